@@ -1,0 +1,1 @@
+"""Reproducible speed measurements, each against a named peer where one exists."""

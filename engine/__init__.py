@@ -1,0 +1,1 @@
+"""The rules of Turkish, Arab, Moroccan and Italian draughts. Standard library only."""
