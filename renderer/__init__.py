@@ -1,1 +1,4 @@
-"""Board pictures (PNG boards, GIF replays) drawn with Pillow. Imports the engine, nothing of Discord."""
+"""Board pictures (PNG boards, GIF replays) drawn with Pillow.
+
+Imports the engine, nothing of Discord.
+"""

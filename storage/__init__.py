@@ -1,1 +1,4 @@
-"""Persistent storage on SQLite through aiosqlite: migrations and repositories. Knows nothing of the rules."""
+"""Persistent storage on SQLite through aiosqlite: migrations and repositories.
+
+Stores strings and ints; knows nothing of the rules.
+"""
