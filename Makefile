@@ -23,7 +23,10 @@ test-slow: $(STAMP)
 	$(PY) -m pytest -m slow -q
 
 bench: $(STAMP)
-	$(PY) benchmarks/perft.py
+	@for f in benchmarks/[!_]*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+gallery: $(STAMP)
+	$(PY) -m renderer.gallery gallery
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
