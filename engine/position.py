@@ -1,0 +1,278 @@
+"""`Position`: the pieces on the board and the side to move, with its FEN text form.
+
+FEN (PDN style): ``W:Wa2,b2,Kd4:Ba7,Kh8`` - the side to move (`W`/`B`), then White's
+pieces, then Black's (either order); `K` marks a king. Squares are algebraic for every
+variant (the default output); Italian also reads numeric squares 1..32 and ranges such as
+``W:W21-32:B1-12``, and writes them on request (``to_fen(variant, numeric=True)``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from engine.errors import PositionError
+from engine.pieces import Color, Piece, PieceKind
+from engine.squares import (
+    iter_bits,
+    number_to_square,
+    parse_square,
+    square_name,
+    square_to_number,
+)
+
+if TYPE_CHECKING:
+    from engine.variants import Variant
+
+_FULL = (1 << 64) - 1
+_RANK_1 = 0xFF
+_RANK_8 = 0xFF << 56
+
+_WHITE_MAN = Piece(Color.WHITE, PieceKind.MAN)
+_WHITE_KING = Piece(Color.WHITE, PieceKind.KING)
+_BLACK_MAN = Piece(Color.BLACK, PieceKind.MAN)
+_BLACK_KING = Piece(Color.BLACK, PieceKind.KING)
+
+_TOKEN = re.compile(r"^(K?)(?:([a-h][1-8])|(\d{1,2})(?:-(\d{1,2}))?)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Pieces and side to move. Immutable and hashable (for repetition counting).
+
+    Four bitboards (bit i = square i, a1 = 0 .. h8 = 63) and `turn`, the side to move.
+    The constructor checks only that the bitboards fit the board and do not overlap
+    (raises PositionError); variant rules (playable squares, piece counts) are checked by
+    `from_fen`.
+    """
+
+    white_men: int
+    white_kings: int
+    black_men: int
+    black_kings: int
+    turn: Color
+
+    def __post_init__(self) -> None:
+        wm, wk, bm, bk = self.white_men, self.white_kings, self.black_men, self.black_kings
+        if (wm | wk | bm | bk) & ~_FULL or min(wm, wk, bm, bk) < 0:
+            raise PositionError("a bitboard has bits outside squares 0..63")
+        if wm & wk or wm & bm or wm & bk or wk & bm or wk & bk or bm & bk:
+            raise PositionError("two pieces stand on the same square")
+
+    # --- construction -------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, variant: Variant) -> Position:
+        """The start position of `variant` (White to move)."""
+        return _start(variant)
+
+    @classmethod
+    def from_fen(cls, text: str, variant: Variant) -> Position:
+        """The position written as FEN `text` for `variant`.
+
+        Accepts ``W:Wa2,b2,Kd4:Ba7,Kh8`` (any case, spaces ignored, an optional trailing
+        `.`), an empty piece list (``B:W:Bd4``), and for numeric variants (Italian) also
+        numeric squares and ranges (``W:W21-32:B1-12``).
+
+        Raises PositionError naming the problem: no side to move, unknown tokens, numeric
+        squares in a non-numeric variant, pieces on light squares of a diagonal board, a man
+        on its own crowning rank, a square listed twice, more pieces than the variant's
+        `men_per_side`.
+        """
+        raw = text
+        text = "".join(text.split()).rstrip(".")
+        if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+            text = text[1:-1]
+        parts = text.split(":")
+        if not parts or parts[0].upper() not in ("W", "B"):
+            raise PositionError(
+                f"FEN {raw!r} must start with the side to move, W or B, "
+                "as in W:Wa2,b2,Kd4:Ba7,Kh8"
+            )
+        turn = Color.WHITE if parts[0].upper() == "W" else Color.BLACK
+        boards = {Color.WHITE: [0, 0], Color.BLACK: [0, 0]}
+        seen_sides: set[Color] = set()
+        owner: dict[int, str] = {}
+        for part in parts[1:]:
+            if not part:
+                continue
+            side_letter = part[0].upper()
+            if side_letter not in ("W", "B"):
+                raise PositionError(
+                    f"unknown token {part!r} in FEN {raw!r}: each piece list starts with "
+                    "W or B, as in W:Wa2,b2,Kd4:Ba7,Kh8"
+                )
+            color = Color.WHITE if side_letter == "W" else Color.BLACK
+            side_name = color.value.capitalize()
+            if color in seen_sides:
+                raise PositionError(f"{side_name}'s pieces are listed twice in FEN {raw!r}")
+            seen_sides.add(color)
+            for token in part[1:].split(","):
+                if not token:
+                    continue
+                for sq, is_king in _read_token(token, variant, side_name):
+                    name = square_name(sq)
+                    if sq in owner:
+                        raise PositionError(f"square {name} is listed twice in FEN {raw!r}")
+                    owner[sq] = side_name
+                    if not variant.is_playable(sq):
+                        raise PositionError(
+                            f"{name} is a light square: pieces in {variant.name} stand on "
+                            "dark squares only (a1 is light, b1 and a2 are dark)"
+                        )
+                    crowning = _RANK_8 if color is Color.WHITE else _RANK_1
+                    if not is_king and (1 << sq) & crowning:
+                        raise PositionError(
+                            f"the {color.value} man on {name} stands on its own crowning "
+                            f"rank: write it as a king (K{name})"
+                        )
+                    boards[color][1 if is_king else 0] |= 1 << sq
+        for color, (men, kings) in boards.items():
+            count = (men | kings).bit_count()
+            if count > variant.men_per_side:
+                raise PositionError(
+                    f"{color.value.capitalize()} has {count} pieces; {variant.name} allows "
+                    f"at most {variant.men_per_side}"
+                )
+        return cls(
+            boards[Color.WHITE][0], boards[Color.WHITE][1],
+            boards[Color.BLACK][0], boards[Color.BLACK][1], turn,
+        )
+
+    # --- output ---------------------------------------------------------------------------
+
+    def to_fen(self, variant: Variant, *, numeric: bool = False) -> str:
+        """This position as FEN, e.g. ``W:Wa2,b2,Kd4:Ba7,Kh8``.
+
+        Each side lists its men, then its kings, each in ascending order (algebraic: square
+        index; numeric: number). `numeric=True` writes numeric squares (``W:W21,22,K5:B1,2``)
+        and raises PositionError for a variant without numeric notation.
+        """
+        if numeric and not variant.numeric_notation:
+            raise PositionError(f"{variant.name} has no numeric notation; use algebraic squares")
+
+        def names(bb: int) -> list[str]:
+            if numeric:
+                return [str(n) for n in sorted(square_to_number(sq) for sq in iter_bits(bb))]
+            return [square_name(sq) for sq in iter_bits(bb)]
+
+        sections = []
+        for letter, men, kings in (
+            ("W", self.white_men, self.white_kings),
+            ("B", self.black_men, self.black_kings),
+        ):
+            items = names(men) + ["K" + n for n in names(kings)]
+            sections.append(letter + ",".join(items))
+        return f"{self.turn.letter}:{sections[0]}:{sections[1]}"
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            row = []
+            for file in range(8):
+                piece = self.piece_at(rank * 8 + file)
+                row.append("." if piece is None else _SYMBOL[piece])
+            rows.append(f"{rank + 1} {' '.join(row)}")
+        rows.append("  a b c d e f g h")
+        return "\n".join(rows)
+
+    # --- queries --------------------------------------------------------------------------
+
+    def piece_at(self, sq: int) -> Piece | None:
+        """The piece on square `sq` (0..63), or None when it is empty."""
+        bit = 1 << sq
+        if self.white_men & bit:
+            return _WHITE_MAN
+        if self.white_kings & bit:
+            return _WHITE_KING
+        if self.black_men & bit:
+            return _BLACK_MAN
+        if self.black_kings & bit:
+            return _BLACK_KING
+        return None
+
+    def pieces(self) -> Iterator[tuple[int, Piece]]:
+        """Every (square, piece) on the board, in ascending square order."""
+        occupied = self.occupied
+        for sq in iter_bits(occupied):
+            piece = self.piece_at(sq)
+            assert piece is not None
+            yield sq, piece
+
+    @property
+    def occupied(self) -> int:
+        """Bitboard of every occupied square."""
+        return self.white_men | self.white_kings | self.black_men | self.black_kings
+
+    def men(self, color: Color) -> int:
+        """Bitboard of `color`'s men."""
+        return self.white_men if color is Color.WHITE else self.black_men
+
+    def kings(self, color: Color) -> int:
+        """Bitboard of `color`'s kings."""
+        return self.white_kings if color is Color.WHITE else self.black_kings
+
+    def occupied_by(self, color: Color) -> int:
+        """Bitboard of every square holding a piece of `color`."""
+        return self.men(color) | self.kings(color)
+
+    def count(self, color: Color) -> int:
+        """How many pieces `color` has."""
+        return self.occupied_by(color).bit_count()
+
+    def with_turn(self, turn: Color) -> Position:
+        """The same pieces with `turn` to move."""
+        return Position(self.white_men, self.white_kings, self.black_men, self.black_kings, turn)
+
+    def flipped(self) -> Position:
+        """The position turned 180 degrees with the colours swapped (a mirror test helper):
+        a white man on a2 becomes a black man on h7, and the other side is to move."""
+        return Position(
+            _rotate(self.black_men), _rotate(self.black_kings),
+            _rotate(self.white_men), _rotate(self.white_kings),
+            self.turn.opponent,
+        )
+
+
+_SYMBOL = {_WHITE_MAN: "w", _WHITE_KING: "W", _BLACK_MAN: "b", _BLACK_KING: "B"}
+
+
+def _rotate(bb: int) -> int:
+    out = 0
+    for sq in iter_bits(bb):
+        out |= 1 << (63 - sq)
+    return out
+
+
+def _read_token(token: str, variant: Variant, side_name: str) -> list[tuple[int, bool]]:
+    match = _TOKEN.match(token)
+    if match is None:
+        hint = "squares 1-32 or a1-h8" if variant.numeric_notation else "squares such as a2"
+        raise PositionError(
+            f"unknown token {token!r} in {side_name}'s pieces: use {hint}, "
+            "with K before a king (Kd4)"
+        )
+    is_king = bool(match.group(1))
+    if match.group(2):
+        return [(parse_square(match.group(2)), is_king)]
+    if not variant.numeric_notation:
+        raise PositionError(
+            f"numeric square {token!r} in {side_name}'s pieces: {variant.name} uses algebraic "
+            "squares such as a2 (numeric squares 1-32 are for Italian)"
+        )
+    first = int(match.group(3))
+    last = int(match.group(4)) if match.group(4) else first
+    if not (1 <= first <= 32 and 1 <= last <= 32) or last < first:
+        raise PositionError(
+            f"unknown token {token!r} in {side_name}'s pieces: numeric squares run from 1 to 32"
+        )
+    return [(number_to_square(n), is_king) for n in range(first, last + 1)]
+
+
+@cache
+def _start(variant: Variant) -> Position:
+    return Position.from_fen(variant.start_fen, variant)
+

@@ -1,0 +1,231 @@
+"""The variant registry: one frozen record of rule parameters per variant.
+
+Every rule difference between the variants is a named parameter here; move generation,
+notation and the game's draw rules read these parameters and never compare variant names.
+The rules themselves are restated in ``RULES.md`` (project documentation), from the four
+rule pages of Turkish draughts, Arab Dama, Moroccan draughts and Italian draughts.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from engine.errors import UnknownVariantError
+from engine.squares import is_dark
+
+
+class Geometry(enum.Enum):
+    """How pieces move: along ranks and files on all 64 squares, or diagonally on 32."""
+
+    ORTHOGONAL = "orthogonal"
+    DIAGONAL = "diagonal"
+
+
+class CaptureRemoval(enum.Enum):
+    """When captured pieces leave the board."""
+
+    IMMEDIATE = "immediate"  # the moment they are jumped (Turkish, Arab)
+    END_OF_MOVE = "end_of_move"  # together when the move is over; they block until then
+
+
+class CapturePrecedence(enum.Enum):
+    """Which of the available captures a player may choose."""
+
+    MAXIMUM = "maximum"  # the most pieces; equal counts: free choice
+    ITALIAN_LADDER = "italian_ladder"  # most pieces, king over man, most kings, earliest king
+
+
+class CrownedMidCapture(enum.Enum):
+    """What a man does when it reaches the far rank in the middle of a capture."""
+
+    CONTINUES_AS_MAN = "continues_as_man"  # crowned only if the move ends there
+    MOVE_ENDS = "move_ends"  # crowned at once; the move ends
+
+
+@dataclass(frozen=True, slots=True)
+class DrawLaw:
+    """The automatic draw rules of a variant (RULES.md, draw sections).
+
+    `repetitions`: the same position with the same side to move this many times is a draw.
+    `one_piece_each`: a draw as soon as each side has exactly one piece.
+    `no_progress_plies`: a draw after this many consecutive plies with no capture and no
+    man move (80 for Arab and the diagonal variants; 30 for Turkish, whose rule is 30 plies
+    in which only kings moved and nothing was captured, which is the same count).
+    """
+
+    repetitions: int
+    one_piece_each: bool
+    no_progress_plies: int
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One variant's rule parameters. Find one with `get_variant`.
+
+    Fields:
+      key, name, aliases: registry key (lower case), display name, other accepted names.
+      geometry: ORTHOGONAL (all 64 squares) or DIAGONAL (32 dark squares, a1 light).
+      men_per_side: pieces each side starts with (and may have at most).
+      man_sideways: men also step and capture left and right (orthogonal family).
+      flying_kings: kings move and capture at any distance along a line.
+      capture_removal: IMMEDIATE or END_OF_MOVE.
+      no_reversal: no 180-degree turn between two consecutive jumps of one move.
+      men_capture_kings: men may jump kings (False in Italian).
+      capture_precedence: MAXIMUM or ITALIAN_LADDER.
+      crowned_mid_capture: CONTINUES_AS_MAN or MOVE_ENDS.
+      draw_law: automatic draw rules.
+      numeric_notation: the variant also reads and writes numeric squares 1..32 (Italian).
+      pdn_gametype: PDN GameType number, None where there is none.
+      start_fen: the start position in FEN, algebraic squares.
+    """
+
+    key: str
+    name: str
+    aliases: tuple[str, ...]
+    geometry: Geometry
+    men_per_side: int
+    man_sideways: bool
+    flying_kings: bool
+    capture_removal: CaptureRemoval
+    no_reversal: bool
+    men_capture_kings: bool
+    capture_precedence: CapturePrecedence
+    crowned_mid_capture: CrownedMidCapture
+    draw_law: DrawLaw
+    numeric_notation: bool
+    pdn_gametype: int | None
+    start_fen: str
+
+    def is_playable(self, sq: int) -> bool:
+        """Whether square `sq` (0..63) is used: every square for orthogonal boards, dark
+        squares (file + rank odd, a1 light) for diagonal boards."""
+        if not 0 <= sq < 64:
+            return False
+        return self.geometry is Geometry.ORTHOGONAL or is_dark(sq)
+
+    @property
+    def playable_mask(self) -> int:
+        """Bitboard of the playable squares."""
+        return _ALL if self.geometry is Geometry.ORTHOGONAL else _DARK
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_ALL = (1 << 64) - 1
+_DARK = sum(1 << sq for sq in range(64) if is_dark(sq))
+
+_ORTHOGONAL_START = (
+    "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
+    ":Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
+)
+_DIAGONAL_START = (
+    "W:Wb1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3"
+    ":Ba6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8"
+)
+
+TURKISH = Variant(
+    key="turkish",
+    name="Turkish draughts",
+    aliases=("dama", "turkish-draughts", "turkish-dama", "turk", "tr"),
+    geometry=Geometry.ORTHOGONAL,
+    men_per_side=16,
+    man_sideways=True,
+    flying_kings=True,
+    capture_removal=CaptureRemoval.IMMEDIATE,
+    no_reversal=True,
+    men_capture_kings=True,
+    capture_precedence=CapturePrecedence.MAXIMUM,
+    crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
+    draw_law=DrawLaw(repetitions=3, one_piece_each=True, no_progress_plies=30),
+    numeric_notation=False,
+    pdn_gametype=30,
+    start_fen=_ORTHOGONAL_START,
+)
+
+ARAB = Variant(
+    key="arab",
+    name="Arab Dama",
+    aliases=("arab-dama", "arabic", "arabic-dama", "arab-draughts", "ar"),
+    geometry=Geometry.ORTHOGONAL,
+    men_per_side=16,
+    man_sideways=True,
+    flying_kings=True,
+    capture_removal=CaptureRemoval.IMMEDIATE,
+    no_reversal=True,
+    men_capture_kings=True,
+    capture_precedence=CapturePrecedence.MAXIMUM,
+    crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
+    draw_law=DrawLaw(repetitions=3, one_piece_each=True, no_progress_plies=80),
+    numeric_notation=False,
+    pdn_gametype=None,
+    start_fen=_ORTHOGONAL_START,
+)
+
+MOROCCAN = Variant(
+    key="moroccan",
+    name="Moroccan draughts",
+    aliases=("moroccan-draughts", "morocco", "ma"),
+    geometry=Geometry.DIAGONAL,
+    men_per_side=12,
+    man_sideways=False,
+    flying_kings=True,
+    capture_removal=CaptureRemoval.END_OF_MOVE,
+    no_reversal=False,
+    men_capture_kings=True,
+    capture_precedence=CapturePrecedence.MAXIMUM,
+    crowned_mid_capture=CrownedMidCapture.MOVE_ENDS,
+    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=80),
+    numeric_notation=False,
+    pdn_gametype=None,
+    start_fen=_DIAGONAL_START,
+)
+
+ITALIAN = Variant(
+    key="italian",
+    name="Italian draughts",
+    aliases=("italian-draughts", "dama-italiana", "italiana", "it"),
+    geometry=Geometry.DIAGONAL,
+    men_per_side=12,
+    man_sideways=False,
+    flying_kings=False,
+    capture_removal=CaptureRemoval.END_OF_MOVE,
+    no_reversal=False,
+    men_capture_kings=False,
+    capture_precedence=CapturePrecedence.ITALIAN_LADDER,
+    crowned_mid_capture=CrownedMidCapture.MOVE_ENDS,
+    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=80),
+    numeric_notation=True,
+    pdn_gametype=22,
+    start_fen=_DIAGONAL_START,
+)
+
+VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {v.key: v for v in (TURKISH, ARAB, MOROCCAN, ITALIAN)}
+)
+
+_LOOKUP: dict[str, Variant] = {}
+for _v in VARIANTS.values():
+    for _name in (_v.key, *_v.aliases):
+        _LOOKUP[_name] = _v
+
+
+def _normalize(name: str) -> str:
+    return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def get_variant(name: str) -> Variant:
+    """The variant called `name`: a key or an alias, any case; spaces, `_` and `-` alike.
+
+    Raises UnknownVariantError (a ValueError) listing the valid names when there is none.
+    """
+    found = _LOOKUP.get(_normalize(name))
+    if found is None:
+        valid = tuple(VARIANTS)
+        raise UnknownVariantError(
+            f"unknown variant {name!r}: choose one of {', '.join(valid)}", valid
+        )
+    return found
