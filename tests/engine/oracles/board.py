@@ -1,0 +1,174 @@
+"""Plain-board helpers shared by the reference generators: squares, FEN, rotation, identity.
+
+A square name is ``"a1"``..``"h8"`` (file a..h left to right from White's side, rank 1..8
+away from White). Internally a square is ``(file, rank)`` with both 0..7.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+Board = dict[str, str]
+Route = tuple[tuple[str, ...], tuple[str, ...]]  # (start + landings, captured in order)
+Identity = tuple[str, str, frozenset[str]]  # (start, end, set of captured squares)
+
+FILES = "abcdefgh"
+ORTHOGONAL_VARIANTS = frozenset({"turkish", "arab"})
+DIAGONAL_VARIANTS = frozenset({"moroccan", "italian"})
+ALL_VARIANTS = ("turkish", "arab", "moroccan", "italian")
+
+
+def name(f: int, r: int) -> str:
+    """(file 0..7, rank 0..7) -> "a1".."h8"."""
+    return FILES[f] + str(r + 1)
+
+
+def coords(sq: str) -> tuple[int, int]:
+    """ "a1".."h8" -> (file 0..7, rank 0..7); raises ValueError for anything else."""
+    if len(sq) != 2 or sq[0] not in FILES or sq[1] not in "12345678":
+        raise ValueError(f"not a square: {sq!r}")
+    return FILES.index(sq[0]), int(sq[1]) - 1
+
+
+def on_board(f: int, r: int) -> bool:
+    return 0 <= f < 8 and 0 <= r < 8
+
+
+def is_dark(sq: str) -> bool:
+    """Playable square of the diagonal board: file number + rank number odd (a=1, rank 1=1)."""
+    f, r = coords(sq)
+    return (f + 1 + r + 1) % 2 == 1
+
+
+def playable_squares(variant: str) -> list[str]:
+    squares = [name(f, r) for r in range(8) for f in range(8)]
+    if variant in DIAGONAL_VARIANTS:
+        return [s for s in squares if is_dark(s)]
+    return squares
+
+
+def color_of(piece: str) -> str:
+    return piece.lower()
+
+
+def is_king(piece: str) -> bool:
+    return piece.isupper()
+
+
+def opponent(side: str) -> str:
+    return "b" if side == "w" else "w"
+
+
+def crowning_rank(side: str) -> int:
+    """0-based rank on which a man of this side is crowned."""
+    return 7 if side == "w" else 0
+
+
+def forward(side: str) -> int:
+    return 1 if side == "w" else -1
+
+
+# --- Italian numeric squares (RULES.md: 1 = a8, 2 = c8, ..., 32 = h1) ---------------------
+
+
+def italian_number(sq: str) -> int:
+    f, r = coords(sq)
+    if not is_dark(sq):
+        raise ValueError(f"{sq} is not a playable square")
+    row = 7 - r  # 0 for rank 8
+    return row * 4 + f // 2 + 1
+
+
+def italian_square(number: int) -> str:
+    for f in range(8):
+        for r in range(8):
+            s = name(f, r)
+            if is_dark(s) and italian_number(s) == number:
+                return s
+    raise ValueError(f"no Italian square {number}")
+
+
+# --- FEN: "W:Wa2,b2,Kd4:Ba7,Kh8" ------------------------------------------------------------
+
+
+def parse_fen(text: str) -> tuple[Board, str]:
+    """Parse the algebraic FEN form (side, White's pieces, Black's pieces) into a plain board."""
+    parts = text.strip().split(":")
+    if len(parts) != 3 or parts[0] not in ("W", "B"):
+        raise ValueError(f"bad FEN {text!r}")
+    side = parts[0].lower()
+    board: Board = {}
+    for part in parts[1:]:
+        colour = part[0].lower()
+        if colour not in ("w", "b"):
+            raise ValueError(f"bad FEN {text!r}")
+        for token in filter(None, part[1:].split(",")):
+            king = token.startswith("K")
+            sq = token[1:] if king else token
+            coords(sq)
+            if sq in board:
+                raise ValueError(f"square {sq} twice in {text!r}")
+            board[sq] = colour.upper() if king else colour
+    return board, side
+
+
+def _sort_key(sq: str) -> tuple[int, int]:
+    f, r = coords(sq)
+    return r, f
+
+
+def to_fen(board: Mapping[str, str], side: str) -> str:
+    def part(colour: str) -> str:
+        squares = sorted((s for s, p in board.items() if color_of(p) == colour), key=_sort_key)
+        return ",".join(("K" + s) if is_king(board[s]) else s for s in squares)
+
+    return f"{side.upper()}:W{part('w')}:B{part('b')}"
+
+
+# --- rotation by 180 degrees with colours swapped --------------------------------------------
+
+
+def rotate_square(sq: str) -> str:
+    f, r = coords(sq)
+    return name(7 - f, 7 - r)
+
+
+def swap_piece(piece: str) -> str:
+    return {"w": "b", "b": "w", "W": "B", "B": "W"}[piece]
+
+
+def rotate_board(board: Mapping[str, str], side: str) -> tuple[Board, str]:
+    """Turn the board 180 degrees and swap the colours (the same game seen from the other side)."""
+    return {rotate_square(s): swap_piece(p) for s, p in board.items()}, opponent(side)
+
+
+def rotate_fen(fen: str) -> str:
+    board, side = parse_fen(fen)
+    return to_fen(*rotate_board(board, side))
+
+
+def rotate_notation(move: str) -> str:
+    """Rotate a move written in full notation ("d3xd5xf5", "d3-d4")."""
+    sep = "x" if "x" in move else "-"
+    return sep.join(rotate_square(s) for s in move.split(sep))
+
+
+# --- move identity (RULES.md) ----------------------------------------------------------------
+
+
+def identity(route: Route) -> Identity:
+    path, captured = route
+    return path[0], path[-1], frozenset(captured)
+
+
+def merge(routes: Iterable[Route]) -> dict[Identity, list[Route]]:
+    """Group routes under the move identity: same start, same end, same set of captured."""
+    moves: dict[Identity, list[Route]] = {}
+    for route in routes:
+        moves.setdefault(identity(route), []).append(route)
+    return moves
+
+
+def route_text(route: Route) -> str:
+    path, captured = route
+    return ("x" if captured else "-").join(path)

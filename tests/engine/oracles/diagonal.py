@@ -1,0 +1,142 @@
+"""Reference move generator for the diagonal family (Moroccan, Italian).
+
+From RULES.md, family 2: only dark squares; men step and capture diagonally forward only;
+captured pieces stay on the board until the move is over (they cannot be jumped twice,
+passed over or landed on), the start square counts as empty; a man reaching the far rank
+is crowned and the move ends there, even mid-capture.
+Moroccan: flying kings, maximum capture, free choice among equal counts.
+Italian: short kings, a man never captures a king, and the four-step ladder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .board import (
+    Board,
+    Route,
+    color_of,
+    coords,
+    crowning_rank,
+    forward,
+    is_king,
+    name,
+    on_board,
+    opponent,
+)
+
+KING_DIRECTIONS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
+
+
+def man_directions(side: str) -> tuple[tuple[int, int], ...]:
+    return ((1, forward(side)), (-1, forward(side)))
+
+
+def _capture_routes(
+    board: Board,
+    variant: str,
+    side: str,
+    sq: str,
+    king: bool,
+    path: tuple[str, ...],
+    captured: tuple[str, ...],
+) -> list[Route]:
+    """Every complete capture route continuing from ``sq``. ``board`` has the moving piece
+    lifted; the captured pieces are still on it (they block) and listed in ``captured``."""
+    flying = king and variant == "moroccan"
+    f, r = coords(sq)
+    routes: list[Route] = []
+    for df, dr in KING_DIRECTIONS if king else man_directions(side):
+        cf, cr = f + df, r + dr
+        if flying:
+            while on_board(cf, cr) and name(cf, cr) not in board:
+                cf, cr = cf + df, cr + dr
+        if not on_board(cf, cr):
+            continue
+        victim = name(cf, cr)
+        if victim not in board or victim in captured:
+            continue  # empty beyond reach, or a piece already taken: it blocks
+        if color_of(board[victim]) != opponent(side):
+            continue
+        if variant == "italian" and not king and is_king(board[victim]):
+            continue  # an Italian man never captures a king
+        landings: list[str] = []
+        lf, lr = cf + df, cr + dr
+        while on_board(lf, lr) and name(lf, lr) not in board:
+            landings.append(name(lf, lr))
+            if not flying:
+                break
+            lf, lr = lf + df, lr + dr
+        for land in landings:
+            new_path, new_captured = (*path, land), (*captured, victim)
+            if not king and coords(land)[1] == crowning_rank(side):
+                routes.append((new_path, new_captured))  # crowned: the move ends here
+                continue
+            more = _capture_routes(board, variant, side, land, king, new_path, new_captured)
+            routes.extend(more if more else [(new_path, new_captured)])
+    return routes
+
+
+def _quiet_routes(board: Mapping[str, str], variant: str, side: str, sq: str) -> list[Route]:
+    king = is_king(board[sq])
+    flying = king and variant == "moroccan"
+    f, r = coords(sq)
+    routes: list[Route] = []
+    for df, dr in KING_DIRECTIONS if king else man_directions(side):
+        tf, tr = f + df, r + dr
+        while on_board(tf, tr) and name(tf, tr) not in board:
+            routes.append(((sq, name(tf, tr)), ()))
+            if not flying:
+                break
+            tf, tr = tf + df, tr + dr
+    return routes
+
+
+def all_capture_routes(board: Mapping[str, str], variant: str, side: str) -> list[Route]:
+    """Every complete capture route of every piece of ``side`` (before any precedence rule)."""
+    routes: list[Route] = []
+    for sq, piece in sorted(board.items()):
+        if color_of(piece) != side:
+            continue
+        lifted = dict(board)
+        del lifted[sq]  # the start square counts as empty
+        routes.extend(_capture_routes(lifted, variant, side, sq, is_king(piece), (sq,), ()))
+    return routes
+
+
+def italian_rank(board: Mapping[str, str], route: Route) -> tuple[object, ...]:
+    """Sort key of the Italian ladder, smaller is better: most pieces; king over man; most
+    kings; the captured kings' positions in the sequence compared in turn (earlier wins)."""
+    path, captured = route
+    king_indices = tuple(i for i, sq in enumerate(captured) if is_king(board[sq]))
+    return (-len(captured), 0 if is_king(board[path[0]]) else 1, -len(king_indices), king_indices)
+
+
+def legal_routes(board: Mapping[str, str], variant: str, side: str) -> list[Route]:
+    """The legal moves as routes (the precedence rules applied to routes)."""
+    captures = all_capture_routes(board, variant, side)
+    if captures:
+        if variant == "italian":
+            best = min(italian_rank(board, route) for route in captures)
+            return [route for route in captures if italian_rank(board, route) == best]
+        most = max(len(c) for _, c in captures)
+        return [route for route in captures if len(route[1]) == most]
+    routes: list[Route] = []
+    for sq, piece in sorted(board.items()):
+        if color_of(piece) == side:
+            routes.extend(_quiet_routes(board, variant, side, sq))
+    return routes
+
+
+def apply_route(board: Mapping[str, str], side: str, route: Route) -> tuple[Board, str]:
+    """Play a route: remove the captured pieces together, move, crown on the far rank."""
+    path, captured = route
+    after = dict(board)
+    piece = after.pop(path[0])
+    for sq in captured:
+        del after[sq]
+    end = path[-1]
+    if not is_king(piece) and coords(end)[1] == crowning_rank(side):
+        piece = piece.upper()
+    after[end] = piece
+    return after, opponent(side)

@@ -1,0 +1,56 @@
+"""One entry point over both reference generators: legal moves under the move identity, and
+perft counted under that identity (RULES.md: a position with no legal move before the
+requested depth contributes nothing)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from . import diagonal, orthogonal
+from .board import DIAGONAL_VARIANTS, ORTHOGONAL_VARIANTS, Board, Identity, Route, merge
+
+
+def legal_routes(board: Mapping[str, str], side: str, variant: str) -> list[Route]:
+    """Every surviving route (after maximum capture / the Italian ladder)."""
+    if variant in ORTHOGONAL_VARIANTS:
+        return orthogonal.legal_routes(board, side)
+    if variant in DIAGONAL_VARIANTS:
+        return diagonal.legal_routes(board, variant, side)
+    raise ValueError(f"unknown variant {variant!r}")
+
+
+def legal_moves(board: Mapping[str, str], side: str, variant: str) -> dict[Identity, list[Route]]:
+    """The legal moves keyed by identity (start, end, set of captured), each with its
+    surviving routes."""
+    return merge(legal_routes(board, side, variant))
+
+
+def apply_route(
+    board: Mapping[str, str], side: str, route: Route, variant: str
+) -> tuple[Board, str]:
+    if variant in ORTHOGONAL_VARIANTS:
+        return orthogonal.apply_route(board, side, route)
+    return diagonal.apply_route(board, side, route)
+
+
+def perft(board: Mapping[str, str], side: str, variant: str, depth: int) -> int:
+    """Leaf count at ``depth`` plies, moves counted under the identity."""
+    if depth == 0:
+        return 1
+    moves = legal_moves(board, side, variant)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for routes in moves.values():
+        after, other = apply_route(board, side, routes[0], variant)
+        total += perft(after, other, variant, depth - 1)
+    return total
+
+
+START_FENS = {
+    "turkish": "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
+    ":Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+    "italian": "W:Wb1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3:Ba6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8",
+}
+START_FENS["arab"] = START_FENS["turkish"]
+START_FENS["moroccan"] = START_FENS["italian"]
