@@ -98,8 +98,10 @@ def pydraughts_routes(board: Mapping[str, str], side: str, variant: str) -> list
     for steps, taken in zip(board_moves, captures, strict=True):
         path = (_to_square(steps[0][0], pdv), *(_to_square(s[1], pdv) for s in steps))
         captured = tuple(_to_square(c, pdv) for c in taken if c is not None)
-        passes_through = not captured and pdv == "turkish" and any(
-            sq in board for sq in _between_orthogonal(path[0], path[1])
+        passes_through = (
+            not captured
+            and pdv == "turkish"
+            and any(sq in board for sq in _between_orthogonal(path[0], path[1]))
         )
         if passes_through:
             continue  # quirk 2: a king's quiet move passing through a piece
