@@ -1,0 +1,394 @@
+"""The move generator: bitboards as Python ints, parameterised by a `Variant` record.
+
+Internals use raw ints for speed. A side-relative state is four bitboards
+``(us_men, us_kings, them_men, them_kings)`` plus ``c``, the colour index of the side to
+move (0 White, 1 Black). A capture *route* is a tuple
+``(start, landings, captured, captured_mask, by_king)``; a *move key* is
+``(start, end, captured_mask)``, the move identity of RULES.md.
+
+Every rule difference is read from the variant's parameters (RULES.md):
+- man directions: forward (rank away from the owner), plus sideways when `man_sideways`;
+- kings: any distance along a line when `flying_kings`, else one square;
+- captured pieces: removed at once (`IMMEDIATE`: later jumps may cross their squares) or
+  at the end of the move (`END_OF_MOVE`: they block and cannot be jumped twice);
+- `no_reversal`: no 180-degree turn between consecutive jumps;
+- `men_capture_kings`;
+- `crowned_mid_capture`: a man reaching the far rank mid-capture goes on as a man, or the
+  move ends there;
+- `capture_precedence`: maximum capture, or the Italian ladder applied to routes before
+  routes with the same identity are merged.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.movegen_tables import FULL, RANK_1, RANK_8, tables
+from engine.variants import CapturePrecedence, CaptureRemoval, CrownedMidCapture, Variant
+
+Route = tuple[int, tuple[int, ...], tuple[int, ...], int, bool]
+MoveKey = tuple[int, int, int]
+State = tuple[int, int, int, int]
+
+
+class Generator:
+    """Move generation for one variant. Get one with `generator(variant)`."""
+
+    def __init__(self, variant: Variant) -> None:
+        t = tables(variant.geometry)
+        self.variant = variant
+        self.playable = variant.playable_mask
+        self.deltas = t.deltas
+        self.nxt = t.nxt
+        self.rays = t.rays
+        self.ray_masks = t.ray_masks
+        self.src1 = t.src1
+        self.src2 = t.src2
+        self.flying = variant.flying_kings
+        self.immediate = variant.capture_removal is CaptureRemoval.IMMEDIATE
+        self.men_capture_kings = variant.men_capture_kings
+        self.ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
+        self.stop_on_crown = variant.crowned_mid_capture is CrownedMidCapture.MOVE_ENDS
+        self.promo = (RANK_8, RANK_1)
+        king_dirs = (0, 1, 2, 3)
+        man_dirs: list[tuple[int, ...]] = []
+        for forward in (1, -1):
+            man_dirs.append(
+                tuple(
+                    d
+                    for d in range(4)
+                    if t.drank[d] == forward or (variant.man_sideways and t.drank[d] == 0)
+                )
+            )
+        self.man_dirs = (man_dirs[0], man_dirs[1])
+        self.king_dirs = king_dirs
+
+        # allowed[c][king][last + 1]: the directions a piece may jump in after a jump in
+        # direction `last` (-1: first jump).
+        def allowed(dirs: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+            rows = [dirs]
+            for last in range(4):
+                rev = (last + 2) % 4
+                rows.append(tuple(d for d in dirs if not (variant.no_reversal and d == rev)))
+            return tuple(rows)
+
+        self.allowed = (
+            (allowed(self.man_dirs[0]), allowed(king_dirs)),
+            (allowed(self.man_dirs[1]), allowed(king_dirs)),
+        )
+        # man steps per colour: (delta, src1, src2)
+        self.man_steps = tuple(
+            tuple((t.deltas[d], t.src1[d], t.src2[d]) for d in self.man_dirs[c]) for c in (0, 1)
+        )
+        self.king_steps = tuple((t.deltas[d], t.src1[d], t.src2[d]) for d in king_dirs)
+
+    # --- captures ---------------------------------------------------------------------
+
+    def has_capture(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> bool:
+        """Whether the side to move has any capture."""
+        th = th_m | th_k
+        occ = us_m | us_k | th
+        empty = self.playable & ~occ
+        mv = th if self.men_capture_kings else th_m
+        if us_m:
+            for delta, _, s2 in self.man_steps[c]:
+                if delta > 0:
+                    if us_m & s2 & (mv >> delta) & (empty >> (delta + delta)):
+                        return True
+                elif us_m & s2 & (mv << -delta) & (empty << -(delta + delta)):
+                    return True
+        if us_k:
+            if self.flying:
+                return self._flying_king_capture(us_k, th, occ, empty)
+            for delta, _, s2 in self.king_steps:
+                if delta > 0:
+                    if us_k & s2 & (th >> delta) & (empty >> (delta + delta)):
+                        return True
+                elif us_k & s2 & (th << -delta) & (empty << -(delta + delta)):
+                    return True
+        return False
+
+    def _flying_king_capture(self, us_k: int, th: int, occ: int, empty: int) -> bool:
+        ray_masks = self.ray_masks
+        deltas = self.deltas
+        nxt = self.nxt
+        while us_k:
+            low = us_k & -us_k
+            us_k ^= low
+            k = low.bit_length() - 1
+            for d in (0, 1, 2, 3):
+                m = ray_masks[d][k] & occ
+                if not m:
+                    continue
+                b = (m & -m).bit_length() - 1 if deltas[d] > 0 else m.bit_length() - 1
+                if (th >> b) & 1:
+                    n = nxt[d][b]
+                    if n >= 0 and (empty >> n) & 1:
+                        return True
+        return False
+
+    def capture_routes(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> list[Route]:
+        """Every complete capture route of the side to move, before any precedence rule.
+
+        A route is complete when it cannot be extended (a started capture is played to its
+        end). Routes are listed piece by piece in ascending start square.
+        """
+        th = th_m | th_k
+        occ = us_m | us_k | th
+        empty0 = self.playable & ~occ
+        out: list[Route] = []
+        dfs = self._dfs
+        man_victims = th if self.men_capture_kings else th_m
+        pieces = us_m | us_k
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            s = low.bit_length() - 1
+            if us_m & low:
+                dfs(s, s, False, empty0 | low, man_victims, -1, (), (), 0, c, out)
+            else:
+                dfs(s, s, True, empty0 | low, th, -1, (), (), 0, c, out)
+        return out
+
+    def _dfs(
+        self,
+        start: int,
+        sq: int,
+        king: bool,
+        empty: int,
+        victims: int,
+        last: int,
+        landings: tuple[int, ...],
+        captured: tuple[int, ...],
+        capmask: int,
+        c: int,
+        out: list[Route],
+    ) -> None:
+        found = False
+        immediate = self.immediate
+        if king and self.flying:
+            rays = self.rays
+            for d in self.allowed[c][1][last + 1]:
+                ray = rays[d][sq]
+                n = len(ray)
+                i = 0
+                while i < n and (empty >> ray[i]) & 1:
+                    i += 1
+                if i >= n - 1:
+                    continue
+                over = ray[i]
+                if not (victims >> over) & 1:
+                    continue
+                ob = 1 << over
+                e2 = empty | ob if immediate else empty
+                v2 = victims ^ ob
+                cm2 = capmask | ob
+                cap2 = (*captured, over)
+                j = i + 1
+                while j < n:
+                    land = ray[j]
+                    if not (e2 >> land) & 1:
+                        break
+                    found = True
+                    self._dfs(start, land, True, e2, v2, d, (*landings, land), cap2, cm2, c, out)
+                    j += 1
+        else:
+            nxt = self.nxt
+            promo = self.promo[c]
+            stop = not king and self.stop_on_crown
+            for d in self.allowed[c][1 if king else 0][last + 1]:
+                row = nxt[d]
+                over = row[sq]
+                if over < 0 or not (victims >> over) & 1:
+                    continue
+                land = row[over]
+                if land < 0 or not (empty >> land) & 1:
+                    continue
+                found = True
+                ob = 1 << over
+                if stop and (promo >> land) & 1:
+                    out.append((start, (*landings, land), (*captured, over), capmask | ob, king))
+                    continue
+                self._dfs(
+                    start, land, king, empty | ob if immediate else empty, victims ^ ob, d,
+                    (*landings, land), (*captured, over), capmask | ob, c, out,
+                )
+        if not found and captured:
+            out.append((start, landings, captured, capmask, king))
+
+    def select(self, routes: list[Route], th_k: int) -> list[Route]:
+        """The routes allowed by the capture precedence (maximum capture, or the Italian
+        ladder: most pieces, king over man, most kings, earliest kings in turn)."""
+        if not routes:
+            return routes
+        if not self.ladder:
+            best = max(len(r[2]) for r in routes)
+            return [r for r in routes if len(r[2]) == best]
+
+        def rank(r: Route) -> tuple[int, bool, int, tuple[int, ...]]:
+            kings = tuple(-i for i, s in enumerate(r[2]) if (th_k >> s) & 1)
+            return (len(r[2]), r[4], len(kings), kings)
+
+        ranks = [rank(r) for r in routes]
+        top = max(ranks)
+        return [r for r, k in zip(routes, ranks, strict=True) if k == top]
+
+    def capture_keys(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> list[MoveKey]:
+        """The distinct legal capture moves as (start, end, captured_mask)."""
+        routes = self.select(self.capture_routes(us_m, us_k, th_m, th_k, c), th_k)
+        return list(dict.fromkeys((r[0], r[1][-1], r[3]) for r in routes))
+
+    # --- quiet moves ------------------------------------------------------------------
+
+    def quiet_moves(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> list[tuple[int, int]]:
+        """Every quiet move (start, end) of the side to move, ignoring compulsory capture."""
+        occ = us_m | us_k | th_m | th_k
+        empty = self.playable & ~occ
+        out: list[tuple[int, int]] = []
+        for delta, s1, _ in self.man_steps[c]:
+            tg = ((us_m & s1) << delta) & empty if delta > 0 else ((us_m & s1) >> -delta) & empty
+            while tg:
+                low = tg & -tg
+                tg ^= low
+                to = low.bit_length() - 1
+                out.append((to - delta, to))
+        kings = us_k
+        rays = self.rays
+        nxt = self.nxt
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            k = low.bit_length() - 1
+            for d in (0, 1, 2, 3):
+                if self.flying:
+                    for to in rays[d][k]:
+                        if not (empty >> to) & 1:
+                            break
+                        out.append((k, to))
+                else:
+                    to = nxt[d][k]
+                    if to >= 0 and (empty >> to) & 1:
+                        out.append((k, to))
+        out.sort()
+        return out
+
+    # --- perft and successors -----------------------------------------------------------
+
+    def count_moves(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> int:
+        """The number of legal moves (under the move identity) of the side to move."""
+        if self.has_capture(us_m, us_k, th_m, th_k, c):
+            return len(self.capture_keys(us_m, us_k, th_m, th_k, c))
+        occ = us_m | us_k | th_m | th_k
+        empty = self.playable & ~occ
+        n = 0
+        if us_m:
+            for delta, s1, _ in self.man_steps[c]:
+                if delta > 0:
+                    n += (((us_m & s1) << delta) & empty).bit_count()
+                else:
+                    n += (((us_m & s1) >> -delta) & empty).bit_count()
+        if us_k:
+            if self.flying:
+                ray_masks = self.ray_masks
+                rays = self.rays
+                deltas = self.deltas
+                kings = us_k
+                while kings:
+                    low = kings & -kings
+                    kings ^= low
+                    k = low.bit_length() - 1
+                    for d in (0, 1, 2, 3):
+                        m = ray_masks[d][k] & occ
+                        if not m:
+                            n += len(rays[d][k])
+                        elif deltas[d] > 0:
+                            n += ((m & -m).bit_length() - 1 - k) // deltas[d] - 1
+                        else:
+                            n += (m.bit_length() - 1 - k) // deltas[d] - 1
+            else:
+                for delta, s1, _ in self.king_steps:
+                    if delta > 0:
+                        n += (((us_k & s1) << delta) & empty).bit_count()
+                    else:
+                        n += (((us_k & s1) >> -delta) & empty).bit_count()
+        return n
+
+    def children(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> list[State]:
+        """The positions after each legal move, side-relative for the opponent:
+        (their men, their kings, our men, our kings) with the colour index flipped."""
+        out: list[State] = []
+        promo = self.promo[c]
+        if self.has_capture(us_m, us_k, th_m, th_k, c):
+            for frm, to, cm in self.capture_keys(us_m, us_k, th_m, th_k, c):
+                fb = 1 << frm
+                tb = 1 << to
+                if us_m & fb:
+                    if tb & promo:
+                        out.append((th_m & ~cm, th_k & ~cm, us_m ^ fb, us_k | tb))
+                    else:
+                        out.append((th_m & ~cm, th_k & ~cm, (us_m ^ fb) | tb, us_k))
+                else:
+                    out.append((th_m & ~cm, th_k & ~cm, us_m, (us_k ^ fb) | tb))
+            return out
+        occ = us_m | us_k | th_m | th_k
+        empty = self.playable & ~occ
+        if us_m:
+            for delta, s1, _ in self.man_steps[c]:
+                if delta > 0:
+                    tg = ((us_m & s1) << delta) & empty
+                    while tg:
+                        tb = tg & -tg
+                        tg ^= tb
+                        fb = tb >> delta
+                        if tb & promo:
+                            out.append((th_m, th_k, us_m ^ fb, us_k | tb))
+                        else:
+                            out.append((th_m, th_k, us_m ^ fb ^ tb, us_k))
+                else:
+                    tg = ((us_m & s1) >> -delta) & empty
+                    while tg:
+                        tb = tg & -tg
+                        tg ^= tb
+                        fb = tb << -delta
+                        if tb & promo:
+                            out.append((th_m, th_k, us_m ^ fb, us_k | tb))
+                        else:
+                            out.append((th_m, th_k, us_m ^ fb ^ tb, us_k))
+        if us_k:
+            rays = self.rays
+            flying = self.flying
+            kings = us_k
+            while kings:
+                fb = kings & -kings
+                kings ^= fb
+                k = fb.bit_length() - 1
+                rest = us_k ^ fb
+                for d in (0, 1, 2, 3):
+                    for to in rays[d][k]:
+                        if not (empty >> to) & 1:
+                            break
+                        out.append((th_m, th_k, us_m, rest | (1 << to)))
+                        if not flying:
+                            break
+        return out
+
+    def perft(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int, depth: int) -> int:
+        """Leaf count at `depth` plies (bulk counting at the last ply); depth >= 1."""
+        if depth == 1:
+            return self.count_moves(us_m, us_k, th_m, th_k, c)
+        total = 0
+        c2 = c ^ 1
+        d2 = depth - 1
+        perft = self.perft
+        for a, b, e, f in self.children(us_m, us_k, th_m, th_k, c):
+            total += perft(a, b, e, f, c2, d2)
+        return total
+
+
+@cache
+def generator(variant: Variant) -> Generator:
+    """The move generator of `variant` (built once per variant)."""
+    return Generator(variant)
+
+
+_ = FULL
