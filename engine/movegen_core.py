@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.movegen_tables import FULL, RANK_1, RANK_8, tables
+from engine.movegen_tables import RANK_1, RANK_8, tables
 from engine.variants import CapturePrecedence, CaptureRemoval, CrownedMidCapture, Variant
 
 Route = tuple[int, tuple[int, ...], tuple[int, ...], int, bool]
@@ -88,46 +88,54 @@ class Generator:
         """Whether the side to move has any capture."""
         th = th_m | th_k
         occ = us_m | us_k | th
-        empty = self.playable & ~occ
-        mv = th if self.men_capture_kings else th_m
+        return bool(self.capture_starts(us_m, us_k, th_m, th, occ, self.playable & ~occ, c))
+
+    def capture_starts(
+        self, us_m: int, us_k: int, th_m: int, th: int, occ: int, empty: int, c: int
+    ) -> int:
+        """Bitboard of the pieces of the side to move that can make a first jump.
+
+        `th` is every enemy piece, `occ` every piece, `empty` the empty playable squares.
+        """
+        starts = 0
         if us_m:
+            mv = th if self.men_capture_kings else th_m
             for delta, _, s2 in self.man_steps[c]:
                 if delta > 0:
-                    if us_m & s2 & (mv >> delta) & (empty >> (delta + delta)):
-                        return True
-                elif us_m & s2 & (mv << -delta) & (empty << -(delta + delta)):
-                    return True
+                    starts |= us_m & s2 & (mv >> delta) & (empty >> (delta + delta))
+                else:
+                    starts |= us_m & s2 & (mv << -delta) & (empty << -(delta + delta))
         if us_k:
             if self.flying:
-                return self._flying_king_capture(us_k, th, occ, empty)
-            for delta, _, s2 in self.king_steps:
-                if delta > 0:
-                    if us_k & s2 & (th >> delta) & (empty >> (delta + delta)):
-                        return True
-                elif us_k & s2 & (th << -delta) & (empty << -(delta + delta)):
-                    return True
-        return False
+                ray_masks = self.ray_masks
+                deltas = self.deltas
+                nxt = self.nxt
+                kings = us_k
+                while kings:
+                    low = kings & -kings
+                    kings ^= low
+                    k = low.bit_length() - 1
+                    for d in (0, 1, 2, 3):
+                        m = ray_masks[d][k] & occ
+                        if not m:
+                            continue
+                        b = (m & -m).bit_length() - 1 if deltas[d] > 0 else m.bit_length() - 1
+                        if (th >> b) & 1:
+                            n = nxt[d][b]
+                            if n >= 0 and (empty >> n) & 1:
+                                starts |= low
+                                break
+            else:
+                for delta, _, s2 in self.king_steps:
+                    if delta > 0:
+                        starts |= us_k & s2 & (th >> delta) & (empty >> (delta + delta))
+                    else:
+                        starts |= us_k & s2 & (th << -delta) & (empty << -(delta + delta))
+        return starts
 
-    def _flying_king_capture(self, us_k: int, th: int, occ: int, empty: int) -> bool:
-        ray_masks = self.ray_masks
-        deltas = self.deltas
-        nxt = self.nxt
-        while us_k:
-            low = us_k & -us_k
-            us_k ^= low
-            k = low.bit_length() - 1
-            for d in (0, 1, 2, 3):
-                m = ray_masks[d][k] & occ
-                if not m:
-                    continue
-                b = (m & -m).bit_length() - 1 if deltas[d] > 0 else m.bit_length() - 1
-                if (th >> b) & 1:
-                    n = nxt[d][b]
-                    if n >= 0 and (empty >> n) & 1:
-                        return True
-        return False
-
-    def capture_routes(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> list[Route]:
+    def capture_routes(
+        self, us_m: int, us_k: int, th_m: int, th_k: int, c: int, starts: int = -1
+    ) -> list[Route]:
         """Every complete capture route of the side to move, before any precedence rule.
 
         A route is complete when it cannot be extended (a started capture is played to its
@@ -139,7 +147,10 @@ class Generator:
         out: list[Route] = []
         dfs = self._dfs
         man_victims = th if self.men_capture_kings else th_m
-        pieces = us_m | us_k
+        # Only pieces with a first jump can start a route.
+        pieces = starts if starts >= 0 else self.capture_starts(
+            us_m, us_k, th_m, th, occ, empty0, c
+        )
         while pieces:
             low = pieces & -pieces
             pieces ^= low
@@ -219,28 +230,38 @@ class Generator:
     def select(self, routes: list[Route], th_k: int) -> list[Route]:
         """The routes allowed by the capture precedence (maximum capture, or the Italian
         ladder: most pieces, king over man, most kings, earliest kings in turn)."""
-        if not routes:
+        if len(routes) < 2:
             return routes
-        if not self.ladder:
-            best = max(len(r[2]) for r in routes)
-            return [r for r in routes if len(r[2]) == best]
+        best = max(len(r[2]) for r in routes)
+        routes = [r for r in routes if len(r[2]) == best]
+        if not self.ladder or len(routes) < 2:
+            return routes
+        if any(r[4] for r in routes):
+            routes = [r for r in routes if r[4]]
+        if not th_k:
+            return routes
 
-        def rank(r: Route) -> tuple[int, bool, int, tuple[int, ...]]:
-            kings = tuple(-i for i, s in enumerate(r[2]) if (th_k >> s) & 1)
-            return (len(r[2]), r[4], len(kings), kings)
+        def kings(r: Route) -> tuple[int, tuple[int, ...]]:
+            found = tuple(-i for i, s in enumerate(r[2]) if (th_k >> s) & 1)
+            return (len(found), found)
 
-        ranks = [rank(r) for r in routes]
+        ranks = [kings(r) for r in routes]
         top = max(ranks)
         return [r for r, k in zip(routes, ranks, strict=True) if k == top]
 
-    def capture_keys(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> list[MoveKey]:
-        """The distinct legal capture moves as (start, end, captured_mask)."""
-        routes = self.select(self.capture_routes(us_m, us_k, th_m, th_k, c), th_k)
+    def capture_keys(
+        self, us_m: int, us_k: int, th_m: int, th_k: int, c: int, starts: int = -1
+    ) -> list[MoveKey]:
+        """The distinct legal capture moves as (start, end, captured_mask). `starts`: the
+        result of `capture_starts` when the caller has it."""
+        routes = self.select(self.capture_routes(us_m, us_k, th_m, th_k, c, starts), th_k)
         return list(dict.fromkeys((r[0], r[1][-1], r[3]) for r in routes))
 
     # --- quiet moves ------------------------------------------------------------------
 
-    def quiet_moves(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> list[tuple[int, int]]:
+    def quiet_moves(
+        self, us_m: int, us_k: int, th_m: int, th_k: int, c: int
+    ) -> list[tuple[int, int]]:
         """Every quiet move (start, end) of the side to move, ignoring compulsory capture."""
         occ = us_m | us_k | th_m | th_k
         empty = self.playable & ~occ
@@ -276,10 +297,12 @@ class Generator:
 
     def count_moves(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> int:
         """The number of legal moves (under the move identity) of the side to move."""
-        if self.has_capture(us_m, us_k, th_m, th_k, c):
-            return len(self.capture_keys(us_m, us_k, th_m, th_k, c))
-        occ = us_m | us_k | th_m | th_k
+        th = th_m | th_k
+        occ = us_m | us_k | th
         empty = self.playable & ~occ
+        starts = self.capture_starts(us_m, us_k, th_m, th, occ, empty, c)
+        if starts:
+            return len(self.capture_keys(us_m, us_k, th_m, th_k, c, starts))
         n = 0
         if us_m:
             for delta, s1, _ in self.man_steps[c]:
@@ -318,8 +341,11 @@ class Generator:
         (their men, their kings, our men, our kings) with the colour index flipped."""
         out: list[State] = []
         promo = self.promo[c]
-        if self.has_capture(us_m, us_k, th_m, th_k, c):
-            for frm, to, cm in self.capture_keys(us_m, us_k, th_m, th_k, c):
+        occ = us_m | us_k | th_m | th_k
+        empty = self.playable & ~occ
+        starts = self.capture_starts(us_m, us_k, th_m, th_m | th_k, occ, empty, c)
+        if starts:
+            for frm, to, cm in self.capture_keys(us_m, us_k, th_m, th_k, c, starts):
                 fb = 1 << frm
                 tb = 1 << to
                 if us_m & fb:
@@ -330,8 +356,6 @@ class Generator:
                 else:
                     out.append((th_m & ~cm, th_k & ~cm, us_m, (us_k ^ fb) | tb))
             return out
-        occ = us_m | us_k | th_m | th_k
-        empty = self.playable & ~occ
         if us_m:
             for delta, s1, _ in self.man_steps[c]:
                 if delta > 0:
@@ -390,5 +414,3 @@ def generator(variant: Variant) -> Generator:
     """The move generator of `variant` (built once per variant)."""
     return Generator(variant)
 
-
-_ = FULL
