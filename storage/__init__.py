@@ -1,4 +1,100 @@
 """Persistent storage on SQLite through aiosqlite: migrations and repositories.
 
-Stores strings and ints; knows nothing of the rules.
+Stores strings and ints; knows nothing of the rules. Start with `await Storage.open()`
+(path from `DAMA_DATABASE`, default `data/dama.sqlite3`); the repositories are
+`storage.players`, `.games`, `.challenges`, `.ratings` (interfaces in
+`storage.repositories`, values in `storage.models`, errors in `storage.errors`).
 """
+
+from storage.clock import Clock, utc_now
+from storage.database import DEFAULT_PATH, ENV_VAR, Database, Durability, database_path
+from storage.errors import (
+    ChallengeNotFoundError,
+    ChallengeNotPendingError,
+    ChannelBusyError,
+    DatabaseFileError,
+    GameNotActiveError,
+    GameNotFoundError,
+    MigrationError,
+    NotFoundError,
+    SchemaVersionError,
+    StaleMoveError,
+    StorageError,
+)
+from storage.migrate import latest_version
+from storage.models import (
+    Challenge,
+    ChallengeStatus,
+    ClockState,
+    ColorChoice,
+    Eligibility,
+    Game,
+    GameResult,
+    GameStatus,
+    LeaderboardEntry,
+    MoveRecord,
+    NewChallenge,
+    NewGame,
+    Player,
+    Rating,
+    RatingChange,
+    RatingUpdate,
+    RatingValue,
+    Seat,
+    Side,
+)
+from storage.repositories import (
+    ChallengeRepository,
+    GameRepository,
+    PlayerRepository,
+    RatingCalculator,
+    RatingRepository,
+)
+from storage.store import Storage
+
+__all__ = [
+    "DEFAULT_PATH",
+    "ENV_VAR",
+    "Challenge",
+    "ChallengeNotFoundError",
+    "ChallengeNotPendingError",
+    "ChallengeRepository",
+    "ChallengeStatus",
+    "ChannelBusyError",
+    "Clock",
+    "ClockState",
+    "ColorChoice",
+    "Database",
+    "DatabaseFileError",
+    "Durability",
+    "Eligibility",
+    "Game",
+    "GameNotActiveError",
+    "GameNotFoundError",
+    "GameRepository",
+    "GameResult",
+    "GameStatus",
+    "LeaderboardEntry",
+    "MigrationError",
+    "MoveRecord",
+    "NewChallenge",
+    "NewGame",
+    "NotFoundError",
+    "Player",
+    "PlayerRepository",
+    "Rating",
+    "RatingCalculator",
+    "RatingChange",
+    "RatingRepository",
+    "RatingUpdate",
+    "RatingValue",
+    "SchemaVersionError",
+    "Seat",
+    "Side",
+    "StaleMoveError",
+    "Storage",
+    "StorageError",
+    "database_path",
+    "latest_version",
+    "utc_now",
+]

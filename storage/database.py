@@ -1,0 +1,302 @@
+"""The database facade: one SQLite file through aiosqlite, its settings and transactions.
+
+`Database.open(path)` checks an existing file read-only first (SQLite header, damage,
+owner program, schema version) and refuses it with `DatabaseFileError` or
+`SchemaVersionError` before anything is written; then it opens it read-write with
+
+- `journal_mode = WAL`: readers never block the writer, a commit is one append to the
+  write-ahead log;
+- `foreign_keys = ON`;
+- `busy_timeout` (default 5 s) so another process's write makes us wait, not fail;
+- `synchronous` from `Durability` (see there: NORMAL by default, which keeps every
+  acknowledged commit through a kill of the process);
+
+and applies the pending migrations (`storage.migrate`).
+
+All SQL runs on one connection, owned by one aiosqlite worker thread; an `asyncio.Lock`
+gives each `transaction()` or `read()` block the connection to itself, so coroutines of
+one event loop never interleave their statements and never see "database is locked".
+SQL text uses `$1, $2, ...` placeholders (PostgreSQL style, rewritten to SQLite's `?1`)
+so that the repositories' queries stay portable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import os
+import re
+import sqlite3
+import urllib.parse
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.errors import DatabaseFileError, MigrationError, SchemaVersionError
+from storage.migrate import APPLICATION_ID, load_migrations
+
+ENV_VAR = "DAMA_DATABASE"
+DEFAULT_PATH = "data/dama.sqlite3"
+MEMORY = ":memory:"
+
+SqlValue = int | float | str | bytes | None
+"""A value bound to a placeholder (bool is an int)."""
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_PLACEHOLDER = re.compile(r"\$(\d+)")
+
+
+class Durability(enum.Enum):
+    """How far an acknowledged commit is guaranteed to survive (SQLite `synchronous`).
+
+    In WAL mode a commit appends the transaction to the `-wal` file with `write()` before
+    `COMMIT` returns. The operating system keeps those bytes even if our process is killed
+    (SIGKILL, OOM killer, a crash) the next instant, and the next open replays them: so
+    `NORMAL` already keeps every acknowledged move when the *process* dies. It does not
+    call `fsync()` at each commit, so a power loss or kernel panic can lose the last
+    commits (never corrupt the file: the log is checksummed). `FULL` also `fsync()`s the
+    log at every commit, which survives power loss too, at about a sixth of the commit rate
+    on this machine (see README "Benchmarks").
+
+    The bot runs with `PROCESS_CRASH` (NORMAL): the issue asks for survival of a killed
+    process, which NORMAL gives at full speed; a host that must survive power cuts picks
+    `POWER_LOSS`.
+    """
+
+    PROCESS_CRASH = "NORMAL"
+    POWER_LOSS = "FULL"
+
+
+def database_path(environ: Mapping[str, str] | None = None) -> str:
+    """The configured database path: `DAMA_DATABASE`, else `data/dama.sqlite3`.
+
+    A relative path is relative to the working directory. `:memory:` gives a database
+    that lives only as long as the process (tests).
+    """
+    env = os.environ if environ is None else environ
+    value = env.get(ENV_VAR, "").strip()
+    return value or DEFAULT_PATH
+
+
+@lru_cache(maxsize=512)
+def _to_sqlite(sql: str) -> str:
+    return _PLACEHOLDER.sub(r"?\1", sql)
+
+
+class Connection:
+    """The connection as seen inside a `transaction()` or `read()` block.
+
+    Placeholders are `$1, $2, ...`, bound positionally from `params`.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, *params: SqlValue) -> int:
+        """Run one statement; returns the number of rows it changed (-1 for DDL/PRAGMA)."""
+        cursor = await self._conn.execute(_to_sqlite(sql), params)
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[SqlValue]]) -> None:
+        """Run one statement once per parameter row."""
+        await self._conn.executemany(_to_sqlite(sql), rows)
+
+    async def fetch(self, sql: str, *params: SqlValue) -> list[sqlite3.Row]:
+        """All rows of a query (or of an `INSERT ... RETURNING`)."""
+        rows = await self._conn.execute_fetchall(_to_sqlite(sql), params)
+        return list(rows)
+
+    async def fetchrow(self, sql: str, *params: SqlValue) -> sqlite3.Row | None:
+        """The first row of a query, None if there is none."""
+        rows = await self.fetch(sql, *params)
+        return rows[0] if rows else None
+
+    async def fetchval(self, sql: str, *params: SqlValue) -> Any:
+        """The first column of the first row, None if there is no row."""
+        row = await self.fetchrow(sql, *params)
+        return None if row is None else row[0]
+
+
+class Database:
+    """An open dama-bot database. Build it with `await Database.open(path)`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str, durability: Durability) -> None:
+        self._conn = conn
+        self._handle = Connection(conn)
+        self._lock = asyncio.Lock()
+        self.path = path
+        self.durability = durability
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        durability: Durability = Durability.PROCESS_CRASH,
+        busy_timeout_ms: int = 5000,
+        verify: bool = True,
+    ) -> Database:
+        """Open (creating if needed) and migrate the database at `path`.
+
+        `path` defaults to `database_path()` (`DAMA_DATABASE`); its folder is created if
+        missing. With `verify`, an existing file is checked with `PRAGMA quick_check`
+        (reads the whole file once). Raises `DatabaseFileError` (not SQLite, damaged,
+        another program's database, unreadable, a folder), `SchemaVersionError` (written
+        by a newer dama-bot) or `MigrationError`; in the first two cases nothing was
+        written.
+        """
+        text = os.fspath(path) if path is not None else database_path()
+        if text != MEMORY:
+            await asyncio.to_thread(_check_existing_file, Path(text), verify)
+        try:
+            conn = await aiosqlite.connect(text, isolation_level=None)
+        except sqlite3.Error as error:
+            raise DatabaseFileError(text, f"SQLite cannot open it ({error})") from error
+        conn.row_factory = sqlite3.Row
+        db = cls(conn, text, durability)
+        try:
+            await db._configure(busy_timeout_ms)
+            await db._migrate()
+        except sqlite3.DatabaseError as error:
+            await conn.close()
+            raise DatabaseFileError(text, f"SQLite reports: {error}") from error
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    async def _configure(self, busy_timeout_ms: int) -> None:
+        conn = self._conn
+        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        mode = (await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone() or ["?"])[0]
+        if self.path != MEMORY and str(mode).lower() != "wal":
+            raise DatabaseFileError(self.path, f"it cannot be switched to WAL (mode {mode})")
+        await conn.execute(f"PRAGMA synchronous = {self.durability.value}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+
+    async def _migrate(self) -> None:
+        migrations = load_migrations()
+        latest = len(migrations)
+        current = int(await self._handle.fetchval("PRAGMA user_version"))
+        if current > latest:
+            raise SchemaVersionError(self.path, current, latest)
+        for migration in migrations[current:]:
+            async with self.transaction():
+                # Another process may have migrated between our check and our lock.
+                version = int(await self._handle.fetchval("PRAGMA user_version"))
+                if version >= migration.version:
+                    continue
+                for statement in migration.statements():
+                    try:
+                        await self._conn.execute(statement)
+                    except sqlite3.Error as error:
+                        raise MigrationError(
+                            f"migration {migration.version:04d}_{migration.name}.sql failed "
+                            f"and was rolled back: {error}\n{statement}"
+                        ) from error
+                await self._conn.execute(f"PRAGMA user_version = {migration.version}")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """A write transaction (`BEGIN IMMEDIATE`): committed when the block ends, rolled
+        back if it raises (or is cancelled). The commit has happened when the block exits."""
+        async with self._lock:
+            self._check_open()
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._handle
+            except BaseException:
+                if self._conn.in_transaction:
+                    await asyncio.shield(self._conn.execute("ROLLBACK"))
+                raise
+            try:
+                await asyncio.shield(self._conn.execute("COMMIT"))
+            except BaseException:
+                if self._conn.in_transaction:
+                    await asyncio.shield(self._conn.execute("ROLLBACK"))
+                raise
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Connection]:
+        """Exclusive use of the connection for reads, without a transaction: each statement
+        sees the latest committed data."""
+        async with self._lock:
+            self._check_open()
+            yield self._handle
+
+    async def schema_version(self) -> int:
+        async with self.read() as conn:
+            return int(await conn.fetchval("PRAGMA user_version"))
+
+    async def integrity_check(self) -> list[str]:
+        """`PRAGMA integrity_check`: `["ok"]` for a sound database, else the problems."""
+        async with self.read() as conn:
+            return [str(row[0]) for row in await conn.fetch("PRAGMA integrity_check")]
+
+    async def close(self) -> None:
+        """Run `PRAGMA optimize` (refreshes the planner's statistics) and close. Idempotent."""
+        async with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            try:
+                await self._conn.execute("PRAGMA optimize")
+            finally:
+                await self._conn.close()
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError(f"the database {self.path!r} is closed")
+
+
+def _check_existing_file(path: Path, verify: bool) -> None:
+    """Create the parent folder; check an existing file read-only. Raises as `open` says."""
+    name = str(path)
+    if path.is_dir():
+        raise DatabaseFileError(name, "it is a folder, not a file")
+    if not path.exists():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DatabaseFileError(name, f"its folder cannot be created ({error})") from error
+        return
+    try:
+        with path.open("rb") as file:
+            header = file.read(len(_SQLITE_HEADER))
+    except OSError as error:
+        raise DatabaseFileError(name, f"it cannot be read ({error})") from error
+    if not header:
+        return  # an empty file is an empty database
+    if header != _SQLITE_HEADER:
+        raise DatabaseFileError(name, "it is not an SQLite database (its header is wrong)")
+    uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True)
+        try:
+            application_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            tables = int(conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+            problems = (
+                [str(row[0]) for row in conn.execute("PRAGMA quick_check(5)")]
+                if verify else ["ok"]
+            )
+        finally:
+            conn.close()
+    except sqlite3.Error as error:
+        raise DatabaseFileError(name, f"it is damaged or unreadable ({error})") from error
+    if problems != ["ok"]:
+        raise DatabaseFileError(name, "it is damaged: " + "; ".join(problems))
+    if application_id not in (0, APPLICATION_ID):
+        raise DatabaseFileError(
+            name, f"it belongs to another program (SQLite application id {application_id})"
+        )
+    if version == 0 and tables > 0:
+        raise DatabaseFileError(name, "it holds another program's tables, not dama-bot's")
+    latest = len(load_migrations())
+    if version > latest:
+        raise SchemaVersionError(name, version, latest)

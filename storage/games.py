@@ -1,0 +1,362 @@
+"""Games and their moves on SQLite (`GameRepository`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+from storage.clock import Clock, from_ms, opt_from_ms, opt_to_ms, to_ms, utc_now
+from storage.database import Connection, Database, SqlValue
+from storage.errors import (
+    ChannelBusyError,
+    GameNotActiveError,
+    GameNotFoundError,
+    StaleMoveError,
+)
+from storage.models import (
+    ClockState,
+    Game,
+    GameResult,
+    GameStatus,
+    MoveRecord,
+    NewGame,
+    RatingChange,
+    Seat,
+    Side,
+)
+from storage.players import ensure_players
+from storage.ratings import apply_rated_result
+from storage.repositories import RatingCalculator
+
+_ACTIVE = GameStatus.ACTIVE.value
+
+
+def _seat(user_id: int | None, level: int | None) -> Seat:
+    return Seat(user_id=user_id, computer_level=level)
+
+
+def _change(row: sqlite3.Row, side: str) -> RatingChange | None:
+    before = row[f"{side}_rating_before"]
+    if before is None:
+        return None
+    return RatingChange(
+        rating_before=before,
+        deviation_before=row[f"{side}_deviation_before"],
+        rating_after=row[f"{side}_rating_after"],
+        deviation_after=row[f"{side}_deviation_after"],
+    )
+
+
+def game_from_row(row: sqlite3.Row) -> Game:
+    """A `Game` from a `SELECT * FROM games` row."""
+    return Game(
+        id=row["id"],
+        variant=row["variant"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        white=_seat(row["white_user_id"], row["white_computer_level"]),
+        black=_seat(row["black_user_id"], row["black_computer_level"]),
+        rated=bool(row["rated"]),
+        move_seconds=row["move_seconds"],
+        start_fen=row["start_fen"],
+        status=GameStatus(row["status"]),
+        result=None if row["result"] is None else GameResult(row["result"]),
+        termination=row["termination"],
+        ply_count=row["ply_count"],
+        board_message_id=row["board_message_id"],
+        draw_offer_by=None if row["draw_offer_by"] is None else Side(row["draw_offer_by"]),
+        clock=ClockState(
+            deadline=opt_from_ms(row["deadline_at"]),
+            white_computer_moves=row["white_computer_moves"],
+            black_computer_moves=row["black_computer_moves"],
+        ),
+        created_at=from_ms(row["created_at"]),
+        updated_at=from_ms(row["updated_at"]),
+        finished_at=opt_from_ms(row["finished_at"]),
+        white_rating=_change(row, "white"),
+        black_rating=_change(row, "black"),
+    )
+
+
+def _move_from_row(row: sqlite3.Row) -> MoveRecord:
+    return MoveRecord(
+        game_id=row["game_id"],
+        ply=row["ply"],
+        text=row["text"],
+        played_at=from_ms(row["played_at"]),
+        by_computer=bool(row["by_computer"]),
+    )
+
+
+def validate_new_game(new: NewGame) -> None:
+    """Raise `ValueError` for a game the schema would refuse, with a clear message."""
+    if not new.variant:
+        raise ValueError("a game needs a variant key")
+    if not new.start_fen:
+        raise ValueError("a game needs a start position (FEN text)")
+    if new.move_seconds is not None and new.move_seconds <= 0:
+        raise ValueError(
+            f"the move time must be a positive number of seconds, not {new.move_seconds}"
+        )
+    if new.rated:
+        if new.white.is_computer or new.black.is_computer:
+            raise ValueError("a game against the computer cannot be rated")
+        if new.white.user_id == new.black.user_id:
+            raise ValueError("a game against oneself cannot be rated")
+
+
+async def insert_game(conn: Connection, new: NewGame, now_ms: int) -> Game:
+    """Insert an active game inside the caller's write transaction.
+
+    Raises `ChannelBusyError` if the channel has an active game, `ValueError` as
+    `validate_new_game`.
+    """
+    validate_new_game(new)
+    busy = await conn.fetchval(
+        "SELECT id FROM games WHERE channel_id = $1 AND status = $2", new.channel_id, _ACTIVE
+    )
+    if busy is not None:
+        raise ChannelBusyError(new.channel_id)
+    await ensure_players(conn, (new.white.user_id, new.black.user_id), now_ms)
+    row = await conn.fetchrow(
+        "INSERT INTO games (variant, guild_id, channel_id, white_user_id, white_computer_level, "
+        "black_user_id, black_computer_level, rated, move_seconds, start_fen, status, "
+        "deadline_at, created_at, updated_at) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING *",
+        new.variant, new.guild_id, new.channel_id, new.white.user_id, new.white.computer_level,
+        new.black.user_id, new.black.computer_level, new.rated, new.move_seconds,
+        new.start_fen, _ACTIVE, opt_to_ms(new.deadline), now_ms,
+    )
+    assert row is not None
+    return game_from_row(row)
+
+
+async def _require_active(conn: Connection, game_id: int) -> sqlite3.Row:
+    row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
+    if row is None:
+        raise GameNotFoundError(game_id)
+    if row["status"] != _ACTIVE:
+        raise GameNotActiveError(game_id, row["status"])
+    return row
+
+
+class SqliteGameRepository:
+    """`GameRepository` on SQLite."""
+
+    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+        self._db = db
+        self._clock = clock
+
+    async def create(self, new: NewGame) -> Game:
+        validate_new_game(new)
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            return await insert_game(conn, new, now)
+
+    async def get(self, game_id: int) -> Game | None:
+        async with self._db.read() as conn:
+            row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
+        return None if row is None else game_from_row(row)
+
+    async def load(self, game_id: int) -> tuple[Game, list[MoveRecord]]:
+        async with self._db.read() as conn:
+            row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
+            if row is None:
+                raise GameNotFoundError(game_id)
+            moves = await conn.fetch(
+                "SELECT * FROM moves WHERE game_id = $1 AND ply <= $2 ORDER BY ply",
+                game_id, row["ply_count"],
+            )
+        return game_from_row(row), [_move_from_row(move) for move in moves]
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply", game_id)
+        return [_move_from_row(row) for row in rows]
+
+    async def _games(self, sql: str, *params: SqlValue) -> list[Game]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch(sql, *params)
+        return [game_from_row(row) for row in rows]
+
+    async def active(self) -> list[Game]:
+        return await self._games(
+            "SELECT * FROM games WHERE status = $1 ORDER BY created_at, id", _ACTIVE
+        )
+
+    async def active_in_channel(self, channel_id: int) -> Game | None:
+        games = await self._games(
+            "SELECT * FROM games WHERE channel_id = $1 AND status = $2", channel_id, _ACTIVE
+        )
+        return games[0] if games else None
+
+    async def active_for_user(self, user_id: int) -> list[Game]:
+        return await self._games(
+            "SELECT * FROM games WHERE white_user_id = $1 AND status = $2 "
+            "UNION "
+            "SELECT * FROM games WHERE black_user_id = $1 AND status = $2 "
+            "ORDER BY created_at, id",
+            user_id, _ACTIVE,
+        )
+
+    async def due(self, now: datetime) -> list[Game]:
+        return await self._games(
+            "SELECT * FROM games WHERE status = $1 AND deadline_at <= $2 "
+            "ORDER BY deadline_at, id",
+            _ACTIVE, to_ms(now),
+        )
+
+    async def append_move(
+        self,
+        game_id: int,
+        *,
+        ply: int,
+        text: str,
+        by_computer: bool = False,
+        clock: ClockState | None = None,
+        clear_draw_offer: bool = False,
+    ) -> MoveRecord:
+        if not text or not text.strip():
+            raise ValueError("a move needs its notation text")
+        played_at = self._clock()
+        now = to_ms(played_at)
+        sets = ["ply_count = ply_count + 1", "updated_at = $1"]
+        params: list[SqlValue] = [now, game_id, ply - 1, _ACTIVE]
+        if clock is not None:
+            sets.append(
+                "deadline_at = $5, white_computer_moves = $6, black_computer_moves = $7"
+            )
+            params += [
+                opt_to_ms(clock.deadline), clock.white_computer_moves, clock.black_computer_moves
+            ]
+        if clear_draw_offer:
+            sets.append("draw_offer_by = NULL")
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                f"UPDATE games SET {', '.join(sets)} "
+                "WHERE id = $2 AND ply_count = $3 AND status = $4",
+                *params,
+            )
+            if changed != 1:
+                row = await _require_active(conn, game_id)
+                raise StaleMoveError(game_id, row["ply_count"] + 1, ply)
+            await conn.execute(
+                "INSERT INTO moves (game_id, ply, text, played_at, by_computer) "
+                "VALUES ($1, $2, $3, $4, $5)",
+                game_id, ply, text, now, by_computer,
+            )
+        return MoveRecord(game_id, ply, text, from_ms(now), by_computer)
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE games SET board_message_id = $1 WHERE id = $2", message_id, game_id
+            )
+            if changed != 1:
+                raise GameNotFoundError(game_id)
+
+    async def _update_active(self, game_id: int, sets: str, *params: SqlValue) -> None:
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                f"UPDATE games SET {sets}, updated_at = $1 WHERE id = $2 AND status = $3",
+                now, game_id, _ACTIVE, *params,
+            )
+            if changed != 1:
+                await _require_active(conn, game_id)
+
+    async def set_draw_offer(self, game_id: int, side: Side | None) -> None:
+        await self._update_active(
+            game_id, "draw_offer_by = $4", None if side is None else side.value
+        )
+
+    async def set_clock(self, game_id: int, clock: ClockState) -> None:
+        if clock.white_computer_moves < 0 or clock.black_computer_moves < 0:
+            raise ValueError("computer-move counts cannot be negative")
+        await self._update_active(
+            game_id,
+            "deadline_at = $4, white_computer_moves = $5, black_computer_moves = $6",
+            opt_to_ms(clock.deadline), clock.white_computer_moves, clock.black_computer_moves,
+        )
+
+    async def finish(
+        self,
+        game_id: int,
+        *,
+        result: GameResult,
+        termination: str,
+        rate: RatingCalculator | None = None,
+    ) -> Game:
+        if not termination:
+            raise ValueError("a finished game needs a termination reason")
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            game = game_from_row(await _require_active(conn, game_id))
+            ratings: list[SqlValue] = [None] * 8
+            if game.rated:
+                if rate is None:
+                    raise ValueError(f"game {game_id} is rated: finishing it needs a calculator")
+                white_id, black_id = game.white.user_id, game.black.user_id
+                assert white_id is not None and black_id is not None
+                changes = await apply_rated_result(
+                    conn, game.variant, game.guild_id, (white_id, black_id), result, rate, now
+                )
+                ratings = [
+                    value
+                    for change in changes
+                    for value in (
+                        change.rating_before, change.deviation_before,
+                        change.rating_after, change.deviation_after,
+                    )
+                ]
+            row = await conn.fetchrow(
+                "UPDATE games SET status = $1, result = $2, termination = $3, finished_at = $4, "
+                "updated_at = $4, deadline_at = NULL, draw_offer_by = NULL, "
+                "white_rating_before = $5, white_deviation_before = $6, "
+                "white_rating_after = $7, white_deviation_after = $8, "
+                "black_rating_before = $9, black_deviation_before = $10, "
+                "black_rating_after = $11, black_deviation_after = $12 "
+                "WHERE id = $13 RETURNING *",
+                GameStatus.FINISHED.value, result.value, termination, now, *ratings, game_id,
+            )
+        assert row is not None
+        return game_from_row(row)
+
+    async def abort(self, game_id: int, *, termination: str) -> Game:
+        if not termination:
+            raise ValueError("an aborted game needs a termination reason")
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            await _require_active(conn, game_id)
+            row = await conn.fetchrow(
+                "UPDATE games SET status = $1, termination = $2, finished_at = $3, "
+                "updated_at = $3, deadline_at = NULL, draw_offer_by = NULL "
+                "WHERE id = $4 RETURNING *",
+                GameStatus.ABORTED.value, termination, now, game_id,
+            )
+        assert row is not None
+        return game_from_row(row)
+
+    async def recent_for_user(
+        self, user_id: int, *, limit: int = 10, variant: str | None = None,
+        include_aborted: bool = False,
+    ) -> list[Game]:
+        if limit <= 0:
+            return []
+        statuses = [GameStatus.FINISHED.value]
+        if include_aborted:
+            statuses.append(GameStatus.ABORTED.value)
+        status_sql = "status IN ($2, $3)" if include_aborted else "status = $2"
+        params: list[SqlValue] = [user_id, *statuses]
+        variant_sql = ""
+        if variant is not None:
+            params.append(variant)
+            variant_sql = f" AND variant = ${len(params)}"
+        params.append(limit)
+        return await self._games(
+            f"SELECT * FROM games WHERE white_user_id = $1 AND {status_sql}{variant_sql} "
+            "UNION "
+            f"SELECT * FROM games WHERE black_user_id = $1 AND {status_sql}{variant_sql} "
+            f"ORDER BY finished_at DESC, id DESC LIMIT ${len(params)}",
+            *params,
+        )

@@ -1,0 +1,285 @@
+"""Values the repositories take and return: enums and frozen dataclasses.
+
+Conventions: Discord ids (users, guilds, channels, messages) are ints; times are
+timezone-aware `datetime`s in UTC, stored to the millisecond (a naive datetime raises
+`ValueError`); a variant is its key text ("turkish", ...), a position is FEN text and a
+move is its notation text: storage knows nothing of the rules. Ratings are on the Glicko
+scale (1500 = starting rating), deviations in rating points.
+
+Plies are numbered from 1: ply 1 is the first move of the game, ply n the n-th move made
+from the start position, whichever side made it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+
+
+class Side(enum.Enum):
+    """A side of the board. Storage has its own enum: it does not import the engine."""
+
+    WHITE = "white"
+    BLACK = "black"
+
+    @property
+    def opponent(self) -> Side:
+        return Side.BLACK if self is Side.WHITE else Side.WHITE
+
+
+class GameStatus(enum.Enum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class GameResult(enum.Enum):
+    """A finished game's result in PDN notation."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "1/2-1/2"
+
+    def score_of(self, side: Side) -> float:
+        """1.0 for a win of `side`, 0.5 for a draw, 0.0 for a loss."""
+        if self is GameResult.DRAW:
+            return 0.5
+        winner = Side.WHITE if self is GameResult.WHITE_WINS else Side.BLACK
+        return 1.0 if side is winner else 0.0
+
+
+class ChallengeStatus(enum.Enum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+class ColorChoice(enum.Enum):
+    """The colour a challenger asks for."""
+
+    WHITE = "white"
+    BLACK = "black"
+    RANDOM = "random"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays one side: a Discord user, or the computer at a level (exactly one)."""
+
+    user_id: int | None = None
+    computer_level: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.user_id is None) == (self.computer_level is None):
+            raise ValueError("a seat is either a user id or a computer level, exactly one")
+
+    @classmethod
+    def human(cls, user_id: int) -> Seat:
+        return cls(user_id=user_id)
+
+    @classmethod
+    def computer(cls, level: int) -> Seat:
+        return cls(computer_level=level)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer_level is not None
+
+
+@dataclass(frozen=True)
+class Player:
+    """A Discord user the bot has seen: id and last known display name (None if never seen)."""
+
+    user_id: int
+    display_name: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What `GameRepository.create` needs. `rated` requires two different human seats.
+
+    `move_seconds` is the per-move time limit in seconds (None: no limit); `deadline`, if
+    given, is when the side to move first runs out of time.
+    """
+
+    variant: str
+    channel_id: int
+    guild_id: int | None
+    white: Seat
+    black: Seat
+    start_fen: str
+    rated: bool = False
+    move_seconds: int | None = None
+    deadline: datetime | None = None
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One side's rating and deviation before and after a rated game."""
+
+    rating_before: float
+    deviation_before: float
+    rating_after: float
+    deviation_after: float
+
+    @property
+    def delta(self) -> float:
+        return self.rating_after - self.rating_before
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """Per-move clock of a game (issue 7): when the side to move runs out, and how many
+    moves in a row the computer has made for each side on behalf of an absent player."""
+
+    deadline: datetime | None
+    white_computer_moves: int = 0
+    black_computer_moves: int = 0
+
+
+@dataclass(frozen=True)
+class Game:
+    """A stored game. `ply_count` is how many moves are stored (the next ply is +1)."""
+
+    id: int
+    variant: str
+    guild_id: int | None
+    channel_id: int
+    white: Seat
+    black: Seat
+    rated: bool
+    move_seconds: int | None
+    start_fen: str
+    status: GameStatus
+    result: GameResult | None
+    termination: str | None
+    ply_count: int
+    board_message_id: int | None
+    draw_offer_by: Side | None
+    clock: ClockState
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    white_rating: RatingChange | None
+    black_rating: RatingChange | None
+
+    def seat(self, side: Side) -> Seat:
+        return self.white if side is Side.WHITE else self.black
+
+    def side_of(self, user_id: int) -> Side | None:
+        """The side `user_id` plays (White if they play both), None if not in this game."""
+        if self.white.user_id == user_id:
+            return Side.WHITE
+        if self.black.user_id == user_id:
+            return Side.BLACK
+        return None
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One stored move: `ply` from 1, `text` in the game's notation."""
+
+    game_id: int
+    ply: int
+    text: str
+    played_at: datetime
+    by_computer: bool
+
+
+@dataclass(frozen=True)
+class NewChallenge:
+    """What `ChallengeRepository.create` needs. `challenged_id` None: open to anyone."""
+
+    challenger_id: int
+    challenged_id: int | None
+    guild_id: int | None
+    channel_id: int
+    variant: str
+    expires_at: datetime
+    rated: bool = False
+    color: ColorChoice = ColorChoice.RANDOM
+    move_seconds: int | None = None
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    challenger_id: int
+    challenged_id: int | None
+    guild_id: int | None
+    channel_id: int
+    variant: str
+    rated: bool
+    color: ColorChoice
+    move_seconds: int | None
+    created_at: datetime
+    expires_at: datetime
+    message_id: int | None
+    status: ChallengeStatus
+    game_id: int | None
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class RatingValue:
+    """Glicko-2 triple on the Glicko scale: rating, deviation (points), volatility."""
+
+    rating: float
+    deviation: float
+    volatility: float
+
+
+@dataclass(frozen=True)
+class RatingUpdate:
+    """One side's rating as a rating calculator saw it before a game (a new player's start
+    values, or the stored ones with any growth of the deviation for inactivity applied) and
+    after it."""
+
+    before: RatingValue
+    after: RatingValue
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A user's stored rating in one variant, with counts of rated games."""
+
+    user_id: int
+    variant: str
+    rating: float
+    deviation: float
+    volatility: float
+    rated_games: int
+    wins: int
+    losses: int
+    draws: int
+    last_rated_at: datetime | None
+
+    @property
+    def value(self) -> RatingValue:
+        return RatingValue(self.rating, self.deviation, self.volatility)
+
+
+@dataclass(frozen=True)
+class Eligibility:
+    """Who appears on a leaderboard: at least `min_games` rated games in the variant and a
+    stored deviation strictly below `max_deviation`; with `active_since`, also a rated game
+    at or after that time (a stored deviation does not grow by itself, so this stands in for
+    the growth of the deviation with inactivity)."""
+
+    min_games: int = 10
+    max_deviation: float = 110.0
+    active_since: datetime | None = None
+
+
+@dataclass(frozen=True)
+class LeaderboardEntry:
+    """One leaderboard line: 1-based `rank`, the rating row, the last known display name."""
+
+    rank: int
+    rating: Rating
+    display_name: str | None

@@ -1,0 +1,228 @@
+"""The repository interfaces the bot programs against (`typing.Protocol`).
+
+The SQLite implementations are in `storage.players`, `storage.games`,
+`storage.challenges` and `storage.ratings`; `storage.Storage` bundles them. A PostgreSQL
+implementation would implement the same protocols. Every method is a coroutine; every
+value returned is a frozen dataclass from `storage.models`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Protocol
+
+from storage.models import (
+    Challenge,
+    ChallengeStatus,
+    ClockState,
+    Eligibility,
+    Game,
+    GameResult,
+    LeaderboardEntry,
+    MoveRecord,
+    NewChallenge,
+    NewGame,
+    Player,
+    Rating,
+    RatingUpdate,
+    Seat,
+    Side,
+)
+
+RatingCalculator = Callable[[Rating | None, Rating | None], tuple[RatingUpdate, RatingUpdate]]
+"""Given White's and Black's stored ratings in the game's variant (None: never rated in it),
+returns both sides' rating before and after the game (White's, Black's). Called by
+`GameRepository.finish` inside its transaction, so it must be a quick pure function (the
+Glicko-2 update, `bot.ratings.glicko2_calculator`)."""
+
+
+class PlayerRepository(Protocol):
+    async def upsert(self, user_id: int, display_name: str | None) -> Player:
+        """Record a user, or update their last known display name (None keeps the old one)."""
+        ...
+
+    async def get(self, user_id: int) -> Player | None:
+        ...
+
+
+class GameRepository(Protocol):
+    async def create(self, new: NewGame) -> Game:
+        """Store a new active game (ply 0). Raises `ChannelBusyError` if the channel has an
+        active game, `ValueError` for a rated game without two different human seats."""
+        ...
+
+    async def get(self, game_id: int) -> Game | None:
+        ...
+
+    async def load(self, game_id: int) -> tuple[Game, list[MoveRecord]]:
+        """A game and its moves in ply order. Raises `GameNotFoundError`."""
+        ...
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """The moves of a game in ply order (empty for an unknown game)."""
+        ...
+
+    async def active(self) -> list[Game]:
+        """Every active game, oldest first."""
+        ...
+
+    async def active_in_channel(self, channel_id: int) -> Game | None:
+        ...
+
+    async def active_for_user(self, user_id: int) -> list[Game]:
+        """The user's active games (either side), oldest first."""
+        ...
+
+    async def due(self, now: datetime) -> list[Game]:
+        """Active games whose per-move deadline is at or before `now`, earliest first."""
+        ...
+
+    async def append_move(
+        self,
+        game_id: int,
+        *,
+        ply: int,
+        text: str,
+        by_computer: bool = False,
+        clock: ClockState | None = None,
+        clear_draw_offer: bool = False,
+    ) -> MoveRecord:
+        """Append the move that makes ply `ply` (must be the stored ply count + 1) and commit.
+
+        With `clock`, the game's deadline and computer-move counts are set in the same
+        transaction; with `clear_draw_offer`, a standing draw offer is withdrawn. Raises
+        `StaleMoveError` (wrong ply: a double click or a race), `GameNotActiveError`,
+        `GameNotFoundError`, `ValueError` (empty text).
+        """
+        ...
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the Discord message showing the board. Raises `GameNotFoundError`."""
+        ...
+
+    async def set_draw_offer(self, game_id: int, side: Side | None) -> None:
+        """Record who offers a draw (None: no offer). Raises `GameNotFoundError`,
+        `GameNotActiveError`."""
+        ...
+
+    async def set_clock(self, game_id: int, clock: ClockState) -> None:
+        """Set the deadline and computer-move counts. Raises as `set_draw_offer`."""
+        ...
+
+    async def finish(
+        self,
+        game_id: int,
+        *,
+        result: GameResult,
+        termination: str,
+        rate: RatingCalculator | None = None,
+    ) -> Game:
+        """End an active game with a result; for a rated game, apply both sides' rating
+        updates (from `rate`) in the same transaction, count the win/loss/draw, and record
+        both players as rated players of the game's guild. Raises `GameNotFoundError`,
+        `GameNotActiveError` (already over: nothing changes), `ValueError` (a rated game
+        without `rate`, or an empty termination)."""
+        ...
+
+    async def abort(self, game_id: int, *, termination: str) -> Game:
+        """End an active game without result or rating change. Raises as `finish`."""
+        ...
+
+    async def recent_for_user(
+        self, user_id: int, *, limit: int = 10, variant: str | None = None,
+        include_aborted: bool = False,
+    ) -> list[Game]:
+        """The user's most recently ended games, newest first."""
+        ...
+
+
+class ChallengeRepository(Protocol):
+    async def create(self, new: NewChallenge) -> Challenge:
+        """Store a pending challenge. Raises `ValueError` (challenging oneself, expiry in
+        the past, non-positive move time)."""
+        ...
+
+    async def get(self, challenge_id: int) -> Challenge | None:
+        ...
+
+    async def by_message(self, message_id: int) -> Challenge | None:
+        """The challenge shown by this Discord message."""
+        ...
+
+    async def pending_in_channel(self, channel_id: int) -> list[Challenge]:
+        ...
+
+    async def pending_for_user(self, user_id: int) -> list[Challenge]:
+        """Pending challenges the user sent or received, oldest first."""
+        ...
+
+    async def set_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the Discord message to edit. Raises `ChallengeNotFoundError`."""
+        ...
+
+    async def expire_due(self, now: datetime | None = None) -> list[Challenge]:
+        """Mark every pending challenge whose expiry is at or before `now` (default: the
+        repository's clock) as expired; returns them (their messages need editing)."""
+        ...
+
+    async def close(self, challenge_id: int, status: ChallengeStatus) -> Challenge:
+        """Decline, cancel or expire a pending challenge. Raises `ChallengeNotFoundError`,
+        `ChallengeNotPendingError` (already closed, or past its expiry), `ValueError`
+        (status PENDING or ACCEPTED: accepting goes through `accept`)."""
+        ...
+
+    async def accept(
+        self,
+        challenge_id: int,
+        *,
+        accepted_by: int,
+        white: Seat,
+        black: Seat,
+        start_fen: str,
+        deadline: datetime | None = None,
+    ) -> tuple[Challenge, Game]:
+        """Accept a pending challenge and create its game in one transaction (so a double
+        click creates one game). Raises `ChallengeNotFoundError`, `ChallengeNotPendingError`,
+        `ChannelBusyError`, `ValueError` (the acceptor is not the challenged user, or is the
+        challenger)."""
+        ...
+
+    async def delete(self, challenge_id: int) -> bool:
+        """Delete a challenge; False if there was none."""
+        ...
+
+
+class RatingRepository(Protocol):
+    async def get(self, user_id: int, variant: str) -> Rating | None:
+        ...
+
+    async def for_user(self, user_id: int) -> list[Rating]:
+        """The user's ratings in every variant they played rated, by variant key."""
+        ...
+
+    async def leaderboard(
+        self,
+        variant: str,
+        *,
+        eligibility: Eligibility,
+        guild_id: int | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[LeaderboardEntry]:
+        """Eligible players by rating (high first, ties by user id); with `guild_id`, only
+        those who played a rated game of this variant in that guild."""
+        ...
+
+    async def rank(
+        self, user_id: int, variant: str, *, eligibility: Eligibility,
+        guild_id: int | None = None,
+    ) -> int | None:
+        """The user's 1-based place on that leaderboard; None if not on it."""
+        ...
+
+    async def count(
+        self, variant: str, *, eligibility: Eligibility, guild_id: int | None = None
+    ) -> int:
+        """How many players are on that leaderboard."""
+        ...
