@@ -14,7 +14,10 @@ from engine.errors import (
     PositionError,
     UnknownVariantError,
 )
+from engine.game import Game, Outcome, Termination
+from engine.movegen import apply_move, legal_moves, perft
 from engine.moves import Move
+from engine.notation import format_move, parse_move
 from engine.pieces import Color, Piece, PieceKind
 from engine.position import Position
 from engine.squares import number_to_square, parse_square, square_name, square_to_number
@@ -38,21 +41,29 @@ __all__ = [
     "CrownedMidCapture",
     "DamaError",
     "DrawLaw",
+    "Game",
     "GameOverError",
     "Geometry",
     "IllegalMoveError",
     "MalformedMoveError",
     "Move",
     "NotationError",
+    "Outcome",
     "Piece",
     "PieceKind",
     "Position",
     "PositionError",
+    "Termination",
     "UnknownVariantError",
     "Variant",
+    "apply_move",
+    "format_move",
     "get_variant",
+    "legal_moves",
     "number_to_square",
+    "parse_move",
     "parse_square",
+    "perft",
     "square_name",
     "square_to_number",
 ]

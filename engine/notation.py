@@ -1,0 +1,233 @@
+"""Move notation: reading forgiving player input and writing the shortest clear text.
+
+Forms (RULES.md, "Coordinates and notation"):
+- a quiet move ``d3-d4``; a capture ``d3xd5xf5`` (full form: every landing square) or the
+  short form ``d3xf5`` (start and end) where that identifies one move;
+- input is forgiving: any case, separators ``-``, ``x``, ``:``, spaces or none (``d3d4``,
+  ``D3-D4``, ``d3 d4``), intermediate landing squares optional;
+- Italian also uses numeric squares 1..32: ``22-18``, ``22x13``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.errors import AmbiguousMoveError, IllegalMoveError, MalformedMoveError, NotationError
+from engine.movegen import MoveTable, move_table
+from engine.moves import Move
+from engine.pieces import PieceKind
+from engine.position import Position
+from engine.squares import number_to_square, square_name, square_to_number
+from engine.variants import CapturePrecedence, Variant
+
+_SEPARATORS = " \t-x:"
+_ANNOTATIONS = "!?+#*"
+
+
+def _tokenize(text: str, variant: Variant) -> list[int]:
+    """The squares of move text `text`, or MalformedMoveError saying what is wrong."""
+    t = text.strip().lower().rstrip(_ANNOTATIONS).strip()
+    if not t:
+        raise MalformedMoveError("empty move: type a move such as d3-d4")
+    example = "22-18 or d3-d4" if variant.numeric_notation else "d3-d4"
+    squares: list[int] = []
+    kinds: set[str] = set()
+    i = 0
+    n = len(t)
+    last_was_number = False
+    while i < n:
+        ch = t[i]
+        if ch in _SEPARATORS:
+            i += 1
+            last_was_number = False
+            continue
+        if "a" <= ch <= "h" and i + 1 < n and "1" <= t[i + 1] <= "8":
+            squares.append((ord(t[i + 1]) - ord("1")) * 8 + ord(ch) - ord("a"))
+            kinds.add("algebraic")
+            i += 2
+            last_was_number = False
+            continue
+        if ch.isdigit():
+            j = i
+            while j < n and t[j].isdigit():
+                j += 1
+            if last_was_number:
+                raise MalformedMoveError(
+                    f"{text.strip()!r}: separate numeric squares with - or x, e.g. 22-18"
+                )
+            number = int(t[i:j])
+            if not variant.numeric_notation:
+                raise MalformedMoveError(
+                    f"{text.strip()!r}: numeric squares are only used in Italian draughts; "
+                    f"in {variant.name} name squares like d3, e.g. d3-d4"
+                )
+            if not 1 <= number <= 32:
+                raise MalformedMoveError(
+                    f"{text.strip()!r}: {number} is not a square; numeric squares run 1 to 32"
+                )
+            squares.append(number_to_square(number))
+            kinds.add("numeric")
+            i = j
+            last_was_number = True
+            continue
+        raise MalformedMoveError(
+            f"{text.strip()!r} is not a move: write the start and end squares, e.g. {example}"
+        )
+    if len(kinds) > 1:
+        raise MalformedMoveError(
+            f"{text.strip()!r} mixes numeric and algebraic squares: use one form, e.g. {example}"
+        )
+    if len(squares) < 2:
+        raise MalformedMoveError(
+            f"{text.strip()!r} is not a move: give the start and the end square, e.g. {example}"
+        )
+    return squares
+
+
+def _is_subsequence(needle: list[int] | tuple[int, ...], hay: tuple[int, ...]) -> bool:
+    it = iter(hay)
+    return all(any(x == y for y in it) for x in needle)
+
+
+def _matching(
+    squares: list[int] | tuple[int, ...], routes: tuple[tuple[Move, Move], ...]
+) -> list[Move]:
+    """The distinct merged moves with a route that starts and ends like `squares` and passes
+    the intermediate squares of `squares` in order."""
+    start, end, middle = squares[0], squares[-1], squares[1:-1]
+    found: dict[Move, None] = {}
+    for merged, route in routes:
+        if route.start == start and route.end == end and _is_subsequence(
+            middle, route.landings[:-1]
+        ):
+            found.setdefault(merged, None)
+    return list(found)
+
+
+def _text(path: tuple[int, ...] | list[int], capture: bool, numeric: bool) -> str:
+    sep = "x" if capture else "-"
+    if numeric:
+        return sep.join(str(square_to_number(sq)) for sq in path)
+    return sep.join(square_name(sq) for sq in path)
+
+
+def _full(move: Move, numeric: bool) -> str:
+    return _text(move.path, move.is_capture, numeric)
+
+
+def format_move(
+    move: Move, position: Position, variant: Variant, *, full: bool = False, numeric: bool = False
+) -> str:
+    """`move` as text: the shortest form that identifies it among the legal moves of
+    `position` (``d3-d4``, ``d3xf5``; with the landing squares that tell it apart from
+    other captures with the same start and end, e.g. ``d1xd4xd6``), or with every landing
+    square when `full` is true (``d3xd5xf5``). `numeric=True` writes Italian numeric squares
+    (``22x13``).
+
+    Raises IllegalMoveError when `move` is not legal in `position`, NotationError when
+    `numeric` is asked for a variant without numeric notation.
+    """
+    if numeric and not variant.numeric_notation:
+        raise NotationError(f"{variant.name} has no numeric notation; use algebraic squares")
+    table = move_table(position, variant)
+    merged = next((m for m in table.moves if m == move), None)
+    if merged is None:
+        raise IllegalMoveError(f"{move} is not a legal move in this position")
+    # Write the route the caller gave when it is one of the move's surviving routes.
+    route = merged
+    for m, r in table.routes:
+        if m == merged and r.landings == move.landings and r.captured == move.captured:
+            route = r
+            break
+    if full or not route.is_capture:
+        return _full(route, numeric)
+    inner = route.landings[:-1]
+    for k in range(len(inner) + 1):
+        for chosen in combinations(inner, k):
+            squares = (route.start, *chosen, route.end)
+            if _matching(squares, table.routes) == [merged]:
+                return _text(squares, True, numeric)
+    return _full(route, numeric)
+
+
+def parse_move(text: str, position: Position, variant: Variant) -> Move:
+    """The legal move of `position` that move text `text` names.
+
+    Accepts ``d3-d4``, ``D3-D4``, ``d3d4``, ``d3 d4``, ``d3xf5`` (start and end of a
+    capture), ``d3xd5xf5`` (with any of the landing squares), and for Italian numeric
+    squares (``22-18``, ``22x13``). Returns the move with its canonical route.
+
+    Raises MalformedMoveError for text that is not move notation, IllegalMoveError (saying
+    why) for a move that is not legal here, AmbiguousMoveError (with `candidates`) when the
+    text matches several legal moves.
+    """
+    squares = _tokenize(text, variant)
+    table = move_table(position, variant)
+    found = _matching(squares, table.routes)
+    if len(found) == 1:
+        return found[0]
+    numeric = variant.numeric_notation and text.strip()[:1].isdigit()
+    if found:
+        listed = ", ".join(_full(m, numeric) for m in found)
+        raise AmbiguousMoveError(
+            f"{text.strip()!r} matches {len(found)} moves: {listed}; type one of them in full",
+            tuple(found),
+        )
+    raise IllegalMoveError(_why_illegal(text.strip(), squares, position, variant, table, numeric))
+
+
+def _why_illegal(
+    text: str,
+    squares: list[int],
+    position: Position,
+    variant: Variant,
+    table: MoveTable,
+    numeric: bool,
+) -> str:
+    start = squares[0]
+    name = str(square_to_number(start)) if numeric else square_name(start)
+    piece = position.piece_at(start)
+    side = position.turn.value.capitalize()
+    if not table.moves:
+        return f"{text!r} is not legal: {side} has no legal move (the game is over)"
+    if piece is None:
+        return f"{text!r} is not legal: no piece of yours on {name} (the square is empty)"
+    if piece.color is not position.turn:
+        return (
+            f"{text!r} is not legal: no piece of yours on {name} "
+            f"(it holds a {piece.color.value} {piece.kind.value}; {side} is to move)"
+        )
+    examples = ", ".join(_full(m, numeric) for m in table.moves[:4])
+    if table.must_capture:
+        skipped = _matching(squares, tuple((r, r) for r in table.all_captures))
+        if skipped:
+            best = len(table.moves[0].captured)
+            if len(skipped[0].captured) < best:
+                return (
+                    f"{text!r} is not legal: a longer capture is available; you must take "
+                    f"{best} pieces ({examples})"
+                )
+            if variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER:
+                return (
+                    f"{text!r} is not legal: the capture rules prefer another capture "
+                    f"(a king's capture over a man's, then the most kings, then the earliest "
+                    f"king): play {examples}"
+                )
+        for route in table.all_captures:
+            if (
+                route.start == start
+                and squares[-1] in route.landings[:-1]
+                and _is_subsequence(squares[1:-1], route.landings)
+            ):
+                return (
+                    f"{text!r} is not legal: a capture must be played to its end; "
+                    f"you must capture ({examples})"
+                )
+        return f"{text!r} is not legal: a capture is available: you must capture ({examples})"
+    own = [m for m in table.moves if m.start == start]
+    kind = "king" if piece.kind is PieceKind.KING else "man"
+    if own:
+        listed = ", ".join(_full(m, numeric) for m in own)
+        return f"{text!r} is not legal: that piece cannot move there (the {kind} can play {listed})"
+    return f"{text!r} is not legal: the {kind} on {name} has no legal move (try {examples})"
+
