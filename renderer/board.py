@@ -1,0 +1,121 @@
+"""`render_png`: one position as a PNG picture."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PIL import Image
+
+from engine import Color, Geometry, Move, Position, Variant
+from renderer.encode import png_bytes
+from renderer.errors import RenderError
+from renderer.layout import Layout, make_layout
+from renderer.scene import Scene, draw_scene
+from renderer.theme import DEFAULT_THEME, Theme
+from renderer.validate import (
+    check_follows,
+    check_last_move,
+    check_marks,
+    check_position,
+    resolve_variant,
+)
+
+
+def check_numbers(numbers: bool, variant: Variant) -> bool:
+    """`numbers` after checking it can be drawn: the Italian numbering 1..32 exists only
+    on the diagonal board. Raises RenderError for an orthogonal variant."""
+    if numbers and variant.geometry is not Geometry.DIAGONAL:
+        raise RenderError(
+            f"numbers=True writes the Italian numbers 1..32 on the dark squares of a "
+            f"diagonal board; {variant.name} is played on all 64 squares, so leave it off"
+        )
+    return bool(numbers)
+
+
+def move_scene(position: Position, variant: Variant, last_move: Move | None,
+               marks: tuple[int, ...], numbers: bool) -> Scene:
+    """The scene of `position` after `last_move` (None: no last move shown)."""
+    if last_move is None:
+        return Scene(variant.geometry, tuple(position.pieces()), dots=marks, numbers=numbers)
+    return Scene(
+        variant.geometry,
+        tuple(position.pieces()),
+        highlights=last_move.path,
+        path=last_move.path,
+        crosses=last_move.captured,
+        dots=marks,
+        numbers=numbers,
+    )
+
+
+def render_image(
+    position: Position,
+    variant: Variant | str,
+    *,
+    perspective: Color = Color.WHITE,
+    last_move: Move | None = None,
+    before: Position | None = None,
+    marks: Iterable[int | str] = (),
+    size: int = 512,
+    numbers: bool = False,
+    theme: Theme = DEFAULT_THEME,
+) -> Image.Image:
+    """Like `render_png`, but returns the RGB Pillow image (`size` x `size`)."""
+    v = resolve_variant(variant)
+    layout: Layout = make_layout(size, perspective)
+    check_position(position, v)
+    dots = check_marks(marks)
+    show_numbers = check_numbers(numbers, v)
+    if last_move is not None:
+        check_last_move(position, last_move, v)
+        if before is not None:
+            check_position(before, v)
+            check_follows(before, last_move, position, v)
+    elif before is not None:
+        raise RenderError("before= is the position before last_move; give last_move too")
+    return draw_scene(move_scene(position, v, last_move, dots, show_numbers), layout, theme)
+
+
+def render_png(
+    position: Position,
+    variant: Variant | str,
+    *,
+    perspective: Color = Color.WHITE,
+    last_move: Move | None = None,
+    before: Position | None = None,
+    marks: Iterable[int | str] = (),
+    size: int = 512,
+    numbers: bool = False,
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    """The PNG picture of `position` in `variant`, as bytes.
+
+    Arguments:
+      position: the position to draw (after `last_move`, when one is given).
+      variant: a Variant or its name ("italian", "turkish", aliases, any case).
+      perspective: the side at the bottom of the picture (Color.BLACK turns the board).
+      last_move: the move that led to `position`: its start and landing squares are tinted,
+        a line with an arrowhead runs through every landing square, and the squares of the
+        captured pieces are crossed. It is checked against `position` (the moving side's
+        piece on its end square, its start and captured squares empty, its legs along the
+        variant's lines).
+      before: optionally the position before `last_move`; then `last_move` must also be a
+        legal move there (engine `legal_moves`) that leads to `position`.
+      marks: squares to mark with a dot (ints 0..63 or names such as "d4"), for example
+        the legal destinations of a piece.
+      size: side of the square picture in pixels, 160..2048 (default 512).
+      numbers: write the Italian square numbers 1..32 small on the dark squares (diagonal
+        boards only).
+      theme: colours and proportions (renderer.theme.Theme).
+
+    Returns PNG bytes of a `size` x `size` picture in palette mode ("P", 256 colours).
+    The same arguments always give the same bytes.
+
+    Raises RenderError (a ValueError) for an unknown variant name, a position with pieces
+    on squares the variant does not use, a last move that does not fit the position (or is
+    not legal in `before`), a bad square in `marks`, numbers on an orthogonal board, or a
+    size outside 160..2048.
+    """
+    image = render_image(position, variant, perspective=perspective, last_move=last_move,
+                         before=before, marks=marks, size=size, numbers=numbers, theme=theme)
+    return png_bytes(image, theme)

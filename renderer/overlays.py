@@ -1,0 +1,104 @@
+"""What is drawn over the squares: the last move's path, capture crosses and mark dots.
+
+All shapes are drawn supersampled and reduced once, then cached: a path by its cells and
+square size, a cross or a dot by its square size.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderer.theme import Theme
+
+PATH_SUPERSAMPLE = 3
+SPRITE_SUPERSAMPLE = 4
+
+Cell = tuple[int, int]
+
+
+@lru_cache(maxsize=512)
+def path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Image.Image, Cell]:
+    """The opacity mask of a move's path through `cells` ((column, row) from the top-left,
+    start first) on squares of `square` px: a line through every landing square's centre
+    ending in an arrowhead at the last one.
+
+    Returns (mask, (x, y)): an L image already scaled by the theme's path opacity, and the
+    offset of its top-left corner from the board's top-left corner, in pixels. Overlapping
+    segments do not add up, because the whole path is one drawing.
+    """
+    ss = PATH_SUPERSAMPLE
+    s = square * ss
+    cols = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    c0, r0 = min(cols), min(rows)
+    c1, r1 = max(cols), max(rows)
+    w, h = (c1 - c0 + 1) * s, (r1 - r0 + 1) * s
+    mask = Image.new("L", (w, h), 0)
+    draw = ImageDraw.Draw(mask)
+    pts = [((c - c0) * s + s / 2, (r - r0) * s + s / 2) for c, r in cells]
+    width = theme.path_width * s
+    head_len = 0.40 * s
+    head_half = 0.25 * s
+    # Stop the shaft where the arrowhead begins, so the tip stays sharp.
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    seg = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / seg, (by - ay) / seg
+    tip = (bx + ux * 0.12 * s, by + uy * 0.12 * s)
+    base = (tip[0] - ux * head_len, tip[1] - uy * head_len)
+    shaft = [*pts[:-1], base]
+    draw.line(shaft, fill=255, width=round(width), joint="curve")
+    r = width / 2
+    for x, y in shaft[:-1]:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+    px, py = -uy, ux
+    draw.polygon(
+        [tip,
+         (base[0] + px * head_half, base[1] + py * head_half),
+         (base[0] - px * head_half, base[1] - py * head_half)],
+        fill=255,
+    )
+    mask = mask.reduce(ss)
+    alpha = theme.path_alpha
+    mask = mask.point(lambda v: round(v * alpha))
+    return mask, (c0 * square, r0 * square)
+
+
+@lru_cache(maxsize=32)
+def cross_sprite(square: int, theme: Theme) -> Image.Image:
+    """An RGBA sprite (one square in size): the cross that marks a captured piece's square,
+    red with a light outline."""
+    s = square * SPRITE_SUPERSAMPLE
+    arm = 0.22 * s
+    c = s / 2
+    im = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    lines = [((c - arm, c - arm), (c + arm, c + arm)), ((c - arm, c + arm), (c + arm, c - arm))]
+    outer = 0.16 * s
+    inner = 0.09 * s
+    for width, colour in ((outer, theme.capture_cross_outline), (inner, theme.capture_cross)):
+        for a, b in lines:
+            draw.line([a, b], fill=(*colour, 255), width=round(width))
+            rr = width / 2
+            for x, y in (a, b):
+                draw.ellipse((x - rr, y - rr, x + rr, y + rr), fill=(*colour, 255))
+    return im.resize((square, square), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=32)
+def dot_sprite(square: int, theme: Theme) -> Image.Image:
+    """An RGBA sprite (one square in size): the dot of a marked square, translucent, with a
+    light rim so it shows on dark pieces too."""
+    s = square * SPRITE_SUPERSAMPLE
+    c = s / 2
+    r = theme.mark_radius * s
+    rim = 0.03 * s
+    im = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    draw.ellipse((c - r - rim, c - r - rim, c + r + rim, c + r + rim),
+                 fill=(*theme.capture_cross_outline, round(255 * theme.mark_alpha)))
+    draw.ellipse((c - r, c - r, c + r, c + r),
+                 fill=(*theme.mark, round(255 * theme.mark_alpha)))
+    return im.resize((square, square), Image.Resampling.LANCZOS)
