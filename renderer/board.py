@@ -26,8 +26,8 @@ def check_numbers(numbers: bool, variant: Variant) -> bool:
     on the diagonal board. Raises RenderError for an orthogonal variant."""
     if numbers and variant.geometry is not Geometry.DIAGONAL:
         raise RenderError(
-            f"numbers=True writes the Italian numbers 1..32 on the dark squares of a "
-            f"diagonal board; {variant.name} is played on all 64 squares, so leave it off"
+            f"the numbers option writes the Italian numbers 1..32 on the dark squares of a "
+            f"diagonal board; {variant.name} is played on all 64 squares: leave it off"
         )
     return bool(numbers)
 
