@@ -230,6 +230,8 @@ def with_inactivity(
     Raises `ValueError` for negative `periods`."""
     if periods < 0:
         raise ValueError(f"elapsed rating periods cannot be negative, not {periods}")
+    if periods == 0:
+        return rating
     grown = rate_period(rating, (), tau=settings.tau, elapsed_periods=periods)
     return replace(grown, deviation=min(grown.deviation, settings.max_deviation))
 
