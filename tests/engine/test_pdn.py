@@ -3,9 +3,28 @@ export, import, and the export/import round trip for every variant."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine.errors import DamaError
+from engine import (
+    AmbiguousMoveError,
+    Color,
+    DamaError,
+    Game,
+    Move,
+    Position,
+    get_variant,
+    parse_move,
+    square_name,
+)
+from engine.pdn import (
+    PdnError,
+    PdnMoveError,
+    PdnVariantError,
+    export_pdn,
+    read_pdn,
+)
 from engine.pdn_syntax import PdnSyntaxError, split_games
 from engine.pdn_tags import PdnResult, format_tag, normalize_tags, standard_tag_name
 
@@ -147,3 +166,284 @@ def test_format_tag_escapes_and_refuses_bad_names() -> None:
     # What format_tag writes, split_games reads back unchanged.
     (game,) = split_games(format_tag("White", 'A "B" \\ C') + "\n*")
     assert game.tags == (("White", 'A "B" \\ C'),)
+
+
+# --- import, export, round trip (need the engine's Game and notation) -------------------
+
+# A short capture `from x to` that matches several legal moves, per variant: the position,
+# the short text, and the captured squares of each matching move. Worked out by hand from
+# RULES.md and checked with the reference generator of tests/engine/oracles:
+# - diagonal men (Italian, Moroccan): d3 takes c4 and c6 (via b5) or e4 and e6 (via f5),
+#   both ending on d7;
+# - a Moroccan flying king on b1 takes d3, c6 and then e6 or f7, ending on b5 both ways;
+# - a Turkish/Arab flying king on f1 takes f3, then one of d5, c6, d7, then a4 and a2,
+#   ending on a1 three ways (four pieces each, the maximum).
+AMBIGUOUS: dict[str, tuple[str, str, list[set[str]]]] = {
+    "italian": ("W:Wd3:Bc4,c6,e4,e6", "d3xd7", [{"c4", "c6"}, {"e4", "e6"}]),
+    "moroccan": ("W:WKb1,h5:Bd3,c6,e6,f7", "b1xb5", [{"c6", "d3", "e6"}, {"c6", "d3", "f7"}]),
+    "turkish": (
+        "W:WKf1:Ba2,f3,a4,d5,c6,d7", "f1xa1",
+        [{"a2", "a4", "d5", "f3"}, {"a2", "a4", "c6", "f3"}, {"a2", "a4", "d7", "f3"}],
+    ),
+}
+AMBIGUOUS["arab"] = AMBIGUOUS["turkish"]
+GAMETYPE = {"italian": "22", "turkish": "30"}  # PDN GameType numbers (FMJD PDN 3.0)
+KEYS = ("turkish", "arab", "moroccan", "italian")
+
+
+def _captured(move: Move) -> set[str]:
+    return {square_name(sq) for sq in move.captured}
+
+
+def _full(move: Move) -> str:
+    return ("x" if move.captured else "-").join(square_name(sq) for sq in move.path)
+
+
+def _random_game(key: str, plies: int, start: Position | None = None, seed: int = 7) -> Game:
+    game = Game(get_variant(key), start)
+    rng = random.Random(f"{key}-{seed}")
+    while game.outcome is None and game.ply < plies:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("key", sorted(AMBIGUOUS))
+def test_ambiguous_positions_are_ambiguous(key: str) -> None:
+    fen, short, captured = AMBIGUOUS[key]
+    variant = get_variant(key)
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse_move(short, Position.from_fen(fen, variant), variant)
+    got = [_captured(m) for m in info.value.candidates]
+    assert sorted(map(sorted, got)) == sorted(map(sorted, captured))
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_round_trip_from_the_start(key: str) -> None:
+    variant = get_variant(key)
+    game = _random_game(key, 60)
+    if game.outcome is None:
+        game.resign(Color.BLACK)
+    tags = {
+        "Event": "Club night", "Site": "Discord", "Date": "2026.11.30", "Round": "3",
+        "White": "Ayşe", "Black": 'Omar "the rook" \\ B', "Annotator": "nobody",
+    }
+    text = export_pdn(game, tags)
+    (back,) = read_pdn(text)
+    assert back.variant is variant
+    assert back.game.start == game.start
+    assert back.game.moves == game.moves
+    assert [m.path for m in back.game.moves] == [m.path for m in game.moves]
+    expected = {None: PdnResult.DRAW, Color.WHITE: PdnResult.WHITE_WINS,
+                Color.BLACK: PdnResult.BLACK_WINS}[game.outcome.winner if game.outcome else None]
+    assert back.result is expected
+    extra = {"GameType": GAMETYPE[key]} if key in GAMETYPE else {}
+    assert dict(back.tags) == {**tags, **extra, "Variant": key, "Result": expected.token}
+    assert back.warnings == ()
+    assert "FEN" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_round_trip_from_a_fen_with_an_ambiguous_capture(key: str) -> None:
+    fen, short, captured = AMBIGUOUS[key]
+    variant = get_variant(key)
+    start = Position.from_fen(fen, variant)
+    game = Game(variant, start)
+    # Play the last of the matching moves, so that "keep the first" would be wrong.
+    matching = [m for m in game.legal_moves() if _captured(m) in captured
+                and square_name(m.end) == short[-2:]]
+    assert len(matching) == len(captured)
+    game.play(matching[-1])
+    rng = random.Random(key)
+    while game.outcome is None and game.ply < 6:
+        game.play(rng.choice(game.legal_moves()))
+    if game.outcome is None:
+        game.agree_draw()
+    text = export_pdn(game, {"White": "A", "Black": "B"})
+    assert _full(matching[-1]) in text  # the full path, since the short form is ambiguous
+    (back,) = read_pdn(text)
+    assert back.game.start == start
+    assert Position.from_fen(back.tags["FEN"], variant) == start
+    assert back.game.moves == game.moves
+    assert _captured(back.game.moves[0]) == _captured(matching[-1])
+    assert back.ambiguities == () and back.warnings == ()
+    assert back.result is _result(game)
+
+
+def _result(game: Game) -> PdnResult:
+    assert game.outcome is not None
+    return {None: PdnResult.DRAW, Color.WHITE: PdnResult.WHITE_WINS,
+            Color.BLACK: PdnResult.BLACK_WINS}[game.outcome.winner]
+
+
+def test_round_trip_black_to_move_and_numeric_italian() -> None:
+    variant = get_variant("italian")
+    start = Position.from_fen("B:W21,22,23,24,25:B9,10,11,12", variant)
+    game = _random_game("italian", 7, start)
+    text = export_pdn(game, {}, numeric=True)
+    assert '[FEN "B:W' in text
+    assert "\n1... " in text
+    movetext = text.split("\n\n")[1]
+    assert not any(c in movetext for c in "abcdefgh")
+    (back,) = read_pdn(text)
+    assert back.game.start == start
+    assert back.game.moves == game.moves
+    assert back.result is PdnResult.UNKNOWN
+
+
+def test_export_exact_text() -> None:
+    game = Game(get_variant("italian"))
+    game.play("b3-a4")
+    game.play("g6-f5")
+    expected_tags = (
+        '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[White "?"]\n[Black "?"]\n'
+        '[Result "*"]\n[GameType "22"]\n[Variant "italian"]\n\n'
+    )
+    assert export_pdn(game) == expected_tags + "1. b3-a4 g6-f5 *\n"
+    # RULES.md: 21 = b3, 17 = a4, 12 = g6, 15 = f5.
+    assert export_pdn(game, numeric=True) == expected_tags + "1. 21-17 12-15 *\n"
+    arab = Game(get_variant("arab"))
+    arab.play("a3-a4")
+    text = export_pdn(arab, {"Result": "1-0"})
+    assert "GameType" not in text and '[Variant "arab"]' in text
+    assert text.endswith("\n\n1. a3-a4 1-0\n")
+
+
+def test_export_refuses_contradictions() -> None:
+    game = Game(get_variant("turkish"))
+    game.resign(Color.WHITE)
+    assert '[Result "0-1"]' in export_pdn(game)
+    with pytest.raises(PdnError, match="Result"):
+        export_pdn(game, {"Result": "1-0"})
+    with pytest.raises(PdnError, match="Variant"):
+        export_pdn(game, {"Variant": "italian"})
+    with pytest.raises(PdnError, match="GameType"):
+        export_pdn(game, {"GameType": "22"})
+    with pytest.raises(PdnError, match="numeric"):
+        export_pdn(game, numeric=True)
+    with pytest.raises(PdnError, match="tag name"):
+        export_pdn(game, {"Bad Name": "x"})
+    with pytest.raises(PdnError, match="Result"):
+        export_pdn(Game(get_variant("turkish")), {"Result": "white won"})
+    assert '[GameType "30"]' in export_pdn(game, {"GameType": "30", "Variant": "dama"})
+
+
+# --- import: look-ahead over ambiguous captures -----------------------------------------
+
+
+def test_ambiguous_capture_decided_by_the_next_move() -> None:
+    head = '[Variant "italian"]\n[FEN "W:Wd3:Bc4,c6,e4,e6"]\n'
+    (game,) = read_pdn(head + "1. d3xd7 c6-d5 *")  # c6 still there: d3 took e4 and e6
+    assert _captured(game.game.moves[0]) == {"e4", "e6"}
+    (game2,) = read_pdn(head + "1. d3xd7 e6-d5 *")
+    assert _captured(game2.game.moves[0]) == {"c4", "c6"}
+    for pdn in (game, game2):
+        assert pdn.warnings == ()
+        (amb,) = pdn.ambiguities
+        assert amb.resolved and amb.ply == 0 and amb.number == 1 and amb.color is Color.WHITE
+        assert len(amb.candidates) == 2 and amb.possible == (amb.chosen,)
+        assert amb.text == "d3xd7"
+
+
+def test_numeric_record_with_italian_tags_decided_by_the_next_move() -> None:
+    # RULES.md numbering: d3 = 22, d7 = 6, c6 = 10, d5 = 14, c4 = 18, e4 = 19, e6 = 11.
+    text = (
+        '[Bianco "A"]\r\n[Nero "B"]\r\n[Risultato "1-0"]\r\n[GameType "22"]\r\n'
+        '[FEN "W:W22:B10,11,18,19"]\r\n\r\n1. 22x6 {takes two} 10-14 $3 (1... 11-14) 1-0\r\n'
+    )
+    (game,) = read_pdn(text)
+    assert game.variant.key == "italian"
+    assert _captured(game.game.moves[0]) == {"e4", "e6"}
+    assert game.tags["White"] == "A" and game.tags["Black"] == "B"
+    assert game.result is PdnResult.WHITE_WINS and game.warnings == ()
+
+
+def test_ambiguity_the_record_does_not_decide_is_a_warning() -> None:
+    (game,) = read_pdn('[Variant "italian"]\n[FEN "W:Wd3:Bc4,c6,e4,e6"]\n1. d3xd7 *')
+    (amb,) = game.ambiguities
+    assert not amb.resolved
+    assert amb.chosen == amb.candidates[0] == game.game.moves[0]
+    (warning,) = game.warnings
+    assert "move 1 (white)" in warning and "'d3xd7'" in warning
+    assert "d3xb5xd7" in warning and "d3xf5xd7" in warning
+
+
+def test_turkish_ambiguity_narrowed_over_two_moves() -> None:
+    head = '[GameType "30"]\n[FEN "W:WKf1:Ba2,f3,a4,d5,c6,d7"]\n'
+    # d5-d4 rules out taking d5; d7-d6 then rules out taking d7: f1 took c6.
+    (game,) = read_pdn(head + "1. f1xa1 d5-d4 2. a1-a2 d7-d6 *")
+    assert game.variant.key == "turkish"
+    assert _captured(game.game.moves[0]) == {"a2", "a4", "c6", "f3"}
+    assert game.warnings == () and game.ambiguities[0].resolved
+    (partial,) = read_pdn(head + "1. f1xa1 d5-d4 *")
+    (amb,) = partial.ambiguities
+    assert len(amb.candidates) == 3
+    assert sorted(sorted(_captured(m)) for m in amb.possible) == [
+        ["a2", "a4", "c6", "f3"], ["a2", "a4", "d7", "f3"],
+    ]
+    (warning,) = partial.warnings
+    assert "leaves" in warning
+
+
+# --- import: errors and variant resolution ----------------------------------------------
+
+
+def test_illegal_move_names_game_move_and_text() -> None:
+    text = '[Variant "italian"]\n1. 21-17 *\n\n[Variant "italian"]\n1. 21-17 12-15\n2. 21-17 *'
+    with pytest.raises(PdnMoveError) as info:
+        read_pdn(text)
+    error = info.value
+    assert (error.game_index, error.number, error.color, error.text) == (2, 2, Color.WHITE,
+                                                                          "21-17")
+    assert error.ply == 2 and error.line == 6
+    assert isinstance(error, DamaError)
+    assert "game 2" in str(error) and "move 2" in str(error) and "'21-17'" in str(error)
+
+
+def test_malformed_move_is_an_error_too() -> None:
+    with pytest.raises(PdnMoveError, match="'hello'"):
+        read_pdn("1. 21-17 hello *", variant="italian")
+
+
+def test_variant_comes_from_tags_else_the_argument() -> None:
+    with pytest.raises(PdnVariantError, match="variant"):
+        read_pdn("1. 21-17 *")
+    (game,) = read_pdn("1. 21-17 *", variant="italian")
+    assert game.variant.key == "italian" and game.warnings == ()
+    (tagged,) = read_pdn('[GameType "30"]\n1. a3-a4 *', variant="italian")
+    assert tagged.variant.key == "turkish"
+    assert any("italian" in w for w in tagged.warnings)
+    (arab,) = read_pdn('[GameType "30"]\n[Variant "Arab-Dama"]\n1. a3-a4 *')
+    assert arab.variant.key == "arab" and len(arab.warnings) == 1
+    with pytest.raises(PdnVariantError, match="GameType"):
+        read_pdn('[GameType "20"]\n1. 32-28 *')
+    with pytest.raises(PdnVariantError, match="contradicts"):
+        read_pdn('[GameType "30"]\n[Variant "italian"]\n*')
+    with pytest.raises(PdnVariantError, match="unknown variant"):
+        read_pdn('[Variant "chess"]\n*')
+    (long_form,) = read_pdn('[GameType "22,W,8,8,N2,0"]\n1. 21-17 *')
+    assert long_form.variant.key == "italian"
+
+
+def test_bad_fen_tag_is_an_error() -> None:
+    with pytest.raises(PdnError, match="FEN"):
+        read_pdn('[Variant "italian"]\n[FEN "W:Wa1:Bh8"]\n*')
+
+
+def test_results_from_token_and_tag() -> None:
+    (game,) = read_pdn('[Variant "turkish"]\n[Result "0-1"]\n1. a3-a4 2-0')
+    assert game.result is PdnResult.WHITE_WINS and game.tags["Result"] == "1-0"
+    assert len(game.warnings) == 1 and "0-1" in game.warnings[0]
+    (tag_only,) = read_pdn('[Variant "turkish"]\n[Result "1/2-1/2"]\n1. a3-a4\n')
+    assert tag_only.result is PdnResult.DRAW
+    (none,) = read_pdn('[Variant "turkish"]\n1. a3-a4\n')
+    assert none.result is PdnResult.UNKNOWN and none.tags["Result"] == "*"
+
+
+def test_several_games_and_empty_text() -> None:
+    assert read_pdn("") == []
+    games = read_pdn("1. 21-17 1-0\n1. 22-18 0-1\n*\n", variant="italian")
+    assert [g.index for g in games] == [1, 2, 3]
+    assert [g.game.ply for g in games] == [1, 1, 0]
+    assert [g.result for g in games] == [PdnResult.WHITE_WINS, PdnResult.BLACK_WINS,
+                                         PdnResult.UNKNOWN]

@@ -1,0 +1,529 @@
+"""PDN game records: export a `Game` as PDN text, read PDN text back into games.
+
+Export (`export_pdn`) writes the tags Event, Site, Date, White, Black, Result; GameType
+(22 Italian, 30 Turkish) where the variant has a number; our own `Variant` tag naming the
+variant for every variant; FEN when the game did not start from the standard position;
+then the numbered move text (captures in short form `d3xf5` where that names one legal
+move, with every landing square `d3xd5xf5` where it does not) and the result token.
+
+Import (`read_pdn`) reads what `engine.pdn_syntax` reads (comments, variations, NAGs,
+CRLF, 2-point result tokens, Italian tag names and numeric squares) and plays every move
+through the rules, legal moves only. Real records write a capture as start-end (`19x12`);
+where that matches several legal moves (different captured pieces) the importer keeps the
+candidates for which the rest of the record stays legal; when the rest decides, that move
+is taken; when it does not, the first candidate is kept and a warning names the move and
+the candidates. Draw rules the record played past are reported as warnings (RULES.md:
+"Replaying a recorded game ... reports (but does not stop at) a draw rule").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from engine.errors import AmbiguousMoveError, DamaError, NotationError
+from engine.game import Game, Outcome, Termination
+from engine.movegen import apply_move
+from engine.moves import Move
+from engine.notation import format_move, parse_move
+from engine.pdn_syntax import MoveToken, PdnError, PdnSyntaxError, RawGame, split_games
+from engine.pdn_tags import (
+    ROSTER,
+    ROSTER_DEFAULTS,
+    VARIANT_TAG,
+    PdnResult,
+    check_tag_name,
+    format_tag,
+    normalize_tags,
+)
+from engine.pieces import Color
+from engine.position import Position
+from engine.variants import VARIANTS, Variant, get_variant
+
+__all__ = [
+    "PdnAmbiguity",
+    "PdnError",
+    "PdnGame",
+    "PdnMoveError",
+    "PdnResult",
+    "PdnSyntaxError",
+    "PdnVariantError",
+    "export_pdn",
+    "read_pdn",
+    "replay_game",
+]
+
+#: Most positions kept per ply while looking ahead through unresolved ambiguous captures.
+MAX_LINES = 64
+_LINE_WIDTH = 80
+_GAMETYPE = re.compile(r"\s*(\d+)")
+
+
+class PdnVariantError(PdnError):
+    """The variant of a PDN game is missing, unknown, or contradicts itself."""
+
+
+class PdnMoveError(PdnError):
+    """A move of a PDN game that is not legal (or not move text) in its position.
+
+    Attributes: `game_index` (1-based number of the game in the text), `ply` (0-based ply of
+    the move), `number` (the move number, counted from 1 as written in PDN), `color` (the
+    side that was to move), `text` (the move as written), `line` (its line in the text),
+    `reason` (the engine's explanation).
+    """
+
+    def __init__(
+        self, *, game_index: int, ply: int, number: int, color: Color, text: str, line: int,
+        reason: str,
+    ) -> None:
+        super().__init__(
+            f"game {game_index}, move {number} ({color.value}) {text!r} on line {line}: "
+            f"{reason}"
+        )
+        self.game_index = game_index
+        self.ply = ply
+        self.number = number
+        self.color = color
+        self.text = text
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class PdnAmbiguity:
+    """A move of the record that matched several legal moves.
+
+    `ply` (0-based), `number` and `color` locate it; `text` is the move as written;
+    `candidates` are the legal moves it matched, in the engine's order; `possible` those of
+    them after which the rest of the record stays legal; `chosen` is the one played (the
+    first of `possible`).
+    """
+
+    ply: int
+    number: int
+    color: Color
+    text: str
+    candidates: tuple[Move, ...]
+    possible: tuple[Move, ...]
+    chosen: Move
+
+    @property
+    def resolved(self) -> bool:
+        """Whether the rest of the record left exactly one candidate possible."""
+        return len(self.possible) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class PdnGame:
+    """One game read from PDN.
+
+    `variant`: the variant it is played in. `game`: the moves replayed into a `Game` started
+    with `enforce_draw_rules=False` (its `outcome` is set only when the rules end the game:
+    no pieces or no legal move; a resignation recorded as `1-0` leaves it None). `tags`:
+    every tag pair under its standard name (Italian names mapped), Result set to `result`.
+    `result`: the recorded result (the move text's token, else the Result tag, else `*`).
+    `warnings`: readable notes on what the reader had to decide or noticed (unresolved
+    ambiguous captures, draw rules the record played past, conflicting results).
+    `ambiguities`: every move that matched several legal moves, resolved or not.
+    `index`: 1-based number of the game in the text.
+    """
+
+    variant: Variant
+    game: Game
+    tags: Mapping[str, str]
+    result: PdnResult
+    warnings: tuple[str, ...] = ()
+    ambiguities: tuple[PdnAmbiguity, ...] = ()
+    index: int = 1
+
+
+# --- export -----------------------------------------------------------------------------
+
+
+def export_pdn(
+    game: Game, tags: Mapping[str, str] = MappingProxyType({}), *, numeric: bool = False
+) -> str:
+    """The PDN text of `game`, ending with a newline.
+
+    `tags`: tag values by name. Event, Site, Date, White, Black and Result come first (PDN
+    defaults `?`, `????.??.??` and `*` when missing), then GameType, Variant and FEN, which
+    are written from the game itself, then the other tags in the given order. The result is
+    the game's outcome when it has one, else the Result tag. `numeric`: Italian only, write
+    squares as numbers 1..32 (moves and FEN).
+
+    Raises PdnError when a given Result, GameType, Variant or FEN tag contradicts the game,
+    when `numeric` is asked for a variant without numeric notation, or for a tag name that
+    is not letters, digits and underscores.
+    """
+    variant = game.variant
+    if numeric and not variant.numeric_notation:
+        raise PdnError(f"{variant.name} has no numeric notation: export it without numeric")
+    for name in tags:
+        try:
+            check_tag_name(name)
+        except ValueError as error:
+            raise PdnError(str(error)) from None
+    result = _export_result(game, tags)
+    computed: dict[str, str] = {}
+    if variant.pdn_gametype is not None:
+        computed["GameType"] = str(variant.pdn_gametype)
+    computed[VARIANT_TAG] = variant.key
+    if game.start != Position.start(variant):
+        computed["FEN"] = game.start.to_fen(variant, numeric=numeric)
+    _check_given_tags(game, tags)
+
+    lines = [format_tag(name, tags.get(name) or ROSTER_DEFAULTS[name]) for name in ROSTER
+             if name != "Result"]
+    lines.insert(ROSTER.index("Result"), format_tag("Result", result.token))
+    lines += [format_tag(name, value) for name, value in computed.items()]
+    lines += [
+        format_tag(name, value) for name, value in tags.items()
+        if name not in ROSTER and name not in computed and name not in ("GameType", "FEN")
+    ]
+    return "\n".join(lines) + "\n\n" + _move_text(game, result, numeric=numeric) + "\n"
+
+
+def _export_result(game: Game, tags: Mapping[str, str]) -> PdnResult:
+    given: PdnResult | None = None
+    if "Result" in tags:
+        given = PdnResult.from_token(tags["Result"])
+        if given is None:
+            raise PdnError(
+                f"Result tag {tags['Result']!r} is not a result: use 1-0, 0-1, 1/2-1/2 or *"
+            )
+    if game.outcome is None:
+        return given or PdnResult.UNKNOWN
+    from_game = _result_of(game.outcome)
+    if given is not None and given is not PdnResult.UNKNOWN and given is not from_game:
+        raise PdnError(
+            f"Result tag {given.token} contradicts the game's outcome ({from_game.token})"
+        )
+    return from_game
+
+
+def _result_of(outcome: Outcome) -> PdnResult:
+    if outcome.winner is None:
+        return PdnResult.DRAW
+    return PdnResult.WHITE_WINS if outcome.winner is Color.WHITE else PdnResult.BLACK_WINS
+
+
+def _check_given_tags(game: Game, tags: Mapping[str, str]) -> None:
+    variant = game.variant
+    if VARIANT_TAG in tags:
+        try:
+            named = get_variant(tags[VARIANT_TAG])
+        except DamaError as error:
+            raise PdnError(f"Variant tag: {error}") from None
+        if named is not variant:
+            raise PdnError(f"Variant tag {tags[VARIANT_TAG]!r} contradicts the game's "
+                           f"variant ({variant.key})")
+    if "GameType" in tags:
+        match = _GAMETYPE.match(tags["GameType"])
+        if match is None or int(match.group(1)) != variant.pdn_gametype:
+            raise PdnError(f"GameType tag {tags['GameType']!r} contradicts the game's variant "
+                           f"({variant.name}, GameType {variant.pdn_gametype or 'none'})")
+    if "FEN" in tags:
+        try:
+            given = Position.from_fen(tags["FEN"], variant)
+        except DamaError as error:
+            raise PdnError(f"FEN tag: {error}") from None
+        if given != game.start:
+            raise PdnError("FEN tag contradicts the game's start position")
+
+
+def _move_text(game: Game, result: PdnResult, *, numeric: bool) -> str:
+    words: list[str] = []
+    positions = game.positions()
+    for ply, move in enumerate(game.moves):
+        position = positions[ply]
+        text = format_move(move, position, game.variant, numeric=numeric)
+        if text.count("x") > 1:
+            # Only a path tells this capture apart from another one: write all of it.
+            text = format_move(move, position, game.variant, full=True, numeric=numeric)
+        number, color = _number(game.start, ply)
+        if color is Color.WHITE:
+            words.append(f"{number}. {text}")
+        elif ply == 0:
+            words.append(f"{number}... {text}")
+        else:
+            words.append(text)
+    words.append(result.token)
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > _LINE_WIDTH:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def _number(start: Position, ply: int) -> tuple[int, Color]:
+    """The PDN move number and the side to move at `ply` of a game begun at `start`."""
+    if start.turn is Color.WHITE:
+        return ply // 2 + 1, Color.WHITE if ply % 2 == 0 else Color.BLACK
+    return (ply + 1) // 2 + 1, Color.BLACK if ply % 2 == 0 else Color.WHITE
+
+
+# --- import -----------------------------------------------------------------------------
+
+
+def read_pdn(text: str, *, variant: Variant | str | None = None) -> list[PdnGame]:
+    """Every game of PDN `text`, replayed; [] for a text with no game.
+
+    `variant`: the variant of games whose tags do not say (no GameType we know, no Variant
+    tag); a variant or its name. Tags that do say win over it (a warning notes the clash).
+
+    Raises PdnSyntaxError for broken PDN structure, PdnVariantError when a game's variant
+    is unknown or missing, PdnMoveError for the first move that is not legal, PdnError for
+    a bad FEN tag; all are DamaError and ValueError, with messages naming the game.
+    """
+    return [replay_game(raw, variant=variant) for raw in split_games(text)]
+
+
+def replay_game(raw: RawGame, *, variant: Variant | str | None = None) -> PdnGame:
+    """The game `raw` (from `engine.pdn_syntax.split_games`) replayed; see `read_pdn`."""
+    tags, warnings = normalize_tags(raw.tags)
+    where = f"game {raw.index} (line {raw.line})"
+    chosen_variant = _variant_of(tags, variant, where, warnings)
+    start = Position.start(chosen_variant)
+    if "FEN" in tags:
+        try:
+            start = Position.from_fen(tags["FEN"], chosen_variant)
+        except DamaError as error:
+            raise PdnError(f"{where}: FEN tag: {error}") from None
+    moves, ambiguities = _resolve(raw, chosen_variant, start, warnings)
+    warnings += [_ambiguity_warning(a, chosen_variant, start, moves) for a in ambiguities
+                 if not a.resolved]
+    game = Game(chosen_variant, start, enforce_draw_rules=False)
+    for move in moves:
+        game.play(move)
+    warnings += _draw_rule_notes(game)
+    result = _recorded_result(raw, tags, game, warnings)
+    tags["Result"] = result.token
+    return PdnGame(
+        variant=chosen_variant,
+        game=game,
+        tags=MappingProxyType(tags),
+        result=result,
+        warnings=tuple(warnings),
+        ambiguities=tuple(ambiguities),
+        index=raw.index,
+    )
+
+
+def _variant_of(
+    tags: dict[str, str], fallback: Variant | str | None, where: str, warnings: list[str]
+) -> Variant:
+    named: Variant | None = None
+    if VARIANT_TAG in tags:
+        try:
+            named = get_variant(tags[VARIANT_TAG])
+        except DamaError as error:
+            raise PdnVariantError(f"{where}: Variant tag: {error}") from None
+    by_type: Variant | None = None
+    if "GameType" in tags:
+        match = _GAMETYPE.match(tags["GameType"])
+        number = int(match.group(1)) if match else None
+        found = [v for v in VARIANTS.values() if v.pdn_gametype == number and number]
+        known = ", ".join(f"{v.pdn_gametype} {v.key}" for v in VARIANTS.values()
+                          if v.pdn_gametype is not None)
+        if found:
+            by_type = found[0]
+        elif named is None:
+            raise PdnVariantError(
+                f"{where}: GameType {tags['GameType']!r} is not a variant we play "
+                f"(GameType {known}; arab and moroccan need a Variant tag)"
+            )
+        else:
+            warnings.append(f"GameType {tags['GameType']!r} is not one we know; "
+                            f"the Variant tag says {named.key}")
+    if named is not None and by_type is not None and named is not by_type:
+        if named.pdn_gametype is not None:
+            raise PdnVariantError(
+                f"{where}: GameType {tags['GameType']!r} ({by_type.key}) contradicts the "
+                f"Variant tag {tags[VARIANT_TAG]!r}"
+            )
+        warnings.append(f"GameType {tags['GameType']!r} is {by_type.key}; read as "
+                        f"{named.key}, as the Variant tag says")
+    from_tags = named or by_type
+    given: Variant | None = None
+    if fallback is not None:
+        try:
+            given = fallback if isinstance(fallback, Variant) else get_variant(fallback)
+        except DamaError as error:
+            raise PdnVariantError(str(error)) from None
+    if from_tags is not None:
+        if given is not None and given is not from_tags:
+            warnings.append(f"the game's tags say {from_tags.key}; the variant given "
+                            f"({given.key}) is not used")
+        return from_tags
+    if given is None:
+        raise PdnVariantError(
+            f"{where}: the game does not say its variant (no GameType or Variant tag): "
+            f"name it, one of {', '.join(VARIANTS)}"
+        )
+    return given
+
+
+@dataclass(slots=True)
+class _Node:
+    children: list[tuple[Move, Position]] = field(default_factory=list)
+
+
+def _candidates(text: str, position: Position, variant: Variant) -> list[Move]:
+    try:
+        return [parse_move(text, position, variant)]
+    except AmbiguousMoveError as error:
+        return list(error.candidates)
+
+
+def _resolve(
+    raw: RawGame, variant: Variant, start: Position, warnings: list[str]
+) -> tuple[list[Move], list[PdnAmbiguity]]:
+    """The moves of `raw`, each ambiguous one decided by the rest of the record if it can.
+
+    Plays the record ply by ply over every position still possible (at most MAX_LINES per
+    ply), then keeps, from the start, the candidates from which the end is reachable.
+    """
+    layers: list[dict[Position, _Node]] = [{start: _Node()}]
+    for ply, token in enumerate(raw.moves):
+        following: dict[Position, _Node] = {}
+        first_error: NotationError | None = None
+        dropped = False
+        for position, node in layers[-1].items():
+            try:
+                matched = _candidates(token.text, position, variant)
+            except NotationError as error:
+                first_error = first_error or error
+                continue
+            for move in matched:
+                child = apply_move(position, move, variant)
+                node.children.append((move, child))
+                if child in following:
+                    continue
+                if len(following) < MAX_LINES:
+                    following[child] = _Node()
+                elif not dropped:
+                    dropped = True
+                    number, color = _number(start, ply)
+                    warnings.append(
+                        f"move {number} ({color.value}): more than {MAX_LINES} readings of "
+                        f"the ambiguous captures so far; only the first {MAX_LINES} were "
+                        "followed"
+                    )
+        if not following:
+            raise _move_error(raw, ply, token, start, first_error)
+        layers.append(following)
+
+    reachable: list[set[Position]] = [set() for _ in layers]
+    reachable[-1] = set(layers[-1])
+    for ply in range(len(raw.moves) - 1, -1, -1):
+        reachable[ply] = {
+            position for position, node in layers[ply].items()
+            if any(child in reachable[ply + 1] for _, child in node.children)
+        }
+
+    moves: list[Move] = []
+    ambiguities: list[PdnAmbiguity] = []
+    position = start
+    for ply, token in enumerate(raw.moves):
+        children = layers[ply][position].children
+        good = [(m, c) for m, c in children if c in reachable[ply + 1]]
+        move, position = good[0]
+        if len(children) > 1:
+            number, color = _number(start, ply)
+            ambiguities.append(PdnAmbiguity(
+                ply=ply, number=number, color=color, text=token.text,
+                candidates=tuple(m for m, _ in children),
+                possible=tuple(m for m, _ in good), chosen=move,
+            ))
+        moves.append(move)
+    return moves, ambiguities
+
+
+def _move_error(
+    raw: RawGame, ply: int, token: MoveToken, start: Position, error: NotationError | None
+) -> PdnMoveError:
+    number, color = _number(start, ply)
+    return PdnMoveError(
+        game_index=raw.index, ply=ply, number=number, color=color, text=token.text,
+        line=token.line, reason=str(error) if error else "no legal move matches it",
+    )
+
+
+def _ambiguity_warning(
+    ambiguity: PdnAmbiguity, variant: Variant, start: Position, moves: list[Move]
+) -> str:
+    position = start
+    for move in moves[:ambiguity.ply]:
+        position = apply_move(position, move, variant)
+    def names(moves: tuple[Move, ...]) -> str:
+        return ", ".join(format_move(m, position, variant, full=True) for m in moves)
+
+    text = (
+        f"move {ambiguity.number} ({ambiguity.color.value}) {ambiguity.text!r} matches "
+        f"{len(ambiguity.candidates)} legal moves ({names(ambiguity.candidates)})"
+    )
+    if len(ambiguity.possible) < len(ambiguity.candidates):
+        text += f"; the rest of the game leaves {names(ambiguity.possible)}"
+    else:
+        text += "; the rest of the game does not tell them apart"
+    chosen = format_move(ambiguity.chosen, position, variant, full=True)
+    return f"{text}: played the first, {chosen}"
+
+
+def _draw_rule_notes(game: Game) -> list[str]:
+    """One warning per draw rule the record played past (`Game.draw_notes`): where the rule
+    first applied, and how many more times it applied later."""
+    first: dict[Termination, int] = {}
+    again: dict[Termination, int] = {}
+    for ply, termination in game.draw_notes:
+        if termination in first:
+            again[termination] = again.get(termination, 0) + 1
+        else:
+            first[termination] = ply
+    notes = []
+    for termination, ply in first.items():
+        reason = _DRAW_RULES.get(termination, termination.value.replace("_", " "))
+        if ply == 0:
+            where = "the start position is already drawn"
+        else:
+            number, color = _number(game.start, ply - 1)
+            where = f"move {number} ({color.value}, ply {ply}) draws"
+        count = again.get(termination, 0)
+        later = f" (and {count} more time{'s' if count > 1 else ''} later)" if count else ""
+        notes.append(f"{where} by {reason}{later}; the record plays on")
+    return notes
+
+
+_DRAW_RULES = {
+    Termination.REPETITION: "threefold repetition",
+    Termination.ONE_PIECE_EACH: "one piece each",
+    Termination.MOVE_LIMIT: "the move limit (no capture, no man move)",
+}
+
+
+def _recorded_result(
+    raw: RawGame, tags: Mapping[str, str], game: Game, warnings: list[str]
+) -> PdnResult:
+    from_token = PdnResult.from_token(raw.result_token) if raw.result_token else None
+    from_tag: PdnResult | None = None
+    if "Result" in tags:
+        from_tag = PdnResult.from_token(tags["Result"])
+        if from_tag is None:
+            warnings.append(f"Result tag {tags['Result']!r} is not a result token; ignored")
+    if from_token is not None and from_tag is not None and from_token is not from_tag:
+        warnings.append(f"the move text ends {from_token.token} but the Result tag says "
+                        f"{from_tag.token}: kept {from_token.token}")
+    result = from_token or from_tag or PdnResult.UNKNOWN
+    if game.outcome is not None:
+        by_rule = _result_of(game.outcome)
+        if result is not PdnResult.UNKNOWN and result is not by_rule:
+            warnings.append(f"the record says {result.token} but by the rules the game "
+                            f"ended {by_rule.token} ({game.outcome.termination.name.lower()})")
+    return result
