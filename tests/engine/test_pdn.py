@@ -447,3 +447,41 @@ def test_several_games_and_empty_text() -> None:
     assert [g.game.ply for g in games] == [1, 1, 0]
     assert [g.result for g in games] == [PdnResult.WHITE_WINS, PdnResult.BLACK_WINS,
                                          PdnResult.UNKNOWN]
+
+
+def test_look_ahead_is_bounded_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.pdn
+
+    head = '[GameType "30"]\n[FEN "W:WKf1:Ba2,f3,a4,d5,c6,d7"]\n'
+    monkeypatch.setattr(engine.pdn, "MAX_LINES", 2)
+    (game,) = read_pdn(head + "1. f1xa1 d5-d4 2. a1-a2 d7-d6 *")
+    # Of the three readings of f1xa1 only two were followed; the right one was among them.
+    assert _captured(game.game.moves[0]) == {"a2", "a4", "c6", "f3"}
+    (warning,) = game.warnings
+    assert "only the first 2" in warning and "move 1 (white)" in warning
+
+
+def test_draw_rules_played_past_are_reported() -> None:
+    # Italian short kings shuffle: the start position comes back after plies 4 and 8.
+    (game,) = read_pdn(
+        '[Variant "italian"]\n[FEN "W:WKa2:BKh7"]\n'
+        "1. a2-b3 h7-g8 2. b3-a2 g8-h7 3. a2-b3 h7-g8 4. b3-a2 g8-h7 5. a2-b3 *"
+    )
+    assert game.game.ply == 9 and game.game.outcome is None
+    (warning,) = game.warnings
+    assert warning.startswith("move 4 (black, ply 8) draws by threefold repetition")
+    assert "1 more time" in warning
+    # Turkish: one piece each is a draw at once, here from the start.
+    (turkish,) = read_pdn('[Variant "turkish"]\n[FEN "W:WKa1:Bh8"]\n1. a1-a2 h8-h7 *')
+    (note,) = turkish.warnings
+    assert note.startswith("the start position is already drawn by one piece each")
+    assert turkish.game.ply == 2
+
+
+def test_result_contradicting_the_rules_is_reported() -> None:
+    # Black's last man is taken: White wins by rule, but the record says 0-1.
+    (game,) = read_pdn('[Variant "italian"]\n[FEN "W:Wd3:Bc4"]\n1. d3xb5 0-1')
+    assert game.game.outcome is not None and game.game.outcome.winner is Color.WHITE
+    assert game.result is PdnResult.BLACK_WINS
+    (warning,) = game.warnings
+    assert "0-1" in warning and "1-0" in warning
