@@ -274,6 +274,23 @@ def _check_existing_file(path: Path, verify: bool) -> None:
         return  # an empty file is an empty database
     if header != _SQLITE_HEADER:
         raise DatabaseFileError(name, "it is not an SQLite database (its header is wrong)")
+    # A read-only connection to a WAL database creates empty `-wal` and `-shm` files when
+    # they are missing; if the file is then refused, those are removed again.
+    side_files = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+    existed = [side.exists() for side in side_files]
+    try:
+        _check_sqlite_file(path, verify)
+    except BaseException:
+        wal, shm = side_files
+        if not existed[0] and wal.exists() and wal.stat().st_size == 0:
+            wal.unlink()
+            if not existed[1]:
+                shm.unlink(missing_ok=True)
+        raise
+
+
+def _check_sqlite_file(path: Path, verify: bool) -> None:
+    name = str(path)
     uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True)
