@@ -1,0 +1,70 @@
+"""The one boundary between the engine and the plain boards of the reference generators.
+
+Square ints follow the engine's documented coordinates (``index = rank * 8 + file``, a1 = 0,
+h8 = 63); the conversion is written out here rather than taken from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .board import FILES, Board, Identity, Route, coords, to_fen
+
+
+def sq_name(index: int) -> str:
+    return FILES[index % 8] + str(index // 8 + 1)
+
+
+def sq_index(name: str) -> int:
+    f, r = coords(name)
+    return r * 8 + f
+
+
+def engine_variant(key: str) -> Any:
+    import engine
+
+    return engine.get_variant(key)
+
+
+def engine_position(board: Mapping[str, str], side: str, variant: str) -> Any:
+    import engine
+
+    return engine.Position.from_fen(to_fen(board, side), engine_variant(variant))
+
+
+def board_of(position: Any) -> tuple[Board, str]:
+    """Engine Position -> plain board and side, read through ``pieces()`` and ``turn``."""
+    import engine
+
+    board: Board = {}
+    for index, piece in position.pieces():
+        letter = "w" if piece.color == engine.Color.WHITE else "b"
+        board[sq_name(index)] = letter.upper() if piece.kind == engine.PieceKind.KING else letter
+    return board, "w" if position.turn == engine.Color.WHITE else "b"
+
+
+def route_of(move: Any) -> Route:
+    """Engine Move -> (path, captured) with square names."""
+    return (
+        (sq_name(move.start), *(sq_name(s) for s in move.landings)),
+        tuple(sq_name(s) for s in move.captured),
+    )
+
+
+def engine_routes(board: Mapping[str, str], side: str, variant: str) -> list[Route]:
+    """The engine's legal moves, one route each, in the engine's order."""
+    import engine
+
+    position = engine_position(board, side, variant)
+    return [route_of(m) for m in engine.legal_moves(position, engine_variant(variant))]
+
+
+def engine_moves(board: Mapping[str, str], side: str, variant: str) -> dict[Identity, Route]:
+    """The engine's legal moves keyed by identity; raises AssertionError on a duplicate."""
+    out: dict[Identity, Route] = {}
+    for path, captured in engine_routes(board, side, variant):
+        key = (path[0], path[-1], frozenset(captured))
+        assert key not in out, f"engine lists one move twice: {out[key]} and {(path, captured)}"
+        out[key] = (path, captured)
+    return out
