@@ -65,8 +65,8 @@ CASES = [
     RuleCase(
         "a king may not jump two pieces at once nor its own pieces",
         VARIANTS,
-        "W:WKa1,a3,e1:Bc1,d1,h2",
-        ("a3-a4", "a3-b3", "e1-e2", "e1-f1", "a1-a2", "a1-b1"),
+        "W:WKa2,a4,e2:Bc2,d2,h3",
+        ("a4-a5", "a4-b4", "e2-e3", "e2-f2", "a2-a3", "a2-a1", "a2-b2"),
     ),
     RuleCase(
         "equal counts: free choice among pieces and landing squares",
@@ -132,8 +132,8 @@ CASES = [
         "move identity: a flying king taking two men on one line may stop on either square "
         "between them: 4 routes, 2 moves",
         VARIANTS,
-        "W:WKa1:Bc1,f1",
-        ("a1xd1xg1", "a1xd1xh1"),
+        "W:WKa2:Bc2,f2",
+        ("a2xd2xg2", "a2xd2xh2"),
     ),
     RuleCase(
         "one start and end with different captured sets are different moves",
