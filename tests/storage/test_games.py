@@ -1,0 +1,333 @@
+"""GameRepository on a real SQLite file: create, load, list, moves, clocks, finish, abort."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.ratings.calculator import glicko2_calculator
+from bot.ratings.glicko2 import Glicko2Rating, rate_game
+from storage import (
+    ChannelBusyError,
+    ClockState,
+    Game,
+    GameNotActiveError,
+    GameNotFoundError,
+    GameResult,
+    GameStatus,
+    NewGame,
+    Rating,
+    RatingUpdate,
+    RatingValue,
+    Seat,
+    Side,
+    StaleMoveError,
+    Storage,
+)
+from tests.storage.conftest import START, FakeClock
+
+FEN = "W:Wa2,b2:Ba7,b7"
+
+
+def new_game(channel: int = 100, white: int = 1, black: int = 2, *, guild: int | None = 10,
+             rated: bool = False, variant: str = "turkish") -> NewGame:
+    return NewGame(variant=variant, channel_id=channel, guild_id=guild,
+                   white=Seat.human(white), black=Seat.human(black), start_fen=FEN, rated=rated)
+
+
+async def test_create_and_get(storage: Storage) -> None:
+    game = await storage.games.create(NewGame(
+        variant="italian", channel_id=5, guild_id=None, white=Seat.human(7),
+        black=Seat.computer(3), start_fen=FEN, move_seconds=60,
+        deadline=START + timedelta(minutes=1),
+    ))
+    assert game.id > 0
+    assert (game.variant, game.channel_id, game.guild_id) == ("italian", 5, None)
+    assert game.white == Seat(user_id=7) and game.black == Seat(computer_level=3)
+    assert game.black.is_computer and not game.white.is_computer
+    assert game.status is GameStatus.ACTIVE and game.result is None and game.ply_count == 0
+    assert game.move_seconds == 60 and game.start_fen == FEN and not game.rated
+    assert game.clock == ClockState(START + timedelta(minutes=1), 0, 0)
+    assert game.created_at == START and game.finished_at is None
+    assert game.white_rating is None and game.black_rating is None
+    assert await storage.games.get(game.id) == game
+    assert await storage.games.get(game.id + 1) is None
+    assert game.side_of(7) is Side.WHITE and game.side_of(8) is None
+    player = await storage.players.get(7)
+    assert player is not None and player.display_name is None
+
+
+async def test_one_active_game_per_channel(storage: Storage) -> None:
+    first = await storage.games.create(new_game(channel=1))
+    with pytest.raises(ChannelBusyError, match="already has an active game"):
+        await storage.games.create(new_game(channel=1, white=3, black=4))
+    await storage.games.abort(first.id, termination="abandoned")
+    second = await storage.games.create(new_game(channel=1, white=3, black=4))
+    assert await storage.games.active_in_channel(1) == second
+
+
+@pytest.mark.parametrize(("white", "black", "message"), [
+    (Seat.human(1), Seat.computer(2), "computer"),
+    (Seat.human(1), Seat.human(1), "oneself"),
+])
+async def test_rated_game_needs_two_different_humans(
+    storage: Storage, white: Seat, black: Seat, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        await storage.games.create(NewGame("turkish", 1, 1, white, black, FEN, rated=True))
+
+
+def test_seat_is_user_or_computer() -> None:
+    with pytest.raises(ValueError):
+        Seat()
+    with pytest.raises(ValueError):
+        Seat(user_id=1, computer_level=1)
+
+
+async def test_bad_new_game_values(storage: Storage) -> None:
+    with pytest.raises(ValueError, match="move time"):
+        await storage.games.create(NewGame("turkish", 1, 1, Seat.human(1), Seat.human(2), FEN,
+                                           move_seconds=0))
+    with pytest.raises(ValueError, match="start position"):
+        await storage.games.create(NewGame("turkish", 1, 1, Seat.human(1), Seat.human(2), ""))
+
+
+async def test_list_active(storage: Storage) -> None:
+    a = await storage.games.create(new_game(channel=1, white=1, black=2))
+    b = await storage.games.create(new_game(channel=2, white=3, black=1))
+    c = await storage.games.create(new_game(channel=3, white=4, black=5))
+    await storage.games.abort(c.id, termination="abandoned")
+    assert [g.id for g in await storage.games.active()] == [a.id, b.id]
+    assert [g.id for g in await storage.games.active_for_user(1)] == [a.id, b.id]
+    assert [g.id for g in await storage.games.active_for_user(3)] == [b.id]
+    assert await storage.games.active_for_user(4) == []
+    assert (await storage.games.active_in_channel(2)) == await storage.games.get(b.id)
+    assert await storage.games.active_in_channel(3) is None
+
+
+async def test_append_moves_and_load(storage: Storage, clock: FakeClock) -> None:
+    game = await storage.games.create(new_game())
+    clock.advance(timedelta(seconds=5))
+    first = await storage.games.append_move(game.id, ply=1, text="d3-d4")
+    second = await storage.games.append_move(game.id, ply=2, text="a6-a5", by_computer=True)
+    assert (first.ply, first.text, first.by_computer) == (1, "d3-d4", False)
+    assert second.by_computer and second.played_at > first.played_at
+    loaded, moves = await storage.games.load(game.id)
+    assert loaded.ply_count == 2 and loaded.updated_at == second.played_at
+    assert moves == [first, second]
+    assert await storage.games.moves(game.id) == [first, second]
+    with pytest.raises(GameNotFoundError):
+        await storage.games.load(999)
+
+
+async def test_stale_and_future_plies_rejected(storage: Storage) -> None:
+    game = await storage.games.create(new_game())
+    await storage.games.append_move(game.id, ply=1, text="d3-d4")
+    with pytest.raises(StaleMoveError) as stale:
+        await storage.games.append_move(game.id, ply=1, text="e3-e4")  # the double click
+    assert (stale.value.expected_ply, stale.value.given_ply) == (2, 1)
+    with pytest.raises(StaleMoveError):
+        await storage.games.append_move(game.id, ply=3, text="e3-e4")  # a gap
+    moves = await storage.games.moves(game.id)
+    assert [m.text for m in moves] == ["d3-d4"]
+    assert (await storage.games.get(game.id)).ply_count == 1  # type: ignore[union-attr]
+
+
+async def test_append_to_missing_or_ended_game(storage: Storage) -> None:
+    with pytest.raises(GameNotFoundError):
+        await storage.games.append_move(12345, ply=1, text="d3-d4")
+    game = await storage.games.create(new_game())
+    await storage.games.finish(game.id, result=GameResult.DRAW, termination="agreement")
+    with pytest.raises(GameNotActiveError, match="finished"):
+        await storage.games.append_move(game.id, ply=1, text="d3-d4")
+    with pytest.raises(ValueError, match="notation"):
+        await storage.games.append_move(game.id, ply=1, text="  ")
+
+
+async def test_moves_are_append_only(storage: Storage, db_path: Path) -> None:
+    game = await storage.games.create(new_game())
+    await storage.games.append_move(game.id, ply=1, text="d3-d4")
+    with sqlite3.connect(db_path) as conn:
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("UPDATE moves SET text = 'x'")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("DELETE FROM moves")
+        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+            conn.execute("INSERT INTO moves VALUES (?, 1, 'e3-e4', 0, 0)", (game.id,))
+
+
+async def test_clock_and_draw_offer(storage: Storage) -> None:
+    game = await storage.games.create(new_game())
+    deadline = START + timedelta(hours=1)
+    await storage.games.set_draw_offer(game.id, Side.BLACK)
+    await storage.games.set_clock(game.id, ClockState(deadline, 1, 0))
+    got = await storage.games.get(game.id)
+    assert got is not None and got.draw_offer_by is Side.BLACK
+    assert got.clock == ClockState(deadline, 1, 0)
+    later = deadline + timedelta(minutes=1)
+    await storage.games.append_move(game.id, ply=1, text="d3-d4", by_computer=True,
+                                    clock=ClockState(later, 2, 0), clear_draw_offer=True)
+    got = await storage.games.get(game.id)
+    assert got is not None and got.draw_offer_by is None and got.clock == ClockState(later, 2, 0)
+    await storage.games.append_move(game.id, ply=2, text="a6-a5")  # clock untouched
+    got = await storage.games.get(game.id)
+    assert got is not None and got.clock == ClockState(later, 2, 0)
+    with pytest.raises(ValueError):
+        await storage.games.set_clock(game.id, ClockState(None, -1, 0))
+    with pytest.raises(GameNotFoundError):
+        await storage.games.set_draw_offer(999, None)
+
+
+async def test_due_games(storage: Storage) -> None:
+    early = await storage.games.create(new_game(channel=1))
+    late = await storage.games.create(new_game(channel=2))
+    await storage.games.create(new_game(channel=3))  # no deadline
+    await storage.games.set_clock(early.id, ClockState(START + timedelta(minutes=1)))
+    await storage.games.set_clock(late.id, ClockState(START + timedelta(minutes=2)))
+    assert await storage.games.due(START) == []
+    due = await storage.games.due(START + timedelta(minutes=1))
+    assert [g.id for g in due] == [early.id]
+    due = await storage.games.due(START + timedelta(hours=1))
+    assert [g.id for g in due] == [early.id, late.id]
+
+
+async def test_deadline_survives_reopen(db_path: Path, clock: FakeClock) -> None:
+    store = await Storage.open(db_path, clock=clock)
+    game = await store.games.create(new_game())
+    deadline = START + timedelta(seconds=90)
+    await store.games.append_move(game.id, ply=1, text="d3-d4", clock=ClockState(deadline, 0, 1))
+    await store.close()
+    store = await Storage.open(db_path, clock=clock)
+    try:
+        reloaded = await store.games.get(game.id)
+        assert reloaded is not None and reloaded.clock == ClockState(deadline, 0, 1)
+    finally:
+        await store.close()
+
+
+async def test_board_message(storage: Storage) -> None:
+    game = await storage.games.create(new_game())
+    await storage.games.set_board_message(game.id, 555)
+    assert (await storage.games.get(game.id)).board_message_id == 555  # type: ignore[union-attr]
+    with pytest.raises(GameNotFoundError):
+        await storage.games.set_board_message(999, 1)
+
+
+async def test_finish_unrated(storage: Storage, clock: FakeClock) -> None:
+    game = await storage.games.create(new_game())
+    clock.advance(timedelta(minutes=3))
+    done = await storage.games.finish(game.id, result=GameResult.BLACK_WINS,
+                                      termination="NO_LEGAL_MOVE")
+    assert done.status is GameStatus.FINISHED and done.result is GameResult.BLACK_WINS
+    assert done.termination == "NO_LEGAL_MOVE" and done.finished_at is not None
+    assert done.finished_at >= START + timedelta(minutes=3)
+    assert done.white_rating is None
+    assert await storage.ratings.get(1, "turkish") is None
+    with pytest.raises(GameNotActiveError):
+        await storage.games.finish(game.id, result=GameResult.DRAW, termination="again")
+    with pytest.raises(GameNotActiveError):
+        await storage.games.abort(game.id, termination="again")
+
+
+async def test_finish_rated_applies_both_ratings(storage: Storage, clock: FakeClock) -> None:
+    game = await storage.games.create(new_game(rated=True))
+    done = await storage.games.finish(
+        game.id, result=GameResult.WHITE_WINS, termination="RESIGNATION",
+        rate=glicko2_calculator(GameResult.WHITE_WINS, clock.now),
+    )
+    white_expected, black_expected = rate_game(
+        Glicko2Rating.initial(), Glicko2Rating.initial(), 1.0)
+    assert done.white_rating is not None and done.black_rating is not None
+    assert done.white_rating.rating_before == 1500 and done.white_rating.deviation_before == 500
+    assert done.white_rating.rating_after == pytest.approx(white_expected.after.rating)
+    assert done.black_rating.rating_after == pytest.approx(black_expected.after.rating)
+    assert done.white_rating.delta > 0 > done.black_rating.delta
+    white = await storage.ratings.get(1, "turkish")
+    black = await storage.ratings.get(2, "turkish")
+    assert white is not None and black is not None
+    assert (white.rated_games, white.wins, white.losses, white.draws) == (1, 1, 0, 0)
+    assert (black.rated_games, black.wins, black.losses, black.draws) == (1, 0, 1, 0)
+    assert white.rating == pytest.approx(white_expected.after.rating)
+    assert white.volatility == pytest.approx(white_expected.after.volatility)
+    assert white.last_rated_at == done.finished_at
+    # A second game: the stored ratings go in, the counters add up.
+    second = await storage.games.create(new_game(rated=True, white=2, black=1))
+    await storage.games.finish(second.id, result=GameResult.DRAW, termination="AGREEMENT",
+                               rate=glicko2_calculator(GameResult.DRAW, clock.now))
+    black_now = await storage.ratings.get(2, "turkish")
+    assert black_now is not None
+    assert (black_now.rated_games, black_now.wins, black_now.losses, black_now.draws) == (
+        2, 0, 1, 1)
+    assert await storage.ratings.get(1, "italian") is None
+
+
+async def test_finish_is_one_transaction(storage: Storage) -> None:
+    """If the rating step fails, the game stays active and no rating is written."""
+    game = await storage.games.create(new_game(rated=True))
+
+    def broken(white: Rating | None, black: Rating | None) -> tuple[RatingUpdate, RatingUpdate]:
+        raise ZeroDivisionError("calculator bug")
+
+    with pytest.raises(ZeroDivisionError):
+        await storage.games.finish(game.id, result=GameResult.WHITE_WINS,
+                                   termination="RESIGNATION", rate=broken)
+
+    def impossible(white: Rating | None, black: Rating | None
+                   ) -> tuple[RatingUpdate, RatingUpdate]:
+        ok = RatingValue(1500, 300, 0.09)
+        return RatingUpdate(ok, ok), RatingUpdate(ok, RatingValue(1500, -1, 0.09))
+
+    with pytest.raises(ValueError, match="impossible"):
+        await storage.games.finish(game.id, result=GameResult.WHITE_WINS,
+                                   termination="RESIGNATION", rate=impossible)
+    still = await storage.games.get(game.id)
+    assert still is not None and still.status is GameStatus.ACTIVE
+    assert await storage.ratings.get(1, "turkish") is None
+    assert await storage.ratings.get(2, "turkish") is None
+    with pytest.raises(ValueError, match="calculator"):
+        await storage.games.finish(game.id, result=GameResult.WHITE_WINS, termination="x")
+
+
+async def test_abort(storage: Storage) -> None:
+    game = await storage.games.create(new_game(rated=True))
+    aborted = await storage.games.abort(game.id, termination="aborted before the first move")
+    assert aborted.status is GameStatus.ABORTED and aborted.result is None
+    assert aborted.finished_at is not None
+    assert await storage.ratings.get(1, "turkish") is None
+    with pytest.raises(GameNotFoundError):
+        await storage.games.abort(999, termination="x")
+
+
+async def _finished(storage: Storage, channel: int, white: int, black: int,
+                    variant: str = "turkish") -> Game:
+    game = await storage.games.create(new_game(channel=channel, white=white, black=black,
+                                               variant=variant))
+    return await storage.games.finish(game.id, result=GameResult.DRAW, termination="AGREEMENT")
+
+
+async def test_recent_games(storage: Storage, clock: FakeClock) -> None:
+    g1 = await _finished(storage, 1, 1, 2)
+    clock.advance(timedelta(minutes=1))
+    g2 = await _finished(storage, 2, 3, 1, variant="italian")
+    clock.advance(timedelta(minutes=1))
+    g3 = await _finished(storage, 3, 1, 4)
+    aborted = await storage.games.create(new_game(channel=4, white=1, black=5))
+    await storage.games.abort(aborted.id, termination="abandoned")
+    await storage.games.create(new_game(channel=5, white=1, black=6))  # still active
+    assert [g.id for g in await storage.games.recent_for_user(1)] == [g3.id, g2.id, g1.id]
+    assert [g.id for g in await storage.games.recent_for_user(1, limit=2)] == [g3.id, g2.id]
+    assert [g.id for g in await storage.games.recent_for_user(1, variant="italian")] == [g2.id]
+    with_aborted = await storage.games.recent_for_user(1, include_aborted=True)
+    assert [g.id for g in with_aborted] == [aborted.id, g3.id, g2.id, g1.id]
+    assert await storage.games.recent_for_user(1, limit=0) == []
+    assert await storage.games.recent_for_user(99) == []
+
+
+async def test_naive_time_refused(storage: Storage) -> None:
+    from datetime import datetime
+
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await storage.games.due(datetime(2026, 1, 1))
