@@ -1,0 +1,48 @@
+"""A local Discord stand-in: REST and gateway on loopback for an unmodified discord.py bot.
+
+`StandIn` runs the server and drives fake users (`slash`, `autocomplete`, `press`, ...);
+the records it returns are in `records`. Point the bot at it with `DAMA_DISCORD_URL`
+(`bot.discord_endpoint`).
+"""
+
+from .errors import ApiError, BotDidNotAnswer, JsonErrorCode, StandInError
+from .model import ChannelType, Permission
+from .records import (
+    AttachmentRecord,
+    ButtonRecord,
+    CallbackType,
+    Choice,
+    EventKind,
+    InteractionKind,
+    InteractionResult,
+    MessageEvent,
+    MessageOrigin,
+    MessageRecord,
+    ModalRecord,
+)
+from .standin import ChannelInfo, GuildInfo, RoleInfo, StandIn, UserInfo
+
+__all__ = [
+    "ApiError",
+    "AttachmentRecord",
+    "BotDidNotAnswer",
+    "ButtonRecord",
+    "CallbackType",
+    "ChannelInfo",
+    "ChannelType",
+    "Choice",
+    "EventKind",
+    "GuildInfo",
+    "InteractionKind",
+    "InteractionResult",
+    "JsonErrorCode",
+    "MessageEvent",
+    "MessageOrigin",
+    "MessageRecord",
+    "ModalRecord",
+    "Permission",
+    "RoleInfo",
+    "StandIn",
+    "StandInError",
+    "UserInfo",
+]

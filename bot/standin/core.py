@@ -1,0 +1,751 @@
+"""The stand-in's engine room: messages, interactions and commands, with gateway dispatch.
+
+REST handlers (`rest`) and the driver (`standin`) both go through `Core`, so a message the
+bot posts and one a driver user posts are recorded, dispatched and observed the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bodies import Body, UploadedFile, image_size, sniff_content_type
+from .errors import ApiError, JsonErrorCode, field_error, form_error, merge_errors, not_found
+from .gateway import GatewayHub, Intent, Session
+from .model import Attachment, Channel, ChannelType, Json, Message, World, new_token
+from .payloads import (
+    FLAG_EPHEMERAL,
+    FLAG_IS_COMPONENTS_V2,
+    FLAG_LOADING,
+    FLAG_SUPPRESS_EMBEDS,
+    FLAG_SUPPRESS_NOTIFICATIONS,
+    MESSAGE_CHAT_INPUT_COMMAND,
+    MESSAGE_DEFAULT,
+    Payloads,
+)
+from .records import (
+    AttachmentRecord,
+    CallbackType,
+    Choice,
+    EventKind,
+    InteractionKind,
+    InteractionResult,
+    MessageEvent,
+    MessageOrigin,
+    MessageRecord,
+    ModalRecord,
+)
+from .validation import (
+    check_choices,
+    check_components,
+    check_content,
+    check_embeds,
+    check_flags,
+    check_modal,
+    empty_message,
+    raise_if,
+)
+
+_log = logging.getLogger(__name__)
+
+INTERACTION_TOKEN_LIFETIME = 15 * 60.0
+CHANNEL_MESSAGE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_IS_COMPONENTS_V2
+RESPONSE_FLAGS = CHANNEL_MESSAGE_FLAGS | FLAG_EPHEMERAL
+EDIT_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_IS_COMPONENTS_V2
+_EMBED_MEDIA = ("image", "thumbnail")
+_EMBED_ICONS = (("author", "icon_url"), ("footer", "icon_url"))
+
+MessageListener = Callable[[MessageEvent], None]
+
+_VALID_CALLBACKS: dict[InteractionKind, frozenset[CallbackType]] = {
+    InteractionKind.APPLICATION_COMMAND: frozenset(
+        {CallbackType.CHANNEL_MESSAGE, CallbackType.DEFERRED_CHANNEL_MESSAGE, CallbackType.MODAL}
+    ),
+    InteractionKind.MESSAGE_COMPONENT: frozenset(
+        {
+            CallbackType.CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_UPDATE_MESSAGE,
+            CallbackType.UPDATE_MESSAGE,
+            CallbackType.MODAL,
+        }
+    ),
+    InteractionKind.AUTOCOMPLETE: frozenset({CallbackType.AUTOCOMPLETE_RESULT}),
+    InteractionKind.MODAL_SUBMIT: frozenset(
+        {
+            CallbackType.CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_UPDATE_MESSAGE,
+            CallbackType.UPDATE_MESSAGE,
+        }
+    ),
+}
+
+
+@dataclass
+class InteractionState:
+    """One interaction from dispatch to answer."""
+
+    id: int
+    token: str
+    kind: InteractionKind
+    name: str
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    payload: Json
+    component_message_id: int | None = None
+    created: float = field(default_factory=time.monotonic)
+    callback: CallbackType | None = None
+    callback_at: float | None = None
+    original_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    modal: Json | None = None
+    awaiting_followup: bool = False
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
+    expired: bool = False
+
+
+class Core:
+    """Messages, interactions, commands; dispatches to the gateway and notifies listeners."""
+
+    def __init__(
+        self,
+        world: World,
+        payloads: Payloads,
+        hub: GatewayHub,
+        *,
+        ack_deadline: float | None,
+        attachment_size_limit: int,
+    ) -> None:
+        self.world = world
+        self.payloads = payloads
+        self.hub = hub
+        self.ack_deadline = ack_deadline
+        self.attachment_size_limit = attachment_size_limit
+        self.interactions: dict[int, InteractionState] = {}
+        self.interactions_by_token: dict[str, InteractionState] = {}
+        self.global_commands: dict[int, Json] = {}
+        self.guild_commands: dict[int, dict[int, Json]] = {}
+        self.events: list[MessageEvent] = []
+        self.listeners: list[MessageListener] = []
+        self.origins: dict[int, MessageOrigin] = {}
+        self.typing: dict[int, int] = {}
+        self.primary_session: Session | None = None
+
+    @property
+    def bot_id(self) -> int:
+        """The bot user's id."""
+        return self.payloads.app.bot_user_id
+
+    # ---- snapshots and events ---------------------------------------------------------
+    def attachment_record(self, att: Attachment) -> AttachmentRecord:
+        """A frozen snapshot of an attachment."""
+        data = self.payloads.attachment(att)
+        return AttachmentRecord(
+            id=att.id,
+            filename=att.filename,
+            size=len(att.data),
+            content_type=att.content_type,
+            description=att.description,
+            url=data["url"],
+            width=att.width,
+            height=att.height,
+            data=att.data,
+        )
+
+    def record(self, msg: Message) -> MessageRecord:
+        """A frozen snapshot of a message."""
+        return MessageRecord(
+            id=msg.id,
+            channel_id=msg.channel_id,
+            guild_id=msg.guild_id,
+            author_id=msg.author_id,
+            content=msg.content,
+            embeds=tuple(copy.deepcopy(msg.embeds)),
+            components=tuple(copy.deepcopy(msg.components)),
+            attachments=tuple(self.attachment_record(a) for a in msg.attachments),
+            flags=msg.flags,
+            origin=self.origins.get(msg.id, MessageOrigin.BOT_CHANNEL),
+            interaction_id=msg.interaction_id,
+            visible_to=msg.visible_to,
+            edited=msg.edited_timestamp is not None,
+            deleted=msg.deleted,
+        )
+
+    def _notify(self, kind: EventKind, msg: Message) -> None:
+        event = MessageEvent(kind, self.record(msg))
+        self.events.append(event)
+        for listener in list(self.listeners):
+            try:
+                listener(event)
+            except Exception:
+                _log.exception("message listener failed")
+
+    async def _dispatch_message(self, kind: EventKind, msg: Message) -> None:
+        """Record the event and send it to sessions that would get it from Discord."""
+        self._notify(kind, msg)
+        if msg.flags & FLAG_EPHEMERAL:
+            return
+        channel = self.world.channels.get(msg.channel_id)
+        is_dm = channel is not None and channel.type is ChannelType.DM
+        intent = Intent.DIRECT_MESSAGES if is_dm else Intent.GUILD_MESSAGES
+        if kind is EventKind.DELETE:
+            data: Json = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+            if msg.guild_id is not None:
+                data["guild_id"] = str(msg.guild_id)
+            await self.hub.dispatch("MESSAGE_DELETE", lambda s: data if s.wants(intent) else None)
+            return
+        event = "MESSAGE_CREATE" if kind is EventKind.CREATE else "MESSAGE_UPDATE"
+        full = msg.author_id == self.bot_id or is_dm or self.bot_id in msg.mention_ids
+
+        def build(session: Session) -> Json | None:
+            if not session.wants(intent):
+                return None
+            with_content = full or session.wants(Intent.MESSAGE_CONTENT)
+            return self.payloads.message_event(msg, with_content=with_content)
+
+        await self.hub.dispatch(event, build)
+
+    # ---- building messages from request bodies ------------------------------------
+    def _attachments_from(
+        self, body: Body, existing: list[Attachment], *, ephemeral: bool, editing: bool
+    ) -> list[Attachment] | None:
+        """The attachment list after a create/edit, or None when an edit leaves it alone.
+
+        Discord (Edit Webhook Message): `attachments` lists what remains, retained ones by
+        id and new uploads by file index; without it, uploads are appended.
+        """
+        files = body.files
+        listed = body.json.get("attachments")
+        new: dict[int, Attachment] = {}
+        for index, upload in sorted(files.items()):
+            new[index] = self._store_upload(upload, ephemeral=ephemeral)
+        if listed is None:
+            if editing and not files:
+                return None
+            return [*existing, *new.values()] if editing else list(new.values())
+        if not isinstance(listed, list):
+            raise form_error(
+                field_error(("attachments",), "BASE_TYPE_BAD_TYPE", "Must be an array.")
+            )
+        by_id = {a.id: a for a in existing}
+        result: list[Attachment] = []
+        errors: Json = {}
+        for i, item in enumerate(listed):
+            if not isinstance(item, dict) or "id" not in item:
+                merge_errors(
+                    errors,
+                    field_error(
+                        ("attachments", i, "id"), "BASE_TYPE_REQUIRED", "This field is required"
+                    ),
+                )
+                continue
+            try:
+                ident = int(item["id"])
+            except (TypeError, ValueError):
+                merge_errors(
+                    errors,
+                    field_error(
+                        ("attachments", i, "id"),
+                        "NUMBER_TYPE_COERCE",
+                        f'Value "{item["id"]}" is not snowflake.',
+                    ),
+                )
+                continue
+            if ident in new:
+                att = new[ident]
+                if item.get("description") is not None:
+                    att.description = str(item["description"])
+                if item.get("filename"):
+                    att.filename = str(item["filename"])
+                result.append(att)
+            elif ident in by_id:
+                result.append(by_id[ident])
+            else:
+                merge_errors(
+                    errors,
+                    field_error(
+                        ("attachments", i, "id"),
+                        "ATTACHMENT_NOT_FOUND",
+                        f"Attachment {ident} is neither uploaded here nor on the message",
+                    ),
+                )
+        if errors:
+            raise form_error(errors)
+        return result
+
+    def _store_upload(self, upload: UploadedFile, *, ephemeral: bool) -> Attachment:
+        size = image_size(upload.data)
+        att = Attachment(
+            id=self.world.ids.next(),
+            filename=upload.filename,
+            data=upload.data,
+            content_type=sniff_content_type(upload.filename, upload.data, upload.content_type),
+            width=size[0] if size else None,
+            height=size[1] if size else None,
+            ephemeral=ephemeral,
+        )
+        self.world.attachments[att.id] = att
+        return att
+
+    def _resolve_embed_files(self, embeds: list[Json], attachments: list[Attachment]) -> list[Json]:
+        """Replace `attachment://name` in embeds with the uploaded file's URL and size."""
+        by_name = {a.filename: a for a in attachments}
+        result = copy.deepcopy(embeds)
+        for embed in result:
+            embed.setdefault("type", "rich")
+            for key in _EMBED_MEDIA:
+                media = embed.get(key)
+                if isinstance(media, dict):
+                    self._resolve_url(media, "url", by_name, with_size=True)
+            for key, url_key in _EMBED_ICONS:
+                part = embed.get(key)
+                if isinstance(part, dict):
+                    self._resolve_url(part, url_key, by_name, with_size=False)
+        return result
+
+    def _resolve_url(
+        self, obj: Json, key: str, by_name: dict[str, Attachment], *, with_size: bool
+    ) -> None:
+        url = obj.get(key)
+        if not isinstance(url, str) or not url.startswith("attachment://"):
+            return
+        att = by_name.get(url[len("attachment://") :])
+        if att is None:
+            return
+        real = self.payloads.attachment(att)["url"]
+        obj[key] = real
+        obj["proxy_url" if key == "url" else f"proxy_{key}"] = real
+        if with_size and att.width is not None:
+            obj["width"] = att.width
+            obj["height"] = att.height
+            obj["content_type"] = att.content_type
+            obj["flags"] = 0
+
+    def _check_body(self, body: Body, allowed_flags: int) -> None:
+        data = body.json
+        errors: Json = {}
+        merge_errors(errors, check_content(data.get("content")))
+        merge_errors(errors, check_embeds(data.get("embeds")))
+        flags = data.get("flags")
+        merge_errors(errors, check_flags(flags, allowed_flags))
+        v2 = isinstance(flags, int) and bool(flags & FLAG_IS_COMPONENTS_V2)
+        merge_errors(errors, check_components(data.get("components"), components_v2=v2))
+        raise_if(errors)
+
+    def new_message(
+        self,
+        body: Body,
+        *,
+        channel: Channel,
+        author_id: int,
+        allowed_flags: int,
+        visible_to: int | None = None,
+        extra_flags: int = 0,
+        require_content: bool = True,
+    ) -> Message:
+        """A validated message built from a create request (not yet stored)."""
+        self._check_body(body, allowed_flags)
+        data = body.json
+        flags = int(data.get("flags") or 0) | extra_flags
+        ephemeral = bool(flags & FLAG_EPHEMERAL)
+        attachments = self._attachments_from(body, [], ephemeral=ephemeral, editing=False) or []
+        content = data.get("content") or ""
+        embeds = data.get("embeds") or []
+        components = data.get("components") or []
+        if require_content and not (
+            content
+            or embeds
+            or components
+            or attachments
+            or data.get("sticker_ids")
+            or data.get("poll")
+        ):
+            raise empty_message()
+        msg = Message(
+            id=self.world.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author_id=author_id,
+            content=content,
+            embeds=self._resolve_embed_files(embeds, attachments),
+            components=copy.deepcopy(components),
+            attachments=attachments,
+            flags=flags,
+            tts=bool(data.get("tts", False)),
+            visible_to=visible_to if ephemeral else None,
+        )
+        msg.mention_ids = self._mentions(content, data.get("allowed_mentions"))
+        return msg
+
+    def _mentions(self, content: str, allowed: Any) -> list[int]:
+        ids: list[int] = []
+        parse = None
+        users_allowed: list[int] | None = None
+        if isinstance(allowed, dict):
+            parse = allowed.get("parse")
+            users_allowed = [int(u) for u in allowed.get("users") or []]
+        for user_id in self.world.users:
+            mentioned = f"<@{user_id}>" in content or f"<@!{user_id}>" in content
+            if mentioned and (
+                parse is None
+                or "users" in parse
+                or (users_allowed is not None and user_id in users_allowed)
+            ):
+                ids.append(user_id)
+        return ids
+
+    async def store_message(self, msg: Message, origin: MessageOrigin) -> Message:
+        """Store a new message, update its channel and dispatch MESSAGE_CREATE."""
+        self.world.messages[msg.id] = msg
+        self.origins[msg.id] = origin
+        channel = self.world.channels[msg.channel_id]
+        if not msg.flags & FLAG_EPHEMERAL:
+            channel.last_message_id = msg.id
+            if channel.type.is_thread:
+                channel.message_count += 1
+                channel.total_message_sent += 1
+        await self._dispatch_message(EventKind.CREATE, msg)
+        return msg
+
+    async def edit_message(
+        self, msg: Message, body: Body, *, allowed_flags: int = EDIT_FLAGS
+    ) -> Message:
+        """Apply an edit request (fields present replace, attachments per Discord's rules)."""
+        self._check_body(body, allowed_flags | (msg.flags & ~EDIT_FLAGS))
+        data = body.json
+        ephemeral = bool(msg.flags & FLAG_EPHEMERAL)
+        attachments = self._attachments_from(
+            body, msg.attachments, ephemeral=ephemeral, editing=True
+        )
+        if attachments is not None:
+            msg.attachments = attachments
+        if "content" in data:
+            msg.content = data["content"] or ""
+            msg.mention_ids = self._mentions(msg.content, data.get("allowed_mentions"))
+        if "embeds" in data:
+            msg.embeds = self._resolve_embed_files(data["embeds"] or [], msg.attachments)
+        elif attachments is not None:
+            msg.embeds = self._resolve_embed_files(msg.embeds, msg.attachments)
+        if "components" in data:
+            msg.components = copy.deepcopy(data["components"] or [])
+        if data.get("flags") is not None:
+            keep = msg.flags & (FLAG_EPHEMERAL | FLAG_IS_COMPONENTS_V2)
+            msg.flags = (int(data["flags"]) & EDIT_FLAGS) | keep
+        msg.flags &= ~FLAG_LOADING
+        if not (msg.content or msg.embeds or msg.components or msg.attachments):
+            raise empty_message()
+        msg.edited_timestamp = _now_iso()
+        await self._dispatch_message(EventKind.UPDATE, msg)
+        return msg
+
+    async def delete_message(self, msg: Message) -> None:
+        """Mark a message deleted and dispatch MESSAGE_DELETE."""
+        msg.deleted = True
+        await self._dispatch_message(EventKind.DELETE, msg)
+
+    def find_message(self, message_id: int, channel_id: int | None = None) -> Message:
+        """A live, non-ephemeral message (as channel routes see them); 404 otherwise."""
+        msg = self.world.messages.get(message_id)
+        if (
+            msg is None
+            or msg.deleted
+            or msg.flags & FLAG_EPHEMERAL
+            or (channel_id is not None and msg.channel_id != channel_id)
+        ):
+            raise not_found(JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        return msg
+
+    # ---- interactions ---------------------------------------------------------------
+    def register_interaction(self, state: InteractionState) -> None:
+        """Keep an interaction so callbacks and webhooks can find it."""
+        self.interactions[state.id] = state
+        self.interactions_by_token[state.token] = state
+
+    def new_interaction_ids(self) -> tuple[int, str]:
+        """A fresh interaction id and token."""
+        return self.world.ids.next(), "aW50ZXJhY3Rpb24" + new_token()
+
+    def _interaction_meta(self, state: InteractionState) -> Json:
+        user = self.world.users[state.user_id]
+        meta: Json = {
+            "id": str(state.id),
+            "type": int(state.kind),
+            "user": self.payloads.user(user),
+            "authorizing_integration_owners": {"0": str(state.guild_id or 0)},
+        }
+        if state.kind is InteractionKind.MESSAGE_COMPONENT and state.component_message_id:
+            meta["interacted_message_id"] = str(state.component_message_id)
+        if state.original_message_id and state.kind is InteractionKind.APPLICATION_COMMAND:
+            meta["name"] = state.name.lstrip("/")
+            meta["command_type"] = 1
+        return meta
+
+    def _attach_interaction(self, msg: Message, state: InteractionState) -> None:
+        msg.interaction_id = state.id
+        msg.webhook_id = self.payloads.app.id
+        msg.application_id = self.payloads.app.id
+        msg.interaction_metadata = self._interaction_meta(state)
+        if state.kind is InteractionKind.APPLICATION_COMMAND:
+            msg.type = MESSAGE_CHAT_INPUT_COMMAND
+            user = self.world.users[state.user_id]
+            msg.interaction_legacy = {
+                "id": str(state.id),
+                "type": int(state.kind),
+                "name": state.name.lstrip("/"),
+                "user": self.payloads.user(user),
+            }
+        else:
+            msg.type = MESSAGE_DEFAULT
+
+    def _check_deadline(self, state: InteractionState) -> None:
+        if self.ack_deadline is not None and time.monotonic() - state.created > self.ack_deadline:
+            state.expired = True
+            raise not_found(JsonErrorCode.UNKNOWN_INTERACTION, "interaction")
+
+    async def interaction_callback(
+        self, interaction_id: int, token: str, body: Body, with_response: bool
+    ) -> Json | None:
+        """POST /interactions/{id}/{token}/callback; the callback response or None (204)."""
+        state = self.interactions.get(interaction_id)
+        if state is None or state.token != token:
+            raise not_found(JsonErrorCode.UNKNOWN_INTERACTION, "interaction")
+        if state.callback is not None:
+            raise ApiError(
+                400,
+                JsonErrorCode.INTERACTION_ALREADY_ACKNOWLEDGED,
+                "Interaction has already been acknowledged.",
+            )
+        self._check_deadline(state)
+        raw_type = body.json.get("type")
+        try:
+            ctype = CallbackType(int(raw_type))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise form_error(
+                field_error(
+                    ("type",),
+                    "BASE_TYPE_CHOICES",
+                    f"Value must be one of (1, 4, 5, 6, 7, 8, 9, 12), not {raw_type!r}.",
+                )
+            ) from None
+        if ctype not in _VALID_CALLBACKS[state.kind]:
+            raise ApiError(
+                400,
+                JsonErrorCode.INVALID_FORM_BODY,
+                f"Interaction callback type {int(ctype)} is not valid for a "
+                f"{state.kind.name.lower()} interaction",
+                field_error(
+                    ("type",),
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    "Invalid interaction response type",
+                ),
+            )
+        data = body.json.get("data")
+        inner = Body(data if isinstance(data, dict) else {}, body.files)
+        message: Message | None = None
+        if ctype is CallbackType.CHANNEL_MESSAGE:
+            message = await self._respond_message(state, inner)
+        elif ctype is CallbackType.DEFERRED_CHANNEL_MESSAGE:
+            message = await self._respond_deferred(state, inner)
+        elif ctype is CallbackType.DEFERRED_UPDATE_MESSAGE:
+            state.original_message_id = self._component_message(state).id
+            state.awaiting_followup = True
+        elif ctype is CallbackType.UPDATE_MESSAGE:
+            target = self._component_message(state)
+            message = await self.edit_message(target, inner, allowed_flags=EDIT_FLAGS)
+            state.original_message_id = target.id
+        elif ctype is CallbackType.AUTOCOMPLETE_RESULT:
+            choices = inner.json.get("choices")
+            raise_if(check_choices(choices))
+            state.choices = [Choice(str(c["name"]), c["value"]) for c in choices or []]
+        elif ctype is CallbackType.MODAL:
+            raise_if(check_modal(data))
+            state.modal = copy.deepcopy(data) if isinstance(data, dict) else None
+        state.callback = ctype
+        state.callback_at = time.monotonic()
+        state.acknowledged.set()
+        if state.awaiting_followup is False:
+            state.answered.set()
+        if not with_response:
+            return None
+        callback: Json = {"id": str(state.id), "type": int(state.kind)}
+        result: Json = {"interaction": callback}
+        resource: Json = {"type": int(ctype)}
+        if message is not None:
+            callback["response_message_id"] = str(message.id)
+            callback["response_message_loading"] = bool(message.flags & FLAG_LOADING)
+            callback["response_message_ephemeral"] = bool(message.flags & FLAG_EPHEMERAL)
+            if ctype in (CallbackType.CHANNEL_MESSAGE, CallbackType.UPDATE_MESSAGE):
+                resource["message"] = self.payloads.message(message)
+        result["resource"] = resource
+        return result
+
+    def _component_message(self, state: InteractionState) -> Message:
+        msg = self.world.messages.get(state.component_message_id or 0)
+        if msg is None or msg.deleted:
+            raise not_found(JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        return msg
+
+    async def _respond_message(self, state: InteractionState, body: Body) -> Message:
+        channel = self.world.channels[state.channel_id]
+        msg = self.new_message(
+            body,
+            channel=channel,
+            author_id=self.bot_id,
+            allowed_flags=RESPONSE_FLAGS,
+            visible_to=state.user_id,
+        )
+        self._attach_interaction(msg, state)
+        state.original_message_id = msg.id
+        return await self.store_message(msg, MessageOrigin.INTERACTION_RESPONSE)
+
+    async def _respond_deferred(self, state: InteractionState, body: Body) -> Message:
+        channel = self.world.channels[state.channel_id]
+        raise_if(check_flags(body.json.get("flags"), FLAG_EPHEMERAL))
+        ephemeral = int(body.json.get("flags") or 0) & FLAG_EPHEMERAL
+        msg = Message(
+            id=self.world.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author_id=self.bot_id,
+            flags=FLAG_LOADING | ephemeral,
+            visible_to=state.user_id if ephemeral else None,
+        )
+        self._attach_interaction(msg, state)
+        state.original_message_id = msg.id
+        state.awaiting_followup = True
+        return await self.store_message(msg, MessageOrigin.INTERACTION_RESPONSE)
+
+    def webhook_interaction(self, application_id: int, token: str) -> InteractionState:
+        """The interaction behind a webhook route; 404 Unknown Webhook / 401 when expired."""
+        state = self.interactions_by_token.get(token)
+        if state is None or application_id != self.payloads.app.id:
+            raise not_found(JsonErrorCode.UNKNOWN_WEBHOOK, "Webhook")
+        if time.monotonic() - state.created > INTERACTION_TOKEN_LIFETIME:
+            raise ApiError(401, JsonErrorCode.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+        if state.callback is None:
+            raise not_found(JsonErrorCode.UNKNOWN_WEBHOOK, "Webhook")
+        return state
+
+    def webhook_message(self, state: InteractionState, message_ref: str) -> Message:
+        """`@original` or a follow-up id of this interaction; 404 Unknown Message otherwise."""
+        if message_ref == "@original":
+            ident = state.original_message_id
+        else:
+            try:
+                ident = int(message_ref)
+            except ValueError:
+                ident = None
+            if ident not in state.followup_ids and ident != state.original_message_id:
+                ident = None
+        msg = self.world.messages.get(ident or 0)
+        if msg is None or msg.deleted:
+            raise not_found(JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        return msg
+
+    def _settle(self, state: InteractionState) -> None:
+        if state.awaiting_followup:
+            state.awaiting_followup = False
+            state.answered.set()
+
+    async def followup(self, state: InteractionState, body: Body) -> Message:
+        """POST /webhooks/{app}/{token}: a follow-up, or the deferred answer (see docs)."""
+        original = self.world.messages.get(state.original_message_id or 0)
+        if (
+            state.callback is CallbackType.DEFERRED_CHANNEL_MESSAGE
+            and original is not None
+            and original.flags & FLAG_LOADING
+            and not original.deleted
+        ):
+            flags = body.json.get("flags")
+            if isinstance(flags, int):
+                body.json["flags"] = flags & ~FLAG_EPHEMERAL
+            msg = await self.edit_message(
+                original, body, allowed_flags=EDIT_FLAGS | FLAG_SUPPRESS_NOTIFICATIONS
+            )
+            self._settle(state)
+            return msg
+        channel = self.world.channels[state.channel_id]
+        msg = self.new_message(
+            body,
+            channel=channel,
+            author_id=self.bot_id,
+            allowed_flags=RESPONSE_FLAGS,
+            visible_to=state.user_id,
+        )
+        self._attach_interaction(msg, state)
+        state.followup_ids.append(msg.id)
+        await self.store_message(msg, MessageOrigin.FOLLOWUP)
+        self._settle(state)
+        return msg
+
+    async def webhook_edit(self, state: InteractionState, message_ref: str, body: Body) -> Message:
+        """PATCH a message of this interaction."""
+        msg = self.webhook_message(state, message_ref)
+        result = await self.edit_message(msg, body)
+        self._settle(state)
+        return result
+
+    async def webhook_delete(self, state: InteractionState, message_ref: str) -> None:
+        """DELETE a message of this interaction."""
+        msg = self.webhook_message(state, message_ref)
+        await self.delete_message(msg)
+        self._settle(state)
+
+    def result(self, state: InteractionState) -> InteractionResult:
+        """The driver's record of an answered interaction."""
+        ids = (
+            [state.original_message_id] if state.original_message_id else []
+        ) + state.followup_ids
+        messages = tuple(
+            self.record(self.world.messages[i]) for i in ids if i in self.world.messages
+        )
+        modal = None
+        if state.modal is not None:
+            modal = ModalRecord(
+                custom_id=str(state.modal.get("custom_id")),
+                title=str(state.modal.get("title")),
+                inputs=tuple(_text_inputs(state.modal.get("components") or [])),
+                raw=state.modal,
+            )
+        latency = (state.callback_at - state.created) if state.callback_at else float("nan")
+        return InteractionResult(
+            interaction_id=state.id,
+            kind=state.kind,
+            name=state.name,
+            user_id=state.user_id,
+            channel_id=state.channel_id,
+            callback=state.callback or CallbackType.PONG,
+            messages=messages,
+            choices=tuple(state.choices),
+            modal=modal,
+            latency=latency,
+        )
+
+
+def _text_inputs(components: list[Any]) -> list[str]:
+    found: list[str] = []
+    for comp in components:
+        if not isinstance(comp, dict):
+            continue
+        if comp.get("type") == 4 and comp.get("custom_id"):
+            found.append(str(comp["custom_id"]))
+        found.extend(_text_inputs(comp.get("components") or []))
+        inner = comp.get("component")
+        if isinstance(inner, dict):
+            found.extend(_text_inputs([inner]))
+    return found
+
+
+def _now_iso() -> str:
+    from .snowflakes import now_iso
+
+    return now_iso()

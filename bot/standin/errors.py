@@ -1,0 +1,97 @@
+"""Errors of the stand-in: what it answers over HTTP, and what the driver raises.
+
+`ApiError` is an error response exactly as Discord writes it: an HTTP status and a JSON body
+`{"code": <JSON error code>, "message": ..., "errors": {...}}` (Discord developer docs,
+Topics > Opcodes and Status Codes > JSON Error Codes).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+
+class JsonErrorCode(enum.IntEnum):
+    """Discord's JSON error codes that the stand-in returns."""
+
+    GENERAL = 0
+    UNKNOWN_CHANNEL = 10003
+    UNKNOWN_GUILD = 10004
+    UNKNOWN_MEMBER = 10007
+    UNKNOWN_MESSAGE = 10008
+    UNKNOWN_USER = 10013
+    UNKNOWN_WEBHOOK = 10015
+    UNKNOWN_INTERACTION = 10062
+    UNKNOWN_APPLICATION_COMMAND = 10063
+    INTERACTION_ALREADY_ACKNOWLEDGED = 40060
+    REQUEST_ENTITY_TOO_LARGE = 40005
+    MISSING_ACCESS = 50001
+    CANNOT_EDIT_OTHER_USERS_MESSAGE = 50005
+    CANNOT_SEND_EMPTY_MESSAGE = 50006
+    CANNOT_SEND_TO_USER = 50007
+    MISSING_PERMISSIONS = 50013
+    INVALID_WEBHOOK_TOKEN = 50027
+    INVALID_FORM_BODY = 50035
+    UNAUTHORIZED = 40001
+
+
+class ApiError(Exception):
+    """An error answer: HTTP `status`, JSON `code`, `message` and optional field `errors`.
+
+    `errors` follows Discord's nested form: `{"field": {"_errors": [{"code", "message"}]}}`.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        code: JsonErrorCode,
+        message: str,
+        errors: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(f"{status} {message} (code {int(code)})")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body Discord sends with this error."""
+        body: dict[str, Any] = {"message": self.message, "code": int(self.code)}
+        if self.errors:
+            body["errors"] = self.errors
+        return body
+
+
+def not_found(code: JsonErrorCode, what: str) -> ApiError:
+    """404 `Unknown <what>` with `code`, e.g. `not_found(UNKNOWN_MESSAGE, "Message")`."""
+    return ApiError(404, code, f"Unknown {what}")
+
+
+def form_error(errors: dict[str, Any]) -> ApiError:
+    """400 Invalid Form Body (50035) with Discord's nested `errors` object."""
+    return ApiError(400, JsonErrorCode.INVALID_FORM_BODY, "Invalid Form Body", errors)
+
+
+def field_error(path: tuple[str | int, ...], code: str, message: str) -> dict[str, Any]:
+    """The nested `errors` object for one problem at `path` (keys or list indexes)."""
+    node: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
+    for key in reversed(path):
+        node = {str(key): node}
+    return node
+
+
+def merge_errors(target: dict[str, Any], extra: dict[str, Any]) -> None:
+    """Merge one nested `errors` object into another, in place."""
+    for key, value in extra.items():
+        if key == "_errors":
+            target.setdefault("_errors", []).extend(value)
+        else:
+            merge_errors(target.setdefault(key, {}), value)
+
+
+class StandInError(Exception):
+    """The driver was used in a way a Discord user could not act (message says what to fix)."""
+
+
+class BotDidNotAnswer(StandInError, TimeoutError):
+    """The bot did not answer an interaction in time (the user would see it fail)."""

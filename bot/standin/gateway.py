@@ -1,0 +1,304 @@
+"""The gateway websocket: HELLO, IDENTIFY, READY, GUILD_CREATE, heartbeats, RESUME, dispatch.
+
+Opcodes, close codes and the event order follow Discord's developer docs (Topics > Gateway,
+Gateway Events, Opcodes and Status Codes). Frames are JSON text, or one zlib stream when
+the client asks `compress=zlib-stream` (each message ends with a Z_SYNC_FLUSH, as Discord
+sends). Sessions stay resumable after the socket closes: events dispatched meanwhile are
+kept and replayed on RESUME, as Discord does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import json
+import logging
+import zlib
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .model import new_token
+
+_log = logging.getLogger(__name__)
+
+Json = dict[str, Any]
+
+
+class Op(enum.IntEnum):
+    """Gateway opcodes."""
+
+    DISPATCH = 0
+    HEARTBEAT = 1
+    IDENTIFY = 2
+    PRESENCE_UPDATE = 3
+    VOICE_STATE_UPDATE = 4
+    RESUME = 6
+    RECONNECT = 7
+    REQUEST_GUILD_MEMBERS = 8
+    INVALID_SESSION = 9
+    HELLO = 10
+    HEARTBEAT_ACK = 11
+
+
+class CloseCode(enum.IntEnum):
+    """Gateway close codes the stand-in uses."""
+
+    UNKNOWN_ERROR = 4000
+    UNKNOWN_OPCODE = 4001
+    DECODE_ERROR = 4002
+    NOT_AUTHENTICATED = 4003
+    AUTHENTICATION_FAILED = 4004
+    ALREADY_AUTHENTICATED = 4005
+    DISALLOWED_INTENTS = 4014
+
+
+class Intent(enum.IntFlag):
+    """Gateway intents the stand-in looks at."""
+
+    GUILDS = 1 << 0
+    GUILD_MEMBERS = 1 << 1
+    GUILD_PRESENCES = 1 << 8
+    GUILD_MESSAGES = 1 << 9
+    DIRECT_MESSAGES = 1 << 12
+    MESSAGE_CONTENT = 1 << 15
+
+
+PRIVILEGED_INTENTS = Intent.GUILD_MEMBERS | Intent.GUILD_PRESENCES | Intent.MESSAGE_CONTENT
+REPLAY_LIMIT = 5000
+
+
+@dataclass
+class Session:
+    """One identified gateway session (survives its socket for RESUME)."""
+
+    id: str
+    intents: int
+    shard: list[int] | None
+    seq: int = 0
+    backlog: deque[tuple[int, Json]] = field(default_factory=lambda: deque(maxlen=REPLAY_LIMIT))
+    socket: Connection | None = None
+    invalidated: bool = False
+
+    def wants(self, intent: int) -> bool:
+        """True when the session identified with every bit of `intent`."""
+        return self.intents & intent == intent
+
+
+class Connection:
+    """One websocket: serialises sends (one zlib stream per socket when compressing)."""
+
+    def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
+        self.ws = ws
+        self._compressor = zlib.compressobj() if compress else None
+        self._lock = asyncio.Lock()
+        self.session: Session | None = None
+
+    @property
+    def closed(self) -> bool:
+        """True once the socket is closing or closed."""
+        return self.ws.closed
+
+    async def send(self, payload: Json) -> None:
+        """Send one gateway payload; a closed socket is ignored (the session keeps it)."""
+        text = json.dumps(payload, separators=(",", ":"))
+        async with self._lock:
+            if self.ws.closed:
+                return
+            try:
+                if self._compressor is None:
+                    await self.ws.send_str(text)
+                else:
+                    data = self._compressor.compress(text.encode())
+                    data += self._compressor.flush(zlib.Z_SYNC_FLUSH)
+                    await self.ws.send_bytes(data)
+            except (ConnectionError, RuntimeError) as exc:
+                _log.debug("gateway send failed: %s", exc)
+
+    async def close(self, code: int, reason: str = "") -> None:
+        """Close the socket with a gateway close code."""
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.close(code=code, message=reason.encode())
+
+
+class GatewayHooks:
+    """What the gateway asks of the stand-in (kept apart so the hub stays small)."""
+
+    def __init__(
+        self,
+        token: Callable[[], str],
+        ready_payload: Callable[[Session], Json],
+        guild_payloads: Callable[[Session], list[Json]],
+        member_chunks: Callable[[Session, Json], list[Json]],
+        on_ready: Callable[[Session], Awaitable[None]],
+    ) -> None:
+        self.token = token
+        self.ready_payload = ready_payload
+        self.guild_payloads = guild_payloads
+        self.member_chunks = member_chunks
+        self.on_ready = on_ready
+
+
+class GatewayHub:
+    """Accepts gateway connections and dispatches events to the live sessions."""
+
+    def __init__(
+        self,
+        hooks: GatewayHooks,
+        *,
+        heartbeat_interval_ms: int = 41250,
+        allowed_privileged: int = int(PRIVILEGED_INTENTS),
+    ) -> None:
+        self.hooks = hooks
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.allowed_privileged = allowed_privileged
+        self.sessions: dict[str, Session] = {}
+        self.connections: set[Connection] = set()
+        self.identify_count = 0
+        self.resume_count = 0
+        self.heartbeats = 0
+
+    @property
+    def live_sessions(self) -> list[Session]:
+        """Sessions that are not invalidated (connected now or resumable)."""
+        return [s for s in self.sessions.values() if not s.invalidated]
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        """The `GET /gateway` websocket handler."""
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        conn = Connection(ws, request.query.get("compress") == "zlib-stream")
+        self.connections.add(conn)
+        try:
+            await conn.send(
+                {
+                    "op": Op.HELLO,
+                    "d": {"heartbeat_interval": self.heartbeat_interval_ms},
+                    "s": None,
+                    "t": None,
+                }
+            )
+            async for msg in ws:
+                if msg.type is not WSMsgType.TEXT and msg.type is not WSMsgType.BINARY:
+                    break
+                try:
+                    raw = msg.data if msg.type is WSMsgType.TEXT else msg.data.decode()
+                    payload = json.loads(raw)
+                    op = int(payload["op"])
+                except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+                    await conn.close(CloseCode.DECODE_ERROR, "Decode error")
+                    break
+                await self._on_payload(conn, op, payload.get("d"))
+        finally:
+            self.connections.discard(conn)
+            if conn.session is not None and conn.session.socket is conn:
+                conn.session.socket = None
+        return ws
+
+    async def _on_payload(self, conn: Connection, op: int, data: Any) -> None:
+        if op == Op.HEARTBEAT:
+            self.heartbeats += 1
+            await conn.send({"op": Op.HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+        elif op == Op.IDENTIFY:
+            await self._identify(conn, data)
+        elif op == Op.RESUME:
+            await self._resume(conn, data)
+        elif conn.session is None:
+            await conn.close(CloseCode.NOT_AUTHENTICATED, "Not authenticated.")
+        elif op == Op.REQUEST_GUILD_MEMBERS:
+            for chunk in self.hooks.member_chunks(conn.session, data or {}):
+                await self.send_to(conn.session, "GUILD_MEMBERS_CHUNK", chunk)
+        elif op in (Op.PRESENCE_UPDATE, Op.VOICE_STATE_UPDATE):
+            pass
+        else:
+            await conn.close(CloseCode.UNKNOWN_OPCODE, "Unknown opcode.")
+
+    async def _identify(self, conn: Connection, data: Any) -> None:
+        if conn.session is not None:
+            await conn.close(CloseCode.ALREADY_AUTHENTICATED, "Already authenticated.")
+            return
+        if not isinstance(data, dict) or data.get("token") != self.hooks.token():
+            await conn.close(CloseCode.AUTHENTICATION_FAILED, "Authentication failed.")
+            return
+        intents = int(data.get("intents", 0))
+        if intents & PRIVILEGED_INTENTS & ~self.allowed_privileged:
+            await conn.close(CloseCode.DISALLOWED_INTENTS, "Disallowed intent(s).")
+            return
+        self.identify_count += 1
+        session = Session(id=new_token()[:32], intents=intents, shard=data.get("shard"))
+        self.sessions[session.id] = session
+        session.socket = conn
+        conn.session = session
+        await self.send_to(session, "READY", self.hooks.ready_payload(session))
+        for guild in self.hooks.guild_payloads(session):
+            await self.send_to(session, "GUILD_CREATE", guild)
+        await self.hooks.on_ready(session)
+
+    async def _resume(self, conn: Connection, data: Any) -> None:
+        session = self.sessions.get(str((data or {}).get("session_id")))
+        if (
+            session is None
+            or session.invalidated
+            or not isinstance(data, dict)
+            or data.get("token") != self.hooks.token()
+        ):
+            await conn.send({"op": Op.INVALID_SESSION, "d": False, "s": None, "t": None})
+            return
+        self.resume_count += 1
+        old = session.socket
+        if old is not None and old is not conn:
+            await old.close(CloseCode.UNKNOWN_ERROR, "Session resumed elsewhere")
+        session.socket = conn
+        conn.session = session
+        last = int(data.get("seq") or 0)
+        for seq, payload in list(session.backlog):
+            if seq > last:
+                await conn.send(payload)
+        await self.send_to(session, "RESUMED", {})
+
+    async def send_to(self, session: Session, event: str, data: Json) -> None:
+        session.seq += 1
+        payload = {"op": Op.DISPATCH, "t": event, "s": session.seq, "d": data}
+        session.backlog.append((session.seq, payload))
+        if session.socket is not None:
+            await session.socket.send(payload)
+
+    async def dispatch(self, event: str, make: Callable[[Session], Json | None]) -> int:
+        """Send `event` to every live session; `make` builds its data or None to skip it.
+
+        Returns how many sessions it was sent (or queued) to.
+        """
+        sent = 0
+        for session in self.live_sessions:
+            data = make(session)
+            if data is not None:
+                await self.send_to(session, event, data)
+                sent += 1
+        return sent
+
+    async def drop_connections(self, code: int = CloseCode.UNKNOWN_ERROR) -> None:
+        """Close every socket with `code` (4000 lets clients resume; 1000 does too)."""
+        for conn in list(self.connections):
+            await conn.close(code, "dropped by the stand-in")
+
+    async def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT to every connected session (clients then resume)."""
+        for conn in list(self.connections):
+            if conn.session is not None:
+                await conn.send({"op": Op.RECONNECT, "d": None, "s": None, "t": None})
+
+    async def invalidate_sessions(self) -> None:
+        """Forget every session: clients must identify again (op 9 d=false)."""
+        for session in self.sessions.values():
+            session.invalidated = True
+        for conn in list(self.connections):
+            await conn.send({"op": Op.INVALID_SESSION, "d": False, "s": None, "t": None})
+
+    async def close(self) -> None:
+        """Close every socket (1001, going away) at shutdown."""
+        for conn in list(self.connections):
+            await conn.close(1001, "stand-in stopping")

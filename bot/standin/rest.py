@@ -1,0 +1,678 @@
+"""REST routes under /api/v10, attachment downloads, and Discord-shaped error answers.
+
+Every JSON answer carries `Content-Type: application/json` exactly (discord.py parses the
+body as JSON only then). Routes needing the bot token check `Authorization: Bot <token>`;
+interaction callbacks and interaction webhooks are authorised by their token in the path,
+as on Discord.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from .bodies import Body, read_body, read_json_any
+from .core import CHANNEL_MESSAGE_FLAGS, Core
+from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
+from .gateway import Intent
+from .model import Channel, ChannelType, Permission
+from .records import MessageOrigin
+from .validation import check_command, check_commands, raise_if
+
+_log = logging.getLogger(__name__)
+
+API = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """A JSON answer with `Content-Type: application/json` and nothing after it."""
+    return web.Response(
+        status=status,
+        body=json.dumps(data, separators=(",", ":")).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+
+
+def no_content() -> web.Response:
+    """204 No Content."""
+    return web.Response(status=204)
+
+
+def _snowflake(request: web.Request, name: str, code: JsonErrorCode, what: str) -> int:
+    try:
+        return int(request.match_info[name])
+    except ValueError:
+        raise not_found(code, what) from None
+
+
+class Rest:
+    """The REST half of the stand-in; `token` is the bot token it accepts."""
+
+    def __init__(
+        self, core: Core, token: Callable[[], str], urls: Callable[[], tuple[str, str]]
+    ) -> None:
+        self.core = core
+        self.token = token
+        self.urls = urls  # (http base, gateway ws url)
+        self.request_log: list[tuple[str, str, int]] = []
+
+    # ---- application wiring ---------------------------------------------------------
+    def routes(self) -> list[web.RouteDef]:
+        """Every route of the REST API and the attachment downloads."""
+        a = API
+        r = web
+        ch = a + "/channels/{channel_id}"
+        app = a + "/applications/{application_id}"
+        hook = a + "/webhooks/{application_id}/{token}"
+        return [
+            r.get(a + "/users/@me", self.get_me),
+            r.get(a + "/users/{user_id}", self.get_user),
+            r.post(a + "/users/@me/channels", self.create_dm),
+            r.get(a + "/oauth2/applications/@me", self.get_application),
+            r.get(a + "/applications/@me", self.get_application),
+            r.get(a + "/gateway", self.get_gateway),
+            r.get(a + "/gateway/bot", self.get_gateway_bot),
+            r.get(app + "/commands", self.list_commands),
+            r.put(app + "/commands", self.put_commands),
+            r.post(app + "/commands", self.upsert_command),
+            r.get(app + "/commands/{command_id}", self.get_command),
+            r.patch(app + "/commands/{command_id}", self.patch_command),
+            r.delete(app + "/commands/{command_id}", self.delete_command),
+            r.get(app + "/guilds/{guild_id}/commands", self.list_commands),
+            r.put(app + "/guilds/{guild_id}/commands", self.put_commands),
+            r.post(app + "/guilds/{guild_id}/commands", self.upsert_command),
+            r.get(app + "/guilds/{guild_id}/commands/permissions", self.command_permissions),
+            r.get(app + "/guilds/{guild_id}/commands/{command_id}", self.get_command),
+            r.patch(app + "/guilds/{guild_id}/commands/{command_id}", self.patch_command),
+            r.delete(app + "/guilds/{guild_id}/commands/{command_id}", self.delete_command),
+            r.post(a + "/interactions/{interaction_id}/{token}/callback", self.callback),
+            r.post(hook, self.webhook_execute),
+            r.get(hook + "/messages/{message_id}", self.webhook_get),
+            r.patch(hook + "/messages/{message_id}", self.webhook_edit),
+            r.delete(hook + "/messages/{message_id}", self.webhook_delete),
+            r.get(ch, self.get_channel),
+            r.patch(ch, self.patch_channel),
+            r.get(ch + "/messages", self.list_messages),
+            r.post(ch + "/messages", self.create_message),
+            r.get(ch + "/messages/{message_id}", self.get_message),
+            r.patch(ch + "/messages/{message_id}", self.edit_message),
+            r.delete(ch + "/messages/{message_id}", self.delete_message),
+            r.post(ch + "/typing", self.typing),
+            r.post(ch + "/threads", self.create_thread),
+            r.post(ch + "/messages/{message_id}/threads", self.create_thread),
+            r.put(ch + "/thread-members/@me", self.join_thread),
+            r.put(ch + "/messages/{message_id}/reactions/{emoji}/@me", self.add_reaction),
+            r.get(a + "/guilds/{guild_id}", self.get_guild),
+            r.get(a + "/guilds/{guild_id}/channels", self.guild_channels),
+            r.get(a + "/guilds/{guild_id}/roles", self.guild_roles),
+            r.get(a + "/guilds/{guild_id}/members/{user_id}", self.guild_member),
+            r.get(a + "/guilds/{guild_id}/threads/active", self.active_threads),
+            r.get("/attachments/{attachment_id}/{filename}", self.download),
+        ]
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Authorisation, Discord-shaped errors and a request log."""
+        status = 500
+        try:
+            if self._needs_auth(request.path) and (
+                request.headers.get("Authorization") != f"Bot {self.token()}"
+            ):
+                raise ApiError(401, JsonErrorCode.GENERAL, "401: Unauthorized")
+            response = await handler(request)
+            status = response.status
+            return response
+        except ApiError as exc:
+            status = exc.status
+            return json_response(exc.body(), exc.status)
+        except web.HTTPException as exc:
+            status = exc.status
+            if exc.status == 404:
+                return json_response({"message": "404: Not Found", "code": 0}, 404)
+            if exc.status == 405:
+                return json_response({"message": "405: Method Not Allowed", "code": 0}, 405)
+            raise
+        finally:
+            self.request_log.append((request.method, request.path, status))
+
+    def _needs_auth(self, path: str) -> bool:
+        if not path.startswith(API):
+            return False
+        rest = path[len(API) :]
+        if rest.startswith("/interactions/"):
+            return False
+        parts = rest.strip("/").split("/")
+        return not (parts[0] == "webhooks" and len(parts) >= 3)
+
+    async def _body(self, request: web.Request) -> Body:
+        return await read_body(request, max_file_size=self.core.attachment_size_limit)
+
+    # ---- users, application, gateway ---------------------------------------------
+    async def get_me(self, request: web.Request) -> web.Response:
+        """GET /users/@me."""
+        return json_response(self.core.payloads.current_user())
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        """GET /users/{id}."""
+        user = self.core.world.users.get(
+            _snowflake(request, "user_id", JsonErrorCode.UNKNOWN_USER, "User")
+        )
+        if user is None:
+            raise not_found(JsonErrorCode.UNKNOWN_USER, "User")
+        return json_response(self.core.payloads.user(user))
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        """POST /users/@me/channels: the DM channel with a user (created once)."""
+        body = await self._body(request)
+        try:
+            user_id = int(body.json.get("recipient_id"))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise form_error(
+                field_error(("recipient_id",), "BASE_TYPE_REQUIRED", "This field is required")
+            ) from None
+        if user_id not in self.core.world.users:
+            raise not_found(JsonErrorCode.UNKNOWN_USER, "User")
+        channel = dm_channel(self.core, user_id)
+        return json_response(self.core.payloads.channel(channel))
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        """GET /oauth2/applications/@me."""
+        return json_response(self.core.payloads.application())
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        """GET /gateway."""
+        return json_response({"url": self.urls()[1]})
+
+    async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        """GET /gateway/bot (what sharded clients ask first)."""
+        return json_response(
+            {
+                "url": self.urls()[1],
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    # ---- application commands ---------------------------------------------------
+    def _check_app(self, request: web.Request) -> None:
+        if request.match_info["application_id"] != str(self.core.payloads.app.id):
+            raise ApiError(403, JsonErrorCode.MISSING_ACCESS, "Missing Access")
+
+    def _command_table(self, request: web.Request) -> tuple[dict[int, dict[str, Any]], int | None]:
+        self._check_app(request)
+        gid = request.match_info.get("guild_id")
+        if gid is None:
+            return self.core.global_commands, None
+        guild_id = _snowflake(request, "guild_id", JsonErrorCode.UNKNOWN_GUILD, "Guild")
+        if guild_id not in self.core.world.guilds:
+            raise ApiError(403, JsonErrorCode.MISSING_ACCESS, "Missing Access")
+        return self.core.guild_commands.setdefault(guild_id, {}), guild_id
+
+    def _normalise(self, cmd: dict[str, Any], ident: int, guild_id: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": str(ident),
+            "application_id": str(self.core.payloads.app.id),
+            "version": str(self.core.world.ids.next()),
+            "type": int(cmd.get("type", 1)),
+            "name": cmd["name"],
+            "name_localizations": cmd.get("name_localizations"),
+            "description": cmd.get("description", ""),
+            "description_localizations": cmd.get("description_localizations"),
+            "options": [dict(o) for o in cmd.get("options") or []],
+            "default_member_permissions": cmd.get("default_member_permissions"),
+            "nsfw": bool(cmd.get("nsfw", False)),
+            "contexts": cmd.get("contexts"),
+            "integration_types": cmd.get("integration_types") or [0],
+        }
+        if guild_id is not None:
+            out["guild_id"] = str(guild_id)
+        else:
+            out["dm_permission"] = cmd.get("dm_permission", True)
+        return out
+
+    async def list_commands(self, request: web.Request) -> web.Response:
+        """GET .../commands."""
+        table, _ = self._command_table(request)
+        return json_response(list(table.values()))
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        """PUT .../commands: bulk overwrite; a command keeps its id when its name stays."""
+        table, guild_id = self._command_table(request)
+        commands = await read_json_any(request)
+        raise_if(check_commands(commands))
+        old = {(c["type"], c["name"]): int(c["id"]) for c in table.values()}
+        table.clear()
+        for cmd in commands:
+            key = (int(cmd.get("type", 1)), cmd["name"])
+            ident = old.get(key) or self.core.world.ids.next()
+            table[ident] = self._normalise(cmd, ident, guild_id)
+        return json_response(list(table.values()))
+
+    async def upsert_command(self, request: web.Request) -> web.Response:
+        """POST .../commands: create, or replace the command of that name (200 then)."""
+        table, guild_id = self._command_table(request)
+        cmd = (await self._body(request)).json
+        raise_if(check_command(cmd))
+        for ident, existing in table.items():
+            if existing["name"] == cmd["name"] and existing["type"] == int(cmd.get("type", 1)):
+                table[ident] = self._normalise(cmd, ident, guild_id)
+                return json_response(table[ident], 200)
+        ident = self.core.world.ids.next()
+        table[ident] = self._normalise(cmd, ident, guild_id)
+        return json_response(table[ident], 201)
+
+    def _command(self, request: web.Request) -> tuple[dict[int, dict[str, Any]], int, int | None]:
+        table, guild_id = self._command_table(request)
+        ident = _snowflake(
+            request, "command_id", JsonErrorCode.UNKNOWN_APPLICATION_COMMAND, "application command"
+        )
+        if ident not in table:
+            raise not_found(JsonErrorCode.UNKNOWN_APPLICATION_COMMAND, "application command")
+        return table, ident, guild_id
+
+    async def get_command(self, request: web.Request) -> web.Response:
+        """GET .../commands/{id}."""
+        table, ident, _ = self._command(request)
+        return json_response(table[ident])
+
+    async def patch_command(self, request: web.Request) -> web.Response:
+        """PATCH .../commands/{id}."""
+        table, ident, guild_id = self._command(request)
+        merged = {**table[ident], **(await self._body(request)).json}
+        raise_if(check_command(merged))
+        table[ident] = self._normalise(merged, ident, guild_id)
+        return json_response(table[ident])
+
+    async def delete_command(self, request: web.Request) -> web.Response:
+        """DELETE .../commands/{id}."""
+        table, ident, _ = self._command(request)
+        del table[ident]
+        return no_content()
+
+    async def command_permissions(self, request: web.Request) -> web.Response:
+        """GET .../guilds/{id}/commands/permissions (none set)."""
+        self._command_table(request)
+        return json_response([])
+
+    # ---- interactions ---------------------------------------------------------------
+    async def callback(self, request: web.Request) -> web.Response:
+        """POST /interactions/{id}/{token}/callback."""
+        ident = _snowflake(
+            request, "interaction_id", JsonErrorCode.UNKNOWN_INTERACTION, "interaction"
+        )
+        body = await self._body(request)
+        with_response = request.query.get("with_response", "false").lower() in ("1", "true")
+        result = await self.core.interaction_callback(
+            ident, request.match_info["token"], body, with_response
+        )
+        return no_content() if result is None else json_response(result)
+
+    def _hook(self, request: web.Request) -> Any:
+        app_id = _snowflake(request, "application_id", JsonErrorCode.UNKNOWN_WEBHOOK, "Webhook")
+        return self.core.webhook_interaction(app_id, request.match_info["token"])
+
+    async def webhook_execute(self, request: web.Request) -> web.Response:
+        """POST /webhooks/{app}/{token}: an interaction follow-up."""
+        state = self._hook(request)
+        msg = await self.core.followup(state, await self._body(request))
+        if request.query.get("wait", "true").lower() in ("0", "false"):
+            return no_content()
+        return json_response(self.core.payloads.message(msg))
+
+    async def webhook_get(self, request: web.Request) -> web.Response:
+        """GET /webhooks/{app}/{token}/messages/{id or @original}."""
+        state = self._hook(request)
+        msg = self.core.webhook_message(state, request.match_info["message_id"])
+        return json_response(self.core.payloads.message(msg))
+
+    async def webhook_edit(self, request: web.Request) -> web.Response:
+        """PATCH /webhooks/{app}/{token}/messages/{id or @original}."""
+        state = self._hook(request)
+        body = await self._body(request)
+        msg = await self.core.webhook_edit(state, request.match_info["message_id"], body)
+        return json_response(self.core.payloads.message(msg))
+
+    async def webhook_delete(self, request: web.Request) -> web.Response:
+        """DELETE /webhooks/{app}/{token}/messages/{id or @original}."""
+        state = self._hook(request)
+        await self.core.webhook_delete(state, request.match_info["message_id"])
+        return no_content()
+
+    # ---- channels and messages ----------------------------------------------------
+    def _channel(self, request: web.Request) -> Channel:
+        ident = _snowflake(request, "channel_id", JsonErrorCode.UNKNOWN_CHANNEL, "Channel")
+        channel = self.core.world.channels.get(ident)
+        if channel is None:
+            raise not_found(JsonErrorCode.UNKNOWN_CHANNEL, "Channel")
+        if not self.core.world.permissions_in(channel, self.core.bot_id) & Permission.VIEW_CHANNEL:
+            raise ApiError(403, JsonErrorCode.MISSING_ACCESS, "Missing Access")
+        return channel
+
+    def _require(self, channel: Channel, permission: int) -> None:
+        """403 Missing Permissions (50013) unless the bot has `permission` in `channel`."""
+        if not self.core.world.permissions_in(channel, self.core.bot_id) & permission:
+            raise ApiError(403, JsonErrorCode.MISSING_PERMISSIONS, "Missing Permissions")
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        """GET /channels/{id}."""
+        return json_response(self.core.payloads.channel(self._channel(request)))
+
+    async def patch_channel(self, request: web.Request) -> web.Response:
+        """PATCH /channels/{id}: name, and for threads archived/locked."""
+        channel = self._channel(request)
+        data = (await self._body(request)).json
+        if channel.type.is_thread and channel.owner_id != self.core.bot_id:
+            self._require(channel, Permission.MANAGE_THREADS)
+        elif not channel.type.is_thread:
+            self._require(channel, Permission.MANAGE_CHANNELS)
+        if "name" in data:
+            channel.name = str(data["name"])
+        for key in ("archived", "locked"):
+            if key in data and channel.type.is_thread:
+                setattr(channel, key, bool(data[key]))
+        payload = self.core.payloads.channel(channel)
+        event = "THREAD_UPDATE" if channel.type.is_thread else "CHANNEL_UPDATE"
+        await self.core.hub.dispatch(event, lambda s: payload if s.wants(Intent.GUILDS) else None)
+        return json_response(payload)
+
+    async def list_messages(self, request: web.Request) -> web.Response:
+        """GET /channels/{id}/messages (newest first; limit, before, after, around)."""
+        channel = self._channel(request)
+        self._require(channel, Permission.READ_MESSAGE_HISTORY)
+        try:
+            limit = max(1, min(100, int(request.query.get("limit", "50"))))
+            before = int(request.query["before"]) if "before" in request.query else None
+            after = int(request.query["after"]) if "after" in request.query else None
+            around = int(request.query["around"]) if "around" in request.query else None
+        except ValueError:
+            raise form_error(
+                field_error(("limit",), "NUMBER_TYPE_COERCE", "Value is not int.")
+            ) from None
+        msgs = [m for m in self.core.world.channel_messages(channel.id) if not m.flags & 64]
+        if before is not None:
+            msgs = [m for m in msgs if m.id < before]
+        if after is not None:
+            msgs = [m for m in msgs if m.id > after]
+            msgs = msgs[:limit]
+        if around is not None:
+            older = [m for m in msgs if m.id <= around][-(limit // 2 + limit % 2) :]
+            newer = [m for m in msgs if m.id > around][: limit // 2]
+            msgs = older + newer
+        msgs = sorted(msgs, key=lambda m: m.id, reverse=True)[:limit]
+        return json_response([self.core.payloads.message(m) for m in msgs])
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        """GET /channels/{id}/messages/{id}."""
+        channel = self._channel(request)
+        ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        msg = self.core.find_message(ident, channel.id)
+        return json_response(self.core.payloads.message(msg))
+
+    async def create_message(self, request: web.Request) -> web.Response:
+        """POST /channels/{id}/messages."""
+        channel = self._channel(request)
+        body = await self._body(request)
+        if channel.type is ChannelType.DM:
+            other = [u for u in channel.recipient_ids if u != self.core.bot_id]
+            if other and self.core.world.users[other[0]].bot:
+                raise ApiError(
+                    403, JsonErrorCode.CANNOT_SEND_TO_USER, "Cannot send messages to this user"
+                )
+        else:
+            needed = (
+                Permission.SEND_MESSAGES_IN_THREADS
+                if channel.type.is_thread
+                else Permission.SEND_MESSAGES
+            )
+            self._require(channel, needed)
+            if body.files:
+                self._require(channel, Permission.ATTACH_FILES)
+            if channel.type.is_thread and channel.archived:
+                if channel.locked:
+                    self._require(channel, Permission.MANAGE_THREADS)
+                channel.archived = False
+        msg = self.core.new_message(
+            body, channel=channel, author_id=self.core.bot_id, allowed_flags=CHANNEL_MESSAGE_FLAGS
+        )
+        ref = body.json.get("message_reference")
+        if isinstance(ref, dict) and ref.get("message_id"):
+            target = self.core.world.messages.get(int(ref["message_id"]))
+            if target is None or target.deleted:
+                if ref.get("fail_if_not_exists", True):
+                    raise form_error(
+                        field_error(
+                            ("message_reference",), "REPLIES_UNKNOWN_MESSAGE", "Unknown message"
+                        )
+                    )
+            else:
+                msg.type = 19
+                msg.message_reference = {
+                    "type": 0,
+                    "message_id": str(target.id),
+                    "channel_id": str(target.channel_id),
+                }
+                if target.guild_id is not None:
+                    msg.message_reference["guild_id"] = str(target.guild_id)
+        await self.core.store_message(msg, MessageOrigin.BOT_CHANNEL)
+        return json_response(self.core.payloads.message(msg))
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        """PATCH /channels/{id}/messages/{id} (only the bot's own messages)."""
+        channel = self._channel(request)
+        ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        msg = self.core.find_message(ident, channel.id)
+        if msg.author_id != self.core.bot_id:
+            raise ApiError(
+                403,
+                JsonErrorCode.CANNOT_EDIT_OTHER_USERS_MESSAGE,
+                "Cannot edit a message authored by another user",
+            )
+        await self.core.edit_message(msg, await self._body(request))
+        return json_response(self.core.payloads.message(msg))
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        """DELETE /channels/{id}/messages/{id} (others' need Manage Messages)."""
+        channel = self._channel(request)
+        ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        msg = self.core.find_message(ident, channel.id)
+        if msg.author_id != self.core.bot_id and channel.type is not ChannelType.DM:
+            self._require(channel, Permission.MANAGE_MESSAGES)
+        await self.core.delete_message(msg)
+        return no_content()
+
+    async def typing(self, request: web.Request) -> web.Response:
+        """POST /channels/{id}/typing."""
+        channel = self._channel(request)
+        self.core.typing[channel.id] = self.core.typing.get(channel.id, 0) + 1
+        return no_content()
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """POST /channels/{id}/threads and /channels/{id}/messages/{id}/threads."""
+        channel = self._channel(request)
+        data = (await self._body(request)).json
+        name = data.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            raise form_error(
+                field_error(
+                    ("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
+                )
+            )
+        if channel.type is not ChannelType.GUILD_TEXT:
+            raise ApiError(400, JsonErrorCode.GENERAL, "Cannot create a thread here")
+        start = None
+        kind = ChannelType(int(data.get("type", ChannelType.PRIVATE_THREAD)))
+        if "message_id" in request.match_info:
+            ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+            start = self.core.find_message(ident, channel.id)
+            kind = ChannelType.PUBLIC_THREAD
+        if not kind.is_thread:
+            raise form_error(field_error(("type",), "BASE_TYPE_CHOICES", "Not a thread type"))
+        self._require(
+            channel,
+            Permission.CREATE_PUBLIC_THREADS
+            if kind is ChannelType.PUBLIC_THREAD
+            else Permission.CREATE_PRIVATE_THREADS,
+        )
+        thread = await create_thread(
+            self.core,
+            channel,
+            name,
+            owner_id=self.core.bot_id,
+            kind=kind,
+            thread_id=start.id if start is not None else None,
+            auto_archive_duration=int(data.get("auto_archive_duration", 1440)),
+        )
+        if start is not None:
+            start.thread_id = thread.id
+        return json_response(self.core.payloads.channel(thread), 201)
+
+    async def join_thread(self, request: web.Request) -> web.Response:
+        """PUT /channels/{id}/thread-members/@me."""
+        channel = self._channel(request)
+        if not channel.type.is_thread:
+            raise ApiError(400, JsonErrorCode.GENERAL, "Not a thread")
+        if self.core.bot_id not in channel.thread_member_ids:
+            channel.thread_member_ids.append(self.core.bot_id)
+        return no_content()
+
+    async def add_reaction(self, request: web.Request) -> web.Response:
+        """PUT /channels/{id}/messages/{id}/reactions/{emoji}/@me (accepted, not shown)."""
+        channel = self._channel(request)
+        ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        self.core.find_message(ident, channel.id)
+        self._require(channel, Permission.ADD_REACTIONS)
+        return no_content()
+
+    # ---- guilds -------------------------------------------------------------------
+    def _guild(self, request: web.Request) -> Any:
+        ident = _snowflake(request, "guild_id", JsonErrorCode.UNKNOWN_GUILD, "Guild")
+        guild = self.core.world.guilds.get(ident)
+        if guild is None:
+            raise not_found(JsonErrorCode.UNKNOWN_GUILD, "Guild")
+        return guild
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id} (no channels or members, as on Discord)."""
+        data = self.core.payloads.guild(self._guild(request), all_members=False)
+        for key in (
+            "channels",
+            "threads",
+            "members",
+            "presences",
+            "voice_states",
+            "joined_at",
+            "large",
+            "member_count",
+            "unavailable",
+            "lazy",
+        ):
+            data.pop(key, None)
+        if request.query.get("with_counts", "").lower() in ("1", "true"):
+            guild = self._guild(request)
+            data["approximate_member_count"] = len(guild.members)
+            data["approximate_presence_count"] = 0
+        return json_response(data)
+
+    async def guild_channels(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id}/channels (threads left out, as on Discord)."""
+        guild = self._guild(request)
+        channels = [self.core.world.channels[c] for c in guild.channel_ids]
+        return json_response(
+            [self.core.payloads.channel(c) for c in channels if not c.type.is_thread]
+        )
+
+    async def guild_roles(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id}/roles."""
+        guild = self._guild(request)
+        return json_response([self.core.payloads.role(r) for r in guild.roles.values()])
+
+    async def guild_member(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id}/members/{user id}."""
+        guild = self._guild(request)
+        ident = _snowflake(request, "user_id", JsonErrorCode.UNKNOWN_MEMBER, "Member")
+        member = guild.members.get(ident)
+        if member is None:
+            raise not_found(JsonErrorCode.UNKNOWN_MEMBER, "Member")
+        return json_response(self.core.payloads.member(member))
+
+    async def active_threads(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id}/threads/active."""
+        guild = self._guild(request)
+        threads = [self.core.world.channels[c] for c in guild.channel_ids]
+        active = [t for t in threads if t.type.is_thread and not t.archived]
+        members = [
+            self.core.payloads.thread_member(t, self.core.bot_id)
+            for t in active
+            if self.core.bot_id in t.thread_member_ids
+        ]
+        return json_response(
+            {"threads": [self.core.payloads.channel(t) for t in active], "members": members}
+        )
+
+    # ---- attachments ----------------------------------------------------------------
+    async def download(self, request: web.Request) -> web.Response:
+        """GET /attachments/{id}/{filename}: the stored bytes."""
+        try:
+            att = self.core.world.attachments.get(int(request.match_info["attachment_id"]))
+        except ValueError:
+            att = None
+        if att is None or att.filename != request.match_info["filename"]:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=att.data, headers={"Content-Type": att.content_type or "application/octet-stream"}
+        )
+
+
+def dm_channel(core: Core, user_id: int) -> Channel:
+    """The DM channel between the bot and a user (created on first use)."""
+    world = core.world
+    existing = world.dm_channels.get(user_id)
+    if existing is not None:
+        return world.channels[existing]
+    channel = Channel(
+        id=world.ids.next(), type=ChannelType.DM, name="", recipient_ids=[user_id, core.bot_id]
+    )
+    world.channels[channel.id] = channel
+    world.dm_channels[user_id] = channel.id
+    return channel
+
+
+async def create_thread(
+    core: Core,
+    parent: Channel,
+    name: str,
+    *,
+    owner_id: int,
+    kind: ChannelType = ChannelType.PUBLIC_THREAD,
+    thread_id: int | None = None,
+    auto_archive_duration: int = 1440,
+) -> Channel:
+    """Create a thread under `parent` and dispatch THREAD_CREATE (newly created)."""
+    world = core.world
+    thread = Channel(
+        id=thread_id or world.ids.next(),
+        type=kind,
+        name=name,
+        guild_id=parent.guild_id,
+        parent_id=parent.id,
+        owner_id=owner_id,
+        auto_archive_duration=auto_archive_duration,
+        thread_member_ids=[owner_id] + ([core.bot_id] if owner_id != core.bot_id else []),
+    )
+    world.channels[thread.id] = thread
+    if parent.guild_id is not None:
+        world.guilds[parent.guild_id].channel_ids.append(thread.id)
+    payload = core.payloads.channel(thread)
+    payload["newly_created"] = True
+    await core.hub.dispatch("THREAD_CREATE", lambda s: payload if s.wants(Intent.GUILDS) else None)
+    return thread
