@@ -22,8 +22,9 @@ Cell = tuple[int, int]
 @lru_cache(maxsize=512)
 def path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Image.Image, Cell]:
     """The opacity mask of a move's path through `cells` ((column, row) from the top-left,
-    start first) on squares of `square` px: a line through every landing square's centre
-    ending in an arrowhead at the last one.
+    start first) on squares of `square` px: a line from the start square's centre through
+    every landing square's centre, ending in an arrowhead that points at the piece on the
+    last square and stops at its edge.
 
     Returns (mask, (x, y)): an L image already scaled by the theme's path opacity, and the
     offset of its top-left corner from the board's top-left corner, in pixels. Overlapping
@@ -42,11 +43,13 @@ def path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Image
     width = theme.path_width * s
     head_len = 0.40 * s
     head_half = 0.25 * s
-    # Stop the shaft where the arrowhead begins, so the tip stays sharp.
+    # The tip stops at the edge of the piece on the last square, so the piece (often a
+    # new king) stays in full view; the shaft stops where the arrowhead begins.
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     seg = math.hypot(bx - ax, by - ay)
     ux, uy = (bx - ax) / seg, (by - ay) / seg
-    tip = (bx + ux * 0.12 * s, by + uy * 0.12 * s)
+    back = theme.piece_radius * s
+    tip = (bx - ux * back, by - uy * back)
     base = (tip[0] - ux * head_len, tip[1] - uy * head_len)
     shaft = [*pts[:-1], base]
     draw.line(shaft, fill=255, width=round(width), joint="curve")

@@ -15,7 +15,7 @@ from engine import Geometry, Piece, square_to_number
 from renderer.background import background, grid_width, number_sprite
 from renderer.layout import Layout
 from renderer.overlays import cross_sprite, dot_sprite, path_mask
-from renderer.sprites import piece_sprite
+from renderer.sprites import ghost_sprite, piece_sprite
 from renderer.theme import Theme
 
 
@@ -28,7 +28,7 @@ class Scene:
     the last move, drawn as a line with an arrowhead (empty: no path; it needs two squares
     or more). `crosses`: squares of captured pieces, marked with a cross (drawn under the
     pieces, over a piece only when it is listed in `taken`). `taken`: pieces jumped but not
-    yet removed (diagonal variants, mid-capture GIF frames), drawn with a cross over them.
+    yet removed (diagonal variants, mid-capture GIF frames), drawn faded with a cross.
     `dots`: marked squares. `numbers`: write Italian numbers 1..32 on the dark squares.
     """
 
@@ -56,12 +56,14 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
         cross = cross_sprite(q, theme)
         for sq in scene.crosses:
             im.paste(cross, layout.square_origin(sq), cross)
-    for sq, piece in (*scene.pieces, *scene.taken):
+    for sq, piece in scene.pieces:
         sprite = piece_sprite(piece.color, piece.kind, q, theme)
         im.paste(sprite, layout.square_origin(sq), sprite)
     if scene.taken:
         cross = cross_sprite(q, theme)
-        for sq, _ in scene.taken:
+        for sq, piece in scene.taken:
+            sprite = ghost_sprite(piece.color, piece.kind, q, theme)
+            im.paste(sprite, layout.square_origin(sq), sprite)
             im.paste(cross, layout.square_origin(sq), cross)
     if len(scene.path) >= 2:
         cells = tuple(layout.cell(sq) for sq in scene.path)

@@ -164,3 +164,16 @@ def piece_sprite(color: Color, kind: PieceKind, square: int, theme: Theme) -> Im
         _paint(layer, theme.crown, _ring_mask(side, c, c, face_r, 0.05 * side))
         _draw_crown(layer, c, c + 0.005 * side, r * 0.9, theme)
     return layer.resize((square, square), Image.Resampling.LANCZOS)
+
+
+GHOST_OPACITY = 0.5
+"""Opacity of a captured piece that stays on the board until the move ends."""
+
+
+@lru_cache(maxsize=32)
+def ghost_sprite(color: Color, kind: PieceKind, square: int, theme: Theme) -> Image.Image:
+    """`piece_sprite` faded to GHOST_OPACITY: a piece jumped but not yet removed."""
+    sprite = piece_sprite(color, kind, square, theme).copy()
+    alpha = sprite.getchannel("A").point(lambda v: round(v * GHOST_OPACITY))
+    sprite.putalpha(alpha)
+    return sprite

@@ -1,7 +1,9 @@
 """The colours and proportions of the board pictures.
 
-Colours are 8-bit sRGB triples. Proportions are fractions of one square's side, so a
-picture looks the same at every size.
+Colours are 8-bit sRGB triples whose components are multiples of 4: the fixed-palette
+mapping (renderer.encode) looks colours up at 6 bits per channel, and such colours come
+out of it unchanged, so flat areas keep exactly the colour named here. Proportions are
+fractions of one square's side, so a picture looks the same at every size.
 
 The choices, and why:
 
@@ -31,53 +33,48 @@ class Theme:
     """Every colour and proportion the renderer uses (see the module docstring)."""
 
     # Frame and coordinates.
-    frame: RGB = (46, 33, 24)
-    frame_bevel: RGB = (122, 92, 64)
-    coordinate_text: RGB = (236, 222, 196)
+    frame: RGB = (48, 32, 24)
+    frame_bevel: RGB = (120, 92, 64)
+    coordinate_text: RGB = (236, 224, 196)
     # Diagonal board (Moroccan, Italian): light and dark squares.
-    light_square: RGB = (238, 218, 182)
-    dark_square: RGB = (161, 108, 70)
+    light_square: RGB = (240, 216, 184)
+    dark_square: RGB = (160, 108, 72)
     # Orthogonal board (Turkish, Arab): one colour with grid lines.
-    plain_square: RGB = (214, 173, 117)
-    grid_line: RGB = (92, 62, 38)
+    plain_square: RGB = (216, 172, 116)
+    grid_line: RGB = (92, 64, 40)
     # Italian numbers written on the playable squares.
-    number_on_dark: RGB = (246, 232, 206)
-    number_on_plain: RGB = (72, 48, 30)
+    number_on_dark: RGB = (248, 232, 208)
     # Last move.
-    highlight: RGB = (255, 214, 58)
+    highlight: RGB = (252, 216, 56)
     highlight_alpha: float = 0.50
-    path: RGB = (30, 96, 200)
+    path: RGB = (32, 96, 200)
     path_alpha: float = 0.82
-    capture_cross: RGB = (214, 40, 32)
-    capture_cross_outline: RGB = (255, 246, 230)
+    capture_cross: RGB = (216, 40, 32)
+    capture_cross_outline: RGB = (252, 248, 232)
     # Marked squares (for example the legal destinations of a piece).
-    mark: RGB = (22, 70, 150)
-    mark_alpha: float = 0.62
+    mark: RGB = (24, 84, 180)
+    mark_alpha: float = 0.80
     # Pieces: (outline, rim, face, face highlight, groove) per side.
-    white_outline: RGB = (58, 44, 32)
-    white_rim: RGB = (204, 190, 164)
-    white_face: RGB = (244, 236, 218)
-    white_face_light: RGB = (255, 252, 244)
-    white_groove: RGB = (196, 181, 154)
-    black_outline: RGB = (8, 7, 6)
-    black_rim: RGB = (78, 72, 66)
-    black_face: RGB = (34, 31, 29)
-    black_face_light: RGB = (66, 61, 57)
-    black_groove: RGB = (86, 80, 74)
+    white_outline: RGB = (56, 44, 32)
+    white_rim: RGB = (204, 192, 164)
+    white_face: RGB = (244, 236, 216)
+    white_face_light: RGB = (252, 252, 244)
+    white_groove: RGB = (196, 180, 152)
+    black_outline: RGB = (8, 8, 8)
+    black_rim: RGB = (80, 72, 64)
+    black_face: RGB = (32, 32, 28)
+    black_face_light: RGB = (64, 60, 56)
+    black_groove: RGB = (88, 80, 72)
     crown: RGB = (240, 188, 52)
-    crown_light: RGB = (255, 226, 120)
-    crown_outline: RGB = (74, 46, 12)
+    crown_light: RGB = (252, 224, 120)
+    crown_outline: RGB = (72, 48, 12)
     # Proportions, as fractions of a square's side.
     piece_radius: float = 0.41
     shadow_offset: float = 0.045
     shadow_blur: float = 0.05
     shadow_alpha: float = 0.55
     path_width: float = 0.13
-    mark_radius: float = 0.15
-
-    def ghost_alpha(self) -> float:
-        """Opacity of a captured piece still on the board mid-move in a GIF frame."""
-        return 0.55
+    mark_radius: float = 0.16
 
 
 DEFAULT_THEME = Theme()

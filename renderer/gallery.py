@@ -1,0 +1,136 @@
+"""`python -m renderer.gallery FOLDER` (`make gallery`): sample pictures for review.
+
+For every variant it writes into FOLDER:
+
+- `<variant>-start-white.png`, `<variant>-start-black.png`: the start position from
+  both sides;
+- `<variant>-middle-marks.png`: a middle game with kings, the legal destinations of the
+  piece about to capture marked with dots;
+- `<variant>-capture-white.png`, `<variant>-capture-black.png`: the position after a
+  multi-capture, with the move's path and captured squares marked, from both sides;
+- `<variant>-capture.gif`: that capture animated jump by jump;
+- `<variant>-game.gif`: the first plies of a game (moves chosen among the legal ones by
+  a seeded random generator), one frame per move.
+
+Plus `italian-capture-numbers.png` with the Italian square numbers. The positions were
+found in seeded random games; every move is checked legal by the engine when drawn.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import (
+    Color,
+    Move,
+    Position,
+    Variant,
+    apply_move,
+    get_variant,
+    legal_moves,
+    parse_move,
+)
+from renderer.animation import render_game_gif, render_move_gif
+from renderer.board import render_png
+from renderer.errors import RenderError
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A position with kings (FEN) and a multi-capture legal in it (full notation)."""
+
+    variant: str
+    fen: str
+    capture: str
+
+
+EXAMPLES = (
+    Example("turkish",
+            "W:Wb2,c2,d2,f2,g2,h2,a3,c3,f3,g3,h3,b4,Ka8,Kd8"
+            ":Bf4,e5,h5,b6,g6,b7,d7,e7,f7,g7,h7,Ke1",
+            "d8xd6xh6xh4xe4xe6xa6"),
+    Example("arab",
+            "W:Wa2,b2,d2,e2,f2,g2,h2,a3,b3,d3,e3,h7,Kc8"
+            ":Bb5,e5,a6,c6,d6,e6,f6,g6,a7,b7,e7,Kc1",
+            "c8xc5xf5xf7xd7xd5xa5"),
+    Example("moroccan", "W:Wa2,h3,a4,Kc8:Bc4,c6,g6,d7,h7,a8,Kd1,Ke4", "c8xf5xd3xb5"),
+    Example("italian", "B:Wd1,a2,g2,h3,c4,g4,Ke4:Ba6,b7,d7,f7,a8,Kb3", "b3xd5xf3xh1"),
+)
+
+GAME_PLIES = 24
+GAME_SEED = 7
+
+
+def sample_game(variant: Variant, plies: int = GAME_PLIES, seed: int = GAME_SEED) -> list[Move]:
+    """Up to `plies` legal moves from the start of `variant`, each chosen among the legal
+    moves by a seeded random generator (deterministic for a given engine)."""
+    rng = random.Random(seed)
+    position = Position.start(variant)
+    moves: list[Move] = []
+    for _ in range(plies):
+        options = legal_moves(position, variant)
+        if not options:
+            break
+        move = rng.choice(options)
+        moves.append(move)
+        position = apply_move(position, move, variant)
+    return moves
+
+
+def write_gallery(folder: Path, size: int = 512) -> list[Path]:
+    """Write the gallery pictures into `folder` (created if missing); returns their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, data: bytes) -> None:
+        path = folder / name
+        path.write_bytes(data)
+        written.append(path)
+
+    for ex in EXAMPLES:
+        v = get_variant(ex.variant)
+        start = Position.start(v)
+        for side in Color:
+            save(f"{v.key}-start-{side.value}.png",
+                 render_png(start, v, perspective=side, size=size))
+        before = Position.from_fen(ex.fen, v)
+        move = parse_move(ex.capture, before, v)
+        destinations = [m.end for m in legal_moves(before, v) if m.start == move.start]
+        save(f"{v.key}-middle-marks.png",
+             render_png(before, v, marks=destinations, size=size,
+                        perspective=before.turn))
+        after = apply_move(before, move, v)
+        for side in Color:
+            save(f"{v.key}-capture-{side.value}.png",
+                 render_png(after, v, last_move=move, before=before, perspective=side,
+                            size=size))
+        if v.numeric_notation:
+            save(f"{v.key}-capture-numbers.png",
+                 render_png(after, v, last_move=move, before=before, size=size, numbers=True))
+        save(f"{v.key}-capture.gif", render_move_gif(before, move, v, size=size))
+        save(f"{v.key}-game.gif", render_game_gif(start, sample_game(v), v, size=size))
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: `python -m renderer.gallery FOLDER`. Returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python -m renderer.gallery FOLDER  (writes sample pictures there)",
+              file=sys.stderr)
+        return 2
+    try:
+        paths = write_gallery(Path(args[0]))
+    except (RenderError, OSError) as exc:
+        print(f"renderer.gallery: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {len(paths)} pictures to {args[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
