@@ -55,6 +55,10 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
                 raise MalformedMoveError(
                     f"{text.strip()!r}: separate numeric squares with - or x, e.g. 22-18"
                 )
+            if j - i > 2:
+                raise MalformedMoveError(
+                    f"{text.strip()!r}: separate numeric squares with - or x, e.g. 22-18"
+                )
             number = int(t[i:j])
             if not variant.numeric_notation:
                 raise MalformedMoveError(

@@ -1,0 +1,250 @@
+"""Move notation: forgiving input, malformed / illegal (with the reason) / ambiguous
+input, shortest and full output, Italian numeric squares.
+
+Positions are built by hand; the expected moves follow from RULES.md by reading the board.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import (
+    AmbiguousMoveError,
+    Geometry,
+    IllegalMoveError,
+    MalformedMoveError,
+    Move,
+    NotationError,
+    Position,
+    Variant,
+    format_move,
+    get_variant,
+    legal_moves,
+    parse_move,
+    parse_square,
+)
+
+TURKISH = get_variant("turkish")
+ARAB = get_variant("arab")
+MOROCCAN = get_variant("moroccan")
+ITALIAN = get_variant("italian")
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+def move(*path: str, captured: tuple[str, ...] = ()) -> Move:
+    return Move(sq(path[0]), tuple(sq(p) for p in path[1:]), tuple(sq(c) for c in captured))
+
+
+def pos(fen: str, variant: Variant) -> Position:
+    return Position.from_fen(fen, variant)
+
+
+# --- forgiving input ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["d3-d4", "d3d4", "D3-D4", "d3 d4", " d3-d4 ", "d3:d4", "d3-d4!"])
+def test_forgiving_quiet_move_forms(text: str) -> None:
+    start = Position.start(TURKISH)
+    assert parse_move(text, start, TURKISH) == move("d3", "d4")
+
+
+def test_short_capture_form_is_accepted_when_one_move_matches() -> None:
+    # White man c3 jumps c4 to c5, then c6 to c7 (RULES.md: men capture straight ahead).
+    p = pos("W:Wc3,h3:Bc4,c6,h4", TURKISH)
+    full = move("c3", "c5", "c7", captured=("c4", "c6"))
+    for text in ("c3xc7", "c3xc5xc7", "C3XC7", "c3-c7", "c3c5c7"):
+        got = parse_move(text, p, TURKISH)
+        assert got == full
+        assert got.landings == (sq("c5"), sq("c7"))
+        assert got.captured == (sq("c4"), sq("c6"))
+
+
+def test_italian_numeric_input() -> None:
+    start = Position.start(ITALIAN)
+    # RULES.md: 22 = d3, 18 = c4, 19 = e4.
+    assert parse_move("22-18", start, ITALIAN) == move("d3", "c4")
+    assert parse_move("22 19", start, ITALIAN) == move("d3", "e4")
+    # d3 takes e4 and lands on f5: 22x15.
+    p = pos("W:Wd3:Be4,a8", ITALIAN)
+    assert parse_move("22x15", p, ITALIAN) == move("d3", "f5", captured=("e4",))
+
+
+# --- malformed ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "variant"),
+    [
+        ("", TURKISH),
+        ("   ", TURKISH),
+        ("hello", TURKISH),
+        ("d3", TURKISH),
+        ("z9-d4", TURKISH),
+        ("d9-d4", TURKISH),
+        ("22-18", TURKISH),  # numeric squares are Italian only
+        ("22-18", MOROCCAN),
+        ("d3-18", ITALIAN),  # mixed forms
+        ("99-18", ITALIAN),
+        ("0-18", ITALIAN),
+        ("2218", ITALIAN),
+        ("22", ITALIAN),
+    ],
+)
+def test_malformed_input(text: str, variant: Variant) -> None:
+    with pytest.raises(MalformedMoveError) as info:
+        parse_move(text, Position.start(variant), variant)
+    assert isinstance(info.value, NotationError) and isinstance(info.value, ValueError)
+    assert str(info.value)
+
+
+def test_numeric_in_a_non_numeric_variant_says_so() -> None:
+    with pytest.raises(MalformedMoveError, match="Italian"):
+        parse_move("22-18", Position.start(TURKISH), TURKISH)
+
+
+# --- illegal, with the reason ---------------------------------------------------------------
+
+
+def illegal(text: str, p: Position, variant: Variant) -> str:
+    with pytest.raises(IllegalMoveError) as info:
+        parse_move(text, p, variant)
+    return str(info.value)
+
+
+def test_no_piece_of_yours() -> None:
+    start = Position.start(TURKISH)
+    assert "no piece of yours on e5" in illegal("e5-e4", start, TURKISH)
+    assert "no piece of yours on e6" in illegal("e6-e5", start, TURKISH)
+
+
+def test_capture_is_compulsory() -> None:
+    # White man d4 must take d5 (landing d6); a2-a3 is refused.
+    p = pos("W:Wd4,a2:Bd5,h7", TURKISH)
+    assert "a capture is available: you must capture" in illegal("a2-a3", p, TURKISH)
+    assert "a capture is available: you must capture" in illegal("d4-c4", p, TURKISH)
+    assert parse_move("d4xd6", p, TURKISH) == move("d4", "d6", captured=("d5",))
+
+
+def test_a_longer_capture_is_required() -> None:
+    # h3xh5 takes one piece, c3xc5xc7 takes two: maximum capture.
+    p = pos("W:Wc3,h3:Bc4,c6,h4", TURKISH)
+    assert "a longer capture is available" in illegal("h3xh5", p, TURKISH)
+
+
+def test_a_capture_is_played_to_its_end() -> None:
+    p = pos("W:Wc3,h3:Bc4,c6,h4", TURKISH)
+    message = illegal("c3xc5", p, TURKISH)
+    assert "capture" in message and "end" in message
+
+
+def test_italian_ladder_reason() -> None:
+    # Man b3xd5 and king f1xh3 both take one man: the king's capture is compulsory.
+    p = pos("W:Wb3,Kf1:Bc4,g2", ITALIAN)
+    assert legal_moves(p, ITALIAN) == [move("f1", "h3", captured=("g2",))]
+    assert "capture rules prefer another capture" in illegal("b3xd5", p, ITALIAN)
+
+
+def test_that_piece_cannot_move_there() -> None:
+    start = Position.start(TURKISH)
+    assert "that piece cannot move there" in illegal("d3-d5", start, TURKISH)
+    assert "that piece cannot move there" in illegal("d3-c4", start, TURKISH)
+    # Italian: a man never captures a king.
+    p = pos("W:Wd3,h1:BKe4,a8", ITALIAN)
+    assert "that piece cannot move there" in illegal("d3xf5", p, ITALIAN)
+
+
+def test_a_blocked_piece_has_no_legal_move() -> None:
+    start = Position.start(TURKISH)
+    assert "the man on d2 has no legal move" in illegal("d2-d3", start, TURKISH)
+
+
+# --- ambiguity -------------------------------------------------------------------------------
+
+
+def test_same_start_and_end_with_different_captures_is_ambiguous() -> None:
+    # White man e4 reaches e8 over f5 and f7, or over d5 and d7: two moves (RULES.md).
+    for variant in (ITALIAN, MOROCCAN):
+        p = pos("W:We4:Bd5,f5,d7,f7", variant)
+        right = move("e4", "g6", "e8", captured=("f5", "f7"))
+        left = move("e4", "c6", "e8", captured=("d5", "d7"))
+        assert set(legal_moves(p, variant)) == {right, left}
+        with pytest.raises(AmbiguousMoveError) as info:
+            parse_move("e4xe8", p, variant)
+        assert set(info.value.candidates) == {right, left}
+        assert "e4xg6xe8" in str(info.value) and "e4xc6xe8" in str(info.value)
+        assert parse_move("e4xg6xe8", p, variant) == right
+        assert parse_move("e4 c6 e8", p, variant) == left
+        assert format_move(right, p, variant) == "e4xg6xe8"
+        assert format_move(left, p, variant) == "e4xc6xe8"
+
+
+def test_italian_numeric_ambiguity_lists_numeric_candidates() -> None:
+    p = pos("W:We4:Bd5,f5,d7,f7", ITALIAN)
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse_move("19x3", p, ITALIAN)  # e4 = 19, e8 = 3
+    assert "19x12x3" in str(info.value) and "19x10x3" in str(info.value)
+    assert parse_move("19x10x3", p, ITALIAN) == move("e4", "c6", "e8", captured=("d5", "d7"))
+
+
+def test_routes_with_the_same_captures_are_one_move() -> None:
+    # Turkish king a1 takes a3 and a6; it may stop on a4 or a5 between them: same move.
+    p = pos("W:WKa1:Ba3,a6,h8", TURKISH)
+    moves = legal_moves(p, TURKISH)
+    assert set(moves) == {
+        move("a1", "a4", "a7", captured=("a3", "a6")),
+        move("a1", "a4", "a8", captured=("a3", "a6")),
+    }
+    assert parse_move("a1xa5xa7", p, TURKISH) == move("a1", "a4", "a7", captured=("a3", "a6"))
+    assert parse_move("a1xa7", p, TURKISH) == parse_move("a1xa4xa7", p, TURKISH)
+
+
+# --- output ------------------------------------------------------------------------------------
+
+
+def test_quiet_moves_are_written_with_a_dash() -> None:
+    start = Position.start(TURKISH)
+    m = move("d3", "d4")
+    assert format_move(m, start, TURKISH) == "d3-d4"
+    assert format_move(m, start, TURKISH, full=True) == "d3-d4"
+
+
+def test_shortest_and_full_capture_forms() -> None:
+    p = pos("W:Wc3,h3:Bc4,c6,h4", TURKISH)
+    m = move("c3", "c5", "c7", captured=("c4", "c6"))
+    assert format_move(m, p, TURKISH) == "c3xc7"
+    assert format_move(m, p, TURKISH, full=True) == "c3xc5xc7"
+
+
+def test_italian_numeric_output() -> None:
+    start = Position.start(ITALIAN)
+    assert format_move(move("d3", "c4"), start, ITALIAN, numeric=True) == "22-18"
+    p = pos("W:Wd3:Be4,a8", ITALIAN)
+    assert format_move(move("d3", "f5", captured=("e4",)), p, ITALIAN, numeric=True) == "22x15"
+
+
+def test_numeric_output_needs_a_numeric_variant() -> None:
+    start = Position.start(TURKISH)
+    with pytest.raises(NotationError):
+        format_move(move("d3", "d4"), start, TURKISH, numeric=True)
+
+
+def test_formatting_an_illegal_move_raises() -> None:
+    start = Position.start(TURKISH)
+    with pytest.raises(IllegalMoveError):
+        format_move(move("d3", "d5"), start, TURKISH)
+
+
+@pytest.mark.parametrize("variant", [TURKISH, ARAB, MOROCCAN, ITALIAN], ids=lambda v: v.key)
+def test_every_formatted_move_parses_back(variant: Variant) -> None:
+    positions = [
+        Position.start(variant),
+        pos("W:We4:Bd5,f5,d7,f7", variant) if variant.geometry is Geometry.DIAGONAL
+        else pos("W:WKa1:Ba3,a6,h8", variant),
+    ]
+    for p in positions:
+        for m in legal_moves(p, variant):
+            assert parse_move(format_move(m, p, variant), p, variant) == m
+            assert parse_move(format_move(m, p, variant, full=True), p, variant) == m
