@@ -5,6 +5,7 @@ the records it returns are in `records`. Point the bot at it with `DAMA_DISCORD_
 (`bot.discord_endpoint`).
 """
 
+from .directory import ChannelInfo, GuildInfo, RoleInfo, UserInfo
 from .errors import ApiError, BotDidNotAnswer, JsonErrorCode, StandInError
 from .model import ChannelType, Permission
 from .records import (
@@ -20,7 +21,7 @@ from .records import (
     MessageRecord,
     ModalRecord,
 )
-from .standin import ChannelInfo, GuildInfo, RoleInfo, StandIn, UserInfo
+from .standin import StandIn
 
 __all__ = [
     "ApiError",

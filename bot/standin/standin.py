@@ -23,35 +23,32 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
 
-from .bodies import UploadedFile
 from .core import Core, InteractionState
+from .directory import (
+    ChannelRef,
+    Directory,
+    GuildRef,
+    MessageRef,
+    UserInfo,
+    UserRef,
+    create_user,
+)
 from .errors import BotDidNotAnswer, StandInError
+from .factory import InteractionFactory
 from .gateway import PRIVILEGED_INTENTS, GatewayHooks, GatewayHub, Intent, Session
 from .model import (
     DEFAULT_BOT_PERMISSIONS,
-    DEFAULT_EVERYONE,
-    Channel,
     ChannelType,
-    Guild,
     Json,
-    Member,
     Message,
-    Overwrite,
-    OverwriteType,
     Permission,
-    Role,
-    User,
     World,
 )
-from .options import Resolvers, build_options, descend, split_command
 from .payloads import (
-    CONTEXT_BOT_DM,
-    CONTEXT_GUILD,
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
     FLAG_EPHEMERAL,
     Application,
@@ -66,57 +63,13 @@ from .records import (
     MessageOrigin,
     MessageRecord,
 )
-from .rest import Rest, create_thread, dm_channel
+from .rest import Rest
 from .snowflakes import SnowflakeFactory
 
 _log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class UserInfo:
-    """A user of the stand-in."""
-
-    id: int
-    name: str
-    bot: bool
-
-
-@dataclass(frozen=True)
-class GuildInfo:
-    """A guild (server) of the stand-in."""
-
-    id: int
-    name: str
-
-
-@dataclass(frozen=True)
-class ChannelInfo:
-    """A text channel, thread or DM channel of the stand-in."""
-
-    id: int
-    name: str
-    guild_id: int | None
-    kind: ChannelType
-    parent_id: int | None
-
-
-@dataclass(frozen=True)
-class RoleInfo:
-    """A role of a guild."""
-
-    id: int
-    guild_id: int
-    name: str
-    permissions: int
-
-
-UserRef = UserInfo | int | str
-GuildRef = GuildInfo | int | str
-ChannelRef = ChannelInfo | int | str
-MessageRef = MessageRecord | int
-
-
-class StandIn:
+class StandIn(Directory):
     """A Discord API v10 stand-in for discord.py on 127.0.0.1, with a driver for tests.
 
     `token` is the bot token it accepts; `ack_deadline` the seconds the bot has to answer
@@ -142,11 +95,10 @@ class StandIn:
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
         self.host = host
         self._port = port
-        self.bot_permissions = bot_permissions
         self._ids = SnowflakeFactory()
         self.world = World(self._ids)
-        bot_user = self._new_user(bot_name, bot=True)
-        owner = self._new_user(owner_name)
+        bot_user = create_user(self.world, self._ids, bot_name, bot=True)
+        owner = create_user(self.world, self._ids, owner_name)
         app = Application(
             id=bot_user.id,
             name=bot_name,
@@ -174,6 +126,8 @@ class StandIn:
             ack_deadline=ack_deadline,
             attachment_size_limit=attachment_size_limit,
         )
+        super().__init__(self.core, bot_permissions=bot_permissions)
+        self.factory = InteractionFactory(self)
         self.rest = Rest(self.core, lambda: self.token, lambda: (self.url, self.gateway_url))
         self._runner: web.AppRunner | None = None
         self._ready = asyncio.Condition()
@@ -367,286 +321,6 @@ class StandIn:
         async with self._ready:
             self._ready.notify_all()
 
-    async def _dispatch(self, event: str, intent: int, data: Json) -> None:
-        await self.hub.dispatch(event, lambda s: data if s.wants(intent) else None)
-
-    # ---- building the world -------------------------------------------------------
-    def _new_user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> User:
-        if not name or any(c.isspace() for c in name) or len(name) > 32:
-            raise StandInError(f"user name {name!r} must be 1-32 characters without spaces")
-        if self.world.user_by_name(name) is not None:
-            raise StandInError(f"a user named {name!r} already exists")
-        user = User(
-            id=self._ids.next(), username=name.lower(), global_name=name, bot=bot, locale=locale
-        )
-        self.world.users[user.id] = user
-        return user
-
-    @staticmethod
-    def _user_info(user: User) -> UserInfo:
-        return UserInfo(user.id, user.username, user.bot)
-
-    def user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> UserInfo:
-        """The user called `name` (case-insensitive), created on first use."""
-        name = name.lstrip("@")
-        existing = self.world.user_by_name(name)
-        if existing is not None:
-            return self._user_info(existing)
-        return self._user_info(self._new_user(name, bot=bot, locale=locale))
-
-    def _user(self, ref: UserRef, *, create: bool = True) -> User:
-        if isinstance(ref, UserInfo):
-            ref = ref.id
-        if isinstance(ref, int):
-            user = self.world.users.get(ref)
-            if user is None:
-                raise StandInError(f"no user with id {ref}")
-            return user
-        if not create:
-            found = self.world.user_by_name(ref.lstrip("@"))
-            if found is None:
-                raise StandInError(f"no user named {ref!r}")
-            return found
-        return self.world.users[self.user(ref).id]
-
-    async def add_guild(
-        self,
-        name: str,
-        *,
-        owner: UserRef | None = None,
-        channels: Sequence[str] = ("general",),
-        locale: str = "en-US",
-    ) -> GuildInfo:
-        """A new guild with @everyone, the bot (and its managed role), the owner and channels.
-
-        Sends GUILD_CREATE when the bot is connected (as when a bot joins a server).
-        """
-        owner_user = (
-            self._user(owner)
-            if owner is not None
-            else self.world.users[self._payloads.app.owner_id]
-        )
-        guild = Guild(
-            id=self._ids.next(), name=name, owner_id=owner_user.id, preferred_locale=locale
-        )
-        guild.roles[guild.id] = Role(
-            id=guild.id,
-            guild_id=guild.id,
-            name="@everyone",
-            permissions=int(DEFAULT_EVERYONE),
-            position=0,
-        )
-        bot_role = Role(
-            id=self._ids.next(),
-            guild_id=guild.id,
-            name=self._payloads.app.name,
-            permissions=self.bot_permissions,
-            position=1,
-            managed=True,
-            bot_id=self._payloads.app.bot_user_id,
-        )
-        guild.roles[bot_role.id] = bot_role
-        self.world.guilds[guild.id] = guild
-        guild.members[self._payloads.app.bot_user_id] = Member(
-            self._payloads.app.bot_user_id, guild.id, [bot_role.id]
-        )
-        guild.members[owner_user.id] = Member(owner_user.id, guild.id)
-        for index, channel_name in enumerate(channels):
-            self._new_channel(guild, channel_name, position=index)
-        payload = self._payloads.guild(guild, all_members=False)
-        await self.hub.dispatch(
-            "GUILD_CREATE",
-            lambda s: (
-                self._payloads.guild(guild, all_members=s.wants(Intent.GUILD_PRESENCES))
-                if s.wants(Intent.GUILDS)
-                else None
-            ),
-        )
-        del payload
-        return GuildInfo(guild.id, guild.name)
-
-    def _new_channel(
-        self,
-        guild: Guild,
-        name: str,
-        *,
-        position: int = 0,
-        topic: str | None = None,
-        category_id: int | None = None,
-        kind: ChannelType = ChannelType.GUILD_TEXT,
-    ) -> Channel:
-        channel = Channel(
-            id=self._ids.next(),
-            type=kind,
-            name=name.lstrip("#"),
-            guild_id=guild.id,
-            position=position,
-            topic=topic,
-            parent_id=category_id,
-        )
-        self.world.channels[channel.id] = channel
-        guild.channel_ids.append(channel.id)
-        return channel
-
-    def _guild(self, ref: GuildRef) -> Guild:
-        if isinstance(ref, GuildInfo):
-            ref = ref.id
-        if isinstance(ref, int):
-            guild = self.world.guilds.get(ref)
-        else:
-            matches = [g for g in self.world.guilds.values() if g.name.casefold() == ref.casefold()]
-            guild = matches[0] if len(matches) == 1 else None
-        if guild is None:
-            names = ", ".join(g.name for g in self.world.guilds.values()) or "none"
-            raise StandInError(f"no single guild {ref!r} (guilds: {names})")
-        return guild
-
-    def guild(self, ref: GuildRef) -> GuildInfo:
-        """Look a guild up by id or name."""
-        guild = self._guild(ref)
-        return GuildInfo(guild.id, guild.name)
-
-    async def add_channel(
-        self,
-        guild: GuildRef,
-        name: str,
-        *,
-        topic: str | None = None,
-        category: ChannelRef | None = None,
-    ) -> ChannelInfo:
-        """A new text channel; sends CHANNEL_CREATE."""
-        g = self._guild(guild)
-        parent = self._channel(category).id if category is not None else None
-        channel = self._new_channel(
-            g, name, position=len(g.channel_ids), topic=topic, category_id=parent
-        )
-        await self._dispatch("CHANNEL_CREATE", Intent.GUILDS, self._payloads.channel(channel))
-        return self._channel_info(channel)
-
-    async def add_category(self, guild: GuildRef, name: str) -> ChannelInfo:
-        """A new category; sends CHANNEL_CREATE."""
-        g = self._guild(guild)
-        channel = self._new_channel(
-            g, name, position=len(g.channel_ids), kind=ChannelType.GUILD_CATEGORY
-        )
-        await self._dispatch("CHANNEL_CREATE", Intent.GUILDS, self._payloads.channel(channel))
-        return self._channel_info(channel)
-
-    async def add_thread(
-        self, channel: ChannelRef, name: str, *, owner: UserRef, private: bool = False
-    ) -> ChannelInfo:
-        """A user starts a thread in a text channel; sends THREAD_CREATE."""
-        parent = self._channel(channel)
-        if parent.type is not ChannelType.GUILD_TEXT:
-            raise StandInError(
-                f"#{parent.name} is not a text channel; threads live in text channels"
-            )
-        user = self._user(owner)
-        await self._ensure_member(parent, user)
-        kind = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
-        thread = await create_thread(self.core, parent, name, owner_id=user.id, kind=kind)
-        return self._channel_info(thread)
-
-    async def dm_channel(self, user: UserRef) -> ChannelInfo:
-        """The direct-message channel between `user` and the bot."""
-        return self._channel_info(dm_channel(self.core, self._user(user).id))
-
-    async def add_member(
-        self, guild: GuildRef, user: UserRef, *, roles: Sequence[RoleInfo] = ()
-    ) -> UserInfo:
-        """Make `user` a member (sends GUILD_MEMBER_ADD to sessions with the members intent)."""
-        g = self._guild(guild)
-        u = self._user(user)
-        if u.id in g.members:
-            return self._user_info(u)
-        member = Member(u.id, g.id, [r.id for r in roles])
-        g.members[u.id] = member
-        data = self._payloads.member(member)
-        data["guild_id"] = str(g.id)
-        await self._dispatch("GUILD_MEMBER_ADD", Intent.GUILD_MEMBERS, data)
-        return self._user_info(u)
-
-    async def add_role(self, guild: GuildRef, name: str, permissions: int = 0) -> RoleInfo:
-        """A new role; sends GUILD_ROLE_CREATE."""
-        g = self._guild(guild)
-        role = Role(
-            id=self._ids.next(),
-            guild_id=g.id,
-            name=name,
-            permissions=int(permissions),
-            position=len(g.roles),
-        )
-        g.roles[role.id] = role
-        await self._dispatch(
-            "GUILD_ROLE_CREATE",
-            Intent.GUILDS,
-            {"guild_id": str(g.id), "role": self._payloads.role(role)},
-        )
-        return RoleInfo(role.id, g.id, role.name, role.permissions)
-
-    async def give_role(self, guild: GuildRef, user: UserRef, role: RoleInfo) -> None:
-        """Give a member a role (GUILD_MEMBER_UPDATE with the members intent)."""
-        g = self._guild(guild)
-        await self.add_member(g.id, user)
-        member = g.members[self._user(user).id]
-        if role.id not in member.role_ids:
-            member.role_ids.append(role.id)
-        data = self._payloads.member(member)
-        data["guild_id"] = str(g.id)
-        await self._dispatch("GUILD_MEMBER_UPDATE", Intent.GUILD_MEMBERS, data)
-
-    async def set_permissions(
-        self, channel: ChannelRef, target: RoleInfo | UserRef, *, allow: int = 0, deny: int = 0
-    ) -> None:
-        """Set a channel overwrite for a role or member; sends CHANNEL_UPDATE."""
-        ch = self._channel(channel)
-        if isinstance(target, RoleInfo):
-            key = (OverwriteType.ROLE, target.id)
-        else:
-            key = (OverwriteType.MEMBER, self._user(target).id)
-        ch.overwrites = [o for o in ch.overwrites if (o.type, o.id) != key]
-        ch.overwrites.append(Overwrite(key[1], key[0], int(allow), int(deny)))
-        await self._dispatch("CHANNEL_UPDATE", Intent.GUILDS, self._payloads.channel(ch))
-
-    def _channel(self, ref: ChannelRef) -> Channel:
-        if isinstance(ref, ChannelInfo):
-            ref = ref.id
-        if isinstance(ref, int):
-            channel = self.world.channels.get(ref)
-            if channel is None:
-                raise StandInError(f"no channel with id {ref}")
-            return channel
-        name = ref.lstrip("#")
-        matches = [
-            c
-            for c in self.world.channels.values()
-            if c.type is not ChannelType.DM and c.name == name
-        ]
-        if len(matches) != 1:
-            known = sorted({c.name for c in self.world.channels.values() if c.name})
-            raise StandInError(
-                f"{'no' if not matches else 'more than one'} channel named {ref!r}; "
-                f"channels: {', '.join(known) or 'none'} (pass a ChannelInfo or id)"
-            )
-        return matches[0]
-
-    @staticmethod
-    def _channel_info(channel: Channel) -> ChannelInfo:
-        return ChannelInfo(
-            channel.id, channel.name, channel.guild_id, channel.type, channel.parent_id
-        )
-
-    def channel(self, ref: ChannelRef) -> ChannelInfo:
-        """Look a channel up by id or name."""
-        return self._channel_info(self._channel(ref))
-
-    async def _ensure_member(self, channel: Channel, user: User) -> None:
-        if (
-            channel.guild_id is not None
-            and user.id not in self.world.guilds[channel.guild_id].members
-        ):
-            await self.add_member(channel.guild_id, user.id)
-
     # ---- inspection -------------------------------------------------------------------
     def messages(
         self,
@@ -790,204 +464,6 @@ class StandIn:
         await self.core.store_message(msg, MessageOrigin.USER)
         return self.core.record(msg)
 
-    def _base_interaction(
-        self, kind: InteractionKind, user: User, channel: Channel
-    ) -> tuple[Json, int, str]:
-        ident, token = self.core.new_interaction_ids()
-        guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
-        payload: Json = {
-            "id": str(ident),
-            "application_id": str(self.application_id),
-            "type": int(kind),
-            "token": token,
-            "version": 1,
-            "channel_id": str(channel.id),
-            "channel": self._payloads.channel(channel),
-            "app_permissions": str(
-                self.world.permissions_in(channel, self._payloads.app.bot_user_id)
-            ),
-            "locale": user.locale,
-            "entitlements": [],
-            "entitlement_sku_ids": [],
-            "attachment_size_limit": self.core.attachment_size_limit,
-        }
-        if guild is not None:
-            member = guild.members[user.id]
-            payload.update(
-                {
-                    "guild_id": str(guild.id),
-                    "guild": {
-                        "id": str(guild.id),
-                        "locale": guild.preferred_locale,
-                        "features": [],
-                    },
-                    "guild_locale": guild.preferred_locale,
-                    "member": self._payloads.member(
-                        member, permissions=self.world.permissions_in(channel, user.id)
-                    ),
-                    "authorizing_integration_owners": {"0": str(guild.id)},
-                    "context": CONTEXT_GUILD,
-                }
-            )
-        else:
-            payload.update(
-                {
-                    "user": self._payloads.user(user),
-                    "authorizing_integration_owners": {"0": "0"},
-                    "context": CONTEXT_BOT_DM,
-                }
-            )
-        return payload, ident, token
-
-    async def _prepare_actor(self, user: UserRef, channel: ChannelRef) -> tuple[User, Channel]:
-        u = self._user(user)
-        ch = self._channel(channel)
-        if ch.type is ChannelType.GUILD_CATEGORY:
-            raise StandInError(f"{ch.name} is a category, not a channel one can type in")
-        await self._ensure_member(ch, u)
-        if ch.type is ChannelType.DM and u.id not in ch.recipient_ids:
-            raise StandInError(f"{u.username} is not in that DM channel")
-        if (
-            ch.type is not ChannelType.DM
-            and not self.world.permissions_in(ch, u.id) & Permission.VIEW_CHANNEL
-        ):
-            raise StandInError(f"{u.username} cannot see #{ch.name}")
-        return u, ch
-
-    def _find_command(self, user: User, channel: Channel, path: list[str]) -> Json:
-        pools: list[Json] = []
-        if channel.guild_id is not None:
-            pools.extend(self.core.guild_commands.get(channel.guild_id, {}).values())
-        pools.extend(self.core.global_commands.values())
-        command = next((c for c in pools if c["name"] == path[0] and c["type"] == 1), None)
-        if command is None:
-            names = sorted({"/" + c["name"] for c in pools if c["type"] == 1})
-            raise StandInError(
-                f"no slash command /{path[0]} here; registered: {', '.join(names) or 'none'} "
-                "(did the bot sync its command tree?)"
-            )
-        contexts = command.get("contexts")
-        in_dm = channel.type is ChannelType.DM
-        if in_dm and (
-            (contexts is not None and CONTEXT_BOT_DM not in contexts)
-            or command.get("dm_permission") is False
-            or "guild_id" in command
-        ):
-            raise StandInError(f"/{path[0]} cannot be used in direct messages")
-        if not in_dm and contexts is not None and CONTEXT_GUILD not in contexts:
-            raise StandInError(f"/{path[0]} cannot be used in a server")
-        needed = command.get("default_member_permissions")
-        if needed is not None and not in_dm:
-            perms = self.world.permissions_in(channel, user.id)
-            if perms & int(needed) != int(needed):
-                raise StandInError(
-                    f"{user.username} does not see /{path[0]}: it needs permissions {needed}"
-                )
-        if (
-            not in_dm
-            and not self.world.permissions_in(channel, user.id)
-            & Permission.USE_APPLICATION_COMMANDS
-        ):
-            raise StandInError(
-                f"{user.username} may not use application commands in #{channel.name}"
-            )
-        return command
-
-    def _resolvers(self, channel: Channel) -> Resolvers:
-        guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
-
-        def user(value: Any, resolved: Json) -> int:
-            if isinstance(value, str) and value.startswith("<@") and value.endswith(">"):
-                value = int(value.strip("<@!>"))
-            u = self._user(value)
-            resolved.setdefault("users", {})[str(u.id)] = self._payloads.user(u)
-            if guild is not None:
-                member = guild.members.get(u.id)
-                if member is None:
-                    member = Member(u.id, guild.id)
-                    guild.members[u.id] = member
-                data = self._payloads.member(
-                    member, with_user=False, permissions=self.world.permissions_in(channel, u.id)
-                )
-                data.pop("deaf")
-                data.pop("mute")
-                resolved.setdefault("members", {})[str(u.id)] = data
-            return u.id
-
-        def chan(value: Any, resolved: Json) -> int:
-            c = self._channel(value)
-            data = self._payloads.channel(c)
-            data["permissions"] = str(self.world.permissions_in(c, self._payloads.app.bot_user_id))
-            resolved.setdefault("channels", {})[str(c.id)] = data
-            return c.id
-
-        def role(value: Any, resolved: Json) -> int:
-            if guild is None:
-                raise StandInError("roles exist only in servers")
-            ref = value.id if isinstance(value, RoleInfo) else value
-            match = next(
-                (r for r in guild.roles.values() if r.id == ref or r.name == str(ref).lstrip("@")),
-                None,
-            )
-            if match is None:
-                raise StandInError(f"no role {value!r} in {guild.name}")
-            resolved.setdefault("roles", {})[str(match.id)] = self._payloads.role(match)
-            return match.id
-
-        def attachment(value: Any, resolved: Json) -> int:
-            if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], bytes)):
-                raise StandInError("an attachment option takes (filename, bytes)")
-            att = self.core._store_upload(
-                UploadedFile(0, str(value[0]), None, value[1]), ephemeral=True
-            )
-            resolved.setdefault("attachments", {})[str(att.id)] = self._payloads.attachment(att)
-            return att.id
-
-        return Resolvers(user=user, channel=chan, role=role, attachment=attachment)
-
-    async def _command_interaction(
-        self,
-        kind: InteractionKind,
-        user: UserRef,
-        channel: ChannelRef,
-        command: str,
-        options: Mapping[str, Any] | None,
-        focused: str | None,
-    ) -> InteractionState:
-        u, ch = await self._prepare_actor(user, channel)
-        path = split_command(command)
-        cmd = self._find_command(u, ch, path)
-        schema, nest = descend(cmd, path)
-        label = "/" + " ".join(path)
-        resolvers = self._resolvers(ch)
-        values = dict(options or {})
-        if kind is InteractionKind.AUTOCOMPLETE:
-            if focused is None:
-                if not values:
-                    raise StandInError(f"autocomplete of {label} needs the option being typed")
-                focused = list(values)[-1]
-            spec = next((o for o in schema if o["name"] == focused), None)
-            if spec is None or not spec.get("autocomplete"):
-                raise StandInError(f"{label} option {focused!r} has no autocomplete")
-        built = build_options(label, schema, values, resolvers, focused=focused)
-        payload, ident, token = self._base_interaction(kind, u, ch)
-        data: Json = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": nest(built)}
-        if resolvers.resolved:
-            data["resolved"] = resolvers.resolved
-        if "guild_id" in cmd:
-            data["guild_id"] = cmd["guild_id"]
-        payload["data"] = data
-        return InteractionState(
-            id=ident,
-            token=token,
-            kind=kind,
-            name=label,
-            user_id=u.id,
-            channel_id=ch.id,
-            guild_id=ch.guild_id,
-            payload=payload,
-        )
-
     async def _send(self, state: InteractionState) -> None:
         sessions = [
             s for s in self.hub.live_sessions if s.socket is not None and not s.socket.closed
@@ -1040,7 +516,7 @@ class StandIn:
         a choice may be given by its name or value. Answered means: a message, an update,
         a modal, or, after a deferral, the edited answer or a follow-up.
         """
-        state = await self._command_interaction(
+        state = await self.factory.command(
             InteractionKind.APPLICATION_COMMAND, user, channel, command, options, None
         )
         await self._send(state)
@@ -1057,96 +533,19 @@ class StandIn:
         timeout: float = 10.0,
     ) -> tuple[Choice, ...]:
         """The bot's suggestions while `user` types option `focused` (default: the last given)."""
-        state = await self._command_interaction(
+        state = await self.factory.command(
             InteractionKind.AUTOCOMPLETE, user, channel, command, options, focused
         )
         await self._send(state)
         return (await self._answer(state, timeout)).choices
 
-    def _component(self, message: Message, wanted: str, types: tuple[int, ...]) -> Json:
-        found: list[Json] = []
-
-        def walk(components: Any) -> None:
-            for comp in components or []:
-                if not isinstance(comp, dict):
-                    continue
-                if comp.get("type") in types:
-                    found.append(comp)
-                walk(comp.get("components"))
-                if isinstance(comp.get("accessory"), dict):
-                    walk([comp["accessory"]])
-
-        walk(message.components)
-        for match in (
-            lambda c: c.get("custom_id") == wanted,
-            lambda c: c.get("label") == wanted or c.get("placeholder") == wanted,
-            lambda c: (
-                str(c.get("label") or c.get("placeholder") or "").casefold() == wanted.casefold()
-            ),
-        ):
-            hits = [c for c in found if match(c)]
-            if len(hits) == 1:
-                return hits[0]
-            if len(hits) > 1:
-                raise StandInError(f"{len(hits)} components match {wanted!r}; use the custom_id")
-        labels = [str(c.get("label") or c.get("placeholder") or c.get("custom_id")) for c in found]
-        raise StandInError(
-            f"no component {wanted!r} on message {message.id}; it has: "
-            f"{', '.join(labels) or 'none'}"
-        )
-
-    async def _component_interaction(
-        self,
-        user: UserRef,
-        message: MessageRef,
-        wanted: str,
-        types: tuple[int, ...],
-        values: Sequence[str] | None,
-        timeout: float,
-    ) -> InteractionResult:
-        ident = message.id if isinstance(message, MessageRecord) else message
-        msg = self.world.messages.get(ident)
-        if msg is None or msg.deleted:
-            raise StandInError(f"message {ident} does not exist (any more)")
-        u, ch = await self._prepare_actor(user, msg.channel_id)
-        if msg.flags & FLAG_EPHEMERAL and msg.visible_to != u.id:
-            raise StandInError(
-                f"{u.username} cannot see message {ident}: it is ephemeral for someone else"
-            )
-        comp = self._component(msg, wanted, types)
-        label = repr(comp.get("label") or comp.get("placeholder") or comp.get("custom_id"))
-        if comp.get("disabled"):
-            raise StandInError(f"the component {label} is disabled")
-        if comp.get("type") == 2 and comp.get("style") in (5, 6):
-            raise StandInError(f"the button {label} is a link, not something the bot hears")
-        payload, iid, token = self._base_interaction(InteractionKind.MESSAGE_COMPONENT, u, ch)
-        data: Json = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
-        if comp.get("id") is not None:
-            data["id"] = comp["id"]
-        if values is not None:
-            data["values"] = list(values)
-        payload["data"] = data
-        payload["message"] = self._payloads.message(msg)
-        kind_name = "button" if comp["type"] == 2 else "select menu"
-        state = InteractionState(
-            id=iid,
-            token=token,
-            kind=InteractionKind.MESSAGE_COMPONENT,
-            name=f"{kind_name} {label}",
-            user_id=u.id,
-            channel_id=ch.id,
-            guild_id=ch.guild_id,
-            payload=payload,
-            component_message_id=msg.id,
-        )
-        await self._send(state)
-        return await self._answer(state, timeout)
-
     async def press(
         self, user: UserRef, message: MessageRef, button: str, *, timeout: float = 10.0
     ) -> InteractionResult:
         """`user` presses the button with that custom_id or label on `message`."""
-        return await self._component_interaction(user, message, button, (2,), None, timeout)
+        state = await self.factory.component(user, message, button, (2,), None)
+        await self._send(state)
+        return await self._answer(state, timeout)
 
     async def select(
         self,
@@ -1158,7 +557,9 @@ class StandIn:
         timeout: float = 10.0,
     ) -> InteractionResult:
         """`user` picks `values` in the string select menu with that custom_id or placeholder."""
-        return await self._component_interaction(user, message, menu, (3,), values, timeout)
+        state = await self.factory.component(user, message, menu, (3,), values)
+        await self._send(state)
+        return await self._answer(state, timeout)
 
     async def submit_modal(
         self,
@@ -1169,56 +570,7 @@ class StandIn:
         timeout: float = 10.0,
     ) -> InteractionResult:
         """`user` fills in the modal the bot opened (text inputs by custom_id) and submits it."""
-        if opened.modal is None:
-            raise StandInError(f"the bot did not open a modal for {opened.name}")
-        unknown = set(values) - set(opened.modal.inputs)
-        if unknown:
-            raise StandInError(
-                f"the modal has no input(s) {', '.join(sorted(unknown))}; "
-                f"it has {', '.join(opened.modal.inputs)}"
-            )
-        origin = self.core.interactions[opened.interaction_id]
-        u, ch = await self._prepare_actor(user, opened.channel_id)
-        payload, iid, token = self._base_interaction(InteractionKind.MODAL_SUBMIT, u, ch)
-
-        def answer(comp: Json) -> Json:
-            kind = comp.get("type")
-            if kind == 4:
-                out: Json = {
-                    "type": 4,
-                    "custom_id": comp["custom_id"],
-                    "value": str(values.get(comp["custom_id"], comp.get("value") or "")),
-                }
-                if comp.get("id") is not None:
-                    out["id"] = comp["id"]
-                return out
-            if kind == 18 and isinstance(comp.get("component"), dict):
-                return {"type": 18, "id": comp.get("id"), "component": answer(comp["component"])}
-            return {
-                "type": kind,
-                "id": comp.get("id"),
-                "components": [answer(c) for c in comp.get("components") or []],
-            }
-
-        payload["data"] = {
-            "custom_id": opened.modal.custom_id,
-            "components": [answer(c) for c in opened.modal.raw.get("components") or []],
-        }
-        if origin.component_message_id is not None:
-            msg = self.world.messages.get(origin.component_message_id)
-            if msg is not None:
-                payload["message"] = self._payloads.message(msg)
-        state = InteractionState(
-            id=iid,
-            token=token,
-            kind=InteractionKind.MODAL_SUBMIT,
-            name=f"modal {opened.modal.title!r}",
-            user_id=u.id,
-            channel_id=ch.id,
-            guild_id=ch.guild_id,
-            payload=payload,
-            component_message_id=origin.component_message_id,
-        )
+        state = await self.factory.modal_submit(user, opened, values)
         await self._send(state)
         return await self._answer(state, timeout)
 

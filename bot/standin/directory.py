@@ -1,0 +1,372 @@
+"""The stand-in's directory: users, guilds, channels, threads, roles, members (the world API).
+
+`Directory` creates and looks up the entities of the fake Discord and tells a connected bot
+about changes with the gateway events Discord sends (GUILD_CREATE, CHANNEL_CREATE,
+THREAD_CREATE, GUILD_MEMBER_ADD with the members intent, ...). References accept the
+frozen `*Info` records, ids, or names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .core import Core
+from .errors import StandInError
+from .gateway import Intent
+from .model import (
+    DEFAULT_EVERYONE,
+    Channel,
+    ChannelType,
+    Guild,
+    Json,
+    Member,
+    Overwrite,
+    OverwriteType,
+    Role,
+    User,
+    World,
+)
+from .payloads import Payloads
+from .records import MessageRecord
+from .rest import create_thread, dm_channel
+from .snowflakes import SnowflakeFactory
+
+
+@dataclass(frozen=True)
+class UserInfo:
+    """A user of the stand-in."""
+
+    id: int
+    name: str
+    bot: bool
+
+
+@dataclass(frozen=True)
+class GuildInfo:
+    """A guild (server) of the stand-in."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class ChannelInfo:
+    """A text channel, thread or DM channel of the stand-in."""
+
+    id: int
+    name: str
+    guild_id: int | None
+    kind: ChannelType
+    parent_id: int | None
+
+
+@dataclass(frozen=True)
+class RoleInfo:
+    """A role of a guild."""
+
+    id: int
+    guild_id: int
+    name: str
+    permissions: int
+
+
+UserRef = UserInfo | int | str
+GuildRef = GuildInfo | int | str
+ChannelRef = ChannelInfo | int | str
+MessageRef = MessageRecord | int
+
+
+def create_user(
+    world: World, ids: SnowflakeFactory, name: str, *, bot: bool = False, locale: str = "en-US"
+) -> User:
+    """A new user named `name` (1-32 characters, no spaces, unique case-insensitively)."""
+    if not name or any(c.isspace() for c in name) or len(name) > 32:
+        raise StandInError(f"user name {name!r} must be 1-32 characters without spaces")
+    if world.user_by_name(name) is not None:
+        raise StandInError(f"a user named {name!r} already exists")
+    user = User(id=ids.next(), username=name.lower(), global_name=name, bot=bot, locale=locale)
+    world.users[user.id] = user
+    return user
+
+
+class Directory:
+    """Creates and finds users, guilds, channels, threads and roles; `core` dispatches."""
+
+    def __init__(self, core: Core, *, bot_permissions: int) -> None:
+        self.core = core
+        self.world = core.world
+        self._ids = core.world.ids
+        self._payloads: Payloads = core.payloads
+        self.bot_permissions = bot_permissions
+
+    async def _dispatch(self, event: str, intent: int, data: Json) -> None:
+        await self.core.hub.dispatch(event, lambda s: data if s.wants(intent) else None)
+
+    def _new_user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> User:
+        return create_user(self.world, self._ids, name, bot=bot, locale=locale)
+
+    @staticmethod
+    def _user_info(user: User) -> UserInfo:
+        return UserInfo(user.id, user.username, user.bot)
+
+    def user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> UserInfo:
+        """The user called `name` (case-insensitive), created on first use."""
+        name = name.lstrip("@")
+        existing = self.world.user_by_name(name)
+        if existing is not None:
+            return self._user_info(existing)
+        return self._user_info(self._new_user(name, bot=bot, locale=locale))
+
+    def _user(self, ref: UserRef, *, create: bool = True) -> User:
+        if isinstance(ref, UserInfo):
+            ref = ref.id
+        if isinstance(ref, int):
+            user = self.world.users.get(ref)
+            if user is None:
+                raise StandInError(f"no user with id {ref}")
+            return user
+        if not create:
+            found = self.world.user_by_name(ref.lstrip("@"))
+            if found is None:
+                raise StandInError(f"no user named {ref!r}")
+            return found
+        return self.world.users[self.user(ref).id]
+
+    async def add_guild(
+        self,
+        name: str,
+        *,
+        owner: UserRef | None = None,
+        channels: Sequence[str] = ("general",),
+        locale: str = "en-US",
+    ) -> GuildInfo:
+        """A new guild with @everyone, the bot (and its managed role), the owner and channels.
+
+        Sends GUILD_CREATE when the bot is connected (as when a bot joins a server).
+        """
+        owner_user = (
+            self._user(owner)
+            if owner is not None
+            else self.world.users[self._payloads.app.owner_id]
+        )
+        guild = Guild(
+            id=self._ids.next(), name=name, owner_id=owner_user.id, preferred_locale=locale
+        )
+        guild.roles[guild.id] = Role(
+            id=guild.id,
+            guild_id=guild.id,
+            name="@everyone",
+            permissions=int(DEFAULT_EVERYONE),
+            position=0,
+        )
+        bot_role = Role(
+            id=self._ids.next(),
+            guild_id=guild.id,
+            name=self._payloads.app.name,
+            permissions=self.bot_permissions,
+            position=1,
+            managed=True,
+            bot_id=self._payloads.app.bot_user_id,
+        )
+        guild.roles[bot_role.id] = bot_role
+        self.world.guilds[guild.id] = guild
+        guild.members[self._payloads.app.bot_user_id] = Member(
+            self._payloads.app.bot_user_id, guild.id, [bot_role.id]
+        )
+        guild.members[owner_user.id] = Member(owner_user.id, guild.id)
+        for index, channel_name in enumerate(channels):
+            self._new_channel(guild, channel_name, position=index)
+        payload = self._payloads.guild(guild, all_members=False)
+        await self.core.hub.dispatch(
+            "GUILD_CREATE",
+            lambda s: (
+                self._payloads.guild(guild, all_members=s.wants(Intent.GUILD_PRESENCES))
+                if s.wants(Intent.GUILDS)
+                else None
+            ),
+        )
+        del payload
+        return GuildInfo(guild.id, guild.name)
+
+    def _new_channel(
+        self,
+        guild: Guild,
+        name: str,
+        *,
+        position: int = 0,
+        topic: str | None = None,
+        category_id: int | None = None,
+        kind: ChannelType = ChannelType.GUILD_TEXT,
+    ) -> Channel:
+        channel = Channel(
+            id=self._ids.next(),
+            type=kind,
+            name=name.lstrip("#"),
+            guild_id=guild.id,
+            position=position,
+            topic=topic,
+            parent_id=category_id,
+        )
+        self.world.channels[channel.id] = channel
+        guild.channel_ids.append(channel.id)
+        return channel
+
+    def _guild(self, ref: GuildRef) -> Guild:
+        if isinstance(ref, GuildInfo):
+            ref = ref.id
+        if isinstance(ref, int):
+            guild = self.world.guilds.get(ref)
+        else:
+            matches = [g for g in self.world.guilds.values() if g.name.casefold() == ref.casefold()]
+            guild = matches[0] if len(matches) == 1 else None
+        if guild is None:
+            names = ", ".join(g.name for g in self.world.guilds.values()) or "none"
+            raise StandInError(f"no single guild {ref!r} (guilds: {names})")
+        return guild
+
+    def guild(self, ref: GuildRef) -> GuildInfo:
+        """Look a guild up by id or name."""
+        guild = self._guild(ref)
+        return GuildInfo(guild.id, guild.name)
+
+    async def add_channel(
+        self,
+        guild: GuildRef,
+        name: str,
+        *,
+        topic: str | None = None,
+        category: ChannelRef | None = None,
+    ) -> ChannelInfo:
+        """A new text channel; sends CHANNEL_CREATE."""
+        g = self._guild(guild)
+        parent = self._channel(category).id if category is not None else None
+        channel = self._new_channel(
+            g, name, position=len(g.channel_ids), topic=topic, category_id=parent
+        )
+        await self._dispatch("CHANNEL_CREATE", Intent.GUILDS, self._payloads.channel(channel))
+        return self._channel_info(channel)
+
+    async def add_category(self, guild: GuildRef, name: str) -> ChannelInfo:
+        """A new category; sends CHANNEL_CREATE."""
+        g = self._guild(guild)
+        channel = self._new_channel(
+            g, name, position=len(g.channel_ids), kind=ChannelType.GUILD_CATEGORY
+        )
+        await self._dispatch("CHANNEL_CREATE", Intent.GUILDS, self._payloads.channel(channel))
+        return self._channel_info(channel)
+
+    async def add_thread(
+        self, channel: ChannelRef, name: str, *, owner: UserRef, private: bool = False
+    ) -> ChannelInfo:
+        """A user starts a thread in a text channel; sends THREAD_CREATE."""
+        parent = self._channel(channel)
+        if parent.type is not ChannelType.GUILD_TEXT:
+            raise StandInError(
+                f"#{parent.name} is not a text channel; threads live in text channels"
+            )
+        user = self._user(owner)
+        await self._ensure_member(parent, user)
+        kind = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
+        thread = await create_thread(self.core, parent, name, owner_id=user.id, kind=kind)
+        return self._channel_info(thread)
+
+    async def dm_channel(self, user: UserRef) -> ChannelInfo:
+        """The direct-message channel between `user` and the bot."""
+        return self._channel_info(dm_channel(self.core, self._user(user).id))
+
+    async def add_member(
+        self, guild: GuildRef, user: UserRef, *, roles: Sequence[RoleInfo] = ()
+    ) -> UserInfo:
+        """Make `user` a member (sends GUILD_MEMBER_ADD to sessions with the members intent)."""
+        g = self._guild(guild)
+        u = self._user(user)
+        if u.id in g.members:
+            return self._user_info(u)
+        member = Member(u.id, g.id, [r.id for r in roles])
+        g.members[u.id] = member
+        data = self._payloads.member(member)
+        data["guild_id"] = str(g.id)
+        await self._dispatch("GUILD_MEMBER_ADD", Intent.GUILD_MEMBERS, data)
+        return self._user_info(u)
+
+    async def add_role(self, guild: GuildRef, name: str, permissions: int = 0) -> RoleInfo:
+        """A new role; sends GUILD_ROLE_CREATE."""
+        g = self._guild(guild)
+        role = Role(
+            id=self._ids.next(),
+            guild_id=g.id,
+            name=name,
+            permissions=int(permissions),
+            position=len(g.roles),
+        )
+        g.roles[role.id] = role
+        await self._dispatch(
+            "GUILD_ROLE_CREATE",
+            Intent.GUILDS,
+            {"guild_id": str(g.id), "role": self._payloads.role(role)},
+        )
+        return RoleInfo(role.id, g.id, role.name, role.permissions)
+
+    async def give_role(self, guild: GuildRef, user: UserRef, role: RoleInfo) -> None:
+        """Give a member a role (GUILD_MEMBER_UPDATE with the members intent)."""
+        g = self._guild(guild)
+        await self.add_member(g.id, user)
+        member = g.members[self._user(user).id]
+        if role.id not in member.role_ids:
+            member.role_ids.append(role.id)
+        data = self._payloads.member(member)
+        data["guild_id"] = str(g.id)
+        await self._dispatch("GUILD_MEMBER_UPDATE", Intent.GUILD_MEMBERS, data)
+
+    async def set_permissions(
+        self, channel: ChannelRef, target: RoleInfo | UserRef, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Set a channel overwrite for a role or member; sends CHANNEL_UPDATE."""
+        ch = self._channel(channel)
+        if isinstance(target, RoleInfo):
+            key = (OverwriteType.ROLE, target.id)
+        else:
+            key = (OverwriteType.MEMBER, self._user(target).id)
+        ch.overwrites = [o for o in ch.overwrites if (o.type, o.id) != key]
+        ch.overwrites.append(Overwrite(key[1], key[0], int(allow), int(deny)))
+        await self._dispatch("CHANNEL_UPDATE", Intent.GUILDS, self._payloads.channel(ch))
+
+    def _channel(self, ref: ChannelRef) -> Channel:
+        if isinstance(ref, ChannelInfo):
+            ref = ref.id
+        if isinstance(ref, int):
+            channel = self.world.channels.get(ref)
+            if channel is None:
+                raise StandInError(f"no channel with id {ref}")
+            return channel
+        name = ref.lstrip("#")
+        matches = [
+            c
+            for c in self.world.channels.values()
+            if c.type is not ChannelType.DM and c.name == name
+        ]
+        if len(matches) != 1:
+            known = sorted({c.name for c in self.world.channels.values() if c.name})
+            raise StandInError(
+                f"{'no' if not matches else 'more than one'} channel named {ref!r}; "
+                f"channels: {', '.join(known) or 'none'} (pass a ChannelInfo or id)"
+            )
+        return matches[0]
+
+    @staticmethod
+    def _channel_info(channel: Channel) -> ChannelInfo:
+        return ChannelInfo(
+            channel.id, channel.name, channel.guild_id, channel.type, channel.parent_id
+        )
+
+    def channel(self, ref: ChannelRef) -> ChannelInfo:
+        """Look a channel up by id or name."""
+        return self._channel_info(self._channel(ref))
+
+    async def _ensure_member(self, channel: Channel, user: User) -> None:
+        if (
+            channel.guild_id is not None
+            and user.id not in self.world.guilds[channel.guild_id].members
+        ):
+            await self.add_member(channel.guild_id, user.id)

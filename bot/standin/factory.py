@@ -1,0 +1,371 @@
+"""Interaction payloads as Discord's client would send them for a user's action.
+
+`InteractionFactory` checks what a real user could do (see the command, have the option,
+press an enabled button, see the message) and builds INTERACTION_CREATE data with the
+fields discord.py needs: `attachment_size_limit`, `app_permissions`, `locale`,
+`entitlements`, `authorizing_integration_owners`, `context`, the member with its channel
+permissions, and `resolved` users, members, channels, roles and attachments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .bodies import UploadedFile
+from .core import InteractionState
+from .directory import ChannelRef, Directory, MessageRef, RoleInfo, UserRef
+from .errors import StandInError
+from .model import Channel, ChannelType, Json, Member, Message, Permission, User
+from .options import Resolvers, build_options, descend, split_command
+from .payloads import CONTEXT_BOT_DM, CONTEXT_GUILD, FLAG_EPHEMERAL
+from .records import InteractionKind, InteractionResult, MessageRecord
+
+
+class InteractionFactory:
+    """Builds interactions for the users of a `Directory`."""
+
+    def __init__(self, directory: Directory) -> None:
+        self.directory = directory
+        self.core = directory.core
+        self.world = directory.world
+        self._payloads = directory._payloads
+
+    def _user(self, ref: UserRef) -> User:
+        return self.directory._user(ref)
+
+    def _channel(self, ref: ChannelRef) -> Channel:
+        return self.directory._channel(ref)
+
+    async def _ensure_member(self, channel: Channel, user: User) -> None:
+        await self.directory._ensure_member(channel, user)
+
+    def base(self, kind: InteractionKind, user: User, channel: Channel) -> tuple[Json, int, str]:
+        ident, token = self.core.new_interaction_ids()
+        guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
+        payload: Json = {
+            "id": str(ident),
+            "application_id": str(self._payloads.app.id),
+            "type": int(kind),
+            "token": token,
+            "version": 1,
+            "channel_id": str(channel.id),
+            "channel": self._payloads.channel(channel),
+            "app_permissions": str(
+                self.world.permissions_in(channel, self._payloads.app.bot_user_id)
+            ),
+            "locale": user.locale,
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": self.core.attachment_size_limit,
+        }
+        if guild is not None:
+            member = guild.members[user.id]
+            payload.update(
+                {
+                    "guild_id": str(guild.id),
+                    "guild": {
+                        "id": str(guild.id),
+                        "locale": guild.preferred_locale,
+                        "features": [],
+                    },
+                    "guild_locale": guild.preferred_locale,
+                    "member": self._payloads.member(
+                        member, permissions=self.world.permissions_in(channel, user.id)
+                    ),
+                    "authorizing_integration_owners": {"0": str(guild.id)},
+                    "context": CONTEXT_GUILD,
+                }
+            )
+        else:
+            payload.update(
+                {
+                    "user": self._payloads.user(user),
+                    "authorizing_integration_owners": {"0": "0"},
+                    "context": CONTEXT_BOT_DM,
+                }
+            )
+        return payload, ident, token
+
+    async def _prepare_actor(self, user: UserRef, channel: ChannelRef) -> tuple[User, Channel]:
+        u = self._user(user)
+        ch = self._channel(channel)
+        if ch.type is ChannelType.GUILD_CATEGORY:
+            raise StandInError(f"{ch.name} is a category, not a channel one can type in")
+        await self._ensure_member(ch, u)
+        if ch.type is ChannelType.DM and u.id not in ch.recipient_ids:
+            raise StandInError(f"{u.username} is not in that DM channel")
+        if (
+            ch.type is not ChannelType.DM
+            and not self.world.permissions_in(ch, u.id) & Permission.VIEW_CHANNEL
+        ):
+            raise StandInError(f"{u.username} cannot see #{ch.name}")
+        return u, ch
+
+    def _find_command(self, user: User, channel: Channel, path: list[str]) -> Json:
+        pools: list[Json] = []
+        if channel.guild_id is not None:
+            pools.extend(self.core.guild_commands.get(channel.guild_id, {}).values())
+        pools.extend(self.core.global_commands.values())
+        command = next((c for c in pools if c["name"] == path[0] and c["type"] == 1), None)
+        if command is None:
+            names = sorted({"/" + c["name"] for c in pools if c["type"] == 1})
+            raise StandInError(
+                f"no slash command /{path[0]} here; registered: {', '.join(names) or 'none'} "
+                "(did the bot sync its command tree?)"
+            )
+        contexts = command.get("contexts")
+        in_dm = channel.type is ChannelType.DM
+        if in_dm and (
+            (contexts is not None and CONTEXT_BOT_DM not in contexts)
+            or command.get("dm_permission") is False
+            or "guild_id" in command
+        ):
+            raise StandInError(f"/{path[0]} cannot be used in direct messages")
+        if not in_dm and contexts is not None and CONTEXT_GUILD not in contexts:
+            raise StandInError(f"/{path[0]} cannot be used in a server")
+        needed = command.get("default_member_permissions")
+        if needed is not None and not in_dm:
+            perms = self.world.permissions_in(channel, user.id)
+            if perms & int(needed) != int(needed):
+                raise StandInError(
+                    f"{user.username} does not see /{path[0]}: it needs permissions {needed}"
+                )
+        if (
+            not in_dm
+            and not self.world.permissions_in(channel, user.id)
+            & Permission.USE_APPLICATION_COMMANDS
+        ):
+            raise StandInError(
+                f"{user.username} may not use application commands in #{channel.name}"
+            )
+        return command
+
+    def _resolvers(self, channel: Channel) -> Resolvers:
+        guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
+
+        def user(value: Any, resolved: Json) -> int:
+            if isinstance(value, str) and value.startswith("<@") and value.endswith(">"):
+                value = int(value.strip("<@!>"))
+            u = self._user(value)
+            resolved.setdefault("users", {})[str(u.id)] = self._payloads.user(u)
+            if guild is not None:
+                member = guild.members.get(u.id)
+                if member is None:
+                    member = Member(u.id, guild.id)
+                    guild.members[u.id] = member
+                data = self._payloads.member(
+                    member, with_user=False, permissions=self.world.permissions_in(channel, u.id)
+                )
+                data.pop("deaf")
+                data.pop("mute")
+                resolved.setdefault("members", {})[str(u.id)] = data
+            return u.id
+
+        def chan(value: Any, resolved: Json) -> int:
+            c = self._channel(value)
+            data = self._payloads.channel(c)
+            data["permissions"] = str(self.world.permissions_in(c, self._payloads.app.bot_user_id))
+            resolved.setdefault("channels", {})[str(c.id)] = data
+            return c.id
+
+        def role(value: Any, resolved: Json) -> int:
+            if guild is None:
+                raise StandInError("roles exist only in servers")
+            ref = value.id if isinstance(value, RoleInfo) else value
+            match = next(
+                (r for r in guild.roles.values() if r.id == ref or r.name == str(ref).lstrip("@")),
+                None,
+            )
+            if match is None:
+                raise StandInError(f"no role {value!r} in {guild.name}")
+            resolved.setdefault("roles", {})[str(match.id)] = self._payloads.role(match)
+            return match.id
+
+        def attachment(value: Any, resolved: Json) -> int:
+            if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], bytes)):
+                raise StandInError("an attachment option takes (filename, bytes)")
+            att = self.core._store_upload(
+                UploadedFile(0, str(value[0]), None, value[1]), ephemeral=True
+            )
+            resolved.setdefault("attachments", {})[str(att.id)] = self._payloads.attachment(att)
+            return att.id
+
+        return Resolvers(user=user, channel=chan, role=role, attachment=attachment)
+
+    async def command(
+        self,
+        kind: InteractionKind,
+        user: UserRef,
+        channel: ChannelRef,
+        command: str,
+        options: Mapping[str, Any] | None,
+        focused: str | None,
+    ) -> InteractionState:
+        u, ch = await self._prepare_actor(user, channel)
+        path = split_command(command)
+        cmd = self._find_command(u, ch, path)
+        schema, nest = descend(cmd, path)
+        label = "/" + " ".join(path)
+        resolvers = self._resolvers(ch)
+        values = dict(options or {})
+        if kind is InteractionKind.AUTOCOMPLETE:
+            if focused is None:
+                if not values:
+                    raise StandInError(f"autocomplete of {label} needs the option being typed")
+                focused = list(values)[-1]
+            spec = next((o for o in schema if o["name"] == focused), None)
+            if spec is None or not spec.get("autocomplete"):
+                raise StandInError(f"{label} option {focused!r} has no autocomplete")
+        built = build_options(label, schema, values, resolvers, focused=focused)
+        payload, ident, token = self.base(kind, u, ch)
+        data: Json = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": nest(built)}
+        if resolvers.resolved:
+            data["resolved"] = resolvers.resolved
+        if "guild_id" in cmd:
+            data["guild_id"] = cmd["guild_id"]
+        payload["data"] = data
+        return InteractionState(
+            id=ident,
+            token=token,
+            kind=kind,
+            name=label,
+            user_id=u.id,
+            channel_id=ch.id,
+            guild_id=ch.guild_id,
+            payload=payload,
+        )
+
+    def _find_component(self, message: Message, wanted: str, types: tuple[int, ...]) -> Json:
+        found: list[Json] = []
+
+        def walk(components: Any) -> None:
+            for comp in components or []:
+                if not isinstance(comp, dict):
+                    continue
+                if comp.get("type") in types:
+                    found.append(comp)
+                walk(comp.get("components"))
+                if isinstance(comp.get("accessory"), dict):
+                    walk([comp["accessory"]])
+
+        walk(message.components)
+        for match in (
+            lambda c: c.get("custom_id") == wanted,
+            lambda c: c.get("label") == wanted or c.get("placeholder") == wanted,
+            lambda c: (
+                str(c.get("label") or c.get("placeholder") or "").casefold() == wanted.casefold()
+            ),
+        ):
+            hits = [c for c in found if match(c)]
+            if len(hits) == 1:
+                return hits[0]
+            if len(hits) > 1:
+                raise StandInError(f"{len(hits)} components match {wanted!r}; use the custom_id")
+        labels = [str(c.get("label") or c.get("placeholder") or c.get("custom_id")) for c in found]
+        raise StandInError(
+            f"no component {wanted!r} on message {message.id}; it has: "
+            f"{', '.join(labels) or 'none'}"
+        )
+
+    async def component(
+        self,
+        user: UserRef,
+        message: MessageRef,
+        wanted: str,
+        types: tuple[int, ...],
+        values: Sequence[str] | None,
+    ) -> InteractionState:
+        """A MESSAGE_COMPONENT interaction: `user` uses component `wanted` on `message`."""
+        ident = message.id if isinstance(message, MessageRecord) else message
+        msg = self.world.messages.get(ident)
+        if msg is None or msg.deleted:
+            raise StandInError(f"message {ident} does not exist (any more)")
+        u, ch = await self._prepare_actor(user, msg.channel_id)
+        if msg.flags & FLAG_EPHEMERAL and msg.visible_to != u.id:
+            raise StandInError(
+                f"{u.username} cannot see message {ident}: it is ephemeral for someone else"
+            )
+        comp = self._find_component(msg, wanted, types)
+        label = repr(comp.get("label") or comp.get("placeholder") or comp.get("custom_id"))
+        if comp.get("disabled"):
+            raise StandInError(f"the component {label} is disabled")
+        if comp.get("type") == 2 and comp.get("style") in (5, 6):
+            raise StandInError(f"the button {label} is a link, not something the bot hears")
+        payload, iid, token = self.base(InteractionKind.MESSAGE_COMPONENT, u, ch)
+        data: Json = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+        if comp.get("id") is not None:
+            data["id"] = comp["id"]
+        if values is not None:
+            data["values"] = list(values)
+        payload["data"] = data
+        payload["message"] = self._payloads.message(msg)
+        kind_name = "button" if comp["type"] == 2 else "select menu"
+        state = InteractionState(
+            id=iid,
+            token=token,
+            kind=InteractionKind.MESSAGE_COMPONENT,
+            name=f"{kind_name} {label}",
+            user_id=u.id,
+            channel_id=ch.id,
+            guild_id=ch.guild_id,
+            payload=payload,
+            component_message_id=msg.id,
+        )
+        return state
+
+    async def modal_submit(
+        self, user: UserRef, opened: InteractionResult, values: Mapping[str, str]
+    ) -> InteractionState:
+        """A MODAL_SUBMIT interaction: `user` fills in the modal `opened` showed and submits."""
+        if opened.modal is None:
+            raise StandInError(f"the bot did not open a modal for {opened.name}")
+        unknown = set(values) - set(opened.modal.inputs)
+        if unknown:
+            raise StandInError(
+                f"the modal has no input(s) {', '.join(sorted(unknown))}; "
+                f"it has {', '.join(opened.modal.inputs)}"
+            )
+        origin = self.core.interactions[opened.interaction_id]
+        u, ch = await self._prepare_actor(user, opened.channel_id)
+        payload, iid, token = self.base(InteractionKind.MODAL_SUBMIT, u, ch)
+
+        def answer(comp: Json) -> Json:
+            kind = comp.get("type")
+            if kind == 4:
+                out: Json = {
+                    "type": 4,
+                    "custom_id": comp["custom_id"],
+                    "value": str(values.get(comp["custom_id"], comp.get("value") or "")),
+                }
+                if comp.get("id") is not None:
+                    out["id"] = comp["id"]
+                return out
+            if kind == 18 and isinstance(comp.get("component"), dict):
+                return {"type": 18, "id": comp.get("id"), "component": answer(comp["component"])}
+            return {
+                "type": kind,
+                "id": comp.get("id"),
+                "components": [answer(c) for c in comp.get("components") or []],
+            }
+
+        payload["data"] = {
+            "custom_id": opened.modal.custom_id,
+            "components": [answer(c) for c in opened.modal.raw.get("components") or []],
+        }
+        if origin.component_message_id is not None:
+            msg = self.world.messages.get(origin.component_message_id)
+            if msg is not None:
+                payload["message"] = self._payloads.message(msg)
+        state = InteractionState(
+            id=iid,
+            token=token,
+            kind=InteractionKind.MODAL_SUBMIT,
+            name=f"modal {opened.modal.title!r}",
+            user_id=u.id,
+            channel_id=ch.id,
+            guild_id=ch.guild_id,
+            payload=payload,
+            component_message_id=origin.component_message_id,
+        )
+        return state
