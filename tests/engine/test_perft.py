@@ -1,0 +1,131 @@
+"""Perft from the start positions against published tables, and agreement of the fast
+perft/search path with the public move list.
+
+Sources (issue 2, RULES.md "Move identity"):
+- Italian: rhalbersma/dctl, test/src/algo/traversal/initial/board_08x08.cpp (after the
+  damforum perft thread): 7, 49, 302, 1469, 7361, 36473, 177532, 828783.
+- Turkish: Mazyod/kish, src/perft.rs: 8, 64, 708, 7538, 85090, 931312 (kish counts capture
+  routes, which equals our move identity up to depth 6). Arab has the same moves.
+- Moroccan: equal to Spanish draughts (dctl, same file) up to depth 10, because the
+  Spanish king tiebreak first matters deeper: ..., 3860866, 17743464.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import (
+    VARIANTS,
+    Color,
+    Position,
+    Variant,
+    get_variant,
+    legal_moves,
+    perft,
+)
+from engine.movegen import play_unchecked, side_relative
+from engine.movegen_core import generator
+
+ITALIAN = (7, 49, 302, 1469, 7361, 36473, 177532, 828783)
+TURKISH = (8, 64, 708, 7538, 85090, 931312)
+SPANISH = (7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866, 17743464)
+
+TABLES = {"italian": ITALIAN, "turkish": TURKISH, "arab": TURKISH, "moroccan": SPANISH}
+FAST_DEPTH = {"italian": 7, "turkish": 5, "arab": 5, "moroccan": 7}
+
+FAST = [
+    (key, depth, TABLES[key][depth - 1])
+    for key in TABLES
+    for depth in range(1, FAST_DEPTH[key] + 1)
+]
+SLOW = [
+    (key, depth, TABLES[key][depth - 1])
+    for key in TABLES
+    for depth in range(FAST_DEPTH[key] + 1, len(TABLES[key]) + 1)
+]
+
+
+@pytest.mark.parametrize(("key", "depth", "expected"), FAST)
+def test_start_perft(key: str, depth: int, expected: int) -> None:
+    variant = get_variant(key)
+    assert perft(Position.start(variant), variant, depth) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "depth", "expected"), SLOW)
+def test_start_perft_deep(key: str, depth: int, expected: int) -> None:
+    variant = get_variant(key)
+    assert perft(Position.start(variant), variant, depth) == expected
+
+
+def test_perft_depth_zero_and_negative() -> None:
+    variant = get_variant("italian")
+    assert perft(Position.start(variant), variant, 0) == 1
+    with pytest.raises(ValueError):
+        perft(Position.start(variant), variant, -1)
+
+
+def test_a_side_without_moves_adds_nothing() -> None:
+    variant = get_variant("italian")
+    blocked = Position.from_fen("B:Wb1,h3:Ba2", variant)
+    assert legal_moves(blocked, variant) == []
+    assert perft(blocked, variant, 1) == 0
+    assert perft(blocked, variant, 3) == 0
+
+
+def random_position(variant: Variant, rng: random.Random) -> Position:
+    """A random legal position: up to the variant's piece count per side, kings included,
+    no man on its own crowning rank, pieces on playable squares only."""
+    squares = [sq for sq in range(64) if variant.is_playable(sq)]
+    rng.shuffle(squares)
+    boards = [0, 0, 0, 0]  # white men, white kings, black men, black kings
+    for side in (0, 1):
+        for _ in range(rng.randint(1, variant.men_per_side // 2 + 2)):
+            sq = squares.pop()
+            crowning = sq >> 3 == (7 if side == 0 else 0)
+            king = crowning or rng.random() < 0.3
+            boards[side * 2 + (1 if king else 0)] |= 1 << sq
+    turn = Color.WHITE if rng.random() < 0.5 else Color.BLACK
+    return Position(boards[0], boards[1], boards[2], boards[3], turn)
+
+
+def positions_for(variant: Variant, seed: int, count: int) -> list[Position]:
+    rng = random.Random(seed)
+    out = [random_position(variant, rng) for _ in range(count)]
+    # and positions of random games from the start
+    for _ in range(count // 20):
+        p = Position.start(variant)
+        for _ in range(rng.randint(10, 120)):
+            moves = legal_moves(p, variant)
+            if not moves:
+                break
+            p = play_unchecked(p, rng.choice(moves))
+            out.append(p)
+    return out
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=lambda v: v.key)
+def test_fast_path_agrees_with_the_move_list(variant: Variant) -> None:
+    # The perft/search path (move keys, bulk counts, successor positions) and the public
+    # route-keeping path are two implementations of the same rules; they must agree.
+    g = generator(variant)
+    for p in positions_for(variant, seed=2026, count=600):
+        moves = legal_moves(p, variant)
+        state = side_relative(p)
+        assert g.count_moves(*state) == len(moves)
+        assert len(set(moves)) == len(moves)
+        children = g.children(*state)
+        assert len(children) == len(moves)
+        after = [play_unchecked(p, m) for m in moves]
+        expected = set()
+        for q in after:
+            them = side_relative(q)
+            expected.add(them[:4])
+        assert set(children) == expected
+        if moves and moves[0].is_capture:
+            keys = set(g.capture_keys(*state))
+            assert keys == {
+                (m.start, m.end, sum(1 << s for s in m.captured)) for m in moves
+            }
