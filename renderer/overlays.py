@@ -19,17 +19,40 @@ SPRITE_SUPERSAMPLE = 4
 Cell = tuple[int, int]
 
 
-@lru_cache(maxsize=512)
-def path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Image.Image, Cell]:
-    """The opacity mask of a move's path through `cells` ((column, row) from the top-left,
-    start first) on squares of `square` px: a line from the start square's centre through
-    every landing square's centre, ending in an arrowhead that points at the piece on the
-    last square and stops at its edge.
+Sprite = tuple[Image.Image, Cell]
+"""An RGBA image and the (x, y) offset of its top-left corner."""
 
-    Returns (mask, (x, y)): an L image already scaled by the theme's path opacity, and the
-    offset of its top-left corner from the board's top-left corner, in pixels. Overlapping
-    segments do not add up, because the whole path is one drawing.
+
+@lru_cache(maxsize=512)
+def path_sprites(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Sprite, ...]:
+    """The last move's path through `cells` ((column, row) from the top-left, start first)
+    on squares of `square` px, as RGBA pieces to paste: a line from the start square's
+    centre through every landing square's centre, ending in an arrowhead that points at
+    the piece on the last square and stops at its edge.
+
+    The path is drawn as one shape (so overlapping legs do not darken each other), then cut
+    into one piece per square it touches, cropped to what it covers: pasting only those is
+    much cheaper than blending the whole bounding box. Offsets are from the board's
+    top-left corner, in pixels.
     """
+    mask, (ox, oy) = _path_mask(cells, square, theme)
+    pieces: list[Sprite] = []
+    for ty in range(0, mask.height, square):
+        for tx in range(0, mask.width, square):
+            tile = mask.crop((tx, ty, tx + square, ty + square))
+            box = tile.getbbox()
+            if box is None:
+                continue
+            alpha = tile.crop(box)
+            sprite = Image.new("RGBA", alpha.size, (*theme.path, 255))
+            sprite.putalpha(alpha)
+            pieces.append((sprite, (ox + tx + box[0], oy + ty + box[1])))
+    return tuple(pieces)
+
+
+def _path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Image.Image, Cell]:
+    """The path's opacity mask over the bounding box of `cells` (already scaled by the
+    theme's path opacity), and that box's offset from the board's top-left corner."""
     ss = PATH_SUPERSAMPLE
     s = square * ss
     cols = [c for c, _ in cells]
@@ -69,10 +92,15 @@ def path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Image
     return mask, (c0 * square, r0 * square)
 
 
+def _cropped(im: Image.Image) -> Sprite:
+    box = im.getbbox() or (0, 0, 1, 1)
+    return im.crop(box), (box[0], box[1])
+
+
 @lru_cache(maxsize=32)
-def cross_sprite(square: int, theme: Theme) -> Image.Image:
-    """An RGBA sprite (one square in size): the cross that marks a captured piece's square,
-    red with a light outline."""
+def cross_sprite(square: int, theme: Theme) -> Sprite:
+    """The cross that marks a captured piece's square, red with a light outline: an RGBA
+    sprite and its offset from the square's top-left corner."""
     s = square * SPRITE_SUPERSAMPLE
     arm = 0.22 * s
     c = s / 2
@@ -87,13 +115,13 @@ def cross_sprite(square: int, theme: Theme) -> Image.Image:
             rr = width / 2
             for x, y in (a, b):
                 draw.ellipse((x - rr, y - rr, x + rr, y + rr), fill=(*colour, 255))
-    return im.resize((square, square), Image.Resampling.LANCZOS)
+    return _cropped(im.resize((square, square), Image.Resampling.LANCZOS))
 
 
 @lru_cache(maxsize=32)
-def dot_sprite(square: int, theme: Theme) -> Image.Image:
-    """An RGBA sprite (one square in size): the dot of a marked square, translucent, with a
-    light rim so it shows on dark pieces too."""
+def dot_sprite(square: int, theme: Theme) -> Sprite:
+    """The dot of a marked square, translucent, with a light rim so it shows on dark pieces
+    too: an RGBA sprite and its offset from the square's top-left corner."""
     s = square * SPRITE_SUPERSAMPLE
     c = s / 2
     r = theme.mark_radius * s
@@ -104,4 +132,4 @@ def dot_sprite(square: int, theme: Theme) -> Image.Image:
                  fill=(*theme.capture_cross_outline, round(255 * theme.mark_alpha)))
     draw.ellipse((c - r, c - r, c + r, c + r),
                  fill=(*theme.mark, round(255 * theme.mark_alpha)))
-    return im.resize((square, square), Image.Resampling.LANCZOS)
+    return _cropped(im.resize((square, square), Image.Resampling.LANCZOS))

@@ -7,16 +7,17 @@ sample of `renderer.encode`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PIL import Image
 
 from engine import Geometry, Piece, square_to_number
-from renderer.background import background, grid_width, number_sprite
+from renderer.background import background, grid_width, number_sprite, square_colour
 from renderer.layout import Layout
-from renderer.overlays import cross_sprite, dot_sprite, path_mask
+from renderer.overlays import Sprite, cross_sprite, dot_sprite, path_sprites
 from renderer.sprites import ghost_sprite, piece_sprite
-from renderer.theme import Theme
+from renderer.theme import RGB, Theme
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,33 +47,31 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
     """The RGB picture (`layout.size` square) of `scene`."""
     im = background(scene.geometry, layout, theme).copy()
     q = layout.square
-    inset = (grid_width(layout) + 1) // 2 if scene.geometry is Geometry.ORTHOGONAL else 0
     if scene.highlights:
-        tint = Image.new("L", (q - 2 * inset, q - 2 * inset), round(255 * theme.highlight_alpha))
+        # A square's inside is one flat colour, so its highlight is a fill with the blend
+        # (inside the grid lines of orthogonal boards, which stay crisp).
+        inset = (grid_width(layout) + 1) // 2 if scene.geometry is Geometry.ORTHOGONAL else 0
         for sq in set(scene.highlights):
             x, y = layout.square_origin(sq)
-            im.paste(theme.highlight, (x + inset, y + inset), tint)
+            colour = _blend(square_colour(scene.geometry, sq, theme), theme.highlight,
+                            theme.highlight_alpha)
+            im.paste(colour, (x + inset, y + inset, x + q - inset, y + q - inset))
     if scene.crosses:
-        cross = cross_sprite(q, theme)
-        for sq in scene.crosses:
-            im.paste(cross, layout.square_origin(sq), cross)
+        _stamp(im, layout, scene.crosses, cross_sprite(q, theme))
     for sq, piece in scene.pieces:
         sprite = piece_sprite(piece.color, piece.kind, q, theme)
         im.paste(sprite, layout.square_origin(sq), sprite)
     if scene.taken:
-        cross = cross_sprite(q, theme)
         for sq, piece in scene.taken:
             sprite = ghost_sprite(piece.color, piece.kind, q, theme)
             im.paste(sprite, layout.square_origin(sq), sprite)
-            im.paste(cross, layout.square_origin(sq), cross)
+        _stamp(im, layout, [sq for sq, _ in scene.taken], cross_sprite(q, theme))
     if len(scene.path) >= 2:
         cells = tuple(layout.cell(sq) for sq in scene.path)
-        mask, (dx, dy) = path_mask(cells, q, theme)
-        im.paste(theme.path, (layout.origin + dx, layout.origin + dy), mask)
+        for sprite, (dx, dy) in path_sprites(cells, q, theme):
+            im.paste(sprite, (layout.origin + dx, layout.origin + dy), sprite)
     if scene.dots:
-        dot = dot_sprite(q, theme)
-        for sq in scene.dots:
-            im.paste(dot, layout.square_origin(sq), dot)
+        _stamp(im, layout, scene.dots, dot_sprite(q, theme))
     if scene.numbers:
         for sq in range(64):
             if ((sq & 7) + (sq >> 3)) % 2 == 1:
@@ -80,3 +79,17 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
                 x, y = layout.square_origin(sq)
                 im.paste(sprite, (x + dx, y + dy), sprite)
     return im
+
+
+def _stamp(im: Image.Image, layout: Layout, squares: Iterable[int], sprite: Sprite) -> None:
+    """Paste `sprite` (an image and its offset in the square) on each of `squares`."""
+    image, (dx, dy) = sprite
+    for sq in squares:
+        x, y = layout.square_origin(sq)
+        im.paste(image, (x + dx, y + dy), image)
+
+
+def _blend(base: RGB, over: RGB, alpha: float) -> RGB:
+    return (round(base[0] + (over[0] - base[0]) * alpha),
+            round(base[1] + (over[1] - base[1]) * alpha),
+            round(base[2] + (over[2] - base[2]) * alpha))
