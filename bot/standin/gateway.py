@@ -259,6 +259,7 @@ class GatewayHub:
             if seq > last:
                 await conn.send(payload)
         await self.send_to(session, "RESUMED", {})
+        await self.hooks.on_ready(session)
 
     async def send_to(self, session: Session, event: str, data: Json) -> None:
         session.seq += 1

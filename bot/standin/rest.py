@@ -54,12 +54,17 @@ class Rest:
     """The REST half of the stand-in; `token` is the bot token it accepts."""
 
     def __init__(
-        self, core: Core, token: Callable[[], str], urls: Callable[[], tuple[str, str]]
+        self,
+        core: Core,
+        token: Callable[[], str],
+        urls: Callable[[], tuple[str, str]],
+        after_request: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.core = core
         self.token = token
         self.urls = urls  # (http base, gateway ws url)
         self.request_log: list[tuple[str, str, int]] = []
+        self.after_request = after_request
 
     # ---- application wiring ---------------------------------------------------------
     def routes(self) -> list[web.RouteDef]:
@@ -139,6 +144,8 @@ class Rest:
             raise
         finally:
             self.request_log.append((request.method, request.path, status))
+            if self.after_request is not None:
+                await self.after_request()
 
     def _needs_auth(self, path: str) -> bool:
         if not path.startswith(API):

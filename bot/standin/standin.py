@@ -128,7 +128,12 @@ class StandIn(Directory):
         )
         super().__init__(self.core, bot_permissions=bot_permissions)
         self.factory = InteractionFactory(self)
-        self.rest = Rest(self.core, lambda: self.token, lambda: (self.url, self.gateway_url))
+        self.rest = Rest(
+            self.core,
+            lambda: self.token,
+            lambda: (self.url, self.gateway_url),
+            self._after_request,
+        )
         self._runner: web.AppRunner | None = None
         self._ready = asyncio.Condition()
 
@@ -217,49 +222,67 @@ class StandIn(Directory):
         """Every REST request so far: (method, path, status)."""
         return self.rest.request_log
 
-    async def wait_until_connected(self, timeout: float = 10.0, *, identifies: int = 1) -> None:
-        """Wait until the bot has identified `identifies` times in all and is connected.
+    async def wait_until_connected(
+        self, timeout: float = 10.0, *, identifies: int = 1, resumes: int = 0
+    ) -> None:
+        """Wait until the bot is connected, having identified `identifies` times in all and
+        resumed `resumes` times in all (READY or RESUMED and the guilds sent).
 
         Raises `BotDidNotAnswer` after `timeout` seconds.
         """
 
+        def done() -> bool:
+            return (
+                self.hub.identify_count >= identifies
+                and self.hub.resume_count >= resumes
+                and self.connected
+            )
+
         async def ready() -> None:
             async with self._ready:
-                await self._ready.wait_for(
-                    lambda: self.hub.identify_count >= identifies and self.connected
-                )
+                await self._ready.wait_for(done)
 
         try:
             await asyncio.wait_for(ready(), timeout)
         except TimeoutError:
             raise BotDidNotAnswer(
                 f"the bot did not connect to the stand-in's gateway within {timeout} s "
-                f"(identified {self.hub.identify_count} time(s); did it log in with "
-                "standin.token and DAMA_DISCORD_URL=standin.url?)"
+                f"(identified {self.hub.identify_count} time(s), resumed "
+                f"{self.hub.resume_count}; did it log in with standin.token and "
+                "DAMA_DISCORD_URL=standin.url?)"
             ) from None
 
     async def wait_for_commands(
         self, names: Sequence[str] = (), *, guild: GuildRef | None = None, timeout: float = 10.0
     ) -> list[Json]:
-        """Wait until commands named `names` (any, when empty) are registered; returns them."""
-        deadline = time.monotonic() + timeout
-        while True:
-            commands = self.commands(guild)
-            have = {c["name"] for c in commands}
-            if (commands and set(names) <= have) or (names and set(names) <= have):
-                return commands
-            if time.monotonic() > deadline:
-                raise BotDidNotAnswer(
-                    f"the bot did not register {', '.join(names) or 'any command'} within "
-                    f"{timeout} s (registered: {', '.join(sorted(have)) or 'none'})"
-                )
-            await self._wait_request(deadline - time.monotonic())
+        """Wait until commands named `names` (any, when empty) are registered; returns them.
 
-    async def _wait_request(self, timeout: float) -> None:
-        count = len(self.rest.request_log)
-        end = time.monotonic() + max(timeout, 0)
-        while len(self.rest.request_log) == count and time.monotonic() < end:
-            await asyncio.sleep(0.01)
+        `guild` waits for that guild's own commands instead of the global ones.
+        """
+
+        def have() -> set[str]:
+            return {c["name"] for c in self.commands(guild)}
+
+        def done() -> bool:
+            names_now = have()
+            return set(names) <= names_now if names else bool(names_now)
+
+        async def registered() -> None:
+            async with self._ready:
+                await self._ready.wait_for(done)
+
+        try:
+            await asyncio.wait_for(registered(), timeout)
+        except TimeoutError:
+            raise BotDidNotAnswer(
+                f"the bot did not register {', '.join(names) or 'any command'} within "
+                f"{timeout} s (registered: {', '.join(sorted(have())) or 'none'})"
+            ) from None
+        return self.commands(guild)
+
+    async def _after_request(self) -> None:
+        async with self._ready:
+            self._ready.notify_all()
 
     # ---- gateway hooks ----------------------------------------------------------------
     def _ready_payload(self, session: Session) -> Json:

@@ -1,0 +1,299 @@
+"""A real discord.py bot against the stand-in over loopback sockets.
+
+Every expectation comes from Discord's documented behaviour (interactions, follow-ups,
+ephemeral messages, error codes) or from the test bot's own definition, never from the
+stand-in's output.
+"""
+
+from __future__ import annotations
+
+import aiohttp
+import discord
+import pytest
+
+from bot.standin import (
+    BotDidNotAnswer,
+    CallbackType,
+    GuildInfo,
+    MessageOrigin,
+    Permission,
+    StandIn,
+    StandInError,
+)
+
+from .probe_bot import MOVES, ProbeBot, running
+
+
+def _option_view(options: list[dict[str, object]]) -> list[tuple[object, ...]]:
+    return [
+        (
+            o["name"],
+            o["type"],
+            bool(o.get("required", False)),
+            bool(o.get("autocomplete", False)),
+            tuple((c["name"], c["value"]) for c in o.get("choices", [])),
+        )  # type: ignore[attr-defined]
+        for o in options
+    ]
+
+
+async def test_login_registers_the_tree_and_keeps_ids(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        registered = {c["name"]: c for c in standin.commands()}
+        expected = {
+            c["name"]: c for c in (cmd.to_dict(bot.tree) for cmd in bot.tree.get_commands())
+        }
+        assert set(registered) == set(expected)
+        for name, cmd in expected.items():
+            got = registered[name]
+            assert got["description"] == cmd["description"]
+            assert _option_view(got["options"]) == _option_view(cmd.get("options", []))
+            assert got["contexts"] == cmd.get("contexts")
+            assert int(got["application_id"]) == standin.application_id
+        assert registered["challenge"]["contexts"] == [0]  # guild_only
+        # GET back through discord.py: the same ids.
+        fetched = await bot.tree.fetch_commands()
+        assert {c.name: c.id for c in fetched} == {n: int(c["id"]) for n, c in registered.items()}
+        # A second sync keeps every id (bulk overwrite of the same names).
+        synced = await bot.tree.sync()
+        assert {c.name: c.id for c in synced} == {n: int(c["id"]) for n, c in registered.items()}
+        assert bot.user is not None and bot.user.id == standin.bot.id and bot.user.bot
+        assert bot.application_id == standin.application_id
+
+
+async def test_slash_with_options_and_autocomplete(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        result = await standin.slash("alice", "general", "move", {"move": "22-18", "note": "sharp"})
+        assert result.callback is CallbackType.CHANNEL_MESSAGE
+        assert result.reply.content == "alice plays 22-18 (sharp)"
+        assert result.reply.origin is MessageOrigin.INTERACTION_RESPONSE
+        assert not result.reply.ephemeral
+        assert [b.custom_id for b in result.reply.buttons] == ["probe:poke", "probe:slowpoke"]
+        assert result.latency >= 0
+        choices = await standin.autocomplete("alice", "general", "move", {"move": "22"})
+        assert [c.value for c in choices] == [m for m in MOVES if m.startswith("22")]
+        everything = await standin.autocomplete("bob", "general", "move", {"move": ""})
+        assert [c.name for c in everything] == list(MOVES)
+
+
+async def test_deferred_answer_with_file_is_served_back(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        result = await standin.slash("carol", "games", "board")
+        assert result.callback is CallbackType.DEFERRED_CHANNEL_MESSAGE
+        reply = result.reply
+        # The first follow-up after a deferral edits the "thinking" message (Discord docs).
+        assert reply.origin is MessageOrigin.INTERACTION_RESPONSE
+        assert not reply.loading and reply.edited
+        [att] = reply.attachments
+        assert att.filename == "board.png" and att.content_type == "image/png"
+        assert (att.width, att.height) == (24, 16)
+        assert att.data == bot.png == standin.attachment_bytes(att)
+        async with aiohttp.ClientSession() as http, http.get(att.url) as resp:
+            assert resp.status == 200
+            assert await resp.read() == bot.png
+        [embed] = reply.embeds
+        assert embed["title"] == "Board"
+        assert embed["image"]["url"] == att.url  # attachment://board.png resolved
+        assert len(standin.messages("games")) == 1
+
+
+async def test_ephemeral_answer_is_only_for_the_caller(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        result = await standin.slash("dave", "general", "secret")
+        reply = result.reply
+        assert reply.ephemeral and reply.content == "only for you"
+        assert reply.visible_to == standin.user("dave").id
+        assert standin.messages("general", visible_to="dave") == [reply]
+        assert standin.messages("general", visible_to="owner") == []
+        channel = bot.get_channel(standin.channel("general").id)
+        assert isinstance(channel, discord.TextChannel)
+        with pytest.raises(discord.NotFound) as caught:
+            await channel.fetch_message(reply.id)
+        assert caught.value.code == 10008
+        assert [m async for m in channel.history()] == []
+
+
+async def test_member_option_choice_and_boolean(standin: StandIn, guild: GuildInfo) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        result = await standin.slash(
+            "alice",
+            "general",
+            "challenge",
+            {"opponent": "bob", "variant": "Italian", "rated": False},
+        )
+        alice, bob = standin.user("alice"), standin.user("bob")
+        assert result.reply.content == (
+            f"<@{alice.id}> challenges <@{bob.id}> (bob, bot=False) to italian, rated=False"
+        )
+        robot = standin.user("robo", bot=True)
+        again = await standin.slash(
+            "alice", "general", "challenge", {"opponent": robot, "variant": "turkish"}
+        )
+        assert "(robo, bot=True) to turkish, rated=True" in again.reply.content
+        with pytest.raises(StandInError, match="needs option"):
+            await standin.slash("alice", "general", "challenge", {"variant": "italian"})
+        with pytest.raises(StandInError, match="choices"):
+            await standin.slash(
+                "alice", "general", "challenge", {"opponent": "bob", "variant": "checkers"}
+            )
+        with pytest.raises(StandInError, match="no slash command /nothing"):
+            await standin.slash("alice", "general", "nothing")
+
+
+async def test_persistent_button_press_updates_the_message(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        posted = await standin.slash("alice", "general", "move", {"move": "21-17"})
+        pressed = await standin.press("bob", posted.reply, "Poke")
+        assert pressed.callback is CallbackType.UPDATE_MESSAGE
+        assert pressed.reply.id == posted.reply.id
+        assert standin.message(posted.reply).content == "poked by bob"
+        by_id = await standin.press("carol", posted.reply, "probe:poke")
+        assert by_id.reply.content == "poked by carol"
+        with pytest.raises(StandInError, match="no component"):
+            await standin.press("carol", posted.reply, "Resign")
+
+
+async def test_deferred_update_then_edit_and_modal(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        posted = await standin.slash("alice", "general", "move", {"move": "22-18"})
+        pressed = await standin.press("bob", posted.reply, "Slowpoke")
+        assert pressed.callback is CallbackType.DEFERRED_UPDATE_MESSAGE
+        assert pressed.reply.id == posted.reply.id
+        assert pressed.reply.content == "slowly poked by bob" and pressed.reply.buttons == ()
+        with pytest.raises(StandInError, match="no component"):
+            await standin.press("bob", posted.reply, "Poke")
+        opened = await standin.slash("alice", "general", "note")
+        assert opened.callback is CallbackType.MODAL and opened.messages == ()
+        assert opened.modal is not None and opened.modal.title == "Leave a note"
+        assert opened.modal.inputs == ("note:text",)
+        noted = await standin.submit_modal("alice", opened, {"note:text": "good game"})
+        assert noted.reply.content == "noted: good game" and noted.reply.ephemeral
+
+
+async def test_manage_messages_is_seen_by_the_bot(standin: StandIn, guild: GuildInfo) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        plain = await standin.slash("erin", "general", "perm")
+        assert plain.reply.content == "manage_messages=False"
+        mods = await standin.add_role(guild, "moderators", int(Permission.MANAGE_MESSAGES))
+        await standin.give_role(guild, "erin", mods)
+        moderated = await standin.slash("erin", "general", "perm")
+        assert moderated.reply.content == "manage_messages=True"
+        owner = await standin.slash("owner", "general", "perm")
+        assert owner.reply.content == "manage_messages=True"
+
+
+async def test_threads_and_direct_messages(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        thread = await standin.add_thread("general", "alice vs bob", owner="alice")
+        result = await standin.slash("alice", thread, "move", {"move": "23-19"})
+        assert result.reply.channel_id == thread.id
+        assert isinstance(bot.get_channel(thread.id), discord.Thread)
+        dm = await standin.dm_channel("frank")
+        in_dm = await standin.slash("frank", dm, "rules")
+        assert in_dm.reply.content == "rules (dm)" and in_dm.reply.guild_id is None
+        with pytest.raises(StandInError, match="direct messages"):
+            await standin.slash("frank", dm, "perm")
+        # The bot opens a DM and writes there itself.
+        user = await bot.fetch_user(standin.user("frank").id)
+        sent = await user.send("hello")
+        assert standin.messages(dm)[-1].id == sent.id
+
+
+async def test_gateway_messages_follow_intents(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        bot.message_seen.clear()
+        await standin.say("alice", "general", "hello there")
+        await bot.message_seen.wait()
+        # Default intents lack message_content: Discord blanks other users' content.
+        assert bot.seen[-1].content == "" and bot.seen[-1].author.name == "alice"
+        bot.message_seen.clear()
+        await standin.say("alice", "general", f"<@{standin.bot.id}> hi")
+        await bot.message_seen.wait()
+        assert bot.seen[-1].content == f"<@{standin.bot.id}> hi"
+        bot.message_seen.clear()
+        result = await standin.slash("alice", "general", "move", {"move": "22-19"})
+        await bot.message_seen.wait()
+        assert bot.seen[-1].id == result.reply.id
+        assert bot.seen[-1].content == "alice plays 22-19"
+        secret = await standin.slash("alice", "general", "secret")
+        assert secret.reply.id not in {m.id for m in bot.seen}
+
+
+async def test_discord_errors_reach_the_bot(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        channel = bot.get_channel(standin.channel("general").id)
+        assert isinstance(channel, discord.TextChannel)
+        with pytest.raises(discord.NotFound) as unknown:
+            await channel.fetch_message(1234567890123456789)
+        assert unknown.value.status == 404 and unknown.value.code == 10008
+        with pytest.raises(discord.HTTPException) as too_long:
+            await channel.send("x" * 2001)
+        assert too_long.value.status == 400 and too_long.value.code == 50035
+        assert "content" in str(too_long.value)
+        with pytest.raises(discord.HTTPException) as empty:
+            await channel.send(embeds=[])
+        assert empty.value.code == 50006
+        await standin.slash("alice", "general", "twice")
+        assert await bot.second_answer_error == 40060
+        sent = await channel.send("to delete")
+        await sent.delete()
+        assert standin.message(sent.id).deleted
+
+
+async def test_unanswered_interaction_fails_like_discord() -> None:
+    async with StandIn(ack_deadline=0.3) as standin:
+        await standin.add_guild("Dama Club")
+        bot = ProbeBot()
+        async with running(standin, bot):
+            with pytest.raises(BotDidNotAnswer, match=r"did not answer /slow within 0\.3 s"):
+                await standin.slash("alice", "general", "slow")
+            bot.release_slow.set()
+            assert await bot.slow_error == 10062  # Unknown interaction
+
+
+async def test_bot_resumes_after_the_gateway_drops(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        await standin.drop_gateway(4000)
+        await standin.wait_until_connected(resumes=1)
+        assert standin.identify_count == 1
+        result = await standin.slash("alice", "general", "move", {"move": "22-18"})
+        assert result.reply.content == "alice plays 22-18"
+        await standin.request_reconnect()
+        await standin.wait_until_connected(resumes=2)
+        assert standin.identify_count == 1
+        again = await standin.slash("bob", "general", "move", {"move": "21-17"})
+        assert again.reply.content == "bob plays 21-17"
+
+
+async def test_events_missed_while_disconnected_are_replayed(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        await standin.drop_gateway(4000)
+        bot.message_seen.clear()
+        said = await standin.say("alice", "general", f"<@{standin.bot.id}> still there?")
+        await standin.wait_until_connected(resumes=1)
+        await bot.message_seen.wait()
+        assert [m.id for m in bot.seen] == [said.id]
+
+
+@pytest.mark.slow
+async def test_invalidated_session_identifies_again(standin: StandIn) -> None:
+    # discord.py waits 5 s before identifying again (its identify rate limit), hence slow.
+    bot = ProbeBot()
+    async with running(standin, bot):
+        await standin.invalidate_sessions()
+        await standin.wait_until_connected(identifies=2, timeout=20)
+        again = await standin.slash("bob", "general", "move", {"move": "21-17"})
+        assert again.reply.content == "bob plays 21-17"
