@@ -383,6 +383,7 @@ def search(
         it_best = -INFINITY
         it_best_i = order[0]
         try:
+            searcher.poll()
             for n, i in enumerate(order):
                 a_m, a_k, b_m, b_k, nh = children[i]
                 if n == 0:

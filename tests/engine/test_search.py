@@ -1,0 +1,261 @@
+"""The computer player's search (engine.search), always at a fixed depth, never timed.
+
+The tactical positions are built by hand from RULES.md; the comment of each case gives the
+reasoning for its winning move. Each case is checked twice: the position itself by an
+independent brute-force material count over the public API (`legal_moves`/`apply_move`,
+no search code), which must find the expected move as the only best one; then the search,
+which must play it.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from engine import (
+    Color,
+    Move,
+    Position,
+    Variant,
+    apply_move,
+    format_move,
+    get_variant,
+    legal_moves,
+    parse_move,
+)
+from engine.search import LEVELS, MATE_BOUND, POLL_MASK, SearchResult, search
+
+
+def material(position: Position) -> int:
+    """Men 1, kings 3, for the side to move (an independent rough count)."""
+    w = position.white_men.bit_count() + 3 * position.white_kings.bit_count()
+    b = position.black_men.bit_count() + 3 * position.black_kings.bit_count()
+    return w - b if position.turn is Color.WHITE else b - w
+
+
+def brute_force(position: Position, variant: Variant, plies: int) -> int:
+    """Material after `plies` plies of best play for both sides, continuing while the side
+    to move must capture (captures are compulsory, so such positions are not counted
+    mid-fight). A side without moves scores -1000."""
+    moves = legal_moves(position, variant)
+    if not moves:
+        return -1000
+    if plies <= 0 and not moves[0].is_capture:
+        return material(position)
+    return max(-brute_force(apply_move(position, m, variant), variant, plies - 1) for m in moves)
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    variant: str
+    fen: str
+    flip: bool  # turn the position 180 degrees with colours swapped (Black to move)
+    best: str  # the winning move, written for the position as searched
+    line: tuple[str, ...]  # the forced continuation after it
+
+
+SHOTS = [
+    # Italian, two for one. White men b1, c2, d3, f3; Black men d5, f5, h7, e8, g8.
+    # d3-e4 offers a man: Black must capture and only f5xd3 is possible (d5xf3 is blocked
+    # by the man on f3; from d3 the black man cannot go on: c2 is guarded by b1 behind
+    # it, e2 is empty). Then c2 jumps d3 to e4 and goes on over d5 to c6: two for one.
+    # Every other move loses a man (b1-a2 unguards b1 so the capture would run on over
+    # c2; c2-b3 leaves nothing to recapture; f3 and d3-c4 walk into captures).
+    Shot("italian two for one", "italian", "W:Wb1,c2,d3,f3:Bd5,f5,e8,g8,h7", False,
+         "d3-e4", ("f5xd3", "c2xe4xc6")),
+    # Moroccan, the same shot turned 180 degrees with colours swapped: Black to move
+    # plays e6-d5, White must take c4xe6, and f7 takes back two (f7xd5xf3).
+    Shot("moroccan two for one (Black)", "moroccan", "W:Wb1,c2,d3,f3:Bd5,f5,e8,g8,h7", True,
+         "e6-d5", ("c4xe6", "f7xd5xf3")),
+    # Italian ladder. White king d3, men c4, e2; Black king e6, men c6, f5. c4-d5 offers a
+    # man that the black man c6 (c6xe4) and the black king e6 (e6xc4) could both take,
+    # one piece each. The ladder's second step (a king's capture before a man's) leaves
+    # only e6xc4; the king cannot go on (d3 is backed by e2; b3, b5 are empty). Then the
+    # white king d3 jumps the black king on c4 to b5 and the man c6 to d7. A search
+    # ignoring the ladder would fear c6xe4 instead.
+    Shot("italian ladder wins the king", "italian", "W:WKd3,c4,e2:BKe6,c6,f5", False,
+         "c4-d5", ("e6xc4", "d3xb5xd7")),
+    # Turkish king sweep. White king e1, man e4; Black men c6, e6, b7, g7, h7. e4-e5
+    # offers the man: e6 must take it (e6xe4). That opens the e-file: the white king
+    # flies e1 over e4 to e6, turns west over c6 to b6, turns north over b7 to b8: the
+    # maximum capture, three men for one.
+    Shot("turkish king sweep", "turkish", "W:WKe1,e4:Bc6,e6,b7,g7,h7", False,
+         "e4-e5", ("e6xe4", "e1xe6xb6xb8")),
+    # Arab, men only. White c4, d4, d5, e4; Black f5, e6, a7, b7, f7, h7. e4-e5 offers the
+    # man: e6xe4 is the only capture (f5 cannot take sideways to d5, which is occupied;
+    # from e4 the black man cannot go on over d4 because c4 is occupied). Then d4 jumps
+    # east over e4 to f4, north over f5 to f6 and over f7 to f8, where it is crowned:
+    # three men and a king for one man.
+    Shot("arab breakthrough", "arab", "W:Wc4,d4,d5,e4:Bf5,e6,a7,b7,f7,h7", False,
+         "e4-e5", ("e6xe4", "d4xf4xf6xf8")),
+]
+
+
+def _position(shot: Shot) -> tuple[Position, Variant]:
+    variant = get_variant(shot.variant)
+    position = Position.from_fen(shot.fen, variant)
+    return (position.flipped() if shot.flip else position), variant
+
+
+@pytest.mark.parametrize("shot", SHOTS, ids=lambda s: s.name)
+def test_position_has_one_winning_move(shot: Shot) -> None:
+    position, variant = _position(shot)
+    best = parse_move(shot.best, position, variant)
+    values = {m: -brute_force(apply_move(position, m, variant), variant, 2)
+              for m in legal_moves(position, variant)}
+    assert values[best] > material(position)  # it wins material...
+    assert all(v < values[best] for m, v in values.items() if m != best)  # ...and alone
+    # The forced line as the comment tells it.
+    after = apply_move(position, best, variant)
+    reply = parse_move(shot.line[0], after, variant)
+    assert legal_moves(after, variant) == [reply]
+
+
+@pytest.mark.parametrize("shot", SHOTS, ids=lambda s: s.name)
+def test_search_finds_the_winning_move(shot: Shot) -> None:
+    position, variant = _position(shot)
+    result = search(position, variant, depth=3)
+    assert result.move is not None
+    assert format_move(result.move, position, variant) == shot.best
+    pv = [format_move(m, p, variant, full=True) for m, p in _walk(position, variant, result)]
+    assert pv[: 1 + len(shot.line)] == [shot.best, *shot.line]
+    # Half a man or more above the material before the shot, and not a forced win.
+    assert 100 * material(position) + 50 <= result.score < MATE_BOUND
+
+
+def _walk(
+    position: Position, variant: Variant, result: SearchResult
+) -> list[tuple[Move, Position]]:
+    out = []
+    for move in result.pv:
+        out.append((move, position))
+        position = apply_move(position, move, variant)
+    return out
+
+
+def test_italian_ladder_leaves_only_the_king_capture() -> None:
+    variant = get_variant("italian")
+    position = Position.from_fen("W:WKd3,c4,e2:BKe6,c6,f5", variant)
+    after = apply_move(position, parse_move("c4-d5", position, variant), variant)
+    assert [format_move(m, after, variant) for m in legal_moves(after, variant)] == ["e6xc4"]
+
+
+# --- legality on random positions ----------------------------------------------------
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[Position, Variant]:
+    variant = get_variant(draw(st.sampled_from(["turkish", "arab", "moroccan", "italian"])))
+    squares = [sq for sq in range(64) if variant.is_playable(sq)]
+    chosen = draw(st.lists(st.sampled_from(squares), min_size=2, max_size=14, unique=True))
+    boards = [0, 0, 0, 0]  # white men, white kings, black men, black kings
+    for i, sq in enumerate(chosen):
+        white = i % 2 == 0
+        rank = sq >> 3
+        king = draw(st.booleans()) or rank == (7 if white else 0)
+        boards[(0 if white else 2) + (1 if king else 0)] |= 1 << sq
+    turn = draw(st.sampled_from([Color.WHITE, Color.BLACK]))
+    return Position(boards[0], boards[1], boards[2], boards[3], turn), variant
+
+
+@seed(20261130)
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.sampled_from([1, 3, 5]))
+def test_search_returns_a_legal_move(case: tuple[Position, Variant], level: int) -> None:
+    position, variant = case
+    legal = legal_moves(position, variant)
+    result = search(position, variant, depth=2, level=level, seed=3)
+    if legal:
+        assert result.move in legal
+        assert result.pv[0] == result.move
+    else:
+        assert result.move is None and result.score < -MATE_BOUND
+
+
+# --- stopping and reproducibility ----------------------------------------------------
+
+
+class StopAfter:
+    """A stop signal that reads False `calls` times, then True (no clock involved)."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+        self.read = 0
+
+    def is_set(self) -> bool:
+        self.read += 1
+        return self.read > self.calls
+
+
+@pytest.mark.parametrize("key", ["turkish", "italian"])
+def test_stop_set_before_the_search_returns_a_legal_move_at_once(key: str) -> None:
+    variant = get_variant(key)
+    position = Position.start(variant)
+    stop = threading.Event()
+    stop.set()
+    result = search(position, variant, depth=30, stop=stop)
+    assert result.move in legal_moves(position, variant)
+    assert result.nodes == 0 and result.depth == 0 and result.stopped
+
+
+@pytest.mark.parametrize("key", ["arab", "moroccan"])
+def test_stop_during_the_search_is_honoured_within_a_poll(key: str) -> None:
+    variant = get_variant(key)
+    position = Position.start(variant)
+    stop = StopAfter(20)
+    result = search(position, variant, depth=30, stop=stop)
+    assert result.stopped
+    assert result.move in legal_moves(position, variant)
+    # Polled at each iteration and every POLL_MASK + 1 nodes: at most 20 polls' worth.
+    assert result.nodes <= 21 * (POLL_MASK + 1)
+    assert 1 <= result.depth < 30
+
+
+@pytest.mark.parametrize("key", ["turkish", "arab", "moroccan", "italian"])
+def test_same_depth_and_seed_give_the_same_result(key: str) -> None:
+    variant = get_variant(key)
+    position = Position.start(variant)
+    for level in (2, 5):
+        first = search(position, variant, depth=4, level=level, seed=11)
+        second = search(position, variant, depth=4, level=level, seed=11)
+        assert (first.move, first.score, first.pv, first.nodes) == (
+            second.move, second.score, second.pv, second.nodes
+        )
+
+
+def test_lower_levels_choose_among_several_good_moves_level_5_among_one() -> None:
+    variant = get_variant("italian")
+    position = Position.start(variant)
+    assert search(position, variant, depth=2, level=5).candidates == 1
+    low = search(position, variant, depth=2, level=1)
+    assert low.candidates > 1
+    picks = {search(position, variant, depth=2, level=1, seed=s).move for s in range(12)}
+    assert len(picks) > 1
+
+
+def test_levels_search_less_below_level_5() -> None:
+    depths = [LEVELS[n].max_depth for n in range(1, 6)]
+    margins = [LEVELS[n].margin for n in range(1, 6)]
+    assert depths == sorted(depths) and margins == sorted(margins, reverse=True)
+    assert margins[-1] == 0
+
+
+def test_one_piece_each_is_a_draw_in_turkish_but_not_in_italian() -> None:
+    # White king a1 against a black king h8, White to move, nothing to capture: Turkish
+    # and Arab draw at once (RULES.md); the search scores it 0 at any depth.
+    turkish = get_variant("turkish")
+    position = Position.from_fen("W:WKa1:BKh8", turkish)
+    assert search(position, turkish, depth=3).score == 0
+
+
+@pytest.mark.parametrize("bad", [{"level": 0}, {"level": 6}, {"depth": 0}, {"time_budget": -1.0}])
+def test_bad_arguments_are_refused(bad: dict[str, float]) -> None:
+    variant = get_variant("italian")
+    with pytest.raises(ValueError, match=r"level|depth|budget"):
+        search(Position.start(variant), variant, **bad)  # type: ignore[arg-type]
