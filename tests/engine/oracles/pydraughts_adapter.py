@@ -28,6 +28,7 @@ from .board import (
     is_king,
     italian_number,
     italian_square,
+    merge,
     name,
 )
 
@@ -111,11 +112,40 @@ def pydraughts_routes(board: Mapping[str, str], side: str, variant: str) -> list
     return routes
 
 
-def perft(board: Board, side: str, variant: str, depth: int) -> int:
-    """pydraughts perft counted under our move identity (routes merged)."""
-    from .board import merge  # local: keeps the module's public surface small
-    from .reference import apply_route
+def from_pydraughts_fen(fen: str, variant: str) -> tuple[Board, str]:
+    """pydraughts' FEN of a position (Italian numbers, Turkish algebraic) -> plain board."""
+    pdv = _pd_variant(variant)
+    side_part, *parts = fen.split(":")
+    board: Board = {}
+    for part in parts:
+        colour = part[0].lower()
+        for token in filter(None, part[1:].split(",")):
+            king = token.startswith("K")
+            sq = token[1:] if king else token
+            if pdv == "italian":
+                sq = italian_square(int(sq))
+            board[sq] = colour.upper() if king else colour
+    return board, side_part.lower()
 
+
+def pydraughts_apply(board: Board, side: str, variant: str, route: Route) -> tuple[Board, str]:
+    """Play ``route`` with pydraughts itself and read its resulting position back."""
+    pdv = _pd_variant(variant)
+    game = draughts.Board(pdv, fen=to_pydraughts_fen(board, side, variant))
+    path, captured = route
+    for move in game.legal_moves():
+        steps = move.board_move
+        got = (_to_square(steps[0][0], pdv), *(_to_square(s[1], pdv) for s in steps))
+        taken = tuple(_to_square(c, pdv) for c in (move.captures or []) if c is not None)
+        if got == path and taken == captured:
+            game.push(move)
+            return from_pydraughts_fen(game.fen, variant)
+    raise AssertionError(f"pydraughts has no route {route}")
+
+
+def perft(board: Board, side: str, variant: str, depth: int) -> int:
+    """pydraughts perft counted under our move identity (its routes merged), every move
+    played by pydraughts itself."""
     if depth == 0:
         return 1
     moves = merge(pydraughts_routes(board, side, variant))
@@ -123,6 +153,6 @@ def perft(board: Board, side: str, variant: str, depth: int) -> int:
         return len(moves)
     total = 0
     for routes in moves.values():
-        after, other = apply_route(board, side, routes[0], variant)
+        after, other = pydraughts_apply(board, side, variant, routes[0])
         total += perft(after, other, variant, depth - 1)
     return total

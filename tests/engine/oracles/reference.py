@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import diagonal, orthogonal
-from .board import DIAGONAL_VARIANTS, ORTHOGONAL_VARIANTS, Board, Identity, Route, merge
+from .board import (
+    DIAGONAL_VARIANTS,
+    ORTHOGONAL_VARIANTS,
+    Board,
+    Identity,
+    Route,
+    is_dark,
+    merge,
+)
 
 
 def legal_routes(board: Mapping[str, str], side: str, variant: str) -> list[Route]:
@@ -15,6 +23,9 @@ def legal_routes(board: Mapping[str, str], side: str, variant: str) -> list[Rout
     if variant in ORTHOGONAL_VARIANTS:
         return orthogonal.legal_routes(board, side)
     if variant in DIAGONAL_VARIANTS:
+        light = sorted(sq for sq in board if not is_dark(sq))
+        if light:
+            raise ValueError(f"pieces on light squares {light}: the diagonal board uses dark ones")
         return diagonal.legal_routes(board, variant, side)
     raise ValueError(f"unknown variant {variant!r}")
 
