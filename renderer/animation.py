@@ -54,7 +54,7 @@ def move_frames(position: Position, move: Move, variant: Variant,
     after = apply_move(position, move, variant)
     others = tuple((sq, p) for sq, p in position.pieces() if sq != move.start)
     scenes = [Scene(variant.geometry, tuple(position.pieces()), highlights=(move.start,),
-                    numbers=numbers)]
+                    numbers=numbers, turn=position.turn)]
     immediate = variant.capture_removal is CaptureRemoval.IMMEDIATE
     for k in range(1, len(move.landings) + 1):
         path = move.path[: k + 1]
@@ -71,6 +71,7 @@ def move_frames(position: Position, move: Move, variant: Variant,
             crosses=taken if immediate else (),
             taken=() if immediate else tuple((sq, p) for sq, p in others if sq in gone),
             numbers=numbers,
+            turn=position.turn,
         ))
     scenes.append(move_scene(after, variant, move, (), numbers))
     return scenes

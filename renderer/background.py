@@ -82,7 +82,7 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -
     q, o, size = layout.square, layout.origin, layout.size
     far = o + 8 * q  # where the bottom and right frame starts
     frame_near, frame_far = o, size - far
-    px = max(8, round(min(frame_near, frame_far) * 0.60))
+    px = max(8, round(min(frame_near, frame_far) * 0.66))
     f = font(px)
     for i in range(8):
         file = 7 - i if layout.flipped else i

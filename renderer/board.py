@@ -36,7 +36,8 @@ def move_scene(position: Position, variant: Variant, last_move: Move | None,
                marks: tuple[int, ...], numbers: bool) -> Scene:
     """The scene of `position` after `last_move` (None: no last move shown)."""
     if last_move is None:
-        return Scene(variant.geometry, tuple(position.pieces()), dots=marks, numbers=numbers)
+        return Scene(variant.geometry, tuple(position.pieces()), dots=marks, numbers=numbers,
+                     turn=position.turn)
     return Scene(
         variant.geometry,
         tuple(position.pieces()),
@@ -45,6 +46,7 @@ def move_scene(position: Position, variant: Variant, last_move: Move | None,
         crosses=last_move.captured,
         dots=marks,
         numbers=numbers,
+        turn=position.turn,
     )
 
 

@@ -52,10 +52,12 @@ def _sample_scenes() -> list[Scene]:
             taken=tuple((sq, kinds[i % 4]) for i, sq in enumerate(empty[10:14])),
             dots=tuple(empty[14:20]) + tuple(sq for sq, _ in pieces[:4]),
             numbers=geometry is Geometry.DIAGONAL,
+            turn=Color.WHITE,
         ))
         # A path over highlighted squares and pieces, both directions.
         scenes.append(Scene(geometry, pieces, highlights=(playable[0], playable[-1]),
-                            path=(playable[-1], playable[0], playable[len(playable) // 2])))
+                            path=(playable[-1], playable[0], playable[len(playable) // 2]),
+                            turn=Color.BLACK))
     return scenes
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine import Geometry, Piece, square_to_number
+from engine import Color, Geometry, Piece, PieceKind, square_to_number
 from renderer.background import background, grid_width, number_sprite, square_colour
 from renderer.layout import Layout
 from renderer.overlays import Sprite, cross_sprite, dot_sprite, path_sprites
@@ -31,6 +31,8 @@ class Scene:
     pieces, over a piece only when it is listed in `taken`). `taken`: pieces jumped but not
     yet removed (diagonal variants, mid-capture GIF frames), drawn faded with a cross.
     `dots`: marked squares. `numbers`: write Italian numbers 1..32 on the dark squares.
+    `turn`: the side to move, shown as a small disc of its colour in the frame's right-hand
+    corner on that side's end of the board (None: not shown).
     """
 
     geometry: Geometry
@@ -41,6 +43,7 @@ class Scene:
     taken: tuple[tuple[int, Piece], ...] = ()
     dots: tuple[int, ...] = ()
     numbers: bool = False
+    turn: Color | None = None
 
 
 def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
@@ -72,6 +75,8 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
             im.paste(sprite, (layout.origin + dx, layout.origin + dy), sprite)
     if scene.dots:
         _stamp(im, layout, scene.dots, dot_sprite(q, theme))
+    if scene.turn is not None:
+        _draw_turn(im, layout, scene.turn, theme)
     if scene.numbers:
         for sq in range(64):
             if ((sq & 7) + (sq >> 3)) % 2 == 1:
@@ -79,6 +84,18 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
                 x, y = layout.square_origin(sq)
                 im.paste(sprite, (x + dx, y + dy), sprite)
     return im
+
+
+def _draw_turn(im: Image.Image, layout: Layout, turn: Color, theme: Theme) -> None:
+    """A small disc of the side to move's colour in the right-hand frame corner of its
+    side of the board (bottom for the side the picture is seen from)."""
+    o, end = layout.origin, layout.origin + layout.board_px
+    bottom_side = Color.BLACK if layout.flipped else Color.WHITE
+    side = min(o, layout.size - end)
+    sprite = piece_sprite(turn, PieceKind.MAN, side, theme)
+    x = end + (layout.size - end - side) // 2
+    y = end + (layout.size - end - side) // 2 if turn is bottom_side else (o - side) // 2
+    im.paste(sprite, (x, y), sprite)
 
 
 def _stamp(im: Image.Image, layout: Layout, squares: Iterable[int], sprite: Sprite) -> None:

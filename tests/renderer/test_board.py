@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine import Color, Move, Position, apply_move, get_variant, parse_move, parse_square
 from renderer import DEFAULT_THEME, render_png
-from tests.renderer.pixels import Grid, blend, decode, near, pixel, read_square, rgb
+from tests.renderer.pixels import Grid, blend, decode, luminance, near, pixel, read_square, rgb
 
 T = DEFAULT_THEME
 NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
@@ -214,3 +214,25 @@ def test_a_busy_board_stays_small() -> None:
     after = apply_move(start, move, v)
     data = render_png(after, v, last_move=move, marks=("c5", "d4", "b4"))
     assert len(data) < 60_000
+
+
+def test_side_to_move_disc_in_the_frame_corner() -> None:
+    v = get_variant("italian")
+    start = Position.start(v)  # White to move
+    after = apply_move(start, parse_move("21-17", start, v), v)  # Black to move
+    g = Grid.of(512)
+    end = g.origin + 8 * g.square
+    side = min(g.origin, g.size - end)
+    x = end + (g.size - end - side) // 2 + side // 2
+    bottom = (x, end + (g.size - end - side) // 2 + side // 2)
+    top = (x, (g.origin - side) // 2 + side // 2)
+    im = rgb(decode(render_png(start, v)))
+    assert luminance(pixel(im, bottom)) > 185
+    assert pixel(im, top) == T.frame
+    im = rgb(decode(render_png(after, v)))
+    assert pixel(im, bottom) == T.frame
+    assert pixel(im, top) != T.frame and luminance(pixel(im, top)) < 90
+    # From Black's side, Black (to move) is at the bottom.
+    im = rgb(decode(render_png(after, v, perspective=Color.BLACK)))
+    assert pixel(im, bottom) != T.frame and luminance(pixel(im, bottom)) < 90
+    assert pixel(im, top) == T.frame
