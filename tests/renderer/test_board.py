@@ -8,6 +8,11 @@ top left), and the colours the renderer promises (the theme).
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from PIL import Image
 
@@ -16,6 +21,7 @@ from renderer import DEFAULT_THEME, render_png
 from tests.renderer.pixels import Grid, blend, decode, luminance, near, pixel, read_square, rgb
 
 T = DEFAULT_THEME
+ROOT = Path(__file__).parent.parent.parent
 NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
 
 
@@ -236,3 +242,27 @@ def test_side_to_move_disc_in_the_frame_corner() -> None:
     im = rgb(decode(render_png(after, v, perspective=Color.BLACK)))
     assert pixel(im, bottom) != T.frame and luminance(pixel(im, bottom)) < 90
     assert pixel(im, top) == T.frame
+
+
+def test_same_bytes_in_another_process() -> None:
+    """The palette and caches are rebuilt per process; string hashing differs between
+    processes (PYTHONHASHSEED), and the bytes must not."""
+    script = (
+        "import hashlib, sys\n"
+        "from engine import Position, apply_move, get_variant, parse_move\n"
+        "from renderer import render_png, render_move_gif\n"
+        "v = get_variant('turkish')\n"
+        "b = Position.from_fen('W:Wd3,Ka1,h2:Bd4,c5,b6,e7,f8,d7', v)\n"
+        "m = parse_move('d3xb7', b, v)\n"
+        "a = apply_move(b, m, v)\n"
+        "data = render_png(a, v, last_move=m, marks=['h3']) + render_move_gif(b, m, v, "
+        "size=200)\n"
+        "print(hashlib.sha256(data).hexdigest())\n"
+    )
+    digests = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                             capture_output=True, text=True, check=True)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1
