@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import pytest
 
+import engine
+
 from .oracles import pydraughts_adapter
-from .oracles.board import merge, parse_fen
+from .oracles.board import merge, parse_fen, rotate_fen, rotate_notation
+from .oracles.bridge import sq_index
 from .oracles.rulecases import (
     RuleCase,
     check_engine,
@@ -44,11 +47,18 @@ CASES = [
         MOROCCAN,
         "W:Wf3,Kd5:Ba6",
         (
-            "d5-e6", "d5-f7", "d5-g8",
-            "d5-c6", "d5-b7", "d5-a8",
+            "d5-e6",
+            "d5-f7",
+            "d5-g8",
+            "d5-c6",
+            "d5-b7",
+            "d5-a8",
             "d5-e4",
-            "d5-c4", "d5-b3", "d5-a2",
-            "f3-e4", "f3-g4",
+            "d5-c4",
+            "d5-b3",
+            "d5-a2",
+            "f3-e4",
+            "f3-g4",
         ),
     ),
     RuleCase(
@@ -164,8 +174,7 @@ CASES = [
         ("d5xb3xd1",),
     ),
     RuleCase(
-        "Italian ladder step 4, later kings: kings at jumps 1 and 2 beat kings at jumps 1 "
-        "and 3",
+        "Italian ladder step 4, later kings: kings at jumps 1 and 2 beat kings at jumps 1 and 3",
         ITALIAN,
         "W:WKd1:BKe2,Ke4,c6,g4,Kg6",
         ("d1xf3xd5xb7",),
@@ -202,3 +211,27 @@ def test_pydraughts(case: RuleCase, variant: str) -> None:
     board, side = parse_fen(case.fen)
     got = set(merge(pydraughts_adapter.pydraughts_routes(board, side, variant)))
     assert describe(got) == describe(expected_identities(case, variant)), case.rule
+
+
+@pytest.mark.parametrize("turned", [False, True], ids=["white", "black"])
+@pytest.mark.parametrize("variant", BOTH)
+def test_notation_shows_full_paths_where_start_and_end_are_ambiguous(
+    variant: str, turned: bool
+) -> None:
+    """RULES.md: where one start and end allow several captured sets, the notation shows the
+    landing squares that tell them apart; the short form is ambiguous and lists them."""
+    fen, short = "W:Wc2:Bb3,b5,d3,d5", "c2xc6"
+    if turned:
+        fen, short = rotate_fen(fen), rotate_notation(short)
+    v = engine.get_variant(variant)
+    position = engine.Position.from_fen(fen, v)
+    start, end = (sq_index(s) for s in short.split("x"))
+    matching = [m for m in engine.legal_moves(position, v) if (m.start, m.end) == (start, end)]
+    assert len(matching) == 2
+    with pytest.raises(engine.AmbiguousMoveError) as info:
+        engine.parse_move(short, position, v)
+    assert len(info.value.candidates) == 2
+    for move in matching:
+        text = engine.format_move(move, position, v)
+        assert text != short and text.count("x") == 2, text
+        assert engine.parse_move(text, position, v) == move

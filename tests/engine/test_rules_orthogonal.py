@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+import engine
+
 from .oracles import pydraughts_adapter
-from .oracles.board import merge, parse_fen
+from .oracles.board import merge, parse_fen, rotate_fen, rotate_notation
+from .oracles.bridge import sq_index
 from .oracles.rulecases import (
     RuleCase,
     check_engine,
@@ -49,11 +52,20 @@ CASES = [
         "W:WKd4,b4,d6:Bh8",
         (
             "d4-c4",
-            "d4-e4", "d4-f4", "d4-g4", "d4-h4",
+            "d4-e4",
+            "d4-f4",
+            "d4-g4",
+            "d4-h4",
             "d4-d5",
-            "d4-d3", "d4-d2", "d4-d1",
-            "b4-b5", "b4-a4", "b4-c4",
-            "d6-d7", "d6-c6", "d6-e6",
+            "d4-d3",
+            "d4-d2",
+            "d4-d1",
+            "b4-b5",
+            "b4-a4",
+            "b4-c4",
+            "d6-d7",
+            "d6-c6",
+            "d6-e6",
         ),
     ),
     RuleCase(
@@ -167,3 +179,38 @@ def test_pydraughts(case: RuleCase, variant: str) -> None:
     board, side = parse_fen(case.fen)
     got = set(merge(pydraughts_adapter.pydraughts_routes(board, side, variant)))
     assert describe(got) == describe(expected_identities(case, variant)), case.rule
+
+
+NOTATION = [
+    # (fen, short form from x to, number of legal moves with that start and end)
+    ("W:WKh8:Ba6,b6,d7,g4,g8", "h8xh4", 3),
+    ("W:WKa2:Bc2,f2", "a2xg2", 1),
+]
+
+
+@pytest.mark.parametrize("turned", [False, True], ids=["white", "black"])
+@pytest.mark.parametrize(("fen", "short", "count"), NOTATION)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_notation_shows_full_paths_only_where_start_and_end_are_ambiguous(
+    variant: str, fen: str, short: str, count: int, turned: bool
+) -> None:
+    """RULES.md: the short form from x to is used wherever it identifies one move; where one
+    start and end allow several captured sets the landing squares must tell them apart."""
+    if turned:
+        fen, short = rotate_fen(fen), rotate_notation(short)
+    v = engine.get_variant(variant)
+    position = engine.Position.from_fen(fen, v)
+    start, end = (sq_index(s) for s in short.split("x"))
+    matching = [m for m in engine.legal_moves(position, v) if (m.start, m.end) == (start, end)]
+    assert len(matching) == count
+    if count == 1:
+        assert engine.format_move(matching[0], position, v) == short
+        assert engine.parse_move(short, position, v) == matching[0]
+        return
+    with pytest.raises(engine.AmbiguousMoveError) as info:
+        engine.parse_move(short, position, v)
+    assert len(info.value.candidates) == count
+    for move in matching:
+        text = engine.format_move(move, position, v)
+        assert text != short and text.count("x") >= 2, text
+        assert engine.parse_move(text, position, v) == move
