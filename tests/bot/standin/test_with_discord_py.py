@@ -7,6 +7,8 @@ stand-in's output.
 
 from __future__ import annotations
 
+from typing import Any
+
 import aiohttp
 import discord
 import pytest
@@ -24,7 +26,7 @@ from bot.standin import (
 from .probe_bot import MOVES, ProbeBot, running
 
 
-def _option_view(options: list[dict[str, object]]) -> list[tuple[object, ...]]:
+def _option_view(options: list[dict[str, Any]]) -> list[tuple[object, ...]]:
     return [
         (
             o["name"],
@@ -32,7 +34,7 @@ def _option_view(options: list[dict[str, object]]) -> list[tuple[object, ...]]:
             bool(o.get("required", False)),
             bool(o.get("autocomplete", False)),
             tuple((c["name"], c["value"]) for c in o.get("choices", [])),
-        )  # type: ignore[attr-defined]
+        )
         for o in options
     ]
 
