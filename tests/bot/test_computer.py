@@ -1,0 +1,114 @@
+"""The computer player service (bot.computer): moves from worker processes, cancellation,
+bad input, shutdown. One single-worker pool is shared by the tests of this module, so a
+search that did not stop when cancelled would hold up the next test's move."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+
+from bot.computer import ComputerPlayer
+from engine import (
+    GameOverError,
+    Position,
+    PositionError,
+    UnknownVariantError,
+    format_move,
+    get_variant,
+    legal_moves,
+    parse_move,
+)
+
+# A long budget: a search that ignored its stop flag would keep the only worker this long.
+LONG = 120.0
+# How long the tests wait for an answer that a working pool gives in well under a second.
+PATIENCE = 30.0
+
+
+@pytest_asyncio.fixture
+async def computer() -> AsyncIterator[ComputerPlayer]:
+    player = ComputerPlayer(workers=1)
+    await player.start()
+    yield player
+    await player.close()
+
+
+@pytest.mark.parametrize("key", ["turkish", "arab", "moroccan", "italian"])
+async def test_choose_move_returns_a_legal_move_in_full_notation(
+    computer: ComputerPlayer, key: str
+) -> None:
+    variant = get_variant(key)
+    position = Position.start(variant)
+    text = await asyncio.wait_for(
+        computer.choose_move(position.to_fen(variant), key, level=1, budget_seconds=5.0),
+        PATIENCE,
+    )
+    move = parse_move(text, position, variant)
+    assert move in legal_moves(position, variant)
+    assert text == format_move(move, position, variant, full=True)
+
+
+async def test_a_capture_comes_back_with_every_landing_square(computer: ComputerPlayer) -> None:
+    variant = get_variant("italian")
+    fen = "W:Wd3:Bc4,c6,e4,e6"  # two captures: d3xb5xd7 and d3xf5xd7
+    text = await asyncio.wait_for(computer.choose_move(fen, "italian", level=5), PATIENCE)
+    assert text in {"d3xb5xd7", "d3xf5xd7"}
+    assert parse_move(text, Position.from_fen(fen, variant), variant)
+
+
+async def test_cancelling_the_task_stops_the_search_in_its_worker(
+    computer: ComputerPlayer,
+) -> None:
+    variant = get_variant("turkish")
+    fen = Position.start(variant).to_fen(variant)
+    task = asyncio.create_task(computer.choose_move(fen, "turkish", 5, LONG))
+    await asyncio.sleep(0.5)  # let the worker start it
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    # The only worker must be free again long before LONG seconds.
+    text = await asyncio.wait_for(
+        computer.choose_move(fen, "turkish", level=1, budget_seconds=5.0), PATIENCE
+    )
+    assert parse_move(text, Position.start(variant), variant)
+
+
+async def test_cancel_by_key_stops_that_games_search_only(computer: ComputerPlayer) -> None:
+    variant = get_variant("moroccan")
+    fen = Position.start(variant).to_fen(variant)
+    task = asyncio.create_task(computer.choose_move(fen, "moroccan", 5, LONG, key="game-1"))
+    await asyncio.sleep(0.5)
+    assert computer.cancel("game-2") == 0
+    assert computer.cancel("game-1") == 1
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    text = await asyncio.wait_for(
+        computer.choose_move(fen, "moroccan", level=1, budget_seconds=5.0), PATIENCE
+    )
+    assert parse_move(text, Position.start(variant), variant)
+
+
+async def test_bad_input_is_refused_before_any_search(computer: ComputerPlayer) -> None:
+    start = Position.start(get_variant("italian")).to_fen(get_variant("italian"))
+    with pytest.raises(UnknownVariantError, match="choose one of"):
+        await computer.choose_move(start, "chess")
+    with pytest.raises(PositionError):
+        await computer.choose_move("W:Wz9:Ba1", "italian")
+    with pytest.raises(ValueError, match="level"):
+        await computer.choose_move(start, "italian", level=9)
+    with pytest.raises(ValueError, match="budget"):
+        await computer.choose_move(start, "italian", 5, -1.0)
+    # Black to move with its only man blocked: no legal move, the game is over.
+    with pytest.raises(GameOverError):
+        await computer.choose_move("B:Wb1,d1:Bc2", "italian")
+
+
+async def test_closed_player_refuses_moves_and_closes_twice() -> None:
+    player = ComputerPlayer(workers=1)
+    await player.close()
+    await player.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        await player.choose_move("W:Wb1:Bc8", "italian")
