@@ -7,6 +7,7 @@ Imports the engine, nothing of Discord. The public API:
 - `render_move_gif(position, move, variant, ...)` -> GIF bytes of one move, jump by jump;
 - `render_game_gif(start, moves, variant, ...)` -> GIF bytes of a whole game;
 - `render_image(...)`: as `render_png`, returning the Pillow image;
+- `warm_up(sizes)`: build the caches ahead of the first picture (under a second);
 - `RenderError` (a ValueError): bad input, with a message saying what to pass;
 - `Theme`, `DEFAULT_THEME`: colours and proportions; `MIN_SIZE`, `MAX_SIZE`.
 
@@ -15,7 +16,7 @@ benchmarks/render.py); async callers should run it in a worker thread.
 """
 
 from renderer.animation import render_game_gif, render_move_gif
-from renderer.board import render_image, render_png
+from renderer.board import render_image, render_png, warm_up
 from renderer.errors import RenderError
 from renderer.layout import MAX_SIZE, MIN_SIZE
 from renderer.theme import DEFAULT_THEME, Theme
@@ -30,4 +31,5 @@ __all__ = [
     "render_image",
     "render_move_gif",
     "render_png",
+    "warm_up",
 ]

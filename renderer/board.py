@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from PIL import Image
 
-from engine import Color, Geometry, Move, Position, Variant
+from engine import VARIANTS, Color, Geometry, Move, Position, Variant
 from renderer.encode import png_bytes
 from renderer.errors import RenderError
 from renderer.layout import Layout, make_layout
@@ -121,3 +121,19 @@ def render_png(
     image = render_image(position, variant, perspective=perspective, last_move=last_move,
                          before=before, marks=marks, size=size, numbers=numbers, theme=theme)
     return png_bytes(image, theme)
+
+
+def warm_up(sizes: Iterable[int] = (512,), theme: Theme = DEFAULT_THEME) -> None:
+    """Build the caches (palette, backgrounds, piece sprites) for pictures of `sizes`, so
+    that the first picture a program sends is as fast as the others. Takes under a
+    second; call it at start-up (in a worker thread from async code) if that matters.
+
+    Raises RenderError for a size out of range.
+    """
+    for size in sizes:
+        for perspective in Color:
+            for key in ("turkish", "italian"):
+                variant = VARIANTS[key]
+                start = Position.start(variant)
+                png_bytes(render_image(start, variant, perspective=perspective, size=size,
+                                       theme=theme), theme)

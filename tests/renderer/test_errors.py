@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Color, Move, Position, apply_move, get_variant, parse_move, parse_square
-from renderer import MAX_SIZE, MIN_SIZE, RenderError, render_png
+from renderer import MAX_SIZE, MIN_SIZE, RenderError, render_png, warm_up
 
 ITALIAN = get_variant("italian")
 START = Position.start(ITALIAN)
@@ -99,3 +99,9 @@ def test_numbers_only_on_the_diagonal_board() -> None:
 def test_bad_perspective() -> None:
     with pytest.raises(RenderError, match="perspective"):
         render_png(START, ITALIAN, perspective="black")  # type: ignore[arg-type]
+
+
+def test_warm_up_checks_sizes() -> None:
+    warm_up([MIN_SIZE])
+    with pytest.raises(RenderError, match="size"):
+        warm_up([MIN_SIZE - 1])
