@@ -28,9 +28,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8765, help="TCP port (0: any free port)")
     parser.add_argument("--token", default="standin-token", help="bot token it accepts")
     parser.add_argument("--guild", default="Dama Club", help="name of the fake server")
-    parser.add_argument(
-        "--channels", default="general,games", help="comma-separated text channels"
-    )
+    parser.add_argument("--channels", default="general,games", help="comma-separated text channels")
     parser.add_argument(
         "--no-deadline",
         action="store_true",
@@ -81,8 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         asyncio.run(serve(args))
     except OSError as exc:
-        print(f"cannot listen on {args.host}:{args.port}: {exc.strerror}; "
-              "choose another --port", file=sys.stderr)
+        print(
+            f"cannot listen on {args.host}:{args.port}: {exc.strerror}; choose another --port",
+            file=sys.stderr,
+        )
         return 2
     return 0
 

@@ -8,6 +8,8 @@ frozen `*Info` records, ids, or names.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -77,15 +79,35 @@ ChannelRef = ChannelInfo | int | str
 MessageRef = MessageRecord | int
 
 
+def username_for(display: str) -> str:
+    """A Discord-style username for a display name: lower case letters, digits, `_` and `.`.
+
+    "Rossi Mario" -> "rossi_mario", "Émile" -> "emile"; at most 32 characters.
+    """
+    ascii_text = unicodedata.normalize("NFKD", display).encode("ascii", "ignore").decode()
+    name = re.sub(r"[^a-z0-9_.]+", "_", ascii_text.lower()).strip("_")
+    return (name or "user")[:32]
+
+
 def create_user(
     world: World, ids: SnowflakeFactory, name: str, *, bot: bool = False, locale: str = "en-US"
 ) -> User:
-    """A new user named `name` (1-32 characters, no spaces, unique case-insensitively)."""
-    if not name or any(c.isspace() for c in name) or len(name) > 32:
-        raise StandInError(f"user name {name!r} must be 1-32 characters without spaces")
-    if world.user_by_name(name) is not None:
-        raise StandInError(f"a user named {name!r} already exists")
-    user = User(id=ids.next(), username=name.lower(), global_name=name, bot=bot, locale=locale)
+    """A new user shown as `name` (1-32 characters; spaces allowed in this display name).
+
+    The username is `username_for(name)`, made unique with a number when taken.
+    Raises `StandInError` for an empty or too long name, or one already in use.
+    """
+    display = name.strip()
+    if not display or len(display) > 32:
+        raise StandInError(f"user name {name!r} must have 1 to 32 characters")
+    if world.user_by_name(display) is not None:
+        raise StandInError(f"a user named {display!r} already exists")
+    base = username_for(display)
+    username, n = base, 1
+    while world.user_by_name(username) is not None:
+        n += 1
+        username = f"{base[: 32 - len(str(n))]}{n}"
+    user = User(id=ids.next(), username=username, global_name=display, bot=bot, locale=locale)
     world.users[user.id] = user
     return user
 
@@ -111,8 +133,9 @@ class Directory:
         return UserInfo(user.id, user.username, user.bot)
 
     def user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> UserInfo:
-        """The user called `name` (case-insensitive), created on first use."""
-        name = name.lstrip("@")
+        """The user with that username or display name (case-insensitive), created on first
+        use with `bot` and `locale` (the locale their interactions carry)."""
+        name = name.strip().lstrip("@")
         existing = self.world.user_by_name(name)
         if existing is not None:
             return self._user_info(existing)
@@ -121,6 +144,8 @@ class Directory:
     def _user(self, ref: UserRef, *, create: bool = True) -> User:
         if isinstance(ref, UserInfo):
             ref = ref.id
+        if isinstance(ref, str) and re.fullmatch(r"<@!?\d+>", ref.strip()):
+            ref = int(ref.strip().strip("<@!>"))
         if isinstance(ref, int):
             user = self.world.users.get(ref)
             if user is None:
@@ -289,6 +314,11 @@ class Directory:
         data["guild_id"] = str(g.id)
         await self._dispatch("GUILD_MEMBER_ADD", Intent.GUILD_MEMBERS, data)
         return self._user_info(u)
+
+    def everyone(self, guild: GuildRef) -> RoleInfo:
+        """The guild's @everyone role (e.g. to deny it a channel with `set_permissions`)."""
+        role = self._guild(guild).everyone
+        return RoleInfo(role.id, role.guild_id, role.name, role.permissions)
 
     async def add_role(self, guild: GuildRef, name: str, permissions: int = 0) -> RoleInfo:
         """A new role; sends GUILD_ROLE_CREATE."""

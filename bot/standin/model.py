@@ -267,10 +267,13 @@ class World:
 
     # ---- look-ups -----------------------------------------------------------------
     def user_by_name(self, name: str) -> User | None:
-        """The user whose username is `name` (case-insensitive), if any."""
+        """The user whose username, else display name, is `name` (case-insensitive)."""
         wanted = name.casefold()
         for user in self.users.values():
             if user.username.casefold() == wanted:
+                return user
+        for user in self.users.values():
+            if (user.global_name or "").casefold() == wanted:
                 return user
         return None
 

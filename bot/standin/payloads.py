@@ -44,6 +44,7 @@ FLAG_IS_COMPONENTS_V2 = 1 << 15
 
 # Message types.
 MESSAGE_DEFAULT = 0
+MESSAGE_REPLY = 19
 MESSAGE_CHAT_INPUT_COMMAND = 20
 
 # A server without boosts: 10 MiB per upload (attachment_size_limit).
@@ -368,6 +369,13 @@ class Payloads:
             data["interaction"] = copy.deepcopy(msg.interaction_legacy)
         if msg.message_reference is not None:
             data["message_reference"] = copy.deepcopy(msg.message_reference)
+            target = self.world.messages.get(int(msg.message_reference.get("message_id", 0)))
+            if msg.type == MESSAGE_REPLY:
+                referenced = None
+                if target is not None and not target.deleted:
+                    referenced = self.message(target)
+                    referenced.pop("referenced_message", None)  # one level only, as Discord
+                data["referenced_message"] = referenced
         if msg.thread_id is not None and msg.thread_id in self.world.channels:
             data["thread"] = self.channel(self.world.channels[msg.thread_id])
         return data

@@ -20,6 +20,7 @@ from .core import CHANNEL_MESSAGE_FLAGS, Core
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import Intent
 from .model import Channel, ChannelType, Permission
+from .payloads import MESSAGE_REPLY
 from .records import MessageOrigin
 from .validation import check_command, check_commands, raise_if
 
@@ -462,7 +463,7 @@ class Rest:
                         )
                     )
             else:
-                msg.type = 19
+                msg.type = MESSAGE_REPLY
                 msg.message_reference = {
                     "type": 0,
                     "message_id": str(target.id),

@@ -423,10 +423,27 @@ class StandIn(Directory):
         with contextlib.suppress(ValueError):
             self.core.listeners.remove(listener)
 
+    @property
+    def event_count(self) -> int:
+        """How many message events there have been (a mark for `wait_for_message(since=)`)."""
+        return len(self.core.events)
+
     async def wait_for_message(
-        self, predicate: Callable[[MessageEvent], bool], *, timeout: float = 10.0
+        self,
+        predicate: Callable[[MessageEvent], bool],
+        *,
+        timeout: float = 10.0,
+        since: int | None = None,
     ) -> MessageEvent:
-        """Wait for the next message event matching `predicate`."""
+        """The first message event matching `predicate`: among the events from index `since`
+        on (see `event_count`) when given, else the next one to happen.
+
+        Raises `BotDidNotAnswer` after `timeout` seconds.
+        """
+        if since is not None:
+            for event in self.core.events[since:]:
+                if predicate(event):
+                    return event
         loop = asyncio.get_running_loop()
         future: asyncio.Future[MessageEvent] = loop.create_future()
 
@@ -462,9 +479,7 @@ class StandIn(Directory):
     # ---- users acting -----------------------------------------------------------------
     async def say(self, user: UserRef, channel: ChannelRef, content: str) -> MessageRecord:
         """A user posts a plain message (MESSAGE_CREATE; content only with that intent)."""
-        u = self._user(user)
-        ch = self._channel(channel)
-        await self._ensure_member(ch, u)
+        u, ch = await self.factory._prepare_actor(user, channel)
         if ch.type is not ChannelType.DM:
             perms = self.world.permissions_in(ch, u.id)
             need = (

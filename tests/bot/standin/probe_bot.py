@@ -66,6 +66,22 @@ class NoteModal(discord.ui.Modal, title="Leave a note"):
         await interaction.response.send_message(f"noted: {self.text.value}", ephemeral=True)
 
 
+class PickView(discord.ui.View):
+    """A non-persistent view: discord.py files it under the answer's message id."""
+
+    @discord.ui.select(
+        placeholder="Pick a variant",
+        options=[
+            discord.SelectOption(label="Italian", value="italian"),
+            discord.SelectOption(label="Turkish", value="turkish"),
+        ],
+    )
+    async def pick(
+        self, interaction: discord.Interaction, select: discord.ui.Select[PickView]
+    ) -> None:
+        await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
+
+
 class ProbeBot(commands.Bot):
     """The test bot; records what it sees so tests can check the gateway side too."""
 
@@ -118,6 +134,21 @@ class ProbeBot(commands.Bot):
         @tree.command(description="A secret answer")
         async def secret(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("only for you", ephemeral=True)
+
+        @tree.command(description="Answer, read it back, edit it, follow up")
+        async def chain(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("step 1", ephemeral=True)
+            original = await interaction.original_response()
+            await interaction.edit_original_response(content=f"step 2 of {original.id}")
+            extra = await interaction.followup.send("step 3", ephemeral=True, wait=True)
+            await interaction.followup.edit_message(extra.id, content="step 4")
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+            await channel.send("done", reference=await channel.send("anchor"))
+
+        @tree.command(description="Pick a variant")
+        async def pick(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("choose", view=PickView())
 
         @tree.command(description="Challenge someone")
         @app_commands.describe(opponent="Who", variant="Which rules", rated="Rated game")

@@ -119,6 +119,39 @@ async def test_ephemeral_answer_is_only_for_the_caller(standin: StandIn) -> None
         assert [m async for m in channel.history()] == []
 
 
+async def test_original_response_edits_followups_and_replies(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        mark = standin.event_count
+        result = await standin.slash("alice", "general", "chain")
+        done = await standin.wait_for_message(
+            lambda e: e.message.content == "done", since=mark, timeout=10
+        )
+        answer = standin.interaction(result.interaction_id)
+        first, extra = answer.messages
+        assert first.content == f"step 2 of {first.id}" and first.ephemeral and first.edited
+        assert extra.origin is MessageOrigin.FOLLOWUP and extra.ephemeral
+        assert extra.content == "step 4"
+        anchor = standin.messages("general", include_ephemeral=False)[0]
+        assert anchor.content == "anchor" and anchor.origin is MessageOrigin.BOT_CHANNEL
+        channel = bot.get_channel(done.message.channel_id)
+        assert isinstance(channel, discord.TextChannel)
+        fetched = await channel.fetch_message(done.message.id)
+        assert fetched.type is discord.MessageType.reply
+        assert fetched.reference is not None and fetched.reference.message_id == anchor.id
+        assert isinstance(fetched.reference.resolved, discord.Message)
+        assert fetched.reference.resolved.content == "anchor"
+
+
+async def test_select_menu_on_a_non_persistent_view(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        asked = await standin.slash("alice", "general", "pick")
+        picked = await standin.select("bob", asked.reply, "Pick a variant", ["turkish"])
+        assert picked.callback is CallbackType.UPDATE_MESSAGE
+        assert picked.reply.content == "picked turkish" and picked.reply.components == ()
+
+
 async def test_member_option_choice_and_boolean(standin: StandIn, guild: GuildInfo) -> None:
     bot = ProbeBot()
     async with running(standin, bot):
