@@ -33,7 +33,7 @@ from .oracles.board import (
     to_fen,
 )
 from .oracles.bridge import board_of, engine_moves, engine_position, engine_variant, route_of
-from .oracles.positions import men_per_side
+from .oracles.positions import men_per_side, random_chains, random_cluster
 from .oracles.reference import apply_route, legal_moves
 
 _COMMON: dict[str, Any] = {
@@ -49,7 +49,7 @@ SLOW = settings.get_profile("dama-differential-slow")
 
 
 @st.composite
-def positions(draw: st.DrawFn, variant: str) -> tuple[Board, str]:
+def uniform_positions(draw: st.DrawFn, variant: str) -> tuple[Board, str]:
     squares = draw(st.permutations(playable_squares(variant)))
     most = men_per_side(variant)
     counts = {"w": draw(st.integers(1, most)), "b": draw(st.integers(1, most))}
@@ -63,6 +63,17 @@ def positions(draw: st.DrawFn, variant: str) -> tuple[Board, str]:
                 king = True  # a man may not stand on its own crowning rank
             board[sq] = colour.upper() if king else colour
     return board, draw(st.sampled_from("wb"))
+
+
+def positions(variant: str) -> st.SearchStrategy[tuple[Board, str]]:
+    """Uniform positions, crowded corners, and trees of capture chains (see oracles/positions:
+    the last two make the rare rules, such as the Italian ladder's later steps, common)."""
+    seeded = st.randoms(use_true_random=False)
+    return st.one_of(
+        uniform_positions(variant),
+        st.builds(random_cluster, seeded, st.just(variant), st.sampled_from([4, 5, 6])),
+        st.builds(random_chains, seeded, st.just(variant)),
+    )
 
 
 def check_position(board: Board, side: str, variant: str) -> None:
