@@ -1,0 +1,267 @@
+"""Playing strength and speed of the computer player (engine.search).
+
+Run with ``make bench`` or ``python benchmarks/strength.py`` from the repository root
+(about 15-20 minutes on a 2-core machine); ``--quick`` plays a short version (about
+2 minutes) for a smoke check.
+
+Matches, per variant: level 5 against a random mover (target: every game won), level 5
+against a greedy one-ply player (target: at least 90% of the points), and each level
+against the level below (target: at least 65%). Each pairing plays from varied openings
+(2 to 4 random plies from the start position, seeded), each opening twice with colours
+swapped, every computer move with the same short time budget (default 0.1 s; levels 1 to 4
+also stop at their depth). Games use `engine.Game`, so its draw rules end them; a game
+still going at 200 plies is adjudicated a draw. Points: win 1, draw 1/2; the interval is
+the 95% Wilson score interval on the points share (draws counted as half a win, an
+approximation). Games run in parallel on every core.
+
+Speed: level 5 with a full budget (default 2 s) on a few positions per variant (start and
+middle-game positions reached by seeded random play), one search at a time: nodes per
+second, and the p99 and maximum move time against the budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Color, Game, Move, Position, Variant, get_variant
+from engine.evaluation import weights_for
+from engine.movegen import play_unchecked
+from engine.search import search
+
+VARIANT_KEYS = ("turkish", "arab", "moroccan", "italian")
+MOVE_CAP = 200  # plies; a game still going is adjudicated a draw
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """`subject` plays `opponent`; the points are counted for `subject`. Players: "random",
+    "greedy" or a level "1".."5"."""
+
+    subject: str
+    opponent: str
+    target: float  # points share the subject should reach (1.0 = every game won)
+
+    @property
+    def name(self) -> str:
+        def label(p: str) -> str:
+            return p if p in ("random", "greedy") else f"level {p}"
+
+        return f"{label(self.subject)} vs {label(self.opponent)}"
+
+
+PAIRINGS = (
+    Pairing("5", "random", 1.0),
+    Pairing("5", "greedy", 0.9),
+    Pairing("2", "1", 0.65),
+    Pairing("3", "2", 0.65),
+    Pairing("4", "3", 0.65),
+    Pairing("5", "4", 0.65),
+)
+
+
+@dataclass(frozen=True)
+class GameTask:
+    variant: str
+    pairing: int
+    opening: int
+    subject_white: bool
+    budget: float
+
+
+@dataclass(frozen=True)
+class GameResult:
+    variant: str
+    pairing: int
+    points: float  # for the subject: 1, 0.5 or 0
+    plies: int
+
+
+def _opening(variant: Variant, index: int) -> list[Move]:
+    """2 to 4 random plies from the start (seeded by the variant and `index`)."""
+    rng = random.Random(f"opening/{variant.key}/{index}")
+    game = Game(variant)
+    plies = rng.randint(2, 4)
+    played: list[Move] = []
+    while len(played) < plies and game.outcome is None:
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        played.append(move)
+    return played
+
+
+def _material(position: Position, variant: Variant, color: Color) -> int:
+    w = weights_for(variant)
+    own = position.men(color).bit_count() * w.man + position.kings(color).bit_count() * w.king
+    other = color.opponent
+    theirs = position.men(other).bit_count() * w.man + position.kings(other).bit_count() * w.king
+    return own - theirs
+
+
+def _choose(player: str, game: Game, budget: float, rng: random.Random, seed: int) -> Move:
+    moves = game.legal_moves()
+    if player == "random":
+        return rng.choice(moves)
+    if player == "greedy":
+        # One ply: the most material after the move (our king values), ties at random.
+        me = game.position.turn
+        values = [_material(play_unchecked(game.position, m), game.variant, me) for m in moves]
+        top = max(values)
+        return rng.choice([m for m, v in zip(moves, values, strict=True) if v == top])
+    result = search(
+        game.position, game.variant, level=int(player), time_budget=budget, seed=seed,
+        history=game.positions()[:-1],
+    )
+    assert result.move is not None
+    return result.move
+
+
+def play_game(task: GameTask) -> GameResult:
+    """Play one game of `task` and return the subject's points."""
+    variant = get_variant(task.variant)
+    pairing = PAIRINGS[task.pairing]
+    game = Game(variant)
+    for move in _opening(variant, task.opening):
+        game.play(move)
+    seed = sum(ord(ch) for ch in task.variant) * 7919 + task.pairing * 104729 + task.opening * 2
+    seed += int(task.subject_white)
+    rng = random.Random(seed)
+    subject_color = Color.WHITE if task.subject_white else Color.BLACK
+    while game.outcome is None and game.ply < MOVE_CAP:
+        mover = game.position.turn
+        player = pairing.subject if mover is subject_color else pairing.opponent
+        game.play(_choose(player, game, task.budget, rng, seed * 1000 + game.ply))
+    if game.outcome is None or game.outcome.winner is None:
+        points = 0.5
+    else:
+        points = 1.0 if game.outcome.winner is subject_color else 0.0
+    return GameResult(task.variant, task.pairing, points, game.ply)
+
+
+def wilson(points: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share `points / n` (Wilson 1927)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = points / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _speed_positions(variant: Variant, count: int) -> list[Position]:
+    """The start position, then positions after 12, 24, ... seeded random plies."""
+    out = [Position.start(variant)]
+    rng = random.Random(f"speed/{variant.key}")
+    game = Game(variant)
+    while len(out) < count and game.outcome is None:
+        for _ in range(12):
+            if game.outcome is not None:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if game.outcome is None:
+            out.append(game.position)
+    return out
+
+
+def measure_speed(budget: float, per_variant: int) -> list[tuple[str, int, float, float, float]]:
+    """(variant, nodes, seconds, p99 move seconds, max move seconds) for level 5."""
+    rows = []
+    for key in VARIANT_KEYS:
+        variant = get_variant(key)
+        nodes = 0
+        times: list[float] = []
+        for position in _speed_positions(variant, per_variant):
+            t0 = time.perf_counter()
+            result = search(position, variant, level=5, time_budget=budget)
+            times.append(time.perf_counter() - t0)
+            nodes += result.nodes
+        p99 = _percentile(times, 0.99)
+        rows.append((key, nodes, sum(times), p99, max(times)))
+    return rows
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """Linear-interpolation percentile (numpy's default method)."""
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    pos = q * (len(ordered) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument("--games", type=int, help="games per pairing (even; default 12)")
+    parser.add_argument("--budget", type=float, default=0.1, help="seconds per move in games")
+    parser.add_argument("--speed-budget", type=float, help="seconds per move for speed")
+    parser.add_argument("--variants", nargs="*", default=list(VARIANT_KEYS))
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    games = args.games or (2 if args.quick else 12)
+    games += games % 2
+    speed_budget = args.speed_budget or (0.5 if args.quick else 2.0)
+    per_variant = 2 if args.quick else 4
+
+    started = time.perf_counter()
+    tasks = [
+        GameTask(key, p, i // 2, i % 2 == 0, args.budget)
+        for p in range(len(PAIRINGS))
+        for key in args.variants
+        for i in range(games)
+    ]
+    results: list[GameResult] = []
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        for result in pool.imap_unordered(play_game, tasks):
+            results.append(result)
+    games_secs = time.perf_counter() - started
+
+    print(f"Strength: {games} games per pairing, {args.budget:g} s per computer move, "
+          f"{MOVE_CAP}-ply cap; {games_secs / 60:.1f} min on {args.workers} processes")
+    header = f"| {'variant':8} | {'pairing':22} | W-D-L   | points | 95% CI      | target | met |"
+    print(header)
+    print("|" + "|".join("-" * (len(c)) for c in header.split("|")[1:-1]) + "|")
+    for key in args.variants:
+        for p, pairing in enumerate(PAIRINGS):
+            mine = [r for r in results if r.variant == key and r.pairing == p]
+            n = len(mine)
+            pts = sum(r.points for r in mine)
+            w = sum(r.points == 1.0 for r in mine)
+            d = sum(r.points == 0.5 for r in mine)
+            losses = n - w - d
+            lo, hi = wilson(pts, n)
+            share = pts / n if n else 0.0
+            target = "all" if pairing.target == 1.0 else f">={pairing.target:.0%}"
+            met = "yes" if (share >= pairing.target) else "no"
+            print(f"| {key:8} | {pairing.name:22} | {w}-{d}-{losses:<3} | {share:6.0%} | "
+                  f"{lo:4.0%}-{hi:4.0%}   | {target:6} | {met:3} |")
+    plies = [r.plies for r in results]
+    print(f"Game length: median {statistics.median(plies):.0f} plies, max {max(plies)}")
+
+    print()
+    print(f"Speed: level 5, {speed_budget:g} s budget, {per_variant} positions per variant, "
+          "one search at a time")
+    print(f"| {'variant':8} | nodes/s | p99 move s | max move s | budget s |")
+    print("|----------|---------|------------|------------|----------|")
+    for key, nodes, secs, p99, worst in measure_speed(speed_budget, per_variant):
+        print(f"| {key:8} | {nodes / secs:7.0f} | {p99:10.2f} | {worst:10.2f} | "
+              f"{speed_budget:8.2f} |")
+    print(f"Total {(time.perf_counter() - started) / 60:.1f} min")
+
+
+if __name__ == "__main__":
+    main()
