@@ -40,6 +40,7 @@ from .records import (
     MessageRecord,
     ModalRecord,
 )
+from .snowflakes import now_iso
 from .validation import (
     check_choices,
     check_components,
@@ -138,7 +139,6 @@ class Core:
         self.listeners: list[MessageListener] = []
         self.origins: dict[int, MessageOrigin] = {}
         self.typing: dict[int, int] = {}
-        self.primary_session: Session | None = None
 
     @property
     def bot_id(self) -> int:
@@ -443,7 +443,7 @@ class Core:
         msg.flags &= ~FLAG_LOADING
         if not (msg.content or msg.embeds or msg.components or msg.attachments):
             raise empty_message()
-        msg.edited_timestamp = _now_iso()
+        msg.edited_timestamp = now_iso()
         await self._dispatch_message(EventKind.UPDATE, msg)
         return msg
 
@@ -548,31 +548,15 @@ class Core:
                     "Invalid interaction response type",
                 ),
             )
-        data = body.json.get("data")
-        inner = Body(data if isinstance(data, dict) else {}, body.files)
-        message: Message | None = None
-        if ctype is CallbackType.CHANNEL_MESSAGE:
-            message = await self._respond_message(state, inner)
-        elif ctype is CallbackType.DEFERRED_CHANNEL_MESSAGE:
-            message = await self._respond_deferred(state, inner)
-        elif ctype is CallbackType.DEFERRED_UPDATE_MESSAGE:
-            state.original_message_id = self._component_message(state).id
-            state.awaiting_followup = True
-        elif ctype is CallbackType.UPDATE_MESSAGE:
-            target = self._component_message(state)
-            message = await self.edit_message(target, inner, allowed_flags=EDIT_FLAGS)
-            state.original_message_id = target.id
-        elif ctype is CallbackType.AUTOCOMPLETE_RESULT:
-            choices = inner.json.get("choices")
-            raise_if(check_choices(choices))
-            state.choices = [Choice(str(c["name"]), c["value"]) for c in choices or []]
-        elif ctype is CallbackType.MODAL:
-            raise_if(check_modal(data))
-            state.modal = copy.deepcopy(data) if isinstance(data, dict) else None
-        state.callback = ctype
+        state.callback = ctype  # taken now: a concurrent second callback gets 40060
+        try:
+            message = await self._apply_callback(state, ctype, body)
+        except BaseException:
+            state.callback = None  # a refused callback acknowledges nothing
+            raise
         state.callback_at = time.monotonic()
         state.acknowledged.set()
-        if state.awaiting_followup is False:
+        if not state.awaiting_followup:
             state.answered.set()
         if not with_response:
             return None
@@ -587,6 +571,32 @@ class Core:
                 resource["message"] = self.payloads.message(message)
         result["resource"] = resource
         return result
+
+    async def _apply_callback(
+        self, state: InteractionState, ctype: CallbackType, body: Body
+    ) -> Message | None:
+        """Carry out one callback; returns the message it created or updated, if any."""
+        data = body.json.get("data")
+        inner = Body(data if isinstance(data, dict) else {}, body.files)
+        if ctype is CallbackType.CHANNEL_MESSAGE:
+            return await self._respond_message(state, inner)
+        if ctype is CallbackType.DEFERRED_CHANNEL_MESSAGE:
+            return await self._respond_deferred(state, inner)
+        if ctype is CallbackType.DEFERRED_UPDATE_MESSAGE:
+            state.original_message_id = self._component_message(state).id
+            state.awaiting_followup = True
+        elif ctype is CallbackType.UPDATE_MESSAGE:
+            target = self._component_message(state)
+            state.original_message_id = target.id
+            return await self.edit_message(target, inner, allowed_flags=EDIT_FLAGS)
+        elif ctype is CallbackType.AUTOCOMPLETE_RESULT:
+            choices = inner.json.get("choices")
+            raise_if(check_choices(choices))
+            state.choices = [Choice(str(c["name"]), c["value"]) for c in choices or []]
+        elif ctype is CallbackType.MODAL:
+            raise_if(check_modal(data))
+            state.modal = copy.deepcopy(data) if isinstance(data, dict) else None
+        return None
 
     def _component_message(self, state: InteractionState) -> Message:
         msg = self.world.messages.get(state.component_message_id or 0)
@@ -743,9 +753,3 @@ def _text_inputs(components: list[Any]) -> list[str]:
         if isinstance(inner, dict):
             found.extend(_text_inputs([inner]))
     return found
-
-
-def _now_iso() -> str:
-    from .snowflakes import now_iso
-
-    return now_iso()

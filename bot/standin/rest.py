@@ -44,6 +44,21 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
+def _int_field(data: dict[str, Any], path: tuple[str, ...], default: int) -> int:
+    """An integer field of a JSON body (nested by `path`); 400 Invalid Form Body otherwise."""
+    value: Any = data
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    if value is None:
+        return default
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise form_error(
+            field_error(path, "NUMBER_TYPE_COERCE", f'Value "{value}" is not int.')
+        ) from None
+
+
 def _snowflake(request: web.Request, name: str, code: JsonErrorCode, what: str) -> int:
     try:
         return int(request.match_info[name])
@@ -66,6 +81,7 @@ class Rest:
         self.urls = urls  # (http base, gateway ws url)
         self.request_log: list[tuple[str, str, int]] = []
         self.after_request = after_request
+        self.internal_errors: list[str] = []
 
     # ---- application wiring ---------------------------------------------------------
     def routes(self) -> list[web.RouteDef]:
@@ -143,6 +159,16 @@ class Rest:
             if exc.status == 405:
                 return json_response({"message": "405: Method Not Allowed", "code": 0}, 405)
             raise
+        except Exception as exc:
+            # A stand-in bug: answer 400 (a 5xx makes discord.py retry for ~25 s) and keep
+            # the error for `StandIn.internal_errors`.
+            _log.exception("stand-in failed on %s %s", request.method, request.path)
+            self.internal_errors.append(f"{request.method} {request.path}: {exc!r}")
+            status = 400
+            return json_response(
+                {"message": f"the Discord stand-in failed on this request: {exc!r}", "code": 0},
+                400,
+            )
         finally:
             self.request_log.append((request.method, request.path, status))
             if self.after_request is not None:
@@ -454,7 +480,8 @@ class Rest:
         )
         ref = body.json.get("message_reference")
         if isinstance(ref, dict) and ref.get("message_id"):
-            target = self.core.world.messages.get(int(ref["message_id"]))
+            target_id = _int_field(body.json, ("message_reference", "message_id"), 0)
+            target = self.core.world.messages.get(target_id)
             if target is None or target.deleted:
                 if ref.get("fail_if_not_exists", True):
                     raise form_error(
@@ -518,7 +545,12 @@ class Rest:
         if channel.type is not ChannelType.GUILD_TEXT:
             raise ApiError(400, JsonErrorCode.GENERAL, "Cannot create a thread here")
         start = None
-        kind = ChannelType(int(data.get("type", ChannelType.PRIVATE_THREAD)))
+        try:
+            kind = ChannelType(_int_field(data, ("type",), ChannelType.PRIVATE_THREAD))
+        except ValueError:
+            raise form_error(
+                field_error(("type",), "BASE_TYPE_CHOICES", "Not a thread type")
+            ) from None
         if "message_id" in request.match_info:
             ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
             start = self.core.find_message(ident, channel.id)
@@ -538,7 +570,7 @@ class Rest:
             owner_id=self.core.bot_id,
             kind=kind,
             thread_id=start.id if start is not None else None,
-            auto_archive_duration=int(data.get("auto_archive_duration", 1440)),
+            auto_archive_duration=_int_field(data, ("auto_archive_duration",), 1440),
         )
         if start is not None:
             start.thread_id = thread.id

@@ -218,6 +218,11 @@ class StandIn(Directory):
         return self.hub.resume_count
 
     @property
+    def internal_errors(self) -> list[str]:
+        """Requests the stand-in itself failed on (a bug here, answered with 400)."""
+        return list(self.rest.internal_errors)
+
+    @property
     def request_log(self) -> list[tuple[str, str, int]]:
         """Every REST request so far: (method, path, status)."""
         return self.rest.request_log

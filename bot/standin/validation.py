@@ -343,6 +343,12 @@ def check_command(cmd: dict[str, Any], path: tuple[str | int, ...] = ()) -> Erro
     """Problems of one application command."""
     errors: Errors = {}
     kind = cmd.get("type", 1)
+    if kind not in (1, 2, 3, 4) or isinstance(kind, bool):
+        return field_error(
+            (*path, "type"),
+            "BASE_TYPE_CHOICES",
+            f"Value must be one of (1, 2, 3, 4), not {kind!r}.",
+        )
     name = cmd.get("name")
     if (
         not isinstance(name, str)
@@ -383,6 +389,16 @@ def _check_options(path: tuple[str | int, ...], options: list[Any], depth: int) 
             merge_errors(errors, _bad_type(opath, "an object"))
             continue
         name = opt.get("name")
+        if opt.get("type") not in range(1, 12) or isinstance(opt.get("type"), bool):
+            merge_errors(
+                errors,
+                field_error(
+                    (*opath, "type"),
+                    "BASE_TYPE_CHOICES",
+                    "Value must be an option type from 1 to 11.",
+                ),
+            )
+            continue
         if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
             merge_errors(
                 errors,

@@ -239,6 +239,7 @@ async def running(standin: StandIn, bot: commands.Bot) -> AsyncIterator[asyncio.
         yield task
         assert not task.done(), f"the bot's gateway task ended: {task.exception()!r}"
         assert not errors.records, [r.getMessage() for r in errors.records]
+        assert not standin.internal_errors, standin.internal_errors
     finally:
         await bot.close()
         await asyncio.wait_for(task, 15)

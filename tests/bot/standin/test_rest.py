@@ -81,6 +81,11 @@ async def test_auth_and_unknown_routes(standin: StandIn, http: aiohttp.ClientSes
             [{"name": "move", "description": "x"}, {"name": "move", "description": "y"}],
             ("1", "name"),
         ),
+        ([{"name": "move", "description": "x", "type": "chat"}], ("0", "type")),
+        (
+            [{"name": "move", "description": "x", "options": [{"name": "a", "description": "a"}]}],
+            ("0", "options", "0", "type"),
+        ),
     ],
 )
 async def test_invalid_commands_are_refused(
@@ -115,6 +120,9 @@ async def test_message_limits(standin: StandIn, http: aiohttp.ClientSession) -> 
         async with http.post(url, json=body) as resp:
             assert resp.status == 400, body
             assert (await _json(resp))["code"] == 50035
+    reply = {"content": "x", "message_reference": {"message_id": "not a number"}}
+    async with http.post(url, json=reply) as resp:
+        assert resp.status == 400 and (await _json(resp))["code"] == 50035
     async with http.post(url, json={"content": ""}) as resp:
         assert resp.status == 400 and (await _json(resp))["code"] == 50006
     rows = [
@@ -129,6 +137,7 @@ async def test_message_limits(standin: StandIn, http: aiohttp.ClientSession) -> 
     async with http.post(url, json={"content": "x" * 2000, "components": rows}) as resp:
         assert resp.status == 200
     assert len(standin.messages("general")) == 1
+    assert standin.internal_errors == []
 
 
 async def test_uploads_and_attachment_edits(standin: StandIn, http: aiohttp.ClientSession) -> None:
