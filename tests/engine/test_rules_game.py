@@ -282,3 +282,47 @@ def test_crowned_man_is_a_king_after_the_move() -> None:
         game.play(move)
         piece = game.position.piece_at(engine.parse_square(square))
         assert piece == engine.Piece(engine.Color.WHITE, engine.PieceKind.KING), variant
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+@pytest.mark.parametrize(("variant", "fen", "moves"), BLOCKED)
+def test_a_game_starting_without_a_legal_move_is_lost_at_once(
+    variant: str, fen: str, moves: list[str], colour: str
+) -> None:
+    # the position after the blocking move, given as the start: the side to move has no move
+    fen, moves = turned(colour, fen, moves)
+    board, side = parse_fen(fen)
+    route = route_from_notation(board, side, variant, moves[0])
+    blocked = to_fen(*apply_route(board, side, route, variant))
+    assert not legal_moves(*parse_fen(blocked), variant)
+    v = engine.get_variant(variant)
+    game = engine.Game(v, engine.Position.from_fen(blocked, v))
+    assert game.outcome == engine.Outcome(engine.Termination.NO_LEGAL_MOVE, winner(colour, True))
+
+
+@pytest.mark.parametrize("variant", ["turkish", "arab", "moroccan", "italian"])
+@pytest.mark.parametrize(
+    ("action", "termination", "winner_"),
+    [
+        ("resign-white", engine.Termination.RESIGNATION, engine.Color.BLACK),
+        ("resign-black", engine.Termination.RESIGNATION, engine.Color.WHITE),
+        ("agree", engine.Termination.AGREEMENT, None),
+        ("time-white", engine.Termination.TIME_FORFEIT, engine.Color.BLACK),
+        ("time-black", engine.Termination.TIME_FORFEIT, engine.Color.WHITE),
+    ],
+)
+def test_resignation_agreement_and_time_forfeit_end_the_game(
+    variant: str, action: str, termination: engine.Termination, winner_: engine.Color | None
+) -> None:
+    v = engine.get_variant(variant)
+    game = engine.Game(v)
+    game.play(game.legal_moves()[0])
+    if action == "agree":
+        game.agree_draw()
+    else:
+        kind, colour = action.split("-")
+        loser = engine.Color.WHITE if colour == "white" else engine.Color.BLACK
+        (game.resign if kind == "resign" else game.forfeit_on_time)(loser)
+    assert game.outcome == engine.Outcome(termination, winner_)
+    with pytest.raises(engine.GameOverError):
+        game.play(engine.legal_moves(game.position, v)[0])
