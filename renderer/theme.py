@@ -12,8 +12,8 @@ The choices, and why:
   (#313338) by hue and by the light bevel line around the playing area.
 - White's pieces are ivory and Black's near-black, so the sides differ by lightness
   (relative luminance 0.84 against 0.014, a contrast ratio of 14), not by hue: readable
-  for every kind of colour blindness and in greyscale. Each disc has a dark outline, a bevelled rim and a
-  soft drop shadow, which separate it from any square colour.
+  for every kind of colour blindness and in greyscale. Each disc has a dark outline, a
+  bevelled rim and a soft drop shadow, which separate it from any square colour.
 - Kings carry a gold crown outlined in dark brown and a gold ring: shape as well as
   colour, unmistakable at 256 px.
 - Last-move highlights are a warm yellow tint; the move's path is a deep blue line with an
