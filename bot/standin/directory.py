@@ -94,7 +94,8 @@ def create_user(
 ) -> User:
     """A new user shown as `name` (1-32 characters; spaces allowed in this display name).
 
-    The username is `username_for(name)`, made unique with a number when taken.
+    A person's username is `username_for(name)` (bots keep `name`: bot accounts still have
+    legacy names), made unique with a number when taken.
     Raises `StandInError` for an empty or too long name, or one already in use.
     """
     display = name.strip()
@@ -102,7 +103,7 @@ def create_user(
         raise StandInError(f"user name {name!r} must have 1 to 32 characters")
     if world.user_by_name(display) is not None:
         raise StandInError(f"a user named {display!r} already exists")
-    base = username_for(display)
+    base = display if bot and " " not in display else username_for(display)
     username, n = base, 1
     while world.user_by_name(username) is not None:
         n += 1
@@ -202,7 +203,6 @@ class Directory:
         guild.members[owner_user.id] = Member(owner_user.id, guild.id)
         for index, channel_name in enumerate(channels):
             self._new_channel(guild, channel_name, position=index)
-        payload = self._payloads.guild(guild, all_members=False)
         await self.core.hub.dispatch(
             "GUILD_CREATE",
             lambda s: (
@@ -211,7 +211,6 @@ class Directory:
                 else None
             ),
         )
-        del payload
         return GuildInfo(guild.id, guild.name)
 
     def _new_channel(

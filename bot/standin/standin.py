@@ -48,6 +48,7 @@ from .model import (
     Permission,
     World,
 )
+from .options import descend, split_command
 from .payloads import (
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
     FLAG_EPHEMERAL,
@@ -395,6 +396,28 @@ class StandIn(Directory):
             return copy.deepcopy(list(self.core.global_commands.values()))
         g = self._guild(guild)
         return copy.deepcopy(list(self.core.guild_commands.get(g.id, {}).values()))
+
+    def options_of(self, command: str, channel: ChannelRef | None = None) -> list[Json]:
+        """The option schema (in order) of a registered slash command or sub-command.
+
+        `command` is e.g. "move" or "game move"; with `channel`, that guild's own commands
+        come first (as in the Discord client), then the global ones. Raises `StandInError`
+        when no such command is registered.
+        """
+        path = split_command(command)
+        pools: list[Json] = []
+        ch = self._channel(channel) if channel is not None else None
+        if ch is not None and ch.guild_id is not None:
+            pools.extend(self.core.guild_commands.get(ch.guild_id, {}).values())
+        pools.extend(self.core.global_commands.values())
+        found = next((c for c in pools if c["name"] == path[0] and c["type"] == 1), None)
+        if found is None:
+            names = sorted({"/" + c["name"] for c in pools if c["type"] == 1})
+            raise StandInError(
+                f"no slash command /{path[0]}; registered: {', '.join(names) or 'none'}"
+            )
+        schema, _ = descend(found, path)
+        return copy.deepcopy(schema)
 
     def attachment_bytes(self, attachment: AttachmentRecord | int | str) -> bytes:
         """The bytes of an uploaded file (by record, id or its URL)."""

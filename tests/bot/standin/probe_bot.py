@@ -186,6 +186,17 @@ class ProbeBot(commands.Bot):
         async def note(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(NoteModal())
 
+        game = app_commands.Group(name="game", description="Game commands")
+
+        @game.command(name="show", description="Show game number n")
+        @app_commands.describe(n="Which game")
+        async def game_show(
+            interaction: discord.Interaction, n: app_commands.Range[int, 1, 9]
+        ) -> None:
+            await interaction.response.send_message(f"show {n} ({type(n).__name__})")
+
+        tree.add_command(game)
+
         @tree.command(description="Answers too late")
         async def slow(interaction: discord.Interaction) -> None:
             await self.release_slow.wait()

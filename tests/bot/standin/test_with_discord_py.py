@@ -178,6 +178,23 @@ async def test_member_option_choice_and_boolean(standin: StandIn, guild: GuildIn
             )
         with pytest.raises(StandInError, match="no slash command /nothing"):
             await standin.slash("alice", "general", "nothing")
+        assert [o["name"] for o in standin.options_of("challenge")] == [
+            "opponent",
+            "variant",
+            "rated",
+        ]
+
+
+async def test_sub_commands_and_integer_ranges(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        shown = await standin.slash("alice", "general", "game show", {"n": "3"})
+        assert shown.reply.content == "show 3 (int)"
+        assert [o["name"] for o in standin.options_of("game show")] == ["n"]
+        with pytest.raises(StandInError, match="between 1 and 9"):
+            await standin.slash("alice", "general", "game show", {"n": 10})
+        with pytest.raises(StandInError, match="needs a sub-command"):
+            await standin.slash("alice", "general", "game")
 
 
 async def test_persistent_button_press_updates_the_message(standin: StandIn) -> None:
