@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from engine import Color, Position, apply_move, get_variant, parse_move
-from renderer import DEFAULT_THEME, RenderError, render_game_gif, render_move_gif
+from renderer import DEFAULT_THEME, RenderError, render_game_gif, render_move_gif, render_png
 from tests.renderer.pixels import Grid, blend, decode, near, pixel, read_square, rgb
 
 T = DEFAULT_THEME
@@ -153,8 +153,6 @@ def test_bad_durations_are_refused() -> None:
 def test_last_frame_is_the_board_after_the_move() -> None:
     """Frames are stored as transparent-padded differences; decoded, the last one must
     equal the PNG of the position after the move with the move marked."""
-    from renderer import render_png
-
     for key, fen, text in (("turkish", TURKISH_FEN, "d3xd5xb5xb7"),
                            ("italian", ITALIAN_FEN, "b3xd5xf3xh1")):
         v = get_variant(key)
