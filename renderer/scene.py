@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine import Color, Geometry, Piece, PieceKind, square_to_number
+from engine import Color, Geometry, Piece, square_to_number
 from renderer.background import background, grid_width, number_sprite, square_colour
 from renderer.layout import Layout
 from renderer.overlays import Sprite, cross_sprite, dot_sprite, path_sprites
-from renderer.sprites import ghost_sprite, piece_sprite
+from renderer.sprites import ghost_sprite, piece_sprite, turn_sprite
 from renderer.theme import RGB, Theme
 
 
@@ -87,12 +87,12 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
 
 
 def _draw_turn(im: Image.Image, layout: Layout, turn: Color, theme: Theme) -> None:
-    """A small disc of the side to move's colour in the right-hand frame corner of its
-    side of the board (bottom for the side the picture is seen from)."""
+    """A small ringed disc of the side to move's colour in the right-hand frame corner of
+    its side of the board (bottom for the side the picture is seen from)."""
     o, end = layout.origin, layout.origin + layout.board_px
     bottom_side = Color.BLACK if layout.flipped else Color.WHITE
     side = min(o, layout.size - end)
-    sprite = piece_sprite(turn, PieceKind.MAN, side, theme)
+    sprite = turn_sprite(turn, side, theme)
     x = end + (layout.size - end - side) // 2
     y = end + (layout.size - end - side) // 2 if turn is bottom_side else (o - side) // 2
     im.paste(sprite, (x, y), sprite)

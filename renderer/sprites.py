@@ -177,3 +177,21 @@ def ghost_sprite(color: Color, kind: PieceKind, square: int, theme: Theme) -> Im
     alpha = sprite.getchannel("A").point(lambda v: round(v * GHOST_OPACITY))
     sprite.putalpha(alpha)
     return sprite
+
+
+@lru_cache(maxsize=16)
+def turn_sprite(color: Color, side: int, theme: Theme) -> Image.Image:
+    """The side-to-move marker, `side` px square: a small disc of `color` inside a thin
+    ring in the coordinates' colour, so a black disc still shows on the dark frame."""
+    s = side * SUPERSAMPLE
+    layer = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    c = s / 2
+    r = 0.46 * s
+    ring = max(0.07 * s, SUPERSAMPLE * 1.2)
+    _paint(layer, theme.coordinate_text, _ring_mask(s, c, c, r, ring))
+    small = piece_sprite(color, PieceKind.MAN, side, theme).resize((s, s),
+                                                                   Image.Resampling.LANCZOS)
+    scaled = small.resize((round(s * 0.84), round(s * 0.84)), Image.Resampling.LANCZOS)
+    offset = (s - scaled.width) // 2
+    layer.alpha_composite(scaled, (offset, offset))
+    return layer.resize((side, side), Image.Resampling.LANCZOS)
