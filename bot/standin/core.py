@@ -175,6 +175,11 @@ class Core:
             flags=msg.flags,
             origin=self.origins.get(msg.id, MessageOrigin.BOT_CHANNEL),
             interaction_id=msg.interaction_id,
+            interaction_user_id=(
+                self.interactions[msg.interaction_id].user_id
+                if msg.interaction_id in self.interactions
+                else None
+            ),
             visible_to=msg.visible_to,
             edited=msg.edited_timestamp is not None,
             deleted=msg.deleted,

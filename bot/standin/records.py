@@ -78,7 +78,11 @@ class ButtonRecord:
 
 @dataclass(frozen=True)
 class MessageRecord:
-    """One message as it stands; `embeds` and `components` are Discord's JSON objects."""
+    """One message as it stands; `embeds` and `components` are Discord's JSON objects.
+
+    `interaction_user_id` is whose interaction the message answers (None for plain channel
+    messages); `visible_to` is set only for ephemeral messages (that same user).
+    """
 
     id: int
     channel_id: int
@@ -91,6 +95,7 @@ class MessageRecord:
     flags: int
     origin: MessageOrigin
     interaction_id: int | None
+    interaction_user_id: int | None
     visible_to: int | None
     edited: bool
     deleted: bool

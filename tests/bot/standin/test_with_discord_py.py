@@ -71,7 +71,8 @@ async def test_slash_with_options_and_autocomplete(standin: StandIn) -> None:
         assert result.callback is CallbackType.CHANNEL_MESSAGE
         assert result.reply.content == "alice plays 22-18 (sharp)"
         assert result.reply.origin is MessageOrigin.INTERACTION_RESPONSE
-        assert not result.reply.ephemeral
+        assert not result.reply.ephemeral and result.reply.visible_to is None
+        assert result.reply.interaction_user_id == standin.user("alice").id
         assert [b.custom_id for b in result.reply.buttons] == ["probe:poke", "probe:slowpoke"]
         assert result.latency >= 0
         choices = await standin.autocomplete("alice", "general", "move", {"move": "22"})
@@ -108,7 +109,7 @@ async def test_ephemeral_answer_is_only_for_the_caller(standin: StandIn) -> None
         result = await standin.slash("dave", "general", "secret")
         reply = result.reply
         assert reply.ephemeral and reply.content == "only for you"
-        assert reply.visible_to == standin.user("dave").id
+        assert reply.visible_to == reply.interaction_user_id == standin.user("dave").id
         assert standin.messages("general", visible_to="dave") == [reply]
         assert standin.messages("general", visible_to="owner") == []
         channel = bot.get_channel(standin.channel("general").id)
