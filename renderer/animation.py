@@ -42,8 +42,8 @@ def move_frames(position: Position, move: Move, variant: Variant,
 
     Frame 0 is `position` with the start square tinted. Then one frame per landing square:
     the piece there, the path so far drawn, and the pieces jumped so far either gone with a
-    cross on their squares (variants that remove captured pieces at once) or still standing
-    with a cross over them (variants that remove them at the end of the move). The last
+    cross on their squares (variants that remove captured pieces at once) or still standing,
+    faded and crossed (variants that remove them at the end of the move). The last
     frame is the position after the move (promotion included); for end-of-move removal it
     is one more frame, in which the jumped pieces disappear together.
     So a move has 1 + len(move.landings) frames, plus one for a capture in a variant that
