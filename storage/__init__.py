@@ -23,6 +23,7 @@ from storage.errors import (
 )
 from storage.migrate import latest_version
 from storage.models import (
+    DEFAULT_ELIGIBILITY,
     Challenge,
     ChallengeStatus,
     ClockState,
@@ -53,6 +54,7 @@ from storage.repositories import (
 from storage.store import Storage
 
 __all__ = [
+    "DEFAULT_ELIGIBILITY",
     "DEFAULT_PATH",
     "ENV_VAR",
     "Challenge",

@@ -28,11 +28,11 @@ import os
 import re
 import sqlite3
 import urllib.parse
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -45,6 +45,8 @@ MEMORY = ":memory:"
 
 SqlValue = int | float | str | bytes | None
 """A value bound to a placeholder (bool is an int)."""
+
+T = TypeVar("T")
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _PLACEHOLDER = re.compile(r"\$(\d+)")
@@ -121,6 +123,57 @@ class Connection:
         return None if row is None else row[0]
 
 
+class SyncConnection:
+    """The connection as seen by a function given to `Database.run`, in the database's
+    worker thread: the same methods as `Connection`, not coroutines."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, *params: SqlValue) -> int:
+        return self._conn.execute(_to_sqlite(sql), params).rowcount
+
+    def fetch(self, sql: str, *params: SqlValue) -> list[sqlite3.Row]:
+        return self._conn.execute(_to_sqlite(sql), params).fetchall()
+
+    def fetchrow(self, sql: str, *params: SqlValue) -> sqlite3.Row | None:
+        row: sqlite3.Row | None = self._conn.execute(_to_sqlite(sql), params).fetchone()
+        return row
+
+
+Outcome = tuple[bool, Any]
+"""(True, value returned) or (False, exception raised) for one function of a batch."""
+
+
+def _run_batch(
+    conn: sqlite3.Connection, functions: Sequence[Callable[[SyncConnection], Any]]
+) -> list[Outcome]:
+    """Run `functions` in one transaction, each inside its own savepoint: a function that
+    raises an `Exception` has its own changes rolled back and its exception reported, the
+    others still commit. Runs in the database's worker thread."""
+    outcomes: list[Outcome] = []
+    handle = SyncConnection(conn)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for function in functions:
+            conn.execute("SAVEPOINT write")
+            try:
+                value = function(handle)
+            except Exception as error:
+                conn.execute("ROLLBACK TO write")
+                conn.execute("RELEASE write")
+                outcomes.append((False, error))
+            else:
+                conn.execute("RELEASE write")
+                outcomes.append((True, value))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
 class Database:
     """An open dama-bot database. Build it with `await Database.open(path)`."""
 
@@ -128,6 +181,8 @@ class Database:
         self._conn = conn
         self._handle = Connection(conn)
         self._lock = asyncio.Lock()
+        self._queued: list[tuple[Callable[[SyncConnection], Any], asyncio.Future[Any]]] = []
+        self._committer: asyncio.Task[None] | None = None
         self.path = path
         self.durability = durability
         self._closed = False
@@ -221,6 +276,52 @@ class Database:
                     await asyncio.shield(self._conn.execute("ROLLBACK"))
                 raise
 
+    async def run(self, function: Callable[[SyncConnection], T]) -> T:
+        """Run `function` in the database's worker thread inside a write transaction and
+        return its result once that transaction has committed; if it raises an
+        `Exception`, its changes are rolled back and the exception is raised here.
+
+        Group commit: the functions queued while a commit is under way are run together,
+        one after the other (each in its own savepoint, so one failure undoes only its own
+        changes) in the next transaction, at the cost of one round trip to the worker thread
+        (about 0.1 ms here) and one commit. `function` must be quick and must not touch the
+        event loop. If the caller is cancelled, its function still runs, or not, in whole.
+        """
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._check_open()
+        self._queued.append((function, future))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_queued())
+        return await future
+
+    async def _commit_queued(self) -> None:
+        while self._queued:
+            batch, self._queued = self._queued, []
+            try:
+                async with self._lock:
+                    self._check_open()
+                    raw = self._conn._conn  # used only in its own thread, by _run_batch
+                    # aiosqlite has no public "run this function in the connection's
+                    # thread"; `_execute` is that (the same from aiosqlite 0.9 to 0.22,
+                    # pinned < 1 in pyproject; the storage tests fail if it changes).
+                    outcomes = await self._conn._execute(  # type: ignore[no-untyped-call]
+                        _run_batch, raw, [function for function, _ in batch]
+                    )
+            except BaseException as error:  # the transaction as a whole failed
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Connection]:
         """Exclusive use of the connection for reads, without a transaction: each statement
@@ -239,7 +340,10 @@ class Database:
             return [str(row[0]) for row in await conn.fetch("PRAGMA integrity_check")]
 
     async def close(self) -> None:
-        """Run `PRAGMA optimize` (refreshes the planner's statistics) and close. Idempotent."""
+        """Wait for queued writes, run `PRAGMA optimize` (refreshes the planner's statistics)
+        and close. Idempotent."""
+        while self._committer is not None and not self._committer.done():
+            await asyncio.wait([self._committer])
         async with self._lock:
             if self._closed:
                 return

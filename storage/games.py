@@ -6,7 +6,7 @@ import sqlite3
 from datetime import datetime
 
 from storage.clock import Clock, from_ms, opt_from_ms, opt_to_ms, to_ms, utc_now
-from storage.database import Connection, Database, SqlValue
+from storage.database import Connection, Database, SqlValue, SyncConnection
 from storage.errors import (
     ChannelBusyError,
     GameNotActiveError,
@@ -14,7 +14,9 @@ from storage.errors import (
     StaleMoveError,
 )
 from storage.models import (
+    DEFAULT_ELIGIBILITY,
     ClockState,
+    Eligibility,
     Game,
     GameResult,
     GameStatus,
@@ -143,9 +145,11 @@ async def _require_active(conn: Connection, game_id: int) -> sqlite3.Row:
 class SqliteGameRepository:
     """`GameRepository` on SQLite."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: Database, clock: Clock = utc_now,
+                 rule: Eligibility = DEFAULT_ELIGIBILITY) -> None:
         self._db = db
         self._clock = clock
+        self._rule = rule
 
     async def create(self, new: NewGame) -> Game:
         validate_new_game(new)
@@ -231,20 +235,26 @@ class SqliteGameRepository:
             ]
         if clear_draw_offer:
             sets.append("draw_offer_by = NULL")
-        async with self._db.transaction() as conn:
-            changed = await conn.execute(
-                f"UPDATE games SET {', '.join(sets)} "
-                "WHERE id = $2 AND ply_count = $3 AND status = $4",
-                *params,
-            )
-            if changed != 1:
-                row = await _require_active(conn, game_id)
+        update = (
+            f"UPDATE games SET {', '.join(sets)} WHERE id = $2 AND ply_count = $3 AND status = $4"
+        )
+
+        def append(conn: SyncConnection) -> None:
+            if conn.execute(update, *params) != 1:
+                row = conn.fetchrow("SELECT status, ply_count FROM games WHERE id = $1", game_id)
+                if row is None:
+                    raise GameNotFoundError(game_id)
+                if row["status"] != _ACTIVE:
+                    raise GameNotActiveError(game_id, row["status"])
                 raise StaleMoveError(game_id, row["ply_count"] + 1, ply)
-            await conn.execute(
+            conn.execute(
                 "INSERT INTO moves (game_id, ply, text, played_at, by_computer) "
                 "VALUES ($1, $2, $3, $4, $5)",
                 game_id, ply, text, now, by_computer,
             )
+
+        # One round trip to the database thread for the whole transaction (the hot path).
+        await self._db.run(append)
         return MoveRecord(game_id, ply, text, from_ms(now), by_computer)
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
@@ -299,7 +309,8 @@ class SqliteGameRepository:
                 white_id, black_id = game.white.user_id, game.black.user_id
                 assert white_id is not None and black_id is not None
                 changes = await apply_rated_result(
-                    conn, game.variant, game.guild_id, (white_id, black_id), result, rate, now
+                    conn, game.variant, game.guild_id, (white_id, black_id), result, rate, now,
+                    self._rule,
                 )
                 ratings = [
                     value

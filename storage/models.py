@@ -266,14 +266,29 @@ class Rating:
 
 @dataclass(frozen=True)
 class Eligibility:
-    """Who appears on a leaderboard: at least `min_games` rated games in the variant and a
-    stored deviation strictly below `max_deviation`; with `active_since`, also a rated game
-    at or after that time (a stored deviation does not grow by itself, so this stands in for
-    the growth of the deviation with inactivity)."""
+    """Who appears on the leaderboards: at least `min_games` rated games in the variant and
+    a stored deviation strictly below `max_deviation` (by default: not provisional).
+
+    One rule per database, given to `Storage.open`; changing it recomputes who is ranked
+    at the next start. The stored deviation is the one after the player's last rated game
+    (it does not grow with inactivity while stored).
+    """
 
     min_games: int = 10
     max_deviation: float = 110.0
-    active_since: datetime | None = None
+
+    def __post_init__(self) -> None:
+        if self.min_games < 0:
+            raise ValueError("the minimum number of rated games cannot be negative")
+        if not self.max_deviation > 0:
+            raise ValueError("the deviation threshold must be positive")
+
+    def admits(self, rated_games: int, deviation: float) -> bool:
+        return rated_games >= self.min_games and deviation < self.max_deviation
+
+
+DEFAULT_ELIGIBILITY = Eligibility()
+"""10 rated games, deviation under 110 (not provisional)."""
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """Ratings and leaderboards on SQLite (`RatingRepository`), and the rating half of
 finishing a rated game.
 
-Leaderboard order: rating high to low, ties by user id (lower first). A rank is computed
-exactly by counting the eligible players ahead, along the `ratings_leaderboard` index,
-which carries the eligibility columns, so no table row is read.
+Leaderboard order: rating high to low, ties by user id (lower first). Who is on a board is
+decided by one `Eligibility` rule per database: `ratings.ranked` holds its verdict per
+row, updated with every rating. A rank is exact: the ranked players in the buckets above
+(`rank_buckets`, one count per whole rating point and board) plus those ahead inside the
+player's own bucket, so it does not slow down as a board grows.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from __future__ import annotations
 import math
 import sqlite3
 
-from storage.clock import Clock, opt_from_ms, opt_to_ms, utc_now
-from storage.database import Connection, Database, SqlValue
+from storage.clock import Clock, opt_from_ms, utc_now
+from storage.database import Connection, Database
 from storage.models import (
+    DEFAULT_ELIGIBILITY,
     Eligibility,
     GameResult,
     LeaderboardEntry,
@@ -47,6 +50,43 @@ def _check_value(value: RatingValue) -> None:
         raise ValueError(f"a rating calculator returned an impossible rating: {value}")
 
 
+GLOBAL = 0
+"""The `guild_id` of the global board in `rank_buckets`."""
+
+_SKIP_FROM = 100
+"""Pages from this offset on start from their bucket (see `leaderboard`)."""
+
+_FLOOR = "(CAST(rating AS INTEGER) - CASE WHEN rating < CAST(rating AS INTEGER) THEN 1 ELSE 0 END)"
+"""floor(rating) in portable SQL (CAST truncates toward zero); equals `math.floor`."""
+
+
+def bucket_of(rating: float) -> int:
+    """The `rank_buckets` bucket of a rating: its floor."""
+    return math.floor(rating)
+
+
+async def _move_out_of_buckets(conn: Connection, variant: str, user_id: int, bucket: int) -> None:
+    """Take one ranked player out of the global board and every board of their guilds."""
+    await conn.execute(
+        "UPDATE rank_buckets SET players = players - 1 WHERE variant = $1 AND bucket = $2 "
+        "AND (guild_id = $3 OR guild_id IN (SELECT guild_id FROM guild_rated_players "
+        "WHERE variant = $1 AND user_id = $4))",
+        variant, bucket, GLOBAL, user_id,
+    )
+
+
+async def _move_into_buckets(conn: Connection, variant: str, user_id: int, bucket: int) -> None:
+    """Count one ranked player on the global board and every board of their guilds."""
+    await conn.execute(
+        "INSERT INTO rank_buckets (guild_id, variant, bucket, players) "
+        "SELECT scope, $1, $2, 1 FROM (SELECT $3 AS scope UNION ALL "
+        "SELECT guild_id FROM guild_rated_players WHERE variant = $1 AND user_id = $4) "
+        "WHERE TRUE "
+        "ON CONFLICT (guild_id, variant, bucket) DO UPDATE SET players = rank_buckets.players + 1",
+        variant, bucket, GLOBAL, user_id,
+    )
+
+
 async def apply_rated_result(
     conn: Connection,
     variant: str,
@@ -55,44 +95,53 @@ async def apply_rated_result(
     result: GameResult,
     rate: RatingCalculator,
     now_ms: int,
+    rule: Eligibility,
 ) -> tuple[RatingChange, RatingChange]:
     """Inside the caller's write transaction: read both players' ratings in `variant`, call
-    `rate`, store the new ratings with the game counted, and record both players as rated
-    players of `guild_id` (if any). Returns (White's change, Black's change).
+    `rate`, store the new ratings with the game counted, record both players as rated
+    players of `guild_id` (if any), and move them on the leaderboards (`rule` decides who
+    is ranked). Returns (White's change, Black's change).
 
     A player without a rating row is passed to `rate` as None. The "before" values stored
     with the game are those `rate` reports it started from. Raises `ValueError` if `rate`
-    returns a deviation or volatility that is not positive, or a NaN rating.
+    returns a deviation or volatility that is not positive, or a value that is not finite.
     """
     white_id, black_id = players
     await ensure_players(conn, players, now_ms)
     before: list[Rating | None] = []
+    ranked_before: list[bool] = []
     for user_id in players:
         row = await conn.fetchrow(
             "SELECT * FROM ratings WHERE user_id = $1 AND variant = $2", user_id, variant
         )
         before.append(None if row is None else rating_from_row(row))
+        ranked_before.append(bool(row is not None and row["ranked"]))
     white_update, black_update = rate(before[0], before[1])
     changes: list[RatingChange] = []
-    for side, user_id, update in (
-        (Side.WHITE, white_id, white_update),
-        (Side.BLACK, black_id, black_update),
+    for side, user_id, update, old, was_ranked in (
+        (Side.WHITE, white_id, white_update, before[0], ranked_before[0]),
+        (Side.BLACK, black_id, black_update, before[1], ranked_before[1]),
     ):
         new = update.after
         _check_value(new)
         _check_value(update.before)
         score = result.score_of(side)
         win, loss, draw = int(score == 1.0), int(score == 0.0), int(score == 0.5)
+        games = (old.rated_games if old is not None else 0) + 1
+        ranked = rule.admits(games, new.deviation)
+        if was_ranked and old is not None:
+            await _move_out_of_buckets(conn, variant, user_id, bucket_of(old.rating))
         await conn.execute(
             "INSERT INTO ratings (user_id, variant, rating, deviation, volatility, "
-            "rated_games, wins, losses, draws, last_rated_at) "
-            "VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9) "
+            "rated_games, wins, losses, draws, last_rated_at, ranked) "
+            "VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10) "
             "ON CONFLICT (user_id, variant) DO UPDATE SET rating = excluded.rating, "
             "deviation = excluded.deviation, volatility = excluded.volatility, "
             "rated_games = ratings.rated_games + 1, wins = ratings.wins + excluded.wins, "
             "losses = ratings.losses + excluded.losses, draws = ratings.draws + excluded.draws, "
-            "last_rated_at = excluded.last_rated_at",
-            user_id, variant, new.rating, new.deviation, new.volatility, win, loss, draw, now_ms,
+            "last_rated_at = excluded.last_rated_at, ranked = excluded.ranked",
+            user_id, variant, new.rating, new.deviation, new.volatility, win, loss, draw,
+            now_ms, ranked,
         )
         if guild_id is not None:
             await conn.execute(
@@ -101,6 +150,8 @@ async def apply_rated_result(
                 "DO UPDATE SET last_rated_at = excluded.last_rated_at",
                 guild_id, variant, user_id, now_ms,
             )
+        if ranked:
+            await _move_into_buckets(conn, variant, user_id, bucket_of(new.rating))
         changes.append(
             RatingChange(
                 rating_before=update.before.rating,
@@ -112,36 +163,60 @@ async def apply_rated_result(
     return changes[0], changes[1]
 
 
-def _eligible_sql(eligibility: Eligibility, params: list[SqlValue], alias: str = "r") -> str:
-    """SQL conditions for `eligibility` on ratings alias `alias`, appending their params."""
-    if eligibility.min_games < 0:
-        raise ValueError("the minimum number of rated games cannot be negative")
-    params += [eligibility.min_games, eligibility.max_deviation]
-    sql = (
-        f"{alias}.rated_games >= ${len(params) - 1} AND {alias}.deviation < ${len(params)}"
+async def rebuild_rankings(conn: Connection, rule: Eligibility) -> None:
+    """Inside the caller's write transaction: recompute who is ranked under `rule` and every
+    leaderboard's bucket counts from the ratings and guild memberships, and store `rule`."""
+    await conn.execute(
+        "UPDATE ratings SET ranked = (rated_games >= $1 AND deviation < $2)",
+        rule.min_games, rule.max_deviation,
     )
-    if eligibility.active_since is not None:
-        params.append(opt_to_ms(eligibility.active_since))
-        sql += f" AND {alias}.last_rated_at >= ${len(params)}"
-    return sql
-
-
-def _guild_sql(guild_id: int | None, params: list[SqlValue], alias: str = "r") -> str:
-    if guild_id is None:
-        return ""
-    params.append(guild_id)
-    return (
-        " AND EXISTS (SELECT 1 FROM guild_rated_players g WHERE g.guild_id = "
-        f"${len(params)} AND g.variant = {alias}.variant AND g.user_id = {alias}.user_id)"
+    await conn.execute("DELETE FROM rank_buckets")
+    await conn.execute(
+        "INSERT INTO rank_buckets (guild_id, variant, bucket, players) "
+        f"SELECT $1, variant, {_FLOOR}, count(*) FROM ratings WHERE ranked = $2 "
+        f"GROUP BY variant, {_FLOOR}",
+        GLOBAL, True,
+    )
+    await conn.execute(
+        "INSERT INTO rank_buckets (guild_id, variant, bucket, players) "
+        f"SELECT g.guild_id, r.variant, {_FLOOR.replace('rating', 'r.rating')}, count(*) "
+        "FROM ratings r JOIN guild_rated_players g "
+        "ON g.user_id = r.user_id AND g.variant = r.variant WHERE r.ranked = $1 "
+        f"GROUP BY g.guild_id, r.variant, {_FLOOR.replace('rating', 'r.rating')}",
+        True,
+    )
+    await conn.execute(
+        "INSERT INTO leaderboard_rule (id, min_games, max_deviation) VALUES (1, $1, $2) "
+        "ON CONFLICT (id) DO UPDATE SET min_games = excluded.min_games, "
+        "max_deviation = excluded.max_deviation",
+        rule.min_games, rule.max_deviation,
     )
 
 
 class SqliteRatingRepository:
-    """`RatingRepository` on SQLite."""
+    """`RatingRepository` on SQLite; `rule` decides who is on the leaderboards."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: Database, clock: Clock = utc_now,
+                 rule: Eligibility = DEFAULT_ELIGIBILITY) -> None:
         self._db = db
         self._clock = clock
+        self.rule = rule
+
+    async def apply_rule(self) -> bool:
+        """Make the stored rankings follow `rule` (recomputing them if the database was
+        ranked under another rule). Returns True if they were recomputed."""
+        async with self._db.transaction() as conn:
+            row = await conn.fetchrow("SELECT min_games, max_deviation FROM leaderboard_rule")
+            if row is not None and (row[0], row[1]) == (self.rule.min_games,
+                                                        self.rule.max_deviation):
+                return False
+            await rebuild_rankings(conn, self.rule)
+            return True
+
+    async def rebuild(self) -> None:
+        """Recompute every ranking from the ratings (after a bulk import or a manual edit)."""
+        async with self._db.transaction() as conn:
+            await rebuild_rankings(conn, self.rule)
 
     async def get(self, user_id: int, variant: str) -> Rating | None:
         async with self._db.read() as conn:
@@ -158,27 +233,57 @@ class SqliteRatingRepository:
         return [rating_from_row(row) for row in rows]
 
     async def leaderboard(
-        self,
-        variant: str,
-        *,
-        eligibility: Eligibility,
-        guild_id: int | None = None,
-        limit: int = 10,
-        offset: int = 0,
+        self, variant: str, *, guild_id: int | None = None, limit: int = 10, offset: int = 0
     ) -> list[LeaderboardEntry]:
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset cannot be negative")
-        params: list[SqlValue] = [variant]
-        where = _eligible_sql(eligibility, params) + _guild_sql(guild_id, params)
-        params += [limit, offset]
         async with self._db.read() as conn:
+            if guild_id is None:
+                tables = "ratings r"
+            else:
+                # Walk the ratings index in board order and keep the guild's players while
+                # they are common enough to fill the page soon; for a small guild, read its
+                # players and sort them. (CROSS JOIN fixes SQLite's join order; elsewhere it
+                # is a plain join, the same rows.)
+                sizes = await conn.fetchrow(
+                    "SELECT (SELECT COALESCE(SUM(players), 0) FROM rank_buckets "
+                    "WHERE guild_id = $1 AND variant = $2), "
+                    "(SELECT COALESCE(SUM(players), 0) FROM rank_buckets "
+                    "WHERE guild_id = $3 AND variant = $2)",
+                    guild_id, variant, GLOBAL,
+                )
+                assert sizes is not None
+                in_guild, everyone = int(sizes[0]), int(sizes[1])
+                if in_guild == 0:
+                    return []
+                walk_index = (min(offset, _SKIP_FROM) + limit) * everyone <= 4 * in_guild**2
+                tables = ("ratings r CROSS JOIN guild_rated_players g" if walk_index
+                          else "guild_rated_players g CROSS JOIN ratings r")
+            # A deep page starts at the bucket holding its first row: the rows above that
+            # bucket are counted in rank_buckets, not read.
+            below, skip = None, offset
+            if offset >= _SKIP_FROM:
+                start = await conn.fetchrow(
+                    "SELECT bucket, running - players FROM (SELECT bucket, players, "
+                    "SUM(players) OVER (ORDER BY bucket DESC ROWS UNBOUNDED PRECEDING) "
+                    "AS running FROM rank_buckets WHERE guild_id = $1 AND variant = $2) "
+                    "WHERE running > $3 ORDER BY bucket DESC LIMIT 1",
+                    GLOBAL if guild_id is None else guild_id, variant, offset,
+                )
+                if start is None:
+                    return []
+                below, skip = int(start[0]) + 1, offset - int(start[1])
+            member = (
+                "" if guild_id is None else
+                " AND g.guild_id = $5 AND g.variant = r.variant AND g.user_id = r.user_id"
+            )
             rows = await conn.fetch(
-                "SELECT r.*, p.display_name FROM ratings r "
+                f"SELECT r.*, p.display_name FROM {tables} "
                 "JOIN players p ON p.user_id = r.user_id "
-                f"WHERE r.variant = $1 AND {where} "
-                f"ORDER BY r.rating DESC, r.user_id LIMIT ${len(params) - 1} "
-                f"OFFSET ${len(params)}",
-                *params,
+                f"WHERE r.variant = $1 AND r.ranked = $2 AND r.rating < $6{member} "
+                "ORDER BY r.rating DESC, r.user_id LIMIT $3 OFFSET $4",
+                variant, True, limit, skip, None if guild_id is None else guild_id,
+                math.inf if below is None else below,
             )
         return [
             LeaderboardEntry(rank=offset + index + 1, rating=rating_from_row(row),
@@ -186,40 +291,38 @@ class SqliteRatingRepository:
             for index, row in enumerate(rows)
         ]
 
-    async def rank(
-        self, user_id: int, variant: str, *, eligibility: Eligibility,
-        guild_id: int | None = None,
-    ) -> int | None:
-        own: list[SqlValue] = [user_id, variant]
-        own_sql = (
-            "SELECT r.rating FROM ratings r WHERE r.user_id = $1 AND r.variant = $2 AND "
-            + _eligible_sql(eligibility, own) + _guild_sql(guild_id, own)
+    async def rank(self, user_id: int, variant: str, *, guild_id: int | None = None) -> int | None:
+        scope = GLOBAL if guild_id is None else guild_id
+        member = (
+            "" if guild_id is None else
+            " AND EXISTS (SELECT 1 FROM guild_rated_players g WHERE g.guild_id = $3 "
+            "AND g.variant = r.variant AND g.user_id = r.user_id)"
         )
         async with self._db.read() as conn:
-            row = await conn.fetchrow(own_sql, *own)
-            if row is None:
+            own = await conn.fetchrow(
+                "SELECT r.rating FROM ratings r WHERE r.user_id = $1 AND r.variant = $2 "
+                "AND r.ranked = $4" + member,
+                user_id, variant, scope, True,
+            )
+            if own is None:
                 return None
-            rating = row[0]
-            ahead = 0
-            for condition, extra in (
-                ("r.rating > $2", [rating]),
-                ("r.rating = $2 AND r.user_id < $3", [rating, user_id]),
-            ):
-                params: list[SqlValue] = [variant, *extra]
-                where = _eligible_sql(eligibility, params) + _guild_sql(guild_id, params)
-                ahead += int(await conn.fetchval(
-                    f"SELECT count(*) FROM ratings r WHERE r.variant = $1 AND {condition} "
-                    f"AND {where}",
-                    *params,
-                ))
-        return ahead + 1
+            rating: float = own[0]
+            bucket = bucket_of(rating)
+            ahead = await conn.fetchval(
+                "SELECT (SELECT COALESCE(SUM(players), 0) FROM rank_buckets "
+                "WHERE guild_id = $3 AND variant = $2 AND bucket > $5) + "
+                "(SELECT count(*) FROM ratings r WHERE r.variant = $2 AND r.ranked = $4 "
+                "AND r.rating >= $5 AND r.rating < $6 "
+                "AND (r.rating > $7 OR (r.rating = $7 AND r.user_id < $1))" + member + ")",
+                user_id, variant, scope, True, bucket, bucket + 1, rating,
+            )
+        return int(ahead) + 1
 
-    async def count(
-        self, variant: str, *, eligibility: Eligibility, guild_id: int | None = None
-    ) -> int:
-        params: list[SqlValue] = [variant]
-        where = _eligible_sql(eligibility, params) + _guild_sql(guild_id, params)
+    async def count(self, variant: str, *, guild_id: int | None = None) -> int:
         async with self._db.read() as conn:
-            return int(await conn.fetchval(
-                f"SELECT count(*) FROM ratings r WHERE r.variant = $1 AND {where}", *params
-            ))
+            total = await conn.fetchval(
+                "SELECT COALESCE(SUM(players), 0) FROM rank_buckets "
+                "WHERE guild_id = $1 AND variant = $2",
+                GLOBAL if guild_id is None else guild_id, variant,
+            )
+        return int(total)

@@ -16,7 +16,6 @@ from storage.models import (
     Challenge,
     ChallengeStatus,
     ClockState,
-    Eligibility,
     Game,
     GameResult,
     LeaderboardEntry,
@@ -202,27 +201,18 @@ class RatingRepository(Protocol):
         ...
 
     async def leaderboard(
-        self,
-        variant: str,
-        *,
-        eligibility: Eligibility,
-        guild_id: int | None = None,
-        limit: int = 10,
-        offset: int = 0,
+        self, variant: str, *, guild_id: int | None = None, limit: int = 10, offset: int = 0
     ) -> list[LeaderboardEntry]:
-        """Eligible players by rating (high first, ties by user id); with `guild_id`, only
-        those who played a rated game of this variant in that guild."""
+        """Players on the variant's board (the database's `Eligibility` rule), by rating
+        high to low, ties by user id; rows `offset + 1` to `offset + limit`. With
+        `guild_id`, only those who played a rated game of this variant in that guild.
+        Raises `ValueError` for a negative limit or offset."""
         ...
 
-    async def rank(
-        self, user_id: int, variant: str, *, eligibility: Eligibility,
-        guild_id: int | None = None,
-    ) -> int | None:
-        """The user's 1-based place on that leaderboard; None if not on it."""
+    async def rank(self, user_id: int, variant: str, *, guild_id: int | None = None) -> int | None:
+        """The user's 1-based place on that board; None if not on it."""
         ...
 
-    async def count(
-        self, variant: str, *, eligibility: Eligibility, guild_id: int | None = None
-    ) -> int:
-        """How many players are on that leaderboard."""
+    async def count(self, variant: str, *, guild_id: int | None = None) -> int:
+        """How many players are on that board."""
         ...

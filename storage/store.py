@@ -9,6 +9,7 @@ from storage.challenges import SqliteChallengeRepository
 from storage.clock import Clock, utc_now
 from storage.database import Database, Durability
 from storage.games import SqliteGameRepository
+from storage.models import DEFAULT_ELIGIBILITY, Eligibility
 from storage.players import SqlitePlayerRepository
 from storage.ratings import SqliteRatingRepository
 from storage.repositories import (
@@ -23,12 +24,15 @@ class Storage:
     """Everything the bot stores. `await Storage.open(path)`; `await storage.close()` (or
     `async with await Storage.open(...) as storage:`)."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: Database, clock: Clock = utc_now,
+                 leaderboard: Eligibility = DEFAULT_ELIGIBILITY) -> None:
         self.db = db
+        self.leaderboard_rule = leaderboard
+        self._ratings = SqliteRatingRepository(db, clock, leaderboard)
         self.players: PlayerRepository = SqlitePlayerRepository(db, clock)
-        self.games: GameRepository = SqliteGameRepository(db, clock)
+        self.games: GameRepository = SqliteGameRepository(db, clock, leaderboard)
         self.challenges: ChallengeRepository = SqliteChallengeRepository(db, clock)
-        self.ratings: RatingRepository = SqliteRatingRepository(db, clock)
+        self.ratings: RatingRepository = self._ratings
 
     @classmethod
     async def open(
@@ -37,11 +41,25 @@ class Storage:
         *,
         durability: Durability = Durability.PROCESS_CRASH,
         clock: Clock = utc_now,
+        leaderboard: Eligibility = DEFAULT_ELIGIBILITY,
         verify: bool = True,
     ) -> Storage:
         """Open the database (`Database.open`, same arguments and errors) and build the
-        repositories; `clock` gives the times stored (created, played, finished...)."""
-        return cls(await Database.open(path, durability=durability, verify=verify), clock)
+        repositories. `clock` gives the times stored (created, played, finished...);
+        `leaderboard` is the eligibility rule of every leaderboard (if the database was
+        ranked under another rule, the rankings are recomputed now, in one transaction)."""
+        db = await Database.open(path, durability=durability, verify=verify)
+        storage = cls(db, clock, leaderboard)
+        try:
+            await storage._ratings.apply_rule()
+        except BaseException:
+            await db.close()
+            raise
+        return storage
+
+    async def rebuild_rankings(self) -> None:
+        """Recompute every leaderboard from the stored ratings (after a bulk import)."""
+        await self._ratings.rebuild()
 
     async def close(self) -> None:
         await self.db.close()

@@ -119,15 +119,15 @@ CREATE TABLE ratings (
     losses         INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
     draws          INTEGER NOT NULL DEFAULT 0 CHECK (draws >= 0),
     last_rated_at  INTEGER,
+    -- On the leaderboards: meets the eligibility rule stored in leaderboard_rule.
+    ranked         BOOLEAN NOT NULL DEFAULT FALSE,
     PRIMARY KEY (user_id, variant),
     CHECK (wins + losses + draws = rated_games)
 );
 
--- Leaderboard and rank: one range of this index per variant, in leaderboard order (rating
--- high to low, ties by user id), with the eligibility columns inside the index so that
--- counting a rank reads no table row.
-CREATE INDEX ratings_leaderboard
-    ON ratings (variant, rating DESC, user_id, deviation, rated_games, last_rated_at);
+-- Leaderboards read this index in order: ranked players of a variant, rating high to low,
+-- ties by user id.
+CREATE INDEX ratings_leaderboard ON ratings (variant, ranked, rating DESC, user_id);
 
 -- Who played a rated game of a variant in a guild (per-server leaderboards).
 CREATE TABLE guild_rated_players (
@@ -138,4 +138,24 @@ CREATE TABLE guild_rated_players (
     PRIMARY KEY (guild_id, variant, user_id)
 );
 
-CREATE INDEX guild_rated_players_user ON guild_rated_players (user_id);
+CREATE INDEX guild_rated_players_user ON guild_rated_players (user_id, variant);
+
+-- How many ranked players each leaderboard has per whole rating point (bucket = floor of
+-- the rating); guild_id 0 is the global board. A rank is the sum of the buckets above a
+-- player's plus the few players ahead in their own bucket, so it costs the same for
+-- 100 players as for 100,000.
+CREATE TABLE rank_buckets (
+    guild_id  INTEGER NOT NULL,
+    variant   TEXT    NOT NULL,
+    bucket    INTEGER NOT NULL,
+    players   INTEGER NOT NULL CHECK (players >= 0),
+    PRIMARY KEY (guild_id, variant, bucket)
+);
+
+-- The eligibility rule that ratings.ranked and rank_buckets were computed with (one row).
+-- When dama-bot starts with another rule, both are recomputed.
+CREATE TABLE leaderboard_rule (
+    id             INTEGER NOT NULL PRIMARY KEY CHECK (id = 1),
+    min_games      INTEGER NOT NULL,
+    max_deviation  REAL    NOT NULL
+);

@@ -239,3 +239,40 @@ async def test_closed_database_refuses_use(db_path: Path) -> None:
     await db.close()
     with pytest.raises(RuntimeError, match="closed"):
         await db.schema_version()
+
+
+async def test_run_commits_each_function_or_rolls_it_back(db_path: Path) -> None:
+    """`Database.run` (group commit): queued functions share a transaction, each in its own
+    savepoint; one that raises is undone alone and its error reaches its caller."""
+    import asyncio
+
+    from storage.database import SyncConnection
+
+    db = await Database.open(db_path)
+    try:
+        def insert(user: int, fail: bool = False) -> object:
+            def work(conn: SyncConnection) -> int:
+                conn.execute("INSERT INTO players (user_id, created_at, updated_at) "
+                             "VALUES ($1, 0, 0)", user)
+                if fail:
+                    raise LookupError(f"user {user}")
+                return user
+            return work
+
+        results = await asyncio.gather(
+            *(db.run(insert(user, fail=user % 3 == 0)) for user in range(1, 31)),  # type: ignore[arg-type]
+            return_exceptions=True,
+        )
+        for user, result in zip(range(1, 31), results, strict=True):
+            if user % 3 == 0:
+                assert isinstance(result, LookupError) and str(result) == f"user {user}"
+            else:
+                assert result == user
+        async with db.read() as conn:
+            stored = [row[0] for row in await conn.fetch(
+                "SELECT user_id FROM players ORDER BY user_id")]
+        assert stored == [user for user in range(1, 31) if user % 3]
+    finally:
+        await db.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        await db.run(lambda conn: None)

@@ -1,9 +1,12 @@
-"""RatingRepository: ratings per variant, leaderboards (global and per guild), ranks."""
+"""RatingRepository: ratings per variant, leaderboards (global and per guild), ranks, and
+the eligibility rule."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -17,10 +20,13 @@ from storage import (
     Seat,
     Storage,
 )
-from tests.storage.conftest import START, FakeClock
+from tests.storage.conftest import FakeClock
+
+Calculator = Callable[[Rating | None, Rating | None], tuple[RatingUpdate, RatingUpdate]]
+EVERYONE = Eligibility(min_games=0, max_deviation=1000)
 
 
-def fixed(white_after: float, black_after: float, deviation: float = 60.0):  # type: ignore[no-untyped-def]
+def fixed(white_after: float, black_after: float, deviation: float = 60.0) -> Calculator:
     """A calculator that sets both ratings to given values (the leaderboard is what's tested)."""
 
     def calculate(white: Rating | None, black: Rating | None) -> tuple[RatingUpdate, RatingUpdate]:
@@ -31,120 +37,205 @@ def fixed(white_after: float, black_after: float, deviation: float = 60.0):  # t
     return calculate
 
 
+_channels = iter(range(10**6))
+
+
 async def play(storage: Storage, white: int, black: int, white_after: float,
                black_after: float, *, guild: int | None = 1, variant: str = "turkish",
-               deviation: float = 60.0, channel: int = 1) -> None:
-    game = await storage.games.create(NewGame(variant, channel, guild, Seat.human(white),
-                                              Seat.human(black), "W:Wa2:Ba7", rated=True))
+               deviation: float = 60.0) -> None:
+    game = await storage.games.create(NewGame(variant, next(_channels), guild,
+                                              Seat.human(white), Seat.human(black),
+                                              "W:Wa2:Ba7", rated=True))
     await storage.games.finish(game.id, result=GameResult.WHITE_WINS, termination="t",
                                rate=fixed(white_after, black_after, deviation))
 
 
-EVERYONE = Eligibility(min_games=0, max_deviation=1000)
+@pytest.fixture
+async def everyone(db_path: Path, clock: FakeClock) -> AsyncIterator[Storage]:
+    store = await Storage.open(db_path, clock=clock, leaderboard=EVERYONE)
+    try:
+        yield store
+    finally:
+        await store.close()
 
 
-async def test_rating_per_variant(storage: Storage) -> None:
-    await play(storage, 1, 2, 1600, 1400)
-    await play(storage, 1, 2, 1700, 1300, variant="italian")
-    turkish = await storage.ratings.get(1, "turkish")
+async def test_rating_per_variant(everyone: Storage) -> None:
+    await play(everyone, 1, 2, 1600, 1400)
+    await play(everyone, 1, 2, 1700, 1300, variant="italian")
+    turkish = await everyone.ratings.get(1, "turkish")
     assert turkish is not None and turkish.rating == 1600 and turkish.variant == "turkish"
-    assert [r.variant for r in await storage.ratings.for_user(1)] == ["italian", "turkish"]
-    assert await storage.ratings.get(3, "turkish") is None
+    assert [r.variant for r in await everyone.ratings.for_user(1)] == ["italian", "turkish"]
+    assert await everyone.ratings.get(3, "turkish") is None
 
 
-async def test_leaderboard_order_names_and_ranks(storage: Storage) -> None:
-    await storage.players.upsert(1, "Ana")
-    await play(storage, 1, 2, 1800, 1200)
-    await play(storage, 3, 4, 1800, 1500)  # ties 1: lower user id first
-    board = await storage.ratings.leaderboard("turkish", eligibility=EVERYONE)
+async def test_leaderboard_order_names_and_ranks(everyone: Storage) -> None:
+    await everyone.players.upsert(1, "Ana")
+    await play(everyone, 1, 2, 1800, 1200)
+    await play(everyone, 3, 4, 1800, 1500)  # tied with 1: lower user id first
+    board = await everyone.ratings.leaderboard("turkish")
     assert [(e.rank, e.rating.user_id) for e in board] == [(1, 1), (2, 3), (3, 4), (4, 2)]
     assert board[0].display_name == "Ana" and board[1].display_name is None
-    page = await storage.ratings.leaderboard("turkish", eligibility=EVERYONE, limit=2, offset=2)
+    page = await everyone.ratings.leaderboard("turkish", limit=2, offset=2)
     assert [(e.rank, e.rating.user_id) for e in page] == [(3, 4), (4, 2)]
     for entry in board:
-        assert await storage.ratings.rank(entry.rating.user_id, "turkish",
-                                          eligibility=EVERYONE) == entry.rank
-    assert await storage.ratings.count("turkish", eligibility=EVERYONE) == 4
-    assert await storage.ratings.leaderboard("arab", eligibility=EVERYONE) == []
-    assert await storage.ratings.rank(99, "turkish", eligibility=EVERYONE) is None
-
-
-async def test_eligibility_rule(storage: Storage, clock: FakeClock) -> None:
-    await play(storage, 1, 2, 1900, 1100, deviation=50)  # 1 game each
-    await play(storage, 1, 2, 1950, 1050, deviation=50)  # 2 games each
-    await play(storage, 3, 4, 2000, 1000, deviation=150)  # provisional-ish
-    rule = Eligibility(min_games=2, max_deviation=110)
-    board = await storage.ratings.leaderboard("turkish", eligibility=rule)
-    assert [e.rating.user_id for e in board] == [1, 2]
-    assert await storage.ratings.rank(3, "turkish", eligibility=rule) is None
-    assert await storage.ratings.rank(2, "turkish", eligibility=rule) == 2
-    assert await storage.ratings.count("turkish", eligibility=rule) == 2
-    strict = Eligibility(min_games=3, max_deviation=110)
-    assert await storage.ratings.leaderboard("turkish", eligibility=strict) == []
-    # Deviation strictly under the threshold.
-    assert await storage.ratings.count("turkish", eligibility=Eligibility(0, 50)) == 0
-    # Recent activity.
-    clock.advance(timedelta(days=30))
-    await play(storage, 5, 6, 1500, 1500, deviation=50)
-    recent = Eligibility(min_games=0, max_deviation=110,
-                         active_since=START + timedelta(days=29))
-    assert [e.rating.user_id for e in
-            await storage.ratings.leaderboard("turkish", eligibility=recent)] == [5, 6]
+        assert await everyone.ratings.rank(entry.rating.user_id, "turkish") == entry.rank
+    assert await everyone.ratings.count("turkish") == 4
+    assert await everyone.ratings.leaderboard("arab") == []
+    assert await everyone.ratings.count("arab") == 0
+    assert await everyone.ratings.rank(99, "turkish") is None
     with pytest.raises(ValueError):
-        await storage.ratings.leaderboard("turkish", eligibility=Eligibility(-1, 100))
+        await everyone.ratings.leaderboard("turkish", limit=-1)
 
 
-async def test_guild_leaderboard(storage: Storage) -> None:
-    await play(storage, 1, 2, 1800, 1200, guild=10)
-    await play(storage, 3, 4, 1700, 1300, guild=20)
-    await play(storage, 1, 3, 1810, 1690, guild=20, channel=2)
-    await play(storage, 5, 6, 1500, 1500, guild=None, channel=3)  # a DM game: no guild
-    ten = await storage.ratings.leaderboard("turkish", eligibility=EVERYONE, guild_id=10)
+async def test_eligibility_rule(db_path: Path, clock: FakeClock) -> None:
+    rule = Eligibility(min_games=2, max_deviation=110)
+    store = await Storage.open(db_path, clock=clock, leaderboard=rule)
+    try:
+        await play(store, 1, 2, 1900, 1100, deviation=50)  # 1 game each: not yet
+        assert await store.ratings.leaderboard("turkish") == []
+        await play(store, 1, 2, 1950, 1050, deviation=50)  # 2 games each
+        await play(store, 3, 4, 2000, 1000, deviation=150)  # deviation too high
+        await play(store, 3, 4, 2000, 1000, deviation=110)  # not strictly under 110
+        board = await store.ratings.leaderboard("turkish")
+        assert [e.rating.user_id for e in board] == [1, 2]
+        assert await store.ratings.rank(3, "turkish") is None
+        assert await store.ratings.rank(2, "turkish") == 2
+        assert await store.ratings.count("turkish") == 2
+        # Player 1 falls off the board when a game raises the deviation past the threshold.
+        await play(store, 1, 5, 1960, 1500, deviation=120)
+        assert [e.rating.user_id for e in await store.ratings.leaderboard("turkish")] == [2]
+        assert await store.ratings.count("turkish") == 1
+    finally:
+        await store.close()
+
+
+async def test_changing_the_rule_recomputes_rankings(db_path: Path, clock: FakeClock) -> None:
+    store = await Storage.open(db_path, clock=clock, leaderboard=EVERYONE)
+    await play(store, 1, 2, 1900, 1100, deviation=50)
+    await play(store, 3, 4, 1800, 1200, deviation=200)
+    await play(store, 3, 5, 1810, 1300, deviation=200)
+    assert await store.ratings.count("turkish") == 5
+    await store.close()
+    strict = await Storage.open(db_path, clock=clock,
+                                leaderboard=Eligibility(min_games=1, max_deviation=100))
+    try:
+        assert [e.rating.user_id for e in await strict.ratings.leaderboard("turkish")] == [1, 2]
+        assert await strict.ratings.count("turkish") == 2
+        assert await strict.ratings.rank(2, "turkish") == 2
+        assert await strict.ratings.rank(3, "turkish") is None
+    finally:
+        await strict.close()
+
+
+def test_rule_values_checked() -> None:
+    with pytest.raises(ValueError):
+        Eligibility(min_games=-1)
+    with pytest.raises(ValueError):
+        Eligibility(max_deviation=0)
+
+
+async def test_guild_leaderboard(everyone: Storage) -> None:
+    await play(everyone, 1, 2, 1800, 1200, guild=10)
+    await play(everyone, 3, 4, 1700, 1300, guild=20)
+    await play(everyone, 1, 3, 1810, 1690, guild=20)
+    await play(everyone, 5, 6, 1500, 1500, guild=None)  # a game outside any guild
+    ten = await everyone.ratings.leaderboard("turkish", guild_id=10)
     assert [e.rating.user_id for e in ten] == [1, 2]
-    twenty = await storage.ratings.leaderboard("turkish", eligibility=EVERYONE, guild_id=20)
+    twenty = await everyone.ratings.leaderboard("turkish", guild_id=20)
     assert [e.rating.user_id for e in twenty] == [1, 3, 4]
-    assert await storage.ratings.rank(4, "turkish", eligibility=EVERYONE, guild_id=20) == 3
-    assert await storage.ratings.rank(2, "turkish", eligibility=EVERYONE, guild_id=20) is None
-    assert await storage.ratings.count("turkish", eligibility=EVERYONE, guild_id=10) == 2
+    assert await everyone.ratings.rank(4, "turkish", guild_id=20) == 3
+    assert await everyone.ratings.rank(1, "turkish", guild_id=10) == 1
+    assert await everyone.ratings.rank(2, "turkish", guild_id=20) is None
+    assert await everyone.ratings.count("turkish", guild_id=10) == 2
+    assert await everyone.ratings.count("turkish", guild_id=20) == 3
+    assert await everyone.ratings.count("turkish") == 6
     # A rated game of another variant in the guild does not put one on this board.
-    await play(storage, 7, 8, 1600, 1400, guild=10, variant="italian", channel=4)
-    ten = await storage.ratings.leaderboard("turkish", eligibility=EVERYONE, guild_id=10)
+    await play(everyone, 7, 8, 1600, 1400, guild=10, variant="italian")
+    ten = await everyone.ratings.leaderboard("turkish", guild_id=10)
     assert [e.rating.user_id for e in ten] == [1, 2]
 
 
-async def test_rank_agrees_with_leaderboard_on_random_data(storage: Storage) -> None:
-    rng = random.Random(7)
-    db = storage.db
-    async with db.transaction() as conn:
-        for user in range(1, 301):
-            await conn.execute("INSERT INTO players (user_id, created_at, updated_at) "
-                               "VALUES ($1, 0, 0)", user)
-            for variant in ("turkish", "italian"):
-                games = rng.randrange(0, 30)
+async def _bucket_rows(storage: Storage) -> list[tuple[int, str, int, int]]:
+    async with storage.db.read() as conn:
+        rows = await conn.fetch("SELECT guild_id, variant, bucket, players FROM rank_buckets "
+                                "WHERE players > 0 ORDER BY guild_id, variant, bucket")
+    return [tuple(row) for row in rows]  # type: ignore[misc]
+
+
+async def test_ranks_agree_with_an_independent_ordering(db_path: Path, clock: FakeClock) -> None:
+    """Random rated games in two guilds; every board, count and rank is checked against a
+    plain Python model of the same games, and the incrementally kept bucket counts against
+    a rebuild from scratch."""
+    rule = Eligibility(min_games=2, max_deviation=100)
+    store = await Storage.open(db_path, clock=clock, leaderboard=rule)
+    rng = random.Random(11)
+    model: dict[int, dict[str, float]] = {}
+    members: dict[int, set[int]] = {7: set(), 8: set()}
+    try:
+        for _ in range(150):
+            white, black = rng.sample(range(1, 31), 2)
+            guild = rng.choice([7, 8, None])
+            # Ratings with ties and fractional parts, deviations around the threshold.
+            values = [rng.choice([1500.0, 1500.5, 1499.25, 1620.0]) + rng.randrange(-3, 4)
+                      for _ in range(2)]
+            deviations = rng.choice([60.0, 99.9, 100.0, 130.0])
+            await play(store, white, black, values[0], values[1], guild=guild,
+                       deviation=deviations)
+            clock.advance(timedelta(seconds=1))
+            for user, value in ((white, values[0]), (black, values[1])):
+                entry = model.setdefault(user, {"games": 0})
+                entry["games"] += 1
+                entry["rating"], entry["deviation"] = value, deviations
+                if guild is not None:
+                    members[guild].add(user)
+        for guild in (None, 7, 8):
+            expected = sorted(
+                (user for user, entry in model.items()
+                 if entry["games"] >= 2 and entry["deviation"] < 100
+                 and (guild is None or user in members[guild])),
+                key=lambda user: (-model[user]["rating"], user),
+            )
+            board = await store.ratings.leaderboard("turkish", guild_id=guild, limit=100)
+            assert [e.rating.user_id for e in board] == expected
+            assert await store.ratings.count("turkish", guild_id=guild) == len(expected)
+            for user in model:
+                want = expected.index(user) + 1 if user in expected else None
+                assert await store.ratings.rank(user, "turkish", guild_id=guild) == want
+        incremental = await _bucket_rows(store)
+        await store.rebuild_rankings()
+        assert await _bucket_rows(store) == incremental
+    finally:
+        await store.close()
+
+
+async def test_deep_pages_match_the_full_board(db_path: Path, clock: FakeClock) -> None:
+    """Pages far down a board (which start from their rating bucket) equal the same slice
+    of the whole board, globally and in a big and a small guild."""
+    store = await Storage.open(db_path, clock=clock, leaderboard=EVERYONE)
+    rng = random.Random(5)
+    try:
+        async with store.db.transaction() as conn:
+            for user in range(1, 1201):
+                await conn.execute("INSERT INTO players (user_id, created_at, updated_at) "
+                                   "VALUES ($1, 0, 0)", user)
+                rating = rng.choice([1500.0, 1500.5, 1501.0]) + rng.randrange(-40, 40)
                 await conn.execute(
                     "INSERT INTO ratings (user_id, variant, rating, deviation, volatility, "
-                    "rated_games, wins, losses, draws, last_rated_at) "
-                    "VALUES ($1, $2, $3, $4, 0.06, $5, $5, 0, 0, 0)",
-                    user, variant, float(rng.choice(range(1200, 1300, 5))),
-                    rng.uniform(45, 200), games)
-                if rng.random() < 0.4:
-                    await conn.execute("INSERT INTO guild_rated_players VALUES (5, $1, $2, 0)",
-                                       variant, user)
-    rule = Eligibility(min_games=10, max_deviation=110)
-    for guild in (None, 5):
-        board = await storage.ratings.leaderboard("turkish", eligibility=rule, guild_id=guild,
-                                                  limit=1000)
-        # Independent order: sort the eligible rows in Python.
-        async with db.read() as conn:
-            rows = await conn.fetch(
-                "SELECT user_id, rating FROM ratings WHERE variant = 'turkish' "
-                "AND rated_games >= 10 AND deviation < 110"
-                + (" AND user_id IN (SELECT user_id FROM guild_rated_players "
-                   "WHERE variant = 'turkish')" if guild else ""))
-        expected = sorted(rows, key=lambda row: (-row["rating"], row["user_id"]))
-        assert [e.rating.user_id for e in board] == [row["user_id"] for row in expected]
-        assert await storage.ratings.count("turkish", eligibility=rule,
-                                           guild_id=guild) == len(expected)
-        for entry in board:
-            assert await storage.ratings.rank(entry.rating.user_id, "turkish", eligibility=rule,
-                                              guild_id=guild) == entry.rank
+                    "rated_games, wins, losses, draws) VALUES ($1, 'arab', $2, 60, 0.06, 1, 1, "
+                    "0, 0)", user, rating)
+                for guild, share in ((3, 0.8), (4, 0.05)):
+                    if rng.random() < share:
+                        await conn.execute(
+                            "INSERT INTO guild_rated_players VALUES ($1, 'arab', $2, 0)",
+                            guild, user)
+        await store.rebuild_rankings()
+        for guild in (None, 3, 4):
+            whole = await store.ratings.leaderboard("arab", guild_id=guild, limit=5000)
+            assert len(whole) == await store.ratings.count("arab", guild_id=guild)
+            assert [e.rank for e in whole] == list(range(1, len(whole) + 1))
+            for offset in (0, 99, 100, 101, 250, 517, 900, len(whole) - 3, len(whole) + 5):
+                page = await store.ratings.leaderboard("arab", guild_id=guild, limit=7,
+                                                       offset=offset)
+                assert page == whole[offset:offset + 7], (guild, offset)
+    finally:
+        await store.close()
