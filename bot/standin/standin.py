@@ -1,17 +1,27 @@
 """`StandIn`: a local Discord (REST + gateway on loopback) and the driver that plays its users.
 
-Start it, point discord.py at `standin.url` (see `bot.discord_endpoint`), log the bot in
-with `standin.token`, then act as users:
+Start it, point discord.py at `standin.url` (`bot.discord_endpoint`, i.e. the value of
+`DAMA_DISCORD_URL`), log the bot in with `standin.token`, then act as users:
 
     async with StandIn() as standin:
-        guild = await standin.add_guild("Dama Club")          # with a #general channel
-        ...start the bot, await standin.wait_until_connected()...
+        await standin.add_guild("Dama Club")                 # channels #general
+        ...start the bot; await standin.wait_until_connected()...
         result = await standin.slash("alice", "general", "move", {"move": "22-18"})
         result.reply.content, result.reply.attachments[0].data
+        await standin.autocomplete("alice", "general", "move", {"move": "22"})
+        await standin.press("bob", result.reply, "Accept")
 
-Every driver call returns frozen records (`records`). A driver call a Discord user could
-not make (unknown command, missing option, disabled button) raises `StandInError`; a bot
-that does not answer in time raises `BotDidNotAnswer`.
+World: `user`, `add_guild`, `add_channel`, `add_category`, `add_thread`, `dm_channel`,
+`add_member`, `add_role`, `give_role`, `everyone`, `set_permissions` (from `Directory`).
+Acting: `slash`, `autocomplete`, `press`, `select`, `submit_modal`, `say`.
+Looking: `messages`, `message`, `last_message`, `interaction`, `commands`, `options_of`,
+`attachment_bytes`, `events`, `add_listener`, `wait_for_message`, `wait_for_commands`,
+`wait_until_connected`, `typing_count`, `request_log`, `internal_errors`.
+Faults: `drop_gateway`, `request_reconnect`, `invalidate_sessions`.
+
+Every driver call returns frozen records (`records`). A call a Discord user could not make
+(unknown command, missing option, disabled button, hidden channel) raises `StandInError`;
+a bot that does not answer in time raises `BotDidNotAnswer`.
 """
 
 from __future__ import annotations
