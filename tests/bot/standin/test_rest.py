@@ -187,3 +187,41 @@ async def test_permissions_and_other_users_messages(
         assert resp.status == 403 and (await _json(resp))["code"] == 50013
     async with http.get(f"{base}") as resp:
         assert (await _json(resp))["content"] == "mine"
+
+
+async def test_uploads_over_the_limit_are_refused() -> None:
+    async with StandIn(attachment_size_limit=8) as standin:
+        await standin.add_guild("Small")
+        url = f"{standin.rest_base}/channels/{standin.channel('general').id}/messages"
+        headers = {"Authorization": f"Bot {standin.token}"}
+        async with aiohttp.ClientSession(headers=headers) as http:
+            form = _multipart({"content": "big"}, [("big.bin", b"123456789")])
+            async with http.post(url, data=form) as resp:
+                assert resp.status == 413 and (await _json(resp))["code"] == 40005
+            form = _multipart({"content": "small"}, [("small.bin", b"12345678")])
+            async with http.post(url, data=form) as resp:
+                assert resp.status == 200
+
+
+async def test_threads_by_rest(standin: StandIn, http: aiohttp.ClientSession) -> None:
+    general = standin.channel("general")
+    api = standin.rest_base
+    async with http.post(
+        f"{api}/channels/{general.id}/messages", json={"content": "game starts"}
+    ) as resp:
+        start = await _json(resp)
+    async with http.post(
+        f"{api}/channels/{general.id}/messages/{start['id']}/threads", json={"name": "game 1"}
+    ) as resp:
+        assert resp.status == 201
+        thread = await _json(resp)
+    assert thread["id"] == start["id"] and thread["type"] == 11  # named after its message
+    async with http.patch(f"{api}/channels/{thread['id']}", json={"archived": True}) as resp:
+        assert (await _json(resp))["thread_metadata"]["archived"] is True
+    # Posting in an archived (unlocked) thread opens it again, as on Discord.
+    async with http.post(f"{api}/channels/{thread['id']}/messages", json={"content": "1."}):
+        pass
+    async with http.get(f"{api}/channels/{thread['id']}") as resp:
+        assert (await _json(resp))["thread_metadata"]["archived"] is False
+    async with http.get(f"{api}/guilds/{general.guild_id}/threads/active") as resp:
+        assert [t["name"] for t in (await _json(resp))["threads"]] == ["game 1"]
