@@ -14,7 +14,7 @@ import math
 import sqlite3
 
 from storage.clock import Clock, opt_from_ms, utc_now
-from storage.database import Connection, Database
+from storage.database import Connection, Database, SqlValue
 from storage.models import (
     DEFAULT_ELIGIBILITY,
     Eligibility,
@@ -233,10 +233,18 @@ class SqliteRatingRepository:
         return [rating_from_row(row) for row in rows]
 
     async def leaderboard(
-        self, variant: str, *, guild_id: int | None = None, limit: int = 10, offset: int = 0
+        self,
+        variant: str,
+        *,
+        guild_id: int | None = None,
+        limit: int = 10,
+        offset: int = 0,
+        eligibility: Eligibility | None = None,
     ) -> list[LeaderboardEntry]:
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset cannot be negative")
+        if eligibility is not None and eligibility != self.rule:
+            return await self._scan_leaderboard(variant, guild_id, limit, offset, eligibility)
         async with self._db.read() as conn:
             if guild_id is None:
                 tables = "ratings r"
@@ -291,7 +299,12 @@ class SqliteRatingRepository:
             for index, row in enumerate(rows)
         ]
 
-    async def rank(self, user_id: int, variant: str, *, guild_id: int | None = None) -> int | None:
+    async def rank(
+        self, user_id: int, variant: str, *, guild_id: int | None = None,
+        eligibility: Eligibility | None = None,
+    ) -> int | None:
+        if eligibility is not None and eligibility != self.rule:
+            return await self._scan_rank(user_id, variant, guild_id, eligibility)
         scope = GLOBAL if guild_id is None else guild_id
         member = (
             "" if guild_id is None else
@@ -318,11 +331,75 @@ class SqliteRatingRepository:
             )
         return int(ahead) + 1
 
-    async def count(self, variant: str, *, guild_id: int | None = None) -> int:
+    async def count(
+        self, variant: str, *, guild_id: int | None = None,
+        eligibility: Eligibility | None = None,
+    ) -> int:
+        if eligibility is not None and eligibility != self.rule:
+            return await self._scan_count(variant, guild_id, eligibility)
         async with self._db.read() as conn:
             total = await conn.fetchval(
                 "SELECT COALESCE(SUM(players), 0) FROM rank_buckets "
                 "WHERE guild_id = $1 AND variant = $2",
                 GLOBAL if guild_id is None else guild_id, variant,
+            )
+        return int(total)
+
+    # A rule other than the database's: the same answers by scanning the ratings.
+
+    @staticmethod
+    def _scan_filter(
+        guild_id: int | None, rule: Eligibility, first: int
+    ) -> tuple[str, list[SqlValue]]:
+        """SQL conditions on `r` for `rule` (and guild membership), numbered from `$first`."""
+        sql = f" AND r.rated_games >= ${first} AND r.deviation < ${first + 1}"
+        params: list[SqlValue] = [rule.min_games, rule.max_deviation]
+        if guild_id is not None:
+            sql += (
+                " AND EXISTS (SELECT 1 FROM guild_rated_players g WHERE g.guild_id = "
+                f"${first + 2} AND g.variant = r.variant AND g.user_id = r.user_id)"
+            )
+            params.append(guild_id)
+        return sql, params
+
+    async def _scan_leaderboard(self, variant: str, guild_id: int | None, limit: int,
+                                offset: int, rule: Eligibility) -> list[LeaderboardEntry]:
+        where, params = self._scan_filter(guild_id, rule, 4)
+        async with self._db.read() as conn:
+            rows = await conn.fetch(
+                "SELECT r.*, p.display_name FROM ratings r JOIN players p "
+                f"ON p.user_id = r.user_id WHERE r.variant = $1{where} "
+                "ORDER BY r.rating DESC, r.user_id LIMIT $2 OFFSET $3",
+                variant, limit, offset, *params,
+            )
+        return [
+            LeaderboardEntry(rank=offset + index + 1, rating=rating_from_row(row),
+                             display_name=row["display_name"])
+            for index, row in enumerate(rows)
+        ]
+
+    async def _scan_rank(self, user_id: int, variant: str, guild_id: int | None,
+                         rule: Eligibility) -> int | None:
+        where, params = self._scan_filter(guild_id, rule, 3)
+        async with self._db.read() as conn:
+            own = await conn.fetchrow(
+                f"SELECT r.rating FROM ratings r WHERE r.user_id = $1 AND r.variant = $2{where}",
+                user_id, variant, *params,
+            )
+            if own is None:
+                return None
+            where, params = self._scan_filter(guild_id, rule, 4)
+            ahead = await conn.fetchval(
+                "SELECT count(*) FROM ratings r WHERE r.variant = $1 AND (r.rating > $2 OR "
+                f"(r.rating = $2 AND r.user_id < $3)){where}",
+                variant, own[0], user_id, *params,
+            )
+        return int(ahead) + 1
+
+    async def _scan_count(self, variant: str, guild_id: int | None, rule: Eligibility) -> int:
+        where, params = self._scan_filter(guild_id, rule, 2)
+        async with self._db.read() as conn:
+            total = await conn.fetchval(
+                f"SELECT count(*) FROM ratings r WHERE r.variant = $1{where}", variant, *params
             )
         return int(total)

@@ -16,6 +16,7 @@ from storage.models import (
     Challenge,
     ChallengeStatus,
     ClockState,
+    Eligibility,
     Game,
     GameResult,
     LeaderboardEntry,
@@ -201,18 +202,32 @@ class RatingRepository(Protocol):
         ...
 
     async def leaderboard(
-        self, variant: str, *, guild_id: int | None = None, limit: int = 10, offset: int = 0
+        self,
+        variant: str,
+        *,
+        guild_id: int | None = None,
+        limit: int = 10,
+        offset: int = 0,
+        eligibility: Eligibility | None = None,
     ) -> list[LeaderboardEntry]:
-        """Players on the variant's board (the database's `Eligibility` rule), by rating
-        high to low, ties by user id; rows `offset + 1` to `offset + limit`. With
-        `guild_id`, only those who played a rated game of this variant in that guild.
+        """Players on the variant's board by rating high to low, ties by user id; rows
+        `offset + 1` to `offset + limit`. With `guild_id`, only those who played a rated
+        game of this variant in that guild. Who is on the board: the database's rule
+        (`Storage.open(leaderboard=...)`), or `eligibility` if given (a rule other than the
+        database's is answered exactly but by scanning, in time growing with the board).
         Raises `ValueError` for a negative limit or offset."""
         ...
 
-    async def rank(self, user_id: int, variant: str, *, guild_id: int | None = None) -> int | None:
+    async def rank(
+        self, user_id: int, variant: str, *, guild_id: int | None = None,
+        eligibility: Eligibility | None = None,
+    ) -> int | None:
         """The user's 1-based place on that board; None if not on it."""
         ...
 
-    async def count(self, variant: str, *, guild_id: int | None = None) -> int:
+    async def count(
+        self, variant: str, *, guild_id: int | None = None,
+        eligibility: Eligibility | None = None,
+    ) -> int:
         """How many players are on that board."""
         ...

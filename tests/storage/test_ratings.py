@@ -239,3 +239,32 @@ async def test_deep_pages_match_the_full_board(db_path: Path, clock: FakeClock) 
                 assert page == whole[offset:offset + 7], (guild, offset)
     finally:
         await store.close()
+
+
+async def test_another_rule_per_call_scans_exactly(db_path: Path, clock: FakeClock) -> None:
+    """A rule given per call that differs from the database's gives the boards that rule
+    defines (slower path); the database's own rule given explicitly takes the fast path."""
+    store = await Storage.open(db_path, clock=clock, leaderboard=Eligibility(2, 100))
+    try:
+        await play(store, 1, 2, 1900, 1100, deviation=50, guild=3)
+        await play(store, 3, 4, 1800, 1200, deviation=150, guild=3)
+        await play(store, 1, 3, 1910, 1810, deviation=90, guild=None)
+        assert [e.rating.user_id for e in await store.ratings.leaderboard("turkish")] == [1, 3]
+        other = Eligibility(1, 200)
+        board = await store.ratings.leaderboard("turkish", eligibility=other)
+        assert [(e.rank, e.rating.user_id) for e in board] == [(1, 1), (2, 3), (3, 4), (4, 2)]
+        assert await store.ratings.count("turkish", eligibility=other) == 4
+        assert await store.ratings.rank(4, "turkish", eligibility=other) == 3
+        assert await store.ratings.rank(2, "turkish", eligibility=Eligibility(1, 60)) == 2
+        assert await store.ratings.rank(2, "turkish", eligibility=Eligibility(1, 40)) is None
+        guild = await store.ratings.leaderboard("turkish", guild_id=3, eligibility=other,
+                                                offset=1)
+        assert [(e.rank, e.rating.user_id) for e in guild] == [(2, 3), (3, 4), (4, 2)]
+        assert await store.ratings.count("turkish", guild_id=3, eligibility=other) == 4
+        assert await store.ratings.rank(1, "turkish", guild_id=3, eligibility=other) == 1
+        same = Eligibility(2, 100)
+        assert await store.ratings.leaderboard("turkish", eligibility=same) == (
+            await store.ratings.leaderboard("turkish"))
+        assert await store.ratings.rank(1, "turkish", eligibility=same) == 1
+    finally:
+        await store.close()
