@@ -127,3 +127,38 @@ def test_reference_matches_pydraughts_many(variant: str) -> None:
         assert set(legal_moves(board, side, variant)) == want, to_fen(board, side)
 
     run()
+
+
+def check_notation(board: Board, side: str, variant: str) -> None:
+    """Every legal move prints in the short form ``from-to`` / ``fromxto`` exactly when no
+    other legal move shares its start and end, and reads back (short, full and, for Italian,
+    numeric) as the same move."""
+    v = engine_variant(variant)
+    position = engine_position(board, side, variant)
+    moves = engine.legal_moves(position, v)
+    for move in moves:
+        (path, captured) = route_of(move)
+        short = ("x" if captured else "-").join((path[0], path[-1]))
+        shared = sum(1 for m in moves if (m.start, m.end) == (move.start, move.end))
+        text = engine.format_move(move, position, v)
+        if shared == 1:
+            assert text == short, f"{to_fen(board, side)}: {text} for {short}"
+        else:
+            assert text != short, f"{to_fen(board, side)}: {text} is ambiguous"
+        assert engine.parse_move(text, position, v) == move
+        full = engine.format_move(move, position, v, full=True)
+        assert full == ("x" if captured else "-").join(path)
+        assert engine.parse_move(full, position, v) == move
+        if v.numeric_notation:
+            numeric = engine.format_move(move, position, v, numeric=True)
+            assert engine.parse_move(numeric, position, v) == move
+
+
+@pytest.mark.parametrize("variant", ALL_VARIANTS)
+def test_notation_round_trip(variant: str) -> None:
+    @settings(NORMAL, max_examples=100)
+    @given(position=positions(variant))
+    def run(position: tuple[Board, str]) -> None:
+        check_notation(*position, variant)
+
+    run()
