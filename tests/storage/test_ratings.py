@@ -255,7 +255,7 @@ async def test_another_rule_per_call_scans_exactly(db_path: Path, clock: FakeClo
         assert [(e.rank, e.rating.user_id) for e in board] == [(1, 1), (2, 3), (3, 4), (4, 2)]
         assert await store.ratings.count("turkish", eligibility=other) == 4
         assert await store.ratings.rank(4, "turkish", eligibility=other) == 3
-        assert await store.ratings.rank(2, "turkish", eligibility=Eligibility(1, 60)) == 2
+        assert await store.ratings.rank(2, "turkish", eligibility=Eligibility(1, 60)) == 1
         assert await store.ratings.rank(2, "turkish", eligibility=Eligibility(1, 40)) is None
         guild = await store.ratings.leaderboard("turkish", guild_id=3, eligibility=other,
                                                 offset=1)
