@@ -88,3 +88,12 @@ def test_reference_matches_published_start_tables_deeper(
 ) -> None:
     board, side = parse_fen(START_FENS[variant])
     assert perft(board, side, variant, depth) == leaves
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "fen", "depth", "pd_depth"), CASES)
+def test_engine_perft_matches_reference_deeper(
+    variant: str, fen: str, depth: int, pd_depth: int
+) -> None:
+    board, side = parse_fen(fen)
+    assert engine_perft(fen, variant, depth + 1) == perft(board, side, variant, depth + 1)
