@@ -18,22 +18,29 @@ ROUNDS = 4
 
 
 def _run_and_kill(db_path: Path, rng: random.Random) -> list[tuple[int, int, str]]:
-    """Start the writer, let it commit for a random while, SIGKILL it; return every move it
-    printed (each printed only after its commit returned)."""
+    """Start the writer, let it report a random number of commits (1 to 400) and run on a
+    random moment more, SIGKILL it; return every move it printed (each printed only after
+    its commit returned)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.storage.durability_writer", str(db_path)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert process.stdout is not None
-    first = process.stdout.readline()
-    assert first == "ready\n", first + (process.stderr.read() if process.stderr else "")
-    time.sleep(rng.uniform(0.05, 0.6))
+    lines = []
+    target = rng.randrange(1, 401)
+    while len(lines) <= target:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+    time.sleep(rng.uniform(0, 0.05))
     process.send_signal(signal.SIGKILL)
-    output, _ = process.communicate(timeout=30)
-    assert process.returncode == -signal.SIGKILL
+    rest, errors = process.communicate(timeout=60)
+    assert lines and lines[0] == "ready\n", "".join(lines) + errors
+    assert process.returncode == -signal.SIGKILL, errors
     moves = []
-    for line in output.splitlines():
+    for line in "".join(lines[1:]).splitlines() + rest.splitlines():
         parts = line.split(" ")
         if len(parts) == 3:  # a line cut by the kill has fewer parts
             moves.append((int(parts[0]), int(parts[1]), parts[2]))
