@@ -399,9 +399,46 @@ class Generator:
         th = th_m | th_k
         occ = us_m | us_k | th
         empty = self.playable & ~occ
-        starts = self.capture_starts(us_m, us_k, th_m, th, occ, empty, c)
-        if starts:
-            return len(self.capture_keys(us_m, us_k, th_m, th_k, c, starts))
+        if us_k:
+            starts = self.capture_starts(0, us_k, th_m, th, occ, empty, c)
+            if starts:
+                return len(self.capture_keys(us_m, us_k, th_m, th_k, c))
+        if us_m:
+            # Men's first jumps: one move per (man, direction) unless some landing square
+            # allows a further jump (then the full search decides). The further-jump test
+            # may report jumps that are not there (it ignores no-reversal and removal),
+            # never the reverse, so a quick answer is always exact.
+            mv = th if self.men_capture_kings else th_m
+            jumps = 0
+            landed = 0
+            steps = self.man_steps[c]
+            for delta, _, s2 in steps:
+                if delta > 0:
+                    j = us_m & s2 & (mv >> delta) & (empty >> (delta + delta))
+                    if j:
+                        jumps += j.bit_count()
+                        landed |= j << (delta + delta)
+                else:
+                    j = us_m & s2 & (mv << -delta) & (empty << -(delta + delta))
+                    if j:
+                        jumps += j.bit_count()
+                        landed |= j >> -(delta + delta)
+            if jumps:
+                if self.stop_on_crown:
+                    landed &= ~self.promo[c]
+                further = self.ladder and self.men_capture_kings
+                if landed and not further:
+                    for delta, _, s2 in steps:
+                        if delta > 0:
+                            if landed & s2 & (mv >> delta) & (empty >> (delta + delta)):
+                                further = True
+                                break
+                        elif landed & s2 & (mv << -delta) & (empty << -(delta + delta)):
+                            further = True
+                            break
+                if further:
+                    return len(self.capture_keys(us_m, us_k, th_m, th_k, c))
+                return jumps
         n = 0
         if us_m:
             for delta, s1, _ in self.man_steps[c]:
