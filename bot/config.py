@@ -1,0 +1,217 @@
+"""The bot's settings, read from the environment and a `.env` file (python-dotenv).
+
+`load_settings()` returns a frozen `Settings`; a bad value raises `ConfigError`, whose
+message is one line naming the setting, the value and what to write instead. The
+environment wins over `.env`. Every setting is listed and explained in `.env.example`.
+
+Durations are written as a number with a unit: `40s`, `10m`, `1h`, `3d` (a bare number
+is seconds).
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+from storage import DEFAULT_PATH, Eligibility
+
+
+class ConfigError(ValueError):
+    """A setting has a value the bot cannot use. The message is one line: which setting,
+    what it holds, and what to write."""
+
+
+class MoveTime(enum.Enum):
+    """The per-move time limits a game can have (issue 7: 40 seconds as on the Turkish
+    rule page, 5 minutes, 1 hour, 1 day, or none). The value is the setting's text."""
+
+    NONE = "none"
+    SECONDS_40 = "40s"
+    MINUTES_5 = "5m"
+    HOUR_1 = "1h"
+    DAY_1 = "1d"
+
+    @property
+    def seconds(self) -> int | None:
+        """The limit in seconds, None for no limit."""
+        return None if self is MoveTime.NONE else int(parse_duration(self.value).total_seconds())
+
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$", re.IGNORECASE)
+_UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
+_LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def parse_duration(text: str) -> timedelta:
+    """`40s`, `10m`, `1h`, `3d` or seconds as a bare number -> a timedelta. Raises
+    `ValueError` for anything else."""
+    match = _DURATION.match(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a duration like 40s, 10m, 1h or 3d")
+    return timedelta(seconds=float(match.group(1)) * _UNITS[match.group(2).lower()])
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything configurable.
+
+    token: the Discord bot token (None: not set). database: SQLite file path.
+    dev_guild: a guild id to sync commands to instantly (None: global sync).
+    log_level: a `logging` level name. discord_url: the stand-in's address (None: Discord).
+    challenge_expiry: how long a challenge stays open. inactivity_limit: a game with no move
+    for this long is lost on time by the player to move. eligibility: who appears on
+    leaderboards (minimum rated games, deviation strictly below a maximum).
+    default_rated, default_move_time: `/challenge` defaults. computer_moves_before_forfeit:
+    how many moves in a row the computer may make for an absent player before that player
+    loses on time (issue 7). board_size: board picture side in pixels.
+    """
+
+    token: str | None = None
+    database: str = DEFAULT_PATH
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+    discord_url: str | None = None
+    challenge_expiry: timedelta = timedelta(minutes=10)
+    inactivity_limit: timedelta = timedelta(days=3)
+    eligibility: Eligibility = field(
+        default_factory=lambda: Eligibility(min_games=5, max_deviation=110.0)
+    )
+    default_rated: bool = True
+    default_move_time: MoveTime = MoveTime.NONE
+    computer_moves_before_forfeit: int = 3
+    board_size: int = 512
+
+
+def _one_line(name: str, value: str, hint: str) -> ConfigError:
+    return ConfigError(f"{name}={value!r} is not valid: {hint}")
+
+
+def _duration(env: Mapping[str, str], name: str, default: timedelta) -> timedelta:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = parse_duration(text)
+    except ValueError:
+        raise _one_line(name, text, "write a duration such as 40s, 10m, 1h or 3d") from None
+    if value <= timedelta(0):
+        raise _one_line(name, text, "the duration must be more than zero")
+    return value
+
+
+def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise _one_line(name, text, f"write a whole number from {low} to {high}") from None
+    if not low <= value <= high:
+        raise _one_line(name, text, f"write a whole number from {low} to {high}")
+    return value
+
+
+def _float(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise _one_line(name, text, f"write a number from {low:g} to {high:g}") from None
+    if not low <= value <= high:
+        raise _one_line(name, text, f"write a number from {low:g} to {high:g}")
+    return value
+
+
+def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    text = env.get(name, "").strip().lower()
+    if not text:
+        return default
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise _one_line(name, text, "write true or false")
+
+
+def _snowflake(env: Mapping[str, str], name: str) -> int | None:
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) <= 0:
+        raise _one_line(
+            name, text, "write the guild's numeric id (Developer Mode, right-click the "
+            "server, Copy Server ID), or leave it empty for global commands"
+        )
+    return int(text)
+
+
+def settings_from(env: Mapping[str, str]) -> Settings:
+    """Settings from a mapping of variable names to text (missing or empty: default).
+    Raises `ConfigError` for a bad value."""
+    level = env.get("DAMA_LOG_LEVEL", "").strip().upper() or "INFO"
+    if level not in _LOG_LEVELS:
+        raise _one_line("DAMA_LOG_LEVEL", level, "write one of " + ", ".join(_LOG_LEVELS))
+    move_text = env.get("DAMA_DEFAULT_MOVE_TIME", "").strip().lower() or MoveTime.NONE.value
+    try:
+        move_time = MoveTime(move_text)
+    except ValueError:
+        raise _one_line(
+            "DAMA_DEFAULT_MOVE_TIME", move_text,
+            "write one of " + ", ".join(m.value for m in MoveTime),
+        ) from None
+    url = env.get("DAMA_DISCORD_URL", "").strip() or None
+    if url is not None:
+        from bot.discord_endpoint import endpoint_for
+
+        try:
+            endpoint_for(url)
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
+    token = env.get("DISCORD_TOKEN", "").strip() or None
+    return Settings(
+        token=token,
+        database=env.get("DAMA_DATABASE", "").strip() or DEFAULT_PATH,
+        dev_guild=_snowflake(env, "DAMA_DEV_GUILD"),
+        log_level=level,
+        discord_url=url,
+        challenge_expiry=_duration(env, "DAMA_CHALLENGE_EXPIRY", timedelta(minutes=10)),
+        inactivity_limit=_duration(env, "DAMA_INACTIVITY_LIMIT", timedelta(days=3)),
+        eligibility=Eligibility(
+            min_games=_int(env, "DAMA_LEADERBOARD_MIN_GAMES", 5, 0, 100_000),
+            max_deviation=_float(env, "DAMA_LEADERBOARD_MAX_DEVIATION", 110.0, 1.0, 1000.0),
+        ),
+        default_rated=_bool(env, "DAMA_DEFAULT_RATED", True),
+        default_move_time=move_time,
+        computer_moves_before_forfeit=_int(env, "DAMA_COMPUTER_MOVES_BEFORE_FORFEIT", 3, 1, 100),
+        board_size=_int(env, "DAMA_BOARD_SIZE", 512, 160, 2048),
+    )
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, dotenv_path: str | Path | None = ".env"
+) -> Settings:
+    """Settings from `.env` (if the file exists) overridden by the environment.
+    Raises `ConfigError`."""
+    merged: dict[str, str] = {}
+    if dotenv_path is not None and Path(dotenv_path).is_file():
+        merged.update({k: v for k, v in dotenv_values(dotenv_path).items() if v is not None})
+    merged.update(os.environ if environ is None else environ)
+    return settings_from(merged)
+
+
+def log_level_number(settings: Settings) -> int:
+    """The `logging` level number of `settings.log_level`."""
+    return int(logging.getLevelName(settings.log_level))

@@ -1,0 +1,309 @@
+"""Every text a player reads, keyed by message id, per locale (English now).
+
+`text(key, locale, **params)` fills a template with `str.format` fields. Discord gives each
+interaction the user's locale (`interaction.locale`, e.g. "tr", "it", "fr", "ar",
+"en-US"); a locale without a catalog, or a key missing from it, falls back to English, so
+adding a language is adding one mapping to `CATALOGS`. Parameters are formatted by the
+caller (mentions, numbers); the templates never build sentences from pieces of other
+templates except through named fields.
+"""
+
+from __future__ import annotations
+
+import enum
+import string
+from collections.abc import Mapping
+from types import MappingProxyType
+
+
+class Msg(enum.StrEnum):
+    """Message ids. The value is the id used in the catalogs."""
+
+    # --- refusals and mistakes (ephemeral) ---------------------------------------------
+    NO_GAME_HERE = "error.no_game_here"
+    NOT_IN_GAME = "error.not_in_game"
+    NOT_YOUR_TURN = "error.not_your_turn"
+    MOVE_MALFORMED = "error.move_malformed"
+    MOVE_ILLEGAL = "error.move_illegal"
+    MOVE_AMBIGUOUS = "error.move_ambiguous"
+    MOVE_RACE = "error.move_race"
+    GAME_OVER = "error.game_over"
+    STALE_BOARD = "error.stale_board"
+    CHALLENGE_SELF = "error.challenge_self"
+    CHALLENGE_BOT = "error.challenge_bot"
+    CHANNEL_BUSY = "error.channel_busy"
+    ALREADY_PLAYING_HERE = "error.already_playing_here"
+    OPPONENT_PLAYING_HERE = "error.opponent_playing_here"
+    CHALLENGE_CLOSED = "error.challenge_closed"
+    CHALLENGE_NOT_FOR_YOU = "error.challenge_not_for_you"
+    CHALLENGE_OWN = "error.challenge_own"
+    CHALLENGE_NOT_YOURS = "error.challenge_not_yours"
+    CHALLENGE_UNKNOWN = "error.challenge_unknown"
+    DRAW_ALREADY_OFFERED = "error.draw_already_offered"
+    ABORT_TOO_LATE = "error.abort_too_late"
+    GUILD_ONLY = "error.guild_only"
+    UNKNOWN_GAME = "error.unknown_game"
+    NO_GAME_TO_EXPORT = "error.no_game_to_export"
+    UNKNOWN_VARIANT = "error.unknown_variant"
+    UNEXPECTED = "error.unexpected"
+
+    # --- challenges --------------------------------------------------------------------
+    CHALLENGE_TITLE = "challenge.title"
+    CHALLENGE_BODY = "challenge.body"
+    CHALLENGE_EXPIRES = "challenge.expires"
+    CHALLENGE_ACCEPTED = "challenge.accepted"
+    CHALLENGE_DECLINED = "challenge.declined"
+    CHALLENGE_CANCELLED = "challenge.cancelled"
+    CHALLENGE_EXPIRED = "challenge.expired"
+    BUTTON_ACCEPT = "button.accept"
+    BUTTON_DECLINE = "button.decline"
+    BUTTON_CANCEL = "button.cancel"
+    BUTTON_RESIGN = "button.resign"
+    BUTTON_DRAW = "button.draw"
+
+    # --- the board ---------------------------------------------------------------------
+    RATED = "word.rated"
+    CASUAL = "word.casual"
+    COLOR_WHITE = "word.white"
+    COLOR_BLACK = "word.black"
+    COLOR_RANDOM = "word.random"
+    COMPUTER = "word.computer"
+    NO_MOVE_TIME = "word.no_move_time"
+    BOARD_TITLE = "board.title"
+    BOARD_TURN = "board.turn"
+    BOARD_PLAYER = "board.player"
+    BOARD_MOVE = "board.move"
+    BOARD_LAST_MOVE = "board.last_move"
+    BOARD_NO_MOVE_YET = "board.no_move_yet"
+    BOARD_MOVE_TIME = "board.move_time"
+    BOARD_DEADLINE = "board.deadline"
+    BOARD_DRAW_OFFER = "board.draw_offer"
+    BOARD_RESULT = "board.result"
+    BOARD_RATING_CHANGES = "board.rating_changes"
+    RATING_CHANGE_LINE = "board.rating_change_line"
+    GAME_STARTED = "board.game_started"
+    MOVE_PLAYED = "board.move_played"
+    COMPUTER_MOVED = "board.computer_moved"
+    DRAW_OFFERED = "board.draw_offered"
+
+    # --- results -----------------------------------------------------------------------
+    RESULT_WIN = "result.win"
+    RESULT_DRAW = "result.draw"
+    RESULT_ABORTED = "result.aborted"
+    REASON_NO_PIECES = "reason.no_pieces"
+    REASON_NO_LEGAL_MOVE = "reason.no_legal_move"
+    REASON_REPETITION = "reason.repetition"
+    REASON_ONE_PIECE_EACH = "reason.one_piece_each"
+    REASON_MOVE_LIMIT = "reason.move_limit"
+    REASON_RESIGNATION = "reason.resignation"
+    REASON_AGREEMENT = "reason.agreement"
+    REASON_TIME_FORFEIT = "reason.time_forfeit"
+    REASON_INACTIVITY = "reason.inactivity"
+    REASON_ABORTED = "reason.aborted"
+
+    # --- information commands ----------------------------------------------------------
+    RATING_TITLE = "rating.title"
+    RATING_LINE = "rating.line"
+    RATING_NONE = "rating.none"
+    LEADERBOARD_TITLE_SERVER = "leaderboard.title_server"
+    LEADERBOARD_TITLE_GLOBAL = "leaderboard.title_global"
+    LEADERBOARD_LINE = "leaderboard.line"
+    LEADERBOARD_EMPTY = "leaderboard.empty"
+    LEADERBOARD_YOUR_RANK = "leaderboard.your_rank"
+    LEADERBOARD_NOT_RANKED = "leaderboard.not_ranked"
+    LEADERBOARD_RULE = "leaderboard.rule"
+    HISTORY_TITLE = "history.title"
+    HISTORY_LINE = "history.line"
+    HISTORY_EMPTY = "history.empty"
+    EXPORT_DONE = "export.done"
+    RULES_TITLE = "rules.title"
+    RULES_TURKISH = "rules.turkish"
+    RULES_ARAB = "rules.arab"
+    RULES_MOROCCAN = "rules.moroccan"
+    RULES_ITALIAN = "rules.italian"
+    HELP_TITLE = "help.title"
+    HELP_BODY = "help.body"
+    SCORE_WIN = "score.win"
+    SCORE_LOSS = "score.loss"
+    SCORE_DRAW = "score.draw"
+    SCORE_ABORTED = "score.aborted"
+
+
+ENGLISH: Mapping[Msg, str] = MappingProxyType({
+    Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /challenge.",
+    Msg.NOT_IN_GAME: "You are not playing in this game: only {white} and {black} can do that.",
+    Msg.NOT_YOUR_TURN: "It is not your turn: {player} ({color}) is to move. Wait for their move.",
+    Msg.MOVE_MALFORMED: "I can't read that move. {detail}",
+    Msg.MOVE_ILLEGAL: "That move can't be played. {detail}",
+    Msg.MOVE_AMBIGUOUS: "**{text}** matches several moves: {candidates}. Send one of them in full.",
+    Msg.MOVE_RACE: "The position changed while your move arrived. Look at the new board and "
+                   "try again.",
+    Msg.GAME_OVER: "This game is over. Start a new one with /challenge.",
+    Msg.STALE_BOARD: "This board is out of date. Use the buttons on the newest board, or /board "
+                     "to show it.",
+    Msg.CHALLENGE_SELF: "You can't challenge yourself. Pick another player.",
+    Msg.CHALLENGE_BOT: "{user} is a bot and can't play. Challenge a person.",
+    Msg.CHANNEL_BUSY: "This channel already has a game in progress. Start a thread here and "
+                      "challenge there, or wait until the game ends.",
+    Msg.ALREADY_PLAYING_HERE: "You are already playing the game in this channel. Finish it "
+                              "(or /resign) first, or challenge in a thread.",
+    Msg.OPPONENT_PLAYING_HERE: "{user} is already playing the game in this channel. Challenge "
+                               "them in a thread instead.",
+    Msg.CHALLENGE_CLOSED: "This challenge is no longer open (it was {status}). Send a new "
+                          "one with /challenge.",
+    Msg.CHALLENGE_NOT_FOR_YOU: "This challenge is for {opponent}: only they can accept or "
+                               "decline it.",
+    Msg.CHALLENGE_OWN: "This is your own challenge: you can cancel it, but only {opponent} "
+                       "can accept or decline it.",
+    Msg.CHALLENGE_NOT_YOURS: "Only {challenger}, who sent this challenge, can cancel it.",
+    Msg.CHALLENGE_UNKNOWN: "I can't find that challenge any more. Send a new one with "
+                           "/challenge.",
+    Msg.DRAW_ALREADY_OFFERED: "You have already offered a draw. Wait for {opponent} to accept, "
+                              "or play on.",
+    Msg.ABORT_TOO_LATE: "Both players have moved, so the game can't be aborted any more. Use "
+                        "/resign, or ask a moderator.",
+    Msg.GUILD_ONLY: "This works in a server channel, not in direct messages.",
+    Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
+    Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
+    Msg.UNKNOWN_VARIANT: "Unknown variant {name!r}. Choose one of: {valid}.",
+    Msg.UNEXPECTED: "Something went wrong on my side; nothing was changed. Please try again.",
+
+    Msg.CHALLENGE_TITLE: "Challenge: {variant}",
+    Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of {variant}.\n"
+                        "{challenger} plays {color}. Move time: {move_time}.",
+    Msg.CHALLENGE_EXPIRES: "{opponent}: accept or decline. The challenge expires {when}.",
+    Msg.CHALLENGE_ACCEPTED: "{opponent} accepted. The game is on!",
+    Msg.CHALLENGE_DECLINED: "{opponent} declined the challenge.",
+    Msg.CHALLENGE_CANCELLED: "{challenger} withdrew the challenge.",
+    Msg.CHALLENGE_EXPIRED: "The challenge expired without an answer.",
+    Msg.BUTTON_ACCEPT: "Accept",
+    Msg.BUTTON_DECLINE: "Decline",
+    Msg.BUTTON_CANCEL: "Cancel",
+    Msg.BUTTON_RESIGN: "Resign",
+    Msg.BUTTON_DRAW: "Offer draw",
+
+    Msg.RATED: "rated",
+    Msg.CASUAL: "casual",
+    Msg.COLOR_WHITE: "White",
+    Msg.COLOR_BLACK: "Black",
+    Msg.COLOR_RANDOM: "a random colour",
+    Msg.COMPUTER: "Computer (level {level})",
+    Msg.NO_MOVE_TIME: "none",
+    Msg.BOARD_TITLE: "{variant} · game #{game_id} · {kind}",
+    Msg.BOARD_TURN: "{player} to move ({color}).",
+    Msg.BOARD_PLAYER: "{player} ({rating})",
+    Msg.BOARD_MOVE: "Move",
+    Msg.BOARD_LAST_MOVE: "Last move",
+    Msg.BOARD_NO_MOVE_YET: "none yet",
+    Msg.BOARD_MOVE_TIME: "Time per move",
+    Msg.BOARD_DEADLINE: "{player} must move {when}.",
+    Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Offer draw or use /draw "
+                          "to accept.",
+    Msg.BOARD_RESULT: "Result",
+    Msg.BOARD_RATING_CHANGES: "Rating changes",
+    Msg.RATING_CHANGE_LINE: "{player}: {before} → {after} ({delta})",
+    Msg.GAME_STARTED: "{white} (White) vs {black} (Black): the game begins.",
+    Msg.MOVE_PLAYED: "{player} played **{move}**.",
+    Msg.COMPUTER_MOVED: "{player} ran out of time, so the computer played **{move}** for them.",
+    Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Offer draw or use /draw to "
+                      "accept, or just play on.",
+
+    Msg.RESULT_WIN: "{winner} wins ({score}). {reason}",
+    Msg.RESULT_DRAW: "Draw (½-½). {reason}",
+    Msg.RESULT_ABORTED: "Game aborted: no result, no rating change. {reason}",
+    Msg.REASON_NO_PIECES: "{loser} has no pieces left.",
+    Msg.REASON_NO_LEGAL_MOVE: "{loser} has no legal move.",
+    Msg.REASON_REPETITION: "The same position occurred three times.",
+    Msg.REASON_ONE_PIECE_EACH: "Each side has one piece left.",
+    Msg.REASON_MOVE_LIMIT: "The move limit without captures or man moves was reached.",
+    Msg.REASON_RESIGNATION: "{loser} resigned.",
+    Msg.REASON_AGREEMENT: "The players agreed to a draw.",
+    Msg.REASON_TIME_FORFEIT: "{loser} ran out of time.",
+    Msg.REASON_INACTIVITY: "{loser} did not move for {limit} and lost on time.",
+    Msg.REASON_ABORTED: "Aborted by {user}.",
+
+    Msg.RATING_TITLE: "Ratings of {user}",
+    Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games} rated games: "
+                     "{wins} won, {losses} lost, {draws} drawn",
+    Msg.RATING_NONE: "{user} has no rated games yet{variant_part}. A rated game starts at "
+                     "1500?.",
+    Msg.LEADERBOARD_TITLE_SERVER: "{variant} leaderboard · this server",
+    Msg.LEADERBOARD_TITLE_GLOBAL: "{variant} leaderboard · everywhere",
+    Msg.LEADERBOARD_LINE: "**{rank}.** {player}: {rating} ({games} games)",
+    Msg.LEADERBOARD_EMPTY: "Nobody is on this leaderboard yet.",
+    Msg.LEADERBOARD_YOUR_RANK: "Your place: **{rank}** of {total}, rating {rating}.",
+    Msg.LEADERBOARD_NOT_RANKED: "You are not on this leaderboard yet.",
+    Msg.LEADERBOARD_RULE: "Listed: at least {min_games} rated games and a rating deviation "
+                          "below {max_deviation}. `?` marks a provisional rating.",
+    Msg.HISTORY_TITLE: "Recent games of {user}",
+    Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
+    Msg.HISTORY_EMPTY: "{user} has not finished a game yet.",
+    Msg.EXPORT_DONE: "Game #{game_id} ({variant}) as PDN.",
+    Msg.RULES_TITLE: "{variant}",
+    Msg.RULES_TURKISH: (
+        "Played on all 64 squares; 16 men each on the second and third ranks. Men step one "
+        "square forward or sideways and capture the same way by jumping. A man reaching the "
+        "far rank becomes a king (dama) that moves and captures any distance along ranks and "
+        "files. Captured pieces leave at once; no 180° turn within a capture. Capturing is "
+        "compulsory and you must take the most pieces. Draw: threefold repetition, one piece "
+        "each, or 30 plies with only king moves and no capture."
+    ),
+    Msg.RULES_ARAB: (
+        "Same board, setup and moves as Turkish draughts: men step forward or sideways, kings "
+        "fly along ranks and files, capture is compulsory and maximal. Draw: threefold "
+        "repetition, one piece each, or 40 moves by each side without a capture or a man move."
+    ),
+    Msg.RULES_MOROCCAN: (
+        "Played on the 32 dark squares (a1 is light); 12 men each. Men move and capture one "
+        "square diagonally forward. Kings fly along diagonals and capture from a distance. "
+        "Captured pieces leave at the end of the move. Capturing is compulsory and you must "
+        "take the most pieces. A man reaching the far rank is crowned and the move ends. "
+        "Draw: threefold repetition or 40 moves by each side without progress."
+    ),
+    Msg.RULES_ITALIAN: (
+        "Played on the 32 dark squares; 12 men each. Men move and capture one square "
+        "diagonally forward and may never capture a king. Kings move one square in any "
+        "diagonal direction. Captures are compulsory; choose by the ladder: most pieces, then "
+        "with a king, then most kings, then the king met earliest. Squares may also be given "
+        "as numbers 1 to 32 (22-18). Draw: threefold repetition or 40 moves by each side "
+        "without progress."
+    ),
+    Msg.HELP_TITLE: "Playing draughts here",
+    Msg.HELP_BODY: (
+        "**/challenge** a player to Turkish, Arab, Moroccan or Italian draughts; they accept "
+        "with the button.\n"
+        "**/move** plays a move: start typing and pick one (e.g. d3-d4, captures d3xd5).\n"
+        "**/board** shows the board again · **/draw** offers or accepts a draw · **/resign** "
+        "gives up · **/abort** cancels a game before both sides have moved.\n"
+        "**/rating**, **/leaderboard**, **/history** and **/export** (PDN) show results; "
+        "**/rules** explains a variant.\n"
+        "One game per channel: start a thread to play several at once. A game with no move "
+        "for {inactivity} is lost on time by the player to move."
+    ),
+    Msg.SCORE_WIN: "won",
+    Msg.SCORE_LOSS: "lost",
+    Msg.SCORE_DRAW: "drew",
+    Msg.SCORE_ABORTED: "aborted",
+})
+
+CATALOGS: Mapping[str, Mapping[Msg, str]] = MappingProxyType({"en": ENGLISH})
+"""Catalogs by language code (the part of a Discord locale before `-`)."""
+
+
+def template(key: Msg, locale: str | None = None) -> str:
+    """The template of `key` in `locale` (a Discord locale such as "en-US" or "tr"),
+    falling back to English."""
+    language = (locale or "en").split("-")[0].lower()
+    catalog = CATALOGS.get(language, ENGLISH)
+    return catalog.get(key) or ENGLISH[key]
+
+
+def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
+    """The message `key` in `locale` with `params` filled in. Raises `KeyError` naming a
+    field the template needs and `params` lacks (a programming error)."""
+    return template(key, locale).format(**params)
+
+
+def fields(key: Msg, locale: str | None = None) -> set[str]:
+    """The names of the fields the template of `key` uses."""
+    return {name for _, name, _, _ in string.Formatter().parse(template(key, locale)) if name}

@@ -1,0 +1,236 @@
+"""`ChallengeService`: challenges from one player to another, and their answers.
+
+A challenge names the opponent, the variant, rated or casual, the challenger's colour and
+the per-move time. Only the opponent accepts or declines; the challenger may cancel; it
+expires after the configured time (`expire_due`, run by the scheduler). Accepting creates
+the game in the same database transaction (so a double click makes one game), under the
+channel's lock, and hands it to the `GameService`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.config import MoveTime
+from bot.messages import Msg
+from bot.services.errors import PlayerError, UserRef
+from bot.services.games import Announce, GameService
+from bot.services.models import Event, GameUpdate
+from engine import VARIANTS, Position, UnknownVariantError, get_variant
+from storage import (
+    Challenge,
+    ChallengeNotFoundError,
+    ChallengeNotPendingError,
+    ChallengeStatus,
+    ChannelBusyError,
+    ColorChoice,
+    NewChallenge,
+    Seat,
+    Storage,
+    utc_now,
+)
+from storage.clock import Clock
+
+
+@dataclass(frozen=True)
+class Person:
+    """A Discord user as the services see them: id, display name, whether a bot account."""
+
+    user_id: int
+    name: str | None = None
+    is_bot: bool = False
+
+
+def variant_key(name: str) -> str:
+    """The registry key of variant `name`. Raises `PlayerError(UNKNOWN_VARIANT)`."""
+    try:
+        return get_variant(name).key
+    except UnknownVariantError:
+        raise PlayerError(
+            Msg.UNKNOWN_VARIANT, name=name, valid=", ".join(VARIANTS)
+        ) from None
+
+
+class ChallengeService:
+    """Create, accept, decline, cancel and expire challenges."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        games: GameService,
+        *,
+        expiry: timedelta = timedelta(minutes=10),
+        clock: Clock = utc_now,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._storage = storage
+        self._games = games
+        self._expiry = expiry
+        self._clock = clock
+        self._rng = rng if rng is not None else random.Random()
+        self._expiries: dict[int, datetime] = {}
+
+    def _check_channel(self, channel_id: int, challenger: int, opponent: int) -> None:
+        players = self._games.players_in(channel_id)
+        if players is None:
+            return
+        if challenger in players:
+            raise PlayerError(Msg.ALREADY_PLAYING_HERE)
+        if opponent in players:
+            raise PlayerError(Msg.OPPONENT_PLAYING_HERE, user=UserRef(opponent))
+        raise PlayerError(Msg.CHANNEL_BUSY)
+
+    async def create(
+        self,
+        *,
+        challenger: Person,
+        opponent: Person,
+        guild_id: int | None,
+        channel_id: int,
+        variant: str,
+        rated: bool,
+        color: ColorChoice = ColorChoice.RANDOM,
+        move_time: MoveTime = MoveTime.NONE,
+    ) -> Challenge:
+        """Store a pending challenge. Raises `PlayerError`: CHALLENGE_SELF, CHALLENGE_BOT,
+        UNKNOWN_VARIANT, ALREADY_PLAYING_HERE, OPPONENT_PLAYING_HERE, CHANNEL_BUSY."""
+        if challenger.user_id == opponent.user_id:
+            raise PlayerError(Msg.CHALLENGE_SELF)
+        if opponent.is_bot:
+            raise PlayerError(Msg.CHALLENGE_BOT, user=UserRef(opponent.user_id))
+        key = variant_key(variant)
+        self._check_channel(channel_id, challenger.user_id, opponent.user_id)
+        for person in (challenger, opponent):
+            await self._storage.players.upsert(person.user_id, person.name)
+        challenge = await self._storage.challenges.create(
+            NewChallenge(
+                challenger_id=challenger.user_id,
+                challenged_id=opponent.user_id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                variant=key,
+                expires_at=self._clock() + self._expiry,
+                rated=rated,
+                color=color,
+                move_seconds=move_time.seconds,
+            )
+        )
+        self._expiries[challenge.id] = challenge.expires_at
+        self._games.deadlines_changed()
+        return challenge
+
+    async def set_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the message showing the challenge (edited when it closes)."""
+        await self._storage.challenges.set_message(challenge_id, message_id)
+
+    async def _pending(self, challenge_id: int) -> Challenge:
+        challenge = await self._storage.challenges.get(challenge_id)
+        if challenge is None:
+            raise PlayerError(Msg.CHALLENGE_UNKNOWN)
+        if challenge.status is not ChallengeStatus.PENDING:
+            raise PlayerError(Msg.CHALLENGE_CLOSED, status=challenge.status)
+        if challenge.expires_at <= self._clock():
+            raise PlayerError(Msg.CHALLENGE_CLOSED, status=ChallengeStatus.EXPIRED)
+        return challenge
+
+    @staticmethod
+    def _closed(error: ChallengeNotPendingError) -> PlayerError:
+        return PlayerError(Msg.CHALLENGE_CLOSED, status=ChallengeStatus(error.status))
+
+    async def accept(
+        self, challenge_id: int, user_id: int, *, announce: Announce | None = None
+    ) -> tuple[Challenge, GameUpdate]:
+        """The challenged user accepts: the game starts. `announce` (inside the channel's
+        lock) gets a STARTED update. Raises `PlayerError`: CHALLENGE_UNKNOWN,
+        CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU, CHANNEL_BUSY (and the other
+        channel refusals of `create`)."""
+        first = await self._pending(challenge_id)
+        async with self._games.locks.hold(first.channel_id):
+            challenge = await self._pending(challenge_id)
+            challenger = challenge.challenger_id
+            if user_id == challenger:
+                raise PlayerError(
+                    Msg.CHALLENGE_OWN, opponent=UserRef(challenge.challenged_id or 0)
+                )
+            if challenge.challenged_id not in (None, user_id):
+                raise PlayerError(
+                    Msg.CHALLENGE_NOT_FOR_YOU, opponent=UserRef(challenge.challenged_id)
+                )
+            self._check_channel(challenge.channel_id, challenger, user_id)
+            if challenge.color is ColorChoice.RANDOM:
+                challenger_white = self._rng.random() < 0.5
+            else:
+                challenger_white = challenge.color is ColorChoice.WHITE
+            white, black = (challenger, user_id) if challenger_white else (user_id, challenger)
+            variant = get_variant(challenge.variant)
+            deadline = (
+                None if challenge.move_seconds is None
+                else self._clock() + timedelta(seconds=challenge.move_seconds)
+            )
+            try:
+                closed, record = await self._storage.challenges.accept(
+                    challenge_id,
+                    accepted_by=user_id,
+                    white=Seat.human(white),
+                    black=Seat.human(black),
+                    start_fen=Position.start(variant).to_fen(variant),
+                    deadline=deadline,
+                )
+            except ChallengeNotPendingError as error:
+                raise self._closed(error) from None
+            except ChannelBusyError:
+                raise PlayerError(Msg.CHANNEL_BUSY) from None
+            self._expiries.pop(challenge_id, None)
+            state = await self._games.adopt(record)
+            update = GameUpdate(Event.STARTED, state, user_id)
+            if announce is not None:
+                message_id = await announce(update)
+                if message_id is not None:
+                    await self._games.set_board_message_locked(record.id, message_id)
+                    state = self._games.current(record.channel_id)
+                    update = GameUpdate(Event.STARTED, state, user_id)
+            return closed, update
+
+    async def decline(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenged user declines. Raises `PlayerError`: CHALLENGE_UNKNOWN,
+        CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU."""
+        challenge = await self._pending(challenge_id)
+        if user_id == challenge.challenger_id:
+            raise PlayerError(Msg.CHALLENGE_OWN, opponent=UserRef(challenge.challenged_id or 0))
+        if challenge.challenged_id not in (None, user_id):
+            raise PlayerError(Msg.CHALLENGE_NOT_FOR_YOU, opponent=UserRef(challenge.challenged_id))
+        return await self._close(challenge_id, ChallengeStatus.DECLINED)
+
+    async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenger withdraws. Raises `PlayerError`: CHALLENGE_UNKNOWN,
+        CHALLENGE_CLOSED, CHALLENGE_NOT_YOURS."""
+        challenge = await self._pending(challenge_id)
+        if user_id != challenge.challenger_id:
+            raise PlayerError(
+                Msg.CHALLENGE_NOT_YOURS, challenger=UserRef(challenge.challenger_id)
+            )
+        return await self._close(challenge_id, ChallengeStatus.CANCELLED)
+
+    async def _close(self, challenge_id: int, status: ChallengeStatus) -> Challenge:
+        try:
+            closed = await self._storage.challenges.close(challenge_id, status)
+        except ChallengeNotPendingError as error:
+            raise self._closed(error) from None
+        except ChallengeNotFoundError:
+            raise PlayerError(Msg.CHALLENGE_UNKNOWN) from None
+        self._expiries.pop(challenge_id, None)
+        return closed
+
+    async def expire_due(self, now: datetime | None = None) -> list[Challenge]:
+        """Mark every pending challenge past its expiry as expired; returns them."""
+        expired = await self._storage.challenges.expire_due(self._clock() if now is None else now)
+        for challenge in expired:
+            self._expiries.pop(challenge.id, None)
+        return expired
+
+    def next_expiry(self) -> datetime | None:
+        """The earliest expiry among the challenges created since start-up (challenges from
+        before a restart are found by the scheduler's periodic `expire_due`)."""
+        return min(self._expiries.values(), default=None)

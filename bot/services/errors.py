@@ -1,0 +1,41 @@
+"""Player mistakes as values: `PlayerError` carries a message id and its parameters.
+
+A service raises `PlayerError` when the player asked for something the rules or the
+game's state refuse (not their turn, an illegal move, a challenge that is closed...).
+Nothing has changed when it is raised. The Discord layer turns it into a short ephemeral
+answer from the message catalog (`bot.messages`); the parameters are plain values
+(`UserRef` for a user to mention, engine `Color`, text, numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.messages import Msg
+
+
+@dataclass(frozen=True)
+class UserRef:
+    """A Discord user named in a message (rendered as a mention)."""
+
+    user_id: int
+
+
+@dataclass(frozen=True)
+class ComputerRef:
+    """The computer player at a level (rendered as its name)."""
+
+    level: int
+
+
+class PlayerError(Exception):
+    """A refusal for the player: `key` (a `Msg`) and its `params`."""
+
+    def __init__(self, key: Msg, **params: object) -> None:
+        super().__init__(f"{key.value} {dict(params)!r}")
+        self.key = key
+        self.params: Mapping[str, object] = MappingProxyType(dict(params))

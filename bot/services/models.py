@@ -1,0 +1,165 @@
+"""Values the services return: what a game looks like now, and what just happened.
+
+Plain values only (engine and storage types, ints for Discord ids), never discord
+objects. The Discord layer renders them with the message catalog and the renderer.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine import Color, Move, Position, Termination, Variant
+from storage import GameResult, GameStatus, RatingChange, RatingValue, Seat, Side
+
+
+def side_of(color: Color) -> Side:
+    """The storage `Side` of an engine `Color`."""
+    return Side.WHITE if color is Color.WHITE else Side.BLACK
+
+
+def color_of(side: Side) -> Color:
+    """The engine `Color` of a storage `Side`."""
+    return Color.WHITE if side is Side.WHITE else Color.BLACK
+
+
+class EndReason(enum.Enum):
+    """Why a game ended: the engine's terminations, plus inactivity and abort. The value is
+    the termination text stored with the game."""
+
+    NO_PIECES = Termination.NO_PIECES.value
+    NO_LEGAL_MOVE = Termination.NO_LEGAL_MOVE.value
+    REPETITION = Termination.REPETITION.value
+    ONE_PIECE_EACH = Termination.ONE_PIECE_EACH.value
+    MOVE_LIMIT = Termination.MOVE_LIMIT.value
+    RESIGNATION = Termination.RESIGNATION.value
+    AGREEMENT = Termination.AGREEMENT.value
+    TIME_FORFEIT = Termination.TIME_FORFEIT.value
+    INACTIVITY = "inactivity"
+    ABORTED = "aborted"
+
+    @classmethod
+    def of(cls, termination: Termination) -> EndReason:
+        return cls(termination.value)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended: the reason, the winner (None: a draw, or no result when aborted),
+    the result (None when aborted) and who aborted it (when aborted by a user)."""
+
+    reason: EndReason
+    winner: Color | None
+    result: GameResult | None
+    by_user: int | None = None
+
+    @property
+    def loser(self) -> Color | None:
+        return None if self.winner is None else self.winner.opponent
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One side of a game: who plays it, their rating in the variant when the game started
+    (None: computer, or never rated and the game is casual), and for a finished rated game
+    the rating change."""
+
+    seat: Seat
+    color: Color
+    rating: RatingValue | None
+    change: RatingChange | None = None
+
+    @property
+    def user_id(self) -> int | None:
+        return self.seat.user_id
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """A game as it stands: everything a board message shows.
+
+    `ply` counts the moves played; `move_number` is the number of the current move pair
+    (1 for White's first move and Black's reply). `last_move_text` is the short notation of
+    the last move, `before` the position before it. `deadline`: when the side to move runs
+    out of time (per-move clock, or the inactivity limit, whichever is first; None while the
+    game is over).
+    """
+
+    game_id: int
+    channel_id: int
+    guild_id: int | None
+    variant: Variant
+    rated: bool
+    move_seconds: int | None
+    status: GameStatus
+    position: Position
+    before: Position | None
+    last_move: Move | None
+    last_move_text: str | None
+    ply: int
+    white: SeatView
+    black: SeatView
+    draw_offer_by: Color | None
+    deadline: datetime | None
+    ending: Ending | None
+    board_message_id: int | None
+
+    @property
+    def turn(self) -> Color:
+        return self.position.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.status is not GameStatus.ACTIVE
+
+    @property
+    def move_number(self) -> int:
+        return self.ply // 2 + 1
+
+    def seat(self, color: Color) -> SeatView:
+        return self.white if color is Color.WHITE else self.black
+
+    @property
+    def to_move(self) -> SeatView:
+        return self.seat(self.turn)
+
+
+class Event(enum.Enum):
+    """What a `GameUpdate` announces."""
+
+    STARTED = "started"
+    MOVED = "moved"
+    COMPUTER_MOVED = "computer_moved"
+    DRAW_OFFERED = "draw_offered"
+    ENDED = "ended"
+
+
+@dataclass(frozen=True)
+class GameUpdate:
+    """Something that changed a game, to announce in its channel.
+
+    `state`: the game after the change. `event`: what happened (a move that ended the game
+    is `ENDED` with `move_text` set). `actor`: the user who acted (None: the bot itself,
+    e.g. a deadline). `previous_board_message_id`: the board message that is now out of
+    date (its buttons should go).
+    """
+
+    event: Event
+    state: BoardState
+    actor: int | None = None
+    move_text: str | None = None
+    previous_board_message_id: int | None = None
+
+    @property
+    def shows_board(self) -> bool:
+        """Whether this update is answered with a (new) board picture."""
+        return self.event is not Event.DRAW_OFFERED
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """An autocomplete suggestion: `name` shown, `value` sent back as the move text."""
+
+    name: str
+    value: str

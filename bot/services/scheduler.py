@@ -1,0 +1,100 @@
+"""`DeadlineScheduler`: wakes up for challenge expiries and game deadlines.
+
+One background task sleeps until the earliest known deadline (or at most `poll`, so that
+challenges from before a restart expire too), then runs the services' `expire_due` and
+`run_deadlines`, handing what happened to a `DeadlineListener`. `poke()` makes it look
+again at once (a new challenge, a move). Errors are logged; the loop goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import timedelta
+from typing import Protocol
+
+from bot.services.challenges import ChallengeService
+from bot.services.games import GameService
+from bot.services.models import GameUpdate
+from storage import Challenge, utc_now
+from storage.clock import Clock
+
+log = logging.getLogger(__name__)
+
+
+class DeadlineListener(Protocol):
+    """Tells the players what the deadlines did (the Discord layer implements it)."""
+
+    async def challenge_expired(self, challenge: Challenge) -> None: ...
+
+    async def game_update(self, update: GameUpdate) -> int | None:
+        """Announce a timed-out game's update; returns the board message id posted."""
+        ...
+
+
+class DeadlineScheduler:
+    """Runs deadlines in the background. `start()` once the listener is ready; `stop()`."""
+
+    def __init__(
+        self,
+        games: GameService,
+        challenges: ChallengeService,
+        listener: DeadlineListener,
+        *,
+        clock: Clock = utc_now,
+        poll: timedelta = timedelta(seconds=30),
+    ) -> None:
+        self._games = games
+        self._challenges = challenges
+        self._listener = listener
+        self._clock = clock
+        self._poll = poll
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        games.deadlines_changed = self.poke
+
+    def poke(self) -> None:
+        """Re-read the deadlines now."""
+        self._wake.set()
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="dama-deadlines")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    async def run_once(self) -> None:
+        """Expire due challenges and act on due game deadlines, as of the clock's now."""
+        now = self._clock()
+        for challenge in await self._challenges.expire_due(now):
+            try:
+                await self._listener.challenge_expired(challenge)
+            except Exception:
+                log.exception("announcing the expiry of challenge %s failed", challenge.id)
+        await self._games.run_deadlines(now, announce=self._listener.game_update)
+
+    def seconds_to_next(self) -> float:
+        """Seconds until the next known deadline, at most the poll interval."""
+        now = self._clock()
+        candidates = [now + self._poll]
+        for moment in (self._games.next_deadline(), self._challenges.next_expiry()):
+            if moment is not None:
+                candidates.append(moment)
+        return max(0.0, (min(candidates) - now).total_seconds())
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                await self.run_once()
+            except Exception:
+                log.exception("running deadlines failed; trying again later")
+            delay = self.seconds_to_next()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=delay)

@@ -1,0 +1,121 @@
+"""`StatsService`: ratings, leaderboards, game history and PDN export, read-only.
+
+Plain values in and out: user and guild ids as ints, variant keys, storage records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.messages import Msg
+from bot.services.errors import PlayerError
+from bot.services.games import GameService
+from engine.pdn import export_pdn
+from storage import Eligibility, LeaderboardEntry, Rating, Storage
+from storage import Game as GameRecord
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """The top of a leaderboard, and the caller's place on it (None: not listed)."""
+
+    variant: str
+    guild_id: int | None
+    entries: list[LeaderboardEntry]
+    own_rank: int | None
+    own_rating: Rating | None
+    total: int
+    eligibility: Eligibility
+
+
+@dataclass(frozen=True)
+class PdnFile:
+    """A game's PDN record: the game id, its variant key, a file name and the text."""
+
+    game_id: int
+    variant: str
+    filename: str
+    text: str
+
+
+def _date(moment: datetime) -> str:
+    return moment.strftime("%Y.%m.%d")
+
+
+class StatsService:
+    """Read-only views of players' results."""
+
+    def __init__(self, storage: Storage, games: GameService, *, eligibility: Eligibility) -> None:
+        self._storage = storage
+        self._games = games
+        self.eligibility = eligibility
+
+    async def remember(self, user_id: int, name: str | None) -> None:
+        """Record a user's current display name (shown on leaderboards and in PDN)."""
+        await self._storage.players.upsert(user_id, name)
+
+    async def ratings(self, user_id: int, variant: str | None = None) -> list[Rating]:
+        """The user's ratings (one variant, or every variant they played rated)."""
+        if variant is not None:
+            rating = await self._storage.ratings.get(user_id, variant)
+            return [] if rating is None else [rating]
+        return await self._storage.ratings.for_user(user_id)
+
+    async def leaderboard(
+        self, variant: str, user_id: int, *, guild_id: int | None = None, limit: int = 10
+    ) -> Leaderboard:
+        """Top `limit` of the variant's leaderboard (one guild's, or global with None) and
+        the caller's rank."""
+        ratings = self._storage.ratings
+        rules = self.eligibility
+        entries = await ratings.leaderboard(
+            variant, eligibility=rules, guild_id=guild_id, limit=limit
+        )
+        rank = await ratings.rank(user_id, variant, eligibility=rules, guild_id=guild_id)
+        total = await ratings.count(variant, eligibility=rules, guild_id=guild_id)
+        own = await ratings.get(user_id, variant)
+        return Leaderboard(variant, guild_id, entries, rank, own, total, rules)
+
+    async def history(self, user_id: int, *, limit: int = 10) -> list[GameRecord]:
+        """The user's most recently ended games (aborted ones included), newest first."""
+        return await self._storage.games.recent_for_user(
+            user_id, limit=limit, include_aborted=True
+        )
+
+    async def export(
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None
+    ) -> PdnFile:
+        """The PDN of game `game_id`; without it, the channel's active game, else the
+        user's most recent game. Raises `PlayerError`: UNKNOWN_GAME, NO_GAME_TO_EXPORT."""
+        if game_id is None and channel_id is not None and self._games.has_game(channel_id):
+            game_id = self._games.current(channel_id).game_id
+        if game_id is None:
+            recent = await self.history(user_id, limit=1)
+            if not recent:
+                raise PlayerError(Msg.NO_GAME_TO_EXPORT)
+            game_id = recent[0].id
+        record, game = await self._games.game_of(game_id)
+        names = []
+        for seat in (record.white, record.black):
+            if seat.user_id is None:
+                names.append(f"Computer level {seat.computer_level}")
+                continue
+            player = await self._storage.players.get(seat.user_id)
+            names.append(player.display_name if player and player.display_name
+                         else str(seat.user_id))
+        tags = {
+            "Event": "dama-bot " + ("rated" if record.rated else "casual") + " game",
+            "Site": "Discord",
+            "Date": _date(record.created_at),
+            "White": names[0],
+            "Black": names[1],
+            "Round": "-",
+        }
+        if record.result is not None:
+            tags["Result"] = record.result.value
+        if record.termination:
+            tags["Termination"] = record.termination
+        tags["GameId"] = str(record.id)
+        text = export_pdn(game, tags)
+        return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text)
