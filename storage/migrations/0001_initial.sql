@@ -69,7 +69,7 @@ CREATE TABLE moves (
     played_at    INTEGER NOT NULL,
     by_computer  BOOLEAN NOT NULL,
     PRIMARY KEY (game_id, ply)
-);
+) WITHOUT ROWID;  -- stored in (game_id, ply) order: one b-tree to write per move, not two
 
 -- Moves are append-only.
 CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
