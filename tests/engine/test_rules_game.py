@@ -326,3 +326,19 @@ def test_resignation_agreement_and_time_forfeit_end_the_game(
     assert game.outcome == engine.Outcome(termination, winner_)
     with pytest.raises(engine.GameOverError):
         game.play(engine.legal_moves(game.position, v)[0])
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+def test_no_progress_count_restarts_after_a_man_move(colour: str) -> None:
+    # Italian: 40 king plies, White's man g2-h3, then 80 king plies: the draw comes with the
+    # 80th ply after the man move, not before.
+    white = cycle_moves(ITALIAN_WHITE, 60)
+    black = cycle_moves(ITALIAN_BLACK, 60)
+    first = interleave(white[:20], black[:20], 40)
+    rest = interleave(black[20:], white[20:], 80)  # Black moves first after the man move
+    fen, moves = turned(colour, "W:WKb1,g2:BKg8", [*first, "g2-h3", *rest])
+    checked("italian", fen, moves, quiet=True)
+    game = new_game("italian", fen)
+    play_until(game, moves)
+    game.play(moves[-1])
+    assert game.outcome == engine.Outcome(engine.Termination.MOVE_LIMIT, None)
