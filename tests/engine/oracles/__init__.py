@@ -6,4 +6,15 @@ on a plain board: a dict ``{square_name: piece}`` where the piece is ``"w"`` (wh
 (``"w"`` or ``"b"``). Moves come out as routes ``(path, captured)``: ``path`` is the start
 square then every landing square, ``captured`` the captured squares in the order taken.
 Slow and plain on purpose: every rule is one obvious piece of code.
+
+Modules: ``board`` (squares, FEN, rotation, move identity), ``orthogonal`` (Turkish, Arab),
+``diagonal`` (Moroccan, Italian), ``reference`` (legal moves under the identity, perft),
+``pydraughts_adapter`` (pydraughts 0.6.7 as a second source, its quirks handled),
+``positions`` (random legal positions), ``rulecases`` (per-rule test machinery),
+``bridge`` (the only place that touches the engine's Position and Move).
+
+How they were validated before being trusted: the reference perft equals the published
+start tables (Italian and Moroccan to depth 7: 177532; Turkish to depth 6: 931312), and the
+reference's move sets equal pydraughts' (routes merged, quirks corrected) on 4,600 random
+Italian and 4,600 random Turkish positions (uniform, crowded corners, capture-chain trees).
 """
