@@ -16,5 +16,6 @@ Modules: ``board`` (squares, FEN, rotation, move identity), ``orthogonal`` (Turk
 How they were validated before being trusted: the reference perft equals the published
 start tables (Italian and Moroccan to depth 7: 177532; Turkish to depth 6: 931312), and the
 reference's move sets equal pydraughts' (routes merged, quirks corrected) on over 4,000
-random Italian and over 4,000 random Turkish positions (uniform, crowded corners, capture-chain trees).
+random Italian and over 4,000 random Turkish positions (uniform, crowded corners,
+capture-chain trees).
 """
