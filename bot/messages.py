@@ -307,3 +307,49 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
 def fields(key: Msg, locale: str | None = None) -> set[str]:
     """The names of the fields the template of `key` uses."""
     return {name for _, name, _, _ in string.Formatter().parse(template(key, locale)) if name}
+
+
+COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
+    "challenge": "Challenge a player to a game of draughts in this channel",
+    "challenge.opponent": "The player you challenge",
+    "challenge.variant": "Which draughts to play",
+    "challenge.rated": "Whether the game counts for ratings (default: the server's setting)",
+    "challenge.color": "The colour you play (default: random)",
+    "challenge.move_time": "Time for each move (default: the server's setting)",
+    "move": "Play a move in this channel's game",
+    "move.move": "Your move, e.g. d3-d4 or a capture d3xd5 (pick from the list)",
+    "board": "Show the current board of this channel's game again",
+    "resign": "Resign this channel's game",
+    "draw": "Offer a draw, or accept your opponent's offer",
+    "abort": "Cancel this channel's game without a result (before both sides have moved)",
+    "rating": "Show a player's ratings",
+    "rating.user": "Whose ratings (default: yours)",
+    "rating.variant": "Only this variant (default: all)",
+    "leaderboard": "Show the best players of a variant",
+    "leaderboard.variant": "Which variant (default: Turkish)",
+    "leaderboard.scope": "This server only, or everyone (default: this server)",
+    "history": "Show a player's recent games",
+    "history.user": "Whose games (default: yours)",
+    "export": "Download a game as a PDN file",
+    "export.game": "The game number (see /history; default: this channel's or your last game)",
+    "rules": "Explain the rules of a variant",
+    "rules.variant": "Which variant (default: Turkish)",
+    "help": "How to play draughts with this bot",
+    "choice.white": "White",
+    "choice.black": "Black",
+    "choice.random": "Random",
+    "choice.server": "This server",
+    "choice.global": "Everyone",
+    "choice.none": "No limit",
+    "choice.40s": "40 seconds",
+    "choice.5m": "5 minutes",
+    "choice.1h": "1 hour",
+    "choice.1d": "1 day",
+})
+"""Names shown in Discord's command picker: command and option descriptions (keys
+`command` and `command.option`) and choice names (`choice.<value>`)."""
+
+
+def command_text(key: str) -> str:
+    """The English description or choice name `key` of `COMMAND_TEXT`."""
+    return COMMAND_TEXT[key]

@@ -121,6 +121,10 @@ class ChallengeService:
         self._games.deadlines_changed()
         return challenge
 
+    async def get(self, challenge_id: int) -> Challenge | None:
+        """A challenge by id (any status), None if there is none."""
+        return await self._storage.challenges.get(challenge_id)
+
     async def set_message(self, challenge_id: int, message_id: int) -> None:
         """Remember the message showing the challenge (edited when it closes)."""
         await self._storage.challenges.set_message(challenge_id, message_id)

@@ -44,12 +44,12 @@ async def build_services(
     clock: FakeClock,
     *,
     mover: AbsentPlayerMover | None = None,
-    rules: GameRules = GameRules(),
+    rules: GameRules | None = None,
     seed: int = 1,
 ) -> Services:
     """Open (or reopen) the database at `path` and build the services, restored."""
     storage = await Storage.open(path, clock=clock)
-    games = GameService(storage, rules=rules, clock=clock, mover=mover)
+    games = GameService(storage, rules=rules or GameRules(), clock=clock, mover=mover)
     challenges = ChallengeService(
         storage, games, expiry=timedelta(minutes=10), clock=clock, rng=random.Random(seed)
     )

@@ -1,0 +1,64 @@
+"""Running the bot: settings, logging, endpoint, login; one-line errors for the operator.
+
+`run(settings)` returns a process exit status: 0 after a clean stop, 2 when something
+must be configured (no token, a token Discord rejects, a database it cannot use), with a
+one-line explanation on standard error instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.client import DamaBot
+from bot.config import Settings, log_level_number
+from bot.discord_endpoint import apply_discord_url
+from storage import StorageError
+
+log = logging.getLogger(__name__)
+
+NO_TOKEN = (
+    "dama-bot: DISCORD_TOKEN is not set. Put your bot token in .env (copy .env.example) or "
+    "the environment; get one at https://discord.com/developers/applications (Bot > Reset Token)."
+)
+BAD_TOKEN = (
+    "dama-bot: Discord rejected DISCORD_TOKEN. Copy the token again from the developer portal "
+    "(Bot > Reset Token) into .env; it is the long token, not the application id or secret."
+)
+MISSING_INTENTS = (
+    "dama-bot: Discord refused the gateway intents; the bot needs only the Guilds intent, "
+    "which needs no approval. Check the application's Bot settings."
+)
+
+
+def fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return 2
+
+
+async def _run(settings: Settings) -> None:
+    assert settings.token is not None
+    async with DamaBot(settings) as bot:
+        await bot.start(settings.token)
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until it is stopped; returns the exit status."""
+    if settings.token is None:
+        return fail(NO_TOKEN)
+    discord.utils.setup_logging(level=log_level_number(settings))
+    apply_discord_url(settings.discord_url)
+    try:
+        asyncio.run(_run(settings))
+    except discord.LoginFailure:
+        return fail(BAD_TOKEN)
+    except discord.PrivilegedIntentsRequired:
+        return fail(MISSING_INTENTS)
+    except StorageError as error:
+        return fail(f"dama-bot: {error}")
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0

@@ -1,0 +1,128 @@
+"""`DamaBot`: the discord.py client. Its `setup_hook` is the composition root.
+
+setup_hook: open the database, build the services, add the cogs, register the persistent
+buttons (dynamic items: any old message's buttons work again), restore the active games
+and their deadlines, start the deadline scheduler, and sync the commands (development
+guild, or global when changed).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.info import Info
+from bot.cogs.play import Play
+from bot.config import Settings
+from bot.services import (
+    AbsentPlayerMover,
+    ChallengeService,
+    DeadlineScheduler,
+    GameRules,
+    GameService,
+    StatsService,
+)
+from bot.sync import hash_file_for, sync_commands
+from bot.ui.buttons import DYNAMIC_ITEMS
+from bot.ui.present import Presenter
+from bot.ui.table import Table
+from storage import Storage, utc_now
+from storage.clock import Clock
+
+log = logging.getLogger(__name__)
+
+
+class DamaTree(app_commands.CommandTree["DamaBot"]):
+    """The command tree; its `on_error` is the one handler for slash command errors."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[DamaBot], error: app_commands.AppCommandError
+    ) -> None:
+        await interaction.client.table.report_error(interaction, error)
+
+
+class DamaBot(commands.Bot):
+    """The bot. `settings` from `bot.config`; `clock` and `mover` are for tests and for the
+    computer player (issue 7)."""
+
+    storage: Storage
+    games: GameService
+    challenges: ChallengeService
+    stats: StatsService
+    presenter: Presenter
+    table: Table
+    scheduler: DeadlineScheduler
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Clock = utc_now,
+        mover: AbsentPlayerMover | None = None,
+        sync: bool = True,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=DamaTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.clock = clock
+        self.mover = mover
+        self.sync_on_start = sync
+        self.sync_result: str | None = None
+
+    async def setup_hook(self) -> None:
+        settings = self.settings
+        self.storage = await Storage.open(settings.database, clock=self.clock)
+        rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
+        self.games = GameService(self.storage, rules=rules, clock=self.clock, mover=self.mover)
+        self.challenges = ChallengeService(
+            self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock
+        )
+        self.stats = StatsService(self.storage, self.games, eligibility=settings.eligibility)
+        self.presenter = Presenter(board_size=settings.board_size,
+                                   inactivity_limit=settings.inactivity_limit)
+        self.table = Table(self, self.games, self.challenges, self.presenter)
+        self.scheduler = DeadlineScheduler(self.games, self.challenges, self.table,
+                                           clock=self.clock)
+        await self.add_cog(Play(self))
+        await self.add_cog(Info(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        restored = await self.games.restore()
+        log.info("restored %d active games", len(restored))
+        self.scheduler.start()
+        if self.sync_on_start:
+            self.sync_result = await sync_commands(
+                self.tree, application_id=self.application_id, dev_guild=settings.dev_guild,
+                hash_file=hash_file_for(settings.database),
+            )
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info("ready as %s (id %s) in %d guilds", user, user.id if user else "?",
+                 len(self.guilds))
+
+    async def close(self) -> None:
+        scheduler = getattr(self, "scheduler", None)
+        if scheduler is not None:
+            await scheduler.stop()
+        table = getattr(self, "table", None)
+        if table is not None:
+            await table.drain()
+        await super().close()
+        storage = getattr(self, "storage", None)
+        if storage is not None:
+            await storage.close()
+
+    def __repr__(self) -> str:
+        return f"<DamaBot database={self.settings.database!r}>"
+
+

@@ -1,0 +1,120 @@
+"""`Answer`: replies to one interaction, deferring it when the answer is slow.
+
+Discord wants an interaction answered within 3 seconds. An `Answer` starts a watchdog:
+if nothing was sent `defer_after` seconds (default 2) after the interaction arrived, it
+defers (the user sees "thinking..."). `send` then uses whichever route is right: the
+initial response, the deferred response (edited), or a follow-up. An ephemeral answer
+after a public deferral deletes the "thinking" message and sends an ephemeral follow-up,
+so a player's mistake is never shown to the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Any
+
+import discord
+
+KEY = "dama_answer"
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class Answer:
+    """The replies of one interaction. Get it with `Answer.of(interaction)`."""
+
+    def __init__(self, interaction: discord.Interaction[Any], *, defer_after: float = 2.0) -> None:
+        self.interaction = interaction
+        self._lock = asyncio.Lock()
+        self._deferred = False
+        self._original_used = False
+        self._arrived = time.monotonic()
+        self._defer_after = defer_after
+        self._watchdog: asyncio.Task[None] | None = None
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction[Any], *, watch: bool = True) -> Answer:
+        """The interaction's `Answer` (created on first use; with `watch`, its deferral
+        watchdog is started)."""
+        answer = interaction.extras.get(KEY)
+        if not isinstance(answer, Answer):
+            answer = cls(interaction)
+            interaction.extras[KEY] = answer
+        if watch:
+            answer.watch()
+        return answer
+
+    def watch(self) -> None:
+        if self._watchdog is None and not self.interaction.response.is_done():
+            self._watchdog = asyncio.create_task(self._defer_later())
+
+    async def _defer_later(self) -> None:
+        await asyncio.sleep(max(0.0, self._defer_after - (time.monotonic() - self._arrived)))
+        async with self._lock:
+            if not self.interaction.response.is_done():
+                with contextlib.suppress(discord.HTTPException):
+                    await self.interaction.response.defer(thinking=True)
+                    self._deferred = True
+
+    def _stop_watchdog(self) -> None:
+        if self._watchdog is not None and not self._watchdog.done():
+            self._watchdog.cancel()
+
+    @property
+    def done(self) -> bool:
+        return self.interaction.response.is_done()
+
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        embeds: list[discord.Embed] | None = None,
+        file: discord.File | None = None,
+        view: discord.ui.View | None = None,
+        ephemeral: bool = False,
+    ) -> int | None:
+        """Send a message as this interaction's answer; returns its id (None if unknown)."""
+        all_embeds = embeds if embeds is not None else ([embed] if embed is not None else [])
+        files = [file] if file is not None else []
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        async with self._lock:
+            self._stop_watchdog()
+            interaction = self.interaction
+            if not interaction.response.is_done():
+                response = await interaction.response.send_message(
+                    content, embeds=all_embeds, files=files, ephemeral=ephemeral,
+                    allowed_mentions=MENTIONS, **extra,
+                )
+                return response.message_id
+            if self._deferred and not self._original_used:
+                self._original_used = True
+                if ephemeral:
+                    with contextlib.suppress(discord.HTTPException):
+                        await interaction.delete_original_response()
+                else:
+                    message = await interaction.edit_original_response(
+                        content=content, embeds=all_embeds, attachments=files,
+                        allowed_mentions=MENTIONS, **extra,
+                    )
+                    return message.id
+            sent = await interaction.followup.send(
+                content or discord.utils.MISSING, embeds=all_embeds, files=files,
+                ephemeral=ephemeral, allowed_mentions=MENTIONS, wait=True, **extra,
+            )
+            return sent.id
+
+    async def update_message(
+        self, content: str | None = None, *, embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """Edit the message whose component was pressed (its content, embed, components:
+        `view=None` removes them)."""
+        async with self._lock:
+            self._stop_watchdog()
+            interaction = self.interaction
+            if not interaction.response.is_done():
+                await interaction.response.edit_message(content=content, embed=embed, view=view)
+            elif interaction.message is not None:
+                await interaction.message.edit(content=content, embed=embed, view=view)

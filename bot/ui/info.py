@@ -1,0 +1,105 @@
+"""Embeds of the information commands: ratings, leaderboards, history, rules, help."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import discord
+
+from bot.messages import Msg, text
+from bot.ratings import display_rating
+from bot.services import Leaderboard
+from bot.ui.present import EMBED_COLOUR, RULES, duration_text, mention, timestamp
+from engine import get_variant
+from storage import Game as GameRecord
+from storage import GameResult, Rating, Side
+
+
+def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
+                  locale: str | None) -> discord.Embed:
+    embed = discord.Embed(title=text(Msg.RATING_TITLE, locale, user=f"#{user_id}"),
+                          colour=EMBED_COLOUR)
+    if not ratings:
+        variant_part = f" ({get_variant(variant).name})" if variant else ""
+        embed.description = text(Msg.RATING_NONE, locale, user=mention(user_id),
+                                 variant_part=variant_part)
+        return embed
+    embed.description = "\n".join(
+        text(Msg.RATING_LINE, locale, variant=get_variant(r.variant).name,
+             rating=display_rating(r.rating, r.deviation), deviation=round(r.deviation),
+             games=r.rated_games, wins=r.wins, losses=r.losses, draws=r.draws)
+        for r in ratings
+    )
+    return embed
+
+
+def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
+    name = get_variant(board.variant).name
+    key = Msg.LEADERBOARD_TITLE_SERVER if board.guild_id is not None \
+        else Msg.LEADERBOARD_TITLE_GLOBAL
+    embed = discord.Embed(title=text(key, locale, variant=name), colour=EMBED_COLOUR)
+    lines = [
+        text(Msg.LEADERBOARD_LINE, locale, rank=e.rank, player=mention(e.rating.user_id),
+             rating=display_rating(e.rating.rating, e.rating.deviation),
+             games=e.rating.rated_games)
+        for e in board.entries
+    ] or [text(Msg.LEADERBOARD_EMPTY, locale)]
+    lines.append("")
+    own = board.own_rating
+    if board.own_rank is not None and own is not None:
+        lines.append(text(Msg.LEADERBOARD_YOUR_RANK, locale, rank=board.own_rank,
+                          total=board.total,
+                          rating=display_rating(own.rating, own.deviation)))
+    else:
+        lines.append(text(Msg.LEADERBOARD_NOT_RANKED, locale))
+    embed.description = "\n".join(lines)
+    embed.set_footer(text=text(Msg.LEADERBOARD_RULE, locale,
+                               min_games=board.eligibility.min_games,
+                               max_deviation=f"{board.eligibility.max_deviation:g}"))
+    return embed
+
+
+def _score(game: GameRecord, side: Side | None) -> Msg:
+    if game.result is None or side is None:
+        return Msg.SCORE_ABORTED
+    score = game.result.score_of(side)
+    if game.result is GameResult.DRAW:
+        return Msg.SCORE_DRAW
+    return Msg.SCORE_WIN if score == 1.0 else Msg.SCORE_LOSS
+
+
+def history_embed(user_id: int, games: list[GameRecord], locale: str | None) -> discord.Embed:
+    embed = discord.Embed(title=text(Msg.HISTORY_TITLE, locale, user=f"#{user_id}"),
+                          colour=EMBED_COLOUR)
+    if not games:
+        embed.description = text(Msg.HISTORY_EMPTY, locale, user=mention(user_id))
+        return embed
+    lines = []
+    for game in games:
+        side = game.side_of(user_id)
+        other = game.seat(side.opponent) if side is not None else game.black
+        opponent = mention(other.user_id) if other.user_id is not None else text(
+            Msg.COMPUTER, locale, level=other.computer_level)
+        when = game.finished_at or game.updated_at
+        lines.append(text(
+            Msg.HISTORY_LINE, locale, game_id=game.id, variant=get_variant(game.variant).name,
+            score=text(_score(game, side), locale), opponent=opponent,
+            reason=(game.termination or "").replace("_", " "), when=timestamp(when),
+        ))
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def rules_embed(variant_key: str, locale: str | None) -> discord.Embed:
+    variant = get_variant(variant_key)
+    embed = discord.Embed(title=text(Msg.RULES_TITLE, locale, variant=variant.name),
+                          description=text(RULES[variant.key], locale), colour=EMBED_COLOUR)
+    embed.set_image(url="attachment://board.png")
+    return embed
+
+
+def help_embed(inactivity: timedelta, locale: str | None) -> discord.Embed:
+    return discord.Embed(title=text(Msg.HELP_TITLE, locale),
+                         description=text(Msg.HELP_BODY, locale,
+                                          inactivity=duration_text(inactivity)),
+                         colour=EMBED_COLOUR)

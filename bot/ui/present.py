@@ -1,0 +1,293 @@
+"""Turning service values into Discord messages: texts from the catalog, embeds, pictures.
+
+Board pictures are rendered in a worker thread (`asyncio.to_thread`), never on the event
+loop. Every text comes from `bot.messages` in the reader's locale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import discord
+
+from bot.messages import Msg, text
+from bot.ratings import display_rating
+from bot.services import BoardState, ComputerRef, EndReason, Event, GameUpdate, SeatView, UserRef
+from engine import Color, Position, Variant
+from renderer import render_png
+from storage import Challenge, ChallengeStatus, ColorChoice
+
+BOARD_FILE = "board.png"
+EMBED_COLOUR = discord.Colour(0xB5651D)
+ENDED_COLOUR = discord.Colour(0x607D8B)
+
+_REASONS = {
+    EndReason.NO_PIECES: Msg.REASON_NO_PIECES,
+    EndReason.NO_LEGAL_MOVE: Msg.REASON_NO_LEGAL_MOVE,
+    EndReason.REPETITION: Msg.REASON_REPETITION,
+    EndReason.ONE_PIECE_EACH: Msg.REASON_ONE_PIECE_EACH,
+    EndReason.MOVE_LIMIT: Msg.REASON_MOVE_LIMIT,
+    EndReason.RESIGNATION: Msg.REASON_RESIGNATION,
+    EndReason.AGREEMENT: Msg.REASON_AGREEMENT,
+    EndReason.TIME_FORFEIT: Msg.REASON_TIME_FORFEIT,
+    EndReason.INACTIVITY: Msg.REASON_INACTIVITY,
+    EndReason.ABORTED: Msg.REASON_ABORTED,
+}
+
+RULES = {
+    "turkish": Msg.RULES_TURKISH,
+    "arab": Msg.RULES_ARAB,
+    "moroccan": Msg.RULES_MOROCCAN,
+    "italian": Msg.RULES_ITALIAN,
+}
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def timestamp(moment: datetime, style: str = "R") -> str:
+    """A Discord timestamp (shown in the reader's time zone; R = relative)."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def color_name(color: Color, locale: str | None) -> str:
+    return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, locale)
+
+
+def duration_text(delta: timedelta) -> str:
+    """`3 days`, `10 minutes`, `40 seconds`: the largest whole unit."""
+    seconds = int(delta.total_seconds())
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
+
+
+def param(value: object, locale: str | None) -> str:
+    """A message parameter as text: users as mentions, colours and statuses by name."""
+    if isinstance(value, UserRef):
+        return mention(value.user_id)
+    if isinstance(value, ComputerRef):
+        return text(Msg.COMPUTER, locale, level=value.level)
+    if isinstance(value, Color):
+        return color_name(value, locale)
+    if isinstance(value, Msg):
+        return text(value, locale)
+    if isinstance(value, ChallengeStatus | ColorChoice):
+        return str(value.value)
+    return str(value)
+
+
+def player_name(seat: SeatView, locale: str | None) -> str:
+    if seat.user_id is not None:
+        return mention(seat.user_id)
+    return text(Msg.COMPUTER, locale, level=seat.seat.computer_level)
+
+
+def rating_text(seat: SeatView) -> str:
+    if seat.user_id is None:
+        return "-"
+    if seat.rating is None:
+        return "1500?"
+    return display_rating(seat.rating.rating, seat.rating.deviation)
+
+
+def render_board(
+    position: Position,
+    variant: Variant,
+    *,
+    last_move: object = None,
+    before: Position | None = None,
+    size: int = 512,
+) -> bytes:
+    """The board PNG (blocking; call through `board_png`)."""
+    from engine import Move
+
+    move = last_move if isinstance(last_move, Move) else None
+    return render_png(position, variant, last_move=move, before=before if move else None,
+                      size=size)
+
+
+@dataclass(frozen=True)
+class BoardMessage:
+    """A board message ready to send: text above the embed, the embed, the PNG."""
+
+    content: str
+    embed: discord.Embed
+    png: bytes
+
+    def file(self) -> discord.File:
+        """A fresh `discord.File` (a File can be sent only once)."""
+        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE)
+
+
+class Presenter:
+    """Builds the messages of the bot. `board_size`: picture side in pixels."""
+
+    def __init__(self, *, board_size: int = 512,
+                 inactivity_limit: timedelta = timedelta(days=3)) -> None:
+        self.board_size = board_size
+        self.inactivity_limit = inactivity_limit
+
+    async def board_png(self, state: BoardState) -> bytes:
+        return await asyncio.to_thread(
+            render_board, state.position, state.variant, last_move=state.last_move,
+            before=state.before, size=self.board_size,
+        )
+
+    async def start_png(self, variant: Variant) -> bytes:
+        return await asyncio.to_thread(
+            render_board, Position.start(variant), variant, size=self.board_size
+        )
+
+    # --- texts ------------------------------------------------------------------------
+
+    def result_text(self, state: BoardState, locale: str | None) -> str:
+        ending = state.ending
+        if ending is None:
+            return ""
+        loser = ending.loser
+        reason = text(
+            _REASONS[ending.reason], locale,
+            loser=player_name(state.seat(loser), locale) if loser is not None else "",
+            limit=duration_text(self.inactivity_limit),
+            user=mention(ending.by_user) if ending.by_user is not None else "",
+        )
+        if ending.reason is EndReason.ABORTED or ending.result is None:
+            return text(Msg.RESULT_ABORTED, locale, reason=reason)
+        if ending.winner is None:
+            return text(Msg.RESULT_DRAW, locale, reason=reason)
+        return text(
+            Msg.RESULT_WIN, locale,
+            winner=player_name(state.seat(ending.winner), locale),
+            score=ending.result.value, reason=reason,
+        )
+
+    def turn_text(self, state: BoardState, locale: str | None) -> str:
+        return text(Msg.BOARD_TURN, locale, player=player_name(state.to_move, locale),
+                    color=color_name(state.turn, locale))
+
+    def headline(self, update: GameUpdate, locale: str | None) -> str:
+        """The text above the board: what happened, and whose turn it is (a mention, so
+        the player is notified)."""
+        state = update.state
+        parts: list[str] = []
+        if update.event is Event.STARTED:
+            parts.append(text(Msg.GAME_STARTED, locale, white=player_name(state.white, locale),
+                              black=player_name(state.black, locale)))
+        elif update.move_text is not None:
+            # After a move the side to move is the other one, game over or not.
+            mover = state.seat(state.position.turn.opponent)
+            key = Msg.COMPUTER_MOVED if update.event is Event.COMPUTER_MOVED else Msg.MOVE_PLAYED
+            parts.append(text(key, locale, player=player_name(mover, locale),
+                              move=update.move_text))
+        if update.event is Event.DRAW_OFFERED:
+            offerer = state.seat(state.draw_offer_by or state.turn)
+            opponent = state.seat(offerer.color.opponent)
+            parts.append(text(Msg.DRAW_OFFERED, locale, player=player_name(offerer, locale),
+                              opponent=player_name(opponent, locale)))
+        elif state.is_over:
+            parts.append(self.result_text(state, locale))
+        else:
+            parts.append(self.turn_text(state, locale))
+        return "\n".join(parts)
+
+    def board_embed(self, state: BoardState, locale: str | None) -> discord.Embed:
+        kind = text(Msg.RATED if state.rated else Msg.CASUAL, locale)
+        embed = discord.Embed(
+            title=text(Msg.BOARD_TITLE, locale, variant=state.variant.name,
+                       game_id=state.game_id, kind=kind),
+            colour=ENDED_COLOUR if state.is_over else EMBED_COLOUR,
+        )
+        lines: list[str] = []
+        if state.is_over:
+            lines.append(self.result_text(state, locale))
+        else:
+            lines.append(self.turn_text(state, locale))
+            if state.draw_offer_by is not None:
+                offerer = state.seat(state.draw_offer_by)
+                lines.append(text(Msg.BOARD_DRAW_OFFER, locale,
+                                  player=player_name(offerer, locale),
+                                  opponent=player_name(state.seat(offerer.color.opponent),
+                                                       locale)))
+            if state.deadline is not None:
+                lines.append(text(Msg.BOARD_DEADLINE, locale,
+                                  player=player_name(state.to_move, locale),
+                                  when=timestamp(state.deadline)))
+        embed.description = "\n".join(lines)
+        for seat in (state.white, state.black):
+            embed.add_field(
+                name=color_name(seat.color, locale),
+                value=text(Msg.BOARD_PLAYER, locale, player=player_name(seat, locale),
+                           rating=rating_text(seat)),
+            )
+        embed.add_field(name=text(Msg.BOARD_MOVE, locale), value=str(state.move_number))
+        embed.add_field(
+            name=text(Msg.BOARD_LAST_MOVE, locale),
+            value=state.last_move_text or text(Msg.BOARD_NO_MOVE_YET, locale),
+        )
+        if state.move_seconds is not None:
+            embed.add_field(name=text(Msg.BOARD_MOVE_TIME, locale),
+                            value=duration_text(timedelta(seconds=state.move_seconds)))
+        changes = [
+            text(Msg.RATING_CHANGE_LINE, locale, player=player_name(seat, locale),
+                 before=round(seat.change.rating_before), after=round(seat.change.rating_after),
+                 delta=f"{round(seat.change.delta):+d}")
+            for seat in (state.white, state.black) if seat.change is not None
+        ]
+        if changes:
+            embed.add_field(name=text(Msg.BOARD_RATING_CHANGES, locale),
+                            value="\n".join(changes), inline=False)
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        return embed
+
+    async def board_message(self, update: GameUpdate, locale: str | None) -> BoardMessage:
+        png = await self.board_png(update.state)
+        return BoardMessage(self.headline(update, locale),
+                            self.board_embed(update.state, locale), png)
+
+    # --- challenges -------------------------------------------------------------------
+
+    def challenge_embed(self, challenge: Challenge, locale: str | None) -> discord.Embed:
+        from engine import get_variant
+
+        variant = get_variant(challenge.variant).name
+        color = {
+            ColorChoice.WHITE: Msg.COLOR_WHITE,
+            ColorChoice.BLACK: Msg.COLOR_BLACK,
+            ColorChoice.RANDOM: Msg.COLOR_RANDOM,
+        }[challenge.color]
+        move_time = (
+            duration_text(timedelta(seconds=challenge.move_seconds))
+            if challenge.move_seconds else text(Msg.NO_MOVE_TIME, locale)
+        )
+        opponent = mention(challenge.challenged_id) if challenge.challenged_id else "?"
+        body = text(
+            Msg.CHALLENGE_BODY, locale, challenger=mention(challenge.challenger_id),
+            opponent=opponent, kind=text(Msg.RATED if challenge.rated else Msg.CASUAL, locale),
+            variant=variant, color=text(color, locale), move_time=move_time,
+        )
+        status_line = {
+            ChallengeStatus.PENDING: text(Msg.CHALLENGE_EXPIRES, locale, opponent=opponent,
+                                          when=timestamp(challenge.expires_at)),
+            ChallengeStatus.ACCEPTED: text(Msg.CHALLENGE_ACCEPTED, locale, opponent=opponent),
+            ChallengeStatus.DECLINED: text(Msg.CHALLENGE_DECLINED, locale, opponent=opponent),
+            ChallengeStatus.CANCELLED: text(Msg.CHALLENGE_CANCELLED, locale,
+                                            challenger=mention(challenge.challenger_id)),
+            ChallengeStatus.EXPIRED: text(Msg.CHALLENGE_EXPIRED, locale),
+        }[challenge.status]
+        pending = challenge.status is ChallengeStatus.PENDING
+        return discord.Embed(
+            title=text(Msg.CHALLENGE_TITLE, locale, variant=variant),
+            description=f"{body}\n\n{status_line}",
+            colour=EMBED_COLOUR if pending else ENDED_COLOUR,
+        )
+
+    def challenge_content(self, challenge: Challenge) -> str:
+        """The mention that notifies the challenged player."""
+        return mention(challenge.challenged_id) if challenge.challenged_id else ""
