@@ -54,7 +54,9 @@ GLOBAL = 0
 """The `guild_id` of the global board in `rank_buckets`."""
 
 _SKIP_FROM = 100
-"""Pages from this offset on start from their bucket (see `leaderboard`)."""
+_WALK_LIMIT = 3000
+"""A page from offset `_SKIP_FROM` on whose query would walk more than `_WALK_LIMIT` index
+rows before its first row starts from its bucket instead (see `leaderboard`)."""
 
 _FLOOR = "(CAST(rating AS INTEGER) - CASE WHEN rating < CAST(rating AS INTEGER) THEN 1 ELSE 0 END)"
 """floor(rating) in portable SQL (CAST truncates toward zero); equals `math.floor`."""
@@ -246,6 +248,8 @@ class SqliteRatingRepository:
         if eligibility is not None and eligibility != self.rule:
             return await self._scan_leaderboard(variant, guild_id, limit, offset, eligibility)
         async with self._db.read() as conn:
+            # Rows the page query reads before its first row, walking the ratings index.
+            walk = offset + limit
             if guild_id is None:
                 tables = "ratings r"
             else:
@@ -262,15 +266,16 @@ class SqliteRatingRepository:
                 )
                 assert sizes is not None
                 in_guild, everyone = int(sizes[0]), int(sizes[1])
-                if in_guild == 0:
+                if in_guild <= offset:
                     return []
+                walk = (offset + limit) * everyone // in_guild
                 walk_index = (min(offset, _SKIP_FROM) + limit) * everyone <= 4 * in_guild**2
                 tables = ("ratings r CROSS JOIN guild_rated_players g" if walk_index
                           else "guild_rated_players g CROSS JOIN ratings r")
-            # A deep page starts at the bucket holding its first row: the rows above that
-            # bucket are counted in rank_buckets, not read.
+            # A page deep enough to walk far starts at the bucket holding its first row:
+            # the rows above that bucket are counted in rank_buckets, not read.
             below, skip = None, offset
-            if offset >= _SKIP_FROM:
+            if offset >= _SKIP_FROM and walk > _WALK_LIMIT:
                 start = await conn.fetchrow(
                     "SELECT bucket, running - players FROM (SELECT bucket, players, "
                     "SUM(players) OVER (ORDER BY bucket DESC ROWS UNBOUNDED PRECEDING) "

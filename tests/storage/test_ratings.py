@@ -208,9 +208,16 @@ async def test_ranks_agree_with_an_independent_ordering(db_path: Path, clock: Fa
         await store.close()
 
 
-async def test_deep_pages_match_the_full_board(db_path: Path, clock: FakeClock) -> None:
-    """Pages far down a board (which start from their rating bucket) equal the same slice
-    of the whole board, globally and in a big and a small guild."""
+@pytest.mark.parametrize("walk_limit", [0, 3000])
+async def test_deep_pages_match_the_full_board(
+    db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, walk_limit: int
+) -> None:
+    """Pages far down a board equal the same slice of the whole board, globally and in a
+    big and a small guild, whether they start from their rating bucket (walk limit 0) or
+    walk the index from the top."""
+    import storage.ratings
+
+    monkeypatch.setattr(storage.ratings, "_WALK_LIMIT", walk_limit)
     store = await Storage.open(db_path, clock=clock, leaderboard=EVERYONE)
     rng = random.Random(5)
     try:
