@@ -21,9 +21,11 @@ Every rule difference is read from the variant's parameters (RULES.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
-from engine.movegen_tables import RANK_1, RANK_8, tables
+from engine.movegen_tables import FULL, RANK_1, RANK_8, tables
 from engine.variants import CapturePrecedence, CaptureRemoval, CrownedMidCapture, Variant
 
 Route = tuple[int, tuple[int, ...], tuple[int, ...], int, bool]
@@ -81,6 +83,7 @@ class Generator:
             tuple((t.deltas[d], t.src1[d], t.src2[d]) for d in self.man_dirs[c]) for c in (0, 1)
         )
         self.king_steps = tuple((t.deltas[d], t.src1[d], t.src2[d]) for d in king_dirs)
+        self.counters = (self._compile_counter(0), self._compile_counter(1))
 
     # --- captures ---------------------------------------------------------------------
 
@@ -395,7 +398,18 @@ class Generator:
     # --- perft and successors -----------------------------------------------------------
 
     def count_moves(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> int:
-        """The number of legal moves (under the move identity) of the side to move."""
+        """The number of legal moves (under the move identity) of the side to move.
+
+        Runs the counter compiled for this variant and colour (`_compile_counter`); the
+        same computation written generically is `count_moves_reference`.
+        """
+        return self.counters[c](us_m, us_k, th_m, th_k)
+
+    def count_moves_reference(
+        self, us_m: int, us_k: int, th_m: int, th_k: int, c: int
+    ) -> int:
+        """`count_moves` written with loops over the variant's directions (the readable
+        reference the compiled counters are checked against)."""
         th = th_m | th_k
         occ = us_m | us_k | th
         empty = self.playable & ~occ
@@ -447,30 +461,104 @@ class Generator:
                 else:
                     n += (((us_m & s1) >> -delta) & empty).bit_count()
         if us_k:
-            if self.flying:
-                ray_masks = self.ray_masks
-                rays = self.rays
-                deltas = self.deltas
-                kings = us_k
-                while kings:
-                    low = kings & -kings
-                    kings ^= low
-                    k = low.bit_length() - 1
-                    for d in (0, 1, 2, 3):
-                        m = ray_masks[d][k] & occ
-                        if not m:
-                            n += len(rays[d][k])
-                        elif deltas[d] > 0:
-                            n += ((m & -m).bit_length() - 1 - k) // deltas[d] - 1
-                        else:
-                            n += (m.bit_length() - 1 - k) // deltas[d] - 1
-            else:
-                for delta, s1, _ in self.king_steps:
-                    if delta > 0:
-                        n += (((us_k & s1) << delta) & empty).bit_count()
-                    else:
-                        n += (((us_k & s1) >> -delta) & empty).bit_count()
+            n += self.king_quiet_count(us_k, occ, empty)
         return n
+
+    def king_quiet_count(self, us_k: int, occ: int, empty: int) -> int:
+        """How many quiet moves the kings `us_k` have (`occ`: every piece, `empty`: the
+        empty playable squares)."""
+        n = 0
+        if self.flying:
+            ray_masks = self.ray_masks
+            rays = self.rays
+            deltas = self.deltas
+            kings = us_k
+            while kings:
+                low = kings & -kings
+                kings ^= low
+                k = low.bit_length() - 1
+                for d in (0, 1, 2, 3):
+                    m = ray_masks[d][k] & occ
+                    if not m:
+                        n += len(rays[d][k])
+                    elif deltas[d] > 0:
+                        n += ((m & -m).bit_length() - 1 - k) // deltas[d] - 1
+                    else:
+                        n += (m.bit_length() - 1 - k) // deltas[d] - 1
+        else:
+            for delta, s1, _ in self.king_steps:
+                if delta > 0:
+                    n += (((us_k & s1) << delta) & empty).bit_count()
+                else:
+                    n += (((us_k & s1) >> -delta) & empty).bit_count()
+        return n
+
+    def _compile_counter(self, c: int) -> Callable[[int, int, int, int], int]:
+        """`count_moves` for colour `c` with this variant's directions and masks written in
+        as constants: the bulk count at the last ply of perft is the engine's hottest code,
+        and a loop over a direction table costs Python more than the work it does. Built
+        from the same parameters as the rest of the generator."""
+        mv = "th" if self.men_capture_kings else "th_m"
+        steps = self.man_steps[c]
+
+        def toward(x: str, delta: int, times: int) -> str:
+            # bring square s + times*delta onto s
+            shift = delta * times
+            return f"({x} >> {shift})" if shift > 0 else f"({x} << {-shift})"
+
+        def away(x: str, delta: int, times: int) -> str:
+            shift = delta * times
+            return f"({x} << {shift})" if shift > 0 else f"({x} >> {-shift})"
+
+        code = [
+            "def count(us_m, us_k, th_m, th_k):",
+            "    th = th_m | th_k",
+            "    occ = us_m | us_k | th",
+            f"    empty = {self.playable} & ~occ",
+            f"    if us_k and capture_starts(0, us_k, th_m, th, occ, empty, {c}):",
+            f"        return len(capture_keys(us_m, us_k, th_m, th_k, {c}))",
+            "    jumps = 0",
+            "    landed = 0",
+        ]
+        for delta, _, s2 in steps:
+            code += [
+                f"    j = us_m & {s2} & {toward(mv, delta, 1)} & {toward('empty', delta, 2)}",
+                "    if j:",
+                "        jumps += j.bit_count()",
+                f"        landed |= {away('j', delta, 2)}",
+            ]
+        code.append("    if jumps:")
+        if self.stop_on_crown:
+            code.append(f"        landed &= {FULL & ~self.promo[c]}")
+        if self.ladder and self.men_capture_kings:
+            code.append(f"        return len(capture_keys(us_m, us_k, th_m, th_k, {c}))")
+        else:
+            further = " or ".join(
+                f"(landed & {s2} & {toward(mv, delta, 1)} & {toward('empty', delta, 2)})"
+                for delta, _, s2 in steps
+            )
+            code += [
+                f"        if {further}:",
+                f"            return len(capture_keys(us_m, us_k, th_m, th_k, {c}))",
+                "        return jumps",
+            ]
+        quiet = " + ".join(
+            f"({away(f'(us_m & {s1})', delta, 1)} & empty).bit_count()" for delta, s1, _ in steps
+        )
+        code += [
+            f"    n = {quiet}",
+            "    if us_k:",
+            "        n += king_quiet_count(us_k, occ, empty)",
+            "    return n",
+        ]
+        namespace: dict[str, Any] = {
+            "capture_starts": self.capture_starts,
+            "capture_keys": self.capture_keys,
+            "king_quiet_count": self.king_quiet_count,
+        }
+        exec("\n".join(code), namespace)  # the source is built above from ints only
+        counter: Callable[[int, int, int, int], int] = namespace["count"]
+        return counter
 
     def children(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> list[State]:
         """The positions after each legal move, side-relative for the opponent:

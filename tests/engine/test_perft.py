@@ -115,6 +115,7 @@ def test_fast_path_agrees_with_the_move_list(variant: Variant) -> None:
         moves = legal_moves(p, variant)
         state = side_relative(p)
         assert g.count_moves(*state) == len(moves)
+        assert g.count_moves_reference(*state) == len(moves)
         assert len(set(moves)) == len(moves)
         children = g.children(*state)
         assert len(children) == len(moves)
