@@ -61,8 +61,9 @@ class Durability(enum.Enum):
     `NORMAL` already keeps every acknowledged move when the *process* dies. It does not
     call `fsync()` at each commit, so a power loss or kernel panic can lose the last
     commits (never corrupt the file: the log is checksummed). `FULL` also `fsync()`s the
-    log at every commit, which survives power loss too, at about a sixth of the commit rate
-    on this machine (see README "Benchmarks").
+    log at every commit, which survives power loss too, at half the commit rate of NORMAL
+    on this machine when its disk is quiet and a tenth when it is busy (README
+    "Benchmarks"); group commit narrows the gap when many games move at once.
 
     The bot runs with `PROCESS_CRASH` (NORMAL): the issue asks for survival of a killed
     process, which NORMAL gives at full speed; a host that must survive power cuts picks
