@@ -20,7 +20,7 @@ from engine.position import Position
 from engine.squares import number_to_square, square_name, square_to_number
 from engine.variants import CapturePrecedence, Variant
 
-_SEPARATORS = " \t-x:"
+_SEPARATORS = " \t-x:\u2013\u2014\u00d7"  # also en dash, em dash and the times sign
 _ANNOTATIONS = "!?+#*"
 
 

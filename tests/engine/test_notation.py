@@ -45,7 +45,9 @@ def pos(fen: str, variant: Variant) -> Position:
 # --- forgiving input ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["d3-d4", "d3d4", "D3-D4", "d3 d4", " d3-d4 ", "d3:d4", "d3-d4!"])
+@pytest.mark.parametrize(
+    "text", ["d3-d4", "d3d4", "D3-D4", "d3 d4", " d3-d4 ", "d3:d4", "d3-d4!", "d3\u2013d4"]
+)
 def test_forgiving_quiet_move_forms(text: str) -> None:
     start = Position.start(TURKISH)
     assert parse_move(text, start, TURKISH) == move("d3", "d4")
