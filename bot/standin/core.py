@@ -344,6 +344,18 @@ class Core:
         merge_errors(errors, check_flags(flags, allowed_flags))
         v2 = isinstance(flags, int) and bool(flags & FLAG_IS_COMPONENTS_V2)
         merge_errors(errors, check_components(data.get("components"), components_v2=v2))
+        if v2:
+            for key in ("content", "embeds", "poll"):
+                if data.get(key):
+                    merge_errors(
+                        errors,
+                        field_error(
+                            (key,),
+                            "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                            "The 'content', 'embeds' and 'poll' fields cannot be used "
+                            "when using the IS_COMPONENTS_V2 flag",
+                        ),
+                    )
         raise_if(errors)
 
     def new_message(

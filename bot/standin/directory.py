@@ -206,7 +206,9 @@ class Directory:
         await self.core.hub.dispatch(
             "GUILD_CREATE",
             lambda s: (
-                self._payloads.guild(guild, all_members=s.wants(Intent.GUILD_PRESENCES))
+                self._payloads.guild(
+                    guild, all_members=s.wants(Intent.GUILD_PRESENCES), joined=True
+                )
                 if s.wants(Intent.GUILDS)
                 else None
             ),

@@ -87,6 +87,16 @@ class InteractionFactory:
             )
         return payload, ident, token
 
+    async def _prepare_person(self, user: UserRef, channel: ChannelRef) -> tuple[User, Channel]:
+        """`_prepare_actor` for things only people do (slash commands, components)."""
+        u, ch = await self._prepare_actor(user, channel)
+        if u.bot:
+            raise StandInError(
+                f"{u.username} is a bot account; bots cannot use application commands "
+                "or press buttons"
+            )
+        return u, ch
+
     async def _prepare_actor(self, user: UserRef, channel: ChannelRef) -> tuple[User, Channel]:
         u = self._user(user)
         ch = self._channel(channel)
@@ -202,7 +212,7 @@ class InteractionFactory:
         options: Mapping[str, Any] | None,
         focused: str | None,
     ) -> InteractionState:
-        u, ch = await self._prepare_actor(user, channel)
+        u, ch = await self._prepare_person(user, channel)
         path = split_command(command)
         cmd = self._find_command(u, ch, path)
         schema, nest = descend(cmd, path)
@@ -281,7 +291,7 @@ class InteractionFactory:
         msg = self.world.messages.get(ident)
         if msg is None or msg.deleted:
             raise StandInError(f"message {ident} does not exist (any more)")
-        u, ch = await self._prepare_actor(user, msg.channel_id)
+        u, ch = await self._prepare_person(user, msg.channel_id)
         if msg.flags & FLAG_EPHEMERAL and msg.visible_to != u.id:
             raise StandInError(
                 f"{u.username} cannot see message {ident}: it is ephemeral for someone else"
@@ -327,7 +337,7 @@ class InteractionFactory:
                 f"it has {', '.join(opened.modal.inputs)}"
             )
         origin = self.core.interactions[opened.interaction_id]
-        u, ch = await self._prepare_actor(user, opened.channel_id)
+        u, ch = await self._prepare_person(user, opened.channel_id)
         payload, iid, token = self.base(InteractionKind.MODAL_SUBMIT, u, ch)
 
         def answer(comp: Json) -> Json:

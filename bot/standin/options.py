@@ -96,8 +96,10 @@ def build_options(
     *,
     focused: str | None = None,
 ) -> list[Json]:
-    """Option payloads for `values`; `focused` marks the autocomplete option (sent raw)."""
+    """Option payloads for `values` (None values are left out, as options not filled in);
+    `focused` marks the autocomplete option, sent raw as typed."""
     by_name = {o["name"]: o for o in schema}
+    values = {k: v for k, v in values.items() if v is not None}  # None: left out
     for name in values:
         if name not in by_name:
             raise StandInError(

@@ -239,9 +239,11 @@ class Payloads:
         """The stub READY lists for each guild before its GUILD_CREATE."""
         return {"id": str(guild.id), "unavailable": True}
 
-    def guild(self, guild: Guild, *, all_members: bool) -> Json:
+    def guild(self, guild: Guild, *, all_members: bool, joined: bool = False) -> Json:
         """A GUILD_CREATE payload: the guild with channels, threads, roles and members.
 
+        `joined`: the bot has just joined it (no `unavailable` key: discord.py then reports
+        a guild join rather than a guild becoming available).
         Without the presences intent Discord sends only the bot's own member
         (`all_members=False`); with it, every member.
         """
@@ -295,7 +297,7 @@ class Payloads:
             "inventory_settings": None,
             "joined_at": guild.joined_at,
             "large": False,
-            "unavailable": False,
+            **({} if joined else {"unavailable": False}),
             "lazy": True,
             "member_count": len(guild.members),
             "voice_states": [],

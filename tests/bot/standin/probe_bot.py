@@ -85,21 +85,29 @@ class PickView(discord.ui.View):
 class ProbeBot(commands.Bot):
     """The test bot; records what it sees so tests can check the gateway side too."""
 
-    def __init__(self, *, intents: discord.Intents | None = None) -> None:
+    def __init__(
+        self, *, intents: discord.Intents | None = None, guild_ready_timeout: float = 2.0
+    ) -> None:
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default()
+            command_prefix=commands.when_mentioned,
+            intents=intents or discord.Intents.default(),
+            guild_ready_timeout=guild_ready_timeout,
         )
         self.png = board_png()
         self.release_slow = asyncio.Event()
         self.slow_error: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.second_answer_error: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.seen: list[discord.Message] = []
+        self.joined: asyncio.Queue[discord.Guild] = asyncio.Queue()
         self.message_seen = asyncio.Event()
         self._add_commands()
 
     async def setup_hook(self) -> None:
         self.add_view(PokeView())
         await self.tree.sync()
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.joined.put(guild)
 
     async def on_message(self, message: discord.Message) -> None:
         self.seen.append(message)

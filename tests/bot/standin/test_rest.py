@@ -115,6 +115,7 @@ async def test_message_limits(standin: StandIn, http: aiohttp.ClientSession) -> 
         {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "A"}]}]},
         {"components": [{"type": 1, "components": [button] * 2}]},
         {"content": "x", "flags": 64},  # ephemeral exists only for interaction answers
+        {"content": "x", "flags": 1 << 15, "components": [{"type": 10, "content": "t"}]},
     ]
     for body in bad:
         async with http.post(url, json=body) as resp:

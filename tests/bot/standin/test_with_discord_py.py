@@ -7,6 +7,7 @@ stand-in's output.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import aiohttp
@@ -243,6 +244,22 @@ async def test_manage_messages_is_seen_by_the_bot(standin: StandIn, guild: Guild
         assert owner.reply.content == "manage_messages=True"
 
 
+async def test_a_guild_joined_later(standin: StandIn) -> None:
+    # discord.py reports guilds arriving before its `ready` as available, later ones as
+    # joined; a short guild_ready_timeout makes `ready` come quickly.
+    bot = ProbeBot(guild_ready_timeout=0.05)
+    async with running(standin, bot):
+        await asyncio.wait_for(bot.wait_until_ready(), 10)
+        other = await standin.add_guild("Second Club", channels=("lobby",))
+        joined = await asyncio.wait_for(bot.joined.get(), 10)
+        assert joined.id == other.id and [c.name for c in joined.text_channels] == ["lobby"]
+        result = await standin.slash("zoe", "lobby", "move", {"move": "22-18", "note": None})
+        assert result.reply.content == "zoe plays 22-18"
+        robot = standin.user("robo", bot=True)
+        with pytest.raises(StandInError, match="bot account"):
+            await standin.slash(robot, "lobby", "move", {"move": "22-18"})
+
+
 async def test_threads_and_direct_messages(standin: StandIn) -> None:
     bot = ProbeBot()
     async with running(standin, bot):
@@ -266,16 +283,16 @@ async def test_gateway_messages_follow_intents(standin: StandIn) -> None:
     async with running(standin, bot):
         bot.message_seen.clear()
         await standin.say("alice", "general", "hello there")
-        await bot.message_seen.wait()
+        await asyncio.wait_for(bot.message_seen.wait(), 10)
         # Default intents lack message_content: Discord blanks other users' content.
         assert bot.seen[-1].content == "" and bot.seen[-1].author.name == "alice"
         bot.message_seen.clear()
         await standin.say("alice", "general", f"<@{standin.bot.id}> hi")
-        await bot.message_seen.wait()
+        await asyncio.wait_for(bot.message_seen.wait(), 10)
         assert bot.seen[-1].content == f"<@{standin.bot.id}> hi"
         bot.message_seen.clear()
         result = await standin.slash("alice", "general", "move", {"move": "22-19"})
-        await bot.message_seen.wait()
+        await asyncio.wait_for(bot.message_seen.wait(), 10)
         assert bot.seen[-1].id == result.reply.id
         assert bot.seen[-1].content == "alice plays 22-19"
         secret = await standin.slash("alice", "general", "secret")
@@ -298,7 +315,7 @@ async def test_discord_errors_reach_the_bot(standin: StandIn) -> None:
             await channel.send(embeds=[])
         assert empty.value.code == 50006
         await standin.slash("alice", "general", "twice")
-        assert await bot.second_answer_error == 40060
+        assert await asyncio.wait_for(bot.second_answer_error, 10) == 40060
         sent = await channel.send("to delete")
         await sent.delete()
         assert standin.message(sent.id).deleted
@@ -312,7 +329,7 @@ async def test_unanswered_interaction_fails_like_discord() -> None:
             with pytest.raises(BotDidNotAnswer, match=r"did not answer /slow within 0\.3 s"):
                 await standin.slash("alice", "general", "slow")
             bot.release_slow.set()
-            assert await bot.slow_error == 10062  # Unknown interaction
+            assert await asyncio.wait_for(bot.slow_error, 10) == 10062  # Unknown interaction
 
 
 async def test_bot_resumes_after_the_gateway_drops(standin: StandIn) -> None:
@@ -337,7 +354,7 @@ async def test_events_missed_while_disconnected_are_replayed(standin: StandIn) -
         bot.message_seen.clear()
         said = await standin.say("alice", "general", f"<@{standin.bot.id}> still there?")
         await standin.wait_until_connected(resumes=1)
-        await bot.message_seen.wait()
+        await asyncio.wait_for(bot.message_seen.wait(), 10)
         assert [m.id for m in bot.seen] == [said.id]
 
 
