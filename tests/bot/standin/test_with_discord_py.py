@@ -14,6 +14,7 @@ import aiohttp
 import discord
 import pytest
 
+from bot.discord_endpoint import discord_url
 from bot.standin import (
     BotDidNotAnswer,
     CallbackType,
@@ -367,3 +368,12 @@ async def test_invalidated_session_identifies_again(standin: StandIn) -> None:
         await standin.wait_until_connected(identifies=2, timeout=20)
         again = await standin.slash("bob", "general", "move", {"move": "21-17"})
         assert again.reply.content == "bob plays 21-17"
+
+
+async def test_a_wrong_token_is_a_login_failure(standin: StandIn) -> None:
+    bot = ProbeBot()
+    with discord_url(standin.url):
+        with pytest.raises(discord.LoginFailure):
+            await asyncio.wait_for(bot.start("not-the-token"), 10)
+        await bot.close()
+    assert standin.identify_count == 0
