@@ -154,6 +154,14 @@ class ProbeBot(commands.Bot):
             assert isinstance(channel, discord.TextChannel)
             await channel.send("done", reference=await channel.send("anchor"))
 
+        @tree.command(description="Type, answer, then take the answer back")
+        async def vanish(interaction: discord.Interaction) -> None:
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+            await channel.typing()
+            await interaction.response.send_message("gone soon")
+            await interaction.delete_original_response()
+
         @tree.command(description="Pick a variant")
         async def pick(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("choose", view=PickView())

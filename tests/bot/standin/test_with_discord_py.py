@@ -18,6 +18,7 @@ from bot.discord_endpoint import discord_url
 from bot.standin import (
     BotDidNotAnswer,
     CallbackType,
+    EventKind,
     GuildInfo,
     MessageOrigin,
     Permission,
@@ -144,6 +145,20 @@ async def test_original_response_edits_followups_and_replies(standin: StandIn) -
         assert fetched.reference is not None and fetched.reference.message_id == anchor.id
         assert isinstance(fetched.reference.resolved, discord.Message)
         assert fetched.reference.resolved.content == "anchor"
+
+
+async def test_typing_and_deleting_the_answer(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        mark = standin.event_count
+        result = await standin.slash("alice", "general", "vanish")
+        gone = await standin.wait_for_message(
+            lambda e: e.kind is EventKind.DELETE, since=mark, timeout=10
+        )
+        assert gone.message.id == result.reply.id and gone.message.deleted
+        assert standin.message(result.reply).deleted
+        assert standin.messages("general") == []
+        assert standin.typing_count("general") == 1
 
 
 async def test_select_menu_on_a_non_persistent_view(standin: StandIn) -> None:
