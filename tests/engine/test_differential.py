@@ -35,6 +35,7 @@ from .oracles.board import (
 from .oracles.bridge import board_of, engine_moves, engine_position, engine_variant, route_of
 from .oracles.positions import men_per_side, random_chains, random_cluster
 from .oracles.reference import apply_route, legal_moves
+from .oracles.reference import perft as reference_perft
 
 _COMMON: dict[str, Any] = {
     "deadline": None,
@@ -160,5 +161,36 @@ def test_notation_round_trip(variant: str) -> None:
     @given(position=positions(variant))
     def run(position: tuple[Board, str]) -> None:
         check_notation(*position, variant)
+
+    run()
+
+
+def check_perft(board: Board, side: str, variant: str, depth: int) -> None:
+    v = engine_variant(variant)
+    position = engine_position(board, side, variant)
+    for d in range(1, depth + 1):
+        want = reference_perft(board, side, variant, d)
+        assert engine.perft(position, v, d) == want, f"{variant} {to_fen(board, side)} depth {d}"
+
+
+@pytest.mark.parametrize("variant", ALL_VARIANTS)
+def test_perft_matches_reference_on_random_positions(variant: str) -> None:
+    """Perft (and so apply_move and any bulk counting at the last ply) on random positions."""
+
+    @settings(NORMAL, max_examples=40)
+    @given(position=positions(variant))
+    def run(position: tuple[Board, str]) -> None:
+        check_perft(*position, variant, 3)
+
+    run()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ALL_VARIANTS)
+def test_perft_matches_reference_on_random_positions_many(variant: str) -> None:
+    @settings(SLOW, max_examples=500)
+    @given(position=positions(variant))
+    def run(position: tuple[Board, str]) -> None:
+        check_perft(*position, variant, 3)
 
     run()
