@@ -184,8 +184,10 @@ class ModalRecord:
 class InteractionResult:
     """What the bot did with one interaction, once it had answered.
 
-    `messages` are the messages this interaction's token created or edited (the original
-    response first, then follow-ups), as they stood when the answer was complete.
+    `messages` are the messages this interaction's token created or edited, as they stood
+    when the answer was complete: first the original response (for a component's update,
+    callback 6 or 7, the message the component is on), then the follow-ups in order.
+    `choices` holds autocomplete suggestions, `modal` a modal the bot opened.
     `latency` is seconds from dispatch to the interaction callback.
     """
 
@@ -208,6 +210,11 @@ class InteractionResult:
                 f"the answer to {self.name} has no message (callback {self.callback.name})"
             )
         return self.messages[0]
+
+    @property
+    def followups(self) -> tuple[MessageRecord, ...]:
+        """The follow-up messages (those after the original response)."""
+        return tuple(m for m in self.messages if m.origin is MessageOrigin.FOLLOWUP)
 
     @property
     def ephemeral(self) -> bool:

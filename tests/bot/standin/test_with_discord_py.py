@@ -135,6 +135,7 @@ async def test_original_response_edits_followups_and_replies(standin: StandIn) -
         first, extra = answer.messages
         assert first.content == f"step 2 of {first.id}" and first.ephemeral and first.edited
         assert extra.origin is MessageOrigin.FOLLOWUP and extra.ephemeral
+        assert answer.followups == (extra,)
         assert extra.content == "step 4"
         anchor = standin.messages("general", include_ephemeral=False)[0]
         assert anchor.content == "anchor" and anchor.origin is MessageOrigin.BOT_CHANNEL
