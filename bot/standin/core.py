@@ -26,6 +26,7 @@ from .payloads import (
     FLAG_SUPPRESS_NOTIFICATIONS,
     MESSAGE_CHAT_INPUT_COMMAND,
     MESSAGE_DEFAULT,
+    MESSAGE_REPLY,
     Payloads,
 )
 from .records import (
@@ -520,6 +521,18 @@ class Core:
                 "name": state.name.lstrip("/"),
                 "user": self.payloads.user(user),
             }
+        elif state.component_message_id is not None:
+            # Answers to components carry a reference to the message the component is on
+            # instead of `interaction` (Discord docs, Message Interaction Object).
+            target = self.world.messages.get(state.component_message_id)
+            msg.type = MESSAGE_REPLY
+            msg.message_reference = {
+                "type": 0,
+                "message_id": str(state.component_message_id),
+                "channel_id": str(target.channel_id if target else state.channel_id),
+            }
+            if state.guild_id is not None:
+                msg.message_reference["guild_id"] = str(state.guild_id)
         else:
             msg.type = MESSAGE_DEFAULT
 

@@ -45,6 +45,19 @@ class PokeView(discord.ui.View):
     ) -> None:
         await interaction.response.edit_message(content=f"poked by {interaction.user.name}")
 
+    @discord.ui.button(label="Answer", custom_id="probe:answer")
+    async def answer(
+        self, interaction: discord.Interaction, button: discord.ui.Button[PokeView]
+    ) -> None:
+        await interaction.response.send_message(f"answer for {interaction.user.name}")
+        sent = await interaction.original_response()
+        assert sent.type is discord.MessageType.reply
+        assert interaction.message is not None and sent.reference is not None
+        assert sent.reference.message_id == interaction.message.id
+        client = interaction.client
+        assert isinstance(client, ProbeBot)
+        client.answer_checked.set()
+
     @discord.ui.button(label="Slowpoke", custom_id="probe:slowpoke")
     async def slowpoke(
         self, interaction: discord.Interaction, button: discord.ui.Button[PokeView]
@@ -99,6 +112,7 @@ class ProbeBot(commands.Bot):
         self.second_answer_error: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.seen: list[discord.Message] = []
         self.joined: asyncio.Queue[discord.Guild] = asyncio.Queue()
+        self.answer_checked = asyncio.Event()
         self.message_seen = asyncio.Event()
         self._add_commands()
 

@@ -76,7 +76,11 @@ async def test_slash_with_options_and_autocomplete(standin: StandIn) -> None:
         assert result.reply.origin is MessageOrigin.INTERACTION_RESPONSE
         assert not result.reply.ephemeral and result.reply.visible_to is None
         assert result.reply.interaction_user_id == standin.user("alice").id
-        assert [b.custom_id for b in result.reply.buttons] == ["probe:poke", "probe:slowpoke"]
+        assert [b.custom_id for b in result.reply.buttons] == [
+            "probe:poke",
+            "probe:answer",
+            "probe:slowpoke",
+        ]
         assert result.latency >= 0
         choices = await standin.autocomplete("alice", "general", "move", {"move": "22"})
         assert [c.value for c in choices] == [m for m in MOVES if m.startswith("22")]
@@ -226,6 +230,12 @@ async def test_persistent_button_press_updates_the_message(standin: StandIn) -> 
         assert standin.message(posted.reply).content == "poked by bob"
         by_id = await standin.press("carol", posted.reply, "probe:poke")
         assert by_id.reply.content == "poked by carol"
+        answered = await standin.press("dave", posted.reply, "answer")  # label, any case
+        assert answered.callback is CallbackType.CHANNEL_MESSAGE
+        assert answered.reply.id != posted.reply.id
+        assert answered.reply.content == "answer for dave"
+        # The handler read @original back and checked it is a reply to the button's message.
+        await asyncio.wait_for(bot.answer_checked.wait(), 10)
         with pytest.raises(StandInError, match="no component"):
             await standin.press("carol", posted.reply, "Resign")
 
