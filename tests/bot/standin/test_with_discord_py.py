@@ -323,6 +323,11 @@ async def test_gateway_messages_follow_intents(standin: StandIn) -> None:
         assert bot.seen[-1].id == result.reply.id
         assert bot.seen[-1].content == "alice plays 22-19"
         secret = await standin.slash("alice", "general", "secret")
+        bot.message_seen.clear()
+        marker = await standin.say("alice", "general", f"<@{standin.bot.id}> marker")
+        await asyncio.wait_for(bot.message_seen.wait(), 10)
+        # Events arrive in order: had the ephemeral answer been sent, it would be here.
+        assert bot.seen[-1].id == marker.id
         assert secret.reply.id not in {m.id for m in bot.seen}
 
 
