@@ -33,6 +33,7 @@ from .records import (
     AttachmentRecord,
     CallbackType,
     Choice,
+    ComponentType,
     EventKind,
     InteractionKind,
     InteractionResult,
@@ -776,7 +777,7 @@ def _text_inputs(components: list[Any]) -> list[str]:
     for comp in components:
         if not isinstance(comp, dict):
             continue
-        if comp.get("type") == 4 and comp.get("custom_id"):
+        if comp.get("type") == ComponentType.TEXT_INPUT and comp.get("custom_id"):
             found.append(str(comp["custom_id"]))
         found.extend(_text_inputs(comp.get("components") or []))
         inner = comp.get("component")

@@ -19,7 +19,13 @@ from .errors import StandInError
 from .model import Channel, ChannelType, Json, Member, Message, Permission, User
 from .options import Resolvers, build_options, descend, split_command
 from .payloads import CONTEXT_BOT_DM, CONTEXT_GUILD, FLAG_EPHEMERAL
-from .records import InteractionKind, InteractionResult, MessageRecord
+from .records import (
+    ButtonStyle,
+    ComponentType,
+    InteractionKind,
+    InteractionResult,
+    MessageRecord,
+)
 
 
 class InteractionFactory:
@@ -300,7 +306,10 @@ class InteractionFactory:
         label = repr(comp.get("label") or comp.get("placeholder") or comp.get("custom_id"))
         if comp.get("disabled"):
             raise StandInError(f"the component {label} is disabled")
-        if comp.get("type") == 2 and comp.get("style") in (5, 6):
+        if comp.get("type") == ComponentType.BUTTON and comp.get("style") in (
+            ButtonStyle.LINK,
+            ButtonStyle.PREMIUM,
+        ):
             raise StandInError(f"the button {label} is a link, not something the bot hears")
         payload, iid, token = self.base(InteractionKind.MESSAGE_COMPONENT, u, ch)
         data: Json = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
@@ -310,7 +319,7 @@ class InteractionFactory:
             data["values"] = list(values)
         payload["data"] = data
         payload["message"] = self._payloads.message(msg)
-        kind_name = "button" if comp["type"] == 2 else "select menu"
+        kind_name = "button" if comp["type"] == ComponentType.BUTTON else "select menu"
         state = InteractionState(
             id=iid,
             token=token,
@@ -342,7 +351,7 @@ class InteractionFactory:
 
         def answer(comp: Json) -> Json:
             kind = comp.get("type")
-            if kind == 4:
+            if kind == ComponentType.TEXT_INPUT:
                 out: Json = {
                     "type": 4,
                     "custom_id": comp["custom_id"],
@@ -351,7 +360,7 @@ class InteractionFactory:
                 if comp.get("id") is not None:
                     out["id"] = comp["id"]
                 return out
-            if kind == 18 and isinstance(comp.get("component"), dict):
+            if kind == ComponentType.LABEL and isinstance(comp.get("component"), dict):
                 return {"type": 18, "id": comp.get("id"), "component": answer(comp["component"])}
             return {
                 "type": kind,

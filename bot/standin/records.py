@@ -32,6 +32,34 @@ class InteractionKind(enum.IntEnum):
     MODAL_SUBMIT = 5
 
 
+class ComponentType(enum.IntEnum):
+    """Component types the stand-in looks into (Components > Reference)."""
+
+    ACTION_ROW = 1
+    BUTTON = 2
+    STRING_SELECT = 3
+    TEXT_INPUT = 4
+    LABEL = 18
+
+
+class ButtonStyle(enum.IntEnum):
+    """Button styles (Components > Reference > Button Styles)."""
+
+    PRIMARY = 1
+    SECONDARY = 2
+    SUCCESS = 3
+    DANGER = 4
+    LINK = 5
+    PREMIUM = 6
+
+
+class MessageFlag(enum.IntFlag):
+    """Message flags the driver reports (Resources > Message > Message Flags)."""
+
+    EPHEMERAL = 1 << 6
+    LOADING = 1 << 7
+
+
 class MessageOrigin(enum.Enum):
     """How a message came to be."""
 
@@ -103,12 +131,12 @@ class MessageRecord:
     @property
     def ephemeral(self) -> bool:
         """Only the interaction's user sees it (flag 64)."""
-        return bool(self.flags & 64)
+        return bool(self.flags & MessageFlag.EPHEMERAL)
 
     @property
     def loading(self) -> bool:
         """A deferred response still 'thinking' (flag 128)."""
-        return bool(self.flags & 128)
+        return bool(self.flags & MessageFlag.LOADING)
 
     @property
     def buttons(self) -> tuple[ButtonRecord, ...]:
@@ -136,7 +164,7 @@ def _walk_buttons(components: Any, found: list[ButtonRecord]) -> None:
     for comp in components or ():
         if not isinstance(comp, Mapping):
             continue
-        if comp.get("type") == 2:
+        if comp.get("type") == ComponentType.BUTTON:
             emoji = comp.get("emoji") or {}
             found.append(
                 ButtonRecord(

@@ -16,11 +16,11 @@ from typing import Any
 from aiohttp import web
 
 from .bodies import Body, read_body, read_json_any
-from .core import CHANNEL_MESSAGE_FLAGS, Core
+from .core import CHANNEL_MESSAGE_FLAGS, Core, InteractionState
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import Intent
-from .model import Channel, ChannelType, Permission
-from .payloads import MESSAGE_REPLY
+from .model import Channel, ChannelType, Guild, Permission
+from .payloads import FLAG_EPHEMERAL, MESSAGE_REPLY
 from .records import MessageOrigin
 from .validation import check_command, check_commands, raise_if
 
@@ -351,7 +351,7 @@ class Rest:
         )
         return no_content() if result is None else json_response(result)
 
-    def _hook(self, request: web.Request) -> Any:
+    def _hook(self, request: web.Request) -> InteractionState:
         app_id = _snowflake(request, "application_id", JsonErrorCode.UNKNOWN_WEBHOOK, "Webhook")
         return self.core.webhook_interaction(app_id, request.match_info["token"])
 
@@ -432,7 +432,9 @@ class Rest:
             raise form_error(
                 field_error(("limit",), "NUMBER_TYPE_COERCE", "Value is not int.")
             ) from None
-        msgs = [m for m in self.core.world.channel_messages(channel.id) if not m.flags & 64]
+        msgs = [
+            m for m in self.core.world.channel_messages(channel.id) if not m.flags & FLAG_EPHEMERAL
+        ]
         if before is not None:
             msgs = [m for m in msgs if m.id < before]
         if after is not None:
@@ -594,7 +596,7 @@ class Rest:
         return no_content()
 
     # ---- guilds -------------------------------------------------------------------
-    def _guild(self, request: web.Request) -> Any:
+    def _guild(self, request: web.Request) -> Guild:
         ident = _snowflake(request, "guild_id", JsonErrorCode.UNKNOWN_GUILD, "Guild")
         guild = self.core.world.guilds.get(ident)
         if guild is None:

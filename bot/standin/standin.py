@@ -68,6 +68,7 @@ from .payloads import (
 from .records import (
     AttachmentRecord,
     Choice,
+    ComponentType,
     InteractionKind,
     InteractionResult,
     MessageEvent,
@@ -619,7 +620,7 @@ class StandIn(Directory):
         self, user: UserRef, message: MessageRef, button: str, *, timeout: float = 10.0
     ) -> InteractionResult:
         """`user` presses the button with that custom_id or label on `message`."""
-        state = await self.factory.component(user, message, button, (2,), None)
+        state = await self.factory.component(user, message, button, (ComponentType.BUTTON,), None)
         await self._send(state)
         return await self._answer(state, timeout)
 
@@ -633,7 +634,9 @@ class StandIn(Directory):
         timeout: float = 10.0,
     ) -> InteractionResult:
         """`user` picks `values` in the string select menu with that custom_id or placeholder."""
-        state = await self.factory.component(user, message, menu, (3,), values)
+        state = await self.factory.component(
+            user, message, menu, (ComponentType.STRING_SELECT,), values
+        )
         await self._send(state)
         return await self._answer(state, timeout)
 
