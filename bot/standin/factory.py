@@ -245,7 +245,9 @@ class InteractionFactory:
             id=ident,
             token=token,
             kind=kind,
-            name=label,
+            name=label
+            if kind is InteractionKind.APPLICATION_COMMAND
+            else f"autocomplete of {label}",
             user_id=u.id,
             channel_id=ch.id,
             guild_id=ch.guild_id,

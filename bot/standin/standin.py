@@ -553,6 +553,7 @@ class StandIn(Directory):
         self.core.register_interaction(state)
         state.created = time.monotonic()
         await self.hub.send_to(sessions[-1], "INTERACTION_CREATE", state.payload)
+        state.payload = {}  # sent (and kept for RESUME by the session); no need to hold it
 
     async def _answer(self, state: InteractionState, timeout: float) -> InteractionResult:
         deadline = self.core.ack_deadline
