@@ -143,7 +143,9 @@ class InteractionFactory:
         needed = command.get("default_member_permissions")
         if needed is not None and not in_dm:
             perms = self.world.permissions_in(channel, user.id)
-            if perms & int(needed) != int(needed):
+            # "0": nobody by default, administrators still can (Application Commands docs).
+            required = int(needed) or int(Permission.ADMINISTRATOR)
+            if perms & required != required:
                 raise StandInError(
                     f"{user.username} does not see /{path[0]}: it needs permissions {needed}"
                 )

@@ -206,6 +206,12 @@ class ProbeBot(commands.Bot):
             perms = interaction.permissions
             await interaction.response.send_message(f"manage_messages={perms.manage_messages}")
 
+        @tree.command(description="Moderators only")
+        @app_commands.default_permissions(manage_messages=True)
+        @app_commands.guild_only()
+        async def sweep(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("swept")
+
         @tree.command(description="Rules, also in DMs")
         @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
         async def rules(interaction: discord.Interaction) -> None:

@@ -263,10 +263,13 @@ async def test_manage_messages_is_seen_by_the_bot(standin: StandIn, guild: Guild
     async with running(standin, bot):
         plain = await standin.slash("erin", "general", "perm")
         assert plain.reply.content == "manage_messages=False"
+        with pytest.raises(StandInError, match="does not see /sweep"):
+            await standin.slash("erin", "general", "sweep")
         mods = await standin.add_role(guild, "moderators", int(Permission.MANAGE_MESSAGES))
         await standin.give_role(guild, "erin", mods)
         moderated = await standin.slash("erin", "general", "perm")
         assert moderated.reply.content == "manage_messages=True"
+        assert (await standin.slash("erin", "general", "sweep")).reply.content == "swept"
         owner = await standin.slash("owner", "general", "perm")
         assert owner.reply.content == "manage_messages=True"
 
