@@ -16,9 +16,9 @@ from bot.standin import GuildInfo, StandIn
 def discord_addresses_restored() -> Iterator[None]:
     """Fail a test that leaves discord.py pointed somewhere else."""
     before = current_endpoint()
+    assert before.is_discord, "an earlier test left discord.py pointed away from Discord"
     yield
     assert current_endpoint() == before, "discord.py's REST base or gateway was not restored"
-    assert before.is_discord
 
 
 @pytest_asyncio.fixture
