@@ -19,6 +19,18 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from engine.moves import Move
 
+#: Most characters of a player's input repeated in an error message.
+QUOTE_LIMIT = 40
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` as a quoted string for an error message (Python's repr), cut to `limit`
+    characters with `...` after them when it is longer, so that an error echoing a player's
+    input stays short whatever they typed (a chat message has a length limit)."""
+    if len(text) > limit:
+        return repr(text[:limit]) + "..."
+    return repr(text)
+
 
 class DamaError(Exception):
     """Base of every engine error; the message is safe to show a player."""

@@ -3,16 +3,25 @@
 Forms (RULES.md, "Coordinates and notation"):
 - a quiet move ``d3-d4``; a capture ``d3xd5xf5`` (full form: every landing square) or the
   short form ``d3xf5`` (start and end) where that identifies one move;
-- input is forgiving: any case, separators ``-``, ``x``, ``:``, spaces or none (``d3d4``,
-  ``D3-D4``, ``d3 d4``), intermediate landing squares optional;
+- input is forgiving: any case, separators ``-``, ``x``, ``:``, any whitespace or none
+  (``d3d4``, ``D3-D4``, ``d3 d4``), Unicode dashes and the times sign as separators,
+  full-width and superscript forms read as plain ones, intermediate landing squares
+  optional; error messages repeat at most the first 40 characters of the input;
 - Italian also uses numeric squares 1..32: ``22-18``, ``22x13``.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from itertools import combinations
 
-from engine.errors import AmbiguousMoveError, IllegalMoveError, MalformedMoveError, NotationError
+from engine.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotationError,
+    quoted,
+)
 from engine.movegen import MoveTable, move_table
 from engine.moves import Move
 from engine.pieces import PieceKind
@@ -20,70 +29,75 @@ from engine.position import Position
 from engine.squares import number_to_square, square_name, square_to_number
 from engine.variants import CapturePrecedence, Variant
 
-_SEPARATORS = " \t-x:\u2013\u2014\u00d7"  # also en dash, em dash and the times sign
+# Separators between squares (after NFKC normalisation, which turns full-width forms and
+# no-break spaces into plain ones): any whitespace, plus these. Besides `-`, `x` and `:`:
+# the hyphen, non-breaking hyphen, figure dash, en dash, em dash, horizontal bar, minus
+# sign and the times sign that phones and word processors put in their place.
+_SEPARATORS = "-x:\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00d7"
 _ANNOTATIONS = "!?+#*"
 
 
 def _tokenize(text: str, variant: Variant) -> list[int]:
-    """The squares of move text `text`, or MalformedMoveError saying what is wrong."""
-    t = text.strip().lower().rstrip(_ANNOTATIONS).strip()
+    """The squares of move text `text`, or MalformedMoveError saying what is wrong.
+
+    The text is NFKC-normalised first (full-width letters and digits, superscript digits and
+    no-break spaces read as their plain forms); numbers may use any script's decimal digits.
+    """
+    t = unicodedata.normalize("NFKC", text).strip().lower().rstrip(_ANNOTATIONS).strip()
     if not t:
         raise MalformedMoveError("empty move: type a move such as d3-d4")
+    shown = quoted(text.strip())
     example = "22-18 or d3-d4" if variant.numeric_notation else "d3-d4"
     squares: list[int] = []
-    kinds: set[str] = set()
+    algebraic = numeric = False
     i = 0
     n = len(t)
     last_was_number = False
     while i < n:
         ch = t[i]
-        if ch in _SEPARATORS:
+        if ch in _SEPARATORS or ch.isspace():
             i += 1
             last_was_number = False
             continue
         if "a" <= ch <= "h" and i + 1 < n and "1" <= t[i + 1] <= "8":
             squares.append((ord(t[i + 1]) - ord("1")) * 8 + ord(ch) - ord("a"))
-            kinds.add("algebraic")
+            algebraic = True
             i += 2
             last_was_number = False
             continue
-        if ch.isdigit():
+        if ch.isdecimal():
             j = i
-            while j < n and t[j].isdigit():
+            while j < n and t[j].isdecimal():
                 j += 1
-            if last_was_number:
+            if last_was_number or j - i > 2:
                 raise MalformedMoveError(
-                    f"{text.strip()!r}: separate numeric squares with - or x, e.g. 22-18"
-                )
-            if j - i > 2:
-                raise MalformedMoveError(
-                    f"{text.strip()!r}: separate numeric squares with - or x, e.g. 22-18"
+                    f"{shown}: separate numeric squares with - or x, e.g. 22-18"
                 )
             number = int(t[i:j])
             if not variant.numeric_notation:
                 raise MalformedMoveError(
-                    f"{text.strip()!r}: numeric squares are only used in Italian draughts; "
+                    f"{shown}: numeric squares are only used in Italian draughts; "
                     f"in {variant.name} name squares like d3, e.g. d3-d4"
                 )
             if not 1 <= number <= 32:
                 raise MalformedMoveError(
-                    f"{text.strip()!r}: {number} is not a square; numeric squares run 1 to 32"
+                    f"{shown}: {number} is not a square; numeric squares run 1 to 32"
                 )
             squares.append(number_to_square(number))
-            kinds.add("numeric")
+            numeric = True
             i = j
             last_was_number = True
             continue
         raise MalformedMoveError(
-            f"{text.strip()!r} is not a move: write the start and end squares, e.g. {example}"
+            f"{shown} is not a move: write the start and end squares, e.g. {example}"
         )
-    if len(kinds) > 1:
+    if algebraic and numeric:
         raise MalformedMoveError(
-            f"{text.strip()!r} mixes numeric and algebraic squares: use one form, e.g. {example}"
+            f"{shown} mixes numeric and algebraic squares: use one form, e.g. {example}"
         )
     if len(squares) < 2:
         raise MalformedMoveError(
-            f"{text.strip()!r} is not a move: give the start and the end square, e.g. {example}"
+            f"{shown} is not a move: give the start and the end square, e.g. {example}"
         )
     return squares
 
@@ -170,18 +184,24 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
     found = _matching(squares, table.routes)
     if len(found) == 1:
         return found[0]
-    numeric = variant.numeric_notation and text.strip()[:1].isdigit()
+    numeric = (
+        variant.numeric_notation
+        and unicodedata.normalize("NFKC", text).strip()[:1].isdecimal()
+    )
     if found:
         listed = ", ".join(_full(m, numeric) for m in found)
         raise AmbiguousMoveError(
-            f"{text.strip()!r} matches {len(found)} moves: {listed}; type one of them in full",
+            f"{quoted(text.strip())} matches {len(found)} moves: {listed}; "
+            "type one of them in full",
             tuple(found),
         )
-    raise IllegalMoveError(_why_illegal(text.strip(), squares, position, variant, table, numeric))
+    raise IllegalMoveError(
+        _why_illegal(quoted(text.strip()), squares, position, variant, table, numeric)
+    )
 
 
 def _why_illegal(
-    text: str,
+    shown: str,
     squares: list[int],
     position: Position,
     variant: Variant,
@@ -193,12 +213,12 @@ def _why_illegal(
     piece = position.piece_at(start)
     side = position.turn.value.capitalize()
     if not table.moves:
-        return f"{text!r} is not legal: {side} has no legal move (the game is over)"
+        return f"{shown} is not legal: {side} has no legal move (the game is over)"
     if piece is None:
-        return f"{text!r} is not legal: no piece of yours on {name} (the square is empty)"
+        return f"{shown} is not legal: no piece of yours on {name} (the square is empty)"
     if piece.color is not position.turn:
         return (
-            f"{text!r} is not legal: no piece of yours on {name} "
+            f"{shown} is not legal: no piece of yours on {name} "
             f"(it holds a {piece.color.value} {piece.kind.value}; {side} is to move)"
         )
     examples = ", ".join(_full(m, numeric) for m in table.moves[:4])
@@ -208,12 +228,12 @@ def _why_illegal(
             best = len(table.moves[0].captured)
             if len(skipped[0].captured) < best:
                 return (
-                    f"{text!r} is not legal: a longer capture is available; you must take "
+                    f"{shown} is not legal: a longer capture is available; you must take "
                     f"{best} pieces ({examples})"
                 )
             if variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER:
                 return (
-                    f"{text!r} is not legal: the capture rules prefer another capture "
+                    f"{shown} is not legal: the capture rules prefer another capture "
                     f"(a king's capture over a man's, then the most kings, then the earliest "
                     f"king): play {examples}"
                 )
@@ -224,14 +244,14 @@ def _why_illegal(
                 and _is_subsequence(squares[1:-1], route.landings)
             ):
                 return (
-                    f"{text!r} is not legal: a capture must be played to its end; "
+                    f"{shown} is not legal: a capture must be played to its end; "
                     f"you must capture ({examples})"
                 )
-        return f"{text!r} is not legal: a capture is available: you must capture ({examples})"
+        return f"{shown} is not legal: a capture is available: you must capture ({examples})"
     own = [m for m in table.moves if m.start == start]
     kind = "king" if piece.kind is PieceKind.KING else "man"
     if own:
         listed = ", ".join(_full(m, numeric) for m in own)
-        return f"{text!r} is not legal: that piece cannot move there (the {kind} can play {listed})"
-    return f"{text!r} is not legal: the {kind} on {name} has no legal move (try {examples})"
+        return f"{shown} is not legal: that piece cannot move there (the {kind} can play {listed})"
+    return f"{shown} is not legal: the {kind} on {name} has no legal move (try {examples})"
 

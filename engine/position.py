@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.errors import PositionError
+from engine.errors import PositionError, quoted
 from engine.pieces import Color, Piece, PieceKind
 from engine.squares import (
     iter_bits,
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 _FULL = (1 << 64) - 1
 _RANK_1 = 0xFF
 _RANK_8 = 0xFF << 56
+#: Most characters of a FEN repeated in an error message (a full board is about 140).
+_FEN_QUOTE_LIMIT = 160
 
 _WHITE_MAN = Piece(Color.WHITE, PieceKind.MAN)
 _WHITE_KING = Piece(Color.WHITE, PieceKind.KING)
@@ -82,14 +84,14 @@ class Position:
         on its own crowning rank, a square listed twice, more pieces than the variant's
         `men_per_side`.
         """
-        raw = text
+        shown = quoted(text.strip(), _FEN_QUOTE_LIMIT)
         text = "".join(text.split()).rstrip(".")
         if text.startswith('"') and text.endswith('"') and len(text) >= 2:
             text = text[1:-1]
         parts = text.split(":")
         if not parts or parts[0].upper() not in ("W", "B"):
             raise PositionError(
-                f"FEN {raw!r} must start with the side to move, W or B, "
+                f"FEN {shown} must start with the side to move, W or B, "
                 "as in W:Wa2,b2,Kd4:Ba7,Kh8"
             )
         turn = Color.WHITE if parts[0].upper() == "W" else Color.BLACK
@@ -102,13 +104,13 @@ class Position:
             side_letter = part[0].upper()
             if side_letter not in ("W", "B"):
                 raise PositionError(
-                    f"unknown token {part!r} in FEN {raw!r}: each piece list starts with "
+                    f"unknown token {quoted(part)} in FEN {shown}: each piece list starts with "
                     "W or B, as in W:Wa2,b2,Kd4:Ba7,Kh8"
                 )
             color = Color.WHITE if side_letter == "W" else Color.BLACK
             side_name = color.value.capitalize()
             if color in seen_sides:
-                raise PositionError(f"{side_name}'s pieces are listed twice in FEN {raw!r}")
+                raise PositionError(f"{side_name}'s pieces are listed twice in FEN {shown}")
             seen_sides.add(color)
             for token in part[1:].split(","):
                 if not token:
@@ -116,7 +118,7 @@ class Position:
                 for sq, is_king in _read_token(token, variant, side_name):
                     name = square_name(sq)
                     if sq in owner:
-                        raise PositionError(f"square {name} is listed twice in FEN {raw!r}")
+                        raise PositionError(f"square {name} is listed twice in FEN {shown}")
                     owner[sq] = side_name
                     if not variant.is_playable(sq):
                         raise PositionError(
@@ -252,7 +254,7 @@ def _read_token(token: str, variant: Variant, side_name: str) -> list[tuple[int,
     if match is None:
         hint = "squares 1-32 or a1-h8" if variant.numeric_notation else "squares such as a2"
         raise PositionError(
-            f"unknown token {token!r} in {side_name}'s pieces: use {hint}, "
+            f"unknown token {quoted(token)} in {side_name}'s pieces: use {hint}, "
             "with K before a king (Kd4)"
         )
     is_king = bool(match.group(1))
@@ -260,14 +262,15 @@ def _read_token(token: str, variant: Variant, side_name: str) -> list[tuple[int,
         return [(parse_square(match.group(2)), is_king)]
     if not variant.numeric_notation:
         raise PositionError(
-            f"numeric square {token!r} in {side_name}'s pieces: {variant.name} uses algebraic "
-            "squares such as a2 (numeric squares 1-32 are for Italian)"
+            f"numeric square {quoted(token)} in {side_name}'s pieces: {variant.name} uses "
+            "algebraic squares such as a2 (numeric squares 1-32 are for Italian)"
         )
     first = int(match.group(3))
     last = int(match.group(4)) if match.group(4) else first
     if not (1 <= first <= 32 and 1 <= last <= 32) or last < first:
         raise PositionError(
-            f"unknown token {token!r} in {side_name}'s pieces: numeric squares run from 1 to 32"
+            f"unknown token {quoted(token)} in {side_name}'s pieces: "
+            "numeric squares run from 1 to 32"
         )
     return [(number_to_square(n), is_king) for n in range(first, last + 1)]
 

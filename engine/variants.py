@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from engine.errors import UnknownVariantError
+from engine.errors import UnknownVariantError, quoted
 from engine.squares import is_dark
 
 
@@ -226,6 +226,6 @@ def get_variant(name: str) -> Variant:
     if found is None:
         valid = tuple(VARIANTS)
         raise UnknownVariantError(
-            f"unknown variant {name!r}: choose one of {', '.join(valid)}", valid
+            f"unknown variant {quoted(name)}: choose one of {', '.join(valid)}", valid
         )
     return found
