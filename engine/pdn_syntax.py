@@ -79,7 +79,7 @@ RESULT_TOKENS = frozenset(
 )
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
-_NUMBER = re.compile(r"(\d+)(\.+)(.*)\Z", re.DOTALL)
+_NUMBER = re.compile(r"(\d{1,9})(\.+)(.*)\Z", re.DOTALL)  # longer numbers are no move numbers
 _NAG = re.compile(r"\$\d+")
 _STRENGTH = re.compile(r"[!?]+\Z")
 _DELIMITERS = frozenset(" \t\n\f\v{}();[]")
@@ -214,17 +214,20 @@ class _Lexer:
         self._token(word, line)
 
     def _token(self, word: str, line: int) -> None:
-        if word in RESULT_TOKENS:
-            self._close(word)
-            return
-        number = _NUMBER.match(word)
-        if number is not None:
+        # Move numbers glued to what follows (`12.d3-d4`, even `1.1.1.`) are peeled off in
+        # a loop: a word of any length costs no recursion.
+        while True:
+            if word in RESULT_TOKENS:
+                self._close(word)
+                return
+            number = _NUMBER.match(word)
+            if number is None:
+                break
             self._begin()
             self.number = int(number.group(1))
-            rest = number.group(3)
-            if rest:
-                self._token(rest, line)
-            return
+            word = number.group(3)
+            if not word:
+                return
         word = _NAG.sub("", word)
         word = _STRENGTH.sub("", word)
         if not word:
