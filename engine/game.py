@@ -173,12 +173,17 @@ class Game:
 
     def _judge(self, *, initial: bool) -> None:
         """Decide the outcome after a ply (or at the start) in RULES.md order: a side to
-        move without pieces loses; one piece each draws (Turkish, Arab); a side to move
-        without a legal move loses; then repetition and the no-progress count."""
+        move without pieces loses (and at the start, a side to move whose opponent has no
+        pieces wins: "Win: the opponent has no pieces"); one piece each draws (Turkish,
+        Arab); a side to move without a legal move loses; then repetition and the
+        no-progress count."""
         pos = self.position
         to_move = pos.turn
         if pos.count(to_move) == 0:
             self.outcome = Outcome(Termination.NO_PIECES, to_move.opponent)
+            return
+        if initial and pos.count(to_move.opponent) == 0:
+            self.outcome = Outcome(Termination.NO_PIECES, to_move)
             return
         law = self.variant.draw_law
         was_one_each = self._one_each

@@ -23,7 +23,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from engine.errors import AmbiguousMoveError, DamaError, NotationError
+from engine.errors import (
+    AmbiguousMoveError,
+    DamaError,
+    GameOverError,
+    NotationError,
+    quoted,
+)
 from engine.game import Game, Outcome, Termination
 from engine.movegen import apply_move
 from engine.moves import Move
@@ -79,7 +85,7 @@ class PdnMoveError(PdnError):
         reason: str,
     ) -> None:
         super().__init__(
-            f"game {game_index}, move {number} ({color.value}) {text!r} on line {line}: "
+            f"game {game_index}, move {number} ({color.value}) {quoted(text)} on line {line}: "
             f"{reason}"
         )
         self.game_index = game_index
@@ -300,10 +306,15 @@ def replay_game(raw: RawGame, *, variant: Variant | str | None = None) -> PdnGam
     warnings += [_ambiguity_warning(a, chosen_variant, start, moves) for a in ambiguities
                  if not a.resolved]
     game = Game(chosen_variant, start, enforce_draw_rules=False)
-    for move in moves:
-        game.play(move)
-    warnings += _draw_rule_notes(game)
+    for ply, move in enumerate(moves):
+        try:
+            game.play(move)
+        except GameOverError as error:
+            # Only a start position already won (the side not to move has no pieces) ends
+            # the game before a move the rules accept.
+            raise _move_error(raw, ply, raw.moves[ply], start, error) from None
     result = _recorded_result(raw, tags, game, warnings)
+    warnings += _draw_rule_notes(game, result)
     tags["Result"] = result.token
     return PdnGame(
         variant=chosen_variant,
@@ -447,7 +458,11 @@ def _resolve(
 
 
 def _move_error(
-    raw: RawGame, ply: int, token: MoveToken, start: Position, error: NotationError | None
+    raw: RawGame,
+    ply: int,
+    token: MoveToken,
+    start: Position,
+    error: DamaError | None,
 ) -> PdnMoveError:
     number, color = _number(start, ply)
     return PdnMoveError(
@@ -477,9 +492,10 @@ def _ambiguity_warning(
     return f"{text}: played the first, {chosen}"
 
 
-def _draw_rule_notes(game: Game) -> list[str]:
+def _draw_rule_notes(game: Game, result: PdnResult) -> list[str]:
     """One warning per draw rule the record played past (`Game.draw_notes`): where the rule
-    first applied, and how many more times it applied later."""
+    first applied, and how many more times it applied later. A record that stops where a
+    rule first draws it obeyed the rule: no warning, unless its `result` is a win."""
     first: dict[Termination, int] = {}
     again: dict[Termination, int] = {}
     for ply, termination in game.draw_notes:
@@ -495,6 +511,12 @@ def _draw_rule_notes(game: Game) -> list[str]:
         else:
             number, color = _number(game.start, ply - 1)
             where = f"move {number} ({color.value}, ply {ply}) draws"
+        if ply == game.ply:
+            if result in (PdnResult.DRAW, PdnResult.UNKNOWN):
+                continue
+            notes.append(f"{where} by {reason}, where the record ends, but the record says "
+                         f"{result.token}")
+            continue
         count = again.get(termination, 0)
         later = f" (and {count} more time{'s' if count > 1 else ''} later)" if count else ""
         notes.append(f"{where} by {reason}{later}; the record plays on")
