@@ -37,6 +37,9 @@ PROG = "python -m engine"
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
+#: Deepest perft the command line accepts (deeper would never finish, and would
+#: overflow Python's recursion limit long before the end of the game tree).
+MAX_PERFT_DEPTH = 64
 
 
 class CliError(Exception):
@@ -74,8 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_position_arguments(count)
     count.add_argument("depth", type=_depth, metavar="DEPTH",
-                       help="plies to look ahead, 0 or more (the count grows about "
-                       "tenfold per ply)")
+                       help=f"plies to look ahead, 0 to {MAX_PERFT_DEPTH} (the count "
+                       "grows about tenfold per ply)")
 
     replay = commands.add_parser(
         "replay", help="replay every game of a PDN file",
@@ -107,6 +110,11 @@ def _depth(text: str) -> int:
         ) from None
     if depth < 0:
         raise argparse.ArgumentTypeError(f"depth {depth} is negative: give 0 or more")
+    if depth > MAX_PERFT_DEPTH:
+        raise argparse.ArgumentTypeError(
+            f"depth {depth} is too deep (the count grows about tenfold per ply): "
+            f"give at most {MAX_PERFT_DEPTH}"
+        )
     return depth
 
 
