@@ -411,3 +411,16 @@ async def test_a_wrong_token_is_a_login_failure(standin: StandIn) -> None:
             await asyncio.wait_for(bot.start("not-the-token"), 10)
         await bot.close()
     assert standin.identify_count == 0
+
+
+async def test_many_users_at_once(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        results = await asyncio.gather(
+            *(standin.slash(f"player{i}", "general", "move", {"move": "22-18"}) for i in range(40))
+        )
+        assert sorted(r.reply.content for r in results) == sorted(
+            f"player{i} plays 22-18" for i in range(40)
+        )
+        assert len({r.reply.id for r in results}) == 40
+        assert len(standin.messages("general")) == 40
