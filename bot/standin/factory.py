@@ -47,6 +47,11 @@ class InteractionFactory:
         await self.directory._ensure_member(channel, user)
 
     def base(self, kind: InteractionKind, user: User, channel: Channel) -> tuple[Json, int, str]:
+        """The fields every interaction has, for `user` in `channel`: (payload, id, token).
+
+        In a guild: `member` with its channel permissions, `guild`, context 0; in a DM:
+        `user`, context 1 (Receiving and Responding > Interaction Object).
+        """
         ident, token = self.core.new_interaction_ids()
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
         payload: Json = {
@@ -220,6 +225,10 @@ class InteractionFactory:
         options: Mapping[str, Any] | None,
         focused: str | None,
     ) -> InteractionState:
+        """An APPLICATION_COMMAND or AUTOCOMPLETE interaction for `/command` with `options`.
+
+        Raises `StandInError` when the user could not send it (see the module docstring).
+        """
         u, ch = await self._prepare_person(user, channel)
         path = split_command(command)
         cmd = self._find_command(u, ch, path)

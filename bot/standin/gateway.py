@@ -262,6 +262,7 @@ class GatewayHub:
         await self.hooks.on_ready(session)
 
     async def send_to(self, session: Session, event: str, data: Json) -> None:
+        """Dispatch `event` to one session (queued for RESUME when it has no socket)."""
         session.seq += 1
         payload = {"op": Op.DISPATCH, "t": event, "s": session.seq, "d": data}
         session.backlog.append((session.seq, payload))
