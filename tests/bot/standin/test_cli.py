@@ -8,6 +8,7 @@ import socket
 import sys
 
 import aiohttp
+import pytest
 
 from bot.standin.__main__ import main
 
@@ -43,9 +44,10 @@ async def test_serves_until_interrupted() -> None:
             await proc.wait()
 
 
-def test_taken_port_is_reported(capsys: object) -> None:
+def test_taken_port_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         sock.listen()
         port = sock.getsockname()[1]
         assert main(["--port", str(port)]) == 2
+    assert "choose another --port" in capsys.readouterr().err
