@@ -210,6 +210,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=0.1, help="seconds per move in games")
     parser.add_argument("--speed-budget", type=float, help="seconds per move for speed")
     parser.add_argument("--variants", nargs="*", default=list(VARIANT_KEYS))
+    parser.add_argument("--pairings", nargs="*", type=int, default=list(range(len(PAIRINGS))),
+                        help="indices into PAIRINGS (0 = level 5 vs random, ...)")
+    parser.add_argument("--no-speed", action="store_true", help="skip the speed part")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     games = args.games or (2 if args.quick else 12)
@@ -220,7 +223,7 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     tasks = [
         GameTask(key, p, i // 2, i % 2 == 0, args.budget)
-        for p in range(len(PAIRINGS))
+        for p in args.pairings
         for key in args.variants
         for i in range(games)
     ]
@@ -232,11 +235,12 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"Strength: {games} games per pairing, {args.budget:g} s per computer move, "
           f"{MOVE_CAP}-ply cap; {games_secs / 60:.1f} min on {args.workers} processes")
-    header = f"| {'variant':8} | {'pairing':22} | W-D-L   | points | 95% CI      | target | met |"
+    header = f"| {'variant':8} | {'pairing':22} | W-D-L    | points | 95% CI    | target | met |"
     print(header)
     print("|" + "|".join("-" * (len(c)) for c in header.split("|")[1:-1]) + "|")
     for key in args.variants:
-        for p, pairing in enumerate(PAIRINGS):
+        for p in args.pairings:
+            pairing = PAIRINGS[p]
             mine = [r for r in results if r.variant == key and r.pairing == p]
             n = len(mine)
             pts = sum(r.points for r in mine)
@@ -247,11 +251,15 @@ def main(argv: list[str] | None = None) -> None:
             share = pts / n if n else 0.0
             target = "all" if pairing.target == 1.0 else f">={pairing.target:.0%}"
             met = "yes" if (share >= pairing.target) else "no"
-            print(f"| {key:8} | {pairing.name:22} | {w}-{d}-{losses:<3} | {share:6.0%} | "
-                  f"{lo:4.0%}-{hi:4.0%}   | {target:6} | {met:3} |")
+            wdl = f"{w}-{d}-{losses}"
+            ci = f"{lo:.0%}-{hi:.0%}"
+            print(f"| {key:8} | {pairing.name:22} | {wdl:8} | {share:6.0%} | {ci:9} | "
+                  f"{target:6} | {met:3} |")
     plies = [r.plies for r in results]
     print(f"Game length: median {statistics.median(plies):.0f} plies, max {max(plies)}")
 
+    if args.no_speed:
+        return
     print()
     print(f"Speed: level 5, {speed_budget:g} s budget, {per_variant} positions per variant, "
           "one search at a time")

@@ -81,10 +81,10 @@ class Level:
 
 
 LEVELS: Mapping[int, Level] = MappingProxyType({
-    1: Level(1, max_depth=1, time_budget=0.3, margin=70),
-    2: Level(2, max_depth=2, time_budget=0.5, margin=40),
-    3: Level(3, max_depth=3, time_budget=1.0, margin=20),
-    4: Level(4, max_depth=4, time_budget=1.5, margin=8),
+    1: Level(1, max_depth=1, time_budget=0.3, margin=150),
+    2: Level(2, max_depth=2, time_budget=0.5, margin=90),
+    3: Level(3, max_depth=3, time_budget=1.0, margin=35),
+    4: Level(4, max_depth=4, time_budget=1.5, margin=12),
     5: Level(5, max_depth=MAX_DEPTH, time_budget=2.0, margin=0),
 })
 
