@@ -1,0 +1,179 @@
+"""`dama-bot local` (also `python -m bot local`, and `make run` without a token).
+
+Starts the local Discord stand-in with one fake server ("Dama Club", channels #general and
+#games) and the real bot process logged in to it, then reads commands of the local mode
+(`bot.local.script`): from the terminal, from `--script FILE`, or from standard input when
+it is not a terminal. `--replay FILE.pdn` replays every game of a PDN file instead.
+Exit status: 0 when every command got an answer (every game replayed exactly), 1 when
+some did not, 2 when the bot could not be started or an argument is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
+
+from bot.local.process import BotProcessError
+from bot.local.replay import REPLAY_ENV, Replayer
+from bot.local.script import HELP
+from bot.local.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LocalDiscord
+from bot.local.session import Session
+
+DEFAULT_DATABASE = "data/local.sqlite3"
+DEFAULT_REPLAY_DATABASE = "data/replay.sqlite3"
+DEFAULT_LOG = "data/local-bot.log"
+DEFAULT_BOARDS = "local-boards"
+
+BANNER = """\
+dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
+Server "{guild}", channels {channels}; you are @{user}. Board pictures are saved in {boards}/.
+To connect to Discord instead, put DISCORD_TOKEN=<your bot token> in .env and run `make run`.
+"""
+
+Printer = Callable[[str], None]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `dama-bot local`."""
+    parser.add_argument("--script", metavar="FILE",
+                        help="run the commands in FILE (one per line) instead of reading the "
+                             "terminal")
+    parser.add_argument("--replay", metavar="FILE.pdn",
+                        help="replay every game of a PDN file through the bot")
+    parser.add_argument("--variant", help="the variant of the PDN games when the file does not "
+                        "say (turkish, arab, moroccan, italian)")
+    parser.add_argument("--parallel", type=int, default=1, metavar="N",
+                        help="with --replay: games replayed at the same time (default 1)")
+    parser.add_argument("--database", help=f"the bot's database (default {DEFAULT_DATABASE}; "
+                        f"{DEFAULT_REPLAY_DATABASE}, emptied first, with --replay)")
+    parser.add_argument("--boards", default=DEFAULT_BOARDS, metavar="DIR",
+                        help=f"folder for the board pictures (default {DEFAULT_BOARDS})")
+    parser.add_argument("--log", default=DEFAULT_LOG, help=f"the bot's log (default {DEFAULT_LOG})")
+    parser.add_argument("--user", default="alice", help="who you are at first (default alice)")
+
+
+def parser() -> argparse.ArgumentParser:
+    """A stand-alone parser (`python -m bot.local`)."""
+    root = argparse.ArgumentParser(prog="dama-bot local", description=__doc__.split("\n\n")[0])
+    add_arguments(root)
+    return root
+
+
+async def _lines_from_terminal(emit: Printer) -> AsyncIterator[str]:
+    emit("Type a command (`help` lists them, `quit` or Ctrl-D ends).")
+    while True:
+        try:
+            line = await asyncio.to_thread(input, "> ")
+        except EOFError:
+            return
+        if line.strip().lower() in ("quit", "exit"):
+            return
+        if line.strip().lower() == "help":
+            emit(HELP)
+            continue
+        yield line
+
+
+async def _lines_from(lines: Sequence[str], emit: Printer) -> AsyncIterator[str]:
+    for number, line in enumerate(lines, start=1):
+        if line.strip() and not line.strip().startswith("#"):
+            emit(f"[{number}] > {line.strip()}")
+        yield line
+
+
+async def play(args: argparse.Namespace, emit: Printer = print) -> int:
+    """The interactive / scripted local mode; returns the exit status."""
+    if args.script is not None:
+        try:
+            source = Path(args.script).read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            emit(f"dama-bot local: cannot read --script {args.script}: {error.strerror}")
+            return 2
+    elif not sys.stdin.isatty():
+        source = sys.stdin.read().splitlines()
+    else:
+        source = None
+    local = LocalDiscord(database=args.database or DEFAULT_DATABASE, log_path=args.log)
+    emit("Starting the stand-in and the bot...")
+    async with local, Session(local, boards_dir=args.boards, emit=emit, user=args.user) as session:
+        emit(BANNER.format(guild=DEFAULT_GUILD, user=args.user, boards=args.boards,
+                           channels=", ".join("#" + c for c in DEFAULT_CHANNELS)))
+        lines = (_lines_from(source, emit) if source is not None
+                 else _lines_from_terminal(emit))
+        async for line in lines:
+            await session.run_line(line)
+        if session.failures:
+            emit(f"{session.failures} command(s) failed or got no answer "
+                 f"(the bot's log: {args.log})")
+        return 1 if session.failures else 0
+
+
+async def replay(args: argparse.Namespace, emit: Printer = print) -> int:
+    """`--replay FILE.pdn`; returns the exit status."""
+    from engine.pdn import PdnError, read_pdn
+
+    try:
+        text = Path(args.replay).read_text(encoding="utf-8-sig")
+    except OSError as error:
+        emit(f"dama-bot local: cannot read --replay {args.replay}: {error.strerror}")
+        return 2
+    variant = args.variant
+    if variant is None and _italian_tags(text):
+        variant = "italian"
+        emit("(the file uses Italian tag names and names no variant: replaying as Italian "
+             "draughts; --variant chooses another)")
+    try:
+        games = read_pdn(text, variant=variant)
+    except (PdnError, ValueError) as error:
+        emit(f"dama-bot local: {args.replay}: {error}")
+        return 2
+    if not games:
+        emit(f"dama-bot local: {args.replay} holds no games")
+        return 2
+    database = Path(args.database or DEFAULT_REPLAY_DATABASE)
+    if args.database is None:
+        for path in (database, *database.parent.glob(database.name + "*")):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+    local = LocalDiscord(database=database, log_path=args.log, env=REPLAY_ENV)
+    emit(f"Starting the stand-in and the bot; replaying {len(games)} games of {args.replay}...")
+    async with local:
+        emit(BANNER.format(guild=DEFAULT_GUILD, user="(the players)", boards="(none)",
+                           channels="replay-NN, one per game"))
+        replayer = Replayer(local, emit=emit, concurrency=args.parallel)
+        report = await replayer.replay(games, leaderboard=games[0].variant.key)
+        if report.leaderboard is not None:
+            from bot.local.render import MessageText
+
+            names = local.standin.world.users
+            text_of = MessageText(lambda i: names[i].global_name or names[i].username
+                                  if i in names else None)
+            for line in text_of.lines(report.leaderboard):
+                emit(line)
+        emit(report.summary())
+        return 1 if report.failed else 0
+
+
+def _italian_tags(text: str) -> bool:
+    head = text[:4000]
+    return "[Bianco " in head and "[Nero " in head and "[GameType" not in head
+
+
+def run(args: argparse.Namespace, emit: Printer = print) -> int:
+    """Run the local mode for parsed `args`; returns the exit status."""
+    try:
+        return asyncio.run(replay(args, emit) if args.replay else play(args, emit))
+    except BotProcessError as error:
+        emit(f"dama-bot local: the bot did not start: {error}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m bot.local [options]`."""
+    return run(parser().parse_args(argv))

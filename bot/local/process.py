@@ -1,0 +1,138 @@
+"""The real bot as a child process, pointed at the local Discord stand-in.
+
+`BotProcess` runs `python -m bot run` with `DAMA_DISCORD_URL` set to the stand-in's address,
+`DISCORD_TOKEN` set to the token the stand-in accepts and `DAMA_DATABASE` set to a local
+file, so the bot takes exactly the code path it takes with Discord. Its log goes to a file
+(`log_path`), read back with `log_tail()` when something goes wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+#: Variables of the parent environment that must not leak into the child: the stand-in
+#: decides these (a development guild from `.env` would not exist in the fake server).
+_OVERRIDDEN = ("DAMA_DISCORD_URL", "DISCORD_TOKEN", "DAMA_DATABASE", "DAMA_DEV_GUILD")
+
+
+class BotProcessError(RuntimeError):
+    """The bot process could not be started, or it ended when it should be running."""
+
+
+class BotProcess:
+    """One bot process at a time: `start()`, `kill()` (SIGKILL), `stop()` (SIGTERM).
+
+    `url` and `token`: the stand-in's address and accepted token. `database`: the SQLite
+    file (created by the bot). `log_path`: where the bot's standard output and error go
+    (appended, so restarts keep the earlier log). `env`: extra settings, e.g.
+    `DAMA_LEADERBOARD_MIN_GAMES`; they win over the parent environment but not over the four
+    variables above.
+    """
+
+    def __init__(
+        self,
+        *,
+        url: str,
+        token: str,
+        database: str | os.PathLike[str],
+        log_path: str | os.PathLike[str],
+        env: Mapping[str, str] | None = None,
+        python: str = sys.executable,
+    ) -> None:
+        self.url = url
+        self.token = token
+        self.database = str(database)
+        self.log_path = Path(log_path)
+        self.extra_env = dict(env or {})
+        self.python = python
+        self._process: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    def environment(self) -> dict[str, str]:
+        """The child's environment (the parent's, the extra settings, then ours)."""
+        env = {k: v for k, v in os.environ.items() if k not in _OVERRIDDEN}
+        env.update(self.extra_env)
+        env.update(
+            DAMA_DISCORD_URL=self.url,
+            DISCORD_TOKEN=self.token,
+            DAMA_DATABASE=self.database,
+            DAMA_DEV_GUILD="",
+            PYTHONUNBUFFERED="1",
+        )
+        return env
+
+    @property
+    def pid(self) -> int | None:
+        """The running process's id (None before `start` or after it ended)."""
+        return None if self._process is None else self._process.pid
+
+    @property
+    def running(self) -> bool:
+        """True while the process is alive."""
+        return self._process is not None and self._process.returncode is None
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit status once the process ended (negative: killed by that signal)."""
+        return None if self._process is None else self._process.returncode
+
+    async def start(self) -> None:
+        """Start the bot. Raises `BotProcessError` if one is already running."""
+        if self.running:
+            raise BotProcessError("the bot process is already running")
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        Path(self.database).parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log_path, "ab") as log:
+            self._process = await asyncio.create_subprocess_exec(
+                self.python,
+                "-m",
+                "bot",
+                "run",
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=asyncio.subprocess.STDOUT,
+                env=self.environment(),
+            )
+        self.starts += 1
+
+    async def kill(self) -> int | None:
+        """SIGKILL (no clean-up at all, as a crash or power cut); returns the exit status."""
+        process = self._process
+        if process is None or process.returncode is not None:
+            return self.returncode
+        process.send_signal(signal.SIGKILL)
+        return await process.wait()
+
+    async def stop(self, timeout: float = 10.0) -> int | None:
+        """SIGTERM, then SIGKILL after `timeout` seconds; returns the exit status."""
+        process = self._process
+        if process is None or process.returncode is not None:
+            return self.returncode
+        with contextlib.suppress(ProcessLookupError):
+            process.send_signal(signal.SIGTERM)
+        try:
+            return await asyncio.wait_for(process.wait(), timeout)
+        except TimeoutError:
+            return await self.kill()
+
+    def check_alive(self) -> None:
+        """Raise `BotProcessError` (with the end of its log) if the bot has exited."""
+        if self._process is not None and self._process.returncode is not None:
+            raise BotProcessError(
+                f"the bot process exited with status {self._process.returncode}; "
+                f"end of its log ({self.log_path}):\n{self.log_tail()}"
+            )
+
+    def log_tail(self, lines: int = 30) -> str:
+        """The last `lines` lines of the bot's log ("" when there is none yet)."""
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])

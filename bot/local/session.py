@@ -1,0 +1,293 @@
+"""A terminal session in the fake server: run local-mode commands and print the answers.
+
+`Session.run(command)` carries out one command of `bot.local.script` as the current user
+in the current channel and returns whether it got an answer. Every message the bot posts
+or edits is printed as it arrives (through a stand-in listener and one printer task, so
+the order is kept), with a text board under each board picture and each picture saved in
+`boards_dir`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.local.render import MessageText, game_id_of
+from bot.local.script import (
+    AsUser,
+    Command,
+    InChannel,
+    Press,
+    ScriptError,
+    Slash,
+    parse_line,
+    resolve_options,
+)
+from bot.local.server import LocalDiscord
+from bot.local.stored import StoredGames
+from bot.local.textboard import text_board
+from bot.standin import (
+    BotDidNotAnswer,
+    EventKind,
+    InteractionResult,
+    MessageEvent,
+    MessageRecord,
+    StandInError,
+)
+
+Printer = Callable[[str], None]
+
+
+@dataclass
+class Timings:
+    """Seconds from sending each interaction to its complete answer, in order."""
+
+    answers: list[float] = field(default_factory=list)
+
+
+class Session:
+    """Commands as one of several users; see the module docstring.
+
+    `local`: a started `LocalDiscord`. `boards_dir`: where pictures are saved. `emit`: how
+    a line is printed. `settle`: after each command, the seconds without any new bot
+    message after which the answer is taken as complete (later follow-ups, such as the
+    board after Accept, are printed before the next command). `timeout`: seconds the bot
+    has to answer one interaction.
+    """
+
+    def __init__(
+        self,
+        local: LocalDiscord,
+        *,
+        boards_dir: str | Path,
+        emit: Printer = print,
+        user: str = "alice",
+        settle: float = 0.4,
+        timeout: float = 30.0,
+    ) -> None:
+        self.local = local
+        self.standin = local.standin
+        self.boards_dir = Path(boards_dir)
+        self.emit = emit
+        self.user = user
+        self.channel = local.channel.name
+        self.settle = settle
+        self.timeout = timeout
+        self.failures = 0
+        self.timings = Timings()
+        self.games = StoredGames(local.process.database)
+        self.text = MessageText(self._name_of)
+        self._events: asyncio.Queue[MessageEvent | None] = asyncio.Queue()
+        self._printed: dict[int, list[str]] = {}
+        self._saved = 0
+        self._printer: asyncio.Task[None] | None = None
+        self._last_event = time.monotonic()
+
+    # ---- lifecycle ---------------------------------------------------------------------
+    async def __aenter__(self) -> Session:
+        self.boards_dir.mkdir(parents=True, exist_ok=True)
+        self.standin.user(self.user)
+        self.standin.add_listener(self._on_event)
+        self._printer = asyncio.create_task(self._print_events())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.standin.remove_listener(self._on_event)
+        await self._events.put(None)
+        if self._printer is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._printer
+        await self.games.close()
+
+    # ---- printing ----------------------------------------------------------------------
+    def _name_of(self, user_id: int) -> str | None:
+        user = self.standin.world.users.get(user_id)
+        if user is None:
+            return None
+        return user.global_name or user.username
+
+    def _channel_name(self, channel_id: int) -> str:
+        channel = self.standin.world.channels.get(channel_id)
+        return channel.name if channel is not None and channel.name else str(channel_id)
+
+    def _on_event(self, event: MessageEvent) -> None:
+        message = event.message
+        if message.author_id != self.standin.bot.id or event.kind is EventKind.DELETE:
+            return
+        if message.loading:
+            return
+        self._last_event = time.monotonic()
+        self._events.put_nowait(event)
+
+    async def _print_events(self) -> None:
+        while True:
+            event = await self._events.get()
+            try:
+                if event is None:
+                    return
+                await self._print_event(event)
+            except Exception as error:  # a printing problem must not end the session
+                self.emit(f"! could not show a message: {error}")
+            finally:
+                self._events.task_done()
+
+    async def _print_event(self, event: MessageEvent) -> None:
+        message = event.message
+        plain = self.text.lines(message, buttons=False)
+        if event.kind is EventKind.UPDATE and self._printed.get(message.id) == plain:
+            return  # only its buttons changed (an older board retired): nothing to read
+        self._printed[message.id] = plain
+        lines = self.text.lines(message, pictures=self._save_pictures(message))
+        self.emit(self._header(message, edited=event.kind is EventKind.UPDATE))
+        for line in lines:
+            self.emit(line)
+        if message.attachments:
+            board = await self._text_board(message)
+            if board:
+                self.emit(board)
+
+    def _header(self, message: MessageRecord, *, edited: bool) -> str:
+        where = f"#{self._channel_name(message.channel_id)}"
+        parts = [f"--- dama-bot in {where}"]
+        if message.interaction_id is not None:
+            with contextlib.suppress(StandInError):
+                done = self.standin.interaction(message.interaction_id)
+                who = self._name_of(done.user_id)
+                parts.append(f"answering @{who} {done.name}".rstrip())
+        if message.ephemeral:
+            parts.append(f"only @{self._name_of(message.visible_to or 0)} sees this")
+        if edited:
+            parts.append("edited")
+        return ", ".join(parts) + " ---"
+
+    def _save_pictures(self, message: MessageRecord) -> dict[int, str]:
+        saved: dict[int, str] = {}
+        game_id = game_id_of(message)
+        for attachment in message.attachments:
+            if not (attachment.content_type or "").startswith("image/"):
+                continue
+            self._saved += 1
+            stem = f"game-{game_id}" if game_id is not None else Path(attachment.filename).stem
+            suffix = Path(attachment.filename).suffix or ".png"
+            path = self.boards_dir / f"{self._saved:04d}-{stem}{suffix}"
+            path.write_bytes(attachment.data)
+            saved[attachment.id] = str(path)
+        return saved
+
+    async def _text_board(self, message: MessageRecord) -> str | None:
+        game_id = game_id_of(message)
+        if game_id is None:
+            return None
+        try:
+            stored = await self.games.load(game_id)
+        except Exception as error:
+            return f"  (no text board: {error})"
+        board = text_board(stored.position, stored.game.variant)
+        return "\n".join("  " + line for line in board.splitlines())
+
+    async def quiet(self, timeout: float = 10.0) -> None:
+        """Wait until the bot has posted nothing for `settle` seconds and every message
+        so far is printed (at most `timeout` seconds)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            idle = time.monotonic() - self._last_event
+            if idle >= self.settle:
+                break
+            await asyncio.sleep(self.settle - idle)
+        await asyncio.wait_for(self._events.join(), max(0.1, deadline - time.monotonic()))
+
+    # ---- commands ----------------------------------------------------------------------
+    async def run_line(self, line: str) -> bool | None:
+        """Parse and run one line; None for blank lines and comments, else whether it
+        worked (a line that is not a command counts as failed)."""
+        try:
+            command = parse_line(line)
+        except ScriptError as error:
+            self.emit(f"! {error}")
+            self.failures += 1
+            return False
+        if command is None:
+            return None
+        return await self.run(command)
+
+    async def run(self, command: Command) -> bool:
+        """Run one command; returns True when it worked and (for interactions) the bot
+        answered. Failures are printed and counted in `failures`."""
+        try:
+            await self._run(command)
+        except (StandInError, ScriptError) as error:
+            self.emit(f"! {error}")
+            self.failures += 1
+            return False
+        except BotDidNotAnswer as error:
+            self.emit(f"! no answer: {error}")
+            self.failures += 1
+            return False
+        finally:
+            with contextlib.suppress(TimeoutError):
+                await self.quiet()
+        return True
+
+    async def _run(self, command: Command) -> None:
+        if isinstance(command, AsUser):
+            self.user = self.standin.user(command.name).name
+            self.emit(f"(you are @{self._name_of(self.standin.user(command.name).id)})")
+        elif isinstance(command, InChannel):
+            await self._switch_channel(command.name)
+        elif isinstance(command, Press):
+            await self._press(command.label)
+        elif command.suggest:
+            await self._suggest(command)
+        else:
+            await self._slash(command)
+
+    async def _switch_channel(self, name: str) -> None:
+        known = {c.name for c in self.standin.world.channels.values() if c.name}
+        if name not in known:
+            assert self.local.guild is not None
+            await self.standin.add_channel(self.local.guild, name)
+            self.emit(f"(created #{name})")
+        self.channel = name
+        self.emit(f"(you are in #{name})")
+
+    def _options(self, command: Slash) -> dict[str, str]:
+        schema = self.standin.options_of(command.name, self.channel)
+        return resolve_options(command, schema)
+
+    async def _timed(self, call: Awaitable[InteractionResult]) -> InteractionResult:
+        started = time.monotonic()
+        result = await call
+        self.timings.answers.append(time.monotonic() - started)
+        return result
+
+    async def _slash(self, command: Slash) -> None:
+        options = self._options(command)
+        await self._timed(self.standin.slash(
+            self.user, self.channel, command.name, options, timeout=self.timeout
+        ))
+
+    async def _suggest(self, command: Slash) -> None:
+        options = self._options(command)
+        choices = await self.standin.autocomplete(
+            self.user, self.channel, command.name, options, timeout=self.timeout
+        )
+        shown = ", ".join(choice.name for choice in choices) or "(nothing)"
+        self.emit(f"(suggestions: {shown})")
+
+    async def _press(self, label: str) -> None:
+        wanted = label.casefold()
+        for message in reversed(self.standin.messages(self.channel, visible_to=self.user)):
+            for button in message.buttons:
+                names = {(button.label or "").casefold(), (button.custom_id or "").casefold()}
+                if wanted in names and not button.disabled:
+                    await self._timed(self.standin.press(
+                        self.user, message, button.custom_id or label, timeout=self.timeout
+                    ))
+                    return
+        raise ScriptError(f"no message in #{self.channel} has a button {label!r}")
+
+
