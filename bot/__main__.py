@@ -16,11 +16,30 @@ from bot.config import ConfigError, load_settings
 def _run(args: argparse.Namespace) -> int:
     from bot.app import run
 
-    return run(load_settings())
+    settings = load_settings()
+    if settings.token is None:  # no token: the local play mode instead (issue 6)
+        return _local_without_token()
+    return run(settings)
+
+
+# --- local play mode (issue 6, bot/local) ------------------------------------------------
+def _local(args: argparse.Namespace) -> int:
+    from bot.local.cli import run as run_local
+
+    return run_local(args)
+
+
+def _local_without_token() -> int:
+    print("dama-bot: DISCORD_TOKEN is not set, so the bot starts in local mode (no Discord).",
+          file=sys.stderr)
+    return _local(parser().parse_args(["local"]))
+# -------------------------------------------------------------------------------------------
 
 
 COMMANDS: dict[str, tuple[str, Callable[[argparse.Namespace], int]]] = {
     "run": ("connect to Discord with DISCORD_TOKEN and serve the slash commands", _run),
+    "local": ("play in the terminal against a local Discord stand-in (no token needed)",
+              _local),
 }
 
 
@@ -29,6 +48,9 @@ def parser() -> argparse.ArgumentParser:
     sub = root.add_subparsers(dest="command")
     for name, (help_text, _) in COMMANDS.items():
         sub.add_parser(name, help=help_text)
+    from bot.local.options import add_arguments  # the local mode's options (issue 6)
+
+    add_arguments(sub.choices["local"])
     return root
 
 

@@ -17,16 +17,16 @@ import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
+from bot.local.options import (
+    DEFAULT_DATABASE,
+    DEFAULT_REPLAY_DATABASE,
+    add_arguments,
+)
 from bot.local.process import BotProcessError
 from bot.local.replay import REPLAY_ENV, Replayer
 from bot.local.script import HELP
 from bot.local.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LocalDiscord
 from bot.local.session import Session
-
-DEFAULT_DATABASE = "data/local.sqlite3"
-DEFAULT_REPLAY_DATABASE = "data/replay.sqlite3"
-DEFAULT_LOG = "data/local-bot.log"
-DEFAULT_BOARDS = "local-boards"
 
 BANNER = """\
 dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
@@ -37,23 +37,9 @@ To connect to Discord instead, put DISCORD_TOKEN=<your bot token> in .env and ru
 Printer = Callable[[str], None]
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of `dama-bot local`."""
-    parser.add_argument("--script", metavar="FILE",
-                        help="run the commands in FILE (one per line) instead of reading the "
-                             "terminal")
-    parser.add_argument("--replay", metavar="FILE.pdn",
-                        help="replay every game of a PDN file through the bot")
-    parser.add_argument("--variant", help="the variant of the PDN games when the file does not "
-                        "say (turkish, arab, moroccan, italian)")
-    parser.add_argument("--parallel", type=int, default=1, metavar="N",
-                        help="with --replay: games replayed at the same time (default 1)")
-    parser.add_argument("--database", help=f"the bot's database (default {DEFAULT_DATABASE}; "
-                        f"{DEFAULT_REPLAY_DATABASE}, emptied first, with --replay)")
-    parser.add_argument("--boards", default=DEFAULT_BOARDS, metavar="DIR",
-                        help=f"folder for the board pictures (default {DEFAULT_BOARDS})")
-    parser.add_argument("--log", default=DEFAULT_LOG, help=f"the bot's log (default {DEFAULT_LOG})")
-    parser.add_argument("--user", default="alice", help="who you are at first (default alice)")
+def say(line: str) -> None:
+    """Print a line at once (answers appear as they arrive, also through a pipe)."""
+    print(line, flush=True)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -85,7 +71,7 @@ async def _lines_from(lines: Sequence[str], emit: Printer) -> AsyncIterator[str]
         yield line
 
 
-async def play(args: argparse.Namespace, emit: Printer = print) -> int:
+async def play(args: argparse.Namespace, emit: Printer = say) -> int:
     """The interactive / scripted local mode; returns the exit status."""
     if args.script is not None:
         try:
@@ -112,7 +98,7 @@ async def play(args: argparse.Namespace, emit: Printer = print) -> int:
         return 1 if session.failures else 0
 
 
-async def replay(args: argparse.Namespace, emit: Printer = print) -> int:
+async def replay(args: argparse.Namespace, emit: Printer = say) -> int:
     """`--replay FILE.pdn`; returns the exit status."""
     from engine.pdn import PdnError, read_pdn
 
@@ -163,7 +149,7 @@ def _italian_tags(text: str) -> bool:
     return "[Bianco " in head and "[Nero " in head and "[GameType" not in head
 
 
-def run(args: argparse.Namespace, emit: Printer = print) -> int:
+def run(args: argparse.Namespace, emit: Printer = say) -> int:
     """Run the local mode for parsed `args`; returns the exit status."""
     try:
         return asyncio.run(replay(args, emit) if args.replay else play(args, emit))
