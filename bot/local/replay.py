@@ -163,6 +163,10 @@ class Replayer:
         self.answer_times.append(time.monotonic() - started)
         return result
 
+    def _shown(self, user: UserInfo) -> str:
+        found = self.standin.world.users.get(user.id)
+        return (found.global_name or found.username) if found is not None else user.name
+
     def _player(self, name: str, fallback: str) -> UserInfo:
         text = " ".join((name or "").split())[:32] or fallback
         if text in ("?", "-"):
@@ -313,7 +317,8 @@ class Replayer:
         elif not game.problems:
             game.problems.append("no game was started")
         result = GameReplay(
-            game.index, game.white.name, game.black.name, game.channel.name, game.game_id,
+            game.index, self._shown(game.white), self._shown(game.black), game.channel.name,
+            game.game_id,
             pdn.result, len(pdn.game.moves), game.moves_sent, expected, cut_by,
             stored_result, stored_termination, tuple(game.problems),
         )

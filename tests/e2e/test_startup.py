@@ -1,0 +1,75 @@
+"""Start-up: the real bot process logs in to the stand-in and registers its commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.client import DamaBot
+from bot.cogs.info import Info
+from bot.cogs.play import Play
+from bot.config import Settings
+from bot.local.server import LocalDiscord
+from bot.sync import command_schema
+
+
+async def _schema() -> list[dict[str, Any]]:
+    """The bot's own command schema: its cogs' commands through discord.py's `to_dict`."""
+    bot = DamaBot(Settings(database=":memory:"), sync=False)
+    await bot.add_cog(Play(bot))
+    await bot.add_cog(Info(bot))
+    return command_schema(bot.tree)
+
+
+DISCORD_DEFAULTS: dict[str, Any] = {"integration_types": [0]}
+"""What Discord stores for a field sent as null (Application Command Object: installation
+contexts default to GUILD_INSTALL)."""
+
+
+def _same(sent: Any, stored: Any, where: str) -> None:
+    """Everything the bot sent is stored as sent (None and empty lists: absent, empty or
+    Discord's default; Discord adds ids and versions, which are not compared)."""
+    if isinstance(sent, dict):
+        assert isinstance(stored, dict), where
+        for key, value in sent.items():
+            if value is None or value == []:
+                allowed = (None, [], DISCORD_DEFAULTS.get(key))
+                assert stored.get(key) in allowed, f"{where}.{key}: {stored.get(key)!r}"
+                continue
+            _same(value, stored.get(key), f"{where}.{key}")
+    elif isinstance(sent, list):
+        assert isinstance(stored, list) and len(stored) == len(sent), where
+        for index, (a, b) in enumerate(zip(sent, stored, strict=True)):
+            _same(a, b, f"{where}[{index}]")
+    else:
+        assert stored == sent, f"{where}: registered {stored!r}, the bot's schema {sent!r}"
+
+
+async def test_registered_commands_match_the_bots_schema(local: LocalDiscord) -> None:
+    schema = await _schema()
+    registered = {c["name"]: c for c in local.standin.commands()}
+    assert sorted(registered) == sorted(c["name"] for c in schema)
+    for command in schema:
+        _same(command, registered[command["name"]], "/" + command["name"])
+    # Guild-only game commands, information commands usable in DMs too (issue 5).
+    for name in ("challenge", "move", "board", "resign", "draw", "abort"):
+        assert registered[name]["contexts"] == [0], name
+    for name in ("rating", "leaderboard", "history", "export", "rules", "help"):
+        assert set(registered[name]["contexts"]) == {0, 1, 2}, name
+    move = registered["move"]["options"][0]
+    assert move["name"] == "move" and move["autocomplete"] is True
+    assert local.standin.identify_count == 1
+
+
+async def test_a_restart_does_not_register_unchanged_commands_again(
+    local: LocalDiscord,
+) -> None:
+    puts = [r for r in local.standin.request_log if r[0] == "PUT" and r[1].endswith("/commands")]
+    assert len(puts) == 1
+    await local.restart_bot(kill=False)
+    puts_after = [
+        r for r in local.standin.request_log if r[0] == "PUT" and r[1].endswith("/commands")
+    ]
+    assert len(puts_after) == 1, "the second start synced commands that had not changed"
+    assert local.process.returncode == 0 or local.process.running
+    answer = await local.standin.slash("alice", "general", "help", {})
+    assert "draughts" in answer.reply.text().lower()
