@@ -1,0 +1,67 @@
+"""The bot process killed with SIGKILL in the middle of a game, and started again: the
+game continues from the same position and the buttons posted before the kill still work."""
+
+from __future__ import annotations
+
+import signal
+
+from bot.local.server import LocalDiscord
+from bot.local.stored import StoredGames
+from engine import Game, get_variant, legal_moves, parse_move
+from tests.e2e.conftest import ANSWER_TIMEOUT
+from tests.e2e.play import move_text, play_move, start_game, wait_board
+
+OPENING = ("c3-c4", "f6-f5", "c4-c5")
+
+
+async def test_sigkill_mid_game_then_the_game_and_old_buttons_carry_on(
+    local: LocalDiscord,
+) -> None:
+    variant = get_variant("turkish")
+    standin = local.standin
+    alice, bob = standin.user("alice"), standin.user("bob")
+    carol, dave = standin.user("carol"), standin.user("dave")
+    game_id, _ = await start_game(local, local.channel, alice, bob, variant)
+    reference = Game(variant)
+    board = None
+    for ply, text in enumerate(OPENING):
+        board = (await play_move(local, (alice, bob)[ply % 2], local.channel, text)).reply
+        reference.play(text)
+    assert board is not None and [b.label for b in board.buttons] == ["Resign", "Offer draw"]
+    games_channel = local.channels["games"]
+    pending = await standin.slash(carol, games_channel, "challenge",
+                                  {"opponent": dave, "variant": "moroccan"},
+                                  timeout=ANSWER_TIMEOUT)
+    assert not pending.ephemeral
+
+    await local.process.kill()
+    assert local.process.returncode == -signal.SIGKILL
+    await local.start_bot()
+    assert standin.identify_count == 2
+
+    # Same position: bob (to move) is offered exactly the legal moves of the position.
+    offered = await standin.autocomplete(bob, local.channel, "move", {"move": ""},
+                                         timeout=ANSWER_TIMEOUT)
+    position = reference.position
+    assert {parse_move(str(c.value), position, variant) for c in offered} == set(
+        legal_moves(position, variant)
+    )
+    # The board posted before the kill: its Offer draw button works.
+    offer = await standin.press(bob, board, "Offer draw", timeout=ANSWER_TIMEOUT)
+    assert not offer.ephemeral, offer.reply.text()
+    assert "draw" in offer.reply.text().lower()
+    # The game continues: bob moves (the offer lapses), alice answers.
+    move = sorted(legal_moves(position, variant), key=lambda m: (m.start, m.end))[0]
+    await play_move(local, bob, local.channel, move_text(move, position, variant))
+    reference.play(move)
+    async with StoredGames(local.process.database) as games:
+        stored = await games.load(game_id)
+    assert stored.position == reference.position
+    assert len(stored.moves) == len(OPENING) + 1
+    assert stored.record.draw_offer_by is None
+    # The challenge posted before the kill: dave accepts it with its old button.
+    mark = standin.event_count
+    accepted = await standin.press(dave, pending.reply, "Accept", timeout=ANSWER_TIMEOUT)
+    assert not accepted.ephemeral, accepted.reply.text()
+    new_board = await wait_board(local, games_channel, since=mark)
+    assert [b.label for b in new_board.buttons] == ["Resign", "Offer draw"]
