@@ -13,6 +13,9 @@ Forms (RULES.md, "Coordinates and notation"):
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from engine.errors import (
@@ -28,6 +31,31 @@ from engine.pieces import PieceKind
 from engine.position import Position
 from engine.squares import number_to_square, square_name, square_to_number
 from engine.variants import CapturePrecedence, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """A position's move table, with its surviving routes grouped by (start, end) square:
+    (merged move, route) pairs, in table order."""
+
+    table: MoveTable
+    by_ends: Mapping[tuple[int, int], tuple[tuple[Move, Move], ...]]
+
+
+@lru_cache(maxsize=8)
+def _index(position: Position, variant: Variant) -> _Index:
+    # Cached for the last few positions: formatting every legal move of a position (a move
+    # list, an autocomplete) then builds its table once, not once per move.
+    table = move_table(position, variant)
+    groups: dict[tuple[int, int], list[tuple[Move, Move]]] = {}
+    for merged, route in table.routes:
+        groups.setdefault((route.start, route.end), []).append((merged, route))
+    return _Index(table, {ends: tuple(pairs) for ends, pairs in groups.items()})
+
+
+#: Most route comparisons spent looking for a short form before writing the full path
+#: (always unambiguous). Bounds the time of positions with thousands of capture routes.
+SHORT_FORM_BUDGET = 20_000
 
 # Separators between squares (after NFKC normalisation, which turns full-width forms and
 # no-break spaces into plain ones): any whitespace, plus these. Besides `-`, `x` and `:`:
@@ -140,31 +168,40 @@ def format_move(
     `position` (``d3-d4``, ``d3xf5``; with the landing squares that tell it apart from
     other captures with the same start and end, e.g. ``d1xd4xd6``), or with every landing
     square when `full` is true (``d3xd5xf5``). `numeric=True` writes Italian numeric squares
-    (``22x13``).
+    (``22x13``). In a position with thousands of capture routes the search for a short form
+    stops after `SHORT_FORM_BUDGET` route comparisons and writes the full path instead.
 
     Raises IllegalMoveError when `move` is not legal in `position`, NotationError when
     `numeric` is asked for a variant without numeric notation.
     """
     if numeric and not variant.numeric_notation:
         raise NotationError(f"{variant.name} has no numeric notation; use algebraic squares")
-    table = move_table(position, variant)
-    merged = next((m for m in table.moves if m == move), None)
+    index = _index(position, variant)
+    merged = next((m for m in index.table.moves if m == move), None)
     if merged is None:
         raise IllegalMoveError(f"{move} is not a legal move in this position")
+    pairs = index.by_ends.get((merged.start, merged.end), ())
+    identity = merged.identity
     # Write the route the caller gave when it is one of the move's surviving routes.
     route = merged
-    for m, r in table.routes:
-        if m == merged and r.landings == move.landings and r.captured == move.captured:
+    for m, r in pairs:
+        if r.landings == move.landings and r.captured == move.captured and m == merged:
             route = r
             break
     if full or not route.is_capture:
         return _full(route, numeric)
+    # Routes of *other* moves with the same start and end: the short form must name
+    # landing squares (in order) that none of them passes through.
+    rivals = {r.landings[:-1] for m, r in pairs if m.identity != identity}
     inner = route.landings[:-1]
+    budget = SHORT_FORM_BUDGET
     for k in range(len(inner) + 1):
         for chosen in combinations(inner, k):
-            squares = (route.start, *chosen, route.end)
-            if _matching(squares, table.routes) == [merged]:
-                return _text(squares, True, numeric)
+            if not any(_is_subsequence(chosen, other) for other in rivals):
+                return _text((route.start, *chosen, route.end), True, numeric)
+            budget -= len(rivals)
+            if budget < 0:
+                return _full(route, numeric)
     return _full(route, numeric)
 
 
@@ -180,8 +217,9 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
     text matches several legal moves.
     """
     squares = _tokenize(text, variant)
-    table = move_table(position, variant)
-    found = _matching(squares, table.routes)
+    index = _index(position, variant)
+    table = index.table
+    found = _matching(squares, index.by_ends.get((squares[0], squares[-1]), ()))
     if len(found) == 1:
         return found[0]
     numeric = (

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import engine.notation
 from engine import (
     Color,
     DamaError,
@@ -28,12 +29,17 @@ from engine import (
     Position,
     PositionError,
     Termination,
+    format_move,
     get_variant,
+    legal_moves,
     parse_move,
     parse_square,
 )
 from engine.cli import main
 from engine.pdn import PdnMoveError, export_pdn, read_pdn
+from tests.engine.oracles import reference
+from tests.engine.oracles.board import parse_fen
+from tests.engine.oracles.bridge import sq_index
 
 TURKISH = get_variant("turkish")
 ARAB = get_variant("arab")
@@ -196,3 +202,39 @@ def test_cli_perft_with_an_absurd_depth_is_a_usage_error() -> None:
     assert info.value.code == 2
     assert "too deep" in err.getvalue()
 
+
+
+# --- a position with thousands of capture routes -----------------------------------------
+
+#: Two flying kings and sixteen men (found by a hill-climbing search for many routes):
+#: 116 legal moves, every one taking all sixteen men, reached by about 25,000 routes.
+MANY_ROUTES = "W:WKe1,Ka2:Bd3,e5,e2,f7,h6,b4,f3,b3,g4,c8,g8,h3,a5,d6,g2,c2"
+
+
+def test_every_move_of_a_many_route_position_formats_and_parses_back() -> None:
+    # Formatting all its moves took three minutes (the move table rebuilt per move, and
+    # every subset of landing squares compared with every route); now seconds.
+    position = Position.from_fen(MANY_ROUTES, TURKISH)
+    moves = legal_moves(position, TURKISH)
+    assert all(len(m.captured) == 16 for m in moves)
+    for move in moves:
+        assert parse_move(format_move(move, position, TURKISH), position, TURKISH) == move
+
+
+def test_short_form_search_gives_up_on_the_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no budget, a capture whose start and end other moves share is written in full.
+    monkeypatch.setattr(engine.notation, "SHORT_FORM_BUDGET", 0)
+    position = Position.from_fen(MANY_ROUTES, TURKISH)
+    for move in legal_moves(position, TURKISH):
+        text = format_move(move, position, TURKISH)
+        assert text.count("x") in (1, len(move.captured))
+        assert parse_move(text, position, TURKISH) == move
+
+
+@pytest.mark.slow
+def test_many_route_position_against_the_reference() -> None:
+    board, side = parse_fen(MANY_ROUTES)
+    expected = {(sq_index(i[0]), sq_index(i[1]), frozenset(sq_index(c) for c in i[2]))
+                for i in reference.legal_moves(board, side, "turkish")}
+    position = Position.from_fen(MANY_ROUTES, TURKISH)
+    assert {m.identity for m in legal_moves(position, TURKISH)} == expected
