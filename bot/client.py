@@ -46,7 +46,8 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
 
 class DamaBot(commands.Bot):
     """The bot. `settings` from `bot.config`; `clock` and `mover` are for tests and for the
-    computer player (issue 7)."""
+    computer player (issue 7); `sync` and `run_scheduler` (default on) let tests skip
+    the command sync and drive the deadlines themselves (`scheduler.run_once`)."""
 
     storage: Storage
     games: GameService
@@ -63,6 +64,7 @@ class DamaBot(commands.Bot):
         clock: Clock = utc_now,
         mover: AbsentPlayerMover | None = None,
         sync: bool = True,
+        run_scheduler: bool = True,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -77,6 +79,7 @@ class DamaBot(commands.Bot):
         self.clock = clock
         self.mover = mover
         self.sync_on_start = sync
+        self.run_scheduler = run_scheduler
         self.sync_result: str | None = None
 
     async def setup_hook(self) -> None:
@@ -98,7 +101,8 @@ class DamaBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.games.restore()
         log.info("restored %d active games", len(restored))
-        self.scheduler.start()
+        if self.run_scheduler:
+            self.scheduler.start()
         if self.sync_on_start:
             self.sync_result = await sync_commands(
                 self.tree, application_id=self.application_id, dev_guild=settings.dev_guild,

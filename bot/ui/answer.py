@@ -21,16 +21,22 @@ KEY = "dama_answer"
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
+DEFER_AFTER = 2.0
+"""Seconds after arrival when an unanswered interaction is deferred."""
+
+
 class Answer:
     """The replies of one interaction. Get it with `Answer.of(interaction)`."""
 
-    def __init__(self, interaction: discord.Interaction[Any], *, defer_after: float = 2.0) -> None:
+    def __init__(
+        self, interaction: discord.Interaction[Any], *, defer_after: float | None = None
+    ) -> None:
         self.interaction = interaction
         self._lock = asyncio.Lock()
         self._deferred = False
         self._original_used = False
         self._arrived = time.monotonic()
-        self._defer_after = defer_after
+        self._defer_after = DEFER_AFTER if defer_after is None else defer_after
         self._watchdog: asyncio.Task[None] | None = None
 
     @classmethod
@@ -47,7 +53,7 @@ class Answer:
 
     def watch(self) -> None:
         if self._watchdog is None and not self.interaction.response.is_done():
-            self._watchdog = asyncio.create_task(self._defer_later())
+            self._watchdog = asyncio.create_task(self._defer_later(), name="dama-answer")
 
     async def _defer_later(self) -> None:
         await asyncio.sleep(max(0.0, self._defer_after - (time.monotonic() - self._arrived)))

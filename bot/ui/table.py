@@ -107,7 +107,7 @@ class Table:
     # --- background edits -----------------------------------------------------------------
 
     def _later(self, coro: Any) -> None:
-        task: asyncio.Task[None] = asyncio.create_task(coro)
+        task: asyncio.Task[None] = asyncio.create_task(coro, name="dama-background")
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
