@@ -1,0 +1,83 @@
+"""The local mode's text output: the text board and messages as terminal lines."""
+
+from __future__ import annotations
+
+from bot.local.render import MessageText, game_id_of
+from bot.local.textboard import text_board
+from bot.standin import MessageOrigin, MessageRecord
+from engine import Position, get_variant
+
+
+def _message(**fields: object) -> MessageRecord:
+    base: dict[str, object] = dict(
+        id=1, channel_id=2, guild_id=3, author_id=4, content="", embeds=(), components=(),
+        attachments=(), flags=0, origin=MessageOrigin.INTERACTION_RESPONSE,
+        interaction_id=None, interaction_user_id=None, visible_to=None, edited=False,
+        deleted=False,
+    )
+    base.update(fields)
+    return MessageRecord(**base)  # type: ignore[arg-type]
+
+
+def test_turkish_start_board() -> None:
+    variant = get_variant("turkish")
+    lines = text_board(Position.start(variant), variant).splitlines()
+    # Turkish start (RULES.md): 16 men each on ranks 2-3 (White) and 6-7 (Black).
+    assert lines[0].split() == list("abcdefgh")
+    assert lines[1].split() == ["8", *"........", "8"]
+    assert lines[2].split() == ["7", *"bbbbbbbb", "7"]
+    assert lines[6].split() == ["3", *"wwwwwwww", "3"]
+    assert "White to move" in lines[-1]
+
+
+def test_italian_board_leaves_light_squares_blank_and_numbers_ranks() -> None:
+    variant = get_variant("italian")
+    lines = text_board(Position.start(variant), variant).splitlines()
+    # Rank 8: the dark squares a8, c8, e8, g8 hold Black men 1-4 (square 1 = a8).
+    assert lines[1].startswith(" 8  b   b   b   b")
+    assert lines[1].endswith("1-4")
+    assert lines[8].endswith("29-32")
+    assert sum(line.count("w") for line in lines[1:9]) == 12
+
+
+def test_kings_are_capitals() -> None:
+    variant = get_variant("turkish")
+    position = Position.from_fen("W:WKa1,b2:BKh8,g7", variant)
+    lines = text_board(position, variant).splitlines()
+    assert lines[8].split()[1] == "W" and lines[7].split()[2] == "w"
+    assert lines[1].split()[8] == "B" and lines[2].split()[7] == "b"
+
+
+def test_messages_read_as_text() -> None:
+    names = {10: "alice", 11: "bob"}
+    text = MessageText(names.get)
+    message = _message(
+        content="<@10> played **d3-c4**.\n<@11> to move.",
+        embeds=({"title": "Italian draughts · game #7 · rated",
+                 "description": "<@11> must move <t:0:R>",
+                 "fields": [{"name": "White", "value": "<@10> (1500?)"}],
+                 "footer": {"text": "a footer"}},),
+        components=({"type": 1, "components": [
+            {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:7"},
+            {"type": 2, "style": 2, "label": "Offer draw", "custom_id": "dama:draw:7",
+             "disabled": True}]},),
+    )
+    lines = text.lines(message)
+    assert lines[:2] == ["@alice played d3-c4.", "@bob to move."]
+    assert "  == Italian draughts · game #7 · rated ==" in lines
+    assert "  @bob must move 1970-01-01 00:00 UTC" in lines
+    assert "  White: @alice (1500?)" in lines
+    assert "  (a footer)" in lines
+    assert lines[-1] == "  [Resign] [Offer draw (disabled)]"
+    assert "[Resign]" not in "\n".join(text.lines(message, buttons=False))
+    assert game_id_of(message) == 7
+
+
+def test_game_id_from_the_title_when_the_buttons_are_gone() -> None:
+    ended = _message(embeds=({"title": "Turkish draughts · game #12 · casual"},))
+    assert game_id_of(ended) == 12
+    assert game_id_of(_message(content="hello")) is None
+
+
+def test_unknown_users_stay_mentions() -> None:
+    assert MessageText(lambda _: None).inline("<@99> wins") == "<@99> wins"
