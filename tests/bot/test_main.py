@@ -1,0 +1,110 @@
+"""`python -m bot`: one-line explanations instead of tracebacks; the scheduler loop."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+
+from bot.app import run
+from bot.config import Settings
+from bot.services import DeadlineScheduler, GameUpdate
+from storage import Challenge
+from tests.bot.helpers import ALICE, BOB, CHANNEL, FakeClock, build_services, start_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _bot(env: dict[str, str], cwd: Path) -> tuple[int, str, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", cwd=cwd, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+def _env(tmp_path: Path, **values: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DAMA_", "DISCORD_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    env["DAMA_DATABASE"] = str(tmp_path / "db.sqlite3")
+    env.update(values)
+    return env
+
+
+def test_missing_token_explains_what_to_set(capsys: pytest.CaptureFixture[str]) -> None:
+    # `python -m bot` without a token starts the local mode (issue 6); `bot.app.run`, the
+    # Discord runner, refuses with one line.
+    assert run(Settings(token=None)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "DISCORD_TOKEN is not set" in err and ".env" in err
+
+
+async def test_bad_setting_is_one_line(tmp_path: Path) -> None:
+    code, _, err = await _bot(_env(tmp_path, DISCORD_TOKEN="x", DAMA_DEV_GUILD="abc"), tmp_path)
+    assert code == 2 and err.count("\n") == 1 and "DAMA_DEV_GUILD" in err
+
+
+async def test_rejected_token_is_one_line(tmp_path: Path) -> None:
+    async def unauthorized(request: web.Request) -> web.Response:
+        return web.Response(status=401, text='{"message": "401: Unauthorized", "code": 0}',
+                            content_type="application/json")
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", unauthorized)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        env = _env(tmp_path, DISCORD_TOKEN="wrong", DAMA_DISCORD_URL=f"http://127.0.0.1:{port}")
+        code, _, err = await _bot(env, tmp_path)
+    finally:
+        await runner.cleanup()
+    assert code == 2
+    lines = [line for line in err.splitlines() if line.startswith("dama-bot:")]
+    assert len(lines) == 1 and "rejected DISCORD_TOKEN" in lines[0]
+    assert "Traceback" not in err
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.expired: list[Challenge] = []
+        self.updates: list[GameUpdate] = []
+
+    async def challenge_expired(self, challenge: Challenge) -> None:
+        self.expired.append(challenge)
+
+    async def game_update(self, update: GameUpdate) -> int | None:
+        self.updates.append(update)
+        return None
+
+
+async def test_scheduler_wakes_for_deadlines(tmp_path: Path) -> None:
+    clock = FakeClock()
+    s = await build_services(tmp_path / "db.sqlite3", clock)
+    listener = Listener()
+    scheduler = DeadlineScheduler(s.games, s.challenges, listener, clock=clock,
+                                  poll=timedelta(seconds=30))
+    await start_game(s, "turkish", white=ALICE, black=BOB)
+    assert scheduler.seconds_to_next() == 30.0
+    scheduler.start()
+    try:
+        clock.advance(timedelta(days=3))
+        scheduler.poke()
+        for _ in range(100):
+            if listener.updates:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        await scheduler.stop()
+    [update] = listener.updates
+    assert update.state.ending is not None and update.state.channel_id == CHANNEL
+    await s.storage.close()
