@@ -13,8 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m engine moves italian start
-	$(PY) -m engine perft turkish start 4
+	$(PY) -m bot
 
 test: $(STAMP)
 	$(PY) -m pytest -m "not slow" -q

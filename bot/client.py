@@ -8,6 +8,7 @@ guild, or global when changed).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -96,6 +97,7 @@ class DamaBot(commands.Bot):
         self.table = Table(self, self.games, self.challenges, self.presenter)
         self.scheduler = DeadlineScheduler(self.games, self.challenges, self.table,
                                            clock=self.clock)
+        self._warming = asyncio.create_task(self.presenter.warm(), name="dama-warm-renderer")
         await self.add_cog(Play(self))
         await self.add_cog(Info(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -118,6 +120,9 @@ class DamaBot(commands.Bot):
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
+        warming = getattr(self, "_warming", None)
+        if warming is not None:
+            await asyncio.gather(warming, return_exceptions=True)
         table = getattr(self, "table", None)
         if table is not None:
             await table.drain()

@@ -140,6 +140,14 @@ class Presenter:
             before=state.before, size=self.board_size,
         )
 
+    async def warm(self) -> None:
+        """Render each variant's start once, so the renderer's caches (board backgrounds,
+        piece sprites) are built before the first player waits for a board."""
+        from engine import VARIANTS
+
+        for variant in VARIANTS.values():
+            await self.start_png(variant)
+
     async def start_png(self, variant: Variant) -> bytes:
         return await asyncio.to_thread(
             render_board, Position.start(variant), variant, size=self.board_size
