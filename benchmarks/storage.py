@@ -24,12 +24,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from storage import Durability, Eligibility, NewGame, Seat, Storage
+from storage import Durability, Eligibility, NewGame, Rating, Seat, Storage
 
 VARIANTS = ("turkish", "arab", "moroccan", "italian")
 PLAYERS = 100_000
@@ -70,48 +71,39 @@ Seeded = dict[tuple[int | None, str], list[int]]
 
 
 async def _seed(storage: Storage, rng: random.Random) -> Seeded:
-    """Bulk-load players, ratings and guild memberships, then build the rankings (setup,
-    not measured). Returns who is ranked on which board."""
+    """Bulk-load players, ratings and guild memberships and build the rankings (setup, not
+    measured). Returns who is ranked on which board."""
     ranked: Seeded = {}
-    async with storage.db.transaction() as conn:
-        await conn.executemany(
-            "INSERT INTO players (user_id, display_name, created_at, updated_at) "
-            "VALUES ($1, $2, 0, 0)",
-            ((user, f"player{user}") for user in range(1, PLAYERS + 1)),
-        )
-        rows = []
-        for user in range(1, PLAYERS + 1):
+    ratings = []
+    last = datetime(2026, 1, 1, tzinfo=UTC)
+    for user in range(1, PLAYERS + 1):
+        for variant in VARIANTS:
+            games = rng.randrange(0, 200)
+            wins = rng.randrange(0, games + 1)
+            deviation = max(45.0, min(500.0, 350.0 / (1 + games / 8) + rng.uniform(0, 40)))
+            ratings.append(Rating(
+                user_id=user, variant=variant, rating=rng.gauss(1500, 250),
+                deviation=deviation, volatility=rng.uniform(0.05, 0.1), rated_games=games,
+                wins=wins, losses=games - wins, draws=0,
+                last_rated_at=last - timedelta(minutes=rng.randrange(10**6)),
+            ))
+            if RULE.admits(games, deviation):
+                ranked.setdefault((None, variant), []).append(user)
+    members = []
+    ranked_sets = {variant: set(ranked[(None, variant)]) for variant in VARIANTS}
+    for user in range(1, PLAYERS + 1):
+        # Guild 1 is big (half of everyone); the others get one or two guilds each.
+        guilds = {1} if user % 2 == 0 else set()
+        guilds |= {rng.randrange(2, GUILDS + 1) for _ in range(rng.randrange(1, 3))}
+        for guild in guilds:
             for variant in VARIANTS:
-                games = rng.randrange(0, 200)
-                wins = rng.randrange(0, games + 1)
-                deviation = max(45.0, min(500.0, 350.0 / (1 + games / 8) + rng.uniform(0, 40)))
-                rows.append((user, variant, rng.gauss(1500, 250), deviation,
-                             rng.uniform(0.05, 0.1), games, wins, games - wins,
-                             1_700_000_000_000 + rng.randrange(10**10)))
-                if RULE.admits(games, deviation):
-                    ranked.setdefault((None, variant), []).append(user)
-        await conn.executemany(
-            "INSERT INTO ratings (user_id, variant, rating, deviation, volatility, rated_games, "
-            "wins, losses, draws, last_rated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9)",
-            rows,
-        )
-        members = []
-        ranked_sets = {variant: set(ranked[(None, variant)]) for variant in VARIANTS}
-        for user in range(1, PLAYERS + 1):
-            # Guild 1 is big (half of everyone); the others get one or two guilds each.
-            guilds = {1} if user % 2 == 0 else set()
-            guilds |= {rng.randrange(2, GUILDS + 1) for _ in range(rng.randrange(1, 3))}
-            for guild in guilds:
-                for variant in VARIANTS:
-                    members.append((guild, variant, user))
-                    if user in ranked_sets[variant]:
-                        ranked.setdefault((guild, variant), []).append(user)
-        await conn.executemany(
-            "INSERT INTO guild_rated_players (guild_id, variant, user_id, last_rated_at) "
-            "VALUES ($1, $2, $3, 0)",
-            members,
-        )
-    await storage.rebuild_rankings()
+                members.append((guild, variant, user))
+                if user in ranked_sets[variant]:
+                    ranked.setdefault((guild, variant), []).append(user)
+    await storage.ratings.import_ratings(
+        ratings, guild_players=members,
+        display_names={user: f"player{user}" for user in range(1, PLAYERS + 1)},
+    )
     return ranked
 
 

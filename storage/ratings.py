@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from collections.abc import Iterable, Mapping
 
-from storage.clock import Clock, opt_from_ms, utc_now
+from storage.clock import Clock, opt_from_ms, opt_to_ms, to_ms, utc_now
 from storage.database import Connection, Database, SqlValue
 from storage.models import (
     DEFAULT_ELIGIBILITY,
@@ -219,6 +220,55 @@ class SqliteRatingRepository:
     async def rebuild(self) -> None:
         """Recompute every ranking from the ratings (after a bulk import or a manual edit)."""
         async with self._db.transaction() as conn:
+            await rebuild_rankings(conn, self.rule)
+
+    async def import_ratings(
+        self,
+        ratings: Iterable[Rating],
+        *,
+        guild_players: Iterable[tuple[int, str, int]] = (),
+        display_names: Mapping[int, str] | None = None,
+    ) -> None:
+        """Store ratings in bulk (from another bot, a backup) in one transaction, replacing
+        a user's rating in a variant if present; `guild_players` are (guild id, variant,
+        user id) to list on that guild's board; then recompute the rankings.
+        Raises `ValueError` for an impossible rating (as `finish`)."""
+        names = display_names or {}
+        rows = []
+        for rating in ratings:
+            _check_value(rating.value)
+            if rating.wins + rating.losses + rating.draws != rating.rated_games:
+                raise ValueError(f"wins, losses and draws must add up to rated games: {rating}")
+            rows.append((
+                rating.user_id, rating.variant, rating.rating, rating.deviation,
+                rating.volatility, rating.rated_games, rating.wins, rating.losses,
+                rating.draws, opt_to_ms(rating.last_rated_at),
+            ))
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            users = {row[0] for row in rows}
+            await conn.executemany(
+                "INSERT INTO players (user_id, display_name, created_at, updated_at) "
+                "VALUES ($1, $2, $3, $3) ON CONFLICT (user_id) DO UPDATE SET "
+                "display_name = COALESCE(excluded.display_name, players.display_name)",
+                [(user, names.get(user), now) for user in sorted(users | set(names))],
+            )
+            await conn.executemany(
+                "INSERT INTO ratings (user_id, variant, rating, deviation, volatility, "
+                "rated_games, wins, losses, draws, last_rated_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+                "ON CONFLICT (user_id, variant) DO UPDATE SET rating = excluded.rating, "
+                "deviation = excluded.deviation, volatility = excluded.volatility, "
+                "rated_games = excluded.rated_games, wins = excluded.wins, "
+                "losses = excluded.losses, draws = excluded.draws, "
+                "last_rated_at = excluded.last_rated_at",
+                rows,
+            )
+            await conn.executemany(
+                "INSERT INTO guild_rated_players (guild_id, variant, user_id, last_rated_at) "
+                "VALUES ($1, $2, $3, 0) ON CONFLICT (guild_id, variant, user_id) DO NOTHING",
+                list(guild_players),
+            )
             await rebuild_rankings(conn, self.rule)
 
     async def get(self, user_id: int, variant: str) -> Rating | None:

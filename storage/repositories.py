@@ -8,7 +8,7 @@ value returned is a frozen dataclass from `storage.models`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Protocol
 
@@ -194,6 +194,17 @@ class ChallengeRepository(Protocol):
 
 
 class RatingRepository(Protocol):
+    async def import_ratings(
+        self,
+        ratings: Iterable[Rating],
+        *,
+        guild_players: Iterable[tuple[int, str, int]] = (),
+        display_names: Mapping[int, str] | None = None,
+    ) -> None:
+        """Store ratings in bulk (replacing existing ones), with (guild id, variant, user id)
+        memberships of guild boards, and recompute the rankings; one transaction."""
+        ...
+
     async def get(self, user_id: int, variant: str) -> Rating | None:
         ...
 

@@ -221,21 +221,14 @@ async def test_deep_pages_match_the_full_board(
     store = await Storage.open(db_path, clock=clock, leaderboard=EVERYONE)
     rng = random.Random(5)
     try:
-        async with store.db.transaction() as conn:
-            for user in range(1, 1201):
-                await conn.execute("INSERT INTO players (user_id, created_at, updated_at) "
-                                   "VALUES ($1, 0, 0)", user)
-                rating = rng.choice([1500.0, 1500.5, 1501.0]) + rng.randrange(-40, 40)
-                await conn.execute(
-                    "INSERT INTO ratings (user_id, variant, rating, deviation, volatility, "
-                    "rated_games, wins, losses, draws) VALUES ($1, 'arab', $2, 60, 0.06, 1, 1, "
-                    "0, 0)", user, rating)
-                for guild, share in ((3, 0.8), (4, 0.05)):
-                    if rng.random() < share:
-                        await conn.execute(
-                            "INSERT INTO guild_rated_players VALUES ($1, 'arab', $2, 0)",
-                            guild, user)
-        await store.rebuild_rankings()
+        ratings, members = [], []
+        for user in range(1, 1201):
+            rating = rng.choice([1500.0, 1500.5, 1501.0]) + rng.randrange(-40, 40)
+            ratings.append(Rating(user, "arab", rating, 60.0, 0.06, 1, 1, 0, 0, None))
+            for guild, share in ((3, 0.8), (4, 0.05)):
+                if rng.random() < share:
+                    members.append((guild, "arab", user))
+        await store.ratings.import_ratings(ratings, guild_players=members)
         for guild in (None, 3, 4):
             whole = await store.ratings.leaderboard("arab", guild_id=guild, limit=5000)
             assert len(whole) == await store.ratings.count("arab", guild_id=guild)
@@ -273,5 +266,34 @@ async def test_another_rule_per_call_scans_exactly(db_path: Path, clock: FakeClo
         assert await store.ratings.leaderboard("turkish", eligibility=same) == (
             await store.ratings.leaderboard("turkish"))
         assert await store.ratings.rank(1, "turkish", eligibility=same) == 1
+    finally:
+        await store.close()
+
+
+async def test_import_ratings(db_path: Path, clock: FakeClock) -> None:
+    store = await Storage.open(db_path, clock=clock, leaderboard=Eligibility(2, 100))
+    try:
+        await play(store, 1, 2, 1600, 1400, deviation=50)  # one game each: not ranked yet
+        imported = [
+            Rating(1, "turkish", 1700.0, 60.0, 0.06, 12, 6, 5, 1, clock.now),  # replaces
+            Rating(3, "turkish", 1650.5, 80.0, 0.07, 3, 3, 0, 0, None),
+            Rating(4, "turkish", 1900.0, 150.0, 0.07, 30, 20, 10, 0, None),  # not eligible
+        ]
+        await store.ratings.import_ratings(imported, guild_players=[(9, "turkish", 3)],
+                                           display_names={3: "Cem"})
+        assert await store.ratings.get(1, "turkish") == imported[0]
+        board = await store.ratings.leaderboard("turkish")
+        assert [(e.rating.user_id, e.display_name) for e in board] == [(1, None), (3, "Cem")]
+        assert await store.ratings.rank(3, "turkish") == 2
+        assert [e.rating.user_id for e in
+                await store.ratings.leaderboard("turkish", guild_id=9)] == [3]
+        assert await store.ratings.count("turkish", guild_id=9) == 1
+        with pytest.raises(ValueError, match="add up"):
+            await store.ratings.import_ratings(
+                [Rating(5, "turkish", 1500.0, 60.0, 0.06, 3, 1, 1, 0, None)])
+        with pytest.raises(ValueError, match="impossible"):
+            await store.ratings.import_ratings(
+                [Rating(5, "turkish", 1500.0, -1.0, 0.06, 0, 0, 0, 0, None)])
+        assert await store.ratings.get(5, "turkish") is None
     finally:
         await store.close()
