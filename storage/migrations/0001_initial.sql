@@ -148,7 +148,7 @@ CREATE TABLE rank_buckets (
     guild_id  INTEGER NOT NULL,
     variant   TEXT    NOT NULL,
     bucket    INTEGER NOT NULL,
-    players   INTEGER NOT NULL CHECK (players >= 0),
+    players   INTEGER NOT NULL,
     PRIMARY KEY (guild_id, variant, bucket)
 );
 
