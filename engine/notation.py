@@ -238,6 +238,19 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
     )
 
 
+def _jumped_king(start: int, landing: int, position: Position) -> int | None:
+    """The square of the opponent's king that a jump from `start` to `landing` (two squares
+    along a line) would pass over, or None."""
+    df, dr = (landing & 7) - (start & 7), (landing >> 3) - (start >> 3)
+    if abs(df) not in (0, 2) or abs(dr) not in (0, 2) or df == dr == 0:
+        return None
+    over = start + (dr // 2) * 8 + df // 2
+    piece = position.piece_at(over)
+    if piece is None or piece.kind is not PieceKind.KING or piece.color is position.turn:
+        return None
+    return over
+
+
 def _why_illegal(
     shown: str,
     squares: list[int],
@@ -260,6 +273,14 @@ def _why_illegal(
             f"(it holds a {piece.color.value} {piece.kind.value}; {side} is to move)"
         )
     examples = ", ".join(_full(m, numeric) for m in table.moves[:4])
+    if piece.kind is PieceKind.MAN and not variant.men_capture_kings:
+        king = _jumped_king(start, squares[1], position)
+        if king is not None:
+            over = str(square_to_number(king)) if numeric else square_name(king)
+            return (
+                f"{shown} is not legal: that piece cannot move there; in {variant.name} a "
+                f"man may not capture a king (the king on {over}); play one of {examples}"
+            )
     if table.must_capture:
         skipped = _matching(squares, tuple((r, r) for r in table.all_captures))
         if skipped:

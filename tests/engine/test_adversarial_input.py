@@ -23,6 +23,7 @@ from engine import (
     DamaError,
     Game,
     GameOverError,
+    IllegalMoveError,
     MalformedMoveError,
     Move,
     NotationError,
@@ -119,6 +120,16 @@ def test_long_fen_and_variant_name_give_short_messages() -> None:
         get_variant("chess" * 10_000)
     assert len(str(named.value)) < SHORT
 
+
+
+@pytest.mark.parametrize("text", ["d3xf5", "22x15", "d3-f5"])
+def test_italian_man_jumping_a_king_is_told_why(text: str) -> None:
+    # RULES.md, Italian: "A man may never capture a king." The only move is d3-c4 (22-18).
+    position = Position.from_fen("W:Wd3:BKe4,a8", ITALIAN)
+    with pytest.raises(IllegalMoveError, match="a man may not capture a king") as info:
+        parse_move(text, position, ITALIAN)
+    assert "e4" in str(info.value) or "19" in str(info.value)
+    assert [str(m) for m in legal_moves(position, ITALIAN)] == ["d3-c4"]
 
 # --- PDN -------------------------------------------------------------------------------
 
