@@ -48,7 +48,10 @@ def rating_from_row(row: sqlite3.Row) -> Rating:
 def _check_value(value: RatingValue) -> None:
     finite = all(map(math.isfinite, (value.rating, value.deviation, value.volatility)))
     if not (finite and value.deviation > 0 and value.volatility > 0):
-        raise ValueError(f"a rating calculator returned an impossible rating: {value}")
+        raise ValueError(
+            f"impossible rating {value}: all values must be finite, deviation and volatility "
+            "positive"
+        )
 
 
 GLOBAL = 0
