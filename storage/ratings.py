@@ -304,6 +304,7 @@ class SqliteRatingRepository:
         async with self._db.read() as conn:
             # Rows the page query reads before its first row, walking the ratings index.
             walk = offset + limit
+            guild_top: int | None = None
             if guild_id is None:
                 tables = "ratings r"
             else:
@@ -315,11 +316,15 @@ class SqliteRatingRepository:
                     "SELECT (SELECT COALESCE(SUM(players), 0) FROM rank_buckets "
                     "WHERE guild_id = $1 AND variant = $2), "
                     "(SELECT COALESCE(SUM(players), 0) FROM rank_buckets "
-                    "WHERE guild_id = $3 AND variant = $2)",
+                    "WHERE guild_id = $3 AND variant = $2), "
+                    "(SELECT MAX(bucket) FROM rank_buckets "
+                    "WHERE guild_id = $1 AND variant = $2 AND players > 0)",
                     guild_id, variant, GLOBAL,
                 )
                 assert sizes is not None
                 in_guild, everyone = int(sizes[0]), int(sizes[1])
+                # The walk starts at the guild's best player, not at the top of the board.
+                guild_top = None if sizes[2] is None else int(sizes[2]) + 1
                 if in_guild <= offset:
                     return []
                 # Each row walked costs a membership probe too: about four times a row of
@@ -330,7 +335,7 @@ class SqliteRatingRepository:
                           else "guild_rated_players g CROSS JOIN ratings r")
             # A page deep enough to walk far starts at the bucket holding its first row:
             # the rows above that bucket are counted in rank_buckets, not read.
-            below, skip = None, offset
+            below, skip = (None if guild_id is None else guild_top), offset
             if offset >= _SKIP_FROM and walk > _WALK_LIMIT:
                 start = await conn.fetchrow(
                     "SELECT bucket, running - players FROM (SELECT bucket, players, "

@@ -212,9 +212,9 @@ async def test_ranks_agree_with_an_independent_ordering(db_path: Path, clock: Fa
 async def test_deep_pages_match_the_full_board(
     db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, walk_limit: int
 ) -> None:
-    """Pages far down a board equal the same slice of the whole board, globally and in a
-    big and a small guild, whether they start from their rating bucket (walk limit 0) or
-    walk the index from the top."""
+    """Pages far down a board equal the same slice of the whole board, globally, in a big
+    and a small guild and in one of low-rated players, whether they start from their
+    rating bucket (walk limit 0) or walk the index."""
     import storage.ratings
 
     monkeypatch.setattr(storage.ratings, "_WALK_LIMIT", walk_limit)
@@ -228,8 +228,10 @@ async def test_deep_pages_match_the_full_board(
             for guild, share in ((3, 0.8), (4, 0.05)):
                 if rng.random() < share:
                     members.append((guild, "arab", user))
+            if rating < 1475:  # guild 5: only players near the bottom of the board
+                members.append((5, "arab", user))
         await store.ratings.import_ratings(ratings, guild_players=members)
-        for guild in (None, 3, 4):
+        for guild in (None, 3, 4, 5):
             whole = await store.ratings.leaderboard("arab", guild_id=guild, limit=5000)
             assert len(whole) == await store.ratings.count("arab", guild_id=guild)
             assert [e.rank for e in whole] == list(range(1, len(whole) + 1))
