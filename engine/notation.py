@@ -265,6 +265,12 @@ def _why_illegal(
     side = position.turn.value.capitalize()
     if not table.moves:
         return f"{shown} is not legal: {side} has no legal move (the game is over)"
+    light = next((sq for sq in squares if not variant.is_playable(sq)), None)
+    if light is not None:
+        return (
+            f"{shown} is not legal: {square_name(light)} is a light square; {variant.name} "
+            "is played on the dark squares only (a1 is light, b1 and a2 are dark)"
+        )
     if piece is None:
         return f"{shown} is not legal: no piece of yours on {name} (the square is empty)"
     if piece.color is not position.turn:

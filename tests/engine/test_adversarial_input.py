@@ -131,6 +131,13 @@ def test_italian_man_jumping_a_king_is_told_why(text: str) -> None:
     assert "e4" in str(info.value) or "19" in str(info.value)
     assert [str(m) for m in legal_moves(position, ITALIAN)] == ["d3-c4"]
 
+
+@pytest.mark.parametrize("text", ["c3-d4", "d3-d4", "a1-b2"])
+def test_italian_light_square_is_named(text: str) -> None:
+    # RULES.md: the diagonal board is mirrored, a1 light; c3, d4, a1 and b2 are light.
+    with pytest.raises(IllegalMoveError, match="is a light square"):
+        parse_move(text, Position.start(ITALIAN), ITALIAN)
+
 # --- PDN -------------------------------------------------------------------------------
 
 
