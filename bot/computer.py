@@ -32,7 +32,16 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from engine import GameOverError, Position, format_move, get_variant, legal_moves
+from engine import (
+    Game,
+    GameOverError,
+    Move,
+    Position,
+    format_move,
+    get_variant,
+    legal_moves,
+    parse_move,
+)
 from engine.search import get_level, search
 
 DEFAULT_SLOTS = 64
@@ -273,3 +282,34 @@ class ComputerPlayer:
             waiter.cancel()
         executor = self._executor
         await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+
+
+class AbsentPlayerComputer:
+    """Plays for a player whose time per move ran out: the `AbsentPlayerMover` of
+    `bot.services` on top of a `ComputerPlayer`.
+
+    computer: the shared service. level: 1..5 (default 5). budget_seconds: thinking time
+    per move (default: the level's). `choose_move(game)` searches the game's current
+    position with its earlier positions as history (so it avoids or seeks repetitions
+    knowingly) and returns the legal `Move`; `game` is not modified. Raises GameOverError
+    when the side to move has no legal move.
+    """
+
+    def __init__(
+        self, computer: ComputerPlayer, level: int = 5, budget_seconds: float | None = None
+    ) -> None:
+        get_level(level)
+        self.computer = computer
+        self.level = level
+        self.budget_seconds = budget_seconds
+
+    async def choose_move(self, game: Game) -> Move:
+        """A legal move of the side to move in `game`."""
+        variant = game.variant
+        position = game.position
+        history = [p.to_fen(variant) for p in game.positions()[:-1]]
+        text = await self.computer.choose_move(
+            position.to_fen(variant), variant.key, self.level, self.budget_seconds,
+            history=history,
+        )
+        return parse_move(text, position, variant)

@@ -10,8 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.computer import ComputerPlayer
+from bot.computer import AbsentPlayerComputer, ComputerPlayer
 from engine import (
+    Game,
     GameOverError,
     Position,
     PositionError,
@@ -112,3 +113,15 @@ async def test_closed_player_refuses_moves_and_closes_twice() -> None:
     await player.close()
     with pytest.raises(RuntimeError, match="closed"):
         await player.choose_move("W:Wb1:Bc8", "italian")
+
+
+async def test_absent_player_mover_plays_a_legal_move_for_the_game(
+    computer: ComputerPlayer,
+) -> None:
+    game = Game(get_variant("arab"))
+    for text in ("c3-c4", "f6-f5", "c4-c5"):
+        game.play(text)
+    mover = AbsentPlayerComputer(computer, level=2, budget_seconds=5.0)
+    move = await asyncio.wait_for(mover.choose_move(game), PATIENCE)
+    assert move in game.legal_moves()
+    assert game.ply == 3  # the game itself is not touched
