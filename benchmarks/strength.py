@@ -1,8 +1,8 @@
 """Playing strength and speed of the computer player (engine.search).
 
 Run with ``make bench`` or ``python benchmarks/strength.py`` from the repository root
-(about 15-20 minutes on a 2-core machine); ``--quick`` plays a short version (about
-2 minutes) for a smoke check.
+(about 8 minutes on a 2-core machine, more under load); ``--quick`` plays a short
+version (about 2 minutes) for a smoke check.
 
 Matches, per variant: level 5 against a random mover (target: every game won), level 5
 against a greedy one-ply player (target: at least 90% of the points), and each level
