@@ -14,6 +14,8 @@ Two runs:
    the most moves per second the flow sustains on this machine.
 
 Targets (issue 5): p99 under 100 ms at 50 moves/s with rendering, no loop stall over 50 ms.
+As the bot does at start-up, the renderer is warmed and the heap frozen (`freeze_heap`)
+before measuring.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
+from bot.client import freeze_heap
 from bot.services import GameService, GameUpdate, PlayerError
 from bot.ui.present import Presenter
 from storage import NewGame, Seat, Storage
@@ -163,8 +166,8 @@ async def main_async(seconds: float, rate: float, seed: int) -> None:
         load = Load(storage, games, Presenter(board_size=512), rng)
         for channel in range(GAMES):
             await load.new_game(channel)
-        for key in VARIANTS:  # warm the renderer's caches (board backgrounds, piece sprites)
-            await load.presenter.start_png(engine.get_variant(key))
+        await load.presenter.warm()  # as DamaBot.setup_hook: renderer caches, then gc.freeze
+        freeze_heap()
         latencies, monitor = await open_loop(load, seconds, rate)
         ms = [x * 1000 for x in latencies]
         lags = [x * 1000 for x in monitor.lags]
