@@ -145,6 +145,10 @@ class GameService:
         self._sessions: dict[int, Session] = {}
         self.deadlines_changed: Callable[[], None] = lambda: None
         """Called whenever a deadline may have moved (the scheduler's `poke`)."""
+        self.turn_changed: Callable[[BoardState], None] = lambda state: None
+        """Called (inside the channel lock) after a game starts or a move is committed and
+        the game goes on; the computer player (issue 7) uses it to schedule
+        `play_computer_turn` when the side to move is a computer seat."""
 
     # --- sessions -----------------------------------------------------------------------
 
@@ -188,7 +192,9 @@ class GameService:
         session = await self._load(record.id)
         self._sessions[record.channel_id] = session
         self.deadlines_changed()
-        return self._state(session)
+        state = self._state(session)
+        self.turn_changed(state)
+        return state
 
     def active_games(self) -> list[BoardState]:
         """Every active game in memory."""
@@ -432,7 +438,8 @@ class GameService:
             Color.WHITE: record.clock.white_computer_moves,
             Color.BLACK: record.clock.black_computer_moves,
         }
-        counts[color] = counts[color] + 1 if by_computer else 0
+        human = not record.seat(side).is_computer
+        counts[color] = counts[color] + 1 if by_computer and human else 0
         deadline = (
             None if record.move_seconds is None else now + timedelta(seconds=record.move_seconds)
         )
@@ -471,6 +478,7 @@ class GameService:
         else:
             state = self._state(session)
             self.deadlines_changed()
+            self.turn_changed(state)
         update = GameUpdate(event, state, actor, short, previous_board)
         return await self._announce(update, announce)
 
@@ -625,11 +633,34 @@ class GameService:
                 if color is Color.WHITE
                 else record.clock.black_computer_moves
             )
+            seat = record.seat(side_of(color))
+            if self._mover is not None and seat.is_computer:
+                move = await self._mover.choose_move(session.game)
+                return await self._commit_move(
+                    session, move, actor=None, by_computer=True, announce=announce
+                )
             if self._mover is None or done >= self._rules.computer_moves_before_forfeit:
                 state = await self._finish(session, EndReason.TIME_FORFEIT, color.opponent)
                 return await self._announce(
                     GameUpdate(Event.ENDED, state, None, None, previous), announce
                 )
+            move = await self._mover.choose_move(session.game)
+            return await self._commit_move(
+                session, move, actor=None, by_computer=True, announce=announce
+            )
+
+    async def play_computer_turn(
+        self, channel_id: int, *, announce: Announce | None = None
+    ) -> GameUpdate | None:
+        """If the side to move in the channel's game is a computer seat (issue 7's `/play`)
+        and a mover is configured, let it move (committed, then announced, under the
+        channel's lock); None when there is nothing for the computer to do."""
+        async with self.locks.hold(channel_id):
+            session = self._sessions.get(channel_id)
+            if session is None or self._mover is None:
+                return None
+            if not session.record.seat(side_of(session.game.position.turn)).is_computer:
+                return None
             move = await self._mover.choose_move(session.game)
             return await self._commit_move(
                 session, move, actor=None, by_computer=True, announce=announce

@@ -83,6 +83,12 @@ class Table:
         if isinstance(error, app_commands.CommandInvokeError):
             original = error.original
         locale = locale_of(interaction)
+        if interaction.type is discord.InteractionType.autocomplete:
+            log.error("autocomplete failed: user=%s channel=%s", interaction.user.id,
+                      interaction.channel_id, exc_info=original)
+            with contextlib.suppress(discord.HTTPException, discord.InteractionResponded):
+                await interaction.response.autocomplete([])
+            return
         if isinstance(original, PlayerError):
             message = error_text(original, locale)
             if original.key in (Msg.STALE_BOARD, Msg.GAME_OVER) and interaction.message:

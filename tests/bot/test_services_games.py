@@ -342,3 +342,44 @@ async def test_two_moves_at_once_apply_one(tmp_path: Path) -> None:
     assert refused[0].key is Msg.NOT_YOUR_TURN
     assert len(await s.storage.games.moves(record.id)) == 1
     await s.storage.close()
+
+
+async def test_computer_seat_moves_through_the_hook(tmp_path: Path) -> None:
+    """The flow issue 7's `/play` plugs into: a computer seat moves when asked, its moves
+    never count as absences, and a move clock on its side makes it move, not lose."""
+    from storage import NewGame, Seat
+
+    clock = FakeClock()
+    mover = FirstMove()
+    s = await build_services(tmp_path / "db.sqlite3", clock, mover=mover)
+    turns: list[int] = []
+    s.games.turn_changed = lambda state: turns.append(state.ply)
+    variant = engine.get_variant("italian")
+    record = await s.storage.games.create(NewGame(
+        variant="italian", channel_id=CHANNEL, guild_id=None, white=Seat.human(ALICE),
+        black=Seat.computer(3), start_fen=engine.Position.start(variant).to_fen(variant),
+        move_seconds=40, deadline=clock() + timedelta(seconds=40),
+    ))
+    await s.games.adopt(record)
+    assert await s.games.play_computer_turn(CHANNEL) is None  # White (a person) to move
+    await s.games.play(CHANNEL, ALICE, "22-18")
+    update = await s.games.play_computer_turn(CHANNEL)
+    assert update is not None and update.event is Event.COMPUTER_MOVED and update.state.ply == 2
+    assert turns == [0, 1, 2]
+    position = update.state.position  # White to move again
+    await s.games.play(CHANNEL, ALICE, engine.format_move(
+        engine.legal_moves(position, variant)[0], position, variant))
+    for _ in range(4):  # Black's clock runs out again and again: the computer just moves
+        clock.advance(timedelta(seconds=40))
+        [update] = await s.games.run_deadlines()
+        if update.event is Event.ENDED:
+            break
+        assert update.event is Event.COMPUTER_MOVED
+        if update.state.turn is engine.Color.WHITE:
+            position = update.state.position
+            text = engine.format_move(engine.legal_moves(position, variant)[0], position,
+                                      variant)
+            await s.games.play(CHANNEL, ALICE, text)
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.clock.black_computer_moves == 0
+    await s.storage.close()
