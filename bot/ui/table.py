@@ -196,12 +196,11 @@ class Table:
         color: ColorChoice,
         move_time: MoveTime,
     ) -> None:
-        if interaction.channel_id is None:
-            raise PlayerError(Msg.GUILD_ONLY)
+        channel_id = self._channel(interaction)
         made = await self.challenges.create(
             challenger=person(interaction.user), opponent=person(opponent),
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            variant=variant, rated=rated, color=color, move_time=move_time,
+            guild_id=interaction.guild_id, channel_id=channel_id, variant=variant,
+            rated=rated, color=color, move_time=move_time,
         )
         locale = locale_of(interaction)
         message_id = await Answer.of(interaction).send(
