@@ -44,6 +44,9 @@ log = logging.getLogger(__name__)
 
 Inter = discord.Interaction[Any]
 
+_RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED, Msg.CHALLENGE_UNKNOWN)
+"""Refusals of a button press meaning its message is out of date: its buttons go."""
+
 
 def locale_of(interaction: Inter) -> str:
     return str(interaction.locale)
@@ -91,7 +94,7 @@ class Table:
             return
         if isinstance(original, PlayerError):
             message = error_text(original, locale)
-            if original.key in (Msg.STALE_BOARD, Msg.GAME_OVER) and interaction.message:
+            if original.key in _RETIRED and interaction.message is not None:
                 self._later(self._strip_buttons(interaction.message))
         elif isinstance(original, app_commands.NoPrivateMessage):
             message = text(Msg.GUILD_ONLY, locale)

@@ -230,8 +230,10 @@ async def test_challenge_refusals_decline_cancel(harness: Harness) -> None:
     [closed] = await run(h, press(h, message, f"dama:decline:{cid}", user=BOB))
     assert closed.callback_type == 7 and closed.custom_ids == []
     assert "declined" in closed.embeds[0]["description"]
-    [reply] = await run(h, press(h, message, f"dama:accept:{cid}", user=BOB, snapshot=snapshot))
+    reply, strip = await run(h, press(h, message, f"dama:accept:{cid}", user=BOB,
+                                      snapshot=snapshot))
     assert reply.ephemeral and "no longer open" in reply.content
+    assert strip.method == "PATCH" and strip.body["components"] == []
     # A game in the channel: a new challenge is refused with a thread suggestion.
     await challenge_and_accept(h)
     carol, resolved = user_option("opponent", CAROL)
