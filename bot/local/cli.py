@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import contextlib
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
@@ -50,13 +51,30 @@ def parser() -> argparse.ArgumentParser:
 
 
 async def _lines_from_terminal(emit: Printer) -> AsyncIterator[str]:
+    """Lines typed at the terminal. `input` runs in a daemon thread, so Ctrl-C ends the
+    program at once instead of waiting for a line."""
     emit("Type a command (`help` lists them, `quit` or Ctrl-D ends).")
+    loop = asyncio.get_running_loop()
+    typed: asyncio.Queue[str | None] = asyncio.Queue()
+    prompt = threading.Event()  # set when the previous command's answers are all shown
+
+    def read() -> None:
+        while True:
+            prompt.wait()
+            prompt.clear()
+            try:
+                line: str | None = input("> ")
+            except (EOFError, KeyboardInterrupt, OSError):
+                line = None
+            loop.call_soon_threadsafe(typed.put_nowait, line)
+            if line is None:
+                return
+
+    threading.Thread(target=read, name="dama-local-input", daemon=True).start()
     while True:
-        try:
-            line = await asyncio.to_thread(input, "> ")
-        except EOFError:
-            return
-        if line.strip().lower() in ("quit", "exit"):
+        prompt.set()
+        line = await typed.get()
+        if line is None or line.strip().lower() in ("quit", "exit"):
             return
         if line.strip().lower() == "help":
             emit(HELP)

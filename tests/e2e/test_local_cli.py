@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
@@ -81,3 +83,80 @@ def test_replay_of_a_pdn_file(tmp_path: Path) -> None:
     assert "2 games replayed (0 with problems), 144 moves" in out
     assert "Italian draughts leaderboard" in out
     assert "1. @Giocatore 01: " in out
+
+
+class Terminal:
+    """The parent's side of a pseudo-terminal: what was shown, and a cursor past the last
+    text waited for."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.seen = bytearray()
+        self.cursor = 0
+
+    def text(self) -> str:
+        return self.seen.decode(errors="replace")
+
+    def wait_for(self, wanted: bytes, timeout: float) -> bool:
+        """Read until `wanted` appears after the cursor (True; the cursor moves past it),
+        or the time is up or the terminal closes (False)."""
+        import select
+
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self.seen.find(wanted, self.cursor)
+            if found >= 0:
+                self.cursor = found + len(wanted)
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    return False
+                self.seen.extend(chunk)
+
+
+def test_a_terminal_session(tmp_path: Path) -> None:
+    """Typed at a real terminal (a pseudo-terminal): prompt, answers, then `quit`."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the local mode on the terminal
+        os.chdir(tmp_path)
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DAMA_", "DISCORD"))}
+        os.execve(sys.executable, [sys.executable, "-m", "bot", "local"], env)
+    term = Terminal(fd)
+    prompt = b"\n> "
+    try:
+        assert term.wait_for(prompt, TIMEOUT), term.text()
+        os.write(fd, b"/challenge @bob moroccan color:black\r")
+        assert term.wait_for(b"[Accept] [Decline] [Cancel]", 60), term.text()
+        assert term.wait_for(prompt, 30), term.text()
+        os.write(fd, b"as bob\r")
+        assert term.wait_for(prompt, 30), term.text()
+        os.write(fd, b"press Accept\r")
+        assert term.wait_for(b"w/b men, W/B kings", 60), term.text()  # the text board
+        assert term.wait_for(prompt, 30), term.text()
+        os.write(fd, b"quit\r")
+        term.wait_for(b"\x00never", 30)  # read to the end
+    finally:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        deadline = time.monotonic() + 20
+        while done == 0 and time.monotonic() < deadline:  # it may be stopping its bot
+            time.sleep(0.1)
+            done, status = os.waitpid(pid, os.WNOHANG)
+        if done == 0:  # still running after a failed step: end it (and its bot)
+            os.kill(pid, signal.SIGINT)
+            term.wait_for(b"\x00never", 15)
+            _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    text = term.text()
+    assert "LOCAL MODE" in text
+    assert "@bob (White) vs @alice (Black): the game begins." in text
+    assert os.waitstatus_to_exitcode(status) == 0, text[-2000:]
+    assert len(list((tmp_path / "local-boards").glob("*.png"))) == 1
