@@ -50,35 +50,44 @@ def parser() -> argparse.ArgumentParser:
     return root
 
 
-async def _lines_from_terminal(emit: Printer) -> AsyncIterator[str]:
-    """Lines typed at the terminal. `input` runs in a daemon thread, so Ctrl-C ends the
-    program at once instead of waiting for a line."""
-    emit("Type a command (`help` lists them, `quit` or Ctrl-D ends).")
+async def _lines_typed(emit: Printer, *, terminal: bool) -> AsyncIterator[str]:
+    """Lines from standard input as they come: typed at the terminal (with a prompt shown
+    once the previous command's answers are printed), or from a pipe (each echoed with its
+    number). Reading runs in a daemon thread, so Ctrl-C ends the program at once."""
+    if terminal:
+        emit("Type a command (`help` lists them, `quit` or Ctrl-D ends).")
     loop = asyncio.get_running_loop()
     typed: asyncio.Queue[str | None] = asyncio.Queue()
-    prompt = threading.Event()  # set when the previous command's answers are all shown
+    ready = threading.Event()  # set when the previous command's answers are all shown
 
     def read() -> None:
         while True:
-            prompt.wait()
-            prompt.clear()
+            ready.wait()
+            ready.clear()
+            line: str | None
             try:
-                line: str | None = input("> ")
-            except (EOFError, KeyboardInterrupt, OSError):
+                line = input("> ") if terminal else sys.stdin.readline()
+            except (EOFError, KeyboardInterrupt, OSError, ValueError):
                 line = None
+            if line == "" and not terminal:
+                line = None  # end of the input
             loop.call_soon_threadsafe(typed.put_nowait, line)
             if line is None:
                 return
 
     threading.Thread(target=read, name="dama-local-input", daemon=True).start()
+    number = 0
     while True:
-        prompt.set()
+        ready.set()
         line = await typed.get()
-        if line is None or line.strip().lower() in ("quit", "exit"):
+        number += 1
+        if line is None or (terminal and line.strip().lower() in ("quit", "exit")):
             return
-        if line.strip().lower() == "help":
+        if terminal and line.strip().lower() == "help":
             emit(HELP)
             continue
+        if not terminal and line.strip() and not line.strip().startswith("#"):
+            emit(f"[{number}] > {line.strip()}")
         yield line
 
 
@@ -97,8 +106,6 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
         except OSError as error:
             emit(f"dama-bot local: cannot read --script {args.script}: {error.strerror}")
             return 2
-    elif not sys.stdin.isatty():
-        source = sys.stdin.read().splitlines()
     else:
         source = None
     local = LocalDiscord(database=args.database or DEFAULT_DATABASE, log_path=args.log)
@@ -107,7 +114,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
         emit(BANNER.format(guild=DEFAULT_GUILD, user=args.user, boards=args.boards,
                            channels=", ".join("#" + c for c in DEFAULT_CHANNELS)))
         lines = (_lines_from(source, emit) if source is not None
-                 else _lines_from_terminal(emit))
+                 else _lines_typed(emit, terminal=sys.stdin.isatty()))
         async for line in lines:
             await session.run_line(line)
         if session.failures:

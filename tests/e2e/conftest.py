@@ -26,7 +26,11 @@ async def local(tmp_path: Path) -> AsyncIterator[LocalDiscord]:
         ready_timeout=READY_TIMEOUT,
     )
     async with discord:
-        yield discord
+        try:
+            yield discord
+        finally:  # shown by pytest only when the test failed
+            print(f"--- end of the bot's log ({discord.process.log_path}) ---")
+            print(discord.process.log_tail(40))
         errors = discord.standin.internal_errors
         assert not errors, f"the stand-in failed on requests: {errors}"
     log = discord.process.log_path.read_text(encoding="utf-8", errors="replace")
