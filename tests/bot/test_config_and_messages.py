@@ -137,3 +137,15 @@ def test_aborted_line_and_durations() -> None:
     assert duration_text(timedelta(minutes=10)) == "10 minutes"
     assert duration_text(timedelta(seconds=40)) == "40 seconds"
     assert duration_text(timedelta(days=1)) == "1 day"
+
+
+def test_env_example_lists_every_setting_and_parses() -> None:
+    root = Path(__file__).resolve().parents[2]
+    source = (root / "bot" / "config.py").read_text()
+    read = set(re.findall(r'"((?:DAMA|DISCORD)_[A-Z_]+)"', source))
+    example = (root / ".env.example").read_text()
+    listed = set(re.findall(r"^((?:DAMA|DISCORD)_[A-Z_]+)=", example, re.M))
+    assert read <= listed, read - listed
+    values = dict(re.findall(r"^([A-Z_]+)=(.*)$", example, re.M))
+    settings = settings_from(values)  # the example's values are valid
+    assert settings.token is None and settings.challenge_expiry == timedelta(minutes=10)
