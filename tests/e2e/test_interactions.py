@@ -3,9 +3,12 @@ stranger pressing someone else's button gets."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.local.server import LocalDiscord
 from bot.local.stored import StoredGames
 from engine import Position, get_variant, legal_moves, parse_move
+from engine.pdn import read_pdn
 from tests.e2e.conftest import ANSWER_TIMEOUT
 from tests.e2e.play import play_move, start_game
 
@@ -80,3 +83,30 @@ async def test_only_the_challenged_player_can_accept(local: LocalDiscord) -> Non
     declined = await standin.press("bob", challenge.reply, "Decline", timeout=ANSWER_TIMEOUT)
     assert not declined.ephemeral
     assert not standin.message(challenge.reply).buttons
+
+
+async def test_two_moves_at_once_apply_one_and_export_gives_the_game(
+    local: LocalDiscord,
+) -> None:
+    variant = get_variant("italian")
+    standin = local.standin
+    alice, bob = standin.user("alice"), standin.user("bob")
+    game_id, _ = await start_game(local, local.channel, alice, bob, variant)
+    first, second = await asyncio.gather(
+        standin.slash(alice, local.channel, "move", {"move": "22-18"}, timeout=ANSWER_TIMEOUT),
+        standin.slash(alice, local.channel, "move", {"move": "21-17"}, timeout=ANSWER_TIMEOUT),
+    )
+    assert sorted([first.ephemeral, second.ephemeral]) == [False, True]
+    refused = first if first.ephemeral else second
+    assert "not your turn" in refused.reply.text()
+    await play_move(local, bob, local.channel, "11-15")
+
+    exported = await standin.slash(bob, local.channel, "export", {}, timeout=ANSWER_TIMEOUT)
+    files = exported.reply.attachments
+    assert len(files) == 1 and files[0].filename.endswith(".pdn")
+    [record] = read_pdn(standin.attachment_bytes(files[0]).decode("utf-8"))
+    async with StoredGames(local.process.database) as games:
+        stored = await games.load(game_id)
+    assert record.variant.key == "italian" and len(record.game.moves) == 2
+    assert record.game.position == stored.position
+    assert record.tags["White"] == "alice" and record.tags["Black"] == "bob"

@@ -1,0 +1,54 @@
+"""Deadlines in the real bot process: a challenge expires, a silent player loses on time
+(short limits set through the environment, as an operator would)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.local.server import LocalDiscord
+from bot.local.stored import StoredGames
+from bot.standin import EventKind, MessageEvent
+from engine import get_variant
+from tests.e2e.conftest import ANSWER_TIMEOUT, READY_TIMEOUT
+from tests.e2e.play import play_move, start_game
+
+
+async def test_a_challenge_expires_and_a_silent_player_loses_on_time(tmp_path: Path) -> None:
+    env = {"DAMA_CHALLENGE_EXPIRY": "3s", "DAMA_INACTIVITY_LIMIT": "5s"}
+    async with LocalDiscord(database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
+                            env=env, ready_timeout=READY_TIMEOUT) as local:
+        standin = local.standin
+        alice, bob = standin.user("alice"), standin.user("bob")
+        games = local.channels["games"]
+        challenge = await standin.slash(alice, games, "challenge",
+                                        {"opponent": bob, "variant": "arab"},
+                                        timeout=ANSWER_TIMEOUT)
+        game_id, _ = await start_game(local, local.channel, alice, bob, get_variant("italian"))
+        mark = standin.event_count
+        await play_move(local, alice, local.channel, "22-18")
+
+        def ended(event: MessageEvent) -> bool:
+            message = event.message
+            return (event.kind is EventKind.CREATE and message.channel_id == local.channel.id
+                    and "lost on time" in message.text())
+
+        # bob does not move: after 5 s the game is lost on time and the channel is told.
+        notice = await standin.wait_for_message(ended, since=mark, timeout=ANSWER_TIMEOUT)
+        assert f"<@{alice.id}> wins (1-0)" in notice.message.text()
+        assert not notice.message.buttons
+        async with StoredGames(local.process.database) as stored_games:
+            stored = await stored_games.load(game_id)
+        assert stored.record.result is not None and stored.record.result.value == "1-0"
+        assert len(stored.moves) == 1
+
+        # The challenge, never answered, says so and has no buttons left.
+        for _ in range(50):
+            expired = standin.message(challenge.reply)
+            if not expired.buttons:
+                break
+            await asyncio.sleep(0.2)
+        assert not expired.buttons
+        assert "expired" in expired.text()
+        late = await standin.slash(bob, games, "move", {"move": "c3-c4"}, timeout=ANSWER_TIMEOUT)
+        assert late.ephemeral
