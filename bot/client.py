@@ -95,7 +95,10 @@ class DamaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        self.storage = await Storage.open(settings.database, clock=self.clock)
+        # The leaderboard rule is kept in the database's rankings: open with ours, or
+        # every leaderboard and rank would fall back to a slow exact scan.
+        self.storage = await Storage.open(settings.database, clock=self.clock,
+                                          leaderboard=settings.eligibility)
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
         self.games = GameService(self.storage, rules=rules, clock=self.clock, mover=self.mover)
         self.challenges = ChallengeService(
@@ -113,6 +116,8 @@ class DamaBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.games.restore()
         log.info("restored %d active games", len(restored))
+        pending = await self.challenges.restore()
+        log.info("restored %d pending challenges", pending)
         if self.run_scheduler:
             self.scheduler.start()
         freeze_heap()

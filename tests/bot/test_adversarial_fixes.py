@@ -1,0 +1,81 @@
+"""Regression tests for defects found by driving the bot as players and admins would
+(issue 5): the leaderboard rule the database is opened with, challenge expiries pending
+across a restart, and /history's reasons from the message catalog."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from bot.client import DamaBot
+from bot.messages import ENGLISH, Msg
+from bot.services import EndReason
+from bot.ui.info import reason_text
+from tests.bot.conftest import Harness, settings_for
+from tests.bot.fake_discord import FakeDiscord, option, user_option
+from tests.bot.helpers import FakeClock
+from tests.bot.test_discord_layer import ALICE, BOB, challenge_and_accept, run, slash
+
+
+async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> None:
+    # The rule is a property of the database's rankings; any other rule means a slow scan.
+    assert harness.bot.storage.leaderboard_rule == harness.bot.settings.eligibility
+
+
+async def test_pending_challenge_expiry_is_scheduled_exactly_after_restart(
+    tmp_path: Path,
+) -> None:
+    fake = FakeDiscord()
+    clock = FakeClock()
+    path = tmp_path / "db.sqlite3"
+    with fake.installed():
+        bot = DamaBot(settings_for(path, challenge_expiry=timedelta(seconds=5)), clock=clock,
+                      run_scheduler=False, sync=False)
+        await bot.login("fake-token")
+        from tests.bot.conftest import Harness as H
+
+        h = H(bot, fake, clock)
+        opponent, resolved = user_option("opponent", BOB)
+        [answer] = await run(h, slash(h, "challenge", [opponent, option("variant", "arab")],
+                                      resolved=resolved))
+        assert answer.callback_type == 4
+        await bot.close()
+        bot = DamaBot(settings_for(path, challenge_expiry=timedelta(seconds=5)), clock=clock,
+                      run_scheduler=False, sync=False)
+        await bot.login("fake-token")
+        try:
+            expiry = bot.challenges.next_expiry()
+            assert expiry == clock() + timedelta(seconds=5)
+            # The scheduler sleeps until then, not until its 30-second poll.
+            assert bot.scheduler.seconds_to_next() == 5.0
+        finally:
+            await bot.close()
+
+
+def test_every_history_reason_comes_from_the_catalog() -> None:
+    expected = {
+        EndReason.NO_PIECES: Msg.SHORT_NO_PIECES,
+        EndReason.NO_LEGAL_MOVE: Msg.SHORT_NO_LEGAL_MOVE,
+        EndReason.REPETITION: Msg.SHORT_REPETITION,
+        EndReason.ONE_PIECE_EACH: Msg.SHORT_ONE_PIECE_EACH,
+        EndReason.MOVE_LIMIT: Msg.SHORT_MOVE_LIMIT,
+        EndReason.RESIGNATION: Msg.SHORT_RESIGNATION,
+        EndReason.AGREEMENT: Msg.SHORT_AGREEMENT,
+        EndReason.TIME_FORFEIT: Msg.SHORT_TIME_FORFEIT,
+        EndReason.INACTIVITY: Msg.SHORT_INACTIVITY,
+        EndReason.ABORTED: Msg.SHORT_ABORTED,
+    }
+    for reason, key in expected.items():
+        assert reason_text(reason.value, "en-US") == ENGLISH[key]
+    assert reason_text("something-else", None) == ENGLISH[Msg.SHORT_OTHER]
+    assert reason_text(None, None) == ENGLISH[Msg.SHORT_OTHER]
+
+
+async def test_history_shows_the_catalog_reason(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h)
+    await run(h, slash(h, "resign", user=BOB))
+    [answer] = await run(h, slash(h, "history", user=ALICE))
+    line = answer.embeds[0]["description"]
+    assert ENGLISH[Msg.SHORT_RESIGNATION] in line
+    assert "_" not in line
