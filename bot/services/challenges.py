@@ -31,7 +31,7 @@ from storage import (
     Storage,
     utc_now,
 )
-from storage.clock import Clock
+from storage.clock import Clock, from_ms
 
 
 @dataclass(frozen=True)
@@ -234,7 +234,20 @@ class ChallengeService:
             self._expiries.pop(challenge.id, None)
         return expired
 
+    async def restore(self) -> int:
+        """Load the expiry of every pending challenge (start-up), so the scheduler wakes
+        exactly when each one expires, also for challenges from before a restart; returns
+        how many are pending."""
+        async with self._storage.db.read() as conn:
+            rows = await conn.fetch(
+                "SELECT id, expires_at FROM challenges WHERE status = $1",
+                ChallengeStatus.PENDING.value,
+            )
+        self._expiries = {int(row[0]): from_ms(int(row[1])) for row in rows}
+        self._games.deadlines_changed()
+        return len(self._expiries)
+
     def next_expiry(self) -> datetime | None:
-        """The earliest expiry among the challenges created since start-up (challenges from
-        before a restart are found by the scheduler's periodic `expire_due`)."""
+        """The earliest expiry among the pending challenges (created since start-up or
+        loaded by `restore`)."""
         return min(self._expiries.values(), default=None)
