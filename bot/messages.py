@@ -100,6 +100,17 @@ class Msg(enum.StrEnum):
     REASON_TIME_FORFEIT = "reason.time_forfeit"
     REASON_INACTIVITY = "reason.inactivity"
     REASON_ABORTED = "reason.aborted"
+    SHORT_NO_PIECES = "short.no_pieces"
+    SHORT_NO_LEGAL_MOVE = "short.no_legal_move"
+    SHORT_REPETITION = "short.repetition"
+    SHORT_ONE_PIECE_EACH = "short.one_piece_each"
+    SHORT_MOVE_LIMIT = "short.move_limit"
+    SHORT_RESIGNATION = "short.resignation"
+    SHORT_AGREEMENT = "short.agreement"
+    SHORT_TIME_FORFEIT = "short.time_forfeit"
+    SHORT_INACTIVITY = "short.inactivity"
+    SHORT_ABORTED = "short.aborted"
+    SHORT_OTHER = "short.other"
 
     # --- information commands ----------------------------------------------------------
     RATING_TITLE = "rating.title"
@@ -221,6 +232,17 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.REASON_TIME_FORFEIT: "{loser} ran out of time.",
     Msg.REASON_INACTIVITY: "{loser} did not move for {limit} and lost on time.",
     Msg.REASON_ABORTED: "Aborted by {user}.",
+    Msg.SHORT_NO_PIECES: "no pieces left",
+    Msg.SHORT_NO_LEGAL_MOVE: "no legal move left",
+    Msg.SHORT_REPETITION: "threefold repetition",
+    Msg.SHORT_ONE_PIECE_EACH: "one piece each",
+    Msg.SHORT_MOVE_LIMIT: "move limit reached",
+    Msg.SHORT_RESIGNATION: "by resignation",
+    Msg.SHORT_AGREEMENT: "by agreement",
+    Msg.SHORT_TIME_FORFEIT: "out of time",
+    Msg.SHORT_INACTIVITY: "no move in time (inactivity)",
+    Msg.SHORT_ABORTED: "aborted",
+    Msg.SHORT_OTHER: "ended",
 
     Msg.RATING_TITLE: "Ratings of {user}",
     Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games} rated games: "

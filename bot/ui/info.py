@@ -8,7 +8,7 @@ import discord
 
 from bot.messages import Msg, text
 from bot.ratings import display_rating
-from bot.services import Leaderboard
+from bot.services import EndReason, Leaderboard
 from bot.ui.present import EMBED_COLOUR, RULES, duration_text, mention, timestamp
 from engine import get_variant
 from storage import Game as GameRecord
@@ -59,6 +59,30 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     return embed
 
 
+SHORT_REASONS = {
+    EndReason.NO_PIECES: Msg.SHORT_NO_PIECES,
+    EndReason.NO_LEGAL_MOVE: Msg.SHORT_NO_LEGAL_MOVE,
+    EndReason.REPETITION: Msg.SHORT_REPETITION,
+    EndReason.ONE_PIECE_EACH: Msg.SHORT_ONE_PIECE_EACH,
+    EndReason.MOVE_LIMIT: Msg.SHORT_MOVE_LIMIT,
+    EndReason.RESIGNATION: Msg.SHORT_RESIGNATION,
+    EndReason.AGREEMENT: Msg.SHORT_AGREEMENT,
+    EndReason.TIME_FORFEIT: Msg.SHORT_TIME_FORFEIT,
+    EndReason.INACTIVITY: Msg.SHORT_INACTIVITY,
+    EndReason.ABORTED: Msg.SHORT_ABORTED,
+}
+"""The few words of /history saying why a game ended, by the stored termination."""
+
+
+def reason_text(termination: str | None, locale: str | None) -> str:
+    """The catalog's short words for a stored termination (`EndReason` value)."""
+    try:
+        key = SHORT_REASONS[EndReason(termination)]
+    except ValueError:
+        key = Msg.SHORT_OTHER
+    return text(key, locale)
+
+
 def _score(game: GameRecord, side: Side | None) -> Msg:
     if game.result is None or side is None:
         return Msg.SCORE_ABORTED
@@ -84,7 +108,7 @@ def history_embed(user_id: int, games: list[GameRecord], locale: str | None) -> 
         lines.append(text(
             Msg.HISTORY_LINE, locale, game_id=game.id, variant=get_variant(game.variant).name,
             score=text(_score(game, side), locale), opponent=opponent,
-            reason=(game.termination or "").replace("_", " "), when=timestamp(when),
+            reason=reason_text(game.termination, locale), when=timestamp(when),
         ))
     embed.description = "\n".join(lines)
     return embed
