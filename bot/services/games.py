@@ -149,6 +149,9 @@ class GameService:
         """Called (inside the channel lock) after a game starts or a move is committed and
         the game goes on; the computer player (issue 7) uses it to schedule
         `play_computer_turn` when the side to move is a computer seat."""
+        self.game_ended: Callable[[BoardState], None] = lambda state: None
+        """Called (inside the channel lock) after a game ended or was aborted; the computer
+        player (issue 7) uses it to stop the game's search."""
 
     # --- sessions -----------------------------------------------------------------------
 
@@ -440,6 +443,10 @@ class GameService:
         }
         human = not record.seat(side).is_computer
         counts[color] = counts[color] + 1 if by_computer and human else 0
+        absent = (
+            (counts[color], self._rules.computer_moves_before_forfeit)
+            if by_computer and human else None
+        )
         deadline = (
             None if record.move_seconds is None else now + timedelta(seconds=record.move_seconds)
         )
@@ -479,7 +486,7 @@ class GameService:
             state = self._state(session)
             self.deadlines_changed()
             self.turn_changed(state)
-        update = GameUpdate(event, state, actor, short, previous_board)
+        update = GameUpdate(event, state, actor, short, previous_board, absent)
         return await self._announce(update, announce)
 
     async def _finish(
@@ -495,7 +502,9 @@ class GameService:
         )
         self._sessions.pop(record.channel_id, None)
         self.deadlines_changed()
-        return self._state(session, Ending(reason, winner, result))
+        state = self._state(session, Ending(reason, winner, result))
+        self.game_ended(state)
+        return state
 
     async def resign(
         self,
@@ -575,6 +584,7 @@ class GameService:
             self._sessions.pop(channel_id, None)
             self.deadlines_changed()
             state = self._state(session, Ending(EndReason.ABORTED, None, None, user_id))
+            self.game_ended(state)
             update = GameUpdate(Event.ENDED, state, user_id, None, previous)
             return await self._announce(update, announce)
 
@@ -653,15 +663,59 @@ class GameService:
         self, channel_id: int, *, announce: Announce | None = None
     ) -> GameUpdate | None:
         """If the side to move in the channel's game is a computer seat (issue 7's `/play`)
-        and a mover is configured, let it move (committed, then announced, under the
-        channel's lock); None when there is nothing for the computer to do."""
+        and a mover is configured, let it move: it thinks without holding the channel's
+        lock, then the move is committed and announced under the lock (see
+        `commit_computer_move`). None when there is nothing for the computer to do, or the
+        game changed while it thought."""
+        session = self._sessions.get(channel_id)
+        if session is None or self._mover is None:
+            return None
+        if not session.record.seat(side_of(session.game.position.turn)).is_computer:
+            return None
+        game_id, ply = session.record.id, session.game.ply
+        move = await self._mover.choose_move(session.game)
+        return await self.commit_computer_move(
+            channel_id, game_id, ply, move, announce=announce
+        )
+
+    def computer_to_move(self, channel_id: int) -> tuple[engine.Game, int, int, int] | None:
+        """For a channel whose game has a computer seat to move: (a copy of the engine
+        game, the game id, the ply, the seat's level); None otherwise. The copy may be
+        handed to a search while the real game goes on."""
+        session = self._sessions.get(channel_id)
+        if session is None:
+            return None
+        seat = session.record.seat(side_of(session.game.position.turn))
+        if seat.computer_level is None:
+            return None
+        game = session.game
+        copy = engine.Game(game.variant, game.start)
+        for move in game.moves:
+            copy.play(move)
+        return copy, session.record.id, game.ply, seat.computer_level
+
+    async def commit_computer_move(
+        self,
+        channel_id: int,
+        game_id: int,
+        ply: int,
+        move: Move,
+        *,
+        announce: Announce | None = None,
+    ) -> GameUpdate | None:
+        """Play `move` for the computer seat to move in game `game_id`, chosen at `ply`:
+        validated, committed (`played_by_computer`), then announced, under the channel's
+        lock. None (nothing changed) when the game ended, moved on from `ply`, or the side
+        to move is not a computer seat. Raises `PlayerError(MOVE_ILLEGAL)` for a move that
+        is not legal there (a programming error of the mover)."""
         async with self.locks.hold(channel_id):
             session = self._sessions.get(channel_id)
-            if session is None or self._mover is None:
+            if session is None or session.record.id != game_id or session.game.ply != ply:
                 return None
             if not session.record.seat(side_of(session.game.position.turn)).is_computer:
                 return None
-            move = await self._mover.choose_move(session.game)
+            if move not in session.game.legal_moves():
+                raise PlayerError(Msg.MOVE_ILLEGAL, detail=repr(move), text=str(move))
             return await self._commit_move(
                 session, move, actor=None, by_computer=True, announce=announce
             )

@@ -142,7 +142,9 @@ class GameUpdate:
     `state`: the game after the change. `event`: what happened (a move that ended the game
     is `ENDED` with `move_text` set). `actor`: the user who acted (None: the bot itself,
     e.g. a deadline). `previous_board_message_id`: the board message that is now out of
-    date (its buttons should go).
+    date (its buttons should go). `absent_moves`: for a move the computer played for an
+    absent player, (how many such moves in a row now, how many are allowed before that
+    player loses on time); None otherwise.
     """
 
     event: Event
@@ -150,6 +152,7 @@ class GameUpdate:
     actor: int | None = None
     move_text: str | None = None
     previous_board_message_id: int | None = None
+    absent_moves: tuple[int, int] | None = None
 
     @property
     def shows_board(self) -> bool:
