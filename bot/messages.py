@@ -85,6 +85,7 @@ class Msg(enum.StrEnum):
     MOVE_PLAYED = "board.move_played"
     COMPUTER_MOVED = "board.computer_moved"
     DRAW_OFFERED = "board.draw_offered"
+    BOARD_NOT_SHOWN = "board.not_shown"
 
     # --- results -----------------------------------------------------------------------
     RESULT_WIN = "result.win"
@@ -218,6 +219,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.COMPUTER_MOVED: "{player} ran out of time, so the computer played **{move}** for them.",
     Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Offer draw or use /draw to "
                       "accept, or just play on.",
+    Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
 
     Msg.RESULT_WIN: "{winner} wins ({score}). {reason}",
     Msg.RESULT_DRAW: "Draw (½-½). {reason}",

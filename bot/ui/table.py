@@ -165,19 +165,45 @@ class Table:
             self._retire_board(state.channel_id, update.previous_board_message_id)
         return message_id
 
+    async def _post_safely(
+        self, update: GameUpdate, locale: str | None, answer: Answer | None
+    ) -> int | None:
+        """`_post_update`, for a change already committed: if showing the board fails
+        (rendering, Discord), log it and say in text what happened (and that /board shows
+        the board), instead of an error claiming nothing changed."""
+        try:
+            return await self._post_update(update, locale, answer)
+        except Exception:
+            state = update.state
+            log.exception("showing game %s failed after the change was saved: event=%s "
+                          "user=%s channel=%s", state.game_id, update.event.value,
+                          update.actor, state.channel_id)
+        note = "\n".join((self.presenter.headline(update, locale),
+                          text(Msg.BOARD_NOT_SHOWN, locale)))
+        try:
+            if answer is not None:
+                await answer.send(note)
+            else:
+                channel = self.client.get_partial_messageable(update.state.channel_id)
+                await channel.send(note, allowed_mentions=MENTIONS)
+        except discord.HTTPException:
+            log.warning("could not tell channel %s about game %s either",
+                        update.state.channel_id, update.state.game_id)
+        return None
+
     def _announcer(self, interaction: Inter) -> Any:
         answer = Answer.of(interaction)
         locale = locale_of(interaction)
 
         async def announce(update: GameUpdate) -> int | None:
-            return await self._post_update(update, locale, answer)
+            return await self._post_safely(update, locale, answer)
 
         return announce
 
     # --- deadline listener -----------------------------------------------------------------
 
     async def game_update(self, update: GameUpdate) -> int | None:
-        return await self._post_update(update, None, None)
+        return await self._post_safely(update, None, None)
 
     async def challenge_expired(self, challenge: Challenge) -> None:
         if challenge.message_id is None:
@@ -226,7 +252,7 @@ class Table:
                     self.presenter.challenge_content(challenge),
                     embed=self.presenter.challenge_embed(challenge, locale), view=None,
                 )
-            return await self._post_update(update, locale, answer)
+            return await self._post_safely(update, locale, answer)
 
         await self.challenges.accept(challenge_id, interaction.user.id, announce=announce)
 

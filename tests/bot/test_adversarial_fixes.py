@@ -4,8 +4,12 @@ across a restart, and /history's reasons from the message catalog."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.client import DamaBot
 from bot.messages import ENGLISH, Msg
@@ -14,7 +18,14 @@ from bot.ui.info import reason_text
 from tests.bot.conftest import Harness, settings_for
 from tests.bot.fake_discord import FakeDiscord, option, user_option
 from tests.bot.helpers import FakeClock
-from tests.bot.test_discord_layer import ALICE, BOB, challenge_and_accept, run, slash
+from tests.bot.test_discord_layer import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    challenge_and_accept,
+    run,
+    slash,
+)
 
 
 async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> None:
@@ -79,3 +90,28 @@ async def test_history_shows_the_catalog_reason(harness: Harness) -> None:
     line = answer.embeds[0]["description"]
     assert ENGLISH[Msg.SHORT_RESIGNATION] in line
     assert "_" not in line
+
+
+async def test_a_board_that_cannot_be_shown_does_not_claim_nothing_changed(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The move is committed before the answer; if the picture then fails, the player
+    # must not be told "nothing was changed" (the issue: a move is committed before the
+    # bot answers; unexpected errors are logged with the ids).
+    h = harness
+    await challenge_and_accept(h)
+
+    async def broken(state: Any) -> bytes:
+        raise RuntimeError("renderer broke")
+
+    monkeypatch.setattr(h.bot.presenter, "board_png", broken)
+    with caplog.at_level(logging.ERROR):
+        [answer] = await run(h, slash(h, "move", [option("move", "a3-a4")]))
+    assert h.bot.games.current(CHANNEL).ply == 1
+    assert not answer.ephemeral
+    assert "nothing was changed" not in answer.content
+    assert f"<@{ALICE}> played **a3-a4**" in answer.content and "/board" in answer.content
+    assert any(f"channel={CHANNEL}" in r.getMessage() and r.exc_info for r in caplog.records)
+    monkeypatch.undo()
+    calls = await run(h, slash(h, "board", user=BOB))
+    assert calls[0].files and not calls[0].ephemeral
