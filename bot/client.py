@@ -16,8 +16,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
+from bot.computer import AbsentPlayerComputer, ComputerPlayer, ComputerSeats
 from bot.config import Settings
 from bot.services import (
     AbsentPlayerMover,
@@ -27,6 +29,7 @@ from bot.services import (
     GameService,
     StatsService,
 )
+from bot.services.computer_games import ComputerGames, SeatMover
 from bot.sync import hash_file_for, sync_commands
 from bot.ui.buttons import DYNAMIC_ITEMS
 from bot.ui.present import Presenter
@@ -56,9 +59,11 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
 
 
 class DamaBot(commands.Bot):
-    """The bot. `settings` from `bot.config`; `clock` and `mover` are for tests and for the
-    computer player (issue 7); `sync` and `run_scheduler` (default on) let tests skip
-    the command sync and drive the deadlines themselves (`scheduler.run_once`)."""
+    """The bot. `settings` from `bot.config`; `clock` is for tests. The computer player
+    (issue 7): a `ComputerPlayer` process pool is created in `setup_hook` and closed in
+    `close`; `mover` (absent players) and `seat_mover` (`/play` seats) replace the ones
+    built on it (tests). `sync` and `run_scheduler` (default on) let tests skip the
+    command sync and drive the deadlines themselves (`scheduler.run_once`)."""
 
     storage: Storage
     games: GameService
@@ -67,6 +72,7 @@ class DamaBot(commands.Bot):
     presenter: Presenter
     table: Table
     scheduler: DeadlineScheduler
+    computer_games: ComputerGames
 
     def __init__(
         self,
@@ -74,6 +80,7 @@ class DamaBot(commands.Bot):
         *,
         clock: Clock = utc_now,
         mover: AbsentPlayerMover | None = None,
+        seat_mover: SeatMover | None = None,
         sync: bool = True,
         run_scheduler: bool = True,
     ) -> None:
@@ -89,6 +96,8 @@ class DamaBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.mover = mover
+        self.seat_mover = seat_mover
+        self.computer: ComputerPlayer | None = None
         self.sync_on_start = sync
         self.run_scheduler = run_scheduler
         self.sync_result: str | None = None
@@ -100,7 +109,19 @@ class DamaBot(commands.Bot):
         self.storage = await Storage.open(settings.database, clock=self.clock,
                                           leaderboard=settings.eligibility)
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
+        if self.mover is None or self.seat_mover is None:
+            # Worker processes start at the first search, not here.
+            self.computer = ComputerPlayer(settings.computer_workers)
+            if self.mover is None:
+                self.mover = AbsentPlayerComputer(
+                    self.computer, settings.absent_player_level, settings.absent_player_budget
+                )
+            if self.seat_mover is None:
+                self.seat_mover = ComputerSeats(self.computer, settings.computer_budget)
         self.games = GameService(self.storage, rules=rules, clock=self.clock, mover=self.mover)
+        self.computer_games = ComputerGames(self.storage, self.games, self.seat_mover,
+                                            clock=self.clock)
+        self.computer_games.attach()
         self.challenges = ChallengeService(
             self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock
         )
@@ -113,9 +134,12 @@ class DamaBot(commands.Bot):
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         await self.add_cog(Play(self))
         await self.add_cog(Info(self))
+        await self.add_cog(Computer(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.games.restore()
         log.info("restored %d active games", len(restored))
+        self.computer_games.announce = self.table.game_update
+        log.info("the computer resumes thinking in %d games", self.computer_games.resume())
         pending = await self.challenges.restore()
         log.info("restored %d pending challenges", pending)
         if self.run_scheduler:
@@ -140,6 +164,11 @@ class DamaBot(commands.Bot):
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
+        computer_games = getattr(self, "computer_games", None)
+        if computer_games is not None:
+            await computer_games.close()
+        if self.computer is not None:
+            await self.computer.close()
         warming = getattr(self, "_warming", None)
         if warming is not None:
             await asyncio.gather(warming, return_exceptions=True)

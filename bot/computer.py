@@ -313,3 +313,35 @@ class AbsentPlayerComputer:
             history=history,
         )
         return parse_move(text, position, variant)
+
+
+class ComputerSeats:
+    """Plays the computer seats of `/play` games: the `SeatMover` of
+    `bot.services.computer_games` on top of a `ComputerPlayer`.
+
+    computer: the shared service. budget_seconds: thinking time per move (default: each
+    level's own, 0.3 s at level 1 to 2 s at level 5). `choose_move(game, level, key=...)`
+    searches the game's current position with its earlier positions as history and returns
+    the legal `Move`; `game` is not modified. `cancel(key)` stops the searches of `key`.
+    Raises GameOverError when the side to move has no legal move, ValueError for a level
+    outside 1..5.
+    """
+
+    def __init__(self, computer: ComputerPlayer, budget_seconds: float | None = None) -> None:
+        self.computer = computer
+        self.budget_seconds = budget_seconds
+
+    async def choose_move(self, game: Game, level: int, *, key: Hashable) -> Move:
+        """A legal move of the side to move in `game` at `level`."""
+        variant = game.variant
+        position = game.position
+        history = [p.to_fen(variant) for p in game.positions()[:-1]]
+        text = await self.computer.choose_move(
+            position.to_fen(variant), variant.key, level, self.budget_seconds,
+            history=history, key=key,
+        )
+        return parse_move(text, position, variant)
+
+    def cancel(self, key: Hashable) -> int:
+        """Stop every search started with `key`; returns how many were stopped."""
+        return self.computer.cancel(key)

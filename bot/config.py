@@ -73,7 +73,11 @@ class Settings:
     leaderboards (minimum rated games, deviation strictly below a maximum).
     default_rated, default_move_time: `/challenge` defaults. computer_moves_before_forfeit:
     how many moves in a row the computer may make for an absent player before that player
-    loses on time (issue 7). board_size: board picture side in pixels.
+    loses on time (issue 7). absent_player_level, absent_player_budget: the computer's
+    level (1..5) and thinking seconds when it moves for an absent player. computer_budget:
+    thinking seconds of the computer's own moves in `/play` games (None: each level's own,
+    0.3 s at level 1 to 2 s at level 5). computer_workers: processes that search (None:
+    one per CPU). board_size: board picture side in pixels.
     """
 
     token: str | None = None
@@ -89,6 +93,10 @@ class Settings:
     default_rated: bool = True
     default_move_time: MoveTime = MoveTime.NONE
     computer_moves_before_forfeit: int = 3
+    absent_player_level: int = 5
+    absent_player_budget: float = 1.0
+    computer_budget: float | None = None
+    computer_workers: int | None = None
     board_size: int = 512
 
 
@@ -133,6 +141,18 @@ def _float(env: Mapping[str, str], name: str, default: float, low: float, high: 
     if not low <= value <= high:
         raise _one_line(name, text, f"write a number from {low:g} to {high:g}")
     return value
+
+
+def _optional_float(env: Mapping[str, str], name: str, low: float, high: float) -> float | None:
+    if not env.get(name, "").strip():
+        return None
+    return _float(env, name, low, low, high)
+
+
+def _optional_int(env: Mapping[str, str], name: str, low: int, high: int) -> int | None:
+    if not env.get(name, "").strip():
+        return None
+    return _int(env, name, low, low, high)
 
 
 def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
@@ -196,6 +216,10 @@ def settings_from(env: Mapping[str, str]) -> Settings:
         default_rated=_bool(env, "DAMA_DEFAULT_RATED", True),
         default_move_time=move_time,
         computer_moves_before_forfeit=_int(env, "DAMA_COMPUTER_MOVES_BEFORE_FORFEIT", 3, 1, 100),
+        absent_player_level=_int(env, "DAMA_ABSENT_PLAYER_LEVEL", 5, 1, 5),
+        absent_player_budget=_float(env, "DAMA_ABSENT_PLAYER_BUDGET", 1.0, 0.01, 60.0),
+        computer_budget=_optional_float(env, "DAMA_COMPUTER_BUDGET", 0.01, 60.0),
+        computer_workers=_optional_int(env, "DAMA_COMPUTER_WORKERS", 1, 64),
         board_size=_int(env, "DAMA_BOARD_SIZE", 512, 160, 2048),
     )
 

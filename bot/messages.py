@@ -45,6 +45,7 @@ class Msg(enum.StrEnum):
     UNKNOWN_GAME = "error.unknown_game"
     NO_GAME_TO_EXPORT = "error.no_game_to_export"
     UNKNOWN_VARIANT = "error.unknown_variant"
+    BAD_LEVEL = "error.bad_level"
     UNEXPECTED = "error.unexpected"
 
     # --- challenges --------------------------------------------------------------------
@@ -71,6 +72,7 @@ class Msg(enum.StrEnum):
     NO_MOVE_TIME = "word.no_move_time"
     BOARD_TITLE = "board.title"
     BOARD_TURN = "board.turn"
+    BOARD_THINKING = "board.thinking"
     BOARD_PLAYER = "board.player"
     BOARD_MOVE = "board.move"
     BOARD_LAST_MOVE = "board.last_move"
@@ -178,6 +180,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
     Msg.UNKNOWN_VARIANT: "Unknown variant {name!r}. Choose one of: {valid}.",
+    Msg.BAD_LEVEL: "There is no level {level}: the computer plays at levels 1 (easiest) to 5 "
+                   "(strongest). Pick one of those.",
     Msg.UNEXPECTED: "Something went wrong on my side; nothing was changed. Please try again.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",
@@ -203,6 +207,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.NO_MOVE_TIME: "none",
     Msg.BOARD_TITLE: "{variant} · game #{game_id} · {kind}",
     Msg.BOARD_TURN: "{player} to move ({color}).",
+    Msg.BOARD_THINKING: "{player} is thinking… ({color} to move)",
     Msg.BOARD_PLAYER: "{player} ({rating})",
     Msg.BOARD_MOVE: "Move",
     Msg.BOARD_LAST_MOVE: "Last move",
@@ -216,7 +221,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.RATING_CHANGE_LINE: "{player}: {before} → {after} ({delta})",
     Msg.GAME_STARTED: "{white} (White) vs {black} (Black): the game begins.",
     Msg.MOVE_PLAYED: "{player} played **{move}**.",
-    Msg.COMPUTER_MOVED: "{player} ran out of time, so the computer played **{move}** for them.",
+    Msg.COMPUTER_MOVED: "Time ran out for {player}; the computer played **{move}** for them "
+                        "({count} of {limit} in a row; after that they lose on time).",
     Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Offer draw or use /draw to "
                       "accept, or just play on.",
     Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
@@ -296,6 +302,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.HELP_BODY: (
         "**/challenge** a player to Turkish, Arab, Moroccan or Italian draughts; they accept "
         "with the button.\n"
+        "**/play** a game against the computer (levels 1 to 5).\n"
         "**/move** plays a move: start typing and pick one (e.g. d3-d4, captures d3xd5).\n"
         "**/board** shows the board again · **/draw** offers or accepts a draw · **/resign** "
         "gives up · **/abort** cancels a game before both sides have moved.\n"
@@ -340,6 +347,11 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "challenge.rated": "Whether the game counts for ratings (default: the server's setting)",
     "challenge.color": "The colour you play (default: random)",
     "challenge.move_time": "Time for each move (default: the server's setting)",
+    "play": "Play a game against the computer in this channel (unrated)",
+    "play.variant": "Which draughts to play",
+    "play.level": "How strong the computer plays: 1 (easiest) to 5 (strongest); default 3",
+    "play.color": "The colour you play (default: random)",
+    "play.move_time": "Time for each of your moves; when it runs out the computer moves for you",
     "move": "Play a move in this channel's game",
     "move.move": "Your move, e.g. d3-d4 or a capture d3xd5 (pick from the list)",
     "board": "Show the current board of this channel's game again",

@@ -177,7 +177,9 @@ class Presenter:
         )
 
     def turn_text(self, state: BoardState, locale: str | None) -> str:
-        return text(Msg.BOARD_TURN, locale, player=player_name(state.to_move, locale),
+        """Whose turn it is; a computer seat to move "is thinking" (its move follows)."""
+        key = Msg.BOARD_THINKING if state.to_move.user_id is None else Msg.BOARD_TURN
+        return text(key, locale, player=player_name(state.to_move, locale),
                     color=color_name(state.turn, locale))
 
     def headline(self, update: GameUpdate, locale: str | None) -> str:
@@ -191,9 +193,13 @@ class Presenter:
         elif update.move_text is not None:
             # After a move the side to move is the other one, game over or not.
             mover = state.seat(state.position.turn.opponent)
-            key = Msg.COMPUTER_MOVED if update.event is Event.COMPUTER_MOVED else Msg.MOVE_PLAYED
-            parts.append(text(key, locale, player=player_name(mover, locale),
-                              move=update.move_text))
+            if update.absent_moves is not None:  # the computer moved for an absent player
+                count, limit = update.absent_moves
+                parts.append(text(Msg.COMPUTER_MOVED, locale, player=player_name(mover, locale),
+                                  move=update.move_text, count=count, limit=limit))
+            else:
+                parts.append(text(Msg.MOVE_PLAYED, locale, player=player_name(mover, locale),
+                                  move=update.move_text))
         if update.event is Event.DRAW_OFFERED:
             offerer = state.seat(state.draw_offer_by or state.turn)
             opponent = state.seat(offerer.color.opponent)
@@ -223,7 +229,7 @@ class Presenter:
                                   player=player_name(offerer, locale),
                                   opponent=player_name(state.seat(offerer.color.opponent),
                                                        locale)))
-            if state.deadline is not None:
+            if state.deadline is not None and state.to_move.user_id is not None:
                 lines.append(text(Msg.BOARD_DEADLINE, locale,
                                   player=player_name(state.to_move, locale),
                                   when=timestamp(state.deadline)))

@@ -28,6 +28,7 @@ from discord import app_commands
 from bot.config import MoveTime
 from bot.messages import Msg, text
 from bot.services import (
+    Announce,
     ChallengeService,
     Event,
     GameService,
@@ -190,6 +191,15 @@ class Table:
             log.warning("could not tell channel %s about game %s either",
                         update.state.channel_id, update.state.game_id)
         return None
+
+    def announcer(self, interaction: Inter) -> Announce:
+        """The `announce` callback that answers `interaction` with the update (its board)."""
+        announce: Announce = self._announcer(interaction)
+        return announce
+
+    def channel_of(self, interaction: Inter) -> int:
+        """The interaction's channel id. Raises `PlayerError(GUILD_ONLY)` outside a server."""
+        return self._channel(interaction)
 
     def _announcer(self, interaction: Inter) -> Any:
         answer = Answer.of(interaction)

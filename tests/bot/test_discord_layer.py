@@ -20,7 +20,7 @@ ALICE, BOB, CAROL = 1001, 1002, 1003
 CHANNEL = 600
 PNG = b"\x89PNG\r\n\x1a\n"
 
-GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort"}
+GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"}
 INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}
 
 
