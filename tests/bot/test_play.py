@@ -1,0 +1,260 @@
+"""`/play` through the services (issue 7): a person against the real computer player
+(process pool, level 1 with a short budget; level 5 with a long budget where a search must
+be in flight to be cancelled). Every computer move is checked by replaying the stored game
+with the engine; nothing asserts how long anything takes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.computer import ComputerPlayer, ComputerSeats
+from bot.config import MoveTime
+from bot.messages import Msg
+from bot.services import EndReason, Event, GameUpdate, Person, PlayerError
+from bot.services.computer_games import ComputerGames
+from bot.ui.present import Presenter
+from storage import ColorChoice, GameStatus
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    THREAD,
+    FakeClock,
+    Services,
+    build_services,
+    start_game,
+)
+
+PATIENCE = 60.0
+"""Seconds a test waits for the computer before failing (a hang guard, not a measure)."""
+
+
+@pytest.fixture(scope="module")
+def computer() -> Iterator[ComputerPlayer]:
+    player = ComputerPlayer(workers=2)
+    yield player
+    asyncio.run(player.close())
+
+
+class Table:
+    """Collects what would be posted to the channel."""
+
+    def __init__(self) -> None:
+        self.updates: list[GameUpdate] = []
+        self.next_id = 9000
+
+    async def announce(self, update: GameUpdate) -> int | None:
+        self.updates.append(update)
+        self.next_id += 1
+        return self.next_id
+
+
+async def play_services(
+    path: Path, clock: FakeClock, computer: ComputerPlayer, budget: float = 0.05
+) -> tuple[Services, ComputerGames, Table]:
+    s = await build_services(path, clock)
+    games = ComputerGames(s.storage, s.games, ComputerSeats(computer, budget), clock=clock,
+                          rng=random.Random(7))
+    games.attach()
+    table = Table()
+    games.announce = table.announce
+    games.resume()
+    return s, games, table
+
+
+async def settle(games: ComputerGames) -> None:
+    await asyncio.wait_for(games.idle(), PATIENCE)
+
+
+async def start(games: ComputerGames, table: Table, color: ColorChoice, *, variant: str = "turkish",
+                level: int = 1, channel: int = CHANNEL, **kwargs: object) -> GameUpdate:
+    return await games.start(
+        player=Person(ALICE, "alice"), guild_id=GUILD, channel_id=channel, variant=variant,
+        level=level, color=color, announce=table.announce, **kwargs,  # type: ignore[arg-type]
+    )
+
+
+async def replay(s: Services, game_id: int) -> tuple[engine.Game, list[bool]]:
+    """The stored game replayed by the engine (every move legal in order), and which moves
+    the computer played."""
+    record, game = await s.games.game_of(game_id)
+    stored = await s.storage.games.moves(game_id)
+    assert game.ply == len(stored) == record.ply_count
+    return game, [m.by_computer for m in stored]
+
+
+def first_legal(s: Services) -> str:
+    state = s.games.current(CHANNEL)
+    move = engine.legal_moves(state.position, state.variant)[0]
+    return engine.format_move(move, state.position, state.variant)
+
+
+@pytest.mark.parametrize("variant", ["turkish", "italian"])
+async def test_a_game_against_the_computer_proceeds(
+    tmp_path: Path, computer: ComputerPlayer, variant: str
+) -> None:
+    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    started = await start(games, table, ColorChoice.WHITE, variant=variant)
+    state = started.state
+    assert started.event is Event.STARTED and not state.rated
+    assert state.white.user_id == ALICE and state.black.seat.computer_level == 1
+    assert games.thinking == 0  # the person moves first
+    assert state.board_message_id == table.next_id
+    for ply in (2, 4, 6):
+        await s.games.play(CHANNEL, ALICE, first_legal(s), announce=table.announce)
+        await settle(games)
+        if not s.games.has_game(CHANNEL):
+            break
+        assert s.games.current(CHANNEL).ply == ply
+    game, by_computer = await replay(s, state.game_id)
+    assert by_computer[: game.ply] == [False, True] * (game.ply // 2)
+    replies = [u for u in table.updates if u.event is Event.COMPUTER_MOVED]
+    assert replies and all(u.absent_moves is None for u in replies)
+    text = Presenter().headline(replies[0], None)
+    assert "Computer (level 1) played" in text and f"<@{ALICE}>" in text
+    await s.storage.close()
+
+
+async def test_the_computer_moves_first_when_the_person_is_black(
+    tmp_path: Path, computer: ComputerPlayer
+) -> None:
+    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    started = await start(games, table, ColorChoice.BLACK, variant="moroccan")
+    assert started.state.white.seat.is_computer and started.state.black.user_id == ALICE
+    board = Presenter().board_embed(started.state, None)
+    assert board.description is not None and "is thinking" in board.description
+    await settle(games)
+    state = s.games.current(CHANNEL)
+    assert state.ply == 1 and state.turn is engine.Color.BLACK
+    _, by_computer = await replay(s, state.game_id)
+    assert by_computer == [True]
+    assert [u.event for u in table.updates] == [Event.STARTED, Event.COMPUTER_MOVED]
+    # The computer's board replaced the start board.
+    assert table.updates[1].previous_board_message_id == state.board_message_id - 1
+    await s.storage.close()
+
+
+async def wait_until_searching(computer: ComputerPlayer) -> None:
+    for _ in range(int(PATIENCE / 0.01)):
+        if computer.busy:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the computer never started thinking")
+
+
+@pytest.mark.parametrize("how", ["resign", "abort"])
+async def test_ending_the_game_cancels_the_search(
+    tmp_path: Path, computer: ComputerPlayer, how: str
+) -> None:
+    # A budget far beyond the test's patience: only the cancellation can end this search.
+    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer,
+                                          budget=3600.0)
+    started = await start(games, table, ColorChoice.BLACK, level=5)
+    await wait_until_searching(computer)
+    assert games.thinking == 1
+    if how == "resign":
+        update = await s.games.resign(CHANNEL, ALICE)
+        assert update.state.ending is not None
+        assert update.state.ending.reason is EndReason.RESIGNATION
+    else:
+        update = await s.games.abort(CHANNEL, ALICE)
+        assert update.state.status is GameStatus.ABORTED
+    await settle(games)
+    assert computer.busy == 0 and games.thinking == 0
+    assert await s.storage.games.moves(started.state.game_id) == []
+    # The workers were freed: as many searches as workers all finish.
+    fen = engine.Position.start(engine.get_variant("turkish")).to_fen(engine.get_variant("turkish"))
+    moves = await asyncio.wait_for(asyncio.gather(*(
+        computer.choose_move(fen, "turkish", 1, 0.05) for _ in range(computer.workers)
+    )), PATIENCE)
+    assert len(moves) == computer.workers
+    await s.storage.close()
+
+
+async def test_restart_resumes_the_computers_turn(tmp_path: Path, computer: ComputerPlayer
+                                                  ) -> None:
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    s = await build_services(path, clock)  # no computer attached: its turn stays pending
+    games = ComputerGames(s.storage, s.games, ComputerSeats(computer, 0.05), clock=clock)
+    started = await games.start(player=Person(ALICE), guild_id=GUILD, channel_id=CHANNEL,
+                                variant="arab", level=2, color=ColorChoice.WHITE)
+    await s.games.play(CHANNEL, ALICE, first_legal(s))
+    assert games.thinking == 0 and s.games.current(CHANNEL).ply == 1
+    await s.storage.close()
+
+    s, games, table = await play_services(path, clock, computer)  # restart: resume()
+    await settle(games)
+    state = s.games.current(CHANNEL)
+    assert state.ply == 2 and state.turn is engine.Color.WHITE
+    assert state.black.seat.computer_level == 2
+    _, by_computer = await replay(s, started.state.game_id)
+    assert by_computer == [False, True]
+    assert [u.event for u in table.updates] == [Event.COMPUTER_MOVED]
+    await s.storage.close()
+
+
+async def test_a_stale_computer_move_is_not_played(tmp_path: Path, computer: ComputerPlayer
+                                                   ) -> None:
+    """A move chosen for a position the game has left (the game ended and a new one began)
+    is refused without changing anything."""
+    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    started = await start(games, table, ColorChoice.BLACK)
+    await settle(games)
+    state = s.games.current(CHANNEL)
+    variant = state.variant
+    stale = engine.legal_moves(engine.Position.start(variant), variant)[0]
+    assert await s.games.commit_computer_move(CHANNEL, started.state.game_id, 0, stale) is None
+    assert s.games.current(CHANNEL).ply == 1
+    await s.storage.close()
+
+
+async def test_refusals(tmp_path: Path, computer: ComputerPlayer) -> None:
+    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    with pytest.raises(PlayerError) as caught:
+        await start(games, table, ColorChoice.WHITE, level=6)
+    assert caught.value.key is Msg.BAD_LEVEL
+    with pytest.raises(PlayerError) as caught:
+        await start(games, table, ColorChoice.WHITE, variant="chess")
+    assert caught.value.key is Msg.UNKNOWN_VARIANT
+    await start(games, table, ColorChoice.WHITE)
+    with pytest.raises(PlayerError) as caught:
+        await start(games, table, ColorChoice.WHITE)
+    assert caught.value.key is Msg.ALREADY_PLAYING_HERE
+    await start_game(s, "turkish", white=BOB, black=ALICE, channel=THREAD, rated=False)
+    with pytest.raises(PlayerError) as caught:
+        await games.start(player=Person(1003), guild_id=GUILD, channel_id=THREAD,
+                          variant="turkish")
+    assert caught.value.key is Msg.CHANNEL_BUSY
+    await s.storage.close()
+
+
+async def test_unrated_and_ratings_untouched(tmp_path: Path, computer: ComputerPlayer) -> None:
+    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    started = await start(games, table, ColorChoice.RANDOM)
+    await settle(games)
+    await s.games.resign(CHANNEL, ALICE)
+    stored = await s.storage.games.get(started.state.game_id)
+    assert stored is not None and not stored.rated and stored.white_rating is None
+    assert await s.storage.ratings.get(ALICE, "turkish") is None
+    await s.storage.close()
+
+
+async def test_move_clock_in_a_game_against_the_computer(
+    tmp_path: Path, computer: ComputerPlayer
+) -> None:
+    """`/play` with a move time: the person's deadline is stored and shown."""
+    clock = FakeClock()
+    s, games, table = await play_services(tmp_path / "db.sqlite3", clock, computer)
+    started = await start(games, table, ColorChoice.WHITE, move_time=MoveTime.SECONDS_40)
+    assert started.state.move_seconds == 40
+    assert started.state.deadline == clock() + timedelta(seconds=40)
+    await s.storage.close()
