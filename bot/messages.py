@@ -114,6 +114,19 @@ class Msg(enum.StrEnum):
     SHORT_INACTIVITY = "short.inactivity"
     SHORT_ABORTED = "short.aborted"
     SHORT_OTHER = "short.other"
+    STATUS_PENDING = "status.pending"
+    STATUS_ACCEPTED = "status.accepted"
+    STATUS_DECLINED = "status.declined"
+    STATUS_CANCELLED = "status.cancelled"
+    STATUS_EXPIRED = "status.expired"
+    DAYS_ONE = "duration.day"
+    DAYS_MANY = "duration.days"
+    HOURS_ONE = "duration.hour"
+    HOURS_MANY = "duration.hours"
+    MINUTES_ONE = "duration.minute"
+    MINUTES_MANY = "duration.minutes"
+    SECONDS_ONE = "duration.second"
+    SECONDS_MANY = "duration.seconds"
 
     # --- information commands ----------------------------------------------------------
     RATING_TITLE = "rating.title"
@@ -251,6 +264,19 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.SHORT_INACTIVITY: "no move in time (inactivity)",
     Msg.SHORT_ABORTED: "aborted",
     Msg.SHORT_OTHER: "ended",
+    Msg.STATUS_PENDING: "open",
+    Msg.STATUS_ACCEPTED: "accepted",
+    Msg.STATUS_DECLINED: "declined",
+    Msg.STATUS_CANCELLED: "withdrawn",
+    Msg.STATUS_EXPIRED: "expired",
+    Msg.DAYS_ONE: "{count} day",
+    Msg.DAYS_MANY: "{count} days",
+    Msg.HOURS_ONE: "{count} hour",
+    Msg.HOURS_MANY: "{count} hours",
+    Msg.MINUTES_ONE: "{count} minute",
+    Msg.MINUTES_MANY: "{count} minutes",
+    Msg.SECONDS_ONE: "{count} second",
+    Msg.SECONDS_MANY: "{count} seconds",
 
     Msg.RATING_TITLE: "Ratings of {user}",
     Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games} rated games: "

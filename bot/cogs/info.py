@@ -17,6 +17,7 @@ from bot.ui.answer import Answer
 from bot.ui.info import help_embed, history_embed, leaderboard_embed, ratings_embed, rules_embed
 from bot.ui.present import BOARD_FILE
 from bot.ui.table import locale_of
+from engine import get_variant
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -76,7 +77,7 @@ class Info(commands.Cog):
                                           channel_id=interaction.channel_id)
         file = discord.File(io.BytesIO(pdn.text.encode("utf-8")), filename=pdn.filename)
         name = text(Msg.EXPORT_DONE, locale_of(interaction), game_id=pdn.game_id,
-                    variant=pdn.variant)
+                    variant=get_variant(pdn.variant).name)
         await Answer.of(interaction).send(name, file=file)
 
     @app_commands.command(name="rules", description=t("rules"))
@@ -84,8 +85,6 @@ class Info(commands.Cog):
     @app_commands.describe(variant=t("rules.variant"))
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def rules(self, interaction: Interaction, variant: str = DEFAULT_VARIANT) -> None:
-        from engine import get_variant
-
         png = await self.bot.presenter.start_png(get_variant(variant))
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
         await Answer.of(interaction).send(embed=rules_embed(variant, locale_of(interaction)),

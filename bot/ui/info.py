@@ -125,5 +125,5 @@ def rules_embed(variant_key: str, locale: str | None) -> discord.Embed:
 def help_embed(inactivity: timedelta, locale: str | None) -> discord.Embed:
     return discord.Embed(title=text(Msg.HELP_TITLE, locale),
                          description=text(Msg.HELP_BODY, locale,
-                                          inactivity=duration_text(inactivity)),
+                                          inactivity=duration_text(inactivity, locale)),
                          colour=EMBED_COLOUR)

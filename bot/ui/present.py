@@ -58,14 +58,36 @@ def color_name(color: Color, locale: str | None) -> str:
     return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, locale)
 
 
-def duration_text(delta: timedelta) -> str:
-    """`3 days`, `10 minutes`, `40 seconds`: the largest whole unit."""
+_UNITS = (
+    (86400, Msg.DAYS_ONE, Msg.DAYS_MANY),
+    (3600, Msg.HOURS_ONE, Msg.HOURS_MANY),
+    (60, Msg.MINUTES_ONE, Msg.MINUTES_MANY),
+)
+
+_STATUSES = {
+    ChallengeStatus.PENDING: Msg.STATUS_PENDING,
+    ChallengeStatus.ACCEPTED: Msg.STATUS_ACCEPTED,
+    ChallengeStatus.DECLINED: Msg.STATUS_DECLINED,
+    ChallengeStatus.CANCELLED: Msg.STATUS_CANCELLED,
+    ChallengeStatus.EXPIRED: Msg.STATUS_EXPIRED,
+}
+
+_COLOR_CHOICES = {
+    ColorChoice.WHITE: Msg.COLOR_WHITE,
+    ColorChoice.BLACK: Msg.COLOR_BLACK,
+    ColorChoice.RANDOM: Msg.COLOR_RANDOM,
+}
+
+
+def duration_text(delta: timedelta, locale: str | None = None) -> str:
+    """`3 days`, `10 minutes`, `40 seconds` (catalog words in `locale`): the largest
+    whole unit."""
     seconds = int(delta.total_seconds())
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+    for size, one, many in _UNITS:
         if seconds >= size and seconds % size == 0:
             count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} second{'s' if seconds != 1 else ''}"
+            return text(one if count == 1 else many, locale, count=count)
+    return text(Msg.SECONDS_ONE if seconds == 1 else Msg.SECONDS_MANY, locale, count=seconds)
 
 
 def param(value: object, locale: str | None) -> str:
@@ -78,8 +100,10 @@ def param(value: object, locale: str | None) -> str:
         return color_name(value, locale)
     if isinstance(value, Msg):
         return text(value, locale)
-    if isinstance(value, ChallengeStatus | ColorChoice):
-        return str(value.value)
+    if isinstance(value, ChallengeStatus):
+        return text(_STATUSES[value], locale)
+    if isinstance(value, ColorChoice):
+        return text(_COLOR_CHOICES[value], locale)
     return str(value)
 
 
@@ -163,7 +187,7 @@ class Presenter:
         reason = text(
             _REASONS[ending.reason], locale,
             loser=player_name(state.seat(loser), locale) if loser is not None else "",
-            limit=duration_text(self.inactivity_limit),
+            limit=duration_text(self.inactivity_limit, locale),
             user=mention(ending.by_user) if ending.by_user is not None else "",
         )
         if ending.reason is EndReason.ABORTED or ending.result is None:
@@ -247,7 +271,8 @@ class Presenter:
         )
         if state.move_seconds is not None:
             embed.add_field(name=text(Msg.BOARD_MOVE_TIME, locale),
-                            value=duration_text(timedelta(seconds=state.move_seconds)))
+                            value=duration_text(timedelta(seconds=state.move_seconds),
+                                                 locale))
         changes = [
             text(Msg.RATING_CHANGE_LINE, locale, player=player_name(seat, locale),
                  before=round(seat.change.rating_before), after=round(seat.change.rating_after),
@@ -277,7 +302,7 @@ class Presenter:
             ColorChoice.RANDOM: Msg.COLOR_RANDOM,
         }[challenge.color]
         move_time = (
-            duration_text(timedelta(seconds=challenge.move_seconds))
+            duration_text(timedelta(seconds=challenge.move_seconds), locale)
             if challenge.move_seconds else text(Msg.NO_MOVE_TIME, locale)
         )
         opponent = mention(challenge.challenged_id) if challenge.challenged_id else "?"

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import bot.messages
 from bot.client import DamaBot
 from bot.messages import ENGLISH, Msg
 from bot.services import EndReason
@@ -23,6 +24,8 @@ from tests.bot.test_discord_layer import (
     BOB,
     CHANNEL,
     challenge_and_accept,
+    press,
+    response_message_id,
     run,
     slash,
 )
@@ -115,3 +118,30 @@ async def test_a_board_that_cannot_be_shown_does_not_claim_nothing_changed(
     monkeypatch.undo()
     calls = await run(h, slash(h, "board", user=BOB))
     assert calls[0].files and not calls[0].ephemeral
+
+
+async def test_durations_statuses_and_variant_names_come_from_the_catalog(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every player-facing text comes from the message catalog in the reader's locale:
+    # a test catalog for "fr" must show up in durations, challenge statuses and /export.
+    h = harness
+    french = dict(ENGLISH)
+    french.update({Msg.DAYS_MANY: "{count} jours", Msg.STATUS_DECLINED: "refusé"})
+    monkeypatch.setattr(bot.messages, "CATALOGS", {"en": ENGLISH, "fr": french})
+    [answer] = await run(h, slash(h, "help", locale="fr"))
+    assert "3 jours" in answer.embeds[0]["description"]
+    bob, resolved = user_option("opponent", BOB)
+    [made] = await run(h, slash(h, "challenge", [bob, option("variant", "arab")],
+                                resolved=resolved))
+    message = response_message_id(h, made)
+    cid = made.custom_ids[0].split(":")[2]
+    snapshot = dict(h.discord.messages[message])
+    await run(h, press(h, message, f"dama:decline:{cid}", user=BOB))
+    payload = press(h, message, f"dama:accept:{cid}", user=BOB, snapshot=snapshot)
+    payload["locale"] = "fr"
+    reply, _strip = await run(h, payload)
+    assert reply.ephemeral and "refusé" in reply.content and "declined" not in reply.content
+    await challenge_and_accept(h)
+    [export] = await run(h, slash(h, "export"))
+    assert "Turkish draughts" in export.content and "(turkish)" not in export.content
