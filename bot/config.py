@@ -104,16 +104,22 @@ def _one_line(name: str, value: str, hint: str) -> ConfigError:
     return ConfigError(f"{name}={value!r} is not valid: {hint}")
 
 
+MAX_DURATION = timedelta(days=365)
+"""The longest challenge expiry or inactivity limit (deadlines must stay representable)."""
+
+
 def _duration(env: Mapping[str, str], name: str, default: timedelta) -> timedelta:
     text = env.get(name, "").strip()
     if not text:
         return default
     try:
         value = parse_duration(text)
-    except ValueError:
+    except (ValueError, OverflowError):
         raise _one_line(name, text, "write a duration such as 40s, 10m, 1h or 3d") from None
     if value <= timedelta(0):
         raise _one_line(name, text, "the duration must be more than zero")
+    if value > MAX_DURATION:
+        raise _one_line(name, text, "write at most 365d")
     return value
 
 

@@ -13,6 +13,7 @@ import pytest
 
 import bot.messages
 from bot.client import DamaBot
+from bot.config import ConfigError, settings_from
 from bot.messages import ENGLISH, Msg
 from bot.services import EndReason
 from bot.ui.info import reason_text
@@ -145,3 +146,13 @@ async def test_durations_statuses_and_variant_names_come_from_the_catalog(
     await challenge_and_accept(h)
     [export] = await run(h, slash(h, "export"))
     assert "Turkish draughts" in export.content and "(turkish)" not in export.content
+
+
+@pytest.mark.parametrize("value", ["99999999999d", "1e300d", "400d", "99999999h"])
+def test_huge_durations_are_one_line_config_errors(value: str) -> None:
+    # Config errors are one line naming the setting, never a traceback (OverflowError).
+    for name in ("DAMA_CHALLENGE_EXPIRY", "DAMA_INACTIVITY_LIMIT"):
+        with pytest.raises(ConfigError) as caught:
+            settings_from({name: value})
+        message = str(caught.value)
+        assert name in message and "\n" not in message
