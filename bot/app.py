@@ -8,7 +8,9 @@ one-line explanation on standard error instead of a traceback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 import discord
@@ -42,6 +44,11 @@ def fail(message: str) -> int:
 async def _run(settings: Settings) -> None:
     assert settings.token is not None
     async with DamaBot(settings) as bot:
+        # SIGTERM (docker stop, systemd) closes the bot cleanly: deadlines and the computer
+        # player's worker processes are stopped, the database is closed.
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
         await bot.start(settings.token)
 
 

@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import random
 import threading
+import time
 from collections.abc import Hashable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -78,9 +79,24 @@ class _SlotStop:
         return bool(self.flags[self.slot])
 
 
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker checks that the bot process is still there."""
+
+
 def _init_worker(flags: Any) -> None:
     global _FLAGS
     _FLAGS = flags
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True,
+                     name="dama-watch-parent").start()
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker when the bot process is gone (killed with no clean-up: SIGKILL, a
+    crash), so no orphaned search keeps a CPU busy."""
+    while True:
+        time.sleep(PARENT_CHECK_SECONDS)
+        if os.getppid() != parent:
+            os._exit(0)
 
 
 def _warm() -> int:
