@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bot.client import DamaBot
-from bot.cogs.info import Info
-from bot.cogs.play import Play
 from bot.config import Settings
 from bot.local.server import LocalDiscord
 from bot.sync import command_schema
 
 
-async def _schema() -> list[dict[str, Any]]:
-    """The bot's own command schema: its cogs' commands through discord.py's `to_dict`."""
-    bot = DamaBot(Settings(database=":memory:"), sync=False)
-    await bot.add_cog(Play(bot))
-    await bot.add_cog(Info(bot))
-    return command_schema(bot.tree)
+async def _schema(folder: Path) -> list[dict[str, Any]]:
+    """The bot's own command schema: its composition root (`setup_hook`, no sync, no
+    scheduler) on a scratch database, then discord.py's `to_dict` of every command."""
+    bot = DamaBot(Settings(database=str(folder / "schema.sqlite3")), sync=False,
+                  run_scheduler=False)
+    try:
+        await bot.setup_hook()
+        return command_schema(bot.tree)
+    finally:
+        await bot.close()
 
 
 DISCORD_DEFAULTS: dict[str, Any] = {"integration_types": [0]}
@@ -44,8 +47,10 @@ def _same(sent: Any, stored: Any, where: str) -> None:
         assert stored == sent, f"{where}: registered {stored!r}, the bot's schema {sent!r}"
 
 
-async def test_registered_commands_match_the_bots_schema(local: LocalDiscord) -> None:
-    schema = await _schema()
+async def test_registered_commands_match_the_bots_schema(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    schema = await _schema(tmp_path)
     registered = {c["name"]: c for c in local.standin.commands()}
     assert sorted(registered) == sorted(c["name"] for c in schema)
     for command in schema:
