@@ -169,27 +169,34 @@ class Table:
     async def _post_safely(
         self, update: GameUpdate, locale: str | None, answer: Answer | None
     ) -> int | None:
-        """`_post_update`, for a change already committed: if showing the board fails
-        (rendering, Discord), log it and say in text what happened (and that /board shows
-        the board), instead of an error claiming nothing changed."""
-        try:
-            return await self._post_update(update, locale, answer)
-        except Exception:
-            state = update.state
-            log.exception("showing game %s failed after the change was saved: event=%s "
-                          "user=%s channel=%s", state.game_id, update.event.value,
-                          update.actor, state.channel_id)
+        """`_post_update`, for a change already committed. If answering the interaction
+        fails (e.g. Discord no longer knows it), the board goes to the channel instead; if
+        the board cannot be shown at all (rendering), a text says what happened and that
+        /board shows it, instead of an error claiming nothing changed. Failures are logged
+        with the game, user and channel ids."""
+        state = update.state
+        targets: list[Answer | None] = [answer, None] if answer is not None else [None]
+        for target in targets:
+            try:
+                return await self._post_update(update, locale, target)
+            except Exception:
+                log.exception("showing game %s failed after the change was saved: event=%s "
+                              "user=%s channel=%s via=%s", state.game_id, update.event.value,
+                              update.actor, state.channel_id,
+                              "channel" if target is None else "interaction")
         note = "\n".join((self.presenter.headline(update, locale),
                           text(Msg.BOARD_NOT_SHOWN, locale)))
-        try:
-            if answer is not None:
-                await answer.send(note)
-            else:
-                channel = self.client.get_partial_messageable(update.state.channel_id)
-                await channel.send(note, allowed_mentions=MENTIONS)
-        except discord.HTTPException:
-            log.warning("could not tell channel %s about game %s either",
-                        update.state.channel_id, update.state.game_id)
+        for target in targets:
+            try:
+                if target is not None:
+                    await target.send(note)
+                else:
+                    channel = self.client.get_partial_messageable(state.channel_id)
+                    await channel.send(note, allowed_mentions=MENTIONS)
+                return None
+            except discord.HTTPException:
+                log.warning("could not tell channel %s about game %s", state.channel_id,
+                            state.game_id)
         return None
 
     def announcer(self, interaction: Inter) -> Announce:

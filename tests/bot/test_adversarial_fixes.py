@@ -156,3 +156,21 @@ def test_huge_durations_are_one_line_config_errors(value: str) -> None:
             settings_from({name: value})
         message = str(caught.value)
         assert name in message and "\n" not in message
+
+
+async def test_a_move_whose_interaction_died_still_shows_the_board_in_the_channel(
+    harness: Harness,
+) -> None:
+    # The move is committed; if Discord refuses the interaction answer (e.g. the token
+    # expired while the bot was busy), the channel must still see the new board.
+    h = harness
+    await challenge_and_accept(h)
+    payload = slash(h, "move", [option("move", "a3-a4")])
+    h.discord.fail_paths.add(f"/interactions/{payload['id']}/{payload['token']}/callback")
+    calls = await run(h, payload)
+    posted = [c for c in calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"]
+    assert len(posted) == 1 and posted[0].files[0][0] == "board.png"
+    assert "played **a3-a4**" in posted[0].content
+    state = h.bot.games.current(CHANNEL)
+    assert state.ply == 1
+    assert state.board_message_id == response_message_id(h, posted[0])
