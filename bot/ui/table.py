@@ -265,10 +265,17 @@ class Table:
         async def announce(update: GameUpdate) -> int | None:
             challenge = await self.challenges.get(challenge_id)
             if challenge is not None:
-                await answer.update_message(
-                    self.presenter.challenge_content(challenge),
-                    embed=self.presenter.challenge_embed(challenge, locale), view=None,
-                )
+                try:
+                    await answer.update_message(
+                        self.presenter.challenge_content(challenge),
+                        embed=self.presenter.challenge_embed(challenge, locale), view=None,
+                    )
+                except discord.HTTPException:
+                    # The game exists now: show it anyway (the board goes to the channel).
+                    log.exception("updating challenge %s after its acceptance failed",
+                                  challenge_id)
+                    if interaction.message is not None:
+                        self._later(self._strip_buttons(interaction.message))
             return await self._post_safely(update, locale, answer)
 
         await self.challenges.accept(challenge_id, interaction.user.id, announce=announce)

@@ -174,3 +174,25 @@ async def test_a_move_whose_interaction_died_still_shows_the_board_in_the_channe
     state = h.bot.games.current(CHANNEL)
     assert state.ply == 1
     assert state.board_message_id == response_message_id(h, posted[0])
+
+
+async def test_an_accept_whose_interaction_died_still_starts_and_shows_the_game(
+    harness: Harness,
+) -> None:
+    h = harness
+    bob, resolved = user_option("opponent", BOB)
+    [made] = await run(h, slash(h, "challenge", [bob, option("variant", "arab")],
+                                resolved=resolved))
+    message = response_message_id(h, made)
+    cid = made.custom_ids[0].split(":")[2]
+    payload = press(h, message, f"dama:accept:{cid}", user=BOB)
+    h.discord.fail_paths.add(f"/interactions/{payload['id']}/{payload['token']}/callback")
+    calls = await run(h, payload)
+    state = h.bot.games.current(CHANNEL)
+    posted = [c for c in calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"]
+    assert len(posted) == 1 and posted[0].files[0][0] == "board.png"
+    assert "the game begins" in posted[0].content
+    assert state.board_message_id == response_message_id(h, posted[0])
+    stripped = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/{message}")]
+    assert stripped and stripped[0].body["components"] == []
+    assert not any("went wrong" in (c.content or "") for c in calls)
