@@ -61,7 +61,7 @@ class Play(commands.Cog):
     async def move_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return self.bot.table.suggestions(interaction, current)
+        return await self.bot.table.suggestions(interaction, current)
 
     @app_commands.command(name="board", description=t("board"))
     @app_commands.guild_only()

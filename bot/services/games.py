@@ -125,6 +125,33 @@ def _normalise(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+def suggest_moves(
+    position: Position, variant: Variant, moves: tuple[Move, ...], typed: str
+) -> list[MoveChoice]:
+    """The autocomplete choices among `moves` (the legal moves of `position`) matching
+    `typed` (prefix of the move text, or of the Italian numeric form, ignoring case and
+    separators): captures first (most pieces first), then by text; at most 25. Pure and
+    possibly slow (formatting every move of a position with thousands of capture routes
+    takes seconds): the Discord layer runs it in a worker thread."""
+    wanted = _normalise(typed)
+    choices: list[MoveChoice] = []
+    texts = [(format_move(m, position, variant), m) for m in moves]
+    texts.sort(key=lambda pair: (not pair[1].is_capture, -len(pair[1].captured), pair[0]))
+    for value, move in texts:
+        forms = [value]
+        name = value
+        if variant.numeric_notation:
+            numeric = format_move(move, position, variant, numeric=True)
+            forms.append(numeric)
+            name = f"{value} ({numeric})"
+        if wanted and not any(_normalise(form).startswith(wanted) for form in forms):
+            continue
+        choices.append(MoveChoice(name, value))
+        if len(choices) == MAX_CHOICES:
+            break
+    return choices
+
+
 class GameService:
     """Active games and their flow. Build with a `Storage`; call `restore()` once."""
 
@@ -250,30 +277,24 @@ class GameService:
         """Autocomplete for `/move`: the caller's legal moves matching `typed` (prefix of
         the move text ignoring case and separators), captures first, at most 25; empty when
         there is no game here or it is not the caller's turn."""
+        source = self.suggestion_source(channel_id, user_id)
+        if source is None:
+            return []
+        return suggest_moves(*source, typed)
+
+    def suggestion_source(
+        self, channel_id: int, user_id: int
+    ) -> tuple[Position, Variant, tuple[Move, ...]] | None:
+        """What `suggest_moves` needs for the caller (position, variant, legal moves: plain
+        immutable values, safe to hand to a worker thread), or None when there is no game
+        here or it is not the caller's turn."""
         session = self._sessions.get(channel_id)
         if session is None:
-            return []
+            return None
         game = session.game
         if self._seat_user(session, game.position.turn) != user_id:
-            return []
-        variant = game.variant
-        wanted = _normalise(typed)
-        choices: list[MoveChoice] = []
-        texts = [(format_move(m, game.position, variant), m) for m in game.legal_moves()]
-        texts.sort(key=lambda pair: (not pair[1].is_capture, -len(pair[1].captured), pair[0]))
-        for value, move in texts:
-            forms = [value]
-            name = value
-            if variant.numeric_notation:
-                numeric = format_move(move, game.position, variant, numeric=True)
-                forms.append(numeric)
-                name = f"{value} ({numeric})"
-            if wanted and not any(_normalise(form).startswith(wanted) for form in forms):
-                continue
-            choices.append(MoveChoice(name, value))
-            if len(choices) == MAX_CHOICES:
-                break
-        return choices
+            return None
+        return game.position, game.variant, tuple(game.legal_moves())
 
     # --- building states ----------------------------------------------------------------
 

@@ -36,6 +36,7 @@ from bot.services import (
     Person,
     PlayerError,
 )
+from bot.services.games import suggest_moves
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
 from bot.ui.present import Presenter, param
@@ -45,8 +46,17 @@ log = logging.getLogger(__name__)
 
 Inter = discord.Interaction[Any]
 
+SUGGEST_BUDGET = 2.0
+"""Seconds `/move`'s autocomplete may spend (Discord drops answers after 3)."""
+
 _RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED, Msg.CHALLENGE_UNKNOWN)
 """Refusals of a button press meaning its message is out of date: its buttons go."""
+
+
+def _consume(future: asyncio.Future[Any]) -> None:
+    """Retrieve a background future's outcome (so a late failure is logged, not warned)."""
+    if not future.cancelled() and future.exception() is not None:
+        log.error("autocomplete failed late", exc_info=future.exception())
 
 
 def locale_of(interaction: Inter) -> str:
@@ -340,12 +350,23 @@ class Table:
             announce=self._announcer(interaction),
         )
 
-    def suggestions(
+    async def suggestions(
         self, interaction: Inter, typed: str
     ) -> list[app_commands.Choice[str]]:
+        """The caller's moves for `/move`'s autocomplete, computed in a worker thread (the
+        event loop stays free) within `SUGGEST_BUDGET` seconds; none if that is not enough
+        (the thread finishes anyway and warms the notation cache for the next keystroke)."""
         if interaction.channel_id is None:
             return []
-        return [
-            app_commands.Choice(name=choice.name, value=choice.value)
-            for choice in self.games.suggestions(interaction.channel_id, interaction.user.id, typed)
-        ]
+        source = self.games.suggestion_source(interaction.channel_id, interaction.user.id)
+        if source is None:
+            return []
+        work = asyncio.ensure_future(asyncio.to_thread(suggest_moves, *source, typed))
+        work.add_done_callback(_consume)
+        try:
+            found = await asyncio.wait_for(asyncio.shield(work), timeout=SUGGEST_BUDGET)
+        except TimeoutError:
+            log.warning("autocomplete took over %.1f s: user=%s channel=%s", SUGGEST_BUDGET,
+                        interaction.user.id, interaction.channel_id)
+            return []
+        return [app_commands.Choice(name=c.name, value=c.value) for c in found]

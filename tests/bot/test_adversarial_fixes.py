@@ -4,7 +4,9 @@ across a restart, and /history's reasons from the message catalog."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,9 @@ from typing import Any
 import pytest
 
 import bot.messages
+import bot.services.games
+import bot.ui.table
+import engine
 from bot.client import DamaBot
 from bot.config import ConfigError, settings_from
 from bot.messages import ENGLISH, Msg
@@ -196,3 +201,42 @@ async def test_an_accept_whose_interaction_died_still_starts_and_shows_the_game(
     stripped = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/{message}")]
     assert stripped and stripped[0].body["components"] == []
     assert not any("went wrong" in (c.content or "") for c in calls)
+
+
+async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A position with thousands of capture routes takes seconds to format: the
+    # autocomplete must still answer within Discord's 3 seconds (here: a 0.3 s budget)
+    # and the event loop must keep serving other games meanwhile.
+    h = harness
+    await challenge_and_accept(h)
+    monkeypatch.setattr(bot.ui.table, "SUGGEST_BUDGET", 0.3)
+    real_format = engine.format_move
+
+    def slow_format(*args: Any, **kwargs: Any) -> str:
+        time.sleep(0.1)
+        return real_format(*args, **kwargs)
+
+    monkeypatch.setattr(bot.services.games, "format_move", slow_format)
+    gaps: list[float] = []
+
+    async def ticker() -> None:
+        last = time.monotonic()
+        for _ in range(40):
+            await asyncio.sleep(0.01)
+            now = time.monotonic()
+            gaps.append(now - last)
+            last = now
+
+    ticking = asyncio.create_task(ticker())
+    started = time.monotonic()
+    [auto] = await run(h, h.discord.interaction(4, {
+        "id": "1", "name": "move", "type": 1,
+        "options": [option("move", "", focused=True)]}, user_id=ALICE, channel_id=CHANNEL))
+    elapsed = time.monotonic() - started
+    await ticking
+    assert auto.callback_type == 8 and auto.payload["data"]["choices"] == []
+    assert elapsed < 1.0
+    assert max(gaps) < 0.2
+    await asyncio.sleep(1.0)  # let the worker finish before the test ends
