@@ -107,6 +107,15 @@ async def test_play_as_black_the_computer_answers_on_its_own(h: Harness) -> None
     await computer_done(h)
     assert not h.bot.games.has_game(CHANNEL)
 
+    # The finished game is in alice's history and exports with the computer as a player.
+    [history] = await run(h, slash(h, "history"))
+    assert f"#{game_id}" in history.embeds[0]["description"]
+    assert "Computer" in history.embeds[0]["description"]
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    name, data = export.files[0]
+    pdn = data.decode()
+    assert name.endswith(".pdn") and "Computer" in pdn and '[Result "1-0"]' in pdn
+
 
 async def test_play_refused_while_a_game_is_on(h: Harness) -> None:
     await run(h, slash(h, "play", [option("variant", "turkish"), option("color", "white")]))
