@@ -54,8 +54,9 @@ class Session:
 
     `local`: a started `LocalDiscord`. `boards_dir`: where pictures are saved. `emit`: how
     a line is printed. `settle`: after each command, the seconds without any new bot
-    message after which the answer is taken as complete (later follow-ups, such as the
-    board after Accept, are printed before the next command). `timeout`: seconds the bot
+    message after which the answer is taken as complete (at least three times what the
+    last answer took, at most 5 s; follow-ups in that time, such as the board after Accept,
+    are printed before the next command). `timeout`: seconds the bot
     has to answer one interaction.
     """
 
@@ -86,6 +87,7 @@ class Session:
         self._saved = 0
         self._printer: asyncio.Task[None] | None = None
         self._last_event = time.monotonic()
+        self._last_answer = 0.0
 
     # ---- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> Session:
@@ -193,11 +195,13 @@ class Session:
         """Wait until the bot has posted nothing for `settle` seconds and every message
         so far is printed (at most `timeout` seconds)."""
         deadline = time.monotonic() + timeout
+        # A loaded machine answers slowly, and then follow-ups come late too.
+        settle = max(self.settle, min(5.0, 3 * self._last_answer))
         while time.monotonic() < deadline:
             idle = time.monotonic() - self._last_event
-            if idle >= self.settle:
+            if idle >= settle:
                 break
-            await asyncio.sleep(self.settle - idle)
+            await asyncio.sleep(settle - idle)
         await asyncio.wait_for(self._events.join(), max(0.1, deadline - time.monotonic()))
 
     # ---- commands ----------------------------------------------------------------------
@@ -261,7 +265,8 @@ class Session:
     async def _timed(self, call: Awaitable[InteractionResult]) -> InteractionResult:
         started = time.monotonic()
         result = await call
-        self.timings.answers.append(time.monotonic() - started)
+        self._last_answer = time.monotonic() - started
+        self.timings.answers.append(self._last_answer)
         return result
 
     async def _slash(self, command: Slash) -> None:
