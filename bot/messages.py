@@ -46,6 +46,7 @@ class Msg(enum.StrEnum):
     NO_GAME_TO_EXPORT = "error.no_game_to_export"
     UNKNOWN_VARIANT = "error.unknown_variant"
     BAD_LEVEL = "error.bad_level"
+    COMPUTER_NO_DRAW = "error.computer_no_draw"
     UNEXPECTED = "error.unexpected"
 
     # --- challenges --------------------------------------------------------------------
@@ -195,6 +196,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.UNKNOWN_VARIANT: "Unknown variant {name!r}. Choose one of: {valid}.",
     Msg.BAD_LEVEL: "There is no level {level}: the computer plays at levels 1 (easiest) to 5 "
                    "(strongest). Pick one of those.",
+    Msg.COMPUTER_NO_DRAW: "The computer does not take or offer draws: play on, or /resign.",
     Msg.UNEXPECTED: "Something went wrong on my side; nothing was changed. Please try again.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",

@@ -559,12 +559,14 @@ class GameService:
     ) -> GameUpdate:
         """`user_id` offers a draw, or accepts the opponent's standing offer (the game ends
         drawn). An offer lapses when the offerer moves. Raises `PlayerError`: as `resign`,
-        and DRAW_ALREADY_OFFERED."""
+        DRAW_ALREADY_OFFERED, and COMPUTER_NO_DRAW (the computer plays every game out)."""
         async with self.locks.hold(channel_id):
             session = self._session(channel_id, game_id)
             self._check_board(session, message_id)
             color = self._player_color(session, user_id)
             record = session.record
+            if record.seat(side_of(color.opponent)).is_computer:
+                raise PlayerError(Msg.COMPUTER_NO_DRAW)
             offer = record.draw_offer_by
             previous = record.board_message_id
             if offer is not None and offer is not side_of(color):

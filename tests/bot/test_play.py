@@ -237,6 +237,16 @@ async def test_refusals(tmp_path: Path, computer: ComputerPlayer) -> None:
     await s.storage.close()
 
 
+async def test_no_draw_offers_to_the_computer(tmp_path: Path, computer: ComputerPlayer) -> None:
+    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    await start(games, table, ColorChoice.WHITE)
+    with pytest.raises(PlayerError) as caught:
+        await s.games.draw(CHANNEL, ALICE)
+    assert caught.value.key is Msg.COMPUTER_NO_DRAW
+    assert s.games.current(CHANNEL).draw_offer_by is None
+    await s.storage.close()
+
+
 async def test_unrated_and_ratings_untouched(tmp_path: Path, computer: ComputerPlayer) -> None:
     s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
     started = await start(games, table, ColorChoice.RANDOM)
