@@ -42,6 +42,12 @@ LEVELS = range(1, 6)
 
 DEFAULT_LEVEL = 3
 
+ATTEMPTS = 3
+"""How often the computer tries to choose a move before giving up (a worker that died is
+replaced by the pool; the game then waits for its deadline or a restart)."""
+
+RETRY_SECONDS = 1.0
+
 
 class SeatMover(Protocol):
     """Chooses the moves of computer seats (`bot.computer.ComputerSeats` over the pool)."""
@@ -156,15 +162,21 @@ class ComputerGames:
         if found is None or found[1] != game_id:
             return
         game, _, ply, level = found
-        try:
-            move = await self._mover.choose_move(game, level, key=game_id)
-        except asyncio.CancelledError:
-            current = asyncio.current_task()
-            if current is not None and current.cancelling():
-                raise
-            return  # the search was stopped: the game ended
-        except Exception:
-            log.exception("the computer failed to choose a move in game %s", game_id)
+        move: Move | None = None
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                move = await self._mover.choose_move(game, level, key=game_id)
+                break
+            except asyncio.CancelledError:
+                current = asyncio.current_task()
+                if current is not None and current.cancelling():
+                    raise
+                return  # the search was stopped: the game ended
+            except Exception:
+                log.exception("the computer failed to choose a move in game %s (attempt %d "
+                              "of %d)", game_id, attempt, ATTEMPTS)
+                await asyncio.sleep(RETRY_SECONDS)
+        if move is None:
             return
         try:
             await self._games.commit_computer_move(

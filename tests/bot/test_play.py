@@ -268,3 +268,36 @@ async def test_move_clock_in_a_game_against_the_computer(
     assert started.state.move_seconds == 40
     assert started.state.deadline == clock() + timedelta(seconds=40)
     await s.storage.close()
+
+
+class FlakyMover:
+    """Fails on its first call, then plays the first legal move."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def choose_move(self, game: engine.Game, level: int, *, key: object) -> engine.Move:
+        self.calls += 1
+        if self.calls == 1:
+            raise RuntimeError("a worker died")
+        return game.legal_moves()[0]
+
+    def cancel(self, key: object) -> int:
+        return 0
+
+
+async def test_the_computer_tries_again_after_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.services.computer_games as module
+
+    monkeypatch.setattr(module, "RETRY_SECONDS", 0.0)
+    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+    mover = FlakyMover()
+    games = ComputerGames(s.storage, s.games, mover)
+    games.attach()
+    await games.start(player=Person(ALICE), guild_id=GUILD, channel_id=CHANNEL,
+                      variant="turkish", color=ColorChoice.BLACK)
+    await settle(games)
+    assert mover.calls == 2 and s.games.current(CHANNEL).ply == 1
+    await s.storage.close()
