@@ -92,6 +92,9 @@ class Session:
     # ---- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> Session:
         self.boards_dir.mkdir(parents=True, exist_ok=True)
+        # Number on from an earlier session's pictures instead of overwriting them.
+        numbers = [int(p.name[:4]) for p in self.boards_dir.glob("[0-9][0-9][0-9][0-9]-*")]
+        self._saved = max(numbers, default=0)
         self.standin.user(self.user)
         self.standin.add_listener(self._on_event)
         self._printer = asyncio.create_task(self._print_events())
