@@ -61,7 +61,13 @@ class Play(commands.Cog):
     async def move_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self.bot.table.suggestions(interaction, current)
+        # discord.py only logs an autocomplete's exception and never answers it (the
+        # player would see "Loading options failed"): answer with no choices instead.
+        try:
+            return await self.bot.table.suggestions(interaction, current)
+        except Exception as error:
+            self.bot.table.autocomplete_failed(interaction, error)
+            return []
 
     @app_commands.command(name="board", description=t("board"))
     @app_commands.guild_only()

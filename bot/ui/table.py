@@ -67,9 +67,18 @@ def person(user: discord.abc.User) -> Person:
     return Person(user.id, user.display_name, user.bot)
 
 
+MAX_CONTENT = 2000
+"""Discord refuses message content longer than this (the answer would be lost)."""
+
+
 def error_text(error: PlayerError, locale: str | None) -> str:
+    """The refusal's text in `locale`, cut to what Discord accepts (a long list of
+    ambiguous candidates must not make the answer fail)."""
     params = {name: param(value, locale) for name, value in error.params.items()}
-    return text(error.key, locale, **params)
+    message = text(error.key, locale, **params)
+    if len(message) > MAX_CONTENT:
+        message = message[: MAX_CONTENT - 1] + "…"
+    return message
 
 
 class Table:
@@ -90,6 +99,14 @@ class Table:
 
     # --- errors -------------------------------------------------------------------------
 
+    def autocomplete_failed(self, interaction: Inter, error: BaseException) -> None:
+        """Log a failed autocomplete with the command, user, channel and guild ids (the
+        caller then answers it with no choices)."""
+        command = interaction.command.qualified_name if interaction.command else None
+        log.error("autocomplete failed: command=%s user=%s channel=%s guild=%s", command,
+                  interaction.user.id, interaction.channel_id, interaction.guild_id,
+                  exc_info=error)
+
     async def report_error(self, interaction: Inter, error: BaseException) -> None:
         """Answer a failed interaction: the player's mistake, or a generic apology (and a
         log line with the command, user and channel ids)."""
@@ -98,8 +115,7 @@ class Table:
             original = error.original
         locale = locale_of(interaction)
         if interaction.type is discord.InteractionType.autocomplete:
-            log.error("autocomplete failed: user=%s channel=%s", interaction.user.id,
-                      interaction.channel_id, exc_info=original)
+            self.autocomplete_failed(interaction, original)
             with contextlib.suppress(discord.HTTPException, discord.InteractionResponded):
                 await interaction.response.autocomplete([])
             return

@@ -20,7 +20,7 @@ import engine
 from bot.client import DamaBot
 from bot.config import ConfigError, settings_from
 from bot.messages import ENGLISH, Msg
-from bot.services import EndReason
+from bot.services import EndReason, PlayerError
 from bot.ui.info import reason_text
 from tests.bot.conftest import Harness, settings_for
 from tests.bot.fake_discord import FakeDiscord, option, user_option
@@ -240,3 +240,39 @@ async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
     assert elapsed < 1.0
     assert max(gaps) < 0.2
     await asyncio.sleep(1.0)  # let the worker finish before the test ends
+
+
+async def test_a_very_long_refusal_still_fits_a_discord_message(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Discord refuses content over 2000 characters; the player must still get an answer.
+    h = harness
+    await challenge_and_accept(h)
+    routes = ", ".join(f"e1xe3xc3xa3xa6xe6xe2xh2xh4xh8xf8xb8xb3xg3xg7xc7x{i}" for i in range(60))
+
+    async def ambiguous(*args: Any, **kwargs: Any) -> Any:
+        raise PlayerError(Msg.MOVE_AMBIGUOUS, text="e1xc1", candidates=routes)
+
+    monkeypatch.setattr(h.bot.games, "play", ambiguous)
+    [reply] = await run(h, slash(h, "move", [option("move", "e1xc1")]))
+    assert reply.ephemeral and "matches several moves" in reply.content
+    assert len(reply.content) <= 2000
+
+
+async def test_a_failed_autocomplete_is_logged_with_the_command(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    h = harness
+    await challenge_and_accept(h)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(h.bot.games, "suggestion_source", broken)
+    with caplog.at_level(logging.ERROR):
+        [auto] = await run(h, h.discord.interaction(4, {
+            "id": "1", "name": "move", "type": 1,
+            "options": [option("move", "", focused=True)]}, user_id=ALICE, channel_id=CHANNEL))
+    assert auto.callback_type == 8 and auto.payload["data"]["choices"] == []
+    [record] = [r for r in caplog.records if "autocomplete failed" in r.getMessage()]
+    assert "command=move" in record.getMessage() and f"user={ALICE}" in record.getMessage()
