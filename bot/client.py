@@ -31,6 +31,7 @@ from bot.services import (
 )
 from bot.services.computer_games import ComputerGames, SeatMover
 from bot.sync import hash_file_for, sync_commands
+from bot.ui.answer import Answer
 from bot.ui.buttons import DYNAMIC_ITEMS
 from bot.ui.present import Presenter
 from bot.ui.table import Table
@@ -51,6 +52,12 @@ def freeze_heap() -> None:
 
 class DamaTree(app_commands.CommandTree["DamaBot"]):
     """The command tree; its `on_error` is the one handler for slash command errors."""
+
+    async def interaction_check(self, interaction: discord.Interaction[DamaBot]) -> bool:
+        # Start the deferral watchdog as the command arrives, so whatever it does first
+        # (storage, rendering) is covered by Discord's 3-second limit.
+        Answer.of(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[DamaBot], error: app_commands.AppCommandError

@@ -34,6 +34,7 @@ class Answer:
         self.interaction = interaction
         self._lock = asyncio.Lock()
         self._deferred = False
+        self._deferred_update = False
         self._original_used = False
         self._arrived = time.monotonic()
         self._defer_after = DEFER_AFTER if defer_after is None else defer_after
@@ -52,6 +53,9 @@ class Answer:
         return answer
 
     def watch(self) -> None:
+        """Start the deferral watchdog (not for autocomplete, which cannot be deferred)."""
+        if self.interaction.type is discord.InteractionType.autocomplete:
+            return
         if self._watchdog is None and not self.interaction.response.is_done():
             self._watchdog = asyncio.create_task(self._defer_later(), name="dama-answer")
 
@@ -60,8 +64,15 @@ class Answer:
         async with self._lock:
             if not self.interaction.response.is_done():
                 with contextlib.suppress(discord.HTTPException):
-                    await self.interaction.response.defer(thinking=True)
-                    self._deferred = True
+                    if self.interaction.type is discord.InteractionType.component:
+                        # A button press: acknowledge without a "thinking" message (it would
+                        # stay when the answer only edits the pressed message); later
+                        # messages are follow-ups.
+                        await self.interaction.response.defer()
+                        self._deferred_update = True
+                    else:
+                        await self.interaction.response.defer(thinking=True)
+                        self._deferred = True
 
     def _stop_watchdog(self) -> None:
         if self._watchdog is not None and not self._watchdog.done():

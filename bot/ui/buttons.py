@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.messages import Msg, text
+from bot.ui.answer import Answer
 
 if TYPE_CHECKING:
     from bot.ui.table import Table
@@ -58,6 +59,7 @@ class _IdButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         table = _table(interaction)
+        Answer.of(interaction)  # the deferral watchdog, from the press's arrival
         try:
             await self.act(table, interaction)
         except Exception as error:

@@ -15,6 +15,7 @@ import pytest
 
 import bot.messages
 import bot.services.games
+import bot.ui.answer
 import bot.ui.table
 import engine
 from bot.client import DamaBot
@@ -276,3 +277,56 @@ async def test_a_failed_autocomplete_is_logged_with_the_command(
     assert auto.callback_type == 8 and auto.payload["data"]["choices"] == []
     [record] = [r for r in caplog.records if "autocomplete failed" in r.getMessage()]
     assert "command=move" in record.getMessage() and f"user={ALICE}" in record.getMessage()
+
+
+async def test_slow_work_before_any_answer_is_deferred(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The interaction is deferred whenever the answer could take over 2 seconds, also
+    # when the slow part comes before the bot starts building its answer (storage).
+    h = harness
+    monkeypatch.setattr(bot.ui.answer, "DEFER_AFTER", 0.05)
+    create = h.bot.challenges.create
+
+    async def slow_create(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.3)
+        return await create(*args, **kwargs)
+
+    monkeypatch.setattr(h.bot.challenges, "create", slow_create)
+    bob, resolved = user_option("opponent", BOB)
+    calls = await run(h, slash(h, "challenge", [bob, option("variant", "arab")],
+                               resolved=resolved))
+    assert calls[0].callback_type == 5
+    edit = calls[1]
+    assert edit.method == "PATCH" and edit.path.endswith("/messages/@original")
+    cid = edit.custom_ids[0].split(":")[2]
+    stored = await h.bot.challenges.get(int(cid))
+    message = int(h.discord._originals[edit.path.split("/")[3]])
+    assert stored is not None and stored.message_id == message
+
+
+async def test_a_slow_button_press_is_acknowledged_without_a_dangling_thinking_message(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = harness
+    bob, resolved = user_option("opponent", BOB)
+    [made] = await run(h, slash(h, "challenge", [bob, option("variant", "arab")],
+                                resolved=resolved))
+    message = response_message_id(h, made)
+    cid = made.custom_ids[0].split(":")[2]
+    monkeypatch.setattr(bot.ui.answer, "DEFER_AFTER", 0.05)
+    decline = h.bot.challenges.decline
+
+    async def slow_decline(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.3)
+        return await decline(*args, **kwargs)
+
+    monkeypatch.setattr(h.bot.challenges, "decline", slow_decline)
+    calls = await run(h, press(h, message, f"dama:decline:{cid}", user=BOB))
+    # Acknowledged in time (deferred update: no new "thinking" message), then the
+    # challenge message itself says it was declined and loses its buttons.
+    assert calls[0].callback_type == 6
+    assert len(calls) == 2 and calls[1].method == "PATCH"
+    assert calls[1].path == f"/channels/{CHANNEL}/messages/{message}"
+    assert "declined" in calls[1].body["embeds"][0]["description"]
+    assert calls[1].body["components"] == []
