@@ -65,3 +65,43 @@ async def test_sigkill_mid_game_then_the_game_and_old_buttons_carry_on(
     assert not accepted.ephemeral, accepted.reply.text()
     new_board = await wait_board(local, games_channel, since=mark)
     assert [b.label for b in new_board.buttons] == ["Resign", "Offer draw"]
+
+
+async def test_sigkill_while_a_move_is_answered_leaves_a_consistent_game(
+    local: LocalDiscord,
+) -> None:
+    """Killed while a /move is in flight: the move is either stored or not (never half),
+    and after the restart the right player moves on from the stored position."""
+    import asyncio
+
+    from bot.standin import BotDidNotAnswer
+
+    variant = get_variant("turkish")
+    standin = local.standin
+    alice, bob = standin.user("alice"), standin.user("bob")
+    thread = await standin.add_thread(local.channel, "alice-bob", owner=alice)
+    game_id, _ = await start_game(local, thread, alice, bob, variant)
+    reference = Game(variant)
+    await play_move(local, alice, thread, "c3-c4")
+    reference.play("c3-c4")
+    in_flight = asyncio.create_task(
+        standin.slash(bob, thread, "move", {"move": "f6-f5"}, timeout=ANSWER_TIMEOUT)
+    )
+    await asyncio.sleep(0.01)
+    await local.process.kill()
+    try:
+        answered = await in_flight
+        assert not answered.ephemeral
+    except BotDidNotAnswer:
+        pass  # Discord would say "This interaction failed"; the game must still be whole
+    await local.start_bot()
+    async with StoredGames(local.process.database) as games:
+        stored = await games.load(game_id)
+    texts = [m.text for m in stored.moves]
+    assert texts in (["c3-c4"], ["c3-c4", "f6-f5"])
+    if len(texts) == 2:
+        reference.play("f6-f5")
+    assert stored.position == reference.position
+    mover = alice if len(texts) == 2 else bob
+    move = sorted(legal_moves(reference.position, variant), key=lambda m: (m.start, m.end))[0]
+    await play_move(local, mover, thread, move_text(move, reference.position, variant))
