@@ -20,7 +20,7 @@ from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
 from bot.computer import AbsentPlayerComputer, ComputerPlayer, ComputerSeats
-from bot.config import Settings
+from bot.config import ConfigError, Settings
 from bot.services import (
     AbsentPlayerMover,
     ChallengeService,
@@ -153,10 +153,21 @@ class DamaBot(commands.Bot):
             self.scheduler.start()
         freeze_heap()
         if self.sync_on_start:
-            self.sync_result = await sync_commands(
-                self.tree, application_id=self.application_id, dev_guild=settings.dev_guild,
-                hash_file=hash_file_for(settings.database),
-            )
+            try:
+                self.sync_result = await sync_commands(
+                    self.tree, application_id=self.application_id,
+                    dev_guild=settings.dev_guild, hash_file=hash_file_for(settings.database),
+                )
+            except (discord.Forbidden, discord.NotFound):
+                if settings.dev_guild is None:
+                    raise
+                # One line for the operator (bot.__main__ prints ConfigError), no traceback.
+                raise ConfigError(
+                    f"DAMA_DEV_GUILD={str(settings.dev_guild)!r} is not valid: the bot is not "
+                    "in that server (or may not add commands there); invite it with the "
+                    "applications.commands scope, or leave DAMA_DEV_GUILD empty for global "
+                    "commands"
+                ) from None
 
     async def _warm(self) -> None:
         await self.presenter.warm()

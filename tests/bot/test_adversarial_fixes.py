@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -20,8 +21,10 @@ import bot.ui.table
 import engine
 from bot.client import DamaBot
 from bot.config import ConfigError, settings_from
+from bot.discord_endpoint import apply_discord_url, restore_endpoint
 from bot.messages import ENGLISH, Msg
 from bot.services import EndReason, PlayerError
+from bot.standin import StandIn
 from bot.ui.info import reason_text
 from tests.bot.conftest import Harness, settings_for
 from tests.bot.fake_discord import FakeDiscord, option, user_option
@@ -330,3 +333,47 @@ async def test_a_slow_button_press_is_acknowledged_without_a_dangling_thinking_m
     assert calls[1].path == f"/channels/{CHANNEL}/messages/{message}"
     assert "declined" in calls[1].body["embeds"][0]["description"]
     assert calls[1].body["components"] == []
+
+
+async def test_a_development_guild_the_bot_is_not_in_is_a_one_line_config_error(
+    tmp_path: Path,
+) -> None:
+    # Discord answers 50001 Missing Access to a guild command sync for a guild the bot is
+    # not in; the operator gets the ConfigError line (bot.__main__ prints it), not a
+    # traceback of discord.Forbidden.
+    async with StandIn() as standin:
+        await standin.add_guild("Dama Club", channels=("games",))
+        previous = apply_discord_url(standin.url)
+        client = DamaBot(settings_for(tmp_path / "db.sqlite3", token=standin.token,
+                                      dev_guild=123456789), run_scheduler=False)
+        try:
+            with pytest.raises(ConfigError) as caught:
+                await asyncio.wait_for(client.start(standin.token), timeout=30)
+        finally:
+            await client.close()
+            restore_endpoint(previous)
+    message = str(caught.value)
+    assert "DAMA_DEV_GUILD" in message and "123456789" in message and "\n" not in message
+
+
+async def test_stopping_the_scheduler_mid_transaction_ends_it_quietly(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Seen in the real process: a SIGTERM stop cancelled `expire_due` inside a database
+    # transaction, the rollback failed, and the loop logged a traceback and went on.
+    h = harness
+    entered = asyncio.Event()
+
+    async def interrupted(now: Any = None) -> Any:
+        entered.set()
+        try:
+            await asyncio.sleep(10)
+        except asyncio.CancelledError:
+            raise sqlite3.OperationalError("cannot rollback - no transaction is active") from None
+
+    monkeypatch.setattr(h.bot.challenges, "expire_due", interrupted)
+    h.bot.scheduler.start()
+    await asyncio.wait_for(entered.wait(), timeout=5)
+    with caplog.at_level(logging.ERROR):
+        await asyncio.wait_for(h.bot.scheduler.stop(), timeout=5)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
