@@ -93,6 +93,11 @@ class DeadlineScheduler:
             try:
                 await self.run_once()
             except Exception:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    # Stopping: a cancellation that surfaced as another error (e.g. from a
+                    # database transaction it interrupted) ends the loop, quietly.
+                    raise asyncio.CancelledError from None
                 log.exception("running deadlines failed; trying again later")
             delay = self.seconds_to_next()
             if delay > 0:
