@@ -13,6 +13,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 
 from bot.client import DamaBot
@@ -29,6 +30,10 @@ NO_TOKEN = (
 BAD_TOKEN = (
     "dama-bot: Discord rejected DISCORD_TOKEN. Copy the token again from the developer portal "
     "(Bot > Reset Token) into .env; it is the long token, not the application id or secret."
+)
+NO_CONNECTION = (
+    "dama-bot: cannot connect to Discord at {host}:{port}. Check the network connection "
+    "(and DAMA_DISCORD_URL, which must be empty unless you use the local stand-in)."
 )
 MISSING_INTENTS = (
     "dama-bot: Discord refused the gateway intents; the bot needs only the Guilds intent, "
@@ -66,6 +71,8 @@ def run(settings: Settings) -> int:
         return fail(MISSING_INTENTS)
     except StorageError as error:
         return fail(f"dama-bot: {error}")
+    except aiohttp.ClientConnectorError as error:
+        return fail(NO_CONNECTION.format(host=error.host, port=error.port))
     except KeyboardInterrupt:
         log.info("stopped")
     return 0

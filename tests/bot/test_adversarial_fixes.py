@@ -377,3 +377,14 @@ async def test_stopping_the_scheduler_mid_transaction_ends_it_quietly(
     with caplog.at_level(logging.ERROR):
         await asyncio.wait_for(h.bot.scheduler.stop(), timeout=5)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_discord_out_of_reach_is_one_line(tmp_path: Path) -> None:
+    # Nothing listens on port 1: the operator gets one line saying what to check, not an
+    # aiohttp traceback.
+    from tests.bot.test_main import _bot, _env
+
+    env = _env(tmp_path, DISCORD_TOKEN="x", DAMA_DISCORD_URL="http://127.0.0.1:1")
+    code, _, err = await _bot(env, tmp_path)
+    assert code == 2 and "Traceback" not in err
+    assert "cannot connect to Discord at 127.0.0.1:1" in err.strip().splitlines()[-1]
