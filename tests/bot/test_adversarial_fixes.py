@@ -219,7 +219,7 @@ async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
     real_format = engine.format_move
 
     def slow_format(*args: Any, **kwargs: Any) -> str:
-        time.sleep(0.1)
+        time.sleep(0.15)
         return real_format(*args, **kwargs)
 
     monkeypatch.setattr(bot.services.games, "format_move", slow_format)
@@ -241,9 +241,9 @@ async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
     elapsed = time.monotonic() - started
     await ticking
     assert auto.callback_type == 8 and auto.payload["data"]["choices"] == []
-    assert elapsed < 1.0
-    assert max(gaps) < 0.2
-    await asyncio.sleep(1.0)  # let the worker finish before the test ends
+    assert elapsed < 1.5
+    assert max(gaps) < 0.5
+    await asyncio.sleep(1.5)  # let the worker finish before the test ends
 
 
 async def test_a_very_long_refusal_still_fits_a_discord_message(
