@@ -133,5 +133,10 @@ class Answer:
             interaction = self.interaction
             if not interaction.response.is_done():
                 await interaction.response.edit_message(content=content, embed=embed, view=view)
+            elif self._deferred_update:
+                # Deferred as an update: the original response is the pressed message,
+                # edited through the interaction's webhook (no channel permission needed).
+                await interaction.edit_original_response(content=content, embed=embed,
+                                                         view=view)
             elif interaction.message is not None:
                 await interaction.message.edit(content=content, embed=embed, view=view)

@@ -330,7 +330,7 @@ async def test_a_slow_button_press_is_acknowledged_without_a_dangling_thinking_m
     # challenge message itself says it was declined and loses its buttons.
     assert calls[0].callback_type == 6
     assert len(calls) == 2 and calls[1].method == "PATCH"
-    assert calls[1].path == f"/channels/{CHANNEL}/messages/{message}"
+    assert calls[1].path.endswith("/messages/@original")  # the pressed message
     assert "declined" in calls[1].body["embeds"][0]["description"]
     assert calls[1].body["components"] == []
 
