@@ -81,11 +81,8 @@ async def _lines_typed(emit: Printer, *, terminal: bool) -> AsyncIterator[str]:
         ready.set()
         line = await typed.get()
         number += 1
-        if line is None or (terminal and line.strip().lower() in ("quit", "exit")):
+        if line is None:
             return
-        if terminal and line.strip().lower() == "help":
-            emit(HELP)
-            continue
         if not terminal and line.strip() and not line.strip().startswith("#"):
             emit(f"[{number}] > {line.strip()}")
         yield line
@@ -116,6 +113,12 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
         lines = (_lines_from(source, emit) if source is not None
                  else _lines_typed(emit, terminal=sys.stdin.isatty()))
         async for line in lines:
+            word = line.strip().lower()
+            if word in ("quit", "exit"):
+                break
+            if word == "help":
+                emit(HELP)
+                continue
             await session.run_line(line)
         if session.failures:
             emit(f"{session.failures} command(s) failed or got no answer "

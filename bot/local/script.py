@@ -8,6 +8,7 @@
     press Accept                             press a button on the newest message having it
     suggest /move 22                         show what autocomplete offers for the last option
     # a comment                              (blank lines are skipped too)
+    help                                     this list;  quit: the end (as the input's end)
 
 Values with spaces are quoted: `/rating user:"Giocatore 01"`. `parse_line` only splits a
 line; which option a bare value fills is decided by `resolve_options` against the command's

@@ -68,8 +68,10 @@ def test_without_a_token_the_bot_starts_in_local_mode_reading_stdin(tmp_path: Pa
     assert "no slash command /nonsense" in done.stdout
     assert done.returncode == 1  # one command failed
     # A second session in the same folder numbers its pictures on (nothing overwritten).
-    again = _run(["local"], tmp_path, stdin="/rules turkish\n")
+    # `help` and `quit` work in piped input too: nothing after `quit` runs.
+    again = _run(["local"], tmp_path, stdin="help\n/rules turkish\nquit\n/rules italian\n")
     assert again.returncode == 0, again.stdout + again.stderr
+    assert "press Accept" in again.stdout and "Italian draughts ==" not in again.stdout
     assert "saved to local-boards/0002-board.png" in again.stdout
     assert sorted(p.name for p in (tmp_path / "local-boards").iterdir()) == [
         "0001-board.png", "0002-board.png"]
