@@ -50,6 +50,13 @@ def freeze_heap() -> None:
     gc.freeze()
 
 
+CLOSE_GRACE = 8.0
+"""Seconds a stop waits for interactions being handled (`docker stop` kills after 10)."""
+
+IN_FLIGHT = ("CommandTree-invoker", "discord-ui-")
+"""Names of discord.py's tasks running slash commands, buttons (dynamic items, views)."""
+
+
 class DamaTree(app_commands.CommandTree["DamaBot"]):
     """The command tree; its `on_error` is the one handler for slash command errors."""
 
@@ -182,6 +189,7 @@ class DamaBot(commands.Bot):
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
+        await self._finish_interactions(CLOSE_GRACE)
         computer_games = getattr(self, "computer_games", None)
         if computer_games is not None:
             await computer_games.close()
@@ -197,6 +205,19 @@ class DamaBot(commands.Bot):
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
+
+    async def _finish_interactions(self, timeout: float) -> None:
+        """Let the interactions being handled finish (a move committed and its board being
+        posted: the board's message id must be stored), for at most `timeout` seconds,
+        before the HTTP session and the database close."""
+        current = asyncio.current_task()
+        pending = [
+            task for task in asyncio.all_tasks()
+            if task is not current and not task.done() and task.get_name().startswith(IN_FLIGHT)
+        ]
+        if pending:
+            log.info("stopping: waiting for %d interactions to finish", len(pending))
+            await asyncio.wait(pending, timeout=timeout)
 
     def __repr__(self) -> str:
         return f"<DamaBot database={self.settings.database!r}>"

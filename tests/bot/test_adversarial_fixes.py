@@ -26,6 +26,7 @@ from bot.messages import ENGLISH, Msg
 from bot.services import EndReason, PlayerError
 from bot.standin import StandIn
 from bot.ui.info import reason_text
+from storage import Storage
 from tests.bot.conftest import Harness, settings_for
 from tests.bot.fake_discord import FakeDiscord, option, user_option
 from tests.bot.helpers import FakeClock
@@ -388,3 +389,39 @@ async def test_discord_out_of_reach_is_one_line(tmp_path: Path) -> None:
     code, _, err = await _bot(env, tmp_path)
     assert code == 2 and "Traceback" not in err
     assert "cannot connect to Discord at 127.0.0.1:1" in err.strip().splitlines()[-1]
+
+
+async def test_a_stop_lets_the_move_being_answered_finish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Nothing is lost across a restart: a stop (SIGTERM -> close) while a move's board is
+    # being posted waits for it, so the new board's message id is stored and its buttons
+    # work after the restart.
+    fake = FakeDiscord()
+    clock = FakeClock()
+    path = tmp_path / "db.sqlite3"
+    with fake.installed():
+        client = DamaBot(settings_for(path), clock=clock, run_scheduler=False, sync=False)
+        await client.login("fake-token")
+        h = Harness(client, fake, clock)
+        await challenge_and_accept(h)
+        render = client.presenter.board_png
+
+        async def slow(state: Any) -> bytes:
+            await asyncio.sleep(0.5)
+            return await render(state)
+
+        monkeypatch.setattr(client.presenter, "board_png", slow)
+        payload = slash(h, "move", [option("move", "a3-a4")])
+        client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await asyncio.sleep(0.1)  # the move is committed, its board is being drawn
+        await client.close()
+        answers = [c for c in fake.calls if c.callback_type == 4 and c.files]
+        assert answers and "played **a3-a4**" in answers[-1].content
+        storage = await Storage.open(str(path))
+        try:
+            [game] = await storage.games.active()
+        finally:
+            await storage.close()
+        assert game.ply_count == 1
+        assert game.board_message_id == response_message_id(h, answers[-1])
