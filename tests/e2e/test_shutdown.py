@@ -12,8 +12,6 @@ import signal
 import time
 from pathlib import Path
 
-import pytest
-
 from bot.local.server import LocalDiscord
 from bot.local.stored import StoredGames
 from bot.standin import EventKind, MessageEvent
@@ -22,14 +20,6 @@ from tests.e2e.conftest import ANSWER_TIMEOUT, READY_TIMEOUT
 from tests.e2e.play import start_game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot issue (found 2026-11-30): DamaBot.close() on SIGTERM does not wait for "
-    "interactions being answered; the answer's HTTP request is cut (ServerDisconnectedError "
-    "or 'Session is closed' logged), the new board's message id is never stored, and after "
-    "a restart that newest board's buttons say 'This board is out of date'. Remove this "
-    "marker once close() drains in-flight interactions.",
-)
 async def test_sigterm_while_a_move_is_answered(tmp_path: Path) -> None:
     async with LocalDiscord(database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
                             ready_timeout=READY_TIMEOUT) as local:
