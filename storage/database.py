@@ -270,8 +270,17 @@ class Database:
                 if self._conn.in_transaction:
                     await asyncio.shield(self._conn.execute("ROLLBACK"))
                 raise
+            commit = asyncio.ensure_future(self._conn.execute("COMMIT"))
             try:
-                await asyncio.shield(self._conn.execute("COMMIT"))
+                await asyncio.shield(commit)
+            except asyncio.CancelledError:
+                # The COMMIT is already queued in the database thread and will run: wait
+                # for it, so a cancelled caller neither sends a ROLLBACK after a commit that
+                # succeeded ("no transaction is active") nor leaves one half-known.
+                await asyncio.wait({commit})
+                if commit.exception() is not None and self._conn.in_transaction:
+                    await asyncio.shield(self._conn.execute("ROLLBACK"))
+                raise
             except BaseException:
                 if self._conn.in_transaction:
                     await asyncio.shield(self._conn.execute("ROLLBACK"))

@@ -276,3 +276,46 @@ async def test_run_commits_each_function_or_rolls_it_back(db_path: Path) -> None
         await db.close()
     with pytest.raises(RuntimeError, match="closed"):
         await db.run(lambda conn: None)
+
+
+async def test_cancelled_during_commit_keeps_the_commit(db_path: Path) -> None:
+    """A caller cancelled while its COMMIT is under way: the transaction stays committed,
+    no ROLLBACK is sent after it (that failed with "no transaction is active"), and the
+    caller sees its cancellation."""
+    import asyncio
+
+    db = await Database.open(db_path)
+    try:
+        conn = db._conn  # the aiosqlite connection whose COMMIT we hold back
+        real_execute = conn.execute
+        commit_started = asyncio.Event()
+        release = asyncio.Event()
+
+        async def held_execute(sql: str, *args: object) -> object:
+            if sql == "COMMIT":
+                commit_started.set()
+                await release.wait()
+            return await real_execute(sql, *args)  # type: ignore[arg-type]
+
+        conn.execute = held_execute  # type: ignore[method-assign, assignment]
+
+        async def write() -> None:
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO players (user_id, created_at, updated_at) "
+                                 "VALUES ($1, 0, 0)", 7)
+
+        task = asyncio.create_task(write())
+        await commit_started.wait()
+        task.cancel()
+        await asyncio.sleep(0)
+        release.set()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        conn.execute = real_execute  # type: ignore[method-assign]
+        async with db.read() as reader:
+            assert await reader.fetchval("SELECT count(*) FROM players WHERE user_id = 7") == 1
+        async with db.transaction() as tx:  # the connection is usable afterwards
+            await tx.execute("INSERT INTO players (user_id, created_at, updated_at) "
+                             "VALUES ($1, 0, 0)", 8)
+    finally:
+        await db.close()
