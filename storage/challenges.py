@@ -93,6 +93,11 @@ class SqliteChallengeRepository:
         )
         return found[0] if found else None
 
+    async def pending(self) -> list[Challenge]:
+        return await self._challenges(
+            "SELECT * FROM challenges WHERE status = $1 ORDER BY expires_at, id", _PENDING,
+        )
+
     async def pending_in_channel(self, channel_id: int) -> list[Challenge]:
         return await self._challenges(
             "SELECT * FROM challenges WHERE channel_id = $1 AND status = $2 ORDER BY id",

@@ -150,6 +150,10 @@ class ChallengeRepository(Protocol):
         """The challenge shown by this Discord message."""
         ...
 
+    async def pending(self) -> list[Challenge]:
+        """Every pending challenge, soonest expiry first (start-up: schedule expiries)."""
+        ...
+
     async def pending_in_channel(self, channel_id: int) -> list[Challenge]:
         ...
 

@@ -31,7 +31,7 @@ from storage import (
     Storage,
     utc_now,
 )
-from storage.clock import Clock, from_ms
+from storage.clock import Clock
 
 
 @dataclass(frozen=True)
@@ -238,12 +238,8 @@ class ChallengeService:
         """Load the expiry of every pending challenge (start-up), so the scheduler wakes
         exactly when each one expires, also for challenges from before a restart; returns
         how many are pending."""
-        async with self._storage.db.read() as conn:
-            rows = await conn.fetch(
-                "SELECT id, expires_at FROM challenges WHERE status = $1",
-                ChallengeStatus.PENDING.value,
-            )
-        self._expiries = {int(row[0]): from_ms(int(row[1])) for row in rows}
+        pending = await self._storage.challenges.pending()
+        self._expiries = {challenge.id: challenge.expires_at for challenge in pending}
         self._games.deadlines_changed()
         return len(self._expiries)
 

@@ -156,3 +156,13 @@ async def test_delete(storage: Storage) -> None:
     assert await storage.challenges.delete(made.id)
     assert not await storage.challenges.delete(made.id)
     assert await storage.challenges.get(made.id) is None
+
+
+async def test_pending_lists_every_pending_challenge_soonest_first(storage: Storage) -> None:
+    late = await storage.challenges.create(challenge(channel=51, minutes=30))
+    soon = await storage.challenges.create(challenge(challenger=3, channel=52, minutes=5))
+    closed = await storage.challenges.create(challenge(challenger=4, channel=53))
+    await storage.challenges.close(closed.id, ChallengeStatus.DECLINED)
+    pending = await storage.challenges.pending()
+    assert [c.id for c in pending] == [soon.id, late.id]
+    assert pending[0].expires_at == START + timedelta(minutes=5)
