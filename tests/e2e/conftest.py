@@ -3,7 +3,6 @@ database, with generous timeouts (a loaded 2-core machine imports and renders sl
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,9 +12,6 @@ from bot.local.server import LocalDiscord
 
 READY_TIMEOUT = 90.0
 """Seconds the bot process has to log in and register its commands."""
-
-STOP_GRACE = 1.0
-"""Seconds the bot is left alone after a test before it is stopped."""
 
 ANSWER_TIMEOUT = 30.0
 """Seconds the bot has to complete one answer (a deferral must still come within 3 s)."""
@@ -35,9 +31,6 @@ async def local(tmp_path: Path) -> AsyncIterator[LocalDiscord]:
         finally:  # shown by pytest only when the test failed
             print(f"--- end of the bot's log ({discord.process.log_path}) ---")
             print(discord.process.log_tail(40))
-        # The bot finishes a move's work (remembering the new board) after answering; a
-        # stop in between is a known bot issue (test_shutdown.py), not what these test.
-        await asyncio.sleep(STOP_GRACE)
         errors = [
             error for error in discord.standin.internal_errors
             # a request cut by the SIGKILL tests: the client vanished, nothing failed here
