@@ -24,6 +24,7 @@ from bot.local.options import (
     add_arguments,
 )
 from bot.local.process import BotProcessError
+from bot.local.render import MessageText
 from bot.local.replay import REPLAY_ENV, Replayer
 from bot.local.script import HELP
 from bot.local.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LocalDiscord
@@ -33,6 +34,11 @@ BANNER = """\
 dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
 Server "{guild}", channels {channels}; you are @{user}. Board pictures are saved in {boards}/.
 To connect to Discord instead, put DISCORD_TOKEN=<your bot token> in .env and run `make run`.
+"""
+
+REPLAY_BANNER = """\
+dama-bot LOCAL MODE, replay: a stand-in Discord on this machine, server "{guild}".
+Each of the {games} games is played in a channel of its own (#replay-NN) by its two players.
 """
 
 Printer = Callable[[str], None]
@@ -156,17 +162,19 @@ async def replay(args: argparse.Namespace, emit: Printer = say) -> int:
     local = LocalDiscord(database=database, log_path=args.log, env=REPLAY_ENV)
     emit(f"Starting the stand-in and the bot; replaying {len(games)} games of {args.replay}...")
     async with local:
-        emit(BANNER.format(guild=DEFAULT_GUILD, user="(the players)", boards="(none)",
-                           channels="replay-NN, one per game"))
+        emit(REPLAY_BANNER.format(guild=DEFAULT_GUILD, games=len(games)))
         replayer = Replayer(local, emit=emit, concurrency=args.parallel)
-        report = await replayer.replay(games, leaderboard=games[0].variant.key)
-        if report.leaderboard is not None:
-            from bot.local.render import MessageText
-
-            names = local.standin.world.users
-            text_of = MessageText(lambda i: names[i].global_name or names[i].username
-                                  if i in names else None)
-            for line in text_of.lines(report.leaderboard):
+        report = await replayer.replay(games)
+        names = local.standin.world.users
+        text_of = MessageText(lambda i: names[i].global_name or names[i].username
+                              if i in names else None)
+        first = replayer.first_player
+        for variant in dict.fromkeys(game.variant.key for game in games):
+            if first is None:
+                break
+            board = await local.standin.slash(first, local.channel, "leaderboard",
+                                              {"variant": variant}, timeout=replayer.timeout)
+            for line in text_of.lines(board.reply):
                 emit(line)
         emit(report.summary())
         return 1 if report.failed else 0

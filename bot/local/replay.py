@@ -156,6 +156,8 @@ class Replayer:
         self.concurrency = max(1, concurrency)
         self.answer_times: list[float] = []
         self.stored = StoredGames(local.process.database)
+        self.first_player: UserInfo | None = None
+        """The first game's White player (set by `replay`), to ask for leaderboards."""
 
     async def _timed(self, call: Awaitable[InteractionResult]) -> InteractionResult:
         started = time.monotonic()
@@ -186,6 +188,8 @@ class Replayer:
                 black = self.standin.user(f"{black.name} (Black)"[:32])
             channel = await self.standin.add_channel(self.local.guild, f"replay-{index:02d}")
             work.append(_Game(index, pdn, white, black, channel))
+            if self.first_player is None:
+                self.first_player = white
         gate = asyncio.Semaphore(self.concurrency)
         started = time.monotonic()
 

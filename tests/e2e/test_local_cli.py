@@ -167,3 +167,27 @@ def test_a_terminal_session(tmp_path: Path) -> None:
     assert "@bob (White) vs @alice (Black): the game begins." in text
     assert os.waitstatus_to_exitcode(status) == 0, text[-2000:]
     assert len(list((tmp_path / "local-boards").glob("*.png"))) == 1
+
+
+def test_replay_of_games_in_several_variants_ended_by_the_rules(tmp_path: Path) -> None:
+    """Games the rules end (no pieces, no legal move) need no resignation; each variant in
+    the file gets its leaderboard."""
+    from engine import Game, get_variant
+    from engine.pdn import export_pdn
+    from tests.e2e.forced import forced_game
+
+    records = []
+    for key in ("arab", "moroccan"):
+        forced = forced_game(get_variant(key), seeds=20)
+        game = Game(get_variant(key))
+        for _, move in forced.moves:
+            game.play(move)
+        records.append(export_pdn(game, {"White": "Ali", "Black": "Veli"}))
+    pdn = tmp_path / "mixed.pdn"
+    pdn.write_text("\n\n".join(records), encoding="utf-8")
+    done = _run(["local", "--replay", str(pdn)], tmp_path)
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr
+    assert out.count("recorded 1-0; stored 1-0 (no_") == 2
+    assert "== Arab Dama leaderboard" in out and "== Moroccan draughts leaderboard" in out
+    assert "2 games replayed (0 with problems)" in out
