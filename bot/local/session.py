@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.local.render import MessageText, game_id_of
@@ -40,13 +39,6 @@ from bot.standin import (
 )
 
 Printer = Callable[[str], None]
-
-
-@dataclass
-class Timings:
-    """Seconds from sending each interaction to its complete answer, in order."""
-
-    answers: list[float] = field(default_factory=list)
 
 
 class Session:
@@ -79,7 +71,8 @@ class Session:
         self.settle = settle
         self.timeout = timeout
         self.failures = 0
-        self.timings = Timings()
+        self.answer_times: list[float] = []
+        """Seconds from sending each interaction to its complete answer, in order."""
         self.games = StoredGames(local.process.database)
         self.text = MessageText(self._name_of)
         self._events: asyncio.Queue[MessageEvent | None] = asyncio.Queue()
@@ -269,7 +262,7 @@ class Session:
         started = time.monotonic()
         result = await call
         self._last_answer = time.monotonic() - started
-        self.timings.answers.append(self._last_answer)
+        self.answer_times.append(self._last_answer)
         return result
 
     async def _slash(self, command: Slash) -> None:
