@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import sys
 from collections.abc import Mapping
@@ -19,6 +20,9 @@ from pathlib import Path
 #: Variables of the parent environment that must not leak into the child: the stand-in
 #: decides these (a development guild from `.env` would not exist in the fake server).
 _OVERRIDDEN = ("DAMA_DISCORD_URL", "DISCORD_TOKEN", "DAMA_DATABASE", "DAMA_DEV_GUILD")
+
+
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 
 
 class BotProcessError(RuntimeError):
@@ -130,9 +134,10 @@ class BotProcess:
             )
 
     def log_tail(self, lines: int = 30) -> str:
-        """The last `lines` lines of the bot's log ("" when there is none yet)."""
+        """The last `lines` lines of the bot's log, colour codes removed ("" when there is
+        none yet)."""
         try:
             text = self.log_path.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
             return ""
-        return "\n".join(text.splitlines()[-lines:])
+        return "\n".join(_COLOUR.sub("", line) for line in text.splitlines()[-lines:])

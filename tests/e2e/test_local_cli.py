@@ -191,3 +191,12 @@ def test_replay_of_games_in_several_variants_ended_by_the_rules(tmp_path: Path) 
     assert out.count("recorded 1-0; stored 1-0 (no_") == 2
     assert "== Arab Dama leaderboard" in out and "== Moroccan draughts leaderboard" in out
     assert "2 games replayed (0 with problems)" in out
+
+
+def test_a_bot_that_cannot_start_is_explained(tmp_path: Path) -> None:
+    (tmp_path / "broken.sqlite3").write_text("not a database", encoding="utf-8")
+    done = _run(["local", "--database", "broken.sqlite3"], tmp_path, stdin="/help\n")
+    assert done.returncode == 2
+    assert "the bot did not start" in done.stdout
+    assert "not an SQLite database" in done.stdout  # the bot's own one-line reason
+    assert "\x1b[" not in done.stdout
