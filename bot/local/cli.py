@@ -111,11 +111,19 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
             return 2
     else:
         source = None
-    local = LocalDiscord(database=args.database or DEFAULT_DATABASE, log_path=args.log)
+    database = Path(args.database or DEFAULT_DATABASE)
+    if args.fresh:
+        _delete_database(database)
+    unfinished = await _unfinished_games(database)
+    local = LocalDiscord(database=database, log_path=args.log)
     emit("Starting the stand-in and the bot...")
     async with local, Session(local, boards_dir=args.boards, emit=emit, user=args.user) as session:
         emit(BANNER.format(guild=DEFAULT_GUILD, user=args.user, boards=args.boards,
                            channels=", ".join("#" + c for c in DEFAULT_CHANNELS)))
+        if unfinished:
+            emit(f"({unfinished} unfinished game(s) of earlier runs stay in {database}: their "
+                 "players and channels were those runs' own, so they cannot go on here; "
+                 "--fresh starts from an empty database)")
         lines = (_lines_from(source, emit) if source is not None
                  else _lines_typed(emit, terminal=sys.stdin.isatty()))
         async for line in lines:
@@ -155,10 +163,8 @@ async def replay(args: argparse.Namespace, emit: Printer = say) -> int:
         emit(f"dama-bot local: {args.replay} holds no games")
         return 2
     database = Path(args.database or DEFAULT_REPLAY_DATABASE)
-    if args.database is None:
-        for path in (database, *database.parent.glob(database.name + "*")):
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
+    if args.database is None or args.fresh:
+        _delete_database(database)
     local = LocalDiscord(database=database, log_path=args.log, env=REPLAY_ENV)
     emit(f"Starting the stand-in and the bot; replaying {len(games)} games of {args.replay}...")
     async with local:
@@ -178,6 +184,30 @@ async def replay(args: argparse.Namespace, emit: Printer = say) -> int:
                 emit(line)
         emit(report.summary())
         return 1 if report.failed else 0
+
+
+def _delete_database(database: Path) -> None:
+    """Delete the database and its companions (`-wal`, `-shm`, the commands hash)."""
+    for path in (database, *database.parent.glob(database.name + "*")):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+
+
+async def _unfinished_games(database: Path) -> int:
+    """How many games of an existing database are still being played (0 without one)."""
+    if not database.is_file():
+        return 0
+    from storage import Database, StorageError
+    from storage.games import SqliteGameRepository
+
+    try:
+        db = await Database.open(database, verify=False)
+    except StorageError:
+        return 0  # the bot itself will explain what is wrong with the file
+    try:
+        return len(await SqliteGameRepository(db).active())
+    finally:
+        await db.close()
 
 
 def _italian_tags(text: str) -> bool:

@@ -23,6 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --replay: games replayed at the same time (default 1)")
     parser.add_argument("--database", help=f"the bot's database (default {DEFAULT_DATABASE}; "
                         f"{DEFAULT_REPLAY_DATABASE}, emptied first, with --replay)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="start from an empty database (the old one is deleted)")
     parser.add_argument("--boards", default=DEFAULT_BOARDS, metavar="DIR",
                         help=f"folder for the board pictures (default {DEFAULT_BOARDS})")
     parser.add_argument("--log", default=DEFAULT_LOG, help=f"the bot's log (default {DEFAULT_LOG})")

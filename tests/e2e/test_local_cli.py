@@ -200,3 +200,16 @@ def test_a_bot_that_cannot_start_is_explained(tmp_path: Path) -> None:
     assert "the bot did not start" in done.stdout
     assert "not an SQLite database" in done.stdout  # the bot's own one-line reason
     assert "\x1b[" not in done.stdout
+
+
+def test_unfinished_games_of_earlier_runs_are_mentioned_and_fresh_clears_them(
+    tmp_path: Path,
+) -> None:
+    first = _run(["local"], tmp_path, stdin="/challenge @bob turkish\nas bob\npress Accept\n")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "unfinished game" not in first.stdout
+    second = _run(["local"], tmp_path, stdin="/help\n")
+    assert "(1 unfinished game(s) of earlier runs stay in data/local.sqlite3" in second.stdout
+    fresh = _run(["local", "--fresh"], tmp_path, stdin="/history\n")
+    assert fresh.returncode == 0, fresh.stdout + fresh.stderr
+    assert "unfinished game" not in fresh.stdout
