@@ -138,6 +138,7 @@ async def test_the_computer_moves_first_when_the_person_is_black(
     assert by_computer == [True]
     assert [u.event for u in table.updates] == [Event.STARTED, Event.COMPUTER_MOVED]
     # The computer's board replaced the start board.
+    assert state.board_message_id is not None
     assert table.updates[1].previous_board_message_id == state.board_message_id - 1
     await s.storage.close()
 

@@ -13,7 +13,7 @@ from bot.config import MoveTime
 from bot.messages import Msg
 from bot.services import Event, GameUpdate, Person, PlayerError
 from engine.pdn import read_pdn
-from storage import ChallengeStatus, ColorChoice
+from storage import Challenge, ChallengeStatus, ColorChoice
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -22,6 +22,7 @@ from tests.bot.helpers import (
     GUILD,
     THREAD,
     FakeClock,
+    Services,
     build_services,
     start_game,
 )
@@ -29,8 +30,9 @@ from tests.bot.helpers import (
 A, B, C = Person(ALICE, "alice"), Person(BOB, "bob"), Person(CAROL, "carol")
 
 
-async def challenge(s, *, opponent=B, channel=CHANNEL, color=ColorChoice.WHITE,  # type: ignore[no-untyped-def]
-                    rated=True, move_time=MoveTime.NONE, variant="italian"):
+async def challenge(s: Services, *, opponent: Person = B, channel: int = CHANNEL,
+                    color: ColorChoice = ColorChoice.WHITE, rated: bool = True,
+                    move_time: MoveTime = MoveTime.NONE, variant: str = "italian") -> Challenge:
     return await s.challenges.create(
         challenger=A, opponent=opponent, guild_id=GUILD, channel_id=channel,
         variant=variant, rated=rated, color=color, move_time=move_time,

@@ -35,7 +35,7 @@ def _same(sent: Any, stored: Any, where: str) -> None:
         assert isinstance(stored, dict), where
         for key, value in sent.items():
             if value is None or value == []:
-                allowed = (None, [], DISCORD_DEFAULTS.get(key))
+                allowed: tuple[object, ...] = (None, [], DISCORD_DEFAULTS.get(key))
                 assert stored.get(key) in allowed, f"{where}.{key}: {stored.get(key)!r}"
                 continue
             _same(value, stored.get(key), f"{where}.{key}")

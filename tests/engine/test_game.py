@@ -267,7 +267,8 @@ def test_resignation_agreement_and_time_forfeit() -> None:
 
 def test_a_game_records_moves_and_positions() -> None:
     g = Game(ITALIAN)
-    assert g.start == Position.start(ITALIAN) and g.ply == 0 and len(g.moves) == 0
+    assert g.start == Position.start(ITALIAN) and g.ply == 0
+    assert not g.moves
     played = g.play("22-18")
     assert played == Move(parse_square("d3"), (parse_square("c4"),))
     g.play(Move(parse_square("c6"), (parse_square("d5"),)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -250,7 +251,7 @@ async def test_run_commits_each_function_or_rolls_it_back(db_path: Path) -> None
 
     db = await Database.open(db_path)
     try:
-        def insert(user: int, fail: bool = False) -> object:
+        def insert(user: int, fail: bool = False) -> Callable[[SyncConnection], int]:
             def work(conn: SyncConnection) -> int:
                 conn.execute("INSERT INTO players (user_id, created_at, updated_at) "
                              "VALUES ($1, 0, 0)", user)
@@ -260,7 +261,7 @@ async def test_run_commits_each_function_or_rolls_it_back(db_path: Path) -> None
             return work
 
         results = await asyncio.gather(
-            *(db.run(insert(user, fail=user % 3 == 0)) for user in range(1, 31)),  # type: ignore[arg-type]
+            *(db.run(insert(user, fail=user % 3 == 0)) for user in range(1, 31)),
             return_exceptions=True,
         )
         for user, result in zip(range(1, 31), results, strict=True):
@@ -295,7 +296,7 @@ async def test_cancelled_during_commit_keeps_the_commit(db_path: Path) -> None:
             if sql == "COMMIT":
                 commit_started.set()
                 await release.wait()
-            return await real_execute(sql, *args)  # type: ignore[arg-type]
+            return await real_execute(sql, *args)
 
         conn.execute = held_execute  # type: ignore[method-assign, assignment]
 

@@ -27,7 +27,7 @@ def _run_and_kill(db_path: Path, rng: random.Random) -> list[tuple[int, int, str
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert process.stdout is not None
-    lines = []
+    lines: list[str] = []
     target = rng.randrange(1, 401)
     while len(lines) <= target:
         line = process.stdout.readline()

@@ -159,7 +159,7 @@ async def _bucket_rows(storage: Storage) -> list[tuple[int, str, int, int]]:
     async with storage.db.read() as conn:
         rows = await conn.fetch("SELECT guild_id, variant, bucket, players FROM rank_buckets "
                                 "WHERE players > 0 ORDER BY guild_id, variant, bucket")
-    return [tuple(row) for row in rows]  # type: ignore[misc]
+    return [(int(row[0]), str(row[1]), int(row[2]), int(row[3])) for row in rows]
 
 
 async def test_ranks_agree_with_an_independent_ordering(db_path: Path, clock: FakeClock) -> None:
@@ -231,14 +231,15 @@ async def test_deep_pages_match_the_full_board(
             if rating < 1475:  # guild 5: only players near the bottom of the board
                 members.append((5, "arab", user))
         await store.ratings.import_ratings(ratings, guild_players=members)
-        for guild in (None, 3, 4, 5):
-            whole = await store.ratings.leaderboard("arab", guild_id=guild, limit=5000)
-            assert len(whole) == await store.ratings.count("arab", guild_id=guild)
+        scopes: tuple[int | None, ...] = (None, 3, 4, 5)
+        for scope in scopes:
+            whole = await store.ratings.leaderboard("arab", guild_id=scope, limit=5000)
+            assert len(whole) == await store.ratings.count("arab", guild_id=scope)
             assert [e.rank for e in whole] == list(range(1, len(whole) + 1))
             for offset in (0, 99, 100, 101, 250, 517, 900, len(whole) - 3, len(whole) + 5):
-                page = await store.ratings.leaderboard("arab", guild_id=guild, limit=7,
+                page = await store.ratings.leaderboard("arab", guild_id=scope, limit=7,
                                                        offset=offset)
-                assert page == whole[offset:offset + 7], (guild, offset)
+                assert page == whole[offset:offset + 7], (scope, offset)
     finally:
         await store.close()
 
