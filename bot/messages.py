@@ -28,6 +28,7 @@ class Msg(enum.StrEnum):
     MOVE_AMBIGUOUS = "error.move_ambiguous"
     MOVE_RACE = "error.move_race"
     GAME_OVER = "error.game_over"
+    GAME_ENDED_HERE = "error.game_ended_here"
     STALE_BOARD = "error.stale_board"
     CHALLENGE_SELF = "error.challenge_self"
     CHALLENGE_BOT = "error.challenge_bot"
@@ -167,6 +168,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.MOVE_RACE: "The position changed while your move arrived. Look at the new board and "
                    "try again.",
     Msg.GAME_OVER: "This game is over. Start a new one with /challenge.",
+    Msg.GAME_ENDED_HERE: "The game in this channel (#{game_id}) is over. {result}\nStart a "
+                         "new one with /challenge, or /play against the computer.",
     Msg.STALE_BOARD: "This board is out of date. Use the buttons on the newest board, or /board "
                      "to show it.",
     Msg.CHALLENGE_SELF: "You can't challenge yourself. Pick another player.",

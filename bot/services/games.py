@@ -170,6 +170,8 @@ class GameService:
         self._mover = mover
         self.locks = locks if locks is not None else ChannelLocks()
         self._sessions: dict[int, Session] = {}
+        self._ended: dict[int, BoardState] = {}
+        """The last game that ended in each channel (since start-up), by channel id."""
         self.deadlines_changed: Callable[[], None] = lambda: None
         """Called whenever a deadline may have moved (the scheduler's `poke`)."""
         self.turn_changed: Callable[[BoardState], None] = lambda state: None
@@ -233,7 +235,12 @@ class GameService:
     def _session(self, channel_id: int, game_id: int | None = None) -> Session:
         session = self._sessions.get(channel_id)
         if session is None:
-            raise PlayerError(Msg.GAME_OVER if game_id is not None else Msg.NO_GAME_HERE)
+            if game_id is not None:
+                raise PlayerError(Msg.GAME_OVER)
+            ended = self._ended.get(channel_id)
+            if ended is not None:
+                raise PlayerError(Msg.GAME_ENDED_HERE, game_id=ended.game_id, result=ended)
+            raise PlayerError(Msg.NO_GAME_HERE)
         if game_id is not None and session.record.id != game_id:
             raise PlayerError(Msg.GAME_OVER)
         return session
@@ -251,7 +258,9 @@ class GameService:
     # --- reading ------------------------------------------------------------------------
 
     def current(self, channel_id: int) -> BoardState:
-        """The channel's active game. Raises `PlayerError(NO_GAME_HERE)`."""
+        """The channel's active game. Raises `PlayerError`: GAME_ENDED_HERE (with the
+        `game_id` and the final `BoardState` as `result`) when the channel's last game ended
+        since start-up, else NO_GAME_HERE."""
         return self._state(self._session(channel_id))
 
     async def finished_state(self, game_id: int) -> BoardState:
@@ -524,6 +533,7 @@ class GameService:
         self._sessions.pop(record.channel_id, None)
         self.deadlines_changed()
         state = self._state(session, Ending(reason, winner, result))
+        self._ended[record.channel_id] = state
         self.game_ended(state)
         return state
 
@@ -607,6 +617,7 @@ class GameService:
             self._sessions.pop(channel_id, None)
             self.deadlines_changed()
             state = self._state(session, Ending(EndReason.ABORTED, None, None, user_id))
+            self._ended[channel_id] = state
             self.game_ended(state)
             update = GameUpdate(Event.ENDED, state, user_id, None, previous)
             return await self._announce(update, announce)

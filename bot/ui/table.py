@@ -29,6 +29,7 @@ from bot.config import MoveTime
 from bot.messages import Msg, text
 from bot.services import (
     Announce,
+    BoardState,
     ChallengeService,
     Event,
     GameService,
@@ -71,10 +72,17 @@ MAX_CONTENT = 2000
 """Discord refuses message content longer than this (the answer would be lost)."""
 
 
-def error_text(error: PlayerError, locale: str | None) -> str:
+def error_text(
+    error: PlayerError, locale: str | None, presenter: Presenter | None = None
+) -> str:
     """The refusal's text in `locale`, cut to what Discord accepts (a long list of
-    ambiguous candidates must not make the answer fail)."""
-    params = {name: param(value, locale) for name, value in error.params.items()}
+    ambiguous candidates must not make the answer fail). A finished game's `BoardState`
+    parameter becomes its result text (through `presenter`)."""
+    params = {
+        name: presenter.result_text(value, locale)
+        if presenter is not None and isinstance(value, BoardState) else param(value, locale)
+        for name, value in error.params.items()
+    }
     message = text(error.key, locale, **params)
     if len(message) > MAX_CONTENT:
         message = message[: MAX_CONTENT - 1] + "…"
@@ -120,7 +128,7 @@ class Table:
                 await interaction.response.autocomplete([])
             return
         if isinstance(original, PlayerError):
-            message = error_text(original, locale)
+            message = error_text(original, locale, self.presenter)
             if original.key in _RETIRED and interaction.message is not None:
                 self._later(self._strip_buttons(interaction.message))
         elif isinstance(original, app_commands.NoPrivateMessage):

@@ -193,7 +193,7 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
     rating = await h.bot.storage.ratings.get(ALICE, "turkish")
     assert rating is not None and rating.rated_games == 1
     [reply] = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
-    assert reply.ephemeral and "no game in this channel" in reply.content
+    assert reply.ephemeral and "in this channel" in reply.content and "is over" in reply.content
     assert challenge_message in h.discord.messages
 
 

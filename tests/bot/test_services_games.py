@@ -59,7 +59,8 @@ async def test_forced_win_in_every_variant_updates_ratings_once(
     # The game is gone from the channel; nothing more can be played or counted twice.
     with pytest.raises(PlayerError) as info:
         await s.games.play(CHANNEL, BOB, "a1-a2")
-    assert error_key(info) is Msg.NO_GAME_HERE
+    assert error_key(info) is Msg.GAME_ENDED_HERE
+    assert info.value.params["game_id"] == record.id
     white_again = await s.storage.ratings.get(ALICE, variant)
     assert white_again is not None and white_again.rated_games == 1
     await s.storage.close()
