@@ -126,8 +126,11 @@ def challenge_view(challenge_id: int, locale: str | None) -> discord.ui.View:
     return view
 
 
-def board_view(game_id: int, locale: str | None) -> discord.ui.View:
+def board_view(game_id: int, locale: str | None, *, draw: bool = True) -> discord.ui.View:
+    """A board message's buttons: Resign, and Offer draw unless `draw` is False (games
+    with a computer seat: the computer never takes draws)."""
     view = discord.ui.View(timeout=None)
     view.add_item(ResignButton(game_id, locale))
-    view.add_item(DrawButton(game_id, locale))
+    if draw:
+        view.add_item(DrawButton(game_id, locale))
     return view

@@ -186,7 +186,8 @@ class Table:
                 await channel.send(content, allowed_mentions=MENTIONS)
             return None
         board = await self.presenter.board_message(update, locale)
-        view = None if state.is_over else board_view(state.game_id, locale)
+        people = state.white.user_id is not None and state.black.user_id is not None
+        view = None if state.is_over else board_view(state.game_id, locale, draw=people)
         if answer is not None:
             message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
                                            view=view)

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from tests.bot.conftest import Harness
 from tests.bot.fake_discord import option
-from tests.bot.test_discord_layer import ALICE, BOB, challenge_and_accept, press, run, slash
+from tests.bot.test_discord_layer import (
+    ALICE,
+    BOB,
+    challenge_and_accept,
+    press,
+    response_message_id,
+    run,
+    slash,
+)
+from tests.bot.test_play_discord import channel_posts, computer_done
+from tests.bot.test_play_discord import h as h  # the /play harness fixture
 
 
 async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) -> None:
@@ -27,3 +37,27 @@ async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) ->
         assert "over" in content and f"#{game_id}" in content, (name, content)
         assert f"<@{ALICE}> wins (1-0)" in content and "resigned" in content, (name, content)
         assert "/challenge" in content and "/play" in content, (name, content)
+
+
+def _actions(custom_ids: list[str]) -> set[str]:
+    return {i.rsplit(":", 1)[0] for i in custom_ids}
+
+
+async def test_boards_of_games_against_the_computer_offer_no_draw(h: Harness) -> None:
+    # The computer never takes draws (COMPUTER_NO_DRAW), so an "Offer draw" button on a
+    # /play board only leads to a refusal; Resign stays.
+    calls = await run(h, slash(h, "play", [option("variant", "turkish"), option("level", 1, 4),
+                                           option("color", "black")]))
+    [start] = [c for c in calls if c.callback_type == 4]
+    assert _actions(start.custom_ids) == {"dama:resign"}
+    assert response_message_id(h, start)
+    since = len(h.discord.calls)
+    await computer_done(h)
+    [reply] = channel_posts(h.discord.calls[since:])
+    assert _actions(reply.custom_ids) == {"dama:resign"}
+    # A game between two people keeps both buttons.
+    calls = await run(h, slash(h, "resign", []))
+    assert any(c.callback_type == 4 and "resigned" in c.content for c in calls)
+    _, board = await challenge_and_accept(h)
+    buttons = h.discord.messages[board]["components"][0]["components"]
+    assert {b["custom_id"].rsplit(":", 1)[0] for b in buttons} == {"dama:resign", "dama:draw"}
