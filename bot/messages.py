@@ -143,6 +143,7 @@ class Msg(enum.StrEnum):
     LEADERBOARD_RULE = "leaderboard.rule"
     HISTORY_TITLE = "history.title"
     HISTORY_LINE = "history.line"
+    HISTORY_LINE_ABORTED = "history.line_aborted"
     HISTORY_EMPTY = "history.empty"
     EXPORT_DONE = "export.done"
     RULES_TITLE = "rules.title"
@@ -298,6 +299,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                           "below {max_deviation}. `?` marks a provisional rating.",
     Msg.HISTORY_TITLE: "Recent games of {user}",
     Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
+    Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
     Msg.HISTORY_EMPTY: "{user} has not finished a game yet.",
     Msg.EXPORT_DONE: "Game #{game_id} ({variant}) as PDN.",
     Msg.RULES_TITLE: "{variant}",

@@ -105,9 +105,13 @@ def history_embed(user_id: int, games: list[GameRecord], locale: str | None) -> 
         opponent = mention(other.user_id) if other.user_id is not None else text(
             Msg.COMPUTER, locale, level=other.computer_level)
         when = game.finished_at or game.updated_at
+        score = _score(game, side)
+        aborted = score is Msg.SCORE_ABORTED and game.termination == EndReason.ABORTED.value
+        # An aborted game's score already says so: no second "aborted" as its reason.
         lines.append(text(
-            Msg.HISTORY_LINE, locale, game_id=game.id, variant=get_variant(game.variant).name,
-            score=text(_score(game, side), locale), opponent=opponent,
+            Msg.HISTORY_LINE_ABORTED if aborted else Msg.HISTORY_LINE, locale,
+            game_id=game.id, variant=get_variant(game.variant).name,
+            score=text(score, locale), opponent=opponent,
             reason=reason_text(game.termination, locale), when=timestamp(when),
         ))
     embed.description = "\n".join(lines)

@@ -61,3 +61,14 @@ async def test_boards_of_games_against_the_computer_offer_no_draw(h: Harness) ->
     _, board = await challenge_and_accept(h)
     buttons = h.discord.messages[board]["components"][0]["components"]
     assert {b["custom_id"].rsplit(":", 1)[0] for b in buttons} == {"dama:resign", "dama:draw"}
+
+
+async def test_history_says_aborted_once(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h, rated=False)
+    calls = await run(h, slash(h, "abort", []))
+    assert any(c.callback_type == 4 and "aborted" in c.content.lower() for c in calls)
+    [answer] = await run(h, slash(h, "history", []))
+    [line] = answer.embeds[0]["description"].splitlines()
+    assert line.lower().count("aborted") == 1, line
+    assert f"<@{BOB}>" in line
