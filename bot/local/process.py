@@ -3,7 +3,9 @@
 `BotProcess` runs `python -m bot run` with `DAMA_DISCORD_URL` set to the stand-in's address,
 `DISCORD_TOKEN` set to the token the stand-in accepts and `DAMA_DATABASE` set to a local
 file, so the bot takes exactly the code path it takes with Discord. Its log goes to a file
-(`log_path`), read back with `log_tail()` when something goes wrong.
+(`log_path`), read back when something goes wrong; the log is appended to, so only the
+lines of the latest start are shown (`run_log()`), the bot's own one-line reason
+(`reason()`) first.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ class BotProcess:
         self.extra_env = dict(env or {})
         self.python = python
         self._process: asyncio.subprocess.Process | None = None
+        self._log_start = 0
         self.starts = 0
 
     def environment(self) -> dict[str, str]:
@@ -93,6 +96,7 @@ class BotProcess:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         Path(self.database).parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as log:
+            self._log_start = log.seek(0, os.SEEK_END)  # where this run's lines begin
             self._process = await asyncio.create_subprocess_exec(
                 self.python,
                 "-m",
@@ -126,16 +130,45 @@ class BotProcess:
             return await self.kill()
 
     def check_alive(self) -> None:
-        """Raise `BotProcessError` (with the end of its log) if the bot has exited."""
+        """Raise `BotProcessError` if the bot has exited: the bot's own reason first, then
+        the end of this run's log."""
         if self._process is not None and self._process.returncode is not None:
-            raise BotProcessError(
-                f"the bot process exited with status {self._process.returncode}; "
-                f"end of its log ({self.log_path}):\n{self.log_tail()}"
-            )
+            raise BotProcessError(self.explain(
+                f"the bot process exited with status {self._process.returncode}"
+            ))
+
+    def explain(self, what: str) -> str:
+        """`what` went wrong, as one message: the bot's reason line (when it gave one),
+        `what`, then the last 30 lines of this run's log (the reason line not repeated)."""
+        reason = self.reason()
+        tail = [line for line in self.run_log().splitlines() if line.strip() != reason][-30:]
+        head = f"{reason.removeprefix('dama-bot: ')}\n({what})" if reason else what
+        if not tail:
+            return head
+        return (f"{head}; end of the bot's log of this run ({self.log_path}):\n"
+                + "\n".join(tail))
+
+    def run_log(self) -> str:
+        """The bot's log since the latest `start()` (the whole file before any), colour
+        codes removed ("" when there is none)."""
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(self._log_start)
+                data = log.read()
+        except FileNotFoundError:
+            return ""
+        return _COLOUR.sub("", data.decode("utf-8", errors="replace"))
+
+    def reason(self) -> str | None:
+        """The last line of this run's log in which the bot says why it stopped (it writes
+        those as `dama-bot: ...`), or None."""
+        said = [line.strip() for line in self.run_log().splitlines()
+                if line.startswith("dama-bot: ")]
+        return said[-1] if said else None
 
     def log_tail(self, lines: int = 30) -> str:
-        """The last `lines` lines of the bot's log, colour codes removed ("" when there is
-        none yet)."""
+        """The last `lines` lines of the bot's whole log (all runs), colour codes removed
+        ("" when there is none yet)."""
         try:
             text = self.log_path.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:

@@ -93,10 +93,7 @@ class LocalDiscord:
                     self.process.check_alive()
             task.result()
         except BotDidNotAnswer as error:
-            raise BotProcessError(
-                f"{error}; end of the bot's log ({self.process.log_path}):\n"
-                f"{self.process.log_tail()}"
-            ) from None
+            raise BotProcessError(self.process.explain(str(error))) from None
         finally:
             if not task.done():
                 task.cancel()

@@ -213,3 +213,16 @@ def test_unfinished_games_of_earlier_runs_are_mentioned_and_fresh_clears_them(
     fresh = _run(["local", "--fresh"], tmp_path, stdin="/history\n")
     assert fresh.returncode == 0, fresh.stdout + fresh.stderr
     assert "unfinished game" not in fresh.stdout
+
+
+def test_a_bad_setting_shows_the_reason_first_and_only_this_runs_log(tmp_path: Path) -> None:
+    log = tmp_path / "data" / "local-bot.log"
+    log.parent.mkdir()
+    log.write_text("".join(f"an earlier run's line {n}\n" for n in range(40)), encoding="utf-8")
+    done = _run(["local"], tmp_path, stdin="/help\n", env={"DAMA_BOARD_SIZE": "30"})
+    assert done.returncode == 2
+    out = done.stdout
+    # The bot's own reason (bot/config.py: the board size is a whole number 160..2048).
+    assert "the bot did not start: DAMA_BOARD_SIZE='30' is not valid" in out, out
+    assert "earlier run" not in out
+    assert log.read_text(encoding="utf-8").startswith("an earlier run's line 0\n")
