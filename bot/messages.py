@@ -141,6 +141,7 @@ class Msg(enum.StrEnum):
     LEADERBOARD_YOUR_RANK = "leaderboard.your_rank"
     LEADERBOARD_NOT_RANKED = "leaderboard.not_ranked"
     LEADERBOARD_RULE = "leaderboard.rule"
+    LEADERBOARD_RULE_ONE = "leaderboard.rule_one"
     HISTORY_TITLE = "history.title"
     HISTORY_LINE = "history.line"
     HISTORY_LINE_ABORTED = "history.line_aborted"
@@ -297,6 +298,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.LEADERBOARD_NOT_RANKED: "You are not on this leaderboard yet.",
     Msg.LEADERBOARD_RULE: "Listed: at least {min_games} rated games and a rating deviation "
                           "below {max_deviation}. `?` marks a provisional rating.",
+    Msg.LEADERBOARD_RULE_ONE: "Listed: at least {min_games} rated game and a rating deviation "
+                              "below {max_deviation}. `?` marks a provisional rating.",
     Msg.HISTORY_TITLE: "Recent games of {user}",
     Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",

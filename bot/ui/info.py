@@ -53,7 +53,9 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     else:
         lines.append(text(Msg.LEADERBOARD_NOT_RANKED, locale))
     embed.description = "\n".join(lines)
-    embed.set_footer(text=text(Msg.LEADERBOARD_RULE, locale,
+    rule = Msg.LEADERBOARD_RULE_ONE if board.eligibility.min_games == 1 \
+        else Msg.LEADERBOARD_RULE
+    embed.set_footer(text=text(rule, locale,
                                min_games=board.eligibility.min_games,
                                max_deviation=f"{board.eligibility.max_deviation:g}"))
     return embed

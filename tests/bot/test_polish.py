@@ -5,6 +5,11 @@ absent player thinking outside the channel's lock."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.services.stats import Leaderboard
+from bot.ui.info import leaderboard_embed
+from storage import Eligibility
 from tests.bot.conftest import Harness
 from tests.bot.fake_discord import option
 from tests.bot.test_discord_layer import (
@@ -72,3 +77,12 @@ async def test_history_says_aborted_once(harness: Harness) -> None:
     [line] = answer.embeds[0]["description"].splitlines()
     assert line.lower().count("aborted") == 1, line
     assert f"<@{BOB}>" in line
+
+
+@pytest.mark.parametrize(("min_games", "phrase"), [
+    (1, "at least 1 rated game and"), (2, "at least 2 rated games and"),
+])
+def test_leaderboard_footer_counts_games_in_good_english(min_games: int, phrase: str) -> None:
+    board = Leaderboard("turkish", 1, [], None, None, 0, Eligibility(min_games, 110.0))
+    footer = leaderboard_embed(board, "en-US").footer.text
+    assert footer is not None and phrase in footer, footer
