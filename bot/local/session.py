@@ -3,8 +3,8 @@
 `Session.run(command)` carries out one command of `bot.local.script` as the current user
 in the current channel and returns whether it got an answer. Every message the bot posts
 or edits is printed as it arrives (through a stand-in listener and one printer task, so
-the order is kept), with a text board under each board picture and each picture saved in
-`boards_dir`.
+the order is kept), with a text board under each board picture; every attached file (board
+pictures, PDN exports) is saved in `boards_dir` and its path printed.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ class Session:
         if event.kind is EventKind.UPDATE and self._printed.get(message.id) == plain:
             return  # only its buttons changed (an older board retired): nothing to read
         self._printed[message.id] = plain
-        lines = self.text.lines(message, pictures=self._save_pictures(message))
+        lines = self.text.lines(message, pictures=self._save_files(message))
         self.emit(self._header(message, edited=event.kind is EventKind.UPDATE))
         for line in lines:
             self.emit(line)
@@ -162,16 +162,19 @@ class Session:
             parts.append("edited")
         return ", ".join(parts) + " ---"
 
-    def _save_pictures(self, message: MessageRecord) -> dict[int, str]:
+    def _save_files(self, message: MessageRecord) -> dict[int, str]:
+        """Save every attachment of `message` in `boards_dir`, numbered on: board pictures
+        as `NNNN-game-<id>.png`, other files (a PDN export) under their own name, e.g.
+        `NNNN-dama-italian-1.pdn`. Returns attachment id -> saved path."""
         saved: dict[int, str] = {}
         game_id = game_id_of(message)
         for attachment in message.attachments:
-            if not (attachment.content_type or "").startswith("image/"):
-                continue
             self._saved += 1
-            stem = f"game-{game_id}" if game_id is not None else Path(attachment.filename).stem
-            suffix = Path(attachment.filename).suffix or ".png"
-            path = self.boards_dir / f"{self._saved:04d}-{stem}{suffix}"
+            name = Path(attachment.filename).name or "file"  # never a path of the sender's
+            if (attachment.content_type or "").startswith("image/"):
+                stem = f"game-{game_id}" if game_id is not None else Path(name).stem
+                name = stem + (Path(name).suffix or ".png")
+            path = self.boards_dir / f"{self._saved:04d}-{name}"
             path.write_bytes(attachment.data)
             saved[attachment.id] = str(path)
         return saved

@@ -25,6 +25,7 @@ as bob
 /move 11-15
 /resign
 /rating variant:italian
+/export
 """
 
 
@@ -58,6 +59,10 @@ def test_a_script_plays_a_game_and_saves_the_pictures(tmp_path: Path) -> None:
     pictures = sorted((tmp_path / "local-boards").glob("*.png"))
     assert len(pictures) == 4  # the start, two moves, the final board
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pictures)
+    # /export's PDN file is saved next to the pictures, and its path printed.
+    pdn = tmp_path / "local-boards" / "0005-dama-italian-1.pdn"
+    assert "saved to local-boards/0005-dama-italian-1.pdn]" in out, out[-3000:]
+    assert '[Result "1-0"]' in pdn.read_text(encoding="utf-8")
     assert (tmp_path / "data" / "local.sqlite3").is_file()
 
 
