@@ -134,6 +134,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
                 emit(HELP)
                 continue
             await session.run_line(line)
+        await session.finish()  # answers still on their way are printed, then the bot stops
         if session.failures:
             emit(f"{session.failures} command(s) failed or got no answer "
                  f"(the bot's log: {args.log})")

@@ -4,7 +4,10 @@
 in the current channel and returns whether it got an answer. Every message the bot posts
 or edits is printed as it arrives (through a stand-in listener and one printer task, so
 the order is kept), with a text board under each board picture; every attached file (board
-pictures, PDN exports) is saved in `boards_dir` and its path printed.
+pictures, PDN exports) is saved in `boards_dir` and its path printed. A text board shows
+the stored game as it was when its message arrived (read at once, printed in turn), so it
+matches the picture even when the message is printed late. `finish()` ends a session
+without losing answers still on their way.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from bot.local.script import (
     resolve_options,
 )
 from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
+from bot.local.stored import StoredGame, StoredGames
 from bot.local.textboard import text_board
 from bot.standin import (
     BotDidNotAnswer,
@@ -39,6 +42,9 @@ from bot.standin import (
 )
 
 Printer = Callable[[str], None]
+
+#: A bot message to print, with the stored game it shows read when it arrived (if any).
+_Arrived = tuple[MessageEvent, "asyncio.Task[StoredGame] | None"]
 
 
 class Session:
@@ -75,7 +81,7 @@ class Session:
         """Seconds from sending each interaction to its complete answer, in order."""
         self.games = StoredGames(local.process.database)
         self.text = MessageText(self._name_of)
-        self._events: asyncio.Queue[MessageEvent | None] = asyncio.Queue()
+        self._events: asyncio.Queue[_Arrived | None] = asyncio.Queue()
         self._printed: dict[int, list[str]] = {}
         self._saved = 0
         self._printer: asyncio.Task[None] | None = None
@@ -119,34 +125,40 @@ class Session:
         if message.loading:
             return
         self._last_event = time.monotonic()
-        self._events.put_nowait(event)
+        game_id = game_id_of(message) if message.attachments else None
+        # Read the game now, not when the printer gets to it: by then it may have moved on.
+        snapshot = (asyncio.get_running_loop().create_task(self.games.load(game_id))
+                    if game_id is not None else None)
+        self._events.put_nowait((event, snapshot))
 
     async def _print_events(self) -> None:
         while True:
-            event = await self._events.get()
+            arrived = await self._events.get()
             try:
-                if event is None:
+                if arrived is None:
                     return
-                await self._print_event(event)
+                await self._print_event(*arrived)
             except Exception as error:  # a printing problem must not end the session
                 self.emit(f"! could not show a message: {error}")
             finally:
                 self._events.task_done()
 
-    async def _print_event(self, event: MessageEvent) -> None:
+    async def _print_event(
+        self, event: MessageEvent, snapshot: asyncio.Task[StoredGame] | None
+    ) -> None:
         message = event.message
         plain = self.text.lines(message, buttons=False)
         if event.kind is EventKind.UPDATE and self._printed.get(message.id) == plain:
+            if snapshot is not None:
+                await asyncio.gather(snapshot, return_exceptions=True)
             return  # only its buttons changed (an older board retired): nothing to read
         self._printed[message.id] = plain
         lines = self.text.lines(message, pictures=self._save_files(message))
         self.emit(self._header(message, edited=event.kind is EventKind.UPDATE))
         for line in lines:
             self.emit(line)
-        if message.attachments:
-            board = await self._text_board(message)
-            if board:
-                self.emit(board)
+        if snapshot is not None:
+            self.emit(await self._text_board(snapshot))
 
     def _header(self, message: MessageRecord, *, edited: bool) -> str:
         where = f"#{self._channel_name(message.channel_id)}"
@@ -179,12 +191,10 @@ class Session:
             saved[attachment.id] = str(path)
         return saved
 
-    async def _text_board(self, message: MessageRecord) -> str | None:
-        game_id = game_id_of(message)
-        if game_id is None:
-            return None
+    @staticmethod
+    async def _text_board(snapshot: asyncio.Task[StoredGame]) -> str:
         try:
-            stored = await self.games.load(game_id)
+            stored = await snapshot
         except Exception as error:
             return f"  (no text board: {error})"
         board = text_board(stored.position, stored.game.variant)
@@ -202,6 +212,34 @@ class Session:
                 break
             await asyncio.sleep(settle - idle)
         await asyncio.wait_for(self._events.join(), max(0.1, deadline - time.monotonic()))
+
+    def _interactions_open(self) -> bool:
+        """True while some interaction sent has no answer yet (a deferred one: no edited
+        answer or follow-up yet), unless its deadline passed."""
+        return any(
+            (not state.answered.is_set() or state.awaiting_followup) and not state.expired
+            for state in self.standin.core.interactions.values()
+        )
+
+    async def finish(self, *, settle: float = 2.0, timeout: float = 30.0) -> None:
+        """End the session without losing answers on their way (the end of a script or of
+        piped input comes right after the last command).
+
+        Waits until no interaction is open and no message came for `settle` seconds (at
+        least three times the last answer's time, at most 10 s) or `timeout` seconds passed,
+        then stops the bot (SIGTERM: it finishes the interactions it is handling) while
+        still listening, and prints everything that arrived.
+        """
+        deadline = time.monotonic() + timeout
+        settle = max(settle, self.settle, min(10.0, 3 * self._last_answer))
+        while time.monotonic() < deadline:
+            idle = time.monotonic() - self._last_event
+            if idle >= settle and not self._interactions_open():
+                break
+            await asyncio.sleep(min(0.1, max(0.01, settle - idle)))
+        await self.local.process.stop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._events.join(), max(5.0, deadline - time.monotonic()))
 
     # ---- commands ----------------------------------------------------------------------
     async def run_line(self, line: str) -> bool | None:

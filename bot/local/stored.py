@@ -7,6 +7,7 @@ reads it (a second SQLite connection, which WAL allows while the bot writes).
 
 from __future__ import annotations
 
+import asyncio
 import os
 from dataclasses import dataclass
 from types import TracebackType
@@ -38,10 +39,12 @@ class StoredGames:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
         self._db: Database | None = None
+        self._opening = asyncio.Lock()  # several loads may start at once
 
     async def _repository(self) -> SqliteGameRepository:
-        if self._db is None:
-            self._db = await Database.open(self.path, verify=False)
+        async with self._opening:
+            if self._db is None:
+                self._db = await Database.open(self.path, verify=False)
         return SqliteGameRepository(self._db)
 
     async def load(self, game_id: int) -> StoredGame:
