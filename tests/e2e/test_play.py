@@ -68,7 +68,7 @@ async def test_play_against_the_computer_and_resume_after_a_kill(tmp_path: Path)
         assert not started.ephemeral, started.reply.text()
         assert "is thinking" in started.reply.text()
         board = await computer_board(local, channel, mark)  # the computer opens
-        assert [b.label for b in board.buttons] == ["Resign", "Offer draw"]
+        assert [b.label for b in board.buttons] == ["Resign"]  # the computer never takes draws
         game_id = game_id_of(board)
         assert game_id is not None
 
