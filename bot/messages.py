@@ -45,6 +45,7 @@ class Msg(enum.StrEnum):
     GUILD_ONLY = "error.guild_only"
     UNKNOWN_GAME = "error.unknown_game"
     NO_GAME_TO_EXPORT = "error.no_game_to_export"
+    NO_GAME_TO_EXPORT_SEVERAL = "error.no_game_to_export_several"
     UNKNOWN_VARIANT = "error.unknown_variant"
     BAD_LEVEL = "error.bad_level"
     COMPUTER_NO_DRAW = "error.computer_no_draw"
@@ -147,6 +148,9 @@ class Msg(enum.StrEnum):
     HISTORY_LINE_ABORTED = "history.line_aborted"
     HISTORY_EMPTY = "history.empty"
     EXPORT_DONE = "export.done"
+    EXPORT_CHOSE_ACTIVE = "export.chose_active"
+    EXPORT_CHOSE_RECENT = "export.chose_recent"
+    EXPORT_OTHERS = "export.others"
     RULES_TITLE = "rules.title"
     RULES_TURKISH = "rules.turkish"
     RULES_ARAB = "rules.arab"
@@ -198,6 +202,9 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.GUILD_ONLY: "This works in a server channel, not in direct messages.",
     Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
+    Msg.NO_GAME_TO_EXPORT_SEVERAL: "You have {count} games in progress ({games}) and no "
+                                   "finished one: give /export the number of the game you "
+                                   "want.",
     Msg.UNKNOWN_VARIANT: "Unknown variant {name!r}. Choose one of: {valid}.",
     Msg.BAD_LEVEL: "There is no level {level}: the computer plays at levels 1 (easiest) to 5 "
                    "(strongest). Pick one of those.",
@@ -305,6 +312,10 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
     Msg.HISTORY_EMPTY: "{user} has not finished a game yet.",
     Msg.EXPORT_DONE: "Game #{game_id} ({variant}) as PDN.",
+    Msg.EXPORT_CHOSE_ACTIVE: "It is your game in progress.",
+    Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
+    Msg.EXPORT_OTHERS: "You have {count} games in progress ({games}): give /export a game "
+                       "number to export one of them.",
     Msg.RULES_TITLE: "{variant}",
     Msg.RULES_TURKISH: (
         "Played on all 64 squares; 16 men each on the second and third ranks. Men step one "

@@ -74,10 +74,17 @@ class Info(commands.Cog):
     async def export(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
         pdn = await self.bot.stats.export(interaction.user.id, game_id=game,
-                                          channel_id=interaction.channel_id)
+                                          channel_id=interaction.channel_id,
+                                          direct=interaction.guild_id is None)
         file = discord.File(io.BytesIO(pdn.text.encode("utf-8")), filename=pdn.filename)
-        name = text(Msg.EXPORT_DONE, locale_of(interaction), game_id=pdn.game_id,
+        locale = locale_of(interaction)
+        name = text(Msg.EXPORT_DONE, locale, game_id=pdn.game_id,
                     variant=get_variant(pdn.variant).name)
+        if pdn.chosen is not None:
+            name += " " + text(pdn.chosen, locale)
+        if pdn.in_progress:
+            name += "\n" + text(Msg.EXPORT_OTHERS, locale, count=len(pdn.in_progress),
+                                 games=", ".join(f"#{i}" for i in pdn.in_progress))
         await Answer.of(interaction).send(name, file=file)
 
     @app_commands.command(name="rules", description=t("rules"))

@@ -31,12 +31,17 @@ class Leaderboard:
 
 @dataclass(frozen=True)
 class PdnFile:
-    """A game's PDN record: the game id, its variant key, a file name and the text."""
+    """A game's PDN record: the game id, its variant key, a file name and the text; when
+    the game was chosen for the caller (no game number given), `chosen` says how
+    (EXPORT_CHOSE_ACTIVE or EXPORT_CHOSE_RECENT) and `in_progress` lists the caller's
+    games in progress that were not chosen (ids, oldest first)."""
 
     game_id: int
     variant: str
     filename: str
     text: str
+    chosen: Msg | None = None
+    in_progress: tuple[int, ...] = ()
 
 
 def _date(moment: datetime) -> str:
@@ -84,17 +89,36 @@ class StatsService:
         )
 
     async def export(
-        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        direct: bool = False,
     ) -> PdnFile:
-        """The PDN of game `game_id`; without it, the channel's active game, else the
-        user's most recent game. Raises `PlayerError`: UNKNOWN_GAME, NO_GAME_TO_EXPORT."""
+        """The PDN of game `game_id`; without it, the channel's active game, else (in
+        direct messages, `direct`) the user's game in progress if they have exactly one,
+        else the user's most recent ended game. Raises `PlayerError`: UNKNOWN_GAME,
+        NO_GAME_TO_EXPORT, NO_GAME_TO_EXPORT_SEVERAL (direct, several games in progress
+        and none ended: `count`, `games` as "#1, #2")."""
+        chosen: Msg | None = None
+        others: tuple[int, ...] = ()
         if game_id is None and channel_id is not None and self._games.has_game(channel_id):
             game_id = self._games.current(channel_id).game_id
+        if game_id is None and direct:
+            active = tuple(g.id for g in await self._storage.games.active_for_user(user_id))
+            if len(active) == 1:
+                game_id, chosen = active[0], Msg.EXPORT_CHOSE_ACTIVE
+            else:
+                others = active
         if game_id is None:
             recent = await self.history(user_id, limit=1)
             if not recent:
+                if others:
+                    raise PlayerError(Msg.NO_GAME_TO_EXPORT_SEVERAL, count=len(others),
+                                      games=", ".join(f"#{i}" for i in others))
                 raise PlayerError(Msg.NO_GAME_TO_EXPORT)
-            game_id = recent[0].id
+            game_id, chosen = recent[0].id, Msg.EXPORT_CHOSE_RECENT
         record, game = await self._games.game_of(game_id)
         names = []
         for seat in (record.white, record.black):
@@ -118,4 +142,5 @@ class StatsService:
             tags["Termination"] = record.termination
         tags["GameId"] = str(record.id)
         text = export_pdn(game, tags)
-        return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text)
+        return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
+                       chosen, others)

@@ -5,13 +5,18 @@ absent player thinking outside the channel's lock."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from bot.messages import Msg
+from bot.services import PlayerError
 from bot.services.stats import Leaderboard
 from bot.ui.info import leaderboard_embed
 from storage import Eligibility
 from tests.bot.conftest import Harness
 from tests.bot.fake_discord import option
+from tests.bot.helpers import FakeClock, build_services, start_game
 from tests.bot.test_discord_layer import (
     ALICE,
     BOB,
@@ -86,3 +91,58 @@ def test_leaderboard_footer_counts_games_in_good_english(min_games: int, phrase:
     board = Leaderboard("turkish", 1, [], None, None, 0, Eligibility(min_games, 110.0))
     footer = leaderboard_embed(board, "en-US").footer.text
     assert footer is not None and phrase in footer, footer
+
+
+async def test_export_in_direct_messages_picks_the_callers_game(harness: Harness) -> None:
+    h = harness
+    dm = 9100
+
+    async def export_in_dm() -> tuple[str, str | None]:
+        [answer] = await run(h, slash(h, "export", [], channel=dm, guild_id=None))
+        return answer.content, answer.files[0][0] if answer.files else None
+
+    # No game at all: a clear message, no file.
+    content, file = await export_in_dm()
+    assert file is None and "no game" in content.lower() and "/history" in content
+    # Only a finished game: it is the most recent one, and the answer says so.
+    await challenge_and_accept(h)
+    first = h.bot.games.current(600).game_id
+    await run(h, slash(h, "resign", []))
+    content, file = await export_in_dm()
+    assert file == f"dama-turkish-{first}.pdn", (content, file)
+    assert f"#{first}" in content and "most recent" in content, content
+    # Exactly one game in progress: that one, saying so.
+    calls = await run(h, slash(h, "play", [option("variant", "arab"), option("level", 1, 4),
+                                           option("color", "white")], channel=601))
+    assert any(c.callback_type == 4 and not c.ephemeral for c in calls)
+    second = h.bot.games.current(601).game_id
+    content, file = await export_in_dm()
+    assert file == f"dama-arab-{second}.pdn", (content, file)
+    assert f"#{second}" in content and "in progress" in content, content
+    # Two games in progress: neither is guessed; the most recent (finished) game is
+    # exported, saying which, and how to export a game in progress.
+    await challenge_and_accept(h)
+    third = h.bot.games.current(600).game_id
+    content, file = await export_in_dm()
+    assert file == f"dama-turkish-{first}.pdn", (content, file)
+    assert "most recent" in content and f"#{second}" in content and f"#{third}" in content
+
+
+async def test_export_in_direct_messages_with_several_games_and_none_ended(
+    tmp_path: Path,
+) -> None:
+    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+    try:
+        one = await start_game(s, "turkish", channel=700)
+        two = await start_game(s, "italian", channel=701)
+        with pytest.raises(PlayerError) as info:
+            await s.stats.export(ALICE, channel_id=9100, direct=True)
+        assert info.value.key is Msg.NO_GAME_TO_EXPORT_SEVERAL
+        assert info.value.params["games"] == f"#{one.id}, #{two.id}"
+        # In a server channel without a game, the old rule stands: the most recent ended
+        # game (there is none).
+        with pytest.raises(PlayerError) as info:
+            await s.stats.export(ALICE, channel_id=9100)
+        assert info.value.key is Msg.NO_GAME_TO_EXPORT
+    finally:
+        await s.storage.close()
