@@ -130,6 +130,10 @@ class Msg(enum.StrEnum):
     MINUTES_MANY = "duration.minutes"
     SECONDS_ONE = "duration.second"
     SECONDS_MANY = "duration.seconds"
+    RATED_GAMES_ONE = "count.rated_game"
+    RATED_GAMES_MANY = "count.rated_games"
+    GAMES_ONE = "count.game"
+    GAMES_MANY = "count.games"
 
     # --- information commands ----------------------------------------------------------
     RATING_TITLE = "rating.title"
@@ -291,15 +295,19 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.MINUTES_MANY: "{count} minutes",
     Msg.SECONDS_ONE: "{count} second",
     Msg.SECONDS_MANY: "{count} seconds",
+    Msg.RATED_GAMES_ONE: "{count} rated game",
+    Msg.RATED_GAMES_MANY: "{count} rated games",
+    Msg.GAMES_ONE: "{count} game",
+    Msg.GAMES_MANY: "{count} games",
 
     Msg.RATING_TITLE: "Ratings of {user}",
-    Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games} rated games: "
+    Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games}: "
                      "{wins} won, {losses} lost, {draws} drawn",
     Msg.RATING_NONE: "{user} has no rated games yet{variant_part}. A rated game starts at "
                      "1500?.",
     Msg.LEADERBOARD_TITLE_SERVER: "{variant} leaderboard · this server",
     Msg.LEADERBOARD_TITLE_GLOBAL: "{variant} leaderboard · everywhere",
-    Msg.LEADERBOARD_LINE: "**{rank}.** {player}: {rating} ({games} games)",
+    Msg.LEADERBOARD_LINE: "**{rank}.** {player}: {rating} ({games})",
     Msg.LEADERBOARD_EMPTY: "Nobody is on this leaderboard yet.",
     Msg.LEADERBOARD_YOUR_RANK: "Your place: **{rank}** of {total}, rating {rating}.",
     Msg.LEADERBOARD_NOT_RANKED: "You are not on this leaderboard yet.",

@@ -15,6 +15,11 @@ from storage import Game as GameRecord
 from storage import GameResult, Rating, Side
 
 
+def count_text(count: int, one: Msg, many: Msg, locale: str | None) -> str:
+    """`1 rated game`, `5 rated games`: the catalog's singular or plural form for `count`."""
+    return text(one if count == 1 else many, locale, count=count)
+
+
 def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
                   locale: str | None) -> discord.Embed:
     embed = discord.Embed(title=text(Msg.RATING_TITLE, locale, user=f"#{user_id}"),
@@ -27,7 +32,8 @@ def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
     embed.description = "\n".join(
         text(Msg.RATING_LINE, locale, variant=get_variant(r.variant).name,
              rating=display_rating(r.rating, r.deviation), deviation=round(r.deviation),
-             games=r.rated_games, wins=r.wins, losses=r.losses, draws=r.draws)
+             games=count_text(r.rated_games, Msg.RATED_GAMES_ONE, Msg.RATED_GAMES_MANY, locale),
+             wins=r.wins, losses=r.losses, draws=r.draws)
         for r in ratings
     )
     return embed
@@ -41,7 +47,7 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     lines = [
         text(Msg.LEADERBOARD_LINE, locale, rank=e.rank, player=mention(e.rating.user_id),
              rating=display_rating(e.rating.rating, e.rating.deviation),
-             games=e.rating.rated_games)
+             games=count_text(e.rating.rated_games, Msg.GAMES_ONE, Msg.GAMES_MANY, locale))
         for e in board.entries
     ] or [text(Msg.LEADERBOARD_EMPTY, locale)]
     lines.append("")
