@@ -52,7 +52,7 @@ def test_a_script_plays_a_game_and_saves_the_pictures(tmp_path: Path) -> None:
     assert "It is not your turn" not in out  # bob's 22-18 is refused for another reason
     assert "only @bob sees this" in out
     assert "@alice wins (1-0). @bob resigned." in out
-    assert "1 rated games: 0 won, 1 lost" in out
+    assert "1 rated game: 0 won, 1 lost" in out
     # The text board after 22-18 (d3-c4) and 11-15 (e6-f5): Black to move, then White.
     assert "   4  .   w   .   .    4   17-20" in out
     assert "   5    .   .   b   .  5   13-16" in out
