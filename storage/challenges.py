@@ -13,7 +13,7 @@ from storage.models import (
     Challenge,
     ChallengeStatus,
     ColorChoice,
-    Game,
+    GameRecord,
     NewChallenge,
     NewGame,
     Seat,
@@ -175,7 +175,7 @@ class SqliteChallengeRepository:
         black: Seat,
         start_fen: str,
         deadline: datetime | None = None,
-    ) -> tuple[Challenge, Game]:
+    ) -> tuple[Challenge, GameRecord]:
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
             row = await conn.fetchrow("SELECT * FROM challenges WHERE id = $1", challenge_id)

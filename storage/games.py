@@ -17,7 +17,7 @@ from storage.models import (
     DEFAULT_ELIGIBILITY,
     ClockState,
     Eligibility,
-    Game,
+    GameRecord,
     GameResult,
     GameStatus,
     MoveRecord,
@@ -49,9 +49,9 @@ def _change(row: sqlite3.Row, side: str) -> RatingChange | None:
     )
 
 
-def game_from_row(row: sqlite3.Row) -> Game:
-    """A `Game` from a `SELECT * FROM games` row."""
-    return Game(
+def game_from_row(row: sqlite3.Row) -> GameRecord:
+    """A `GameRecord` from a `SELECT * FROM games` row."""
+    return GameRecord(
         id=row["id"],
         variant=row["variant"],
         guild_id=row["guild_id"],
@@ -107,7 +107,7 @@ def validate_new_game(new: NewGame) -> None:
             raise ValueError("a game against oneself cannot be rated")
 
 
-async def insert_game(conn: Connection, new: NewGame, now_ms: int) -> Game:
+async def insert_game(conn: Connection, new: NewGame, now_ms: int) -> GameRecord:
     """Insert an active game inside the caller's write transaction.
 
     Raises `ChannelBusyError` if the channel has an active game, `ValueError` as
@@ -151,18 +151,18 @@ class SqliteGameRepository:
         self._clock = clock
         self._rule = rule
 
-    async def create(self, new: NewGame) -> Game:
+    async def create(self, new: NewGame) -> GameRecord:
         validate_new_game(new)
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
             return await insert_game(conn, new, now)
 
-    async def get(self, game_id: int) -> Game | None:
+    async def get(self, game_id: int) -> GameRecord | None:
         async with self._db.read() as conn:
             row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
         return None if row is None else game_from_row(row)
 
-    async def load(self, game_id: int) -> tuple[Game, list[MoveRecord]]:
+    async def load(self, game_id: int) -> tuple[GameRecord, list[MoveRecord]]:
         async with self._db.read() as conn:
             row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
             if row is None:
@@ -178,23 +178,23 @@ class SqliteGameRepository:
             rows = await conn.fetch("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply", game_id)
         return [_move_from_row(row) for row in rows]
 
-    async def _games(self, sql: str, *params: SqlValue) -> list[Game]:
+    async def _games(self, sql: str, *params: SqlValue) -> list[GameRecord]:
         async with self._db.read() as conn:
             rows = await conn.fetch(sql, *params)
         return [game_from_row(row) for row in rows]
 
-    async def active(self) -> list[Game]:
+    async def active(self) -> list[GameRecord]:
         return await self._games(
             "SELECT * FROM games WHERE status = $1 ORDER BY created_at, id", _ACTIVE
         )
 
-    async def active_in_channel(self, channel_id: int) -> Game | None:
+    async def active_in_channel(self, channel_id: int) -> GameRecord | None:
         games = await self._games(
             "SELECT * FROM games WHERE channel_id = $1 AND status = $2", channel_id, _ACTIVE
         )
         return games[0] if games else None
 
-    async def active_for_user(self, user_id: int) -> list[Game]:
+    async def active_for_user(self, user_id: int) -> list[GameRecord]:
         return await self._games(
             "SELECT * FROM games WHERE white_user_id = $1 AND status = $2 "
             "UNION "
@@ -203,7 +203,7 @@ class SqliteGameRepository:
             user_id, _ACTIVE,
         )
 
-    async def due(self, now: datetime) -> list[Game]:
+    async def due(self, now: datetime) -> list[GameRecord]:
         return await self._games(
             "SELECT * FROM games WHERE status = $1 AND deadline_at <= $2 "
             "ORDER BY deadline_at, id",
@@ -296,7 +296,7 @@ class SqliteGameRepository:
         result: GameResult,
         termination: str,
         rate: RatingCalculator | None = None,
-    ) -> Game:
+    ) -> GameRecord:
         if not termination:
             raise ValueError("a finished game needs a termination reason")
         now = to_ms(self._clock())
@@ -333,7 +333,7 @@ class SqliteGameRepository:
         assert row is not None
         return game_from_row(row)
 
-    async def abort(self, game_id: int, *, termination: str) -> Game:
+    async def abort(self, game_id: int, *, termination: str) -> GameRecord:
         if not termination:
             raise ValueError("an aborted game needs a termination reason")
         now = to_ms(self._clock())
@@ -351,7 +351,7 @@ class SqliteGameRepository:
     async def recent_for_user(
         self, user_id: int, *, limit: int = 10, variant: str | None = None,
         include_aborted: bool = False,
-    ) -> list[Game]:
+    ) -> list[GameRecord]:
         if limit <= 0:
             return []
         statuses = [GameStatus.FINISHED.value]

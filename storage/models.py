@@ -143,7 +143,7 @@ class ClockState:
 
 
 @dataclass(frozen=True)
-class Game:
+class GameRecord:
     """A stored game. `ply_count` is how many moves are stored (the next ply is +1)."""
 
     id: int

@@ -17,7 +17,7 @@ from storage.models import (
     ChallengeStatus,
     ClockState,
     Eligibility,
-    Game,
+    GameRecord,
     GameResult,
     LeaderboardEntry,
     MoveRecord,
@@ -47,15 +47,15 @@ class PlayerRepository(Protocol):
 
 
 class GameRepository(Protocol):
-    async def create(self, new: NewGame) -> Game:
+    async def create(self, new: NewGame) -> GameRecord:
         """Store a new active game (ply 0). Raises `ChannelBusyError` if the channel has an
         active game, `ValueError` for a rated game without two different human seats."""
         ...
 
-    async def get(self, game_id: int) -> Game | None:
+    async def get(self, game_id: int) -> GameRecord | None:
         ...
 
-    async def load(self, game_id: int) -> tuple[Game, list[MoveRecord]]:
+    async def load(self, game_id: int) -> tuple[GameRecord, list[MoveRecord]]:
         """A game and its moves in ply order. Raises `GameNotFoundError`."""
         ...
 
@@ -63,18 +63,18 @@ class GameRepository(Protocol):
         """The moves of a game in ply order (empty for an unknown game)."""
         ...
 
-    async def active(self) -> list[Game]:
+    async def active(self) -> list[GameRecord]:
         """Every active game, oldest first."""
         ...
 
-    async def active_in_channel(self, channel_id: int) -> Game | None:
+    async def active_in_channel(self, channel_id: int) -> GameRecord | None:
         ...
 
-    async def active_for_user(self, user_id: int) -> list[Game]:
+    async def active_for_user(self, user_id: int) -> list[GameRecord]:
         """The user's active games (either side), oldest first."""
         ...
 
-    async def due(self, now: datetime) -> list[Game]:
+    async def due(self, now: datetime) -> list[GameRecord]:
         """Active games whose per-move deadline is at or before `now`, earliest first."""
         ...
 
@@ -117,7 +117,7 @@ class GameRepository(Protocol):
         result: GameResult,
         termination: str,
         rate: RatingCalculator | None = None,
-    ) -> Game:
+    ) -> GameRecord:
         """End an active game with a result; for a rated game, apply both sides' rating
         updates (from `rate`) in the same transaction, count the win/loss/draw, and record
         both players as rated players of the game's guild. Raises `GameNotFoundError`,
@@ -125,14 +125,14 @@ class GameRepository(Protocol):
         without `rate`, or an empty termination)."""
         ...
 
-    async def abort(self, game_id: int, *, termination: str) -> Game:
+    async def abort(self, game_id: int, *, termination: str) -> GameRecord:
         """End an active game without result or rating change. Raises as `finish`."""
         ...
 
     async def recent_for_user(
         self, user_id: int, *, limit: int = 10, variant: str | None = None,
         include_aborted: bool = False,
-    ) -> list[Game]:
+    ) -> list[GameRecord]:
         """The user's most recently ended games, newest first."""
         ...
 
@@ -185,7 +185,7 @@ class ChallengeRepository(Protocol):
         black: Seat,
         start_fen: str,
         deadline: datetime | None = None,
-    ) -> tuple[Challenge, Game]:
+    ) -> tuple[Challenge, GameRecord]:
         """Accept a pending challenge and create its game in one transaction (so a double
         click creates one game). Raises `ChallengeNotFoundError`, `ChallengeNotPendingError`,
         `ChannelBusyError`, `ValueError` (the acceptor is not the challenged user, or is the

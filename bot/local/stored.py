@@ -14,7 +14,7 @@ from types import TracebackType
 
 import engine
 from engine import Position, get_variant
-from storage import Database, Game, MoveRecord
+from storage import Database, GameRecord, MoveRecord
 from storage.games import SqliteGameRepository
 
 
@@ -23,7 +23,7 @@ class StoredGame:
     """A stored game: the database record, its moves, and the engine game they replay to
     (drawn by the engine's automatic rules exactly as the bot's own replay is)."""
 
-    record: Game
+    record: GameRecord
     moves: tuple[MoveRecord, ...]
     game: engine.Game
 

@@ -57,6 +57,7 @@ from engine import (
 from storage import (
     ClockState,
     GameNotActiveError,
+    GameRecord,
     GameResult,
     GameStatus,
     RatingValue,
@@ -64,7 +65,6 @@ from storage import (
     Storage,
     utc_now,
 )
-from storage import Game as GameRecord
 from storage.clock import Clock
 
 log = logging.getLogger(__name__)

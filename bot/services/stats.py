@@ -12,8 +12,7 @@ from bot.messages import Msg
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
 from engine.pdn import export_pdn
-from storage import Eligibility, LeaderboardEntry, Rating, Storage
-from storage import Game as GameRecord
+from storage import Eligibility, GameRecord, LeaderboardEntry, Rating, Storage
 
 
 @dataclass(frozen=True)

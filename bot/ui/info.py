@@ -11,8 +11,7 @@ from bot.ratings import display_rating
 from bot.services import EndReason, Leaderboard
 from bot.ui.present import EMBED_COLOUR, RULES, duration_text, mention, timestamp
 from engine import get_variant
-from storage import Game as GameRecord
-from storage import GameResult, Rating, Side
+from storage import GameRecord, GameResult, Rating, Side
 
 
 def count_text(count: int, one: Msg, many: Msg, locale: str | None) -> str:

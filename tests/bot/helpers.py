@@ -10,8 +10,7 @@ from pathlib import Path
 import engine
 from bot.services import ChallengeService, GameRules, GameService, StatsService
 from bot.services.games import AbsentPlayerMover
-from storage import Eligibility, NewGame, Seat, Storage
-from storage import Game as GameRecord
+from storage import Eligibility, GameRecord, NewGame, Seat, Storage
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
 GUILD, CHANNEL, THREAD = 500, 600, 601

@@ -13,9 +13,9 @@ from bot.ratings.glicko2 import Glicko2Rating, rate_game
 from storage import (
     ChannelBusyError,
     ClockState,
-    Game,
     GameNotActiveError,
     GameNotFoundError,
+    GameRecord,
     GameResult,
     GameStatus,
     NewGame,
@@ -302,7 +302,7 @@ async def test_abort(storage: Storage) -> None:
 
 
 async def _finished(storage: Storage, channel: int, white: int, black: int,
-                    variant: str = "turkish") -> Game:
+                    variant: str = "turkish") -> GameRecord:
     game = await storage.games.create(new_game(channel=channel, white=white, black=black,
                                                variant=variant))
     return await storage.games.finish(game.id, result=GameResult.DRAW, termination="AGREEMENT")
