@@ -10,7 +10,6 @@ is seconds).
 
 from __future__ import annotations
 
-import enum
 import logging
 import os
 import re
@@ -21,28 +20,24 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.endpoint import endpoint_for
+from bot.services.models import MoveTime
 from storage import DEFAULT_PATH, Eligibility
+
+__all__ = [
+    "ConfigError",
+    "MoveTime",
+    "Settings",
+    "load_settings",
+    "log_level_number",
+    "parse_duration",
+    "settings_from",
+]
 
 
 class ConfigError(ValueError):
     """A setting has a value the bot cannot use. The message is one line: which setting,
     what it holds, and what to write."""
-
-
-class MoveTime(enum.Enum):
-    """The per-move time limits a game can have (issue 7: 40 seconds as on the Turkish
-    rule page, 5 minutes, 1 hour, 1 day, or none). The value is the setting's text."""
-
-    NONE = "none"
-    SECONDS_40 = "40s"
-    MINUTES_5 = "5m"
-    HOUR_1 = "1h"
-    DAY_1 = "1d"
-
-    @property
-    def seconds(self) -> int | None:
-        """The limit in seconds, None for no limit."""
-        return None if self is MoveTime.NONE else int(parse_duration(self.value).total_seconds())
 
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$", re.IGNORECASE)
@@ -200,8 +195,6 @@ def settings_from(env: Mapping[str, str]) -> Settings:
         ) from None
     url = env.get("DAMA_DISCORD_URL", "").strip() or None
     if url is not None:
-        from bot.discord_endpoint import endpoint_for
-
         try:
             endpoint_for(url)
         except ValueError as error:

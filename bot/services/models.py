@@ -24,6 +24,32 @@ def color_of(side: Side) -> Color:
     return Color.WHITE if side is Side.WHITE else Color.BLACK
 
 
+class MoveTime(enum.Enum):
+    """The per-move time limits a game can have (docs/RULES.md, "Time": 40 seconds as on
+    the Turkish rule page, 5 minutes, 1 hour, 1 day, or none). The value is the text of
+    the setting and of the command option."""
+
+    NONE = "none"
+    SECONDS_40 = "40s"
+    MINUTES_5 = "5m"
+    HOUR_1 = "1h"
+    DAY_1 = "1d"
+
+    @property
+    def seconds(self) -> int | None:
+        """The limit in seconds, None for no limit."""
+        return _MOVE_SECONDS[self]
+
+
+_MOVE_SECONDS = {
+    MoveTime.NONE: None,
+    MoveTime.SECONDS_40: 40,
+    MoveTime.MINUTES_5: 5 * 60,
+    MoveTime.HOUR_1: 60 * 60,
+    MoveTime.DAY_1: 24 * 60 * 60,
+}
+
+
 class EndReason(enum.Enum):
     """Why a game ended: the engine's terminations, plus inactivity and abort. The value is
     the termination text stored with the game."""
@@ -133,6 +159,8 @@ class Event(enum.Enum):
     COMPUTER_MOVED = "computer_moved"
     DRAW_OFFERED = "draw_offered"
     ENDED = "ended"
+    SHOWN = "shown"
+    """Nothing changed: the board is shown again (`/board`)."""
 
 
 @dataclass(frozen=True)
