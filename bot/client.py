@@ -1,9 +1,12 @@
 """`DamaBot`: the discord.py client. Its `setup_hook` is the composition root.
 
-setup_hook: open the database, build the services, add the cogs, register the persistent
-buttons (dynamic items: any old message's buttons work again), restore the active games
-and their deadlines, start the deadline scheduler, and sync the commands (development
-guild, or global when changed).
+setup_hook: open the database; build the presenter and the announcer (the Discord side
+that shows updates), the event bus and the services; subscribe the listeners (the
+computer's turns, the deadline scheduler); add the cogs; register the persistent buttons
+(dynamic items: any old message's buttons work again); restore the active games (the
+computer resumes its turns) and the pending challenges; start the deadline scheduler; and
+sync the commands (development guild, or global when changed). Every collaborator is
+given at construction; nothing is patched afterwards (docs/ARCHITECTURE.md).
 """
 
 from __future__ import annotations
@@ -19,22 +22,24 @@ from discord.ext import commands
 from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
-from bot.computer import AbsentPlayerComputer, ComputerPlayer, ComputerSeats
+from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import ConfigError, Settings
 from bot.services import (
-    AbsentPlayerMover,
     ChallengeService,
     DeadlineScheduler,
+    EventBus,
     GameRules,
     GameService,
     StatsService,
 )
-from bot.services.computer_games import ComputerGames, SeatMover
+from bot.services.computer_games import ComputerGames
+from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.sync import hash_file_for, sync_commands
+from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
-from bot.ui.buttons import DYNAMIC_ITEMS
+from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
+from bot.ui.errors import ErrorReporter
 from bot.ui.present import Presenter
-from bot.ui.table import Table
 from storage import Storage, utc_now
 from storage.clock import Clock
 
@@ -69,32 +74,35 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
     async def on_error(
         self, interaction: discord.Interaction[DamaBot], error: app_commands.AppCommandError
     ) -> None:
-        await interaction.client.table.report_error(interaction, error)
+        await interaction.client.errors.report(interaction, error)
 
 
 class DamaBot(commands.Bot):
-    """The bot. `settings` from `bot.config`; `clock` is for tests. The computer player
-    (issue 7): a `ComputerPlayer` process pool is created in `setup_hook` and closed in
-    `close`; `mover` (absent players) and `seat_mover` (`/play` seats) replace the ones
-    built on it (tests). `sync` and `run_scheduler` (default on) let tests skip the
-    command sync and drive the deadlines themselves (`scheduler.run_once`)."""
+    """The bot. `settings` from `bot.config`; `clock` is for tests. The computer's moves:
+    a `ComputerPlayer` process pool is created in `setup_hook` and closed in `close`;
+    `chooser` replaces the move chooser built on it (tests). `sync` and `run_scheduler`
+    (default on) let tests skip the command sync and drive the deadlines themselves
+    (`scheduler.run_once`)."""
 
     storage: Storage
+    events: EventBus
     games: GameService
     challenges: ChallengeService
     stats: StatsService
     presenter: Presenter
-    table: Table
+    announcer: GameAnnouncer
+    errors: ErrorReporter
+    presses: PressHandler
     scheduler: DeadlineScheduler
     computer_games: ComputerGames
+    computer_turns: ComputerTurns
 
     def __init__(
         self,
         settings: Settings,
         *,
         clock: Clock = utc_now,
-        mover: AbsentPlayerMover | None = None,
-        seat_mover: SeatMover | None = None,
+        chooser: MoveChooser | None = None,
         sync: bool = True,
         run_scheduler: bool = True,
     ) -> None:
@@ -109,8 +117,7 @@ class DamaBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
-        self.mover = mover
-        self.seat_mover = seat_mover
+        self.chooser = chooser
         self.computer: ComputerPlayer | None = None
         self.sync_on_start = sync
         self.run_scheduler = run_scheduler
@@ -122,38 +129,44 @@ class DamaBot(commands.Bot):
         # every leaderboard and rank would fall back to a slow exact scan.
         self.storage = await Storage.open(settings.database, clock=self.clock,
                                           leaderboard=settings.eligibility)
-        rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
-        if self.mover is None or self.seat_mover is None:
+        if self.chooser is None:
             # Worker processes start at the first search, not here.
             self.computer = ComputerPlayer(settings.computer_workers)
-            if self.mover is None:
-                self.mover = AbsentPlayerComputer(
-                    self.computer, settings.absent_player_level, settings.absent_player_budget
-                )
-            if self.seat_mover is None:
-                self.seat_mover = ComputerSeats(self.computer, settings.computer_budget)
-        self.games = GameService(self.storage, rules=rules, clock=self.clock, mover=self.mover)
-        self.computer_games = ComputerGames(self.storage, self.games, self.seat_mover,
-                                            clock=self.clock)
-        self.computer_games.attach()
+            self.chooser = PoolMoveChooser(self.computer)
+        self.presenter = Presenter(board_size=settings.board_size,
+                                   inactivity_limit=settings.inactivity_limit)
+        self.announcer = GameAnnouncer(self, self.presenter)
+        self.errors = ErrorReporter(self.announcer)
+        self.events = EventBus()
+        rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
+        self.games = GameService(self.storage, rules=rules, clock=self.clock,
+                                 events=self.events)
+        self.computer_turns = ComputerTurns(
+            self.games, self.chooser, announce=self.announcer.announce,
+            absent=Strength(settings.absent_player_level, settings.absent_player_budget),
+            seat_budget=settings.computer_budget,
+        )
+        self.computer_turns.listen(self.events)
+        self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock)
         self.challenges = ChallengeService(
             self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock
         )
         self.stats = StatsService(self.storage, self.games, eligibility=settings.eligibility)
-        self.presenter = Presenter(board_size=settings.board_size,
-                                   inactivity_limit=settings.inactivity_limit)
-        self.table = Table(self, self.games, self.challenges, self.presenter)
-        self.scheduler = DeadlineScheduler(self.games, self.challenges, self.table,
+        self.scheduler = DeadlineScheduler(self.games, self.challenges, self.announcer,
                                            clock=self.clock)
+        self.scheduler.listen(self.events)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
-        await self.add_cog(Play(self))
-        await self.add_cog(Info(self))
-        await self.add_cog(Computer(self))
+        play = Play(games=self.games, challenges=self.challenges, announcer=self.announcer,
+                    errors=self.errors, settings=settings)
+        self.presses = play
+        await self.add_cog(play)
+        await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))
+        await self.add_cog(Computer(computer_games=self.computer_games,
+                                    announcer=self.announcer, settings=settings))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.games.restore()
-        log.info("restored %d active games", len(restored))
-        self.computer_games.announce = self.table.game_update
-        log.info("the computer resumes thinking in %d games", self.computer_games.resume())
+        log.info("restored %d active games; the computer is to move in %d", len(restored),
+                 self.computer_turns.thinking)
         pending = await self.challenges.restore()
         log.info("restored %d pending challenges", pending)
         if self.run_scheduler:
@@ -190,17 +203,17 @@ class DamaBot(commands.Bot):
         if scheduler is not None:
             await scheduler.stop()
         await self._finish_interactions(CLOSE_GRACE)
-        computer_games = getattr(self, "computer_games", None)
-        if computer_games is not None:
-            await computer_games.close()
+        computer_turns = getattr(self, "computer_turns", None)
+        if computer_turns is not None:
+            await computer_turns.close()
         if self.computer is not None:
             await self.computer.close()
         warming = getattr(self, "_warming", None)
         if warming is not None:
             await asyncio.gather(warming, return_exceptions=True)
-        table = getattr(self, "table", None)
-        if table is not None:
-            await table.drain()
+        announcer = getattr(self, "announcer", None)
+        if announcer is not None:
+            await announcer.drain()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

@@ -300,60 +300,29 @@ class ComputerPlayer:
         await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
 
 
-class AbsentPlayerComputer:
-    """Plays for a player whose time per move ran out: the `AbsentPlayerMover` of
-    `bot.services` on top of a `ComputerPlayer`.
+class PoolMoveChooser:
+    """Chooses the computer's moves in games (for `/play` seats and absent players alike):
+    the `MoveChooser` of `bot.services.computer_turns` on top of a `ComputerPlayer`.
 
-    computer: the shared service. level: 1..5 (default 5). budget_seconds: thinking time
-    per move (default: the level's). `choose_move(game)` searches the game's current
+    `choose_move(game, level, budget_seconds=..., key=...)` searches the game's current
     position with its earlier positions as history (so it avoids or seeks repetitions
-    knowingly) and returns the legal `Move`; `game` is not modified. Raises GameOverError
-    when the side to move has no legal move.
+    knowingly) and returns the legal `Move`; `game` is not modified. `cancel(key)` stops
+    the searches of `key`. Raises GameOverError when the side to move has no legal move,
+    ValueError for a level outside 1..5 or a negative budget.
     """
 
-    def __init__(
-        self, computer: ComputerPlayer, level: int = 5, budget_seconds: float | None = None
-    ) -> None:
-        get_level(level)
+    def __init__(self, computer: ComputerPlayer) -> None:
         self.computer = computer
-        self.level = level
-        self.budget_seconds = budget_seconds
 
-    async def choose_move(self, game: Game) -> Move:
-        """A legal move of the side to move in `game`."""
-        variant = game.variant
-        position = game.position
-        history = [p.to_fen(variant) for p in game.positions()[:-1]]
-        text = await self.computer.choose_move(
-            position.to_fen(variant), variant.key, self.level, self.budget_seconds,
-            history=history,
-        )
-        return parse_move(text, position, variant)
-
-
-class ComputerSeats:
-    """Plays the computer seats of `/play` games: the `SeatMover` of
-    `bot.services.computer_games` on top of a `ComputerPlayer`.
-
-    computer: the shared service. budget_seconds: thinking time per move (default: each
-    level's own, 0.3 s at level 1 to 2 s at level 5). `choose_move(game, level, key=...)`
-    searches the game's current position with its earlier positions as history and returns
-    the legal `Move`; `game` is not modified. `cancel(key)` stops the searches of `key`.
-    Raises GameOverError when the side to move has no legal move, ValueError for a level
-    outside 1..5.
-    """
-
-    def __init__(self, computer: ComputerPlayer, budget_seconds: float | None = None) -> None:
-        self.computer = computer
-        self.budget_seconds = budget_seconds
-
-    async def choose_move(self, game: Game, level: int, *, key: Hashable) -> Move:
+    async def choose_move(
+        self, game: Game, level: int, *, budget_seconds: float | None, key: Hashable
+    ) -> Move:
         """A legal move of the side to move in `game` at `level`."""
         variant = game.variant
         position = game.position
         history = [p.to_fen(variant) for p in game.positions()[:-1]]
         text = await self.computer.choose_move(
-            position.to_fen(variant), variant.key, level, self.budget_seconds,
+            position.to_fen(variant), variant.key, level, budget_seconds,
             history=history, key=key,
         )
         return parse_move(text, position, variant)

@@ -1,31 +1,34 @@
-"""Slash command of a game against the computer: /play."""
+"""Slash command of a game against the computer: /play. It reads the interaction, calls
+`ComputerGames.start` with the `GameAnnouncer`'s answer, which shows the first board."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.choices import COLOR_CHOICES, MOVE_TIME_CHOICES, VARIANT_CHOICES
-from bot.config import MoveTime
+from bot.config import MoveTime, Settings
 from bot.messages import command_text as t
-from bot.services.computer_games import DEFAULT_LEVEL
-from bot.ui.table import person
+from bot.services.computer_games import DEFAULT_LEVEL, ComputerGames
+from bot.ui.announcer import GameAnnouncer
+from bot.ui.reading import channel_of, person
 from storage import ColorChoice
 
-if TYPE_CHECKING:
-    from bot.client import DamaBot
-
-Interaction = discord.Interaction["DamaBot"]
+Interaction = discord.Interaction[Any]
 
 
 class Computer(commands.Cog):
     """Games against the computer."""
 
-    def __init__(self, bot: DamaBot) -> None:
-        self.bot = bot
+    def __init__(
+        self, *, computer_games: ComputerGames, announcer: GameAnnouncer, settings: Settings
+    ) -> None:
+        self.computer_games = computer_games
+        self.announcer = announcer
+        self.settings = settings
 
     @app_commands.command(name="play", description=t("play"))
     @app_commands.guild_only()
@@ -43,16 +46,11 @@ class Computer(commands.Cog):
         color: str = ColorChoice.RANDOM.value,
         move_time: str | None = None,
     ) -> None:
-        bot = self.bot
-        channel_id = bot.table.channel_of(interaction)
-        await bot.computer_games.start(
+        await self.computer_games.start(
             player=person(interaction.user), guild_id=interaction.guild_id,
-            channel_id=channel_id, variant=variant, level=level, color=ColorChoice(color),
-            move_time=bot.settings.default_move_time if move_time is None
+            channel_id=channel_of(interaction), variant=variant, level=level,
+            color=ColorChoice(color),
+            move_time=self.settings.default_move_time if move_time is None
             else MoveTime(move_time),
-            announce=bot.table.announcer(interaction),
+            announce=self.announcer.answering(interaction),
         )
-
-
-async def setup(bot: DamaBot) -> None:
-    await bot.add_cog(Computer(bot))

@@ -1,29 +1,63 @@
-"""Slash commands of a game: /challenge, /move, /board, /resign, /draw, /abort."""
+"""Slash commands of a game: /challenge, /move, /board, /resign, /draw, /abort, and the
+buttons of challenge and board messages (the `PressHandler` of `bot.ui.buttons`).
+
+Each reads the interaction (`bot.ui.reading`), calls one service method with an
+`Announce` callback of the `GameAnnouncer`, which answers with texts and embeds from the
+`Presenter`; errors go to the tree's `on_error` (buttons: the `ErrorReporter`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.choices import COLOR_CHOICES, MOVE_TIME_CHOICES, VARIANT_CHOICES
-from bot.config import MoveTime
+from bot.config import MoveTime, Settings
 from bot.messages import command_text as t
-from storage import ColorChoice
+from bot.services import ChallengeService, GameService
+from bot.services.games import suggest_moves
+from bot.ui.announcer import GameAnnouncer
+from bot.ui.buttons import Press
+from bot.ui.errors import ErrorReporter
+from bot.ui.reading import channel_of, person, pressed_message
+from storage import Challenge, ColorChoice
 
-if TYPE_CHECKING:
-    from bot.client import DamaBot
+log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction["DamaBot"]
+Interaction = discord.Interaction[Any]
+
+SUGGEST_BUDGET = 2.0
+"""Seconds `/move`'s autocomplete may spend (Discord drops answers after 3)."""
+
+
+def _consume(future: asyncio.Future[Any]) -> None:
+    """Retrieve a background future's outcome (so a late failure is logged, not warned)."""
+    if not future.cancelled() and future.exception() is not None:
+        log.error("autocomplete failed late", exc_info=future.exception())
 
 
 class Play(commands.Cog):
     """Challenges and moves."""
 
-    def __init__(self, bot: DamaBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        *,
+        games: GameService,
+        challenges: ChallengeService,
+        announcer: GameAnnouncer,
+        errors: ErrorReporter,
+        settings: Settings,
+    ) -> None:
+        self.games = games
+        self.challenges = challenges
+        self.announcer = announcer
+        self.errors = errors
+        self.settings = settings
 
     @app_commands.command(name="challenge", description=t("challenge"))
     @app_commands.guild_only()
@@ -43,19 +77,22 @@ class Play(commands.Cog):
         color: str = ColorChoice.RANDOM.value,
         move_time: str | None = None,
     ) -> None:
-        settings = self.bot.settings
-        await self.bot.table.challenge(
-            interaction, opponent, variant,
-            rated=settings.default_rated if rated is None else rated,
+        settings = self.settings
+        await self.challenges.create(
+            challenger=person(interaction.user), opponent=person(opponent),
+            guild_id=interaction.guild_id, channel_id=channel_of(interaction),
+            variant=variant, rated=settings.default_rated if rated is None else rated,
             color=ColorChoice(color),
             move_time=settings.default_move_time if move_time is None else MoveTime(move_time),
+            post=self.announcer.posting_challenge(interaction),
         )
 
     @app_commands.command(name="move", description=t("move"))
     @app_commands.guild_only()
     @app_commands.describe(move=t("move.move"))
     async def move(self, interaction: Interaction, move: str) -> None:
-        await self.bot.table.move(interaction, move)
+        await self.games.play(channel_of(interaction), interaction.user.id, move,
+                              announce=self.announcer.answering(interaction))
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -64,31 +101,90 @@ class Play(commands.Cog):
         # discord.py only logs an autocomplete's exception and never answers it (the
         # player would see "Loading options failed"): answer with no choices instead.
         try:
-            return await self.bot.table.suggestions(interaction, current)
+            return await self.suggestions(interaction, current)
         except Exception as error:
-            self.bot.table.autocomplete_failed(interaction, error)
+            self.errors.autocomplete_failed(interaction, error)
             return []
+
+    async def suggestions(
+        self, interaction: Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's moves for `/move`'s autocomplete, computed in a worker thread (the
+        event loop stays free) within `SUGGEST_BUDGET` seconds; none if that is not enough
+        (the thread finishes anyway and warms the notation cache for the next keystroke)."""
+        if interaction.channel_id is None:
+            return []
+        source = self.games.suggestion_source(interaction.channel_id, interaction.user.id)
+        if source is None:
+            return []
+        work = asyncio.ensure_future(asyncio.to_thread(suggest_moves, *source, typed))
+        work.add_done_callback(_consume)
+        try:
+            found = await asyncio.wait_for(asyncio.shield(work), timeout=SUGGEST_BUDGET)
+        except TimeoutError:
+            log.warning("autocomplete took over %.1f s: user=%s channel=%s", SUGGEST_BUDGET,
+                        interaction.user.id, interaction.channel_id)
+            return []
+        return [app_commands.Choice(name=c.name, value=c.value) for c in found]
 
     @app_commands.command(name="board", description=t("board"))
     @app_commands.guild_only()
     async def board(self, interaction: Interaction) -> None:
-        await self.bot.table.board(interaction)
+        await self.games.show_board(channel_of(interaction),
+                                    announce=self.announcer.answering(interaction))
 
     @app_commands.command(name="resign", description=t("resign"))
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
-        await self.bot.table.resign(interaction)
+        await self._resign(interaction)
 
     @app_commands.command(name="draw", description=t("draw"))
     @app_commands.guild_only()
     async def draw(self, interaction: Interaction) -> None:
-        await self.bot.table.draw(interaction)
+        await self._draw(interaction)
 
     @app_commands.command(name="abort", description=t("abort"))
     @app_commands.guild_only()
     async def abort(self, interaction: Interaction) -> None:
-        await self.bot.table.abort(interaction)
+        await self.games.abort(
+            channel_of(interaction), interaction.user.id,
+            may_manage=interaction.permissions.manage_messages,
+            announce=self.announcer.answering(interaction),
+        )
 
+    async def _resign(self, interaction: Interaction, game_id: int | None = None) -> None:
+        await self.games.resign(
+            channel_of(interaction), interaction.user.id, game_id=game_id,
+            message_id=pressed_message(interaction) if game_id is not None else None,
+            announce=self.announcer.answering(interaction),
+        )
 
-async def setup(bot: DamaBot) -> None:
-    await bot.add_cog(Play(bot))
+    async def _draw(self, interaction: Interaction, game_id: int | None = None) -> None:
+        await self.games.draw(
+            channel_of(interaction), interaction.user.id, game_id=game_id,
+            message_id=pressed_message(interaction) if game_id is not None else None,
+            announce=self.announcer.answering(interaction),
+        )
+
+    # --- buttons ------------------------------------------------------------------------
+
+    async def press(self, action: Press, target_id: int, interaction: Interaction) -> None:
+        """A button of a challenge (`target_id`: the challenge) or board (the game)."""
+        user_id = interaction.user.id
+        if action is Press.ACCEPT:
+            async def closed() -> Challenge | None:
+                return await self.challenges.get(target_id)
+
+            await self.challenges.accept(
+                target_id, user_id, announce=self.announcer.accepting(interaction, closed)
+            )
+        elif action is Press.DECLINE:
+            declined = await self.challenges.decline(target_id, user_id)
+            await self.announcer.close_challenge(interaction, declined)
+        elif action is Press.CANCEL:
+            cancelled = await self.challenges.cancel(target_id, user_id)
+            await self.announcer.close_challenge(interaction, cancelled)
+        elif action is Press.RESIGN:
+            await self._resign(interaction, target_id)
+        else:
+            await self._draw(interaction, target_id)

@@ -1,9 +1,17 @@
-"""The bot's game logic on plain values (no discord objects): games, challenges, stats,
-deadlines. Tested without Discord (tests/bot/test_services_*.py)."""
+"""The bot's game logic on plain values (no discord objects): games, challenges, the
+computer's turns, stats, deadlines, and the events they publish. Tested without Discord
+(tests/bot/services/). See docs/ARCHITECTURE.md."""
 
-from bot.services.challenges import ChallengeService, Person, variant_key
+from bot.services.challenges import ChallengePost, ChallengeService, Person, variant_key
 from bot.services.errors import ComputerRef, PlayerError, UserRef
-from bot.services.games import AbsentPlayerMover, Announce, GameRules, GameService
+from bot.services.events import (
+    AbsentPlayerTurn,
+    DeadlinesChanged,
+    EventBus,
+    GameEnded,
+    TurnChanged,
+)
+from bot.services.games import Announce, ComputerTurn, GameRules, GameService, LiveGame
 from bot.services.locks import ChannelLocks
 from bot.services.models import (
     BoardState,
@@ -20,27 +28,34 @@ from bot.services.scheduler import DeadlineListener, DeadlineScheduler
 from bot.services.stats import Leaderboard, PdnFile, StatsService
 
 __all__ = [
-    "AbsentPlayerMover",
+    "AbsentPlayerTurn",
     "Announce",
     "BoardState",
+    "ChallengePost",
     "ChallengeService",
     "ChannelLocks",
     "ComputerRef",
+    "ComputerTurn",
     "DeadlineListener",
     "DeadlineScheduler",
+    "DeadlinesChanged",
     "EndReason",
     "Ending",
     "Event",
+    "EventBus",
+    "GameEnded",
     "GameRules",
     "GameService",
     "GameUpdate",
     "Leaderboard",
+    "LiveGame",
     "MoveChoice",
     "PdnFile",
     "Person",
     "PlayerError",
     "SeatView",
     "StatsService",
+    "TurnChanged",
     "UserRef",
     "color_of",
     "side_of",

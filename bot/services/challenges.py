@@ -2,22 +2,26 @@
 
 A challenge names the opponent, the variant, rated or casual, the challenger's colour and
 the per-move time. Only the opponent accepts or declines; the challenger may cancel; it
-expires after the configured time (`expire_due`, run by the scheduler). Accepting creates
-the game in the same database transaction (so a double click makes one game), under the
-channel's lock, and hands it to the `GameService`.
+expires after the configured time (`expire_due`, run by the scheduler; a new or restored
+challenge publishes `DeadlinesChanged` on the game service's event bus). Accepting
+creates the game in the same database transaction (so a double click makes one game),
+under the channel's lock, and hands it to the `GameService` (`adopt`), which announces
+its first board.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.config import MoveTime
 from bot.messages import Msg
 from bot.services.errors import PlayerError, UserRef
+from bot.services.events import DeadlinesChanged
 from bot.services.games import Announce, GameService
-from bot.services.models import Event, GameUpdate
+from bot.services.models import GameUpdate, MoveTime
 from engine import VARIANTS, Position, UnknownVariantError, get_variant
 from storage import (
     Challenge,
@@ -32,6 +36,9 @@ from storage import (
     utc_now,
 )
 from storage.clock import Clock
+
+ChallengePost = Callable[[Challenge], Awaitable[int | None]]
+"""Shows a new challenge (its message, with buttons); returns the message id, or None."""
 
 
 @dataclass(frozen=True)
@@ -93,9 +100,13 @@ class ChallengeService:
         rated: bool,
         color: ColorChoice = ColorChoice.RANDOM,
         move_time: MoveTime = MoveTime.NONE,
+        post: ChallengePost | None = None,
     ) -> Challenge:
-        """Store a pending challenge. Raises `PlayerError`: CHALLENGE_SELF, CHALLENGE_BOT,
-        UNKNOWN_VARIANT, ALREADY_PLAYING_HERE, OPPONENT_PLAYING_HERE, CHANNEL_BUSY."""
+        """Store a pending challenge, show it with `post` and record the message id
+        `post` returns (the message is edited when the challenge closes or expires).
+        Returns the challenge (with that message id). Raises `PlayerError`:
+        CHALLENGE_SELF, CHALLENGE_BOT, UNKNOWN_VARIANT, ALREADY_PLAYING_HERE,
+        OPPONENT_PLAYING_HERE, CHANNEL_BUSY."""
         if challenger.user_id == opponent.user_id:
             raise PlayerError(Msg.CHALLENGE_SELF)
         if opponent.is_bot:
@@ -118,16 +129,17 @@ class ChallengeService:
             )
         )
         self._expiries[challenge.id] = challenge.expires_at
-        self._games.deadlines_changed()
+        self._games.events.publish(DeadlinesChanged())
+        if post is not None:
+            message_id = await post(challenge)
+            if message_id is not None:
+                await self._storage.challenges.set_message(challenge.id, message_id)
+                challenge = dataclasses.replace(challenge, message_id=message_id)
         return challenge
 
     async def get(self, challenge_id: int) -> Challenge | None:
         """A challenge by id (any status), None if there is none."""
         return await self._storage.challenges.get(challenge_id)
-
-    async def set_message(self, challenge_id: int, message_id: int) -> None:
-        """Remember the message showing the challenge (edited when it closes)."""
-        await self._storage.challenges.set_message(challenge_id, message_id)
 
     async def _pending(self, challenge_id: int) -> Challenge:
         challenge = await self._storage.challenges.get(challenge_id)
@@ -187,14 +199,7 @@ class ChallengeService:
             except ChannelBusyError:
                 raise PlayerError(Msg.CHANNEL_BUSY) from None
             self._expiries.pop(challenge_id, None)
-            state = await self._games.adopt(record)
-            update = GameUpdate(Event.STARTED, state, user_id)
-            if announce is not None:
-                message_id = await announce(update)
-                if message_id is not None:
-                    await self._games.set_board_message_locked(record.id, message_id)
-                    state = self._games.current(record.channel_id)
-                    update = GameUpdate(Event.STARTED, state, user_id)
+            update = await self._games.adopt(record, actor=user_id, announce=announce)
             return closed, update
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
@@ -240,7 +245,7 @@ class ChallengeService:
         how many are pending."""
         pending = await self._storage.challenges.pending()
         self._expiries = {challenge.id: challenge.expires_at for challenge in pending}
-        self._games.deadlines_changed()
+        self._games.events.publish(DeadlinesChanged())
         return len(self._expiries)
 
     def next_expiry(self) -> datetime | None:

@@ -1,20 +1,33 @@
 """`GameService`: the game flow of the bot, on plain values.
 
-One active game per channel. Each active game has a session in memory (the stored game
-row and the engine's `Game` replayed from its moves); the database is the truth and
-sessions are rebuilt from it at start-up (`restore`).
+One active game per channel. Each active game is a `LiveGame` in memory (the stored game
+record and the engine's `Game` replayed from its moves); the database is the truth and
+live games are rebuilt from it at start-up (`restore`).
 
 Every change runs under the channel's lock (`ChannelLocks`): check the turn, validate,
-commit to the database, update the session, then call the caller's `announce` callback,
-still inside the lock, so two moves in one channel are answered in the order they were
-applied. `announce` returns the id of the board message it posted (or None); the service
-records it, so older boards can be recognised as stale.
+commit to the database, update the live game, then call the caller's `announce`
+callback, still inside the lock, so two moves in one channel are answered in the order
+they were applied. `announce` returns the id of the board message it posted (or None);
+the service records it (`_announce`, the one place that does), so older boards can be
+recognised as stale. Nothing outside this service takes a channel's lock to show a board:
+`/board` is `show_board`, a new game's first board is posted by `adopt`.
 
-Deadlines: a game with a per-move time (`move_seconds`) has a stored deadline for the
-side to move; when it passes, the `AbsentPlayerMover` (the computer player of issue 7),
-if one is given, plays for the absent player, up to `computer_moves_before_forfeit` moves
-in a row; without one, or after that many, the player loses on time. Independently, a
-game with no move for `inactivity_limit` is lost on time by the player to move.
+Events (`bot.services.events`, on the `EventBus` given at construction): `TurnChanged`
+after a game starts or a move is committed and the game goes on, `GameEnded` after it
+ends or is aborted, `DeadlinesChanged` whenever a deadline may have moved, and
+`AbsentPlayerTurn` when the computer is to move for an absent player. The service does
+not know who listens; the computer's turns (`bot.services.computer_turns.ComputerTurns`)
+are one listener: it thinks without holding the lock and commits through
+`commit_computer_move`, which checks under the lock that the game is still where it
+searched.
+
+Deadlines (docs/RULES.md, "Time"): a game with a per-move time (`move_seconds`) has a
+stored deadline for the side to move; when it passes and someone listens to
+`AbsentPlayerTurn`, the computer plays for the absent player, up to
+`computer_moves_before_forfeit` moves in a row; without a listener, or after that many,
+the player loses on time. Independently, a game with no move for `inactivity_limit` is
+lost on time by the player to move. The clock deadline of a computer seat does not count
+(the computer moves as soon as it has chosen).
 """
 
 from __future__ import annotations
@@ -24,12 +37,18 @@ import logging
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
 
 import engine
 from bot.messages import Msg
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.errors import ComputerRef, PlayerError, UserRef
+from bot.services.events import (
+    AbsentPlayerTurn,
+    DeadlinesChanged,
+    EventBus,
+    GameEnded,
+    TurnChanged,
+)
 from bot.services.locks import ChannelLocks
 from bot.services.models import (
     BoardState,
@@ -73,16 +92,25 @@ Announce = Callable[[GameUpdate], Awaitable[int | None]]
 """Called inside the channel lock after a change is committed; returns the id of the
 board message it posted, or None."""
 
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """A turn the computer is to play: in `channel_id`'s game `game_id` at `ply`, a copy
+    of the engine game (safe to search while the real game goes on), and the computer
+    seat's `level`, or None when the computer moves for an absent person."""
+
+    channel_id: int
+    game_id: int
+    ply: int
+    game: engine.Game
+    level: int | None
+
+    @property
+    def for_absent_player(self) -> bool:
+        return self.level is None
+
 MAX_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
-
-
-class AbsentPlayerMover(Protocol):
-    """Chooses a move for a player whose per-move time ran out (issue 7's computer)."""
-
-    async def choose_move(self, game: engine.Game) -> Move:
-        """A legal move of the side to move in `game` (which must not be modified)."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -95,8 +123,8 @@ class GameRules:
 
 
 @dataclass
-class Session:
-    """An active game in memory: its stored row, the engine game, the players' ratings
+class LiveGame:
+    """An active game in memory: its stored record, the engine game, the players' ratings
     when it started, when the last move was made (or the game created), and the short text
     of the last move."""
 
@@ -161,41 +189,40 @@ class GameService:
         *,
         rules: GameRules = GameRules(),
         clock: Clock = utc_now,
-        mover: AbsentPlayerMover | None = None,
         locks: ChannelLocks | None = None,
+        events: EventBus | None = None,
     ) -> None:
         self._storage = storage
         self._rules = rules
         self._clock = clock
-        self._mover = mover
         self.locks = locks if locks is not None else ChannelLocks()
-        self._sessions: dict[int, Session] = {}
+        self.events = events if events is not None else EventBus()
+        """Where this service publishes its events (`bot.services.events`)."""
+        self._live: dict[int, LiveGame] = {}
         self._ended: dict[int, BoardState] = {}
         """The last game that ended in each channel (since start-up), by channel id."""
-        self.deadlines_changed: Callable[[], None] = lambda: None
-        """Called whenever a deadline may have moved (the scheduler's `poke`)."""
-        self.turn_changed: Callable[[BoardState], None] = lambda state: None
-        """Called (inside the channel lock) after a game starts or a move is committed and
-        the game goes on; the computer player (issue 7) uses it to schedule
-        `play_computer_turn` when the side to move is a computer seat."""
-        self.game_ended: Callable[[BoardState], None] = lambda state: None
-        """Called (inside the channel lock) after a game ended or was aborted; the computer
-        player (issue 7) uses it to stop the game's search."""
+        self._absent: set[int] = set()
+        """Games (ids) whose person to move ran out of time and for whom the computer is
+        choosing a move (`AbsentPlayerTurn` published, no move committed since)."""
 
-    # --- sessions -----------------------------------------------------------------------
+    # --- live games ---------------------------------------------------------------------
 
     async def restore(self) -> list[BoardState]:
-        """Load every active game from the database into memory (start-up); returns them."""
-        self._sessions.clear()
+        """Load every active game from the database into memory (start-up); returns them.
+        Publishes `DeadlinesChanged`, then `TurnChanged` for each game (so a computer seat
+        to move resumes thinking)."""
+        self._live.clear()
         states = []
         for record in await self._storage.games.active():
-            session = await self._load(record.id)
-            self._sessions[record.channel_id] = session
-            states.append(self._state(session))
-        self.deadlines_changed()
+            live = await self._load(record.id)
+            self._live[record.channel_id] = live
+            states.append(self._state(live))
+        self.events.publish(DeadlinesChanged())
+        for state in states:
+            self.events.publish(TurnChanged(state))
         return states
 
-    async def _load(self, game_id: int) -> Session:
+    async def _load(self, game_id: int) -> LiveGame:
         record, moves = await self._storage.games.load(game_id)
         variant = get_variant(record.variant)
         game = engine.Game(variant, Position.from_fen(record.start_fen, variant))
@@ -209,7 +236,7 @@ class GameService:
             color: await self._rating(record, color) for color in (Color.WHITE, Color.BLACK)
         }
         last = moves[-1].played_at if moves else record.created_at
-        return Session(record, game, ratings, last, last_text)
+        return LiveGame(record, game, ratings, last, last_text)
 
     async def _rating(self, record: GameRecord, color: Color) -> RatingValue | None:
         user_id = record.seat(side_of(color)).user_id
@@ -218,42 +245,46 @@ class GameService:
         stored = await self._storage.ratings.get(user_id, record.variant)
         return None if stored is None else stored.value
 
-    async def adopt(self, record: GameRecord) -> BoardState:
-        """Take a just-created active game (e.g. from an accepted challenge) into memory.
-        The caller holds the channel's lock."""
-        session = await self._load(record.id)
-        self._sessions[record.channel_id] = session
-        self.deadlines_changed()
-        state = self._state(session)
-        self.turn_changed(state)
-        return state
+    async def adopt(
+        self, record: GameRecord, *, actor: int | None = None, announce: Announce | None = None
+    ) -> GameUpdate:
+        """Take a just-created active game (an accepted challenge, a `/play` game) into
+        memory and announce its first board: returns the STARTED update (by `actor`), with
+        the board message recorded. The caller holds the channel's lock. Publishes
+        `DeadlinesChanged` and `TurnChanged`."""
+        live = await self._load(record.id)
+        self._live[record.channel_id] = live
+        self.events.publish(DeadlinesChanged())
+        state = self._state(live)
+        self.events.publish(TurnChanged(state))
+        return await self._announce(GameUpdate(Event.STARTED, state, actor), announce)
 
     def active_games(self) -> list[BoardState]:
         """Every active game in memory."""
-        return [self._state(s) for s in self._sessions.values()]
+        return [self._state(s) for s in self._live.values()]
 
-    def _session(self, channel_id: int, game_id: int | None = None) -> Session:
-        session = self._sessions.get(channel_id)
-        if session is None:
+    def _live_game(self, channel_id: int, game_id: int | None = None) -> LiveGame:
+        live = self._live.get(channel_id)
+        if live is None:
             if game_id is not None:
                 raise PlayerError(Msg.GAME_OVER)
             ended = self._ended.get(channel_id)
             if ended is not None:
                 raise PlayerError(Msg.GAME_ENDED_HERE, game_id=ended.game_id, result=ended)
             raise PlayerError(Msg.NO_GAME_HERE)
-        if game_id is not None and session.record.id != game_id:
+        if game_id is not None and live.record.id != game_id:
             raise PlayerError(Msg.GAME_OVER)
-        return session
+        return live
 
     def has_game(self, channel_id: int) -> bool:
-        return channel_id in self._sessions
+        return channel_id in self._live
 
     def players_in(self, channel_id: int) -> tuple[int | None, int | None] | None:
         """(White's, Black's) user ids of the channel's active game, None without one."""
-        session = self._sessions.get(channel_id)
-        if session is None:
+        live = self._live.get(channel_id)
+        if live is None:
             return None
-        return session.record.white.user_id, session.record.black.user_id
+        return live.record.white.user_id, live.record.black.user_id
 
     # --- reading ------------------------------------------------------------------------
 
@@ -261,7 +292,7 @@ class GameService:
         """The channel's active game. Raises `PlayerError`: GAME_ENDED_HERE (with the
         `game_id` and the final `BoardState` as `result`) when the channel's last game ended
         since start-up, else NO_GAME_HERE."""
-        return self._state(self._session(channel_id))
+        return self._state(self._live_game(channel_id))
 
     async def finished_state(self, game_id: int) -> BoardState:
         """Any stored game as a `BoardState` (finished, aborted or active). Raises
@@ -269,18 +300,18 @@ class GameService:
         record = await self._storage.games.get(game_id)
         if record is None:
             raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
-        for session in self._sessions.values():
-            if session.record.id == game_id:
-                return self._state(session)
-        session = await self._load(game_id)
-        return self._state(session)
+        for live in self._live.values():
+            if live.record.id == game_id:
+                return self._state(live)
+        live = await self._load(game_id)
+        return self._state(live)
 
     async def game_of(self, game_id: int) -> tuple[GameRecord, engine.Game]:
         """A stored game and its engine replay. Raises `PlayerError(UNKNOWN_GAME)`."""
         if await self._storage.games.get(game_id) is None:
             raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
-        session = await self._load(game_id)
-        return session.record, session.game
+        live = await self._load(game_id)
+        return live.record, live.game
 
     def suggestions(self, channel_id: int, user_id: int, typed: str) -> list[MoveChoice]:
         """Autocomplete for `/move`: the caller's legal moves matching `typed` (prefix of
@@ -297,33 +328,41 @@ class GameService:
         """What `suggest_moves` needs for the caller (position, variant, legal moves: plain
         immutable values, safe to hand to a worker thread), or None when there is no game
         here or it is not the caller's turn."""
-        session = self._sessions.get(channel_id)
-        if session is None:
+        live = self._live.get(channel_id)
+        if live is None:
             return None
-        game = session.game
-        if self._seat_user(session, game.position.turn) != user_id:
+        game = live.game
+        if self._seat_user(live, game.position.turn) != user_id:
             return None
         return game.position, game.variant, tuple(game.legal_moves())
 
     # --- building states ----------------------------------------------------------------
 
-    def _seat_user(self, session: Session, color: Color) -> int | None:
-        return session.record.seat(side_of(color)).user_id
+    def _seat_user(self, live: LiveGame, color: Color) -> int | None:
+        return live.record.seat(side_of(color)).user_id
 
-    def _deadline(self, session: Session) -> datetime:
-        inactivity = session.last_activity + self._rules.inactivity_limit
-        clock = session.record.clock.deadline
-        return inactivity if clock is None else min(clock, inactivity)
+    def _deadline(self, live: LiveGame) -> datetime:
+        """The inactivity limit, or the clock deadline when that is earlier and counts:
+        a person is to move and the computer is not already moving for them."""
+        inactivity = live.last_activity + self._rules.inactivity_limit
+        clock = live.record.clock.deadline
+        if clock is None or live.record.id in self._absent or self._computer_seat_to_move(live):
+            return inactivity
+        return min(clock, inactivity)
 
-    def _state(self, session: Session, ending: Ending | None = None) -> BoardState:
-        record, game = session.record, session.game
+    @staticmethod
+    def _computer_seat_to_move(live: LiveGame) -> bool:
+        return live.record.seat(side_of(live.game.position.turn)).is_computer
+
+    def _state(self, live: LiveGame, ending: Ending | None = None) -> BoardState:
+        record, game = live.record, live.game
         moves = game.moves
         positions = game.positions()
         seats = {}
         for color in (Color.WHITE, Color.BLACK):
             side = side_of(color)
             change = record.white_rating if color is Color.WHITE else record.black_rating
-            seats[color] = SeatView(record.seat(side), color, session.ratings[color], change)
+            seats[color] = SeatView(record.seat(side), color, live.ratings[color], change)
         return BoardState(
             game_id=record.id,
             channel_id=record.channel_id,
@@ -335,12 +374,12 @@ class GameService:
             position=game.position,
             before=positions[-2] if moves else None,
             last_move=moves[-1] if moves else None,
-            last_move_text=session.last_move_text,
+            last_move_text=live.last_move_text,
             ply=game.ply,
             white=seats[Color.WHITE],
             black=seats[Color.BLACK],
             draw_offer_by=None if record.draw_offer_by is None else color_of(record.draw_offer_by),
-            deadline=None if record.status is not GameStatus.ACTIVE else self._deadline(session),
+            deadline=None if record.status is not GameStatus.ACTIVE else self._deadline(live),
             ending=ending if ending is not None else self._stored_ending(record),
             board_message_id=record.board_message_id,
         )
@@ -358,54 +397,55 @@ class GameService:
     # --- announcing ---------------------------------------------------------------------
 
     async def _announce(self, update: GameUpdate, announce: Announce | None) -> GameUpdate:
+        """Call `announce` with `update` (the caller holds the channel's lock) and record
+        the board message it posted as the game's board; returns the update with that id.
+        The one place where a board's message id is recorded."""
         if announce is None:
             return update
         message_id = await announce(update)
         if message_id is None or not update.shows_board:
             return update
         await self._storage.games.set_board_message(update.state.game_id, message_id)
-        session = self._sessions.get(update.state.channel_id)
-        if session is not None and session.record.id == update.state.game_id:
-            session.record = dataclasses.replace(session.record, board_message_id=message_id)
+        live = self._live.get(update.state.channel_id)
+        if live is not None and live.record.id == update.state.game_id:
+            live.record = dataclasses.replace(live.record, board_message_id=message_id)
         state = dataclasses.replace(update.state, board_message_id=message_id)
         return dataclasses.replace(update, state=state)
 
-    async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """Record the message showing a game's board (e.g. after `/board`), under the
-        channel's lock."""
+    async def show_board(self, channel_id: int, *, announce: Announce | None) -> GameUpdate:
+        """Show the channel's game again (`/board`): a SHOWN update is announced under the
+        channel's lock and the new board message becomes the game's board (the previous
+        one is named in the update, to lose its buttons). Raises `PlayerError` as
+        `current`."""
+        self.current(channel_id)  # refuse before waiting for the lock
         async with self.locks.hold(channel_id):
-            await self.set_board_message_locked(game_id, message_id)
-
-    async def set_board_message_locked(self, game_id: int, message_id: int) -> None:
-        """As `set_board_message`, for a caller that holds the channel's lock."""
-        await self._storage.games.set_board_message(game_id, message_id)
-        for session in self._sessions.values():
-            if session.record.id == game_id:
-                session.record = dataclasses.replace(session.record, board_message_id=message_id)
+            state = self.current(channel_id)
+            update = GameUpdate(Event.SHOWN, state, None, None, state.board_message_id)
+            return await self._announce(update, announce)
 
     # --- acting -------------------------------------------------------------------------
 
-    def _player_color(self, session: Session, user_id: int) -> Color:
-        record = session.record
+    def _player_color(self, live: LiveGame, user_id: int) -> Color:
+        record = live.record
         side = record.side_of(user_id)
         if side is None:
             raise PlayerError(
                 Msg.NOT_IN_GAME,
-                white=self._who_plays(session, Color.WHITE),
-                black=self._who_plays(session, Color.BLACK),
+                white=self._who_plays(live, Color.WHITE),
+                black=self._who_plays(live, Color.BLACK),
             )
         if record.white.user_id == record.black.user_id == user_id:
-            return session.game.position.turn  # playing oneself: always your turn
+            return live.game.position.turn  # playing oneself: always your turn
         return color_of(side)
 
-    def _who_plays(self, session: Session, color: Color) -> UserRef | ComputerRef:
-        seat = session.record.seat(side_of(color))
+    def _who_plays(self, live: LiveGame, color: Color) -> UserRef | ComputerRef:
+        seat = live.record.seat(side_of(color))
         if seat.user_id is not None:
             return UserRef(seat.user_id)
         return ComputerRef(seat.computer_level or 0)
 
-    def _check_board(self, session: Session, message_id: int | None) -> None:
-        board = session.record.board_message_id
+    def _check_board(self, live: LiveGame, message_id: int | None) -> None:
+        board = live.record.board_message_id
         if message_id is not None and board is not None and board != message_id:
             raise PlayerError(Msg.STALE_BOARD)
 
@@ -421,19 +461,19 @@ class GameService:
         `announce` is called. Raises `PlayerError`: NO_GAME_HERE, NOT_IN_GAME,
         NOT_YOUR_TURN, MOVE_MALFORMED, MOVE_ILLEGAL, MOVE_AMBIGUOUS, MOVE_RACE."""
         async with self.locks.hold(channel_id):
-            session = self._session(channel_id)
-            color = self._player_color(session, user_id)
-            position = session.game.position
+            live = self._live_game(channel_id)
+            color = self._player_color(live, user_id)
+            position = live.game.position
             if position.turn is not color:
                 to_move = position.turn
                 raise PlayerError(
                     Msg.NOT_YOUR_TURN,
-                    player=self._who_plays(session, to_move),
+                    player=self._who_plays(live, to_move),
                     color=to_move,
                 )
-            move = self._parse(text, position, session.game.variant)
+            move = self._parse(text, position, live.game.variant)
             return await self._commit_move(
-                session, move, actor=user_id, by_computer=False, announce=announce
+                live, move, actor=user_id, by_computer=False, announce=announce
             )
 
     @staticmethod
@@ -452,14 +492,14 @@ class GameService:
 
     async def _commit_move(
         self,
-        session: Session,
+        live: LiveGame,
         move: Move,
         *,
         actor: int | None,
         by_computer: bool,
         announce: Announce | None,
     ) -> GameUpdate:
-        record, game = session.record, session.game
+        record, game = live.record, live.game
         variant = game.variant
         position = game.position
         color = position.turn
@@ -489,52 +529,54 @@ class GameService:
             )
         except StaleMoveError:
             # Another process changed the game: reload it and let the player look again.
-            self._sessions[record.channel_id] = await self._load(record.id)
+            self._live[record.channel_id] = await self._load(record.id)
             raise PlayerError(Msg.MOVE_RACE) from None
         except GameNotActiveError:
-            self._sessions.pop(record.channel_id, None)
+            self._live.pop(record.channel_id, None)
             raise PlayerError(Msg.GAME_OVER) from None
         game.play(move)
+        self._absent.discard(record.id)
         previous_board = record.board_message_id
-        session.record = dataclasses.replace(
+        live.record = dataclasses.replace(
             record,
             ply_count=game.ply,
             clock=clock,
             draw_offer_by=None if clear_offer else record.draw_offer_by,
             updated_at=stored.played_at,
         )
-        session.last_activity = stored.played_at
-        session.last_move_text = short
+        live.last_activity = stored.played_at
+        live.last_move_text = short
         event = Event.COMPUTER_MOVED if by_computer else Event.MOVED
         if game.outcome is not None:
             winner = game.outcome.winner
             state = await self._finish(
-                session, EndReason.of(game.outcome.termination), winner
+                live, EndReason.of(game.outcome.termination), winner
             )
             event = Event.ENDED
         else:
-            state = self._state(session)
-            self.deadlines_changed()
-            self.turn_changed(state)
+            state = self._state(live)
+            self.events.publish(DeadlinesChanged())
+            self.events.publish(TurnChanged(state))
         update = GameUpdate(event, state, actor, short, previous_board, absent)
         return await self._announce(update, announce)
 
     async def _finish(
-        self, session: Session, reason: EndReason, winner: Color | None
+        self, live: LiveGame, reason: EndReason, winner: Color | None
     ) -> BoardState:
         """Store the result (and rating changes, in the same transaction) and drop the
-        session; returns the final state."""
-        record = session.record
+        live game; returns the final state. Publishes `DeadlinesChanged`, `GameEnded`."""
+        record = live.record
         result = _result_of(winner)
         rate = glicko2_calculator(result, self._clock()) if record.rated else None
-        session.record = await self._storage.games.finish(
+        live.record = await self._storage.games.finish(
             record.id, result=result, termination=reason.value, rate=rate
         )
-        self._sessions.pop(record.channel_id, None)
-        self.deadlines_changed()
-        state = self._state(session, Ending(reason, winner, result))
+        self._live.pop(record.channel_id, None)
+        self._absent.discard(record.id)
+        self.events.publish(DeadlinesChanged())
+        state = self._state(live, Ending(reason, winner, result))
         self._ended[record.channel_id] = state
-        self.game_ended(state)
+        self.events.publish(GameEnded(state))
         return state
 
     async def resign(
@@ -550,11 +592,11 @@ class GameService:
         that game's board message). Raises `PlayerError`: NO_GAME_HERE, GAME_OVER,
         STALE_BOARD, NOT_IN_GAME."""
         async with self.locks.hold(channel_id):
-            session = self._session(channel_id, game_id)
-            self._check_board(session, message_id)
-            color = self._player_color(session, user_id)
-            previous = session.record.board_message_id
-            state = await self._finish(session, EndReason.RESIGNATION, color.opponent)
+            live = self._live_game(channel_id, game_id)
+            self._check_board(live, message_id)
+            color = self._player_color(live, user_id)
+            previous = live.record.board_message_id
+            state = await self._finish(live, EndReason.RESIGNATION, color.opponent)
             update = GameUpdate(Event.ENDED, state, user_id, None, previous)
             return await self._announce(update, announce)
 
@@ -571,25 +613,25 @@ class GameService:
         drawn). An offer lapses when the offerer moves. Raises `PlayerError`: as `resign`,
         DRAW_ALREADY_OFFERED, and COMPUTER_NO_DRAW (the computer plays every game out)."""
         async with self.locks.hold(channel_id):
-            session = self._session(channel_id, game_id)
-            self._check_board(session, message_id)
-            color = self._player_color(session, user_id)
-            record = session.record
+            live = self._live_game(channel_id, game_id)
+            self._check_board(live, message_id)
+            color = self._player_color(live, user_id)
+            record = live.record
             if record.seat(side_of(color.opponent)).is_computer:
                 raise PlayerError(Msg.COMPUTER_NO_DRAW)
             offer = record.draw_offer_by
             previous = record.board_message_id
             if offer is not None and offer is not side_of(color):
-                state = await self._finish(session, EndReason.AGREEMENT, None)
+                state = await self._finish(live, EndReason.AGREEMENT, None)
                 update = GameUpdate(Event.ENDED, state, user_id, None, previous)
                 return await self._announce(update, announce)
             if offer is side_of(color) and record.white.user_id != record.black.user_id:
                 raise PlayerError(
-                    Msg.DRAW_ALREADY_OFFERED, opponent=self._who_plays(session, color.opponent)
+                    Msg.DRAW_ALREADY_OFFERED, opponent=self._who_plays(live, color.opponent)
                 )
             await self._storage.games.set_draw_offer(record.id, side_of(color))
-            session.record = dataclasses.replace(record, draw_offer_by=side_of(color))
-            update = GameUpdate(Event.DRAW_OFFERED, self._state(session), user_id)
+            live.record = dataclasses.replace(record, draw_offer_by=side_of(color))
+            update = GameUpdate(Event.DRAW_OFFERED, self._state(live), user_id)
             return await self._announce(update, announce)
 
     async def abort(
@@ -604,21 +646,22 @@ class GameService:
         or at any time by a member who may manage messages (`may_manage`). Raises
         `PlayerError`: NO_GAME_HERE, NOT_IN_GAME, ABORT_TOO_LATE."""
         async with self.locks.hold(channel_id):
-            session = self._session(channel_id)
-            record = session.record
+            live = self._live_game(channel_id)
+            record = live.record
             if not may_manage:
-                self._player_color(session, user_id)
-                if session.game.ply >= 2:
+                self._player_color(live, user_id)
+                if live.game.ply >= 2:
                     raise PlayerError(Msg.ABORT_TOO_LATE)
             previous = record.board_message_id
-            session.record = await self._storage.games.abort(
+            live.record = await self._storage.games.abort(
                 record.id, termination=EndReason.ABORTED.value
             )
-            self._sessions.pop(channel_id, None)
-            self.deadlines_changed()
-            state = self._state(session, Ending(EndReason.ABORTED, None, None, user_id))
+            self._live.pop(channel_id, None)
+            self._absent.discard(record.id)
+            self.events.publish(DeadlinesChanged())
+            state = self._state(live, Ending(EndReason.ABORTED, None, None, user_id))
             self._ended[channel_id] = state
-            self.game_ended(state)
+            self.events.publish(GameEnded(state))
             update = GameUpdate(Event.ENDED, state, user_id, None, previous)
             return await self._announce(update, announce)
 
@@ -626,28 +669,30 @@ class GameService:
 
     def next_deadline(self) -> datetime | None:
         """The earliest deadline of any active game (None without active games)."""
-        return min((self._deadline(s) for s in self._sessions.values()), default=None)
+        return min((self._deadline(g) for g in self._live.values()), default=None)
 
-    def _due(self, now: datetime) -> Iterator[Session]:
-        for session in list(self._sessions.values()):
-            if self._deadline(session) <= now:
-                yield session
+    def _due(self, now: datetime) -> Iterator[LiveGame]:
+        for live in list(self._live.values()):
+            if self._deadline(live) <= now:
+                yield live
 
     async def run_deadlines(
         self, now: datetime | None = None, *, announce: Announce | None = None
     ) -> list[GameUpdate]:
         """Act on every game whose deadline is at or before `now` (default: the clock):
-        a per-move deadline makes the computer move for the absent player (or, without a
-        mover or after too many such moves, the player loses on time); the inactivity limit
-        makes the player to move lose on time. Returns the updates, each also announced."""
+        a passed per-move deadline hands the turn to the computer (`AbsentPlayerTurn`; it
+        moves later, without this call waiting), or, without a listener for that event or
+        after `computer_moves_before_forfeit` such moves in a row, the player loses on time;
+        the inactivity limit makes the player to move lose on time. Returns the games ended
+        here, each also announced."""
         moment = self._clock() if now is None else now
         updates = []
-        for session in self._due(moment):
-            channel_id = session.record.channel_id
+        for live in self._due(moment):
+            channel_id = live.record.channel_id
             try:
-                update = await self._run_deadline(channel_id, session.record.id, moment, announce)
+                update = await self._run_deadline(channel_id, live.record.id, moment, announce)
             except Exception:
-                log.exception("deadline of game %s in channel %s failed", session.record.id,
+                log.exception("deadline of game %s in channel %s failed", live.record.id,
                               channel_id)
                 continue
             if update is not None:
@@ -658,98 +703,70 @@ class GameService:
         self, channel_id: int, game_id: int, now: datetime, announce: Announce | None
     ) -> GameUpdate | None:
         async with self.locks.hold(channel_id):
-            session = self._sessions.get(channel_id)
-            if session is None or session.record.id != game_id:
-                return None  # ended meanwhile
-            record = session.record
-            color = session.game.position.turn
+            live = self._live.get(channel_id)
+            if live is None or live.record.id != game_id or self._deadline(live) > now:
+                return None  # ended or moved meanwhile
+            record = live.record
+            color = live.game.position.turn
             previous = record.board_message_id
-            if session.last_activity + self._rules.inactivity_limit <= now:
-                state = await self._finish(session, EndReason.INACTIVITY, color.opponent)
+            if live.last_activity + self._rules.inactivity_limit <= now:
+                state = await self._finish(live, EndReason.INACTIVITY, color.opponent)
                 return await self._announce(
                     GameUpdate(Event.ENDED, state, None, None, previous), announce
                 )
-            deadline = record.clock.deadline
-            if deadline is None or deadline > now:
-                return None
             done = (
                 record.clock.white_computer_moves
                 if color is Color.WHITE
                 else record.clock.black_computer_moves
             )
-            seat = record.seat(side_of(color))
-            if self._mover is not None and seat.is_computer:
-                move = await self._mover.choose_move(session.game)
-                return await self._commit_move(
-                    session, move, actor=None, by_computer=True, announce=announce
-                )
-            if self._mover is None or done >= self._rules.computer_moves_before_forfeit:
-                state = await self._finish(session, EndReason.TIME_FORFEIT, color.opponent)
+            if (
+                not self.events.listened(AbsentPlayerTurn)
+                or done >= self._rules.computer_moves_before_forfeit
+            ):
+                state = await self._finish(live, EndReason.TIME_FORFEIT, color.opponent)
                 return await self._announce(
                     GameUpdate(Event.ENDED, state, None, None, previous), announce
                 )
-            move = await self._mover.choose_move(session.game)
-            return await self._commit_move(
-                session, move, actor=None, by_computer=True, announce=announce
-            )
+            self._absent.add(game_id)
+            self.events.publish(DeadlinesChanged())
+            self.events.publish(AbsentPlayerTurn(self._state(live)))
+            return None
 
-    async def play_computer_turn(
-        self, channel_id: int, *, announce: Announce | None = None
-    ) -> GameUpdate | None:
-        """If the side to move in the channel's game is a computer seat (issue 7's `/play`)
-        and a mover is configured, let it move: it thinks without holding the channel's
-        lock, then the move is committed and announced under the lock (see
-        `commit_computer_move`). None when there is nothing for the computer to do, or the
-        game changed while it thought."""
-        session = self._sessions.get(channel_id)
-        if session is None or self._mover is None:
-            return None
-        if not session.record.seat(side_of(session.game.position.turn)).is_computer:
-            return None
-        game_id, ply = session.record.id, session.game.ply
-        move = await self._mover.choose_move(session.game)
-        return await self.commit_computer_move(
-            channel_id, game_id, ply, move, announce=announce
-        )
+    # --- the computer's turns -------------------------------------------------------------
 
-    def computer_to_move(self, channel_id: int) -> tuple[engine.Game, int, int, int] | None:
-        """For a channel whose game has a computer seat to move: (a copy of the engine
-        game, the game id, the ply, the seat's level); None otherwise. The copy may be
-        handed to a search while the real game goes on."""
-        session = self._sessions.get(channel_id)
-        if session is None:
+    def computer_turn(self, channel_id: int, game_id: int) -> ComputerTurn | None:
+        """The turn the computer is to play in game `game_id` of the channel: a computer
+        seat is to move, or the person to move ran out of time (`AbsentPlayerTurn`). None
+        when neither holds (the game ended, someone moved)."""
+        live = self._live.get(channel_id)
+        if live is None or live.record.id != game_id:
             return None
-        seat = session.record.seat(side_of(session.game.position.turn))
-        if seat.computer_level is None:
+        seat = live.record.seat(side_of(live.game.position.turn))
+        if seat.computer_level is None and game_id not in self._absent:
             return None
-        game = session.game
+        game = live.game
         copy = engine.Game(game.variant, game.start)
         for move in game.moves:
             copy.play(move)
-        return copy, session.record.id, game.ply, seat.computer_level
+        return ComputerTurn(channel_id, game_id, game.ply, copy, seat.computer_level)
 
     async def commit_computer_move(
-        self,
-        channel_id: int,
-        game_id: int,
-        ply: int,
-        move: Move,
-        *,
-        announce: Announce | None = None,
+        self, turn: ComputerTurn, move: Move, *, announce: Announce | None = None
     ) -> GameUpdate | None:
-        """Play `move` for the computer seat to move in game `game_id`, chosen at `ply`:
-        validated, committed (`played_by_computer`), then announced, under the channel's
-        lock. None (nothing changed) when the game ended, moved on from `ply`, or the side
-        to move is not a computer seat. Raises `PlayerError(MOVE_ILLEGAL)` for a move that
-        is not legal there (a programming error of the mover)."""
-        async with self.locks.hold(channel_id):
-            session = self._sessions.get(channel_id)
-            if session is None or session.record.id != game_id or session.game.ply != ply:
+        """Play `move`, chosen by the computer for `turn`: validated, committed
+        (`by_computer`), then announced, under the channel's lock, only if the game is
+        still where the computer searched (same game, same ply, still the computer's turn).
+        None (nothing changed) otherwise: the game ended, someone moved or resigned
+        meanwhile. Raises `PlayerError(MOVE_ILLEGAL)` for a move that is not legal there
+        (a programming error of the move chooser)."""
+        async with self.locks.hold(turn.channel_id):
+            live = self._live.get(turn.channel_id)
+            if live is None or live.record.id != turn.game_id or live.game.ply != turn.ply:
                 return None
-            if not session.record.seat(side_of(session.game.position.turn)).is_computer:
+            if not self._computer_seat_to_move(live) and turn.game_id not in self._absent:
                 return None
-            if move not in session.game.legal_moves():
+            if move not in live.game.legal_moves():
                 raise PlayerError(Msg.MOVE_ILLEGAL, detail=repr(move), text=str(move))
             return await self._commit_move(
-                session, move, actor=None, by_computer=True, announce=announce
+                live, move, actor=None, by_computer=True, announce=announce
             )

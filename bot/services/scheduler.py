@@ -3,7 +3,8 @@
 One background task sleeps until the earliest known deadline (or at most `poll`, so that
 challenges from before a restart expire too), then runs the services' `expire_due` and
 `run_deadlines`, handing what happened to a `DeadlineListener`. `poke()` makes it look
-again at once (a new challenge, a move). Errors are logged; the loop goes on.
+again at once; `listen(events)` subscribes it to `DeadlinesChanged` (a new challenge, a
+move). Errors are logged; the loop goes on.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import timedelta
 from typing import Protocol
 
 from bot.services.challenges import ChallengeService
+from bot.services.events import DeadlinesChanged, EventBus
 from bot.services.games import GameService
 from bot.services.models import GameUpdate
 from storage import Challenge, utc_now
@@ -28,7 +30,7 @@ class DeadlineListener(Protocol):
 
     async def challenge_expired(self, challenge: Challenge) -> None: ...
 
-    async def game_update(self, update: GameUpdate) -> int | None:
+    async def announce(self, update: GameUpdate) -> int | None:
         """Announce a timed-out game's update; returns the board message id posted."""
         ...
 
@@ -52,7 +54,10 @@ class DeadlineScheduler:
         self._poll = poll
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        games.deadlines_changed = self.poke
+
+    def listen(self, events: EventBus) -> None:
+        """Look again whenever a deadline may have moved (`DeadlinesChanged`)."""
+        events.subscribe(DeadlinesChanged, lambda event: self.poke())
 
     def poke(self) -> None:
         """Re-read the deadlines now."""
@@ -76,7 +81,7 @@ class DeadlineScheduler:
                 await self._listener.challenge_expired(challenge)
             except Exception:
                 log.exception("announcing the expiry of challenge %s failed", challenge.id)
-        await self._games.run_deadlines(now, announce=self._listener.game_update)
+        await self._games.run_deadlines(now, announce=self._listener.announce)
 
     def seconds_to_next(self) -> float:
         """Seconds until the next known deadline, at most the poll interval."""

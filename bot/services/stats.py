@@ -67,10 +67,14 @@ class StatsService:
         return await self._storage.ratings.for_user(user_id)
 
     async def leaderboard(
-        self, variant: str, user_id: int, *, guild_id: int | None = None, limit: int = 10
+        self, variant: str, user_id: int, *, guild_id: int | None = None, limit: int = 10,
+        name: str | None = None,
     ) -> Leaderboard:
         """Top `limit` of the variant's leaderboard (one guild's, or global with None) and
-        the caller's rank."""
+        the caller's rank. With `name`, the caller's display name is recorded first (as
+        `remember`)."""
+        if name is not None:
+            await self.remember(user_id, name)
         ratings = self._storage.ratings
         rules = self.eligibility
         entries = await ratings.leaderboard(

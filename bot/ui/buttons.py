@@ -4,31 +4,52 @@ restart (`discord.ui.DynamicItem`, registered once in `setup_hook`).
 - challenge messages: `dama:accept:<challenge_id>`, `dama:decline:<id>`, `dama:cancel:<id>`
 - board messages: `dama:resign:<game_id>`, `dama:draw:<game_id>`
 
-A press is handed to the bot's `Table` (which calls one service method and answers);
-errors go to the same reporter as slash commands, so a press is always answered.
+A press is handed to the client's `presses` (a `PressHandler`: the `Play` cog, which
+calls one service method and answers); errors go to the client's `errors` reporter, as
+for slash commands, so a press is always answered. This module imports neither: the
+client is read through the `ButtonHost` protocol.
 """
 
 from __future__ import annotations
 
+import enum
 import re
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import discord
 
 from bot.messages import Msg, text
 from bot.ui.answer import Answer
 
-if TYPE_CHECKING:
-    from bot.ui.table import Table
+
+class Press(enum.Enum):
+    """What a button does; the value is the action part of its `custom_id`."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    CANCEL = "cancel"
+    RESIGN = "resign"
+    DRAW = "draw"
 
 
-class HasTable(Protocol):
-    table: Table
+class PressHandler(Protocol):
+    async def press(
+        self, action: Press, target_id: int, interaction: discord.Interaction[Any]
+    ) -> None:
+        """Act on a press of button `action` for challenge or game `target_id`."""
+        ...
 
 
-def _table(interaction: discord.Interaction[Any]) -> Table:
-    client: HasTable = interaction.client
-    return client.table
+class ErrorHandler(Protocol):
+    async def report(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
+        ...
+
+
+class ButtonHost(Protocol):
+    """What a button needs of the client."""
+
+    presses: PressHandler
+    errors: ErrorHandler
 
 
 class _IdButton(
@@ -36,7 +57,7 @@ class _IdButton(
 ):
     """A button whose custom_id is `dama:<action>:<id>`."""
 
-    action = "none"
+    action = Press.CANCEL
     label_key = Msg.BUTTON_CANCEL
     style = discord.ButtonStyle.secondary
 
@@ -45,7 +66,7 @@ class _IdButton(
             discord.ui.Button(
                 label=text(self.label_key, locale),
                 style=self.style,
-                custom_id=f"dama:{self.action}:{target_id}",
+                custom_id=f"dama:{self.action.value}:{target_id}",
             )
         )
         self.target_id = target_id
@@ -58,60 +79,42 @@ class _IdButton(
         return cls(int(match["id"]), str(interaction.locale))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        table = _table(interaction)
+        host: ButtonHost = interaction.client
         Answer.of(interaction)  # the deferral watchdog, from the press's arrival
         try:
-            await self.act(table, interaction)
+            await host.presses.press(self.action, self.target_id, interaction)
         except Exception as error:
-            await table.report_error(interaction, error)
-
-    async def act(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        raise NotImplementedError
+            await host.errors.report(interaction, error)
 
 
 class AcceptButton(_IdButton, template=r"dama:accept:(?P<id>[0-9]+)"):
-    action = "accept"
+    action = Press.ACCEPT
     label_key = Msg.BUTTON_ACCEPT
     style = discord.ButtonStyle.success
 
-    async def act(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        await table.accept(interaction, self.target_id)
-
 
 class DeclineButton(_IdButton, template=r"dama:decline:(?P<id>[0-9]+)"):
-    action = "decline"
+    action = Press.DECLINE
     label_key = Msg.BUTTON_DECLINE
     style = discord.ButtonStyle.danger
 
-    async def act(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        await table.decline(interaction, self.target_id)
-
 
 class CancelButton(_IdButton, template=r"dama:cancel:(?P<id>[0-9]+)"):
-    action = "cancel"
+    action = Press.CANCEL
     label_key = Msg.BUTTON_CANCEL
     style = discord.ButtonStyle.secondary
 
-    async def act(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        await table.cancel(interaction, self.target_id)
-
 
 class ResignButton(_IdButton, template=r"dama:resign:(?P<id>[0-9]+)"):
-    action = "resign"
+    action = Press.RESIGN
     label_key = Msg.BUTTON_RESIGN
     style = discord.ButtonStyle.danger
 
-    async def act(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        await table.resign(interaction, game_id=self.target_id)
-
 
 class DrawButton(_IdButton, template=r"dama:draw:(?P<id>[0-9]+)"):
-    action = "draw"
+    action = Press.DRAW
     label_key = Msg.BUTTON_DRAW
     style = discord.ButtonStyle.secondary
-
-    async def act(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        await table.draw(interaction, game_id=self.target_id)
 
 
 DYNAMIC_ITEMS: tuple[type[_IdButton], ...] = (

@@ -1,15 +1,25 @@
-"""Embeds of the information commands: ratings, leaderboards, history, rules, help."""
+"""Embeds and files of the information commands: ratings, leaderboards, history, export,
+rules, help. Every text from the message catalog (`bot.messages`)."""
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import discord
 
 from bot.messages import Msg, text
 from bot.ratings import display_rating
-from bot.services import EndReason, Leaderboard
-from bot.ui.present import EMBED_COLOUR, RULES, duration_text, mention, timestamp
+from bot.services import EndReason, Leaderboard, PdnFile
+from bot.ui.present import (
+    BOARD_FILE,
+    EMBED_COLOUR,
+    END_REASONS,
+    RULES,
+    duration_text,
+    mention,
+    timestamp,
+)
 from engine import get_variant
 from storage import GameRecord, GameResult, Rating, Side
 
@@ -20,8 +30,11 @@ def count_text(count: int, one: Msg, many: Msg, locale: str | None) -> str:
 
 
 def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
-                  locale: str | None) -> discord.Embed:
-    embed = discord.Embed(title=text(Msg.RATING_TITLE, locale, user=f"#{user_id}"),
+                  locale: str | None, *, name: str | None = None) -> discord.Embed:
+    """/rating: the user's ratings (one variant, or all); titled with `name` (their
+    display name; default `#<id>`)."""
+    title = name if name is not None else f"#{user_id}"
+    embed = discord.Embed(title=text(Msg.RATING_TITLE, locale, user=title),
                           colour=EMBED_COLOUR)
     if not ratings:
         variant_part = f" ({get_variant(variant).name})" if variant else ""
@@ -39,6 +52,7 @@ def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
 
 
 def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
+    """/leaderboard: the top of the board, the caller's rank, the eligibility rule."""
     name = get_variant(board.variant).name
     key = Msg.LEADERBOARD_TITLE_SERVER if board.guild_id is not None \
         else Msg.LEADERBOARD_TITLE_GLOBAL
@@ -66,25 +80,11 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     return embed
 
 
-SHORT_REASONS = {
-    EndReason.NO_PIECES: Msg.SHORT_NO_PIECES,
-    EndReason.NO_LEGAL_MOVE: Msg.SHORT_NO_LEGAL_MOVE,
-    EndReason.REPETITION: Msg.SHORT_REPETITION,
-    EndReason.ONE_PIECE_EACH: Msg.SHORT_ONE_PIECE_EACH,
-    EndReason.MOVE_LIMIT: Msg.SHORT_MOVE_LIMIT,
-    EndReason.RESIGNATION: Msg.SHORT_RESIGNATION,
-    EndReason.AGREEMENT: Msg.SHORT_AGREEMENT,
-    EndReason.TIME_FORFEIT: Msg.SHORT_TIME_FORFEIT,
-    EndReason.INACTIVITY: Msg.SHORT_INACTIVITY,
-    EndReason.ABORTED: Msg.SHORT_ABORTED,
-}
-"""The few words of /history saying why a game ended, by the stored termination."""
-
-
 def reason_text(termination: str | None, locale: str | None) -> str:
-    """The catalog's short words for a stored termination (`EndReason` value)."""
+    """The catalog's short words (/history) for a stored termination (`EndReason`
+    value); `END_REASONS` is the table."""
     try:
-        key = SHORT_REASONS[EndReason(termination)]
+        key = END_REASONS[EndReason(termination)].short
     except ValueError:
         key = Msg.SHORT_OTHER
     return text(key, locale)
@@ -99,8 +99,11 @@ def _score(game: GameRecord, side: Side | None) -> Msg:
     return Msg.SCORE_WIN if score == 1.0 else Msg.SCORE_LOSS
 
 
-def history_embed(user_id: int, games: list[GameRecord], locale: str | None) -> discord.Embed:
-    embed = discord.Embed(title=text(Msg.HISTORY_TITLE, locale, user=f"#{user_id}"),
+def history_embed(user_id: int, games: list[GameRecord], locale: str | None,
+                  *, name: str | None = None) -> discord.Embed:
+    """/history: the user's recent games; titled with `name` (default `#<id>`)."""
+    title = name if name is not None else f"#{user_id}"
+    embed = discord.Embed(title=text(Msg.HISTORY_TITLE, locale, user=title),
                           colour=EMBED_COLOUR)
     if not games:
         embed.description = text(Msg.HISTORY_EMPTY, locale, user=mention(user_id))
@@ -125,11 +128,25 @@ def history_embed(user_id: int, games: list[GameRecord], locale: str | None) -> 
     return embed
 
 
+def export_message(pdn: PdnFile, locale: str | None) -> tuple[str, discord.File]:
+    """/export: the text saying which game this is (and, when the bot chose it, how, and
+    the caller's other games in progress) and the PDN file."""
+    file = discord.File(io.BytesIO(pdn.text.encode("utf-8")), filename=pdn.filename)
+    content = text(Msg.EXPORT_DONE, locale, game_id=pdn.game_id,
+                   variant=get_variant(pdn.variant).name)
+    if pdn.chosen is not None:
+        content += " " + text(pdn.chosen, locale)
+    if pdn.in_progress:
+        content += "\n" + text(Msg.EXPORT_OTHERS, locale, count=len(pdn.in_progress),
+                                games=", ".join(f"#{i}" for i in pdn.in_progress))
+    return content, file
+
+
 def rules_embed(variant_key: str, locale: str | None) -> discord.Embed:
     variant = get_variant(variant_key)
     embed = discord.Embed(title=text(Msg.RULES_TITLE, locale, variant=variant.name),
                           description=text(RULES[variant.key], locale), colour=EMBED_COLOUR)
-    embed.set_image(url="attachment://board.png")
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
 
 

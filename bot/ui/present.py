@@ -15,27 +15,49 @@ import discord
 
 from bot.messages import Msg, text
 from bot.ratings import display_rating
-from bot.services import BoardState, ComputerRef, EndReason, Event, GameUpdate, SeatView, UserRef
+from bot.services import (
+    BoardState,
+    ComputerRef,
+    EndReason,
+    Event,
+    GameUpdate,
+    PlayerError,
+    SeatView,
+    UserRef,
+)
 from engine import Color, Position, Variant
 from renderer import render_png
 from storage import Challenge, ChallengeStatus, ColorChoice
 
 BOARD_FILE = "board.png"
+MAX_CONTENT = 2000
+"""Discord refuses message content longer than this (the answer would be lost)."""
 EMBED_COLOUR = discord.Colour(0xB5651D)
 ENDED_COLOUR = discord.Colour(0x607D8B)
 
-_REASONS = {
-    EndReason.NO_PIECES: Msg.REASON_NO_PIECES,
-    EndReason.NO_LEGAL_MOVE: Msg.REASON_NO_LEGAL_MOVE,
-    EndReason.REPETITION: Msg.REASON_REPETITION,
-    EndReason.ONE_PIECE_EACH: Msg.REASON_ONE_PIECE_EACH,
-    EndReason.MOVE_LIMIT: Msg.REASON_MOVE_LIMIT,
-    EndReason.RESIGNATION: Msg.REASON_RESIGNATION,
-    EndReason.AGREEMENT: Msg.REASON_AGREEMENT,
-    EndReason.TIME_FORFEIT: Msg.REASON_TIME_FORFEIT,
-    EndReason.INACTIVITY: Msg.REASON_INACTIVITY,
-    EndReason.ABORTED: Msg.REASON_ABORTED,
+@dataclass(frozen=True)
+class ReasonTexts:
+    """The catalog's texts for one end reason: the sentence under a finished board
+    (`sentence`, with the loser, limit and user as parameters) and the few words of
+    /history (`short`)."""
+
+    sentence: Msg
+    short: Msg
+
+
+END_REASONS: dict[EndReason, ReasonTexts] = {
+    EndReason.NO_PIECES: ReasonTexts(Msg.REASON_NO_PIECES, Msg.SHORT_NO_PIECES),
+    EndReason.NO_LEGAL_MOVE: ReasonTexts(Msg.REASON_NO_LEGAL_MOVE, Msg.SHORT_NO_LEGAL_MOVE),
+    EndReason.REPETITION: ReasonTexts(Msg.REASON_REPETITION, Msg.SHORT_REPETITION),
+    EndReason.ONE_PIECE_EACH: ReasonTexts(Msg.REASON_ONE_PIECE_EACH, Msg.SHORT_ONE_PIECE_EACH),
+    EndReason.MOVE_LIMIT: ReasonTexts(Msg.REASON_MOVE_LIMIT, Msg.SHORT_MOVE_LIMIT),
+    EndReason.RESIGNATION: ReasonTexts(Msg.REASON_RESIGNATION, Msg.SHORT_RESIGNATION),
+    EndReason.AGREEMENT: ReasonTexts(Msg.REASON_AGREEMENT, Msg.SHORT_AGREEMENT),
+    EndReason.TIME_FORFEIT: ReasonTexts(Msg.REASON_TIME_FORFEIT, Msg.SHORT_TIME_FORFEIT),
+    EndReason.INACTIVITY: ReasonTexts(Msg.REASON_INACTIVITY, Msg.SHORT_INACTIVITY),
+    EndReason.ABORTED: ReasonTexts(Msg.REASON_ABORTED, Msg.SHORT_ABORTED),
 }
+"""The one table from end reasons to messages."""
 
 RULES = {
     "turkish": Msg.RULES_TURKISH,
@@ -172,6 +194,10 @@ class Presenter:
         for variant in VARIANTS.values():
             await self.start_png(variant)
 
+    async def start_file(self, variant: Variant) -> discord.File:
+        """The variant's start position as a board picture file (/rules)."""
+        return discord.File(io.BytesIO(await self.start_png(variant)), filename=BOARD_FILE)
+
     async def start_png(self, variant: Variant) -> bytes:
         return await asyncio.to_thread(
             render_board, Position.start(variant), variant, size=self.board_size
@@ -185,7 +211,7 @@ class Presenter:
             return ""
         loser = ending.loser
         reason = text(
-            _REASONS[ending.reason], locale,
+            END_REASONS[ending.reason].sentence, locale,
             loser=player_name(state.seat(loser), locale) if loser is not None else "",
             limit=duration_text(self.inactivity_limit, locale),
             user=mention(ending.by_user) if ending.by_user is not None else "",
@@ -326,6 +352,20 @@ class Presenter:
             description=f"{body}\n\n{status_line}",
             colour=EMBED_COLOUR if pending else ENDED_COLOUR,
         )
+
+    def error_text(self, error: PlayerError, locale: str | None) -> str:
+        """A refusal's text in `locale`, cut to what Discord accepts (a long list of
+        ambiguous candidates must not make the answer fail). A finished game's
+        `BoardState` parameter becomes its result text."""
+        params = {
+            name: self.result_text(value, locale) if isinstance(value, BoardState)
+            else param(value, locale)
+            for name, value in error.params.items()
+        }
+        message = text(error.key, locale, **params)
+        if len(message) > MAX_CONTENT:
+            message = message[: MAX_CONTENT - 1] + "…"
+        return message
 
     def challenge_content(self, challenge: Challenge) -> str:
         """The mention that notifies the challenged player."""

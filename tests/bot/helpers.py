@@ -1,4 +1,5 @@
-"""Shared fakes for the bot tests: a settable clock, service wiring on a real SQLite file."""
+"""Shared fakes for the bot tests: a settable clock, a collector of announcements, service
+wiring on a real SQLite file (wired as `bot.client.DamaBot.setup_hook` does)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,15 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import engine
-from bot.services import ChallengeService, GameRules, GameService, StatsService
-from bot.services.games import AbsentPlayerMover
+from bot.services import (
+    ChallengeService,
+    EventBus,
+    GameRules,
+    GameService,
+    GameUpdate,
+    StatsService,
+)
+from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from storage import Eligibility, GameRecord, NewGame, Seat, Storage
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
@@ -29,6 +37,20 @@ class FakeClock:
         self.now += delta
 
 
+class Announcements:
+    """An `Announce` callback that collects what would be posted to the channel; each
+    board gets the next message id."""
+
+    def __init__(self) -> None:
+        self.updates: list[GameUpdate] = []
+        self.next_id = 9000
+
+    async def __call__(self, update: GameUpdate) -> int | None:
+        self.updates.append(update)
+        self.next_id += 1
+        return self.next_id
+
+
 @dataclass
 class Services:
     storage: Storage
@@ -36,25 +58,54 @@ class Services:
     challenges: ChallengeService
     stats: StatsService
     clock: FakeClock
+    announced: Announcements
+    """What the computer's turns announced (its moves are told to the channel)."""
+    turns: ComputerTurns | None = None
+    """The computer's turns (None: built without a move chooser)."""
+
+    async def computer_idle(self) -> None:
+        """Wait until the computer has played (or dropped) every turn it started."""
+        if self.turns is not None:
+            await self.turns.idle()
+
+    async def run_deadlines(self) -> list[GameUpdate]:
+        """Run the due deadlines and let the computer play the turns they hand it; every
+        update they caused (games ended by a deadline, then the computer's moves)."""
+        before = len(self.announced.updates)
+        ended = await self.games.run_deadlines()
+        await self.computer_idle()
+        return ended + self.announced.updates[before:]
 
 
 async def build_services(
     path: Path,
     clock: FakeClock,
     *,
-    mover: AbsentPlayerMover | None = None,
+    chooser: MoveChooser | None = None,
+    absent: Strength | None = None,
+    seat_budget: float | None = 0.05,
     rules: GameRules | None = None,
     seed: int = 1,
 ) -> Services:
-    """Open (or reopen) the database at `path` and build the services, restored."""
+    """Open (or reopen) the database at `path` and build the services, restored. With a
+    `chooser`, the computer plays its turns (`ComputerTurns`, listening before the
+    restore, as in the bot); for absent players at `absent` (default level 1, 0.05 s)."""
     storage = await Storage.open(path, clock=clock)
-    games = GameService(storage, rules=rules or GameRules(), clock=clock, mover=mover)
+    events = EventBus()
+    games = GameService(storage, rules=rules or GameRules(), clock=clock, events=events)
+    announced = Announcements()
+    turns = None
+    if chooser is not None:
+        turns = ComputerTurns(games, chooser, announce=announced,
+                              absent=absent if absent is not None else Strength(1, 0.05),
+                              seat_budget=seat_budget)
+        turns.listen(events)
     challenges = ChallengeService(
         storage, games, expiry=timedelta(minutes=10), clock=clock, rng=random.Random(seed)
     )
     stats = StatsService(storage, games, eligibility=Eligibility(min_games=1, max_deviation=500))
     await games.restore()
-    return Services(storage, games, challenges, stats, clock)
+    return Services(storage, games, challenges, stats, clock, announced, turns)
 
 
 async def start_game(

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+import bot.cogs.play
 import bot.messages
 import bot.services.games
 import bot.ui.answer
-import bot.ui.table
 import engine
 from bot.client import DamaBot
 from bot.config import ConfigError, settings_from
@@ -216,7 +216,7 @@ async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
     # and the event loop must keep serving other games meanwhile.
     h = harness
     await challenge_and_accept(h)
-    monkeypatch.setattr(bot.ui.table, "SUGGEST_BUDGET", 0.3)
+    monkeypatch.setattr(bot.cogs.play, "SUGGEST_BUDGET", 0.3)
     real_format = engine.format_move
 
     def slow_format(*args: Any, **kwargs: Any) -> str:

@@ -1,7 +1,8 @@
-"""Move clocks (issue 7, RULES.md "Time"): with an injected clock, an expired per-move
-time makes the real computer player (process pool, level 1, short budget) move for the
-absent player; after the configured number of such moves in a row that player loses on
-time; a move of their own resets the count; deadlines and counts survive a restart.
+"""Move clocks (docs/RULES.md, "Time"): with an injected clock, an expired per-move
+time makes the real computer player (process pool, level 1, short budget, through the
+computer's turn runner) move for the absent player; after the configured number of such
+moves in a row that player loses on time; a move of their own resets the count;
+deadlines and counts survive a restart.
 
 No assertion depends on how long anything takes: the clock is a `FakeClock` and the
 computer's moves are checked for legality by replaying them with the engine."""
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.computer import AbsentPlayerComputer, ComputerPlayer
+from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import settings_from
 from bot.services import EndReason, Event, GameRules, GameUpdate
 from bot.ui.present import Presenter
@@ -33,20 +34,16 @@ def computer() -> Iterator[ComputerPlayer]:
     asyncio.run(player.close())
 
 
-def absent_mover(computer: ComputerPlayer) -> AbsentPlayerComputer:
-    return AbsentPlayerComputer(computer, level=1, budget_seconds=0.05)
-
-
 async def services(path: Path, clock: FakeClock, computer: ComputerPlayer,
                    limit: int = 3) -> Services:
-    return await build_services(path, clock, mover=absent_mover(computer),
+    return await build_services(path, clock, chooser=PoolMoveChooser(computer),
                                 rules=GameRules(computer_moves_before_forfeit=limit))
 
 
 async def expire(s: Services) -> GameUpdate:
     """Let the side to move's clock run out; the one update it causes."""
     s.clock.advance(timedelta(seconds=MOVE_SECONDS))
-    [update] = await s.games.run_deadlines()
+    [update] = await s.run_deadlines()
     return update
 
 
@@ -73,7 +70,7 @@ async def test_before_the_deadline_nothing_happens(tmp_path: Path, computer: Com
     deadline = s.games.current(CHANNEL).deadline
     assert deadline == clock() + timedelta(seconds=MOVE_SECONDS)
     clock.advance(timedelta(seconds=MOVE_SECONDS - 1))
-    assert await s.games.run_deadlines() == []
+    assert await s.run_deadlines() == []
     assert s.games.current(CHANNEL).ply == 0
     await s.storage.close()
 
@@ -187,7 +184,7 @@ async def test_restart_with_a_pending_deadline(tmp_path: Path, computer: Compute
     s = await services(path, clock, computer)
     state = s.games.current(CHANNEL)
     assert state.deadline == deadline and s.games.next_deadline() == deadline
-    [update] = await s.games.run_deadlines()  # the stored deadline is acted on
+    [update] = await s.run_deadlines()  # the stored deadline is acted on
     assert update.event is Event.COMPUTER_MOVED and update.absent_moves == (3, 3)
     await s.games.play(CHANNEL, BOB, await first_legal(s))
     update = await expire(s)

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.computer import AbsentPlayerComputer, ComputerPlayer
+from bot.computer import ComputerPlayer, PoolMoveChooser
 from engine import (
     Game,
     GameOverError,
@@ -115,13 +115,15 @@ async def test_closed_player_refuses_moves_and_closes_twice() -> None:
         await player.choose_move("W:Wb1:Bc8", "italian")
 
 
-async def test_absent_player_mover_plays_a_legal_move_for_the_game(
+async def test_the_move_chooser_plays_a_legal_move_for_the_game(
     computer: ComputerPlayer,
 ) -> None:
     game = Game(get_variant("arab"))
     for text in ("c3-c4", "f6-f5", "c4-c5"):
         game.play(text)
-    mover = AbsentPlayerComputer(computer, level=2, budget_seconds=5.0)
-    move = await asyncio.wait_for(mover.choose_move(game), PATIENCE)
+    chooser = PoolMoveChooser(computer)
+    move = await asyncio.wait_for(
+        chooser.choose_move(game, 2, budget_seconds=5.0, key="game"), PATIENCE
+    )
     assert move in game.legal_moves()
     assert game.ply == 3  # the game itself is not touched

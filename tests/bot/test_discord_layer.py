@@ -48,7 +48,7 @@ def new_calls(h: Harness, since: int) -> list[Call]:
 async def run(h: Harness, payload: dict[str, Any]) -> list[Call]:
     since = len(h.discord.calls)
     await h.dispatch(payload)
-    await h.bot.table.drain()
+    await h.bot.announcer.drain()
     return new_calls(h, since)
 
 
@@ -262,7 +262,7 @@ async def test_two_moves_at_once_apply_one(harness: Harness) -> None:
     h.bot._connection.parse_interaction_create(first)  # type: ignore[arg-type]
     h.bot._connection.parse_interaction_create(second)  # type: ignore[arg-type]
     await h.settle()
-    await h.bot.table.drain()
+    await h.bot.announcer.drain()
     answers = [c for c in new_calls(h, since) if c.callback_type == 4]
     assert len(answers) == 2
     assert sum(not c.ephemeral for c in answers) == 1
@@ -356,7 +356,7 @@ async def test_deadlines_post_to_the_channel(harness: Harness) -> None:
     h.clock.advance(timedelta(days=3))
     since = len(h.discord.calls)
     await h.bot.scheduler.run_once()
-    await h.bot.table.drain()
+    await h.bot.announcer.drain()
     posted = [c for c in new_calls(h, since) if c.method == "POST"]
     assert posted[0].path == f"/channels/{CHANNEL}/messages"
     assert "did not move for 3 days" in posted[0].content

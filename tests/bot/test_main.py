@@ -82,7 +82,7 @@ class Listener:
     async def challenge_expired(self, challenge: Challenge) -> None:
         self.expired.append(challenge)
 
-    async def game_update(self, update: GameUpdate) -> int | None:
+    async def announce(self, update: GameUpdate) -> int | None:
         self.updates.append(update)
         return None
 

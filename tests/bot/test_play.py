@@ -1,7 +1,8 @@
-"""`/play` through the services (issue 7): a person against the real computer player
-(process pool, level 1 with a short budget; level 5 with a long budget where a search must
-be in flight to be cancelled). Every computer move is checked by replaying the stored game
-with the engine; nothing asserts how long anything takes."""
+"""`/play` through the services: a person against the real computer player (process pool
+through the computer's turn runner, level 1 with a short budget; level 5 with a long
+budget where a search must be in flight to be cancelled). Every computer move is checked
+by replaying the stored game with the engine; nothing asserts how long anything
+takes."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.computer import ComputerPlayer, ComputerSeats
+from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import MoveTime
 from bot.messages import Msg
-from bot.services import EndReason, Event, GameUpdate, Person, PlayerError
+from bot.services import ComputerTurn, EndReason, Event, GameUpdate, Person, PlayerError
 from bot.services.computer_games import ComputerGames
 from bot.ui.present import Presenter
 from storage import ColorChoice, GameStatus
@@ -27,6 +28,7 @@ from tests.bot.helpers import (
     CHANNEL,
     GUILD,
     THREAD,
+    Announcements,
     FakeClock,
     Services,
     build_services,
@@ -44,41 +46,30 @@ def computer() -> Iterator[ComputerPlayer]:
     asyncio.run(player.close())
 
 
-class Table:
-    """Collects what would be posted to the channel."""
-
-    def __init__(self) -> None:
-        self.updates: list[GameUpdate] = []
-        self.next_id = 9000
-
-    async def announce(self, update: GameUpdate) -> int | None:
-        self.updates.append(update)
-        self.next_id += 1
-        return self.next_id
-
-
 async def play_services(
     path: Path, clock: FakeClock, computer: ComputerPlayer, budget: float = 0.05
-) -> tuple[Services, ComputerGames, Table]:
-    s = await build_services(path, clock)
-    games = ComputerGames(s.storage, s.games, ComputerSeats(computer, budget), clock=clock,
-                          rng=random.Random(7))
-    games.attach()
-    table = Table()
-    games.announce = table.announce
-    games.resume()
-    return s, games, table
+) -> tuple[Services, ComputerGames, Announcements]:
+    s = await build_services(path, clock, chooser=PoolMoveChooser(computer),
+                             seat_budget=budget)
+    games = ComputerGames(s.storage, s.games, clock=clock, rng=random.Random(7))
+    return s, games, s.announced
 
 
-async def settle(games: ComputerGames) -> None:
-    await asyncio.wait_for(games.idle(), PATIENCE)
+def thinking(s: Services) -> int:
+    assert s.turns is not None
+    return s.turns.thinking
 
 
-async def start(games: ComputerGames, table: Table, color: ColorChoice, *, variant: str = "turkish",
-                level: int = 1, channel: int = CHANNEL, **kwargs: object) -> GameUpdate:
+async def settle(s: Services) -> None:
+    await asyncio.wait_for(s.computer_idle(), PATIENCE)
+
+
+async def start(games: ComputerGames, table: Announcements, color: ColorChoice, *,
+                variant: str = "turkish", level: int = 1, channel: int = CHANNEL,
+                **kwargs: object) -> GameUpdate:
     return await games.start(
         player=Person(ALICE, "alice"), guild_id=GUILD, channel_id=channel, variant=variant,
-        level=level, color=color, announce=table.announce, **kwargs,  # type: ignore[arg-type]
+        level=level, color=color, announce=table, **kwargs,  # type: ignore[arg-type]
     )
 
 
@@ -106,11 +97,11 @@ async def test_a_game_against_the_computer_proceeds(
     state = started.state
     assert started.event is Event.STARTED and not state.rated
     assert state.white.user_id == ALICE and state.black.seat.computer_level == 1
-    assert games.thinking == 0  # the person moves first
+    assert thinking(s) == 0  # the person moves first
     assert state.board_message_id == table.next_id
     for ply in (2, 4, 6):
-        await s.games.play(CHANNEL, ALICE, first_legal(s), announce=table.announce)
-        await settle(games)
+        await s.games.play(CHANNEL, ALICE, first_legal(s), announce=table)
+        await settle(s)
         if not s.games.has_game(CHANNEL):
             break
         assert s.games.current(CHANNEL).ply == ply
@@ -131,7 +122,7 @@ async def test_the_computer_moves_first_when_the_person_is_black(
     assert started.state.white.seat.is_computer and started.state.black.user_id == ALICE
     board = Presenter().board_embed(started.state, None)
     assert board.description is not None and "is thinking" in board.description
-    await settle(games)
+    await settle(s)
     state = s.games.current(CHANNEL)
     assert state.ply == 1 and state.turn is engine.Color.BLACK
     _, by_computer = await replay(s, state.game_id)
@@ -160,7 +151,7 @@ async def test_ending_the_game_cancels_the_search(
                                           budget=3600.0)
     started = await start(games, table, ColorChoice.BLACK, level=5)
     await wait_until_searching(computer)
-    assert games.thinking == 1
+    assert thinking(s) == 1
     if how == "resign":
         update = await s.games.resign(CHANNEL, ALICE)
         assert update.state.ending is not None
@@ -168,8 +159,8 @@ async def test_ending_the_game_cancels_the_search(
     else:
         update = await s.games.abort(CHANNEL, ALICE)
         assert update.state.status is GameStatus.ABORTED
-    await settle(games)
-    assert computer.busy == 0 and games.thinking == 0
+    await settle(s)
+    assert computer.busy == 0 and thinking(s) == 0
     assert await s.storage.games.moves(started.state.game_id) == []
     # The workers were freed: as many searches as workers all finish.
     fen = engine.Position.start(engine.get_variant("turkish")).to_fen(engine.get_variant("turkish"))
@@ -185,15 +176,15 @@ async def test_restart_resumes_the_computers_turn(tmp_path: Path, computer: Comp
     path = tmp_path / "db.sqlite3"
     clock = FakeClock()
     s = await build_services(path, clock)  # no computer attached: its turn stays pending
-    games = ComputerGames(s.storage, s.games, ComputerSeats(computer, 0.05), clock=clock)
+    games = ComputerGames(s.storage, s.games, clock=clock)
     started = await games.start(player=Person(ALICE), guild_id=GUILD, channel_id=CHANNEL,
                                 variant="arab", level=2, color=ColorChoice.WHITE)
     await s.games.play(CHANNEL, ALICE, first_legal(s))
-    assert games.thinking == 0 and s.games.current(CHANNEL).ply == 1
+    assert s.turns is None and s.games.current(CHANNEL).ply == 1
     await s.storage.close()
 
-    s, games, table = await play_services(path, clock, computer)  # restart: resume()
-    await settle(games)
+    s, games, table = await play_services(path, clock, computer)  # restart: restore()
+    await settle(s)
     state = s.games.current(CHANNEL)
     assert state.ply == 2 and state.turn is engine.Color.WHITE
     assert state.black.seat.computer_level == 2
@@ -209,11 +200,13 @@ async def test_a_stale_computer_move_is_not_played(tmp_path: Path, computer: Com
     is refused without changing anything."""
     s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
     started = await start(games, table, ColorChoice.BLACK)
-    await settle(games)
+    await settle(s)
     state = s.games.current(CHANNEL)
     variant = state.variant
-    stale = engine.legal_moves(engine.Position.start(variant), variant)[0]
-    assert await s.games.commit_computer_move(CHANNEL, started.state.game_id, 0, stale) is None
+    at_start = engine.Game(variant)
+    stale = at_start.legal_moves()[0]
+    turn = ComputerTurn(CHANNEL, started.state.game_id, 0, at_start, 1)
+    assert await s.games.commit_computer_move(turn, stale) is None
     assert s.games.current(CHANNEL).ply == 1
     await s.storage.close()
 
@@ -251,7 +244,7 @@ async def test_no_draw_offers_to_the_computer(tmp_path: Path, computer: Computer
 async def test_unrated_and_ratings_untouched(tmp_path: Path, computer: ComputerPlayer) -> None:
     s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
     started = await start(games, table, ColorChoice.RANDOM)
-    await settle(games)
+    await settle(s)
     await s.games.resign(CHANNEL, ALICE)
     stored = await s.storage.games.get(started.state.game_id)
     assert stored is not None and not stored.rated and stored.white_rating is None
@@ -277,7 +270,9 @@ class FlakyMover:
     def __init__(self) -> None:
         self.calls = 0
 
-    async def choose_move(self, game: engine.Game, level: int, *, key: object) -> engine.Move:
+    async def choose_move(
+        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object
+    ) -> engine.Move:
         self.calls += 1
         if self.calls == 1:
             raise RuntimeError("a worker died")
@@ -290,15 +285,14 @@ class FlakyMover:
 async def test_the_computer_tries_again_after_a_failure(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.services.computer_games as module
+    import bot.services.computer_turns as module
 
     monkeypatch.setattr(module, "RETRY_SECONDS", 0.0)
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
     mover = FlakyMover()
-    games = ComputerGames(s.storage, s.games, mover)
-    games.attach()
+    s = await build_services(tmp_path / "db.sqlite3", FakeClock(), chooser=mover)
+    games = ComputerGames(s.storage, s.games)
     await games.start(player=Person(ALICE), guild_id=GUILD, channel_id=CHANNEL,
                       variant="turkish", color=ColorChoice.BLACK)
-    await settle(games)
+    await settle(s)
     assert mover.calls == 2 and s.games.current(CHANNEL).ply == 1
     await s.storage.close()

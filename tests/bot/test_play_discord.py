@@ -38,8 +38,8 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness]:
 
 
 async def computer_done(h: Harness) -> None:
-    await asyncio.wait_for(h.bot.computer_games.idle(), PATIENCE)
-    await h.bot.table.drain()
+    await asyncio.wait_for(h.bot.computer_turns.idle(), PATIENCE)
+    await h.bot.announcer.drain()
 
 
 def channel_posts(calls: list[Call]) -> list[Call]:
@@ -145,8 +145,9 @@ async def test_expired_move_clock_posts_the_computers_move_for_the_absent_player
     assert f"<t:{int(deadline.timestamp())}:R>" in board.embeds[0]["description"]
     h.clock.advance(timedelta(seconds=40))
     since = len(h.discord.calls)
-    await h.bot.scheduler.run_once()
-    await h.bot.table.drain()
+    await h.bot.scheduler.run_once()  # hands White's turn to the computer
+    await asyncio.wait_for(h.bot.computer_turns.idle(), PATIENCE)
+    await h.bot.announcer.drain()
     [post] = channel_posts(h.discord.calls[since:])
     assert f"Time ran out for <@{ALICE}>" in post.content and "(1 of 3" in post.content
     state = h.bot.games.current(CHANNEL)

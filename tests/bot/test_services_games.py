@@ -11,7 +11,8 @@ import pytest
 
 import engine
 from bot.messages import Msg
-from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError
+from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError, TurnChanged
+from bot.services.computer_turns import Strength
 from engine.pdn import read_pdn
 from storage import GameResult, GameStatus
 from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, FakeClock, build_services, start_game
@@ -256,41 +257,107 @@ async def test_inactivity_loses_on_time(tmp_path: Path) -> None:
     await s.storage.close()
 
 
+PATIENCE = 60.0
+"""Seconds a test waits before failing (a hang guard, not a measure)."""
+
+
 class FirstMove:
-    """An absent-player mover that plays the first legal move."""
+    """A move chooser that plays the first legal move. With `hold` set, each search waits
+    until `hold` is released; `searching` is set once a search has started."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, hold: bool = False) -> None:
         self.calls = 0
+        self.levels: list[int] = []
+        self.hold = asyncio.Event()
+        if not hold:
+            self.hold.set()
+        self.searching = asyncio.Event()
 
-    async def choose_move(self, game: engine.Game) -> engine.Move:
+    async def choose_move(
+        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object
+    ) -> engine.Move:
         self.calls += 1
+        self.levels.append(level)
+        self.searching.set()
+        await self.hold.wait()
         return game.legal_moves()[0]
+
+    def cancel(self, key: object) -> int:
+        return 0
 
 
 async def test_move_clock_computer_moves_then_forfeit(tmp_path: Path) -> None:
     clock = FakeClock()
     mover = FirstMove()
     rules = GameRules(computer_moves_before_forfeit=2)
-    s = await build_services(tmp_path / "db.sqlite3", clock, mover=mover, rules=rules)
+    s = await build_services(tmp_path / "db.sqlite3", clock, chooser=mover, rules=rules,
+                             absent=Strength(4, 0.5))
     record = await start_game(s, "turkish", move_seconds=40)
     clock.advance(timedelta(seconds=40))
-    [update] = await s.games.run_deadlines()
+    [update] = await s.run_deadlines()
     assert update.event is Event.COMPUTER_MOVED and mover.calls == 1
+    assert mover.levels == [4]  # the absent players' strength
     stored = await s.storage.games.moves(record.id)
     assert [m.by_computer for m in stored] == [True]
     await s.games.play(CHANNEL, BOB, "a6-a5")  # Black moves in time
     clock.advance(timedelta(seconds=40))
-    [update] = await s.games.run_deadlines()  # White absent again: second computer move
+    [update] = await s.run_deadlines()  # White absent again: second computer move
     assert update.event is Event.COMPUTER_MOVED
     clock.advance(timedelta(seconds=40))
-    [update] = await s.games.run_deadlines()  # Black absent once: computer moves
+    [update] = await s.run_deadlines()  # Black absent once: computer moves
     assert update.event is Event.COMPUTER_MOVED
     clock.advance(timedelta(seconds=40))
-    [update] = await s.games.run_deadlines()  # White absent a third time: loses
+    [update] = await s.run_deadlines()  # White absent a third time: loses
     assert update.event is Event.ENDED
     assert update.state.ending is not None
     assert update.state.ending.reason is EndReason.TIME_FORFEIT
     assert update.state.ending.winner is engine.Color.BLACK
+    await s.storage.close()
+
+
+async def test_resign_during_an_absent_players_computer_move_is_answered_at_once(
+    tmp_path: Path,
+) -> None:
+    """The computer thinks for the absent player without holding the channel's lock: a
+    resignation meanwhile is answered while the search still runs, and the move chosen
+    for the abandoned position is dropped."""
+    clock = FakeClock()
+    mover = FirstMove(hold=True)
+    s = await build_services(tmp_path / "db.sqlite3", clock, chooser=mover)
+    record = await start_game(s, "turkish", move_seconds=40)
+    clock.advance(timedelta(seconds=40))
+    assert await s.games.run_deadlines() == []  # White's turn handed to the computer
+    await asyncio.wait_for(mover.searching.wait(), PATIENCE)
+    assert not s.games.locks.locked(CHANNEL)
+    update = await asyncio.wait_for(s.games.resign(CHANNEL, ALICE), PATIENCE)
+    assert not mover.hold.is_set()  # answered while the computer was still thinking
+    assert update.state.ending is not None
+    assert update.state.ending.reason is EndReason.RESIGNATION
+    mover.hold.set()
+    await s.computer_idle()
+    assert await s.storage.games.moves(record.id) == []
+    assert s.announced.updates == []  # no computer move was announced
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.termination == "resignation"
+    await s.storage.close()
+
+
+async def test_a_computer_move_for_a_position_the_game_left_is_dropped(tmp_path: Path) -> None:
+    """The absent player comes back and moves while the computer thinks for them: the
+    computer's move, chosen for the earlier position, is not played."""
+    clock = FakeClock()
+    mover = FirstMove(hold=True)
+    s = await build_services(tmp_path / "db.sqlite3", clock, chooser=mover)
+    record = await start_game(s, "turkish", move_seconds=40)
+    clock.advance(timedelta(seconds=40))
+    await s.games.run_deadlines()
+    await asyncio.wait_for(mover.searching.wait(), PATIENCE)
+    await s.games.play(CHANNEL, ALICE, "h3-h4")  # White is back in time for its own move
+    mover.hold.set()
+    await s.computer_idle()
+    stored = await s.storage.games.moves(record.id)
+    assert [(m.text, m.by_computer) for m in stored] == [("h3-h4", False)]
+    assert s.games.current(CHANNEL).ply == 1 and s.announced.updates == []
     await s.storage.close()
 
 
@@ -345,16 +412,18 @@ async def test_two_moves_at_once_apply_one(tmp_path: Path) -> None:
     await s.storage.close()
 
 
-async def test_computer_seat_moves_through_the_hook(tmp_path: Path) -> None:
-    """The flow issue 7's `/play` plugs into: a computer seat moves when asked, its moves
-    never count as absences, and a move clock on its side makes it move, not lose."""
+async def test_a_computer_seat_moves_on_its_turn_and_never_loses_on_time(
+    tmp_path: Path,
+) -> None:
+    """A computer seat (`/play`) moves whenever it is its turn, at its own level; its
+    moves never count as absences, and a move clock on its side never makes it lose."""
     from storage import NewGame, Seat
 
     clock = FakeClock()
     mover = FirstMove()
-    s = await build_services(tmp_path / "db.sqlite3", clock, mover=mover)
-    turns: list[int] = []
-    s.games.turn_changed = lambda state: turns.append(state.ply)
+    s = await build_services(tmp_path / "db.sqlite3", clock, chooser=mover)
+    turns: list[int] = []  # a second listener beside the computer's turns
+    s.games.events.subscribe(TurnChanged, lambda event: turns.append(event.state.ply))
     variant = engine.get_variant("italian")
     record = await s.storage.games.create(NewGame(
         variant="italian", channel_id=CHANNEL, guild_id=None, white=Seat.human(ALICE),
@@ -362,25 +431,27 @@ async def test_computer_seat_moves_through_the_hook(tmp_path: Path) -> None:
         move_seconds=40, deadline=clock() + timedelta(seconds=40),
     ))
     await s.games.adopt(record)
-    assert await s.games.play_computer_turn(CHANNEL) is None  # White (a person) to move
-    await s.games.play(CHANNEL, ALICE, "22-18")
-    update = await s.games.play_computer_turn(CHANNEL)
-    assert update is not None and update.event is Event.COMPUTER_MOVED and update.state.ply == 2
-    assert turns == [0, 1, 2]
-    position = update.state.position  # White to move again
-    await s.games.play(CHANNEL, ALICE, engine.format_move(
-        engine.legal_moves(position, variant)[0], position, variant))
-    for _ in range(4):  # Black's clock runs out again and again: the computer just moves
-        clock.advance(timedelta(seconds=40))
-        [update] = await s.games.run_deadlines()
+    await s.computer_idle()
+    assert mover.calls == 0  # White (a person) to move
+    for _ in range(4):
+        position = s.games.current(CHANNEL).position
+        await s.games.play(CHANNEL, ALICE, engine.format_move(
+            engine.legal_moves(position, variant)[0], position, variant))
+        if not s.games.has_game(CHANNEL):
+            break
+        clock.advance(timedelta(seconds=40))  # past Black's clock deadline
+        [update] = await s.run_deadlines()  # the computer's move, not a loss on time
+        assert update.move_text is not None and update.absent_moves is None
         if update.event is Event.ENDED:
+            assert update.state.ending is not None
+            assert update.state.ending.reason is not EndReason.TIME_FORFEIT
             break
         assert update.event is Event.COMPUTER_MOVED
-        if update.state.turn is engine.Color.WHITE:
-            position = update.state.position
-            text = engine.format_move(engine.legal_moves(position, variant)[0], position,
-                                      variant)
-            await s.games.play(CHANNEL, ALICE, text)
+        assert update.state.turn is engine.Color.WHITE
+    assert mover.levels and set(mover.levels) == {3}
+    assert turns[:3] == [0, 1, 2]
     stored = await s.storage.games.get(record.id)
     assert stored is not None and stored.clock.black_computer_moves == 0
+    moves = await s.storage.games.moves(record.id)
+    assert [m.by_computer for m in moves] == [False, True] * (len(moves) // 2)
     await s.storage.close()

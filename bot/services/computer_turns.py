@@ -1,0 +1,169 @@
+"""`ComputerTurns`: the one runner of the computer's moves, for `/play` seats and absent
+players alike.
+
+It listens to the game service's events (`listen(events)`): `TurnChanged` whose side to
+move is a computer seat (a game started, a move was committed, or `restore` after a
+restart), and `AbsentPlayerTurn` (a person's per-move time ran out). For each it starts one
+background task per game: the task takes a copy of the game (`GameService.computer_turn`),
+asks the `MoveChooser` (the process pool of `bot.computer`) for a move without holding
+the channel's lock, then commits it through `GameService.commit_computer_move`, which
+checks under the lock that the game is still at the ply it searched; a move chosen for a
+position the game has left (someone moved, resigned, aborted) is dropped. `GameEnded`
+cancels the game's search. The event loop never waits for a search, and a command in the
+channel never waits for the computer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Protocol
+
+import engine
+from bot.services.events import AbsentPlayerTurn, EventBus, GameEnded, TurnChanged
+from bot.services.games import Announce, ComputerTurn, GameService
+from bot.services.models import BoardState
+from engine import Move
+
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 3
+"""How often the computer tries to choose a move before giving up (a worker that died is
+replaced by the pool; the game then waits for a move of a person, a restart, or the
+inactivity limit)."""
+
+RETRY_SECONDS = 1.0
+
+
+class MoveChooser(Protocol):
+    """Chooses the computer's moves (`bot.computer.PoolMoveChooser` over the process
+    pool; tests use simple fakes)."""
+
+    async def choose_move(
+        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: Hashable
+    ) -> Move:
+        """A legal move of the side to move in `game` (not modified) at `level` (1..5),
+        thinking at most `budget_seconds` (None: the level's own); `key` names the search
+        for `cancel`. Cancelling the awaiting task stops the search."""
+        ...
+
+    def cancel(self, key: Hashable) -> int:
+        """Stop the searches started with `key`; returns how many were stopped."""
+        ...
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How the computer plays for an absent person: `level` (1..5) and thinking seconds
+    per move (`budget_seconds`, None: the level's own)."""
+
+    level: int = 5
+    budget_seconds: float | None = 1.0
+
+
+class ComputerTurns:
+    """Plays the computer's turns in the background.
+
+    games: the game service (its `computer_turn`, `commit_computer_move`). chooser: the
+    move chooser. announce: how a computer's move is told to the channel (the Discord
+    layer's `GameAnnouncer.announce`; None: not announced). absent: the strength for
+    absent players; seat_budget: thinking seconds of a computer seat's moves (None: each
+    level's own). Call `listen(events)` once, before the game service's `restore()`.
+    """
+
+    def __init__(
+        self,
+        games: GameService,
+        chooser: MoveChooser,
+        *,
+        announce: Announce | None = None,
+        absent: Strength = Strength(),
+        seat_budget: float | None = None,
+    ) -> None:
+        self._games = games
+        self._chooser = chooser
+        self._announce = announce
+        self._absent = absent
+        self._seat_budget = seat_budget
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def listen(self, events: EventBus) -> None:
+        """Subscribe to the events that start and stop the computer's turns."""
+        events.subscribe(TurnChanged, lambda event: self._start(event.state, absent=False))
+        events.subscribe(AbsentPlayerTurn, lambda event: self._start(event.state, absent=True))
+        events.subscribe(GameEnded, lambda event: self._stop(event.state))
+
+    def _start(self, state: BoardState, *, absent: bool) -> None:
+        if state.is_over or (not absent and state.to_move.user_id is not None):
+            return
+        running = self._tasks.get(state.game_id)
+        if running is not None and not running.done() and running is not asyncio.current_task():
+            return  # already thinking here (a turn's own commit may start the next turn)
+        task = asyncio.create_task(
+            self._turn(state.channel_id, state.game_id), name=f"dama-computer-{state.game_id}"
+        )
+        self._tasks[state.game_id] = task
+        task.add_done_callback(functools.partial(self._forget, state.game_id))
+
+    def _stop(self, state: BoardState) -> None:
+        self._chooser.cancel(state.game_id)
+        task = self._tasks.get(state.game_id)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
+
+    @property
+    def thinking(self) -> int:
+        """How many games the computer is thinking (or committing a move) in."""
+        return sum(1 for task in self._tasks.values() if not task.done())
+
+    async def idle(self) -> None:
+        """Wait until no computer turn is running (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Cancel every running turn and wait for them."""
+        for game_id, task in list(self._tasks.items()):
+            self._chooser.cancel(game_id)
+            task.cancel()
+        await self.idle()
+
+    async def _turn(self, channel_id: int, game_id: int) -> None:
+        turn = self._games.computer_turn(channel_id, game_id)
+        if turn is None:
+            return
+        move = await self._choose(turn)
+        if move is None:
+            return
+        try:
+            await self._games.commit_computer_move(turn, move, announce=self._announce)
+        except Exception:
+            log.exception("the computer's move in game %s could not be played", game_id)
+
+    async def _choose(self, turn: ComputerTurn) -> Move | None:
+        if turn.level is None:
+            level, budget = self._absent.level, self._absent.budget_seconds
+        else:
+            level, budget = turn.level, self._seat_budget
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                return await self._chooser.choose_move(
+                    turn.game, level, budget_seconds=budget, key=turn.game_id
+                )
+            except asyncio.CancelledError:
+                current = asyncio.current_task()
+                if current is not None and current.cancelling():
+                    raise
+                return None  # the search was stopped: the game ended
+            except Exception:
+                log.exception("the computer failed to choose a move in game %s (attempt %d "
+                              "of %d)", turn.game_id, attempt, ATTEMPTS)
+                await asyncio.sleep(RETRY_SECONDS)
+        return None

@@ -1,0 +1,207 @@
+"""`GameAnnouncer`: shows what the services report, as interaction answers or channel
+messages.
+
+The services call an `Announce` callback inside the channel's lock after a change is
+committed, and record the board message id it returns (`GameService._announce`). This
+module makes those callbacks: `answering(interaction)` answers the interaction with the
+update (its board), and `announce` posts an update to its channel (the computer's moves
+and deadlines, which no interaction asked for). Every text and embed comes from the
+`Presenter`. The board that an update replaces loses its buttons.
+
+It is also the scheduler's `DeadlineListener` (`announce`, `challenge_expired`) and the
+computer's turns' `announce`. It never
+takes a lock: ordering is the services' job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+import discord
+
+from bot.messages import Msg, text
+from bot.services import Announce, ChallengePost, GameUpdate
+from bot.ui.answer import MENTIONS, Answer
+from bot.ui.buttons import board_view, challenge_view
+from bot.ui.present import Presenter
+from bot.ui.reading import locale_of
+from storage import Challenge
+
+log = logging.getLogger(__name__)
+
+Inter = discord.Interaction[Any]
+
+ChallengeLookup = Callable[[], Awaitable[Challenge | None]]
+"""Reads a challenge as it is now (None: it is gone)."""
+
+
+class GameAnnouncer:
+    """Posts updates and challenges. `client` sends messages outside interactions."""
+
+    def __init__(self, client: discord.Client, presenter: Presenter) -> None:
+        self.client = client
+        self.presenter = presenter
+        self._background: set[asyncio.Task[None]] = set()
+
+    # --- background edits -----------------------------------------------------------------
+
+    def later(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run `coro` in the background (an edit nobody waits for); `drain` waits."""
+        task: asyncio.Task[None] = asyncio.create_task(coro, name="dama-background")
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def drain(self) -> None:
+        """Wait for the background edits (tests, shutdown)."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
+    async def strip_buttons(self, message: discord.Message | discord.PartialMessage) -> None:
+        """Remove a message's buttons (it is out of date); failures are ignored."""
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(view=None)
+
+    def _retire_board(self, channel_id: int, message_id: int | None) -> None:
+        if message_id is None:
+            return
+        channel = self.client.get_partial_messageable(channel_id)
+        self.later(self.strip_buttons(channel.get_partial_message(message_id)))
+
+    # --- game updates ----------------------------------------------------------------------
+
+    def answering(self, interaction: Inter) -> Announce:
+        """The `Announce` callback that answers `interaction` with the update."""
+        answer = Answer.of(interaction)
+        locale = locale_of(interaction)
+
+        async def announce(update: GameUpdate) -> int | None:
+            return await self._post_safely(update, locale, answer)
+
+        return announce
+
+    async def announce(self, update: GameUpdate) -> int | None:
+        """Post `update` to its channel (no interaction asked for it); returns the board
+        message id (None without a board)."""
+        return await self._post_safely(update, None, None)
+
+    async def _post_update(
+        self, update: GameUpdate, locale: str | None, answer: Answer | None
+    ) -> int | None:
+        """Send `update` as an interaction answer (`answer`) or to its channel."""
+        state = update.state
+        if not update.shows_board:
+            content = self.presenter.headline(update, locale)
+            if answer is not None:
+                await answer.send(content)
+            else:
+                channel = self.client.get_partial_messageable(state.channel_id)
+                await channel.send(content, allowed_mentions=MENTIONS)
+            return None
+        board = await self.presenter.board_message(update, locale)
+        people = state.white.user_id is not None and state.black.user_id is not None
+        view = None if state.is_over else board_view(state.game_id, locale, draw=people)
+        if answer is not None:
+            message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
+                                           view=view)
+        else:
+            channel = self.client.get_partial_messageable(state.channel_id)
+            sent = await channel.send(board.content, embed=board.embed, file=board.file(),
+                                      view=view or discord.utils.MISSING,
+                                      allowed_mentions=MENTIONS)
+            message_id = sent.id
+        if update.previous_board_message_id != message_id:
+            self._retire_board(state.channel_id, update.previous_board_message_id)
+        return message_id
+
+    async def _post_safely(
+        self, update: GameUpdate, locale: str | None, answer: Answer | None
+    ) -> int | None:
+        """`_post_update`, for a change already committed. If answering the interaction
+        fails (e.g. Discord no longer knows it), the board goes to the channel instead; if
+        the board cannot be shown at all (rendering), a text says what happened and that
+        /board shows it, instead of an error claiming nothing changed. Failures are logged
+        with the game, user and channel ids."""
+        state = update.state
+        targets: list[Answer | None] = [answer, None] if answer is not None else [None]
+        for target in targets:
+            try:
+                return await self._post_update(update, locale, target)
+            except Exception:
+                log.exception("showing game %s failed after the change was saved: event=%s "
+                              "user=%s channel=%s via=%s", state.game_id, update.event.value,
+                              update.actor, state.channel_id,
+                              "channel" if target is None else "interaction")
+        note = "\n".join((self.presenter.headline(update, locale),
+                          text(Msg.BOARD_NOT_SHOWN, locale)))
+        for target in targets:
+            try:
+                if target is not None:
+                    await target.send(note)
+                else:
+                    channel = self.client.get_partial_messageable(state.channel_id)
+                    await channel.send(note, allowed_mentions=MENTIONS)
+                return None
+            except discord.HTTPException:
+                log.warning("could not tell channel %s about game %s", state.channel_id,
+                            state.game_id)
+        return None
+
+    # --- challenges ------------------------------------------------------------------------
+
+    def posting_challenge(self, interaction: Inter) -> ChallengePost:
+        """The callback that answers `interaction` with a new challenge (its embed and
+        buttons) and returns the message id."""
+        locale = locale_of(interaction)
+
+        async def post(challenge: Challenge) -> int | None:
+            message_id = await Answer.of(interaction).send(
+                self.presenter.challenge_content(challenge),
+                embed=self.presenter.challenge_embed(challenge, locale),
+                view=challenge_view(challenge.id, locale),
+            )
+            if message_id is None:
+                message_id = (await interaction.original_response()).id
+            return message_id
+
+        return post
+
+    async def close_challenge(self, interaction: Inter, closed: Challenge) -> None:
+        """Show a challenge's final state on its message (the pressed one), buttons gone.
+        Raises `discord.HTTPException` when the message cannot be edited."""
+        await Answer.of(interaction).update_message(
+            self.presenter.challenge_content(closed),
+            embed=self.presenter.challenge_embed(closed, locale_of(interaction)), view=None,
+        )
+
+    def accepting(self, interaction: Inter, closed: ChallengeLookup) -> Announce:
+        """The `Announce` callback of an accepted challenge: the challenge message shows
+        it accepted (`closed()` reads it), then the first board answers `interaction`."""
+        game_answer = self.answering(interaction)
+
+        async def announce(update: GameUpdate) -> int | None:
+            challenge = await closed()
+            if challenge is not None:
+                try:
+                    await self.close_challenge(interaction, challenge)
+                except discord.HTTPException:
+                    # The game exists now: show it anyway (the board goes to the channel).
+                    log.exception("updating challenge %s after its acceptance failed",
+                                  challenge.id)
+                    if interaction.message is not None:
+                        self.later(self.strip_buttons(interaction.message))
+            return await game_answer(update)
+
+        return announce
+
+    async def challenge_expired(self, challenge: Challenge) -> None:
+        """Show an expired challenge as such on its message (the scheduler's listener)."""
+        if challenge.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(challenge.channel_id)
+        message = channel.get_partial_message(challenge.message_id)
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(embed=self.presenter.challenge_embed(challenge, None), view=None)
