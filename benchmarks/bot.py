@@ -13,7 +13,8 @@ Two runs:
 2. closed loop: one player per game moving as fast as answers come, for `--seconds / 3`:
    the most moves per second the flow sustains on this machine.
 
-Targets (issue 5): p99 under 100 ms at 50 moves/s with rendering, no loop stall over 50 ms.
+Targets (docs/ARCHITECTURE.md, "Targets"): p99 under 100 ms at 50 moves/s with rendering, no
+loop stall over 50 ms.
 As the bot does at start-up, the renderer is warmed and the heap frozen (`freeze_heap`)
 before measuring.
 """

@@ -12,7 +12,8 @@ Run from the repository root: `python benchmarks/storage.py` (about a minute). P
    global and for two guilds, under the eligibility rule (10 rated games, deviation under
    110), over random players and variants.
 
-Targets (issue 4): at least 2,000 committed moves/s; leaderboard and rank under 5 ms.
+Targets (docs/ARCHITECTURE.md, "Targets"): at least 2,000 committed moves/s; leaderboard and
+rank under 5 ms.
 """
 
 from __future__ import annotations

@@ -65,9 +65,9 @@ class Durability(enum.Enum):
     on this machine when its disk is quiet and a tenth when it is busy (README
     "Benchmarks"); group commit narrows the gap when many games move at once.
 
-    The bot runs with `PROCESS_CRASH` (NORMAL): the issue asks for survival of a killed
-    process, which NORMAL gives at full speed; a host that must survive power cuts picks
-    `POWER_LOSS`.
+    The bot runs with `PROCESS_CRASH` (NORMAL): its goal is that a killed process loses no
+    acknowledged move (docs/ARCHITECTURE.md, "Targets"), which NORMAL gives at full
+    speed; a host that must survive power cuts picks `POWER_LOSS`.
     """
 
     PROCESS_CRASH = "NORMAL"

@@ -134,8 +134,9 @@ class RatingChange:
 
 @dataclass(frozen=True)
 class ClockState:
-    """Per-move clock of a game (issue 7): when the side to move runs out, and how many
-    moves in a row the computer has made for each side on behalf of an absent player."""
+    """Per-move clock of a game (docs/RULES.md, "Project-wide game rules", Time): when the
+    side to move runs out, and how many moves in a row the computer has made for each side
+    on behalf of an absent player."""
 
     deadline: datetime | None
     white_computer_moves: int = 0

@@ -22,7 +22,7 @@ from bot.messages import command_text as t
 from bot.services import ChallengeService, GameService
 from bot.services.games import suggest_moves
 from bot.ui.announcer import GameAnnouncer
-from bot.ui.buttons import Press
+from bot.ui.buttons import ButtonAction
 from bot.ui.errors import ErrorReporter
 from bot.ui.reading import channel_of, person, pressed_message
 from storage import Challenge, ColorChoice
@@ -168,23 +168,25 @@ class Play(commands.Cog):
 
     # --- buttons ------------------------------------------------------------------------
 
-    async def press(self, action: Press, target_id: int, interaction: Interaction) -> None:
+    async def press(
+        self, action: ButtonAction, target_id: int, interaction: Interaction
+    ) -> None:
         """A button of a challenge (`target_id`: the challenge) or board (the game)."""
         user_id = interaction.user.id
-        if action is Press.ACCEPT:
+        if action is ButtonAction.ACCEPT:
             async def closed() -> Challenge | None:
                 return await self.challenges.get(target_id)
 
             await self.challenges.accept(
                 target_id, user_id, announce=self.announcer.accepting(interaction, closed)
             )
-        elif action is Press.DECLINE:
+        elif action is ButtonAction.DECLINE:
             declined = await self.challenges.decline(target_id, user_id)
             await self.announcer.close_challenge(interaction, declined)
-        elif action is Press.CANCEL:
+        elif action is ButtonAction.CANCEL:
             cancelled = await self.challenges.cancel(target_id, user_id)
             await self.announcer.close_challenge(interaction, cancelled)
-        elif action is Press.RESIGN:
+        elif action is ButtonAction.RESIGN:
             await self._resign(interaction, target_id)
         else:
             await self._draw(interaction, target_id)

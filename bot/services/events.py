@@ -37,8 +37,8 @@ class TurnChanged:
 @dataclass(frozen=True)
 class AbsentPlayerTurn:
     """The per-move time of the person to move in `state` ran out and the computer is to
-    move for them (docs/RULES.md, "Time"). The game's clock deadline no longer counts
-    until a move is committed."""
+    move for them (docs/RULES.md, "Project-wide game rules", Time). The game's clock
+    deadline no longer counts until a move is committed."""
 
     state: BoardState
 

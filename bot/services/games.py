@@ -21,13 +21,13 @@ are one listener: it thinks without holding the lock and commits through
 `commit_computer_move`, which checks under the lock that the game is still where it
 searched.
 
-Deadlines (docs/RULES.md, "Time"): a game with a per-move time (`move_seconds`) has a
-stored deadline for the side to move; when it passes and someone listens to
-`AbsentPlayerTurn`, the computer plays for the absent player, up to
-`computer_moves_before_forfeit` moves in a row; without a listener, or after that many,
-the player loses on time. Independently, a game with no move for `inactivity_limit` is
-lost on time by the player to move. The clock deadline of a computer seat does not count
-(the computer moves as soon as it has chosen).
+Deadlines (docs/RULES.md, "Project-wide game rules", Time): a game with a per-move time
+(`move_seconds`) has a stored deadline for the side to move; when it passes and someone
+listens to `AbsentPlayerTurn`, the computer plays for the absent player, up to
+`computer_moves_before_forfeit` moves in a row; without a listener, or after that many, the
+player loses on time. Independently, a game with no move for `inactivity_limit` is lost on
+time by the player to move. The clock deadline of a computer seat does not count (the
+computer moves as soon as it has chosen).
 """
 
 from __future__ import annotations

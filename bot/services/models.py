@@ -25,9 +25,9 @@ def color_of(side: Side) -> Color:
 
 
 class MoveTime(enum.Enum):
-    """The per-move time limits a game can have (docs/RULES.md, "Time": 40 seconds as on
-    the Turkish rule page, 5 minutes, 1 hour, 1 day, or none). The value is the text of
-    the setting and of the command option."""
+    """The per-move time limits a game can have (docs/RULES.md, "Project-wide game
+    rules", Time): 40 seconds as on the Turkish rule page, 5 minutes, 1 hour, 1 day, or
+    none. The value is the text of the setting and of the command option."""
 
     NONE = "none"
     SECONDS_40 = "40s"

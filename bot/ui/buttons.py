@@ -22,7 +22,7 @@ from bot.messages import Msg, text
 from bot.ui.answer import Answer
 
 
-class Press(enum.Enum):
+class ButtonAction(enum.Enum):
     """What a button does; the value is the action part of its `custom_id`."""
 
     ACCEPT = "accept"
@@ -34,7 +34,7 @@ class Press(enum.Enum):
 
 class PressHandler(Protocol):
     async def press(
-        self, action: Press, target_id: int, interaction: discord.Interaction[Any]
+        self, action: ButtonAction, target_id: int, interaction: discord.Interaction[Any]
     ) -> None:
         """Act on a press of button `action` for challenge or game `target_id`."""
         ...
@@ -57,7 +57,7 @@ class _IdButton(
 ):
     """A button whose custom_id is `dama:<action>:<id>`."""
 
-    action = Press.CANCEL
+    action = ButtonAction.CANCEL
     label_key = Msg.BUTTON_CANCEL
     style = discord.ButtonStyle.secondary
 
@@ -88,31 +88,31 @@ class _IdButton(
 
 
 class AcceptButton(_IdButton, template=r"dama:accept:(?P<id>[0-9]+)"):
-    action = Press.ACCEPT
+    action = ButtonAction.ACCEPT
     label_key = Msg.BUTTON_ACCEPT
     style = discord.ButtonStyle.success
 
 
 class DeclineButton(_IdButton, template=r"dama:decline:(?P<id>[0-9]+)"):
-    action = Press.DECLINE
+    action = ButtonAction.DECLINE
     label_key = Msg.BUTTON_DECLINE
     style = discord.ButtonStyle.danger
 
 
 class CancelButton(_IdButton, template=r"dama:cancel:(?P<id>[0-9]+)"):
-    action = Press.CANCEL
+    action = ButtonAction.CANCEL
     label_key = Msg.BUTTON_CANCEL
     style = discord.ButtonStyle.secondary
 
 
 class ResignButton(_IdButton, template=r"dama:resign:(?P<id>[0-9]+)"):
-    action = Press.RESIGN
+    action = ButtonAction.RESIGN
     label_key = Msg.BUTTON_RESIGN
     style = discord.ButtonStyle.danger
 
 
 class DrawButton(_IdButton, template=r"dama:draw:(?P<id>[0-9]+)"):
-    action = Press.DRAW
+    action = ButtonAction.DRAW
     label_key = Msg.BUTTON_DRAW
     style = discord.ButtonStyle.secondary
 

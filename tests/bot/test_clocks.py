@@ -1,7 +1,7 @@
-"""Move clocks (docs/RULES.md, "Time"): with an injected clock, an expired per-move
-time makes the real computer player (process pool, level 1, short budget, through the
-computer's turn runner) move for the absent player; after the configured number of such
-moves in a row that player loses on time; a move of their own resets the count;
+"""Move clocks (docs/RULES.md, "Project-wide game rules", Time): with an injected clock, an
+expired per-move time makes the real computer player (process pool, level 1, short budget,
+through the computer's turn runner) move for the absent player; after the configured number
+of such moves in a row that player loses on time; a move of their own resets the count;
 deadlines and counts survive a restart.
 
 No assertion depends on how long anything takes: the clock is a `FakeClock` and the

@@ -64,12 +64,12 @@ async def settle(s: Services) -> None:
     await asyncio.wait_for(s.computer_idle(), PATIENCE)
 
 
-async def start(games: ComputerGames, table: Announcements, color: ColorChoice, *,
+async def start(games: ComputerGames, announced: Announcements, color: ColorChoice, *,
                 variant: str = "turkish", level: int = 1, channel: int = CHANNEL,
                 **kwargs: object) -> GameUpdate:
     return await games.start(
         player=Person(ALICE, "alice"), guild_id=GUILD, channel_id=channel, variant=variant,
-        level=level, color=color, announce=table, **kwargs,  # type: ignore[arg-type]
+        level=level, color=color, announce=announced, **kwargs,  # type: ignore[arg-type]
     )
 
 
@@ -92,22 +92,22 @@ def first_legal(s: Services) -> str:
 async def test_a_game_against_the_computer_proceeds(
     tmp_path: Path, computer: ComputerPlayer, variant: str
 ) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
-    started = await start(games, table, ColorChoice.WHITE, variant=variant)
+    s, games, announced = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    started = await start(games, announced, ColorChoice.WHITE, variant=variant)
     state = started.state
     assert started.event is Event.STARTED and not state.rated
     assert state.white.user_id == ALICE and state.black.seat.computer_level == 1
     assert thinking(s) == 0  # the person moves first
-    assert state.board_message_id == table.next_id
+    assert state.board_message_id == announced.next_id
     for ply in (2, 4, 6):
-        await s.games.play(CHANNEL, ALICE, first_legal(s), announce=table)
+        await s.games.play(CHANNEL, ALICE, first_legal(s), announce=announced)
         await settle(s)
         if not s.games.has_game(CHANNEL):
             break
         assert s.games.current(CHANNEL).ply == ply
     game, by_computer = await replay(s, state.game_id)
     assert by_computer[: game.ply] == [False, True] * (game.ply // 2)
-    replies = [u for u in table.updates if u.event is Event.COMPUTER_MOVED]
+    replies = [u for u in announced.updates if u.event is Event.COMPUTER_MOVED]
     assert replies and all(u.absent_moves is None for u in replies)
     text = Presenter().headline(replies[0], None)
     assert "Computer (level 1) played" in text and f"<@{ALICE}>" in text
@@ -117,8 +117,8 @@ async def test_a_game_against_the_computer_proceeds(
 async def test_the_computer_moves_first_when_the_person_is_black(
     tmp_path: Path, computer: ComputerPlayer
 ) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
-    started = await start(games, table, ColorChoice.BLACK, variant="moroccan")
+    s, games, announced = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    started = await start(games, announced, ColorChoice.BLACK, variant="moroccan")
     assert started.state.white.seat.is_computer and started.state.black.user_id == ALICE
     board = Presenter().board_embed(started.state, None)
     assert board.description is not None and "is thinking" in board.description
@@ -127,10 +127,10 @@ async def test_the_computer_moves_first_when_the_person_is_black(
     assert state.ply == 1 and state.turn is engine.Color.BLACK
     _, by_computer = await replay(s, state.game_id)
     assert by_computer == [True]
-    assert [u.event for u in table.updates] == [Event.STARTED, Event.COMPUTER_MOVED]
+    assert [u.event for u in announced.updates] == [Event.STARTED, Event.COMPUTER_MOVED]
     # The computer's board replaced the start board.
     assert state.board_message_id is not None
-    assert table.updates[1].previous_board_message_id == state.board_message_id - 1
+    assert announced.updates[1].previous_board_message_id == state.board_message_id - 1
     await s.storage.close()
 
 
@@ -147,9 +147,9 @@ async def test_ending_the_game_cancels_the_search(
     tmp_path: Path, computer: ComputerPlayer, how: str
 ) -> None:
     # A budget far beyond the test's patience: only the cancellation can end this search.
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer,
+    s, games, announced = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer,
                                           budget=3600.0)
-    started = await start(games, table, ColorChoice.BLACK, level=5)
+    started = await start(games, announced, ColorChoice.BLACK, level=5)
     await wait_until_searching(computer)
     assert thinking(s) == 1
     if how == "resign":
@@ -183,14 +183,14 @@ async def test_restart_resumes_the_computers_turn(tmp_path: Path, computer: Comp
     assert s.turns is None and s.games.current(CHANNEL).ply == 1
     await s.storage.close()
 
-    s, games, table = await play_services(path, clock, computer)  # restart: restore()
+    s, games, announced = await play_services(path, clock, computer)  # restart: restore()
     await settle(s)
     state = s.games.current(CHANNEL)
     assert state.ply == 2 and state.turn is engine.Color.WHITE
     assert state.black.seat.computer_level == 2
     _, by_computer = await replay(s, started.state.game_id)
     assert by_computer == [False, True]
-    assert [u.event for u in table.updates] == [Event.COMPUTER_MOVED]
+    assert [u.event for u in announced.updates] == [Event.COMPUTER_MOVED]
     await s.storage.close()
 
 
@@ -198,8 +198,8 @@ async def test_a_stale_computer_move_is_not_played(tmp_path: Path, computer: Com
                                                    ) -> None:
     """A move chosen for a position the game has left (the game ended and a new one began)
     is refused without changing anything."""
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
-    started = await start(games, table, ColorChoice.BLACK)
+    s, games, announced = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    started = await start(games, announced, ColorChoice.BLACK)
     await settle(s)
     state = s.games.current(CHANNEL)
     variant = state.variant
@@ -212,16 +212,16 @@ async def test_a_stale_computer_move_is_not_played(tmp_path: Path, computer: Com
 
 
 async def test_refusals(tmp_path: Path, computer: ComputerPlayer) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    s, games, announced = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
     with pytest.raises(PlayerError) as caught:
-        await start(games, table, ColorChoice.WHITE, level=6)
+        await start(games, announced, ColorChoice.WHITE, level=6)
     assert caught.value.key is Msg.BAD_LEVEL
     with pytest.raises(PlayerError) as caught:
-        await start(games, table, ColorChoice.WHITE, variant="chess")
+        await start(games, announced, ColorChoice.WHITE, variant="chess")
     assert caught.value.key is Msg.UNKNOWN_VARIANT
-    await start(games, table, ColorChoice.WHITE)
+    await start(games, announced, ColorChoice.WHITE)
     with pytest.raises(PlayerError) as caught:
-        await start(games, table, ColorChoice.WHITE)
+        await start(games, announced, ColorChoice.WHITE)
     assert caught.value.key is Msg.ALREADY_PLAYING_HERE
     await start_game(s, "turkish", white=BOB, black=ALICE, channel=THREAD, rated=False)
     with pytest.raises(PlayerError) as caught:
@@ -232,8 +232,8 @@ async def test_refusals(tmp_path: Path, computer: ComputerPlayer) -> None:
 
 
 async def test_no_draw_offers_to_the_computer(tmp_path: Path, computer: ComputerPlayer) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
-    await start(games, table, ColorChoice.WHITE)
+    s, games, announced = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    await start(games, announced, ColorChoice.WHITE)
     with pytest.raises(PlayerError) as caught:
         await s.games.draw(CHANNEL, ALICE)
     assert caught.value.key is Msg.COMPUTER_NO_DRAW
@@ -242,8 +242,8 @@ async def test_no_draw_offers_to_the_computer(tmp_path: Path, computer: Computer
 
 
 async def test_unrated_and_ratings_untouched(tmp_path: Path, computer: ComputerPlayer) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
-    started = await start(games, table, ColorChoice.RANDOM)
+    s, games, announced = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    started = await start(games, announced, ColorChoice.RANDOM)
     await settle(s)
     await s.games.resign(CHANNEL, ALICE)
     stored = await s.storage.games.get(started.state.game_id)
@@ -257,8 +257,8 @@ async def test_move_clock_in_a_game_against_the_computer(
 ) -> None:
     """`/play` with a move time: the person's deadline is stored and shown."""
     clock = FakeClock()
-    s, games, table = await play_services(tmp_path / "db.sqlite3", clock, computer)
-    started = await start(games, table, ColorChoice.WHITE, move_time=MoveTime.SECONDS_40)
+    s, games, announced = await play_services(tmp_path / "db.sqlite3", clock, computer)
+    started = await start(games, announced, ColorChoice.WHITE, move_time=MoveTime.SECONDS_40)
     assert started.state.move_seconds == 40
     assert started.state.deadline == clock() + timedelta(seconds=40)
     await s.storage.close()
