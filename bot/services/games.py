@@ -259,10 +259,6 @@ class GameService:
         self.events.publish(TurnChanged(state))
         return await self._announce(GameUpdate(Event.STARTED, state, actor), announce)
 
-    def active_games(self) -> list[BoardState]:
-        """Every active game in memory."""
-        return [self._state(s) for s in self._live.values()]
-
     def _live_game(self, channel_id: int, game_id: int | None = None) -> LiveGame:
         live = self._live.get(channel_id)
         if live is None:
@@ -293,18 +289,6 @@ class GameService:
         `game_id` and the final `BoardState` as `result`) when the channel's last game ended
         since start-up, else NO_GAME_HERE."""
         return self._state(self._live_game(channel_id))
-
-    async def finished_state(self, game_id: int) -> BoardState:
-        """Any stored game as a `BoardState` (finished, aborted or active). Raises
-        `PlayerError(UNKNOWN_GAME)`."""
-        record = await self._storage.games.get(game_id)
-        if record is None:
-            raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
-        for live in self._live.values():
-            if live.record.id == game_id:
-                return self._state(live)
-        live = await self._load(game_id)
-        return self._state(live)
 
     async def game_of(self, game_id: int) -> tuple[GameRecord, engine.Game]:
         """A stored game and its engine replay. Raises `PlayerError(UNKNOWN_GAME)`."""
