@@ -22,9 +22,9 @@ def _run(args: argparse.Namespace) -> int:
     return run(settings)
 
 
-# --- local play mode (issue 6, bot/local) ------------------------------------------------
+# --- local play mode (issue 6, localplay) ------------------------------------------------
 def _local(args: argparse.Namespace) -> int:
-    from bot.local.cli import run as run_local
+    from localplay.cli import run as run_local
 
     return run_local(args)
 
@@ -48,7 +48,7 @@ def parser() -> argparse.ArgumentParser:
     sub = root.add_subparsers(dest="command")
     for name, (help_text, _) in COMMANDS.items():
         sub.add_parser(name, help=help_text)
-    from bot.local.options import add_arguments  # the local mode's options (issue 6)
+    from localplay.options import add_arguments  # the local mode's options (issue 6)
 
     add_arguments(sub.choices["local"])
     return root

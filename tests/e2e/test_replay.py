@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.local.replay import REPLAY_ENV, Replayer
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
 from engine.pdn import PdnResult, read_pdn
-from tests.e2e.conftest import ANSWER_TIMEOUT, READY_TIMEOUT
+from localplay.replay import REPLAY_ENV, Replayer
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
 
 DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 _LINE = re.compile(r"^\*\*(\d+)\.\*\* <@(\d+)>: (\d+)(\??) \((\d+) games\)$")

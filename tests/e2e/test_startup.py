@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.client import DamaBot
 from bot.config import Settings
-from bot.local.server import LocalDiscord
 from bot.sync import command_schema
+from localplay.server import LocalDiscord
 
 
 async def _schema(folder: Path) -> list[dict[str, Any]]:

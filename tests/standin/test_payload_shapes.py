@@ -10,10 +10,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.standin import StandIn
-from bot.standin.records import InteractionKind
-
-from .typed_shapes import required_keys
+from standin import StandIn
+from standin.records import InteractionKind
+from tests.support.discord_typed_shapes import required_keys
 
 Json = dict[str, Any]
 

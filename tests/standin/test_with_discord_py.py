@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot.discord_endpoint import discord_url
-from bot.standin import (
+from standin import (
     BotDidNotAnswer,
     CallbackType,
     EventKind,
@@ -25,8 +25,7 @@ from bot.standin import (
     StandIn,
     StandInError,
 )
-
-from .probe_bot import MOVES, ProbeBot, running
+from tests.support.standin_probe_bot import MOVES, ProbeBot, running
 
 
 def _option_view(options: list[dict[str, Any]]) -> list[tuple[object, ...]]:

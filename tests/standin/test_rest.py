@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from bot.standin import Permission, StandIn
+from standin import Permission, StandIn
 
 Json = dict[str, Any]
 

@@ -21,7 +21,7 @@ from discord.webhook.async_ import async_context, interaction_response_params
 from PIL import Image
 
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
-from bot.standin import StandIn
+from standin import StandIn
 
 MOVES = ("22-18", "21-17", "23-19", "22-19")
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.local.server import LocalDiscord
-from bot.local.session import Session
-from bot.standin import MessageEvent, MessageRecord
-from tests.e2e.conftest import ANSWER_TIMEOUT
+from localplay.server import LocalDiscord
+from localplay.session import Session
+from standin import MessageEvent, MessageRecord
+from tests.support.local_discord import ANSWER_TIMEOUT
 
 
 def _with_button(session: Session, label: str) -> MessageRecord:

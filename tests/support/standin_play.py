@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.local.render import game_id_of
-from bot.local.server import LocalDiscord
-from bot.standin import (
+from engine import Move, Position, Variant, format_move
+from localplay.render import game_id_of
+from localplay.server import LocalDiscord
+from standin import (
     ChannelInfo,
     EventKind,
     InteractionResult,
@@ -12,8 +13,7 @@ from bot.standin import (
     MessageRecord,
     UserInfo,
 )
-from engine import Move, Position, Variant, format_move
-from tests.e2e.conftest import ANSWER_TIMEOUT
+from tests.support.local_discord import ANSWER_TIMEOUT
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -1,6 +1,6 @@
 """A terminal session in the fake server: run local-mode commands and print the answers.
 
-`Session.run(command)` carries out one command of `bot.local.script` as the current user
+`Session.run(command)` carries out one command of `localplay.script` as the current user
 in the current channel and returns whether it got an answer. Every message the bot posts
 or edits is printed as it arrives (through a stand-in listener and one printer task, so
 the order is kept), with a text board under each board picture; every attached file (board
@@ -18,8 +18,8 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.local.render import MessageText, game_id_of
-from bot.local.script import (
+from localplay.render import MessageText, game_id_of
+from localplay.script import (
     AsUser,
     Command,
     InChannel,
@@ -29,10 +29,10 @@ from bot.local.script import (
     parse_line,
     resolve_options,
 )
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGame, StoredGames
-from bot.local.textboard import text_board
-from bot.standin import (
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGame, StoredGames
+from localplay.textboard import text_board
+from standin import (
     BotDidNotAnswer,
     EventKind,
     InteractionResult,

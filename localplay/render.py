@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.standin import MessageRecord
+from standin import MessageRecord
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.local.render import MessageText, game_id_of
-from bot.local.textboard import text_board
-from bot.standin import MessageOrigin, MessageRecord
 from engine import Position, get_variant
+from localplay.render import MessageText, game_id_of
+from localplay.textboard import text_board
+from standin import MessageOrigin, MessageRecord
 
 
 def _message(**fields: object) -> MessageRecord:

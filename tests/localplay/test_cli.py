@@ -179,7 +179,7 @@ def test_replay_of_games_in_several_variants_ended_by_the_rules(tmp_path: Path) 
     the file gets its leaderboard."""
     from engine import Game, get_variant
     from engine.pdn import export_pdn
-    from tests.e2e.forced import forced_game
+    from tests.support.forced_games import forced_game
 
     records = []
     for key in ("arab", "moroccan"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.local.script import (
+from localplay.script import (
     AsUser,
     InChannel,
     Press,

@@ -15,8 +15,8 @@ import os
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 
-from bot.local.process import BotProcess, BotProcessError
-from bot.standin import BotDidNotAnswer, ChannelInfo, GuildInfo, StandIn
+from localplay.process import BotProcess, BotProcessError
+from standin import BotDidNotAnswer, ChannelInfo, GuildInfo, StandIn
 
 #: The slash commands the bot must have registered before anyone types (issue 5).
 EXPECTED_COMMANDS = ("challenge", "move", "board", "resign", "draw", "abort", "rating",

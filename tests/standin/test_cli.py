@@ -1,4 +1,4 @@
-"""`python -m bot.standin`: serves until interrupted; a taken port is a clear error."""
+"""`python -m standin`: serves until interrupted; a taken port is a clear error."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import sys
 import aiohttp
 import pytest
 
-from bot.standin.__main__ import main
+from standin.__main__ import main
 
 
 async def test_serves_until_interrupted() -> None:
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot.standin",
+        "standin",
         "--port",
         "0",
         "--token",

@@ -1,4 +1,4 @@
-"""`python -m bot.standin --port 8765`: run the Discord stand-in until Ctrl-C.
+"""`python -m standin --port 8765`: run the Discord stand-in until Ctrl-C.
 
 It creates one server with text channels and prints what to set so that an unchanged bot
 logs in to it (`DAMA_DISCORD_URL` and `DISCORD_TOKEN`), then logs every message the bot
@@ -21,7 +21,7 @@ from .standin import StandIn
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Command-line options (see `--help`)."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.standin",
+        prog="python -m standin",
         description="Serve a local Discord stand-in (REST + gateway) for the bot.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")

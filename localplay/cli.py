@@ -2,7 +2,7 @@
 
 Starts the local Discord stand-in with one fake server ("Dama Club", channels #general and
 #games) and the real bot process logged in to it, then reads commands of the local mode
-(`bot.local.script`): from the terminal, from `--script FILE`, or from standard input when
+(`localplay.script`): from the terminal, from `--script FILE`, or from standard input when
 it is not a terminal. `--replay FILE.pdn` replays every game of a PDN file instead.
 Exit status: 0 when every command got an answer (every game replayed exactly), 1 when
 some did not, 2 when the bot could not be started or an argument is wrong.
@@ -18,17 +18,17 @@ import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
-from bot.local.options import (
+from localplay.options import (
     DEFAULT_DATABASE,
     DEFAULT_REPLAY_DATABASE,
     add_arguments,
 )
-from bot.local.process import BotProcessError
-from bot.local.render import MessageText
-from bot.local.replay import REPLAY_ENV, Replayer
-from bot.local.script import HELP
-from bot.local.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LocalDiscord
-from bot.local.session import Session
+from localplay.process import BotProcessError
+from localplay.render import MessageText
+from localplay.replay import REPLAY_ENV, Replayer
+from localplay.script import HELP
+from localplay.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LocalDiscord
+from localplay.session import Session
 
 BANNER = """\
 dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
@@ -50,7 +50,7 @@ def say(line: str) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
-    """A stand-alone parser (`python -m bot.local`)."""
+    """A stand-alone parser (`python -m localplay`)."""
     root = argparse.ArgumentParser(prog="dama-bot local", description=__doc__.split("\n\n")[0])
     add_arguments(root)
     return root
@@ -228,5 +228,5 @@ def run(args: argparse.Namespace, emit: Printer = say) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m bot.local [options]`."""
+    """`python -m localplay [options]`."""
     return run(parser().parse_args(argv))

@@ -23,10 +23,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 import engine
-from bot.local.render import game_id_of
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
-from bot.standin import (
+from engine import Color, format_move
+from engine.pdn import PdnGame, PdnResult
+from localplay.render import game_id_of
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from standin import (
     BotDidNotAnswer,
     ChannelInfo,
     EventKind,
@@ -36,8 +38,6 @@ from bot.standin import (
     StandInError,
     UserInfo,
 )
-from engine import Color, format_move
-from engine.pdn import PdnGame, PdnResult
 
 Printer = Callable[[str], None]
 

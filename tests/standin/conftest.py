@@ -9,7 +9,7 @@ import pytest
 import pytest_asyncio
 
 from bot.discord_endpoint import current_endpoint
-from bot.standin import GuildInfo, StandIn
+from standin import GuildInfo, StandIn
 
 
 @pytest.fixture(autouse=True)

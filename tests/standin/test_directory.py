@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.standin import ChannelType, Permission, StandIn, StandInError
-from bot.standin.directory import username_for
+from standin import ChannelType, Permission, StandIn, StandInError
+from standin.directory import username_for
 
 
 def test_usernames_follow_discord_rules() -> None:
