@@ -198,17 +198,14 @@ async def _unfinished_games(database: Path) -> int:
     """How many games of an existing database are still being played (0 without one)."""
     if not database.is_file():
         return 0
-    from storage import Database, StorageError
-    from storage.games import SqliteGameRepository
+    from storage import Storage, StorageError
 
     try:
-        db = await Database.open(database, verify=False)
+        storage = await Storage.open(database, verify=False, read_only=True)
     except StorageError:
-        return 0  # the bot itself will explain what is wrong with the file
-    try:
-        return len(await SqliteGameRepository(db).active())
-    finally:
-        await db.close()
+        return 0  # the bot itself will explain what is wrong with the file (or migrate it)
+    async with storage:
+        return len(await storage.games.active())
 
 
 def _italian_tags(text: str) -> bool:

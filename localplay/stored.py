@@ -2,7 +2,9 @@
 
 The local mode draws its text boards from here, and the end-to-end tests compare what the
 bot stored with what the engine says. The bot process writes the database; this side only
-reads it (a second SQLite connection, which WAL allows while the bot writes).
+reads it, through storage's public API (`Storage.open(..., read_only=True)`: a second,
+read-only SQLite connection, which WAL allows while the bot writes), and replays each game
+with the bot's own `bot.services.replay`.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from dataclasses import dataclass
 from types import TracebackType
 
 import engine
-from engine import Position, get_variant
-from storage import Database, GameRecord, MoveRecord
-from storage.games import SqliteGameRepository
+from bot.services.replay import replay_game
+from engine import Position
+from storage import GameRecord, MoveRecord, Storage
 
 
 @dataclass(frozen=True)
@@ -34,34 +36,32 @@ class StoredGame:
 
 
 class StoredGames:
-    """Read games from the bot's database at `path` (opened on first use)."""
+    """Read games from the bot's database at `path` (opened read-only on first use, so the
+    bot must have created it by then)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
-        self._db: Database | None = None
+        self._storage: Storage | None = None
         self._opening = asyncio.Lock()  # several loads may start at once
 
-    async def _repository(self) -> SqliteGameRepository:
+    async def _open(self) -> Storage:
         async with self._opening:
-            if self._db is None:
-                self._db = await Database.open(self.path, verify=False)
-        return SqliteGameRepository(self._db)
+            if self._storage is None:
+                self._storage = await Storage.open(self.path, verify=False, read_only=True)
+        return self._storage
 
     async def load(self, game_id: int) -> StoredGame:
         """Game `game_id` with its moves replayed. Raises `storage.GameNotFoundError` when
-        there is no such game, `engine.DamaError` when a stored move does not replay."""
-        record, moves = await (await self._repository()).load(game_id)
-        variant = get_variant(record.variant)
-        game = engine.Game(variant, Position.from_fen(record.start_fen, variant))
-        for move in moves:
-            game.play(move.text)
-        return StoredGame(record, tuple(moves), game)
+        there is no such game, `engine.DamaError` when a stored move does not replay,
+        `storage.StorageError` when the database cannot be read (see `Storage.open`)."""
+        record, moves = await (await self._open()).games.load(game_id)
+        return StoredGame(record, tuple(moves), replay_game(record, moves))
 
     async def close(self) -> None:
         """Close the connection (if it was opened)."""
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
 
     async def __aenter__(self) -> StoredGames:
         return self
