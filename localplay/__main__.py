@@ -1,4 +1,4 @@
-"""`python -m localplay`: the local play mode (same as `python -m bot local`)."""
+"""`python -m localplay [options]`: local play (the same as `dama-bot local [options]`)."""
 
 import sys
 

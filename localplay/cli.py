@@ -1,4 +1,4 @@
-"""`dama-bot local` (also `python -m bot local`, and `make run` without a token).
+"""`dama-bot local` (also `python -m localplay`, and `make run` without a token).
 
 Starts the local Discord stand-in with one fake server ("Dama Club", channels #general and
 #games) and the real bot process logged in to it, then reads commands of the local mode
@@ -50,7 +50,8 @@ def say(line: str) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
-    """A stand-alone parser (`python -m localplay`)."""
+    """The parser of `dama-bot local` and `python -m localplay` (the bot's entry point hands
+    it everything after `local`)."""
     root = argparse.ArgumentParser(prog="dama-bot local", description=__doc__.split("\n\n")[0])
     add_arguments(root)
     return root
@@ -225,5 +226,7 @@ def run(args: argparse.Namespace, emit: Printer = say) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m localplay [options]`."""
+    """`dama-bot local [options]`, `python -m localplay [options]`: parse `argv` (default:
+    the command line) and run; returns the exit status (a wrong option: usage and status 2
+    from argparse)."""
     return run(parser().parse_args(argv))

@@ -1,4 +1,4 @@
-"""The options of `dama-bot local` (argparse only, so `python -m bot` stays light)."""
+"""The options of `dama-bot local` and their defaults (README, "Local play")."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ checked: the same final position as the engine's own replay of the record and th
 result.
 
 The one thing a record may do that the bot must not allow: play on past an automatic draw
-(RULES.md: threefold repetition and the move-limit rules end the game at once). When the
+(docs/RULES.md: threefold repetition and the no-progress rules end a live game at once). When the
 engine's replay with the draw rules in force ends the game before the record does, the
 bot must have ended it there too: the replay stops at that ply and expects that draw.
 """

@@ -18,7 +18,7 @@ from types import TracebackType
 from localplay.process import BotProcess, BotProcessError
 from standin import BotDidNotAnswer, ChannelInfo, GuildInfo, StandIn
 
-#: The slash commands the bot must have registered before anyone types (issue 5).
+#: The slash commands the bot must have registered before anyone types (README, "The bot").
 EXPECTED_COMMANDS = ("challenge", "move", "board", "resign", "draw", "abort", "rating",
                      "leaderboard", "history", "export", "rules", "help")
 DEFAULT_GUILD = "Dama Club"

@@ -1,8 +1,9 @@
 """A local Discord stand-in: REST and gateway on loopback for an unmodified discord.py bot.
 
 `StandIn` runs the server and drives fake users (`slash`, `autocomplete`, `press`, ...);
-the records it returns are in `records`. Point the bot at it with `DAMA_DISCORD_URL`
-(`bot.discord_endpoint`).
+the records it returns are in `records`. Point the bot's discord.py at `StandIn.rest_base`
+and `StandIn.gateway_url` (standin/README.md says how). A general tool: it imports nothing
+of the project, only aiohttp and the standard library, and knows no bot's commands.
 """
 
 from .directory import ChannelInfo, GuildInfo, RoleInfo, UserInfo

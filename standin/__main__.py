@@ -1,8 +1,8 @@
 """`python -m standin --port 8765`: run the Discord stand-in until Ctrl-C.
 
-It creates one server with text channels and prints what to set so that an unchanged bot
-logs in to it (`DAMA_DISCORD_URL` and `DISCORD_TOKEN`), then logs every message the bot
-posts, edits or deletes.
+It creates one server with text channels and prints where a bot must connect (REST base,
+gateway, token; for dama-bot the settings `DAMA_DISCORD_URL` and `DISCORD_TOKEN`), then
+logs every message the bot posts, edits or deletes.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Command-line options (see `--help`)."""
     parser = argparse.ArgumentParser(
         prog="python -m standin",
-        description="Serve a local Discord stand-in (REST + gateway) for the bot.",
+        description="Serve a local Discord stand-in (REST + gateway) for a discord.py bot.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8765, help="TCP port (0: any free port)")
@@ -60,7 +60,9 @@ async def serve(args: argparse.Namespace) -> None:
         guild = await standin.add_guild(args.guild, channels=channels or ["general"])
         standin.add_listener(_print_event)
         print(f"Discord stand-in at {standin.url} (server {guild.name!r}, id {guild.id})")
-        print("Start the bot against it with:")
+        print(f"REST base {standin.rest_base}, gateway {standin.gateway_url}, "
+              f"bot token {standin.token}")
+        print("Start dama-bot against it with:")
         print(f"  DAMA_DISCORD_URL={standin.url} DISCORD_TOKEN={standin.token} make run")
         print("Ctrl-C stops it.", flush=True)
         stop = asyncio.Event()

@@ -1,7 +1,9 @@
 """`StandIn`: a local Discord (REST + gateway on loopback) and the driver that plays its users.
 
-Start it, point discord.py at `standin.url` (`bot.discord_endpoint`, i.e. the value of
-`DAMA_DISCORD_URL`), log the bot in with `standin.token`, then act as users:
+Start it, point discord.py at it (`discord.http.Route.BASE = standin.rest_base`,
+`discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(standin.gateway_url)`; dama-bot
+does this from its setting `DAMA_DISCORD_URL=standin.url`), log the bot in with
+`standin.token`, then act as users:
 
     async with StandIn() as standin:
         await standin.add_guild("Dama Club")                 # channels #general
@@ -191,7 +193,7 @@ class StandIn(Directory):
 
     @property
     def url(self) -> str:
-        """The value for `DAMA_DISCORD_URL`, e.g. `http://127.0.0.1:41234`."""
+        """The server's address, e.g. `http://127.0.0.1:41234` (dama-bot's `DAMA_DISCORD_URL`)."""
         return f"http://{self.host}:{self._port}"
 
     @property
@@ -265,8 +267,8 @@ class StandIn(Directory):
             raise BotDidNotAnswer(
                 f"the bot did not connect to the stand-in's gateway within {timeout} s "
                 f"(identified {self.hub.identify_count} time(s), resumed "
-                f"{self.hub.resume_count}; did it log in with standin.token and "
-                "DAMA_DISCORD_URL=standin.url?)"
+                f"{self.hub.resume_count}; did it log in with standin.token, with discord.py "
+                "pointed at standin.rest_base and standin.gateway_url?)"
             ) from None
 
     async def wait_for_commands(

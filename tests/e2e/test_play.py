@@ -1,4 +1,4 @@
-"""/play in the real bot process against the local stand-in (issue 7): the computer
+"""/play in the real bot process against the local stand-in: the computer
 answers on its own with a new board, a person's moves get replies, and a game where the
 computer was thinking when the bot was killed gets its move after the restart.
 

@@ -31,7 +31,7 @@ async def test_the_italian_championship_replays_through_the_bot(tmp_path: Path) 
         assert not report.failed, "\n".join(str(g.problems) for g in report.failed)
 
         # Every game stored with the record's moves, final position and result; the one
-        # record that plays on past a threefold repetition (RULES.md: an automatic draw)
+        # record that plays on past a threefold repetition (docs/RULES.md: an automatic draw)
         # ends there as a draw, as the engine's replay with the draw rules says.
         async with StoredGames(local.process.database) as games:
             for record, replayed in zip(records, report.games, strict=True):

@@ -1,5 +1,5 @@
 """A clean stop (SIGTERM, as `docker stop` or systemd send) while a move is being answered:
-issue 5 wants a move committed before the answer and nothing lost across a restart, so the
+a move is committed before it is answered and nothing is lost across a restart, so the
 stop must let the move's work finish (the board message it posted is remembered) and must
 not end in an exception."""
 

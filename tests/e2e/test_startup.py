@@ -58,7 +58,7 @@ async def test_registered_commands_match_the_bots_schema(
     assert sorted(registered) == sorted(c["name"] for c in schema)
     for command in schema:
         _same(command, registered[command["name"]], "/" + command["name"])
-    # Guild-only game commands, information commands usable in DMs too (issue 5).
+    # Game commands only in a server's channels; information commands in DMs too.
     for name in ("challenge", "move", "board", "resign", "draw", "abort"):
         assert registered[name]["contexts"] == [0], name
     for name in ("rating", "leaderboard", "history", "export", "rules", "help"):

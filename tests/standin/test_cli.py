@@ -30,6 +30,11 @@ async def test_serves_until_interrupted() -> None:
         first = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
         assert first.startswith("Discord stand-in at http://127.0.0.1:")
         url = first.split()[3]
+        # where any discord.py bot must connect: REST base, gateway, the token it accepts
+        second = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        ws = url.replace("http://", "ws://")
+        assert second.split() == ["REST", "base", f"{url}/api/v10,", "gateway",
+                                  f"{ws}/gateway,", "bot", "token", "cli-token"]
         headers = {"Authorization": "Bot cli-token"}
         async with (
             aiohttp.ClientSession(headers=headers) as http,
