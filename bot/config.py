@@ -30,8 +30,9 @@ class ConfigError(ValueError):
 
 
 class MoveTime(enum.Enum):
-    """The per-move time limits a game can have (issue 7: 40 seconds as on the Turkish
-    rule page, 5 minutes, 1 hour, 1 day, or none). The value is the setting's text."""
+    """The per-move time limits a game can have (docs/RULES.md, "Project-wide game
+    rules": 40 seconds as on the Turkish rule page, 5 minutes, 1 hour, 1 day, or none).
+    The value is the setting's text."""
 
     NONE = "none"
     SECONDS_40 = "40s"
@@ -73,11 +74,12 @@ class Settings:
     leaderboards (minimum rated games, deviation strictly below a maximum).
     default_rated, default_move_time: `/challenge` defaults. computer_moves_before_forfeit:
     how many moves in a row the computer may make for an absent player before that player
-    loses on time (issue 7). absent_player_level, absent_player_budget: the computer's
-    level (1..5) and thinking seconds when it moves for an absent player. computer_budget:
-    thinking seconds of the computer's own moves in `/play` games (None: each level's own,
-    0.3 s at level 1 to 2 s at level 5). computer_workers: processes that search (None:
-    one per CPU). board_size: board picture side in pixels.
+    loses on time (docs/RULES.md, "Project-wide game rules"). absent_player_level,
+    absent_player_budget: the computer's level (1..5) and thinking seconds when it moves
+    for an absent player. computer_budget: thinking seconds of the computer's own moves in
+    `/play` games (None: each level's own, 0.3 s at level 1 to 2 s at level 5).
+    computer_workers: processes that search (None: one per CPU). board_size: board picture
+    side in pixels.
     """
 
     token: str | None = None

@@ -24,8 +24,8 @@ from bot.config import ConfigError, settings_from
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
 from bot.messages import ENGLISH, Msg
 from bot.services import EndReason, PlayerError
-from bot.standin import StandIn
 from bot.ui.info import reason_text
+from standin import StandIn
 from storage import Storage
 from tests.bot.conftest import Harness, settings_for
 from tests.bot.fake_discord import FakeDiscord, option, user_option

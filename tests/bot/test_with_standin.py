@@ -8,8 +8,8 @@ from pathlib import Path
 
 from bot.client import DamaBot
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
-from bot.standin import MessageRecord, StandIn
 from bot.sync import command_schema
+from standin import MessageRecord, StandIn
 from tests.bot.conftest import settings_for
 
 PNG = b"\x89PNG\r\n\x1a\n"
