@@ -13,8 +13,8 @@ import pytest
 from bot.client import DamaBot
 from bot.config import Settings
 from storage import Eligibility
-from tests.bot.fake_discord import FakeDiscord
-from tests.bot.helpers import FakeClock
+from tests.support.fake_discord import FakeDiscord
+from tests.support.services import FakeClock
 
 BOT_TASKS = ("CommandTree", "discord-ui", "discord.py", "dama-answer", "dama-background")
 

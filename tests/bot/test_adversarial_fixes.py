@@ -28,9 +28,9 @@ from bot.standin import StandIn
 from bot.ui.info import reason_text
 from storage import Storage
 from tests.bot.conftest import Harness, settings_for
-from tests.bot.fake_discord import FakeDiscord, option, user_option
-from tests.bot.helpers import FakeClock
-from tests.bot.test_discord_layer import (
+from tests.support.fake_discord import FakeDiscord, option, user_option
+from tests.support.services import FakeClock
+from tests.bot.cogs.test_play import (
     ALICE,
     BOB,
     CHANNEL,

@@ -15,7 +15,7 @@ from bot.app import run
 from bot.config import Settings
 from bot.services import DeadlineScheduler, GameUpdate
 from storage import Challenge
-from tests.bot.helpers import ALICE, BOB, CHANNEL, FakeClock, build_services, start_game
+from tests.support.services import ALICE, BOB, CHANNEL, FakeClock, build_services, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

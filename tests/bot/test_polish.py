@@ -15,9 +15,9 @@ from bot.services.stats import Leaderboard
 from bot.ui.info import leaderboard_embed
 from storage import Eligibility
 from tests.bot.conftest import Harness
-from tests.bot.fake_discord import option
-from tests.bot.helpers import FakeClock, build_services, start_game
-from tests.bot.test_discord_layer import (
+from tests.support.fake_discord import option
+from tests.support.services import FakeClock, build_services, start_game
+from tests.bot.cogs.test_play import (
     ALICE,
     BOB,
     challenge_and_accept,
@@ -26,8 +26,8 @@ from tests.bot.test_discord_layer import (
     run,
     slash,
 )
-from tests.bot.test_play_discord import channel_posts, computer_done
-from tests.bot.test_play_discord import h as h  # the /play harness fixture
+from tests.bot.cogs.test_computer import channel_posts, computer_done
+from tests.bot.cogs.test_computer import h as h  # the /play harness fixture
 
 
 async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) -> None:

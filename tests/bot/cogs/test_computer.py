@@ -15,9 +15,9 @@ import pytest
 import engine
 from bot.client import DamaBot
 from tests.bot.conftest import Harness, settings_for
-from tests.bot.fake_discord import Call, FakeDiscord, option, user_option
-from tests.bot.helpers import FakeClock
-from tests.bot.test_discord_layer import ALICE, BOB, CHANNEL, press, response_message_id, run, slash
+from tests.support.fake_discord import Call, FakeDiscord, option, user_option
+from tests.support.services import FakeClock
+from tests.bot.cogs.test_play import ALICE, BOB, CHANNEL, press, response_message_id, run, slash
 
 PATIENCE = 60.0
 

@@ -14,7 +14,7 @@ from bot.messages import Msg
 from bot.services import Event, GameUpdate, Person, PlayerError
 from engine.pdn import read_pdn
 from storage import Challenge, ChallengeStatus, ColorChoice
-from tests.bot.helpers import (
+from tests.support.services import (
     ALICE,
     BOB,
     CAROL,

@@ -21,7 +21,7 @@ from bot.services import EndReason, Event, GameUpdate, Person, PlayerError
 from bot.services.computer_games import ComputerGames
 from bot.ui.present import Presenter
 from storage import ColorChoice, GameStatus
-from tests.bot.helpers import (
+from tests.support.services import (
     ALICE,
     BOB,
     CHANNEL,

@@ -14,9 +14,9 @@ from bot.messages import Msg
 from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError
 from engine.pdn import read_pdn
 from storage import GameResult, GameStatus
-from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, FakeClock, build_services, start_game
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL, FakeClock, build_services, start_game
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
+DATA = Path(__file__).resolve().parents[2] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 
 # One capture that takes Black's last piece: White wins by NO_PIECES (engine-checked
 # by hand: the only legal move of the Turkish/Arab position is d4xd6, of the diagonal

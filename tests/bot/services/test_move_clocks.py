@@ -19,7 +19,7 @@ from bot.computer import AbsentPlayerComputer, ComputerPlayer
 from bot.config import settings_from
 from bot.services import EndReason, Event, GameRules, GameUpdate
 from bot.ui.present import Presenter
-from tests.bot.helpers import ALICE, BOB, CHANNEL, FakeClock, Services, build_services, start_game
+from tests.support.services import ALICE, BOB, CHANNEL, FakeClock, Services, build_services, start_game
 
 MOVE_SECONDS = 40
 

@@ -13,8 +13,8 @@ import pytest
 import bot.ui.answer
 from bot.client import DamaBot
 from tests.bot.conftest import Harness, settings_for
-from tests.bot.fake_discord import MODERATOR, Call, FakeDiscord, option, user_option
-from tests.bot.helpers import FakeClock
+from tests.support.fake_discord import MODERATOR, Call, FakeDiscord, option, user_option
+from tests.support.services import FakeClock
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
 CHANNEL = 600
