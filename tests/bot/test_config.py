@@ -8,12 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import engine
 from bot.config import ConfigError, MoveTime, load_settings, settings_from
-from bot.messages import CATALOGS, ENGLISH, Msg, fields, template, text
-from bot.services import BoardState, Ending, EndReason, SeatView
-from bot.ui.present import Presenter, duration_text
-from storage import GameResult, GameStatus, Seat
 
 
 def test_defaults() -> None:
@@ -68,77 +63,6 @@ def test_dotenv_file_and_environment_precedence(tmp_path: Path) -> None:
     assert settings.token == "from-file" and settings.dev_guild == 43
 
 
-def test_catalog_has_every_message_and_falls_back_to_english() -> None:
-    assert set(ENGLISH) == set(Msg)
-    for key in Msg:
-        assert template(key, "tr") == ENGLISH[key]  # no Turkish catalog yet: English
-        assert template(key, "en-GB") == ENGLISH[key]
-    assert "en" in CATALOGS
-    assert text(Msg.NOT_YOUR_TURN, "fr", player="<@1>", color="White").startswith("It is not")
-    assert fields(Msg.MOVE_AMBIGUOUS) == {"text", "candidates"}
-
-
-def test_service_errors_fill_their_templates() -> None:
-    """Every `PlayerError` the services raise names exactly the fields its message uses."""
-    root = Path(__file__).resolve().parents[2] / "bot" / "services"
-    pattern = re.compile(r"PlayerError\(\s*Msg\.([A-Z_]+)((?:[^()]|\([^()]*\))*)\)", re.S)
-    seen = 0
-    for source in root.glob("*.py"):
-        for match in pattern.finditer(source.read_text()):
-            key = Msg[match.group(1)]
-            given = set(re.findall(r"(\w+)=", match.group(2)))
-            assert fields(key) <= given, (key, given)
-            seen += 1
-    assert seen >= 15
-
-
-def _state(reason: EndReason, winner: engine.Color | None, result: GameResult | None,
-           by_user: int | None = None) -> BoardState:
-    variant = engine.get_variant("turkish")
-    return BoardState(
-        game_id=7, channel_id=1, guild_id=2, variant=variant, rated=False, move_seconds=None,
-        status=GameStatus.FINISHED if result else GameStatus.ABORTED,
-        position=engine.Position.start(variant), before=None, last_move=None,
-        last_move_text=None, ply=0,
-        white=SeatView(Seat.human(11), engine.Color.WHITE, None),
-        black=SeatView(Seat.human(22), engine.Color.BLACK, None),
-        draw_offer_by=None, deadline=None, ending=Ending(reason, winner, result, by_user),
-        board_message_id=None,
-    )
-
-
-@pytest.mark.parametrize(("reason", "winner", "expected"), [
-    (EndReason.NO_PIECES, engine.Color.WHITE, "<@11> wins (1-0). <@22> has no pieces left."),
-    (EndReason.NO_LEGAL_MOVE, engine.Color.BLACK, "<@22> wins (0-1). <@11> has no legal move."),
-    (EndReason.REPETITION, None, "Draw (½-½). The same position occurred three times."),
-    (EndReason.ONE_PIECE_EACH, None, "Draw (½-½). Each side has one piece left."),
-    (EndReason.MOVE_LIMIT, None, "Draw (½-½). The move limit"),
-    (EndReason.RESIGNATION, engine.Color.WHITE, "<@11> wins (1-0). <@22> resigned."),
-    (EndReason.AGREEMENT, None, "Draw (½-½). The players agreed to a draw."),
-    (EndReason.TIME_FORFEIT, engine.Color.BLACK, "<@22> wins (0-1). <@11> ran out of time."),
-    (EndReason.INACTIVITY, engine.Color.WHITE, "<@22> did not move for 3 days"),
-])
-def test_every_ending_has_a_result_line(reason: EndReason, winner: engine.Color | None,
-                                        expected: str) -> None:
-    result = {engine.Color.WHITE: GameResult.WHITE_WINS,
-              engine.Color.BLACK: GameResult.BLACK_WINS, None: GameResult.DRAW}[winner]
-    line = Presenter().result_text(_state(reason, winner, result), None)
-    assert expected in line
-
-
-def test_engine_terminations_all_have_an_end_reason() -> None:
-    for termination in engine.Termination:
-        assert EndReason.of(termination).value == termination.value
-
-
-def test_aborted_line_and_durations() -> None:
-    line = Presenter().result_text(_state(EndReason.ABORTED, None, None, by_user=33), None)
-    assert line.startswith("Game aborted") and "<@33>" in line
-    assert duration_text(timedelta(minutes=10)) == "10 minutes"
-    assert duration_text(timedelta(seconds=40)) == "40 seconds"
-    assert duration_text(timedelta(days=1)) == "1 day"
-
-
 def test_env_example_lists_every_setting_and_parses() -> None:
     root = Path(__file__).resolve().parents[2]
     source = (root / "bot" / "config.py").read_text()
@@ -149,3 +73,27 @@ def test_env_example_lists_every_setting_and_parses() -> None:
     values = dict(re.findall(r"^([A-Z_]+)=(.*)$", example, re.M))
     settings = settings_from(values)  # the example's values are valid
     assert settings.token is None and settings.challenge_expiry == timedelta(minutes=10)
+
+
+@pytest.mark.parametrize("value", ["99999999999d", "1e300d", "400d", "99999999h"])
+def test_huge_durations_are_one_line_config_errors(value: str) -> None:
+    # Config errors are one line naming the setting, never a traceback (OverflowError).
+    for name in ("DAMA_CHALLENGE_EXPIRY", "DAMA_INACTIVITY_LIMIT"):
+        with pytest.raises(ConfigError) as caught:
+            settings_from({name: value})
+        message = str(caught.value)
+        assert name in message and "\n" not in message
+
+
+def test_absent_player_settings() -> None:
+    default = settings_from({})
+    assert (default.absent_player_level, default.absent_player_budget) == (5, 1.0)
+    assert default.computer_budget is None and default.computer_workers is None
+    chosen = settings_from({"DAMA_ABSENT_PLAYER_LEVEL": "2", "DAMA_ABSENT_PLAYER_BUDGET": "0.5",
+                            "DAMA_COMPUTER_BUDGET": "0.1", "DAMA_COMPUTER_WORKERS": "2"})
+    assert (chosen.absent_player_level, chosen.absent_player_budget) == (2, 0.5)
+    assert (chosen.computer_budget, chosen.computer_workers) == (0.1, 2)
+    for name, value in (("DAMA_ABSENT_PLAYER_LEVEL", "6"), ("DAMA_ABSENT_PLAYER_BUDGET", "x"),
+                        ("DAMA_COMPUTER_WORKERS", "0")):
+        with pytest.raises(ValueError, match=name):
+            settings_from({name: value})

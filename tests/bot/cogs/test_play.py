@@ -3,129 +3,25 @@ with every request the bot makes captured at the HTTP boundary (`FakeDiscord`)."
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from pathlib import Path
-from typing import Any
+from datetime import timedelta
 
-import pytest
-
-import bot.ui.answer
-from bot.client import DamaBot
-from tests.bot.conftest import Harness, settings_for
-from tests.support.fake_discord import MODERATOR, Call, FakeDiscord, option, user_option
-from tests.support.services import FakeClock
-
-ALICE, BOB, CAROL = 1001, 1002, 1003
-CHANNEL = 600
-PNG = b"\x89PNG\r\n\x1a\n"
-
-GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"}
-INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}
-
-
-def slash(h: Harness, name: str, options: list[dict[str, Any]] | None = None, *,
-          user: int = ALICE, resolved: dict[str, Any] | None = None,
-          channel: int = CHANNEL, **kwargs: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": "1", "name": name, "type": 1, "options": options or []}
-    if resolved:
-        data["resolved"] = resolved
-    return h.discord.interaction(2, data, user_id=user, channel_id=channel, **kwargs)
-
-
-def press(h: Harness, message_id: int, custom_id: str, *, user: int,
-          snapshot: dict[str, Any] | None = None) -> dict[str, Any]:
-    message = snapshot if snapshot is not None else h.discord.messages[message_id]
-    channel = int(message["channel_id"])
-    return h.discord.interaction(3, {"custom_id": custom_id, "component_type": 2},
-                                 user_id=user, channel_id=channel, message=message)
-
-
-def new_calls(h: Harness, since: int) -> list[Call]:
-    return h.discord.calls[since:]
-
-
-async def run(h: Harness, payload: dict[str, Any]) -> list[Call]:
-    since = len(h.discord.calls)
-    await h.dispatch(payload)
-    await h.bot.table.drain()
-    return new_calls(h, since)
-
-
-def response_message_id(h: Harness, call: Call) -> int:
-    """The id FakeDiscord gave the message a callback or webhook call created."""
-    ids = [int(m["id"]) for m in h.discord.messages.values()
-           if m["content"] == (call.body.get("content") or "")
-           and m["embeds"] == (call.body.get("embeds") or [])]
-    return ids[-1]
-
-
-async def challenge_and_accept(h: Harness, variant: str = "turkish",
-                               rated: bool = True) -> tuple[int, int]:
-    """Alice (White) challenges Bob, Bob accepts; returns (challenge message, board message)."""
-    opponent, resolved = user_option("opponent", BOB)
-    calls = await run(h, slash(h, "challenge", [
-        opponent, option("variant", variant), option("color", "white"),
-        option("rated", rated, 5)], resolved=resolved))
-    [answer] = calls
-    assert answer.callback_type == 4 and not answer.ephemeral
-    challenge_id = answer.custom_ids[0].split(":")[2]
-    assert answer.custom_ids == [f"dama:accept:{challenge_id}", f"dama:decline:{challenge_id}",
-                                 f"dama:cancel:{challenge_id}"]
-    assert f"<@{BOB}>" in answer.content
-    message_id = response_message_id(h, answer)
-    calls = await run(h, press(h, message_id, f"dama:accept:{challenge_id}", user=BOB))
-    update, board = calls
-    assert update.callback_type == 7 and update.custom_ids == []
-    assert "accepted" in update.embeds[0]["description"]
-    assert board.method == "POST" and board.path.startswith("/webhooks/")
-    return message_id, response_message_id(h, board)
-
-
-async def test_command_schema(harness: Harness) -> None:
-    [sync] = [c for c in harness.discord.calls if c.method == "PUT"]
-    commands = {c["name"]: c for c in sync.payload}
-    assert set(commands) == GAME_COMMANDS | INFO_COMMANDS
-    for command in commands.values():
-        assert command["description"]
-        for opt in command.get("options", []):
-            assert opt["description"], (command["name"], opt["name"])
-    for name in GAME_COMMANDS:
-        assert commands[name]["contexts"] == [0], name
-    for name in INFO_COMMANDS:
-        assert sorted(commands[name]["contexts"]) == [0, 1, 2], name
-    challenge = {o["name"]: o for o in commands["challenge"]["options"]}
-    assert list(challenge) == ["opponent", "variant", "rated", "color", "move_time"]
-    assert challenge["opponent"]["type"] == 6 and challenge["opponent"]["required"]
-    assert [c["value"] for c in challenge["variant"]["choices"]] == [
-        "turkish", "arab", "moroccan", "italian"]
-    assert challenge["rated"]["type"] == 5 and not challenge["rated"].get("required")
-    assert [c["value"] for c in challenge["color"]["choices"]] == ["white", "black", "random"]
-    assert [c["value"] for c in challenge["move_time"]["choices"]] == [
-        "none", "40s", "5m", "1h", "1d"]
-    [move] = commands["move"]["options"]
-    assert move["name"] == "move" and move["autocomplete"] and move["required"]
-    scope = {o["name"]: o for o in commands["leaderboard"]["options"]}["scope"]
-    assert [c["value"] for c in scope["choices"]] == ["server", "global"]
-    export = commands["export"]["options"][0]
-    assert export["type"] == 4 and export["min_value"] == 1
-
-
-async def test_command_sync_only_when_changed(tmp_path: Path) -> None:
-    fake = FakeDiscord()
-    with fake.installed():
-        for expected in (1, 1):
-            bot = DamaBot(settings_for(tmp_path / "db.sqlite3"), clock=FakeClock(),
-                          run_scheduler=False)
-            await bot.login("fake-token")
-            await bot.close()
-            assert sum(c.method == "PUT" for c in fake.calls) == expected
-        bot = DamaBot(settings_for(tmp_path / "db.sqlite3", dev_guild=77), clock=FakeClock(),
-                      run_scheduler=False)
-        await bot.login("fake-token")
-        await bot.close()
-    puts = [c.path for c in fake.calls if c.method == "PUT"]
-    assert puts[-1].endswith("/guilds/77/commands")
+from tests.support.discord_harness import (
+    PNG,
+    Harness,
+    challenge_and_accept,
+    new_calls,
+    press,
+    response_message_id,
+    run,
+    slash,
+)
+from tests.support.fake_discord import MODERATOR, option, user_option
+from tests.support.services import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+)
 
 
 async def test_whole_game_through_discord(harness: Harness) -> None:
@@ -272,79 +168,12 @@ async def test_two_moves_at_once_apply_one(harness: Harness) -> None:
     assert len(await h.bot.storage.games.moves(state.game_id)) == 1
 
 
-async def test_unexpected_error_is_logged_and_answered(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    h = harness
-    await challenge_and_accept(h)
-
-    async def broken(*args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError("disk on fire")
-
-    monkeypatch.setattr(h.bot.games, "play", broken)
-    with caplog.at_level(logging.ERROR):
-        [reply] = await run(h, slash(h, "move", [option("move", "a3-a4")]))
-    assert reply.ephemeral and "went wrong on my side" in reply.content
-    [record] = [r for r in caplog.records if "interaction failed" in r.getMessage()]
-    assert f"user={ALICE}" in record.getMessage() and f"channel={CHANNEL}" in record.getMessage()
-    assert "command=move" in record.getMessage()
-    assert record.exc_info is not None
-
-
-async def test_slow_answer_is_deferred(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    h = harness
-    await challenge_and_accept(h)
-    monkeypatch.setattr(bot.ui.answer, "DEFER_AFTER", 0.05)
-    render = h.bot.presenter.board_png
-
-    async def slow(state: Any) -> bytes:
-        await asyncio.sleep(0.3)
-        return await render(state)
-
-    monkeypatch.setattr(h.bot.presenter, "board_png", slow)
-    calls = await run(h, slash(h, "move", [option("move", "a3-a4")]))
-    assert calls[0].callback_type == 5
-    edit = calls[1]
-    assert edit.method == "PATCH" and edit.path.endswith("/messages/@original")
-    assert edit.files[0][0] == "board.png" and "played **a3-a4**" in edit.content
-    board = h.bot.games.current(CHANNEL).board_message_id
-    assert board == int(h.discord._originals[edit.path.split("/")[3]])
-
-
-async def test_restart_keeps_game_and_buttons(tmp_path: Path) -> None:
-    fake = FakeDiscord()
-    clock = FakeClock()
-    path = tmp_path / "db.sqlite3"
-    with fake.installed():
-        first = DamaBot(settings_for(path), clock=clock, run_scheduler=False)
-        await first.login("fake-token")
-        h = Harness(first, fake, clock)
-        _, board = await challenge_and_accept(h)
-        calls = await run(h, slash(h, "move", [option("move", "a3-a4")]))
-        board = response_message_id(h, calls[0])
-        game_id = first.games.current(CHANNEL).game_id
-        await first.close()
-        second = DamaBot(settings_for(path), clock=clock, run_scheduler=False)
-        await second.login("fake-token")
-        h = Harness(second, fake, clock)
-        assert second.games.current(CHANNEL).ply == 1
-        calls = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
-        assert not calls[0].ephemeral
-        board = response_message_id(h, calls[0])
-        calls = await run(h, press(h, board, f"dama:resign:{game_id}", user=ALICE))
-        assert f"<@{BOB}> wins (0-1)" in calls[0].content
-        await second.close()
-
-
 async def test_deadlines_post_to_the_channel(harness: Harness) -> None:
     h = harness
     bob, resolved = user_option("opponent", BOB)
     [made] = await run(h, slash(h, "challenge", [bob, option("variant", "moroccan")],
                                 resolved=resolved))
     challenge_message = response_message_id(h, made)
-    from datetime import timedelta
 
     h.clock.advance(timedelta(minutes=10))
     since = len(h.discord.calls)
@@ -363,23 +192,20 @@ async def test_deadlines_post_to_the_channel(harness: Harness) -> None:
     assert posted[0].files[0][1].startswith(PNG)
 
 
-async def test_information_commands(harness: Harness) -> None:
+async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) -> None:
+    # Issue 5: a wrong /move is answered with why, "game over" among the reasons; the
+    # channel's game has just ended, so "there is no game here" would be wrong.
     h = harness
-    await challenge_and_accept(h)
-    game_id = h.bot.games.current(CHANNEL).game_id
-    await run(h, slash(h, "resign", user=BOB))
-    [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
-    description = board.embeds[0]["description"]
-    assert description.index(f"<@{ALICE}>") < description.index(f"<@{BOB}>")
-    assert "Your place: **1** of 2" in description
-    [rating] = await run(h, slash(h, "rating", guild_id=None, channel=9))
-    assert "Turkish draughts" in rating.embeds[0]["description"]
-    [history] = await run(h, slash(h, "history", user=BOB, guild_id=None, channel=9))
-    assert f"#{game_id}" in history.embeds[0]["description"]
-    [export] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
-    name, data = export.files[0]
-    assert name.endswith(".pdn") and b'[Result "1-0"]' in data
-    [rules] = await run(h, slash(h, "rules", [option("variant", "italian")]))
-    assert rules.files[0][1].startswith(PNG) and "ladder" in rules.embeds[0]["description"]
-    [guild_only] = await run(h, slash(h, "board", guild_id=None, channel=9))
-    assert guild_only.ephemeral
+    _, board_message = await challenge_and_accept(h)
+    game_id = h.bot.games.current(600).game_id
+    calls = await run(h, press(h, board_message, f"dama:resign:{game_id}", user=BOB))
+    assert not calls[0].ephemeral
+    for name, options in [("move", [option("move", "a6-a5")]), ("resign", []), ("draw", []),
+                          ("board", [])]:
+        [reply] = await run(h, slash(h, name, options, user=BOB))
+        assert reply.ephemeral, name
+        content = reply.content
+        assert "no game in this channel" not in content, (name, content)
+        assert "over" in content and f"#{game_id}" in content, (name, content)
+        assert f"<@{ALICE}> wins (1-0)" in content and "resigned" in content, (name, content)
+        assert "/challenge" in content and "/play" in content, (name, content)

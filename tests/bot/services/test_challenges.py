@@ -11,9 +11,19 @@ import pytest
 import engine
 from bot.config import MoveTime
 from bot.messages import Msg
-from bot.services import Event, GameUpdate, Person, PlayerError
+from bot.services import (
+    Event,
+    GameUpdate,
+    Person,
+    PlayerError,
+)
 from engine.pdn import read_pdn
-from storage import Challenge, ChallengeStatus, ColorChoice
+from storage import (
+    Challenge,
+    ChallengeStatus,
+    ColorChoice,
+)
+from tests.support.clock import FakeClock
 from tests.support.services import (
     ALICE,
     BOB,
@@ -21,7 +31,6 @@ from tests.support.services import (
     CHANNEL,
     GUILD,
     THREAD,
-    FakeClock,
     Services,
     build_services,
     start_game,

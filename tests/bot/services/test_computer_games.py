@@ -17,17 +17,26 @@ import engine
 from bot.computer import ComputerPlayer, ComputerSeats
 from bot.config import MoveTime
 from bot.messages import Msg
-from bot.services import EndReason, Event, GameUpdate, Person, PlayerError
+from bot.services import (
+    EndReason,
+    Event,
+    GameUpdate,
+    Person,
+    PlayerError,
+)
 from bot.services.computer_games import ComputerGames
 from bot.ui.present import Presenter
-from storage import ColorChoice, GameStatus
+from storage import (
+    ColorChoice,
+    GameStatus,
+)
+from tests.support.clock import FakeClock
 from tests.support.services import (
     ALICE,
     BOB,
     CHANNEL,
     GUILD,
     THREAD,
-    FakeClock,
     Services,
     build_services,
     start_game,

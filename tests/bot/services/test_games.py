@@ -11,10 +11,28 @@ import pytest
 
 import engine
 from bot.messages import Msg
-from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError
+from bot.services import (
+    EndReason,
+    Event,
+    GameRules,
+    GameUpdate,
+    PlayerError,
+)
 from engine.pdn import read_pdn
-from storage import GameResult, GameStatus
-from tests.support.services import ALICE, BOB, CAROL, CHANNEL, FakeClock, build_services, start_game
+from storage import (
+    GameResult,
+    GameStatus,
+    Seat,
+)
+from tests.support.clock import FakeClock
+from tests.support.services import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    build_services,
+    start_game,
+)
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 
@@ -348,7 +366,7 @@ async def test_two_moves_at_once_apply_one(tmp_path: Path) -> None:
 async def test_computer_seat_moves_through_the_hook(tmp_path: Path) -> None:
     """The flow issue 7's `/play` plugs into: a computer seat moves when asked, its moves
     never count as absences, and a move clock on its side makes it move, not lose."""
-    from storage import NewGame, Seat
+    from storage import NewGame
 
     clock = FakeClock()
     mover = FirstMove()

@@ -8,6 +8,7 @@ computer's moves are checked for legality by replaying them with the engine."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -17,16 +18,28 @@ import pytest
 import engine
 from bot.computer import AbsentPlayerComputer, ComputerPlayer
 from bot.config import settings_from
-from bot.services import EndReason, Event, GameRules, GameUpdate
+from bot.services import (
+    EndReason,
+    Event,
+    GameRules,
+    GameUpdate,
+)
 from bot.ui.present import Presenter
-from tests.support.services import ALICE, BOB, CHANNEL, FakeClock, Services, build_services, start_game
+from tests.support.clock import FakeClock
+from tests.support.services import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    Services,
+    build_services,
+    start_game,
+)
 
 MOVE_SECONDS = 40
 
 
 @pytest.fixture(scope="module")
 def computer() -> Iterator[ComputerPlayer]:
-    import asyncio
 
     player = ComputerPlayer(workers=1)
     yield player
@@ -196,29 +209,3 @@ async def test_restart_with_a_pending_deadline(tmp_path: Path, computer: Compute
     assert update.state.ending.winner is engine.Color.BLACK
     assert await assert_replays(s, record.id) == [True, False] * 3
     await s.storage.close()
-
-
-async def test_board_shows_the_time_left(tmp_path: Path) -> None:
-    """The embed carries the deadline as a Discord relative timestamp."""
-    clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
-    await start_game(s, "turkish", move_seconds=300)
-    state = s.games.current(CHANNEL)
-    embed = Presenter().board_embed(state, None)
-    unix = int((clock() + timedelta(seconds=300)).timestamp())
-    assert embed.description is not None and f"<t:{unix}:R>" in embed.description
-    await s.storage.close()
-
-
-def test_absent_player_settings() -> None:
-    default = settings_from({})
-    assert (default.absent_player_level, default.absent_player_budget) == (5, 1.0)
-    assert default.computer_budget is None and default.computer_workers is None
-    chosen = settings_from({"DAMA_ABSENT_PLAYER_LEVEL": "2", "DAMA_ABSENT_PLAYER_BUDGET": "0.5",
-                            "DAMA_COMPUTER_BUDGET": "0.1", "DAMA_COMPUTER_WORKERS": "2"})
-    assert (chosen.absent_player_level, chosen.absent_player_budget) == (2, 0.5)
-    assert (chosen.computer_budget, chosen.computer_workers) == (0.1, 2)
-    for name, value in (("DAMA_ABSENT_PLAYER_LEVEL", "6"), ("DAMA_ABSENT_PLAYER_BUDGET", "x"),
-                        ("DAMA_COMPUTER_WORKERS", "0")):
-        with pytest.raises(ValueError, match=name):
-            settings_from({name: value})

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from bot.messages import Msg
-from bot.ui.info import count_text, ratings_embed
-from storage import Rating
+import pytest
+
+from bot.messages import ENGLISH, Msg
+from bot.services import (
+    EndReason,
+)
+from bot.services.stats import Leaderboard
+from bot.ui.info import count_text, leaderboard_embed, ratings_embed, reason_text
+from storage import (
+    Eligibility,
+    Rating,
+)
 
 
 def _rating(games: int) -> Rating:
@@ -27,3 +36,31 @@ def test_leaderboard_game_counts() -> None:
     assert count_text(1, Msg.GAMES_ONE, Msg.GAMES_MANY, None) == "1 game"
     assert count_text(0, Msg.GAMES_ONE, Msg.GAMES_MANY, None) == "0 games"
     assert count_text(3, Msg.GAMES_ONE, Msg.GAMES_MANY, "en-GB") == "3 games"
+
+
+@pytest.mark.parametrize(("min_games", "phrase"), [
+    (1, "at least 1 rated game and"), (2, "at least 2 rated games and"),
+])
+def test_leaderboard_footer_counts_games_in_good_english(min_games: int, phrase: str) -> None:
+    board = Leaderboard("turkish", 1, [], None, None, 0, Eligibility(min_games, 110.0))
+    footer = leaderboard_embed(board, "en-US").footer.text
+    assert footer is not None and phrase in footer, footer
+
+
+def test_every_history_reason_comes_from_the_catalog() -> None:
+    expected = {
+        EndReason.NO_PIECES: Msg.SHORT_NO_PIECES,
+        EndReason.NO_LEGAL_MOVE: Msg.SHORT_NO_LEGAL_MOVE,
+        EndReason.REPETITION: Msg.SHORT_REPETITION,
+        EndReason.ONE_PIECE_EACH: Msg.SHORT_ONE_PIECE_EACH,
+        EndReason.MOVE_LIMIT: Msg.SHORT_MOVE_LIMIT,
+        EndReason.RESIGNATION: Msg.SHORT_RESIGNATION,
+        EndReason.AGREEMENT: Msg.SHORT_AGREEMENT,
+        EndReason.TIME_FORFEIT: Msg.SHORT_TIME_FORFEIT,
+        EndReason.INACTIVITY: Msg.SHORT_INACTIVITY,
+        EndReason.ABORTED: Msg.SHORT_ABORTED,
+    }
+    for reason, key in expected.items():
+        assert reason_text(reason.value, "en-US") == ENGLISH[key]
+    assert reason_text("something-else", None) == ENGLISH[Msg.SHORT_OTHER]
+    assert reason_text(None, None) == ENGLISH[Msg.SHORT_OTHER]
