@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from bot.config import Settings
 from bot.services import GameRules
 from bot.services.games import AbsentPlayerMover
 from tests.support.clock import FakeClock
-from tests.support.discord_harness import Harness, settings_for
+from tests.support.discord_harness import Harness, OpenBot, settings_for
 from tests.support.fake_discord import FakeDiscord
 from tests.support.services import OpenServices, Services, build_services
 
@@ -48,6 +49,31 @@ async def computer_harness(tmp_path: Path) -> AsyncIterator[Harness]:
                             absent_player_level=1, absent_player_budget=0.05)
     async with _logged_in(settings) as h:
         yield h
+
+
+@pytest.fixture
+async def open_bot() -> AsyncIterator[OpenBot]:
+    """Opens real bots against one `FakeDiscord` (see `OpenBot`); closes every bot it opened
+    (and so its database) when the test ends, passed or failed."""
+    fake = FakeDiscord()
+    opened: list[DamaBot] = []
+
+    async def open_(
+        settings: Settings, *, clock: FakeClock | None = None, **options: Any
+    ) -> Harness:
+        clock = clock or FakeClock()
+        options.setdefault("run_scheduler", False)
+        bot = DamaBot(settings, clock=clock, **options)
+        opened.append(bot)
+        await bot.login("fake-token")
+        return Harness(bot, fake, clock)
+
+    with fake.installed():
+        try:
+            yield open_
+        finally:
+            for bot in opened:
+                await bot.close()
 
 
 @pytest.fixture

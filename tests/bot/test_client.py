@@ -14,13 +14,12 @@ from bot.client import DamaBot
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
 from bot.standin import MessageRecord, StandIn
 from bot.sync import command_schema
-from storage import (
-    Storage,
-)
+from storage import Storage
 from tests.support.clock import FakeClock
 from tests.support.discord_harness import (
     PNG,
     Harness,
+    OpenBot,
     challenge_and_accept,
     press,
     response_message_id,
@@ -28,12 +27,8 @@ from tests.support.discord_harness import (
     settings_for,
     slash,
 )
-from tests.support.fake_discord import FakeDiscord, option, user_option
-from tests.support.services import (
-    ALICE,
-    BOB,
-    CHANNEL,
-)
+from tests.support.fake_discord import option, user_option
+from tests.support.services import ALICE, BOB, CHANNEL
 
 
 async def followups(standin: StandIn, interaction_id: int) -> tuple[MessageRecord, ...]:
@@ -100,29 +95,22 @@ async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
         assert not standin.internal_errors
 
 
-async def test_restart_keeps_game_and_buttons(tmp_path: Path) -> None:
-    fake = FakeDiscord()
-    clock = FakeClock()
+async def test_restart_keeps_game_and_buttons(tmp_path: Path, open_bot: OpenBot) -> None:
     path = tmp_path / "db.sqlite3"
-    with fake.installed():
-        first = DamaBot(settings_for(path), clock=clock, run_scheduler=False)
-        await first.login("fake-token")
-        h = Harness(first, fake, clock)
-        _, board = await challenge_and_accept(h)
-        calls = await run(h, slash(h, "move", [option("move", "a3-a4")]))
-        board = response_message_id(h, calls[0])
-        game_id = first.games.current(CHANNEL).game_id
-        await first.close()
-        second = DamaBot(settings_for(path), clock=clock, run_scheduler=False)
-        await second.login("fake-token")
-        h = Harness(second, fake, clock)
-        assert second.games.current(CHANNEL).ply == 1
-        calls = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
-        assert not calls[0].ephemeral
-        board = response_message_id(h, calls[0])
-        calls = await run(h, press(h, board, f"dama:resign:{game_id}", user=ALICE))
-        assert f"<@{BOB}> wins (0-1)" in calls[0].content
-        await second.close()
+    clock = FakeClock()
+    h = await open_bot(settings_for(path), clock=clock)
+    _, board = await challenge_and_accept(h)
+    calls = await run(h, slash(h, "move", [option("move", "a3-a4")]))
+    board = response_message_id(h, calls[0])
+    game_id = h.bot.games.current(CHANNEL).game_id
+    await h.bot.close()
+    h = await open_bot(settings_for(path), clock=clock)
+    assert h.bot.games.current(CHANNEL).ply == 1
+    calls = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
+    assert not calls[0].ephemeral
+    board = response_message_id(h, calls[0])
+    calls = await run(h, press(h, board, f"dama:resign:{game_id}", user=ALICE))
+    assert f"<@{BOB}> wins (0-1)" in calls[0].content
 
 
 async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> None:
@@ -131,64 +119,50 @@ async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> N
 
 
 async def test_pending_challenge_expiry_is_scheduled_exactly_after_restart(
-    tmp_path: Path,
+    tmp_path: Path, open_bot: OpenBot
 ) -> None:
-    fake = FakeDiscord()
+    settings = settings_for(tmp_path / "db.sqlite3", challenge_expiry=timedelta(seconds=5))
     clock = FakeClock()
-    path = tmp_path / "db.sqlite3"
-    with fake.installed():
-        bot = DamaBot(settings_for(path, challenge_expiry=timedelta(seconds=5)), clock=clock,
-                      run_scheduler=False, sync=False)
-        await bot.login("fake-token")
-        h = Harness(bot, fake, clock)
-        opponent, resolved = user_option("opponent", BOB)
-        [answer] = await run(h, slash(h, "challenge", [opponent, option("variant", "arab")],
-                                      resolved=resolved))
-        assert answer.callback_type == 4
-        await bot.close()
-        bot = DamaBot(settings_for(path, challenge_expiry=timedelta(seconds=5)), clock=clock,
-                      run_scheduler=False, sync=False)
-        await bot.login("fake-token")
-        try:
-            expiry = bot.challenges.next_expiry()
-            assert expiry == clock() + timedelta(seconds=5)
-            # The scheduler sleeps until then, not until its 30-second poll.
-            assert bot.scheduler.seconds_to_next() == 5.0
-        finally:
-            await bot.close()
+    h = await open_bot(settings, clock=clock, sync=False)
+    opponent, resolved = user_option("opponent", BOB)
+    [answer] = await run(h, slash(h, "challenge", [opponent, option("variant", "arab")],
+                                  resolved=resolved))
+    assert answer.callback_type == 4
+    await h.bot.close()
+    h = await open_bot(settings, clock=clock, sync=False)
+    expiry = h.bot.challenges.next_expiry()
+    assert expiry == clock() + timedelta(seconds=5)
+    # The scheduler sleeps until then, not until its 30-second poll.
+    assert h.bot.scheduler.seconds_to_next() == 5.0
 
 
 async def test_a_stop_lets_the_move_being_answered_finish(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_bot: OpenBot
 ) -> None:
     # Nothing is lost across a restart: a stop (SIGTERM -> close) while a move's board is
     # being posted waits for it, so the new board's message id is stored and its buttons
     # work after the restart.
-    fake = FakeDiscord()
-    clock = FakeClock()
     path = tmp_path / "db.sqlite3"
-    with fake.installed():
-        client = DamaBot(settings_for(path), clock=clock, run_scheduler=False, sync=False)
-        await client.login("fake-token")
-        h = Harness(client, fake, clock)
-        await challenge_and_accept(h)
-        render = client.presenter.board_png
+    h = await open_bot(settings_for(path), sync=False)
+    client = h.bot
+    await challenge_and_accept(h)
+    render = client.presenter.board_png
 
-        async def slow(state: Any) -> bytes:
-            await asyncio.sleep(0.5)
-            return await render(state)
+    async def slow(state: Any) -> bytes:
+        await asyncio.sleep(0.5)
+        return await render(state)
 
-        monkeypatch.setattr(client.presenter, "board_png", slow)
-        payload = slash(h, "move", [option("move", "a3-a4")])
-        client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-        await asyncio.sleep(0.1)  # the move is committed, its board is being drawn
-        await client.close()
-        answers = [c for c in fake.calls if c.callback_type == 4 and c.files]
-        assert answers and "played **a3-a4**" in answers[-1].content
-        storage = await Storage.open(str(path))
-        try:
-            [game] = await storage.games.active()
-        finally:
-            await storage.close()
-        assert game.ply_count == 1
-        assert game.board_message_id == response_message_id(h, answers[-1])
+    monkeypatch.setattr(client.presenter, "board_png", slow)
+    payload = slash(h, "move", [option("move", "a3-a4")])
+    client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+    await asyncio.sleep(0.1)  # the move is committed, its board is being drawn
+    await client.close()
+    answers = [c for c in h.discord.calls if c.callback_type == 4 and c.files]
+    assert answers and "played **a3-a4**" in answers[-1].content
+    storage = await Storage.open(str(path))
+    try:
+        [game] = await storage.games.active()
+    finally:
+        await storage.close()
+    assert game.ply_count == 1
+    assert game.board_message_id == response_message_id(h, answers[-1])

@@ -22,9 +22,7 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import option, user_option
-from tests.support.services import (
-    BOB,
-)
+from tests.support.services import BOB
 
 
 async def test_durations_statuses_and_variant_names_come_from_the_catalog(

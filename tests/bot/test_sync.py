@@ -12,12 +12,7 @@ from bot.client import DamaBot
 from bot.config import ConfigError
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
 from bot.standin import StandIn
-from tests.support.clock import FakeClock
-from tests.support.discord_harness import (
-    Harness,
-    settings_for,
-)
-from tests.support.fake_discord import FakeDiscord
+from tests.support.discord_harness import Harness, OpenBot, settings_for
 
 GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"}
 
@@ -54,20 +49,14 @@ async def test_command_schema(harness: Harness) -> None:
     assert export["type"] == 4 and export["min_value"] == 1
 
 
-async def test_command_sync_only_when_changed(tmp_path: Path) -> None:
-    fake = FakeDiscord()
-    with fake.installed():
-        for expected in (1, 1):
-            bot = DamaBot(settings_for(tmp_path / "db.sqlite3"), clock=FakeClock(),
-                          run_scheduler=False)
-            await bot.login("fake-token")
-            await bot.close()
-            assert sum(c.method == "PUT" for c in fake.calls) == expected
-        bot = DamaBot(settings_for(tmp_path / "db.sqlite3", dev_guild=77), clock=FakeClock(),
-                      run_scheduler=False)
-        await bot.login("fake-token")
-        await bot.close()
-    puts = [c.path for c in fake.calls if c.method == "PUT"]
+async def test_command_sync_only_when_changed(tmp_path: Path, open_bot: OpenBot) -> None:
+    for expected in (1, 1):
+        h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+        await h.bot.close()
+        assert sum(c.method == "PUT" for c in h.discord.calls) == expected
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", dev_guild=77))
+    await h.bot.close()
+    puts = [c.path for c in h.discord.calls if c.method == "PUT"]
     assert puts[-1].endswith("/guilds/77/commands")
 
 

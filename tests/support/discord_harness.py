@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from bot.client import DamaBot
 from bot.config import Settings
@@ -123,3 +123,14 @@ async def computer_done(h: Harness) -> None:
 def channel_posts(calls: list[Call]) -> list[Call]:
     """The messages posted to the channel (not as interaction answers)."""
     return [c for c in calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"]
+
+
+class OpenBot(Protocol):
+    """What the `open_bot` fixture gives: a real `DamaBot` with `settings`, logged in
+    against the test's one `FakeDiscord` (shared by every bot the test opens, as across a
+    restart), on `clock` (default: a new `FakeClock`); `options` go to `DamaBot`
+    (`run_scheduler` defaults to False). Every bot it opened is closed when the test ends."""
+
+    async def __call__(
+        self, settings: Settings, *, clock: FakeClock | None = None, **options: Any
+    ) -> Harness: ...

@@ -11,6 +11,7 @@ from typing import Protocol
 
 import engine
 from bot.services import ChallengeService, GameRules, GameService, StatsService
+from bot.services.computer_games import ComputerGames, SeatMover
 from bot.services.games import AbsentPlayerMover
 from storage import Eligibility, GameRecord, NewGame, Seat, Storage
 from tests.support.clock import FakeClock
@@ -96,3 +97,18 @@ class OpenServices(Protocol):
         rules: GameRules | None = None,
         seed: int = 1,
     ) -> Services: ...
+
+
+class OpenComputerGames(Protocol):
+    """What the `open_computer_games` fixture gives: the `/play` service on `services`,
+    asking `mover` for the computer's moves (default clock: the real one); every service it
+    made is closed (its searches cancelled) when the test ends, passed or failed."""
+
+    def __call__(
+        self,
+        services: Services,
+        mover: SeatMover,
+        *,
+        clock: FakeClock | None = None,
+        rng: random.Random | None = None,
+    ) -> ComputerGames: ...

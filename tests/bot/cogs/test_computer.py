@@ -19,11 +19,7 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import option, user_option
-from tests.support.services import (
-    ALICE,
-    BOB,
-    CHANNEL,
-)
+from tests.support.services import ALICE, BOB, CHANNEL
 
 
 async def test_play_schema(computer_harness: Harness) -> None:

@@ -4,19 +4,9 @@
 from __future__ import annotations
 
 from bot.messages import ENGLISH, Msg
-from tests.support.discord_harness import (
-    PNG,
-    Harness,
-    challenge_and_accept,
-    run,
-    slash,
-)
+from tests.support.discord_harness import PNG, Harness, challenge_and_accept, run, slash
 from tests.support.fake_discord import option
-from tests.support.services import (
-    ALICE,
-    BOB,
-    CHANNEL,
-)
+from tests.support.services import ALICE, BOB, CHANNEL
 
 
 async def test_information_commands(harness: Harness) -> None:

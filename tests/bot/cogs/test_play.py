@@ -16,12 +16,7 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import MODERATOR, option, user_option
-from tests.support.services import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-)
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
 
 async def test_whole_game_through_discord(harness: Harness) -> None:

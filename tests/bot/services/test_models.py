@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import engine
-from bot.services import (
-    EndReason,
-)
+from bot.services import EndReason
 
 
 def test_engine_terminations_all_have_an_end_reason() -> None:

@@ -7,29 +7,15 @@ import asyncio
 import logging
 import sqlite3
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.services import (
-    DeadlineScheduler,
-    GameUpdate,
-)
-from storage import (
-    Challenge,
-)
+from bot.services import DeadlineScheduler, GameUpdate
+from storage import Challenge
 from tests.support.clock import FakeClock
-from tests.support.discord_harness import (
-    Harness,
-)
-from tests.support.services import (
-    ALICE,
-    BOB,
-    CHANNEL,
-    build_services,
-    start_game,
-)
+from tests.support.discord_harness import Harness
+from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, start_game
 
 
 async def test_stopping_the_scheduler_mid_transaction_ends_it_quietly(
@@ -68,9 +54,9 @@ class Listener:
         return None
 
 
-async def test_scheduler_wakes_for_deadlines(tmp_path: Path) -> None:
+async def test_scheduler_wakes_for_deadlines(open_services: OpenServices) -> None:
     clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
+    s = await open_services(clock=clock)
     listener = Listener()
     scheduler = DeadlineScheduler(s.games, s.challenges, listener, clock=clock,
                                   poll=timedelta(seconds=30))
@@ -88,4 +74,3 @@ async def test_scheduler_wakes_for_deadlines(tmp_path: Path) -> None:
         await scheduler.stop()
     [update] = listener.updates
     assert update.state.ending is not None and update.state.channel_id == CHANNEL
-    await s.storage.close()

@@ -21,10 +21,7 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import option, user_option
-from tests.support.services import (
-    BOB,
-    CHANNEL,
-)
+from tests.support.services import BOB, CHANNEL
 
 
 async def test_slow_answer_is_deferred(

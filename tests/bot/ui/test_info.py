@@ -5,15 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.messages import ENGLISH, Msg
-from bot.services import (
-    EndReason,
-)
+from bot.services import EndReason
 from bot.services.stats import Leaderboard
 from bot.ui.info import count_text, leaderboard_embed, ratings_embed, reason_text
-from storage import (
-    Eligibility,
-    Rating,
-)
+from storage import Eligibility, Rating
 
 
 def _rating(games: int) -> Rating:

@@ -4,29 +4,15 @@ move clock's deadline."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 import engine
-from bot.services import (
-    BoardState,
-    Ending,
-    EndReason,
-    SeatView,
-)
+from bot.services import BoardState, Ending, EndReason, SeatView
 from bot.ui.present import Presenter, duration_text
-from storage import (
-    GameResult,
-    GameStatus,
-    Seat,
-)
+from storage import GameResult, GameStatus, Seat
 from tests.support.clock import FakeClock
-from tests.support.services import (
-    CHANNEL,
-    build_services,
-    start_game,
-)
+from tests.support.services import CHANNEL, OpenServices, start_game
 
 
 def _state(reason: EndReason, winner: engine.Color | None, result: GameResult | None,
@@ -71,13 +57,12 @@ def test_aborted_line_and_durations() -> None:
     assert duration_text(timedelta(days=1)) == "1 day"
 
 
-async def test_board_shows_the_time_left(tmp_path: Path) -> None:
+async def test_board_shows_the_time_left(open_services: OpenServices) -> None:
     """The embed carries the deadline as a Discord relative timestamp."""
     clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
+    s = await open_services(clock=clock)
     await start_game(s, "turkish", move_seconds=300)
     state = s.games.current(CHANNEL)
     embed = Presenter().board_embed(state, None)
     unix = int((clock() + timedelta(seconds=300)).timestamp())
     assert embed.description is not None and f"<t:{unix}:R>" in embed.description
-    await s.storage.close()

@@ -17,9 +17,7 @@ import bot.ui.answer
 import bot.ui.table
 import engine
 from bot.messages import Msg
-from bot.services import (
-    PlayerError,
-)
+from bot.services import PlayerError
 from tests.support.discord_harness import (
     Harness,
     challenge_and_accept,
@@ -29,11 +27,7 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import option, user_option
-from tests.support.services import (
-    ALICE,
-    BOB,
-    CHANNEL,
-)
+from tests.support.services import ALICE, BOB, CHANNEL
 
 
 async def test_unexpected_error_is_logged_and_answered(
