@@ -71,7 +71,8 @@ async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
             assert board.attachments[0].data.startswith(PNG)
 
             choices = await standin.autocomplete("alice", "games", "move", {"move": "22"})
-            # RULES.md numbering: 22 = d3, 18 = c4, 19 = e4.
+            # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): 22 = d3,
+            # 18 = c4, 19 = e4.
             assert {c.value for c in choices} == {"d3-c4", "d3-e4"}
             assert all("(22-" in c.name for c in choices)
             nothing = await standin.autocomplete("bob", "games", "move", {"move": ""})

@@ -35,7 +35,7 @@ def _env(tmp_path: Path, **values: str) -> dict[str, str]:
 
 
 def test_missing_token_explains_what_to_set(capsys: pytest.CaptureFixture[str]) -> None:
-    # `python -m bot` without a token starts the local mode (issue 6); `bot.app.run`, the
+    # `python -m bot` without a token starts the local mode; `bot.app.run`, the
     # Discord runner, refuses with one line.
     assert run_app(Settings(token=None)) == 2
     err = capsys.readouterr().err

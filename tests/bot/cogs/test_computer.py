@@ -1,4 +1,4 @@
-"""`/play` and move clocks through discord.py's own command tree (issue 7): gateway-shaped
+"""`/play` and move clocks through discord.py's own command tree: gateway-shaped
 interaction payloads in, every request the real `DamaBot` makes captured at the HTTP
 boundary (`FakeDiscord`). The bot builds its own computer player (process pool, one
 worker, 0.05 s per move from the settings); nothing asserts how long anything takes."""

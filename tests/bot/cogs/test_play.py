@@ -188,7 +188,7 @@ async def test_deadlines_post_to_the_channel(harness: Harness) -> None:
 
 
 async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) -> None:
-    # Issue 5: a wrong /move is answered with why, "game over" among the reasons; the
+    # A wrong /move is answered with why, "game over" among the reasons; the
     # channel's game has just ended, so "there is no game here" would be wrong.
     h = harness
     _, board_message = await challenge_and_accept(h)

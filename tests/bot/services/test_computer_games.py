@@ -1,4 +1,4 @@
-"""`/play` through the services (issue 7): a person against the real computer player
+"""`/play` through the services: a person against the real computer player
 (process pool, level 1 with a short budget; level 5 with a long budget where a search must
 be in flight to be cancelled). Every computer move is checked by replaying the stored game
 with the engine; nothing asserts how long anything takes."""

@@ -154,7 +154,8 @@ async def test_autocomplete_offers_own_legal_moves_captures_first(
     await start_game(s, "italian", "W:Wd3,h1:Bc4,c6,e4,e6")
     choices = s.games.suggestions(CHANNEL, ALICE, "")
     assert [c.value for c in choices] == ["d3xb5xd7", "d3xf5xd7"]  # full paths, captures only
-    # Italian numbers (RULES.md): d3 = 22, b5 = 13, d7 = 6.
+    # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): d3 = 22,
+    # b5 = 13, d7 = 6.
     assert choices[0].name == "d3xb5xd7 (22x13x6)"
     assert [c.value for c in s.games.suggestions(CHANNEL, ALICE, "22x")] == [
         "d3xb5xd7", "d3xf5xd7"
@@ -338,8 +339,9 @@ async def test_two_moves_at_once_apply_one(open_services: OpenServices) -> None:
 
 
 async def test_computer_seat_moves_through_the_hook(open_services: OpenServices) -> None:
-    """The flow issue 7's `/play` plugs into: a computer seat moves when asked, its moves
-    never count as absences, and a move clock on its side makes it move, not lose."""
+    """The flow `/play` plugs into (the `turn_changed` hook): a computer seat moves when
+    asked, its moves never count as absences, and a move clock on its side makes it move,
+    not lose."""
     from storage import NewGame
 
     clock = FakeClock()

@@ -1,7 +1,8 @@
-"""Move clocks (issue 7, RULES.md "Time"): with an injected clock, an expired per-move
-time makes the real computer player (process pool, level 1, short budget) move for the
-absent player; after the configured number of such moves in a row that player loses on
-time; a move of their own resets the count; deadlines and counts survive a restart.
+"""Move clocks (docs/RULES.md, "Time" among the project-wide game rules): with an injected
+clock, an expired per-move time makes the real computer player (process pool, level 1,
+short budget) move for the absent player; after the configured number of such moves in a
+row that player loses on time; a move of their own resets the count; deadlines and
+counts survive a restart.
 
 No assertion depends on how long anything takes: the clock is a `FakeClock` and the
 computer's moves are checked for legality by replaying them with the engine."""

@@ -53,8 +53,8 @@ async def test_a_board_that_cannot_be_shown_does_not_claim_nothing_changed(
     harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     # The move is committed before the answer; if the picture then fails, the player
-    # must not be told "nothing was changed" (the issue: a move is committed before the
-    # bot answers; unexpected errors are logged with the ids).
+    # must not be told "nothing was changed": a move is committed before the bot
+    # answers, and an unexpected error after that is logged with the ids.
     h = harness
     await challenge_and_accept(h)
 
