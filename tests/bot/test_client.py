@@ -1,5 +1,6 @@
-"""The real `DamaBot`, in this process, against the local Discord stand-in over real
-sockets: login, gateway, command registration, interactions, uploads."""
+"""The bot's client (`bot/client.py`): the real `DamaBot` in this process, against the local
+Discord stand-in over real sockets (login, gateway, command registration, interactions,
+uploads) and against `FakeDiscord` across restarts and stops."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Settings from the environment, the message catalog, and the texts of every game end."""
+"""Settings from the environment and `.env` (`bot/config.py`): defaults, values read, one-line
+errors naming the setting, and `.env.example` listing every setting."""
 
 from __future__ import annotations
 

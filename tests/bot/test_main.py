@@ -1,4 +1,5 @@
-"""`python -m bot`: one-line explanations instead of tracebacks; the scheduler loop."""
+"""`python -m bot` (`bot/__main__.py`, `bot/app.py`): one-line explanations instead of
+tracebacks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Challenges and information through the services on a real SQLite file."""
+"""`ChallengeService` (`bot/services/challenges.py`) on a real SQLite file: creating,
+accepting, declining, cancelling and expiring challenges, and who may do what."""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-import engine
 from bot.config import MoveTime
 from bot.messages import Msg
 from bot.services import Event, GameUpdate, Person, PlayerError
-from engine.pdn import read_pdn
 from storage import Challenge, ChallengeStatus, ColorChoice
 from tests.support.clock import FakeClock
 from tests.support.services import (
@@ -171,37 +170,3 @@ async def test_expiry(open_services: OpenServices) -> None:
     s = await open_services(clock=clock)
     clock.advance(timedelta(minutes=11))
     assert [c.id for c in await s.challenges.expire_due()] == [again.id]
-
-
-async def test_ratings_leaderboard_history_export(open_services: OpenServices) -> None:
-    s = await open_services()
-    await s.stats.remember(ALICE, "alice")
-    await s.stats.remember(BOB, "bob")
-    record = await start_game(s, "turkish", "W:Wd4,a2:Bd5")
-    await s.games.play(CHANNEL, ALICE, "d4xd6")
-    casual = await start_game(s, "turkish", rated=False)
-    await s.games.resign(CHANNEL, ALICE)
-    [rating] = await s.stats.ratings(ALICE, "turkish")
-    assert rating.rated_games == 1 and rating.wins == 1
-    assert await s.stats.ratings(ALICE, "italian") == []
-    board = await s.stats.leaderboard("turkish", BOB, guild_id=GUILD)
-    assert [e.rating.user_id for e in board.entries] == [ALICE, BOB]
-    assert board.own_rank == 2 and board.total == 2
-    assert (await s.stats.leaderboard("turkish", BOB, guild_id=999)).entries == []
-    history = await s.stats.history(ALICE)
-    assert [g.id for g in history] == [casual.id, record.id]
-    pdn = await s.stats.export(ALICE, game_id=record.id)
-    [parsed] = read_pdn(pdn.text)
-    assert parsed.variant.key == "turkish"
-    assert parsed.tags["White"] == "alice" and parsed.tags["Black"] == "bob"
-    assert parsed.result.token == "1-0"
-    assert [engine.format_move(m, parsed.game.start, parsed.variant)
-            for m in parsed.game.moves] == ["d4xd6"]
-    latest = await s.stats.export(BOB)
-    assert latest.game_id == casual.id and latest.filename.endswith(".pdn")
-    with pytest.raises(PlayerError) as info:
-        await s.stats.export(ALICE, game_id=4444)
-    assert info.value.key is Msg.UNKNOWN_GAME
-    with pytest.raises(PlayerError) as info:
-        await s.stats.export(CAROL)
-    assert info.value.key is Msg.NO_GAME_TO_EXPORT

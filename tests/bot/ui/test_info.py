@@ -1,4 +1,5 @@
-"""Counts in the information embeds read as English does: `1 rated game`, `2 rated games`."""
+"""The information embeds (`bot/ui/info.py`): counts read as English does (`1 rated game`,
+`2 rated games`), the leaderboard's footer, and /history's end reasons from the catalog."""
 
 from __future__ import annotations
 
