@@ -1,5 +1,5 @@
 """The bot's game logic on plain values (no discord objects): games, challenges, stats,
-deadlines. Tested without Discord (tests/bot/test_services_*.py)."""
+deadlines. Tested without Discord (tests/bot/services/)."""
 
 from bot.services.challenges import ChallengeService, Person, variant_key
 from bot.services.errors import ComputerRef, PlayerError, UserRef

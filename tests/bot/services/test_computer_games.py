@@ -1,4 +1,4 @@
-"""`/play` through the services (issue 7): a person against the real computer player
+"""`/play` through the services: a person against the real computer player
 (process pool, level 1 with a short budget; level 5 with a long budget where a search must
 be in flight to be cancelled). Every computer move is checked by replaying the stored game
 with the engine; nothing asserts how long anything takes."""
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,27 +20,21 @@ from bot.services import EndReason, Event, GameUpdate, Person, PlayerError
 from bot.services.computer_games import ComputerGames
 from bot.ui.present import Presenter
 from storage import ColorChoice, GameStatus
-from tests.bot.helpers import (
+from tests.support.clock import FakeClock
+from tests.support.services import (
     ALICE,
     BOB,
     CHANNEL,
     GUILD,
     THREAD,
-    FakeClock,
+    OpenComputerGames,
+    OpenServices,
     Services,
-    build_services,
     start_game,
 )
 
 PATIENCE = 60.0
 """Seconds a test waits for the computer before failing (a hang guard, not a measure)."""
-
-
-@pytest.fixture(scope="module")
-def computer() -> Iterator[ComputerPlayer]:
-    player = ComputerPlayer(workers=2)
-    yield player
-    asyncio.run(player.close())
 
 
 class Table:
@@ -58,11 +51,12 @@ class Table:
 
 
 async def play_services(
-    path: Path, clock: FakeClock, computer: ComputerPlayer, budget: float = 0.05
+    open_services: OpenServices, open_computer_games: OpenComputerGames, clock: FakeClock,
+    computer: ComputerPlayer, budget: float = 0.05, path: Path | None = None,
 ) -> tuple[Services, ComputerGames, Table]:
-    s = await build_services(path, clock)
-    games = ComputerGames(s.storage, s.games, ComputerSeats(computer, budget), clock=clock,
-                          rng=random.Random(7))
+    s = await open_services(path, clock)
+    games = open_computer_games(s, ComputerSeats(computer, budget), clock=clock,
+                                rng=random.Random(7))
     games.attach()
     table = Table()
     games.announce = table.announce
@@ -99,9 +93,11 @@ def first_legal(s: Services) -> str:
 
 @pytest.mark.parametrize("variant", ["turkish", "italian"])
 async def test_a_game_against_the_computer_proceeds(
-    tmp_path: Path, computer: ComputerPlayer, variant: str
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
+    variant: str,
 ) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    s, games, table = await play_services(open_services, open_computer_games, FakeClock(), computer)
     started = await start(games, table, ColorChoice.WHITE, variant=variant)
     state = started.state
     assert started.event is Event.STARTED and not state.rated
@@ -120,13 +116,13 @@ async def test_a_game_against_the_computer_proceeds(
     assert replies and all(u.absent_moves is None for u in replies)
     text = Presenter().headline(replies[0], None)
     assert "Computer (level 1) played" in text and f"<@{ALICE}>" in text
-    await s.storage.close()
 
 
 async def test_the_computer_moves_first_when_the_person_is_black(
-    tmp_path: Path, computer: ComputerPlayer
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
 ) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    s, games, table = await play_services(open_services, open_computer_games, FakeClock(), computer)
     started = await start(games, table, ColorChoice.BLACK, variant="moroccan")
     assert started.state.white.seat.is_computer and started.state.black.user_id == ALICE
     board = Presenter().board_embed(started.state, None)
@@ -140,7 +136,6 @@ async def test_the_computer_moves_first_when_the_person_is_black(
     # The computer's board replaced the start board.
     assert state.board_message_id is not None
     assert table.updates[1].previous_board_message_id == state.board_message_id - 1
-    await s.storage.close()
 
 
 async def wait_until_searching(computer: ComputerPlayer) -> None:
@@ -153,10 +148,11 @@ async def wait_until_searching(computer: ComputerPlayer) -> None:
 
 @pytest.mark.parametrize("how", ["resign", "abort"])
 async def test_ending_the_game_cancels_the_search(
-    tmp_path: Path, computer: ComputerPlayer, how: str
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
+    how: str,
 ) -> None:
-    # A budget far beyond the test's patience: only the cancellation can end this search.
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer,
+    s, games, table = await play_services(open_services, open_computer_games, FakeClock(), computer,
                                           budget=3600.0)
     started = await start(games, table, ColorChoice.BLACK, level=5)
     await wait_until_searching(computer)
@@ -177,22 +173,24 @@ async def test_ending_the_game_cancels_the_search(
         computer.choose_move(fen, "turkish", 1, 0.05) for _ in range(computer.workers)
     )), PATIENCE)
     assert len(moves) == computer.workers
-    await s.storage.close()
 
 
-async def test_restart_resumes_the_computers_turn(tmp_path: Path, computer: ComputerPlayer
-                                                  ) -> None:
+async def test_restart_resumes_the_computers_turn(
+    tmp_path: Path, open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
+) -> None:
     path = tmp_path / "db.sqlite3"
     clock = FakeClock()
-    s = await build_services(path, clock)  # no computer attached: its turn stays pending
-    games = ComputerGames(s.storage, s.games, ComputerSeats(computer, 0.05), clock=clock)
+    s = await open_services(path, clock)  # no computer attached: its turn stays pending
+    games = open_computer_games(s, ComputerSeats(computer, 0.05), clock=clock)
     started = await games.start(player=Person(ALICE), guild_id=GUILD, channel_id=CHANNEL,
                                 variant="arab", level=2, color=ColorChoice.WHITE)
     await s.games.play(CHANNEL, ALICE, first_legal(s))
     assert games.thinking == 0 and s.games.current(CHANNEL).ply == 1
-    await s.storage.close()
+    await s.close()
 
-    s, games, table = await play_services(path, clock, computer)  # restart: resume()
+    s, games, table = await play_services(open_services, open_computer_games, clock, computer,
+                                          path=path)  # restart: resume()
     await settle(games)
     state = s.games.current(CHANNEL)
     assert state.ply == 2 and state.turn is engine.Color.WHITE
@@ -200,14 +198,15 @@ async def test_restart_resumes_the_computers_turn(tmp_path: Path, computer: Comp
     _, by_computer = await replay(s, started.state.game_id)
     assert by_computer == [False, True]
     assert [u.event for u in table.updates] == [Event.COMPUTER_MOVED]
-    await s.storage.close()
 
 
-async def test_a_stale_computer_move_is_not_played(tmp_path: Path, computer: ComputerPlayer
-                                                   ) -> None:
+async def test_a_stale_computer_move_is_not_played(
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
+) -> None:
     """A move chosen for a position the game has left (the game ended and a new one began)
     is refused without changing anything."""
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+    s, games, table = await play_services(open_services, open_computer_games, FakeClock(), computer)
     started = await start(games, table, ColorChoice.BLACK)
     await settle(games)
     state = s.games.current(CHANNEL)
@@ -215,11 +214,13 @@ async def test_a_stale_computer_move_is_not_played(tmp_path: Path, computer: Com
     stale = engine.legal_moves(engine.Position.start(variant), variant)[0]
     assert await s.games.commit_computer_move(CHANNEL, started.state.game_id, 0, stale) is None
     assert s.games.current(CHANNEL).ply == 1
-    await s.storage.close()
 
 
-async def test_refusals(tmp_path: Path, computer: ComputerPlayer) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+async def test_refusals(
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
+) -> None:
+    s, games, table = await play_services(open_services, open_computer_games, FakeClock(), computer)
     with pytest.raises(PlayerError) as caught:
         await start(games, table, ColorChoice.WHITE, level=6)
     assert caught.value.key is Msg.BAD_LEVEL
@@ -235,40 +236,43 @@ async def test_refusals(tmp_path: Path, computer: ComputerPlayer) -> None:
         await games.start(player=Person(1003), guild_id=GUILD, channel_id=THREAD,
                           variant="turkish")
     assert caught.value.key is Msg.CHANNEL_BUSY
-    await s.storage.close()
 
 
-async def test_no_draw_offers_to_the_computer(tmp_path: Path, computer: ComputerPlayer) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+async def test_no_draw_offers_to_the_computer(
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
+) -> None:
+    s, games, table = await play_services(open_services, open_computer_games, FakeClock(), computer)
     await start(games, table, ColorChoice.WHITE)
     with pytest.raises(PlayerError) as caught:
         await s.games.draw(CHANNEL, ALICE)
     assert caught.value.key is Msg.COMPUTER_NO_DRAW
     assert s.games.current(CHANNEL).draw_offer_by is None
-    await s.storage.close()
 
 
-async def test_unrated_and_ratings_untouched(tmp_path: Path, computer: ComputerPlayer) -> None:
-    s, games, table = await play_services(tmp_path / "db.sqlite3", FakeClock(), computer)
+async def test_unrated_and_ratings_untouched(
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
+) -> None:
+    s, games, table = await play_services(open_services, open_computer_games, FakeClock(), computer)
     started = await start(games, table, ColorChoice.RANDOM)
     await settle(games)
     await s.games.resign(CHANNEL, ALICE)
     stored = await s.storage.games.get(started.state.game_id)
     assert stored is not None and not stored.rated and stored.white_rating is None
     assert await s.storage.ratings.get(ALICE, "turkish") is None
-    await s.storage.close()
 
 
 async def test_move_clock_in_a_game_against_the_computer(
-    tmp_path: Path, computer: ComputerPlayer
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    computer: ComputerPlayer,
 ) -> None:
     """`/play` with a move time: the person's deadline is stored and shown."""
     clock = FakeClock()
-    s, games, table = await play_services(tmp_path / "db.sqlite3", clock, computer)
+    _, games, table = await play_services(open_services, open_computer_games, clock, computer)
     started = await start(games, table, ColorChoice.WHITE, move_time=MoveTime.SECONDS_40)
     assert started.state.move_seconds == 40
     assert started.state.deadline == clock() + timedelta(seconds=40)
-    await s.storage.close()
 
 
 class FlakyMover:
@@ -288,17 +292,17 @@ class FlakyMover:
 
 
 async def test_the_computer_tries_again_after_a_failure(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    open_services: OpenServices, open_computer_games: OpenComputerGames,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import bot.services.computer_games as module
 
     monkeypatch.setattr(module, "RETRY_SECONDS", 0.0)
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+    s = await open_services()
     mover = FlakyMover()
-    games = ComputerGames(s.storage, s.games, mover)
+    games = open_computer_games(s, mover)
     games.attach()
     await games.start(player=Person(ALICE), guild_id=GUILD, channel_id=CHANNEL,
                       variant="turkish", color=ColorChoice.BLACK)
     await settle(games)
     assert mover.calls == 2 and s.games.current(CHANNEL).ply == 1
-    await s.storage.close()

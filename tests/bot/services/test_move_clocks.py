@@ -1,46 +1,36 @@
-"""Move clocks (issue 7, RULES.md "Time"): with an injected clock, an expired per-move
-time makes the real computer player (process pool, level 1, short budget) move for the
-absent player; after the configured number of such moves in a row that player loses on
-time; a move of their own resets the count; deadlines and counts survive a restart.
+"""Move clocks (docs/RULES.md, "Time" among the project-wide game rules): with an injected
+clock, an expired per-move time makes the real computer player (process pool, level 1,
+short budget) move for the absent player; after the configured number of such moves in a
+row that player loses on time; a move of their own resets the count; deadlines and
+counts survive a restart.
 
 No assertion depends on how long anything takes: the clock is a `FakeClock` and the
 computer's moves are checked for legality by replaying them with the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
-
-import pytest
 
 import engine
 from bot.computer import AbsentPlayerComputer, ComputerPlayer
 from bot.config import settings_from
 from bot.services import EndReason, Event, GameRules, GameUpdate
 from bot.ui.present import Presenter
-from tests.bot.helpers import ALICE, BOB, CHANNEL, FakeClock, Services, build_services, start_game
+from tests.support.clock import FakeClock
+from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, Services, start_game
 
 MOVE_SECONDS = 40
-
-
-@pytest.fixture(scope="module")
-def computer() -> Iterator[ComputerPlayer]:
-    import asyncio
-
-    player = ComputerPlayer(workers=1)
-    yield player
-    asyncio.run(player.close())
 
 
 def absent_mover(computer: ComputerPlayer) -> AbsentPlayerComputer:
     return AbsentPlayerComputer(computer, level=1, budget_seconds=0.05)
 
 
-async def services(path: Path, clock: FakeClock, computer: ComputerPlayer,
-                   limit: int = 3) -> Services:
-    return await build_services(path, clock, mover=absent_mover(computer),
-                                rules=GameRules(computer_moves_before_forfeit=limit))
+async def services(open_services: OpenServices, clock: FakeClock, computer: ComputerPlayer,
+                   limit: int = 3, path: Path | None = None) -> Services:
+    return await open_services(path, clock, mover=absent_mover(computer),
+                               rules=GameRules(computer_moves_before_forfeit=limit))
 
 
 async def expire(s: Services) -> GameUpdate:
@@ -65,24 +55,24 @@ async def assert_replays(s: Services, game_id: int) -> list[bool]:
     return [m.by_computer for m in stored]
 
 
-async def test_before_the_deadline_nothing_happens(tmp_path: Path, computer: ComputerPlayer
-                                                   ) -> None:
+async def test_before_the_deadline_nothing_happens(
+    open_services: OpenServices, computer: ComputerPlayer
+) -> None:
     clock = FakeClock()
-    s = await services(tmp_path / "db.sqlite3", clock, computer)
+    s = await services(open_services, clock, computer)
     await start_game(s, "turkish", move_seconds=MOVE_SECONDS)
     deadline = s.games.current(CHANNEL).deadline
     assert deadline == clock() + timedelta(seconds=MOVE_SECONDS)
     clock.advance(timedelta(seconds=MOVE_SECONDS - 1))
     assert await s.games.run_deadlines() == []
     assert s.games.current(CHANNEL).ply == 0
-    await s.storage.close()
 
 
 async def test_expiry_makes_the_computer_move_for_the_absent_player(
-    tmp_path: Path, computer: ComputerPlayer
+    open_services: OpenServices, computer: ComputerPlayer
 ) -> None:
     clock = FakeClock()
-    s = await services(tmp_path / "db.sqlite3", clock, computer)
+    s = await services(open_services, clock, computer)
     record = await start_game(s, "italian", move_seconds=MOVE_SECONDS)
     update = await expire(s)
     assert update.event is Event.COMPUTER_MOVED
@@ -97,14 +87,13 @@ async def test_expiry_makes_the_computer_move_for_the_absent_player(
     headline = Presenter().headline(update, None)
     assert f"<@{ALICE}>" in headline and update.move_text is not None
     assert update.move_text in headline and "1 of 3" in headline
-    await s.storage.close()
 
 
 async def test_forfeit_after_the_configured_number_in_a_row(
-    tmp_path: Path, computer: ComputerPlayer
+    open_services: OpenServices, computer: ComputerPlayer
 ) -> None:
     clock = FakeClock()
-    s = await services(tmp_path / "db.sqlite3", clock, computer)
+    s = await services(open_services, clock, computer)
     record = await start_game(s, "turkish", move_seconds=MOVE_SECONDS)
     for count in (1, 2, 3):
         update = await expire(s)  # White is absent
@@ -119,15 +108,16 @@ async def test_forfeit_after_the_configured_number_in_a_row(
     stored = await s.storage.games.get(record.id)
     assert stored is not None and stored.termination == engine.Termination.TIME_FORFEIT.value
     assert not s.games.has_game(CHANNEL)
-    await s.storage.close()
 
 
-async def test_the_limit_is_a_setting(tmp_path: Path, computer: ComputerPlayer) -> None:
+async def test_the_limit_is_a_setting(
+    open_services: OpenServices, computer: ComputerPlayer
+) -> None:
     assert settings_from({}).computer_moves_before_forfeit == 3
     limit = settings_from({"DAMA_COMPUTER_MOVES_BEFORE_FORFEIT": "1"})
     assert limit.computer_moves_before_forfeit == 1
     clock = FakeClock()
-    s = await services(tmp_path / "db.sqlite3", clock, computer, limit=1)
+    s = await services(open_services, clock, computer, limit=1)
     await start_game(s, "arab", move_seconds=MOVE_SECONDS)
     update = await expire(s)
     assert update.event is Event.COMPUTER_MOVED and update.absent_moves == (1, 1)
@@ -135,13 +125,13 @@ async def test_the_limit_is_a_setting(tmp_path: Path, computer: ComputerPlayer) 
     update = await expire(s)
     assert update.state.ending is not None
     assert update.state.ending.reason is EndReason.TIME_FORFEIT
-    await s.storage.close()
 
 
-async def test_a_move_of_ones_own_resets_the_count(tmp_path: Path, computer: ComputerPlayer
-                                                   ) -> None:
+async def test_a_move_of_ones_own_resets_the_count(
+    open_services: OpenServices, computer: ComputerPlayer
+) -> None:
     clock = FakeClock()
-    s = await services(tmp_path / "db.sqlite3", clock, computer)
+    s = await services(open_services, clock, computer)
     record = await start_game(s, "moroccan", move_seconds=MOVE_SECONDS)
     for count in (1, 2):
         update = await expire(s)
@@ -153,13 +143,13 @@ async def test_a_move_of_ones_own_resets_the_count(tmp_path: Path, computer: Com
     await s.games.play(CHANNEL, BOB, await first_legal(s))
     update = await expire(s)  # absent again: counting starts over
     assert update.event is Event.COMPUTER_MOVED and update.absent_moves == (1, 3)
-    await s.storage.close()
 
 
-async def test_both_sides_are_counted_separately(tmp_path: Path, computer: ComputerPlayer
-                                                 ) -> None:
+async def test_both_sides_are_counted_separately(
+    open_services: OpenServices, computer: ComputerPlayer
+) -> None:
     clock = FakeClock()
-    s = await services(tmp_path / "db.sqlite3", clock, computer)
+    s = await services(open_services, clock, computer)
     record = await start_game(s, "turkish", move_seconds=MOVE_SECONDS)
     assert (await expire(s)).absent_moves == (1, 3)  # White absent
     assert (await expire(s)).absent_moves == (1, 3)  # Black absent too
@@ -168,23 +158,23 @@ async def test_both_sides_are_counted_separately(tmp_path: Path, computer: Compu
     assert stored is not None
     assert (stored.clock.white_computer_moves, stored.clock.black_computer_moves) == (2, 1)
     assert await assert_replays(s, record.id) == [True, True, True]
-    await s.storage.close()
 
 
-async def test_restart_with_a_pending_deadline(tmp_path: Path, computer: ComputerPlayer
-                                               ) -> None:
+async def test_restart_with_a_pending_deadline(
+    tmp_path: Path, open_services: OpenServices, computer: ComputerPlayer
+) -> None:
     path = tmp_path / "db.sqlite3"
     clock = FakeClock()
-    s = await services(path, clock, computer)
+    s = await services(open_services, clock, computer, path=path)
     record = await start_game(s, "turkish", move_seconds=MOVE_SECONDS)
     for _ in range(2):
         await expire(s)  # White absent twice
         await s.games.play(CHANNEL, BOB, await first_legal(s))
     deadline = s.games.current(CHANNEL).deadline
-    await s.storage.close()
+    await s.close()
 
     clock.advance(timedelta(seconds=MOVE_SECONDS + 5))  # the bot was down past the deadline
-    s = await services(path, clock, computer)
+    s = await services(open_services, clock, computer, path=path)
     state = s.games.current(CHANNEL)
     assert state.deadline == deadline and s.games.next_deadline() == deadline
     [update] = await s.games.run_deadlines()  # the stored deadline is acted on
@@ -195,30 +185,3 @@ async def test_restart_with_a_pending_deadline(tmp_path: Path, computer: Compute
     assert update.state.ending.reason is EndReason.TIME_FORFEIT
     assert update.state.ending.winner is engine.Color.BLACK
     assert await assert_replays(s, record.id) == [True, False] * 3
-    await s.storage.close()
-
-
-async def test_board_shows_the_time_left(tmp_path: Path) -> None:
-    """The embed carries the deadline as a Discord relative timestamp."""
-    clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
-    await start_game(s, "turkish", move_seconds=300)
-    state = s.games.current(CHANNEL)
-    embed = Presenter().board_embed(state, None)
-    unix = int((clock() + timedelta(seconds=300)).timestamp())
-    assert embed.description is not None and f"<t:{unix}:R>" in embed.description
-    await s.storage.close()
-
-
-def test_absent_player_settings() -> None:
-    default = settings_from({})
-    assert (default.absent_player_level, default.absent_player_budget) == (5, 1.0)
-    assert default.computer_budget is None and default.computer_workers is None
-    chosen = settings_from({"DAMA_ABSENT_PLAYER_LEVEL": "2", "DAMA_ABSENT_PLAYER_BUDGET": "0.5",
-                            "DAMA_COMPUTER_BUDGET": "0.1", "DAMA_COMPUTER_WORKERS": "2"})
-    assert (chosen.absent_player_level, chosen.absent_player_budget) == (2, 0.5)
-    assert (chosen.computer_budget, chosen.computer_workers) == (0.1, 2)
-    for name, value in (("DAMA_ABSENT_PLAYER_LEVEL", "6"), ("DAMA_ABSENT_PLAYER_BUDGET", "x"),
-                        ("DAMA_COMPUTER_WORKERS", "0")):
-        with pytest.raises(ValueError, match=name):
-            settings_from({name: value})

@@ -13,10 +13,11 @@ import engine
 from bot.messages import Msg
 from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError
 from engine.pdn import read_pdn
-from storage import GameResult, GameStatus
-from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, FakeClock, build_services, start_game
+from storage import GameResult, GameStatus, Seat
+from tests.support.clock import FakeClock
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL, OpenServices, start_game
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
+DATA = Path(__file__).resolve().parents[2] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 
 # One capture that takes Black's last piece: White wins by NO_PIECES (engine-checked
 # by hand: the only legal move of the Turkish/Arab position is d4xd6, of the diagonal
@@ -35,10 +36,10 @@ def error_key(info: pytest.ExceptionInfo[PlayerError]) -> Msg:
 
 @pytest.mark.parametrize("variant", sorted(FORCED))
 async def test_forced_win_in_every_variant_updates_ratings_once(
-    tmp_path: Path, variant: str
+    open_services: OpenServices, variant: str
 ) -> None:
     clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
+    s = await open_services(clock=clock)
     fen, move = FORCED[variant]
     record = await start_game(s, variant, fen)
     update = await s.games.play(CHANNEL, ALICE, move)
@@ -63,14 +64,15 @@ async def test_forced_win_in_every_variant_updates_ratings_once(
     assert info.value.params["game_id"] == record.id
     white_again = await s.storage.ratings.get(ALICE, variant)
     assert white_again is not None and white_again.rated_games == 1
-    await s.storage.close()
 
 
-async def test_real_italian_game_from_the_start_then_resignation(tmp_path: Path) -> None:
+async def test_real_italian_game_from_the_start_then_resignation(
+    open_services: OpenServices,
+) -> None:
     """Game 1 of the Italian championship file, move by move, then the loser resigns."""
     record_game = read_pdn(DATA.read_text(encoding="utf-8"), variant="italian")[0]
     clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
+    s = await open_services(clock=clock)
     await start_game(s, "italian")
     replay = engine.Game(record_game.variant)
     for move in record_game.game.moves:
@@ -97,12 +99,11 @@ async def test_real_italian_game_from_the_start_then_resignation(tmp_path: Path)
             assert update.state.ending.result is GameResult(result.token)
     stored_moves = await s.storage.games.moves(update.state.game_id)
     assert len(stored_moves) == len(record_game.game.moves)
-    await s.storage.close()
 
 
-async def test_move_refusals_say_why_and_change_nothing(tmp_path: Path) -> None:
+async def test_move_refusals_say_why_and_change_nothing(open_services: OpenServices) -> None:
     clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
+    s = await open_services(clock=clock)
     with pytest.raises(PlayerError) as info:
         await s.games.play(CHANNEL, ALICE, "d3-d4")
     assert error_key(info) is Msg.NO_GAME_HERE
@@ -122,12 +123,11 @@ async def test_move_refusals_say_why_and_change_nothing(tmp_path: Path) -> None:
     update = await s.games.play(CHANNEL, ALICE, "A3 a4")
     assert update.move_text == "a3-a4"
     assert update.state.ply == 1 and update.state.turn is engine.Color.BLACK
-    await s.storage.close()
 
 
-async def test_ambiguous_capture_lists_the_candidates(tmp_path: Path) -> None:
+async def test_ambiguous_capture_lists_the_candidates(open_services: OpenServices) -> None:
     # Italian: d3 can take c4 and e4 and reach d7 either way (README's example).
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+    s = await open_services()
     await start_game(s, "italian", "W:Wd3,h1:Bc4,c6,e4,e6")
     with pytest.raises(PlayerError) as info:
         await s.games.play(CHANNEL, ALICE, "d3xd7")
@@ -135,11 +135,12 @@ async def test_ambiguous_capture_lists_the_candidates(tmp_path: Path) -> None:
     assert info.value.params["candidates"] == "d3xb5xd7, d3xf5xd7"
     update = await s.games.play(CHANNEL, ALICE, "d3xb5xd7")
     assert update.state.ply == 1
-    await s.storage.close()
 
 
-async def test_autocomplete_offers_own_legal_moves_captures_first(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_autocomplete_offers_own_legal_moves_captures_first(
+    tmp_path: Path, open_services: OpenServices,
+) -> None:
+    s = await open_services()
     assert s.games.suggestions(CHANNEL, ALICE, "") == []
     await start_game(s, "turkish")
     start = s.games.suggestions(CHANNEL, ALICE, "")
@@ -148,21 +149,21 @@ async def test_autocomplete_offers_own_legal_moves_captures_first(tmp_path: Path
     assert s.games.suggestions(CHANNEL, BOB, "") == []  # not Bob's turn
     assert {c.value for c in s.games.suggestions(CHANNEL, ALICE, "a3")} == {"a3-a4"}
     assert {c.value for c in s.games.suggestions(CHANNEL, ALICE, "B3-")} == {"b3-b4"}
-    await s.storage.close()
-    s = await build_services(tmp_path / "db2.sqlite3", FakeClock())
+    await s.close()
+    s = await open_services(tmp_path / "db2.sqlite3", FakeClock())
     await start_game(s, "italian", "W:Wd3,h1:Bc4,c6,e4,e6")
     choices = s.games.suggestions(CHANNEL, ALICE, "")
     assert [c.value for c in choices] == ["d3xb5xd7", "d3xf5xd7"]  # full paths, captures only
-    # Italian numbers (RULES.md): d3 = 22, b5 = 13, d7 = 6.
+    # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): d3 = 22,
+    # b5 = 13, d7 = 6.
     assert choices[0].name == "d3xb5xd7 (22x13x6)"
     assert [c.value for c in s.games.suggestions(CHANNEL, ALICE, "22x")] == [
         "d3xb5xd7", "d3xf5xd7"
     ]
-    await s.storage.close()
 
 
-async def test_draw_offer_accept_and_lapse(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_draw_offer_accept_and_lapse(open_services: OpenServices) -> None:
+    s = await open_services()
     await start_game(s, "turkish")
     offered = await s.games.draw(CHANNEL, ALICE)
     assert offered.event is Event.DRAW_OFFERED
@@ -180,11 +181,10 @@ async def test_draw_offer_accept_and_lapse(tmp_path: Path) -> None:
     assert ended.state.ending.result is GameResult.DRAW
     assert ended.state.ending.reason is EndReason.AGREEMENT
     assert not s.games.has_game(CHANNEL)
-    await s.storage.close()
 
 
-async def test_abort_rules(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_abort_rules(open_services: OpenServices) -> None:
+    s = await open_services()
     record = await start_game(s, "arab")
     await s.games.play(CHANNEL, ALICE, "a3-a4")
     with pytest.raises(PlayerError) as info:
@@ -206,11 +206,10 @@ async def test_abort_rules(tmp_path: Path) -> None:
     by_moderator = await s.games.abort(CHANNEL, CAROL, may_manage=True)
     assert by_moderator.state.ending is not None
     assert by_moderator.state.ending.by_user == CAROL
-    await s.storage.close()
 
 
-async def test_resign_from_stale_board_and_other_game(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_resign_from_stale_board_and_other_game(open_services: OpenServices) -> None:
+    s = await open_services()
     record = await start_game(s, "turkish")
 
     async def announce(update: GameUpdate) -> int:
@@ -227,13 +226,12 @@ async def test_resign_from_stale_board_and_other_game(tmp_path: Path) -> None:
     update = await s.games.resign(CHANNEL, BOB, game_id=record.id, message_id=9001)
     assert update.previous_board_message_id == 9001
     assert update.state.ending is not None and update.state.ending.winner is engine.Color.WHITE
-    await s.storage.close()
 
 
-async def test_inactivity_loses_on_time(tmp_path: Path) -> None:
+async def test_inactivity_loses_on_time(open_services: OpenServices) -> None:
     clock = FakeClock()
     rules = GameRules(inactivity_limit=timedelta(days=3))
-    s = await build_services(tmp_path / "db.sqlite3", clock, rules=rules)
+    s = await open_services(clock=clock, rules=rules)
     await start_game(s, "moroccan")
     await s.games.play(CHANNEL, ALICE, "b3-a4")
     assert s.games.next_deadline() == clock() + timedelta(days=3)
@@ -253,7 +251,6 @@ async def test_inactivity_loses_on_time(tmp_path: Path) -> None:
     assert ending.result is GameResult.WHITE_WINS
     black = await s.storage.ratings.get(BOB, "moroccan")
     assert black is not None and black.losses == 1
-    await s.storage.close()
 
 
 class FirstMove:
@@ -267,11 +264,11 @@ class FirstMove:
         return game.legal_moves()[0]
 
 
-async def test_move_clock_computer_moves_then_forfeit(tmp_path: Path) -> None:
+async def test_move_clock_computer_moves_then_forfeit(open_services: OpenServices) -> None:
     clock = FakeClock()
     mover = FirstMove()
     rules = GameRules(computer_moves_before_forfeit=2)
-    s = await build_services(tmp_path / "db.sqlite3", clock, mover=mover, rules=rules)
+    s = await open_services(clock=clock, mover=mover, rules=rules)
     record = await start_game(s, "turkish", move_seconds=40)
     clock.advance(timedelta(seconds=40))
     [update] = await s.games.run_deadlines()
@@ -291,12 +288,11 @@ async def test_move_clock_computer_moves_then_forfeit(tmp_path: Path) -> None:
     assert update.state.ending is not None
     assert update.state.ending.reason is EndReason.TIME_FORFEIT
     assert update.state.ending.winner is engine.Color.BLACK
-    await s.storage.close()
 
 
-async def test_move_clock_without_mover_loses_on_time(tmp_path: Path) -> None:
+async def test_move_clock_without_mover_loses_on_time(open_services: OpenServices) -> None:
     clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
+    s = await open_services(clock=clock)
     await start_game(s, "italian", move_seconds=300)
     await s.games.play(CHANNEL, ALICE, "22-18")
     clock.advance(timedelta(seconds=299))
@@ -306,19 +302,18 @@ async def test_move_clock_without_mover_loses_on_time(tmp_path: Path) -> None:
     assert update.state.ending is not None
     assert update.state.ending.reason is EndReason.TIME_FORFEIT
     assert update.state.ending.winner is engine.Color.WHITE
-    await s.storage.close()
 
 
-async def test_restart_continues_the_game(tmp_path: Path) -> None:
+async def test_restart_continues_the_game(tmp_path: Path, open_services: OpenServices) -> None:
     path = tmp_path / "db.sqlite3"
     clock = FakeClock()
-    s = await build_services(path, clock)
+    s = await open_services(path, clock)
     await start_game(s, "turkish")
     await s.games.play(CHANNEL, ALICE, "a3-a4")
     await s.games.draw(CHANNEL, ALICE)
     before = s.games.current(CHANNEL)
-    await s.storage.close()
-    s = await build_services(path, clock)
+    await s.close()
+    s = await open_services(path, clock)
     after = s.games.current(CHANNEL)
     assert after.position == before.position and after.ply == 1
     assert after.last_move_text == "a3-a4"
@@ -326,11 +321,10 @@ async def test_restart_continues_the_game(tmp_path: Path) -> None:
     assert after.deadline == before.deadline
     update = await s.games.play(CHANNEL, BOB, "a6-a5")
     assert update.state.ply == 2
-    await s.storage.close()
 
 
-async def test_two_moves_at_once_apply_one(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_two_moves_at_once_apply_one(open_services: OpenServices) -> None:
+    s = await open_services()
     record = await start_game(s, "turkish")
     results = await asyncio.gather(
         s.games.play(CHANNEL, ALICE, "a3-a4"),
@@ -342,17 +336,17 @@ async def test_two_moves_at_once_apply_one(tmp_path: Path) -> None:
     assert len(applied) == 1 and len(refused) == 1
     assert refused[0].key is Msg.NOT_YOUR_TURN
     assert len(await s.storage.games.moves(record.id)) == 1
-    await s.storage.close()
 
 
-async def test_computer_seat_moves_through_the_hook(tmp_path: Path) -> None:
-    """The flow issue 7's `/play` plugs into: a computer seat moves when asked, its moves
-    never count as absences, and a move clock on its side makes it move, not lose."""
-    from storage import NewGame, Seat
+async def test_computer_seat_moves_through_the_hook(open_services: OpenServices) -> None:
+    """The flow `/play` plugs into (the `turn_changed` hook): a computer seat moves when
+    asked, its moves never count as absences, and a move clock on its side makes it move,
+    not lose."""
+    from storage import NewGame
 
     clock = FakeClock()
     mover = FirstMove()
-    s = await build_services(tmp_path / "db.sqlite3", clock, mover=mover)
+    s = await open_services(clock=clock, mover=mover)
     turns: list[int] = []
     s.games.turn_changed = lambda state: turns.append(state.ply)
     variant = engine.get_variant("italian")
@@ -383,4 +377,3 @@ async def test_computer_seat_moves_through_the_hook(tmp_path: Path) -> None:
             await s.games.play(CHANNEL, ALICE, text)
     stored = await s.storage.games.get(record.id)
     assert stored is not None and stored.clock.black_computer_moves == 0
-    await s.storage.close()

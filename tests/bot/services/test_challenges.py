@@ -1,29 +1,27 @@
-"""Challenges and information through the services on a real SQLite file."""
+"""`ChallengeService` (`bot/services/challenges.py`) on a real SQLite file: creating,
+accepting, declining, cancelling and expiring challenges, and who may do what."""
 
 from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
-import engine
 from bot.config import MoveTime
 from bot.messages import Msg
 from bot.services import Event, GameUpdate, Person, PlayerError
-from engine.pdn import read_pdn
 from storage import Challenge, ChallengeStatus, ColorChoice
-from tests.bot.helpers import (
+from tests.support.clock import FakeClock
+from tests.support.services import (
     ALICE,
     BOB,
     CAROL,
     CHANNEL,
     GUILD,
     THREAD,
-    FakeClock,
+    OpenServices,
     Services,
-    build_services,
     start_game,
 )
 
@@ -39,8 +37,8 @@ async def challenge(s: Services, *, opponent: Person = B, channel: int = CHANNEL
     )
 
 
-async def test_accept_starts_the_game_with_the_chosen_colours(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_accept_starts_the_game_with_the_chosen_colours(open_services: OpenServices) -> None:
+    s = await open_services()
     made = await challenge(s, color=ColorChoice.BLACK, move_time=MoveTime.MINUTES_5)
     assert made.status is ChallengeStatus.PENDING and made.move_seconds == 300
     seen: list[GameUpdate] = []
@@ -63,11 +61,10 @@ async def test_accept_starts_the_game_with_the_chosen_colours(tmp_path: Path) ->
         await s.challenges.accept(made.id, BOB)
     assert info.value.key is Msg.CHALLENGE_CLOSED
     assert info.value.params["status"] is ChallengeStatus.ACCEPTED
-    await s.storage.close()
 
 
-async def test_double_accept_at_once_makes_one_game(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_double_accept_at_once_makes_one_game(open_services: OpenServices) -> None:
+    s = await open_services()
     made = await challenge(s)
     results = await asyncio.gather(
         s.challenges.accept(made.id, BOB), s.challenges.accept(made.id, BOB),
@@ -76,22 +73,22 @@ async def test_double_accept_at_once_makes_one_game(tmp_path: Path) -> None:
     assert sum(isinstance(r, tuple) for r in results) == 1
     assert sum(isinstance(r, PlayerError) for r in results) == 1
     assert len(await s.storage.games.active()) == 1
-    await s.storage.close()
 
 
-async def test_random_colour_gives_both_colours_over_many_challenges(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_random_colour_gives_both_colours_over_many_challenges(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
     whites = set()
     for channel in range(20):
         made = await challenge(s, channel=10_000 + channel, color=ColorChoice.RANDOM)
         _, update = await s.challenges.accept(made.id, BOB)
         whites.add(update.state.white.user_id)
     assert whites == {ALICE, BOB}
-    await s.storage.close()
 
 
-async def test_who_may_answer(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_who_may_answer(open_services: OpenServices) -> None:
+    s = await open_services()
     made = await challenge(s)
     for call, key in [
         (s.challenges.accept(made.id, ALICE), Msg.CHALLENGE_OWN),
@@ -113,11 +110,10 @@ async def test_who_may_answer(tmp_path: Path) -> None:
         await s.challenges.accept(second.id, BOB)
     assert info.value.key is Msg.CHALLENGE_CLOSED
     assert info.value.params["status"] is ChallengeStatus.CANCELLED
-    await s.storage.close()
 
 
-async def test_refusals_when_challenging(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_refusals_when_challenging(open_services: OpenServices) -> None:
+    s = await open_services()
     with pytest.raises(PlayerError) as info:
         await challenge(s, opponent=A)
     assert info.value.key is Msg.CHALLENGE_SELF
@@ -143,22 +139,20 @@ async def test_refusals_when_challenging(tmp_path: Path) -> None:
     # In a thread (another channel) the same challenge is fine.
     made = await challenge(s, channel=THREAD)
     assert made.channel_id == THREAD
-    await s.storage.close()
 
 
-async def test_accepting_when_the_channel_became_busy(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
+async def test_accepting_when_the_channel_became_busy(open_services: OpenServices) -> None:
+    s = await open_services()
     made = await challenge(s)
     await start_game(s, "turkish", white=CAROL, black=1004)
     with pytest.raises(PlayerError) as info:
         await s.challenges.accept(made.id, BOB)
     assert info.value.key is Msg.CHANNEL_BUSY
-    await s.storage.close()
 
 
-async def test_expiry(tmp_path: Path) -> None:
+async def test_expiry(open_services: OpenServices) -> None:
     clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
+    s = await open_services(clock=clock)
     made = await challenge(s)
     assert s.challenges.next_expiry() == clock() + timedelta(minutes=10)
     clock.advance(timedelta(minutes=9, seconds=59))
@@ -172,43 +166,7 @@ async def test_expiry(tmp_path: Path) -> None:
     assert s.challenges.next_expiry() is None
     # After a restart the pending challenge still expires (found by expire_due).
     again = await challenge(s)
-    await s.storage.close()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
+    await s.close()
+    s = await open_services(clock=clock)
     clock.advance(timedelta(minutes=11))
     assert [c.id for c in await s.challenges.expire_due()] == [again.id]
-    await s.storage.close()
-
-
-async def test_ratings_leaderboard_history_export(tmp_path: Path) -> None:
-    s = await build_services(tmp_path / "db.sqlite3", FakeClock())
-    await s.stats.remember(ALICE, "alice")
-    await s.stats.remember(BOB, "bob")
-    record = await start_game(s, "turkish", "W:Wd4,a2:Bd5")
-    await s.games.play(CHANNEL, ALICE, "d4xd6")
-    casual = await start_game(s, "turkish", rated=False)
-    await s.games.resign(CHANNEL, ALICE)
-    [rating] = await s.stats.ratings(ALICE, "turkish")
-    assert rating.rated_games == 1 and rating.wins == 1
-    assert await s.stats.ratings(ALICE, "italian") == []
-    board = await s.stats.leaderboard("turkish", BOB, guild_id=GUILD)
-    assert [e.rating.user_id for e in board.entries] == [ALICE, BOB]
-    assert board.own_rank == 2 and board.total == 2
-    assert (await s.stats.leaderboard("turkish", BOB, guild_id=999)).entries == []
-    history = await s.stats.history(ALICE)
-    assert [g.id for g in history] == [casual.id, record.id]
-    pdn = await s.stats.export(ALICE, game_id=record.id)
-    [parsed] = read_pdn(pdn.text)
-    assert parsed.variant.key == "turkish"
-    assert parsed.tags["White"] == "alice" and parsed.tags["Black"] == "bob"
-    assert parsed.result.token == "1-0"
-    assert [engine.format_move(m, parsed.game.start, parsed.variant)
-            for m in parsed.game.moves] == ["d4xd6"]
-    latest = await s.stats.export(BOB)
-    assert latest.game_id == casual.id and latest.filename.endswith(".pdn")
-    with pytest.raises(PlayerError) as info:
-        await s.stats.export(ALICE, game_id=4444)
-    assert info.value.key is Msg.UNKNOWN_GAME
-    with pytest.raises(PlayerError) as info:
-        await s.stats.export(CAROL)
-    assert info.value.key is Msg.NO_GAME_TO_EXPORT
-    await s.storage.close()

@@ -1,52 +1,29 @@
-"""`/play` and move clocks through discord.py's own command tree (issue 7): gateway-shaped
+"""`/play` and move clocks through discord.py's own command tree: gateway-shaped
 interaction payloads in, every request the real `DamaBot` makes captured at the HTTP
 boundary (`FakeDiscord`). The bot builds its own computer player (process pool, one
 worker, 0.05 s per move from the settings); nothing asserts how long anything takes."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
-
-import pytest
 
 import engine
-from bot.client import DamaBot
-from tests.bot.conftest import Harness, settings_for
-from tests.bot.fake_discord import Call, FakeDiscord, option, user_option
-from tests.bot.helpers import FakeClock
-from tests.bot.test_discord_layer import ALICE, BOB, CHANNEL, press, response_message_id, run, slash
-
-PATIENCE = 60.0
-
-
-@pytest.fixture
-async def h(tmp_path: Path) -> AsyncIterator[Harness]:
-    fake = FakeDiscord()
-    clock = FakeClock()
-    settings = settings_for(tmp_path / "db.sqlite3", computer_budget=0.05, computer_workers=1,
-                            absent_player_level=1, absent_player_budget=0.05)
-    with fake.installed():
-        bot = DamaBot(settings, clock=clock, run_scheduler=False)
-        await bot.login("fake-token")
-        try:
-            yield Harness(bot, fake, clock)
-        finally:
-            await bot.close()
+from tests.support.discord_harness import (
+    Harness,
+    challenge_and_accept,
+    channel_posts,
+    computer_done,
+    press,
+    response_message_id,
+    run,
+    slash,
+)
+from tests.support.fake_discord import option, user_option
+from tests.support.services import ALICE, BOB, CHANNEL
 
 
-async def computer_done(h: Harness) -> None:
-    await asyncio.wait_for(h.bot.computer_games.idle(), PATIENCE)
-    await h.bot.table.drain()
-
-
-def channel_posts(calls: list[Call]) -> list[Call]:
-    return [c for c in calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"]
-
-
-async def test_play_schema(h: Harness) -> None:
+async def test_play_schema(computer_harness: Harness) -> None:
+    h = computer_harness
     [sync] = [c for c in h.discord.calls if c.method == "PUT"]
     play = {c["name"]: c for c in sync.payload}["play"]
     assert play["contexts"] == [0]
@@ -66,7 +43,8 @@ async def test_play_schema(h: Harness) -> None:
         options["move_time"]["choices"]
 
 
-async def test_play_as_black_the_computer_answers_on_its_own(h: Harness) -> None:
+async def test_play_as_black_the_computer_answers_on_its_own(computer_harness: Harness) -> None:
+    h = computer_harness
     calls = await run(h, slash(h, "play", [option("variant", "italian"), option("level", 1, 4),
                                            option("color", "black")]))
     [start] = [c for c in calls if c.callback_type == 4]
@@ -117,7 +95,8 @@ async def test_play_as_black_the_computer_answers_on_its_own(h: Harness) -> None
     assert name.endswith(".pdn") and "Computer" in pdn and '[Result "1-0"]' in pdn
 
 
-async def test_play_refused_while_a_game_is_on(h: Harness) -> None:
+async def test_play_refused_while_a_game_is_on(computer_harness: Harness) -> None:
+    h = computer_harness
     await run(h, slash(h, "play", [option("variant", "turkish"), option("color", "white")]))
     calls = await run(h, slash(h, "play", [option("variant", "turkish")]))
     [answer] = calls
@@ -129,8 +108,9 @@ async def test_play_refused_while_a_game_is_on(h: Harness) -> None:
 
 
 async def test_expired_move_clock_posts_the_computers_move_for_the_absent_player(
-    h: Harness
+    computer_harness: Harness
 ) -> None:
+    h = computer_harness
     opponent, resolved = user_option("opponent", BOB)
     calls = await run(h, slash(h, "challenge", [opponent, option("variant", "turkish"),
                                                 option("color", "white"),
@@ -151,3 +131,30 @@ async def test_expired_move_clock_posts_the_computers_move_for_the_absent_player
     assert f"Time ran out for <@{ALICE}>" in post.content and "(1 of 3" in post.content
     state = h.bot.games.current(CHANNEL)
     assert state.ply == 1 and state.turn is engine.Color.BLACK
+
+
+def _actions(custom_ids: list[str]) -> set[str]:
+    return {i.rsplit(":", 1)[0] for i in custom_ids}
+
+
+async def test_boards_of_games_against_the_computer_offer_no_draw(
+    computer_harness: Harness,
+) -> None:
+    h = computer_harness
+    # The computer never takes draws (COMPUTER_NO_DRAW), so an "Offer draw" button on a
+    # /play board only leads to a refusal; Resign stays.
+    calls = await run(h, slash(h, "play", [option("variant", "turkish"), option("level", 1, 4),
+                                           option("color", "black")]))
+    [start] = [c for c in calls if c.callback_type == 4]
+    assert _actions(start.custom_ids) == {"dama:resign"}
+    assert response_message_id(h, start)
+    since = len(h.discord.calls)
+    await computer_done(h)
+    [reply] = channel_posts(h.discord.calls[since:])
+    assert _actions(reply.custom_ids) == {"dama:resign"}
+    # A game between two people keeps both buttons.
+    calls = await run(h, slash(h, "resign", []))
+    assert any(c.callback_type == 4 and "resigned" in c.content for c in calls)
+    _, board = await challenge_and_accept(h)
+    buttons = h.discord.messages[board]["components"][0]["components"]
+    assert {b["custom_id"].rsplit(":", 1)[0] for b in buttons} == {"dama:resign", "dama:draw"}

@@ -1,32 +1,23 @@
-"""Shared fakes for the bot tests: a settable clock, service wiring on a real SQLite file."""
+"""The bot's services wired on a real SQLite file, as `bot.client.DamaBot` wires them, and a
+way to start a game directly in storage."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
+from typing import Protocol
 
 import engine
 from bot.services import ChallengeService, GameRules, GameService, StatsService
+from bot.services.computer_games import ComputerGames, SeatMover
 from bot.services.games import AbsentPlayerMover
 from storage import Eligibility, GameRecord, NewGame, Seat, Storage
+from tests.support.clock import FakeClock
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
 GUILD, CHANNEL, THREAD = 500, 600, 601
-
-
-class FakeClock:
-    """A clock the test moves by hand (aware UTC)."""
-
-    def __init__(self, start: datetime | None = None) -> None:
-        self.now = start or datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, delta: timedelta) -> None:
-        self.now += delta
 
 
 @dataclass
@@ -37,6 +28,10 @@ class Services:
     stats: StatsService
     clock: FakeClock
 
+    async def close(self) -> None:
+        """Close the database (idempotent: a test may close early to restart)."""
+        await self.storage.close()
+
 
 async def build_services(
     path: Path,
@@ -46,7 +41,10 @@ async def build_services(
     rules: GameRules | None = None,
     seed: int = 1,
 ) -> Services:
-    """Open (or reopen) the database at `path` and build the services, restored."""
+    """Open (or reopen) the database at `path` and build the services, restored.
+
+    Tests take services from the `open_services` fixture, which closes them whatever the
+    test's outcome; a database left open keeps its worker thread alive and pytest hangs."""
     storage = await Storage.open(path, clock=clock)
     games = GameService(storage, rules=rules or GameRules(), clock=clock, mover=mover)
     challenges = ChallengeService(
@@ -82,3 +80,35 @@ async def start_game(
     )
     await services.games.adopt(record)
     return record
+
+
+
+class OpenServices(Protocol):
+    """What the `open_services` fixture gives: opens (or reopens, after a close) the
+    services on `path` (default: `db.sqlite3` in the test's folder) with `clock` (default:
+    a new `FakeClock`); every database it opened is closed when the test ends."""
+
+    async def __call__(
+        self,
+        path: Path | None = None,
+        clock: FakeClock | None = None,
+        *,
+        mover: AbsentPlayerMover | None = None,
+        rules: GameRules | None = None,
+        seed: int = 1,
+    ) -> Services: ...
+
+
+class OpenComputerGames(Protocol):
+    """What the `open_computer_games` fixture gives: the `/play` service on `services`,
+    asking `mover` for the computer's moves (default clock: the real one); every service it
+    made is closed (its searches cancelled) when the test ends, passed or failed."""
+
+    def __call__(
+        self,
+        services: Services,
+        mover: SeatMover,
+        *,
+        clock: FakeClock | None = None,
+        rng: random.Random | None = None,
+    ) -> ComputerGames: ...
