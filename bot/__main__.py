@@ -1,7 +1,10 @@
-"""`python -m bot [run]` (also `dama-bot`): start the Discord bot.
+"""`python -m bot [run | local ...]` (also `dama-bot`): start the Discord bot.
 
-Subcommands are a table of name -> handler; add one (e.g. `local`, the stand-in play
-mode) with its parser and handler below. Without a subcommand, `run`.
+Subcommands are a table of name -> handler. Without a subcommand, `run`. `local` (play in
+the terminal against a Discord stand-in) belongs to the separate `localplay` package: its
+options are parsed there, and it is imported only when local play starts (the `local`
+subcommand, or `run` without a token), so the bot runs where `localplay` and `standin`
+are not installed.
 """
 
 from __future__ import annotations
@@ -12,53 +15,71 @@ from collections.abc import Callable, Sequence
 
 from bot.config import ConfigError, load_settings
 
+LOCAL_ABSENT = ("local play needs the `localplay` and `standin` packages of this project, "
+                "which are not installed here; install the whole project (`make run` does) "
+                "or set DISCORD_TOKEN to connect to Discord")
+
 
 def _run(args: argparse.Namespace) -> int:
     from bot.app import run
 
     settings = load_settings()
-    if settings.token is None:  # no token: the local play mode instead (issue 6)
-        return _local_without_token()
+    if settings.token is None:  # no token: local play instead (README, "Local play")
+        print("dama-bot: DISCORD_TOKEN is not set, so the bot starts in local mode "
+              "(no Discord).", file=sys.stderr)
+        return _play_locally([])
     return run(settings)
 
 
-# --- local play mode (issue 6, bot/local) ------------------------------------------------
 def _local(args: argparse.Namespace) -> int:
-    from bot.local.cli import run as run_local
-
-    return run_local(args)
+    return _play_locally(args.local_options)
 
 
-def _local_without_token() -> int:
-    print("dama-bot: DISCORD_TOKEN is not set, so the bot starts in local mode (no Discord).",
-          file=sys.stderr)
-    return _local(parser().parse_args(["local"]))
-# -------------------------------------------------------------------------------------------
+def _play_locally(options: Sequence[str]) -> int:
+    """Run `localplay` with its command-line `options`; status 2 when it is not installed."""
+    try:
+        from localplay.cli import main as play_locally
+    except ModuleNotFoundError as error:
+        if error.name not in ("localplay", "standin"):
+            raise
+        print(f"dama-bot: {LOCAL_ABSENT}.", file=sys.stderr)
+        return 2
+    return play_locally(options)
 
 
 COMMANDS: dict[str, tuple[str, Callable[[argparse.Namespace], int]]] = {
     "run": ("connect to Discord with DISCORD_TOKEN and serve the slash commands", _run),
-    "local": ("play in the terminal against a local Discord stand-in (no token needed)",
-              _local),
+    "local": ("play in the terminal against a local Discord stand-in (no token needed; "
+              "`dama-bot local --help` lists its options)", _local),
 }
+
+PASSES_OPTIONS_ON = {"local"}
+"""Subcommands whose options another package parses (handed over in `local_options`)."""
 
 
 def parser() -> argparse.ArgumentParser:
+    """The parser of `dama-bot`: the subcommands only. A subcommand named in
+    `PASSES_OPTIONS_ON` has no options or help of its own here: what follows it is kept
+    for its handler (see `main`)."""
     root = argparse.ArgumentParser(prog="dama-bot", description="Draughts on Discord.")
     sub = root.add_subparsers(dest="command")
     for name, (help_text, _) in COMMANDS.items():
-        sub.add_parser(name, help=help_text)
-    from bot.local.options import add_arguments  # the local mode's options (issue 6)
-
-    add_arguments(sub.choices["local"])
+        sub.add_parser(name, help=help_text, add_help=name not in PASSES_OPTIONS_ON)
     return root
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse `argv` (default: the command line) and run the subcommand; returns the exit
-    status. A bad setting gives a one-line message and status 2."""
-    args = parser().parse_args(argv)
-    _, handler = COMMANDS[args.command or "run"]
+    status. Options after `local` go to local play unread; anywhere else an unknown
+    argument is an error (status 2, with the usage). A bad setting gives a one-line
+    message and status 2."""
+    root = parser()
+    args, rest = root.parse_known_args(argv)
+    command = args.command or "run"
+    if rest and command not in PASSES_OPTIONS_ON:
+        root.error(f"unrecognized arguments: {' '.join(rest)}")
+    args.local_options = rest
+    _, handler = COMMANDS[command]
     try:
         return handler(args)
     except ConfigError as error:

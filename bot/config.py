@@ -68,11 +68,12 @@ class Settings:
     leaderboards (minimum rated games, deviation strictly below a maximum).
     default_rated, default_move_time: `/challenge` defaults. computer_moves_before_forfeit:
     how many moves in a row the computer may make for an absent player before that player
-    loses on time (issue 7). absent_player_level, absent_player_budget: the computer's
-    level (1..5) and thinking seconds when it moves for an absent player. computer_budget:
-    thinking seconds of the computer's own moves in `/play` games (None: each level's own,
-    0.3 s at level 1 to 2 s at level 5). computer_workers: processes that search (None:
-    one per CPU). board_size: board picture side in pixels.
+    loses on time (docs/RULES.md, "Project-wide game rules"). absent_player_level,
+    absent_player_budget: the computer's level (1..5) and thinking seconds when it moves
+    for an absent player. computer_budget: thinking seconds of the computer's own moves in
+    `/play` games (None: each level's own, 0.3 s at level 1 to 2 s at level 5).
+    computer_workers: processes that search (None: one per CPU). board_size: board picture
+    side in pixels.
     """
 
     token: str | None = None

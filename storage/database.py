@@ -11,7 +11,9 @@ owner program, schema version) and refuses it with `DatabaseFileError` or
 - `synchronous` from `Durability` (see there: NORMAL by default, which keeps every
   acknowledged commit through a kill of the process);
 
-and applies the pending migrations (`storage.migrate`).
+and applies the pending migrations (`storage.migrate`). `Database.open(path,
+read_only=True)` is for a second program that only reads a database the bot keeps (local
+play, tests): SQLite's read-only mode, no migration, nothing ever written.
 
 All SQL runs on one connection, owned by one aiosqlite worker thread; an `asyncio.Lock`
 gives each `transaction()` or `read()` block the connection to itself, so coroutines of
@@ -178,7 +180,8 @@ def _run_batch(
 class Database:
     """An open dama-bot database. Build it with `await Database.open(path)`."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str, durability: Durability) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: str, durability: Durability,
+                 *, read_only: bool = False) -> None:
         self._conn = conn
         self._handle = Connection(conn)
         self._lock = asyncio.Lock()
@@ -186,6 +189,7 @@ class Database:
         self._committer: asyncio.Task[None] | None = None
         self.path = path
         self.durability = durability
+        self.read_only = read_only
         self._closed = False
 
     @classmethod
@@ -196,6 +200,7 @@ class Database:
         durability: Durability = Durability.PROCESS_CRASH,
         busy_timeout_ms: int = 5000,
         verify: bool = True,
+        read_only: bool = False,
     ) -> Database:
         """Open (creating if needed) and migrate the database at `path`.
 
@@ -205,19 +210,32 @@ class Database:
         another program's database, unreadable, a folder), `SchemaVersionError` (written
         by a newer dama-bot) or `MigrationError`; in the first two cases nothing was
         written.
+
+        With `read_only`, the file must exist already and is opened in SQLite's read-only
+        mode: nothing is created, migrated or written (`transaction`, `run` and `close`'s
+        `PRAGMA optimize` are not available), while another connection may keep writing
+        (WAL lets readers see each commit). Raises `DatabaseFileError` also when there is
+        no such file, and `SchemaVersionError` when its schema is older or newer than this
+        dama-bot's (an older one is migrated by opening it for writing, as the bot does).
         """
         text = os.fspath(path) if path is not None else database_path()
+        if read_only and (text == MEMORY or not Path(text).exists()):
+            raise DatabaseFileError(text, "there is no such file to read")
         if text != MEMORY:
             await asyncio.to_thread(_check_existing_file, Path(text), verify)
         try:
-            conn = await aiosqlite.connect(text, isolation_level=None)
+            if read_only:
+                conn = await aiosqlite.connect(_read_only_uri(Path(text)), uri=True,
+                                               isolation_level=None)
+            else:
+                conn = await aiosqlite.connect(text, isolation_level=None)
         except sqlite3.Error as error:
             raise DatabaseFileError(text, f"SQLite cannot open it ({error})") from error
         conn.row_factory = sqlite3.Row
-        db = cls(conn, text, durability)
+        db = cls(conn, text, durability, read_only=read_only)
         try:
             await db._configure(busy_timeout_ms)
-            await db._migrate()
+            await (db._check_schema() if read_only else db._migrate())
         except sqlite3.DatabaseError as error:
             await conn.close()
             raise DatabaseFileError(text, f"SQLite reports: {error}") from error
@@ -229,11 +247,20 @@ class Database:
     async def _configure(self, busy_timeout_ms: int) -> None:
         conn = self._conn
         await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        if self.read_only:
+            return  # journal mode and durability are the writer's; a reader changes neither
         mode = (await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone() or ["?"])[0]
         if self.path != MEMORY and str(mode).lower() != "wal":
             raise DatabaseFileError(self.path, f"it cannot be switched to WAL (mode {mode})")
         await conn.execute(f"PRAGMA synchronous = {self.durability.value}")
         await conn.execute("PRAGMA foreign_keys = ON")
+
+    async def _check_schema(self) -> None:
+        """A read-only database must have this dama-bot's schema exactly."""
+        latest = len(load_migrations())
+        current = int(await self._handle.fetchval("PRAGMA user_version"))
+        if current != latest:
+            raise SchemaVersionError(self.path, current, latest)
 
     async def _migrate(self) -> None:
         migrations = load_migrations()
@@ -263,6 +290,7 @@ class Database:
         back if it raises (or is cancelled). The commit has happened when the block exits."""
         async with self._lock:
             self._check_open()
+            self._check_writable()
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._handle
@@ -299,6 +327,7 @@ class Database:
         """
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._check_open()
+        self._check_writable()
         self._queued.append((function, future))
         if self._committer is None or self._committer.done():
             self._committer = asyncio.create_task(self._commit_queued())
@@ -350,8 +379,8 @@ class Database:
             return [str(row[0]) for row in await conn.fetch("PRAGMA integrity_check")]
 
     async def close(self) -> None:
-        """Wait for queued writes, run `PRAGMA optimize` (refreshes the planner's statistics)
-        and close. Idempotent."""
+        """Wait for queued writes, run `PRAGMA optimize` (refreshes the planner's statistics;
+        not when read-only) and close. Idempotent."""
         while self._committer is not None and not self._committer.done():
             await asyncio.wait([self._committer])
         async with self._lock:
@@ -359,13 +388,23 @@ class Database:
                 return
             self._closed = True
             try:
-                await self._conn.execute("PRAGMA optimize")
+                if not self.read_only:
+                    await self._conn.execute("PRAGMA optimize")
             finally:
                 await self._conn.close()
 
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError(f"the database {self.path!r} is closed")
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise RuntimeError(f"the database {self.path!r} was opened read-only")
+
+
+def _read_only_uri(path: Path) -> str:
+    """SQLite's URI for opening `path` read-only."""
+    return "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
 
 
 def _check_existing_file(path: Path, verify: bool) -> None:
@@ -405,7 +444,7 @@ def _check_existing_file(path: Path, verify: bool) -> None:
 
 def _check_sqlite_file(path: Path, verify: bool) -> None:
     name = str(path)
-    uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    uri = _read_only_uri(path)
     try:
         conn = sqlite3.connect(uri, uri=True)
         try:

@@ -30,12 +30,21 @@ class DatabaseFileError(StorageError):
 
 
 class SchemaVersionError(StorageError):
-    """The database was written by a newer dama-bot than this one (schema version too high)."""
+    """The database was written by a newer dama-bot than this one (schema version too high),
+    or, opened read-only, has not been migrated to this dama-bot's version yet (too low)."""
 
     def __init__(self, path: str, found: int, latest: int) -> None:
         self.path = path
         self.found = found
         self.latest = latest
+        if found < latest:
+            super().__init__(
+                f"the database {path!r} has schema version {found}, older than this "
+                f"dama-bot's {latest}, and was opened read-only, so it was not migrated: "
+                "start the bot on it once (it migrates the file), then read it. "
+                "Nothing was changed."
+            )
+            return
         super().__init__(
             f"the database {path!r} has schema version {found}, but this dama-bot only knows "
             f"versions up to {latest}. It was written by a newer dama-bot: upgrade dama-bot, "

@@ -43,13 +43,22 @@ class Storage:
         clock: Clock = utc_now,
         leaderboard: Eligibility = DEFAULT_ELIGIBILITY,
         verify: bool = True,
+        read_only: bool = False,
     ) -> Storage:
         """Open the database (`Database.open`, same arguments and errors) and build the
         repositories. `clock` gives the times stored (created, played, finished...);
         `leaderboard` is the eligibility rule of every leaderboard (if the database was
-        ranked under another rule, the rankings are recomputed now, in one transaction)."""
-        db = await Database.open(path, durability=durability, verify=verify)
+        ranked under another rule, the rankings are recomputed now, in one transaction).
+
+        `read_only=True` is for a program that only reads a database the bot keeps (local
+        play, tests): see `Database.open`. The repositories' reads work as usual; their
+        writes raise `RuntimeError`; the rankings are not recomputed, so a leaderboard read
+        shows them as the bot last stored them."""
+        db = await Database.open(path, durability=durability, verify=verify,
+                                 read_only=read_only)
         storage = cls(db, clock, leaderboard)
+        if read_only:
+            return storage
         try:
             await storage._ratings.apply_rule()
         except BaseException:

@@ -1,6 +1,19 @@
-"""The import directions of DESIGN.md: each package imports only what its layer may.
+"""The import directions of docs/ARCHITECTURE.md: each package imports only what its layer
+may, when it is imported.
 
-Each package is imported in a fresh interpreter and the top-level names in `sys.modules`
+- `engine` imports nothing outside the standard library; `renderer` the engine and Pillow;
+  `storage` aiosqlite.
+- `bot.ratings` and `bot.services` import nothing of Discord (discord.py or its HTTP stack):
+  the game flow runs, and is tested, on plain values.
+- `bot`, every module of it and its entry point `bot.__main__` included, imports neither
+  `standin` nor `localplay`: the bot runs where those development tools are not installed.
+- `standin` (the Discord stand-in) imports nothing of the project: only aiohttp and the
+  standard library.
+- `localplay` may import everything (it starts the stand-in and runs the real bot), and
+  nothing imports it.
+
+Each package is imported in a fresh interpreter, with every module under it (the modules
+named `__main__` only where listed), and the top-level names in `sys.modules` afterwards
 are compared with what the package may import.
 """
 
@@ -12,51 +25,107 @@ import sys
 
 import pytest
 
-PROJECT = {"engine", "renderer", "storage", "bot"}
+PROJECT = {"engine", "renderer", "storage", "bot", "standin", "localplay"}
 
-# Third-party top-level modules each package may pull in (transitively), beyond the stdlib.
-ALLOWED: dict[str, set[str]] = {
+AIOHTTP = {
+    "aiohttp", "yarl", "multidict", "frozenlist", "aiosignal", "attr", "propcache",
+    "aiohappyeyeballs", "idna", "typing_extensions", "cython_runtime",
+}
+"""aiohttp and what it pulls in (`cython_runtime`: its compiled modules' runtime)."""
+
+DISCORD = {"discord", "_cffi_backend", "audioop", "audioop_lts", "nacl"} | AIOHTTP
+"""discord.py and what it pulls in."""
+
+DISCORD_TOP_LEVEL = {"discord", "aiohttp", "nacl"}
+"""The names that mean "Discord code": the library and its HTTP and voice stacks."""
+
+# What each package may pull in (transitively) beyond the standard library; None: anything.
+ALLOWED: dict[str, set[str] | None] = {
     "engine": set(),
     "renderer": {"engine", "PIL"},
     "storage": {"aiosqlite"},
-    "bot": {
-        "engine", "renderer", "storage", "PIL", "aiosqlite", "discord", "dotenv", "aiohttp",
-        "yarl", "multidict", "frozenlist", "aiosignal", "attr", "propcache", "aiohappyeyeballs",
-        "idna", "typing_extensions", "_cffi_backend", "audioop", "audioop_lts", "nacl",
-    },
+    "bot.ratings": {"bot", "storage", "aiosqlite"},
+    "bot.services": {"bot", "engine", "renderer", "storage", "PIL", "aiosqlite", "dotenv"},
+    "bot": {"bot", "engine", "renderer", "storage", "PIL", "aiosqlite", "dotenv"} | DISCORD,
+    "standin": AIOHTTP,
+    "localplay": None,
 }
 
+ENTRY_POINTS = {"bot": ["bot.__main__"]}
+"""`__main__` modules imported with their package (the others run their command when
+imported)."""
+
 PROBE = """
-import json, sys
+import importlib, json, pkgutil, sys
 before = set(sys.modules)
-import {package}
+package = importlib.import_module({package!r})
+modules = [package.__name__]
+path = getattr(package, "__path__", [])  # empty for a module
+for info in pkgutil.walk_packages(path, package.__name__ + "."):
+    if info.name.rpartition(".")[2] != "__main__":
+        importlib.import_module(info.name)
+        modules.append(info.name)
+for name in {entry_points!r}:
+    importlib.import_module(name)
+    modules.append(name)
 loaded = sorted({{name.split('.')[0] for name in set(sys.modules) - before}})
-print(json.dumps({{"loaded": loaded, "stdlib": sorted(sys.stdlib_module_names)}}))
+print(json.dumps({{"loaded": loaded, "modules": modules,
+                   "stdlib": sorted(sys.stdlib_module_names)}}))
 """
 
 
-def _loaded_by(package: str) -> tuple[set[str], set[str]]:
+def _loaded_by(package: str) -> tuple[set[str], list[str], set[str]]:
+    """The top-level modules loaded by importing `package` and every module under it, the
+    modules imported, and the standard library's names."""
+    code = PROBE.format(package=package, entry_points=ENTRY_POINTS.get(package, []))
     result = subprocess.run(
-        [sys.executable, "-c", PROBE.format(package=package)],
-        capture_output=True, text=True, check=True,
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
     )
     data = json.loads(result.stdout)
-    return set(data["loaded"]), set(data["stdlib"])
+    return set(data["loaded"]), data["modules"], set(data["stdlib"])
 
 
-@pytest.mark.parametrize("package", sorted(ALLOWED))
-def test_package_imports_only_what_its_layer_may(package: str) -> None:
-    loaded, stdlib = _loaded_by(package)
-    foreign = {
-        name for name in loaded
-        if name != package and name not in stdlib and not name.startswith("_")
-    }
-    assert foreign <= ALLOWED[package], f"{package} imports {sorted(foreign - ALLOWED[package])}"
+def _foreign(package: str) -> set[str]:
+    """What importing `package` loads beyond the standard library and itself."""
+    loaded, _, stdlib = _loaded_by(package)
     # The project's own packages are checked by name, underscore or not.
-    assert (loaded & PROJECT) - {package} <= ALLOWED[package]
+    return {
+        name for name in loaded
+        if name != package
+        and (name in PROJECT or (name not in stdlib and not name.startswith("_")))
+    }
+
+
+@pytest.mark.parametrize("package", sorted(p for p, rule in ALLOWED.items() if rule is not None))
+def test_package_imports_only_what_its_layer_may(package: str) -> None:
+    allowed = ALLOWED[package]
+    assert allowed is not None
+    foreign = _foreign(package)
+    assert foreign <= allowed, f"{package} imports {sorted(foreign - allowed)}"
+
+
+@pytest.mark.parametrize("package", ["bot.ratings", "bot.services"])
+def test_game_logic_imports_nothing_of_discord(package: str) -> None:
+    assert not _foreign(package) & DISCORD_TOP_LEVEL
+
+
+@pytest.mark.parametrize("package", ["engine", "renderer", "storage", "bot"])
+def test_the_product_imports_no_development_tool(package: str) -> None:
+    assert not _foreign(package) & {"standin", "localplay"}
+
+
+def test_the_standin_imports_nothing_of_the_project() -> None:
+    assert not _foreign("standin") & (PROJECT - {"standin"})
+
+
+def test_probe_imports_every_module_and_the_entry_point() -> None:
+    """The probe walks the package: `bot.__main__`, a module `bot/__init__.py` does not
+    import (`bot.app`) and a subpackage's module are among those imported."""
+    _, modules, _ = _loaded_by("bot")
+    assert {"bot.__main__", "bot.app", "bot.services.games"} <= set(modules)
 
 
 def test_probe_sees_transitive_imports() -> None:
     """The probe itself works: a module imported by the probed one shows up as loaded."""
-    loaded, _ = _loaded_by("xml.dom.minidom")
+    loaded, _, _ = _loaded_by("xml.dom.minidom")
     assert {"xml", "copy"} <= loaded

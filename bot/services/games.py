@@ -61,6 +61,7 @@ from bot.services.models import (
     color_of,
     side_of,
 )
+from bot.services.replay import last_move_text, replay_game
 from engine import (
     AmbiguousMoveError,
     Color,
@@ -70,7 +71,6 @@ from engine import (
     Position,
     Variant,
     format_move,
-    get_variant,
     parse_move,
 )
 from storage import (
@@ -224,19 +224,12 @@ class GameService:
 
     async def _load(self, game_id: int) -> LiveGame:
         record, moves = await self._storage.games.load(game_id)
-        variant = get_variant(record.variant)
-        game = engine.Game(variant, Position.from_fen(record.start_fen, variant))
-        before = game.position
-        last_text: str | None = None
-        for stored in moves:
-            before = game.position
-            move = game.play(stored.text)
-            last_text = format_move(move, before, variant)
+        game = replay_game(record, moves)
         ratings = {
             color: await self._rating(record, color) for color in (Color.WHITE, Color.BLACK)
         }
         last = moves[-1].played_at if moves else record.created_at
-        return LiveGame(record, game, ratings, last, last_text)
+        return LiveGame(record, game, ratings, last, last_move_text(game))
 
     async def _rating(self, record: GameRecord, color: Color) -> RatingValue | None:
         user_id = record.seat(side_of(color)).user_id

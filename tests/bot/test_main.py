@@ -1,21 +1,18 @@
-"""`python -m bot`: one-line explanations instead of tracebacks; the scheduler loop."""
+"""`python -m bot` (`bot/__main__.py`, `bot/app.py`): one-line explanations instead of
+tracebacks."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import sys
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from aiohttp import web
 
-from bot.app import run
+from bot.app import run as run_app
 from bot.config import Settings
-from bot.services import DeadlineScheduler, GameUpdate
-from storage import Challenge
-from tests.bot.helpers import ALICE, BOB, CHANNEL, FakeClock, build_services, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,9 +36,9 @@ def _env(tmp_path: Path, **values: str) -> dict[str, str]:
 
 
 def test_missing_token_explains_what_to_set(capsys: pytest.CaptureFixture[str]) -> None:
-    # `python -m bot` without a token starts the local mode (issue 6); `bot.app.run`, the
+    # `python -m bot` without a token starts the local mode; `bot.app.run`, the
     # Discord runner, refuses with one line.
-    assert run(Settings(token=None)) == 2
+    assert run_app(Settings(token=None)) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "DISCORD_TOKEN is not set" in err and ".env" in err
 
@@ -74,37 +71,11 @@ async def test_rejected_token_is_one_line(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
-class Listener:
-    def __init__(self) -> None:
-        self.expired: list[Challenge] = []
-        self.updates: list[GameUpdate] = []
+async def test_discord_out_of_reach_is_one_line(tmp_path: Path) -> None:
+    # Nothing listens on port 1: the operator gets one line saying what to check, not an
+    # aiohttp traceback.
 
-    async def challenge_expired(self, challenge: Challenge) -> None:
-        self.expired.append(challenge)
-
-    async def announce(self, update: GameUpdate) -> int | None:
-        self.updates.append(update)
-        return None
-
-
-async def test_scheduler_wakes_for_deadlines(tmp_path: Path) -> None:
-    clock = FakeClock()
-    s = await build_services(tmp_path / "db.sqlite3", clock)
-    listener = Listener()
-    scheduler = DeadlineScheduler(s.games, s.challenges, listener, clock=clock,
-                                  poll=timedelta(seconds=30))
-    await start_game(s, "turkish", white=ALICE, black=BOB)
-    assert scheduler.seconds_to_next() == 30.0
-    scheduler.start()
-    try:
-        clock.advance(timedelta(days=3))
-        scheduler.poke()
-        for _ in range(100):
-            if listener.updates:
-                break
-            await asyncio.sleep(0.01)
-    finally:
-        await scheduler.stop()
-    [update] = listener.updates
-    assert update.state.ending is not None and update.state.channel_id == CHANNEL
-    await s.storage.close()
+    env = _env(tmp_path, DISCORD_TOKEN="x", DAMA_DISCORD_URL="http://127.0.0.1:1")
+    code, _, err = await _bot(env, tmp_path)
+    assert code == 2 and "Traceback" not in err
+    assert "cannot connect to Discord at 127.0.0.1:1" in err.strip().splitlines()[-1]

@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
-from bot.standin import EventKind, MessageEvent
 from engine import get_variant
-from tests.e2e.conftest import ANSWER_TIMEOUT, READY_TIMEOUT
-from tests.e2e.play import play_move, start_game
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from standin import EventKind, MessageEvent
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
+from tests.support.standin_play import play_move, start_game
 
 
 async def test_a_challenge_expires_and_a_silent_player_loses_on_time(tmp_path: Path) -> None:

@@ -6,13 +6,13 @@ import re
 
 import pytest
 
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
 from engine import VARIANTS, Color, Termination, get_variant
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
 from renderer import render_png
-from tests.e2e.conftest import ANSWER_TIMEOUT
-from tests.e2e.forced import forced_game
-from tests.e2e.play import PNG_MAGIC, move_text, play_move, start_game
+from tests.support.forced_games import forced_game
+from tests.support.local_discord import ANSWER_TIMEOUT
+from tests.support.standin_play import PNG_MAGIC, move_text, play_move, start_game
 
 _RATING = re.compile(r"(\d{3,4})\??\s*\(deviation")
 _ENDING_WORDS = {

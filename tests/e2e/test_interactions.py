@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
 from engine import Position, get_variant, legal_moves, parse_move
 from engine.pdn import read_pdn
-from tests.e2e.conftest import ANSWER_TIMEOUT
-from tests.e2e.play import play_move, start_game
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from tests.support.local_discord import ANSWER_TIMEOUT
+from tests.support.standin_play import play_move, start_game
 
 
 async def test_move_autocomplete_offers_the_legal_moves_of_the_player_to_move(

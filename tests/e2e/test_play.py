@@ -1,4 +1,4 @@
-"""/play in the real bot process against the local stand-in (issue 7): the computer
+"""/play in the real bot process against the local stand-in: the computer
 answers on its own with a new board, a person's moves get replies, and a game where the
 computer was thinking when the bot was killed gets its move after the restart.
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.local.render import game_id_of
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
-from bot.standin import ChannelInfo, EventKind, MessageEvent, MessageRecord
 from engine import apply_move, legal_moves
-from tests.e2e.conftest import ANSWER_TIMEOUT, READY_TIMEOUT
-from tests.e2e.play import move_text, play_move
+from localplay.render import game_id_of
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from standin import ChannelInfo, EventKind, MessageEvent, MessageRecord
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
+from tests.support.standin_play import move_text, play_move
 
 PATIENCE = 60.0
 """Seconds to wait for the computer's board (a hang guard, not a measure)."""

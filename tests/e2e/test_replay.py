@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.local.replay import REPLAY_ENV, Replayer
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
 from engine.pdn import PdnResult, read_pdn
-from tests.e2e.conftest import ANSWER_TIMEOUT, READY_TIMEOUT
+from localplay.replay import REPLAY_ENV, Replayer
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
 
 DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 _LINE = re.compile(r"^\*\*(\d+)\.\*\* <@(\d+)>: (\d+)(\??) \((\d+) games\)$")
@@ -31,7 +31,7 @@ async def test_the_italian_championship_replays_through_the_bot(tmp_path: Path) 
         assert not report.failed, "\n".join(str(g.problems) for g in report.failed)
 
         # Every game stored with the record's moves, final position and result; the one
-        # record that plays on past a threefold repetition (RULES.md: an automatic draw)
+        # record that plays on past a threefold repetition (docs/RULES.md: an automatic draw)
         # ends there as a draw, as the engine's replay with the draw rules says.
         async with StoredGames(local.process.database) as games:
             for record, replayed in zip(records, report.games, strict=True):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import signal
 
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
 from engine import Game, get_variant, legal_moves, parse_move
-from tests.e2e.conftest import ANSWER_TIMEOUT
-from tests.e2e.play import move_text, play_move, start_game, wait_board
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from tests.support.local_discord import ANSWER_TIMEOUT
+from tests.support.standin_play import move_text, play_move, start_game, wait_board
 
 OPENING = ("c3-c4", "f6-f5", "c4-c5")
 
@@ -74,7 +74,7 @@ async def test_sigkill_while_a_move_is_answered_leaves_a_consistent_game(
     and after the restart the right player moves on from the stored position."""
     import asyncio
 
-    from bot.standin import BotDidNotAnswer
+    from standin import BotDidNotAnswer
 
     variant = get_variant("turkish")
     standin = local.standin

@@ -1,5 +1,5 @@
 """A clean stop (SIGTERM, as `docker stop` or systemd send) while a move is being answered:
-issue 5 wants a move committed before the answer and nothing lost across a restart, so the
+a move is committed before it is answered and nothing is lost across a restart, so the
 stop must let the move's work finish (the board message it posted is remembered) and must
 not end in an exception."""
 
@@ -12,12 +12,12 @@ import signal
 import time
 from pathlib import Path
 
-from bot.local.server import LocalDiscord
-from bot.local.stored import StoredGames
-from bot.standin import EventKind, MessageEvent
 from engine import get_variant
-from tests.e2e.conftest import ANSWER_TIMEOUT, READY_TIMEOUT
-from tests.e2e.play import start_game
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from standin import EventKind, MessageEvent
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
+from tests.support.standin_play import start_game
 
 
 async def test_sigterm_while_a_move_is_answered(tmp_path: Path) -> None:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from bot.client import DamaBot
 from bot.config import Settings
-from bot.local.server import LocalDiscord
 from bot.sync import command_schema
+from localplay.server import LocalDiscord
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
+from tests.support.tools_blocked import blocking_path
 
 
 async def _schema(folder: Path) -> list[dict[str, Any]]:
@@ -55,7 +58,7 @@ async def test_registered_commands_match_the_bots_schema(
     assert sorted(registered) == sorted(c["name"] for c in schema)
     for command in schema:
         _same(command, registered[command["name"]], "/" + command["name"])
-    # Guild-only game commands, information commands usable in DMs too (issue 5).
+    # Game commands only in a server's channels; information commands in DMs too.
     for name in ("challenge", "move", "board", "resign", "draw", "abort"):
         assert registered[name]["contexts"] == [0], name
     for name in ("rating", "leaderboard", "history", "export", "rules", "help"):
@@ -78,3 +81,21 @@ async def test_a_restart_does_not_register_unchanged_commands_again(
     assert local.process.returncode == 0 or local.process.running
     answer = await local.standin.slash("alice", "general", "help", {})
     assert "draughts" in answer.reply.text().lower()
+
+
+async def test_the_bot_serves_discord_without_the_development_tools(tmp_path: Path) -> None:
+    """`dama-bot run` where `standin` and `localplay` are not installed (blocked in the bot
+    process; this test process runs the stand-in) logs in, registers its commands and
+    answers."""
+    site = blocking_path(tmp_path / "site")
+    bot_only = LocalDiscord(
+        database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
+        env={"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])},
+        ready_timeout=READY_TIMEOUT,
+    )
+    async with bot_only:
+        answer = await bot_only.standin.slash("alice", "general", "rules", {"variant": "turkish"},
+                                              timeout=ANSWER_TIMEOUT)
+        assert "Turkish" in answer.reply.text()
+    log = bot_only.process.log_path.read_text(encoding="utf-8")
+    assert "Traceback" not in log and "No module named" not in log

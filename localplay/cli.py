@@ -1,0 +1,232 @@
+"""`dama-bot local` (also `python -m localplay`, and `make run` without a token).
+
+Starts the local Discord stand-in with one fake server ("Dama Club", channels #general and
+#games) and the real bot process logged in to it, then reads commands of the local mode
+(`localplay.script`): from the terminal, from `--script FILE`, or from standard input when
+it is not a terminal. `--replay FILE.pdn` replays every game of a PDN file instead.
+Exit status: 0 when every command got an answer (every game replayed exactly), 1 when
+some did not, 2 when the bot could not be started or an argument is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+import threading
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
+
+from localplay.options import (
+    DEFAULT_DATABASE,
+    DEFAULT_REPLAY_DATABASE,
+    add_arguments,
+)
+from localplay.process import BotProcessError
+from localplay.render import MessageText
+from localplay.replay import REPLAY_ENV, Replayer
+from localplay.script import HELP
+from localplay.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LocalDiscord
+from localplay.session import Session
+
+BANNER = """\
+dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
+Server "{guild}", channels {channels}; you are @{user}. Board pictures are saved in {boards}/.
+To connect to Discord instead, put DISCORD_TOKEN=<your bot token> in .env and run `make run`.
+"""
+
+REPLAY_BANNER = """\
+dama-bot LOCAL MODE, replay: a stand-in Discord on this machine, server "{guild}".
+Each of the {games} games is played in a channel of its own (#replay-NN) by its two players.
+"""
+
+Printer = Callable[[str], None]
+
+
+def say(line: str) -> None:
+    """Print a line at once (answers appear as they arrive, also through a pipe)."""
+    print(line, flush=True)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The parser of `dama-bot local` and `python -m localplay` (the bot's entry point hands
+    it everything after `local`)."""
+    root = argparse.ArgumentParser(prog="dama-bot local", description=__doc__.split("\n\n")[0])
+    add_arguments(root)
+    return root
+
+
+async def _lines_typed(emit: Printer, *, terminal: bool) -> AsyncIterator[str]:
+    """Lines from standard input as they come: typed at the terminal (with a prompt shown
+    once the previous command's answers are printed), or from a pipe (each echoed with its
+    number). Reading runs in a daemon thread, so Ctrl-C ends the program at once."""
+    if terminal:
+        emit("Type a command (`help` lists them, `quit` or Ctrl-D ends).")
+    loop = asyncio.get_running_loop()
+    typed: asyncio.Queue[str | None] = asyncio.Queue()
+    ready = threading.Event()  # set when the previous command's answers are all shown
+
+    def read() -> None:
+        while True:
+            ready.wait()
+            ready.clear()
+            line: str | None
+            try:
+                line = input("> ") if terminal else sys.stdin.readline()
+            except (EOFError, KeyboardInterrupt, OSError, ValueError):
+                line = None
+            if line == "" and not terminal:
+                line = None  # end of the input
+            loop.call_soon_threadsafe(typed.put_nowait, line)
+            if line is None:
+                return
+
+    threading.Thread(target=read, name="dama-local-input", daemon=True).start()
+    number = 0
+    while True:
+        ready.set()
+        line = await typed.get()
+        number += 1
+        if line is None:
+            return
+        if not terminal and line.strip() and not line.strip().startswith("#"):
+            emit(f"[{number}] > {line.strip()}")
+        yield line
+
+
+async def _lines_from(lines: Sequence[str], emit: Printer) -> AsyncIterator[str]:
+    for number, line in enumerate(lines, start=1):
+        if line.strip() and not line.strip().startswith("#"):
+            emit(f"[{number}] > {line.strip()}")
+        yield line
+
+
+async def play(args: argparse.Namespace, emit: Printer = say) -> int:
+    """The interactive / scripted local mode; returns the exit status."""
+    if args.script is not None:
+        try:
+            source = Path(args.script).read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            emit(f"dama-bot local: cannot read --script {args.script}: {error.strerror}")
+            return 2
+    else:
+        source = None
+    database = Path(args.database or DEFAULT_DATABASE)
+    if args.fresh:
+        _delete_database(database)
+    unfinished = await _unfinished_games(database)
+    local = LocalDiscord(database=database, log_path=args.log)
+    emit("Starting the stand-in and the bot...")
+    async with local, Session(local, boards_dir=args.boards, emit=emit, user=args.user) as session:
+        emit(BANNER.format(guild=DEFAULT_GUILD, user=args.user, boards=args.boards,
+                           channels=", ".join("#" + c for c in DEFAULT_CHANNELS)))
+        if unfinished:
+            emit(f"({unfinished} unfinished game(s) of earlier runs stay in {database}: their "
+                 "players and channels were those runs' own, so they cannot go on here; "
+                 "--fresh starts from an empty database)")
+        lines = (_lines_from(source, emit) if source is not None
+                 else _lines_typed(emit, terminal=sys.stdin.isatty()))
+        async for line in lines:
+            word = line.strip().lower()
+            if word in ("quit", "exit"):
+                break
+            if word == "help":
+                emit(HELP)
+                continue
+            await session.run_line(line)
+        await session.finish()  # answers still on their way are printed, then the bot stops
+        if session.failures:
+            emit(f"{session.failures} command(s) failed or got no answer "
+                 f"(the bot's log: {args.log})")
+        return 1 if session.failures else 0
+
+
+async def replay(args: argparse.Namespace, emit: Printer = say) -> int:
+    """`--replay FILE.pdn`; returns the exit status."""
+    from engine.pdn import PdnError, read_pdn
+
+    try:
+        text = Path(args.replay).read_text(encoding="utf-8-sig")
+    except OSError as error:
+        emit(f"dama-bot local: cannot read --replay {args.replay}: {error.strerror}")
+        return 2
+    variant = args.variant
+    if variant is None and _italian_tags(text):
+        variant = "italian"
+        emit("(the file uses Italian tag names and names no variant: replaying as Italian "
+             "draughts; --variant chooses another)")
+    try:
+        games = read_pdn(text, variant=variant)
+    except (PdnError, ValueError) as error:
+        emit(f"dama-bot local: {args.replay}: {error}")
+        return 2
+    if not games:
+        emit(f"dama-bot local: {args.replay} holds no games")
+        return 2
+    database = Path(args.database or DEFAULT_REPLAY_DATABASE)
+    if args.database is None or args.fresh:
+        _delete_database(database)
+    local = LocalDiscord(database=database, log_path=args.log, env=REPLAY_ENV)
+    emit(f"Starting the stand-in and the bot; replaying {len(games)} games of {args.replay}...")
+    async with local:
+        emit(REPLAY_BANNER.format(guild=DEFAULT_GUILD, games=len(games)))
+        replayer = Replayer(local, emit=emit, concurrency=args.parallel)
+        report = await replayer.replay(games)
+        names = local.standin.world.users
+        text_of = MessageText(lambda i: names[i].global_name or names[i].username
+                              if i in names else None)
+        first = replayer.first_player
+        for variant in dict.fromkeys(game.variant.key for game in games):
+            if first is None:
+                break
+            board = await local.standin.slash(first, local.channel, "leaderboard",
+                                              {"variant": variant}, timeout=replayer.timeout)
+            for line in text_of.lines(board.reply):
+                emit(line)
+        emit(report.summary())
+        return 1 if report.failed else 0
+
+
+def _delete_database(database: Path) -> None:
+    """Delete the database and its companions (`-wal`, `-shm`, the commands hash)."""
+    for path in (database, *database.parent.glob(database.name + "*")):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+
+
+async def _unfinished_games(database: Path) -> int:
+    """How many games of an existing database are still being played (0 without one)."""
+    if not database.is_file():
+        return 0
+    from storage import Storage, StorageError
+
+    try:
+        storage = await Storage.open(database, verify=False, read_only=True)
+    except StorageError:
+        return 0  # the bot itself will explain what is wrong with the file (or migrate it)
+    async with storage:
+        return len(await storage.games.active())
+
+
+def _italian_tags(text: str) -> bool:
+    head = text[:4000]
+    return "[Bianco " in head and "[Nero " in head and "[GameType" not in head
+
+
+def run(args: argparse.Namespace, emit: Printer = say) -> int:
+    """Run the local mode for parsed `args`; returns the exit status."""
+    try:
+        return asyncio.run(replay(args, emit) if args.replay else play(args, emit))
+    except BotProcessError as error:
+        emit(f"dama-bot local: the bot did not start: {error}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`dama-bot local [options]`, `python -m localplay [options]`: parse `argv` (default:
+    the command line) and run; returns the exit status (a wrong option: usage and status 2
+    from argparse)."""
+    return run(parser().parse_args(argv))

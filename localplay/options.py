@@ -1,0 +1,31 @@
+"""The options of `dama-bot local` and their defaults (README, "Local play")."""
+
+from __future__ import annotations
+
+import argparse
+
+DEFAULT_DATABASE = "data/local.sqlite3"
+DEFAULT_REPLAY_DATABASE = "data/replay.sqlite3"
+DEFAULT_LOG = "data/local-bot.log"
+DEFAULT_BOARDS = "local-boards"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `dama-bot local`."""
+    parser.add_argument("--script", metavar="FILE",
+                        help="run the commands in FILE (one per line) instead of reading the "
+                             "terminal")
+    parser.add_argument("--replay", metavar="FILE.pdn",
+                        help="replay every game of a PDN file through the bot")
+    parser.add_argument("--variant", help="the variant of the PDN games when the file does not "
+                        "say (turkish, arab, moroccan, italian)")
+    parser.add_argument("--parallel", type=int, default=1, metavar="N",
+                        help="with --replay: games replayed at the same time (default 1)")
+    parser.add_argument("--database", help=f"the bot's database (default {DEFAULT_DATABASE}; "
+                        f"{DEFAULT_REPLAY_DATABASE}, emptied first, with --replay)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="start from an empty database (the old one is deleted)")
+    parser.add_argument("--boards", default=DEFAULT_BOARDS, metavar="DIR",
+                        help=f"folder for the board pictures (default {DEFAULT_BOARDS})")
+    parser.add_argument("--log", default=DEFAULT_LOG, help=f"the bot's log (default {DEFAULT_LOG})")
+    parser.add_argument("--user", default="alice", help="who you are at first (default alice)")

@@ -1,0 +1,103 @@
+"""The bot's messages as terminal text: content, embed, buttons, picture, text board.
+
+`MessageText` turns a stand-in `MessageRecord` into lines a person can read: user
+mentions `<@id>` become `@name`, Discord timestamps `<t:unix:R>` become UTC times, bold
+markers are dropped, the embed's title, description, fields and footer follow the text,
+buttons are shown as `[Accept] [Decline]`, and an uploaded picture is named by the file it
+was saved to. The text board is added by the caller (it needs the database).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from standin import MessageRecord
+
+_MENTION = re.compile(r"<@!?(\d+)>")
+_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_GAME_ID = re.compile(r"\bgame #(\d+)\b")
+_BUTTON_GAME = re.compile(r"^dama:(?:resign|draw):(\d+)$")
+
+
+def game_id_of(message: MessageRecord) -> int | None:
+    """The id of the game a board message shows: from a game button's custom_id
+    (`dama:resign:<id>`), else from the embed title (`... game #<id> ...`); None if neither."""
+    for button in message.buttons:
+        match = _BUTTON_GAME.match(button.custom_id or "")
+        if match:
+            return int(match.group(1))
+    for embed in message.embeds:
+        match = _GAME_ID.search(str(embed.get("title") or ""))
+        if match:
+            return int(match.group(1))
+    return None
+
+
+class MessageText:
+    """Formats messages; `name_of(user_id)` gives a user's shown name (None: unknown)."""
+
+    def __init__(self, name_of: Callable[[int], str | None]) -> None:
+        self.name_of = name_of
+
+    def inline(self, text: str) -> str:
+        """Mentions, timestamps and bold markers of one text made readable."""
+
+        def user(match: re.Match[str]) -> str:
+            name = self.name_of(int(match.group(1)))
+            return f"@{name}" if name else match.group(0)
+
+        def moment(match: re.Match[str]) -> str:
+            when = datetime.fromtimestamp(int(match.group(1)), UTC)
+            return when.strftime("%Y-%m-%d %H:%M UTC")
+
+        text = _MENTION.sub(user, text)
+        text = _TIMESTAMP.sub(moment, text)
+        return _BOLD.sub(r"\1", text)
+
+    def lines(
+        self,
+        message: MessageRecord,
+        *,
+        pictures: Mapping[int, str] | None = None,
+        buttons: bool = True,
+    ) -> list[str]:
+        """The message as lines (no header). `pictures` maps attachment ids to the paths
+        they were saved to; `buttons=False` leaves the buttons line out."""
+        out: list[str] = []
+        if message.content:
+            out.extend(self.inline(message.content).splitlines())
+        for embed in message.embeds:
+            out.extend(self._embed_lines(embed))
+        saved = pictures or {}
+        for attachment in message.attachments:
+            where = saved.get(attachment.id)
+            size = f"{attachment.width}x{attachment.height} " if attachment.width else ""
+            out.append(
+                f"  [file {attachment.filename}, {size}{attachment.size} bytes"
+                + (f", saved to {where}]" if where else "]")
+            )
+        shown = [b for b in message.buttons if b.label] if buttons else []
+        if shown:
+            out.append("  " + " ".join(
+                f"[{b.label}{' (disabled)' if b.disabled else ''}]" for b in shown
+            ))
+        return out
+
+    def _embed_lines(self, embed: Mapping[str, Any]) -> list[str]:
+        out: list[str] = []
+        if embed.get("title"):
+            out.append(f"  == {self.inline(str(embed['title']))} ==")
+        if embed.get("description"):
+            out.extend("  " + line for line in self.inline(str(embed["description"])).splitlines())
+        for field in embed.get("fields") or []:
+            value = self.inline(str(field.get("value", ""))).splitlines() or [""]
+            out.append(f"  {self.inline(str(field.get('name', '')))}: {value[0]}")
+            out.extend("    " + line for line in value[1:])
+        footer = (embed.get("footer") or {}).get("text")
+        if footer:
+            out.append(f"  ({self.inline(str(footer))})")
+        return out

@@ -1,0 +1,335 @@
+"""A terminal session in the fake server: run local-mode commands and print the answers.
+
+`Session.run(command)` carries out one command of `localplay.script` as the current user
+in the current channel and returns whether it got an answer. Every message the bot posts
+or edits is printed as it arrives (through a stand-in listener and one printer task, so
+the order is kept), with a text board under each board picture; every attached file (board
+pictures, PDN exports) is saved in `boards_dir` and its path printed. A text board shows
+the stored game as it was when its message arrived (read at once, printed in turn), so it
+matches the picture even when the message is printed late. `finish()` ends a session
+without losing answers still on their way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from localplay.render import MessageText, game_id_of
+from localplay.script import (
+    AsUser,
+    Command,
+    InChannel,
+    Press,
+    ScriptError,
+    Slash,
+    parse_line,
+    resolve_options,
+)
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGame, StoredGames
+from localplay.textboard import text_board
+from standin import (
+    BotDidNotAnswer,
+    EventKind,
+    InteractionResult,
+    MessageEvent,
+    MessageRecord,
+    StandInError,
+)
+
+Printer = Callable[[str], None]
+
+#: A bot message to print, with the stored game it shows read when it arrived (if any).
+_Arrived = tuple[MessageEvent, "asyncio.Task[StoredGame] | None"]
+
+
+class Session:
+    """Commands as one of several users; see the module docstring.
+
+    `local`: a started `LocalDiscord`. `boards_dir`: where pictures are saved. `emit`: how
+    a line is printed. `settle`: after each command, the seconds without any new bot
+    message after which the answer is taken as complete (at least three times what the
+    last answer took, at most 5 s; follow-ups in that time, such as the board after Accept,
+    are printed before the next command). `timeout`: seconds the bot
+    has to answer one interaction.
+    """
+
+    def __init__(
+        self,
+        local: LocalDiscord,
+        *,
+        boards_dir: str | Path,
+        emit: Printer = print,
+        user: str = "alice",
+        settle: float = 0.4,
+        timeout: float = 30.0,
+    ) -> None:
+        self.local = local
+        self.standin = local.standin
+        self.boards_dir = Path(boards_dir)
+        self.emit = emit
+        self.user = user
+        self.channel = local.channel.name
+        self.settle = settle
+        self.timeout = timeout
+        self.failures = 0
+        self.answer_times: list[float] = []
+        """Seconds from sending each interaction to its complete answer, in order."""
+        self.games = StoredGames(local.process.database)
+        self.text = MessageText(self._name_of)
+        self._events: asyncio.Queue[_Arrived | None] = asyncio.Queue()
+        self._printed: dict[int, list[str]] = {}
+        self._saved = 0
+        self._printer: asyncio.Task[None] | None = None
+        self._last_event = time.monotonic()
+        self._last_answer = 0.0
+
+    # ---- lifecycle ---------------------------------------------------------------------
+    async def __aenter__(self) -> Session:
+        self.boards_dir.mkdir(parents=True, exist_ok=True)
+        # Number on from an earlier session's pictures instead of overwriting them.
+        numbers = [int(p.name[:4]) for p in self.boards_dir.glob("[0-9][0-9][0-9][0-9]-*")]
+        self._saved = max(numbers, default=0)
+        self.standin.user(self.user)
+        self.standin.add_listener(self._on_event)
+        self._printer = asyncio.create_task(self._print_events())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.standin.remove_listener(self._on_event)
+        await self._events.put(None)
+        if self._printer is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._printer
+        await self.games.close()
+
+    # ---- printing ----------------------------------------------------------------------
+    def _name_of(self, user_id: int) -> str | None:
+        user = self.standin.world.users.get(user_id)
+        if user is None:
+            return None
+        return user.global_name or user.username
+
+    def _channel_name(self, channel_id: int) -> str:
+        channel = self.standin.world.channels.get(channel_id)
+        return channel.name if channel is not None and channel.name else str(channel_id)
+
+    def _on_event(self, event: MessageEvent) -> None:
+        message = event.message
+        if message.author_id != self.standin.bot.id or event.kind is EventKind.DELETE:
+            return
+        if message.loading:
+            return
+        self._last_event = time.monotonic()
+        game_id = game_id_of(message) if message.attachments else None
+        # Read the game now, not when the printer gets to it: by then it may have moved on.
+        snapshot = (asyncio.get_running_loop().create_task(self.games.load(game_id))
+                    if game_id is not None else None)
+        self._events.put_nowait((event, snapshot))
+
+    async def _print_events(self) -> None:
+        while True:
+            arrived = await self._events.get()
+            try:
+                if arrived is None:
+                    return
+                await self._print_event(*arrived)
+            except Exception as error:  # a printing problem must not end the session
+                self.emit(f"! could not show a message: {error}")
+            finally:
+                self._events.task_done()
+
+    async def _print_event(
+        self, event: MessageEvent, snapshot: asyncio.Task[StoredGame] | None
+    ) -> None:
+        message = event.message
+        plain = self.text.lines(message, buttons=False)
+        if event.kind is EventKind.UPDATE and self._printed.get(message.id) == plain:
+            if snapshot is not None:
+                await asyncio.gather(snapshot, return_exceptions=True)
+            return  # only its buttons changed (an older board retired): nothing to read
+        self._printed[message.id] = plain
+        lines = self.text.lines(message, pictures=self._save_files(message))
+        self.emit(self._header(message, edited=event.kind is EventKind.UPDATE))
+        for line in lines:
+            self.emit(line)
+        if snapshot is not None:
+            self.emit(await self._text_board(snapshot))
+
+    def _header(self, message: MessageRecord, *, edited: bool) -> str:
+        where = f"#{self._channel_name(message.channel_id)}"
+        parts = [f"--- dama-bot in {where}"]
+        if message.interaction_id is not None:
+            with contextlib.suppress(StandInError):
+                done = self.standin.interaction(message.interaction_id)
+                who = self._name_of(done.user_id)
+                parts.append(f"answering @{who} {done.name}".rstrip())
+        if message.ephemeral:
+            parts.append(f"only @{self._name_of(message.visible_to or 0)} sees this")
+        if edited:
+            parts.append("edited")
+        return ", ".join(parts) + " ---"
+
+    def _save_files(self, message: MessageRecord) -> dict[int, str]:
+        """Save every attachment of `message` in `boards_dir`, numbered on: board pictures
+        as `NNNN-game-<id>.png`, other files (a PDN export) under their own name, e.g.
+        `NNNN-dama-italian-1.pdn`. Returns attachment id -> saved path."""
+        saved: dict[int, str] = {}
+        game_id = game_id_of(message)
+        for attachment in message.attachments:
+            self._saved += 1
+            name = Path(attachment.filename).name or "file"  # never a path of the sender's
+            if (attachment.content_type or "").startswith("image/"):
+                stem = f"game-{game_id}" if game_id is not None else Path(name).stem
+                name = stem + (Path(name).suffix or ".png")
+            path = self.boards_dir / f"{self._saved:04d}-{name}"
+            path.write_bytes(attachment.data)
+            saved[attachment.id] = str(path)
+        return saved
+
+    @staticmethod
+    async def _text_board(snapshot: asyncio.Task[StoredGame]) -> str:
+        try:
+            stored = await snapshot
+        except Exception as error:
+            return f"  (no text board: {error})"
+        board = text_board(stored.position, stored.game.variant)
+        return "\n".join("  " + line for line in board.splitlines())
+
+    async def quiet(self, timeout: float = 10.0) -> None:
+        """Wait until the bot has posted nothing for `settle` seconds and every message
+        so far is printed (at most `timeout` seconds)."""
+        deadline = time.monotonic() + timeout
+        # A loaded machine answers slowly, and then follow-ups come late too.
+        settle = max(self.settle, min(5.0, 3 * self._last_answer))
+        while time.monotonic() < deadline:
+            idle = time.monotonic() - self._last_event
+            if idle >= settle:
+                break
+            await asyncio.sleep(settle - idle)
+        await asyncio.wait_for(self._events.join(), max(0.1, deadline - time.monotonic()))
+
+    def _interactions_open(self) -> bool:
+        """True while some interaction sent has no answer yet (a deferred one: no edited
+        answer or follow-up yet), unless its deadline passed."""
+        return any(
+            (not state.answered.is_set() or state.awaiting_followup) and not state.expired
+            for state in self.standin.core.interactions.values()
+        )
+
+    async def finish(self, *, settle: float = 2.0, timeout: float = 30.0) -> None:
+        """End the session without losing answers on their way (the end of a script or of
+        piped input comes right after the last command).
+
+        Waits until no interaction is open and no message came for `settle` seconds (at
+        least three times the last answer's time, at most 10 s) or `timeout` seconds passed,
+        then stops the bot (SIGTERM: it finishes the interactions it is handling) while
+        still listening, and prints everything that arrived.
+        """
+        deadline = time.monotonic() + timeout
+        settle = max(settle, self.settle, min(10.0, 3 * self._last_answer))
+        while time.monotonic() < deadline:
+            idle = time.monotonic() - self._last_event
+            if idle >= settle and not self._interactions_open():
+                break
+            await asyncio.sleep(min(0.1, max(0.01, settle - idle)))
+        await self.local.process.stop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._events.join(), max(5.0, deadline - time.monotonic()))
+
+    # ---- commands ----------------------------------------------------------------------
+    async def run_line(self, line: str) -> bool | None:
+        """Parse and run one line; None for blank lines and comments, else whether it
+        worked (a line that is not a command counts as failed)."""
+        try:
+            command = parse_line(line)
+        except ScriptError as error:
+            self.emit(f"! {error}")
+            self.failures += 1
+            return False
+        if command is None:
+            return None
+        return await self.run(command)
+
+    async def run(self, command: Command) -> bool:
+        """Run one command; returns True when it worked and (for interactions) the bot
+        answered. Failures are printed and counted in `failures`."""
+        try:
+            await self._run(command)
+        except (StandInError, ScriptError) as error:
+            self.emit(f"! {error}")
+            self.failures += 1
+            return False
+        except BotDidNotAnswer as error:
+            self.emit(f"! no answer: {error}")
+            self.failures += 1
+            return False
+        finally:
+            with contextlib.suppress(TimeoutError):
+                await self.quiet()
+        return True
+
+    async def _run(self, command: Command) -> None:
+        if isinstance(command, AsUser):
+            self.user = self.standin.user(command.name).name
+            self.emit(f"(you are @{self._name_of(self.standin.user(command.name).id)})")
+        elif isinstance(command, InChannel):
+            await self._switch_channel(command.name)
+        elif isinstance(command, Press):
+            await self._press(command.label)
+        elif command.suggest:
+            await self._suggest(command)
+        else:
+            await self._slash(command)
+
+    async def _switch_channel(self, name: str) -> None:
+        known = {c.name for c in self.standin.world.channels.values() if c.name}
+        if name not in known:
+            assert self.local.guild is not None
+            await self.standin.add_channel(self.local.guild, name)
+            self.emit(f"(created #{name})")
+        self.channel = name
+        self.emit(f"(you are in #{name})")
+
+    def _options(self, command: Slash) -> dict[str, str]:
+        schema = self.standin.options_of(command.name, self.channel)
+        return resolve_options(command, schema)
+
+    async def _timed(self, call: Awaitable[InteractionResult]) -> InteractionResult:
+        started = time.monotonic()
+        result = await call
+        self._last_answer = time.monotonic() - started
+        self.answer_times.append(self._last_answer)
+        return result
+
+    async def _slash(self, command: Slash) -> None:
+        options = self._options(command)
+        await self._timed(self.standin.slash(
+            self.user, self.channel, command.name, options, timeout=self.timeout
+        ))
+
+    async def _suggest(self, command: Slash) -> None:
+        options = self._options(command)
+        choices = await self.standin.autocomplete(
+            self.user, self.channel, command.name, options, timeout=self.timeout
+        )
+        shown = ", ".join(choice.name for choice in choices) or "(nothing)"
+        self.emit(f"(suggestions: {shown})")
+
+    async def _press(self, label: str) -> None:
+        wanted = label.casefold()
+        for message in reversed(self.standin.messages(self.channel, visible_to=self.user)):
+            for button in message.buttons:
+                names = {(button.label or "").casefold(), (button.custom_id or "").casefold()}
+                if wanted in names and not button.disabled:
+                    await self._timed(self.standin.press(
+                        self.user, message, button.custom_id or label, timeout=self.timeout
+                    ))
+                    return
+        raise ScriptError(f"no message in #{self.channel} has a button {label!r}")
+
+

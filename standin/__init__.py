@@ -1,0 +1,56 @@
+"""A local Discord stand-in: REST and gateway on loopback for an unmodified discord.py bot.
+
+`StandIn` runs the server and drives fake users (`slash`, `autocomplete`, `press`, ...);
+the records it returns are in `records`. Point the bot's discord.py at `StandIn.rest_base`
+and `StandIn.gateway_url` (standin/README.md says how). A general tool: it imports nothing
+of the project, only aiohttp and the standard library, and knows no bot's commands.
+"""
+
+from .directory import ChannelInfo, GuildInfo, RoleInfo, UserInfo
+from .errors import ApiError, BotDidNotAnswer, JsonErrorCode, StandInError
+from .model import ChannelType, Permission
+from .records import (
+    AttachmentRecord,
+    ButtonRecord,
+    ButtonStyle,
+    CallbackType,
+    Choice,
+    ComponentType,
+    EventKind,
+    InteractionKind,
+    InteractionResult,
+    MessageEvent,
+    MessageFlag,
+    MessageOrigin,
+    MessageRecord,
+    ModalRecord,
+)
+from .standin import StandIn
+
+__all__ = [
+    "ApiError",
+    "AttachmentRecord",
+    "BotDidNotAnswer",
+    "ButtonRecord",
+    "ButtonStyle",
+    "CallbackType",
+    "ChannelInfo",
+    "ChannelType",
+    "Choice",
+    "ComponentType",
+    "EventKind",
+    "GuildInfo",
+    "InteractionKind",
+    "InteractionResult",
+    "JsonErrorCode",
+    "MessageEvent",
+    "MessageFlag",
+    "MessageOrigin",
+    "MessageRecord",
+    "ModalRecord",
+    "Permission",
+    "RoleInfo",
+    "StandIn",
+    "StandInError",
+    "UserInfo",
+]

@@ -1,0 +1,664 @@
+"""`StandIn`: a local Discord (REST + gateway on loopback) and the driver that plays its users.
+
+Start it, point discord.py at it (`discord.http.Route.BASE = standin.rest_base`,
+`discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(standin.gateway_url)`; dama-bot
+does this from its setting `DAMA_DISCORD_URL=standin.url`), log the bot in with
+`standin.token`, then act as users:
+
+    async with StandIn() as standin:
+        await standin.add_guild("Dama Club")                 # channels #general
+        ...start the bot; await standin.wait_until_connected()...
+        result = await standin.slash("alice", "general", "move", {"move": "22-18"})
+        result.reply.content, result.reply.attachments[0].data
+        await standin.autocomplete("alice", "general", "move", {"move": "22"})
+        await standin.press("bob", result.reply, "Accept")
+
+World: `user`, `add_guild`, `add_channel`, `add_category`, `add_thread`, `dm_channel`,
+`add_member`, `add_role`, `give_role`, `everyone`, `set_permissions` (from `Directory`).
+Acting: `slash`, `autocomplete`, `press`, `select`, `submit_modal`, `say`.
+Looking: `messages`, `message`, `last_message`, `interaction`, `commands`, `options_of`,
+`attachment_bytes`, `events`, `add_listener`, `wait_for_message`, `wait_for_commands`,
+`wait_until_connected`, `typing_count`, `request_log`, `internal_errors`.
+Faults: `drop_gateway`, `request_reconnect`, `invalidate_sessions`.
+
+Every driver call returns frozen records (`records`). A call a Discord user could not make
+(unknown command, missing option, disabled button, hidden channel) raises `StandInError`;
+a bot that does not answer in time raises `BotDidNotAnswer`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from aiohttp import web
+
+from .core import Core, InteractionState
+from .directory import (
+    ChannelRef,
+    Directory,
+    GuildRef,
+    MessageRef,
+    UserInfo,
+    UserRef,
+    create_user,
+)
+from .errors import BotDidNotAnswer, StandInError
+from .factory import InteractionFactory
+from .gateway import PRIVILEGED_INTENTS, GatewayHooks, GatewayHub, Intent, Session
+from .model import (
+    DEFAULT_BOT_PERMISSIONS,
+    ChannelType,
+    Json,
+    Message,
+    Permission,
+    World,
+)
+from .options import descend, split_command
+from .payloads import (
+    DEFAULT_ATTACHMENT_SIZE_LIMIT,
+    FLAG_EPHEMERAL,
+    Application,
+    Payloads,
+)
+from .records import (
+    AttachmentRecord,
+    Choice,
+    ComponentType,
+    InteractionKind,
+    InteractionResult,
+    MessageEvent,
+    MessageOrigin,
+    MessageRecord,
+)
+from .rest import Rest
+from .snowflakes import SnowflakeFactory
+
+_log = logging.getLogger(__name__)
+
+
+class StandIn(Directory):
+    """A Discord API v10 stand-in for discord.py on 127.0.0.1, with a driver for tests.
+
+    `token` is the bot token it accepts; `ack_deadline` the seconds the bot has to answer
+    an interaction before it fails, as on Discord (None: no limit); `bot_permissions` what
+    the bot's role may do in each new guild; `allowed_privileged_intents` the privileged
+    intents "enabled in the developer portal" (others close the gateway with 4014).
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str | None = None,
+        bot_name: str = "dama-bot",
+        owner_name: str = "owner",
+        host: str = "127.0.0.1",
+        port: int = 0,
+        ack_deadline: float | None = 3.0,
+        heartbeat_interval_ms: int = 41250,
+        bot_permissions: int = int(DEFAULT_BOT_PERMISSIONS),
+        attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
+        allowed_privileged_intents: int = int(PRIVILEGED_INTENTS),
+    ) -> None:
+        self.token = token or f"standin.{secrets.token_urlsafe(24)}"
+        self.host = host
+        self._port = port
+        self._ids = SnowflakeFactory()
+        self.world = World(self._ids)
+        bot_user = create_user(self.world, self._ids, bot_name, bot=True)
+        owner = create_user(self.world, self._ids, owner_name)
+        app = Application(
+            id=bot_user.id,
+            name=bot_name,
+            bot_user_id=bot_user.id,
+            owner_id=owner.id,
+            verify_key=secrets.token_hex(32),
+        )
+        self._payloads = Payloads(self.world, app, base_url="http://127.0.0.1")
+        hooks = GatewayHooks(
+            token=lambda: self.token,
+            ready_payload=self._ready_payload,
+            guild_payloads=self._guild_payloads,
+            member_chunks=self._member_chunks,
+            on_ready=self._on_session_ready,
+        )
+        self.hub = GatewayHub(
+            hooks,
+            heartbeat_interval_ms=heartbeat_interval_ms,
+            allowed_privileged=allowed_privileged_intents,
+        )
+        self.core = Core(
+            self.world,
+            self._payloads,
+            self.hub,
+            ack_deadline=ack_deadline,
+            attachment_size_limit=attachment_size_limit,
+        )
+        super().__init__(self.core, bot_permissions=bot_permissions)
+        self.factory = InteractionFactory(self)
+        self.rest = Rest(
+            self.core,
+            lambda: self.token,
+            lambda: (self.url, self.gateway_url),
+            self._after_request,
+        )
+        self._runner: web.AppRunner | None = None
+        self._ready = asyncio.Condition()
+
+    # ---- lifecycle ------------------------------------------------------------------
+    async def start(self) -> None:
+        """Listen on `host`:`port` (0 picks a free port); `url` is valid afterwards."""
+        if self._runner is not None:
+            return
+        app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 * 1024 * 1024)
+        app.router.add_routes(self.rest.routes())
+        app.router.add_get("/gateway", self.hub.handle)
+        app.router.add_get("/gateway/", self.hub.handle)
+        runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self._port)
+        await site.start()
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self._port = int(sockets[0].getsockname()[1])
+        self._runner = runner
+        self._payloads.base_url = self.url
+
+    async def stop(self) -> None:
+        """Close gateway sockets and stop listening."""
+        if self._runner is None:
+            return
+        await self.hub.close()
+        await self._runner.cleanup()
+        self._runner = None
+
+    async def __aenter__(self) -> StandIn:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def port(self) -> int:
+        """The TCP port (after `start`)."""
+        return self._port
+
+    @property
+    def url(self) -> str:
+        """The server's address, e.g. `http://127.0.0.1:41234` (dama-bot's `DAMA_DISCORD_URL`)."""
+        return f"http://{self.host}:{self._port}"
+
+    @property
+    def rest_base(self) -> str:
+        """The REST base discord.py must use (`Route.BASE`)."""
+        return self.url + "/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """The gateway address discord.py must use (`DEFAULT_GATEWAY`)."""
+        return f"ws://{self.host}:{self._port}/gateway"
+
+    @property
+    def application_id(self) -> int:
+        """The application id (equal to the bot user's id, as for current Discord apps)."""
+        return self._payloads.app.id
+
+    @property
+    def bot(self) -> UserInfo:
+        """The bot's user."""
+        return self._user_info(self.world.users[self._payloads.app.bot_user_id])
+
+    @property
+    def connected(self) -> bool:
+        """True while a gateway session has a socket and has had READY and its guilds."""
+        return any(s.socket is not None and not s.socket.closed for s in self.hub.live_sessions)
+
+    @property
+    def identify_count(self) -> int:
+        """How many times a client identified (a fresh login counts one)."""
+        return self.hub.identify_count
+
+    @property
+    def resume_count(self) -> int:
+        """How many sessions were resumed."""
+        return self.hub.resume_count
+
+    @property
+    def internal_errors(self) -> list[str]:
+        """Requests the stand-in itself failed on (a bug here, answered with 400)."""
+        return list(self.rest.internal_errors)
+
+    @property
+    def request_log(self) -> list[tuple[str, str, int]]:
+        """Every REST request so far: (method, path, status)."""
+        return self.rest.request_log
+
+    async def wait_until_connected(
+        self, timeout: float = 10.0, *, identifies: int = 1, resumes: int = 0
+    ) -> None:
+        """Wait until the bot is connected, having identified `identifies` times in all and
+        resumed `resumes` times in all (READY or RESUMED and the guilds sent).
+
+        Raises `BotDidNotAnswer` after `timeout` seconds.
+        """
+
+        def done() -> bool:
+            return (
+                self.hub.identify_count >= identifies
+                and self.hub.resume_count >= resumes
+                and self.connected
+            )
+
+        async def ready() -> None:
+            async with self._ready:
+                await self._ready.wait_for(done)
+
+        try:
+            await asyncio.wait_for(ready(), timeout)
+        except TimeoutError:
+            raise BotDidNotAnswer(
+                f"the bot did not connect to the stand-in's gateway within {timeout} s "
+                f"(identified {self.hub.identify_count} time(s), resumed "
+                f"{self.hub.resume_count}; did it log in with standin.token, with discord.py "
+                "pointed at standin.rest_base and standin.gateway_url?)"
+            ) from None
+
+    async def wait_for_commands(
+        self, names: Sequence[str] = (), *, guild: GuildRef | None = None, timeout: float = 10.0
+    ) -> list[Json]:
+        """Wait until commands named `names` (any, when empty) are registered; returns them.
+
+        `guild` waits for that guild's own commands instead of the global ones.
+        """
+
+        def have() -> set[str]:
+            return {c["name"] for c in self.commands(guild)}
+
+        def done() -> bool:
+            names_now = have()
+            return set(names) <= names_now if names else bool(names_now)
+
+        async def registered() -> None:
+            async with self._ready:
+                await self._ready.wait_for(done)
+
+        try:
+            await asyncio.wait_for(registered(), timeout)
+        except TimeoutError:
+            raise BotDidNotAnswer(
+                f"the bot did not register {', '.join(names) or 'any command'} within "
+                f"{timeout} s (registered: {', '.join(sorted(have())) or 'none'})"
+            ) from None
+        return self.commands(guild)
+
+    async def _after_request(self) -> None:
+        async with self._ready:
+            self._ready.notify_all()
+
+    # ---- gateway hooks ----------------------------------------------------------------
+    def _ready_payload(self, session: Session) -> Json:
+        data: Json = {
+            "v": 10,
+            "user": self._payloads.current_user(),
+            "user_settings": {},
+            "session_type": "normal",
+            "session_id": session.id,
+            "resume_gateway_url": self.gateway_url,
+            "relationships": [],
+            "private_channels": [],
+            "presences": [],
+            "guilds": [self._payloads.unavailable_guild(g) for g in self.world.guilds.values()],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": ["local"],
+            "application": self._payloads.ready_application(),
+            "_trace": ['["dama-standin",{"micros":0}]'],
+        }
+        if session.shard is not None:
+            data["shard"] = session.shard
+        return data
+
+    def _guild_payloads(self, session: Session) -> list[Json]:
+        everyone = session.wants(Intent.GUILD_PRESENCES)
+        return [self._payloads.guild(g, all_members=everyone) for g in self.world.guilds.values()]
+
+    def _member_chunks(self, session: Session, data: Json) -> list[Json]:
+        guild = self.world.guilds.get(int(data.get("guild_id") or 0))
+        if guild is None:
+            return []
+        members = list(guild.members.values())
+        wanted = data.get("user_ids")
+        if wanted:
+            ids = {int(u) for u in (wanted if isinstance(wanted, list) else [wanted])}
+            members = [m for m in members if m.user_id in ids]
+        elif data.get("query"):
+            prefix = str(data["query"]).casefold()
+            members = [
+                m
+                for m in members
+                if self.world.users[m.user_id].username.casefold().startswith(prefix)
+            ]
+        limit = int(data.get("limit") or 0)
+        if limit:
+            members = members[:limit]
+        chunk: Json = {
+            "guild_id": str(guild.id),
+            "members": [self._payloads.member(m) for m in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if data.get("nonce"):
+            chunk["nonce"] = data["nonce"]
+        return [chunk]
+
+    async def _on_session_ready(self, session: Session) -> None:
+        async with self._ready:
+            self._ready.notify_all()
+
+    # ---- inspection -------------------------------------------------------------------
+    def messages(
+        self,
+        channel: ChannelRef,
+        *,
+        include_ephemeral: bool = True,
+        visible_to: UserRef | None = None,
+    ) -> list[MessageRecord]:
+        """The channel's messages, oldest first (deleted ones left out).
+
+        With `visible_to`, only what that user sees (others' ephemeral messages left out).
+        """
+        ch = self._channel(channel)
+        viewer = self._user(visible_to, create=False).id if visible_to is not None else None
+        result = []
+        for msg in self.world.channel_messages(ch.id):
+            hidden = not include_ephemeral or (viewer is not None and msg.visible_to != viewer)
+            if msg.flags & FLAG_EPHEMERAL and hidden:
+                continue
+            result.append(self.core.record(msg))
+        return result
+
+    def message(self, message: MessageRef) -> MessageRecord:
+        """The current state of a message (also when deleted: `deleted` is then True)."""
+        ident = message.id if isinstance(message, MessageRecord) else message
+        msg = self.world.messages.get(ident)
+        if msg is None:
+            raise StandInError(f"no message with id {ident}")
+        return self.core.record(msg)
+
+    def last_message(
+        self, channel: ChannelRef, *, with_buttons: bool = False, visible_to: UserRef | None = None
+    ) -> MessageRecord:
+        """The newest message of a channel (optionally the newest that has buttons)."""
+        for record in reversed(self.messages(channel, visible_to=visible_to)):
+            if not with_buttons or record.buttons:
+                return record
+        what = "with buttons " if with_buttons else ""
+        raise StandInError(f"no message {what}in #{self._channel(channel).name}")
+
+    def commands(self, guild: GuildRef | None = None) -> list[Json]:
+        """Registered commands: global ones, or a guild's own (copies of what Discord keeps)."""
+        if guild is None:
+            return copy.deepcopy(list(self.core.global_commands.values()))
+        g = self._guild(guild)
+        return copy.deepcopy(list(self.core.guild_commands.get(g.id, {}).values()))
+
+    def options_of(self, command: str, channel: ChannelRef | None = None) -> list[Json]:
+        """The option schema (in order) of a registered slash command or sub-command.
+
+        `command` is e.g. "move" or "game move"; with `channel`, that guild's own commands
+        come first (as in the Discord client), then the global ones. Raises `StandInError`
+        when no such command is registered.
+        """
+        path = split_command(command)
+        pools: list[Json] = []
+        ch = self._channel(channel) if channel is not None else None
+        if ch is not None and ch.guild_id is not None:
+            pools.extend(self.core.guild_commands.get(ch.guild_id, {}).values())
+        pools.extend(self.core.global_commands.values())
+        found = next((c for c in pools if c["name"] == path[0] and c["type"] == 1), None)
+        if found is None:
+            names = sorted({"/" + c["name"] for c in pools if c["type"] == 1})
+            raise StandInError(
+                f"no slash command /{path[0]}; registered: {', '.join(names) or 'none'}"
+            )
+        schema, _ = descend(found, path)
+        return copy.deepcopy(schema)
+
+    def attachment_bytes(self, attachment: AttachmentRecord | int | str) -> bytes:
+        """The bytes of an uploaded file (by record, id or its URL)."""
+        if isinstance(attachment, AttachmentRecord):
+            ident = attachment.id
+        elif isinstance(attachment, int):
+            ident = attachment
+        else:
+            try:
+                ident = int(attachment.rstrip("/").split("/")[-2])
+            except (IndexError, ValueError):
+                raise StandInError(
+                    f"{attachment!r} is not an attachment URL of the stand-in"
+                ) from None
+        att = self.world.attachments.get(ident)
+        if att is None:
+            raise StandInError(f"no attachment {ident}")
+        return att.data
+
+    @property
+    def events(self) -> list[MessageEvent]:
+        """Every message event so far (created, edited, deleted), in order."""
+        return list(self.core.events)
+
+    def add_listener(self, listener: Callable[[MessageEvent], None]) -> None:
+        """Call `listener` on every message event from now on (e.g. to print answers)."""
+        self.core.listeners.append(listener)
+
+    def remove_listener(self, listener: Callable[[MessageEvent], None]) -> None:
+        """Stop calling `listener`."""
+        with contextlib.suppress(ValueError):
+            self.core.listeners.remove(listener)
+
+    @property
+    def event_count(self) -> int:
+        """How many message events there have been (a mark for `wait_for_message(since=)`)."""
+        return len(self.core.events)
+
+    async def wait_for_message(
+        self,
+        predicate: Callable[[MessageEvent], bool],
+        *,
+        timeout: float = 10.0,
+        since: int | None = None,
+    ) -> MessageEvent:
+        """The first message event matching `predicate`: among the events from index `since`
+        on (see `event_count`) when given, else the next one to happen.
+
+        Raises `BotDidNotAnswer` after `timeout` seconds.
+        """
+        if since is not None:
+            for event in self.core.events[since:]:
+                if predicate(event):
+                    return event
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[MessageEvent] = loop.create_future()
+
+        def listener(event: MessageEvent) -> None:
+            if not future.done() and predicate(event):
+                future.set_result(event)
+
+        self.add_listener(listener)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise BotDidNotAnswer(f"no matching message event within {timeout} s") from None
+        finally:
+            self.remove_listener(listener)
+
+    def typing_count(self, channel: ChannelRef) -> int:
+        """How often the bot said it was typing in a channel."""
+        return self.core.typing.get(self._channel(channel).id, 0)
+
+    # ---- gateway faults -------------------------------------------------------------
+    async def drop_gateway(self, code: int = 4000) -> None:
+        """Close the bot's gateway sockets (4000: the client resumes)."""
+        await self.hub.drop_connections(code)
+
+    async def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT; the client reconnects and resumes."""
+        await self.hub.request_reconnect()
+
+    async def invalidate_sessions(self) -> None:
+        """Invalidate every session (op 9): the client must identify again."""
+        await self.hub.invalidate_sessions()
+
+    # ---- users acting -----------------------------------------------------------------
+    async def say(self, user: UserRef, channel: ChannelRef, content: str) -> MessageRecord:
+        """A user posts a plain message (MESSAGE_CREATE; content only with that intent)."""
+        u, ch = await self.factory._prepare_actor(user, channel)
+        if ch.type is not ChannelType.DM:
+            perms = self.world.permissions_in(ch, u.id)
+            need = (
+                Permission.SEND_MESSAGES_IN_THREADS
+                if ch.type.is_thread
+                else Permission.SEND_MESSAGES
+            )
+            if not perms & need:
+                raise StandInError(f"{u.username} may not send messages in #{ch.name}")
+        if not content or len(content) > 2000:
+            raise StandInError("a message has 1 to 2000 characters")
+        msg = Message(
+            id=self._ids.next(),
+            channel_id=ch.id,
+            guild_id=ch.guild_id,
+            author_id=u.id,
+            content=content,
+        )
+        msg.mention_ids = [i for i in self.world.users if f"<@{i}>" in content]
+        await self.core.store_message(msg, MessageOrigin.USER)
+        return self.core.record(msg)
+
+    async def _send(self, state: InteractionState) -> None:
+        sessions = [
+            s for s in self.hub.live_sessions if s.socket is not None and not s.socket.closed
+        ]
+        if not sessions:
+            raise StandInError(
+                "the bot is not connected to the stand-in's gateway "
+                "(await standin.wait_until_connected() after starting it)"
+            )
+        self.core.register_interaction(state)
+        state.created = time.monotonic()
+        await self.hub.send_to(sessions[-1], "INTERACTION_CREATE", state.payload)
+        state.payload = {}  # sent (and kept for RESUME by the session); no need to hold it
+
+    async def _answer(self, state: InteractionState, timeout: float) -> InteractionResult:
+        deadline = self.core.ack_deadline
+        ack_wait = timeout if deadline is None else min(timeout, deadline)
+        try:
+            await asyncio.wait_for(state.acknowledged.wait(), ack_wait)
+        except TimeoutError:
+            failed = (
+                " (Discord would show 'This interaction failed')" if ack_wait == deadline else ""
+            )
+            raise BotDidNotAnswer(
+                f"the bot did not answer {state.name} within {ack_wait:g} s{failed}"
+            ) from None
+        remaining = timeout - (time.monotonic() - state.created)
+        try:
+            await asyncio.wait_for(state.answered.wait(), max(remaining, 0.0))
+        except TimeoutError:
+            raise BotDidNotAnswer(
+                f"the bot deferred {state.name} but did not edit its answer or follow up "
+                f"within {timeout:g} s"
+            ) from None
+        return self.core.result(state)
+
+    async def slash(
+        self,
+        user: UserRef,
+        channel: ChannelRef,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """`user` runs `/command` in `channel` with `options`; returns once it is answered.
+
+        `command` may name a sub-command ("game move"). Option values are converted by the
+        registered schema: text for strings, numbers, true/false, a user name / UserInfo /
+        id for users (created on demand), a channel, a role, `(filename, bytes)` for files;
+        a choice may be given by its name or value. Answered means: a message, an update,
+        a modal, or, after a deferral, the edited answer or a follow-up.
+        """
+        state = await self.factory.command(
+            InteractionKind.APPLICATION_COMMAND, user, channel, command, options, None
+        )
+        await self._send(state)
+        return await self._answer(state, timeout)
+
+    async def autocomplete(
+        self,
+        user: UserRef,
+        channel: ChannelRef,
+        command: str,
+        options: Mapping[str, Any],
+        *,
+        focused: str | None = None,
+        timeout: float = 10.0,
+    ) -> tuple[Choice, ...]:
+        """The bot's suggestions while `user` types option `focused` (default: the last given)."""
+        state = await self.factory.command(
+            InteractionKind.AUTOCOMPLETE, user, channel, command, options, focused
+        )
+        await self._send(state)
+        return (await self._answer(state, timeout)).choices
+
+    async def press(
+        self, user: UserRef, message: MessageRef, button: str, *, timeout: float = 10.0
+    ) -> InteractionResult:
+        """`user` presses the button with that custom_id or label on `message`."""
+        state = await self.factory.component(user, message, button, (ComponentType.BUTTON,), None)
+        await self._send(state)
+        return await self._answer(state, timeout)
+
+    async def select(
+        self,
+        user: UserRef,
+        message: MessageRef,
+        menu: str,
+        values: Sequence[str],
+        *,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """`user` picks `values` in the string select menu with that custom_id or placeholder."""
+        state = await self.factory.component(
+            user, message, menu, (ComponentType.STRING_SELECT,), values
+        )
+        await self._send(state)
+        return await self._answer(state, timeout)
+
+    async def submit_modal(
+        self,
+        user: UserRef,
+        opened: InteractionResult,
+        values: Mapping[str, str],
+        *,
+        timeout: float = 10.0,
+    ) -> InteractionResult:
+        """`user` fills in the modal the bot opened (text inputs by custom_id) and submits it."""
+        state = await self.factory.modal_submit(user, opened, values)
+        await self._send(state)
+        return await self._answer(state, timeout)
+
+    def interaction(self, interaction_id: int) -> InteractionResult:
+        """The current record of an interaction (e.g. follow-ups sent after it was answered)."""
+        state = self.core.interactions.get(interaction_id)
+        if state is None:
+            raise StandInError(f"no interaction {interaction_id}")
+        return self.core.result(state)

@@ -1,0 +1,160 @@
+"""`/play` and move clocks through discord.py's own command tree: gateway-shaped
+interaction payloads in, every request the real `DamaBot` makes captured at the HTTP
+boundary (`FakeDiscord`). The bot builds its own computer player (process pool, one
+worker, 0.05 s per move from the settings); nothing asserts how long anything takes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import engine
+from tests.support.discord_harness import (
+    Harness,
+    challenge_and_accept,
+    channel_posts,
+    computer_done,
+    press,
+    response_message_id,
+    run,
+    slash,
+)
+from tests.support.fake_discord import option, user_option
+from tests.support.services import ALICE, BOB, CHANNEL
+
+
+async def test_play_schema(computer_harness: Harness) -> None:
+    h = computer_harness
+    [sync] = [c for c in h.discord.calls if c.method == "PUT"]
+    play = {c["name"]: c for c in sync.payload}["play"]
+    assert play["contexts"] == [0]
+    options = {o["name"]: o for o in play["options"]}
+    assert list(options) == ["variant", "level", "color", "move_time"]
+    assert options["variant"]["required"]
+    assert [c["value"] for c in options["variant"]["choices"]] == [
+        "turkish", "arab", "moroccan", "italian"]
+    level = options["level"]
+    assert level["type"] == 4 and (level["min_value"], level["max_value"]) == (1, 5)
+    assert not level.get("required")
+    assert [c["value"] for c in options["color"]["choices"]] == ["white", "black", "random"]
+    assert [c["value"] for c in options["move_time"]["choices"]] == [
+        "none", "40s", "5m", "1h", "1d"]
+    challenge = {c["name"]: c for c in sync.payload}["challenge"]
+    assert {o["name"]: o for o in challenge["options"]}["move_time"]["choices"] == \
+        options["move_time"]["choices"]
+
+
+async def test_play_as_black_the_computer_answers_on_its_own(computer_harness: Harness) -> None:
+    h = computer_harness
+    calls = await run(h, slash(h, "play", [option("variant", "italian"), option("level", 1, 4),
+                                           option("color", "black")]))
+    [start] = [c for c in calls if c.callback_type == 4]
+    assert not start.ephemeral and f"<@{ALICE}> (Black)" in start.content
+    assert "Computer (level 1) (White)" in start.content
+    assert "is thinking" in start.embeds[0]["description"]
+    first_board = response_message_id(h, start)
+    since = len(h.discord.calls)
+    await computer_done(h)
+    later = h.discord.calls[since:]
+    [reply] = channel_posts(later)
+    assert "Computer (level 1) played" in reply.content and f"<@{ALICE}>" in reply.content
+    assert reply.files and reply.files[0][1].startswith(b"\x89PNG")
+    assert {i.rsplit(":", 1)[0] for i in reply.custom_ids} == {"dama:resign"}
+    # The start board's buttons go.
+    assert any(c.method == "PATCH" and c.path.endswith(f"/messages/{first_board}")
+               for c in later)
+    state = h.bot.games.current(CHANNEL)
+    assert state.ply == 1 and state.turn is engine.Color.BLACK
+
+    # The person answers; the computer replies again with a new board.
+    move = engine.legal_moves(state.position, state.variant)[0]
+    text = engine.format_move(move, state.position, state.variant)
+    calls = await run(h, slash(h, "move", [option("move", text)]))
+    assert any(c.callback_type == 4 and "is thinking" in c.embeds[0]["description"]
+               for c in calls)
+    since = len(h.discord.calls)
+    await computer_done(h)
+    assert len(channel_posts(h.discord.calls[since:])) == 1
+    assert h.bot.games.current(CHANNEL).ply == 3
+
+    # Resign with the button on the newest board: the game ends, nothing more is posted.
+    board = h.bot.games.current(CHANNEL).board_message_id
+    assert board is not None
+    game_id = h.bot.games.current(CHANNEL).game_id
+    calls = await run(h, press(h, board, f"dama:resign:{game_id}", user=ALICE))
+    assert any("resigned" in c.content for c in calls)
+    await computer_done(h)
+    assert not h.bot.games.has_game(CHANNEL)
+
+    # The finished game is in alice's history and exports with the computer as a player.
+    [history] = await run(h, slash(h, "history"))
+    assert f"#{game_id}" in history.embeds[0]["description"]
+    assert "Computer" in history.embeds[0]["description"]
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    name, data = export.files[0]
+    pdn = data.decode()
+    assert name.endswith(".pdn") and "Computer" in pdn and '[Result "1-0"]' in pdn
+
+
+async def test_play_refused_while_a_game_is_on(computer_harness: Harness) -> None:
+    h = computer_harness
+    await run(h, slash(h, "play", [option("variant", "turkish"), option("color", "white")]))
+    calls = await run(h, slash(h, "play", [option("variant", "turkish")]))
+    [answer] = calls
+    assert answer.ephemeral and "already playing" in answer.content
+    opponent, resolved = user_option("opponent", BOB)
+    calls = await run(h, slash(h, "challenge", [opponent, option("variant", "turkish")],
+                               resolved=resolved))
+    assert calls[-1].ephemeral
+
+
+async def test_expired_move_clock_posts_the_computers_move_for_the_absent_player(
+    computer_harness: Harness
+) -> None:
+    h = computer_harness
+    opponent, resolved = user_option("opponent", BOB)
+    calls = await run(h, slash(h, "challenge", [opponent, option("variant", "turkish"),
+                                                option("color", "white"),
+                                                option("move_time", "40s")],
+                               resolved=resolved))
+    challenge_id = calls[0].custom_ids[0].split(":")[2]
+    message_id = response_message_id(h, calls[0])
+    calls = await run(h, press(h, message_id, f"dama:accept:{challenge_id}", user=BOB))
+    board = calls[-1]
+    deadline = h.bot.games.current(CHANNEL).deadline
+    assert deadline is not None
+    assert f"<t:{int(deadline.timestamp())}:R>" in board.embeds[0]["description"]
+    h.clock.advance(timedelta(seconds=40))
+    since = len(h.discord.calls)
+    await h.bot.scheduler.run_once()  # hands White's turn to the computer
+    await computer_done(h)
+    [post] = channel_posts(h.discord.calls[since:])
+    assert f"Time ran out for <@{ALICE}>" in post.content and "(1 of 3" in post.content
+    state = h.bot.games.current(CHANNEL)
+    assert state.ply == 1 and state.turn is engine.Color.BLACK
+
+
+def _actions(custom_ids: list[str]) -> set[str]:
+    return {i.rsplit(":", 1)[0] for i in custom_ids}
+
+
+async def test_boards_of_games_against_the_computer_offer_no_draw(
+    computer_harness: Harness,
+) -> None:
+    h = computer_harness
+    # The computer never takes draws (COMPUTER_NO_DRAW), so an "Offer draw" button on a
+    # /play board only leads to a refusal; Resign stays.
+    calls = await run(h, slash(h, "play", [option("variant", "turkish"), option("level", 1, 4),
+                                           option("color", "black")]))
+    [start] = [c for c in calls if c.callback_type == 4]
+    assert _actions(start.custom_ids) == {"dama:resign"}
+    assert response_message_id(h, start)
+    since = len(h.discord.calls)
+    await computer_done(h)
+    [reply] = channel_posts(h.discord.calls[since:])
+    assert _actions(reply.custom_ids) == {"dama:resign"}
+    # A game between two people keeps both buttons.
+    calls = await run(h, slash(h, "resign", []))
+    assert any(c.callback_type == 4 and "resigned" in c.content for c in calls)
+    _, board = await challenge_and_accept(h)
+    buttons = h.discord.messages[board]["components"][0]["components"]
+    assert {b["custom_id"].rsplit(":", 1)[0] for b in buttons} == {"dama:resign", "dama:draw"}

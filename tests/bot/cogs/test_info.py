@@ -1,0 +1,87 @@
+"""The information commands (`bot/cogs/info.py`: /rating, /leaderboard, /history, /export,
+/rules, /help) through discord.py's command tree, requests captured by `FakeDiscord`."""
+
+from __future__ import annotations
+
+from bot.messages import ENGLISH, Msg
+from tests.support.discord_harness import PNG, Harness, challenge_and_accept, run, slash
+from tests.support.fake_discord import option
+from tests.support.services import ALICE, BOB, CHANNEL
+
+
+async def test_information_commands(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h)
+    game_id = h.bot.games.current(CHANNEL).game_id
+    await run(h, slash(h, "resign", user=BOB))
+    [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
+    description = board.embeds[0]["description"]
+    assert description.index(f"<@{ALICE}>") < description.index(f"<@{BOB}>")
+    assert "Your place: **1** of 2" in description
+    [rating] = await run(h, slash(h, "rating", guild_id=None, channel=9))
+    assert "Turkish draughts" in rating.embeds[0]["description"]
+    [history] = await run(h, slash(h, "history", user=BOB, guild_id=None, channel=9))
+    assert f"#{game_id}" in history.embeds[0]["description"]
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    name, data = export.files[0]
+    assert name.endswith(".pdn") and b'[Result "1-0"]' in data
+    [rules] = await run(h, slash(h, "rules", [option("variant", "italian")]))
+    assert rules.files[0][1].startswith(PNG) and "ladder" in rules.embeds[0]["description"]
+    [guild_only] = await run(h, slash(h, "board", guild_id=None, channel=9))
+    assert guild_only.ephemeral
+
+
+async def test_history_says_aborted_once(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h, rated=False)
+    calls = await run(h, slash(h, "abort", []))
+    assert any(c.callback_type == 4 and "aborted" in c.content.lower() for c in calls)
+    [answer] = await run(h, slash(h, "history", []))
+    [line] = answer.embeds[0]["description"].splitlines()
+    assert line.lower().count("aborted") == 1, line
+    assert f"<@{BOB}>" in line
+
+
+async def test_export_in_direct_messages_picks_the_callers_game(harness: Harness) -> None:
+    h = harness
+    dm = 9100
+
+    async def export_in_dm() -> tuple[str, str | None]:
+        [answer] = await run(h, slash(h, "export", [], channel=dm, guild_id=None))
+        return answer.content, answer.files[0][0] if answer.files else None
+
+    # No game at all: a clear message, no file.
+    content, file = await export_in_dm()
+    assert file is None and "no game" in content.lower() and "/history" in content
+    # Only a finished game: it is the most recent one, and the answer says so.
+    await challenge_and_accept(h)
+    first = h.bot.games.current(600).game_id
+    await run(h, slash(h, "resign", []))
+    content, file = await export_in_dm()
+    assert file == f"dama-turkish-{first}.pdn", (content, file)
+    assert f"#{first}" in content and "most recent" in content, content
+    # Exactly one game in progress: that one, saying so.
+    calls = await run(h, slash(h, "play", [option("variant", "arab"), option("level", 1, 4),
+                                           option("color", "white")], channel=601))
+    assert any(c.callback_type == 4 and not c.ephemeral for c in calls)
+    second = h.bot.games.current(601).game_id
+    content, file = await export_in_dm()
+    assert file == f"dama-arab-{second}.pdn", (content, file)
+    assert f"#{second}" in content and "in progress" in content, content
+    # Two games in progress: neither is guessed; the most recent (finished) game is
+    # exported, saying which, and how to export a game in progress.
+    await challenge_and_accept(h)
+    third = h.bot.games.current(600).game_id
+    content, file = await export_in_dm()
+    assert file == f"dama-turkish-{first}.pdn", (content, file)
+    assert "most recent" in content and f"#{second}" in content and f"#{third}" in content
+
+
+async def test_history_shows_the_catalog_reason(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h)
+    await run(h, slash(h, "resign", user=BOB))
+    [answer] = await run(h, slash(h, "history", user=ALICE))
+    line = answer.embeds[0]["description"]
+    assert ENGLISH[Msg.SHORT_RESIGNATION] in line
+    assert "_" not in line

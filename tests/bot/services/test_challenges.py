@@ -1,0 +1,172 @@
+"""`ChallengeService` (`bot/services/challenges.py`) on a real SQLite file: creating,
+accepting, declining, cancelling and expiring challenges, and who may do what."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from bot.config import MoveTime
+from bot.messages import Msg
+from bot.services import Event, GameUpdate, Person, PlayerError
+from storage import Challenge, ChallengeStatus, ColorChoice
+from tests.support.clock import FakeClock
+from tests.support.services import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    THREAD,
+    OpenServices,
+    Services,
+    start_game,
+)
+
+A, B, C = Person(ALICE, "alice"), Person(BOB, "bob"), Person(CAROL, "carol")
+
+
+async def challenge(s: Services, *, opponent: Person = B, channel: int = CHANNEL,
+                    color: ColorChoice = ColorChoice.WHITE, rated: bool = True,
+                    move_time: MoveTime = MoveTime.NONE, variant: str = "italian") -> Challenge:
+    return await s.challenges.create(
+        challenger=A, opponent=opponent, guild_id=GUILD, channel_id=channel,
+        variant=variant, rated=rated, color=color, move_time=move_time,
+    )
+
+
+async def test_accept_starts_the_game_with_the_chosen_colours(open_services: OpenServices) -> None:
+    s = await open_services()
+    made = await challenge(s, color=ColorChoice.BLACK, move_time=MoveTime.MINUTES_5)
+    assert made.status is ChallengeStatus.PENDING and made.move_seconds == 300
+    seen: list[GameUpdate] = []
+
+    async def announce(update: GameUpdate) -> int:
+        seen.append(update)
+        return 777
+
+    closed, update = await s.challenges.accept(made.id, BOB, announce=announce)
+    assert closed.status is ChallengeStatus.ACCEPTED
+    assert update.event is Event.STARTED and seen[0].event is Event.STARTED
+    state = update.state
+    assert state.white.user_id == BOB and state.black.user_id == ALICE
+    assert state.variant.key == "italian" and state.rated and state.ply == 0
+    assert state.board_message_id == 777
+    assert state.deadline == s.clock() + timedelta(minutes=5)
+    assert s.games.current(CHANNEL).game_id == state.game_id
+    # A second press creates no second game.
+    with pytest.raises(PlayerError) as info:
+        await s.challenges.accept(made.id, BOB)
+    assert info.value.key is Msg.CHALLENGE_CLOSED
+    assert info.value.params["status"] is ChallengeStatus.ACCEPTED
+
+
+async def test_double_accept_at_once_makes_one_game(open_services: OpenServices) -> None:
+    s = await open_services()
+    made = await challenge(s)
+    results = await asyncio.gather(
+        s.challenges.accept(made.id, BOB), s.challenges.accept(made.id, BOB),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, tuple) for r in results) == 1
+    assert sum(isinstance(r, PlayerError) for r in results) == 1
+    assert len(await s.storage.games.active()) == 1
+
+
+async def test_random_colour_gives_both_colours_over_many_challenges(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    whites = set()
+    for channel in range(20):
+        made = await challenge(s, channel=10_000 + channel, color=ColorChoice.RANDOM)
+        _, update = await s.challenges.accept(made.id, BOB)
+        whites.add(update.state.white.user_id)
+    assert whites == {ALICE, BOB}
+
+
+async def test_who_may_answer(open_services: OpenServices) -> None:
+    s = await open_services()
+    made = await challenge(s)
+    for call, key in [
+        (s.challenges.accept(made.id, ALICE), Msg.CHALLENGE_OWN),
+        (s.challenges.accept(made.id, CAROL), Msg.CHALLENGE_NOT_FOR_YOU),
+        (s.challenges.decline(made.id, CAROL), Msg.CHALLENGE_NOT_FOR_YOU),
+        (s.challenges.decline(made.id, ALICE), Msg.CHALLENGE_OWN),
+        (s.challenges.cancel(made.id, BOB), Msg.CHALLENGE_NOT_YOURS),
+        (s.challenges.accept(made.id + 50, BOB), Msg.CHALLENGE_UNKNOWN),
+    ]:
+        with pytest.raises(PlayerError) as info:
+            await call
+        assert info.value.key is key
+    declined = await s.challenges.decline(made.id, BOB)
+    assert declined.status is ChallengeStatus.DECLINED
+    second = await challenge(s)
+    cancelled = await s.challenges.cancel(second.id, ALICE)
+    assert cancelled.status is ChallengeStatus.CANCELLED
+    with pytest.raises(PlayerError) as info:
+        await s.challenges.accept(second.id, BOB)
+    assert info.value.key is Msg.CHALLENGE_CLOSED
+    assert info.value.params["status"] is ChallengeStatus.CANCELLED
+
+
+async def test_refusals_when_challenging(open_services: OpenServices) -> None:
+    s = await open_services()
+    with pytest.raises(PlayerError) as info:
+        await challenge(s, opponent=A)
+    assert info.value.key is Msg.CHALLENGE_SELF
+    with pytest.raises(PlayerError) as info:
+        await challenge(s, opponent=Person(4242, "robot", is_bot=True))
+    assert info.value.key is Msg.CHALLENGE_BOT
+    with pytest.raises(PlayerError) as info:
+        await challenge(s, variant="chess")
+    assert info.value.key is Msg.UNKNOWN_VARIANT
+    assert "turkish" in str(info.value.params["valid"])
+    await start_game(s, "turkish", white=ALICE, black=CAROL)
+    with pytest.raises(PlayerError) as info:
+        await challenge(s)
+    assert info.value.key is Msg.ALREADY_PLAYING_HERE
+    with pytest.raises(PlayerError) as info:
+        await s.challenges.create(challenger=B, opponent=C, guild_id=GUILD, channel_id=CHANNEL,
+                                  variant="arab", rated=False)
+    assert info.value.key is Msg.OPPONENT_PLAYING_HERE
+    with pytest.raises(PlayerError) as info:
+        await s.challenges.create(challenger=B, opponent=Person(1004), guild_id=GUILD,
+                                  channel_id=CHANNEL, variant="arab", rated=False)
+    assert info.value.key is Msg.CHANNEL_BUSY
+    # In a thread (another channel) the same challenge is fine.
+    made = await challenge(s, channel=THREAD)
+    assert made.channel_id == THREAD
+
+
+async def test_accepting_when_the_channel_became_busy(open_services: OpenServices) -> None:
+    s = await open_services()
+    made = await challenge(s)
+    await start_game(s, "turkish", white=CAROL, black=1004)
+    with pytest.raises(PlayerError) as info:
+        await s.challenges.accept(made.id, BOB)
+    assert info.value.key is Msg.CHANNEL_BUSY
+
+
+async def test_expiry(open_services: OpenServices) -> None:
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    made = await challenge(s)
+    assert s.challenges.next_expiry() == clock() + timedelta(minutes=10)
+    clock.advance(timedelta(minutes=9, seconds=59))
+    assert await s.challenges.expire_due() == []
+    clock.advance(timedelta(seconds=1))
+    with pytest.raises(PlayerError) as info:
+        await s.challenges.accept(made.id, BOB)  # past expiry, not yet marked
+    assert info.value.params["status"] is ChallengeStatus.EXPIRED
+    [expired] = await s.challenges.expire_due()
+    assert expired.id == made.id and expired.status is ChallengeStatus.EXPIRED
+    assert s.challenges.next_expiry() is None
+    # After a restart the pending challenge still expires (found by expire_due).
+    again = await challenge(s)
+    await s.close()
+    s = await open_services(clock=clock)
+    clock.advance(timedelta(minutes=11))
+    assert [c.id for c in await s.challenges.expire_due()] == [again.id]

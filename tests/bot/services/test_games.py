@@ -1,0 +1,448 @@
+"""Game flow through the services on a real SQLite file: whole games in every variant,
+moves and their refusals, resign, draw offers, abort, deadlines, restart."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.messages import Msg
+from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError, TurnChanged
+from bot.services.computer_turns import Strength
+from engine.pdn import read_pdn
+from storage import GameResult, GameStatus, Seat
+from tests.support.clock import FakeClock
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL, OpenServices, start_game
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
+
+# One capture that takes Black's last piece: White wins by NO_PIECES (engine-checked
+# by hand: the only legal move of the Turkish/Arab position is d4xd6, of the diagonal
+# ones d3xf5).
+FORCED = {
+    "turkish": ("W:Wd4,a2:Bd5", "d4xd6"),
+    "arab": ("W:Wd4,a2:Bd5", "d4xd6"),
+    "moroccan": ("W:Wd3,h1:Be4", "d3xf5"),
+    "italian": ("W:Wd3,h1:Be4", "d3xf5"),
+}
+
+
+def error_key(info: pytest.ExceptionInfo[PlayerError]) -> Msg:
+    return info.value.key
+
+
+@pytest.mark.parametrize("variant", sorted(FORCED))
+async def test_forced_win_in_every_variant_updates_ratings_once(
+    open_services: OpenServices, variant: str
+) -> None:
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    fen, move = FORCED[variant]
+    record = await start_game(s, variant, fen)
+    update = await s.games.play(CHANNEL, ALICE, move)
+    assert update.event is Event.ENDED
+    assert update.state.ending is not None
+    assert update.state.ending.reason is EndReason.NO_PIECES
+    assert update.state.ending.result is GameResult.WHITE_WINS
+    assert update.move_text == move
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.status is GameStatus.FINISHED
+    assert stored.termination == "no_pieces"
+    white = await s.storage.ratings.get(ALICE, variant)
+    black = await s.storage.ratings.get(BOB, variant)
+    assert white is not None and black is not None
+    assert (white.rated_games, white.wins, black.rated_games, black.losses) == (1, 1, 1, 1)
+    assert white.rating > 1500 > black.rating
+    assert update.state.white.change is not None and update.state.white.change.delta > 0
+    # The game is gone from the channel; nothing more can be played or counted twice.
+    with pytest.raises(PlayerError) as info:
+        await s.games.play(CHANNEL, BOB, "a1-a2")
+    assert error_key(info) is Msg.GAME_ENDED_HERE
+    assert info.value.params["game_id"] == record.id
+    white_again = await s.storage.ratings.get(ALICE, variant)
+    assert white_again is not None and white_again.rated_games == 1
+
+
+async def test_real_italian_game_from_the_start_then_resignation(
+    open_services: OpenServices,
+) -> None:
+    """Game 1 of the Italian championship file, move by move, then the loser resigns."""
+    record_game = read_pdn(DATA.read_text(encoding="utf-8"), variant="italian")[0]
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    await start_game(s, "italian")
+    replay = engine.Game(record_game.variant)
+    for move in record_game.game.moves:
+        text = engine.format_move(move, replay.position, replay.variant)
+        player = ALICE if replay.position.turn is engine.Color.WHITE else BOB
+        update = await s.games.play(CHANNEL, player, text)
+        replay.play(move)
+        clock.advance(timedelta(seconds=5))
+        assert update.state.position == replay.position
+        if update.event is Event.ENDED:
+            break
+    else:
+        result = record_game.result
+        loser = BOB if result.token == "1-0" else ALICE
+        if result.token == "1/2-1/2":
+            await s.games.draw(CHANNEL, ALICE)
+            update = await s.games.draw(CHANNEL, BOB)
+            assert update.state.ending is not None
+            assert update.state.ending.reason is EndReason.AGREEMENT
+        else:
+            update = await s.games.resign(CHANNEL, loser)
+            assert update.state.ending is not None
+            assert update.state.ending.reason is EndReason.RESIGNATION
+            assert update.state.ending.result is GameResult(result.token)
+    stored_moves = await s.storage.games.moves(update.state.game_id)
+    assert len(stored_moves) == len(record_game.game.moves)
+
+
+async def test_move_refusals_say_why_and_change_nothing(open_services: OpenServices) -> None:
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    with pytest.raises(PlayerError) as info:
+        await s.games.play(CHANNEL, ALICE, "d3-d4")
+    assert error_key(info) is Msg.NO_GAME_HERE
+    record = await start_game(s, "turkish")
+    cases = [
+        (BOB, "a6-a5", Msg.NOT_YOUR_TURN),
+        (CAROL, "a3-a4", Msg.NOT_IN_GAME),
+        (ALICE, "hello", Msg.MOVE_MALFORMED),
+        (ALICE, "a3-a5", Msg.MOVE_ILLEGAL),
+        (ALICE, "a2-a3", Msg.MOVE_ILLEGAL),
+    ]
+    for user, text, key in cases:
+        with pytest.raises(PlayerError) as info:
+            await s.games.play(CHANNEL, user, text)
+        assert error_key(info) is key, text
+    assert await s.storage.games.moves(record.id) == []
+    update = await s.games.play(CHANNEL, ALICE, "A3 a4")
+    assert update.move_text == "a3-a4"
+    assert update.state.ply == 1 and update.state.turn is engine.Color.BLACK
+
+
+async def test_ambiguous_capture_lists_the_candidates(open_services: OpenServices) -> None:
+    # Italian: d3 can take c4 and e4 and reach d7 either way (README's example).
+    s = await open_services()
+    await start_game(s, "italian", "W:Wd3,h1:Bc4,c6,e4,e6")
+    with pytest.raises(PlayerError) as info:
+        await s.games.play(CHANNEL, ALICE, "d3xd7")
+    assert error_key(info) is Msg.MOVE_AMBIGUOUS
+    assert info.value.params["candidates"] == "d3xb5xd7, d3xf5xd7"
+    update = await s.games.play(CHANNEL, ALICE, "d3xb5xd7")
+    assert update.state.ply == 1
+
+
+async def test_autocomplete_offers_own_legal_moves_captures_first(
+    tmp_path: Path, open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    assert s.games.suggestions(CHANNEL, ALICE, "") == []
+    await start_game(s, "turkish")
+    start = s.games.suggestions(CHANNEL, ALICE, "")
+    position = engine.Position.start(engine.get_variant("turkish"))
+    assert len(start) == min(25, len(engine.legal_moves(position, engine.get_variant("turkish"))))
+    assert s.games.suggestions(CHANNEL, BOB, "") == []  # not Bob's turn
+    assert {c.value for c in s.games.suggestions(CHANNEL, ALICE, "a3")} == {"a3-a4"}
+    assert {c.value for c in s.games.suggestions(CHANNEL, ALICE, "B3-")} == {"b3-b4"}
+    await s.close()
+    s = await open_services(tmp_path / "db2.sqlite3", FakeClock())
+    await start_game(s, "italian", "W:Wd3,h1:Bc4,c6,e4,e6")
+    choices = s.games.suggestions(CHANNEL, ALICE, "")
+    assert [c.value for c in choices] == ["d3xb5xd7", "d3xf5xd7"]  # full paths, captures only
+    # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): d3 = 22,
+    # b5 = 13, d7 = 6.
+    assert choices[0].name == "d3xb5xd7 (22x13x6)"
+    assert [c.value for c in s.games.suggestions(CHANNEL, ALICE, "22x")] == [
+        "d3xb5xd7", "d3xf5xd7"
+    ]
+
+
+async def test_draw_offer_accept_and_lapse(open_services: OpenServices) -> None:
+    s = await open_services()
+    await start_game(s, "turkish")
+    offered = await s.games.draw(CHANNEL, ALICE)
+    assert offered.event is Event.DRAW_OFFERED
+    assert offered.state.draw_offer_by is engine.Color.WHITE
+    with pytest.raises(PlayerError) as info:
+        await s.games.draw(CHANNEL, ALICE)
+    assert error_key(info) is Msg.DRAW_ALREADY_OFFERED
+    # The offerer moves: the offer lapses.
+    moved = await s.games.play(CHANNEL, ALICE, "a3-a4")
+    assert moved.state.draw_offer_by is None
+    await s.games.draw(CHANNEL, BOB)
+    ended = await s.games.draw(CHANNEL, ALICE)
+    assert ended.event is Event.ENDED
+    assert ended.state.ending is not None
+    assert ended.state.ending.result is GameResult.DRAW
+    assert ended.state.ending.reason is EndReason.AGREEMENT
+    assert not s.games.has_game(CHANNEL)
+
+
+async def test_abort_rules(open_services: OpenServices) -> None:
+    s = await open_services()
+    record = await start_game(s, "arab")
+    await s.games.play(CHANNEL, ALICE, "a3-a4")
+    with pytest.raises(PlayerError) as info:
+        await s.games.abort(CHANNEL, CAROL)
+    assert error_key(info) is Msg.NOT_IN_GAME
+    aborted = await s.games.abort(CHANNEL, BOB)  # Black has not moved yet
+    assert aborted.state.ending is not None
+    assert aborted.state.ending.reason is EndReason.ABORTED
+    assert aborted.state.ending.result is None
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.status is GameStatus.ABORTED
+    assert await s.storage.ratings.get(ALICE, "arab") is None  # no rating change
+    await start_game(s, "arab")
+    await s.games.play(CHANNEL, ALICE, "a3-a4")
+    await s.games.play(CHANNEL, BOB, "a6-a5")
+    with pytest.raises(PlayerError) as info:
+        await s.games.abort(CHANNEL, ALICE)
+    assert error_key(info) is Msg.ABORT_TOO_LATE
+    by_moderator = await s.games.abort(CHANNEL, CAROL, may_manage=True)
+    assert by_moderator.state.ending is not None
+    assert by_moderator.state.ending.by_user == CAROL
+
+
+async def test_resign_from_stale_board_and_other_game(open_services: OpenServices) -> None:
+    s = await open_services()
+    record = await start_game(s, "turkish")
+
+    async def announce(update: GameUpdate) -> int:
+        return 9000 + update.state.ply
+
+    await s.games.play(CHANNEL, ALICE, "a3-a4", announce=announce)
+    assert s.games.current(CHANNEL).board_message_id == 9001
+    with pytest.raises(PlayerError) as info:
+        await s.games.resign(CHANNEL, BOB, game_id=record.id, message_id=1234)
+    assert error_key(info) is Msg.STALE_BOARD
+    with pytest.raises(PlayerError) as info:
+        await s.games.resign(CHANNEL, BOB, game_id=record.id + 99, message_id=9001)
+    assert error_key(info) is Msg.GAME_OVER
+    update = await s.games.resign(CHANNEL, BOB, game_id=record.id, message_id=9001)
+    assert update.previous_board_message_id == 9001
+    assert update.state.ending is not None and update.state.ending.winner is engine.Color.WHITE
+
+
+async def test_inactivity_loses_on_time(open_services: OpenServices) -> None:
+    clock = FakeClock()
+    rules = GameRules(inactivity_limit=timedelta(days=3))
+    s = await open_services(clock=clock, rules=rules)
+    await start_game(s, "moroccan")
+    await s.games.play(CHANNEL, ALICE, "b3-a4")
+    assert s.games.next_deadline() == clock() + timedelta(days=3)
+    clock.advance(timedelta(days=3) - timedelta(seconds=1))
+    assert await s.games.run_deadlines() == []
+    clock.advance(timedelta(seconds=1))
+    announced: list[GameUpdate] = []
+
+    async def announce(update: GameUpdate) -> None:
+        announced.append(update)
+
+    updates = await s.games.run_deadlines(announce=announce)
+    assert len(updates) == 1 and announced == updates
+    ending = updates[0].state.ending
+    assert ending is not None and ending.reason is EndReason.INACTIVITY
+    assert ending.winner is engine.Color.WHITE  # Black was to move
+    assert ending.result is GameResult.WHITE_WINS
+    black = await s.storage.ratings.get(BOB, "moroccan")
+    assert black is not None and black.losses == 1
+
+
+PATIENCE = 60.0
+"""Seconds a test waits before failing (a hang guard, not a measure)."""
+
+
+class FirstMove:
+    """A move chooser that plays the first legal move. With `hold` set, each search waits
+    until `hold` is released; `searching` is set once a search has started."""
+
+    def __init__(self, *, hold: bool = False) -> None:
+        self.calls = 0
+        self.levels: list[int] = []
+        self.hold = asyncio.Event()
+        if not hold:
+            self.hold.set()
+        self.searching = asyncio.Event()
+
+    async def choose_move(
+        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object
+    ) -> engine.Move:
+        self.calls += 1
+        self.levels.append(level)
+        self.searching.set()
+        await self.hold.wait()
+        return game.legal_moves()[0]
+
+    def cancel(self, key: object) -> int:
+        return 0
+
+
+async def test_move_clock_computer_moves_then_forfeit(open_services: OpenServices) -> None:
+    clock = FakeClock()
+    mover = FirstMove()
+    rules = GameRules(computer_moves_before_forfeit=2)
+    s = await open_services(clock=clock, chooser=mover, rules=rules, absent=Strength(4, 0.5))
+    record = await start_game(s, "turkish", move_seconds=40)
+    clock.advance(timedelta(seconds=40))
+    [update] = await s.run_deadlines()
+    assert update.event is Event.COMPUTER_MOVED and mover.calls == 1
+    assert mover.levels == [4]  # the absent players' strength
+    stored = await s.storage.games.moves(record.id)
+    assert [m.by_computer for m in stored] == [True]
+    await s.games.play(CHANNEL, BOB, "a6-a5")  # Black moves in time
+    clock.advance(timedelta(seconds=40))
+    [update] = await s.run_deadlines()  # White absent again: second computer move
+    assert update.event is Event.COMPUTER_MOVED
+    clock.advance(timedelta(seconds=40))
+    [update] = await s.run_deadlines()  # Black absent once: computer moves
+    assert update.event is Event.COMPUTER_MOVED
+    clock.advance(timedelta(seconds=40))
+    [update] = await s.run_deadlines()  # White absent a third time: loses
+    assert update.event is Event.ENDED
+    assert update.state.ending is not None
+    assert update.state.ending.reason is EndReason.TIME_FORFEIT
+    assert update.state.ending.winner is engine.Color.BLACK
+
+
+async def test_resign_during_an_absent_players_computer_move_is_answered_at_once(
+    open_services: OpenServices,
+) -> None:
+    """The computer thinks for the absent player without holding the channel's lock: a
+    resignation meanwhile is answered while the search still runs, and the move chosen
+    for the abandoned position is dropped."""
+    clock = FakeClock()
+    mover = FirstMove(hold=True)
+    s = await open_services(clock=clock, chooser=mover)
+    record = await start_game(s, "turkish", move_seconds=40)
+    clock.advance(timedelta(seconds=40))
+    assert await s.games.run_deadlines() == []  # White's turn handed to the computer
+    await asyncio.wait_for(mover.searching.wait(), PATIENCE)
+    assert not s.games.locks.locked(CHANNEL)
+    update = await asyncio.wait_for(s.games.resign(CHANNEL, ALICE), PATIENCE)
+    assert not mover.hold.is_set()  # answered while the computer was still thinking
+    assert update.state.ending is not None
+    assert update.state.ending.reason is EndReason.RESIGNATION
+    mover.hold.set()
+    await s.computer_idle()
+    assert await s.storage.games.moves(record.id) == []
+    assert s.announced.updates == []  # no computer move was announced
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.termination == "resignation"
+
+
+async def test_a_computer_move_for_a_position_the_game_left_is_dropped(
+    open_services: OpenServices,
+) -> None:
+    """The absent player comes back and moves while the computer thinks for them: the
+    computer's move, chosen for the earlier position, is not played."""
+    clock = FakeClock()
+    mover = FirstMove(hold=True)
+    s = await open_services(clock=clock, chooser=mover)
+    record = await start_game(s, "turkish", move_seconds=40)
+    clock.advance(timedelta(seconds=40))
+    await s.games.run_deadlines()
+    await asyncio.wait_for(mover.searching.wait(), PATIENCE)
+    await s.games.play(CHANNEL, ALICE, "h3-h4")  # White is back in time for its own move
+    mover.hold.set()
+    await s.computer_idle()
+    stored = await s.storage.games.moves(record.id)
+    assert [(m.text, m.by_computer) for m in stored] == [("h3-h4", False)]
+    assert s.games.current(CHANNEL).ply == 1 and s.announced.updates == []
+
+
+async def test_move_clock_without_mover_loses_on_time(open_services: OpenServices) -> None:
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    await start_game(s, "italian", move_seconds=300)
+    await s.games.play(CHANNEL, ALICE, "22-18")
+    clock.advance(timedelta(seconds=299))
+    assert await s.games.run_deadlines() == []
+    clock.advance(timedelta(seconds=1))
+    [update] = await s.games.run_deadlines()
+    assert update.state.ending is not None
+    assert update.state.ending.reason is EndReason.TIME_FORFEIT
+    assert update.state.ending.winner is engine.Color.WHITE
+
+
+async def test_restart_continues_the_game(tmp_path: Path, open_services: OpenServices) -> None:
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    s = await open_services(path, clock)
+    await start_game(s, "turkish")
+    await s.games.play(CHANNEL, ALICE, "a3-a4")
+    await s.games.draw(CHANNEL, ALICE)
+    before = s.games.current(CHANNEL)
+    await s.close()
+    s = await open_services(path, clock)
+    after = s.games.current(CHANNEL)
+    assert after.position == before.position and after.ply == 1
+    assert after.last_move_text == "a3-a4"
+    assert after.draw_offer_by is engine.Color.WHITE
+    assert after.deadline == before.deadline
+    update = await s.games.play(CHANNEL, BOB, "a6-a5")
+    assert update.state.ply == 2
+
+
+async def test_two_moves_at_once_apply_one(open_services: OpenServices) -> None:
+    s = await open_services()
+    record = await start_game(s, "turkish")
+    results = await asyncio.gather(
+        s.games.play(CHANNEL, ALICE, "a3-a4"),
+        s.games.play(CHANNEL, ALICE, "b3-b4"),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if isinstance(r, GameUpdate)]
+    refused = [r for r in results if isinstance(r, PlayerError)]
+    assert len(applied) == 1 and len(refused) == 1
+    assert refused[0].key is Msg.NOT_YOUR_TURN
+    assert len(await s.storage.games.moves(record.id)) == 1
+
+
+async def test_a_computer_seat_moves_on_its_turn_and_never_loses_on_time(
+    open_services: OpenServices,
+) -> None:
+    """A computer seat (`/play`) moves whenever it is its turn, at its own level; its
+    moves never count as absences, and a move clock on its side never makes it lose."""
+    from storage import NewGame
+
+    clock = FakeClock()
+    mover = FirstMove()
+    s = await open_services(clock=clock, chooser=mover)
+    turns: list[int] = []  # a second listener beside the computer's turns
+    s.games.events.subscribe(TurnChanged, lambda event: turns.append(event.state.ply))
+    variant = engine.get_variant("italian")
+    record = await s.storage.games.create(NewGame(
+        variant="italian", channel_id=CHANNEL, guild_id=None, white=Seat.human(ALICE),
+        black=Seat.computer(3), start_fen=engine.Position.start(variant).to_fen(variant),
+        move_seconds=40, deadline=clock() + timedelta(seconds=40),
+    ))
+    await s.games.adopt(record)
+    await s.computer_idle()
+    assert mover.calls == 0  # White (a person) to move
+    for _ in range(4):
+        position = s.games.current(CHANNEL).position
+        await s.games.play(CHANNEL, ALICE, engine.format_move(
+            engine.legal_moves(position, variant)[0], position, variant))
+        if not s.games.has_game(CHANNEL):
+            break
+        clock.advance(timedelta(seconds=40))  # past Black's clock deadline
+        [update] = await s.run_deadlines()  # the computer's move, not a loss on time
+        assert update.move_text is not None and update.absent_moves is None
+        if update.event is Event.ENDED:
+            assert update.state.ending is not None
+            assert update.state.ending.reason is not EndReason.TIME_FORFEIT
+            break
+        assert update.event is Event.COMPUTER_MOVED
+        assert update.state.turn is engine.Color.WHITE
+    assert mover.levels and set(mover.levels) == {3}
+    assert turns[:3] == [0, 1, 2]
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.clock.black_computer_moves == 0
+    moves = await s.storage.games.moves(record.id)
+    assert [m.by_computer for m in moves] == [False, True] * (len(moves) // 2)

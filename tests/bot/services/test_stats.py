@@ -1,0 +1,63 @@
+"""`StatsService` (`bot/services/stats.py`) on a real SQLite file: ratings, leaderboards,
+history, and which game `/export` picks."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from bot.messages import Msg
+from bot.services import PlayerError
+from engine.pdn import read_pdn
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD, OpenServices, start_game
+
+
+async def test_export_in_direct_messages_with_several_games_and_none_ended(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    one = await start_game(s, "turkish", channel=700)
+    two = await start_game(s, "italian", channel=701)
+    with pytest.raises(PlayerError) as info:
+        await s.stats.export(ALICE, channel_id=9100, direct=True)
+    assert info.value.key is Msg.NO_GAME_TO_EXPORT_SEVERAL
+    assert info.value.params["games"] == f"#{one.id}, #{two.id}"
+    # In a server channel without a game, the old rule stands: the most recent ended
+    # game (there is none).
+    with pytest.raises(PlayerError) as info:
+        await s.stats.export(ALICE, channel_id=9100)
+    assert info.value.key is Msg.NO_GAME_TO_EXPORT
+
+
+async def test_ratings_leaderboard_history_export(open_services: OpenServices) -> None:
+    s = await open_services()
+    await s.stats.remember(ALICE, "alice")
+    await s.stats.remember(BOB, "bob")
+    record = await start_game(s, "turkish", "W:Wd4,a2:Bd5")
+    await s.games.play(CHANNEL, ALICE, "d4xd6")
+    casual = await start_game(s, "turkish", rated=False)
+    await s.games.resign(CHANNEL, ALICE)
+    [rating] = await s.stats.ratings(ALICE, "turkish")
+    assert rating.rated_games == 1 and rating.wins == 1
+    assert await s.stats.ratings(ALICE, "italian") == []
+    board = await s.stats.leaderboard("turkish", BOB, guild_id=GUILD)
+    assert [e.rating.user_id for e in board.entries] == [ALICE, BOB]
+    assert board.own_rank == 2 and board.total == 2
+    assert (await s.stats.leaderboard("turkish", BOB, guild_id=999)).entries == []
+    history = await s.stats.history(ALICE)
+    assert [g.id for g in history] == [casual.id, record.id]
+    pdn = await s.stats.export(ALICE, game_id=record.id)
+    [parsed] = read_pdn(pdn.text)
+    assert parsed.variant.key == "turkish"
+    assert parsed.tags["White"] == "alice" and parsed.tags["Black"] == "bob"
+    assert parsed.result.token == "1-0"
+    assert [engine.format_move(m, parsed.game.start, parsed.variant)
+            for m in parsed.game.moves] == ["d4xd6"]
+    latest = await s.stats.export(BOB)
+    assert latest.game_id == casual.id and latest.filename.endswith(".pdn")
+    with pytest.raises(PlayerError) as info:
+        await s.stats.export(ALICE, game_id=4444)
+    assert info.value.key is Msg.UNKNOWN_GAME
+    with pytest.raises(PlayerError) as info:
+        await s.stats.export(CAROL)
+    assert info.value.key is Msg.NO_GAME_TO_EXPORT

@@ -1,0 +1,170 @@
+"""The bot's client (`bot/client.py`): the real `DamaBot` in this process, against the local
+Discord stand-in over real sockets (login, gateway, command registration, interactions,
+uploads) and against `FakeDiscord` across restarts and stops."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import DamaBot
+from bot.discord_endpoint import apply_discord_url, restore_endpoint
+from bot.sync import command_schema
+from standin import MessageRecord, StandIn
+from storage import Storage
+from tests.support.clock import FakeClock
+from tests.support.discord_harness import (
+    PNG,
+    Harness,
+    OpenBot,
+    challenge_and_accept,
+    press,
+    response_message_id,
+    run,
+    settings_for,
+    slash,
+)
+from tests.support.fake_discord import option, user_option
+from tests.support.services import ALICE, BOB, CHANNEL
+
+
+async def followups(standin: StandIn, interaction_id: int) -> tuple[MessageRecord, ...]:
+    """The follow-ups of an interaction, waiting up to 10 s for the first."""
+    for _ in range(200):
+        found = standin.interaction(interaction_id).followups
+        if found:
+            return found
+        await asyncio.sleep(0.05)
+    raise AssertionError("no follow-up")
+
+
+async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
+    async with StandIn() as standin:
+        await standin.add_guild("Dama Club", channels=("games",))
+        previous = apply_discord_url(standin.url)
+        bot = DamaBot(settings_for(tmp_path / "db.sqlite3", token=standin.token),
+                      run_scheduler=False)
+        runner = asyncio.create_task(bot.start(standin.token))
+        try:
+            await standin.wait_until_connected(timeout=30)
+            registered = await standin.wait_for_commands(["challenge", "move"], timeout=30)
+            ours = command_schema(bot.tree)
+            assert {c["name"] for c in registered} == {c["name"] for c in ours}
+            by_name = {c["name"]: c for c in registered}
+            for command in ours:
+                options = [o["name"] for o in command.get("options", [])]
+                assert [o["name"] for o in by_name[command["name"]].get("options", [])] == options
+
+            made = await standin.slash("alice", "games", "challenge",
+                                       {"opponent": "bob", "variant": "italian",
+                                        "color": "white", "rated": True})
+            assert not made.ephemeral
+            stranger = await standin.press("carol", made.reply, "Accept")
+            assert stranger.ephemeral and "only they can accept" in stranger.reply.content
+            started = await standin.press("bob", made.reply, "Accept")
+            assert "accepted" in started.reply.embeds[0]["description"]
+            board = (await followups(standin, started.interaction_id))[0]
+            assert board.attachments[0].filename == "board.png"
+            assert board.attachments[0].data.startswith(PNG)
+
+            choices = await standin.autocomplete("alice", "games", "move", {"move": "22"})
+            # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): 22 = d3,
+            # 18 = c4, 19 = e4.
+            assert {c.value for c in choices} == {"d3-c4", "d3-e4"}
+            assert all("(22-" in c.name for c in choices)
+            nothing = await standin.autocomplete("bob", "games", "move", {"move": ""})
+            assert nothing == ()
+            moved = await standin.slash("alice", "games", "move", {"move": "22-18"})
+            assert not moved.ephemeral and "played **d3-c4**" in moved.reply.content
+            assert moved.reply.attachments[0].data.startswith(PNG)
+            wrong = await standin.slash("alice", "games", "move", {"move": "21-17"})
+            assert wrong.ephemeral and "not your turn" in wrong.reply.content
+
+            resigned = await standin.press("bob", moved.reply, "Resign")
+            assert "wins (1-0)" in resigned.reply.content
+            assert resigned.reply.components == ()
+            leaderboard = await standin.slash("bob", "games", "leaderboard",
+                                              {"variant": "italian"})
+            assert "Your place: **2** of 2" in leaderboard.reply.embeds[0]["description"]
+        finally:
+            await bot.close()
+            await asyncio.gather(runner, return_exceptions=True)
+            restore_endpoint(previous)
+        assert not standin.internal_errors
+
+
+async def test_restart_keeps_game_and_buttons(tmp_path: Path, open_bot: OpenBot) -> None:
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    h = await open_bot(settings_for(path), clock=clock)
+    _, board = await challenge_and_accept(h)
+    calls = await run(h, slash(h, "move", [option("move", "a3-a4")]))
+    board = response_message_id(h, calls[0])
+    game_id = h.bot.games.current(CHANNEL).game_id
+    await h.bot.close()
+    h = await open_bot(settings_for(path), clock=clock)
+    assert h.bot.games.current(CHANNEL).ply == 1
+    calls = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
+    assert not calls[0].ephemeral
+    board = response_message_id(h, calls[0])
+    calls = await run(h, press(h, board, f"dama:resign:{game_id}", user=ALICE))
+    assert f"<@{BOB}> wins (0-1)" in calls[0].content
+
+
+async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> None:
+    # The rule is a property of the database's rankings; any other rule means a slow scan.
+    assert harness.bot.storage.leaderboard_rule == harness.bot.settings.eligibility
+
+
+async def test_pending_challenge_expiry_is_scheduled_exactly_after_restart(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    settings = settings_for(tmp_path / "db.sqlite3", challenge_expiry=timedelta(seconds=5))
+    clock = FakeClock()
+    h = await open_bot(settings, clock=clock, sync=False)
+    opponent, resolved = user_option("opponent", BOB)
+    [answer] = await run(h, slash(h, "challenge", [opponent, option("variant", "arab")],
+                                  resolved=resolved))
+    assert answer.callback_type == 4
+    await h.bot.close()
+    h = await open_bot(settings, clock=clock, sync=False)
+    expiry = h.bot.challenges.next_expiry()
+    assert expiry == clock() + timedelta(seconds=5)
+    # The scheduler sleeps until then, not until its 30-second poll.
+    assert h.bot.scheduler.seconds_to_next() == 5.0
+
+
+async def test_a_stop_lets_the_move_being_answered_finish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_bot: OpenBot
+) -> None:
+    # Nothing is lost across a restart: a stop (SIGTERM -> close) while a move's board is
+    # being posted waits for it, so the new board's message id is stored and its buttons
+    # work after the restart.
+    path = tmp_path / "db.sqlite3"
+    h = await open_bot(settings_for(path), sync=False)
+    client = h.bot
+    await challenge_and_accept(h)
+    render = client.presenter.board_png
+
+    async def slow(state: Any) -> bytes:
+        await asyncio.sleep(0.5)
+        return await render(state)
+
+    monkeypatch.setattr(client.presenter, "board_png", slow)
+    payload = slash(h, "move", [option("move", "a3-a4")])
+    client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+    await asyncio.sleep(0.1)  # the move is committed, its board is being drawn
+    await client.close()
+    answers = [c for c in h.discord.calls if c.callback_type == 4 and c.files]
+    assert answers and "played **a3-a4**" in answers[-1].content
+    storage = await Storage.open(str(path))
+    try:
+        [game] = await storage.games.active()
+    finally:
+        await storage.close()
+    assert game.ply_count == 1
+    assert game.board_message_id == response_message_id(h, answers[-1])

@@ -1,0 +1,100 @@
+"""Settings from the environment and `.env` (`bot/config.py`): defaults, values read, one-line
+errors naming the setting, and `.env.example` listing every setting."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, MoveTime, load_settings, settings_from
+
+
+def test_defaults() -> None:
+    settings = settings_from({})
+    assert settings.token is None and settings.database == "data/dama.sqlite3"
+    assert settings.challenge_expiry == timedelta(minutes=10)
+    assert settings.inactivity_limit == timedelta(days=3)
+    assert settings.default_move_time is MoveTime.NONE and settings.default_rated
+    assert settings.dev_guild is None and settings.log_level == "INFO"
+
+
+def test_values_are_read() -> None:
+    settings = settings_from({
+        "DISCORD_TOKEN": " abc ", "DAMA_DEV_GUILD": "1234", "DAMA_CHALLENGE_EXPIRY": "90s",
+        "DAMA_INACTIVITY_LIMIT": "2d", "DAMA_LEADERBOARD_MIN_GAMES": "0",
+        "DAMA_LEADERBOARD_MAX_DEVIATION": "350", "DAMA_DEFAULT_RATED": "no",
+        "DAMA_DEFAULT_MOVE_TIME": "40s", "DAMA_LOG_LEVEL": "debug",
+        "DAMA_DISCORD_URL": "http://127.0.0.1:8765",
+    })
+    assert settings.token == "abc" and settings.dev_guild == 1234
+    assert settings.challenge_expiry == timedelta(seconds=90)
+    assert settings.inactivity_limit == timedelta(days=2)
+    assert settings.eligibility.min_games == 0 and settings.eligibility.max_deviation == 350
+    assert not settings.default_rated and settings.default_move_time is MoveTime.SECONDS_40
+    assert MoveTime.SECONDS_40.seconds == 40 and MoveTime.DAY_1.seconds == 86400
+    assert settings.log_level == "DEBUG"
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("DAMA_DEV_GUILD", "my-server"),
+    ("DAMA_CHALLENGE_EXPIRY", "soon"),
+    ("DAMA_INACTIVITY_LIMIT", "0s"),
+    ("DAMA_LEADERBOARD_MIN_GAMES", "-1"),
+    ("DAMA_LEADERBOARD_MAX_DEVIATION", "x"),
+    ("DAMA_DEFAULT_RATED", "maybe"),
+    ("DAMA_DEFAULT_MOVE_TIME", "2m"),
+    ("DAMA_LOG_LEVEL", "LOUD"),
+    ("DAMA_DISCORD_URL", "ftp://x"),
+    ("DAMA_BOARD_SIZE", "5000"),
+])
+def test_bad_values_give_one_line_naming_the_setting(name: str, value: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        settings_from({name: value})
+    message = str(info.value)
+    assert "\n" not in message and name in message
+
+
+def test_dotenv_file_and_environment_precedence(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nDAMA_DEV_GUILD=42\n")
+    settings = load_settings({"DAMA_DEV_GUILD": "43"}, env_file)
+    assert settings.token == "from-file" and settings.dev_guild == 43
+
+
+def test_env_example_lists_every_setting_and_parses() -> None:
+    root = Path(__file__).resolve().parents[2]
+    source = (root / "bot" / "config.py").read_text()
+    read = set(re.findall(r'"((?:DAMA|DISCORD)_[A-Z_]+)"', source))
+    example = (root / ".env.example").read_text()
+    listed = set(re.findall(r"^((?:DAMA|DISCORD)_[A-Z_]+)=", example, re.M))
+    assert read <= listed, read - listed
+    values = dict(re.findall(r"^([A-Z_]+)=(.*)$", example, re.M))
+    settings = settings_from(values)  # the example's values are valid
+    assert settings.token is None and settings.challenge_expiry == timedelta(minutes=10)
+
+
+@pytest.mark.parametrize("value", ["99999999999d", "1e300d", "400d", "99999999h"])
+def test_huge_durations_are_one_line_config_errors(value: str) -> None:
+    # Config errors are one line naming the setting, never a traceback (OverflowError).
+    for name in ("DAMA_CHALLENGE_EXPIRY", "DAMA_INACTIVITY_LIMIT"):
+        with pytest.raises(ConfigError) as caught:
+            settings_from({name: value})
+        message = str(caught.value)
+        assert name in message and "\n" not in message
+
+
+def test_absent_player_settings() -> None:
+    default = settings_from({})
+    assert (default.absent_player_level, default.absent_player_budget) == (5, 1.0)
+    assert default.computer_budget is None and default.computer_workers is None
+    chosen = settings_from({"DAMA_ABSENT_PLAYER_LEVEL": "2", "DAMA_ABSENT_PLAYER_BUDGET": "0.5",
+                            "DAMA_COMPUTER_BUDGET": "0.1", "DAMA_COMPUTER_WORKERS": "2"})
+    assert (chosen.absent_player_level, chosen.absent_player_budget) == (2, 0.5)
+    assert (chosen.computer_budget, chosen.computer_workers) == (0.1, 2)
+    for name, value in (("DAMA_ABSENT_PLAYER_LEVEL", "6"), ("DAMA_ABSENT_PLAYER_BUDGET", "x"),
+                        ("DAMA_COMPUTER_WORKERS", "0")):
+        with pytest.raises(ValueError, match=name):
+            settings_from({name: value})

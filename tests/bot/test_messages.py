@@ -1,0 +1,75 @@
+"""The message catalog (`bot/messages.py`): every message present, English fallback, the
+fields each template needs, and every player-facing text taken from the reader's locale."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import bot.messages
+import bot.services.games
+import bot.ui.answer
+from bot.messages import CATALOGS, ENGLISH, Msg, fields, template, text
+from tests.support.discord_harness import (
+    Harness,
+    challenge_and_accept,
+    press,
+    response_message_id,
+    run,
+    slash,
+)
+from tests.support.fake_discord import option, user_option
+from tests.support.services import BOB
+
+
+async def test_durations_statuses_and_variant_names_come_from_the_catalog(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every player-facing text comes from the message catalog in the reader's locale:
+    # a test catalog for "fr" must show up in durations, challenge statuses and /export.
+    h = harness
+    french = dict(ENGLISH)
+    french.update({Msg.DAYS_MANY: "{count} jours", Msg.STATUS_DECLINED: "refusé"})
+    monkeypatch.setattr(bot.messages, "CATALOGS", {"en": ENGLISH, "fr": french})
+    [answer] = await run(h, slash(h, "help", locale="fr"))
+    assert "3 jours" in answer.embeds[0]["description"]
+    bob, resolved = user_option("opponent", BOB)
+    [made] = await run(h, slash(h, "challenge", [bob, option("variant", "arab")],
+                                resolved=resolved))
+    message = response_message_id(h, made)
+    cid = made.custom_ids[0].split(":")[2]
+    snapshot = dict(h.discord.messages[message])
+    await run(h, press(h, message, f"dama:decline:{cid}", user=BOB))
+    payload = press(h, message, f"dama:accept:{cid}", user=BOB, snapshot=snapshot)
+    payload["locale"] = "fr"
+    reply, _strip = await run(h, payload)
+    assert reply.ephemeral and "refusé" in reply.content and "declined" not in reply.content
+    await challenge_and_accept(h)
+    [export] = await run(h, slash(h, "export"))
+    assert "Turkish draughts" in export.content and "(turkish)" not in export.content
+
+
+def test_catalog_has_every_message_and_falls_back_to_english() -> None:
+    assert set(ENGLISH) == set(Msg)
+    for key in Msg:
+        assert template(key, "tr") == ENGLISH[key]  # no Turkish catalog yet: English
+        assert template(key, "en-GB") == ENGLISH[key]
+    assert "en" in CATALOGS
+    assert text(Msg.NOT_YOUR_TURN, "fr", player="<@1>", color="White").startswith("It is not")
+    assert fields(Msg.MOVE_AMBIGUOUS) == {"text", "candidates"}
+
+
+def test_service_errors_fill_their_templates() -> None:
+    """Every `PlayerError` the services raise names exactly the fields its message uses."""
+    root = Path(__file__).resolve().parents[2] / "bot" / "services"
+    pattern = re.compile(r"PlayerError\(\s*Msg\.([A-Z_]+)((?:[^()]|\([^()]*\))*)\)", re.S)
+    seen = 0
+    for source in root.glob("*.py"):
+        for match in pattern.finditer(source.read_text()):
+            key = Msg[match.group(1)]
+            given = set(re.findall(r"(\w+)=", match.group(2)))
+            assert fields(key) <= given, (key, given)
+            seen += 1
+    assert seen >= 15

@@ -1,0 +1,59 @@
+"""The information embeds (`bot/ui/info.py`): counts read as English does (`1 rated game`,
+`2 rated games`), the leaderboard's footer, and the end reasons' texts (one table)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.messages import ENGLISH, Msg
+from bot.services import EndReason
+from bot.services.stats import Leaderboard
+from bot.ui.info import count_text, leaderboard_embed, ratings_embed, reason_text
+from bot.ui.present import END_REASONS
+from storage import Eligibility, Rating
+
+
+def _rating(games: int) -> Rating:
+    return Rating(1001, "italian", 1562.0, 80.0, 0.06, games, games, 0, 0, None)
+
+
+def test_a_single_rated_game_is_singular() -> None:
+    embed = ratings_embed(1001, [_rating(1)], None, "en-US")
+    assert embed.description is not None
+    assert "1 rated game:" in embed.description
+    assert "rated games" not in embed.description
+
+
+def test_several_rated_games_are_plural() -> None:
+    embed = ratings_embed(1001, [_rating(12)], "italian", None)
+    assert embed.description is not None and "12 rated games:" in embed.description
+
+
+def test_leaderboard_game_counts() -> None:
+    assert count_text(1, Msg.GAMES_ONE, Msg.GAMES_MANY, None) == "1 game"
+    assert count_text(0, Msg.GAMES_ONE, Msg.GAMES_MANY, None) == "0 games"
+    assert count_text(3, Msg.GAMES_ONE, Msg.GAMES_MANY, "en-GB") == "3 games"
+
+
+@pytest.mark.parametrize(("min_games", "phrase"), [
+    (1, "at least 1 rated game and"), (2, "at least 2 rated games and"),
+])
+def test_leaderboard_footer_counts_games_in_good_english(min_games: int, phrase: str) -> None:
+    board = Leaderboard("turkish", 1, [], None, None, 0, Eligibility(min_games, 110.0))
+    footer = leaderboard_embed(board, "en-US").footer.text
+    assert footer is not None and phrase in footer, footer
+
+
+def test_one_table_gives_every_end_reason_its_texts() -> None:
+    """`END_REASONS` is the one table from end reasons to messages: every reason has a
+    sentence (under a finished board) and short words (/history) of its own."""
+    assert set(END_REASONS) == set(EndReason)
+    shorts = [END_REASONS[reason].short for reason in EndReason]
+    sentences = [END_REASONS[reason].sentence for reason in EndReason]
+    assert len(set(shorts)) == len(shorts) and len(set(sentences)) == len(sentences)
+    for reason in EndReason:
+        words = reason_text(reason.value, "en-US")
+        assert words == ENGLISH[END_REASONS[reason].short] and "_" not in words
+    assert reason_text("resignation", None) == ENGLISH[Msg.SHORT_RESIGNATION]
+    assert reason_text("something-else", None) == ENGLISH[Msg.SHORT_OTHER]
+    assert reason_text(None, None) == ENGLISH[Msg.SHORT_OTHER]

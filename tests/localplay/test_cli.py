@@ -1,0 +1,233 @@
+"""`dama-bot local` as a person runs it: a script, standard input, a PDN replay."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
+TIMEOUT = 240
+
+SCRIPT = """\
+# alice challenges bob; bob accepts; two moves; a wrong move; bob resigns
+/challenge @bob italian color:white
+as bob
+press Accept
+as alice
+suggest /move 22
+/move 22-18
+as bob
+/move 22-18
+/move 11-15
+/resign
+/rating variant:italian
+/export
+"""
+
+
+def _run(args: list[str], cwd: Path, *, stdin: str = "",
+         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("DAMA_", "DISCORD"))}
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=cwd, input=stdin, capture_output=True,
+        text=True, timeout=TIMEOUT, env=environment, check=False,
+    )
+
+
+def test_a_script_plays_a_game_and_saves_the_pictures(tmp_path: Path) -> None:
+    script = tmp_path / "game.txt"
+    script.write_text(SCRIPT, encoding="utf-8")
+    done = _run(["local", "--script", str(script)], tmp_path)
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr
+    assert "LOCAL MODE" in out and "DISCORD_TOKEN" in out
+    assert "[Accept] [Decline] [Cancel]" in out
+    assert "(suggestions: d3-c4 (22-18), d3-e4 (22-19))" in out
+    assert "@alice played d3-c4." in out
+    assert "It is not your turn" not in out  # bob's 22-18 is refused for another reason
+    assert "only @bob sees this" in out
+    assert "@alice wins (1-0). @bob resigned." in out
+    assert "1 rated game: 0 won, 1 lost" in out
+    # The text board after 22-18 (d3-c4) and 11-15 (e6-f5): Black to move, then White.
+    assert "   4  .   w   .   .    4   17-20" in out
+    assert "   5    .   .   b   .  5   13-16" in out
+    pictures = sorted((tmp_path / "local-boards").glob("*.png"))
+    assert len(pictures) == 4  # the start, two moves, the final board
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in pictures)
+    # /export's PDN file is saved next to the pictures, and its path printed.
+    pdn = tmp_path / "local-boards" / "0005-dama-italian-1.pdn"
+    assert "saved to local-boards/0005-dama-italian-1.pdn]" in out, out[-3000:]
+    assert '[Result "1-0"]' in pdn.read_text(encoding="utf-8")
+    assert (tmp_path / "data" / "local.sqlite3").is_file()
+
+
+def test_without_a_token_the_bot_starts_in_local_mode_reading_stdin(tmp_path: Path) -> None:
+    done = _run([], tmp_path, stdin="/rules arab\n/nonsense\n")
+    assert "DISCORD_TOKEN is not set" in done.stderr
+    assert "== Arab Dama ==" in done.stdout
+    assert "no slash command /nonsense" in done.stdout
+    assert done.returncode == 1  # one command failed
+    # A second session in the same folder numbers its pictures on (nothing overwritten).
+    # `help` and `quit` work in piped input too: nothing after `quit` runs.
+    again = _run(["local"], tmp_path, stdin="help\n/rules turkish\nquit\n/rules italian\n")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "press Accept" in again.stdout and "Italian draughts ==" not in again.stdout
+    assert "saved to local-boards/0002-board.png" in again.stdout
+    assert sorted(p.name for p in (tmp_path / "local-boards").iterdir()) == [
+        "0001-board.png", "0002-board.png"]
+
+
+def test_replay_of_a_pdn_file(tmp_path: Path) -> None:
+    games = DATA.read_text(encoding="utf-8").split("\n\n\n")[:2]  # newlines read as \n
+    assert len(games) == 2 and "Giocatore 04" in games[1]
+    two = tmp_path / "two.pdn"
+    two.write_text("\n\n\n".join(games), encoding="utf-8")
+    done = _run(["local", "--replay", str(two)], tmp_path)
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr
+    assert "replaying as Italian draughts" in out
+    assert "game 1 (Giocatore 01 - Giocatore 02, #replay-01): 75/75 moves" in out
+    assert "stored 1/2-1/2 (agreement): ok" in out
+    assert "2 games replayed (0 with problems), 144 moves" in out
+    assert "Italian draughts leaderboard" in out
+    assert "1. @Giocatore 01: " in out
+
+
+class Terminal:
+    """The parent's side of a pseudo-terminal: what was shown, and a cursor past the last
+    text waited for."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.seen = bytearray()
+        self.cursor = 0
+
+    def text(self) -> str:
+        return self.seen.decode(errors="replace")
+
+    def wait_for(self, wanted: bytes, timeout: float) -> bool:
+        """Read until `wanted` appears after the cursor (True; the cursor moves past it),
+        or the time is up or the terminal closes (False)."""
+        import select
+
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self.seen.find(wanted, self.cursor)
+            if found >= 0:
+                self.cursor = found + len(wanted)
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    return False
+                self.seen.extend(chunk)
+
+
+def test_a_terminal_session(tmp_path: Path) -> None:
+    """Typed at a real terminal (a pseudo-terminal): prompt, answers, then `quit`."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the local mode on the terminal
+        os.chdir(tmp_path)
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DAMA_", "DISCORD"))}
+        os.execve(sys.executable, [sys.executable, "-m", "bot", "local"], env)
+    term = Terminal(fd)
+    prompt = b"\n> "
+    try:
+        assert term.wait_for(prompt, TIMEOUT), term.text()
+        os.write(fd, b"/challenge @bob moroccan color:black\r")
+        assert term.wait_for(b"[Accept] [Decline] [Cancel]", 60), term.text()
+        assert term.wait_for(prompt, 30), term.text()
+        os.write(fd, b"as bob\r")
+        assert term.wait_for(prompt, 30), term.text()
+        os.write(fd, b"press Accept\r")
+        assert term.wait_for(b"w/b men, W/B kings", 60), term.text()  # the text board
+        os.write(fd, b"quit\r")
+        term.wait_for(b"\x00never", 30)  # read to the end
+    finally:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        deadline = time.monotonic() + 20
+        while done == 0 and time.monotonic() < deadline:  # it may be stopping its bot
+            time.sleep(0.1)
+            done, status = os.waitpid(pid, os.WNOHANG)
+        if done == 0:  # still running after a failed step: end it (and its bot)
+            os.kill(pid, signal.SIGINT)
+            term.wait_for(b"\x00never", 15)
+            _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    text = term.text()
+    assert "LOCAL MODE" in text
+    assert "@bob (White) vs @alice (Black): the game begins." in text
+    assert os.waitstatus_to_exitcode(status) == 0, text[-2000:]
+    assert len(list((tmp_path / "local-boards").glob("*.png"))) == 1
+
+
+def test_replay_of_games_in_several_variants_ended_by_the_rules(tmp_path: Path) -> None:
+    """Games the rules end (no pieces, no legal move) need no resignation; each variant in
+    the file gets its leaderboard."""
+    from engine import Game, get_variant
+    from engine.pdn import export_pdn
+    from tests.support.forced_games import forced_game
+
+    records = []
+    for key in ("arab", "moroccan"):
+        forced = forced_game(get_variant(key), seeds=20)
+        game = Game(get_variant(key))
+        for _, move in forced.moves:
+            game.play(move)
+        records.append(export_pdn(game, {"White": "Ali", "Black": "Veli"}))
+    pdn = tmp_path / "mixed.pdn"
+    pdn.write_text("\n\n".join(records), encoding="utf-8")
+    done = _run(["local", "--replay", str(pdn)], tmp_path)
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr
+    assert out.count("recorded 1-0; stored 1-0 (no_") == 2
+    assert "== Arab Dama leaderboard" in out and "== Moroccan draughts leaderboard" in out
+    assert "2 games replayed (0 with problems)" in out
+
+
+def test_a_bot_that_cannot_start_is_explained(tmp_path: Path) -> None:
+    (tmp_path / "broken.sqlite3").write_text("not a database", encoding="utf-8")
+    done = _run(["local", "--database", "broken.sqlite3"], tmp_path, stdin="/help\n")
+    assert done.returncode == 2
+    assert "the bot did not start" in done.stdout
+    assert "not an SQLite database" in done.stdout  # the bot's own one-line reason
+    assert "\x1b[" not in done.stdout
+
+
+def test_unfinished_games_of_earlier_runs_are_mentioned_and_fresh_clears_them(
+    tmp_path: Path,
+) -> None:
+    first = _run(["local"], tmp_path, stdin="/challenge @bob turkish\nas bob\npress Accept\n")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "unfinished game" not in first.stdout
+    second = _run(["local"], tmp_path, stdin="/help\n")
+    assert "(1 unfinished game(s) of earlier runs stay in data/local.sqlite3" in second.stdout
+    fresh = _run(["local", "--fresh"], tmp_path, stdin="/history\n")
+    assert fresh.returncode == 0, fresh.stdout + fresh.stderr
+    assert "unfinished game" not in fresh.stdout
+
+
+def test_a_bad_setting_shows_the_reason_first_and_only_this_runs_log(tmp_path: Path) -> None:
+    log = tmp_path / "data" / "local-bot.log"
+    log.parent.mkdir()
+    log.write_text("".join(f"an earlier run's line {n}\n" for n in range(40)), encoding="utf-8")
+    done = _run(["local"], tmp_path, stdin="/help\n", env={"DAMA_BOARD_SIZE": "30"})
+    assert done.returncode == 2
+    out = done.stdout
+    # The bot's own reason (bot/config.py: the board size is a whole number 160..2048).
+    assert "the bot did not start: DAMA_BOARD_SIZE='30' is not valid" in out, out
+    assert "earlier run" not in out
+    assert log.read_text(encoding="utf-8").startswith("an earlier run's line 0\n")

@@ -1,0 +1,52 @@
+"""`localplay.render`: the bot's messages as terminal lines, and the game a board shows."""
+
+from __future__ import annotations
+
+from localplay.render import MessageText, game_id_of
+from standin import MessageOrigin, MessageRecord
+
+
+def _message(**fields: object) -> MessageRecord:
+    base: dict[str, object] = dict(
+        id=1, channel_id=2, guild_id=3, author_id=4, content="", embeds=(), components=(),
+        attachments=(), flags=0, origin=MessageOrigin.INTERACTION_RESPONSE,
+        interaction_id=None, interaction_user_id=None, visible_to=None, edited=False,
+        deleted=False,
+    )
+    base.update(fields)
+    return MessageRecord(**base)  # type: ignore[arg-type]
+
+
+def test_messages_read_as_text() -> None:
+    names = {10: "alice", 11: "bob"}
+    text = MessageText(names.get)
+    message = _message(
+        content="<@10> played **d3-c4**.\n<@11> to move.",
+        embeds=({"title": "Italian draughts · game #7 · rated",
+                 "description": "<@11> must move <t:0:R>",
+                 "fields": [{"name": "White", "value": "<@10> (1500?)"}],
+                 "footer": {"text": "a footer"}},),
+        components=({"type": 1, "components": [
+            {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:7"},
+            {"type": 2, "style": 2, "label": "Offer draw", "custom_id": "dama:draw:7",
+             "disabled": True}]},),
+    )
+    lines = text.lines(message)
+    assert lines[:2] == ["@alice played d3-c4.", "@bob to move."]
+    assert "  == Italian draughts · game #7 · rated ==" in lines
+    assert "  @bob must move 1970-01-01 00:00 UTC" in lines
+    assert "  White: @alice (1500?)" in lines
+    assert "  (a footer)" in lines
+    assert lines[-1] == "  [Resign] [Offer draw (disabled)]"
+    assert "[Resign]" not in "\n".join(text.lines(message, buttons=False))
+    assert game_id_of(message) == 7
+
+
+def test_game_id_from_the_title_when_the_buttons_are_gone() -> None:
+    ended = _message(embeds=({"title": "Turkish draughts · game #12 · casual"},))
+    assert game_id_of(ended) == 12
+    assert game_id_of(_message(content="hello")) is None
+
+
+def test_unknown_users_stay_mentions() -> None:
+    assert MessageText(lambda _: None).inline("<@99> wins") == "<@99> wins"

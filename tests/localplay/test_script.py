@@ -1,0 +1,98 @@
+"""The local mode's command language: lines to commands, bare values to option names."""
+
+from __future__ import annotations
+
+import pytest
+
+from localplay.script import (
+    AsUser,
+    InChannel,
+    Press,
+    ScriptError,
+    Slash,
+    parse_line,
+    resolve_options,
+)
+
+CHALLENGE_SCHEMA = [
+    {"name": "opponent", "type": 6, "required": True},
+    {"name": "variant", "type": 3, "required": True},
+    {"name": "rated", "type": 5},
+    {"name": "color", "type": 3},
+    {"name": "move_time", "type": 3},
+]
+
+
+@pytest.mark.parametrize("line", ["", "   ", "# a comment", "  #/move 22-18"])
+def test_blank_lines_and_comments_are_no_command(line: str) -> None:
+    assert parse_line(line) is None
+
+
+def test_keywords() -> None:
+    assert parse_line("as bob") == AsUser("bob")
+    assert parse_line("AS @bob") == AsUser("bob")
+    assert parse_line('as "Giocatore 01"') == AsUser("Giocatore 01")
+    assert parse_line("in #games") == InChannel("games")
+    assert parse_line("press Offer draw") == Press("Offer draw")
+
+
+def test_slash_commands_as_discord_shows_them() -> None:
+    command = parse_line("/challenge opponent:@bob variant:italian")
+    assert command == Slash("challenge", (("opponent", "@bob"), ("variant", "italian")), ())
+    assert resolve_options(command, CHALLENGE_SCHEMA) == {"opponent": "@bob",
+                                                          "variant": "italian"}
+
+
+def test_option_names_may_be_left_out_in_schema_order() -> None:
+    command = parse_line("/challenge @bob italian color:white")
+    assert isinstance(command, Slash)
+    assert resolve_options(command, CHALLENGE_SCHEMA) == {
+        "opponent": "@bob", "variant": "italian", "color": "white"}
+    named_later = parse_line("/challenge variant:turkish @carol true")
+    assert isinstance(named_later, Slash)
+    assert resolve_options(named_later, CHALLENGE_SCHEMA) == {
+        "variant": "turkish", "opponent": "@carol", "rated": "true"}
+
+
+def test_move_text_with_a_colon_is_a_value_not_an_option() -> None:
+    command = parse_line("/move 22:18")
+    assert isinstance(command, Slash)
+    assert resolve_options(command, [{"name": "move", "type": 3}]) == {"move": "22:18"}
+
+
+def test_quoted_values_keep_their_spaces() -> None:
+    command = parse_line('/rating user:"Giocatore 01" italian')
+    assert isinstance(command, Slash)
+    schema = [{"name": "user", "type": 6}, {"name": "variant", "type": 3}]
+    assert resolve_options(command, schema) == {"user": "Giocatore 01", "variant": "italian"}
+
+
+def test_suggest_asks_for_autocomplete() -> None:
+    assert parse_line("suggest /move 2") == Slash("move", (), ("2",), suggest=True)
+
+
+@pytest.mark.parametrize(
+    ("line", "hint"),
+    [
+        ("move 22-18", "is not a command"),
+        ("as", "as NAME"),
+        ("press", "press LABEL"),
+        ("/", "right after the slash"),
+        ('/move "22-18', "close the quotes"),
+        ("suggest move", "suggest /COMMAND"),
+    ],
+)
+def test_bad_lines_say_what_to_write(line: str, hint: str) -> None:
+    with pytest.raises(ScriptError, match=hint):
+        parse_line(line)
+
+
+def test_too_many_values_and_repeated_options_are_refused() -> None:
+    too_many = parse_line("/move 22-18 21-17")
+    assert isinstance(too_many, Slash)
+    with pytest.raises(ScriptError, match="too many values"):
+        resolve_options(too_many, [{"name": "move", "type": 3}])
+    twice = parse_line("/move move:22-18 move:21-17")
+    assert isinstance(twice, Slash)
+    with pytest.raises(ScriptError, match="given twice"):
+        resolve_options(twice, [{"name": "move", "type": 3}])

@@ -1,0 +1,1 @@
+"""Shared harnesses and fakes of the test suite (imported by tests; holds no tests)."""

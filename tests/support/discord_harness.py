@@ -1,0 +1,136 @@
+"""The real `DamaBot` logged in against `FakeDiscord`, and the moves of a test driving it:
+slash commands and button presses as gateway payloads, the requests they caused."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.client import DamaBot
+from bot.config import Settings
+from storage import Eligibility
+from tests.support.clock import FakeClock
+from tests.support.fake_discord import Call, FakeDiscord, option, user_option
+from tests.support.services import ALICE, BOB, CHANNEL
+
+BOT_TASKS = ("CommandTree", "discord-ui", "discord.py", "dama-answer", "dama-background")
+PNG = b"\x89PNG\r\n\x1a\n"
+PATIENCE = 60.0
+"""Seconds a test waits for the computer before failing (a hang guard, not a measure)."""
+
+
+@dataclass
+class Harness:
+    bot: DamaBot
+    discord: FakeDiscord
+    clock: FakeClock
+
+    async def dispatch(self, payload: dict[str, Any]) -> None:
+        """Hand an INTERACTION_CREATE payload to discord.py and wait until the bot is done."""
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+
+    async def settle(self) -> None:
+        for _ in range(50):
+            pending = [t for t in asyncio.all_tasks()
+                       if not t.done() and t.get_name().startswith(BOT_TASKS)]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=5)
+        names = [t.get_name() for t in asyncio.all_tasks() if not t.done()]
+        raise AssertionError(f"the bot did not finish: {names}")
+
+
+def settings_for(path: Path, **overrides: Any) -> Settings:
+    """Settings for a bot on the database at `path` (leaderboard after one rated game)."""
+    values: dict[str, Any] = dict(
+        token="fake-token", database=str(path),
+        eligibility=Eligibility(min_games=1, max_deviation=500.0),
+    )
+    values.update(overrides)
+    return Settings(**values)
+
+
+def slash(h: Harness, name: str, options: list[dict[str, Any]] | None = None, *,
+          user: int = ALICE, resolved: dict[str, Any] | None = None,
+          channel: int = CHANNEL, **kwargs: Any) -> dict[str, Any]:
+    """A slash command's INTERACTION_CREATE payload."""
+    data: dict[str, Any] = {"id": "1", "name": name, "type": 1, "options": options or []}
+    if resolved:
+        data["resolved"] = resolved
+    return h.discord.interaction(2, data, user_id=user, channel_id=channel, **kwargs)
+
+
+def press(h: Harness, message_id: int, custom_id: str, *, user: int,
+          snapshot: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A button press on a message (as stored, or as `snapshot` shows it)."""
+    message = snapshot if snapshot is not None else h.discord.messages[message_id]
+    channel = int(message["channel_id"])
+    return h.discord.interaction(3, {"custom_id": custom_id, "component_type": 2},
+                                 user_id=user, channel_id=channel, message=message)
+
+
+def new_calls(h: Harness, since: int) -> list[Call]:
+    return h.discord.calls[since:]
+
+
+async def run(h: Harness, payload: dict[str, Any]) -> list[Call]:
+    """Dispatch `payload`; the requests the bot made until it was done."""
+    since = len(h.discord.calls)
+    await h.dispatch(payload)
+    await h.bot.announcer.drain()
+    return new_calls(h, since)
+
+
+def response_message_id(h: Harness, call: Call) -> int:
+    """The id FakeDiscord gave the message a callback or webhook call created."""
+    ids = [int(m["id"]) for m in h.discord.messages.values()
+           if m["content"] == (call.body.get("content") or "")
+           and m["embeds"] == (call.body.get("embeds") or [])]
+    return ids[-1]
+
+
+async def challenge_and_accept(h: Harness, variant: str = "turkish",
+                               rated: bool = True) -> tuple[int, int]:
+    """Alice (White) challenges Bob, Bob accepts; returns (challenge message, board message)."""
+    opponent, resolved = user_option("opponent", BOB)
+    calls = await run(h, slash(h, "challenge", [
+        opponent, option("variant", variant), option("color", "white"),
+        option("rated", rated, 5)], resolved=resolved))
+    [answer] = calls
+    assert answer.callback_type == 4 and not answer.ephemeral
+    challenge_id = answer.custom_ids[0].split(":")[2]
+    assert answer.custom_ids == [f"dama:accept:{challenge_id}", f"dama:decline:{challenge_id}",
+                                 f"dama:cancel:{challenge_id}"]
+    assert f"<@{BOB}>" in answer.content
+    message_id = response_message_id(h, answer)
+    calls = await run(h, press(h, message_id, f"dama:accept:{challenge_id}", user=BOB))
+    update, board = calls
+    assert update.callback_type == 7 and update.custom_ids == []
+    assert "accepted" in update.embeds[0]["description"]
+    assert board.method == "POST" and board.path.startswith("/webhooks/")
+    return message_id, response_message_id(h, board)
+
+
+async def computer_done(h: Harness) -> None:
+    """Wait until the computer has made its moves and the bot has answered."""
+    await asyncio.wait_for(h.bot.computer_turns.idle(), PATIENCE)
+    await h.bot.announcer.drain()
+
+
+def channel_posts(calls: list[Call]) -> list[Call]:
+    """The messages posted to the channel (not as interaction answers)."""
+    return [c for c in calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"]
+
+
+class OpenBot(Protocol):
+    """What the `open_bot` fixture gives: a real `DamaBot` with `settings`, logged in
+    against the test's one `FakeDiscord` (shared by every bot the test opens, as across a
+    restart), on `clock` (default: a new `FakeClock`); `options` go to `DamaBot`
+    (`run_scheduler` defaults to False). Every bot it opened is closed when the test ends."""
+
+    async def __call__(
+        self, settings: Settings, *, clock: FakeClock | None = None, **options: Any
+    ) -> Harness: ...

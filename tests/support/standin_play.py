@@ -1,0 +1,74 @@
+"""Playing through the stand-in as people do: challenge, accept, moves as slash commands."""
+
+from __future__ import annotations
+
+from engine import Move, Position, Variant, format_move
+from localplay.render import game_id_of
+from localplay.server import LocalDiscord
+from standin import (
+    ChannelInfo,
+    EventKind,
+    InteractionResult,
+    MessageEvent,
+    MessageRecord,
+    UserInfo,
+)
+from tests.support.local_discord import ANSWER_TIMEOUT
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+async def wait_board(local: LocalDiscord, channel: ChannelInfo, *, since: int) -> MessageRecord:
+    """The first board message (a picture and a game id) posted in `channel` after event
+    mark `since`."""
+
+    def is_board(event: MessageEvent) -> bool:
+        message = event.message
+        return (event.kind is EventKind.CREATE and message.channel_id == channel.id
+                and bool(message.attachments) and game_id_of(message) is not None)
+
+    event = await local.standin.wait_for_message(is_board, since=since, timeout=ANSWER_TIMEOUT)
+    return event.message
+
+
+async def start_game(
+    local: LocalDiscord,
+    channel: ChannelInfo,
+    white: UserInfo,
+    black: UserInfo,
+    variant: Variant,
+    *,
+    rated: bool = True,
+) -> tuple[int, MessageRecord]:
+    """`white` challenges `black` (asking for White), `black` presses Accept; returns the
+    game id and the first board message."""
+    standin = local.standin
+    mark = standin.event_count
+    challenge = await standin.slash(
+        white, channel, "challenge",
+        {"opponent": black, "variant": variant.key, "color": "white", "rated": rated},
+        timeout=ANSWER_TIMEOUT,
+    )
+    assert not challenge.ephemeral, challenge.reply.text()
+    accepted = await standin.press(black, challenge.reply, "Accept", timeout=ANSWER_TIMEOUT)
+    assert not accepted.ephemeral, accepted.reply.text()
+    board = await wait_board(local, channel, since=mark)
+    game_id = game_id_of(board)
+    assert game_id is not None
+    return game_id, board
+
+
+def move_text(move: Move, position: Position, variant: Variant) -> str:
+    """The move as a player types it (Italian numeric squares for Italian)."""
+    return format_move(move, position, variant, numeric=variant.numeric_notation)
+
+
+async def play_move(
+    local: LocalDiscord, user: UserInfo, channel: ChannelInfo, text: str
+) -> InteractionResult:
+    """`/move move:<text>`; asserts it was accepted (a public answer with a board)."""
+    answer = await local.standin.slash(user, channel, "move", {"move": text},
+                                       timeout=ANSWER_TIMEOUT)
+    assert not answer.ephemeral, f"/move {text} by {user.name}: {answer.reply.text()}"
+    assert answer.reply.attachments, f"/move {text}: no board picture"
+    return answer
