@@ -4,7 +4,8 @@ players alike.
 It listens to the game service's events (`listen(events)`): `TurnChanged` whose side to
 move is a computer seat (a game started, a move was committed, or `restore` after a
 restart), and `AbsentPlayerTurn` (a person's per-move time ran out). For each it starts one
-background task per game: the task takes a copy of the game (`GameService.computer_turn`),
+background task per game (a turn that comes while the game's task still runs starts when
+that task ends): the task takes a copy of the game (`GameService.computer_turn`),
 asks the `MoveChooser` (the process pool of `bot.computer`) for a move without holding
 the channel's lock, then commits it through `GameService.commit_computer_move`, which
 checks under the lock that the game is still at the ply it searched; a move chosen for a
@@ -89,6 +90,9 @@ class ComputerTurns:
         self._absent = absent
         self._seat_budget = seat_budget
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: dict[int, int] = {}
+        """Games (id -> channel id) whose turn changed while their task was running."""
+        self._closed = False
 
     def listen(self, events: EventBus) -> None:
         """Subscribe to the events that start and stop the computer's turns."""
@@ -100,15 +104,22 @@ class ComputerTurns:
         if state.is_over or (not absent and state.to_move.user_id is not None):
             return
         running = self._tasks.get(state.game_id)
-        if running is not None and not running.done() and running is not asyncio.current_task():
-            return  # already thinking here (a turn's own commit may start the next turn)
+        if running is not None and not running.done():
+            # Thinking (or committing) for an earlier turn of this game: when that ends,
+            # a new turn starts and looks at the game as it is then.
+            self._again[state.game_id] = state.channel_id
+            return
+        self._run(state.channel_id, state.game_id)
+
+    def _run(self, channel_id: int, game_id: int) -> None:
         task = asyncio.create_task(
-            self._turn(state.channel_id, state.game_id), name=f"dama-computer-{state.game_id}"
+            self._turn(channel_id, game_id), name=f"dama-computer-{game_id}"
         )
-        self._tasks[state.game_id] = task
-        task.add_done_callback(functools.partial(self._forget, state.game_id))
+        self._tasks[game_id] = task
+        task.add_done_callback(functools.partial(self._forget, game_id))
 
     def _stop(self, state: BoardState) -> None:
+        self._again.pop(state.game_id, None)
         self._chooser.cancel(state.game_id)
         task = self._tasks.get(state.game_id)
         if task is not None and task is not asyncio.current_task():
@@ -117,6 +128,9 @@ class ComputerTurns:
     def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
         if self._tasks.get(game_id) is task:
             del self._tasks[game_id]
+        channel_id = self._again.pop(game_id, None)
+        if channel_id is not None and not self._closed:
+            self._run(channel_id, game_id)
 
     @property
     def thinking(self) -> int:
@@ -129,7 +143,9 @@ class ComputerTurns:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
     async def close(self) -> None:
-        """Cancel every running turn and wait for them."""
+        """Cancel every running turn and wait for them; start no more."""
+        self._closed = True
+        self._again.clear()
         for game_id, task in list(self._tasks.items()):
             self._chooser.cancel(game_id)
             task.cancel()

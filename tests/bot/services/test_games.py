@@ -356,6 +356,37 @@ async def test_a_computer_move_for_a_position_the_game_left_is_dropped(
     assert s.games.current(CHANNEL).ply == 1 and s.announced.updates == []
 
 
+async def test_a_computer_seat_moves_after_its_absent_opponent_came_back(
+    open_services: OpenServices,
+) -> None:
+    """A `/play` game: the person's time runs out and the computer starts thinking for
+    them; the person comes back and moves meanwhile. That search's move is dropped, and the
+    computer seat, now to move, still plays its own move once the search has ended."""
+    from storage import NewGame
+
+    clock = FakeClock()
+    mover = FirstMove(hold=True)
+    s = await open_services(clock=clock, chooser=mover)
+    variant = engine.get_variant("turkish")
+    record = await s.storage.games.create(NewGame(
+        variant="turkish", channel_id=CHANNEL, guild_id=None, white=Seat.human(ALICE),
+        black=Seat.computer(2), start_fen=engine.Position.start(variant).to_fen(variant),
+        move_seconds=40, deadline=clock() + timedelta(seconds=40),
+    ))
+    await s.games.adopt(record)
+    clock.advance(timedelta(seconds=40))
+    assert await s.games.run_deadlines() == []  # the computer thinks for absent White
+    await asyncio.wait_for(mover.searching.wait(), PATIENCE)
+    await s.games.play(CHANNEL, ALICE, "h3-h4")  # White is back: Black (computer) to move
+    mover.hold.set()
+    await asyncio.wait_for(s.computer_idle(), PATIENCE)
+    stored = await s.storage.games.moves(record.id)
+    assert stored[0].text == "h3-h4"
+    assert [m.by_computer for m in stored] == [False, True]
+    assert mover.levels == [1, 2]  # the absent player's strength, then the seat's level
+    assert s.games.current(CHANNEL).turn is engine.Color.WHITE
+
+
 async def test_move_clock_without_mover_loses_on_time(open_services: OpenServices) -> None:
     clock = FakeClock()
     s = await open_services(clock=clock)
