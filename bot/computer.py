@@ -165,6 +165,7 @@ class _Request:
     admission: Admission
     key: Hashable | None
     answer: asyncio.Future[ComputerMove]
+    arrived: float = 0.0
     budget: float = 0.0
     slot: int = -1
     started: float = 0.0
@@ -234,10 +235,10 @@ class ComputerPlayer:
 
     @property
     def load(self) -> QueueLoad:
-        """The current load: running and waiting searches, the queue limit and the moving
-        average of recent search times (see `QueueLoad.estimated_wait`)."""
+        """The current load: running and waiting searches, the policy and the measured
+        seconds per second of budget (see `QueueLoad.estimated_wait`)."""
         return QueueLoad(
-            self.workers, len(self._active), len(self._queue), self.policy.limit,
+            self.workers, len(self._active), len(self._queue), self.policy,
             self._average.value,
         )
 
@@ -326,6 +327,7 @@ class ComputerPlayer:
             raise RuntimeError("the computer player has been closed")
         if self.policy.refuses(request.admission, len(self._queue)):
             raise self.load.busy_error(request.requested)
+        request.arrived = time.monotonic()
         if request.admission is Admission.ALWAYS:
             ahead = sum(1 for r in self._queue if r.admission is Admission.ALWAYS)
             self._queue.insert(ahead, request)
@@ -349,10 +351,11 @@ class ComputerPlayer:
         if slot >= 0:
             self._flags[slot] = 0
         request.slot = slot
-        request.budget = self.policy.budget(
-            request.requested, self.workers, len(self._active) + 1 + len(self._queue)
-        )
         request.started = time.monotonic()
+        request.budget = self.policy.budget(
+            request.requested, self.workers, len(self._active) + 1 + len(self._queue),
+            request.started - request.arrived,
+        )
         request.executor = self._executor
         try:
             job = self._executor.submit(
@@ -379,7 +382,10 @@ class ComputerPlayer:
         in_system = len(self._active) + len(self._queue)
         now = time.monotonic()
         for request in self._active:
-            budget = self.policy.budget(request.requested, self.workers, in_system)
+            budget = self.policy.budget(
+                request.requested, self.workers, in_system,
+                request.started - request.arrived,
+            )
             if budget >= request.budget or request.slot < 0:
                 continue
             request.budget = budget
@@ -406,7 +412,8 @@ class ComputerPlayer:
             elif (error := job.exception()) is not None:
                 request.answer.set_exception(error)
             else:
-                self._average.add(time.monotonic() - request.started)
+                if request.budget > 0:
+                    self._average.add((time.monotonic() - request.started) / request.budget)
                 request.answer.set_result(replace(job.result(), budget=request.budget))
         self._dispatch()
 

@@ -5,22 +5,25 @@ wait told to a player who is refused.
 Plain values and arithmetic only (no processes, no event loop); `bot.computer` applies
 them. The rules, with W worker processes, R searches running and Q waiting:
 
-- Budget under load (fair share). A search asked to think B seconds gets
-  ``min(B, max(minimum, B * W / (R + Q)))``: the full budget while every search has a
-  worker (R + Q <= W), else its share of the pool. The share is computed when the search
-  starts and again whenever another request joins the queue; a running search's budget
-  only ever shrinks (it is stopped at its start time plus its new budget and returns the
-  best move found so far). Never below `minimum` (default 0.2 s), unless B itself is
-  smaller. So a request that finds n searches ahead of it waits about
-  ``max(B, n * minimum / W)`` instead of ``n * B / W``.
+- Budget under load. A search asked to think B seconds that waited w seconds in the
+  queue, while n searches (running and waiting, itself included) share W processes,
+  gets ``min(B, max(minimum, min(B - w, share)))`` where ``share = B * W / n`` when
+  n > W, else B: its fair share of the pool, and what is left of B once its wait is
+  counted, so its answer comes about B seconds after the request whenever the load
+  allows. Never below `minimum` (default 0.2 s), unless B itself is smaller. The budget
+  is set when a worker takes the search and shrunk again whenever another request joins
+  the queue; a running search's budget only ever shrinks (it is stopped at its start plus
+  its new budget and answers with the best move found so far). So a request that finds
+  n searches ahead of it waits about ``max(B, n * minimum / W)`` instead of ``n * B / W``.
 - Admission. A request that may be refused (the computer's own moves) is refused at once
   with `ComputerBusyError` when `limit` searches already wait; a request that may not be
   refused (a move for a player whose time ran out) is always queued, ahead of the
   refusable ones, and may only get a shorter budget.
-- Estimated wait: ``(R + Q + 1) / W`` times the moving average of recent searches' wall
-  times (from the moment a worker took the search to its answer), so it follows the
-  machine's real speed and the budgets actually given. Before any search has finished,
-  the requested budget stands in for the average.
+- Estimated wait of a request made now: ``(R + Q + 1) / W`` searches, each taking the
+  budget the policy would give it times the measured seconds per second of budget (a
+  moving average over recent searches of wall time, from the moment a worker took the
+  search to its answer, divided by the budget it was given; 1 before any search
+  finished). So the estimate follows the machine's real speed and overheads.
 """
 
 from __future__ import annotations
@@ -107,14 +110,18 @@ class QueuePolicy:
         """No limit, no shrinking: every request queued, every search its full budget."""
         return cls(None, None)
 
-    def budget(self, requested: float, workers: int, in_system: int) -> float:
-        """Seconds a search asked to think `requested` seconds gets while `in_system`
-        searches (running and waiting, itself included) share `workers` processes: the
-        fair share described in the module docstring."""
-        if self.minimum_budget is None or in_system <= workers:
+    def budget(
+        self, requested: float, workers: int, in_system: int, waited: float = 0.0
+    ) -> float:
+        """Seconds a search asked to think `requested` seconds gets after waiting `waited`
+        seconds in the queue, while `in_system` searches (running and waiting, itself
+        included) share `workers` processes (the rule in the module docstring)."""
+        if self.minimum_budget is None:
             return requested
-        share = requested * workers / in_system
-        return min(requested, max(self.minimum_budget, share))
+        allowed = requested - waited
+        if in_system > workers:
+            allowed = min(allowed, requested * workers / in_system)
+        return min(requested, max(self.minimum_budget, allowed))
 
     def refuses(self, admission: Admission, waiting: int) -> bool:
         """Whether a request of `admission` is refused while `waiting` searches wait."""
@@ -125,8 +132,9 @@ class QueuePolicy:
 
 
 class MovingAverage:
-    """An exponential moving average of recent search times in seconds (weight
-    AVERAGE_WEIGHT for the newest). `value` is None until the first `add`."""
+    """An exponential moving average (weight AVERAGE_WEIGHT for the newest value), here
+    of recent searches' seconds per second of budget. `value` is None until the first
+    `add`."""
 
     def __init__(self, weight: float = AVERAGE_WEIGHT) -> None:
         if not 0 < weight <= 1:
@@ -134,12 +142,12 @@ class MovingAverage:
         self.weight = weight
         self.value: float | None = None
 
-    def add(self, seconds: float) -> None:
-        """Count one more search that took `seconds`."""
+    def add(self, value: float) -> None:
+        """Count one more value."""
         if self.value is None:
-            self.value = seconds
+            self.value = value
         else:
-            self.value += self.weight * (seconds - self.value)
+            self.value += self.weight * (value - self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,30 +155,33 @@ class QueueLoad:
     """A snapshot of the computer's load.
 
     workers: worker processes. running: searches in a worker. waiting: searches queued.
-    limit: the queue limit (None: none). average_seconds: the moving average of recent
-    search times (None before the first search finished).
+    policy: the queue's policy. seconds_per_budget: the moving average of recent searches'
+    wall time per second of budget given (None before the first search finished).
     """
 
     workers: int
     running: int
     waiting: int
-    limit: int | None
-    average_seconds: float | None
+    policy: QueuePolicy
+    seconds_per_budget: float | None
 
     @property
     def full(self) -> bool:
         """Whether a refusable request would be refused now."""
-        return self.limit is not None and self.waiting >= self.limit
+        return self.policy.refuses(Admission.WHEN_ROOM, self.waiting)
 
     def estimated_wait(self, requested: float) -> float:
         """Seconds until a request made now, asking for `requested` seconds of thinking,
-        would be answered: ``(running + waiting + 1) / workers`` searches of the average
-        time (of `requested` before any search finished)."""
-        each = requested if self.average_seconds is None else self.average_seconds
-        return (self.running + self.waiting + 1) / self.workers * each
+        would be answered: ``(running + waiting + 1) / workers`` searches, each of the
+        budget the policy gives at this load times the measured seconds per second of
+        budget (1 before any search finished)."""
+        in_system = self.running + self.waiting + 1
+        budget = self.policy.budget(requested, self.workers, in_system)
+        ratio = 1.0 if self.seconds_per_budget is None else self.seconds_per_budget
+        return in_system / self.workers * budget * ratio
 
     def busy_error(self, requested: float) -> ComputerBusyError:
-        """The `ComputerBusyError` for a request refused now (wait rounded up, at least
-        1 s)."""
+        """The `ComputerBusyError` for a request refused now (wait rounded up to whole
+        seconds, at least 1)."""
         seconds = max(1, math.ceil(self.estimated_wait(requested)))
-        return ComputerBusyError(seconds, self.waiting, self.limit or 0)
+        return ComputerBusyError(seconds, self.waiting, self.policy.limit or 0)
