@@ -325,7 +325,9 @@ class ComputerPlayer:
     async def _submit(self, request: _Request) -> ComputerMove:
         if self._closed:
             raise RuntimeError("the computer player has been closed")
-        if self.policy.refuses(request.admission, len(self._queue)):
+        if self.policy.refuses(
+            request.admission, len(self._active), len(self._queue), self.workers
+        ):
             raise self.load.busy_error(request.requested)
         request.arrived = time.monotonic()
         if request.admission is Admission.ALWAYS:

@@ -80,10 +80,11 @@ class QueuePolicy:
     """How the queue behaves under load.
 
     limit: the most searches that may wait (not counting those running) before refusable
-    requests are refused; None: no limit. minimum_budget: the least seconds a search is
-    shrunk to; None: budgets never shrink. `QueuePolicy.unbounded()` is the behaviour
-    before budgets shrank and the queue had a limit (first come, first served, every
-    search its full budget), kept for comparison in `benchmarks/computer_queue.py`.
+    requests are refused; 0: refused unless a worker is free; None: no limit.
+    minimum_budget: the least seconds a search is shrunk to; None: budgets never shrink.
+    `QueuePolicy.unbounded()` is the behaviour before budgets shrank and the queue had a
+    limit (first come, first served, every search its full budget), kept for comparison
+    in `benchmarks/computer_queue.py`.
 
     Raises ValueError for a negative limit or a minimum budget that is not positive.
     """
@@ -123,11 +124,14 @@ class QueuePolicy:
             allowed = min(allowed, requested * workers / in_system)
         return min(requested, max(self.minimum_budget, allowed))
 
-    def refuses(self, admission: Admission, waiting: int) -> bool:
-        """Whether a request of `admission` is refused while `waiting` searches wait."""
+    def refuses(self, admission: Admission, running: int, waiting: int, workers: int) -> bool:
+        """Whether a request of `admission` is refused while `running` searches run and
+        `waiting` wait for `workers` processes: a `WHEN_ROOM` request when `limit`
+        searches already wait and no worker is free (so limit 0: refused unless a worker
+        is free)."""
         return (
             admission is Admission.WHEN_ROOM and self.limit is not None
-            and waiting >= self.limit
+            and waiting >= self.limit and running + waiting >= workers
         )
 
 
@@ -168,7 +172,9 @@ class QueueLoad:
     @property
     def full(self) -> bool:
         """Whether a refusable request would be refused now."""
-        return self.policy.refuses(Admission.WHEN_ROOM, self.waiting)
+        return self.policy.refuses(
+            Admission.WHEN_ROOM, self.running, self.waiting, self.workers
+        )
 
     def estimated_wait(self, requested: float) -> float:
         """Seconds until a request made now, asking for `requested` seconds of thinking,
