@@ -15,6 +15,7 @@ from bot.computer_queue import (
     QueueLoad,
     QueuePolicy,
 )
+from bot.config import ConfigError, settings_from
 
 POLICY = QueuePolicy(limit=8, minimum_budget=0.2)
 
@@ -111,3 +112,12 @@ def test_busy_error_carries_the_wait_in_whole_seconds() -> None:
     assert "busy" in str(error) and "3 s" in str(error)
     # A tiny estimate still says at least one second.
     assert QueueLoad(2, 2, 8, POLICY, seconds_per_budget=0.01).busy_error(2.0).wait_seconds == 1
+
+
+def test_queue_limit_setting() -> None:
+    assert settings_from({}).computer_queue_limit is None  # 16 per worker
+    assert settings_from({"DAMA_COMPUTER_QUEUE_LIMIT": "40"}).computer_queue_limit == 40
+    assert settings_from({"DAMA_COMPUTER_QUEUE_LIMIT": "0"}).computer_queue_limit == 0
+    for value in ("-1", "many"):
+        with pytest.raises(ConfigError, match="DAMA_COMPUTER_QUEUE_LIMIT"):
+            settings_from({"DAMA_COMPUTER_QUEUE_LIMIT": value})
