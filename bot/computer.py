@@ -230,8 +230,9 @@ class ComputerPlayer:
 
     @property
     def busy(self) -> int:
-        """How many searches are queued or running."""
-        return len(self._active) + len(self._queue)
+        """How many searches are queued or running and still awaited (a cancelled search
+        no longer counts, even in the few milliseconds its worker takes to stop)."""
+        return sum(1 for r in (*self._queue, *self._active) if not r.answer.done())
 
     @property
     def load(self) -> QueueLoad:
