@@ -7,6 +7,9 @@ until the test cancels it."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
+import signal
 from collections.abc import AsyncIterator, Callable
 
 import pytest
@@ -179,3 +182,22 @@ async def test_close_cancels_the_queued_searches(pools: list[ComputerPlayer]) ->
     for task in tasks:
         with pytest.raises(asyncio.CancelledError):
             await task
+
+
+async def test_a_killed_worker_is_replaced_and_the_queued_searches_answered(
+    pools: list[ComputerPlayer],
+) -> None:
+    others = set(multiprocessing.active_children())
+    computer = pool(pools, QueuePolicy.for_workers(1))
+    await computer.start()
+    workers = set(multiprocessing.active_children()) - others
+    assert len(workers) == 1
+    tasks = [asyncio.create_task(computer.think(START, "turkish", 2, 0.3, seed=i))
+             for i in range(3)]
+    await until(lambda: computer.load.running == 1 and computer.load.waiting == 2)
+    for process in workers:
+        os.kill(process.pid or 0, signal.SIGKILL)
+    async with asyncio.timeout(PATIENCE):
+        answers = await asyncio.gather(*tasks)
+    assert all(legal(a) for a in answers)
+    assert computer.busy == 0
