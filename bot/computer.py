@@ -181,10 +181,12 @@ class ComputerPlayer:
 
     workers: worker processes (default: `os.cpu_count()`). slots: most searches that can
     be stopped individually at once (at least `workers` are always provided; only that
-    many run at once). policy: the queue's limit and minimum budget (default:
-    `QueuePolicy.for_workers(workers)`, 16 waiting searches per worker and 0.2 s;
-    `QueuePolicy.unbounded()` gives every search its full budget and refuses nothing).
-    Raises ValueError for fewer than one worker or slot.
+    many run at once). queue_limit: the default policy's limit (None: 16 waiting searches
+    per worker; the `DAMA_COMPUTER_QUEUE_LIMIT` setting). policy: instead, the whole
+    queue policy (default: `QueuePolicy.for_workers(workers, queue_limit)`, minimum
+    budget 0.2 s; `QueuePolicy.unbounded()` gives every search its full budget and
+    refuses nothing). Raises ValueError for fewer than one worker or slot, a negative
+    queue limit, or both a queue limit and a policy.
     """
 
     def __init__(
@@ -192,12 +194,18 @@ class ComputerPlayer:
         workers: int | None = None,
         *,
         slots: int = DEFAULT_SLOTS,
+        queue_limit: int | None = None,
         policy: QueuePolicy | None = None,
     ) -> None:
         self.workers = workers if workers is not None else max(1, os.cpu_count() or 1)
         if self.workers < 1 or slots < 1:
             raise ValueError("a computer player needs at least one worker and one slot")
-        self.policy = policy if policy is not None else QueuePolicy.for_workers(self.workers)
+        if policy is not None and queue_limit is not None:
+            raise ValueError("give the computer player a queue limit or a policy, not both")
+        self.policy = (
+            policy if policy is not None
+            else QueuePolicy.for_workers(self.workers, queue_limit)
+        )
         self._context = multiprocessing.get_context("spawn")
         size = max(slots, self.workers)
         self._flags: Any = self._context.RawArray("b", size)
@@ -242,6 +250,17 @@ class ComputerPlayer:
             self.workers, len(self._active), len(self._queue), self.policy,
             self._average.value,
         )
+
+    def check_room(self, level: int = 5, budget_seconds: float | None = None) -> None:
+        """Return quietly if a refusable request (`Admission.WHEN_ROOM`) at `level` with
+        `budget_seconds` (default: the level's) would be queued now; else raise the
+        `ComputerBusyError` it would get, with the estimated wait. For refusing a new game
+        against the computer at once rather than after its first move. Raises ValueError
+        for a level outside 1..5."""
+        requested = get_level(level).time_budget if budget_seconds is None else budget_seconds
+        load = self.load
+        if load.full:
+            raise load.busy_error(requested)
 
     async def choose_move(
         self,

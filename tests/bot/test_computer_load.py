@@ -66,6 +66,9 @@ async def test_full_queue_refuses_at_once_with_an_estimated_wait(
     ]
     await until(lambda: computer.load.waiting == 2)
     assert computer.load.full
+    with pytest.raises(ComputerBusyError) as checked:
+        computer.check_room(5, 1.0)  # what a new game's request would get
+    assert checked.value.wait_seconds >= 1
     with pytest.raises(ComputerBusyError) as refused:
         await computer.think(START, "turkish", 5, 1.0, admission=Admission.WHEN_ROOM)
     assert refused.value.wait_seconds >= 1
@@ -80,6 +83,7 @@ async def test_full_queue_refuses_at_once_with_an_estimated_wait(
         again = await computer.think(START, "turkish", 1, 0.1, admission=Admission.WHEN_ROOM)
     assert all(legal(a) for a in [*answers, again])
     assert not computer.load.full
+    computer.check_room(5)  # room again: no error
     assert computer.load.seconds_per_budget is not None  # measured from those searches
 
 
@@ -201,3 +205,14 @@ async def test_a_killed_worker_is_replaced_and_the_queued_searches_answered(
         answers = await asyncio.gather(*tasks)
     assert all(legal(a) for a in answers)
     assert computer.busy == 0
+
+
+async def test_queue_limit_of_the_default_policy() -> None:
+    async with ComputerPlayer(2, queue_limit=3) as computer:
+        assert computer.policy == QueuePolicy(limit=3)
+    async with ComputerPlayer(2) as computer:
+        assert computer.policy == QueuePolicy.for_workers(2)
+    with pytest.raises(ValueError, match="not both"):
+        ComputerPlayer(1, queue_limit=3, policy=QueuePolicy.unbounded())
+    with pytest.raises(ValueError, match="limit"):
+        ComputerPlayer(1, queue_limit=-1)
