@@ -196,7 +196,7 @@ async def test_a_killed_worker_is_replaced_and_the_queued_searches_answered(
     await computer.start()
     workers = set(multiprocessing.active_children()) - others
     assert len(workers) == 1
-    tasks = [asyncio.create_task(computer.think(START, "turkish", 2, 0.3, seed=i))
+    tasks = [asyncio.create_task(computer.think(START, "turkish", 5, 1.0, seed=i))
              for i in range(3)]
     await until(lambda: computer.load.running == 1 and computer.load.waiting == 2)
     for process in workers:
