@@ -131,7 +131,8 @@ class DamaBot(commands.Bot):
                                           leaderboard=settings.eligibility)
         if self.chooser is None:
             # Worker processes start at the first search, not here.
-            self.computer = ComputerPlayer(settings.computer_workers)
+            self.computer = ComputerPlayer(settings.computer_workers,
+                                           queue_limit=settings.computer_queue_limit)
             self.chooser = PoolMoveChooser(self.computer)
         self.presenter = Presenter(board_size=settings.board_size,
                                    inactivity_limit=settings.inactivity_limit)

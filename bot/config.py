@@ -72,8 +72,10 @@ class Settings:
     absent_player_budget: the computer's level (1..5) and thinking seconds when it moves
     for an absent player. computer_budget: thinking seconds of the computer's own moves in
     `/play` games (None: each level's own, 0.3 s at level 1 to 2 s at level 5).
-    computer_workers: processes that search (None: one per CPU). board_size: board picture
-    side in pixels.
+    computer_workers: processes that search (None: one per CPU). computer_queue_limit:
+    searches that may wait for a worker before the computer's own moves are refused with
+    the estimated wait (None: 16 per worker; see `bot.computer_queue`). board_size: board
+    picture side in pixels.
     """
 
     token: str | None = None
@@ -93,6 +95,7 @@ class Settings:
     absent_player_budget: float = 1.0
     computer_budget: float | None = None
     computer_workers: int | None = None
+    computer_queue_limit: int | None = None
     board_size: int = 512
 
 
@@ -220,6 +223,7 @@ def settings_from(env: Mapping[str, str]) -> Settings:
         absent_player_budget=_float(env, "DAMA_ABSENT_PLAYER_BUDGET", 1.0, 0.01, 60.0),
         computer_budget=_optional_float(env, "DAMA_COMPUTER_BUDGET", 0.01, 60.0),
         computer_workers=_optional_int(env, "DAMA_COMPUTER_WORKERS", 1, 64),
+        computer_queue_limit=_optional_int(env, "DAMA_COMPUTER_QUEUE_LIMIT", 0, 10_000),
         board_size=_int(env, "DAMA_BOARD_SIZE", 512, 160, 2048),
     )
 

@@ -167,6 +167,10 @@ class Msg(enum.StrEnum):
     SCORE_DRAW = "score.draw"
     SCORE_ABORTED = "score.aborted"
 
+    # --- the computer under load (bot.computer_queue) ---------------------------------
+    COMPUTER_BUSY = "error.computer_busy"
+    COMPUTER_DELAYED = "computer.delayed"
+
 
 ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /challenge.",
@@ -370,6 +374,12 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.SCORE_LOSS: "lost",
     Msg.SCORE_DRAW: "drew",
     Msg.SCORE_ABORTED: "aborted",
+    Msg.COMPUTER_BUSY: (
+        "The computer is busy with many other games right now. Try again in about {wait}."
+    ),
+    Msg.COMPUTER_DELAYED: (
+        "The computer is busy with many other games: it will move here in about {wait}."
+    ),
 })
 
 CATALOGS: Mapping[str, Mapping[Msg, str]] = MappingProxyType({"en": ENGLISH})
