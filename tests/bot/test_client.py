@@ -120,6 +120,14 @@ async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> N
     assert harness.bot.storage.leaderboard_rule == harness.bot.settings.eligibility
 
 
+async def test_the_computer_queue_limit_setting_reaches_the_pool(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", computer_workers=1,
+                                    computer_queue_limit=40), sync=False)
+    assert h.bot.computer is not None and h.bot.computer.policy.limit == 40
+
+
 async def test_pending_challenge_expiry_is_scheduled_exactly_after_restart(
     tmp_path: Path, open_bot: OpenBot
 ) -> None:
