@@ -2,11 +2,13 @@
 
 Internals use raw ints for speed. A side-relative state is four bitboards
 ``(us_men, us_kings, them_men, them_kings)`` plus ``c``, the colour index of the side to
-move (0 White, 1 Black). A capture *route* is a tuple
-``(start, landings, captured, captured_mask, by_king)``; a *move key* is
-``(start, end, captured_mask)``, the move identity of RULES.md.
+move (0 White, 1 Black). A *move key* is ``(start, end, captured_mask)``, the move
+identity of docs/RULES.md ("Coordinates and notation"). Captures are found by a search
+over states with memoisation (`Generator._node`), so their cost grows with the number of
+states a capture can pass through, not with the number of routes, which can be hundreds
+of thousands where the legal moves are a few dozen.
 
-Every rule difference is read from the variant's parameters (RULES.md):
+Every rule difference is read from the variant's parameters (docs/RULES.md):
 - man directions: forward (rank away from the owner), plus sideways when `man_sideways`;
 - kings: any distance along a line when `flying_kings`, else one square;
 - captured pieces: removed at once (`IMMEDIATE`: later jumps may cross their squares) or
@@ -15,22 +17,45 @@ Every rule difference is read from the variant's parameters (RULES.md):
 - `men_capture_kings`;
 - `crowned_mid_capture`: a man reaching the far rank mid-capture goes on as a man, or the
   move ends there;
-- `capture_precedence`: maximum capture, or the Italian ladder applied to routes before
-  routes with the same identity are merged.
+- `capture_precedence`: maximum capture, or the Italian ladder; a move is legal when one
+  of its routes wins under it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from engine.movegen_tables import FULL, RANK_1, RANK_8, tables
 from engine.variants import CapturePrecedence, CaptureRemoval, CrownedMidCapture, Variant
 
-Route = tuple[int, tuple[int, ...], tuple[int, ...], int, bool]
 MoveKey = tuple[int, int, int]
 State = tuple[int, int, int, int]
+#: A solved capture state: its best continuation key and completions (see `Generator._node`).
+Solved = tuple[int, dict[int, None]]
+
+
+@dataclass(frozen=True, slots=True)
+class StartSolution:
+    """The capture search of one piece of the side to move.
+
+    start: its square; king: whether it is a king; empty0: the empty squares before the
+    move, its own start square included; victims0: the pieces it may capture; key: its best
+    capture's key compared across starts (`Generator.start_key`, -1: no capture);
+    completions: the (captured bitboard << 6 | end square) its best captures reach, in the
+    order their first best route is met; memo: every state the search solved, by
+    (captured bitboard << 9 | square << 3 | arrival direction + 1).
+    """
+
+    start: int
+    king: bool
+    empty0: int
+    victims0: int
+    key: int
+    completions: dict[int, None]
+    memo: dict[int, Solved]
 
 
 class Generator:
@@ -50,6 +75,7 @@ class Generator:
         self.immediate = variant.capture_removal is CaptureRemoval.IMMEDIATE
         self.men_capture_kings = variant.men_capture_kings
         self.ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
+        self.no_reversal = variant.no_reversal
         self.stop_on_crown = variant.crowned_mid_capture is CrownedMidCapture.MOVE_ENDS
         self.promo = (RANK_8, RANK_1)
         king_dirs = (0, 1, 2, 3)
@@ -136,50 +162,52 @@ class Generator:
                         starts |= us_k & s2 & (th << -delta) & (empty << -(delta + delta))
         return starts
 
-    def capture_routes(
-        self, us_m: int, us_k: int, th_m: int, th_k: int, c: int, starts: int = -1
-    ) -> list[Route]:
-        """Every complete capture route of the side to move, before any precedence rule.
+    # A capture is found by a depth-first search over *states*, not routes. A state is
+    # (square, captured bitboard, direction of arrival): with the start square, the piece's
+    # kind and the position, it fixes the board (captured pieces gone at once, or still
+    # there and blocking) and so every way the capture can go on. The search is memoised
+    # on states, so routes that meet in one state are followed from there once. Each state
+    # yields its best continuation key and the completions that reach it, as a dict
+    # {captured bitboard << 6 | end square: None} in the order the routes that reach them
+    # are first met (depth-first, directions in table order, nearest landing first).
+    #
+    # The key of a continuation orders captures by the capture precedence of
+    # docs/RULES.md. Maximum capture: the number of pieces. Italian ladder: the number
+    # of pieces (bits 40 and up), the number of kings (bits 32-39), and a bit for each
+    # jump that takes a king, the first jump at bit 31 (bits 0-31): between two sequences
+    # with the same number of kings, the one whose captured kings come earlier, compared
+    # king by king, has the larger bits (step 4). Step 2 (a king's capture over a man's)
+    # is constant along a route and added where the starts are compared (`start_key`).
+    # A route that wins over all routes is best at every state on it, so keeping only the
+    # best continuations of each state loses no legal move and keeps no illegal one.
 
-        A route is complete when it cannot be extended (a started capture is played to its
-        end). Routes are listed piece by piece in ascending start square.
-        """
-        th = th_m | th_k
-        occ = us_m | us_k | th
-        empty0 = self.playable & ~occ
-        out: list[Route] = []
-        dfs = self._dfs
-        man_victims = th if self.men_capture_kings else th_m
-        # Only pieces with a first jump can start a route.
-        pieces = starts if starts >= 0 else self.capture_starts(
-            us_m, us_k, th_m, th, occ, empty0, c
-        )
-        while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            s = low.bit_length() - 1
-            if us_m & low:
-                dfs(s, s, False, empty0 | low, man_victims, -1, (), (), 0, c, out)
-            else:
-                dfs(s, s, True, empty0 | low, th, -1, (), (), 0, c, out)
-        return out
-
-    def _dfs(
+    def _node(
         self,
-        start: int,
         sq: int,
         king: bool,
-        empty: int,
-        victims: int,
+        empty0: int,
+        victims0: int,
+        th_k: int,
+        cm: int,
         last: int,
-        landings: tuple[int, ...],
-        captured: tuple[int, ...],
-        capmask: int,
         c: int,
-        out: list[Route],
-    ) -> None:
-        found = False
+        memo: dict[int, Solved],
+    ) -> Solved:
+        """The best continuation key and completions of the state (`sq`, `cm`, `last`) of a
+        piece that started on a square included in `empty0` (the empty squares before the
+        move) and may capture `victims0`; `memo` holds the states solved so far."""
+        mk = (cm << 9) | (sq << 3) | (last + 1)
+        got = memo.get(mk)
+        if got is not None:
+            return got
         immediate = self.immediate
+        empty = empty0 | cm if immediate else empty0
+        victims = victims0 & ~cm
+        ladder = self.ladder
+        no_rev = self.no_reversal
+        node = self._node
+        best = -1
+        sets: list[dict[int, None]] = []
         if king and self.flying:
             rays = self.rays
             for d in self.allowed[c][1][last + 1]:
@@ -194,17 +222,27 @@ class Generator:
                 if not (victims >> over) & 1:
                     continue
                 ob = 1 << over
+                cm2 = cm | ob
                 e2 = empty | ob if immediate else empty
-                v2 = victims ^ ob
-                cm2 = capmask | ob
-                cap2 = (*captured, over)
+                nl = d if no_rev else -1
+                isk = (th_k >> over) & 1 if ladder else 0
                 j = i + 1
                 while j < n:
                     land = ray[j]
                     if not (e2 >> land) & 1:
                         break
-                    found = True
-                    self._dfs(start, land, True, e2, v2, d, (*landings, land), cap2, cm2, c, out)
+                    ck, cd = node(land, True, empty0, victims0, th_k, cm2, nl, c, memo)
+                    if ladder:
+                        k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
+                            isk << 31
+                        )
+                    else:
+                        k = ck + 1
+                    if k > best:
+                        best = k
+                        sets = [cd]
+                    elif k == best:
+                        sets.append(cd)
                     j += 1
         else:
             nxt = self.nxt
@@ -218,146 +256,140 @@ class Generator:
                 land = row[over]
                 if land < 0 or not (empty >> land) & 1:
                     continue
-                found = True
-                ob = 1 << over
+                cm2 = cm | (1 << over)
                 if stop and (promo >> land) & 1:
-                    out.append((start, (*landings, land), (*captured, over), capmask | ob, king))
-                    continue
-                self._dfs(
-                    start, land, king, empty | ob if immediate else empty, victims ^ ob, d,
-                    (*landings, land), (*captured, over), capmask | ob, c, out,
-                )
-        if not found and captured:
-            out.append((start, landings, captured, capmask, king))
+                    ck, cd = 0, {(cm2 << 6) | land: None}
+                else:
+                    ck, cd = node(land, king, empty0, victims0, th_k, cm2,
+                                  d if no_rev else -1, c, memo)
+                if ladder:
+                    isk = (th_k >> over) & 1
+                    k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (isk << 31)
+                else:
+                    k = ck + 1
+                if k > best:
+                    best = k
+                    sets = [cd]
+                elif k == best:
+                    sets.append(cd)
+        if not sets:
+            res: Solved = (0, {(cm << 6) | sq: None}) if cm else (-1, {})
+        elif len(sets) == 1:
+            res = (best, sets[0])
+        else:
+            merged: dict[int, None] = {}
+            for one in sets:
+                merged.update(one)
+            res = (best, merged)
+        memo[mk] = res
+        return res
 
-    def select(self, routes: list[Route], th_k: int) -> list[Route]:
-        """The routes allowed by the capture precedence (maximum capture, or the Italian
-        ladder: most pieces, king over man, most kings, earliest kings in turn)."""
-        if len(routes) < 2:
-            return routes
-        best = max(len(r[2]) for r in routes)
-        routes = [r for r in routes if len(r[2]) == best]
-        if not self.ladder or len(routes) < 2:
-            return routes
-        if any(r[4] for r in routes):
-            routes = [r for r in routes if r[4]]
-        if not th_k:
-            return routes
+    def solve_start(
+        self, s: int, us_m: int, us_k: int, th_m: int, th_k: int, c: int
+    ) -> StartSolution:
+        """The capture search of the piece on `s` (which must belong to the side to move):
+        its `StartSolution` (key -1 and no completion when it cannot capture)."""
+        th = th_m | th_k
+        low = 1 << s
+        empty0 = (self.playable & ~(us_m | us_k | th)) | low
+        king = not us_m & low
+        victims0 = th if king or self.men_capture_kings else th_m
+        memo: dict[int, Solved] = {}
+        key, done = self._node(s, king, empty0, victims0, th_k, 0, -1, c, memo)
+        return StartSolution(s, king, empty0, victims0, self.start_key(key, king), done, memo)
 
-        def kings(r: Route) -> tuple[int, tuple[int, ...]]:
-            found = tuple(-i for i, s in enumerate(r[2]) if (th_k >> s) & 1)
-            return (len(found), found)
-
-        ranks = [kings(r) for r in routes]
-        top = max(ranks)
-        return [r for r, k in zip(routes, ranks, strict=True) if k == top]
+    def start_key(self, key: int, king: bool) -> int:
+        """The key of a start's best capture compared across starts: the continuation key,
+        with the Italian ladder's step 2 (a king's capture over a man's) put in at bit 40,
+        between the number of pieces and the number of kings."""
+        if key < 0 or not self.ladder:
+            return key
+        return ((key >> 40) << 41) | (int(king) << 40) | (key & ((1 << 40) - 1))
 
     def capture_keys(
         self, us_m: int, us_k: int, th_m: int, th_k: int, c: int, starts: int = -1
     ) -> list[MoveKey]:
-        """The distinct legal capture moves as (start, end, captured_mask). `starts`: the
-        result of `capture_starts` when the caller has it.
+        """The distinct legal capture moves as (start, end, captured_mask), by ascending start
+        square, then in the order their first winning route is met. `starts`: the result of
+        `capture_starts` when the caller has it. Empty when there is no capture.
 
-        Same rules as `capture_routes` + `select`, by a leaner search that keeps no paths
-        (the perft and search hot path).
+        The perft and search hot path: the search over states described above, with the
+        capture precedence of docs/RULES.md applied across starts.
         """
         th = th_m | th_k
         occ = us_m | us_k | th
         empty0 = self.playable & ~occ
         if starts < 0:
             starts = self.capture_starts(us_m, us_k, th_m, th, occ, empty0, c)
-        out: list[tuple[int, int, int, int, bool, tuple[int, ...]]] = []
-        dfs = self._dfs_keys
         man_victims = th if self.men_capture_kings else th_m
+        node = self._node
+        ladder = self.ladder
+        best = -1
+        found: list[tuple[int, dict[int, None]]] = []
         while starts:
             low = starts & -starts
             starts ^= low
             s = low.bit_length() - 1
-            if us_m & low:
-                dfs(s, s, False, empty0 | low, man_victims, th_k, -1, 0, 0, (), c, out)
-            else:
-                dfs(s, s, True, empty0 | low, th, th_k, -1, 0, 0, (), c, out)
-        if len(out) > 1:
-            best = max(r[3] for r in out)
-            out = [r for r in out if r[3] == best]
-            if self.ladder and len(out) > 1:
-                if any(r[4] for r in out):
-                    out = [r for r in out if r[4]]
-                if th_k and len(out) > 1:
-                    top = max((len(r[5]), r[5]) for r in out)
-                    out = [r for r in out if (len(r[5]), r[5]) == top]
-        return list(dict.fromkeys((r[0], r[1], r[2]) for r in out))
+            king = not us_m & low
+            k, done = node(
+                s, king, empty0 | low, th if king else man_victims, th_k, 0, -1, c, {}
+            )
+            if ladder:
+                k = ((k >> 40) << 41) | (int(king) << 40) | (k & ((1 << 40) - 1))
+            if k > best:
+                best = k
+                found = [(s, done)]
+            elif k == best:
+                found.append((s, done))
+        return [(s, comp & 63, comp >> 6) for s, done in found for comp in done]
 
-    def _dfs_keys(
-        self,
-        start: int,
-        sq: int,
-        king: bool,
-        empty: int,
-        victims: int,
-        th_k: int,
-        last: int,
-        capmask: int,
-        n: int,
-        kings_at: tuple[int, ...],
-        c: int,
-        out: list[tuple[int, int, int, int, bool, tuple[int, ...]]],
-    ) -> None:
-        # Mirror of _dfs recording (start, end, captured_mask, count, by_king, kings_at),
-        # kings_at = minus the jump index of each king captured, in order.
-        found = False
-        immediate = self.immediate
-        n1 = n + 1
+    def jumps(
+        self, sq: int, king: bool, empty0: int, victims0: int, cm: int, last: int, c: int
+    ) -> list[tuple[int, int, int, bool]]:
+        """The jumps from the state (`sq`, `cm`, `last`) in the search's order, each as
+        (captured square, landing square, direction of arrival to record, ends the move):
+        the same steps as `_node`, for the callers that walk the solved states."""
+        empty = empty0 | cm if self.immediate else empty0
+        victims = victims0 & ~cm
+        out: list[tuple[int, int, int, bool]] = []
         if king and self.flying:
-            rays = self.rays
             for d in self.allowed[c][1][last + 1]:
-                ray = rays[d][sq]
-                ln = len(ray)
+                ray = self.rays[d][sq]
+                n = len(ray)
                 i = 0
-                while i < ln and (empty >> ray[i]) & 1:
+                while i < n and (empty >> ray[i]) & 1:
                     i += 1
-                if i >= ln - 1:
+                if i >= n - 1 or not (victims >> ray[i]) & 1:
                     continue
                 over = ray[i]
-                if not (victims >> over) & 1:
-                    continue
-                ob = 1 << over
-                e2 = empty | ob if immediate else empty
-                v2 = victims ^ ob
-                cm2 = capmask | ob
-                k2 = (*kings_at, -n) if (th_k >> over) & 1 else kings_at
+                e2 = empty | (1 << over) if self.immediate else empty
+                nl = d if self.no_reversal else -1
                 j = i + 1
-                while j < ln:
-                    land = ray[j]
-                    if not (e2 >> land) & 1:
-                        break
-                    found = True
-                    self._dfs_keys(start, land, True, e2, v2, th_k, d, cm2, n1, k2, c, out)
+                while j < n and (e2 >> ray[j]) & 1:
+                    out.append((over, ray[j], nl, False))
                     j += 1
         else:
-            nxt = self.nxt
-            promo = self.promo[c]
             stop = not king and self.stop_on_crown
             for d in self.allowed[c][1 if king else 0][last + 1]:
-                row = nxt[d]
-                over = row[sq]
+                over = self.nxt[d][sq]
                 if over < 0 or not (victims >> over) & 1:
                     continue
-                land = row[over]
+                land = self.nxt[d][over]
                 if land < 0 or not (empty >> land) & 1:
                     continue
-                found = True
-                ob = 1 << over
-                k2 = (*kings_at, -n) if (th_k >> over) & 1 else kings_at
-                if stop and (promo >> land) & 1:
-                    out.append((start, land, capmask | ob, n1, king, k2))
-                    continue
-                self._dfs_keys(
-                    start, land, king, empty | ob if immediate else empty, victims ^ ob, th_k,
-                    d, capmask | ob, n1, k2, c, out,
-                )
-        if not found and n:
-            out.append((start, sq, capmask, n, king, kings_at))
+                ends = stop and bool((self.promo[c] >> land) & 1)
+                out.append((over, land, d if self.no_reversal else -1, ends))
+        return out
+
+    def extend_key(self, child_key: int, over: int, th_k: int) -> int:
+        """The continuation key of a jump over `over` followed by a continuation of key
+        `child_key` (see `_node`)."""
+        if not self.ladder:
+            return child_key + 1
+        isk = (th_k >> over) & 1
+        return (((child_key >> 32) + 256 + isk) << 32) | ((child_key & 0xFFFFFFFF) >> 1) | (
+            isk << 31
+        )
 
     # --- quiet moves ------------------------------------------------------------------
 
