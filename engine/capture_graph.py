@@ -20,6 +20,11 @@ from engine.movegen_core import Generator, Solved, StartSolution
 
 #: A capture move as (start, end, captured bitboard): the move identity of docs/RULES.md.
 MoveKey = tuple[int, int, int]
+#: A state of the search: (memo key, landing bitboard, captured bitboard, direction of the
+#: last jump or -1).
+_State = tuple[int, int, int, int]
+#: A jump from a landing square: (captured square, the state it leads to, its solution).
+_Step = tuple[int, _State, Solved]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,39 +63,41 @@ class CaptureGraph:
     # --- the legal moves ---------------------------------------------------------------
 
     def moves(self) -> list[MoveKey]:
-        """The legal capture moves, by ascending start, then in the order their first
-        winning route is met."""
-        return [
-            (s.start, comp & 63, comp >> 6)
-            for s in self.starts
-            if s.key == self.best
-            for comp in s.completions
-        ]
+        """The legal capture moves, in the order of `Generator.capture_keys`."""
+        out: list[MoveKey] = []
+        for s in self.starts:
+            if s.key == self.best:
+                for cmf, ends in s.completions.items():
+                    out.extend((s.start, sq, cmf) for sq in range(64) if (ends >> sq) & 1)
+        return out
 
     def best_count(self) -> int:
         """How many pieces the legal captures take."""
         winner = next(s for s in self.starts if s.key == self.best)
-        return (next(iter(winner.completions)) >> 6).bit_count()
+        return next(iter(winner.completions)).bit_count()
 
     def _start(self, start: int) -> StartSolution | None:
         return next((s for s in self.starts if s.start == start), None)
 
-    def _children(
-        self, s: StartSolution, sq: int, cm: int, last: int
-    ) -> list[tuple[int, int, int, int, Solved]]:
-        """The jumps from a state: (captured square, landing, new captured bitboard, memo key
-        of the state it leads to or -1 where the move ends, that state's solution)."""
-        out: list[tuple[int, int, int, int, Solved]] = []
-        for over, land, nl, ends in self.gen.jumps(
-            sq, s.king, s.empty0, s.victims0, cm, last, self.c
-        ):
-            cm2 = cm | (1 << over)
-            if ends:
-                out.append((over, land, cm2, -1, (0, {(cm2 << 6) | land: None})))
-            else:
-                mk = (cm2 << 9) | (land << 3) | (nl + 1)
-                out.append((over, land, cm2, mk, s.memo[mk]))
+    def _steps(self, s: StartSolution, state: _State) -> list[tuple[int, list[_Step]]]:
+        """Each landing square of `state` (the start square for the start state), nearest
+        first, with the jumps from it: (captured square, the state it leads to, that
+        state's solution)."""
+        mk, land, cm, last = state
+        out: list[tuple[int, list[_Step]]] = []
+        for sq in self.gen.landing_order(mk, land):
+            steps: list[_Step] = []
+            for over, cmk, run, nl, ends in self.gen.jumps_from(
+                sq, s.king, s.empty0, s.victims0, cm, last, self.c
+            ):
+                cm2 = cm | (1 << over)
+                solved: Solved = (0, {cm2: run}) if ends else s.memo[cmk]
+                steps.append((over, (cmk, run, cm2, nl), solved))
+            out.append((sq, steps))
         return out
+
+    def _root(self, s: StartSolution) -> tuple[_State, int]:
+        return (s.start << 3, 1 << s.start, 0, -1), s.memo[s.start << 3][0]
 
     def route(self, key: MoveKey) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The canonical route of legal capture `key`: (landings, captured in order) of its
@@ -98,23 +105,31 @@ class CaptureGraph:
         nearest landing first). Raises KeyError when `key` is not a legal capture."""
         start, end, cmask = key
         s = self._start(start)
-        target = (cmask << 6) | end
-        if s is None or s.key != self.best or target not in s.completions:
+        if s is None or s.key != self.best or not (s.completions.get(cmask, 0) >> end) & 1:
             raise KeyError(key)
         landings: list[int] = []
         captured: list[int] = []
-        sq, cm, last = start, 0, -1
-        state_key = s.memo[start << 3][0]
-        while cm != cmask or sq != end:
-            for over, land, cm2, mk, (ck, done) in self._children(s, sq, cm, last):
-                if target in done and self.gen.extend_key(ck, over, self.th_k) == state_key:
-                    landings.append(land)
-                    captured.append(over)
-                    sq, cm, state_key = land, cm2, ck
-                    last = (mk & 7) - 1 if mk >= 0 else -1
+        state, state_key = self._root(s)
+        first = True
+        while state_key != 0:
+            chosen = None
+            for sq, steps in self._steps(s, state):
+                for over, child, (ck, done) in steps:
+                    if (done.get(cmask, 0) >> end) & 1 and self.gen.extend_key(
+                        ck, over, self.th_k
+                    ) == state_key:
+                        chosen = (sq, over, child, ck)
+                        break
+                if chosen is not None:
                     break
-            else:  # pragma: no cover - the solution guarantees a way on
-                raise AssertionError(f"no winning way on to {key} from square {sq}")
+            if chosen is None:  # pragma: no cover - the solution guarantees a way on
+                raise AssertionError(f"no winning way on to {key}")
+            sq, over, state, state_key = chosen
+            if not first:
+                landings.append(sq)
+            captured.append(over)
+            first = False
+        landings.append(end)
         return tuple(landings), tuple(captured)
 
     def wins(self, start: int, landings: Sequence[int], captured: Sequence[int]) -> bool:
@@ -123,21 +138,17 @@ class CaptureGraph:
         s = self._start(start)
         if s is None or s.key != self.best or len(landings) != len(captured) or not landings:
             return False
-        sq, cm, last = start, 0, -1
-        state_key = s.memo[start << 3][0]
+        state, state_key = self._root(s)
+        here = start
         for land, over in zip(landings, captured, strict=True):
-            if state_key == 0:
-                return False  # the route goes on after the capture has ended
-            step = next(
-                (ch for ch in self._children(s, sq, cm, last) if ch[0] == over and ch[1] == land),
-                None,
-            )
+            steps = dict(self._steps(s, state)).get(here)
+            step = next((st for st in steps or () if st[0] == over), None)
             if step is None:
                 return False
-            _, _, cm2, mk, (ck, _) = step
-            if self.gen.extend_key(ck, over, self.th_k) != state_key:
+            _, child, (ck, _) = step
+            if self.gen.extend_key(ck, over, self.th_k) != state_key or not (child[1] >> land) & 1:
                 return False
-            sq, cm, state_key, last = land, cm2, ck, (mk & 7) - 1
+            state, state_key, here = child, ck, land
         return state_key == 0
 
     # --- moves named by squares ---------------------------------------------------------
@@ -149,7 +160,7 @@ class CaptureGraph:
         `middle` in that order before its last landing (other landings in between allowed):
         the moves that a player's text ``start x middle... x end`` can mean. With `winning`
         the winning routes only (the legal moves); without, every complete route before
-        the capture precedence. In the order of `moves`."""
+        the capture precedence."""
         s = self._start(start)
         if s is None or (winning and s.key != self.best):
             return []
@@ -157,24 +168,23 @@ class CaptureGraph:
         seen: set[tuple[int, int]] = set()
         need = len(middle)
 
-        def walk(sq: int, cm: int, last: int, k: int, state_key: int, first: bool) -> None:
-            mk = (cm << 9) | (sq << 3) | (last + 1)
-            if (mk, k) in seen:
+        def walk(state: _State, state_key: int, k: int, first: bool) -> None:
+            if (state[0], k) in seen:
                 return
-            seen.add((mk, k))
-            if not first and k < need and sq == middle[k]:
-                k += 1
-            for over, land, cm2, cmk, (ck, _) in self._children(s, sq, cm, last):
-                if winning and self.gen.extend_key(ck, over, self.th_k) != state_key:
+            seen.add((state[0], k))
+            for sq, steps in self._steps(s, state):
+                if not steps and (state_key == 0 or not winning) and not first:
+                    if sq == end and k == need:
+                        found[state[2]] = None  # a route ends on sq
                     continue
-                if ck == 0:  # the capture ends on `land`
-                    if land == end and k == need:
-                        found[(cm2 << 6) | land] = None
-                    continue
-                walk(land, cm2, (cmk & 7) - 1, k, ck, False)
+                k2 = k + 1 if not first and k < need and sq == middle[k] else k
+                for over, child, (ck, _) in steps:
+                    if winning and self.gen.extend_key(ck, over, self.th_k) != state_key:
+                        continue
+                    walk(child, ck, k2, False)
 
-        walk(start, 0, -1, 0, s.memo[start << 3][0], True)
-        return [(start, comp & 63, comp >> 6) for comp in found]
+        walk(*self._root(s), 0, True)
+        return [(start, end, cm) for cm in found]
 
     def stops_short(self, start: int, middle: Sequence[int], end: int) -> bool:
         """Whether some capture from `start`, landing on `middle` in order, lands on `end`
@@ -185,20 +195,19 @@ class CaptureGraph:
         seen: set[tuple[int, int]] = set()
         need = len(middle)
 
-        def walk(sq: int, cm: int, last: int, k: int, first: bool) -> bool:
-            mk = (cm << 9) | (sq << 3) | (last + 1)
-            if (mk, k) in seen:
+        def walk(state: _State, k: int, first: bool) -> bool:
+            if (state[0], k) in seen:
                 return False
-            seen.add((mk, k))
-            children = self._children(s, sq, cm, last)
-            if not first and children and sq == end and k == need:
-                return True
-            if not first and k < need and sq == middle[k]:
-                k += 1
-            return any(
-                walk(land, cm2, (cmk & 7) - 1, k, False)
-                for _, land, cm2, cmk, (ck, _) in children
-                if ck != 0
-            )
+            seen.add((state[0], k))
+            for sq, steps in self._steps(s, state):
+                if first or not steps:
+                    k2 = k
+                elif sq == end and k == need:
+                    return True
+                else:
+                    k2 = k + 1 if k < need and sq == middle[k] else k
+                if any(walk(child, k2, False) for _, child, _ in steps):
+                    return True
+            return False
 
-        return walk(start, 0, -1, 0, True)
+        return walk(self._root(s)[0], 0, True)

@@ -4,7 +4,7 @@ Internals use raw ints for speed. A side-relative state is four bitboards
 ``(us_men, us_kings, them_men, them_kings)`` plus ``c``, the colour index of the side to
 move (0 White, 1 Black). A *move key* is ``(start, end, captured_mask)``, the move
 identity of docs/RULES.md ("Coordinates and notation"). Captures are found by a search
-over states with memoisation (`Generator._node`), so their cost grows with the number of
+over states with memoisation (`Generator.solve_piece`), so their cost grows with the number of
 states a capture can pass through, not with the number of routes, which can be hundreds
 of thousands where the legal moves are a few dozen.
 
@@ -33,8 +33,18 @@ from engine.variants import CapturePrecedence, CaptureRemoval, CrownedMidCapture
 
 MoveKey = tuple[int, int, int]
 State = tuple[int, int, int, int]
-#: A solved capture state: its best continuation key and completions (see `Generator._node`).
-Solved = tuple[int, dict[int, None]]
+#: A solved capture state: its best continuation key and its completions, {captured
+#: bitboard: bitboard of end squares} (see `Generator.solve_piece`).
+Solved = tuple[int, dict[int, int]]
+
+
+#: Most capture routes of one piece that `Generator.capture_keys` follows one by one before
+#: it solves that piece by the search over states instead.
+ROUTE_BUDGET = 64
+
+
+class _TooManyRoutes(Exception):
+    """A piece has more capture routes than ROUTE_BUDGET."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +54,8 @@ class StartSolution:
     start: its square; king: whether it is a king; empty0: the empty squares before the
     move, its own start square included; victims0: the pieces it may capture; key: its best
     capture's key compared across starts (`Generator.start_key`, -1: no capture);
-    completions: the (captured bitboard << 6 | end square) its best captures reach, in the
-    order their first best route is met; memo: every state the search solved, by
-    (captured bitboard << 9 | square << 3 | arrival direction + 1).
+    completions: its best captures, {captured bitboard: bitboard of end squares}; memo:
+    every state the search solved, by memo key (see `Generator.solve_piece`).
     """
 
     start: int
@@ -54,7 +63,7 @@ class StartSolution:
     empty0: int
     victims0: int
     key: int
-    completions: dict[int, None]
+    completions: dict[int, int]
     memo: dict[int, Solved]
 
 
@@ -69,6 +78,10 @@ class Generator:
         self.nxt = t.nxt
         self.rays = t.rays
         self.ray_masks = t.ray_masks
+        # dest[d]: the squares a step in direction d can reach (the bit fills' edge mask)
+        self.dest = tuple(
+            sum(1 << n for n in t.nxt[d] if n >= 0) for d in range(4)
+        )
         self.src1 = t.src1
         self.src2 = t.src2
         self.flying = variant.flying_kings
@@ -162,77 +175,141 @@ class Generator:
                         starts |= us_k & s2 & (th << -delta) & (empty << -(delta + delta))
         return starts
 
-    # A capture is found by a depth-first search over *states*, not routes. A state is
-    # (square, captured bitboard, direction of arrival): with the start square, the piece's
-    # kind and the position, it fixes the board (captured pieces gone at once, or still
-    # there and blocking) and so every way the capture can go on. The search is memoised
-    # on states, so routes that meet in one state are followed from there once. Each state
-    # yields its best continuation key and the completions that reach it, as a dict
-    # {captured bitboard << 6 | end square: None} in the order the routes that reach them
-    # are first met (depth-first, directions in table order, nearest landing first).
+    # A capture is found by a depth-first search over *states*, not routes, memoised on
+    # states so that routes meeting in one state are followed from there once. A state is
+    # what the moving piece knows after a jump: the captured bitboard, the direction of
+    # the jump, and the squares it may land on. For a man or a short king that is one
+    # square; for a flying king it is the run of empty squares beyond the piece it jumped,
+    # taken as one state (every square of the run sees the same board), so a run of five
+    # landing squares costs one state, not five. With the start square and the position,
+    # a state fixes the board (captured pieces gone at once, or still there and blocking)
+    # and so every way the capture can go on.
     #
-    # The key of a continuation orders captures by the capture precedence of
-    # docs/RULES.md. Maximum capture: the number of pieces. Italian ladder: the number
-    # of pieces (bits 40 and up), the number of kings (bits 32-39), and a bit for each
-    # jump that takes a king, the first jump at bit 31 (bits 0-31): between two sequences
-    # with the same number of kings, the one whose captured kings come earlier, compared
-    # king by king, has the larger bits (step 4). Step 2 (a king's capture over a man's)
-    # is constant along a route and added where the starts are compared (`start_key`).
-    # A route that wins over all routes is best at every state on it, so keeping only the
-    # best continuations of each state loses no legal move and keeps no illegal one.
+    # Each state yields its best continuation key and its *completions*: the captures its
+    # best continuations end with, as {captured bitboard: bitboard of end squares}, in the
+    # order the search first meets each captured set (depth-first, directions in table
+    # order, nearest landing first).
+    #
+    # The key orders captures by the capture precedence of docs/RULES.md. Maximum
+    # capture: the number of pieces. Italian ladder: the number of pieces (bits 40 and
+    # up), the number of kings (bits 32-39), and a bit for each jump that takes a king,
+    # the first jump at bit 31 (bits 0-31): between two sequences with the same number of
+    # kings, the one whose captured kings come earlier, compared king by king, has the
+    # larger bits (step 4). Step 2 (a king's capture over a man's) is constant along a
+    # route and put in where starts are compared (`start_key`). A route that wins over
+    # all routes is best at every state on it (its rest is a best continuation there), so
+    # keeping only the best continuations of each state loses no legal move and keeps no
+    # illegal one.
+    #
+    # Memo keys: captured bitboard << 9 | anchor << 3 | direction + 1, the anchor being the
+    # jumped piece for a flying king (its landing run follows from it), the landing square
+    # otherwise (with the direction only where `no_reversal` makes it matter); the start
+    # state has key start << 3 (no capture yet).
 
-    def _node(
+    def solve_piece(
         self,
-        sq: int,
+        start: int,
         king: bool,
         empty0: int,
         victims0: int,
         th_k: int,
-        cm: int,
-        last: int,
         c: int,
-        memo: dict[int, Solved],
+        memo: dict[int, Solved] | None = None,
     ) -> Solved:
-        """The best continuation key and completions of the state (`sq`, `cm`, `last`) of a
-        piece that started on a square included in `empty0` (the empty squares before the
-        move) and may capture `victims0`; `memo` holds the states solved so far."""
-        mk = (cm << 9) | (sq << 3) | (last + 1)
-        got = memo.get(mk)
-        if got is not None:
-            return got
+        """The best continuation key and completions of the piece on `start` (a king or not),
+        `empty0` being the empty squares before the move with `start` among them and
+        `victims0` the pieces it may capture. Key -1 and no completion when it has no
+        capture. With `memo`, every state solved is left there; without, states after a
+        single capture (which only one route reaches) are not memoised."""
+        keep_all = memo is not None
+        if memo is None:
+            memo = {}
         immediate = self.immediate
-        empty = empty0 | cm if immediate else empty0
-        victims = victims0 & ~cm
         ladder = self.ladder
         no_rev = self.no_reversal
-        node = self._node
-        best = -1
-        sets: list[dict[int, None]] = []
-        if king and self.flying:
-            rays = self.rays
-            for d in self.allowed[c][1][last + 1]:
-                ray = rays[d][sq]
-                n = len(ray)
-                i = 0
-                while i < n and (empty >> ray[i]) & 1:
-                    i += 1
-                if i >= n - 1:
-                    continue
-                over = ray[i]
-                if not (victims >> over) & 1:
-                    continue
-                ob = 1 << over
-                cm2 = cm | ob
-                e2 = empty | ob if immediate else empty
-                nl = d if no_rev else -1
-                isk = (th_k >> over) & 1 if ladder else 0
-                j = i + 1
-                while j < n:
-                    land = ray[j]
-                    if not (e2 >> land) & 1:
-                        break
-                    ck, cd = node(land, True, empty0, victims0, th_k, cm2, nl, c, memo)
+        allowed = self.allowed[c][1 if king else 0]
+        flying = king and self.flying
+        deltas = self.deltas
+        dest = self.dest
+        ray_masks = self.ray_masks
+        nxt = self.nxt
+        promo = self.promo[c]
+        stop = not king and self.stop_on_crown
+
+        def node(mk: int, land: int, cm: int, last: int) -> Solved:
+            shared = keep_all or cm & (cm - 1)
+            if shared:
+                got = memo.get(mk)
+                if got is not None:
+                    return got
+            empty = empty0 | cm if immediate else empty0
+            victims = victims0 & ~cm
+            best = -1
+            parts: list[dict[int, int]] = []
+            if flying:
+                for e in allowed[last + 1]:
+                    delta = deltas[e]
+                    entry = empty & dest[e]
+                    pro = entry
+                    if delta > 0:
+                        g = land | (pro & (land << delta))
+                        pro &= pro << delta
+                        g |= pro & (g << (delta << 1))
+                        pro &= pro << (delta << 1)
+                        g |= pro & (g << (delta << 2))
+                        hit = (g << delta) & dest[e] & victims & (entry >> delta)
+                    else:
+                        d = -delta
+                        g = land | (pro & (land >> d))
+                        pro &= pro >> d
+                        g |= pro & (g >> (d << 1))
+                        pro &= pro >> (d << 1)
+                        g |= pro & (g >> (d << 2))
+                        hit = (g >> d) & dest[e] & victims & (entry << d)
+                    while hit:
+                        vb = hit & -hit
+                        hit ^= vb
+                        v = vb.bit_length() - 1
+                        cm2 = cm | vb
+                        ray = ray_masks[e][v]
+                        m = ray & ~(empty | vb if immediate else empty)
+                        if m:
+                            b = (m & -m).bit_length() - 1 if delta > 0 else m.bit_length() - 1
+                            run = ray ^ ray_masks[e][b] ^ (1 << b)
+                        else:
+                            run = ray
+                        ck, cd = node((cm2 << 9) | (v << 3) | (e + 1), run, cm2, e)
+                        if ladder:
+                            isk = (th_k >> v) & 1
+                            k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
+                                isk << 31
+                            )
+                        else:
+                            k = ck + 1
+                        if k > best:
+                            best = k
+                            parts = [cd]
+                        elif k == best:
+                            parts.append(cd)
+            else:
+                sq = land.bit_length() - 1
+                for e in allowed[last + 1]:
+                    row = nxt[e]
+                    over = row[sq]
+                    if over < 0 or not (victims >> over) & 1:
+                        continue
+                    to = row[over]
+                    if to < 0 or not (empty >> to) & 1:
+                        continue
+                    cm2 = cm | (1 << over)
+                    if stop and (promo >> to) & 1:
+                        ck, cd = 0, {cm2: 1 << to}
+                    elif no_rev:
+                        ck, cd = node((cm2 << 9) | (to << 3) | (e + 1), 1 << to, cm2, e)
+                    else:
+                        ck, cd = node((cm2 << 9) | (to << 3), 1 << to, cm2, -1)
                     if ladder:
+                        isk = (th_k >> over) & 1
                         k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
                             isk << 31
                         )
@@ -240,49 +317,24 @@ class Generator:
                         k = ck + 1
                     if k > best:
                         best = k
-                        sets = [cd]
+                        parts = [cd]
                     elif k == best:
-                        sets.append(cd)
-                    j += 1
-        else:
-            nxt = self.nxt
-            promo = self.promo[c]
-            stop = not king and self.stop_on_crown
-            for d in self.allowed[c][1 if king else 0][last + 1]:
-                row = nxt[d]
-                over = row[sq]
-                if over < 0 or not (victims >> over) & 1:
-                    continue
-                land = row[over]
-                if land < 0 or not (empty >> land) & 1:
-                    continue
-                cm2 = cm | (1 << over)
-                if stop and (promo >> land) & 1:
-                    ck, cd = 0, {(cm2 << 6) | land: None}
-                else:
-                    ck, cd = node(land, king, empty0, victims0, th_k, cm2,
-                                  d if no_rev else -1, c, memo)
-                if ladder:
-                    isk = (th_k >> over) & 1
-                    k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (isk << 31)
-                else:
-                    k = ck + 1
-                if k > best:
-                    best = k
-                    sets = [cd]
-                elif k == best:
-                    sets.append(cd)
-        if not sets:
-            res: Solved = (0, {(cm << 6) | sq: None}) if cm else (-1, {})
-        elif len(sets) == 1:
-            res = (best, sets[0])
-        else:
-            merged: dict[int, None] = {}
-            for one in sets:
-                merged.update(one)
-            res = (best, merged)
-        memo[mk] = res
-        return res
+                        parts.append(cd)
+            if not parts:
+                res: Solved = (0, {cm: land}) if cm else (-1, {})
+            elif len(parts) == 1:
+                res = (best, parts[0])
+            else:
+                merged = dict(parts[0])
+                for part in parts[1:]:
+                    for cmf, ends in part.items():
+                        merged[cmf] = merged.get(cmf, 0) | ends
+                res = (best, merged)
+            if shared:
+                memo[mk] = res
+            return res
+
+        return node(start << 3, 1 << start, 0, -1)
 
     def solve_start(
         self, s: int, us_m: int, us_k: int, th_m: int, th_k: int, c: int
@@ -295,7 +347,7 @@ class Generator:
         king = not us_m & low
         victims0 = th if king or self.men_capture_kings else th_m
         memo: dict[int, Solved] = {}
-        key, done = self._node(s, king, empty0, victims0, th_k, 0, -1, c, memo)
+        key, done = self.solve_piece(s, king, empty0, victims0, th_k, c, memo)
         return StartSolution(s, king, empty0, victims0, self.start_key(key, king), done, memo)
 
     def start_key(self, key: int, king: bool) -> int:
@@ -309,12 +361,16 @@ class Generator:
     def capture_keys(
         self, us_m: int, us_k: int, th_m: int, th_k: int, c: int, starts: int = -1
     ) -> list[MoveKey]:
-        """The distinct legal capture moves as (start, end, captured_mask), by ascending start
-        square, then in the order their first winning route is met. `starts`: the result of
-        `capture_starts` when the caller has it. Empty when there is no capture.
+        """The distinct legal capture moves as (start, end, captured_mask), by ascending
+        start square (the order within one start is the search's and carries no meaning).
+        `starts`: the result of `capture_starts` when the caller has it. Empty when there
+        is no capture.
 
-        The perft and search hot path: the search over states described above, with the
-        capture precedence of docs/RULES.md applied across starts.
+        The perft and search hot path. Each piece's captures are first followed route by
+        route (`_routes`), which is quickest where they are few, as they nearly always are;
+        past `ROUTE_BUDGET` routes that piece is solved by the search over states
+        (`solve_piece`) instead, whose cost does not grow with the routes. The capture
+        precedence of docs/RULES.md is applied across pieces by their keys.
         """
         th = th_m | th_k
         occ = us_m | us_k | th
@@ -322,68 +378,171 @@ class Generator:
         if starts < 0:
             starts = self.capture_starts(us_m, us_k, th_m, th, occ, empty0, c)
         man_victims = th if self.men_capture_kings else th_m
-        node = self._node
+        routes = self._routes
         ladder = self.ladder
-        best = -1
-        found: list[tuple[int, dict[int, None]]] = []
+        out: list[tuple[int, int, int, int]] = []
         while starts:
             low = starts & -starts
             starts ^= low
             s = low.bit_length() - 1
             king = not us_m & low
-            k, done = node(
-                s, king, empty0 | low, th if king else man_victims, th_k, 0, -1, c, {}
-            )
-            if ladder:
-                k = ((k >> 40) << 41) | (int(king) << 40) | (k & ((1 << 40) - 1))
-            if k > best:
-                best = k
-                found = [(s, done)]
-            elif k == best:
-                found.append((s, done))
-        return [(s, comp & 63, comp >> 6) for s, done in found for comp in done]
+            victims = th if king else man_victims
+            base = len(out)
+            try:
+                routes(s, s, king, empty0 | low, victims, th_k, -1, 0,
+                       (int(king) << 40) if ladder else 0, c, out, base + ROUTE_BUDGET)
+            except _TooManyRoutes:
+                del out[base:]
+                k, done = self.solve_piece(s, king, empty0 | low, victims, th_k, c)
+                k = self.start_key(k, king)
+                for cmf, bits in done.items():
+                    out.extend((s, sq, cmf, k) for sq in range(64) if (bits >> sq) & 1)
+        if len(out) < 2:
+            return [(r[0], r[1], r[2]) for r in out]
+        best = max(r[3] for r in out)
+        return list(dict.fromkeys((r[0], r[1], r[2]) for r in out if r[3] == best))
 
-    def jumps(
+    def _routes(
+        self,
+        start: int,
+        sq: int,
+        king: bool,
+        empty: int,
+        victims: int,
+        th_k: int,
+        last: int,
+        cm: int,
+        key: int,
+        c: int,
+        out: list[tuple[int, int, int, int]],
+        limit: int,
+    ) -> None:
+        """Append (start, end square, captured bitboard, key) for each complete capture route
+        on from square `sq`, `cm` being captured so far and `key` the key so far as
+        `start_key` writes it (the count; for the Italian ladder count << 41 | by a king
+        << 40 | kings << 32 | one bit per king taken, the first jump at bit 31). Raises
+        _TooManyRoutes when `out` would grow past `limit`."""
+        found = False
+        immediate = self.immediate
+        ladder = self.ladder
+        n = (key >> 41) if ladder else key
+        if king and self.flying:
+            rays = self.rays
+            for d in self.allowed[c][1][last + 1]:
+                ray = rays[d][sq]
+                ln = len(ray)
+                i = 0
+                while i < ln and (empty >> ray[i]) & 1:
+                    i += 1
+                if i >= ln - 1:
+                    continue
+                over = ray[i]
+                if not (victims >> over) & 1:
+                    continue
+                ob = 1 << over
+                e2 = empty | ob if immediate else empty
+                v2 = victims ^ ob
+                cm2 = cm | ob
+                if ladder:
+                    isk = (th_k >> over) & 1
+                    k2 = key + (1 << 41) + (isk << 32) + (isk << (31 - n))
+                else:
+                    k2 = key + 1
+                j = i + 1
+                while j < ln:
+                    land = ray[j]
+                    if not (e2 >> land) & 1:
+                        break
+                    found = True
+                    self._routes(start, land, True, e2, v2, th_k, d, cm2, k2, c, out, limit)
+                    j += 1
+        else:
+            nxt = self.nxt
+            promo = self.promo[c]
+            stop = not king and self.stop_on_crown
+            for d in self.allowed[c][1 if king else 0][last + 1]:
+                row = nxt[d]
+                over = row[sq]
+                if over < 0 or not (victims >> over) & 1:
+                    continue
+                land = row[over]
+                if land < 0 or not (empty >> land) & 1:
+                    continue
+                found = True
+                ob = 1 << over
+                if ladder:
+                    isk = (th_k >> over) & 1
+                    k2 = key + (1 << 41) + (isk << 32) + (isk << (31 - n))
+                else:
+                    k2 = key + 1
+                if stop and (promo >> land) & 1:
+                    out.append((start, land, cm | ob, k2))
+                    continue
+                self._routes(
+                    start, land, king, empty | ob if immediate else empty, victims ^ ob, th_k,
+                    d, cm | ob, k2, c, out, limit,
+                )
+        if not found and cm:
+            if len(out) >= limit:
+                raise _TooManyRoutes
+            out.append((start, sq, cm, key))
+
+    def landing_order(self, mk: int, land: int) -> list[int]:
+        """The squares of the landing bitboard `land` of the state with memo key `mk`,
+        nearest to the jumped piece first (the search's order)."""
+        if land & (land - 1) == 0:
+            return [land.bit_length() - 1]
+        v, e = (mk >> 3) & 63, (mk & 7) - 1
+        return [sq for sq in self.rays[e][v] if (land >> sq) & 1]
+
+    def jumps_from(
         self, sq: int, king: bool, empty0: int, victims0: int, cm: int, last: int, c: int
-    ) -> list[tuple[int, int, int, bool]]:
-        """The jumps from the state (`sq`, `cm`, `last`) in the search's order, each as
-        (captured square, landing square, direction of arrival to record, ends the move):
-        the same steps as `_node`, for the callers that walk the solved states."""
+    ) -> list[tuple[int, int, int, int, bool]]:
+        """The jumps from square `sq` of a state with captured bitboard `cm` entered by a
+        jump in direction `last` (-1: the start), in the search's order, each as (captured
+        square, memo key of the state it leads to, that state's landing bitboard, its
+        direction, whether the move ends there: a man crowned where that ends the move).
+        The same steps as `solve_piece`, for the callers that walk the solved states."""
         empty = empty0 | cm if self.immediate else empty0
         victims = victims0 & ~cm
-        out: list[tuple[int, int, int, bool]] = []
+        out: list[tuple[int, int, int, int, bool]] = []
         if king and self.flying:
-            for d in self.allowed[c][1][last + 1]:
-                ray = self.rays[d][sq]
+            for e in self.allowed[c][1][last + 1]:
+                ray = self.rays[e][sq]
                 n = len(ray)
                 i = 0
                 while i < n and (empty >> ray[i]) & 1:
                     i += 1
                 if i >= n - 1 or not (victims >> ray[i]) & 1:
                     continue
-                over = ray[i]
-                e2 = empty | (1 << over) if self.immediate else empty
-                nl = d if self.no_reversal else -1
+                v = ray[i]
+                vb = 1 << v
+                e2 = empty | vb if self.immediate else empty
+                run = 0
                 j = i + 1
                 while j < n and (e2 >> ray[j]) & 1:
-                    out.append((over, ray[j], nl, False))
+                    run |= 1 << ray[j]
                     j += 1
+                if run:
+                    out.append((v, ((cm | vb) << 9) | (v << 3) | (e + 1), run, e, False))
         else:
             stop = not king and self.stop_on_crown
-            for d in self.allowed[c][1 if king else 0][last + 1]:
-                over = self.nxt[d][sq]
+            for e in self.allowed[c][1 if king else 0][last + 1]:
+                over = self.nxt[e][sq]
                 if over < 0 or not (victims >> over) & 1:
                     continue
-                land = self.nxt[d][over]
-                if land < 0 or not (empty >> land) & 1:
+                to = self.nxt[e][over]
+                if to < 0 or not (empty >> to) & 1:
                     continue
-                ends = stop and bool((self.promo[c] >> land) & 1)
-                out.append((over, land, d if self.no_reversal else -1, ends))
+                cm2 = cm | (1 << over)
+                ends = stop and bool((self.promo[c] >> to) & 1)
+                mk = (cm2 << 9) | (to << 3) | (e + 1 if self.no_reversal else 0)
+                out.append((over, mk, 1 << to, e if self.no_reversal else -1, ends))
         return out
 
     def extend_key(self, child_key: int, over: int, th_k: int) -> int:
         """The continuation key of a jump over `over` followed by a continuation of key
-        `child_key` (see `_node`)."""
+        `child_key` (see `solve_piece`)."""
         if not self.ladder:
             return child_key + 1
         isk = (th_k >> over) & 1
