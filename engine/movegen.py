@@ -10,6 +10,7 @@ it keeps a surviving route as its path).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.capture_graph import CaptureGraph
 from engine.errors import IllegalMoveError
@@ -52,9 +53,12 @@ class MoveTable:
         return self.captures is not None
 
 
+@lru_cache(maxsize=4)
 def move_table(position: Position, variant: Variant) -> MoveTable:
     """The legal moves of `position` with the detail notation uses (see MoveTable). Its cost
-    grows with the states captures pass through, not with the number of capture routes."""
+    grows with the states captures pass through, not with the number of capture routes.
+    The last few tables are cached: a game lists its moves, then reads the move played
+    against the same table."""
     g = generator(variant)
     us_m, us_k, th_m, th_k, c = side_relative(position)
     quiet = tuple(Move(f, (t,)) for f, t in g.quiet_moves(us_m, us_k, th_m, th_k, c))
@@ -84,12 +88,7 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
     it, elsewhere a route with the most captures; of those, the first met by the search's
     order (depth-first from the start, directions in table order, nearest landing first).
     """
-    g = generator(variant)
-    us_m, us_k, th_m, th_k, c = side_relative(position)
-    graph = CaptureGraph.solve(g, us_m, us_k, th_m, th_k, c)
-    if graph is None:
-        return [Move(f, (t,)) for f, t in g.quiet_moves(us_m, us_k, th_m, th_k, c)]
-    return list(_capture_moves(graph))
+    return list(move_table(position, variant).moves)
 
 
 def play_unchecked(position: Position, move: Move) -> Position:
