@@ -178,9 +178,12 @@ class CaptureGraph:
                         found[state[2]] = None  # a route ends on sq
                     continue
                 k2 = k + 1 if not first and k < need and sq == middle[k] else k
-                for over, child, (ck, _) in steps:
-                    if winning and self.gen.extend_key(ck, over, self.th_k) != state_key:
-                        continue
+                for over, child, (ck, done) in steps:
+                    if winning and (
+                        self.gen.extend_key(ck, over, self.th_k) != state_key
+                        or not any((ends >> end) & 1 for ends in done.values())
+                    ):
+                        continue  # not winning, or no winning way on ends on `end`
                     walk(child, ck, k2, False)
 
         walk(*self._root(s), 0, True)
