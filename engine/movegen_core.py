@@ -89,6 +89,7 @@ class Generator:
         self.men_capture_kings = variant.men_capture_kings
         self.ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
         self.no_reversal = variant.no_reversal
+        self.key_step = 1 << 41 if self.ladder else 1  # one more piece, as `_routes` keys
         self.stop_on_crown = variant.crowned_mid_capture is CrownedMidCapture.MOVE_ENDS
         self.promo = (RANK_8, RANK_1)
         king_dirs = (0, 1, 2, 3)
@@ -247,11 +248,32 @@ class Generator:
             best = -1
             parts: list[dict[int, int]] = []
             if flying:
+                single = not land & (land - 1)
                 for e in allowed[last + 1]:
                     delta = deltas[e]
-                    entry = empty & dest[e]
-                    pro = entry
-                    if delta > 0:
+                    if single or e == last:
+                        # One square to look from: the landing square, or for the straight
+                        # way on the far end of the run (every square of the run sees the
+                        # same next piece that way).
+                        if single:
+                            m = ray_masks[e][land.bit_length() - 1] & ~empty
+                            if not m:
+                                continue
+                            b = (m & -m).bit_length() - 1 if delta > 0 else m.bit_length() - 1
+                        else:
+                            far = land.bit_length() - 1 if delta > 0 else (
+                                (land & -land).bit_length() - 1
+                            )
+                            b = nxt[e][far]
+                            if b < 0:
+                                continue
+                        beyond = nxt[e][b]
+                        if beyond < 0 or not (victims >> b) & 1 or not (empty >> beyond) & 1:
+                            continue
+                        hit = 1 << b
+                    elif delta > 0:
+                        entry = empty & dest[e]
+                        pro = entry
                         g = land | (pro & (land << delta))
                         pro &= pro << delta
                         g |= pro & (g << (delta << 1))
@@ -259,6 +281,8 @@ class Generator:
                         g |= pro & (g << (delta << 2))
                         hit = (g << delta) & dest[e] & victims & (entry >> delta)
                     else:
+                        entry = empty & dest[e]
+                        pro = entry
                         d = -delta
                         g = land | (pro & (land >> d))
                         pro &= pro >> d
@@ -424,8 +448,10 @@ class Generator:
         _TooManyRoutes when `out` would grow past `limit`."""
         found = False
         immediate = self.immediate
-        ladder = self.ladder
-        n = (key >> 41) if ladder else key
+        # The key grows by `step` per piece; under the ladder a king taken also counts one
+        # king (bit 32) and sets its jump's bit (31 minus the number of pieces so far).
+        step = self.key_step
+        kings = th_k if self.ladder else 0
         if king and self.flying:
             rays = self.rays
             for d in self.allowed[c][1][last + 1]:
@@ -443,11 +469,10 @@ class Generator:
                 e2 = empty | ob if immediate else empty
                 v2 = victims ^ ob
                 cm2 = cm | ob
-                if ladder:
-                    isk = (th_k >> over) & 1
-                    k2 = key + (1 << 41) + (isk << 32) + (isk << (31 - n))
+                if (kings >> over) & 1:
+                    k2 = key + step + (1 << 32) + (1 << (31 - (key >> 41)))
                 else:
-                    k2 = key + 1
+                    k2 = key + step
                 j = i + 1
                 while j < ln:
                     land = ray[j]
@@ -470,11 +495,10 @@ class Generator:
                     continue
                 found = True
                 ob = 1 << over
-                if ladder:
-                    isk = (th_k >> over) & 1
-                    k2 = key + (1 << 41) + (isk << 32) + (isk << (31 - n))
+                if (kings >> over) & 1:
+                    k2 = key + step + (1 << 32) + (1 << (31 - (key >> 41)))
                 else:
-                    k2 = key + 1
+                    k2 = key + step
                 if stop and (promo >> land) & 1:
                     out.append((start, land, cm | ob, k2))
                     continue
