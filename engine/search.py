@@ -18,7 +18,7 @@ How it searches:
   move does not use up depth.
 - Draws inside the search line: a position repeated on the line (or met in the game's
   history given by the caller) scores 0; so does one piece each where that rule draws
-  (Turkish, Arab). A side to move with no piece or no legal move loses (RULES.md).
+  (Turkish, Arab). A side to move with no piece or no legal move loses (docs/RULES.md).
 - Levels 1..5 (`LEVELS`): lower levels search shallower and pick at random (seeded) among
   the root moves that score within a margin of the best; level 5 plays its best move.
 
