@@ -27,6 +27,10 @@ _State = tuple[int, int, int, int]
 _Step = tuple[int, _State, Solved]
 
 
+class WalkTooLong(Exception):
+    """A walk over the states went past the budget its caller set."""
+
+
 @dataclass(frozen=True, slots=True)
 class CaptureGraph:
     """The captures of one position (side-relative), solved.
@@ -154,13 +158,14 @@ class CaptureGraph:
     # --- moves named by squares ---------------------------------------------------------
 
     def matching(
-        self, start: int, middle: Sequence[int], end: int, *, winning: bool = True
+        self, start: int, middle: Sequence[int], end: int, *, winning: bool = True,
+        budget: int | None = None,
     ) -> list[MoveKey]:
         """The capture moves from `start` to `end` with a route that lands on the squares
         `middle` in that order before its last landing (other landings in between allowed):
         the moves that a player's text ``start x middle... x end`` can mean. With `winning`
         the winning routes only (the legal moves); without, every complete route before
-        the capture precedence."""
+        the capture precedence. Raises WalkTooLong after `budget` states (no limit: None)."""
         s = self._start(start)
         if s is None or (winning and s.key != self.best):
             return []
@@ -172,6 +177,8 @@ class CaptureGraph:
             if (state[0], k) in seen:
                 return
             seen.add((state[0], k))
+            if budget is not None and len(seen) > budget:
+                raise WalkTooLong
             for sq, steps in self._steps(s, state):
                 if not steps and (state_key == 0 or not winning) and not first:
                     if sq == end and k == need:
@@ -189,9 +196,12 @@ class CaptureGraph:
         walk(*self._root(s), 0, True)
         return [(start, end, cm) for cm in found]
 
-    def stops_short(self, start: int, middle: Sequence[int], end: int) -> bool:
+    def stops_short(
+        self, start: int, middle: Sequence[int], end: int, budget: int | None = None
+    ) -> bool:
         """Whether some capture from `start`, landing on `middle` in order, lands on `end`
-        and could jump again from there (a capture broken off before its end)."""
+        and could jump again from there (a capture broken off before its end). Raises
+        WalkTooLong after `budget` states (no limit: None)."""
         s = self._start(start)
         if s is None:
             return False
@@ -202,6 +212,8 @@ class CaptureGraph:
             if (state[0], k) in seen:
                 return False
             seen.add((state[0], k))
+            if budget is not None and len(seen) > budget:
+                raise WalkTooLong
             for sq, steps in self._steps(s, state):
                 if first or not steps:
                     k2 = k

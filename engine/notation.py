@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from engine.capture_graph import WalkTooLong
 from engine.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -56,6 +57,12 @@ def _key(move: Move) -> tuple[int, int, int]:
         cm |= 1 << sq
     return (move.start, move.end, cm)
 
+
+#: Most capture states an error message looks through to say why a capture is illegal
+#: (a longer one is due, the capture rules prefer another, it stops short); past that it
+#: says only that a capture is due. Bounds the time of a wrong move in a position with
+#: tens of thousands of capture states.
+EXPLAIN_BUDGET = 2_000
 
 #: Most sets of landing squares tried when looking for a short form before writing the full
 #: path (always unambiguous). Each try is one walk over the position's capture states.
@@ -162,8 +169,9 @@ def format_move(
     `position` (``d3-d4``, ``d3xf5``; with the landing squares that tell it apart from
     other captures with the same start and end, e.g. ``d1xd4xd6``), or with every landing
     square when `full` is true (``d3xd5xf5``). `numeric=True` writes Italian numeric squares
-    (``22x13``). In a position with thousands of capture routes the search for a short form
-    stops after `SHORT_FORM_BUDGET` route comparisons and writes the full path instead.
+    (``22x13``). The short form names the fewest landing squares of the route, earliest
+    first, that no winning route of another move passes in that order; the search for it
+    stops after `SHORT_FORM_BUDGET` tries and writes the full path instead.
 
     Raises IllegalMoveError when `move` is not legal in `position`, NotationError when
     `numeric` is asked for a variant without numeric notation.
@@ -288,7 +296,11 @@ def _why_illegal(
     graph = table.captures
     if graph is not None:
         end, middle = squares[-1], squares[1:-1]
-        skipped = graph.matching(start, middle, end, winning=False)
+        try:
+            skipped = graph.matching(start, middle, end, winning=False, budget=EXPLAIN_BUDGET)
+            short = not skipped and graph.stops_short(start, middle, end, EXPLAIN_BUDGET)
+        except WalkTooLong:  # too many capture states to say more than that one is due
+            skipped, short = [], False
         if skipped:
             best = graph.best_count()
             ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
@@ -302,7 +314,7 @@ def _why_illegal(
                 f"{shown} is not legal: a longer capture is available; you must take "
                 f"{best} pieces ({examples})"
             )
-        if graph.stops_short(start, middle, end):
+        if short:
             return (
                 f"{shown} is not legal: a capture must be played to its end; "
                 f"you must capture ({examples})"
