@@ -90,6 +90,9 @@ class Generator:
         self.ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
         self.no_reversal = variant.no_reversal
         self.key_step = 1 << 41 if self.ladder else 1  # one more piece, as `_routes` keys
+        # How many pieces `capture_keys` has solved over states (past ROUTE_BUDGET routes):
+        # the search reads the clock when this moves, such captures being slow.
+        self.states_solved = 0
         self.stop_on_crown = variant.crowned_mid_capture is CrownedMidCapture.MOVE_ENDS
         self.promo = (RANK_8, RANK_1)
         king_dirs = (0, 1, 2, 3)
@@ -417,6 +420,7 @@ class Generator:
                        (int(king) << 40) if ladder else 0, c, out, base + ROUTE_BUDGET)
             except _TooManyRoutes:
                 del out[base:]
+                self.states_solved += 1
                 k, done = self.solve_piece(s, king, empty0 | low, victims, th_k, c)
                 k = self.start_key(k, king)
                 for cmf, bits in done.items():
