@@ -8,7 +8,8 @@ variant).
 1. Known positions, each timed from the position to the answer with the engine's caches
    cleared: `legal_moves`, `Game(variant, position)`, `Game.play` of a move, formatting
    every legal move (what autocomplete shows) and `render_png` of the position after a
-   move with that move drawn (the renderer checks it against the position before). The
+   move with that move drawn (the renderer checks it against the position before); then
+   how long a level-5 search with a 1 s budget takes to return (wall clock). The
    "before" column is the former generator (tests/engine/oracles/legacy.py) listing every
    capture route and merging them, which is what `legal_moves` did; the whole public path
    then repeated that work several times over (see the README for the figures measured
@@ -51,6 +52,7 @@ from engine import (
 )
 from engine.movegen import side_relative
 from engine.movegen_tables import RANK_1, RANK_8
+from engine.search import search
 from renderer import render_png
 from tests.engine.oracles.legacy import LegacyGenerator
 
@@ -149,6 +151,12 @@ def known_positions() -> None:
     before = rows[0][2]
     if before is not None:
         print(f"legal_moves in the worst position: {before / rows[0][1]:,.0f} times as fast")
+    for name, position in (("worst", worst), ("quiet", quiet)):
+        _clear()
+        t0 = time.monotonic()
+        result = search(position, turkish, level=5, time_budget=1.0)
+        print(f"{name}: level-5 search with a 1 s budget returned after "
+              f"{time.monotonic() - t0:.2f} s (wall clock), depth {result.depth}")
 
 
 # --- hill climbing ----------------------------------------------------------------------------
