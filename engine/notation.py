@@ -43,10 +43,11 @@ class _Index:
     by_key: Mapping[tuple[int, int, int], Move]
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _index(position: Position, variant: Variant) -> _Index:
     # Cached for the last few positions: formatting every legal move of a position (a move
-    # list, an autocomplete) then builds its table once, not once per move.
+    # list, an autocomplete) then builds its table once, not once per move. Few, because a
+    # table with tens of thousands of capture states holds several megabytes.
     table = move_table(position, variant)
     return _Index(table, {_key(m): m for m in table.moves})
 
