@@ -14,6 +14,7 @@ For each position:
 - the perft and search hot path (`Generator.capture_keys`) gives the same moves, both
   following routes one by one and solving every piece over states (`ROUTE_BUDGET` 0);
 - the former route-listing generator (oracles/legacy.py, a second oracle) agrees;
+- every surviving route given as a Move is written out in full as that route;
 - every surviving route's full path, the short form `format_move` writes, and every choice
   of the route's intermediate landing squares (up to `SUBSETS_PER_ROUTE` per route) parse
   to exactly the moves whose surviving routes pass those squares in order, as read from
@@ -132,6 +133,11 @@ def check_parse(
         move = by_id[ident(key)]
         sep = "x" if captured else "-"
         assert engine.parse_move(sep.join(path), position, v) == move, f"{to_fen(board, side)}"
+        # A surviving route given by the caller is the one written out in full.
+        given = engine.Move(
+            sq_index(path[0]), tuple(map(sq_index, path[1:])), tuple(map(sq_index, captured))
+        )
+        assert engine.format_move(given, position, v, full=True) == sep.join(path)
         inner = path[1:-1]
         choices = [c for k in range(len(inner) + 1) for c in itertools.combinations(inner, k)]
         if len(choices) > SUBSETS_PER_ROUTE:
