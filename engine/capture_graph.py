@@ -37,7 +37,8 @@ class CaptureGraph:
 
     starts: the solution of each piece that can capture, by ascending square; best: the
     best start key (the precedence is applied across starts by it); th_k: the opponent's
-    kings (the Italian ladder reads them).
+    kings (the Italian ladder reads them); c: the colour index of the side to move (0 White,
+    1 Black); gen: the variant's generator.
     """
 
     gen: Generator
@@ -67,7 +68,8 @@ class CaptureGraph:
     # --- the legal moves ---------------------------------------------------------------
 
     def moves(self) -> list[MoveKey]:
-        """The legal capture moves, in the order of `Generator.capture_keys`."""
+        """The legal capture moves (start, end, captured bitboard), by ascending start, then
+        by captured set in the order the search met it, then by ascending end."""
         out: list[MoveKey] = []
         for s in self.starts:
             if s.key == self.best:
