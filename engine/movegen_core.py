@@ -4,9 +4,11 @@ Internals use raw ints for speed. A side-relative state is four bitboards
 ``(us_men, us_kings, them_men, them_kings)`` plus ``c``, the colour index of the side to
 move (0 White, 1 Black). A *move key* is ``(start, end, captured_mask)``, the move
 identity of docs/RULES.md ("Coordinates and notation"). Captures are found by a search
-over states with memoisation (`Generator.solve_piece`), so their cost grows with the number of
-states a capture can pass through, not with the number of routes, which can be hundreds
-of thousands where the legal moves are a few dozen.
+over states with memoisation (`Generator.solve_piece`), so their cost grows with the
+number of states a capture can pass through, not with the number of routes, which can be
+hundreds of thousands where the legal moves are a few dozen. The perft and search hot path
+(`Generator.capture_keys`) follows routes one by one while a piece has few of them, which
+is quicker there, and solves the piece over states past `ROUTE_BUDGET` routes.
 
 Every rule difference is read from the variant's parameters (docs/RULES.md):
 - man directions: forward (rank away from the owner), plus sideways when `man_sideways`;
