@@ -8,7 +8,8 @@ variant).
 1. Known positions, each timed from the position to the answer with the engine's caches
    cleared: `legal_moves`, `Game(variant, position)`, `Game.play` of a move, formatting
    every legal move (what autocomplete shows) and `render_png` of the position after a
-   move with that move drawn (the renderer checks it against the position before); then
+   move with that move drawn (the renderer checks it against the position before), perft
+   2 from the quiet-move position (a capture with many routes after each reply); then
    how long a level-5 search with a 1 s budget takes to return (wall clock). The
    "before" column is the former generator (tests/engine/oracles/legacy.py) listing every
    capture route and merging them, which is what `legal_moves` did; the whole public path
@@ -50,6 +51,7 @@ from engine import (
     format_move,
     get_variant,
     legal_moves,
+    perft,
 )
 from engine.movegen import side_relative
 from engine.movegen_tables import RANK_1, RANK_8
@@ -143,6 +145,7 @@ def known_positions() -> None:
         ("worst: format all 63 legal moves", _best(format_all), None),
         ("worst: render_png after d2xa1, move drawn", _best(render), None),
         ("quiet: Game(...).play('d4-d1')", _best(play_quiet), None),
+        ("quiet: perft 2 (3,141 leaves)", _best(lambda: perft(quiet, turkish, 2), runs=1), None),
     ]
     print("Known positions (Turkish), CPU time, best of 3, caches cleared:")
     print(f"{'':<48} {'now':>10} {'former generator':>18}")
