@@ -1,7 +1,7 @@
 """The rules of Turkish, Arab, Moroccan and Italian draughts. Standard library only.
 
 Everything a caller needs is importable from `engine` directly; see README.md ("Engine")
-and RULES.md for the rules implemented.
+and docs/RULES.md for the rules implemented.
 """
 
 from engine.errors import (

@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     count = commands.add_parser(
         "perft", help="count the positions reached after DEPTH plies",
         description="Count the positions reached after exactly DEPTH plies (perft), moves "
-        "counted under the move identity of RULES.md (start, end, set of captured pieces).",
+        "counted under the move identity of docs/RULES.md (start, end, set of captured pieces).",
     )
     _add_position_arguments(count)
     count.add_argument("depth", type=_depth, metavar="DEPTH",

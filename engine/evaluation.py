@@ -13,8 +13,8 @@ back-rank guard (diagonal family: men kept on their own first rank stop enemy cr
 centre (men and kings on the central files); man mobility (empty squares the men can step
 to); a bonus for swapping off when ahead (fewer pieces make a material edge count more);
 and endgame facts:
-- Turkish and Arab: each side with exactly one piece is a draw by rule (RULES.md), scored 0.
-- Italian: men cannot capture kings (RULES.md), so a king facing no enemy king cannot be
+- Turkish and Arab: each side with exactly one piece is a draw by rule (docs/RULES.md), scored 0.
+- Italian: men cannot capture kings (docs/RULES.md), so a king facing no enemy king cannot be
   taken at all; it gets a bonus.
 - Moroccan (flying kings on the diagonal board): a lone king holds a draw against one or
   two kings, and against three kings while it holds the long diagonal a8-h1 (the known

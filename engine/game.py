@@ -1,7 +1,7 @@
 """`Game`: a variant, a start position and the moves played, with every draw rule.
 
 Outcomes are values: `Outcome(termination, winner)`, `winner` None for a draw. The rules
-(RULES.md): a side with no pieces, or no legal move on its turn, loses; threefold
+(docs/RULES.md): a side with no pieces, or no legal move on its turn, loses; threefold
 repetition draws in every variant; Turkish and Arab draw at once when each side has one
 piece; a run of plies with no capture and no man move draws (80 plies in Arab, Moroccan
 and Italian; 30 in Turkish, "only kings moved and nothing was captured"). A game from a
@@ -172,7 +172,7 @@ class Game:
         )
 
     def _judge(self, *, initial: bool) -> None:
-        """Decide the outcome after a ply (or at the start) in RULES.md order: a side to
+        """Decide the outcome after a ply (or at the start) in docs/RULES.md order: a side to
         move without pieces loses (and at the start, a side to move whose opponent has no
         pieces wins: "Win: the opponent has no pieces"); one piece each draws (Turkish,
         Arab); a side to move without a legal move loses; then repetition and the

@@ -1,17 +1,20 @@
 """Public move generation: legal moves, applying a move, perft.
 
 All functions take a `Position` and its `Variant`; the work is done by the bitboard
-generator of `engine.movegen_core`. Rules: RULES.md (move identity: same start, same end
-and same set of captured squares is one move; capture precedence is applied to routes
-before they are merged, and a merged move keeps the first surviving route as its path).
+generator of `engine.movegen_core` and the solved captures of `engine.capture_graph`.
+Rules: docs/RULES.md (move identity: same start, same end and same set of captured squares
+is one move; a move is legal when one of its routes survives the capture precedence, and
+it keeps a surviving route as its path).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from engine.capture_graph import CaptureGraph
 from engine.errors import IllegalMoveError
-from engine.movegen_core import Route, generator
+from engine.movegen_core import generator
 from engine.moves import Move
 from engine.pieces import Color
 from engine.position import Position
@@ -32,49 +35,45 @@ def side_relative(position: Position) -> tuple[int, int, int, int, int]:
 
 @dataclass(frozen=True, slots=True)
 class MoveTable:
-    """Everything notation needs about a position's moves.
+    """A position's moves with what notation needs to read and write them.
 
-    moves: the legal moves (merged, sorted by start, end, path).
-    routes: every surviving capture route as (its merged move, that route as a Move).
-    must_capture: whether captures are compulsory here (some capture exists).
-    all_captures: every complete capture route before the precedence rule.
+    moves: the legal moves, one per move identity, each with its canonical route (sorted
+    by start, end, captured squares, path).
+    captures: the solved capture search (`CaptureGraph`), None when no capture exists.
     quiet: the quiet moves the pieces would have without compulsory capture.
     """
 
     moves: tuple[Move, ...]
-    routes: tuple[tuple[Move, Move], ...]
-    must_capture: bool
-    all_captures: tuple[Move, ...]
+    captures: CaptureGraph | None
     quiet: tuple[Move, ...]
 
+    @property
+    def must_capture(self) -> bool:
+        """Whether captures are compulsory here (some capture exists)."""
+        return self.captures is not None
 
-def _route_move(r: Route) -> Move:
-    return Move(r[0], r[1], r[2])
 
-
+@lru_cache(maxsize=4)
 def move_table(position: Position, variant: Variant) -> MoveTable:
-    """The legal moves of `position` with the extra detail notation uses (see MoveTable)."""
+    """The legal moves of `position` with the detail notation uses (see MoveTable). Its cost
+    grows with the states captures pass through, not with the number of capture routes.
+    The last few tables are cached: a game lists its moves, then reads the move played
+    against the same table."""
     g = generator(variant)
     us_m, us_k, th_m, th_k, c = side_relative(position)
     quiet = tuple(Move(f, (t,)) for f, t in g.quiet_moves(us_m, us_k, th_m, th_k, c))
-    routes = g.capture_routes(us_m, us_k, th_m, th_k, c)
-    if not routes:
-        return MoveTable(quiet, tuple((m, m) for m in quiet), False, (), quiet)
-    merged: dict[tuple[int, int, int], Move] = {}
-    pairs: list[tuple[tuple[int, int, int], Move]] = []
-    for r in g.select(routes, th_k):
-        key = (r[0], r[1][-1], r[3])
-        route = _route_move(r)
-        merged.setdefault(key, route)
-        pairs.append((key, route))
-    moves = tuple(sorted(merged.values(), key=_order))
-    return MoveTable(
-        moves,
-        tuple((merged[key], route) for key, route in pairs),
-        True,
-        tuple(_route_move(r) for r in routes),
-        quiet,
-    )
+    graph = CaptureGraph.solve(g, us_m, us_k, th_m, th_k, c)
+    if graph is None:
+        return MoveTable(quiet, None, quiet)
+    return MoveTable(_capture_moves(graph), graph, quiet)
+
+
+def _capture_moves(graph: CaptureGraph) -> tuple[Move, ...]:
+    moves = []
+    for key in graph.moves():
+        landings, captured = graph.route(key)
+        moves.append(Move(key[0], landings, captured))
+    return tuple(sorted(moves, key=_order))
 
 
 def _order(m: Move) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
@@ -83,18 +82,13 @@ def _order(m: Move) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
 
 def legal_moves(position: Position, variant: Variant) -> list[Move]:
     """Every legal move of the side to move, one per move identity, sorted by start square,
-    end square, captured squares and path. Empty when the side to move cannot move."""
-    g = generator(variant)
-    us_m, us_k, th_m, th_k, c = side_relative(position)
-    routes = g.capture_routes(us_m, us_k, th_m, th_k, c)
-    if not routes:
-        return [Move(f, (t,)) for f, t in g.quiet_moves(us_m, us_k, th_m, th_k, c)]
-    merged: dict[tuple[int, int, int], Move] = {}
-    for r in g.select(routes, th_k):
-        key = (r[0], r[1][-1], r[3])
-        if key not in merged:
-            merged[key] = _route_move(r)
-    return sorted(merged.values(), key=_order)
+    end square, captured squares and path. Empty when the side to move cannot move.
+
+    A capture carries its canonical route: under the Italian ladder a route that wins on
+    it, elsewhere a route with the most captures; of those, the first met by the search's
+    order (depth-first from the start, directions in table order, nearest landing first).
+    """
+    return list(move_table(position, variant).moves)
 
 
 def play_unchecked(position: Position, move: Move) -> Position:
@@ -144,7 +138,7 @@ def apply_move(position: Position, move: Move, variant: Variant) -> Position:
 
 
 def perft(position: Position, variant: Variant, depth: int) -> int:
-    """The number of positions reached after exactly `depth` plies (RULES.md: moves counted
+    """The number of positions reached after exactly `depth` plies (docs/RULES.md: moves counted
     under the move identity; a position without moves before that depth adds nothing).
     depth 0 gives 1. Raises ValueError for a negative depth."""
     if depth < 0:

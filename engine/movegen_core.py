@@ -2,11 +2,15 @@
 
 Internals use raw ints for speed. A side-relative state is four bitboards
 ``(us_men, us_kings, them_men, them_kings)`` plus ``c``, the colour index of the side to
-move (0 White, 1 Black). A capture *route* is a tuple
-``(start, landings, captured, captured_mask, by_king)``; a *move key* is
-``(start, end, captured_mask)``, the move identity of RULES.md.
+move (0 White, 1 Black). A *move key* is ``(start, end, captured_mask)``, the move
+identity of docs/RULES.md ("Coordinates and notation"). Captures are found by a search
+over states with memoisation (`Generator.solve_piece`), so their cost grows with the
+number of states a capture can pass through, not with the number of routes, which can be
+hundreds of thousands where the legal moves are a few dozen. The perft and search hot path
+(`Generator.capture_keys`) follows routes one by one while a piece has few of them, which
+is quicker there, and solves the piece over states past `ROUTE_BUDGET` routes.
 
-Every rule difference is read from the variant's parameters (RULES.md):
+Every rule difference is read from the variant's parameters (docs/RULES.md):
 - man directions: forward (rank away from the owner), plus sideways when `man_sideways`;
 - kings: any distance along a line when `flying_kings`, else one square;
 - captured pieces: removed at once (`IMMEDIATE`: later jumps may cross their squares) or
@@ -15,22 +19,54 @@ Every rule difference is read from the variant's parameters (RULES.md):
 - `men_capture_kings`;
 - `crowned_mid_capture`: a man reaching the far rank mid-capture goes on as a man, or the
   move ends there;
-- `capture_precedence`: maximum capture, or the Italian ladder applied to routes before
-  routes with the same identity are merged.
+- `capture_precedence`: maximum capture, or the Italian ladder; a move is legal when one
+  of its routes wins under it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from engine.movegen_tables import FULL, RANK_1, RANK_8, tables
 from engine.variants import CapturePrecedence, CaptureRemoval, CrownedMidCapture, Variant
 
-Route = tuple[int, tuple[int, ...], tuple[int, ...], int, bool]
 MoveKey = tuple[int, int, int]
 State = tuple[int, int, int, int]
+#: A solved capture state: its best continuation key and its completions, {captured
+#: bitboard: bitboard of end squares} (see `Generator.solve_piece`).
+Solved = tuple[int, dict[int, int]]
+
+
+#: Most capture routes of one piece that `Generator.capture_keys` follows one by one before
+#: it solves that piece by the search over states instead.
+ROUTE_BUDGET = 64
+
+
+class _TooManyRoutes(Exception):
+    """A piece has more capture routes than ROUTE_BUDGET."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartSolution:
+    """The capture search of one piece of the side to move.
+
+    start: its square; king: whether it is a king; empty0: the empty squares before the
+    move, its own start square included; victims0: the pieces it may capture; key: its best
+    capture's key compared across starts (`Generator.start_key`, -1: no capture);
+    completions: its best captures, {captured bitboard: bitboard of end squares}; memo:
+    every state the search solved, by memo key (see `Generator.solve_piece`).
+    """
+
+    start: int
+    king: bool
+    empty0: int
+    victims0: int
+    key: int
+    completions: dict[int, int]
+    memo: dict[int, Solved]
 
 
 class Generator:
@@ -44,12 +80,21 @@ class Generator:
         self.nxt = t.nxt
         self.rays = t.rays
         self.ray_masks = t.ray_masks
+        # dest[d]: the squares a step in direction d can reach (the bit fills' edge mask)
+        self.dest = tuple(
+            sum(1 << n for n in t.nxt[d] if n >= 0) for d in range(4)
+        )
         self.src1 = t.src1
         self.src2 = t.src2
         self.flying = variant.flying_kings
         self.immediate = variant.capture_removal is CaptureRemoval.IMMEDIATE
         self.men_capture_kings = variant.men_capture_kings
         self.ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
+        self.no_reversal = variant.no_reversal
+        self.key_step = 1 << 41 if self.ladder else 1  # one more piece, as `_routes` keys
+        # How many pieces `capture_keys` has solved over states (past ROUTE_BUDGET routes):
+        # the search reads the clock when this moves, such captures being slow.
+        self.states_solved = 0
         self.stop_on_crown = variant.crowned_mid_capture is CrownedMidCapture.MOVE_ENDS
         self.promo = (RANK_8, RANK_1)
         king_dirs = (0, 1, 2, 3)
@@ -136,159 +181,258 @@ class Generator:
                         starts |= us_k & s2 & (th << -delta) & (empty << -(delta + delta))
         return starts
 
-    def capture_routes(
-        self, us_m: int, us_k: int, th_m: int, th_k: int, c: int, starts: int = -1
-    ) -> list[Route]:
-        """Every complete capture route of the side to move, before any precedence rule.
+    # A capture is found by a depth-first search over *states*, not routes, memoised on
+    # states so that routes meeting in one state are followed from there once. A state is
+    # what the moving piece knows after a jump: the captured bitboard, the direction of
+    # the jump, and the squares it may land on. For a man or a short king that is one
+    # square; for a flying king it is the run of empty squares beyond the piece it jumped,
+    # taken as one state (every square of the run sees the same board), so a run of five
+    # landing squares costs one state, not five. With the start square and the position,
+    # a state fixes the board (captured pieces gone at once, or still there and blocking)
+    # and so every way the capture can go on.
+    #
+    # Each state yields its best continuation key and its *completions*: the captures its
+    # best continuations end with, as {captured bitboard: bitboard of end squares}, in the
+    # order the search first meets each captured set (depth-first, directions in table
+    # order, nearest landing first).
+    #
+    # The key orders captures by the capture precedence of docs/RULES.md. Maximum
+    # capture: the number of pieces. Italian ladder: the number of pieces (bits 40 and
+    # up), the number of kings (bits 32-39), and a bit for each jump that takes a king,
+    # the first jump at bit 31 (bits 0-31): between two sequences with the same number of
+    # kings, the one whose captured kings come earlier, compared king by king, has the
+    # larger bits (step 4). Step 2 (a king's capture over a man's) is constant along a
+    # route and put in where starts are compared (`start_key`). A route that wins over
+    # all routes is best at every state on it (its rest is a best continuation there), so
+    # keeping only the best continuations of each state loses no legal move and keeps no
+    # illegal one.
+    #
+    # Memo keys: captured bitboard << 9 | anchor << 3 | direction + 1, the anchor being the
+    # jumped piece for a flying king (its landing run follows from it), the landing square
+    # otherwise (with the direction only where `no_reversal` makes it matter); the start
+    # state has key start << 3 (no capture yet).
 
-        A route is complete when it cannot be extended (a started capture is played to its
-        end). Routes are listed piece by piece in ascending start square.
-        """
-        th = th_m | th_k
-        occ = us_m | us_k | th
-        empty0 = self.playable & ~occ
-        out: list[Route] = []
-        dfs = self._dfs
-        man_victims = th if self.men_capture_kings else th_m
-        # Only pieces with a first jump can start a route.
-        pieces = starts if starts >= 0 else self.capture_starts(
-            us_m, us_k, th_m, th, occ, empty0, c
-        )
-        while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            s = low.bit_length() - 1
-            if us_m & low:
-                dfs(s, s, False, empty0 | low, man_victims, -1, (), (), 0, c, out)
-            else:
-                dfs(s, s, True, empty0 | low, th, -1, (), (), 0, c, out)
-        return out
-
-    def _dfs(
+    def solve_piece(
         self,
         start: int,
-        sq: int,
         king: bool,
-        empty: int,
-        victims: int,
-        last: int,
-        landings: tuple[int, ...],
-        captured: tuple[int, ...],
-        capmask: int,
+        empty0: int,
+        victims0: int,
+        th_k: int,
         c: int,
-        out: list[Route],
-    ) -> None:
-        found = False
+        memo: dict[int, Solved] | None = None,
+    ) -> Solved:
+        """The best continuation key and completions of the piece on `start` (a king or not),
+        `empty0` being the empty squares before the move with `start` among them and
+        `victims0` the pieces it may capture. Key -1 and no completion when it has no
+        capture. With `memo`, every state solved is left there; without, states after a
+        single capture (which only one route reaches) are not memoised."""
+        keep_all = memo is not None
+        if memo is None:
+            memo = {}
         immediate = self.immediate
-        if king and self.flying:
-            rays = self.rays
-            for d in self.allowed[c][1][last + 1]:
-                ray = rays[d][sq]
-                n = len(ray)
-                i = 0
-                while i < n and (empty >> ray[i]) & 1:
-                    i += 1
-                if i >= n - 1:
-                    continue
-                over = ray[i]
-                if not (victims >> over) & 1:
-                    continue
-                ob = 1 << over
-                e2 = empty | ob if immediate else empty
-                v2 = victims ^ ob
-                cm2 = capmask | ob
-                cap2 = (*captured, over)
-                j = i + 1
-                while j < n:
-                    land = ray[j]
-                    if not (e2 >> land) & 1:
-                        break
-                    found = True
-                    self._dfs(start, land, True, e2, v2, d, (*landings, land), cap2, cm2, c, out)
-                    j += 1
-        else:
-            nxt = self.nxt
-            promo = self.promo[c]
-            stop = not king and self.stop_on_crown
-            for d in self.allowed[c][1 if king else 0][last + 1]:
-                row = nxt[d]
-                over = row[sq]
-                if over < 0 or not (victims >> over) & 1:
-                    continue
-                land = row[over]
-                if land < 0 or not (empty >> land) & 1:
-                    continue
-                found = True
-                ob = 1 << over
-                if stop and (promo >> land) & 1:
-                    out.append((start, (*landings, land), (*captured, over), capmask | ob, king))
-                    continue
-                self._dfs(
-                    start, land, king, empty | ob if immediate else empty, victims ^ ob, d,
-                    (*landings, land), (*captured, over), capmask | ob, c, out,
-                )
-        if not found and captured:
-            out.append((start, landings, captured, capmask, king))
+        ladder = self.ladder
+        no_rev = self.no_reversal
+        allowed = self.allowed[c][1 if king else 0]
+        flying = king and self.flying
+        deltas = self.deltas
+        dest = self.dest
+        ray_masks = self.ray_masks
+        nxt = self.nxt
+        promo = self.promo[c]
+        stop = not king and self.stop_on_crown
 
-    def select(self, routes: list[Route], th_k: int) -> list[Route]:
-        """The routes allowed by the capture precedence (maximum capture, or the Italian
-        ladder: most pieces, king over man, most kings, earliest kings in turn)."""
-        if len(routes) < 2:
-            return routes
-        best = max(len(r[2]) for r in routes)
-        routes = [r for r in routes if len(r[2]) == best]
-        if not self.ladder or len(routes) < 2:
-            return routes
-        if any(r[4] for r in routes):
-            routes = [r for r in routes if r[4]]
-        if not th_k:
-            return routes
+        def node(mk: int, land: int, cm: int, last: int) -> Solved:
+            shared = keep_all or cm & (cm - 1)
+            if shared:
+                got = memo.get(mk)
+                if got is not None:
+                    return got
+            empty = empty0 | cm if immediate else empty0
+            victims = victims0 & ~cm
+            best = -1
+            parts: list[dict[int, int]] = []
+            if flying:
+                single = not land & (land - 1)
+                for e in allowed[last + 1]:
+                    delta = deltas[e]
+                    if single or e == last:
+                        # One square to look from: the landing square, or for the straight
+                        # way on the far end of the run (every square of the run sees the
+                        # same next piece that way).
+                        if single:
+                            m = ray_masks[e][land.bit_length() - 1] & ~empty
+                            if not m:
+                                continue
+                            b = (m & -m).bit_length() - 1 if delta > 0 else m.bit_length() - 1
+                        else:
+                            far = land.bit_length() - 1 if delta > 0 else (
+                                (land & -land).bit_length() - 1
+                            )
+                            b = nxt[e][far]
+                            if b < 0:
+                                continue
+                        beyond = nxt[e][b]
+                        if beyond < 0 or not (victims >> b) & 1 or not (empty >> beyond) & 1:
+                            continue
+                        hit = 1 << b
+                    elif delta > 0:
+                        entry = empty & dest[e]
+                        pro = entry
+                        g = land | (pro & (land << delta))
+                        pro &= pro << delta
+                        g |= pro & (g << (delta << 1))
+                        pro &= pro << (delta << 1)
+                        g |= pro & (g << (delta << 2))
+                        hit = (g << delta) & dest[e] & victims & (entry >> delta)
+                    else:
+                        entry = empty & dest[e]
+                        pro = entry
+                        d = -delta
+                        g = land | (pro & (land >> d))
+                        pro &= pro >> d
+                        g |= pro & (g >> (d << 1))
+                        pro &= pro >> (d << 1)
+                        g |= pro & (g >> (d << 2))
+                        hit = (g >> d) & dest[e] & victims & (entry << d)
+                    while hit:
+                        vb = hit & -hit
+                        hit ^= vb
+                        v = vb.bit_length() - 1
+                        cm2 = cm | vb
+                        ray = ray_masks[e][v]
+                        m = ray & ~(empty | vb if immediate else empty)
+                        if m:
+                            b = (m & -m).bit_length() - 1 if delta > 0 else m.bit_length() - 1
+                            run = ray ^ ray_masks[e][b] ^ (1 << b)
+                        else:
+                            run = ray
+                        ck, cd = node((cm2 << 9) | (v << 3) | (e + 1), run, cm2, e)
+                        if ladder:
+                            isk = (th_k >> v) & 1
+                            k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
+                                isk << 31
+                            )
+                        else:
+                            k = ck + 1
+                        if k > best:
+                            best = k
+                            parts = [cd]
+                        elif k == best:
+                            parts.append(cd)
+            else:
+                sq = land.bit_length() - 1
+                for e in allowed[last + 1]:
+                    row = nxt[e]
+                    over = row[sq]
+                    if over < 0 or not (victims >> over) & 1:
+                        continue
+                    to = row[over]
+                    if to < 0 or not (empty >> to) & 1:
+                        continue
+                    cm2 = cm | (1 << over)
+                    if stop and (promo >> to) & 1:
+                        ck, cd = 0, {cm2: 1 << to}
+                    elif no_rev:
+                        ck, cd = node((cm2 << 9) | (to << 3) | (e + 1), 1 << to, cm2, e)
+                    else:
+                        ck, cd = node((cm2 << 9) | (to << 3), 1 << to, cm2, -1)
+                    if ladder:
+                        isk = (th_k >> over) & 1
+                        k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
+                            isk << 31
+                        )
+                    else:
+                        k = ck + 1
+                    if k > best:
+                        best = k
+                        parts = [cd]
+                    elif k == best:
+                        parts.append(cd)
+            if not parts:
+                res: Solved = (0, {cm: land}) if cm else (-1, {})
+            elif len(parts) == 1:
+                res = (best, parts[0])
+            else:
+                merged = dict(parts[0])
+                for part in parts[1:]:
+                    for cmf, ends in part.items():
+                        merged[cmf] = merged.get(cmf, 0) | ends
+                res = (best, merged)
+            if shared:
+                memo[mk] = res
+            return res
 
-        def kings(r: Route) -> tuple[int, tuple[int, ...]]:
-            found = tuple(-i for i, s in enumerate(r[2]) if (th_k >> s) & 1)
-            return (len(found), found)
+        return node(start << 3, 1 << start, 0, -1)
 
-        ranks = [kings(r) for r in routes]
-        top = max(ranks)
-        return [r for r, k in zip(routes, ranks, strict=True) if k == top]
+    def solve_start(
+        self, s: int, us_m: int, us_k: int, th_m: int, th_k: int, c: int
+    ) -> StartSolution:
+        """The capture search of the piece on `s` (which must belong to the side to move):
+        its `StartSolution` (key -1 and no completion when it cannot capture)."""
+        th = th_m | th_k
+        low = 1 << s
+        empty0 = (self.playable & ~(us_m | us_k | th)) | low
+        king = not us_m & low
+        victims0 = th if king or self.men_capture_kings else th_m
+        memo: dict[int, Solved] = {}
+        key, done = self.solve_piece(s, king, empty0, victims0, th_k, c, memo)
+        return StartSolution(s, king, empty0, victims0, self.start_key(key, king), done, memo)
+
+    def start_key(self, key: int, king: bool) -> int:
+        """The key of a start's best capture compared across starts: the continuation key,
+        with the Italian ladder's step 2 (a king's capture over a man's) put in at bit 40,
+        between the number of pieces and the number of kings."""
+        if key < 0 or not self.ladder:
+            return key
+        return ((key >> 40) << 41) | (int(king) << 40) | (key & ((1 << 40) - 1))
 
     def capture_keys(
         self, us_m: int, us_k: int, th_m: int, th_k: int, c: int, starts: int = -1
     ) -> list[MoveKey]:
-        """The distinct legal capture moves as (start, end, captured_mask). `starts`: the
-        result of `capture_starts` when the caller has it.
+        """The distinct legal capture moves as (start, end, captured_mask), by ascending
+        start square (the order within one start is the search's and carries no meaning).
+        `starts`: the result of `capture_starts` when the caller has it. Empty when there
+        is no capture.
 
-        Same rules as `capture_routes` + `select`, by a leaner search that keeps no paths
-        (the perft and search hot path).
+        The perft and search hot path. Each piece's captures are first followed route by
+        route (`_routes`), which is quickest where they are few, as they nearly always are;
+        past `ROUTE_BUDGET` routes that piece is solved by the search over states
+        (`solve_piece`) instead, whose cost does not grow with the routes. The capture
+        precedence of docs/RULES.md is applied across pieces by their keys.
         """
         th = th_m | th_k
         occ = us_m | us_k | th
         empty0 = self.playable & ~occ
         if starts < 0:
             starts = self.capture_starts(us_m, us_k, th_m, th, occ, empty0, c)
-        out: list[tuple[int, int, int, int, bool, tuple[int, ...]]] = []
-        dfs = self._dfs_keys
         man_victims = th if self.men_capture_kings else th_m
+        routes = self._routes
+        ladder = self.ladder
+        out: list[tuple[int, int, int, int]] = []
         while starts:
             low = starts & -starts
             starts ^= low
             s = low.bit_length() - 1
-            if us_m & low:
-                dfs(s, s, False, empty0 | low, man_victims, th_k, -1, 0, 0, (), c, out)
-            else:
-                dfs(s, s, True, empty0 | low, th, th_k, -1, 0, 0, (), c, out)
-        if len(out) > 1:
-            best = max(r[3] for r in out)
-            out = [r for r in out if r[3] == best]
-            if self.ladder and len(out) > 1:
-                if any(r[4] for r in out):
-                    out = [r for r in out if r[4]]
-                if th_k and len(out) > 1:
-                    top = max((len(r[5]), r[5]) for r in out)
-                    out = [r for r in out if (len(r[5]), r[5]) == top]
-        return list(dict.fromkeys((r[0], r[1], r[2]) for r in out))
+            king = not us_m & low
+            victims = th if king else man_victims
+            base = len(out)
+            try:
+                routes(s, s, king, empty0 | low, victims, th_k, -1, 0,
+                       (int(king) << 40) if ladder else 0, c, out, base + ROUTE_BUDGET)
+            except _TooManyRoutes:
+                del out[base:]
+                self.states_solved += 1
+                k, done = self.solve_piece(s, king, empty0 | low, victims, th_k, c)
+                k = self.start_key(k, king)
+                for cmf, bits in done.items():
+                    out.extend((s, sq, cmf, k) for sq in range(64) if (bits >> sq) & 1)
+        if len(out) < 2:
+            return [(r[0], r[1], r[2]) for r in out]
+        best = max(r[3] for r in out)
+        return list(dict.fromkeys((r[0], r[1], r[2]) for r in out if r[3] == best))
 
-    def _dfs_keys(
+    def _routes(
         self,
         start: int,
         sq: int,
@@ -297,17 +441,23 @@ class Generator:
         victims: int,
         th_k: int,
         last: int,
-        capmask: int,
-        n: int,
-        kings_at: tuple[int, ...],
+        cm: int,
+        key: int,
         c: int,
-        out: list[tuple[int, int, int, int, bool, tuple[int, ...]]],
+        out: list[tuple[int, int, int, int]],
+        limit: int,
     ) -> None:
-        # Mirror of _dfs recording (start, end, captured_mask, count, by_king, kings_at),
-        # kings_at = minus the jump index of each king captured, in order.
+        """Append (start, end square, captured bitboard, key) for each complete capture route
+        on from square `sq`, `cm` being captured so far and `key` the key so far as
+        `start_key` writes it (the count; for the Italian ladder count << 41 | by a king
+        << 40 | kings << 32 | one bit per king taken, the first jump at bit 31). Raises
+        _TooManyRoutes when `out` would grow past `limit`."""
         found = False
         immediate = self.immediate
-        n1 = n + 1
+        # The key grows by `step` per piece; under the ladder a king taken also counts one
+        # king (bit 32) and sets its jump's bit (31 minus the number of pieces so far).
+        step = self.key_step
+        kings = th_k if self.ladder else 0
         if king and self.flying:
             rays = self.rays
             for d in self.allowed[c][1][last + 1]:
@@ -324,15 +474,18 @@ class Generator:
                 ob = 1 << over
                 e2 = empty | ob if immediate else empty
                 v2 = victims ^ ob
-                cm2 = capmask | ob
-                k2 = (*kings_at, -n) if (th_k >> over) & 1 else kings_at
+                cm2 = cm | ob
+                if (kings >> over) & 1:
+                    k2 = key + step + (1 << 32) + (1 << (31 - (key >> 41)))
+                else:
+                    k2 = key + step
                 j = i + 1
                 while j < ln:
                     land = ray[j]
                     if not (e2 >> land) & 1:
                         break
                     found = True
-                    self._dfs_keys(start, land, True, e2, v2, th_k, d, cm2, n1, k2, c, out)
+                    self._routes(start, land, True, e2, v2, th_k, d, cm2, k2, c, out, limit)
                     j += 1
         else:
             nxt = self.nxt
@@ -348,16 +501,84 @@ class Generator:
                     continue
                 found = True
                 ob = 1 << over
-                k2 = (*kings_at, -n) if (th_k >> over) & 1 else kings_at
+                if (kings >> over) & 1:
+                    k2 = key + step + (1 << 32) + (1 << (31 - (key >> 41)))
+                else:
+                    k2 = key + step
                 if stop and (promo >> land) & 1:
-                    out.append((start, land, capmask | ob, n1, king, k2))
+                    out.append((start, land, cm | ob, k2))
                     continue
-                self._dfs_keys(
+                self._routes(
                     start, land, king, empty | ob if immediate else empty, victims ^ ob, th_k,
-                    d, capmask | ob, n1, k2, c, out,
+                    d, cm | ob, k2, c, out, limit,
                 )
-        if not found and n:
-            out.append((start, sq, capmask, n, king, kings_at))
+        if not found and cm:
+            if len(out) >= limit:
+                raise _TooManyRoutes
+            out.append((start, sq, cm, key))
+
+    def landing_order(self, mk: int, land: int) -> list[int]:
+        """The squares of the landing bitboard `land` of the state with memo key `mk`,
+        nearest to the jumped piece first (the search's order)."""
+        if land & (land - 1) == 0:
+            return [land.bit_length() - 1]
+        v, e = (mk >> 3) & 63, (mk & 7) - 1
+        return [sq for sq in self.rays[e][v] if (land >> sq) & 1]
+
+    def jumps_from(
+        self, sq: int, king: bool, empty0: int, victims0: int, cm: int, last: int, c: int
+    ) -> list[tuple[int, int, int, int, bool]]:
+        """The jumps from square `sq` of a state with captured bitboard `cm` entered by a
+        jump in direction `last` (-1: the start), in the search's order, each as (captured
+        square, memo key of the state it leads to, that state's landing bitboard, its
+        direction, whether the move ends there: a man crowned where that ends the move).
+        The same steps as `solve_piece`, for the callers that walk the solved states."""
+        empty = empty0 | cm if self.immediate else empty0
+        victims = victims0 & ~cm
+        out: list[tuple[int, int, int, int, bool]] = []
+        if king and self.flying:
+            for e in self.allowed[c][1][last + 1]:
+                ray = self.rays[e][sq]
+                n = len(ray)
+                i = 0
+                while i < n and (empty >> ray[i]) & 1:
+                    i += 1
+                if i >= n - 1 or not (victims >> ray[i]) & 1:
+                    continue
+                v = ray[i]
+                vb = 1 << v
+                e2 = empty | vb if self.immediate else empty
+                run = 0
+                j = i + 1
+                while j < n and (e2 >> ray[j]) & 1:
+                    run |= 1 << ray[j]
+                    j += 1
+                if run:
+                    out.append((v, ((cm | vb) << 9) | (v << 3) | (e + 1), run, e, False))
+        else:
+            stop = not king and self.stop_on_crown
+            for e in self.allowed[c][1 if king else 0][last + 1]:
+                over = self.nxt[e][sq]
+                if over < 0 or not (victims >> over) & 1:
+                    continue
+                to = self.nxt[e][over]
+                if to < 0 or not (empty >> to) & 1:
+                    continue
+                cm2 = cm | (1 << over)
+                ends = stop and bool((self.promo[c] >> to) & 1)
+                mk = (cm2 << 9) | (to << 3) | (e + 1 if self.no_reversal else 0)
+                out.append((over, mk, 1 << to, e if self.no_reversal else -1, ends))
+        return out
+
+    def extend_key(self, child_key: int, over: int, th_k: int) -> int:
+        """The continuation key of a jump over `over` followed by a continuation of key
+        `child_key` (see `solve_piece`)."""
+        if not self.ladder:
+            return child_key + 1
+        isk = (th_k >> over) & 1
+        return (((child_key >> 32) + 256 + isk) << 32) | ((child_key & 0xFFFFFFFF) >> 1) | (
+            isk << 31
+        )
 
     # --- quiet moves ------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ class Move:
     Squares are ints 0..63 (a1 = 0, see `engine.squares`). A quiet move has one landing and
     no captures. `landings[-1]` is where the piece ends.
 
-    Equality and hashing follow the move identity of RULES.md: two moves are equal when they
+    Equality and hashing follow the move identity of docs/RULES.md: two moves are equal when they
     have the same start, the same end and the same *set* of captured squares, whatever
     route (intermediate landings, order of captures) each records.
     """

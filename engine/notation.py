@@ -1,6 +1,6 @@
 """Move notation: reading forgiving player input and writing the shortest clear text.
 
-Forms (RULES.md, "Coordinates and notation"):
+Forms (docs/RULES.md, "Coordinates and notation"):
 - a quiet move ``d3-d4``; a capture ``d3xd5xf5`` (full form: every landing square) or the
   short form ``d3xf5`` (start and end) where that identifies one move;
 - input is forgiving: any case, separators ``-``, ``x``, ``:``, any whitespace or none
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from engine.capture_graph import WalkTooLong
 from engine.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -35,27 +36,38 @@ from engine.variants import CapturePrecedence, Variant
 
 @dataclass(frozen=True, slots=True)
 class _Index:
-    """A position's move table, with its surviving routes grouped by (start, end) square:
-    (merged move, route) pairs, in table order."""
+    """A position's move table, with its legal moves by identity key (start, end,
+    captured bitboard)."""
 
     table: MoveTable
-    by_ends: Mapping[tuple[int, int], tuple[tuple[Move, Move], ...]]
+    by_key: Mapping[tuple[int, int, int], Move]
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _index(position: Position, variant: Variant) -> _Index:
     # Cached for the last few positions: formatting every legal move of a position (a move
-    # list, an autocomplete) then builds its table once, not once per move.
+    # list, an autocomplete) then builds its table once, not once per move. Few, because a
+    # table with tens of thousands of capture states holds several megabytes.
     table = move_table(position, variant)
-    groups: dict[tuple[int, int], list[tuple[Move, Move]]] = {}
-    for merged, route in table.routes:
-        groups.setdefault((route.start, route.end), []).append((merged, route))
-    return _Index(table, {ends: tuple(pairs) for ends, pairs in groups.items()})
+    return _Index(table, {_key(m): m for m in table.moves})
 
 
-#: Most route comparisons spent looking for a short form before writing the full path
-#: (always unambiguous). Bounds the time of positions with thousands of capture routes.
-SHORT_FORM_BUDGET = 20_000
+def _key(move: Move) -> tuple[int, int, int]:
+    cm = 0
+    for sq in move.captured:
+        cm |= 1 << sq
+    return (move.start, move.end, cm)
+
+
+#: Most capture states an error message looks through to say why a capture is illegal
+#: (a longer one is due, the capture rules prefer another, it stops short); past that it
+#: says only that a capture is due. Bounds the time of a wrong move in a position with
+#: tens of thousands of capture states.
+EXPLAIN_BUDGET = 2_000
+
+#: Most sets of landing squares tried when looking for a short form before writing the full
+#: path (always unambiguous). Each try is one walk over the position's capture states.
+SHORT_FORM_BUDGET = 200
 
 # Separators between squares (after NFKC normalisation, which turns full-width forms and
 # no-break spaces into plain ones): any whitespace, plus these. Besides `-`, `x` and `:`:
@@ -130,24 +142,14 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
     return squares
 
 
-def _is_subsequence(needle: list[int] | tuple[int, ...], hay: tuple[int, ...]) -> bool:
-    it = iter(hay)
-    return all(any(x == y for y in it) for x in needle)
-
-
-def _matching(
-    squares: list[int] | tuple[int, ...], routes: tuple[tuple[Move, Move], ...]
-) -> list[Move]:
-    """The distinct merged moves with a route that starts and ends like `squares` and passes
-    the intermediate squares of `squares` in order."""
+def _matching(squares: list[int] | tuple[int, ...], index: _Index) -> list[Move]:
+    """The legal moves with a route that starts and ends like `squares` and lands on the
+    intermediate squares of `squares` in order (other landings in between allowed)."""
     start, end, middle = squares[0], squares[-1], squares[1:-1]
-    found: dict[Move, None] = {}
-    for merged, route in routes:
-        if route.start == start and route.end == end and _is_subsequence(
-            middle, route.landings[:-1]
-        ):
-            found.setdefault(merged, None)
-    return list(found)
+    graph = index.table.captures
+    if graph is None:
+        return [m for m in index.table.moves if m.start == start and m.end == end and not middle]
+    return [index.by_key[key] for key in graph.matching(start, middle, end)]
 
 
 def _text(path: tuple[int, ...] | list[int], capture: bool, numeric: bool) -> str:
@@ -168,8 +170,9 @@ def format_move(
     `position` (``d3-d4``, ``d3xf5``; with the landing squares that tell it apart from
     other captures with the same start and end, e.g. ``d1xd4xd6``), or with every landing
     square when `full` is true (``d3xd5xf5``). `numeric=True` writes Italian numeric squares
-    (``22x13``). In a position with thousands of capture routes the search for a short form
-    stops after `SHORT_FORM_BUDGET` route comparisons and writes the full path instead.
+    (``22x13``). The short form names the fewest landing squares of the route, earliest
+    first, that no winning route of another move passes in that order; the search for it
+    stops after `SHORT_FORM_BUDGET` tries and writes the full path instead.
 
     Raises IllegalMoveError when `move` is not legal in `position`, NotationError when
     `numeric` is asked for a variant without numeric notation.
@@ -177,31 +180,35 @@ def format_move(
     if numeric and not variant.numeric_notation:
         raise NotationError(f"{variant.name} has no numeric notation; use algebraic squares")
     index = _index(position, variant)
-    merged = next((m for m in index.table.moves if m == move), None)
+    merged = index.by_key.get(_key(move))
     if merged is None:
         raise IllegalMoveError(f"{move} is not a legal move in this position")
-    pairs = index.by_ends.get((merged.start, merged.end), ())
-    identity = merged.identity
+    graph = index.table.captures
+    if graph is None:
+        return _full(merged, numeric)
     # Write the route the caller gave when it is one of the move's surviving routes.
     route = merged
-    for m, r in pairs:
-        if r.landings == move.landings and r.captured == move.captured and m == merged:
-            route = r
-            break
-    if full or not route.is_capture:
+    if move.landings != merged.landings and graph.wins(
+        move.start, move.landings, move.captured
+    ):
+        route = move
+    if full:
         return _full(route, numeric)
-    # Routes of *other* moves with the same start and end: the short form must name
-    # landing squares (in order) that none of them passes through.
-    rivals = {r.landings[:-1] for m, r in pairs if m.identity != identity}
+    shared = sum(1 for m in index.table.moves if (m.start, m.end) == (route.start, route.end))
+    if shared == 1:
+        return _text((route.start, route.end), True, numeric)
+    # Other moves share the start and end: name landing squares of the route (in order)
+    # that no surviving route of another move passes through in that order.
     inner = route.landings[:-1]
     budget = SHORT_FORM_BUDGET
-    for k in range(len(inner) + 1):
+    wanted = [_key(merged)]
+    for k in range(1, len(inner) + 1):
         for chosen in combinations(inner, k):
-            if not any(_is_subsequence(chosen, other) for other in rivals):
-                return _text((route.start, *chosen, route.end), True, numeric)
-            budget -= len(rivals)
-            if budget < 0:
+            if budget <= 0:
                 return _full(route, numeric)
+            budget -= 1
+            if graph.matching(route.start, chosen, route.end) == wanted:
+                return _text((route.start, *chosen, route.end), True, numeric)
     return _full(route, numeric)
 
 
@@ -219,7 +226,7 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
     squares = _tokenize(text, variant)
     index = _index(position, variant)
     table = index.table
-    found = _matching(squares, index.by_ends.get((squares[0], squares[-1]), ()))
+    found = _matching(squares, index)
     if len(found) == 1:
         return found[0]
     numeric = (
@@ -287,31 +294,32 @@ def _why_illegal(
                 f"{shown} is not legal: that piece cannot move there; in {variant.name} a "
                 f"man may not capture a king (the king on {over}); play one of {examples}"
             )
-    if table.must_capture:
-        skipped = _matching(squares, tuple((r, r) for r in table.all_captures))
+    graph = table.captures
+    if graph is not None:
+        end, middle = squares[-1], squares[1:-1]
+        try:
+            skipped = graph.matching(start, middle, end, winning=False, budget=EXPLAIN_BUDGET)
+            short = not skipped and graph.stops_short(start, middle, end, EXPLAIN_BUDGET)
+        except WalkTooLong:  # too many capture states to say more than that one is due
+            skipped, short = [], False
         if skipped:
-            best = len(table.moves[0].captured)
-            if len(skipped[0].captured) < best:
-                return (
-                    f"{shown} is not legal: a longer capture is available; you must take "
-                    f"{best} pieces ({examples})"
-                )
-            if variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER:
+            best = graph.best_count()
+            ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
+            if ladder and any(cm.bit_count() == best for _, _, cm in skipped):
                 return (
                     f"{shown} is not legal: the capture rules prefer another capture "
                     f"(a king's capture over a man's, then the most kings, then the earliest "
                     f"king): play {examples}"
                 )
-        for route in table.all_captures:
-            if (
-                route.start == start
-                and squares[-1] in route.landings[:-1]
-                and _is_subsequence(squares[1:-1], route.landings)
-            ):
-                return (
-                    f"{shown} is not legal: a capture must be played to its end; "
-                    f"you must capture ({examples})"
-                )
+            return (
+                f"{shown} is not legal: a longer capture is available; you must take "
+                f"{best} pieces ({examples})"
+            )
+        if short:
+            return (
+                f"{shown} is not legal: a capture must be played to its end; "
+                f"you must capture ({examples})"
+            )
         return f"{shown} is not legal: a capture is available: you must capture ({examples})"
     own = [m for m in table.moves if m.start == start]
     kind = "king" if piece.kind is PieceKind.KING else "man"

@@ -12,7 +12,7 @@ through the rules, legal moves only. Real records write a capture as start-end (
 where that matches several legal moves (different captured pieces) the importer keeps the
 candidates for which the rest of the record stays legal; when the rest decides, that move
 is taken; when it does not, the first candidate is kept and a warning names the move and
-the candidates. Draw rules the record played past are reported as warnings (RULES.md:
+the candidates. Draw rules the record played past are reported as warnings (docs/RULES.md:
 "Replaying a recorded game ... reports (but does not stop at) a draw rule").
 """
 

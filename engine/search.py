@@ -18,7 +18,7 @@ How it searches:
   move does not use up depth.
 - Draws inside the search line: a position repeated on the line (or met in the game's
   history given by the caller) scores 0; so does one piece each where that rule draws
-  (Turkish, Arab). A side to move with no piece or no legal move loses (RULES.md).
+  (Turkish, Arab). A side to move with no piece or no legal move loses (docs/RULES.md).
 - Levels 1..5 (`LEVELS`): lower levels search shallower and pick at random (seeded) among
   the root moves that score within a margin of the best; level 5 plays its best move.
 
@@ -148,6 +148,7 @@ class _Searcher:
         history: Sequence[Position],
     ) -> None:
         g = generator(variant)
+        self.gen = g
         self.capture_starts = g.capture_starts
         self.capture_keys = g.capture_keys
         self.quiet_moves = g.quiet_moves
@@ -226,7 +227,12 @@ class _Searcher:
         starts = self.capture_starts(um, uk, tm, th, occ, self.playable & ~occ, c)
         quiet = not starts
         if starts:
+            solved = self.gen.states_solved
             moves = self.capture_keys(um, uk, tm, tk, c, starts)
+            if self.gen.states_solved != solved:
+                # A capture with very many routes, solved over states: it may have taken
+                # tens of milliseconds, so read the clock now, not 256 nodes later.
+                self.poll()
         else:
             if depth <= 0:
                 if us.bit_count() <= 4 and not self.quiet_moves(um, uk, tm, tk, c):

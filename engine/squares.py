@@ -4,7 +4,7 @@ A square is an int 0..63: `index = rank * 8 + file`, with file a..h = 0..7 (left
 from White's side) and rank 1..8 = 0..7. So a1 = 0, b1 = 1, h1 = 7, a2 = 8, h8 = 63.
 Bitboards are Python ints in which bit i stands for square i.
 
-Italian numeric squares (RULES.md, "Italian numeric squares") number the 32 dark squares of
+Italian numeric squares (docs/RULES.md, "Italian numeric squares") number the 32 dark squares of
 the diagonal board row by row from the far left of Black's back rank as seen from White:
 1 = a8, 2 = c8, 3 = e8, 4 = g8, 5 = b7, ..., 29 = b1, 30 = d1, 31 = f1, 32 = h1.
 """

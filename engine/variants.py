@@ -2,7 +2,7 @@
 
 Every rule difference between the variants is a named parameter here; move generation,
 notation and the game's draw rules read these parameters and never compare variant names.
-The rules themselves are restated in ``RULES.md`` (project documentation), from the four
+The rules themselves are restated in ``docs/RULES.md`` (project documentation), from the four
 rule pages of Turkish draughts, Arab Dama, Moroccan draughts and Italian draughts.
 """
 
@@ -47,7 +47,7 @@ class CrownedMidCapture(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class DrawLaw:
-    """The automatic draw rules of a variant (RULES.md, draw sections).
+    """The automatic draw rules of a variant (docs/RULES.md, draw sections).
 
     `repetitions`: the same position with the same side to move this many times is a draw.
     `one_piece_each`: a draw as soon as each side has exactly one piece.

@@ -1,6 +1,6 @@
 """Adversarial input: what a player typing in a chat, a PDN file or a script can send.
 
-Each test pins a defect found by probing the engine. Expected moves come from RULES.md
+Each test pins a defect found by probing the engine. Expected moves come from docs/RULES.md
 ("Coordinates and notation": input is forgiving; Italian numeric squares 1 = a8 ...
 32 = h1, so row by row 17..20 = a4, c4, e4, g4 and 21..24 = b3, d3, f3, h3) and the
 errors' contract (every error a player can cause is a DamaError whose message is safe to
@@ -71,7 +71,7 @@ SHORT = 300
     ],
 )
 def test_italian_move_in_unusual_characters_reads_as_22_18(text: str) -> None:
-    # 22 = d3 and 18 = c4 (RULES.md numbering); 22-18 is one of White's first moves.
+    # 22 = d3 and 18 = c4 (docs/RULES.md numbering); 22-18 is one of White's first moves.
     move = parse_move(text, Position.start(ITALIAN), ITALIAN)
     assert move == Move(D3, (C4,))
 
@@ -124,7 +124,7 @@ def test_long_fen_and_variant_name_give_short_messages() -> None:
 
 @pytest.mark.parametrize("text", ["d3xf5", "22x15", "d3-f5"])
 def test_italian_man_jumping_a_king_is_told_why(text: str) -> None:
-    # RULES.md, Italian: "A man may never capture a king." The only move is d3-c4 (22-18).
+    # docs/RULES.md, Italian: "A man may never capture a king." The only move is d3-c4 (22-18).
     position = Position.from_fen("W:Wd3:BKe4,a8", ITALIAN)
     with pytest.raises(IllegalMoveError, match="a man may not capture a king") as info:
         parse_move(text, position, ITALIAN)
@@ -134,7 +134,7 @@ def test_italian_man_jumping_a_king_is_told_why(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["c3-d4", "d3-d4", "a1-b2"])
 def test_italian_light_square_is_named(text: str) -> None:
-    # RULES.md: the diagonal board is mirrored, a1 light; c3, d4, a1 and b2 are light.
+    # docs/RULES.md: the diagonal board is mirrored, a1 light; c3, d4, a1 and b2 are light.
     with pytest.raises(IllegalMoveError, match="is a light square"):
         parse_move(text, Position.start(ITALIAN), ITALIAN)
 
@@ -155,7 +155,7 @@ def test_pdn_huge_move_number_is_a_pdn_error() -> None:
 
 def _repetition_game() -> Game:
     # Italian short kings shuffle; the start position comes back after plies 4 and 8, the
-    # third time: a draw by threefold repetition (RULES.md, project-wide rules).
+    # third time: a draw by threefold repetition (docs/RULES.md, project-wide rules).
     game = Game(ITALIAN, Position.from_fen("W:WKa2:BKh7", ITALIAN))
     for text in ["a2-b3", "h7-g8", "b3-a2", "g8-h7"] * 2:
         game.play(text)
@@ -164,7 +164,7 @@ def _repetition_game() -> Game:
 
 def _one_piece_each_game() -> Game:
     # Arab Dama: the white man takes d5 (landing d6); each side then has one piece, a draw
-    # at once (RULES.md, "Draw, Arab Dama").
+    # at once (docs/RULES.md, "Draw, Arab Dama").
     game = Game(ARAB, Position.from_fen("W:Wd4:Bd5,h7", ARAB))
     game.play("d4xd6")
     return game
@@ -195,7 +195,7 @@ def test_record_claiming_a_win_where_a_draw_rule_ends_it_is_reported() -> None:
 
 @pytest.mark.parametrize("fen", ["W:Wa2:B", "B:W:Bh7"])
 def test_start_position_without_opponent_pieces_is_won(fen: str) -> None:
-    # RULES.md: "Win: the opponent has no pieces" - true before any move is played.
+    # docs/RULES.md: "Win: the opponent has no pieces" - true before any move is played.
     start = Position.from_fen(fen, TURKISH)
     game = Game(TURKISH, start)
     assert game.outcome is not None

@@ -1,6 +1,6 @@
 """The engine's command line: `python -m engine moves|perft|replay`.
 
-Expected figures: the start positions' legal moves from RULES.md (Italian: White's seven
+Expected figures: the start positions' legal moves from docs/RULES.md (Italian: White's seven
 first moves 21-17 ... 24-20; Turkish: the eight men of rank 3 step forward) and published
 perft numbers (Turkish 8, 64, 708, 7538 from Mazyod/kish; Italian 7, 49, 302 from
 rhalbersma/dctl).
@@ -30,7 +30,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 def test_moves_italian_start() -> None:
     status, out, err = run("moves", "italian", "start")
     assert status == 0 and err == ""
-    # RULES.md: 21-17, 21-18, 22-18, 22-19, 23-19, 23-20, 24-20 with 17 = a4, 18 = c4,
+    # docs/RULES.md: 21-17, 21-18, 22-18, 22-19, 23-19, 23-20, 24-20 with 17 = a4, 18 = c4,
     # 19 = e4, 20 = g4, 21 = b3, 22 = d3, 23 = f3, 24 = h3.
     assert sorted(out.split()) == sorted(
         ["b3-a4", "b3-c4", "d3-c4", "d3-e4", "f3-e4", "f3-g4", "h3-g4"]

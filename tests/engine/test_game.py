@@ -1,6 +1,6 @@
 """Game: every termination and every draw counter per variant, with exact positions.
 
-Expected outcomes and ply numbers come from RULES.md (win and draw sections; 30 plies for
+Expected outcomes and ply numbers come from docs/RULES.md (win and draw sections; 30 plies for
 Turkish, 80 for Arab, Moroccan and Italian; threefold repetition; one piece each in the
 orthogonal family), read against hand-built positions.
 """

@@ -1,7 +1,7 @@
 """Move notation: forgiving input, malformed / illegal (with the reason) / ambiguous
 input, shortest and full output, Italian numeric squares.
 
-Positions are built by hand; the expected moves follow from RULES.md by reading the board.
+Positions are built by hand; the expected moves follow from docs/RULES.md by reading the board.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def test_forgiving_quiet_move_forms(text: str) -> None:
 
 
 def test_short_capture_form_is_accepted_when_one_move_matches() -> None:
-    # White man c3 jumps c4 to c5, then c6 to c7 (RULES.md: men capture straight ahead).
+    # White man c3 jumps c4 to c5, then c6 to c7 (docs/RULES.md: men capture straight ahead).
     p = pos("W:Wc3,h3:Bc4,c6,h4", TURKISH)
     full = move("c3", "c5", "c7", captured=("c4", "c6"))
     for text in ("c3xc7", "c3xc5xc7", "C3XC7", "c3-c7", "c3c5c7"):
@@ -66,7 +66,7 @@ def test_short_capture_form_is_accepted_when_one_move_matches() -> None:
 
 def test_italian_numeric_input() -> None:
     start = Position.start(ITALIAN)
-    # RULES.md: 22 = d3, 18 = c4, 19 = e4.
+    # docs/RULES.md: 22 = d3, 18 = c4, 19 = e4.
     assert parse_move("22-18", start, ITALIAN) == move("d3", "c4")
     assert parse_move("22 19", start, ITALIAN) == move("d3", "e4")
     # d3 takes e4 and lands on f5: 22x15.
@@ -167,7 +167,7 @@ def test_a_blocked_piece_has_no_legal_move() -> None:
 
 
 def test_same_start_and_end_with_different_captures_is_ambiguous() -> None:
-    # White man e4 reaches e8 over f5 and f7, or over d5 and d7: two moves (RULES.md).
+    # White man e4 reaches e8 over f5 and f7, or over d5 and d7: two moves (docs/RULES.md).
     for variant in (ITALIAN, MOROCCAN):
         p = pos("W:We4:Bd5,f5,d7,f7", variant)
         right = move("e4", "g6", "e8", captured=("f5", "f7"))

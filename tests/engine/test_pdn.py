@@ -172,7 +172,7 @@ def test_format_tag_escapes_and_refuses_bad_names() -> None:
 
 # A short capture `from x to` that matches several legal moves, per variant: the position,
 # the short text, and the captured squares of each matching move. Worked out by hand from
-# RULES.md and checked with the reference generator of tests/engine/oracles:
+# docs/RULES.md and checked with the reference generator of tests/engine/oracles:
 # - diagonal men (Italian, Moroccan): d3 takes c4 and c6 (via b5) or e4 and e6 (via f5),
 #   both ending on d7;
 # - a Moroccan flying king on b1 takes d3, c6 and then e6 or f7, ending on b5 both ways;
@@ -300,7 +300,7 @@ def test_export_exact_text() -> None:
         '[Result "*"]\n[GameType "22"]\n[Variant "italian"]\n\n'
     )
     assert export_pdn(game) == expected_tags + "1. b3-a4 g6-f5 *\n"
-    # RULES.md: 21 = b3, 17 = a4, 12 = g6, 15 = f5.
+    # docs/RULES.md: 21 = b3, 17 = a4, 12 = g6, 15 = f5.
     assert export_pdn(game, numeric=True) == expected_tags + "1. 21-17 12-15 *\n"
     arab = Game(get_variant("arab"))
     arab.play("a3-a4")
@@ -346,7 +346,7 @@ def test_ambiguous_capture_decided_by_the_next_move() -> None:
 
 
 def test_numeric_record_with_italian_tags_decided_by_the_next_move() -> None:
-    # RULES.md numbering: d3 = 22, d7 = 6, c6 = 10, d5 = 14, c4 = 18, e4 = 19, e6 = 11.
+    # docs/RULES.md numbering: d3 = 22, d7 = 6, c6 = 10, d5 = 14, c4 = 18, e4 = 19, e6 = 11.
     text = (
         '[Bianco "A"]\r\n[Nero "B"]\r\n[Risultato "1-0"]\r\n[GameType "22"]\r\n'
         '[FEN "W:W22:B10,11,18,19"]\r\n\r\n1. 22x6 {takes two} 10-14 $3 (1... 11-14) 1-0\r\n'

@@ -1,7 +1,7 @@
 """Perft from the start positions against published tables, and agreement of the fast
 perft/search path with the public move list.
 
-Sources (issue 2, RULES.md "Move identity"):
+Sources (docs/RULES.md "Move identity"):
 - Italian: rhalbersma/dctl, test/src/algo/traversal/initial/board_08x08.cpp (after the
   damforum perft thread): 7, 49, 302, 1469, 7361, 36473, 177532, 828783.
 - Turkish: Mazyod/kish, src/perft.rs: 8, 64, 708, 7538, 85090, 931312 (kish counts capture

@@ -1,9 +1,9 @@
 """Perft from non-start positions (kings on the board, captures pending): the engine against
 the independent reference generator and, for Italian and Turkish, against pydraughts, all
-counted under RULES.md's move identity. Also the reference generator against the published
+counted under docs/RULES.md's move identity. Also the reference generator against the published
 start-position tables, which is what earns it its place as an oracle.
 
-Published tables (issue 2): Italian 7, 49, 302, 1469, 7361, 36473 (rhalbersma/dctl,
+Published tables: Italian 7, 49, 302, 1469, 7361, 36473 (rhalbersma/dctl,
 test/src/algo/traversal/initial/board_08x08.cpp); Turkish 8, 64, 708, 7538, 85090
 (Mazyod/kish, src/perft.rs); Moroccan equals Spanish (dctl) to depth 10 and Arab equals
 Turkish.

@@ -1,5 +1,5 @@
 """Positions: start setups, FEN reading and writing (algebraic and Italian numeric),
-every rejection of issue 2, and the square helpers."""
+every rejection the FEN reader makes, and the square helpers."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_bad_square_names_raise_value_error(text: str) -> None:
 
 
 def test_italian_numbering_follows_rules_md() -> None:
-    # RULES.md: 1 = a8, 2 = c8, 3 = e8, 4 = g8, 5 = b7, ..., 29 = b1, 30 = d1, 32 = h1.
+    # docs/RULES.md: 1 = a8, 2 = c8, 3 = e8, 4 = g8, 5 = b7, ..., 29 = b1, 30 = d1, 32 = h1.
     expected = {1: "a8", 2: "c8", 3: "e8", 4: "g8", 5: "b7", 29: "b1", 30: "d1", 31: "f1",
                 32: "h1", 21: "b3", 17: "a4", 18: "c4", 22: "d3"}
     for number, name in expected.items():

@@ -3,7 +3,7 @@
 
 Expected figures come from the file itself (its Risultato tags, its move text counted with a
 plain regular expression) and from the independent reference generator in
-tests/engine/oracles (written from RULES.md, sharing no code with the engine), never from
+tests/engine/oracles (written from docs/RULES.md, sharing no code with the engine), never from
 the engine's own output.
 """
 
@@ -31,8 +31,8 @@ RECORDED = [
 
 # Game 25 (Giocatore 01 - Giocatore 06, round 3) shuffles kings and men back and forth near
 # its end: the same position with the same side to move occurs a third time at its ply 101
-# (move 51, White: 26-22). Italian draws by threefold repetition (RULES.md); the record plays
-# on, and the replay reports that (RULES.md: "reports (but does not stop at) a draw rule that
+# (move 51, White: 26-22). Italian draws by threefold repetition (docs/RULES.md); the record plays
+# on, and the replay reports that (docs/RULES.md: "reports (but does not stop at) a draw rule that
 # the record played past"). Found with the reference generator, see
 # test_repetition_in_game_25_is_real.
 REPETITION_GAME = 25

@@ -1,4 +1,4 @@
-"""One test per move rule of RULES.md, family 2 (Moroccan, Italian).
+"""One test per move rule of docs/RULES.md, family 2 (Moroccan, Italian).
 
 Each case is a position and the exact set of legal moves, written by hand from the rule in
 full notation, for the variants named in the case. Every case runs as given and turned 180
@@ -218,7 +218,7 @@ def test_pydraughts(case: RuleCase, variant: str) -> None:
 def test_notation_shows_full_paths_where_start_and_end_are_ambiguous(
     variant: str, turned: bool
 ) -> None:
-    """RULES.md: where one start and end allow several captured sets, the notation shows the
+    """docs/RULES.md: where one start and end allow several captured sets, the notation shows the
     landing squares that tell them apart; the short form is ambiguous and lists them."""
     fen, short = "W:Wc2:Bb3,b5,d3,d5", "c2xc6"
     if turned:

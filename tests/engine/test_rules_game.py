@@ -1,4 +1,4 @@
-"""Win and draw rules of RULES.md played through ``engine.Game``, in both colours.
+"""Win and draw rules of docs/RULES.md played through ``engine.Game``, in both colours.
 
 Every sequence of moves below is first checked against the independent reference generator
 (each move legal and quiet where the rule needs it), so a failure here is the engine's

@@ -1,4 +1,4 @@
-"""One test per move rule of RULES.md, family 1 (Turkish draughts, Arab Dama).
+"""One test per move rule of docs/RULES.md, family 1 (Turkish draughts, Arab Dama).
 
 Each case is a position and the exact set of legal moves, written by hand from the rule in
 full notation. Every case runs for both variants of the family, as given and turned 180
@@ -194,7 +194,7 @@ NOTATION = [
 def test_notation_shows_full_paths_only_where_start_and_end_are_ambiguous(
     variant: str, fen: str, short: str, count: int, turned: bool
 ) -> None:
-    """RULES.md: the short form from x to is used wherever it identifies one move; where one
+    """docs/RULES.md: the short form from x to is used wherever it identifies one move; where one
     start and end allow several captured sets the landing squares must tell them apart."""
     if turned:
         fen, short = rotate_fen(fen), rotate_notation(short)

@@ -1,6 +1,6 @@
 """The computer player's search (engine.search), always at a fixed depth, never timed.
 
-The tactical positions are built by hand from RULES.md; the comment of each case gives the
+The tactical positions are built by hand from docs/RULES.md; the comment of each case gives the
 reasoning for its winning move. Each case is checked twice: the position itself by an
 independent brute-force material count over the public API (`legal_moves`/`apply_move`,
 no search code), which must find the expected move as the only best one; then the search,
@@ -248,7 +248,7 @@ def test_levels_search_less_below_level_5() -> None:
 
 def test_one_piece_each_is_a_draw_in_turkish_but_not_in_italian() -> None:
     # White king a1 against a black king h8, White to move, nothing to capture: Turkish
-    # and Arab draw at once (RULES.md); the search scores it 0 at any depth.
+    # and Arab draw at once (docs/RULES.md); the search scores it 0 at any depth.
     turkish = get_variant("turkish")
     position = Position.from_fen("W:WKa1:BKh8", turkish)
     assert search(position, turkish, depth=3).score == 0

@@ -64,7 +64,7 @@ def test_orthogonal_boards_use_every_square() -> None:
 
 
 def test_diagonal_boards_use_dark_squares_with_a1_light() -> None:
-    # RULES.md: dark squares have file + rank odd counting a = 1, rank 1 = 1.
+    # docs/RULES.md: dark squares have file + rank odd counting a = 1, rank 1 = 1.
     for key in ("moroccan", "italian"):
         variant = get_variant(key)
         assert variant.geometry is Geometry.DIAGONAL
@@ -122,7 +122,7 @@ RULE_MODULES = (
 
 @pytest.mark.parametrize("module", RULE_MODULES)
 def test_rule_code_never_branches_on_a_variant_name(module: str) -> None:
-    # DESIGN.md: no `if variant == ...` outside the registry; rules read parameters.
+    # docs/ARCHITECTURE.md: no `if variant == ...` outside the registry; rules read parameters.
     source = (ENGINE / module).read_text(encoding="utf-8")
     assert not re.search(r"\.key\s*(==|!=|\bin\b)", source)
     assert not re.search(r"variant\s*(==|!=|\bis\b)\s", source)

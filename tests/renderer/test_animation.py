@@ -1,6 +1,6 @@
 """render_move_gif and render_game_gif: frame counts, frame contents, durations.
 
-The expected frames follow the removal rules of RULES.md: Turkish and Arab remove a
+The expected frames follow the removal rules of docs/RULES.md: Turkish and Arab remove a
 captured piece the moment it is jumped, Moroccan and Italian all together when the move is
 over. A move GIF has the position before, one frame per landing square, and for
 end-of-move removal one more frame in which the jumped pieces disappear.

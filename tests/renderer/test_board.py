@@ -1,6 +1,6 @@
 """render_png read back from its pixels.
 
-Expected contents come from the rules (RULES.md and the rule pages): the start positions
+Expected contents come from the rules (docs/RULES.md and the rule pages): the start positions
 (orthogonal: men on ranks 2-3 and 6-7; diagonal: men on the dark squares of ranks 1-3
 and 6-8, a1 light), the board orientation (White's perspective: a8 top left; Black's: h1
 top left), and the colours the renderer promises (the theme).

@@ -1,6 +1,6 @@
 """Independent reference move generators for the engine tests.
 
-Written from ``/work/shared/RULES.md`` alone; they share no code with ``engine/``. They work
+Written from ``docs/RULES.md`` alone; they share no code with ``engine/``. They work
 on a plain board: a dict ``{square_name: piece}`` where the piece is ``"w"`` (white man),
 ``"W"`` (white king), ``"b"`` (black man) or ``"B"`` (black king), plus the side to move
 (``"w"`` or ``"b"``). Moves come out as routes ``(path, captured)``: ``path`` is the start
@@ -11,7 +11,13 @@ Modules: ``board`` (squares, FEN, rotation, move identity), ``orthogonal`` (Turk
 ``diagonal`` (Moroccan, Italian), ``reference`` (legal moves under the identity, perft),
 ``pydraughts_adapter`` (pydraughts 0.6.7 as a second source, its quirks handled),
 ``positions`` (random legal positions), ``rulecases`` (per-rule test machinery),
+``ladder`` (the Italian ladder with its steps in any order, on the reference's routes),
 ``bridge`` (the only place that touches the engine's Position and Move).
+
+One exception to "no engine code": ``legacy`` is the engine's former move generator
+(every capture route listed on bitboards, then merged), kept as a second oracle for the
+search over states that replaced it and as the "before" of benchmarks/movegen.py; it reads
+the engine's direction tables and variant records.
 
 How they were validated before being trusted: the reference perft equals the published
 start tables (Italian and Moroccan to depth 7: 177532; Turkish to depth 6: 931312), and the

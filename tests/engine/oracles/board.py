@@ -68,7 +68,7 @@ def forward(side: str) -> int:
     return 1 if side == "w" else -1
 
 
-# --- Italian numeric squares (RULES.md: 1 = a8, 2 = c8, ..., 32 = h1) ---------------------
+# --- Italian numeric squares (docs/RULES.md: 1 = a8, 2 = c8, ..., 32 = h1) ---------------------
 
 
 def italian_number(sq: str) -> int:
@@ -153,7 +153,7 @@ def rotate_notation(move: str) -> str:
     return sep.join(rotate_square(s) for s in move.split(sep))
 
 
-# --- move identity (RULES.md) ----------------------------------------------------------------
+# --- move identity (docs/RULES.md) ----------------------------------------------------------------
 
 
 def identity(route: Route) -> Identity:

@@ -1,6 +1,6 @@
 """Reference move generator for the diagonal family (Moroccan, Italian).
 
-From RULES.md, family 2: only dark squares; men step and capture diagonally forward only;
+From docs/RULES.md, family 2: only dark squares; men step and capture diagonally forward only;
 captured pieces stay on the board until the move is over (they cannot be jumped twice,
 passed over or landed on), the start square counts as empty; a man reaching the far rank
 is crowned and the move ends there, even mid-capture.

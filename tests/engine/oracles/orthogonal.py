@@ -1,6 +1,6 @@
 """Reference move generator for the orthogonal family (Turkish draughts, Arab Dama).
 
-From RULES.md, family 1: men step and capture forward, left or right; kings fly along ranks
+From docs/RULES.md, family 1: men step and capture forward, left or right; kings fly along ranks
 and files; captured pieces leave the board at once; no 180-degree turn between two jumps;
 the start square counts as empty; maximum capture over all pieces (men and kings count
 one); a man reaching the far rank mid-capture goes on capturing as a man and is crowned only

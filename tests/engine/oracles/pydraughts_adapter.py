@@ -2,7 +2,7 @@
 and Turkish (Arab has Turkish's moves).
 
 Board numbering (read from draughts/convert.py): Italian squares are the Italian numbers
-1..32 (1 = a8 ... 32 = h1), the same as RULES.md; Turkish squares are 1..64 with
+1..32 (1 = a8 ... 32 = h1), the same as docs/RULES.md; Turkish squares are 1..64 with
 n = (rank - 1) * 8 + file + 1 (a1 = 1, h1 = 8, a2 = 9, h8 = 64).
 
 Its three known quirks in 0.6.7 and how they are handled here:
@@ -80,7 +80,7 @@ def _between_orthogonal(a: str, b: str) -> list[str]:
 
 
 def _full_italian_step4(board: Mapping[str, str], routes: list[Route]) -> list[Route]:
-    """RULES.md Italian step 4 in full: among the given routes (already tied on steps 1-3),
+    """docs/RULES.md Italian step 4 in full: among the given routes (already tied on steps 1-3),
     keep those whose captured kings come earliest, compared king by king."""
 
     def kings_at(route: Route) -> list[int]:

@@ -1,5 +1,5 @@
 """One entry point over both reference generators: legal moves under the move identity, and
-perft counted under that identity (RULES.md: a position with no legal move before the
+perft counted under that identity (docs/RULES.md: a position with no legal move before the
 requested depth contributes nothing)."""
 
 from __future__ import annotations

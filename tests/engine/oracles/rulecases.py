@@ -29,9 +29,9 @@ from .board import (
 
 @dataclass(frozen=True)
 class RuleCase:
-    """One rule of RULES.md shown on one position."""
+    """One rule of docs/RULES.md shown on one position."""
 
-    rule: str  # the rule, quoted or paraphrased from RULES.md
+    rule: str  # the rule, quoted or paraphrased from docs/RULES.md
     variants: tuple[str, ...]
     fen: str
     expected: tuple[str, ...]  # every legal move in full notation (one path per move)

@@ -1,0 +1,285 @@
+"""Move generation in positions with very many capture routes: the engine's search over
+capture states against the former generator, which listed every route.
+
+Run with ``make bench`` or ``python benchmarks/movegen.py [--seconds N]`` from the
+repository root (about five minutes: N seconds, 60 by default, of hill climbing per
+variant).
+
+1. Known positions, each timed from the position to the answer with the engine's caches
+   cleared: `legal_moves`, `Game(variant, position)`, `Game.play` of a move, formatting
+   every legal move (what autocomplete shows) and `render_png` of the position after a
+   move with that move drawn (the renderer checks it against the position before), perft
+   2 from the quiet-move position (a capture with many routes after each reply); then
+   how long a level-5 search with a 1 s budget takes to return (wall clock). The
+   "before" column is the former generator (tests/engine/oracles/legacy.py) listing every
+   capture route and merging them, which is what `legal_moves` did; the whole public path
+   then repeated that work several times over (see the README for the figures measured
+   with the former engine).
+2. A hill-climbing search, per variant, for the position where `legal_moves` is slowest:
+   from a random position (one king of the side to move against half to all of the
+   enemy's pieces, scattered, men only or a fifth of them kings, sometimes a second piece
+   of its own), repeatedly move, add, remove or crown a piece and keep the
+   change when `legal_moves` gets slower, restarting when stuck; bounded to N seconds per
+   variant. Reports the slowest position found, its time and the former generator's time
+   on it (stopped after 60 s).
+
+Times are CPU seconds of this process (time.process_time), the best of three runs, so other
+load on the machine distorts them less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine.movegen
+import engine.notation
+from engine import (
+    Color,
+    Game,
+    Geometry,
+    Position,
+    Variant,
+    format_move,
+    get_variant,
+    legal_moves,
+    perft,
+)
+from engine.movegen import side_relative
+from engine.movegen_tables import RANK_1, RANK_8
+from engine.search import search
+from renderer import render_png
+from tests.engine.oracles.legacy import LegacyGenerator
+
+#: One white king against sixteen pieces: 611,570 capture routes, 63 legal moves.
+WORST = "W:WKd2:Bb2,e2,a3,d3,g3,e4,c5,f5,b6,d6,g6,h6,a7,e7,Kb8,Kf8"
+#: Black's quiet move d4-d1 leads to a capture with thousands of routes for White.
+QUIET = "B:WKc8:Be2,a3,c3,b4,a5,h5,b6,c7,g7,Kb2,Kf3,Kd4,Kg4,Ke5,Kf6,Kb7"
+LEGACY_LIMIT = 60.0
+
+
+def _clear() -> None:
+    engine.movegen.move_table.cache_clear()
+    engine.notation._index.cache_clear()
+
+
+def _best(fn: Callable[[], Any], runs: int = 3) -> float:
+    """Best CPU seconds of `fn()` over `runs` runs, caches cleared before each."""
+    best = float("inf")
+    for _ in range(runs):
+        _clear()
+        t0 = time.process_time()
+        fn()
+        best = min(best, time.process_time() - t0)
+    return best
+
+
+def _legacy(position: Position, variant: Variant) -> int:
+    """The former `legal_moves`: every route listed, the capture rules applied to the routes,
+    merged under the move identity (the quiet moves when there is no capture)."""
+    gen = LegacyGenerator(variant)
+    moves = gen.legal_captures(*side_relative(position))
+    return len(moves)
+
+
+def _legacy_worker(fen: str, key: str, out: Any) -> None:
+    variant = get_variant(key)
+    position = Position.from_fen(fen, variant)
+    t0 = time.process_time()
+    _legacy(position, variant)
+    out.put(time.process_time() - t0)
+
+
+def legacy_seconds(fen: str, key: str, limit: float = LEGACY_LIMIT) -> float | None:
+    """The former generator's CPU seconds on `fen`, None when it took longer than `limit`
+    (run in a child process, stopped there)."""
+    queue: Any = multiprocessing.Queue()
+    child = multiprocessing.Process(target=_legacy_worker, args=(fen, key, queue))
+    child.start()
+    child.join(limit)
+    if child.is_alive():
+        child.terminate()
+        child.join()
+        return None
+    return float(queue.get())
+
+
+def _ms(seconds: float | None) -> str:
+    return f"> {LEGACY_LIMIT:.0f} s" if seconds is None else f"{seconds * 1000:,.2f} ms"
+
+
+def known_positions() -> None:
+    turkish = get_variant("turkish")
+    worst = Position.from_fen(WORST, turkish)
+    quiet = Position.from_fen(QUIET, turkish)
+    moves = legal_moves(worst, turkish)
+    capture = next(m for m in moves if str(m).startswith("d2") and m.end == 0)  # d2x...a1
+    after = engine.apply_move(worst, capture, turkish)
+
+    def play_worst() -> None:
+        Game(turkish, worst).play("d2xa1")
+
+    def play_quiet() -> None:
+        Game(turkish, quiet).play("d4-d1")
+
+    def format_all() -> None:
+        for move in legal_moves(worst, turkish):
+            format_move(move, worst, turkish)
+
+    def render() -> None:
+        render_png(after, turkish, last_move=capture, before=worst, size=512)
+
+    rows = [
+        ("worst: legal_moves (63 moves, 611,570 routes)",
+         _best(lambda: legal_moves(worst, turkish)), legacy_seconds(WORST, "turkish")),
+        ("worst: Game(variant, position)", _best(lambda: Game(turkish, worst)), None),
+        ("worst: Game(...).play('d2xa1')", _best(play_worst), None),
+        ("worst: format all 63 legal moves", _best(format_all), None),
+        ("worst: render_png after d2xa1, move drawn", _best(render), None),
+        ("quiet: Game(...).play('d4-d1')", _best(play_quiet), None),
+        ("quiet: perft 2 (3,141 leaves)", _best(lambda: perft(quiet, turkish, 2), runs=1), None),
+    ]
+    print("Known positions (Turkish), CPU time, best of 3, caches cleared:")
+    print(f"{'':<48} {'now':>10} {'former generator':>18}")
+    for name, now, before in rows:
+        former = _ms(before) if name.startswith("worst: legal") else "-"
+        print(f"{name:<48} {now * 1000:>8.1f} ms {former:>18}")
+    before = rows[0][2]
+    if before is not None:
+        print(f"legal_moves in the worst position: {before / rows[0][1]:,.0f} times as fast")
+    for name, position in (("worst", worst), ("quiet", quiet)):
+        _clear()
+        t0 = time.monotonic()
+        result = search(position, turkish, level=5, time_budget=1.0)
+        print(f"{name}: level-5 search with a 1 s budget returned after "
+              f"{time.monotonic() - t0:.2f} s (wall clock), depth {result.depth}")
+
+
+# --- hill climbing ----------------------------------------------------------------------------
+
+Pieces = dict[int, tuple[Color, bool]]  # square -> (colour, is king)
+
+
+def _position(pieces: Pieces) -> Position:
+    wm = wk = bm = bk = 0
+    for sq, (colour, king) in pieces.items():
+        bit = 1 << sq
+        if colour is Color.WHITE:
+            if king:
+                wk |= bit
+            else:
+                wm |= bit
+        elif king:
+            bk |= bit
+        else:
+            bm |= bit
+    return Position(wm, wk, bm, bk, Color.WHITE)
+
+
+def _man_allowed(sq: int, colour: Color) -> bool:
+    far = RANK_8 if colour is Color.WHITE else RANK_1
+    return not (far >> sq) & 1
+
+
+def _seed(rng: random.Random, variant: Variant) -> Pieces:
+    squares = [sq for sq in range(64) if variant.is_playable(sq)]
+    rng.shuffle(squares)
+    most = 16 if len(squares) == 64 else 12
+    pieces: Pieces = {squares.pop(): (Color.WHITE, True)}
+    king_share = rng.choice((0.0, 0.2))  # men only half the time: one king against men
+    for _ in range(rng.randint(most // 2, most)):
+        sq = squares.pop()
+        king = rng.random() < king_share or not _man_allowed(sq, Color.BLACK)
+        pieces[sq] = (Color.BLACK, king)
+    if rng.random() < 0.3:
+        sq = squares.pop()
+        pieces[sq] = (Color.WHITE, rng.random() < 0.5 or not _man_allowed(sq, Color.WHITE))
+    return pieces
+
+
+def _mutate(rng: random.Random, pieces: Pieces, variant: Variant) -> Pieces:
+    out = dict(pieces)
+    empty = [sq for sq in range(64) if variant.is_playable(sq) and sq not in out]
+    most = 16 if variant.geometry is Geometry.ORTHOGONAL else 12
+    kind = rng.randrange(4)
+    count = {c: sum(1 for p in out.values() if p[0] is c) for c in Color}
+    if kind == 0 or not empty:  # move a piece
+        sq = rng.choice(list(out))
+        colour, king = out.pop(sq)
+        to = rng.choice(empty or [sq])
+        out[to] = (colour, king or not _man_allowed(to, colour))
+    elif kind == 1 and count[Color.BLACK] < most:  # add a black piece
+        to = rng.choice(empty)
+        out[to] = (Color.BLACK, rng.random() < 0.3 or not _man_allowed(to, Color.BLACK))
+    elif kind == 2 and count[Color.BLACK] > 1:  # remove a black piece
+        sq = rng.choice([s for s, p in out.items() if p[0] is Color.BLACK])
+        del out[sq]
+    else:  # crown or uncrown a piece
+        sq = rng.choice(list(out))
+        colour, king = out[sq]
+        if king and _man_allowed(sq, colour):
+            out[sq] = (colour, False)
+        else:
+            out[sq] = (colour, True)
+    if not any(c is Color.WHITE for c, _ in out.values()):
+        return dict(pieces)
+    return out
+
+
+def _cost(pieces: Pieces, variant: Variant) -> float:
+    position = _position(pieces)
+    _clear()
+    t0 = time.process_time()
+    legal_moves(position, variant)
+    return time.process_time() - t0
+
+
+def hill_climb(key: str, seconds: float, seed: int = 1) -> tuple[str, float]:
+    """The slowest position for `legal_moves` found in `seconds` of hill climbing, as FEN,
+    and its time (best of three)."""
+    variant = get_variant(key)
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    best_pieces, best_cost = _seed(rng, variant), 0.0
+    current, current_cost, stale = best_pieces, _cost(best_pieces, variant), 0
+    while time.monotonic() < deadline:
+        if stale > 150:
+            current = _seed(rng, variant)
+            current_cost, stale = _cost(current, variant), 0
+        trial = _mutate(rng, current, variant)
+        cost = _cost(trial, variant)
+        if cost >= current_cost:
+            stale = 0 if cost > current_cost * 1.05 else stale + 1
+            current, current_cost = trial, cost
+        else:
+            stale += 1
+        if current_cost > best_cost:
+            best_pieces, best_cost = current, current_cost
+    position = _position(best_pieces)
+    return position.to_fen(variant), _best(lambda: legal_moves(position, variant))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="hill-climbing time per variant (default 60)")
+    args = parser.parse_args()
+    known_positions()
+    print()
+    print(f"Hill climbing for the slowest legal_moves, {args.seconds:.0f} s per variant:")
+    for key in ("turkish", "arab", "moroccan", "italian"):
+        fen, now = hill_climb(key, args.seconds)
+        before = legacy_seconds(fen, key)
+        print(f"{key:<9} {now * 1000:>8.2f} ms (former generator {_ms(before)})  {fen}")
+
+
+if __name__ == "__main__":
+    main()
