@@ -31,7 +31,7 @@ GAME: dict[str, SqlLiteral] = {
     "white_computer_moves": 0, "black_computer_moves": 0, "created_at": 0,
     "updated_at": 0, "finished_at": None,
 }
-FINISHED = {"status": "finished", "result": "1-0", "termination": "resignation",
+FINISHED: dict[str, SqlLiteral] = {"status": "finished", "result": "1-0", "termination": "resignation",
             "finished_at": 5}
 MOVE: dict[str, SqlLiteral] = {"game_id": 1, "ply": 2, "text": "22-18", "played_at": 0,
                                "by_computer": 0}
