@@ -31,8 +31,8 @@ GAME: dict[str, SqlLiteral] = {
     "white_computer_moves": 0, "black_computer_moves": 0, "created_at": 0,
     "updated_at": 0, "finished_at": None,
 }
-FINISHED: dict[str, SqlLiteral] = {"status": "finished", "result": "1-0", "termination": "resignation",
-            "finished_at": 5}
+FINISHED: dict[str, SqlLiteral] = {"status": "finished", "result": "1-0",
+                                   "termination": "resignation", "finished_at": 5}
 MOVE: dict[str, SqlLiteral] = {"game_id": 1, "ply": 2, "text": "22-18", "played_at": 0,
                                "by_computer": 0}
 CHALLENGE: dict[str, SqlLiteral] = {
