@@ -508,7 +508,7 @@ def _check_existing_file(path: Path, verify: bool) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            found = diagnose_filesystem(str(path.parent))  # the nearest folder that exists
+            found = diagnose_filesystem(str(path.parent))  # asks about its parent folder
             raise DatabaseFileError(name, f"its folder cannot be created ({error})",
                                     found.cause if found else Cause.NOT_WRITABLE) from error
         return

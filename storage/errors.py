@@ -3,6 +3,11 @@
 Every error derives from `StorageError`. Messages name what went wrong and what to do;
 they are meant for logs and operators, and the bot turns the domain ones (a stale move, a
 busy channel, a challenge no longer pending) into replies for players.
+
+Two carry a `Cause` (why, as far as the operator must act) and an `explanation` (the
+line for the log): `DatabaseFileError` for anything that stops the database from being
+opened at start-up, `StorageWriteError` for a write refused at run time (nothing of it
+was stored).
 """
 
 from __future__ import annotations
