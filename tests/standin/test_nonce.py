@@ -9,7 +9,6 @@ message was deleted shortly before gives 404 (discord.py's `Messageable.send` do
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -111,14 +110,17 @@ async def test_deleted_first_message_gives_unknown_message(
 
 
 async def test_nonce_forgotten_after_the_window() -> None:
-    async with StandIn(nonce_window=0.2) as standin:
+    async with StandIn(nonce_window=120.0) as standin:
+        now = [1000.0]
+        standin.core.nonces.clock = lambda: now[0]  # the window's clock, moved by hand
         await standin.add_guild("Dama Club", channels=("general",))
         headers = {"Authorization": f"Bot {standin.token}"}
         async with aiohttp.ClientSession(headers=headers) as http:
             body = {"content": "once", "nonce": "short", "enforce_nonce": True}
             _, first = await _post(http, standin, "general", body)
+            now[0] += 119.0
             _, within = await _post(http, standin, "general", body)
-            await asyncio.sleep(0.3)
+            now[0] += 2.0  # 121 s after the first
             _, after = await _post(http, standin, "general", body)
     assert within["id"] == first["id"] and after["id"] != first["id"]
 
