@@ -27,7 +27,8 @@ from storage import (
 )
 from tests.support.restricted import open_in_namespace, open_unprivileged
 
-ENVIRONMENT = {Cause.NOT_WRITABLE, Cause.READ_ONLY_FILESYSTEM, Cause.DISK_FULL, Cause.LOCKED}
+ENVIRONMENT = {Cause.NOT_WRITABLE, Cause.READ_ONLY_FILESYSTEM, Cause.DISK_FULL, Cause.LOCKED,
+               Cause.UNREADABLE}
 
 
 async def _make_database(path: Path, games: int = 3) -> None:
@@ -86,6 +87,17 @@ def test_new_database_in_a_folder_without_write_permission(db_path: Path) -> Non
         db_path.parent.chmod(0o755)
     _assert_line(report, db_path, Cause.NOT_WRITABLE)
     assert not db_path.exists()
+
+
+async def test_file_without_read_permission(db_path: Path) -> None:
+    await _make_database(db_path)
+    db_path.chmod(0o000)
+    try:
+        report = open_unprivileged("open", str(db_path))
+    finally:
+        db_path.chmod(0o644)
+    _assert_line(report, db_path, Cause.UNREADABLE)
+    assert "Permission denied" in report["message"]
 
 
 def test_writable_database_opens_without_privileges(db_path: Path) -> None:
