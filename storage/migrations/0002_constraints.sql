@@ -43,15 +43,5 @@ BEGIN
     SELECT RAISE(ABORT, 'an accepted challenge names its game, no other challenge does');
 END;
 
--- A leaderboard bucket counts players: never fewer than none.
-CREATE TRIGGER rank_buckets_not_negative_on_insert BEFORE INSERT ON rank_buckets
-WHEN NEW.players < 0
-BEGIN
-    SELECT RAISE(ABORT, 'a rank bucket cannot count fewer than 0 players');
-END;
-
-CREATE TRIGGER rank_buckets_not_negative_on_update BEFORE UPDATE OF players ON rank_buckets
-WHEN NEW.players < 0
-BEGIN
-    SELECT RAISE(ABORT, 'a rank bucket cannot count fewer than 0 players');
-END;
+-- Deliberately not here: a CHECK on rank_buckets.players. A miscount must never block
+-- ending a game; `Storage.rebuild_rankings` repairs the counts.
