@@ -1,4 +1,5 @@
-"""Running the bot: settings, logging, endpoint, login; one-line errors for the operator.
+"""Running the bot: settings, logging (secrets redacted), endpoint, login; one-line errors
+for the operator.
 
 `run(settings)` returns a process exit status: 0 after a clean stop, 2 when something
 must be configured (no token, a token Discord rejects, a database it cannot use), with a
@@ -19,6 +20,7 @@ import discord
 from bot.client import DamaBot
 from bot.config import Settings, log_level_number
 from bot.discord_endpoint import apply_discord_url
+from bot.log_redaction import install_redaction
 from storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -61,7 +63,11 @@ def run(settings: Settings) -> int:
     """Run the bot until it is stopped; returns the exit status."""
     if settings.token is None:
         return fail(NO_TOKEN)
-    discord.utils.setup_logging(level=log_level_number(settings))
+    # One handler for every logger, with the secrets filter (bot/log_redaction.py): at
+    # DEBUG discord.py logs interaction tokens, webhook URLs and gateway payloads.
+    handler = logging.StreamHandler()
+    install_redaction(handler, [settings.token])
+    discord.utils.setup_logging(handler=handler, level=log_level_number(settings))
     apply_discord_url(settings.discord_url)
     try:
         asyncio.run(_run(settings))

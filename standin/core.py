@@ -18,6 +18,7 @@ from .bodies import Body, UploadedFile, image_size, sniff_content_type
 from .errors import ApiError, JsonErrorCode, field_error, form_error, merge_errors, not_found
 from .gateway import GatewayHub, Intent, Session
 from .model import Attachment, Channel, ChannelType, Json, Message, World, new_token
+from .nonces import DEFAULT_WINDOW, NonceRegistry
 from .payloads import (
     FLAG_EPHEMERAL,
     FLAG_IS_COMPONENTS_V2,
@@ -50,6 +51,7 @@ from .validation import (
     check_embeds,
     check_flags,
     check_modal,
+    check_nonce,
     empty_message,
     raise_if,
 )
@@ -127,6 +129,7 @@ class Core:
         *,
         ack_deadline: float | None,
         attachment_size_limit: int,
+        nonce_window: float = DEFAULT_WINDOW,
     ) -> None:
         self.world = world
         self.payloads = payloads
@@ -141,6 +144,7 @@ class Core:
         self.listeners: list[MessageListener] = []
         self.origins: dict[int, MessageOrigin] = {}
         self.typing: dict[int, int] = {}
+        self.nonces = NonceRegistry(nonce_window)
 
     @property
     def bot_id(self) -> int:
@@ -342,6 +346,7 @@ class Core:
         errors: Json = {}
         merge_errors(errors, check_content(data.get("content")))
         merge_errors(errors, check_embeds(data.get("embeds")))
+        merge_errors(errors, check_nonce(data.get("nonce"), data.get("enforce_nonce")))
         flags = data.get("flags")
         merge_errors(errors, check_flags(flags, allowed_flags))
         v2 = isinstance(flags, int) and bool(flags & FLAG_IS_COMPONENTS_V2)
@@ -401,6 +406,7 @@ class Core:
             flags=flags,
             tts=bool(data.get("tts", False)),
             visible_to=visible_to if ephemeral else None,
+            nonce=data.get("nonce"),
         )
         msg.mention_ids = self._mentions(content, data.get("allowed_mentions"))
         return msg

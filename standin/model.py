@@ -246,6 +246,7 @@ class Message:
     mention_everyone: bool = False
     pinned: bool = False
     thread_id: int | None = None
+    nonce: int | str | None = None
 
 
 def new_token() -> str:

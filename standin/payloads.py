@@ -361,6 +361,8 @@ class Payloads:
             "flags": msg.flags,
             "reactions": [],
         }
+        if msg.nonce is not None:
+            data["nonce"] = msg.nonce
         if msg.webhook_id is not None:
             data["webhook_id"] = str(msg.webhook_id)
         if msg.application_id is not None:

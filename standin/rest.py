@@ -455,7 +455,9 @@ class Rest:
         return json_response(self.core.payloads.message(msg))
 
     async def create_message(self, request: web.Request) -> web.Response:
-        """POST /channels/{id}/messages."""
+        """POST /channels/{id}/messages (with `nonce` and `enforce_nonce`: the bot's
+        message with that nonce from the last `Core.nonces.window` seconds is returned
+        instead of a new one)."""
         channel = self._channel(request)
         body = await self._body(request)
         if channel.type is ChannelType.DM:
@@ -480,6 +482,19 @@ class Rest:
         msg = self.core.new_message(
             body, channel=channel, author_id=self.core.bot_id, allowed_flags=CHANNEL_MESSAGE_FLAGS
         )
+        nonce = body.json.get("nonce")  # validated by new_message: an int or a str
+        enforced: int | str | None = (
+            nonce if isinstance(nonce, int | str) and body.json.get("enforce_nonce") is True
+            else None
+        )
+        if enforced is not None:
+            # Discord: the same author's message with this nonce in the past few minutes is
+            # returned and none is created (a deleted one: 404); see standin/nonces.py.
+            earlier = self.core.nonces.earlier(self.core.bot_id, enforced)
+            if earlier is not None:
+                if earlier.deleted:
+                    raise not_found(JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+                return json_response(self.core.payloads.message(earlier))
         ref = body.json.get("message_reference")
         if isinstance(ref, dict) and ref.get("message_id"):
             target_id = _int_field(body.json, ("message_reference", "message_id"), 0)
@@ -500,6 +515,8 @@ class Rest:
                 }
                 if target.guild_id is not None:
                     msg.message_reference["guild_id"] = str(target.guild_id)
+        if enforced is not None:
+            self.core.nonces.remember(self.core.bot_id, enforced, msg)
         await self.core.store_message(msg, MessageOrigin.BOT_CHANNEL)
         return json_response(self.core.payloads.message(msg))
 

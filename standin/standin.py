@@ -60,6 +60,7 @@ from .model import (
     Permission,
     World,
 )
+from .nonces import DEFAULT_WINDOW as DEFAULT_NONCE_WINDOW
 from .options import descend, split_command
 from .payloads import (
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
@@ -89,7 +90,9 @@ class StandIn(Directory):
     `token` is the bot token it accepts; `ack_deadline` the seconds the bot has to answer
     an interaction before it fails, as on Discord (None: no limit); `bot_permissions` what
     the bot's role may do in each new guild; `allowed_privileged_intents` the privileged
-    intents "enabled in the developer portal" (others close the gateway with 4014).
+    intents "enabled in the developer portal" (others close the gateway with 4014);
+    `nonce_window` the seconds a message nonce sent with `enforce_nonce` is remembered
+    ("the past few minutes" in Discord's documentation; `standin/nonces.py`).
     """
 
     def __init__(
@@ -105,6 +108,7 @@ class StandIn(Directory):
         bot_permissions: int = int(DEFAULT_BOT_PERMISSIONS),
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
         allowed_privileged_intents: int = int(PRIVILEGED_INTENTS),
+        nonce_window: float = DEFAULT_NONCE_WINDOW,
     ) -> None:
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
         self.host = host
@@ -139,6 +143,7 @@ class StandIn(Directory):
             self.hub,
             ack_deadline=ack_deadline,
             attachment_size_limit=attachment_size_limit,
+            nonce_window=nonce_window,
         )
         super().__init__(self.core, bot_permissions=bot_permissions)
         self.factory = InteractionFactory(self)

@@ -18,6 +18,7 @@ from .errors import ApiError, JsonErrorCode, field_error, form_error, merge_erro
 Errors = dict[str, Any]
 
 MAX_CONTENT = 2000
+MAX_NONCE_LENGTH = 25
 MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
 MAX_ROWS = 5
@@ -239,6 +240,20 @@ def check_content(content: Any) -> Errors:
     if len(content) > MAX_CONTENT:
         return _max_length(("content",), MAX_CONTENT)
     return {}
+
+
+def check_nonce(nonce: Any, enforce: Any) -> Errors:
+    """Problems of `nonce` (an integer or a string of up to 25 characters; None allowed)
+    and `enforce_nonce` (a boolean; None allowed)."""
+    errors: Errors = {}
+    if nonce is not None:
+        if isinstance(nonce, bool) or not isinstance(nonce, int | str):
+            merge_errors(errors, _bad_type(("nonce",), "an integer or a string"))
+        elif isinstance(nonce, str) and len(nonce) > MAX_NONCE_LENGTH:
+            merge_errors(errors, _max_length(("nonce",), MAX_NONCE_LENGTH))
+    if enforce is not None and not isinstance(enforce, bool):
+        merge_errors(errors, _bad_type(("enforce_nonce",), "a boolean"))
+    return errors
 
 
 def check_flags(flags: Any, allowed: int) -> Errors:

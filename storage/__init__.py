@@ -9,6 +9,7 @@ Stores strings and ints; knows nothing of the rules. Start with `await Storage.o
 from storage.clock import Clock, utc_now
 from storage.database import DEFAULT_PATH, ENV_VAR, Database, Durability, database_path
 from storage.errors import (
+    Cause,
     ChallengeNotFoundError,
     ChallengeNotPendingError,
     ChannelBusyError,
@@ -20,6 +21,7 @@ from storage.errors import (
     SchemaVersionError,
     StaleMoveError,
     StorageError,
+    StorageWriteError,
 )
 from storage.migrate import latest_version
 from storage.models import (
@@ -57,6 +59,7 @@ __all__ = [
     "DEFAULT_ELIGIBILITY",
     "DEFAULT_PATH",
     "ENV_VAR",
+    "Cause",
     "Challenge",
     "ChallengeNotFoundError",
     "ChallengeNotPendingError",
@@ -96,6 +99,7 @@ __all__ = [
     "StaleMoveError",
     "Storage",
     "StorageError",
+    "StorageWriteError",
     "database_path",
     "latest_version",
     "utc_now",

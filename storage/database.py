@@ -1,7 +1,7 @@
 """The database facade: one SQLite file through aiosqlite, its settings and transactions.
 
 `Database.open(path)` checks an existing file read-only first (SQLite header, damage,
-owner program, schema version) and refuses it with `DatabaseFileError` or
+owner program, schema version and objects) and refuses it with `DatabaseFileError` or
 `SchemaVersionError` before anything is written; then it opens it read-write with
 
 - `journal_mode = WAL`: readers never block the writer, a commit is one append to the
@@ -11,7 +11,11 @@ owner program, schema version) and refuses it with `DatabaseFileError` or
 - `synchronous` from `Durability` (see there: NORMAL by default, which keeps every
   acknowledged commit through a kill of the process);
 
-and applies the pending migrations (`storage.migrate`). `Database.open(path,
+applies the pending migrations (`storage.migrate`) and commits one write (the write
+probe). Whatever goes wrong comes out as one `DatabaseFileError` naming its `Cause`
+(`storage.diagnosis` asks the operating system why SQLite could not write). At run time,
+a write SQLite refuses (disk full, read-only, locked) raises `StorageWriteError`.
+`Database.open(path,
 read_only=True)` is for a second program that only reads a database the bot keeps (local
 play, tests): SQLite's read-only mode, no migration, nothing ever written.
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import logging
 import os
 import re
 import sqlite3
@@ -38,8 +43,22 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from storage.errors import DatabaseFileError, MigrationError, SchemaVersionError
+from storage.diagnosis import (
+    SQLITE_BUSY,
+    SQLITE_CANTOPEN,
+    SQLITE_FULL,
+    SQLITE_IOERR,
+    SQLITE_LOCKED,
+    SQLITE_PERM,
+    SQLITE_READONLY,
+    diagnose_filesystem,
+    open_failure,
+    primary_code,
+    write_failure,
+)
+from storage.errors import Cause, DatabaseFileError, MigrationError, SchemaVersionError
 from storage.migrate import APPLICATION_ID, load_migrations
+from storage.schema import schema_differences, schema_objects
 
 ENV_VAR = "DAMA_DATABASE"
 DEFAULT_PATH = "data/dama.sqlite3"
@@ -50,8 +69,12 @@ SqlValue = int | float | str | bytes | None
 
 T = TypeVar("T")
 
+log = logging.getLogger(__name__)
+
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _PLACEHOLDER = re.compile(r"\$(\d+)")
+_WRITE_REFUSALS = frozenset({SQLITE_BUSY, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_IOERR,
+                             SQLITE_LOCKED, SQLITE_PERM, SQLITE_READONLY})
 
 
 class Durability(enum.Enum):
@@ -163,6 +186,8 @@ def _run_batch(
             try:
                 value = function(handle)
             except Exception as error:
+                if _refuses_writes(error) or not conn.in_transaction:
+                    raise  # the whole transaction fails: SQLite may have rolled it back
                 conn.execute("ROLLBACK TO write")
                 conn.execute("RELEASE write")
                 outcomes.append((False, error))
@@ -175,6 +200,12 @@ def _run_batch(
             conn.execute("ROLLBACK")
         raise
     return outcomes
+
+
+def _refuses_writes(error: Exception) -> bool:
+    """SQLite refused to write (full, read-only, locked, input/output error, cannot open a
+    side file): no later statement of the transaction can be trusted to succeed."""
+    return isinstance(error, sqlite3.Error) and primary_code(error) in _WRITE_REFUSALS
 
 
 class Database:
@@ -202,14 +233,24 @@ class Database:
         verify: bool = True,
         read_only: bool = False,
     ) -> Database:
-        """Open (creating if needed) and migrate the database at `path`.
+        """Open (creating if needed), check, migrate and write-probe the database at `path`.
 
         `path` defaults to `database_path()` (`DAMA_DATABASE`); its folder is created if
-        missing. With `verify`, an existing file is checked with `PRAGMA quick_check`
-        (reads the whole file once). Raises `DatabaseFileError` (not SQLite, damaged,
-        another program's database, unreadable, a folder), `SchemaVersionError` (written
-        by a newer dama-bot) or `MigrationError`; in the first two cases nothing was
-        written.
+        missing. An existing file is checked read-only first: its header, its owner
+        program, its schema version, that every table, index and trigger the migrations
+        create is there as they create it (`storage.schema`) and, with `verify`, `PRAGMA
+        quick_check` (reads the whole file once). After the migrations one small write is
+        committed (the write probe), so a file, folder or disk that cannot take writes
+        stops the start here rather than at the first move.
+
+        Every failure is raised as a `DatabaseFileError` whose `cause` (`storage.Cause`)
+        and one-line message say why and what to do: not writable (the file, its folder),
+        read-only filesystem, disk full, locked by another program, input/output error,
+        unreadable, a folder, damaged (bad pages, text that is not UTF-8, a missing table),
+        not a dama-bot database, or `SchemaVersionError` (written by a newer dama-bot); a
+        shipped migration that is itself wrong raises `MigrationError`. No other exception
+        type leaves this function (but `BaseException`s such as a cancellation). A file
+        refused as damaged, foreign or newer was not written to.
 
         With `read_only`, the file must exist already and is opened in SQLite's read-only
         mode: nothing is created, migrated or written (`transaction`, `run` and `close`'s
@@ -219,26 +260,33 @@ class Database:
         dama-bot's (an older one is migrated by opening it for writing, as the bot does).
         """
         text = os.fspath(path) if path is not None else database_path()
+        try:
+            return await cls._open(text, durability, busy_timeout_ms, verify, read_only)
+        except Exception as error:
+            explained = open_failure(error, text)
+            if explained is error:
+                raise
+            raise explained from error
+
+    @classmethod
+    async def _open(cls, text: str, durability: Durability, busy_timeout_ms: int,
+                    verify: bool, read_only: bool) -> Database:
         if read_only and (text == MEMORY or not Path(text).exists()):
-            raise DatabaseFileError(text, "there is no such file to read")
+            raise DatabaseFileError(text, "there is no such file to read", Cause.UNREADABLE)
         if text != MEMORY:
             await asyncio.to_thread(_check_existing_file, Path(text), verify)
-        try:
-            if read_only:
-                conn = await aiosqlite.connect(_read_only_uri(Path(text)), uri=True,
-                                               isolation_level=None)
-            else:
-                conn = await aiosqlite.connect(text, isolation_level=None)
-        except sqlite3.Error as error:
-            raise DatabaseFileError(text, f"SQLite cannot open it ({error})") from error
+        if read_only:
+            conn = await aiosqlite.connect(_read_only_uri(Path(text)), uri=True,
+                                           isolation_level=None)
+        else:
+            conn = await aiosqlite.connect(text, isolation_level=None)
         conn.row_factory = sqlite3.Row
         db = cls(conn, text, durability, read_only=read_only)
         try:
             await db._configure(busy_timeout_ms)
             await (db._check_schema() if read_only else db._migrate())
-        except sqlite3.DatabaseError as error:
-            await conn.close()
-            raise DatabaseFileError(text, f"SQLite reports: {error}") from error
+            if not read_only:
+                await db._probe_write()
         except BaseException:
             await conn.close()
             raise
@@ -251,7 +299,13 @@ class Database:
             return  # journal mode and durability are the writer's; a reader changes neither
         mode = (await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone() or ["?"])[0]
         if self.path != MEMORY and str(mode).lower() != "wal":
-            raise DatabaseFileError(self.path, f"it cannot be switched to WAL (mode {mode})")
+            # SQLite keeps the old mode, without an error, when it cannot write the file.
+            found = diagnose_filesystem(self.path)
+            raise DatabaseFileError(
+                self.path, f"it cannot be switched to WAL (mode {mode})"
+                + (f": {found.what}" if found else ""),
+                found.cause if found else Cause.NOT_WRITABLE,
+            )
         await conn.execute(f"PRAGMA synchronous = {self.durability.value}")
         await conn.execute("PRAGMA foreign_keys = ON")
 
@@ -261,6 +315,14 @@ class Database:
         current = int(await self._handle.fetchval("PRAGMA user_version"))
         if current != latest:
             raise SchemaVersionError(self.path, current, latest)
+
+    async def _probe_write(self) -> None:
+        """Commit one small write (the schema version, rewritten unchanged: one page to
+        the write-ahead log), so that a file, folder or disk that cannot take writes is
+        found at start-up, not at the first move."""
+        version = int(await self._handle.fetchval("PRAGMA user_version"))
+        async with self.transaction() as conn:
+            await conn.execute(f"PRAGMA user_version = {version}")
 
     async def _migrate(self) -> None:
         migrations = load_migrations()
@@ -287,7 +349,23 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
         """A write transaction (`BEGIN IMMEDIATE`): committed when the block ends, rolled
-        back if it raises (or is cancelled). The commit has happened when the block exits."""
+        back if it raises (or is cancelled). The commit has happened when the block exits.
+
+        Raises `StorageWriteError` (from the block's statements, `BEGIN` or `COMMIT`) when
+        SQLite refuses to write for a reason outside dama-bot: a full disk, a file, folder
+        or filesystem that became read-only, a write lock held elsewhere past the busy
+        timeout, an input/output error. The transaction is then not committed."""
+        try:
+            async with self._transaction() as conn:
+                yield conn
+        except sqlite3.Error as error:
+            failure = write_failure(error, self.path)
+            if failure is None:
+                raise
+            raise failure from error
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Connection]:
         async with self._lock:
             self._check_open()
             self._check_writable()
@@ -324,6 +402,10 @@ class Database:
         changes) in the next transaction, at the cost of one round trip to the worker thread
         (about 0.1 ms here) and one commit. `function` must be quick and must not touch the
         event loop. If the caller is cancelled, its function still runs, or not, in whole.
+
+        When SQLite refuses to write (full, read-only, locked, input/output error; see
+        `transaction`), nothing of the batch is committed and every caller in it gets a
+        `StorageWriteError`.
         """
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._check_open()
@@ -347,6 +429,10 @@ class Database:
                         _run_batch, raw, [function for function, _ in batch]
                     )
             except BaseException as error:  # the transaction as a whole failed
+                failure = write_failure(error, self.path)
+                if failure is not None and failure is not error:
+                    failure.__cause__ = error
+                    error = failure
                 for _, future in batch:
                     if not future.done():
                         future.set_exception(error)
@@ -380,7 +466,8 @@ class Database:
 
     async def close(self) -> None:
         """Wait for queued writes, run `PRAGMA optimize` (refreshes the planner's statistics;
-        not when read-only) and close. Idempotent."""
+        not when read-only; skipped with a warning in the log when the disk refuses it)
+        and close. Idempotent."""
         while self._committer is not None and not self._committer.done():
             await asyncio.wait([self._committer])
         async with self._lock:
@@ -390,6 +477,11 @@ class Database:
             try:
                 if not self.read_only:
                     await self._conn.execute("PRAGMA optimize")
+            except sqlite3.Error as error:
+                # Only statistics for the query planner: a full or read-only disk must
+                # not turn a clean stop into a failure.
+                log.warning("closing %s without PRAGMA optimize: %s", self.path,
+                            write_failure(error, self.path) or error)
             finally:
                 await self._conn.close()
 
@@ -411,22 +503,27 @@ def _check_existing_file(path: Path, verify: bool) -> None:
     """Create the parent folder; check an existing file read-only. Raises as `open` says."""
     name = str(path)
     if path.is_dir():
-        raise DatabaseFileError(name, "it is a folder, not a file")
+        raise DatabaseFileError(name, "it is a folder, not a file", Cause.NOT_A_FILE)
     if not path.exists():
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise DatabaseFileError(name, f"its folder cannot be created ({error})") from error
+            found = diagnose_filesystem(str(path.parent))  # asks about its parent folder
+            raise DatabaseFileError(name, f"its folder cannot be created ({error})",
+                                    found.cause if found else Cause.NOT_WRITABLE) from error
         return
     try:
         with path.open("rb") as file:
             header = file.read(len(_SQLITE_HEADER))
     except OSError as error:
-        raise DatabaseFileError(name, f"it cannot be read ({error})") from error
+        raise open_failure(error, name) from error
     if not header:
         return  # an empty file is an empty database
     if header != _SQLITE_HEADER:
-        raise DatabaseFileError(name, "it is not an SQLite database (its header is wrong)")
+        raise DatabaseFileError(
+            name, "it is not an SQLite database (its first 16 bytes are not SQLite's header; "
+            "if it was dama-bot's database, it is damaged)", Cause.NOT_DAMA_BOT,
+        )
     # A read-only connection to a WAL database creates empty `-wal` and `-shm` files when
     # they are missing; if the file is then refused, those are removed again.
     side_files = [Path(f"{path}-wal"), Path(f"{path}-shm")]
@@ -455,18 +552,29 @@ def _check_sqlite_file(path: Path, verify: bool) -> None:
                 [str(row[0]) for row in conn.execute("PRAGMA quick_check(5)")]
                 if verify else ["ok"]
             )
+            found = schema_objects(conn) if problems == ["ok"] else None
         finally:
             conn.close()
     except sqlite3.Error as error:
-        raise DatabaseFileError(name, f"it is damaged or unreadable ({error})") from error
+        raise open_failure(error, name) from error
     if problems != ["ok"]:
-        raise DatabaseFileError(name, "it is damaged: " + "; ".join(problems))
+        raise DatabaseFileError(name, "it is damaged: " + "; ".join(problems), Cause.DAMAGED)
     if application_id not in (0, APPLICATION_ID):
         raise DatabaseFileError(
-            name, f"it belongs to another program (SQLite application id {application_id})"
+            name, f"it belongs to another program (SQLite application id {application_id})",
+            Cause.NOT_DAMA_BOT,
         )
     if version == 0 and tables > 0:
-        raise DatabaseFileError(name, "it holds another program's tables, not dama-bot's")
+        raise DatabaseFileError(name, "it holds another program's tables, not dama-bot's",
+                                Cause.NOT_DAMA_BOT)
     latest = len(load_migrations())
     if version > latest:
         raise SchemaVersionError(name, version, latest)
+    assert found is not None
+    differences = schema_differences(version, found)
+    if differences:
+        shown = "; ".join(differences[:4]) + ("; ..." if len(differences) > 4 else "")
+        raise DatabaseFileError(
+            name, f"it is damaged: its schema is not dama-bot's version {version} ({shown})",
+            Cause.DAMAGED,
+        )

@@ -3,53 +3,179 @@
 Every error derives from `StorageError`. Messages name what went wrong and what to do;
 they are meant for logs and operators, and the bot turns the domain ones (a stale move, a
 busy channel, a challenge no longer pending) into replies for players.
+
+Two carry a `Cause` (why, as far as the operator must act) and an `explanation` (the
+line for the log): `DatabaseFileError` for anything that stops the database from being
+opened at start-up, `StorageWriteError` for a write refused at run time (nothing of it
+was stored).
 """
 
 from __future__ import annotations
+
+import enum
 
 
 class StorageError(Exception):
     """Base class of every storage error."""
 
 
-class DatabaseFileError(StorageError):
-    """The file at the configured path is not a usable dama-bot database.
+class Cause(enum.Enum):
+    """Why the database cannot be used, as far as the operator must act on it.
 
-    Raised at start-up, before anything is written: the file is not SQLite, is damaged,
-    belongs to another program, or cannot be opened. The message names the path. The file
-    is left exactly as it was.
+    The value is a short phrase for logs. `advice` is what the operator should do: only
+    DAMAGED says "restore from a backup", because for a full or read-only disk the file
+    is sound and replacing it would lose games.
     """
 
-    def __init__(self, path: str, problem: str) -> None:
+    NOT_WRITABLE = "not writable"
+    READ_ONLY_FILESYSTEM = "read-only filesystem"
+    DISK_FULL = "disk full"
+    LOCKED = "locked"
+    IO_ERROR = "input/output error"
+    UNREADABLE = "unreadable"
+    NOT_A_FILE = "not a file"
+    DAMAGED = "damaged"
+    NOT_DAMA_BOT = "not a dama-bot database"
+    NEWER_SCHEMA = "newer schema"
+    OLDER_SCHEMA = "older schema"
+
+    @property
+    def advice(self) -> str:
+        """What the operator should do, one or two sentences."""
+        return _ADVICE[self]
+
+
+_KEEP = "The file is not damaged: keep it as it is."
+_ADVICE = {
+    Cause.NOT_WRITABLE: (
+        "Give the user running dama-bot write permission on the file and its folder "
+        "(SQLite also creates the -wal and -shm files beside it), or point DAMA_DATABASE "
+        "elsewhere. " + _KEEP
+    ),
+    Cause.READ_ONLY_FILESYSTEM: (
+        "Its filesystem is mounted read-only: remount it read-write, or point "
+        "DAMA_DATABASE at a writable place. " + _KEEP
+    ),
+    Cause.DISK_FULL: (
+        "Free space on the disk that holds it (check with df), then start dama-bot "
+        "again. " + _KEEP
+    ),
+    Cause.LOCKED: (
+        "Another program holds the database's write lock: stop the other dama-bot or "
+        "program using the file, then start again. Nothing was changed."
+    ),
+    Cause.IO_ERROR: (
+        "The operating system reported an input/output error: check the disk (dmesg, "
+        "the filesystem's health) before anything else. dama-bot did not change the file."
+    ),
+    Cause.UNREADABLE: (
+        "Give the user running dama-bot read and write permission on the file and its "
+        "folder, or point DAMA_DATABASE elsewhere. dama-bot did not change it."
+    ),
+    Cause.NOT_A_FILE: (
+        "Point DAMA_DATABASE at a file (it is created if missing). Nothing was changed."
+    ),
+    Cause.DAMAGED: (
+        "dama-bot did not change it; restore it from a backup, or move it away to start "
+        "with an empty database."
+    ),
+    Cause.NOT_DAMA_BOT: (
+        "dama-bot did not change it; point DAMA_DATABASE at dama-bot's database, or move "
+        "this file away."
+    ),
+    Cause.NEWER_SCHEMA: (
+        "It was written by a newer dama-bot: upgrade dama-bot, or point DAMA_DATABASE at "
+        "another file. Nothing was changed."
+    ),
+    Cause.OLDER_SCHEMA: (
+        "It was opened read-only, so it was not migrated: start the bot on it once (it "
+        "migrates the file), then read it. Nothing was changed."
+    ),
+}
+
+_WRITE_ADVICE = {
+    Cause.NOT_WRITABLE: (
+        "Give the user running dama-bot write permission on the file and its folder again; "
+        "writes succeed as soon as it has it."
+    ),
+    Cause.READ_ONLY_FILESYSTEM: (
+        "Its filesystem became read-only (often the kernel's answer to disk errors): check "
+        "the disk, remount it read-write and restart dama-bot."
+    ),
+    Cause.DISK_FULL: "Free space on its disk (check with df); writes succeed again at once.",
+    Cause.LOCKED: (
+        "Another program held the database's write lock longer than the busy timeout: "
+        "stop whatever else writes to the file."
+    ),
+    Cause.IO_ERROR: "The operating system reported an input/output error: check the disk.",
+}
+
+
+class DatabaseFileError(StorageError):
+    """The database at the configured path cannot be used: raised by `Database.open` and
+    `Storage.open` for every failure while opening or checking it.
+
+    `cause` (a `Cause`) tells why: the file or its folder is not writable, the filesystem
+    is read-only or full, another program holds its lock, an input/output error, the file
+    is unreadable, a folder, damaged, not a dama-bot database, or of another schema
+    version (`SchemaVersionError`). `problem` is what was found, `explanation` the line
+    for the operator: what is wrong and what to do (`cause.advice`). `str(error)` is that
+    one line, naming the path. Nothing was written to a file refused as damaged, foreign
+    or of a newer schema (checked read-only first).
+    """
+
+    def __init__(self, path: str, problem: str, cause: Cause = Cause.DAMAGED) -> None:
         self.path = path
-        self.problem = problem
-        super().__init__(
-            f"cannot use the database file {path!r}: {problem}. dama-bot did not change it; "
-            "restore it from a backup, move it away, or point DAMA_DATABASE at another file."
+        self.problem = " ".join(problem.split())  # SQLite's reports span lines; ours is one
+        self.cause = cause
+        self.explanation = (
+            f"cannot use the database file {path!r}: {self.problem}. {cause.advice}"
         )
+        super().__init__(self.explanation)
 
 
-class SchemaVersionError(StorageError):
+class SchemaVersionError(DatabaseFileError):
     """The database was written by a newer dama-bot than this one (schema version too high),
     or, opened read-only, has not been migrated to this dama-bot's version yet (too low)."""
 
     def __init__(self, path: str, found: int, latest: int) -> None:
-        self.path = path
         self.found = found
         self.latest = latest
         if found < latest:
-            super().__init__(
-                f"the database {path!r} has schema version {found}, older than this "
-                f"dama-bot's {latest}, and was opened read-only, so it was not migrated: "
-                "start the bot on it once (it migrates the file), then read it. "
-                "Nothing was changed."
-            )
-            return
-        super().__init__(
-            f"the database {path!r} has schema version {found}, but this dama-bot only knows "
-            f"versions up to {latest}. It was written by a newer dama-bot: upgrade dama-bot, "
-            "or point DAMA_DATABASE at another file. Nothing was changed."
+            problem = (f"it has schema version {found}, older than this dama-bot's {latest}, "
+                       "and was opened read-only")
+            cause = Cause.OLDER_SCHEMA
+        else:
+            problem = (f"it has schema version {found}, but this dama-bot only knows "
+                       f"versions up to {latest}")
+            cause = Cause.NEWER_SCHEMA
+        super().__init__(path, problem, cause)
+
+
+class StorageWriteError(StorageError):
+    """A write could not be stored, at run time, for a reason outside dama-bot: the disk is
+    full (`Cause.DISK_FULL`), the file, its folder or its filesystem became read-only
+    (`NOT_WRITABLE`, `READ_ONLY_FILESYSTEM`), another program held the write lock longer
+    than the busy timeout (`LOCKED`), or the disk reported an input/output error
+    (`IO_ERROR`).
+
+    Raised by `Database.transaction()` and `Database.run()` (so by every repository
+    write) when SQLite refused the transaction: it was not committed, nothing of it is
+    stored, and the caller may tell the player so. `explanation` is the line for the log
+    (what happened and what the operator should do); `str(error)` is the same.
+    """
+
+    def __init__(self, path: str, cause: Cause, detail: str) -> None:
+        if cause not in _WRITE_ADVICE:
+            raise ValueError(f"{cause} is not a cause of a failed write")
+        self.path = path
+        self.cause = cause
+        self.detail = " ".join(detail.split())
+        self.explanation = (
+            f"cannot write to the database {path!r} ({cause.value}: {self.detail}); the change "
+            f"was not stored. {_WRITE_ADVICE[cause]}"
         )
+        super().__init__(self.explanation)
 
 
 class MigrationError(StorageError):

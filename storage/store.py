@@ -8,6 +8,7 @@ from types import TracebackType
 from storage.challenges import SqliteChallengeRepository
 from storage.clock import Clock, utc_now
 from storage.database import Database, Durability
+from storage.diagnosis import open_failure
 from storage.games import SqliteGameRepository
 from storage.models import DEFAULT_ELIGIBILITY, Eligibility
 from storage.players import SqlitePlayerRepository
@@ -53,7 +54,12 @@ class Storage:
         `read_only=True` is for a program that only reads a database the bot keeps (local
         play, tests): see `Database.open`. The repositories' reads work as usual; their
         writes raise `RuntimeError`; the rankings are not recomputed, so a leaderboard read
-        shows them as the bot last stored them."""
+        shows them as the bot last stored them.
+
+        Every failure while opening or checking the database is raised as a
+        `DatabaseFileError` whose `cause` and one-line message say why and what to do (or
+        a `MigrationError` when a shipped migration itself is wrong): never another
+        exception type."""
         db = await Database.open(path, durability=durability, verify=verify,
                                  read_only=read_only)
         storage = cls(db, clock, leaderboard)
@@ -61,9 +67,12 @@ class Storage:
             return storage
         try:
             await storage._ratings.apply_rule()
-        except BaseException:
+        except BaseException as error:
             await db.close()
-            raise
+            explained = open_failure(error, db.path) if isinstance(error, Exception) else error
+            if explained is error:
+                raise
+            raise explained from error
         return storage
 
     async def rebuild_rankings(self) -> None:

@@ -155,7 +155,7 @@ async def test_moves_are_append_only(storage: Storage, db_path: Path) -> None:
             conn.execute("UPDATE moves SET text = 'x'")
         with pytest.raises(sqlite3.DatabaseError, match="append-only"):
             conn.execute("DELETE FROM moves")
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+        with pytest.raises(sqlite3.IntegrityError, match="ply order"):
             conn.execute("INSERT INTO moves VALUES (?, 1, 'e3-e4', 0, 0)", (game.id,))
 
 

@@ -1,0 +1,75 @@
+"""`python -m bot run` with a database it cannot use: the real bot logs in to the local
+stand-in, opens the database in its start-up and stops with one line on standard error
+that names the file, the cause and the advice (status 2), never a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+from standin import StandIn
+from storage import Cause, NewGame, Seat, Storage
+
+ROOT = Path(__file__).resolve().parents[2]
+RUN_WITHOUT_CAPABILITIES = (
+    "import sys; from tests.support.database_child import drop_capabilities; "
+    "drop_capabilities(); from bot.__main__ import main; sys.exit(main(['run']))"
+)
+
+
+async def _database(path: Path) -> None:
+    async with await Storage.open(path) as store:
+        await store.games.create(NewGame("italian", 1, 1, Seat.human(1), Seat.human(2),
+                                         "W:W21,22:B11,12"))
+
+
+async def _run_bot(database: Path, *, unprivileged: bool = False) -> tuple[int, str]:
+    async with StandIn() as standin:
+        await standin.add_guild("Dama Club", channels=("general",))
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DAMA_", "DISCORD_"))}
+        env.update(PYTHONPATH=str(ROOT), DAMA_DATABASE=str(database),
+                   DISCORD_TOKEN=standin.token, DAMA_DISCORD_URL=standin.url)
+        command = (["-c", RUN_WITHOUT_CAPABILITIES] if unprivileged
+                   else ["-m", "bot", "run"])
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, *command, cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )
+        _, err = await asyncio.wait_for(process.communicate(), timeout=90)
+    assert process.returncode is not None
+    return process.returncode, err.decode()
+
+
+def _one_line(err: str, database: Path, cause: Cause) -> str:
+    assert "Traceback" not in err, err
+    lines = [line for line in err.splitlines() if line.startswith("dama-bot:")]
+    assert len(lines) == 1, err
+    line = lines[0]
+    assert str(database) in line and cause.advice in line, line
+    return line
+
+
+async def test_damaged_database_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    database = tmp_path / "dama.sqlite3"
+    await _database(database)
+    with sqlite3.connect(database) as conn:
+        conn.execute("DROP TABLE moves")
+    code, err = await _run_bot(database)
+    assert code == 2
+    line = _one_line(err, database, Cause.DAMAGED)
+    assert "table moves is missing" in line and "backup" in line
+
+
+async def test_unwritable_database_is_found_at_start(tmp_path: Path) -> None:
+    # Once the bot started and failed at every /move; now the write probe stops it with
+    # advice about permissions, never about backups.
+    database = tmp_path / "dama.sqlite3"
+    await _database(database)
+    database.chmod(0o444)
+    code, err = await _run_bot(database, unprivileged=True)
+    assert code == 2
+    line = _one_line(err, database, Cause.NOT_WRITABLE)
+    assert "backup" not in line and "permission" in line

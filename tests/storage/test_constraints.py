@@ -1,0 +1,335 @@
+"""Every constraint of the schema refuses what it should: foreign keys, uniqueness, CHECKs,
+NOT NULLs and the triggers (migrations 0001 and 0002), through the bot's own connection
+(`Database`, foreign keys on).
+
+Each case is a valid statement and the same statement with one value made invalid: the
+valid one must succeed (so the refusal is the constraint's, not a typo's) and the invalid
+one must raise `sqlite3.IntegrityError` with SQLite's message for that kind of
+constraint. Both run in transactions that are rolled back, on a database holding two
+players' games, a challenge and ratings. A constraint removed from a migration makes its
+case fail (checked by hand for each kind when this file was written).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from storage import Database
+
+SqlLiteral = int | float | str | None
+
+GAME: dict[str, SqlLiteral] = {
+    "variant": "italian", "guild_id": 1, "channel_id": 500, "white_user_id": 1,
+    "white_computer_level": None, "black_user_id": 2, "black_computer_level": None,
+    "rated": 0, "move_seconds": None, "start_fen": "W:W21:B12", "status": "active",
+    "result": None, "termination": None, "ply_count": 0, "draw_offer_by": None,
+    "white_computer_moves": 0, "black_computer_moves": 0, "created_at": 0,
+    "updated_at": 0, "finished_at": None,
+}
+FINISHED: dict[str, SqlLiteral] = {"status": "finished", "result": "1-0",
+                                   "termination": "resignation", "finished_at": 5}
+MOVE: dict[str, SqlLiteral] = {"game_id": 1, "ply": 2, "text": "22-18", "played_at": 0,
+                               "by_computer": 0}
+CHALLENGE: dict[str, SqlLiteral] = {
+    "challenger_id": 1, "challenged_id": 2, "guild_id": 1, "channel_id": 12,
+    "variant": "italian", "rated": 1, "color": "random", "move_seconds": None,
+    "created_at": 0, "expires_at": 1, "message_id": None, "status": "pending",
+    "game_id": None, "updated_at": 0,
+}
+RATING: dict[str, SqlLiteral] = {
+    "user_id": 2, "variant": "italian", "rating": 1500.0, "deviation": 350.0,
+    "volatility": 0.06, "rated_games": 0, "wins": 0, "losses": 0, "draws": 0,
+    "last_rated_at": None, "ranked": 0,
+}
+GUILD_PLAYER: dict[str, SqlLiteral] = {"guild_id": 1, "variant": "italian", "user_id": 2,
+                                       "last_rated_at": 0}
+BUCKET: dict[str, SqlLiteral] = {"guild_id": 0, "variant": "italian", "bucket": 1400,
+                                 "players": 1}
+PLAYER: dict[str, SqlLiteral] = {"user_id": 4, "display_name": "d", "created_at": 0,
+                                 "updated_at": 0}
+
+
+def _literal(value: SqlLiteral) -> str:
+    if value is None:
+        return "NULL"
+    if isinstance(value, str):
+        return "'" + value.replace("'", "''") + "'"
+    return repr(value)
+
+
+def insert(table: str, row: dict[str, SqlLiteral], **changes: SqlLiteral) -> str:
+    values = {**row, **changes}
+    return (f"INSERT INTO {table} ({', '.join(values)}) "
+            f"VALUES ({', '.join(_literal(v) for v in values.values())})")
+
+
+@dataclass(frozen=True)
+class Case:
+    """`valid` succeeds after `setup`; `invalid` is refused with `message` in the error."""
+
+    name: str
+    valid: str
+    invalid: str
+    message: str
+    setup: tuple[str, ...] = field(default=())
+
+
+FK = "FOREIGN KEY constraint failed"
+CHECK = "CHECK constraint failed"
+NOT_NULL = "NOT NULL constraint failed"
+UNIQUE = "UNIQUE constraint failed"
+
+CASES = [
+    # players
+    Case("players: user id unique", insert("players", PLAYER),
+         insert("players", PLAYER, user_id=1), UNIQUE + ": players.user_id"),
+    Case("players: created_at required", insert("players", PLAYER),
+         insert("players", PLAYER, created_at=None), NOT_NULL + ": players.created_at"),
+    # games: foreign keys
+    Case("games: white player exists", insert("games", GAME),
+         insert("games", GAME, white_user_id=99), FK),
+    Case("games: black player exists", insert("games", GAME),
+         insert("games", GAME, black_user_id=99), FK),
+    # games: NOT NULL
+    Case("games: variant required", insert("games", GAME),
+         insert("games", GAME, variant=None), NOT_NULL + ": games.variant"),
+    Case("games: channel required", insert("games", GAME),
+         insert("games", GAME, channel_id=None), NOT_NULL + ": games.channel_id"),
+    Case("games: start FEN required", insert("games", GAME),
+         insert("games", GAME, start_fen=None), NOT_NULL + ": games.start_fen"),
+    Case("games: rated required", insert("games", GAME),
+         insert("games", GAME, rated=None), NOT_NULL + ": games.rated"),
+    # games: CHECKs on columns
+    Case("games: move time positive", insert("games", GAME, move_seconds=40),
+         insert("games", GAME, move_seconds=0), CHECK + ": move_seconds"),
+    Case("games: known status", insert("games", GAME, **FINISHED),
+         insert("games", GAME, **{**FINISHED, "status": "paused"}), CHECK + ": status"),
+    Case("games: known result", insert("games", GAME, **FINISHED),
+         insert("games", GAME, **{**FINISHED, "result": "2-0"}), CHECK + ": result"),
+    Case("games: ply count not negative", insert("games", GAME, ply_count=0),
+         insert("games", GAME, ply_count=-1), CHECK + ": ply_count"),
+    Case("games: draw offer by a side", insert("games", GAME, draw_offer_by="black"),
+         insert("games", GAME, draw_offer_by="red"), CHECK + ": draw_offer_by"),
+    Case("games: white computer moves not negative", insert("games", GAME),
+         insert("games", GAME, white_computer_moves=-1), CHECK + ": white_computer_moves"),
+    Case("games: black computer moves not negative", insert("games", GAME),
+         insert("games", GAME, black_computer_moves=-1), CHECK + ": black_computer_moves"),
+    # games: CHECKs on the row
+    Case("games: white seat not both user and computer",
+         insert("games", GAME, white_user_id=None, white_computer_level=3),
+         insert("games", GAME, white_computer_level=3), CHECK),
+    Case("games: white seat not empty",
+         insert("games", GAME, white_user_id=None, white_computer_level=3),
+         insert("games", GAME, white_user_id=None), CHECK),
+    Case("games: black seat not both user and computer",
+         insert("games", GAME, black_user_id=None, black_computer_level=3),
+         insert("games", GAME, black_computer_level=3), CHECK),
+    Case("games: black seat not empty",
+         insert("games", GAME, black_user_id=None, black_computer_level=3),
+         insert("games", GAME, black_user_id=None), CHECK),
+    Case("games: rated game between two different users", insert("games", GAME, rated=1),
+         insert("games", GAME, rated=1, black_user_id=1), CHECK),
+    Case("games: rated game has no computer", insert("games", GAME, rated=1),
+         insert("games", GAME, rated=1, black_user_id=None, black_computer_level=2), CHECK),
+    Case("games: finished game has a result", insert("games", GAME, **FINISHED),
+         insert("games", GAME, **{**FINISHED, "result": None}), CHECK),
+    Case("games: active game has no result", insert("games", GAME),
+         insert("games", GAME, result="1-0"), CHECK),
+    Case("games: ended game has its end time",
+         insert("games", GAME, status="aborted", termination="abort", finished_at=5),
+         insert("games", GAME, status="aborted", termination="abort"), CHECK),
+    Case("games: active game has no end time", insert("games", GAME),
+         insert("games", GAME, finished_at=5), CHECK),
+    Case("games: one active game per channel", insert("games", GAME, channel_id=501),
+         insert("games", GAME, channel_id=10), UNIQUE + ": games.channel_id"),
+    # games: triggers of 0002
+    Case("games: ended game has a termination", insert("games", GAME, **FINISHED),
+         insert("games", GAME, **{**FINISHED, "termination": None}), "has a termination"),
+    Case("games: active game has no termination", insert("games", GAME),
+         insert("games", GAME, termination="resignation"), "has a termination"),
+    Case("games: ending a game records its termination",
+         "UPDATE games SET status = 'aborted', termination = 'abort', finished_at = 5 "
+         "WHERE id = 1",
+         "UPDATE games SET status = 'aborted', finished_at = 5 WHERE id = 1",
+         "has a termination"),
+    # moves
+    Case("moves: game exists", insert("moves", MOVE, game_id=3, ply=1),
+         insert("moves", MOVE, game_id=99, ply=1), FK,
+         setup=(insert("games", GAME, channel_id=502),)),
+    Case("moves: text required", insert("moves", MOVE),
+         insert("moves", MOVE, text=None), NOT_NULL + ": moves.text"),
+    Case("moves: ply from 1", insert("moves", MOVE, game_id=3, ply=1),
+         insert("moves", MOVE, game_id=3, ply=0), "ply order",
+         setup=(insert("games", GAME, channel_id=502),)),
+    Case("moves: one move per ply", insert("moves", MOVE),
+         insert("moves", MOVE, ply=1), "ply order"),
+    Case("moves: no gap", insert("moves", MOVE),
+         insert("moves", MOVE, ply=3), "ply order"),
+    Case("moves: only in an active game", insert("moves", MOVE),
+         insert("moves", MOVE, game_id=2), "only added to an active game"),
+    Case("moves: never changed", "UPDATE moves SET text = '21-17' WHERE game_id = 99",
+         "UPDATE moves SET text = '21-17' WHERE game_id = 1", "append-only"),
+    Case("moves: never deleted", "DELETE FROM moves WHERE game_id = 99",
+         "DELETE FROM moves WHERE game_id = 1", "append-only"),
+    # challenges
+    Case("challenges: challenger exists", insert("challenges", CHALLENGE),
+         insert("challenges", CHALLENGE, challenger_id=99), FK),
+    Case("challenges: challenged user exists", insert("challenges", CHALLENGE),
+         insert("challenges", CHALLENGE, challenged_id=99), FK),
+    Case("challenges: game exists", insert("challenges", CHALLENGE, status="accepted",
+                                           game_id=1),
+         insert("challenges", CHALLENGE, status="accepted", game_id=99), FK),
+    Case("challenges: known colour", insert("challenges", CHALLENGE, color="black"),
+         insert("challenges", CHALLENGE, color="green"), CHECK + ": color"),
+    Case("challenges: move time positive", insert("challenges", CHALLENGE, move_seconds=60),
+         insert("challenges", CHALLENGE, move_seconds=-5), CHECK + ": move_seconds"),
+    Case("challenges: known status", insert("challenges", CHALLENGE, status="expired"),
+         insert("challenges", CHALLENGE, status="lost"), CHECK + ": status"),
+    Case("challenges: nobody challenges themselves", insert("challenges", CHALLENGE),
+         insert("challenges", CHALLENGE, challenged_id=1), CHECK),
+    Case("challenges: channel required", insert("challenges", CHALLENGE),
+         insert("challenges", CHALLENGE, channel_id=None), NOT_NULL + ": challenges.channel_id"),
+    Case("challenges: accepted names its game",
+         insert("challenges", CHALLENGE, status="accepted", game_id=1),
+         insert("challenges", CHALLENGE, status="accepted"), "names its game"),
+    Case("challenges: pending names no game", insert("challenges", CHALLENGE),
+         insert("challenges", CHALLENGE, game_id=1), "names its game"),
+    Case("challenges: accepting records the game",
+         "UPDATE challenges SET status = 'accepted', game_id = 1 WHERE id = 1",
+         "UPDATE challenges SET status = 'accepted' WHERE id = 1", "names its game"),
+    # ratings
+    Case("ratings: player exists", insert("ratings", RATING),
+         insert("ratings", RATING, user_id=99), FK),
+    Case("ratings: one per player and variant", insert("ratings", RATING),
+         insert("ratings", RATING, user_id=1), UNIQUE + ": ratings.user_id, ratings.variant"),
+    Case("ratings: deviation positive", insert("ratings", RATING),
+         insert("ratings", RATING, deviation=0.0), CHECK + ": deviation"),
+    Case("ratings: volatility positive", insert("ratings", RATING),
+         insert("ratings", RATING, volatility=0.0), CHECK + ": volatility"),
+    Case("ratings: rated games not negative", insert("ratings", RATING),
+         insert("ratings", RATING, rated_games=-1, wins=-1), CHECK + ": rated_games"),
+    Case("ratings: wins not negative", insert("ratings", RATING),
+         insert("ratings", RATING, wins=-1, losses=1), CHECK + ": wins"),
+    Case("ratings: losses not negative", insert("ratings", RATING),
+         insert("ratings", RATING, losses=-1, draws=1), CHECK + ": losses"),
+    Case("ratings: draws not negative", insert("ratings", RATING),
+         insert("ratings", RATING, draws=-1, wins=1), CHECK + ": draws"),
+    Case("ratings: results add up to the games", insert("ratings", RATING, rated_games=1,
+                                                        wins=1),
+         insert("ratings", RATING, wins=1), CHECK + ": wins + losses + draws"),
+    Case("ratings: rating required", insert("ratings", RATING),
+         insert("ratings", RATING, rating=None), NOT_NULL + ": ratings.rating"),
+    # guild_rated_players, rank_buckets, leaderboard_rule
+    Case("guild players: player exists", insert("guild_rated_players", GUILD_PLAYER),
+         insert("guild_rated_players", GUILD_PLAYER, user_id=99), FK),
+    Case("guild players: once per guild and variant",
+         insert("guild_rated_players", GUILD_PLAYER),
+         insert("guild_rated_players", GUILD_PLAYER, user_id=1), UNIQUE),
+    Case("rank buckets: one per board and point", insert("rank_buckets", BUCKET),
+         insert("rank_buckets", BUCKET, bucket=1500), UNIQUE),
+    Case("leaderboard rule: a single row", "UPDATE leaderboard_rule SET min_games = 3",
+         "INSERT INTO leaderboard_rule (id, min_games, max_deviation) VALUES (2, 1, 1.0)",
+         CHECK + ": id = 1"),
+]
+
+BASE = (
+    insert("players", PLAYER, user_id=1), insert("players", PLAYER, user_id=2),
+    insert("players", PLAYER, user_id=3),
+    insert("games", GAME, channel_id=10),                      # game 1: active, one move
+    "INSERT INTO moves (game_id, ply, text, played_at, by_computer) "
+    "VALUES (1, 1, '22-18', 0, 0)",
+    insert("games", GAME, channel_id=11),                      # game 2: finished
+    "UPDATE games SET status = 'finished', result = '0-1', termination = 'resignation', "
+    "finished_at = 5 WHERE id = 2",
+    insert("challenges", CHALLENGE),                           # challenge 1: pending
+    insert("ratings", RATING, user_id=1),
+    insert("guild_rated_players", GUILD_PLAYER, user_id=1),
+    insert("rank_buckets", BUCKET, bucket=1500),
+    "INSERT OR REPLACE INTO leaderboard_rule (id, min_games, max_deviation) "
+    "VALUES (1, 5, 110.0)",
+)
+
+
+class _RollBack(Exception):
+    """Raised to end a transaction without committing it."""
+
+
+@pytest.fixture
+async def database(db_path: Path) -> AsyncIterator[Database]:
+    db = await Database.open(db_path)
+    try:
+        async with db.transaction() as conn:
+            for statement in BASE:
+                await conn.execute(statement)
+        yield db
+    finally:
+        await db.close()
+
+
+async def _run(db: Database, statements: tuple[str, ...]) -> None:
+    """Run `statements` in a transaction that is then rolled back."""
+    with pytest.raises(_RollBack):
+        async with db.transaction() as conn:
+            for statement in statements:
+                await conn.execute(statement)
+            raise _RollBack
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+async def test_constraint_refuses(database: Database, case: Case) -> None:
+    await _run(database, (*case.setup, case.valid))
+    with pytest.raises(sqlite3.IntegrityError) as caught:
+        await _run(database, (*case.setup, case.invalid))
+    assert case.message in str(caught.value)
+
+
+async def test_a_miscounted_rank_bucket_never_blocks_a_write(database: Database) -> None:
+    """No constraint on bucket counts, on purpose: ending a game updates them in its
+    transaction, and a miscount must not stop the game from ending (rebuild_rankings
+    repairs the counts)."""
+    async with database.transaction() as conn:
+        await conn.execute("UPDATE rank_buckets SET players = players - 5")
+        assert await conn.fetchval("SELECT min(players) FROM rank_buckets") < 0
+
+
+async def test_every_foreign_key_has_a_case(db_path: Path) -> None:
+    """The cases above cover each foreign key of the schema (a new one needs a case)."""
+    covered = {
+        ("games", "white_user_id"), ("games", "black_user_id"), ("moves", "game_id"),
+        ("challenges", "challenger_id"), ("challenges", "challenged_id"),
+        ("challenges", "game_id"), ("ratings", "user_id"), ("guild_rated_players", "user_id"),
+    }
+    db = await Database.open(db_path)
+    try:
+        async with db.read() as conn:
+            tables = [row[0] for row in await conn.fetch(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")]
+            found = {
+                (table, str(row[0]))
+                for table in tables
+                for row in await conn.fetch('SELECT "from" FROM pragma_foreign_key_list($1)',
+                                            table)
+            }
+    finally:
+        await db.close()
+    assert found == covered
+
+
+async def test_every_trigger_has_a_case(db_path: Path) -> None:
+    """Each trigger's message appears among the cases' expected refusals."""
+    db = await Database.open(db_path)
+    try:
+        async with db.read() as conn:
+            sql = [str(row[0]) for row in await conn.fetch(
+                "SELECT sql FROM sqlite_master WHERE type = 'trigger'")]
+    finally:
+        await db.close()
+    messages = {case.message for case in CASES}
+    for text in sql:
+        raised = text.split("RAISE(ABORT, '")[1].split("'")[0]
+        assert any(message in raised for message in messages), raised
