@@ -13,7 +13,7 @@ of states, never with the number of routes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.movegen_core import Generator, Solved, StartSolution
@@ -85,12 +85,12 @@ class CaptureGraph:
     def _start(self, start: int) -> StartSolution | None:
         return next((s for s in self.starts if s.start == start), None)
 
-    def _steps(self, s: StartSolution, state: _State) -> list[tuple[int, list[_Step]]]:
+    def _steps(self, s: StartSolution, state: _State) -> Iterator[tuple[int, list[_Step]]]:
         """Each landing square of `state` (the start square for the start state), nearest
         first, with the jumps from it: (captured square, the state it leads to, that
-        state's solution)."""
+        state's solution). Lazy, square by square: `route` stops at the first square with
+        a winning way on."""
         mk, land, cm, last = state
-        out: list[tuple[int, list[_Step]]] = []
         for sq in self.gen.landing_order(mk, land):
             steps: list[_Step] = []
             for over, cmk, run, nl, ends in self.gen.jumps_from(
@@ -99,8 +99,7 @@ class CaptureGraph:
                 cm2 = cm | (1 << over)
                 solved: Solved = (0, {cm2: run}) if ends else s.memo[cmk]
                 steps.append((over, (cmk, run, cm2, nl), solved))
-            out.append((sq, steps))
-        return out
+            yield sq, steps
 
     def _root(self, s: StartSolution) -> tuple[_State, int]:
         return (s.start << 3, 1 << s.start, 0, -1), s.memo[s.start << 3][0]

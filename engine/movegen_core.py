@@ -307,7 +307,9 @@ class Generator:
                             run = ray ^ ray_masks[e][b] ^ (1 << b)
                         else:
                             run = ray
-                        ck, cd = node((cm2 << 9) | (v << 3) | (e + 1), run, cm2, e)
+                        ck2 = (cm2 << 9) | (v << 3) | (e + 1)
+                        got = memo.get(ck2) if shared else None
+                        ck, cd = got if got is not None else node(ck2, run, cm2, e)
                         if ladder:
                             isk = (th_k >> v) & 1
                             k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
