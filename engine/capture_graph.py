@@ -7,8 +7,9 @@ through, with its best continuations under the capture precedence of docs/RULES.
 from a state is *winning* when its key (the jump followed by the best continuation of the
 state it leads to) is the state's best key; a route wins, under docs/RULES.md, exactly when
 it starts from a start with the best key and makes only winning jumps. Every walk here
-follows jumps state by state and is memoised on states, so its cost grows with the number
-of states, never with the number of routes.
+follows jumps state by state and is memoised on states, or (`route`, `routes`) follows one
+route per move, so its cost grows with the number of states and moves, never with the
+number of routes.
 """
 
 from __future__ import annotations
