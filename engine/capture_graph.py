@@ -7,13 +7,14 @@ through, with its best continuations under the capture precedence of docs/RULES.
 from a state is *winning* when its key (the jump followed by the best continuation of the
 state it leads to) is the state's best key; a route wins, under docs/RULES.md, exactly when
 it starts from a start with the best key and makes only winning jumps. Every walk here
-follows jumps state by state and is memoised on states, so its cost grows with the number
-of states, never with the number of routes.
+follows jumps state by state and is memoised on states, or (`route`, `routes`) follows one
+route per move, so its cost grows with the number of states and moves, never with the
+number of routes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.movegen_core import Generator, Solved, StartSolution
@@ -85,12 +86,12 @@ class CaptureGraph:
     def _start(self, start: int) -> StartSolution | None:
         return next((s for s in self.starts if s.start == start), None)
 
-    def _steps(self, s: StartSolution, state: _State) -> list[tuple[int, list[_Step]]]:
+    def _steps(self, s: StartSolution, state: _State) -> Iterator[tuple[int, list[_Step]]]:
         """Each landing square of `state` (the start square for the start state), nearest
         first, with the jumps from it: (captured square, the state it leads to, that
-        state's solution)."""
+        state's solution). Lazy, square by square: `route` stops at the first square with
+        a winning way on."""
         mk, land, cm, last = state
-        out: list[tuple[int, list[_Step]]] = []
         for sq in self.gen.landing_order(mk, land):
             steps: list[_Step] = []
             for over, cmk, run, nl, ends in self.gen.jumps_from(
@@ -99,8 +100,7 @@ class CaptureGraph:
                 cm2 = cm | (1 << over)
                 solved: Solved = (0, {cm2: run}) if ends else s.memo[cmk]
                 steps.append((over, (cmk, run, cm2, nl), solved))
-            out.append((sq, steps))
-        return out
+            yield sq, steps
 
     def _root(self, s: StartSolution) -> tuple[_State, int]:
         return (s.start << 3, 1 << s.start, 0, -1), s.memo[s.start << 3][0]
@@ -137,6 +137,57 @@ class CaptureGraph:
             first = False
         landings.append(end)
         return tuple(landings), tuple(captured)
+
+    def routes(self) -> dict[MoveKey, tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The canonical route of every legal capture, by move (the same as `route` of each,
+        in one walk): the walks of `route` for all moves at once, shared while their first
+        choices agree. `route` takes, at each state, the first jump in the search's order
+        that is winning and has the move among its continuations; here the moves still
+        unplaced at a state go, as a group, to the first such jump for each, so every move
+        gets the route `route` gives it, and a state on the common prefix of many routes
+        is read once instead of once per move."""
+        out: dict[MoveKey, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        for s in self.starts:
+            if s.key != self.best:
+                continue
+            targets = [
+                (end, cmf)
+                for cmf, ends in s.completions.items()
+                for end in range(64)
+                if (ends >> end) & 1
+            ]
+            state, state_key = self._root(s)
+            self._place(s, state, state_key, targets, (), (), True, out)
+        return out
+
+    def _place(
+        self, s: StartSolution, state: _State, state_key: int, targets: list[tuple[int, int]],
+        landings: tuple[int, ...], captured: tuple[int, ...], first: bool,
+        out: dict[MoveKey, tuple[tuple[int, ...], tuple[int, ...]]],
+    ) -> None:
+        """Route the moves `targets` (end, captured bitboard) on from `state`, reached by
+        `landings` and `captured` (see `routes`)."""
+        if state_key == 0:
+            for end, cmf in targets:
+                out[(s.start, end, cmf)] = ((*landings, end), captured)
+            return
+        left = targets
+        for sq, steps in self._steps(s, state):
+            for over, child, (ck, done) in steps:
+                if self.gen.extend_key(ck, over, self.th_k) != state_key:
+                    continue
+                mine = [t for t in left if (done.get(t[1], 0) >> t[0]) & 1]
+                if not mine:
+                    continue
+                left = [t for t in left if not (done.get(t[1], 0) >> t[0]) & 1]
+                self._place(
+                    s, child, ck, mine, landings if first else (*landings, sq),
+                    (*captured, over), False, out,
+                )
+                if not left:
+                    return
+        if left:  # pragma: no cover - the solution guarantees a way on
+            raise AssertionError(f"no winning way on to {left}")
 
     def wins(self, start: int, landings: Sequence[int], captured: Sequence[int]) -> bool:
         """Whether the route from `start` through `landings`, capturing `captured` in that

@@ -69,10 +69,8 @@ def move_table(position: Position, variant: Variant) -> MoveTable:
 
 
 def _capture_moves(graph: CaptureGraph) -> tuple[Move, ...]:
-    moves = []
-    for key in graph.moves():
-        landings, captured = graph.route(key)
-        moves.append(Move(key[0], landings, captured))
+    routes = graph.routes()
+    moves = [Move(key[0], *routes[key]) for key in graph.moves()]
     return tuple(sorted(moves, key=_order))
 
 

@@ -241,6 +241,8 @@ class Generator:
         nxt = self.nxt
         promo = self.promo[c]
         stop = not king and self.stop_on_crown
+        # per direction: (delta, the squares a step that way can reach, ray masks, next)
+        fly = tuple((deltas[e], dest[e], ray_masks[e], nxt[e]) for e in range(4))
 
         def node(mk: int, land: int, cm: int, last: int) -> Solved:
             shared = keep_all or cm & (cm - 1)
@@ -255,13 +257,13 @@ class Generator:
             if flying:
                 single = not land & (land - 1)
                 for e in allowed[last + 1]:
-                    delta = deltas[e]
+                    delta, edge, rays_e, nxt_e = fly[e]
                     if single or e == last:
                         # One square to look from: the landing square, or for the straight
                         # way on the far end of the run (every square of the run sees the
                         # same next piece that way).
                         if single:
-                            m = ray_masks[e][land.bit_length() - 1] & ~empty
+                            m = rays_e[land.bit_length() - 1] & ~empty
                             if not m:
                                 continue
                             b = (m & -m).bit_length() - 1 if delta > 0 else m.bit_length() - 1
@@ -269,45 +271,48 @@ class Generator:
                             far = land.bit_length() - 1 if delta > 0 else (
                                 (land & -land).bit_length() - 1
                             )
-                            b = nxt[e][far]
+                            b = nxt_e[far]
                             if b < 0:
                                 continue
-                        beyond = nxt[e][b]
+                        beyond = nxt_e[b]
                         if beyond < 0 or not (victims >> b) & 1 or not (empty >> beyond) & 1:
                             continue
                         hit = 1 << b
                     elif delta > 0:
-                        entry = empty & dest[e]
-                        pro = entry
-                        g = land | (pro & (land << delta))
-                        pro &= pro << delta
+                        # Every square of the run at once: fill along e through empty
+                        # squares (steps of 1, 2, 4), then the pieces just beyond the fill
+                        # that are victims with an empty square behind them.
+                        entry = empty & edge
+                        g = land | (entry & (land << delta))
+                        pro = entry & (entry << delta)
                         g |= pro & (g << (delta << 1))
                         pro &= pro << (delta << 1)
                         g |= pro & (g << (delta << 2))
-                        hit = (g << delta) & dest[e] & victims & (entry >> delta)
+                        hit = (g << delta) & edge & victims & (entry >> delta)
                     else:
-                        entry = empty & dest[e]
-                        pro = entry
                         d = -delta
-                        g = land | (pro & (land >> d))
-                        pro &= pro >> d
+                        entry = empty & edge
+                        g = land | (entry & (land >> d))
+                        pro = entry & (entry >> d)
                         g |= pro & (g >> (d << 1))
                         pro &= pro >> (d << 1)
                         g |= pro & (g >> (d << 2))
-                        hit = (g >> d) & dest[e] & victims & (entry << d)
+                        hit = (g >> d) & edge & victims & (entry << d)
                     while hit:
                         vb = hit & -hit
                         hit ^= vb
                         v = vb.bit_length() - 1
                         cm2 = cm | vb
-                        ray = ray_masks[e][v]
+                        ray = rays_e[v]
                         m = ray & ~(empty | vb if immediate else empty)
                         if m:
                             b = (m & -m).bit_length() - 1 if delta > 0 else m.bit_length() - 1
-                            run = ray ^ ray_masks[e][b] ^ (1 << b)
+                            run = ray ^ rays_e[b] ^ (1 << b)
                         else:
                             run = ray
-                        ck, cd = node((cm2 << 9) | (v << 3) | (e + 1), run, cm2, e)
+                        ck2 = (cm2 << 9) | (v << 3) | (e + 1)
+                        got = memo.get(ck2) if shared else None
+                        ck, cd = got if got is not None else node(ck2, run, cm2, e)
                         if ladder:
                             isk = (th_k >> v) & 1
                             k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (

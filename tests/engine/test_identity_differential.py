@@ -10,7 +10,9 @@ where the ladder's steps 3 and 4 disagree), `FAST_COUNT` per variant in the fast
 For each position:
 
 - `legal_moves` lists the reference's moves (start, end, set of captured), none twice, each
-  with a path that is one of the reference's surviving routes of that move;
+  with a path that is one of the reference's surviving routes of that move, and the first
+  of them in the former generator's route order (depth-first, directions in table order,
+  nearest landing first: the canonical route `engine.legal_moves` documents);
 - the perft and search hot path (`Generator.capture_keys`) gives the same moves, both
   following routes one by one and solving every piece over states (`ROUTE_BUDGET` 0);
 - the former route-listing generator (oracles/legacy.py, a second oracle) agrees;
@@ -105,7 +107,14 @@ def check_moves(board: Board, side: str, variant: str) -> dict[Identity, list[Ro
         assert set(g.capture_keys(*state)) == captures, f"{variant} {fen}: solved over states"
     finally:
         engine.movegen_core.ROUTE_BUDGET = budget
-    assert set(LegacyGenerator(v).legal_captures(*state)) == captures, f"{variant} {fen}: legacy"
+    legacy = LegacyGenerator(v).legal_captures(*state)
+    assert set(legacy) == captures, f"{variant} {fen}: legacy"
+    for move in engine.legal_moves(engine_position(board, side, variant), v):
+        if move.captured:
+            first = legacy[(move.start, move.end, sum(1 << sq for sq in move.captured))][0]
+            assert (move.landings, move.captured) == (first[1], first[2]), (
+                f"{variant} {fen}: {move} is not the first surviving route {first}"
+            )
     return reference
 
 
