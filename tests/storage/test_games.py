@@ -27,7 +27,7 @@ from storage import (
     StaleMoveError,
     Storage,
 )
-from tests.storage.conftest import START, FakeClock
+from tests.support.clock import START, FakeClock
 
 FEN = "W:Wa2,b2:Ba7,b7"
 
