@@ -27,7 +27,8 @@ log = logging.getLogger(__name__)
 
 NO_TOKEN = (
     "dama-bot: DISCORD_TOKEN is not set. Put your bot token in .env (copy .env.example) or "
-    "the environment; get one at https://discord.com/developers/applications (Bot > Reset Token)."
+    "the environment; get one at https://discord.com/developers/applications (Bot > Reset Token). "
+    "To play without Discord: `dama-bot local` (or `make run`)."
 )
 BAD_TOKEN = (
     "dama-bot: Discord rejected DISCORD_TOKEN. Copy the token again from the developer portal "
@@ -41,6 +42,16 @@ MISSING_INTENTS = (
     "dama-bot: Discord refused the gateway intents; the bot needs only the Guilds intent, "
     "which needs no approval. Check the application's Bot settings."
 )
+
+
+def silence_voice_warnings() -> None:
+    """Stop discord.py's warnings that voice is not supported ("PyNaCl is not installed,
+    voice will NOT be supported", "davey is not installed, ..."), logged when a client is
+    made without those voice libraries: the bot never joins a voice channel. discord.py
+    warns only while the class attributes `VoiceClient.warn_nacl` and
+    `VoiceClient.warn_dave` are true (`discord.Client.__init__`)."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
 
 def fail(message: str) -> int:
@@ -68,6 +79,7 @@ def run(settings: Settings) -> int:
     handler = logging.StreamHandler()
     install_redaction(handler, [settings.token])
     discord.utils.setup_logging(handler=handler, level=log_level_number(settings))
+    silence_voice_warnings()
     apply_discord_url(settings.discord_url)
     try:
         asyncio.run(_run(settings))

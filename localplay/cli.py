@@ -49,10 +49,23 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
+DESCRIPTION = """\
+Play dama-bot without Discord: a stand-in Discord runs on this machine with the server
+"Dama Club" (#general, #games), the real bot logs in to it as a child process, and you type
+slash commands as any number of users (`/challenge @bob italian`, `as bob`, `press 1
+Accept`, `/move 22-18`; `help` lists the commands, `quit` or Ctrl-D ends). The bot's
+database (data/local.sqlite3) and the users, server and channels stay from run to run,
+so an unfinished game goes on next time. Commands come from the terminal, from --script
+FILE, or from standard input when it is not a terminal; --replay FILE.pdn plays every
+game of a PDN file through the bot instead. Exit status 0 when every command got an
+answer, 1 when some failed, 2 when the bot could not start or an argument is wrong."""
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of `dama-bot local` and `python -m localplay` (the bot's entry point hands
     it everything after `local`)."""
-    root = argparse.ArgumentParser(prog="dama-bot local", description=__doc__.split("\n\n")[0])
+    root = argparse.ArgumentParser(prog="dama-bot local", description=DESCRIPTION,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(root)
     return root
 

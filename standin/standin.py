@@ -51,7 +51,14 @@ from .directory import (
 )
 from .errors import BotDidNotAnswer, StandInError
 from .factory import InteractionFactory
-from .gateway import PRIVILEGED_INTENTS, GatewayHooks, GatewayHub, Intent, Session
+from .gateway import (
+    HEARTBEAT_ACK_DELAY,
+    PRIVILEGED_INTENTS,
+    GatewayHooks,
+    GatewayHub,
+    Intent,
+    Session,
+)
 from .model import (
     DEFAULT_BOT_PERMISSIONS,
     ChannelType,
@@ -92,7 +99,10 @@ class StandIn(Directory):
     the bot's role may do in each new guild; `allowed_privileged_intents` the privileged
     intents "enabled in the developer portal" (others close the gateway with 4014);
     `nonce_window` the seconds a message nonce sent with `enforce_nonce` is remembered
-    ("the past few minutes" in Discord's documentation; `standin/nonces.py`).
+    ("the past few minutes" in Discord's documentation; `standin/nonces.py`);
+    `heartbeat_interval_ms` the interval HELLO asks for (Discord's 41250 ms) and
+    `heartbeat_ack_delay` the seconds before a heartbeat is acknowledged, a network round
+    trip (`standin.gateway.HEARTBEAT_ACK_DELAY` says why it is not 0).
     """
 
     def __init__(
@@ -105,6 +115,7 @@ class StandIn(Directory):
         port: int = 0,
         ack_deadline: float | None = 3.0,
         heartbeat_interval_ms: int = 41250,
+        heartbeat_ack_delay: float = HEARTBEAT_ACK_DELAY,
         bot_permissions: int = int(DEFAULT_BOT_PERMISSIONS),
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
         allowed_privileged_intents: int = int(PRIVILEGED_INTENTS),
@@ -135,6 +146,7 @@ class StandIn(Directory):
         self.hub = GatewayHub(
             hooks,
             heartbeat_interval_ms=heartbeat_interval_ms,
+            heartbeat_ack_delay=heartbeat_ack_delay,
             allowed_privileged=allowed_privileged_intents,
         )
         self.core = Core(

@@ -73,3 +73,33 @@ async def test_unwritable_database_is_found_at_start(tmp_path: Path) -> None:
     assert code == 2
     line = _one_line(err, database, Cause.NOT_WRITABLE)
     assert "backup" not in line and "permission" in line
+
+
+async def test_a_started_bot_logs_no_voice_warning(tmp_path: Path) -> None:
+    # discord.py warns at every client it makes without PyNaCl and davey (voice libraries
+    # this bot never needs, so not installed): `bot.app.run` turns those warnings off.
+    import discord.voice_client
+
+    assert not discord.voice_client.has_nacl and not discord.voice_client.has_dave, (
+        "a voice library is installed here, so this test could not see the warning"
+    )
+    async with StandIn() as standin:
+        await standin.add_guild("Dama Club", channels=("general",))
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DAMA_", "DISCORD_"))}
+        env.update(PYTHONPATH=str(ROOT), DAMA_DATABASE=str(tmp_path / "dama.sqlite3"),
+                   DISCORD_TOKEN=standin.token, DAMA_DISCORD_URL=standin.url)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            await standin.wait_until_connected(timeout=90)
+            await standin.wait_for_commands(("move",), timeout=90)
+        finally:
+            process.terminate()
+            _, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    log = err.decode()
+    assert process.returncode == 0, log
+    assert "logging in using static token" in log, log  # discord.py logged at INFO
+    assert "voice will NOT be supported" not in log, log
+    assert "PyNaCl" not in log and "davey" not in log, log
