@@ -100,9 +100,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse `argv` (default: the command line) and run the subcommand (none: `run` with a
-    token, else local play); returns the exit status. Options after `local` go to local play unread; anywhere else an unknown
-    argument is an error (status 2, with the usage). A bad setting gives a one-line
-    message and status 2."""
+    token, else local play); returns the exit status. Options after `local` go to local
+    play unread; anywhere else an unknown argument is an error (status 2, with the usage).
+    A bad setting gives a one-line message and status 2."""
     root = parser()
     args, rest = root.parse_known_args(argv)
     command = args.command

@@ -102,7 +102,11 @@ class StandIn(Directory):
     ("the past few minutes" in Discord's documentation; `standin/nonces.py`);
     `heartbeat_interval_ms` the interval HELLO asks for (Discord's 41250 ms) and
     `heartbeat_ack_delay` the seconds before a heartbeat is acknowledged, a network round
-    trip (`standin.gateway.HEARTBEAT_ACK_DELAY` says why it is not 0).
+    trip (`standin.gateway.HEARTBEAT_ACK_DELAY` says why it is not 0). With `id_seed`,
+    people, guilds and channels get ids derived from the seed and their names
+    (`SnowflakeFactory.named`), the same in every stand-in with that seed, so a bot's
+    database of an earlier run finds its users and channels again; the bot's own user and
+    application, messages, roles and interactions always get new ids.
     """
 
     def __init__(
@@ -120,11 +124,12 @@ class StandIn(Directory):
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
         allowed_privileged_intents: int = int(PRIVILEGED_INTENTS),
         nonce_window: float = DEFAULT_NONCE_WINDOW,
+        id_seed: str | None = None,
     ) -> None:
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
         self.host = host
         self._port = port
-        self._ids = SnowflakeFactory()
+        self._ids = SnowflakeFactory(seed=id_seed)
         self.world = World(self._ids)
         bot_user = create_user(self.world, self._ids, bot_name, bot=True)
         owner = create_user(self.world, self._ids, owner_name)

@@ -144,14 +144,14 @@ def test_a_terminal_session(tmp_path: Path) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DAMA_", "DISCORD"))}
         os.execve(sys.executable, [sys.executable, "-m", "bot", "local"], env)
     term = Terminal(fd)
-    prompt = b"\n> "
     try:
-        assert term.wait_for(prompt, TIMEOUT), term.text()
+        # The prompt says who types and where.
+        assert term.wait_for(b"\nalice in #general > ", TIMEOUT), term.text()
         os.write(fd, b"/challenge @bob moroccan color:black\r")
         assert term.wait_for(b"[Accept] [Decline] [Cancel]", 60), term.text()
-        assert term.wait_for(prompt, 30), term.text()
+        assert term.wait_for(b"\nalice in #general > ", 30), term.text()
         os.write(fd, b"as bob\r")
-        assert term.wait_for(prompt, 30), term.text()
+        assert term.wait_for(b"\nbob in #general > ", 30), term.text()
         os.write(fd, b"press Accept\r")
         assert term.wait_for(b"w/b men, W/B kings", 60), term.text()  # the text board
         os.write(fd, b"quit\r")
@@ -170,6 +170,9 @@ def test_a_terminal_session(tmp_path: Path) -> None:
     text = term.text()
     assert "LOCAL MODE" in text
     assert "@bob (White) vs @alice (Black): the game begins." in text
+    # `quit` with the game unfinished warns that it is kept for the next run.
+    assert "(1 game(s) not finished. They are kept in data/local.sqlite3" in text, text[-2000:]
+    assert "game #1, @bob vs @alice, Moroccan draughts, 0 plies, in #general" in text
     assert os.waitstatus_to_exitcode(status) == 0, text[-2000:]
     assert len(list((tmp_path / "local-boards").glob("*.png"))) == 1
 
