@@ -44,6 +44,29 @@ MISSING_INTENTS = (
 )
 
 
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True,  # see the channels it answers in (and receive their events)
+    send_messages=True,  # post on its own: the board after Accept, the computer's moves,
+    #                      a move made for an absent player, a game lost on time
+    send_messages_in_threads=True,  # the same in threads
+    embed_links=True,  # its posts carry an embed (the game card, the challenge)
+    attach_files=True,  # its posts carry the board picture
+)
+"""The permissions the bot is invited with (README, "Invite and run"): what its own posts
+in a channel need. Its answers to slash commands and buttons go through the interaction,
+which needs none of them; it reads no messages (no Read Message History: it edits its own
+messages by id and never fetches one) and uses no voice."""
+
+
+def invite_url(application_id: int) -> str:
+    """The URL that adds the bot to a server: scopes `bot` and `applications.commands`,
+    with `INVITE_PERMISSIONS` (Discord's OAuth2 URL, `discord.utils.oauth_url`)."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITE_PERMISSIONS,
+        scopes=("bot", "applications.commands"),
+    )
+
+
 def silence_voice_warnings() -> None:
     """Stop discord.py's warnings that voice is not supported ("PyNaCl is not installed,
     voice will NOT be supported", "davey is not installed, ..."), logged when a client is
@@ -67,7 +90,11 @@ async def _run(settings: Settings) -> None:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
-        await bot.start(settings.token)
+        # `start` is these two steps; between them the application id is known.
+        await bot.login(settings.token)
+        if bot.application_id is not None:
+            log.info("invite the bot to a server with %s", invite_url(bot.application_id))
+        await bot.connect()
 
 
 def run(settings: Settings) -> int:

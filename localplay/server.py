@@ -36,7 +36,8 @@ class LocalDiscord:
     start (generous: a loaded machine imports slowly). `ack_deadline`: the stand-in's
     3-second interaction deadline (None: no deadline). `env`: extra bot settings.
     `id_seed`: ids of users, server and channels derived from it and their names, the same
-    in every run (`LOCAL_ID_SEED`; None: new ids each time).
+    in every run (`LOCAL_ID_SEED`; None: new ids each time). `bot_permissions`: what the
+    bot's role may do in the server (None: the stand-in's default).
     """
 
     def __init__(
@@ -50,8 +51,10 @@ class LocalDiscord:
         ready_timeout: float = 60.0,
         ack_deadline: float | None = 3.0,
         id_seed: str | None = None,
+        bot_permissions: int | None = None,
     ) -> None:
-        self.standin = StandIn(ack_deadline=ack_deadline, id_seed=id_seed)
+        extra = {} if bot_permissions is None else {"bot_permissions": bot_permissions}
+        self.standin = StandIn(ack_deadline=ack_deadline, id_seed=id_seed, **extra)
         self.guild_name = guild_name
         self.channel_names = tuple(channels)
         self.ready_timeout = ready_timeout
