@@ -17,6 +17,7 @@ from types import TracebackType
 
 from localplay.process import BotProcess, BotProcessError
 from standin import BotDidNotAnswer, ChannelInfo, GuildInfo, StandIn
+from standin.model import DEFAULT_BOT_PERMISSIONS
 
 #: The slash commands the bot must have registered before anyone types (README, "The bot").
 EXPECTED_COMMANDS = ("challenge", "move", "board", "resign", "draw", "abort", "rating",
@@ -53,8 +54,11 @@ class LocalDiscord:
         id_seed: str | None = None,
         bot_permissions: int | None = None,
     ) -> None:
-        extra = {} if bot_permissions is None else {"bot_permissions": bot_permissions}
-        self.standin = StandIn(ack_deadline=ack_deadline, id_seed=id_seed, **extra)
+        self.standin = StandIn(
+            ack_deadline=ack_deadline, id_seed=id_seed,
+            bot_permissions=(int(DEFAULT_BOT_PERMISSIONS) if bot_permissions is None
+                             else bot_permissions),
+        )
         self.guild_name = guild_name
         self.channel_names = tuple(channels)
         self.ready_timeout = ready_timeout

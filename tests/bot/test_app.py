@@ -126,7 +126,8 @@ async def test_the_invite_permissions_are_enough_for_a_whole_game(tmp_path: Path
                          ready_timeout=READY_TIMEOUT, bot_permissions=permissions)
     async with local, Session(local, boards_dir=tmp_path / "boards", emit=out.append,
                               timeout=ANSWER_TIMEOUT) as session:
-        guild = local.standin.world.guilds[local.channel.guild_id]
+        assert local.guild is not None
+        guild = local.standin.world.guilds[local.guild.id]
         assert [r.permissions for r in guild.roles.values() if r.managed] == [permissions]
         # @everyone (which the bot has too) only sees channels and uses commands.
         guild.roles[guild.id].permissions = (1 << 10) | (1 << 31)
