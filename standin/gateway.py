@@ -70,6 +70,15 @@ class Intent(enum.IntFlag):
 
 PRIVILEGED_INTENTS = Intent.GUILD_MEMBERS | Intent.GUILD_PRESENCES | Intent.MESSAGE_CONTENT
 REPLAY_LIMIT = 5000
+HEARTBEAT_ACK_DELAY = 0.05
+"""Seconds between a heartbeat and its ACK: a network round trip to Discord (tens of
+milliseconds). discord.py's keep-alive thread records when it sent a heartbeat only after
+the event loop has sent it and the thread has woken up again
+(`discord.gateway.KeepAliveHandler.run` sets `_last_send` after `f.result()`), and
+measures the ACK against that time (`KeepAliveHandler.ack`). An ACK sent back at once on
+127.0.0.1 can be read by the loop before the thread records the send, so it was measured
+against the heartbeat before: one whole interval "behind" (`Can't keep up, shard ID None
+websocket is 41.3s behind.` at every heartbeat, and `Client.latency` of about 41 s)."""
 
 
 @dataclass
@@ -151,10 +160,13 @@ class GatewayHub:
         hooks: GatewayHooks,
         *,
         heartbeat_interval_ms: int = 41250,
+        heartbeat_ack_delay: float = HEARTBEAT_ACK_DELAY,
         allowed_privileged: int = int(PRIVILEGED_INTENTS),
     ) -> None:
         self.hooks = hooks
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeat_ack_delay = heartbeat_ack_delay
+        self._acks: set[asyncio.Task[None]] = set()
         self.allowed_privileged = allowed_privileged
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
@@ -202,7 +214,11 @@ class GatewayHub:
     async def _on_payload(self, conn: Connection, op: int, data: Any) -> None:
         if op == Op.HEARTBEAT:
             self.heartbeats += 1
-            await conn.send({"op": Op.HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+            # Answered after a round trip's delay, without holding up the payloads behind it
+            # (HEARTBEAT_ACK_DELAY says why).
+            ack = asyncio.create_task(self._ack_heartbeat(conn))
+            self._acks.add(ack)
+            ack.add_done_callback(self._acks.discard)
         elif op == Op.IDENTIFY:
             await self._identify(conn, data)
         elif op == Op.RESUME:
@@ -216,6 +232,10 @@ class GatewayHub:
             pass
         else:
             await conn.close(CloseCode.UNKNOWN_OPCODE, "Unknown opcode.")
+
+    async def _ack_heartbeat(self, conn: Connection) -> None:
+        await asyncio.sleep(self.heartbeat_ack_delay)
+        await conn.send({"op": Op.HEARTBEAT_ACK, "d": None, "s": None, "t": None})
 
     async def _identify(self, conn: Connection, data: Any) -> None:
         if conn.session is not None:
@@ -302,5 +322,7 @@ class GatewayHub:
 
     async def close(self) -> None:
         """Close every socket (1001, going away) at shutdown."""
+        for ack in list(self._acks):
+            ack.cancel()
         for conn in list(self.connections):
             await conn.close(1001, "stand-in stopping")
