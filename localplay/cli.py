@@ -28,7 +28,7 @@ from localplay.render import MessageText
 from localplay.replay import REPLAY_ENV, Replayer
 from localplay.script import HELP
 from localplay.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LOCAL_ID_SEED, LocalDiscord
-from localplay.session import Session
+from localplay.session import TerminalSession
 from localplay.unfinished import describe, unfinished_games
 
 BANNER = """\
@@ -137,7 +137,9 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
     unfinished = await unfinished_games(database)
     local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED)
     emit("Starting the stand-in and the bot...")
-    async with local, Session(local, boards_dir=args.boards, emit=emit, user=args.user) as session:
+    async with local, TerminalSession(
+        local, boards_dir=args.boards, emit=emit, user=args.user,
+    ) as session:
         emit(BANNER.format(guild=DEFAULT_GUILD, user=args.user, boards=args.boards,
                            channels=", ".join("#" + c for c in DEFAULT_CHANNELS)))
         if unfinished:

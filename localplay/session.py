@@ -1,6 +1,6 @@
 """A terminal session in the fake server: run local-mode commands and print the answers.
 
-`Session.run(command)` carries out one command of `localplay.script` as the current user
+`TerminalSession.run(command)` carries out one command of `localplay.script` as the current user
 in the current channel and returns whether it got an answer. Every message the bot posts
 or edits is printed as it arrives (through a stand-in listener and one printer task, so
 the order is kept), numbered in its header (`--- [3] dama-bot in #general ---`, an edit
@@ -49,7 +49,7 @@ Printer = Callable[[str], None]
 _Arrived = tuple[MessageEvent, "asyncio.Task[StoredGame] | None"]
 
 
-class Session:
+class TerminalSession:
     """Commands as one of several users; see the module docstring.
 
     `local`: a started `LocalDiscord`. `boards_dir`: where pictures are saved. `emit`: how
@@ -93,7 +93,7 @@ class Session:
         self._last_answer = 0.0
 
     # ---- lifecycle ---------------------------------------------------------------------
-    async def __aenter__(self) -> Session:
+    async def __aenter__(self) -> TerminalSession:
         self.boards_dir.mkdir(parents=True, exist_ok=True)
         # Number on from an earlier session's pictures instead of overwriting them.
         numbers = [int(p.name[:4]) for p in self.boards_dir.glob("[0-9][0-9][0-9][0-9]-*")]

@@ -56,8 +56,8 @@ from .gateway import (
     PRIVILEGED_INTENTS,
     GatewayHooks,
     GatewayHub,
+    GatewaySession,
     Intent,
-    Session,
 )
 from .model import (
     DEFAULT_BOT_PERMISSIONS,
@@ -326,7 +326,7 @@ class StandIn(Directory):
             self._ready.notify_all()
 
     # ---- gateway hooks ----------------------------------------------------------------
-    def _ready_payload(self, session: Session) -> Json:
+    def _ready_payload(self, session: GatewaySession) -> Json:
         data: Json = {
             "v": 10,
             "user": self._payloads.current_user(),
@@ -347,11 +347,11 @@ class StandIn(Directory):
             data["shard"] = session.shard
         return data
 
-    def _guild_payloads(self, session: Session) -> list[Json]:
+    def _guild_payloads(self, session: GatewaySession) -> list[Json]:
         everyone = session.wants(Intent.GUILD_PRESENCES)
         return [self._payloads.guild(g, all_members=everyone) for g in self.world.guilds.values()]
 
-    def _member_chunks(self, session: Session, data: Json) -> list[Json]:
+    def _member_chunks(self, session: GatewaySession, data: Json) -> list[Json]:
         guild = self.world.guilds.get(int(data.get("guild_id") or 0))
         if guild is None:
             return []
@@ -381,7 +381,7 @@ class StandIn(Directory):
             chunk["nonce"] = data["nonce"]
         return [chunk]
 
-    async def _on_session_ready(self, session: Session) -> None:
+    async def _on_session_ready(self, session: GatewaySession) -> None:
         async with self._ready:
             self._ready.notify_all()
 

@@ -117,14 +117,14 @@ async def test_the_invite_permissions_are_enough_for_a_whole_game(tmp_path: Path
     # posts the board itself), moves, a draw offer, resignation all work.
     from bot.app import INVITE_PERMISSIONS
     from localplay.server import LocalDiscord
-    from localplay.session import Session
+    from localplay.session import TerminalSession
     from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
 
     out: list[str] = []
     permissions = INVITE_PERMISSIONS.value
     local = LocalDiscord(database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
                          ready_timeout=READY_TIMEOUT, bot_permissions=permissions)
-    async with local, Session(local, boards_dir=tmp_path / "boards", emit=out.append,
+    async with local, TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
                               timeout=ANSWER_TIMEOUT) as session:
         assert local.guild is not None
         guild = local.standin.world.guilds[local.guild.id]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine import Position, format_move, get_variant, legal_moves
 from localplay.server import LocalDiscord
-from localplay.session import Session
+from localplay.session import TerminalSession
 from tests.support.local_discord import ANSWER_TIMEOUT
 
 
@@ -15,7 +15,7 @@ async def test_press_reaches_an_older_message_by_its_number(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with Session(local, boards_dir=tmp_path / "boards", emit=out.append,
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
                        timeout=ANSWER_TIMEOUT) as session:
         # Two challenges wait for bob: alice's (message [1]) and carol's (message [2]).
         assert await session.run_line("/challenge @bob Italian color:white")
@@ -43,7 +43,7 @@ async def test_press_reaches_an_older_message_by_its_number(
 
 async def test_typed_choices_suggestions_and_ranges(local: LocalDiscord, tmp_path: Path) -> None:
     out: list[str] = []
-    async with Session(local, boards_dir=tmp_path / "boards", emit=out.append,
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
                        timeout=ANSWER_TIMEOUT) as session:
         # Variants and choices as players type them.
         assert await session.run_line("/rules dama")
