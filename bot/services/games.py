@@ -82,6 +82,7 @@ from storage import (
     RatingValue,
     StaleMoveError,
     Storage,
+    StorageWriteError,
     utc_now,
 )
 from storage.clock import Clock
@@ -411,13 +412,25 @@ class GameService:
     async def _announce(self, update: GameUpdate, announce: Announce | None) -> GameUpdate:
         """Call `announce` with `update` (the caller holds the channel's lock) and record
         the board message it posted as the game's board; returns the update with that id.
-        The one place where a board's message id is recorded."""
+        The one place where a board's message id is recorded. The step was committed
+        before: if recording the id fails (e.g. the disk became full), that is logged and
+        the update returned without it, never raised."""
         if announce is None:
             return update
         message_id = await announce(update)
         if message_id is None or not update.shows_board:
             return update
-        await self._storage.games.set_board_message(update.state.game_id, message_id)
+        try:
+            await self._storage.games.set_board_message(update.state.game_id, message_id)
+        except Exception as error:
+            # The step is committed and shown: a failure now must not reach the player as
+            # an error (it would read as if the step had failed). Only the board's message
+            # id is not recorded.
+            explanation = error.explanation if isinstance(error, StorageWriteError) else None
+            log.error("game %s: board message %s shown but not recorded: %s",
+                      update.state.game_id, message_id, explanation or repr(error),
+                      exc_info=None if explanation else error)
+            return update
         live = self._live.get(update.state.channel_id)
         if live is not None and live.record.id == update.state.game_id:
             live.record = dataclasses.replace(live.record, board_message_id=message_id)

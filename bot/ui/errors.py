@@ -3,9 +3,13 @@ autocomplete).
 
 A `PlayerError` (the player's mistake; nothing changed) becomes a short ephemeral answer
 from the message catalog; a press refused because its message is out of date also loses
-that message's buttons. Anything else is logged with the command, custom id, user,
-channel and guild ids and answered with a generic ephemeral message. An autocomplete
-that fails is answered with no choices.
+that message's buttons. A `StorageWriteError` (the database refused the step's one
+transaction: nothing of it was stored) tells the player the server cannot save moves right
+now and nothing of theirs was lost, and logs the error's explanation (disk full,
+read-only, locked...). Anything else is logged with the command, custom id, user,
+channel and guild ids and answered with a generic ephemeral message that claims nothing
+about what was stored (the error may have come after a commit). An autocomplete that
+fails is answered with no choices.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from bot.services import PlayerError
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.reading import locale_of
+from storage import StorageWriteError
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +34,13 @@ Inter = discord.Interaction[Any]
 
 RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED, Msg.CHALLENGE_UNKNOWN)
 """Refusals of a button press meaning its message is out of date: its buttons go."""
+
+
+def _what(interaction: Inter) -> tuple[str | None, Any]:
+    """The interaction's command name and custom id (either may be None), for the log."""
+    command = interaction.command.qualified_name if interaction.command else None
+    data: dict[str, Any] = dict(interaction.data or {})
+    return command, data.get("custom_id")
 
 
 class ErrorReporter:
@@ -63,10 +75,16 @@ class ErrorReporter:
                 self.announcer.later(self.announcer.strip_buttons(interaction.message))
         elif isinstance(original, app_commands.NoPrivateMessage):
             message = text(Msg.GUILD_ONLY, locale)
+        elif isinstance(original, StorageWriteError):
+            command, custom_id = _what(interaction)
+            log.error(
+                "interaction not saved: command=%s custom_id=%s user=%s channel=%s guild=%s: %s",
+                command, custom_id, interaction.user.id, interaction.channel_id,
+                interaction.guild_id, original.explanation,
+            )
+            message = text(Msg.STORAGE_UNAVAILABLE, locale)
         else:
-            command = interaction.command.qualified_name if interaction.command else None
-            data: dict[str, Any] = dict(interaction.data or {})
-            custom_id = data.get("custom_id")
+            command, custom_id = _what(interaction)
             log.error(
                 "interaction failed: command=%s custom_id=%s user=%s channel=%s guild=%s",
                 command, custom_id, interaction.user.id, interaction.channel_id,
