@@ -8,9 +8,11 @@ Every change runs under the channel's lock (`ChannelLocks`): check the turn, val
 commit to the database, update the live game, then call the caller's `announce`
 callback, still inside the lock, so two moves in one channel are answered in the order
 they were applied. `announce` returns the id of the board message it posted (or None);
-the service records it (`_announce`, the one place that does), so older boards can be
-recognised as stale. Nothing outside this service takes a channel's lock to show a board:
-`/board` is `show_board`, a new game's first board is posted by `adopt`.
+the service records it (`_announce`, the one place that does), so the board it replaces
+loses its buttons. A board's buttons carry its game and ply: a press acts only on the
+game's current ply (`BoardRef`, `_check_board`), whatever message ids were recorded.
+Nothing outside this service takes a channel's lock to show a board: `/board` is
+`show_board`, a new game's first board is posted by `adopt`.
 
 Events (`bot.services.events`, on the `EventBus` given at construction): `TurnChanged`
 after a game starts or a move is committed and the game goes on, `GameEnded` after it
@@ -41,7 +43,7 @@ from datetime import datetime, timedelta
 import engine
 from bot.messages import Msg
 from bot.ratings.calculator import glicko2_calculator
-from bot.services.errors import ComputerRef, PlayerError, UserRef
+from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef
 from bot.services.events import (
     AbsentPlayerTurn,
     DeadlinesChanged,
@@ -51,6 +53,7 @@ from bot.services.events import (
 )
 from bot.services.locks import ChannelLocks
 from bot.services.models import (
+    BoardRef,
     BoardState,
     Ending,
     EndReason,
@@ -469,10 +472,12 @@ class GameService:
             return UserRef(seat.user_id)
         return ComputerRef(seat.computer_level or 0)
 
-    def _check_board(self, live: LiveGame, message_id: int | None) -> None:
-        board = live.record.board_message_id
-        if message_id is not None and board is not None and board != message_id:
-            raise PlayerError(Msg.STALE_BOARD)
+    def _check_board(self, live: LiveGame, board: BoardRef | None) -> None:
+        """A press on `board` (None: a slash command) acts only on the ply it was drawn
+        for; message ids play no part. Raises `StaleBoardError` (with the current board)
+        for another ply, or a board from before buttons carried their ply."""
+        if board is not None and (board.ply is None or board.ply != live.game.ply):
+            raise StaleBoardError(self._state(live))
 
     async def play(
         self,
@@ -631,16 +636,15 @@ class GameService:
         channel_id: int,
         user_id: int,
         *,
-        game_id: int | None = None,
-        message_id: int | None = None,
+        board: BoardRef | None = None,
         announce: Announce | None = None,
     ) -> GameUpdate:
-        """`user_id` resigns the channel's game (with `game_id`/`message_id`, pressed on
-        that game's board message). Raises `PlayerError`: NO_GAME_HERE, GAME_OVER,
-        STALE_BOARD, NOT_IN_GAME."""
+        """`user_id` resigns the channel's game (with `board`: pressed on that board, which
+        must show the game's current ply). Raises `PlayerError`: NO_GAME_HERE, GAME_OVER
+        (the board's game is over), STALE_BOARD (`StaleBoardError`), NOT_IN_GAME."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id, game_id)
-            self._check_board(live, message_id)
+            live = self._live_game(channel_id, None if board is None else board.game_id)
+            self._check_board(live, board)
             color = self._player_color(live, user_id)
             previous = live.record.board_message_id
             state = await self._finish(live, EndReason.RESIGNATION, color.opponent)
@@ -652,16 +656,15 @@ class GameService:
         channel_id: int,
         user_id: int,
         *,
-        game_id: int | None = None,
-        message_id: int | None = None,
+        board: BoardRef | None = None,
         announce: Announce | None = None,
     ) -> GameUpdate:
         """`user_id` offers a draw, or accepts the opponent's standing offer (the game ends
         drawn). An offer lapses when the offerer moves. Raises `PlayerError`: as `resign`,
         DRAW_ALREADY_OFFERED, and COMPUTER_NO_DRAW (the computer plays every game out)."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id, game_id)
-            self._check_board(live, message_id)
+            live = self._live_game(channel_id, None if board is None else board.game_id)
+            self._check_board(live, board)
             color = self._player_color(live, user_id)
             record = live.record
             if record.seat(side_of(color.opponent)).is_computer:

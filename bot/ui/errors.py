@@ -3,7 +3,8 @@ autocomplete).
 
 A `PlayerError` (the player's mistake; nothing changed) becomes a short ephemeral answer
 from the message catalog; a press refused because its message is out of date also loses
-that message's buttons. A `StorageWriteError` (the database refused the step's one
+that message's buttons; a press on a board drawn for another ply (`StaleBoardError`) is
+answered with the current board. A `StorageWriteError` (the database refused the step's one
 transaction: nothing of it was stored) tells the player the server cannot save moves right
 now and nothing of theirs was lost, and logs the error's explanation (disk full,
 read-only, locked...). Anything else is logged with the command, custom id, user,
@@ -22,7 +23,7 @@ import discord
 from discord import app_commands
 
 from bot.messages import Msg, text
-from bot.services import PlayerError
+from bot.services import PlayerError, StaleBoardError
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.reading import locale_of
@@ -73,6 +74,13 @@ class ErrorReporter:
             message = self.announcer.presenter.error_text(original, locale)
             if original.key in RETIRED and interaction.message is not None:
                 self.announcer.later(self.announcer.strip_buttons(interaction.message))
+            if isinstance(original, StaleBoardError):
+                try:
+                    await self.announcer.stale_board(interaction, original.current, message)
+                    return
+                except Exception:
+                    log.exception("showing the current board of game %s after a stale press "
+                                  "failed", original.current.game_id)
         elif isinstance(original, app_commands.NoPrivateMessage):
             message = text(Msg.GUILD_ONLY, locale)
         elif isinstance(original, StorageWriteError):

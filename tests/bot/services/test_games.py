@@ -12,7 +12,16 @@ import pytest
 
 import engine
 from bot.messages import Msg
-from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError, TurnChanged
+from bot.services import (
+    BoardRef,
+    EndReason,
+    Event,
+    GameRules,
+    GameUpdate,
+    PlayerError,
+    StaleBoardError,
+    TurnChanged,
+)
 from bot.services.computer_turns import Strength
 from engine.pdn import read_pdn
 from storage import Cause, GameResult, GameStatus, NewGame, Seat, Storage, StorageWriteError
@@ -218,23 +227,27 @@ async def test_abort_rules(open_services: OpenServices) -> None:
     assert by_moderator.state.ending.by_user == CAROL
 
 
-async def test_resign_from_stale_board_and_other_game(open_services: OpenServices) -> None:
+async def test_a_board_press_acts_only_at_the_ply_it_was_drawn_for(
+    open_services: OpenServices,
+) -> None:
     s = await open_services()
     record = await start_game(s, "turkish")
-
-    async def announce(update: GameUpdate) -> int:
-        return 9000 + update.state.ply
-
-    await s.games.play(CHANNEL, ALICE, "a3-a4", announce=announce)
-    assert s.games.current(CHANNEL).board_message_id == 9001
+    await s.games.play(CHANNEL, ALICE, "a3-a4")  # announced nowhere: no message id stored
+    assert s.games.current(CHANNEL).board_message_id is None
+    for board in (BoardRef(record.id, 0), BoardRef(record.id, 2), BoardRef(record.id, None)):
+        with pytest.raises(StaleBoardError) as stale:
+            await s.games.resign(CHANNEL, BOB, board=board)
+        assert stale.value.key is Msg.STALE_BOARD
+        assert stale.value.current.ply == 1 and stale.value.current.game_id == record.id
+        with pytest.raises(StaleBoardError):
+            await s.games.draw(CHANNEL, BOB, board=board)
+    assert s.games.current(CHANNEL).draw_offer_by is None
     with pytest.raises(PlayerError) as info:
-        await s.games.resign(CHANNEL, BOB, game_id=record.id, message_id=1234)
-    assert error_key(info) is Msg.STALE_BOARD
-    with pytest.raises(PlayerError) as info:
-        await s.games.resign(CHANNEL, BOB, game_id=record.id + 99, message_id=9001)
+        await s.games.resign(CHANNEL, BOB, board=BoardRef(record.id + 99, 1))
     assert error_key(info) is Msg.GAME_OVER
-    update = await s.games.resign(CHANNEL, BOB, game_id=record.id, message_id=9001)
-    assert update.previous_board_message_id == 9001
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.status is GameStatus.ACTIVE
+    update = await s.games.resign(CHANNEL, BOB, board=BoardRef(record.id, 1))
     assert update.state.ending is not None and update.state.ending.winner is engine.Color.WHITE
 
 
