@@ -51,13 +51,14 @@ async def _latencies(interval_ms: int, beats: int) -> tuple[list[float], list[st
 
 
 async def test_latency_is_a_round_trip_not_an_interval() -> None:
-    interval = 400  # ms; discord.py sends one heartbeat at HELLO, then one per interval
-    samples, warnings, heartbeats = await _latencies(interval, beats=6)
-    assert heartbeats >= 5
+    interval = 1000  # ms; discord.py sends one heartbeat at HELLO, then one per interval
+    samples, warnings, heartbeats = await _latencies(interval, beats=5)
+    assert heartbeats >= 4
     # From the second interval on, each sample is the latest heartbeat's round trip: the
-    # stand-in's ACK delay and scheduling, far below the interval between heartbeats.
+    # stand-in's ACK delay and scheduling. The fault measured one whole interval, so the
+    # bound leaves a loaded machine three quarters of an interval of scheduling delay.
     measured = samples[1:]
-    assert all(HEARTBEAT_ACK_DELAY <= latency < interval / 1000 / 2 for latency in measured), (
+    assert all(HEARTBEAT_ACK_DELAY <= latency < interval / 1000 * 0.75 for latency in measured), (
         measured
     )
     assert not [w for w in warnings if "behind" in w or "heartbeat" in w.lower()], warnings
