@@ -101,6 +101,8 @@ class ComputerTurns:
         events.subscribe(GameEnded, lambda event: self._stop(event.state))
 
     def _start(self, state: BoardState, *, absent: bool) -> None:
+        if self._closed:
+            return  # shutting down (`close`): no new search
         if state.is_over or (not absent and state.to_move.user_id is not None):
             return
         running = self._tasks.get(state.game_id)
