@@ -147,6 +147,10 @@ def _convert(label: str, opt: Json, value: Any, resolvers: Resolvers) -> Any:
             ) from None
         lo, hi = opt.get("min_value"), opt.get("max_value")
         if (lo is not None and number < lo) or (hi is not None and number > hi):
+            if hi is None:
+                raise StandInError(f"{where} must be at least {lo}")
+            if lo is None:
+                raise StandInError(f"{where} must be at most {hi}")
             raise StandInError(f"{where} must be between {lo} and {hi}")
         return number
     if kind == BOOLEAN:
