@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 
 import engine
+from bot.services import Event, GameUpdate
+from bot.services.computer_turns import ComputerTurns
 from storage import NewGame, Seat
 from tests.support.clock import FakeClock
 from tests.support.services import ALICE, CHANNEL, OpenServices
@@ -53,3 +55,51 @@ async def test_after_close_a_turn_of_the_computer_starts_no_search(
     await asyncio.wait_for(s.computer_idle(), PATIENCE)
     assert chooser.calls == 0
     assert [m.text for m in await s.storage.games.moves(record.id)] == ["h3-h4"]
+
+
+class GatedAnnounce:
+    """An `Announce` callback that waits for `release` before the board is posted;
+    `posting` is set once it has been called, `posted` collects what it posted."""
+
+    def __init__(self) -> None:
+        self.posting = asyncio.Event()
+        self.release = asyncio.Event()
+        self.posted: list[GameUpdate] = []
+
+    async def __call__(self, update: GameUpdate) -> int | None:
+        self.posting.set()
+        await self.release.wait()
+        self.posted.append(update)
+        return 9001
+
+
+async def test_close_lets_a_committed_computer_move_be_announced(
+    open_services: OpenServices,
+) -> None:
+    """A stop (`close`) while the computer's move is being committed and announced: the
+    move is stored, so its board is still posted (and recorded) before the runner stops;
+    otherwise the channel would never see the computer's move and the person's clock
+    would run against a board that still says the computer is thinking."""
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    announce = GatedAnnounce()
+    turns = ComputerTurns(s.games, CountingChooser(), announce=announce)
+    turns.listen(s.games.events)
+    try:
+        variant = engine.get_variant("turkish")
+        record = await s.storage.games.create(NewGame(
+            variant="turkish", channel_id=CHANNEL, guild_id=None, white=Seat.computer(1),
+            black=Seat.human(ALICE), start_fen=engine.Position.start(variant).to_fen(variant),
+        ))
+        await s.games.adopt(record)  # White, the computer, is to move
+        await asyncio.wait_for(announce.posting.wait(), PATIENCE)
+        closing = asyncio.create_task(turns.close())
+        await asyncio.sleep(0)
+        announce.release.set()
+        await asyncio.wait_for(closing, PATIENCE)
+    finally:
+        await turns.close()
+    assert [u.event for u in announce.posted] == [Event.COMPUTER_MOVED]
+    assert len(await s.storage.games.moves(record.id)) == 1
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.board_message_id == 9001
