@@ -38,9 +38,10 @@ inactivity limit)."""
 
 RETRY_SECONDS = 1.0
 
-CLOSE_GRACE = 10.0
+CLOSE_GRACE = 2.0
 """Seconds `close` waits for a computer's move being committed (stored, then its board
-posted and recorded) before cancelling it."""
+posted and recorded) before cancelling it: short, since a stop has already waited for the
+interactions (`bot.client.CLOSE_GRACE`) and `docker stop` kills after 10 s."""
 
 
 class MoveChooser(Protocol):
