@@ -210,11 +210,17 @@ class GameService:
     async def restore(self) -> list[BoardState]:
         """Load every active game from the database into memory (start-up); returns them.
         Publishes `DeadlinesChanged`, then `TurnChanged` for each game (so a computer seat
-        to move resumes thinking)."""
+        to move resumes thinking). A game whose last stored move ended it by the rules (the
+        bot stopped between storing the move and its result) is finished here instead, with
+        that result (`GameEnded`)."""
         self._live.clear()
         states = []
         for record in await self._storage.games.active():
             live = await self._load(record.id)
+            outcome = live.game.outcome
+            if outcome is not None:
+                await self._finish(live, EndReason.of(outcome.termination), outcome.winner)
+                continue
             self._live[record.channel_id] = live
             states.append(self._state(live))
         self.events.publish(DeadlinesChanged())
