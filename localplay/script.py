@@ -85,13 +85,15 @@ def parse_line(line: str) -> Command | None:
     rest = rest.strip()
     keyword = head.lower()
     if keyword == "as":
-        if not rest:
+        user = _unquote(rest).lstrip("@").strip()
+        if not user:
             raise ScriptError("write `as NAME`, e.g. `as bob`")
-        return AsUser(_unquote(rest).lstrip("@"))
+        return AsUser(user)
     if keyword == "in":
-        if not rest:
+        channel = _unquote(rest).lstrip("#").strip()
+        if not channel:
             raise ScriptError("write `in CHANNEL`, e.g. `in games`")
-        return InChannel(_unquote(rest).lstrip("#"))
+        return InChannel(channel)
     if keyword == "press":
         if not rest:
             raise ScriptError("write `press LABEL`, e.g. `press Accept` (or `press 3 Accept` "

@@ -38,6 +38,11 @@ inactivity limit)."""
 
 RETRY_SECONDS = 1.0
 
+CLOSE_GRACE = 2.0
+"""Seconds `close` waits for a computer's move being committed (stored, then its board
+posted and recorded) before cancelling it: short, since a stop has already waited for the
+interactions (`bot.client.CLOSE_GRACE`) and `docker stop` kills after 10 s."""
+
 
 class MoveChooser(Protocol):
     """Chooses the computer's moves (`bot.computer.PoolMoveChooser` over the process
@@ -92,6 +97,8 @@ class ComputerTurns:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: dict[int, int] = {}
         """Games (id -> channel id) whose turn changed while their task was running."""
+        self._committing: set[int] = set()
+        """Games whose task has chosen its move and is committing it."""
         self._closed = False
 
     def listen(self, events: EventBus) -> None:
@@ -101,6 +108,8 @@ class ComputerTurns:
         events.subscribe(GameEnded, lambda event: self._stop(event.state))
 
     def _start(self, state: BoardState, *, absent: bool) -> None:
+        if self._closed:
+            return  # shutting down (`close`): no new search
         if state.is_over or (not absent and state.to_move.user_id is not None):
             return
         running = self._tasks.get(state.game_id)
@@ -143,12 +152,22 @@ class ComputerTurns:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
     async def close(self) -> None:
-        """Cancel every running turn and wait for them; start no more."""
+        """Stop every search and wait for the turns to end; start no more. A move already
+        being committed is let finish (for at most `CLOSE_GRACE` seconds), so a stored move
+        is also announced and its board recorded."""
         self._closed = True
         self._again.clear()
+        committing = []
         for game_id, task in list(self._tasks.items()):
             self._chooser.cancel(game_id)
-            task.cancel()
+            if game_id in self._committing:
+                committing.append(task)
+            else:
+                task.cancel()
+        if committing:
+            await asyncio.wait(committing, timeout=CLOSE_GRACE)
+            for task in committing:
+                task.cancel()
         await self.idle()
 
     async def _turn(self, channel_id: int, game_id: int) -> None:
@@ -158,10 +177,13 @@ class ComputerTurns:
         move = await self._choose(turn)
         if move is None:
             return
+        self._committing.add(game_id)
         try:
             await self._games.commit_computer_move(turn, move, announce=self._announce)
         except Exception:
             log.exception("the computer's move in game %s could not be played", game_id)
+        finally:
+            self._committing.discard(game_id)
 
     async def _choose(self, turn: ComputerTurn) -> Move | None:
         if turn.level is None:

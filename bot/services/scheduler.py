@@ -24,6 +24,10 @@ from storage.clock import Clock
 
 log = logging.getLogger(__name__)
 
+STOP_GRACE = 2.0
+"""Seconds `stop` lets a run of the deadlines being acted on finish (a game ended on time is
+stored before it is announced) before cancelling it."""
+
 
 class DeadlineListener(Protocol):
     """Tells the players what the deadlines did (the Discord layer implements it)."""
@@ -53,6 +57,9 @@ class DeadlineScheduler:
         self._clock = clock
         self._poll = poll
         self._wake = asyncio.Event()
+        self._between = asyncio.Event()
+        """Set while the loop is not acting on deadlines (`run_once`)."""
+        self._between.set()
         self._task: asyncio.Task[None] | None = None
 
     def listen(self, events: EventBus) -> None:
@@ -68,8 +75,12 @@ class DeadlineScheduler:
             self._task = asyncio.create_task(self._run(), name="dama-deadlines")
 
     async def stop(self) -> None:
+        """Stop the loop. A run of the deadlines under way gets `STOP_GRACE` seconds to
+        finish, so a result it stored is also announced."""
         task, self._task = self._task, None
         if task is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._between.wait(), timeout=STOP_GRACE)
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
 
@@ -95,6 +106,7 @@ class DeadlineScheduler:
     async def _run(self) -> None:
         while True:
             self._wake.clear()
+            self._between.clear()
             try:
                 await self.run_once()
             except Exception:
@@ -104,6 +116,8 @@ class DeadlineScheduler:
                     # database transaction it interrupted) ends the loop, quietly.
                     raise asyncio.CancelledError from None
                 log.exception("running deadlines failed; trying again later")
+            finally:
+                self._between.set()
             delay = self.seconds_to_next()
             if delay > 0:
                 with contextlib.suppress(TimeoutError):

@@ -87,6 +87,17 @@ def test_bad_lines_say_what_to_write(line: str, hint: str) -> None:
         parse_line(line)
 
 
+@pytest.mark.parametrize(
+    ("line", "hint"), [("in #", "in CHANNEL"), ('in "#"', "in CHANNEL"), ("as @", "as NAME"),
+                       ('as ""', "as NAME")],
+)
+def test_a_name_that_is_only_its_sign_is_refused(line: str, hint: str) -> None:
+    """`in #` or `as @` names nothing: refused with the hint, not a channel or user with
+    an empty name created."""
+    with pytest.raises(ScriptError, match=hint):
+        parse_line(line)
+
+
 def test_too_many_values_and_repeated_options_are_refused() -> None:
     too_many = parse_line("/move 22-18 21-17")
     assert isinstance(too_many, Slash)

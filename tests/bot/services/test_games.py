@@ -575,3 +575,23 @@ async def test_a_computer_seat_moves_on_its_turn_and_never_loses_on_time(
     assert stored is not None and stored.clock.black_computer_moves == 0
     moves = await s.storage.games.moves(record.id)
     assert [m.by_computer for m in moves] == [False, True] * (len(moves) // 2)
+
+
+async def test_restart_finishes_a_game_whose_stored_last_move_ended_it(
+    tmp_path: Path, open_services: OpenServices
+) -> None:
+    """The bot stored a move that ends the game by the rules and was killed before storing
+    the result (two transactions): after the restart the game is finished with the rules'
+    result (and its rating change), not left active with no legal move for anyone."""
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    s = await open_services(path, clock)
+    record = await start_game(s, "turkish", "W:Wa2,d3:Bd4")
+    await s.storage.games.append_move(record.id, ply=1, text="d3xd5")  # killed here
+    await s.close()
+    s = await open_services(path, clock)
+    assert not s.games.has_game(CHANNEL)
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.status is GameStatus.FINISHED
+    assert stored.result is GameResult.WHITE_WINS and stored.termination == "no_pieces"
+    assert stored.white_rating is not None  # the rated game's rating change is stored

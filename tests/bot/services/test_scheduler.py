@@ -74,3 +74,42 @@ async def test_scheduler_wakes_for_deadlines(open_services: OpenServices) -> Non
         await scheduler.stop()
     [update] = listener.updates
     assert update.state.ending is not None and update.state.channel_id == CHANNEL
+
+
+class GatedListener(Listener):
+    """A listener whose `announce` waits for `release`; `posting` is set when it starts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.posting = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def announce(self, update: GameUpdate) -> int | None:
+        self.posting.set()
+        await self.release.wait()
+        return await super().announce(update)
+
+
+async def test_a_stop_lets_a_game_ended_by_its_deadline_be_announced(
+    open_services: OpenServices,
+) -> None:
+    """A stop while a game that the inactivity limit just ended is being announced: the
+    result is stored, so the announcement finishes before the scheduler stops (otherwise
+    the channel would never hear that the game ended)."""
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    listener = GatedListener()
+    scheduler = DeadlineScheduler(s.games, s.challenges, listener, clock=clock)
+    record = await start_game(s, "turkish", white=ALICE, black=BOB)
+    clock.advance(timedelta(days=3))
+    scheduler.start()
+    try:
+        await asyncio.wait_for(listener.posting.wait(), timeout=5)
+        stopping = asyncio.create_task(scheduler.stop())
+        await asyncio.sleep(0)
+        listener.release.set()
+        await asyncio.wait_for(stopping, timeout=5)
+    finally:
+        await scheduler.stop()
+    [update] = listener.updates
+    assert update.state.game_id == record.id and update.state.ending is not None
