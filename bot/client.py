@@ -12,6 +12,7 @@ given at construction; nothing is patched afterwards (docs/ARCHITECTURE.md).
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
 
@@ -144,11 +145,17 @@ class DamaBot(commands.Bot):
                                  events=self.events)
         self.computer_turns = ComputerTurns(
             self.games, self.chooser, announce=self.announcer.announce,
+            delayed=self.announcer.computer_delayed,
             absent=Strength(settings.absent_player_level, settings.absent_player_budget),
             seat_budget=settings.computer_budget,
         )
         self.computer_turns.listen(self.events)
-        self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock)
+        computer = self.computer
+        room = None if computer is None else functools.partial(
+            computer.check_room, budget_seconds=settings.computer_budget
+        )
+        self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock,
+                                            room=room)
         self.challenges = ChallengeService(
             self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock
         )

@@ -493,16 +493,25 @@ class PoolMoveChooser:
     `choose_move(game, level, budget_seconds=..., key=...)` searches the game's current
     position with its earlier positions as history (so it avoids or seeks repetitions
     knowingly) and returns the legal `Move`; `game` is not modified. `cancel(key)` stops
-    the searches of `key`. Every search is admitted (`Admission.ALWAYS`: queued, never
-    refused; under load its budget may shrink). Raises GameOverError when the side to move
-    has no legal move, ValueError for a level outside 1..5 or a negative budget.
+    the searches of `key`. `admission` (default `Admission.ALWAYS`: queued, never refused;
+    under load its budget may shrink) is `Admission.WHEN_ROOM` for a computer seat's move,
+    refused with `ComputerBusyError` (and the estimated wait) when the queue is full.
+    `check_room(level, budget_seconds)` raises that error at once, before a game starts.
+    Raises GameOverError when the side to move has no legal move, ValueError for a level
+    outside 1..5 or a negative budget.
     """
 
     def __init__(self, computer: ComputerPlayer) -> None:
         self.computer = computer
 
     async def choose_move(
-        self, game: Game, level: int, *, budget_seconds: float | None, key: Hashable
+        self,
+        game: Game,
+        level: int,
+        *,
+        budget_seconds: float | None,
+        key: Hashable,
+        admission: Admission = Admission.ALWAYS,
     ) -> Move:
         """A legal move of the side to move in `game` at `level`."""
         variant = game.variant
@@ -510,9 +519,15 @@ class PoolMoveChooser:
         history = [p.to_fen(variant) for p in game.positions()[:-1]]
         text = await self.computer.choose_move(
             position.to_fen(variant), variant.key, level, budget_seconds,
-            history=history, key=key,
+            history=history, key=key, admission=admission,
         )
         return parse_move(text, position, variant)
+
+    def check_room(self, level: int, budget_seconds: float | None) -> None:
+        """Return quietly if a computer seat's move (`Admission.WHEN_ROOM`) at `level`
+        thinking `budget_seconds` would be queued now; else raise its `ComputerBusyError`
+        (see `ComputerPlayer.check_room`)."""
+        self.computer.check_room(level, budget_seconds)
 
     def cancel(self, key: Hashable) -> int:
         """Stop every search started with `key`; returns how many were stopped."""

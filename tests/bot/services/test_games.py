@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.computer_queue import Admission
 from bot.messages import Msg
 from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError, TurnChanged
 from bot.services.computer_turns import Strength
@@ -271,7 +272,8 @@ class FirstMove:
         self.searching = asyncio.Event()
 
     async def choose_move(
-        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object
+        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object,
+        admission: Admission = Admission.ALWAYS,
     ) -> engine.Move:
         self.calls += 1
         self.levels.append(level)
