@@ -178,7 +178,7 @@ class ComputerTurns:
         await self.idle()
 
     async def _turn(self, channel_id: int, game_id: int) -> None:
-        turn = self._games.computer_turn(channel_id, game_id)
+        turn = await self._games.computer_turn(channel_id, game_id)
         if turn is None:
             return
         move = await self._choose(turn)
