@@ -20,7 +20,8 @@ run, two phases of `--seconds` each:
 Reported per phase: the event loop's lag (a 10 ms ticker: p99, max) and the other games'
 latency per move (p50, p99, max); and the heavy moves' own times. Goal
 (docs/ARCHITECTURE.md, "Targets"): lag under 100 ms with the heavy moves, the other games'
-p99 unchanged.
+p99 unchanged. As the bot does, the heap is frozen and the GIL's switch interval shortened
+(`bot.client.share_the_interpreter`); `--switch-interval 0.005` measures Python's default.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from benchmarks.bot import GAMES, LagMonitor, Load, percentile
-from bot.client import freeze_heap
+from bot.client import freeze_heap, share_the_interpreter
 from bot.services import GameService
 from bot.services.games import suggest_moves
 from bot.ui.present import Presenter
@@ -143,7 +144,9 @@ def row(name: str, phase: Phase) -> str:
             f"| {max(ms):.1f} | {percentile(lags, 0.99):.1f} | {max(lags):.1f} |")
 
 
-async def main_async(seconds: float, rate: float, every: float, seed: int) -> None:
+async def main_async(
+    seconds: float, rate: float, every: float, seed: int, switch: float | None
+) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         storage = await Storage.open(Path(folder) / "bench.sqlite3")
@@ -153,13 +156,17 @@ async def main_async(seconds: float, rate: float, every: float, seed: int) -> No
             await load.new_game(channel)
         await load.presenter.warm()  # as DamaBot.setup_hook: renderer caches, then gc.freeze
         freeze_heap()
+        share_the_interpreter()  # as bot.app.run
+        if switch is not None:
+            sys.setswitchinterval(switch)
         without = await background(load, seconds, rate)
         heavy_task = asyncio.create_task(heavy_loop(load, games, seconds, every))
         with_heavy = await background(load, seconds, rate)
         times = await heavy_task
         await storage.close()
     print(f"{GAMES} games at {rate:g} moves/s, {seconds:.0f} s per phase; heavy moves every "
-          f"{every:g} s in the second phase (milliseconds)")
+          f"{every:g} s in the second phase; GIL switch interval "
+          f"{sys.getswitchinterval() * 1000:g} ms (milliseconds)")
     print()
     print("| phase | other games' moves | p50 | p99 | max | loop lag p99 | loop lag max |")
     print("|---|---|---|---|---|---|---|")
@@ -186,8 +193,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=float, default=1.0,
                         help="seconds between heavy moves in the second phase")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--switch-interval", type=float, default=None,
+                        help="GIL switch interval in seconds (default: the bot's)")
     args = parser.parse_args(argv)
-    asyncio.run(main_async(args.seconds, args.rate, args.every, args.seed))
+    asyncio.run(main_async(args.seconds, args.rate, args.every, args.seed,
+                           args.switch_interval))
     return 0
 
 

@@ -15,6 +15,7 @@ import asyncio
 import functools
 import gc
 import logging
+import sys
 
 import discord
 from discord import app_commands
@@ -54,6 +55,21 @@ def freeze_heap() -> None:
     (benchmarks/bot.py); frozen, the loop's longest stall stays near 5 ms."""
     gc.collect()
     gc.freeze()
+
+
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread holding the GIL may run before the event loop's thread gets it back
+(Python's default is 0.005)."""
+
+
+def share_the_interpreter() -> None:
+    """Let the event loop's thread take the GIL back within SWITCH_INTERVAL
+    (`sys.setswitchinterval`). Move generation for a set-up position with tens of
+    thousands of capture states runs in a worker thread for 100 ms or more; at the
+    default 5 ms interval every other game's move waits 5 ms at each of its many GIL
+    hand-overs (the database thread, the renderer's thread), and their p99 went from
+    16 ms to 260 ms beside such moves; at 0.5 ms it was 42 ms (benchmarks/bot_worst.py)."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
 
 CLOSE_GRACE = 8.0
