@@ -81,19 +81,13 @@ class ComputerGames:
         key = variant_key(variant)
         if level not in LEVELS:
             raise PlayerError(Msg.BAD_LEVEL, level=level)
-        if self._room is not None:
-            try:
-                self._room(level)
-            except ComputerBusyError as busy:
-                raise PlayerError(
-                    Msg.COMPUTER_BUSY, wait=timedelta(seconds=busy.wait_seconds)
-                ) from None
         async with self._games.locks.hold(channel_id):
             players = self._games.players_in(channel_id)
             if players is not None:
                 if player.user_id in players:
                     raise PlayerError(Msg.ALREADY_PLAYING_HERE)
                 raise PlayerError(Msg.CHANNEL_BUSY)
+            self._check_room(level)
             if color is ColorChoice.RANDOM:
                 human_white = self._rng.random() < 0.5
             else:
@@ -113,3 +107,13 @@ class ComputerGames:
             except ChannelBusyError:
                 raise PlayerError(Msg.CHANNEL_BUSY) from None
             return await self._games.adopt(record, actor=player.user_id, announce=announce)
+
+    def _check_room(self, level: int) -> None:
+        if self._room is None:
+            return
+        try:
+            self._room(level)
+        except ComputerBusyError as busy:
+            raise PlayerError(
+                Msg.COMPUTER_BUSY, wait=timedelta(seconds=busy.wait_seconds)
+            ) from None
