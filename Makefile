@@ -1,33 +1,42 @@
-# Every target sets up what it needs: a virtual environment in .venv with the project installed.
+# Every target sets up what it needs: a virtual environment in .venv with the project
+# installed, plus the extras that target uses (`make run` needs none of them).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# One stamp per part installed: the project itself, then each extra of pyproject.toml.
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+DEV_STAMP := $(VENV)/.installed-dev
+BENCH_STAMP := $(VENV)/.installed-bench
 
 .PHONY: run test test-slow bench lint gallery clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dev,bench]'
+	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(VENV)/.installed-%: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[$*]'
+	touch $@
 
 run: $(STAMP)
 	$(PY) -m bot
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(PY) -m pytest -m "not slow" -q
 
-test-slow: $(STAMP)
+test-slow: $(TEST_STAMP)
 	$(PY) -m pytest -m slow -q
 
-bench: $(STAMP)
+bench: $(BENCH_STAMP) $(TEST_STAMP)
 	@for f in benchmarks/[!_]*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
 gallery: $(STAMP)
 	$(PY) -m renderer.gallery gallery
 
-lint: $(STAMP)
+lint: $(DEV_STAMP) $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 

@@ -1,10 +1,12 @@
 """`python -m bot [run | local ...]` (also `dama-bot`): start the Discord bot.
 
-Subcommands are a table of name -> handler. Without a subcommand, `run`. `local` (play in
-the terminal against a Discord stand-in) belongs to the separate `localplay` package: its
-options are parsed there, and it is imported only when local play starts (the `local`
-subcommand, or `run` without a token), so the bot runs where `localplay` and `standin`
-are not installed.
+Subcommands are a table of name -> handler. `run` connects to Discord and needs
+DISCORD_TOKEN (without one it says so, status 2). Without a subcommand (what `make run`
+calls), `run` when a token is set, else local play. `local` (play in the terminal against a
+Discord stand-in) belongs to the separate `localplay` package: its options are parsed
+there, and it is imported only when local play starts (the `local` subcommand, or no
+subcommand and no token), so the bot runs where `localplay` and `standin` are not
+installed.
 """
 
 from __future__ import annotations
@@ -21,13 +23,22 @@ LOCAL_ABSENT = ("local play needs the `localplay` and `standin` packages of this
 
 
 def _run(args: argparse.Namespace) -> int:
+    """`dama-bot run`: the bot on Discord; without a token, one line saying what to set
+    (status 2, from `bot.app.run`)."""
     from bot.app import run
 
+    return run(load_settings())
+
+
+def _default(args: argparse.Namespace) -> int:
+    """`dama-bot` alone (`make run`): `run` with a token, else local play."""
     settings = load_settings()
     if settings.token is None:  # no token: local play instead (README, "Local play")
         print("dama-bot: DISCORD_TOKEN is not set, so the bot starts in local mode "
-              "(no Discord).", file=sys.stderr)
+              "(no Discord; `dama-bot run` connects to Discord).", file=sys.stderr)
         return _play_locally([])
+    from bot.app import run
+
     return run(settings)
 
 
@@ -53,6 +64,20 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.Namespace], int]]] = {
               "`dama-bot local --help` lists its options)", _local),
 }
 
+RUN_DESCRIPTION = """\
+Connect to Discord as the bot whose token is DISCORD_TOKEN, register the slash commands
+and serve them until stopped (Ctrl-C or SIGTERM). Every setting comes from the environment
+or a .env file in the current folder (.env.example lists them all): DISCORD_TOKEN is
+required; DAMA_DATABASE is the SQLite file (default data/dama.sqlite3); DAMA_DEV_GUILD a
+server id whose commands update at once; DAMA_LOG_LEVEL how much is logged (to standard
+error). Exit status 0 after a clean stop, 2 when something must be configured first (no
+token, a token Discord rejects, a database the bot cannot use, a bad setting), with one
+line saying what to do. Without a token, `dama-bot local` plays in the terminal instead."""
+
+EPILOG = """\
+Without a subcommand: `run` when DISCORD_TOKEN is set, else `local` (what `make run`
+does)."""
+
 PASSES_OPTIONS_ON = {"local"}
 """Subcommands whose options another package parses (handed over in `local_options`)."""
 
@@ -61,25 +86,30 @@ def parser() -> argparse.ArgumentParser:
     """The parser of `dama-bot`: the subcommands only. A subcommand named in
     `PASSES_OPTIONS_ON` has no options or help of its own here: what follows it is kept
     for its handler (see `main`)."""
-    root = argparse.ArgumentParser(prog="dama-bot", description="Draughts on Discord.")
+    root = argparse.ArgumentParser(
+        prog="dama-bot", epilog=EPILOG,
+        description="Draughts on Discord: Turkish, Arab, Moroccan and Italian draughts by "
+                    "slash commands, with board pictures and Glicko-2 ratings.")
     sub = root.add_subparsers(dest="command")
     for name, (help_text, _) in COMMANDS.items():
-        sub.add_parser(name, help=help_text, add_help=name not in PASSES_OPTIONS_ON)
+        sub.add_parser(name, help=help_text, add_help=name not in PASSES_OPTIONS_ON,
+                       description=RUN_DESCRIPTION if name == "run" else help_text,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     return root
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse `argv` (default: the command line) and run the subcommand; returns the exit
-    status. Options after `local` go to local play unread; anywhere else an unknown
-    argument is an error (status 2, with the usage). A bad setting gives a one-line
-    message and status 2."""
+    """Parse `argv` (default: the command line) and run the subcommand (none: `run` with a
+    token, else local play); returns the exit status. Options after `local` go to local
+    play unread; anywhere else an unknown argument is an error (status 2, with the usage).
+    A bad setting gives a one-line message and status 2."""
     root = parser()
     args, rest = root.parse_known_args(argv)
-    command = args.command or "run"
+    command = args.command
     if rest and command not in PASSES_OPTIONS_ON:
         root.error(f"unrecognized arguments: {' '.join(rest)}")
     args.local_options = rest
-    _, handler = COMMANDS[command]
+    handler = _default if command is None else COMMANDS[command][1]
     try:
         return handler(args)
     except ConfigError as error:

@@ -27,7 +27,8 @@ log = logging.getLogger(__name__)
 
 NO_TOKEN = (
     "dama-bot: DISCORD_TOKEN is not set. Put your bot token in .env (copy .env.example) or "
-    "the environment; get one at https://discord.com/developers/applications (Bot > Reset Token)."
+    "the environment; get one at https://discord.com/developers/applications (Bot > Reset Token). "
+    "To play without Discord: `dama-bot local` (or `make run`)."
 )
 BAD_TOKEN = (
     "dama-bot: Discord rejected DISCORD_TOKEN. Copy the token again from the developer portal "
@@ -43,6 +44,39 @@ MISSING_INTENTS = (
 )
 
 
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True,  # see the channels it answers in (and receive their events)
+    send_messages=True,  # post on its own: the board after Accept, the computer's moves,
+    #                      a move made for an absent player, a game lost on time
+    send_messages_in_threads=True,  # the same in threads
+    embed_links=True,  # its posts carry an embed (the game card, the challenge)
+    attach_files=True,  # its posts carry the board picture
+)
+"""The permissions the bot is invited with (README, "Invite and run"): what its own posts
+in a channel need. Its answers to slash commands and buttons go through the interaction,
+which needs none of them; it reads no messages (no Read Message History: it edits its own
+messages by id and never fetches one) and uses no voice."""
+
+
+def invite_url(application_id: int) -> str:
+    """The URL that adds the bot to a server: scopes `bot` and `applications.commands`,
+    with `INVITE_PERMISSIONS` (Discord's OAuth2 URL, `discord.utils.oauth_url`)."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITE_PERMISSIONS,
+        scopes=("bot", "applications.commands"),
+    )
+
+
+def silence_voice_warnings() -> None:
+    """Stop discord.py's warnings that voice is not supported ("PyNaCl is not installed,
+    voice will NOT be supported", "davey is not installed, ..."), logged when a client is
+    made without those voice libraries: the bot never joins a voice channel. discord.py
+    warns only while the class attributes `VoiceClient.warn_nacl` and
+    `VoiceClient.warn_dave` are true (`discord.Client.__init__`)."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 def fail(message: str) -> int:
     print(message, file=sys.stderr)
     return 2
@@ -56,7 +90,11 @@ async def _run(settings: Settings) -> None:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
-        await bot.start(settings.token)
+        # `start` is these two steps; between them the application id is known.
+        await bot.login(settings.token)
+        if bot.application_id is not None:
+            log.info("invite the bot to a server with %s", invite_url(bot.application_id))
+        await bot.connect()
 
 
 def run(settings: Settings) -> int:
@@ -68,6 +106,7 @@ def run(settings: Settings) -> int:
     handler = logging.StreamHandler()
     install_redaction(handler, [settings.token])
     discord.utils.setup_logging(handler=handler, level=log_level_number(settings))
+    silence_voice_warnings()
     apply_discord_url(settings.discord_url)
     share_the_interpreter()
     try:

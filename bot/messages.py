@@ -50,6 +50,7 @@ class Msg(enum.StrEnum):
     BAD_LEVEL = "error.bad_level"
     COMPUTER_NO_DRAW = "error.computer_no_draw"
     UNEXPECTED = "error.unexpected"
+    STORAGE_UNAVAILABLE = "error.storage_unavailable"
 
     # --- challenges --------------------------------------------------------------------
     CHALLENGE_TITLE = "challenge.title"
@@ -217,7 +218,11 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.BAD_LEVEL: "There is no level {level}: the computer plays at levels 1 (easiest) to 5 "
                    "(strongest). Pick one of those.",
     Msg.COMPUTER_NO_DRAW: "The computer does not take or offer draws: play on, or /resign.",
-    Msg.UNEXPECTED: "Something went wrong on my side; nothing was changed. Please try again.",
+    Msg.UNEXPECTED: "Something went wrong on my side. Please try again; in a game, /board "
+                    "shows where it stands.",
+    Msg.STORAGE_UNAVAILABLE: "The server cannot save moves right now, so this was not done. "
+                             "Nothing of yours was lost: every move you were answered for is "
+                             "kept. Please try again in a while.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",
     Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of {variant}.\n"

@@ -7,6 +7,6 @@ without a token load it only when local play starts).
 
 `cli` is `dama-bot local` (also `python -m localplay`; its options in `options`);
 `server.LocalDiscord` starts the stand-in and the bot process (`process.BotProcess`);
-`session.Session` runs the commands of `script` and prints the answers (`render`,
+`session.TerminalSession` runs the commands of `script` and prints the answers (`render`,
 `textboard`, boards from `stored`); `replay` plays PDN records through the bot.
 """

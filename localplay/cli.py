@@ -27,8 +27,9 @@ from localplay.process import BotProcessError
 from localplay.render import MessageText
 from localplay.replay import REPLAY_ENV, Replayer
 from localplay.script import HELP
-from localplay.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LocalDiscord
-from localplay.session import Session
+from localplay.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LOCAL_ID_SEED, LocalDiscord
+from localplay.session import TerminalSession
+from localplay.unfinished import describe, unfinished_games
 
 BANNER = """\
 dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
@@ -49,18 +50,34 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
+DESCRIPTION = """\
+Play dama-bot without Discord: a stand-in Discord runs on this machine with the server
+"Dama Club" (#general, #games), the real bot logs in to it as a child process, and you type
+slash commands as any number of users (`/challenge @bob italian`, `as bob`,
+`press 1 Accept`, `/move 22-18`; `help` lists the commands, `quit` or Ctrl-D ends). The bot's
+database (data/local.sqlite3) and the users, server and channels stay from run to run,
+so an unfinished game goes on next time. Commands come from the terminal, from --script
+FILE, or from standard input when it is not a terminal; --replay FILE.pdn plays every
+game of a PDN file through the bot instead. Exit status 0 when every command got an
+answer, 1 when some failed, 2 when the bot could not start or an argument is wrong."""
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of `dama-bot local` and `python -m localplay` (the bot's entry point hands
     it everything after `local`)."""
-    root = argparse.ArgumentParser(prog="dama-bot local", description=__doc__.split("\n\n")[0])
+    root = argparse.ArgumentParser(prog="dama-bot local", description=DESCRIPTION,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(root)
     return root
 
 
-async def _lines_typed(emit: Printer, *, terminal: bool) -> AsyncIterator[str]:
-    """Lines from standard input as they come: typed at the terminal (with a prompt shown
-    once the previous command's answers are printed), or from a pipe (each echoed with its
-    number). Reading runs in a daemon thread, so Ctrl-C ends the program at once."""
+async def _lines_typed(
+    emit: Printer, prompt: Callable[[], str], *, terminal: bool
+) -> AsyncIterator[str]:
+    """Lines from standard input as they come: typed at the terminal (with the prompt
+    `prompt()`, e.g. `alice in #general > `, shown once the previous command's answers are
+    printed), or from a pipe (each echoed with its number and the prompt). Reading runs in
+    a daemon thread, so Ctrl-C ends the program at once."""
     if terminal:
         emit("Type a command (`help` lists them, `quit` or Ctrl-D ends).")
     loop = asyncio.get_running_loop()
@@ -73,7 +90,7 @@ async def _lines_typed(emit: Printer, *, terminal: bool) -> AsyncIterator[str]:
             ready.clear()
             line: str | None
             try:
-                line = input("> ") if terminal else sys.stdin.readline()
+                line = input(prompt()) if terminal else sys.stdin.readline()
             except (EOFError, KeyboardInterrupt, OSError, ValueError):
                 line = None
             if line == "" and not terminal:
@@ -91,14 +108,16 @@ async def _lines_typed(emit: Printer, *, terminal: bool) -> AsyncIterator[str]:
         if line is None:
             return
         if not terminal and line.strip() and not line.strip().startswith("#"):
-            emit(f"[{number}] > {line.strip()}")
+            emit(f"[{number}] {prompt()}{line.strip()}")
         yield line
 
 
-async def _lines_from(lines: Sequence[str], emit: Printer) -> AsyncIterator[str]:
+async def _lines_from(
+    lines: Sequence[str], emit: Printer, prompt: Callable[[], str]
+) -> AsyncIterator[str]:
     for number, line in enumerate(lines, start=1):
         if line.strip() and not line.strip().startswith("#"):
-            emit(f"[{number}] > {line.strip()}")
+            emit(f"[{number}] {prompt()}{line.strip()}")
         yield line
 
 
@@ -115,18 +134,20 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
     database = Path(args.database or DEFAULT_DATABASE)
     if args.fresh:
         _delete_database(database)
-    unfinished = await _unfinished_games(database)
-    local = LocalDiscord(database=database, log_path=args.log)
+    unfinished = await unfinished_games(database)
+    local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED)
     emit("Starting the stand-in and the bot...")
-    async with local, Session(local, boards_dir=args.boards, emit=emit, user=args.user) as session:
+    async with local, TerminalSession(
+        local, boards_dir=args.boards, emit=emit, user=args.user,
+    ) as session:
         emit(BANNER.format(guild=DEFAULT_GUILD, user=args.user, boards=args.boards,
                            channels=", ".join("#" + c for c in DEFAULT_CHANNELS)))
         if unfinished:
-            emit(f"({unfinished} unfinished game(s) of earlier runs stay in {database}: their "
-                 "players and channels were those runs' own, so they cannot go on here; "
-                 "--fresh starts from an empty database)")
-        lines = (_lines_from(source, emit) if source is not None
-                 else _lines_typed(emit, terminal=sys.stdin.isatty()))
+            emit(f"({len(unfinished)} unfinished game(s) of earlier runs go on here, in "
+                 f"{database}; `/board` in the game's channel shows it, --fresh starts from "
+                 "an empty database)\n" + describe(unfinished, session.channel_name))
+        lines = (_lines_from(source, emit, session.prompt) if source is not None
+                 else _lines_typed(emit, session.prompt, terminal=sys.stdin.isatty()))
         async for line in lines:
             word = line.strip().lower()
             if word in ("quit", "exit"):
@@ -136,6 +157,12 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
                 continue
             await session.run_line(line)
         await session.finish()  # answers still on their way are printed, then the bot stops
+        left = await unfinished_games(database)
+        if left:
+            emit(f"({len(left)} game(s) not finished. They are kept in {database}: the next "
+                 "`dama-bot local` goes on with them, in the same channels with the same "
+                 "players; `/resign`, a `/draw` both sides agree, or `/abort` before both "
+                 "sides have moved ends one.)\n" + describe(left, session.channel_name))
         if session.failures:
             emit(f"{session.failures} command(s) failed or got no answer "
                  f"(the bot's log: {args.log})")
@@ -193,20 +220,6 @@ def _delete_database(database: Path) -> None:
     for path in (database, *database.parent.glob(database.name + "*")):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
-
-
-async def _unfinished_games(database: Path) -> int:
-    """How many games of an existing database are still being played (0 without one)."""
-    if not database.is_file():
-        return 0
-    from storage import Storage, StorageError
-
-    try:
-        storage = await Storage.open(database, verify=False, read_only=True)
-    except StorageError:
-        return 0  # the bot itself will explain what is wrong with the file (or migrate it)
-    async with storage:
-        return len(await storage.games.active())
 
 
 def _italian_tags(text: str) -> bool:

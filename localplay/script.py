@@ -6,13 +6,17 @@
     /challenge @bob italian                  option names may be left out, in schema order
     /move 22-18
     press Accept                             press a button on the newest message having it
+    press 3 Accept                           press it on message [3] of the transcript
     suggest /move 22                         show what autocomplete offers for the last option
+    suggest /move                            ... for an empty field: every legal move
     # a comment                              (blank lines are skipped too)
     help                                     this list;  quit: the end (as the input's end)
 
-Values with spaces are quoted: `/rating user:"Giocatore 01"`. `parse_line` only splits a
-line; which option a bare value fills is decided by `resolve_options` against the command's
-registered schema.
+Values with spaces are quoted: `/rating user:"Giocatore 01"`. An option with choices takes
+the value as a player would type it: the choice's value or name in any case (`Turkish`,
+`everyone`) or, for a variant, any of the engine's names for it (`dama`). `parse_line`
+only splits a line; which option a bare value fills, and which choice a typed value
+means, is decided by `resolve_options` against the command's registered schema.
 """
 
 from __future__ import annotations
@@ -43,9 +47,11 @@ class InChannel:
 
 @dataclass(frozen=True)
 class Press:
-    """`press LABEL`: press the button with this label (or custom_id)."""
+    """`press [NUMBER] LABEL`: press the button with this label (or custom_id), on the
+    bot's message with that number in the transcript, else on the newest having it."""
 
     label: str
+    number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,11 @@ def parse_line(line: str) -> Command | None:
         return InChannel(_unquote(rest).lstrip("#"))
     if keyword == "press":
         if not rest:
-            raise ScriptError("write `press LABEL`, e.g. `press Accept`")
+            raise ScriptError("write `press LABEL`, e.g. `press Accept` (or `press 3 Accept` "
+                              "for message [3])")
+        first, _, label = rest.partition(" ")
+        if first.strip("[]#").isdigit() and label.strip():
+            return Press(_unquote(label.strip()), int(first.strip("[]#")))
         return Press(_unquote(rest))
     if keyword == "suggest":
         if not rest.startswith("/"):
@@ -123,7 +133,7 @@ def _slash(text: str) -> Slash:
     bare: list[str] = []
     for token in tokens[1:]:
         key, sep, value = token.partition(":")
-        if sep and key.isidentifier() and value:
+        if sep and key.isidentifier():  # `move:` alone: the option named, its field empty
             named.append((key.lower(), value))
         else:
             bare.append(token)
@@ -132,17 +142,23 @@ def _slash(text: str) -> Slash:
 
 def resolve_options(command: Slash, schema: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """The options of `command` by name: named ones as given, bare values filling the
-    options not named yet in schema order (required ones first, as Discord lists them).
+    options not named yet in schema order (required ones first, as Discord lists them),
+    each value of an option with choices as `typed_choice` reads it.
 
     A name that is not an option of its own is taken as a bare value (so `/move 22:18`
-    still reaches the bot). Raises `ScriptError` for a repeated option or extra values.
+    still reaches the bot). A named option with nothing after the colon is left out, as
+    an empty field is on Discord, except the one `suggest` asks about (the last typed).
+    Raises `ScriptError` for a repeated option or extra values.
     """
     names = [str(option["name"]) for option in schema]
     given: dict[str, str] = {}
     bare = list(command.bare)
-    for key, value in command.named:
+    for index, (key, value) in enumerate(command.named):
         if key not in names:
             bare.append(f"{key}:{value}")
+            continue
+        if not value and not (command.suggest and index == len(command.named) - 1
+                              and not command.bare):
             continue
         if key in given:
             raise ScriptError(f"/{command.name}: option {key} is given twice")
@@ -155,4 +171,34 @@ def resolve_options(command: Slash, schema: Sequence[Mapping[str, Any]]) -> dict
         )
     for name, value in zip(free, bare, strict=False):
         given[name] = value
-    return given
+    by_name = {str(option["name"]): option for option in schema}
+    return {name: typed_choice(value, by_name[name].get("choices") or ())
+            for name, value in given.items()}
+
+
+def typed_choice(text: str, choices: Sequence[Mapping[str, Any]]) -> str:
+    """The value of the choice `text` means, as a player types it: a choice's value or
+    name, exactly or in any case (`Turkish`, `everyone`); for the variant choices (every
+    value a variant key), any name `engine.get_variant` accepts (`dama`,
+    `italian-draughts`). Anything else is returned unchanged, for the stand-in to refuse
+    with the list of choices. Without choices: `text` itself."""
+    if not choices:
+        return text
+    values = [str(choice["value"]) for choice in choices]
+    for choice in choices:
+        if text in (str(choice["value"]), str(choice["name"])):
+            return str(choice["value"])
+    folded = text.casefold()
+    for choice in choices:
+        if folded in (str(choice["value"]).casefold(), str(choice["name"]).casefold()):
+            return str(choice["value"])
+    from engine import VARIANTS, UnknownVariantError, get_variant
+
+    if set(values) <= set(VARIANTS):
+        try:
+            key = get_variant(text).key
+        except UnknownVariantError:
+            return text
+        if key in values:
+            return key
+    return text

@@ -17,11 +17,16 @@ from types import TracebackType
 
 from localplay.process import BotProcess, BotProcessError
 from standin import BotDidNotAnswer, ChannelInfo, GuildInfo, StandIn
+from standin.model import DEFAULT_BOT_PERMISSIONS
 
 #: The slash commands the bot must have registered before anyone types (README, "The bot").
 EXPECTED_COMMANDS = ("challenge", "move", "board", "resign", "draw", "abort", "rating",
                      "leaderboard", "history", "export", "rules", "help")
 DEFAULT_GUILD = "Dama Club"
+LOCAL_ID_SEED = "dama-bot local play"
+"""The seed of the local mode's stand-in ids: users, the server and its channels get the
+same ids in every run (`standin.snowflakes.SnowflakeFactory.named`), so the bot's database of an
+earlier run finds them again and an unfinished game goes on."""
 DEFAULT_CHANNELS = ("general", "games")
 
 
@@ -31,6 +36,9 @@ class LocalDiscord:
     `ready_timeout`: seconds the bot has to connect and register its commands after each
     start (generous: a loaded machine imports slowly). `ack_deadline`: the stand-in's
     3-second interaction deadline (None: no deadline). `env`: extra bot settings.
+    `id_seed`: ids of users, server and channels derived from it and their names, the same
+    in every run (`LOCAL_ID_SEED`; None: new ids each time). `bot_permissions`: what the
+    bot's role may do in the server (None: the stand-in's default).
     """
 
     def __init__(
@@ -43,8 +51,14 @@ class LocalDiscord:
         env: Mapping[str, str] | None = None,
         ready_timeout: float = 60.0,
         ack_deadline: float | None = 3.0,
+        id_seed: str | None = None,
+        bot_permissions: int | None = None,
     ) -> None:
-        self.standin = StandIn(ack_deadline=ack_deadline)
+        self.standin = StandIn(
+            ack_deadline=ack_deadline, id_seed=id_seed,
+            bot_permissions=(int(DEFAULT_BOT_PERMISSIONS) if bot_permissions is None
+                             else bot_permissions),
+        )
         self.guild_name = guild_name
         self.channel_names = tuple(channels)
         self.ready_timeout = ready_timeout

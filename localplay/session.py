@@ -1,12 +1,14 @@
 """A terminal session in the fake server: run local-mode commands and print the answers.
 
-`Session.run(command)` carries out one command of `localplay.script` as the current user
+`TerminalSession.run(command)` carries out one command of `localplay.script` as the current user
 in the current channel and returns whether it got an answer. Every message the bot posts
 or edits is printed as it arrives (through a stand-in listener and one printer task, so
-the order is kept), with a text board under each board picture; every attached file (board
-pictures, PDN exports) is saved in `boards_dir` and its path printed. A text board shows
-the stored game as it was when its message arrived (read at once, printed in turn), so it
-matches the picture even when the message is printed late. `finish()` ends a session
+the order is kept), numbered in its header (`--- [3] dama-bot in #general ---`, an edit
+keeping its number, so `press 3 Accept` names it), with a text board under each board
+picture; every attached file (board pictures, PDN exports) is saved in `boards_dir` and
+its path printed. A text board shows the stored game as it was when its message arrived
+(read at once, printed in turn), so it matches the picture even when the message is
+printed late. `finish()` ends a session
 without losing answers still on their way.
 """
 
@@ -47,7 +49,7 @@ Printer = Callable[[str], None]
 _Arrived = tuple[MessageEvent, "asyncio.Task[StoredGame] | None"]
 
 
-class Session:
+class TerminalSession:
     """Commands as one of several users; see the module docstring.
 
     `local`: a started `LocalDiscord`. `boards_dir`: where pictures are saved. `emit`: how
@@ -83,13 +85,15 @@ class Session:
         self.text = MessageText(self._name_of)
         self._events: asyncio.Queue[_Arrived | None] = asyncio.Queue()
         self._printed: dict[int, list[str]] = {}
+        self._numbers: dict[int, int] = {}  # message id -> its number in the transcript
+        self._by_number: dict[int, int] = {}  # number -> message id
         self._saved = 0
         self._printer: asyncio.Task[None] | None = None
         self._last_event = time.monotonic()
         self._last_answer = 0.0
 
     # ---- lifecycle ---------------------------------------------------------------------
-    async def __aenter__(self) -> Session:
+    async def __aenter__(self) -> TerminalSession:
         self.boards_dir.mkdir(parents=True, exist_ok=True)
         # Number on from an earlier session's pictures instead of overwriting them.
         numbers = [int(p.name[:4]) for p in self.boards_dir.glob("[0-9][0-9][0-9][0-9]-*")]
@@ -114,9 +118,25 @@ class Session:
             return None
         return user.global_name or user.username
 
-    def _channel_name(self, channel_id: int) -> str:
+    def channel_name(self, channel_id: int) -> str | None:
+        """The name of a channel of this run's server (None when it has none)."""
         channel = self.standin.world.channels.get(channel_id)
-        return channel.name if channel is not None and channel.name else str(channel_id)
+        return channel.name if channel is not None and channel.name else None
+
+    def _channel_name(self, channel_id: int) -> str:
+        return self.channel_name(channel_id) or str(channel_id)
+
+    def prompt(self) -> str:
+        """Who types and where: `alice in #general > `."""
+        return f"{self.user} in #{self.channel} > "
+
+    def number_of(self, message_id: int) -> int:
+        """The message's number in the transcript (given when it is first printed)."""
+        if message_id not in self._numbers:
+            number = len(self._numbers) + 1
+            self._numbers[message_id] = number
+            self._by_number[number] = message_id
+        return self._numbers[message_id]
 
     def _on_event(self, event: MessageEvent) -> None:
         message = event.message
@@ -162,7 +182,7 @@ class Session:
 
     def _header(self, message: MessageRecord, *, edited: bool) -> str:
         where = f"#{self._channel_name(message.channel_id)}"
-        parts = [f"--- dama-bot in {where}"]
+        parts = [f"--- [{self.number_of(message.id)}] dama-bot in {where}"]
         if message.interaction_id is not None:
             with contextlib.suppress(StandInError):
                 done = self.standin.interaction(message.interaction_id)
@@ -280,7 +300,7 @@ class Session:
         elif isinstance(command, InChannel):
             await self._switch_channel(command.name)
         elif isinstance(command, Press):
-            await self._press(command.label)
+            await self._press(command.label, command.number)
         elif command.suggest:
             await self._suggest(command)
         else:
@@ -299,6 +319,21 @@ class Session:
         schema = self.standin.options_of(command.name, self.channel)
         return resolve_options(command, schema)
 
+    def _focused(self, command: Slash, options: dict[str, str]) -> str:
+        """The option whose suggestions `suggest` asks for: the last one typed when it has
+        suggestions, else the first option with suggestions not typed (then as an empty
+        field). Raises `ScriptError` when the command has no option with suggestions."""
+        schema = self.standin.options_of(command.name, self.channel)
+        suggesting = [str(o["name"]) for o in schema if o.get("autocomplete")]
+        typed = list(options)
+        if typed and typed[-1] in suggesting:
+            return typed[-1]
+        for name in suggesting:
+            if name not in options:
+                options[name] = ""
+                return name
+        raise ScriptError(f"/{command.name} has no option with suggestions")
+
     async def _timed(self, call: Awaitable[InteractionResult]) -> InteractionResult:
         started = time.monotonic()
         result = await call
@@ -314,15 +349,32 @@ class Session:
 
     async def _suggest(self, command: Slash) -> None:
         options = self._options(command)
+        focused = self._focused(command, options)
         choices = await self.standin.autocomplete(
-            self.user, self.channel, command.name, options, timeout=self.timeout
+            self.user, self.channel, command.name, options, focused=focused,
+            timeout=self.timeout,
         )
         shown = ", ".join(choice.name for choice in choices) or "(nothing)"
         self.emit(f"(suggestions: {shown})")
 
-    async def _press(self, label: str) -> None:
+    async def _press(self, label: str, number: int | None) -> None:
+        """Press the button `label` on message `number` of the transcript, or without a
+        number on the newest message in this channel that has it."""
         wanted = label.casefold()
-        for message in reversed(self.standin.messages(self.channel, visible_to=self.user)):
+        if number is not None:
+            message_id = self._by_number.get(number)
+            if message_id is None:
+                last = len(self._numbers)
+                shown = f"they are numbered 1 to {last}" if last else "none is shown yet"
+                raise ScriptError(f"no message [{number}] of dama-bot: {shown}")
+            message = self.standin.message(message_id)
+            if message.ephemeral and message.visible_to != self.standin.user(self.user).id:
+                raise ScriptError(f"@{self.user} cannot see message [{number}]")
+            candidates = [message]
+        else:
+            candidates = list(reversed(self.standin.messages(self.channel,
+                                                             visible_to=self.user)))
+        for message in candidates:
             for button in message.buttons:
                 names = {(button.label or "").casefold(), (button.custom_id or "").casefold()}
                 if wanted in names and not button.disabled:
@@ -330,6 +382,10 @@ class Session:
                         self.user, message, button.custom_id or label, timeout=self.timeout
                     ))
                     return
+        if number is not None:
+            labels = " ".join(f"[{b.label}]" for b in candidates[0].buttons if not b.disabled)
+            raise ScriptError(f"message [{number}] has no button {label!r}"
+                              + (f"; its buttons: {labels}" if labels else "; it has none"))
         raise ScriptError(f"no message in #{self.channel} has a button {label!r}")
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from .bodies import Body, UploadedFile, image_size, sniff_content_type
 from .errors import ApiError, JsonErrorCode, field_error, form_error, merge_errors, not_found
-from .gateway import GatewayHub, Intent, Session
+from .gateway import GatewayHub, GatewaySession, Intent
 from .model import Attachment, Channel, ChannelType, Json, Message, World, new_token
 from .nonces import DEFAULT_WINDOW, NonceRegistry
 from .payloads import (
@@ -217,7 +217,7 @@ class Core:
         event = "MESSAGE_CREATE" if kind is EventKind.CREATE else "MESSAGE_UPDATE"
         full = msg.author_id == self.bot_id or is_dm or self.bot_id in msg.mention_ids
 
-        def build(session: Session) -> Json | None:
+        def build(session: GatewaySession) -> Json | None:
             if not session.wants(intent):
                 return None
             with_content = full or session.wants(Intent.MESSAGE_CONTENT)

@@ -108,7 +108,10 @@ def create_user(
     while world.user_by_name(username) is not None:
         n += 1
         username = f"{base[: 32 - len(str(n))]}{n}"
-    user = User(id=ids.next(), username=username, global_name=display, bot=bot, locale=locale)
+    # A person's id is named by the display name (stable across runs with a seeded factory);
+    # a bot's is always new, as a new application is.
+    ident = ids.next() if bot else ids.named("user", display.casefold())
+    user = User(id=ident, username=username, global_name=display, bot=bot, locale=locale)
     world.users[user.id] = user
     return user
 
@@ -177,7 +180,8 @@ class Directory:
             else self.world.users[self._payloads.app.owner_id]
         )
         guild = Guild(
-            id=self._ids.next(), name=name, owner_id=owner_user.id, preferred_locale=locale
+            id=self._ids.named("guild", name), name=name, owner_id=owner_user.id,
+            preferred_locale=locale,
         )
         guild.roles[guild.id] = Role(
             id=guild.id,
@@ -226,7 +230,7 @@ class Directory:
         kind: ChannelType = ChannelType.GUILD_TEXT,
     ) -> Channel:
         channel = Channel(
-            id=self._ids.next(),
+            id=self._ids.named("channel", f"{guild.id}/{kind.value}/{name.lstrip('#')}"),
             type=kind,
             name=name.lstrip("#"),
             guild_id=guild.id,

@@ -70,10 +70,19 @@ class Intent(enum.IntFlag):
 
 PRIVILEGED_INTENTS = Intent.GUILD_MEMBERS | Intent.GUILD_PRESENCES | Intent.MESSAGE_CONTENT
 REPLAY_LIMIT = 5000
+HEARTBEAT_ACK_DELAY = 0.05
+"""Seconds between a heartbeat and its ACK: a network round trip to Discord (tens of
+milliseconds). discord.py's keep-alive thread records when it sent a heartbeat only after
+the event loop has sent it and the thread has woken up again
+(`discord.gateway.KeepAliveHandler.run` sets `_last_send` after `f.result()`), and
+measures the ACK against that time (`KeepAliveHandler.ack`). An ACK sent back at once on
+127.0.0.1 can be read by the loop before the thread records the send, so it was measured
+against the heartbeat before: one whole interval "behind" (`Can't keep up, shard ID None
+websocket is 41.3s behind.` at every heartbeat, and `Client.latency` of about 41 s)."""
 
 
 @dataclass
-class Session:
+class GatewaySession:
     """One identified gateway session (survives its socket for RESUME)."""
 
     id: str
@@ -81,7 +90,7 @@ class Session:
     shard: list[int] | None
     seq: int = 0
     backlog: deque[tuple[int, Json]] = field(default_factory=lambda: deque(maxlen=REPLAY_LIMIT))
-    socket: Connection | None = None
+    socket: GatewaySocket | None = None
     invalidated: bool = False
 
     def wants(self, intent: int) -> bool:
@@ -89,14 +98,14 @@ class Session:
         return self.intents & intent == intent
 
 
-class Connection:
+class GatewaySocket:
     """One websocket: serialises sends (one zlib stream per socket when compressing)."""
 
     def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
         self.ws = ws
         self._compressor = zlib.compressobj() if compress else None
         self._lock = asyncio.Lock()
-        self.session: Session | None = None
+        self.session: GatewaySession | None = None
 
     @property
     def closed(self) -> bool:
@@ -131,10 +140,10 @@ class GatewayHooks:
     def __init__(
         self,
         token: Callable[[], str],
-        ready_payload: Callable[[Session], Json],
-        guild_payloads: Callable[[Session], list[Json]],
-        member_chunks: Callable[[Session, Json], list[Json]],
-        on_ready: Callable[[Session], Awaitable[None]],
+        ready_payload: Callable[[GatewaySession], Json],
+        guild_payloads: Callable[[GatewaySession], list[Json]],
+        member_chunks: Callable[[GatewaySession, Json], list[Json]],
+        on_ready: Callable[[GatewaySession], Awaitable[None]],
     ) -> None:
         self.token = token
         self.ready_payload = ready_payload
@@ -151,19 +160,22 @@ class GatewayHub:
         hooks: GatewayHooks,
         *,
         heartbeat_interval_ms: int = 41250,
+        heartbeat_ack_delay: float = HEARTBEAT_ACK_DELAY,
         allowed_privileged: int = int(PRIVILEGED_INTENTS),
     ) -> None:
         self.hooks = hooks
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeat_ack_delay = heartbeat_ack_delay
+        self._acks: set[asyncio.Task[None]] = set()
         self.allowed_privileged = allowed_privileged
-        self.sessions: dict[str, Session] = {}
-        self.connections: set[Connection] = set()
+        self.sessions: dict[str, GatewaySession] = {}
+        self.connections: set[GatewaySocket] = set()
         self.identify_count = 0
         self.resume_count = 0
         self.heartbeats = 0
 
     @property
-    def live_sessions(self) -> list[Session]:
+    def live_sessions(self) -> list[GatewaySession]:
         """Sessions that are not invalidated (connected now or resumable)."""
         return [s for s in self.sessions.values() if not s.invalidated]
 
@@ -171,7 +183,7 @@ class GatewayHub:
         """The `GET /gateway` websocket handler."""
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
-        conn = Connection(ws, request.query.get("compress") == "zlib-stream")
+        conn = GatewaySocket(ws, request.query.get("compress") == "zlib-stream")
         self.connections.add(conn)
         try:
             await conn.send(
@@ -199,10 +211,14 @@ class GatewayHub:
                 conn.session.socket = None
         return ws
 
-    async def _on_payload(self, conn: Connection, op: int, data: Any) -> None:
+    async def _on_payload(self, conn: GatewaySocket, op: int, data: Any) -> None:
         if op == Op.HEARTBEAT:
             self.heartbeats += 1
-            await conn.send({"op": Op.HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+            # Answered after a round trip's delay, without holding up the payloads behind it
+            # (HEARTBEAT_ACK_DELAY says why).
+            ack = asyncio.create_task(self._ack_heartbeat(conn))
+            self._acks.add(ack)
+            ack.add_done_callback(self._acks.discard)
         elif op == Op.IDENTIFY:
             await self._identify(conn, data)
         elif op == Op.RESUME:
@@ -217,7 +233,11 @@ class GatewayHub:
         else:
             await conn.close(CloseCode.UNKNOWN_OPCODE, "Unknown opcode.")
 
-    async def _identify(self, conn: Connection, data: Any) -> None:
+    async def _ack_heartbeat(self, conn: GatewaySocket) -> None:
+        await asyncio.sleep(self.heartbeat_ack_delay)
+        await conn.send({"op": Op.HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+
+    async def _identify(self, conn: GatewaySocket, data: Any) -> None:
         if conn.session is not None:
             await conn.close(CloseCode.ALREADY_AUTHENTICATED, "Already authenticated.")
             return
@@ -229,7 +249,7 @@ class GatewayHub:
             await conn.close(CloseCode.DISALLOWED_INTENTS, "Disallowed intent(s).")
             return
         self.identify_count += 1
-        session = Session(id=new_token()[:32], intents=intents, shard=data.get("shard"))
+        session = GatewaySession(id=new_token()[:32], intents=intents, shard=data.get("shard"))
         self.sessions[session.id] = session
         session.socket = conn
         conn.session = session
@@ -238,7 +258,7 @@ class GatewayHub:
             await self.send_to(session, "GUILD_CREATE", guild)
         await self.hooks.on_ready(session)
 
-    async def _resume(self, conn: Connection, data: Any) -> None:
+    async def _resume(self, conn: GatewaySocket, data: Any) -> None:
         session = self.sessions.get(str((data or {}).get("session_id")))
         if (
             session is None
@@ -261,7 +281,7 @@ class GatewayHub:
         await self.send_to(session, "RESUMED", {})
         await self.hooks.on_ready(session)
 
-    async def send_to(self, session: Session, event: str, data: Json) -> None:
+    async def send_to(self, session: GatewaySession, event: str, data: Json) -> None:
         """Dispatch `event` to one session (queued for RESUME when it has no socket)."""
         session.seq += 1
         payload = {"op": Op.DISPATCH, "t": event, "s": session.seq, "d": data}
@@ -269,7 +289,7 @@ class GatewayHub:
         if session.socket is not None:
             await session.socket.send(payload)
 
-    async def dispatch(self, event: str, make: Callable[[Session], Json | None]) -> int:
+    async def dispatch(self, event: str, make: Callable[[GatewaySession], Json | None]) -> int:
         """Send `event` to every live session; `make` builds its data or None to skip it.
 
         Returns how many sessions it was sent (or queued) to.
@@ -302,5 +322,7 @@ class GatewayHub:
 
     async def close(self) -> None:
         """Close every socket (1001, going away) at shutdown."""
+        for ack in list(self._acks):
+            ack.cancel()
         for conn in list(self.connections):
             await conn.close(1001, "stand-in stopping")

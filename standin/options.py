@@ -147,7 +147,7 @@ def _convert(label: str, opt: Json, value: Any, resolvers: Resolvers) -> Any:
             ) from None
         lo, hi = opt.get("min_value"), opt.get("max_value")
         if (lo is not None and number < lo) or (hi is not None and number > hi):
-            raise StandInError(f"{where} must be between {lo} and {hi}")
+            raise StandInError(f"{where} must be {_range(lo, hi)}, not {value!r}")
         return number
     if kind == BOOLEAN:
         if isinstance(value, bool):
@@ -170,6 +170,13 @@ def _convert(label: str, opt: Json, value: Any, resolvers: Resolvers) -> Any:
     if kind == ATTACHMENT:
         return str(resolvers.attachment(value, resolvers.resolved))
     raise StandInError(f"{where} has option type {kind}, which the stand-in cannot send")
+
+
+def _range(lo: float | None, hi: float | None) -> str:
+    """`between 1 and 9`, `at least 1` or `at most 9` (one bound may be missing)."""
+    if lo is not None and hi is not None:
+        return f"between {lo} and {hi}"
+    return f"at least {lo}" if lo is not None else f"at most {hi}"
 
 
 def _choice(where: str, opt: Json, value: Any) -> Any:

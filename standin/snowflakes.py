@@ -9,17 +9,46 @@ made the same way and are strictly increasing.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import time
 
 DISCORD_EPOCH_MS = 1420070400000
 
 
-class SnowflakeFactory:
-    """Hands out strictly increasing snowflakes stamped with the current time."""
+NAMED_EPOCH_MS = 1735689600000
+"""2025-01-01T00:00:00Z: named ids (`SnowflakeFactory.named`) are stamped within 2**30 ms
+(about 12 days) after it, so they read as real, past creation times."""
 
-    def __init__(self, worker: int = 1, process: int = 1) -> None:
+
+class SnowflakeFactory:
+    """Hands out strictly increasing snowflakes stamped with the current time.
+
+    With a `seed`, `named(kind, name)` gives the same id for the same seed, kind and name
+    in every process (users, a server and its channels that a later run finds again);
+    without one it is `next()`.
+    """
+
+    def __init__(self, worker: int = 1, process: int = 1, *, seed: str | None = None) -> None:
         self._prefix_bits = ((worker & 0x1F) << 17) | ((process & 0x1F) << 12)
         self._last = 0
+        self.seed = seed
+        self._named: set[int] = set()
+
+    def named(self, kind: str, name: str) -> int:
+        """The id of the `kind` ("user", "guild", "channel") called `name`: derived from
+        the seed, the kind and the name (SHA-256) when the factory has a seed, else a new
+        `next()` id. A derived id already handed out (two names with one digest, about one
+        chance in 2**52) falls back to `next()`."""
+        if self.seed is None:
+            return self.next()
+        digest = hashlib.sha256(f"{self.seed}\0{kind}\0{name}".encode()).digest()
+        value = int.from_bytes(digest[:8], "big")
+        ms = NAMED_EPOCH_MS - DISCORD_EPOCH_MS + (value >> 34)  # 30 bits of milliseconds
+        candidate = (ms << 22) | (value & 0x3FFFFF)
+        if candidate in self._named:
+            return self.next()
+        self._named.add(candidate)
+        return candidate
 
     def next(self) -> int:
         """A new id, larger than every id handed out before."""

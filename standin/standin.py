@@ -51,7 +51,14 @@ from .directory import (
 )
 from .errors import BotDidNotAnswer, StandInError
 from .factory import InteractionFactory
-from .gateway import PRIVILEGED_INTENTS, GatewayHooks, GatewayHub, Intent, Session
+from .gateway import (
+    HEARTBEAT_ACK_DELAY,
+    PRIVILEGED_INTENTS,
+    GatewayHooks,
+    GatewayHub,
+    GatewaySession,
+    Intent,
+)
 from .model import (
     DEFAULT_BOT_PERMISSIONS,
     ChannelType,
@@ -92,7 +99,14 @@ class StandIn(Directory):
     the bot's role may do in each new guild; `allowed_privileged_intents` the privileged
     intents "enabled in the developer portal" (others close the gateway with 4014);
     `nonce_window` the seconds a message nonce sent with `enforce_nonce` is remembered
-    ("the past few minutes" in Discord's documentation; `standin/nonces.py`).
+    ("the past few minutes" in Discord's documentation; `standin/nonces.py`);
+    `heartbeat_interval_ms` the interval HELLO asks for (Discord's 41250 ms) and
+    `heartbeat_ack_delay` the seconds before a heartbeat is acknowledged, a network round
+    trip (`standin.gateway.HEARTBEAT_ACK_DELAY` says why it is not 0). With `id_seed`,
+    people, guilds and channels get ids derived from the seed and their names
+    (`SnowflakeFactory.named`), the same in every stand-in with that seed, so a bot's
+    database of an earlier run finds its users and channels again; the bot's own user and
+    application, messages, roles and interactions always get new ids.
     """
 
     def __init__(
@@ -105,15 +119,17 @@ class StandIn(Directory):
         port: int = 0,
         ack_deadline: float | None = 3.0,
         heartbeat_interval_ms: int = 41250,
+        heartbeat_ack_delay: float = HEARTBEAT_ACK_DELAY,
         bot_permissions: int = int(DEFAULT_BOT_PERMISSIONS),
         attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT,
         allowed_privileged_intents: int = int(PRIVILEGED_INTENTS),
         nonce_window: float = DEFAULT_NONCE_WINDOW,
+        id_seed: str | None = None,
     ) -> None:
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
         self.host = host
         self._port = port
-        self._ids = SnowflakeFactory()
+        self._ids = SnowflakeFactory(seed=id_seed)
         self.world = World(self._ids)
         bot_user = create_user(self.world, self._ids, bot_name, bot=True)
         owner = create_user(self.world, self._ids, owner_name)
@@ -135,6 +151,7 @@ class StandIn(Directory):
         self.hub = GatewayHub(
             hooks,
             heartbeat_interval_ms=heartbeat_interval_ms,
+            heartbeat_ack_delay=heartbeat_ack_delay,
             allowed_privileged=allowed_privileged_intents,
         )
         self.core = Core(
@@ -309,7 +326,7 @@ class StandIn(Directory):
             self._ready.notify_all()
 
     # ---- gateway hooks ----------------------------------------------------------------
-    def _ready_payload(self, session: Session) -> Json:
+    def _ready_payload(self, session: GatewaySession) -> Json:
         data: Json = {
             "v": 10,
             "user": self._payloads.current_user(),
@@ -330,11 +347,11 @@ class StandIn(Directory):
             data["shard"] = session.shard
         return data
 
-    def _guild_payloads(self, session: Session) -> list[Json]:
+    def _guild_payloads(self, session: GatewaySession) -> list[Json]:
         everyone = session.wants(Intent.GUILD_PRESENCES)
         return [self._payloads.guild(g, all_members=everyone) for g in self.world.guilds.values()]
 
-    def _member_chunks(self, session: Session, data: Json) -> list[Json]:
+    def _member_chunks(self, session: GatewaySession, data: Json) -> list[Json]:
         guild = self.world.guilds.get(int(data.get("guild_id") or 0))
         if guild is None:
             return []
@@ -364,7 +381,7 @@ class StandIn(Directory):
             chunk["nonce"] = data["nonce"]
         return [chunk]
 
-    async def _on_session_ready(self, session: Session) -> None:
+    async def _on_session_ready(self, session: GatewaySession) -> None:
         async with self._ready:
             self._ready.notify_all()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
+from typing import NoReturn
 
 from storage.clock import Clock, from_ms, opt_from_ms, opt_to_ms, to_ms, utc_now
 from storage.database import Connection, Database, SqlValue, SyncConnection
@@ -142,6 +143,43 @@ async def _require_active(conn: Connection, game_id: int) -> sqlite3.Row:
     return row
 
 
+_INSERT_MOVE = (
+    "INSERT INTO moves (game_id, ply, text, played_at, by_computer) VALUES ($1, $2, $3, $4, $5)"
+)
+
+
+def _check_move_text(text: str) -> None:
+    if not text or not text.strip():
+        raise ValueError("a move needs its notation text")
+
+
+def _move_update(
+    game_id: int, ply: int, now_ms: int, clock: ClockState | None, clear_draw_offer: bool
+) -> tuple[str, list[SqlValue]]:
+    """The UPDATE of the game row that goes with appending ply `ply`, and its parameters:
+    it changes one row only if the game is active at ply `ply - 1`."""
+    sets = ["ply_count = ply_count + 1", "updated_at = $1"]
+    params: list[SqlValue] = [now_ms, game_id, ply - 1, _ACTIVE]
+    if clock is not None:
+        sets.append("deadline_at = $5, white_computer_moves = $6, black_computer_moves = $7")
+        params += [
+            opt_to_ms(clock.deadline), clock.white_computer_moves, clock.black_computer_moves
+        ]
+    if clear_draw_offer:
+        sets.append("draw_offer_by = NULL")
+    update = f"UPDATE games SET {', '.join(sets)} WHERE id = $2 AND ply_count = $3 AND status = $4"
+    return update, params
+
+
+def _refuse_move(game_id: int, ply: int, row: sqlite3.Row | None) -> NoReturn:
+    """Raise why the move update changed no row (`row`: the game's status and ply count)."""
+    if row is None:
+        raise GameNotFoundError(game_id)
+    if row["status"] != _ACTIVE:
+        raise GameNotActiveError(game_id, row["status"])
+    raise StaleMoveError(game_id, row["ply_count"] + 1, ply)
+
+
 class SqliteGameRepository:
     """`GameRepository` on SQLite."""
 
@@ -220,42 +258,50 @@ class SqliteGameRepository:
         clock: ClockState | None = None,
         clear_draw_offer: bool = False,
     ) -> MoveRecord:
-        if not text or not text.strip():
-            raise ValueError("a move needs its notation text")
+        _check_move_text(text)
         played_at = self._clock()
         now = to_ms(played_at)
-        sets = ["ply_count = ply_count + 1", "updated_at = $1"]
-        params: list[SqlValue] = [now, game_id, ply - 1, _ACTIVE]
-        if clock is not None:
-            sets.append(
-                "deadline_at = $5, white_computer_moves = $6, black_computer_moves = $7"
-            )
-            params += [
-                opt_to_ms(clock.deadline), clock.white_computer_moves, clock.black_computer_moves
-            ]
-        if clear_draw_offer:
-            sets.append("draw_offer_by = NULL")
-        update = (
-            f"UPDATE games SET {', '.join(sets)} WHERE id = $2 AND ply_count = $3 AND status = $4"
-        )
+        update, params = _move_update(game_id, ply, now, clock, clear_draw_offer)
+        insert = (game_id, ply, text, now, by_computer)
 
         def append(conn: SyncConnection) -> None:
             if conn.execute(update, *params) != 1:
                 row = conn.fetchrow("SELECT status, ply_count FROM games WHERE id = $1", game_id)
-                if row is None:
-                    raise GameNotFoundError(game_id)
-                if row["status"] != _ACTIVE:
-                    raise GameNotActiveError(game_id, row["status"])
-                raise StaleMoveError(game_id, row["ply_count"] + 1, ply)
-            conn.execute(
-                "INSERT INTO moves (game_id, ply, text, played_at, by_computer) "
-                "VALUES ($1, $2, $3, $4, $5)",
-                game_id, ply, text, now, by_computer,
-            )
+                _refuse_move(game_id, ply, row)
+            conn.execute(_INSERT_MOVE, *insert)
 
         # One round trip to the database thread for the whole transaction (the hot path).
         await self._db.run(append)
         return MoveRecord(game_id, ply, text, from_ms(now), by_computer)
+
+    async def append_final_move(
+        self,
+        game_id: int,
+        *,
+        ply: int,
+        text: str,
+        result: GameResult,
+        termination: str,
+        rate: RatingCalculator | None = None,
+        by_computer: bool = False,
+        clock: ClockState | None = None,
+        clear_draw_offer: bool = False,
+    ) -> tuple[MoveRecord, GameRecord]:
+        _check_move_text(text)
+        if not termination:
+            raise ValueError("a finished game needs a termination reason")
+        played_at = self._clock()
+        now = to_ms(played_at)
+        update, params = _move_update(game_id, ply, now, clock, clear_draw_offer)
+        async with self._db.transaction() as conn:
+            if await conn.execute(update, *params) != 1:
+                row = await conn.fetchrow(
+                    "SELECT status, ply_count FROM games WHERE id = $1", game_id
+                )
+                _refuse_move(game_id, ply, row)
+            await conn.execute(_INSERT_MOVE, game_id, ply, text, now, by_computer)
+            record = await self._finish_in(conn, game_id, result, termination, rate, now)
+        return MoveRecord(game_id, ply, text, from_ms(now), by_computer), record
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as conn:
@@ -301,35 +347,47 @@ class SqliteGameRepository:
             raise ValueError("a finished game needs a termination reason")
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
-            game = game_from_row(await _require_active(conn, game_id))
-            ratings: list[SqlValue] = [None] * 8
-            if game.rated:
-                if rate is None:
-                    raise ValueError(f"game {game_id} is rated: finishing it needs a calculator")
-                white_id, black_id = game.white.user_id, game.black.user_id
-                assert white_id is not None and black_id is not None
-                changes = await apply_rated_result(
-                    conn, game.variant, game.guild_id, (white_id, black_id), result, rate, now,
-                    self._rule,
-                )
-                ratings = [
-                    value
-                    for change in changes
-                    for value in (
-                        change.rating_before, change.deviation_before,
-                        change.rating_after, change.deviation_after,
-                    )
-                ]
-            row = await conn.fetchrow(
-                "UPDATE games SET status = $1, result = $2, termination = $3, finished_at = $4, "
-                "updated_at = $4, deadline_at = NULL, draw_offer_by = NULL, "
-                "white_rating_before = $5, white_deviation_before = $6, "
-                "white_rating_after = $7, white_deviation_after = $8, "
-                "black_rating_before = $9, black_deviation_before = $10, "
-                "black_rating_after = $11, black_deviation_after = $12 "
-                "WHERE id = $13 RETURNING *",
-                GameStatus.FINISHED.value, result.value, termination, now, *ratings, game_id,
+            return await self._finish_in(conn, game_id, result, termination, rate, now)
+
+    async def _finish_in(
+        self,
+        conn: Connection,
+        game_id: int,
+        result: GameResult,
+        termination: str,
+        rate: RatingCalculator | None,
+        now: int,
+    ) -> GameRecord:
+        """End the active game inside the caller's write transaction (see `finish`)."""
+        game = game_from_row(await _require_active(conn, game_id))
+        ratings: list[SqlValue] = [None] * 8
+        if game.rated:
+            if rate is None:
+                raise ValueError(f"game {game_id} is rated: finishing it needs a calculator")
+            white_id, black_id = game.white.user_id, game.black.user_id
+            assert white_id is not None and black_id is not None
+            changes = await apply_rated_result(
+                conn, game.variant, game.guild_id, (white_id, black_id), result, rate, now,
+                self._rule,
             )
+            ratings = [
+                value
+                for change in changes
+                for value in (
+                    change.rating_before, change.deviation_before,
+                    change.rating_after, change.deviation_after,
+                )
+            ]
+        row = await conn.fetchrow(
+            "UPDATE games SET status = $1, result = $2, termination = $3, finished_at = $4, "
+            "updated_at = $4, deadline_at = NULL, draw_offer_by = NULL, "
+            "white_rating_before = $5, white_deviation_before = $6, "
+            "white_rating_after = $7, white_deviation_after = $8, "
+            "black_rating_before = $9, black_deviation_before = $10, "
+            "black_rating_after = $11, black_deviation_after = $12 "
+            "WHERE id = $13 RETURNING *",
+            GameStatus.FINISHED.value, result.value, termination, now, *ratings, game_id,
+        )
         assert row is not None
         return game_from_row(row)
 

@@ -97,6 +97,26 @@ class GameRepository(Protocol):
         """
         ...
 
+    async def append_final_move(
+        self,
+        game_id: int,
+        *,
+        ply: int,
+        text: str,
+        result: GameResult,
+        termination: str,
+        rate: RatingCalculator | None = None,
+        by_computer: bool = False,
+        clock: ClockState | None = None,
+        clear_draw_offer: bool = False,
+    ) -> tuple[MoveRecord, GameRecord]:
+        """Append the move that ends the game and end it, in one transaction: the move as
+        `append_move`, then the game's end as `finish` (the result, and for a rated game
+        both rating updates from `rate`). Either all of it is committed or nothing: a
+        crash, a refused write or an error from `rate` leaves the game as it was. Returns
+        the move and the ended game. Raises as `append_move` and `finish`."""
+        ...
+
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the Discord message showing the board. Raises `GameNotFoundError`."""
         ...

@@ -3,7 +3,8 @@ may, when it is imported.
 
 - `engine` imports nothing outside the standard library; `renderer` the engine and Pillow;
   `storage` aiosqlite.
-- `bot.ratings` and `bot.services` import nothing of Discord (discord.py or its HTTP stack):
+- `bot.ratings` and `bot.services` import nothing of Discord (discord.py or its HTTP stack),
+  nor the renderer or the settings loader (services: engine, storage and aiosqlite only):
   the game flow runs, and is tested, on plain values.
 - `bot`, every module of it and its entry point `bot.__main__` included, imports neither
   `standin` nor `localplay`: the bot runs where those development tools are not installed.
@@ -45,7 +46,7 @@ ALLOWED: dict[str, set[str] | None] = {
     "renderer": {"engine", "PIL"},
     "storage": {"aiosqlite"},
     "bot.ratings": {"bot", "storage", "aiosqlite"},
-    "bot.services": {"bot", "engine", "renderer", "storage", "PIL", "aiosqlite", "dotenv"},
+    "bot.services": {"bot", "engine", "storage", "aiosqlite"},
     "bot": {"bot", "engine", "renderer", "storage", "PIL", "aiosqlite", "dotenv"} | DISCORD,
     "standin": AIOHTTP,
     "localplay": None,

@@ -19,12 +19,12 @@ from discord.ext import commands
 from bot.cogs.choices import COLOR_CHOICES, MOVE_TIME_CHOICES, VARIANT_CHOICES
 from bot.config import MoveTime, Settings
 from bot.messages import command_text as t
-from bot.services import ChallengeService, GameService
+from bot.services import BoardRef, ChallengeService, GameService
 from bot.services.games import suggest_moves
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.buttons import ButtonAction
 from bot.ui.errors import ErrorReporter
-from bot.ui.reading import channel_of, person, pressed_message
+from bot.ui.reading import channel_of, person
 from storage import Challenge, ColorChoice
 
 log = logging.getLogger(__name__)
@@ -152,26 +152,27 @@ class Play(commands.Cog):
             announce=self.announcer.answering(interaction),
         )
 
-    async def _resign(self, interaction: Interaction, game_id: int | None = None) -> None:
+    async def _resign(self, interaction: Interaction, board: BoardRef | None = None) -> None:
         await self.games.resign(
-            channel_of(interaction), interaction.user.id, game_id=game_id,
-            message_id=pressed_message(interaction) if game_id is not None else None,
+            channel_of(interaction), interaction.user.id, board=board,
             announce=self.announcer.answering(interaction),
         )
 
-    async def _draw(self, interaction: Interaction, game_id: int | None = None) -> None:
+    async def _draw(self, interaction: Interaction, board: BoardRef | None = None) -> None:
         await self.games.draw(
-            channel_of(interaction), interaction.user.id, game_id=game_id,
-            message_id=pressed_message(interaction) if game_id is not None else None,
+            channel_of(interaction), interaction.user.id, board=board,
             announce=self.announcer.answering(interaction),
         )
 
     # --- buttons ------------------------------------------------------------------------
 
     async def press(
-        self, action: ButtonAction, target_id: int, interaction: Interaction
+        self, action: ButtonAction, target_id: int, interaction: Interaction,
+        *, ply: int | None = None,
     ) -> None:
-        """A button of a challenge (`target_id`: the challenge) or board (the game)."""
+        """A button of a challenge (`target_id`: the challenge) or board (the game, and
+        the `ply` the board was drawn for: None for a board from before buttons carried
+        their ply, which shows the current board and acts on nothing)."""
         user_id = interaction.user.id
         if action is ButtonAction.ACCEPT:
             async def closed() -> Challenge | None:
@@ -187,6 +188,6 @@ class Play(commands.Cog):
             cancelled = await self.challenges.cancel(target_id, user_id)
             await self.announcer.close_challenge(interaction, cancelled)
         elif action is ButtonAction.RESIGN:
-            await self._resign(interaction, target_id)
+            await self._resign(interaction, BoardRef(target_id, ply))
         else:
-            await self._draw(interaction, target_id)
+            await self._draw(interaction, BoardRef(target_id, ply))

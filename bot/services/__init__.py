@@ -3,7 +3,7 @@ computer's turns, stats, deadlines, and the events they publish. Tested without 
 (tests/bot/services/). See docs/ARCHITECTURE.md."""
 
 from bot.services.challenges import ChallengePost, ChallengeService, Person, variant_key
-from bot.services.errors import ComputerRef, PlayerError, UserRef
+from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef
 from bot.services.events import (
     AbsentPlayerTurn,
     DeadlinesChanged,
@@ -14,6 +14,7 @@ from bot.services.events import (
 from bot.services.games import Announce, ComputerTurn, GameRules, GameService, LiveGame
 from bot.services.locks import ChannelLocks
 from bot.services.models import (
+    BoardRef,
     BoardState,
     Ending,
     EndReason,
@@ -30,6 +31,7 @@ from bot.services.stats import Leaderboard, PdnFile, StatsService
 __all__ = [
     "AbsentPlayerTurn",
     "Announce",
+    "BoardRef",
     "BoardState",
     "ChallengePost",
     "ChallengeService",
@@ -54,6 +56,7 @@ __all__ = [
     "Person",
     "PlayerError",
     "SeatView",
+    "StaleBoardError",
     "StatsService",
     "TurnChanged",
     "UserRef",

@@ -12,6 +12,7 @@ its first board.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ from storage import (
     utc_now,
 )
 from storage.clock import Clock
+
+log = logging.getLogger(__name__)
 
 ChallengePost = Callable[[Challenge], Awaitable[int | None]]
 """Shows a new challenge (its message, with buttons); returns the message id, or None."""
@@ -133,7 +136,14 @@ class ChallengeService:
         if post is not None:
             message_id = await post(challenge)
             if message_id is not None:
-                await self._storage.challenges.set_message(challenge.id, message_id)
+                try:
+                    await self._storage.challenges.set_message(challenge.id, message_id)
+                except Exception:
+                    # The challenge is stored and shown; only its message id is not
+                    # recorded (its buttons still work; expiry cannot edit the message).
+                    log.exception("challenge %s: message %s shown but not recorded",
+                                  challenge.id, message_id)
+                    return challenge
                 challenge = dataclasses.replace(challenge, message_id=message_id)
         return challenge
 

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from bot.messages import Msg
+
 if TYPE_CHECKING:
-    from bot.messages import Msg
+    from bot.services.models import BoardState
 
 
 @dataclass(frozen=True)
@@ -39,3 +41,13 @@ class PlayerError(Exception):
         super().__init__(f"{key.value} {dict(params)!r}")
         self.key = key
         self.params: Mapping[str, object] = MappingProxyType(dict(params))
+
+
+class StaleBoardError(PlayerError):
+    """A board's button was pressed on a board drawn for another ply of the game, or on a
+    board from before buttons carried their ply: nothing was done. `current` is the
+    game's board as it is now, to show the player (the message is `Msg.STALE_BOARD`)."""
+
+    def __init__(self, current: BoardState) -> None:
+        super().__init__(Msg.STALE_BOARD)
+        self.current = current

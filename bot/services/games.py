@@ -8,9 +8,11 @@ Every change runs under the channel's lock (`ChannelLocks`): check the turn, val
 commit to the database, update the live game, then call the caller's `announce`
 callback, still inside the lock, so two moves in one channel are answered in the order
 they were applied. `announce` returns the id of the board message it posted (or None);
-the service records it (`_announce`, the one place that does), so older boards can be
-recognised as stale. Nothing outside this service takes a channel's lock to show a board:
-`/board` is `show_board`, a new game's first board is posted by `adopt`.
+the service records it (`_announce`, the one place that does), so the board it replaces
+loses its buttons. A board's buttons carry its game and ply: a press acts only on the
+game's current ply (`BoardRef`, `_check_board`), whatever message ids were recorded.
+Nothing outside this service takes a channel's lock to show a board: `/board` is
+`show_board`, a new game's first board is posted by `adopt`.
 
 Events (`bot.services.events`, on the `EventBus` given at construction): `TurnChanged`
 after a game starts or a move is committed and the game goes on, `GameEnded` after it
@@ -52,7 +54,7 @@ from datetime import datetime, timedelta
 import engine
 from bot.messages import Msg
 from bot.ratings.calculator import glicko2_calculator
-from bot.services.errors import ComputerRef, PlayerError, UserRef
+from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef
 from bot.services.events import (
     AbsentPlayerTurn,
     DeadlinesChanged,
@@ -62,6 +64,7 @@ from bot.services.events import (
 )
 from bot.services.locks import ChannelLocks
 from bot.services.models import (
+    BoardRef,
     BoardState,
     Ending,
     EndReason,
@@ -94,6 +97,7 @@ from storage import (
     RatingValue,
     StaleMoveError,
     Storage,
+    StorageWriteError,
     utc_now,
 )
 from storage.clock import Clock
@@ -149,21 +153,13 @@ class LiveGame:
     """A move is being played on `game` in a worker thread (see the module docstring)."""
 
 
-def _replayed(
+def _loaded(
     record: GameRecord, moves: Sequence[MoveRecord]
 ) -> tuple[engine.Game, str | None]:
     """The engine game replayed from its stored moves and its last move's text (slow for a
     long game or a position with many capture states: run in a worker thread)."""
     game = replay_game(record, moves)
     return game, last_move_text(game)
-
-
-def _copied(game: engine.Game, moves: tuple[Move, ...]) -> engine.Game:
-    """A new engine game from `game`'s start with `moves` played (a worker thread's job)."""
-    copy = engine.Game(game.variant, game.start)
-    for move in moves:
-        copy.play(move)
-    return copy
 
 
 def _texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:
@@ -183,6 +179,14 @@ def _winner_of(result: GameResult | None) -> Color | None:
     if result is GameResult.BLACK_WINS:
         return Color.BLACK
     return None
+
+
+def _replayed(game: engine.Game, plies: int) -> engine.Game:
+    """A new engine game: `game`'s first `plies` moves played again from its start."""
+    copy = engine.Game(game.variant, game.start)
+    for move in game.moves[:plies]:
+        copy.play(move)
+    return copy
 
 
 def _normalise(text: str) -> str:
@@ -245,12 +249,17 @@ class GameService:
 
     async def restore(self) -> list[BoardState]:
         """Load every active game from the database into memory (start-up); returns them.
-        Publishes `DeadlinesChanged`, then `TurnChanged` for each game (so a computer seat
-        to move resumes thinking)."""
+        A game stored active whose moves end it by the rules is ended here instead, with
+        the result the rules give and its ratings applied once (`_recover_end`), and is
+        not returned. Publishes `DeadlinesChanged`, then `TurnChanged` for each game (so a
+        computer seat to move resumes thinking)."""
         self._live.clear()
         states = []
         for record in await self._storage.games.active():
             live = await self._load(record.id)
+            if live.game.outcome is not None:
+                await self._recover_end(live)
+                continue
             self._live[record.channel_id] = live
             states.append(self._state(live))
         self.events.publish(DeadlinesChanged())
@@ -258,9 +267,31 @@ class GameService:
             self.events.publish(TurnChanged(state))
         return states
 
+    async def _recover_end(self, live: LiveGame) -> None:
+        """End a game stored active whose moves end it by the rules (a database written
+        before a move and its game's end were one transaction, or changed by hand): the
+        result the rules give, rated as of its last move, in one transaction. Idempotent:
+        a game already ended meanwhile is left as it is, its ratings applied once."""
+        outcome = live.game.outcome
+        assert outcome is not None
+        record = live.record
+        result = _result_of(outcome.winner)
+        reason = EndReason.of(outcome.termination)
+        rate = glicko2_calculator(result, live.last_activity) if record.rated else None
+        try:
+            ended = await self._storage.games.finish(
+                record.id, result=result, termination=reason.value, rate=rate
+            )
+        except GameNotActiveError:
+            return
+        log.warning("game %s in channel %s was stored active after its last move ended it "
+                    "(%s); ended now: %s", record.id, record.channel_id, reason.value,
+                    result.value)
+        self._close(live, ended, Ending(reason, outcome.winner, result))
+
     async def _load(self, game_id: int) -> LiveGame:
         record, moves = await self._storage.games.load(game_id)
-        game, last_text = await asyncio.to_thread(_replayed, record, moves)
+        game, last_text = await asyncio.to_thread(_loaded, record, moves)
         ratings = {
             color: await self._rating(record, color) for color in (Color.WHITE, Color.BLACK)
         }
@@ -412,13 +443,25 @@ class GameService:
     async def _announce(self, update: GameUpdate, announce: Announce | None) -> GameUpdate:
         """Call `announce` with `update` (the caller holds the channel's lock) and record
         the board message it posted as the game's board; returns the update with that id.
-        The one place where a board's message id is recorded."""
+        The one place where a board's message id is recorded. The step was committed
+        before: if recording the id fails (e.g. the disk became full), that is logged and
+        the update returned without it, never raised."""
         if announce is None:
             return update
         message_id = await announce(update)
         if message_id is None or not update.shows_board:
             return update
-        await self._storage.games.set_board_message(update.state.game_id, message_id)
+        try:
+            await self._storage.games.set_board_message(update.state.game_id, message_id)
+        except Exception as error:
+            # The step is committed and shown: a failure now must not reach the player as
+            # an error (it would read as if the step had failed). Only the board's message
+            # id is not recorded.
+            explanation = error.explanation if isinstance(error, StorageWriteError) else None
+            log.error("game %s: board message %s shown but not recorded: %s",
+                      update.state.game_id, message_id, explanation or repr(error),
+                      exc_info=None if explanation else error)
+            return update
         live = self._live.get(update.state.channel_id)
         if live is not None and live.record.id == update.state.game_id:
             live.record = dataclasses.replace(live.record, board_message_id=message_id)
@@ -457,10 +500,12 @@ class GameService:
             return UserRef(seat.user_id)
         return ComputerRef(seat.computer_level or 0)
 
-    def _check_board(self, live: LiveGame, message_id: int | None) -> None:
-        board = live.record.board_message_id
-        if message_id is not None and board is not None and board != message_id:
-            raise PlayerError(Msg.STALE_BOARD)
+    def _check_board(self, live: LiveGame, board: BoardRef | None) -> None:
+        """A press on `board` (None: a slash command) acts only on the ply it was drawn
+        for; message ids play no part. Raises `StaleBoardError` (with the current board)
+        for another ply, or a board from before buttons carried their ply."""
+        if board is not None and (board.ply is None or board.ply != live.game.ply):
+            raise StaleBoardError(self._state(live))
 
     async def play(
         self,
@@ -534,11 +579,26 @@ class GameService:
         )
         clock = ClockState(deadline, counts[Color.WHITE], counts[Color.BLACK])
         clear_offer = record.draw_offer_by is side
+        ply = game.ply + 1
+        await self._advance(live, move)  # taken back below if the step is not committed
+        outcome = game.outcome
+        ended: GameRecord | None = None
         try:
-            stored = await self._storage.games.append_move(
-                record.id, ply=game.ply + 1, text=full, by_computer=by_computer,
-                clock=clock, clear_draw_offer=clear_offer,
-            )
+            if outcome is None:
+                stored = await self._storage.games.append_move(
+                    record.id, ply=ply, text=full, by_computer=by_computer,
+                    clock=clock, clear_draw_offer=clear_offer,
+                )
+            else:
+                # The move that ends the game, the game's end and both rating updates are
+                # one transaction: no crash can leave the game active in an ended position.
+                result = _result_of(outcome.winner)
+                stored, ended = await self._storage.games.append_final_move(
+                    record.id, ply=ply, text=full, by_computer=by_computer,
+                    clock=clock, clear_draw_offer=clear_offer, result=result,
+                    termination=EndReason.of(outcome.termination).value,
+                    rate=glicko2_calculator(result, now) if record.rated else None,
+                )
         except StaleMoveError:
             # Another process changed the game: reload it and let the player look again.
             self._live[record.channel_id] = await self._load(record.id)
@@ -546,11 +606,9 @@ class GameService:
         except GameNotActiveError:
             self._live.pop(record.channel_id, None)
             raise PlayerError(Msg.GAME_OVER) from None
-        live.advancing = True
-        try:
-            await asyncio.to_thread(game.play, move)
-        finally:
-            live.advancing = False
+        except BaseException:
+            live.game = _replayed(game, ply - 1)  # nothing was stored: take the move back
+            raise
         self._absent.discard(record.id)
         previous_board = record.board_message_id
         live.record = dataclasses.replace(
@@ -563,11 +621,9 @@ class GameService:
         live.last_activity = stored.played_at
         live.last_move_text = short
         event = Event.COMPUTER_MOVED if by_computer else Event.MOVED
-        if game.outcome is not None:
-            winner = game.outcome.winner
-            state = await self._finish(
-                live, EndReason.of(game.outcome.termination), winner
-            )
+        if outcome is not None and ended is not None:
+            reason = EndReason.of(outcome.termination)
+            state = self._close(live, ended, Ending(reason, outcome.winner, ended.result))
             event = Event.ENDED
         else:
             state = self._state(live)
@@ -575,6 +631,26 @@ class GameService:
             self.events.publish(TurnChanged(state))
         update = GameUpdate(event, state, actor, short, previous_board, absent)
         return await self._announce(update, announce)
+
+    @staticmethod
+    async def _advance(live: LiveGame, move: Move) -> None:
+        """Play `move` on the live game in a worker thread (listing the next position's
+        moves may take long); readers without the lock leave the game alone meanwhile
+        (`LiveGame.advancing`). Raises what `Game.play` raises. If the caller is cancelled
+        meanwhile, the thread is let finish and the move taken back before the
+        cancellation goes on, so the game never changes behind the caller's back."""
+        game = live.game
+        live.advancing = True
+        work = asyncio.ensure_future(asyncio.to_thread(game.play, move))
+        try:
+            await asyncio.shield(work)
+        except asyncio.CancelledError:
+            await asyncio.wait([work])
+            if not work.cancelled() and work.exception() is None:
+                live.game = _replayed(game, game.ply - 1)
+            raise
+        finally:
+            live.advancing = False
 
     async def _finish(
         self, live: LiveGame, reason: EndReason, winner: Color | None
@@ -584,14 +660,21 @@ class GameService:
         record = live.record
         result = _result_of(winner)
         rate = glicko2_calculator(result, self._clock()) if record.rated else None
-        live.record = await self._storage.games.finish(
+        ended = await self._storage.games.finish(
             record.id, result=result, termination=reason.value, rate=rate
         )
-        self._live.pop(record.channel_id, None)
-        self._absent.discard(record.id)
+        return self._close(live, ended, Ending(reason, winner, result))
+
+    def _close(self, live: LiveGame, ended: GameRecord, ending: Ending) -> BoardState:
+        """After the game's end was committed (`ended`, its stored record): drop the live
+        game, remember its final state for the channel; returns that state. Publishes
+        `DeadlinesChanged`, `GameEnded`."""
+        live.record = ended
+        self._live.pop(ended.channel_id, None)
+        self._absent.discard(ended.id)
         self.events.publish(DeadlinesChanged())
-        state = self._state(live, Ending(reason, winner, result))
-        self._ended[record.channel_id] = state
+        state = self._state(live, ending)
+        self._ended[ended.channel_id] = state
         self.events.publish(GameEnded(state))
         return state
 
@@ -600,16 +683,15 @@ class GameService:
         channel_id: int,
         user_id: int,
         *,
-        game_id: int | None = None,
-        message_id: int | None = None,
+        board: BoardRef | None = None,
         announce: Announce | None = None,
     ) -> GameUpdate:
-        """`user_id` resigns the channel's game (with `game_id`/`message_id`, pressed on
-        that game's board message). Raises `PlayerError`: NO_GAME_HERE, GAME_OVER,
-        STALE_BOARD, NOT_IN_GAME."""
+        """`user_id` resigns the channel's game (with `board`: pressed on that board, which
+        must show the game's current ply). Raises `PlayerError`: NO_GAME_HERE, GAME_OVER
+        (the board's game is over), STALE_BOARD (`StaleBoardError`), NOT_IN_GAME."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id, game_id)
-            self._check_board(live, message_id)
+            live = self._live_game(channel_id, None if board is None else board.game_id)
+            self._check_board(live, board)
             color = self._player_color(live, user_id)
             previous = live.record.board_message_id
             state = await self._finish(live, EndReason.RESIGNATION, color.opponent)
@@ -621,16 +703,15 @@ class GameService:
         channel_id: int,
         user_id: int,
         *,
-        game_id: int | None = None,
-        message_id: int | None = None,
+        board: BoardRef | None = None,
         announce: Announce | None = None,
     ) -> GameUpdate:
         """`user_id` offers a draw, or accepts the opponent's standing offer (the game ends
         drawn). An offer lapses when the offerer moves. Raises `PlayerError`: as `resign`,
         DRAW_ALREADY_OFFERED, and COMPUTER_NO_DRAW (the computer plays every game out)."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id, game_id)
-            self._check_board(live, message_id)
+            live = self._live_game(channel_id, None if board is None else board.game_id)
+            self._check_board(live, board)
             color = self._player_color(live, user_id)
             record = live.record
             if record.seat(side_of(color.opponent)).is_computer:
@@ -669,15 +750,10 @@ class GameService:
                 if live.game.ply >= 2:
                     raise PlayerError(Msg.ABORT_TOO_LATE)
             previous = record.board_message_id
-            live.record = await self._storage.games.abort(
+            ended = await self._storage.games.abort(
                 record.id, termination=EndReason.ABORTED.value
             )
-            self._live.pop(channel_id, None)
-            self._absent.discard(record.id)
-            self.events.publish(DeadlinesChanged())
-            state = self._state(live, Ending(EndReason.ABORTED, None, None, user_id))
-            self._ended[channel_id] = state
-            self.events.publish(GameEnded(state))
+            state = self._close(live, ended, Ending(EndReason.ABORTED, None, None, user_id))
             update = GameUpdate(Event.ENDED, state, user_id, None, previous)
             return await self._announce(update, announce)
 
@@ -763,8 +839,8 @@ class GameService:
         if seat.computer_level is None and game_id not in self._absent:
             return None
         game = live.game
-        copy = await asyncio.to_thread(_copied, game, game.moves)
-        return ComputerTurn(channel_id, game_id, len(copy.moves), copy, seat.computer_level)
+        copy = await asyncio.to_thread(_replayed, game, game.ply)
+        return ComputerTurn(channel_id, game_id, copy.ply, copy, seat.computer_level)
 
     async def commit_computer_move(
         self, turn: ComputerTurn, move: Move, *, announce: Announce | None = None

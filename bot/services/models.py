@@ -194,3 +194,13 @@ class MoveChoice:
 
     name: str
     value: str
+
+
+@dataclass(frozen=True)
+class BoardRef:
+    """The board whose button was pressed: its game and the ply it was drawn for (from
+    the button's custom_id; None for a button from before boards carried their ply). A
+    press acts only when both are the game's current ones."""
+
+    game_id: int
+    ply: int | None

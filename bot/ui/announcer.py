@@ -25,7 +25,7 @@ from typing import Any
 import discord
 
 from bot.messages import Msg, text
-from bot.services import Announce, ChallengePost, GameUpdate
+from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
 from bot.ui.present import Presenter, duration_text
@@ -112,7 +112,8 @@ class GameAnnouncer:
             return None
         board = await self.presenter.board_message(update, locale)
         people = state.white.user_id is not None and state.black.user_id is not None
-        view = None if state.is_over else board_view(state.game_id, locale, draw=people)
+        view = None if state.is_over else board_view(state.game_id, state.ply, locale,
+                                                     draw=people)
         if answer is not None:
             message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
                                            view=view)
@@ -158,6 +159,17 @@ class GameAnnouncer:
                 log.warning("could not tell channel %s about game %s", state.channel_id,
                             state.game_id)
         return None
+
+    async def stale_board(self, interaction: Inter, current: BoardState, note: str) -> None:
+        """Answer a press on an out-of-date board privately with `note` and the game's
+        current board (picture and embed, no buttons). Raises what rendering or sending
+        raises (`discord.HTTPException`...)."""
+        locale = locale_of(interaction)
+        shown = GameUpdate(Event.SHOWN, current, None, None, None)
+        board = await self.presenter.board_message(shown, locale)
+        await Answer.of(interaction, watch=False).send(
+            note, embed=board.embed, file=board.file(), ephemeral=True
+        )
 
     # --- challenges ------------------------------------------------------------------------
 

@@ -2,7 +2,10 @@
 restart (`discord.ui.DynamicItem`, registered once in `setup_hook`).
 
 - challenge messages: `dama:accept:<challenge_id>`, `dama:decline:<id>`, `dama:cancel:<id>`
-- board messages: `dama:resign:<game_id>`, `dama:draw:<game_id>`
+- board messages: `dama:resign:<game_id>:<ply>`, `dama:draw:<game_id>:<ply>`, the ply
+  the board was drawn for: the service acts on a press only at that ply. Boards posted
+  before buttons carried their ply (`dama:resign:<game_id>`) still match; their press
+  has no ply (None), shows the current board and acts on nothing.
 
 A press is handed to the client's `presses` (a `PressHandler`: the `Play` cog, which
 calls one service method and answers); errors go to the client's `errors` reporter, as
@@ -34,9 +37,11 @@ class ButtonAction(enum.Enum):
 
 class PressHandler(Protocol):
     async def press(
-        self, action: ButtonAction, target_id: int, interaction: discord.Interaction[Any]
+        self, action: ButtonAction, target_id: int, interaction: discord.Interaction[Any],
+        *, ply: int | None = None,
     ) -> None:
-        """Act on a press of button `action` for challenge or game `target_id`."""
+        """Act on a press of button `action` for challenge or game `target_id` (a board's
+        button: drawn at `ply`, None for a board from before buttons carried their ply)."""
         ...
 
 
@@ -61,12 +66,14 @@ class _IdButton(
     label_key = Msg.BUTTON_CANCEL
     style = discord.ButtonStyle.secondary
 
-    def __init__(self, target_id: int, locale: str | None = None) -> None:
+    def __init__(
+        self, target_id: int, locale: str | None = None, *, suffix: str = ""
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=text(self.label_key, locale),
                 style=self.style,
-                custom_id=f"dama:{self.action.value}:{target_id}",
+                custom_id=f"dama:{self.action.value}:{target_id}{suffix}",
             )
         )
         self.target_id = target_id
@@ -82,9 +89,32 @@ class _IdButton(
         host: ButtonHost = interaction.client
         Answer.of(interaction)  # the deferral watchdog, from the press's arrival
         try:
-            await host.presses.press(self.action, self.target_id, interaction)
+            await self.pressed(host.presses, interaction)
         except Exception as error:
             await host.errors.report(interaction, error)
+
+    async def pressed(self, presses: PressHandler, interaction: discord.Interaction[Any]) -> None:
+        await presses.press(self.action, self.target_id, interaction)
+
+
+class _BoardButton(_IdButton, template=r"dama:none:(?P<id>[0-9]+)(?::(?P<ply>[0-9]+))?"):
+    """A board's button: `dama:<action>:<game_id>:<ply>`; `ply` None for the form without
+    it (boards posted before buttons carried their ply)."""
+
+    def __init__(self, game_id: int, ply: int | None, locale: str | None = None) -> None:
+        super().__init__(game_id, locale, suffix="" if ply is None else f":{ply}")
+        self.ply = ply
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> _BoardButton:
+        ply = match["ply"]
+        return cls(int(match["id"]), None if ply is None else int(ply), str(interaction.locale))
+
+    async def pressed(self, presses: PressHandler, interaction: discord.Interaction[Any]) -> None:
+        await presses.press(self.action, self.target_id, interaction, ply=self.ply)
 
 
 class AcceptButton(_IdButton, template=r"dama:accept:(?P<id>[0-9]+)"):
@@ -105,13 +135,13 @@ class CancelButton(_IdButton, template=r"dama:cancel:(?P<id>[0-9]+)"):
     style = discord.ButtonStyle.secondary
 
 
-class ResignButton(_IdButton, template=r"dama:resign:(?P<id>[0-9]+)"):
+class ResignButton(_BoardButton, template=r"dama:resign:(?P<id>[0-9]+)(?::(?P<ply>[0-9]+))?"):
     action = ButtonAction.RESIGN
     label_key = Msg.BUTTON_RESIGN
     style = discord.ButtonStyle.danger
 
 
-class DrawButton(_IdButton, template=r"dama:draw:(?P<id>[0-9]+)"):
+class DrawButton(_BoardButton, template=r"dama:draw:(?P<id>[0-9]+)(?::(?P<ply>[0-9]+))?"):
     action = ButtonAction.DRAW
     label_key = Msg.BUTTON_DRAW
     style = discord.ButtonStyle.secondary
@@ -129,11 +159,13 @@ def challenge_view(challenge_id: int, locale: str | None) -> discord.ui.View:
     return view
 
 
-def board_view(game_id: int, locale: str | None, *, draw: bool = True) -> discord.ui.View:
-    """A board message's buttons: Resign, and Offer draw unless `draw` is False (games
-    with a computer seat: the computer never takes draws)."""
+def board_view(
+    game_id: int, ply: int, locale: str | None, *, draw: bool = True
+) -> discord.ui.View:
+    """The buttons of a board drawn for game `game_id` at `ply`: Resign, and Offer draw
+    unless `draw` is False (games with a computer seat: the computer never takes draws)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ResignButton(game_id, locale))
+    view.add_item(ResignButton(game_id, ply, locale))
     if draw:
-        view.add_item(DrawButton(game_id, locale))
+        view.add_item(DrawButton(game_id, ply, locale))
     return view

@@ -3,9 +3,14 @@ autocomplete).
 
 A `PlayerError` (the player's mistake; nothing changed) becomes a short ephemeral answer
 from the message catalog; a press refused because its message is out of date also loses
-that message's buttons. Anything else is logged with the command, custom id, user,
-channel and guild ids and answered with a generic ephemeral message. An autocomplete
-that fails is answered with no choices.
+that message's buttons; a press on a board drawn for another ply (`StaleBoardError`) is
+answered with the current board. A `StorageWriteError` (the database refused the step's one
+transaction: nothing of it was stored) tells the player the server cannot save moves right
+now and nothing of theirs was lost, and logs the error's explanation (disk full,
+read-only, locked...). Anything else is logged with the command, custom id, user,
+channel and guild ids and answered with a generic ephemeral message that claims nothing
+about what was stored (the error may have come after a commit). An autocomplete that
+fails is answered with no choices.
 """
 
 from __future__ import annotations
@@ -18,10 +23,11 @@ import discord
 from discord import app_commands
 
 from bot.messages import Msg, text
-from bot.services import PlayerError
+from bot.services import PlayerError, StaleBoardError
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.reading import locale_of
+from storage import StorageWriteError
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +35,13 @@ Inter = discord.Interaction[Any]
 
 RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED, Msg.CHALLENGE_UNKNOWN)
 """Refusals of a button press meaning its message is out of date: its buttons go."""
+
+
+def _what(interaction: Inter) -> tuple[str | None, Any]:
+    """The interaction's command name and custom id (either may be None), for the log."""
+    command = interaction.command.qualified_name if interaction.command else None
+    data: dict[str, Any] = dict(interaction.data or {})
+    return command, data.get("custom_id")
 
 
 class ErrorReporter:
@@ -61,12 +74,25 @@ class ErrorReporter:
             message = self.announcer.presenter.error_text(original, locale)
             if original.key in RETIRED and interaction.message is not None:
                 self.announcer.later(self.announcer.strip_buttons(interaction.message))
+            if isinstance(original, StaleBoardError):
+                try:
+                    await self.announcer.stale_board(interaction, original.current, message)
+                    return
+                except Exception:
+                    log.exception("showing the current board of game %s after a stale press "
+                                  "failed", original.current.game_id)
         elif isinstance(original, app_commands.NoPrivateMessage):
             message = text(Msg.GUILD_ONLY, locale)
+        elif isinstance(original, StorageWriteError):
+            command, custom_id = _what(interaction)
+            log.error(
+                "interaction not saved: command=%s custom_id=%s user=%s channel=%s guild=%s: %s",
+                command, custom_id, interaction.user.id, interaction.channel_id,
+                interaction.guild_id, original.explanation,
+            )
+            message = text(Msg.STORAGE_UNAVAILABLE, locale)
         else:
-            command = interaction.command.qualified_name if interaction.command else None
-            data: dict[str, Any] = dict(interaction.data or {})
-            custom_id = data.get("custom_id")
+            command, custom_id = _what(interaction)
             log.error(
                 "interaction failed: command=%s custom_id=%s user=%s channel=%s guild=%s",
                 command, custom_id, interaction.user.id, interaction.channel_id,

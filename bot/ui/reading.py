@@ -29,7 +29,3 @@ def channel_of(interaction: Inter) -> int:
         raise PlayerError(Msg.GUILD_ONLY)
     return interaction.channel_id
 
-
-def pressed_message(interaction: Inter) -> int | None:
-    """The id of the message whose button was pressed (None for a slash command)."""
-    return interaction.message.id if interaction.message is not None else None

@@ -22,7 +22,7 @@ from tests.support.discord_harness import (
     Harness,
     OpenBot,
     challenge_and_accept,
-    press,
+    press_button,
     response_message_id,
     run,
     settings_for,
@@ -104,14 +104,13 @@ async def test_restart_keeps_game_and_buttons(tmp_path: Path, open_bot: OpenBot)
     _, board = await challenge_and_accept(h)
     calls = await run(h, slash(h, "move", [option("move", "a3-a4")]))
     board = response_message_id(h, calls[0])
-    game_id = h.bot.games.current(CHANNEL).game_id
     await h.bot.close()
     h = await open_bot(settings_for(path), clock=clock)
     assert h.bot.games.current(CHANNEL).ply == 1
     calls = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
     assert not calls[0].ephemeral
     board = response_message_id(h, calls[0])
-    calls = await run(h, press(h, board, f"dama:resign:{game_id}", user=ALICE))
+    calls = await run(h, press_button(h, board, "resign", user=ALICE))
     assert f"<@{BOB}> wins (0-1)" in calls[0].content
 
 

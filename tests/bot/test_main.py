@@ -79,3 +79,38 @@ async def test_discord_out_of_reach_is_one_line(tmp_path: Path) -> None:
     code, _, err = await _bot(env, tmp_path)
     assert code == 2 and "Traceback" not in err
     assert "cannot connect to Discord at 127.0.0.1:1" in err.strip().splitlines()[-1]
+
+
+async def test_run_without_a_token_says_it_needs_one(tmp_path: Path) -> None:
+    # `dama-bot run` connects to Discord; without a token it must not start anything else
+    # (local play once started here silently, read an empty standard input and exited 0).
+    env = _env(tmp_path, DISCORD_TOKEN="")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    text = err.decode()
+    assert process.returncode == 2, text
+    assert out == b"" and text.count("\n") == 1, text
+    assert "DISCORD_TOKEN is not set" in text and "dama-bot local" in text
+
+
+def test_run_and_local_help_describe_them(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["run", "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith("usage: dama-bot run")
+    for needed in ("DISCORD_TOKEN", "DAMA_DATABASE", "Exit status", "dama-bot local"):
+        assert needed in text, needed
+    with pytest.raises(SystemExit) as done:
+        main(["local", "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith("usage: dama-bot local")
+    for needed in ("stand-in", "--script", "--replay", "--fresh", "quit"):
+        assert needed in text, needed

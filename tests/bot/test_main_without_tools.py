@@ -51,7 +51,7 @@ def test_run_with_a_token_reaches_its_settings_without_the_tools(tmp_path: Path)
 
 
 def test_local_play_without_the_tools_says_what_to_install(tmp_path: Path) -> None:
-    for args in (["local", "--fresh"], ["run"], []):  # no token: `run` means local play
+    for args in (["local", "--fresh"], []):  # no subcommand and no token: local play
         done = _python(["-m", "bot", *args], tmp_path)
         assert done.returncode == 2, (args, done.stderr)
         assert "Traceback" not in done.stderr

@@ -144,14 +144,14 @@ def test_a_terminal_session(tmp_path: Path) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DAMA_", "DISCORD"))}
         os.execve(sys.executable, [sys.executable, "-m", "bot", "local"], env)
     term = Terminal(fd)
-    prompt = b"\n> "
     try:
-        assert term.wait_for(prompt, TIMEOUT), term.text()
+        # The prompt says who types and where.
+        assert term.wait_for(b"\nalice in #general > ", TIMEOUT), term.text()
         os.write(fd, b"/challenge @bob moroccan color:black\r")
         assert term.wait_for(b"[Accept] [Decline] [Cancel]", 60), term.text()
-        assert term.wait_for(prompt, 30), term.text()
+        assert term.wait_for(b"\nalice in #general > ", 30), term.text()
         os.write(fd, b"as bob\r")
-        assert term.wait_for(prompt, 30), term.text()
+        assert term.wait_for(b"\nbob in #general > ", 30), term.text()
         os.write(fd, b"press Accept\r")
         assert term.wait_for(b"w/b men, W/B kings", 60), term.text()  # the text board
         os.write(fd, b"quit\r")
@@ -170,6 +170,9 @@ def test_a_terminal_session(tmp_path: Path) -> None:
     text = term.text()
     assert "LOCAL MODE" in text
     assert "@bob (White) vs @alice (Black): the game begins." in text
+    # `quit` with the game unfinished warns that it is kept for the next run.
+    assert "(1 game(s) not finished. They are kept in data/local.sqlite3" in text, text[-2000:]
+    assert "game #1, @bob vs @alice, Moroccan draughts, 0 plies, in #general" in text
     assert os.waitstatus_to_exitcode(status) == 0, text[-2000:]
     assert len(list((tmp_path / "local-boards").glob("*.png"))) == 1
 
@@ -207,17 +210,29 @@ def test_a_bot_that_cannot_start_is_explained(tmp_path: Path) -> None:
     assert "\x1b[" not in done.stdout
 
 
-def test_unfinished_games_of_earlier_runs_are_mentioned_and_fresh_clears_them(
+def test_an_unfinished_game_goes_on_in_the_next_run_and_fresh_clears_it(
     tmp_path: Path,
 ) -> None:
-    first = _run(["local"], tmp_path, stdin="/challenge @bob turkish\nas bob\npress Accept\n")
+    first = _run(["local"], tmp_path, stdin="/challenge @bob italian color:white\nas bob\n"
+                 "press Accept\nas alice\n/move 22-18\nquit\n")
     assert first.returncode == 0, first.stdout + first.stderr
-    assert "unfinished game" not in first.stdout
-    second = _run(["local"], tmp_path, stdin="/help\n")
-    assert "(1 unfinished game(s) of earlier runs stay in data/local.sqlite3" in second.stdout
+    assert "@alice played d3-c4." in first.stdout
+    # `quit` warns: the game is kept, and where it goes on.
+    assert "(1 game(s) not finished. They are kept in data/local.sqlite3" in first.stdout
+    assert "game #1, @alice vs @bob, Italian draughts, 1 ply, in #general" in first.stdout
+    # The next run: same users, server and channel ids, so bob answers in the same game.
+    second = _run(["local"], tmp_path, stdin="as bob\n/move 11-15\n/board\n")
+    assert second.returncode == 0, second.stdout + second.stderr
+    out = second.stdout
+    assert "(1 unfinished game(s) of earlier runs go on here, in data/local.sqlite3" in out
+    assert "game #1, @alice vs @bob, Italian draughts, 1 ply, in #general" in out
+    assert "@bob played e6-f5." in out, out
+    assert "There is no game in this channel" not in out
+    assert "game #1, @alice vs @bob, Italian draughts, 2 plies, in #general" in out
     fresh = _run(["local", "--fresh"], tmp_path, stdin="/history\n")
     assert fresh.returncode == 0, fresh.stdout + fresh.stderr
-    assert "unfinished game" not in fresh.stdout
+    assert "earlier runs go on here" not in fresh.stdout
+    assert "game(s) not finished" not in fresh.stdout
 
 
 def test_a_bad_setting_shows_the_reason_first_and_only_this_runs_log(tmp_path: Path) -> None:

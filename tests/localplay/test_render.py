@@ -50,3 +50,9 @@ def test_game_id_from_the_title_when_the_buttons_are_gone() -> None:
 
 def test_unknown_users_stay_mentions() -> None:
     assert MessageText(lambda _: None).inline("<@99> wins") == "<@99> wins"
+
+
+def test_game_id_from_a_button_that_carries_its_ply() -> None:
+    board = _message(components=({"type": 1, "components": [
+        {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:31:14"}]},))
+    assert game_id_of(board) == 31

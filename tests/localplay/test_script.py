@@ -96,3 +96,55 @@ def test_too_many_values_and_repeated_options_are_refused() -> None:
     assert isinstance(twice, Slash)
     with pytest.raises(ScriptError, match="given twice"):
         resolve_options(twice, [{"name": "move", "type": 3}])
+
+
+VARIANT_OPTION = {"name": "variant", "type": 3, "choices": [
+    {"name": "Turkish draughts", "value": "turkish"}, {"name": "Arab Dama", "value": "arab"},
+    {"name": "Moroccan draughts", "value": "moroccan"},
+    {"name": "Italian draughts", "value": "italian"},
+]}
+SCOPE_OPTION = {"name": "scope", "type": 3, "choices": [
+    {"name": "This server", "value": "server"}, {"name": "Everyone", "value": "global"},
+]}
+
+
+def test_press_may_name_the_message_by_its_number() -> None:
+    assert parse_line("press 3 Accept") == Press("Accept", 3)
+    assert parse_line("press [3] Offer draw") == Press("Offer draw", 3)
+    assert parse_line("press Accept") == Press("Accept")
+    assert parse_line("press 3") == Press("3")  # a number alone is a label
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [("italian", "italian"), ("Italian", "italian"), ("TURKISH", "turkish"),
+     ("Turkish draughts", "turkish"), ("dama", "turkish"), ("arab dama", "arab"),
+     ("italian-draughts", "italian")],
+)
+def test_variants_as_players_type_them(typed: str, value: str) -> None:
+    command = parse_line(f'/rules "{typed}"')
+    assert isinstance(command, Slash)
+    assert resolve_options(command, [VARIANT_OPTION]) == {"variant": value}
+
+
+def test_choice_names_in_any_case_and_unknown_values_left_for_the_refusal() -> None:
+    command = parse_line("/leaderboard everyone")
+    assert isinstance(command, Slash)
+    assert resolve_options(command, [SCOPE_OPTION]) == {"scope": "global"}
+    command = parse_line("/leaderboard planet")
+    assert isinstance(command, Slash)
+    assert resolve_options(command, [SCOPE_OPTION]) == {"scope": "planet"}
+    command = parse_line("/rules checkers")  # not a name of any variant
+    assert isinstance(command, Slash)
+    assert resolve_options(command, [VARIANT_OPTION]) == {"variant": "checkers"}
+
+
+def test_an_option_named_with_an_empty_field() -> None:
+    schema = [{"name": "move", "type": 3, "autocomplete": True}]
+    suggest = parse_line("suggest /move move:")
+    assert suggest == Slash("move", (("move", ""),), (), suggest=True)
+    assert resolve_options(suggest, schema) == {"move": ""}  # the field being typed
+    command = parse_line("/challenge opponent:@bob variant: italian")
+    assert isinstance(command, Slash)
+    assert resolve_options(command, CHALLENGE_SCHEMA) == {"opponent": "@bob",
+                                                          "variant": "italian"}

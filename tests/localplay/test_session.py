@@ -7,12 +7,12 @@ import asyncio
 from pathlib import Path
 
 from localplay.server import LocalDiscord
-from localplay.session import Session
+from localplay.session import TerminalSession
 from standin import MessageEvent, MessageRecord
 from tests.support.local_discord import ANSWER_TIMEOUT
 
 
-def _with_button(session: Session, label: str) -> MessageRecord:
+def _with_button(session: TerminalSession, label: str) -> MessageRecord:
     for message in reversed(session.standin.messages(session.channel)):
         if any(button.label == label for button in message.buttons):
             return message
@@ -25,7 +25,7 @@ async def test_answers_still_on_their_way_at_the_end_are_printed(
     """The input ends right after `press Accept`: the board the bot posts after updating
     the challenge must still be printed (it was lost when the bot was stopped at once)."""
     out: list[str] = []
-    async with Session(local, boards_dir=tmp_path / "boards", emit=out.append,
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
                        timeout=ANSWER_TIMEOUT) as session:
         assert await session.run_line("/challenge @bob italian color:white")
         challenge = _with_button(session, "Accept")
@@ -42,7 +42,7 @@ async def test_a_board_printed_late_shows_the_position_it_was_posted_for(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with Session(local, boards_dir=tmp_path / "boards", emit=out.append,
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
                        timeout=ANSWER_TIMEOUT) as session:
         for line in ("/challenge @bob italian color:white", "as bob", "press Accept"):
             assert await session.run_line(line)

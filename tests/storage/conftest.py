@@ -3,35 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from storage import Storage
-
-START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-
-
-class FakeClock:
-    """A clock that only moves when told (`advance`), or by `step` at every reading."""
-
-    def __init__(self, start: datetime = START, step: timedelta = timedelta(0)) -> None:
-        self.now = start
-        self.step = step
-
-    def __call__(self) -> datetime:
-        current = self.now
-        self.now += self.step
-        return current
-
-    def advance(self, delta: timedelta) -> None:
-        self.now += delta
+from tests.support.clock import START, FakeClock
 
 
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock(step=timedelta(milliseconds=1))
+    return FakeClock(START, step=timedelta(milliseconds=1))
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from storage import (
     Seat,
     Storage,
 )
-from tests.storage.conftest import START, FakeClock
+from tests.support.clock import START, FakeClock
 
 FEN = "W:Wa2:Ba7"
 

@@ -27,7 +27,7 @@ from storage import (
     StaleMoveError,
     Storage,
 )
-from tests.storage.conftest import START, FakeClock
+from tests.support.clock import START, FakeClock
 
 FEN = "W:Wa2,b2:Ba7,b7"
 
@@ -289,6 +289,69 @@ async def test_finish_is_one_transaction(storage: Storage) -> None:
     assert await storage.ratings.get(2, "turkish") is None
     with pytest.raises(ValueError, match="calculator"):
         await storage.games.finish(game.id, result=GameResult.WHITE_WINS, termination="x")
+
+
+async def test_final_move_and_the_games_end_are_one_step(
+    storage: Storage, clock: FakeClock
+) -> None:
+    game = await storage.games.create(new_game(rated=True))
+    await storage.games.append_move(game.id, ply=1, text="a2-a3")
+    move, done = await storage.games.append_final_move(
+        game.id, ply=2, text="a7-a6", result=GameResult.BLACK_WINS,
+        termination="no_legal_move", rate=glicko2_calculator(GameResult.BLACK_WINS, clock.now),
+        clock=ClockState(None, 0, 0),
+    )
+    assert (move.ply, move.text) == (2, "a7-a6")
+    assert done.status is GameStatus.FINISHED and done.result is GameResult.BLACK_WINS
+    assert done.termination == "no_legal_move" and done.ply_count == 2
+    assert [m.text for m in await storage.games.moves(game.id)] == ["a2-a3", "a7-a6"]
+    _, black_expected = rate_game(Glicko2Rating.initial(), Glicko2Rating.initial(), 0.0)
+    black = await storage.ratings.get(2, "turkish")
+    assert black is not None and (black.rated_games, black.wins) == (1, 1)
+    assert black.rating == pytest.approx(black_expected.after.rating)
+    assert done.black_rating is not None
+    assert done.black_rating.rating_after == pytest.approx(black_expected.after.rating)
+    # The game is over: no move and no second end can follow.
+    with pytest.raises(GameNotActiveError):
+        await storage.games.append_final_move(
+            game.id, ply=3, text="a3-a4", result=GameResult.WHITE_WINS,
+            termination="no_pieces", rate=glicko2_calculator(GameResult.WHITE_WINS, clock.now),
+        )
+    again = await storage.ratings.get(2, "turkish")
+    assert again is not None and again.rated_games == 1
+
+
+async def test_a_failure_between_the_move_and_the_end_stores_neither(
+    storage: Storage,
+) -> None:
+    """The rating step runs after the move is written, inside the same transaction: when
+    it fails, neither the move nor the game's end nor any rating is stored."""
+    game = await storage.games.create(new_game(rated=True))
+
+    def broken(white: Rating | None, black: Rating | None) -> tuple[RatingUpdate, RatingUpdate]:
+        raise ZeroDivisionError("calculator bug")
+
+    with pytest.raises(ZeroDivisionError):
+        await storage.games.append_final_move(
+            game.id, ply=1, text="a2-a3", result=GameResult.WHITE_WINS,
+            termination="no_pieces", rate=broken, clear_draw_offer=True,
+        )
+    still = await storage.games.get(game.id)
+    assert still == game  # active, ply 0, nothing touched
+    assert await storage.games.moves(game.id) == []
+    assert await storage.ratings.get(1, "turkish") is None
+    assert await storage.ratings.get(2, "turkish") is None
+    # A wrong ply is refused before anything is written, as for any move.
+    with pytest.raises(StaleMoveError):
+        await storage.games.append_final_move(
+            game.id, ply=2, text="a2-a3", result=GameResult.DRAW, termination="agreement",
+            rate=broken,
+        )
+    with pytest.raises(ValueError):
+        await storage.games.append_final_move(
+            game.id, ply=1, text="a2-a3", result=GameResult.DRAW, termination="",
+        )
+    assert await storage.games.moves(game.id) == []
 
 
 async def test_abort(storage: Storage) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from storage import Storage
-from tests.storage.conftest import START, FakeClock
+from tests.support.clock import START, FakeClock
 
 
 async def test_upsert_keeps_last_known_name(storage: Storage, clock: FakeClock) -> None:

@@ -20,7 +20,7 @@ from storage import (
     Seat,
     Storage,
 )
-from tests.storage.conftest import FakeClock
+from tests.support.clock import FakeClock
 
 Calculator = Callable[[Rating | None, Rating | None], tuple[RatingUpdate, RatingUpdate]]
 EVERYONE = Eligibility(min_games=0, max_deviation=1000)

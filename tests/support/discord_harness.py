@@ -72,6 +72,25 @@ def press(h: Harness, message_id: int, custom_id: str, *, user: int,
                                  user_id=user, channel_id=channel, message=message)
 
 
+def button_id(message: dict[str, Any], action: str) -> str:
+    """The custom_id of `message`'s button for `action` ("resign", "draw", ...), as the
+    bot drew it (a board's carries its game and ply)."""
+    for row in message.get("components") or []:
+        for component in row.get("components", []):
+            custom_id = str(component.get("custom_id") or "")
+            if custom_id.startswith(f"dama:{action}:"):
+                return custom_id
+    raise AssertionError(f"no {action} button on message {message.get('id')}")
+
+
+def press_button(h: Harness, message_id: int, action: str, *, user: int,
+                 snapshot: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A press of the `action` button of a message (as stored, or as `snapshot` shows
+    it), with the custom_id that message carries."""
+    message = snapshot if snapshot is not None else h.discord.messages[message_id]
+    return press(h, message_id, button_id(message, action), user=user, snapshot=snapshot)
+
+
 def new_calls(h: Harness, since: int) -> list[Call]:
     return h.discord.calls[since:]
 

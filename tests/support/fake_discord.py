@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +91,9 @@ class FakeDiscord:
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     ids: Iterator[int] = field(default_factory=lambda: itertools.count(7_000_000_000_000_000))
     fail_paths: set[str] = field(default_factory=set)
+    observers: list[Callable[[Call], Awaitable[None]]] = field(default_factory=list)
+    """Called with each request as it arrives, before it is answered (a test acts at
+    that moment: e.g. makes the database refuse writes once the board is being posted)."""
 
     # --- the two senders -------------------------------------------------------------
 
@@ -156,6 +159,8 @@ class FakeDiscord:
         await asyncio.sleep(0)
         call = Call(method, path, params, payload, files)
         self.calls.append(call)
+        for observer in list(self.observers):
+            await observer(call)
         if path in self.fail_paths:
             raise discord.HTTPException(_Response(500), "fake failure")
         parts = path.strip("/").split("/")

@@ -19,6 +19,7 @@ from tests.support.discord_harness import (
     challenge_and_accept,
     new_calls,
     press,
+    press_button,
     response_message_id,
     run,
     slash,
@@ -72,18 +73,22 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
         assert reply.ephemeral and expected in reply.content, reply.content
     # A stranger presses Resign; a player presses Resign on the old board.
     game_id = h.bot.games.current(CHANNEL).game_id
-    [reply] = await run(h, press(h, new_board, f"dama:resign:{game_id}", user=CAROL))
+    [reply] = await run(h, press_button(h, new_board, "resign", user=CAROL))
     assert reply.ephemeral and "not playing" in reply.content
     # A press on the old board (as a client still showing its buttons would send it):
-    # answered privately, the game goes on, and its buttons are removed again.
-    calls = await run(h, press(h, board_message, f"dama:resign:{game_id}", user=BOB,
-                               snapshot=old_board))
-    assert calls[0].ephemeral and "out of date" in calls[0].content
-    assert calls[1].method == "PATCH" and calls[1].body["components"] == []
+    # answered privately with the current board, the game goes on, and its buttons are
+    # removed again.
+    calls = await run(h, press_button(h, board_message, "resign", user=BOB,
+                                      snapshot=old_board))
+    [stale] = [c for c in calls if c.callback_type is not None]
+    assert stale.ephemeral and "out of date" in stale.content
+    assert stale.files and stale.files[0][1].startswith(PNG) and stale.custom_ids == []
+    [strip] = [c for c in calls if c.method == "PATCH"]
+    assert strip.path.endswith(f"/{board_message}") and strip.body["components"] == []
     assert h.bot.games.current(CHANNEL).game_id == game_id
     # Black resigns with the button on the current board: final board, no buttons,
     # ratings changed once.
-    calls = await run(h, press(h, new_board, f"dama:resign:{game_id}", user=BOB))
+    calls = await run(h, press_button(h, new_board, "resign", user=BOB))
     final = calls[0]
     assert not final.ephemeral and final.custom_ids == []
     assert f"<@{ALICE}> wins (1-0)" in final.content and "resigned" in final.content
@@ -99,8 +104,7 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
 async def test_draw_by_button_and_command(harness: Harness) -> None:
     h = harness
     _, board = await challenge_and_accept(h, "italian", rated=False)
-    game_id = h.bot.games.current(CHANNEL).game_id
-    [offer] = await run(h, press(h, board, f"dama:draw:{game_id}", user=ALICE))
+    [offer] = await run(h, press_button(h, board, "draw", user=ALICE))
     assert not offer.ephemeral and "offers a draw" in offer.content
     calls = await run(h, slash(h, "draw", user=BOB))
     assert "Draw (½-½)" in calls[0].content and "agreed" in calls[0].content
@@ -201,7 +205,7 @@ async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) ->
     h = harness
     _, board_message = await challenge_and_accept(h)
     game_id = h.bot.games.current(600).game_id
-    calls = await run(h, press(h, board_message, f"dama:resign:{game_id}", user=BOB))
+    calls = await run(h, press_button(h, board_message, "resign", user=BOB))
     assert not calls[0].ephemeral
     for name, options in [("move", [option("move", "a6-a5")]), ("resign", []), ("draw", []),
                           ("board", [])]:

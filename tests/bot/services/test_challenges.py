@@ -170,3 +170,24 @@ async def test_expiry(open_services: OpenServices) -> None:
     s = await open_services(clock=clock)
     clock.advance(timedelta(minutes=11))
     assert [c.id for c in await s.challenges.expire_due()] == [again.id]
+
+
+async def test_a_challenge_shown_but_not_recorded_is_still_made(
+    open_services: OpenServices,
+) -> None:
+    """The challenge is committed and posted; when its message id can no longer be
+    stored (the database refuses writes), the challenge stands and nothing is raised, so
+    the player is not told it failed."""
+    s = await open_services()
+
+    async def post(challenge: Challenge) -> int | None:
+        async with s.storage.db.read() as conn:  # writes refused from here on
+            await conn.fetchval("PRAGMA query_only = 1")
+        return 4242
+
+    made = await s.challenges.create(challenger=A, opponent=Person(BOB), guild_id=GUILD,
+                                     channel_id=CHANNEL, variant="arab", rated=False,
+                                     post=post)
+    assert made.message_id is None
+    stored = await s.challenges.get(made.id)
+    assert stored is not None and stored.status is ChallengeStatus.PENDING

@@ -4,6 +4,7 @@ moves and their refusals, resign, draw offers, abort, deadlines, restart."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,12 +13,29 @@ import pytest
 import engine
 from bot.computer_queue import Admission
 from bot.messages import Msg
-from bot.services import EndReason, Event, GameRules, GameUpdate, PlayerError, TurnChanged
+from bot.services import (
+    BoardRef,
+    EndReason,
+    Event,
+    GameRules,
+    GameUpdate,
+    PlayerError,
+    StaleBoardError,
+    TurnChanged,
+)
 from bot.services.computer_turns import Strength
 from engine.pdn import read_pdn
-from storage import GameResult, GameStatus, Seat
+from storage import Cause, GameResult, GameStatus, NewGame, Seat, Storage, StorageWriteError
 from tests.support.clock import FakeClock
-from tests.support.services import ALICE, BOB, CAROL, CHANNEL, OpenServices, start_game
+from tests.support.services import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    OpenServices,
+    start_game,
+)
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 
@@ -210,23 +228,27 @@ async def test_abort_rules(open_services: OpenServices) -> None:
     assert by_moderator.state.ending.by_user == CAROL
 
 
-async def test_resign_from_stale_board_and_other_game(open_services: OpenServices) -> None:
+async def test_a_board_press_acts_only_at_the_ply_it_was_drawn_for(
+    open_services: OpenServices,
+) -> None:
     s = await open_services()
     record = await start_game(s, "turkish")
-
-    async def announce(update: GameUpdate) -> int:
-        return 9000 + update.state.ply
-
-    await s.games.play(CHANNEL, ALICE, "a3-a4", announce=announce)
-    assert s.games.current(CHANNEL).board_message_id == 9001
+    await s.games.play(CHANNEL, ALICE, "a3-a4")  # announced nowhere: no message id stored
+    assert s.games.current(CHANNEL).board_message_id is None
+    for board in (BoardRef(record.id, 0), BoardRef(record.id, 2), BoardRef(record.id, None)):
+        with pytest.raises(StaleBoardError) as stale:
+            await s.games.resign(CHANNEL, BOB, board=board)
+        assert stale.value.key is Msg.STALE_BOARD
+        assert stale.value.current.ply == 1 and stale.value.current.game_id == record.id
+        with pytest.raises(StaleBoardError):
+            await s.games.draw(CHANNEL, BOB, board=board)
+    assert s.games.current(CHANNEL).draw_offer_by is None
     with pytest.raises(PlayerError) as info:
-        await s.games.resign(CHANNEL, BOB, game_id=record.id, message_id=1234)
-    assert error_key(info) is Msg.STALE_BOARD
-    with pytest.raises(PlayerError) as info:
-        await s.games.resign(CHANNEL, BOB, game_id=record.id + 99, message_id=9001)
+        await s.games.resign(CHANNEL, BOB, board=BoardRef(record.id + 99, 1))
     assert error_key(info) is Msg.GAME_OVER
-    update = await s.games.resign(CHANNEL, BOB, game_id=record.id, message_id=9001)
-    assert update.previous_board_message_id == 9001
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.status is GameStatus.ACTIVE
+    update = await s.games.resign(CHANNEL, BOB, board=BoardRef(record.id, 1))
     assert update.state.ending is not None and update.state.ending.winner is engine.Color.WHITE
 
 
@@ -420,6 +442,82 @@ async def test_restart_continues_the_game(tmp_path: Path, open_services: OpenSer
     assert after.deadline == before.deadline
     update = await s.games.play(CHANNEL, BOB, "a6-a5")
     assert update.state.ply == 2
+
+
+async def test_a_game_stored_active_after_its_ending_move_is_ended_at_restore(
+    tmp_path: Path, open_services: OpenServices
+) -> None:
+    """A database left by a crash between a move and its game's end (written before the
+    two were one transaction): the last stored move ends the game by the rules while the
+    row is still active. Restoring ends it with the rules' result, rated once; a second
+    restore changes nothing."""
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    fen, move = FORCED["turkish"]
+    storage = await Storage.open(path, clock=clock)
+    try:
+        record = await storage.games.create(NewGame(
+            variant="turkish", channel_id=CHANNEL, guild_id=GUILD, white=Seat.human(ALICE),
+            black=Seat.human(BOB), start_fen=fen, rated=True,
+        ))
+        await storage.games.append_move(record.id, ply=1, text=move)
+    finally:
+        await storage.close()
+    clock.advance(timedelta(hours=1))
+
+    s = await open_services(path, clock)
+    assert not s.games.has_game(CHANNEL)
+    ended = await s.storage.games.get(record.id)
+    assert ended is not None and ended.status is GameStatus.FINISHED
+    assert ended.result is GameResult.WHITE_WINS and ended.termination == "no_pieces"
+    assert ended.ply_count == 1
+    white = await s.storage.ratings.get(ALICE, "turkish")
+    black = await s.storage.ratings.get(BOB, "turkish")
+    assert white is not None and black is not None
+    assert (white.rated_games, white.wins, black.rated_games, black.losses) == (1, 1, 1, 1)
+    assert white.rating > 1500 > black.rating
+    # Nothing can be played or resigned in the ended game: the result stands.
+    for attempt in (s.games.play(CHANNEL, BOB, "d5-d4"), s.games.resign(CHANNEL, ALICE),
+                    s.games.draw(CHANNEL, BOB)):
+        with pytest.raises(PlayerError) as info:
+            await attempt
+        assert error_key(info) is Msg.GAME_ENDED_HERE
+    await s.close()
+
+    s = await open_services(path, clock)
+    assert await s.storage.games.get(record.id) == ended
+    assert await s.storage.ratings.get(ALICE, "turkish") == white
+    assert await s.storage.ratings.get(BOB, "turkish") == black
+    assert [m.text for m in await s.storage.games.moves(record.id)] == [move]
+    assert not s.games.has_game(CHANNEL)
+
+
+async def test_a_failed_ending_step_leaves_the_game_playable(
+    open_services: OpenServices,
+) -> None:
+    """When the step that ends a game is refused (here another program holds the write
+    lock), nothing of it is stored and the game in memory is where it was: the move can
+    be sent again."""
+    s = await open_services()
+    fen, move = FORCED["turkish"]
+    record = await start_game(s, "turkish", fen)
+    async with s.storage.db.read() as conn:
+        await conn.fetchval("PRAGMA busy_timeout = 50")
+    other = sqlite3.connect(s.storage.db.path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(StorageWriteError) as caught:
+            await s.games.play(CHANNEL, ALICE, move)
+        assert caught.value.cause is Cause.LOCKED
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+    state = s.games.current(CHANNEL)
+    assert state.ply == 0 and state.status is GameStatus.ACTIVE
+    assert await s.storage.games.moves(record.id) == []
+    assert await s.storage.ratings.get(ALICE, "turkish") is None
+    update = await s.games.play(CHANNEL, ALICE, move)
+    assert update.event is Event.ENDED and update.state.ply == 1
 
 
 async def test_two_moves_at_once_apply_one(open_services: OpenServices) -> None:

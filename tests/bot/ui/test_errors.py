@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.messages import Msg
+from bot.messages import Msg, text
 from bot.services import PlayerError
+from storage import Cause, GameStatus
 from tests.support.discord_harness import Harness, challenge_and_accept, run, slash
-from tests.support.fake_discord import option
+from tests.support.fake_discord import Call, option
 from tests.support.services import ALICE, CHANNEL
 
 
@@ -69,3 +70,78 @@ async def test_a_failed_autocomplete_is_logged_with_the_command(
     assert auto.callback_type == 8 and auto.payload["data"]["choices"] == []
     [record] = [r for r in caplog.records if "autocomplete failed" in r.getMessage()]
     assert "command=move" in record.getMessage() and f"user={ALICE}" in record.getMessage()
+
+
+async def _refuse_writes(h: Harness, refuse: bool = True) -> None:
+    """Make the bot's real SQLite connection refuse every write (`PRAGMA query_only`:
+    SQLite answers SQLITE_READONLY, as for a file that became unwritable; the tests run as
+    root, whom file permissions do not stop, see tests/support/restricted.py)."""
+    async with h.bot.storage.db.read() as conn:
+        await conn.fetchval(f"PRAGMA query_only = {int(refuse)}")
+
+
+async def test_a_refused_write_tells_the_player_the_server_cannot_save(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    h = harness
+    await challenge_and_accept(h)
+    await _refuse_writes(h)
+    for payload in (slash(h, "move", [option("move", "a3-a4")]), slash(h, "resign"),
+                    slash(h, "draw")):
+        caplog.clear()
+        with caplog.at_level(logging.ERROR):
+            [reply] = await run(h, payload)
+        assert reply.ephemeral
+        assert reply.content == text(Msg.STORAGE_UNAVAILABLE)
+        assert "cannot save moves right now" in reply.content
+        assert "nothing of yours was lost" in reply.content.lower()
+        [record] = [r for r in caplog.records if "interaction not saved" in r.getMessage()]
+        line = record.getMessage()
+        assert f"user={ALICE}" in line and f"channel={CHANNEL}" in line
+        assert "cannot write to the database" in line and Cause.NOT_WRITABLE.value in line
+    state = h.bot.games.current(CHANNEL)
+    assert state.ply == 0 and state.draw_offer_by is None
+    stored = await h.bot.storage.games.get(state.game_id)
+    assert stored is not None and stored.ply_count == 0 and stored.draw_offer_by is None
+    assert stored.status is GameStatus.ACTIVE
+    # Once the database takes writes again, the same move is played.
+    await _refuse_writes(h, False)
+    answer = (await run(h, slash(h, "move", [option("move", "a3-a4")])))[0]
+    assert not answer.ephemeral and "played **a3-a4**" in answer.content
+    assert h.bot.games.current(CHANNEL).ply == 1
+
+
+async def test_a_write_refused_after_the_commit_brings_no_error_message(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The move is committed, then the database refuses the next write (the board's
+    message id) while the board is being posted: the player sees the board and no error
+    saying nothing was changed or nothing was saved; the log says why."""
+    h = harness
+    await challenge_and_accept(h)
+    payload = slash(h, "move", [option("move", "a3-a4")])
+    callback = f"/interactions/{payload['id']}/{payload['token']}/callback"
+
+    async def refuse_when_answered(call: Call) -> None:
+        if call.path == callback:
+            await _refuse_writes(h)
+
+    h.discord.observers.append(refuse_when_answered)
+    with caplog.at_level(logging.ERROR):
+        calls = await run(h, payload)
+    answer = calls[0]
+    assert answer.path == callback and not answer.ephemeral and answer.files
+    assert "played **a3-a4**" in answer.content
+    for call in calls:
+        assert "nothing was changed" not in call.content
+        assert text(Msg.STORAGE_UNAVAILABLE) not in call.content
+    state = h.bot.games.current(CHANNEL)
+    stored = await h.bot.storage.games.get(state.game_id)
+    assert state.ply == 1 and stored is not None and stored.ply_count == 1
+    [record] = [r for r in caplog.records if "shown but not recorded" in r.getMessage()]
+    assert "cannot write to the database" in record.getMessage()
+
+
+def test_no_error_message_claims_that_nothing_was_changed() -> None:
+    """The generic answer may follow a committed step: it must not say nothing changed."""
+    assert "nothing was changed" not in text(Msg.UNEXPECTED).lower()

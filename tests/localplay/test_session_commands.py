@@ -1,0 +1,73 @@
+"""The local mode's commands against the real bot: numbered messages and `press N`,
+choice values as players type them, `suggest` without a value, the range of a number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import Position, format_move, get_variant, legal_moves
+from localplay.server import LocalDiscord
+from localplay.session import TerminalSession
+from tests.support.local_discord import ANSWER_TIMEOUT
+
+
+async def test_press_reaches_an_older_message_by_its_number(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                       timeout=ANSWER_TIMEOUT) as session:
+        # Two challenges wait for bob: alice's (message [1]) and carol's (message [2]).
+        assert await session.run_line("/challenge @bob Italian color:white")
+        assert await session.run_line("as carol")
+        assert await session.run_line("/challenge @bob dama")
+        headers = [line for line in out if line.startswith("--- [")]
+        assert headers[:2] == ["--- [1] dama-bot in #general, answering @alice /challenge ---",
+                               "--- [2] dama-bot in #general, answering @carol /challenge ---"]
+        assert await session.run_line("as bob")
+        # A number not shown, and a button message [1] lacks, are refused with what there is.
+        assert not await session.run_line("press 9 Accept")
+        assert "! no message [9] of dama-bot: they are numbered 1 to 2" in out
+        assert not await session.run_line("press 1 Resign")
+        assert "! message [1] has no button 'Resign'; its buttons: [Accept] [Decline] " \
+               "[Cancel]" in out
+        # `press Accept` alone would take the newest (carol's); [1] is alice's.
+        assert await session.run_line("press 1 Accept")
+        await session.finish()
+    begins = [line for line in out if "the game begins" in line]
+    assert begins == ["@alice (White) vs @bob (Black): the game begins."], out
+    # The edited challenge keeps its number.
+    assert any(line.startswith("--- [1] dama-bot in #general") and line.endswith("edited ---")
+               for line in out), out
+
+
+async def test_typed_choices_suggestions_and_ranges(local: LocalDiscord, tmp_path: Path) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                       timeout=ANSWER_TIMEOUT) as session:
+        # Variants and choices as players type them.
+        assert await session.run_line("/rules dama")
+        assert "== Turkish draughts ==" in "\n".join(out), out
+        assert await session.run_line("/leaderboard Italian everyone")
+        assert "== Italian draughts leaderboard · everywhere ==" in "\n".join(out), out
+        failures = session.failures
+        assert not await session.run_line("/rules checkers")  # still refused, with the list
+        assert session.failures == failures + 1
+        assert "must be one of its choices: Turkish draughts (turkish)" in out[-1]
+        # A number below the option's minimum: the real range.
+        assert not await session.run_line("/export game:-1")
+        assert out[-1] == "! /export option 'game' must be at least 1, not '-1'"
+        # Suggestions for /move with no value, an empty field, or a beginning.
+        for line in ("/challenge @bob italian color:white", "as bob", "press Accept",
+                     "as alice"):
+            assert await session.run_line(line)
+        italian = get_variant("italian")
+        start = Position.start(italian)
+        every = sorted(format_move(m, start, italian) for m in legal_moves(start, italian))
+        for line in ("suggest /move", "suggest /move move:", 'suggest /move ""'):
+            assert await session.run_line(line), out[-3:]
+            shown = out[-1].removeprefix("(suggestions: ").removesuffix(")")
+            assert sorted(item.split(" (")[0] for item in shown.split(", ")) == every, out[-1]
+        assert await session.run_line("suggest /move 22")
+        assert out[-1] == "(suggestions: d3-c4 (22-18), d3-e4 (22-19))"
+        await session.finish()
