@@ -17,7 +17,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.client import DamaBot
+from bot.client import DamaBot, share_the_interpreter
 from bot.config import Settings, log_level_number
 from bot.discord_endpoint import apply_discord_url
 from bot.log_redaction import install_redaction
@@ -108,6 +108,7 @@ def run(settings: Settings) -> int:
     discord.utils.setup_logging(handler=handler, level=log_level_number(settings))
     silence_voice_warnings()
     apply_discord_url(settings.discord_url)
+    share_the_interpreter()
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:

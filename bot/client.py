@@ -12,8 +12,10 @@ given at construction; nothing is patched afterwards (docs/ARCHITECTURE.md).
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
+import sys
 
 import discord
 from discord import app_commands
@@ -53,6 +55,21 @@ def freeze_heap() -> None:
     (benchmarks/bot.py); frozen, the loop's longest stall stays near 5 ms."""
     gc.collect()
     gc.freeze()
+
+
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread holding the GIL may run before the event loop's thread gets it back
+(Python's default is 0.005)."""
+
+
+def share_the_interpreter() -> None:
+    """Let the event loop's thread take the GIL back within SWITCH_INTERVAL
+    (`sys.setswitchinterval`). Move generation for a set-up position with tens of
+    thousands of capture states runs in a worker thread for 100 ms or more; at the
+    default 5 ms interval every other game's move waits 5 ms at each of its many GIL
+    hand-overs (the database thread, the renderer's thread), and their p99 went from
+    16 ms to 260 ms beside such moves; at 0.5 ms it was 42 ms (benchmarks/bot_worst.py)."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
 
 CLOSE_GRACE = 8.0
@@ -144,11 +161,17 @@ class DamaBot(commands.Bot):
                                  events=self.events)
         self.computer_turns = ComputerTurns(
             self.games, self.chooser, announce=self.announcer.announce,
+            delayed=self.announcer.computer_delayed,
             absent=Strength(settings.absent_player_level, settings.absent_player_budget),
             seat_budget=settings.computer_budget,
         )
         self.computer_turns.listen(self.events)
-        self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock)
+        computer = self.computer
+        room = None if computer is None else functools.partial(
+            computer.check_room, budget_seconds=settings.computer_budget
+        )
+        self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock,
+                                            room=room)
         self.challenges = ChallengeService(
             self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock
         )

@@ -273,6 +273,7 @@ class ComputerPlayer:
         seed: int | None = None,
         key: Hashable | None = None,
         admission: Admission = Admission.ALWAYS,
+        playable: bool = False,
     ) -> str:
         """The computer's move in `fen` (the side to move's), as full-notation text.
 
@@ -282,7 +283,10 @@ class ComputerPlayer:
         oldest first, so the computer knows what would repeat. seed: the random choice of
         levels 1..4 (default: a fresh random seed). key: any hashable naming the game,
         for `cancel(key)`. admission: `Admission.ALWAYS` (default; never refused, queued
-        ahead) or `Admission.WHEN_ROOM` (refused when the queue is full).
+        ahead) or `Admission.WHEN_ROOM` (refused when the queue is full). playable: the
+        caller knows the side to move has a legal move (an engine game not over), so the
+        position's moves are not generated here, on the event loop (a position can have
+        tens of thousands of capture states); the worker finds them anyway.
 
         Raises UnknownVariantError, PositionError, ValueError (level, budget) for bad input;
         GameOverError when the side to move has no legal move; ComputerBusyError (with
@@ -292,7 +296,7 @@ class ComputerPlayer:
         """
         return (await self.think(
             fen, variant_key, level, budget_seconds, history=history, seed=seed, key=key,
-            admission=admission,
+            admission=admission, playable=playable,
         )).move
 
     async def think(
@@ -306,6 +310,7 @@ class ComputerPlayer:
         seed: int | None = None,
         key: Hashable | None = None,
         admission: Admission = Admission.ALWAYS,
+        playable: bool = False,
     ) -> ComputerMove:
         """Like `choose_move`, returning the move with its score, depth, nodes and the
         budget it was given."""
@@ -320,7 +325,7 @@ class ComputerPlayer:
             raise ValueError(
                 f"the thinking budget must be 0 seconds or more, not {budget_seconds!r}"
             )
-        if not legal_moves(position, variant):
+        if not playable and not legal_moves(position, variant):
             raise GameOverError("the side to move has no legal move; the game is over")
         if seed is None:
             seed = random.randrange(1 << 31)
@@ -493,26 +498,44 @@ class PoolMoveChooser:
     `choose_move(game, level, budget_seconds=..., key=...)` searches the game's current
     position with its earlier positions as history (so it avoids or seeks repetitions
     knowingly) and returns the legal `Move`; `game` is not modified. `cancel(key)` stops
-    the searches of `key`. Every search is admitted (`Admission.ALWAYS`: queued, never
-    refused; under load its budget may shrink). Raises GameOverError when the side to move
-    has no legal move, ValueError for a level outside 1..5 or a negative budget.
+    the searches of `key`. `admission` (default `Admission.ALWAYS`: queued, never refused;
+    under load its budget may shrink) is `Admission.WHEN_ROOM` for a computer seat's move,
+    refused with `ComputerBusyError` (and the estimated wait) when the queue is full.
+    `check_room(level, budget_seconds)` raises that error at once, before a game starts.
+    Raises GameOverError when the side to move has no legal move, ValueError for a level
+    outside 1..5 or a negative budget.
     """
 
     def __init__(self, computer: ComputerPlayer) -> None:
         self.computer = computer
 
     async def choose_move(
-        self, game: Game, level: int, *, budget_seconds: float | None, key: Hashable
+        self,
+        game: Game,
+        level: int,
+        *,
+        budget_seconds: float | None,
+        key: Hashable,
+        admission: Admission = Admission.ALWAYS,
     ) -> Move:
         """A legal move of the side to move in `game` at `level`."""
         variant = game.variant
         position = game.position
+        if game.is_over or not game.legal_moves():
+            raise GameOverError("the side to move has no legal move; the game is over")
         history = [p.to_fen(variant) for p in game.positions()[:-1]]
         text = await self.computer.choose_move(
             position.to_fen(variant), variant.key, level, budget_seconds,
-            history=history, key=key,
+            history=history, key=key, admission=admission, playable=True,
         )
-        return parse_move(text, position, variant)
+        # Reading the answer lists the position's moves: off the event loop.
+        return await asyncio.to_thread(parse_move, text, position, variant)
+
+    def check_room(self, level: int, budget_seconds: float | None) -> None:
+        """Return quietly if a computer seat's move (`Admission.WHEN_ROOM`) at `level`
+        thinking `budget_seconds` would be queued now; else raise its `ComputerBusyError`
+        (see `ComputerPlayer.check_room`)."""
+        self.computer.check_room(level, budget_seconds)
 
     def cancel(self, key: Hashable) -> int:
         """Stop every search started with `key`; returns how many were stopped."""

@@ -6,13 +6,19 @@
 work as in any game. The computer's moves are played by
 `bot.services.computer_turns.ComputerTurns`, which hears of the new game through the game
 service's `TurnChanged` event.
+
+Before anything is created, `start` asks whether the computer has room for one more game's
+moves (the `room` check, `PoolMoveChooser.check_room`): when its queue is full the player
+is refused with COMPUTER_BUSY and the estimated wait, and nothing changes.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import timedelta
 
+from bot.computer_queue import ComputerBusyError
 from bot.messages import Msg
 from bot.services.challenges import Person, variant_key
 from bot.services.errors import PlayerError
@@ -27,10 +33,15 @@ LEVELS = range(1, 6)
 
 DEFAULT_LEVEL = 3
 
+RoomCheck = Callable[[int], None]
+"""Returns quietly if the computer can take a computer seat's move at `level` now; raises
+`ComputerBusyError` (with the estimated wait) if that move would be refused."""
+
 
 class ComputerGames:
     """Starts games against the computer (`/play`). The computer's moves are played by
-    `bot.services.computer_turns.ComputerTurns`, which listens to the game service."""
+    `bot.services.computer_turns.ComputerTurns`, which listens to the game service.
+    room: the computer's room check (None: never refused)."""
 
     def __init__(
         self,
@@ -39,11 +50,13 @@ class ComputerGames:
         *,
         clock: Clock = utc_now,
         rng: random.Random | None = None,
+        room: RoomCheck | None = None,
     ) -> None:
         self._storage = storage
         self._games = games
         self._clock = clock
         self._rng = rng if rng is not None else random.Random()
+        self._room = room
 
     # --- starting -----------------------------------------------------------------------
 
@@ -62,7 +75,9 @@ class ComputerGames:
         """Start an unrated game of `player` against the computer at `level` in the channel;
         `color` is the player's. `announce` (inside the channel's lock) gets the STARTED
         update; when the computer has White it starts thinking at once. Raises
-        `PlayerError`: UNKNOWN_VARIANT, BAD_LEVEL, ALREADY_PLAYING_HERE, CHANNEL_BUSY."""
+        `PlayerError`: UNKNOWN_VARIANT, BAD_LEVEL, ALREADY_PLAYING_HERE, CHANNEL_BUSY,
+        COMPUTER_BUSY (the computer's queue is full; `wait`: the estimated wait, a
+        timedelta)."""
         key = variant_key(variant)
         if level not in LEVELS:
             raise PlayerError(Msg.BAD_LEVEL, level=level)
@@ -72,6 +87,7 @@ class ComputerGames:
                 if player.user_id in players:
                     raise PlayerError(Msg.ALREADY_PLAYING_HERE)
                 raise PlayerError(Msg.CHANNEL_BUSY)
+            self._check_room(level)
             if color is ColorChoice.RANDOM:
                 human_white = self._rng.random() < 0.5
             else:
@@ -91,3 +107,13 @@ class ComputerGames:
             except ChannelBusyError:
                 raise PlayerError(Msg.CHANNEL_BUSY) from None
             return await self._games.adopt(record, actor=player.user_id, announce=announce)
+
+    def _check_room(self, level: int) -> None:
+        if self._room is None:
+            return
+        try:
+            self._room(level)
+        except ComputerBusyError as busy:
+            raise PlayerError(
+                Msg.COMPUTER_BUSY, wait=timedelta(seconds=busy.wait_seconds)
+            ) from None

@@ -12,6 +12,14 @@ checks under the lock that the game is still at the ply it searched; a move chos
 position the game has left (someone moved, resigned, aborted) is dropped. `GameEnded`
 cancels the game's search. The event loop never waits for a search, and a command in the
 channel never waits for the computer.
+
+A computer seat's move is asked for with `Admission.WHEN_ROOM` (`bot.computer_queue`): when
+the computer's queue is full the chooser refuses it with `ComputerBusyError` and its
+estimated wait. The runner then tells the channel once (the `delayed` callback, the
+catalog's COMPUTER_DELAYED), sleeps that estimate and asks again with `Admission.ALWAYS`,
+which is never refused; the refusal is not counted as a failed attempt, and a game that
+ends meanwhile cancels the sleep like a search. An absent player's move is always asked
+for with `Admission.ALWAYS` (their clock already ran out).
 """
 
 from __future__ import annotations
@@ -19,11 +27,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Protocol
 
 import engine
+from bot.computer_queue import Admission, ComputerBusyError
 from bot.services.events import AbsentPlayerTurn, EventBus, GameEnded, TurnChanged
 from bot.services.games import Announce, ComputerTurn, GameService
 from bot.services.models import BoardState
@@ -43,17 +53,29 @@ CLOSE_GRACE = 2.0
 posted and recorded) before cancelling it: short, since a stop has already waited for the
 interactions (`bot.client.CLOSE_GRACE`) and `docker stop` kills after 10 s."""
 
+Delayed = Callable[[int, timedelta], Awaitable[None]]
+"""Tells channel `channel_id` that the computer's move there will come in about `wait`
+(the Discord layer's `GameAnnouncer.computer_delayed`)."""
+
 
 class MoveChooser(Protocol):
     """Chooses the computer's moves (`bot.computer.PoolMoveChooser` over the process
     pool; tests use simple fakes)."""
 
     async def choose_move(
-        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: Hashable
+        self,
+        game: engine.Game,
+        level: int,
+        *,
+        budget_seconds: float | None,
+        key: Hashable,
+        admission: Admission = Admission.ALWAYS,
     ) -> Move:
         """A legal move of the side to move in `game` (not modified) at `level` (1..5),
         thinking at most `budget_seconds` (None: the level's own); `key` names the search
-        for `cancel`. Cancelling the awaiting task stops the search."""
+        for `cancel`. Cancelling the awaiting task stops the search. Raises
+        `ComputerBusyError` (with the estimated wait) when `admission` is
+        `Admission.WHEN_ROOM` and the computer's queue is full."""
         ...
 
     def cancel(self, key: Hashable) -> int:
@@ -75,7 +97,9 @@ class ComputerTurns:
 
     games: the game service (its `computer_turn`, `commit_computer_move`). chooser: the
     move chooser. announce: how a computer's move is told to the channel (the Discord
-    layer's `GameAnnouncer.announce`; None: not announced). absent: the strength for
+    layer's `GameAnnouncer.announce`; None: not announced). delayed: how a refused
+    computer seat's move is told to the channel with its estimated wait (None: not told).
+    absent: the strength for
     absent players; seat_budget: thinking seconds of a computer seat's moves (None: each
     level's own). Call `listen(events)` once, before the game service's `restore()`.
     """
@@ -86,12 +110,14 @@ class ComputerTurns:
         chooser: MoveChooser,
         *,
         announce: Announce | None = None,
+        delayed: Delayed | None = None,
         absent: Strength = Strength(),
         seat_budget: float | None = None,
     ) -> None:
         self._games = games
         self._chooser = chooser
         self._announce = announce
+        self._delayed = delayed
         self._absent = absent
         self._seat_budget = seat_budget
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -171,7 +197,7 @@ class ComputerTurns:
         await self.idle()
 
     async def _turn(self, channel_id: int, game_id: int) -> None:
-        turn = self._games.computer_turn(channel_id, game_id)
+        turn = await self._games.computer_turn(channel_id, game_id)
         if turn is None:
             return
         move = await self._choose(turn)
@@ -188,20 +214,42 @@ class ComputerTurns:
     async def _choose(self, turn: ComputerTurn) -> Move | None:
         if turn.level is None:
             level, budget = self._absent.level, self._absent.budget_seconds
+            admission = Admission.ALWAYS
         else:
             level, budget = turn.level, self._seat_budget
-        for attempt in range(1, ATTEMPTS + 1):
+            admission = Admission.WHEN_ROOM
+        attempt = 1
+        while attempt <= ATTEMPTS:
             try:
                 return await self._chooser.choose_move(
-                    turn.game, level, budget_seconds=budget, key=turn.game_id
+                    turn.game, level, budget_seconds=budget, key=turn.game_id,
+                    admission=admission,
                 )
             except asyncio.CancelledError:
                 current = asyncio.current_task()
                 if current is not None and current.cancelling():
                     raise
                 return None  # the search was stopped: the game ended
+            except ComputerBusyError as busy:
+                if admission is Admission.ALWAYS:
+                    raise RuntimeError("the move chooser refused an ALWAYS request") from busy
+                # Refused once: say so, wait the estimate, then ask with no refusal (a
+                # WHEN_ROOM request is refused before anything runs: not a failure).
+                admission = Admission.ALWAYS
+                await self._tell_delayed(turn, timedelta(seconds=busy.wait_seconds))
+                await asyncio.sleep(busy.wait_seconds)
             except Exception:
                 log.exception("the computer failed to choose a move in game %s (attempt %d "
                               "of %d)", turn.game_id, attempt, ATTEMPTS)
+                attempt += 1
                 await asyncio.sleep(RETRY_SECONDS)
         return None
+
+    async def _tell_delayed(self, turn: ComputerTurn, wait: timedelta) -> None:
+        if self._delayed is None:
+            return
+        try:
+            await self._delayed(turn.channel_id, wait)
+        except Exception:
+            log.exception("telling channel %s that the computer's move in game %s is "
+                          "delayed failed", turn.channel_id, turn.game_id)

@@ -30,13 +30,24 @@ listens to `AbsentPlayerTurn`, the computer plays for the absent player, up to
 player loses on time. Independently, a game with no move for `inactivity_limit` is lost on
 time by the player to move. The clock deadline of a computer seat does not count (the
 computer moves as soon as it has chosen).
+
+Nothing that generates moves runs on the event loop: a position may have tens of thousands
+of capture states (docs/RULES.md, set-up positions), and one game must not stall every
+other. Parsing a move (`engine.parse_move`), writing it (`engine.format_move`), playing it
+on the live game (which lists the next position's moves), replaying a stored game and
+copying a game for the computer run in a worker thread (`asyncio.to_thread`), still inside
+the channel's lock where the change needs it. While a live game is being advanced in a
+thread (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
+`computer_turn`) leave it alone: its position and its move list may disagree until the
+thread is done.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -82,6 +93,7 @@ from storage import (
     GameRecord,
     GameResult,
     GameStatus,
+    MoveRecord,
     RatingValue,
     StaleMoveError,
     Storage,
@@ -137,6 +149,22 @@ class LiveGame:
     ratings: dict[Color, RatingValue | None]
     last_activity: datetime
     last_move_text: str | None
+    advancing: bool = False
+    """A move is being played on `game` in a worker thread (see the module docstring)."""
+
+
+def _loaded(
+    record: GameRecord, moves: Sequence[MoveRecord]
+) -> tuple[engine.Game, str | None]:
+    """The engine game replayed from its stored moves and its last move's text (slow for a
+    long game or a position with many capture states: run in a worker thread)."""
+    game = replay_game(record, moves)
+    return game, last_move_text(game)
+
+
+def _texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:
+    """`move` written short (as shown) and in full (as stored)."""
+    return format_move(move, position, variant), format_move(move, position, variant, full=True)
 
 
 def _result_of(winner: Color | None) -> GameResult:
@@ -263,12 +291,12 @@ class GameService:
 
     async def _load(self, game_id: int) -> LiveGame:
         record, moves = await self._storage.games.load(game_id)
-        game = replay_game(record, moves)
+        game, last_text = await asyncio.to_thread(_loaded, record, moves)
         ratings = {
             color: await self._rating(record, color) for color in (Color.WHITE, Color.BLACK)
         }
         last = moves[-1].played_at if moves else record.created_at
-        return LiveGame(record, game, ratings, last, last_move_text(game))
+        return LiveGame(record, game, ratings, last, last_text)
 
     async def _rating(self, record: GameRecord, color: Color) -> RatingValue | None:
         user_id = record.seat(side_of(color)).user_id
@@ -345,7 +373,7 @@ class GameService:
         immutable values, safe to hand to a worker thread), or None when there is no game
         here or it is not the caller's turn."""
         live = self._live.get(channel_id)
-        if live is None:
+        if live is None or live.advancing:
             return None
         game = live.game
         if self._seat_user(live, game.position.turn) != user_id:
@@ -501,7 +529,7 @@ class GameService:
                     player=self._who_plays(live, to_move),
                     color=to_move,
                 )
-            move = self._parse(text, position, live.game.variant)
+            move = await asyncio.to_thread(self._parse, text, position, live.game.variant)
             return await self._commit_move(
                 live, move, actor=user_id, by_computer=False, announce=announce
             )
@@ -534,8 +562,7 @@ class GameService:
         position = game.position
         color = position.turn
         side = side_of(color)
-        short = format_move(move, position, variant)
-        full = format_move(move, position, variant, full=True)
+        short, full = await asyncio.to_thread(_texts, move, position, variant)
         now = self._clock()
         counts = {
             Color.WHITE: record.clock.white_computer_moves,
@@ -553,7 +580,7 @@ class GameService:
         clock = ClockState(deadline, counts[Color.WHITE], counts[Color.BLACK])
         clear_offer = record.draw_offer_by is side
         ply = game.ply + 1
-        game.play(move)  # taken back below if the step is not committed
+        await self._advance(live, move)  # taken back below if the step is not committed
         outcome = game.outcome
         ended: GameRecord | None = None
         try:
@@ -604,6 +631,26 @@ class GameService:
             self.events.publish(TurnChanged(state))
         update = GameUpdate(event, state, actor, short, previous_board, absent)
         return await self._announce(update, announce)
+
+    @staticmethod
+    async def _advance(live: LiveGame, move: Move) -> None:
+        """Play `move` on the live game in a worker thread (listing the next position's
+        moves may take long); readers without the lock leave the game alone meanwhile
+        (`LiveGame.advancing`). Raises what `Game.play` raises. If the caller is cancelled
+        meanwhile, the thread is let finish and the move taken back before the
+        cancellation goes on, so the game never changes behind the caller's back."""
+        game = live.game
+        live.advancing = True
+        work = asyncio.ensure_future(asyncio.to_thread(game.play, move))
+        try:
+            await asyncio.shield(work)
+        except asyncio.CancelledError:
+            await asyncio.wait([work])
+            if not work.cancelled() and work.exception() is None:
+                live.game = _replayed(game, game.ply - 1)
+            raise
+        finally:
+            live.advancing = False
 
     async def _finish(
         self, live: LiveGame, reason: EndReason, winner: Color | None
@@ -779,20 +826,21 @@ class GameService:
 
     # --- the computer's turns -------------------------------------------------------------
 
-    def computer_turn(self, channel_id: int, game_id: int) -> ComputerTurn | None:
+    async def computer_turn(self, channel_id: int, game_id: int) -> ComputerTurn | None:
         """The turn the computer is to play in game `game_id` of the channel: a computer
-        seat is to move, or the person to move ran out of time (`AbsentPlayerTurn`). None
-        when neither holds (the game ended, someone moved)."""
+        seat is to move, or the person to move ran out of time (`AbsentPlayerTurn`), with a
+        copy of the game (made in a worker thread; the game may move on meanwhile, which
+        `commit_computer_move` notices). None when neither holds (the game ended, someone
+        moved or is moving: the `TurnChanged` after that move starts the next turn)."""
         live = self._live.get(channel_id)
-        if live is None or live.record.id != game_id:
+        if live is None or live.record.id != game_id or live.advancing:
             return None
         seat = live.record.seat(side_of(live.game.position.turn))
         if seat.computer_level is None and game_id not in self._absent:
             return None
         game = live.game
-        return ComputerTurn(
-            channel_id, game_id, game.ply, _replayed(game, game.ply), seat.computer_level
-        )
+        copy = await asyncio.to_thread(_replayed, game, game.ply)
+        return ComputerTurn(channel_id, game_id, copy.ply, copy, seat.computer_level)
 
     async def commit_computer_move(
         self, turn: ComputerTurn, move: Move, *, announce: Announce | None = None

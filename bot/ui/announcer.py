@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -27,7 +28,7 @@ from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
-from bot.ui.present import Presenter
+from bot.ui.present import Presenter, duration_text
 from bot.ui.reading import locale_of
 from storage import Challenge
 
@@ -87,6 +88,14 @@ class GameAnnouncer:
         """Post `update` to its channel (no interaction asked for it); returns the board
         message id (None without a board)."""
         return await self._post_safely(update, None, None)
+
+    async def computer_delayed(self, channel_id: int, wait: timedelta) -> None:
+        """Tell the channel that the computer is busy and will move there in about `wait`
+        (the computer's turns' `delayed` callback). Raises discord.HTTPException when the
+        message cannot be sent (the caller logs it)."""
+        channel = self.client.get_partial_messageable(channel_id)
+        await channel.send(text(Msg.COMPUTER_DELAYED, None, wait=duration_text(wait)),
+                           allowed_mentions=MENTIONS)
 
     async def _post_update(
         self, update: GameUpdate, locale: str | None, answer: Answer | None

@@ -113,7 +113,8 @@ def duration_text(delta: timedelta, locale: str | None = None) -> str:
 
 
 def param(value: object, locale: str | None) -> str:
-    """A message parameter as text: users as mentions, colours and statuses by name."""
+    """A message parameter as text: users as mentions, colours and statuses by name,
+    durations in words (`duration_text`)."""
     if isinstance(value, UserRef):
         return mention(value.user_id)
     if isinstance(value, ComputerRef):
@@ -126,6 +127,8 @@ def param(value: object, locale: str | None) -> str:
         return text(_STATUSES[value], locale)
     if isinstance(value, ColorChoice):
         return text(_COLOR_CHOICES[value], locale)
+    if isinstance(value, timedelta):
+        return duration_text(value, locale)
     return str(value)
 
 

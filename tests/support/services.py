@@ -29,11 +29,16 @@ GUILD, CHANNEL, THREAD = 500, 600, 601
 
 class Announcements:
     """An `Announce` callback that collects what would be posted to the channel; each
-    board gets the next message id."""
+    board gets the next message id. `delayed` collects the notices that the computer's
+    move will come later (channel id, estimated wait)."""
 
     def __init__(self) -> None:
         self.updates: list[GameUpdate] = []
+        self.delays: list[tuple[int, timedelta]] = []
         self.next_id = 9000
+
+    async def delayed(self, channel_id: int, wait: timedelta) -> None:
+        self.delays.append((channel_id, wait))
 
     async def __call__(self, update: GameUpdate) -> int | None:
         self.updates.append(update)
@@ -97,7 +102,7 @@ async def build_services(
     announced = Announcements()
     turns = None
     if chooser is not None:
-        turns = ComputerTurns(games, chooser, announce=announced,
+        turns = ComputerTurns(games, chooser, announce=announced, delayed=announced.delayed,
                               absent=absent if absent is not None else Strength(1, 0.05),
                               seat_budget=seat_budget)
         turns.listen(events)

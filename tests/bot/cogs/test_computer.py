@@ -5,11 +5,15 @@ worker, 0.05 s per move from the settings); nothing asserts how long anything ta
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from datetime import timedelta
+from pathlib import Path
 
 import engine
 from tests.support.discord_harness import (
     Harness,
+    OpenBot,
     challenge_and_accept,
     channel_posts,
     computer_done,
@@ -17,9 +21,10 @@ from tests.support.discord_harness import (
     press_button,
     response_message_id,
     run,
+    settings_for,
     slash,
 )
-from tests.support.fake_discord import option, user_option
+from tests.support.fake_discord import Call, option, user_option
 from tests.support.services import ALICE, BOB, CHANNEL
 
 
@@ -159,3 +164,74 @@ async def test_boards_of_games_against_the_computer_offer_no_draw(
     _, board = await challenge_and_accept(h)
     buttons = h.discord.messages[board]["components"][0]["components"]
     assert _actions([b["custom_id"] for b in buttons]) == {"dama:resign", "dama:draw"}
+
+
+# --- the computer's queue is full ----------------------------------------------------------
+# The bot's own pool with one worker and a queue limit of 0 (DAMA_COMPUTER_QUEUE_LIMIT=0),
+# held by a long search: a computer seat's move is refused. The wait, worked by hand from
+# bot/computer_queue.py: (1 running + 1) / 1 worker * 0.05 s (no shrinking at 0.05 s) *
+# ratio 1 (no search finished yet) = 0.1 s, rounded up to 1 second.
+
+START_TURKISH = engine.Position.start(engine.get_variant("turkish")).to_fen(
+    engine.get_variant("turkish"))
+
+
+async def occupy(h: Harness) -> asyncio.Task[str]:
+    computer = h.bot.computer
+    assert computer is not None
+    blocker = asyncio.create_task(computer.choose_move(
+        START_TURKISH, "turkish", 5, 30.0, key="blocker"))
+    while computer.load.running == 0:
+        await asyncio.sleep(0.01)
+    return blocker
+
+
+async def release(h: Harness, blocker: asyncio.Task[str]) -> None:
+    computer = h.bot.computer
+    assert computer is not None and computer.cancel("blocker") == 1
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.wait_for(blocker, 60)
+    while computer.load.running:
+        await asyncio.sleep(0.01)
+
+
+async def posted(h: Harness, since: int, words: str) -> Call:
+    while True:
+        found = [c for c in channel_posts(h.discord.calls[since:]) if words in c.content]
+        if found:
+            return found[0]
+        await asyncio.sleep(0.01)
+
+
+async def test_play_and_the_computers_moves_when_the_computer_is_full(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", computer_budget=0.05,
+                                    computer_workers=1, computer_queue_limit=0))
+    blocker = await occupy(h)
+    calls = await run(h, slash(h, "play", [option("variant", "turkish"),
+                                           option("color", "white")]))
+    [answer] = calls
+    assert answer.ephemeral and answer.content == (
+        "The computer is busy with many other games right now. Try again in about 1 second.")
+    assert h.bot.games.players_in(CHANNEL) is None
+    await release(h, blocker)
+
+    calls = await run(h, slash(h, "play", [option("variant", "turkish"),
+                                           option("color", "white")]))
+    assert any(c.callback_type == 4 and not c.ephemeral for c in calls)
+    blocker = await occupy(h)
+    state = h.bot.games.current(CHANNEL)
+    move = engine.legal_moves(state.position, state.variant)[0]
+    since = len(h.discord.calls)
+    await run(h, slash(h, "move", [option("move", engine.format_move(
+        move, state.position, state.variant))]))
+    notice = await asyncio.wait_for(posted(h, since, "busy"), 60)
+    assert notice.content == (
+        "The computer is busy with many other games: it will move here in about 1 second.")
+    await release(h, blocker)
+    await computer_done(h)
+    later = channel_posts(h.discord.calls[since:])
+    assert [c.content for c in later].count(notice.content) == 1
+    assert any("Computer (level 3) played" in c.content for c in later)
+    assert h.bot.games.current(CHANNEL).ply == 2

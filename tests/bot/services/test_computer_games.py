@@ -7,6 +7,7 @@ takes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from datetime import timedelta
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 
 import engine
 from bot.computer import ComputerPlayer, PoolMoveChooser
+from bot.computer_queue import Admission
 from bot.config import MoveTime
 from bot.messages import Msg
 from bot.services import ComputerTurn, EndReason, Event, GameUpdate, Person, PlayerError
@@ -273,7 +275,8 @@ class FlakyMover:
         self.calls = 0
 
     async def choose_move(
-        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object
+        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object,
+        admission: Admission = Admission.ALWAYS,
     ) -> engine.Move:
         self.calls += 1
         if self.calls == 1:
@@ -298,3 +301,111 @@ async def test_the_computer_tries_again_after_a_failure(
                       variant="turkish", color=ColorChoice.BLACK)
     await settle(s)
     assert mover.calls == 2 and s.games.current(CHANNEL).ply == 1
+
+
+# --- the computer's queue is full ----------------------------------------------------------
+# One worker and a queue limit of 0: a computer seat's move (Admission.WHEN_ROOM) is refused
+# while the worker runs another search. The estimated wait, worked by hand from the rule in
+# bot/computer_queue.py: before any search finished the measured ratio is 1; a request now
+# would be the 2nd search in the system (1 running + itself) on 1 worker, with the budget
+# min(0.05, max(0.2, min(0.05, 0.05 * 1 / 2))) = 0.05 s, so 2 / 1 * 0.05 * 1 = 0.1 s,
+# rounded up to whole seconds: 1 second.
+
+START_TURKISH = engine.Position.start(engine.get_variant("turkish")).to_fen(
+    engine.get_variant("turkish"))
+
+
+async def occupy(computer: ComputerPlayer) -> asyncio.Task[str]:
+    """A level-5 search (never refused) holding the one worker until `cancel("blocker")`."""
+    blocker = asyncio.create_task(computer.choose_move(
+        START_TURKISH, "turkish", 5, 30.0, key="blocker"))
+    while computer.load.running == 0:
+        await asyncio.sleep(0.01)
+    return blocker
+
+
+async def release(computer: ComputerPlayer, blocker: asyncio.Task[str]) -> None:
+    """Stop the search of `occupy` (its awaiting task ends cancelled) and wait until its
+    worker is free."""
+    assert computer.cancel("blocker") == 1
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.wait_for(blocker, PATIENCE)
+    while computer.load.running:
+        await asyncio.sleep(0.01)
+
+
+async def delay_told(s: Services) -> None:
+    while not s.announced.delays:
+        await asyncio.sleep(0.01)
+
+
+async def test_play_refused_with_the_wait_while_the_computer_is_full(
+    open_services: OpenServices,
+) -> None:
+    async with ComputerPlayer(workers=1, queue_limit=0) as computer:
+        chooser = PoolMoveChooser(computer)
+        s = await open_services(chooser=chooser, seat_budget=0.05)
+        games = ComputerGames(s.storage, s.games, rng=random.Random(7),
+                              room=lambda level: chooser.check_room(level, 0.05))
+        blocker = await occupy(computer)
+        with pytest.raises(PlayerError) as refused:
+            await start(games, s.announced, ColorChoice.WHITE)
+        assert refused.value.key is Msg.COMPUTER_BUSY
+        assert refused.value.params == {"wait": timedelta(seconds=1)}
+        assert Presenter().error_text(refused.value, None) == (
+            "The computer is busy with many other games right now. "
+            "Try again in about 1 second.")
+        # Nothing changed: no game here, none stored, nothing announced.
+        assert s.games.players_in(CHANNEL) is None
+        assert await s.storage.games.active_in_channel(CHANNEL) is None
+        assert s.announced.updates == []
+
+        await release(computer, blocker)
+        started = await start(games, s.announced, ColorChoice.WHITE)
+        assert started.event is Event.STARTED
+
+
+async def test_a_refused_computer_move_is_announced_once_then_played(
+    open_services: OpenServices, caplog: pytest.LogCaptureFixture,
+) -> None:
+    async with ComputerPlayer(workers=1, queue_limit=0) as computer:
+        s = await open_services(chooser=PoolMoveChooser(computer), seat_budget=0.05)
+        games = ComputerGames(s.storage, s.games, rng=random.Random(7))
+        await start(games, s.announced, ColorChoice.WHITE)
+        blocker = await occupy(computer)
+        await s.games.play(CHANNEL, ALICE, first_legal(s), announce=s.announced)
+        # The computer seat's move was refused: the channel is told once, with the wait.
+        await asyncio.wait_for(delay_told(s), PATIENCE)
+        assert s.announced.delays == [(CHANNEL, timedelta(seconds=1))]
+        assert s.games.current(CHANNEL).ply == 1 and thinking(s) == 1
+        # The worker frees; after the wait the move is asked for again (never refused).
+        await release(computer, blocker)
+        await settle(s)
+        assert s.announced.delays == [(CHANNEL, timedelta(seconds=1))]
+        state = s.games.current(CHANNEL)
+        assert state.ply == 2
+        _, by_computer = await replay(s, state.game_id)
+        assert by_computer == [False, True]
+        assert not [r for r in caplog.records if r.name == "bot.services.computer_turns"]
+
+
+async def test_a_refused_computer_move_waits_and_the_game_goes_on_meanwhile(
+    open_services: OpenServices,
+) -> None:
+    """While the computer waits after a refusal, a resignation ends the game at once and
+    the computer plays nothing."""
+    async with ComputerPlayer(workers=1, queue_limit=0) as computer:
+        s = await open_services(chooser=PoolMoveChooser(computer), seat_budget=0.05)
+        games = ComputerGames(s.storage, s.games, rng=random.Random(7))
+        await start(games, s.announced, ColorChoice.WHITE)
+        blocker = await occupy(computer)
+        await s.games.play(CHANNEL, ALICE, first_legal(s), announce=s.announced)
+        await asyncio.wait_for(delay_told(s), PATIENCE)
+        game_id = s.games.current(CHANNEL).game_id
+        ended = await s.games.resign(CHANNEL, ALICE, announce=s.announced)
+        assert ended.state.is_over
+        await settle(s)
+        assert thinking(s) == 0
+        _, by_computer = await replay(s, game_id)
+        assert by_computer == [False]
+        await release(computer, blocker)

@@ -5,8 +5,10 @@ player are in test_computer_games.py and test_move_clocks.py."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Hashable
 
 import engine
+from bot.computer_queue import Admission
 from bot.services import Event, GameUpdate
 from bot.services.computer_turns import ComputerTurns
 from storage import NewGame, Seat
@@ -24,12 +26,13 @@ class CountingChooser:
         self.calls = 0
 
     async def choose_move(
-        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object
+        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: Hashable,
+        admission: Admission = Admission.ALWAYS,
     ) -> engine.Move:
         self.calls += 1
         return game.legal_moves()[0]
 
-    def cancel(self, key: object) -> int:
+    def cancel(self, key: Hashable) -> int:
         return 0
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.computer_queue import Admission
 from bot.messages import Msg
 from bot.services import (
     BoardRef,
@@ -293,7 +294,8 @@ class FirstMove:
         self.searching = asyncio.Event()
 
     async def choose_move(
-        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object
+        self, game: engine.Game, level: int, *, budget_seconds: float | None, key: object,
+        admission: Admission = Admission.ALWAYS,
     ) -> engine.Move:
         self.calls += 1
         self.levels.append(level)
@@ -595,3 +597,38 @@ async def test_restart_finishes_a_game_whose_stored_last_move_ended_it(
     assert stored is not None and stored.status is GameStatus.FINISHED
     assert stored.result is GameResult.WHITE_WINS and stored.termination == "no_pieces"
     assert stored.white_rating is not None  # the rated game's rating change is stored
+
+
+async def test_a_move_is_played_on_the_live_game_off_the_event_loop(
+    open_services: OpenServices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Playing a move on the live game runs in a worker thread (the next position's moves
+    may take long to list): meanwhile the event loop answers others, and readers without
+    the channel's lock see no half-played game (no suggestions, no computer turn)."""
+    import threading
+
+    s = await open_services()
+    await start_game(s, "turkish")
+    inside, release = threading.Event(), threading.Event()
+    loop_thread = threading.get_ident()
+    threads: list[int] = []
+    play = engine.Game.play
+
+    def slow_play(game: engine.Game, move: engine.Move | str) -> engine.Move:
+        threads.append(threading.get_ident())
+        inside.set()
+        release.wait(30)
+        return play(game, move)
+
+    monkeypatch.setattr(engine.Game, "play", slow_play)
+    moving = asyncio.create_task(s.games.play(CHANNEL, ALICE, "c3-c4"))
+    await asyncio.wait_for(asyncio.to_thread(inside.wait, 30), 30)
+    # The loop runs while the move is being played; the game is left alone meanwhile.
+    assert s.games.suggestion_source(CHANNEL, BOB) is None
+    assert s.games.suggestion_source(CHANNEL, ALICE) is None
+    assert await s.games.computer_turn(CHANNEL, s.games.current(CHANNEL).game_id) is None
+    release.set()
+    update = await asyncio.wait_for(moving, 30)
+    assert threads and all(t != loop_thread for t in threads)
+    assert update.state.ply == 1 and update.move_text == "c3-c4"
+    assert s.games.suggestion_source(CHANNEL, BOB) is not None
