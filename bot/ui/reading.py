@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.messages import Msg
-from bot.services import Person, PlayerError
+from bot.services import Person, PlayerError, Viewer
 
 Inter = discord.Interaction[Any]
 
@@ -29,3 +29,9 @@ def channel_of(interaction: Inter) -> int:
         raise PlayerError(Msg.GUILD_ONLY)
     return interaction.channel_id
 
+
+
+def viewer_of(interaction: Inter) -> Viewer:
+    """Who asks and from which guild (None in direct messages), for the privacy rule
+    (`bot.services.visibility`)."""
+    return Viewer(interaction.user.id, interaction.guild_id)
