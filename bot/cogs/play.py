@@ -179,7 +179,8 @@ class Play(commands.Cog):
                 return await self.challenges.get(target_id)
 
             await self.challenges.accept(
-                target_id, user_id, announce=self.announcer.accepting(interaction, closed)
+                target_id, user_id, channel_id=channel_of(interaction),
+                announce=self.announcer.accepting(interaction, closed),
             )
         elif action is ButtonAction.DECLINE:
             declined = await self.challenges.decline(target_id, user_id)
