@@ -81,7 +81,8 @@ def check_options(interaction: Inter) -> None:
         name = raw.get("name") if isinstance(raw, dict) else None
         parameter = registered.get(name) if isinstance(name, str) else None
         if parameter is None or name in seen:
-            raise PlayerError(Msg.BAD_OPTION, option=str(name)[:32])
+            shown = "".join(c for c in str(name) if c.isalnum() or c in "_-")[:32]
+            raise PlayerError(Msg.BAD_OPTION, option=shown or "?")
         seen.add(parameter.display_name)
         if not _acceptable(parameter, raw, resolved):
             raise PlayerError(Msg.BAD_OPTION, option=parameter.display_name)
