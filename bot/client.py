@@ -32,6 +32,7 @@ from bot.services import (
     EventBus,
     GameRules,
     GameService,
+    PlayerError,
     StatsService,
 )
 from bot.services.computer_games import ComputerGames
@@ -42,6 +43,7 @@ from bot.ui.answer import Answer
 from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
 from bot.ui.errors import ErrorReporter
 from bot.ui.present import Presenter
+from bot.ui.reading import check_options
 from storage import Storage, utc_now
 from storage.clock import Clock
 
@@ -86,6 +88,13 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
         # Start the deferral watchdog as the command arrives, so whatever it does first
         # (storage, rendering) is covered by Discord's 3-second limit.
         Answer.of(interaction)
+        # Every option checked at the boundary (docs/ARCHITECTURE.md): a value no Discord
+        # client sends is refused here, before discord.py reads it or a command runs.
+        try:
+            check_options(interaction)
+        except PlayerError as error:
+            await interaction.client.errors.report(interaction, error)
+            return False
         return True
 
     async def on_error(

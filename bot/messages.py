@@ -43,6 +43,7 @@ class Msg(enum.StrEnum):
     DRAW_ALREADY_OFFERED = "error.draw_already_offered"
     ABORT_TOO_LATE = "error.abort_too_late"
     GUILD_ONLY = "error.guild_only"
+    BAD_OPTION = "error.bad_option"
     UNKNOWN_GAME = "error.unknown_game"
     NO_GAME_TO_EXPORT = "error.no_game_to_export"
     NO_GAME_TO_EXPORT_SEVERAL = "error.no_game_to_export_several"
@@ -209,6 +210,9 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.ABORT_TOO_LATE: "Both players have moved, so the game can't be aborted any more. Use "
                         "/resign, or ask a moderator.",
     Msg.GUILD_ONLY: "This works in a server channel, not in direct messages.",
+    Msg.BAD_OPTION: "I can't use the value given for `{option}`: pick it from the list "
+                    "Discord offers (or type a value in its range) and try again. Nothing "
+                    "was changed.",
     Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
     Msg.NO_GAME_TO_EXPORT_SEVERAL: "You have {count} games in progress ({games}) and no "

@@ -25,7 +25,7 @@ from bot.ui.info import (
     rules_embed,
 )
 from bot.ui.present import Presenter
-from bot.ui.reading import locale_of
+from bot.ui.reading import locale_of, viewer_of
 from engine import get_variant
 
 Interaction = discord.Interaction[Any]
@@ -69,7 +69,7 @@ class Info(commands.Cog):
     @app_commands.describe(user=t("history.user"))
     async def history(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
-        games = await self.stats.history(who.id)
+        games = await self.stats.history(who.id, viewer_of(interaction))
         await Answer.of(interaction).send(embed=history_embed(
             who.id, games, locale_of(interaction), name=who.display_name))
 
@@ -78,9 +78,8 @@ class Info(commands.Cog):
     @app_commands.describe(game=t("export.game"))
     async def export(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        pdn = await self.stats.export(interaction.user.id, game_id=game,
-                                      channel_id=interaction.channel_id,
-                                      direct=interaction.guild_id is None)
+        pdn = await self.stats.export(viewer_of(interaction), game_id=game,
+                                      channel_id=interaction.channel_id)
         content, file = export_message(pdn, locale_of(interaction))
         await Answer.of(interaction).send(content, file=file)
 

@@ -24,7 +24,7 @@ from bot.services.games import suggest_moves
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.buttons import ButtonAction
 from bot.ui.errors import ErrorReporter
-from bot.ui.reading import channel_of, person
+from bot.ui.reading import channel_of, person, viewer_of
 from storage import Challenge, ColorChoice
 
 log = logging.getLogger(__name__)
@@ -130,7 +130,7 @@ class Play(commands.Cog):
     @app_commands.command(name="board", description=t("board"))
     @app_commands.guild_only()
     async def board(self, interaction: Interaction) -> None:
-        await self.games.show_board(channel_of(interaction),
+        await self.games.show_board(channel_of(interaction), viewer_of(interaction),
                                     announce=self.announcer.answering(interaction))
 
     @app_commands.command(name="resign", description=t("resign"))
@@ -179,7 +179,8 @@ class Play(commands.Cog):
                 return await self.challenges.get(target_id)
 
             await self.challenges.accept(
-                target_id, user_id, announce=self.announcer.accepting(interaction, closed)
+                target_id, user_id, channel_id=channel_of(interaction),
+                announce=self.announcer.accepting(interaction, closed),
             )
         elif action is ButtonAction.DECLINE:
             declined = await self.challenges.decline(target_id, user_id)

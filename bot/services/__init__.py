@@ -27,6 +27,7 @@ from bot.services.models import (
 )
 from bot.services.scheduler import DeadlineListener, DeadlineScheduler
 from bot.services.stats import Leaderboard, PdnFile, StatsService
+from bot.services.visibility import Viewer, can_see, visible
 
 __all__ = [
     "AbsentPlayerTurn",
@@ -60,7 +61,10 @@ __all__ = [
     "StatsService",
     "TurnChanged",
     "UserRef",
+    "Viewer",
+    "can_see",
     "color_of",
     "side_of",
     "variant_key",
+    "visible",
 ]

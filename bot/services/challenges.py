@@ -166,15 +166,20 @@ class ChallengeService:
         return PlayerError(Msg.CHALLENGE_CLOSED, status=ChallengeStatus(error.status))
 
     async def accept(
-        self, challenge_id: int, user_id: int, *, announce: Announce | None = None
+        self, challenge_id: int, user_id: int, *, channel_id: int,
+        announce: Announce | None = None,
     ) -> tuple[Challenge, GameUpdate]:
-        """The challenged user accepts: the game starts. `announce` (inside the channel's
-        lock) gets a STARTED update. Raises `PlayerError`: CHALLENGE_UNKNOWN,
+        """The challenged user accepts, from `channel_id` (the interaction's channel): the
+        game starts. `announce` (inside the channel's lock) gets a STARTED update. Raises
+        `PlayerError`: CHALLENGE_UNKNOWN (also when `channel_id` is not the challenge's
+        channel: a press no Discord client sends),
         CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU, CHANNEL_BUSY (and the other
         channel refusals of `create`)."""
         first = await self._pending(challenge_id)
         async with self._games.locks.hold(first.channel_id):
             challenge = await self._pending(challenge_id)
+            if challenge.channel_id != channel_id:
+                raise PlayerError(Msg.CHALLENGE_UNKNOWN)
             challenger = challenge.challenger_id
             if user_id == challenger:
                 raise PlayerError(

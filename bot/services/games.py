@@ -76,6 +76,7 @@ from bot.services.models import (
     side_of,
 )
 from bot.services.replay import last_move_text, replay_game
+from bot.services.visibility import Viewer, can_see
 from engine import (
     AmbiguousMoveError,
     Color,
@@ -350,6 +351,12 @@ class GameService:
         since start-up, else NO_GAME_HERE."""
         return self._state(self._live_game(channel_id))
 
+    def _visible_game(self, channel_id: int, viewer: Viewer) -> BoardState:
+        live = self._live_game(channel_id)
+        if not can_see(viewer, live.record):
+            raise PlayerError(Msg.NO_GAME_HERE)
+        return self._state(live)
+
     async def game_of(self, game_id: int) -> tuple[GameRecord, engine.Game]:
         """A stored game and its engine replay. Raises `PlayerError(UNKNOWN_GAME)`."""
         if await self._storage.games.get(game_id) is None:
@@ -468,14 +475,17 @@ class GameService:
         state = dataclasses.replace(update.state, board_message_id=message_id)
         return dataclasses.replace(update, state=state)
 
-    async def show_board(self, channel_id: int, *, announce: Announce | None) -> GameUpdate:
-        """Show the channel's game again (`/board`): a SHOWN update is announced under the
-        channel's lock and the new board message becomes the game's board (the previous
-        one is named in the update, to lose its buttons). Raises `PlayerError` as
-        `current`."""
-        self.current(channel_id)  # refuse before waiting for the lock
+    async def show_board(
+        self, channel_id: int, viewer: Viewer, *, announce: Announce | None
+    ) -> GameUpdate:
+        """Show the channel's game again (`/board`) to `viewer`: a SHOWN update is
+        announced under the channel's lock and the new board message becomes the game's
+        board (the previous one is named in the update, to lose its buttons). Raises
+        `PlayerError` as `current`, and NO_GAME_HERE when the viewer may not see the game
+        (`bot.services.visibility.can_see`: asked from another guild)."""
+        self._visible_game(channel_id, viewer)  # refuse before waiting for the lock
         async with self.locks.hold(channel_id):
-            state = self.current(channel_id)
+            state = self._visible_game(channel_id, viewer)
             update = GameUpdate(Event.SHOWN, state, None, None, state.board_message_id)
             return await self._announce(update, announce)
 

@@ -11,6 +11,7 @@ from datetime import datetime
 from bot.messages import Msg
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
+from bot.services.visibility import Viewer, can_see, visible
 from engine.pdn import export_pdn
 from storage import Eligibility, GameRecord, LeaderboardEntry, Rating, Storage
 
@@ -85,25 +86,37 @@ class StatsService:
         own = await ratings.get(user_id, variant)
         return Leaderboard(variant, guild_id, entries, rank, own, total, rules)
 
-    async def history(self, user_id: int, *, limit: int = 10) -> list[GameRecord]:
-        """The user's most recently ended games (aborted ones included), newest first."""
-        return await self._storage.games.recent_for_user(
-            user_id, limit=limit, include_aborted=True
-        )
+    async def history(self, user_id: int, viewer: Viewer, *, limit: int = 10) -> list[GameRecord]:
+        """The user's most recently ended games (aborted ones included), newest first, that
+        `viewer` may see (`bot.services.visibility.can_see`): at most `limit`."""
+        if limit <= 0:
+            return []
+        fetch = limit
+        while True:
+            found = await self._storage.games.recent_for_user(
+                user_id, limit=fetch, include_aborted=True
+            )
+            shown = visible(viewer, found)
+            if len(shown) >= limit or len(found) < fetch:
+                return shown[:limit]
+            fetch *= 4
 
     async def export(
         self,
-        user_id: int,
+        viewer: Viewer,
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
-        direct: bool = False,
     ) -> PdnFile:
-        """The PDN of game `game_id`; without it, the channel's active game, else (in
-        direct messages, `direct`) the user's game in progress if they have exactly one,
-        else the user's most recent ended game. Raises `PlayerError`: UNKNOWN_GAME,
+        """The PDN of game `game_id` for `viewer`; without it, the channel's active game,
+        else (in direct messages: the viewer has no guild) the viewer's game in progress if
+        they have exactly one, else the viewer's most recent ended game. A game the viewer
+        may not see (`bot.services.visibility.can_see`) is refused exactly as a missing
+        one, so its existence is not revealed. Raises `PlayerError`: UNKNOWN_GAME,
         NO_GAME_TO_EXPORT, NO_GAME_TO_EXPORT_SEVERAL (direct, several games in progress
         and none ended: `count`, `games` as "#1, #2")."""
+        user_id = viewer.user_id
+        direct = viewer.guild_id is None
         chosen: Msg | None = None
         others: tuple[int, ...] = ()
         if game_id is None and channel_id is not None and self._games.has_game(channel_id):
@@ -115,13 +128,16 @@ class StatsService:
             else:
                 others = active
         if game_id is None:
-            recent = await self.history(user_id, limit=1)
+            recent = await self.history(user_id, viewer, limit=1)
             if not recent:
                 if others:
                     raise PlayerError(Msg.NO_GAME_TO_EXPORT_SEVERAL, count=len(others),
                                       games=", ".join(f"#{i}" for i in others))
                 raise PlayerError(Msg.NO_GAME_TO_EXPORT)
             game_id, chosen = recent[0].id, Msg.EXPORT_CHOSE_RECENT
+        stored = await self._storage.games.get(game_id)
+        if stored is None or not can_see(viewer, stored):
+            raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
         record, game = await self._games.game_of(game_id)
         names = []
         for seat in (record.white, record.black):

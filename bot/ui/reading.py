@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import discord
+from discord import AppCommandOptionType, app_commands
 
 from bot.messages import Msg
-from bot.services import Person, PlayerError
+from bot.services import Person, PlayerError, Viewer
 
 Inter = discord.Interaction[Any]
 
@@ -29,3 +31,113 @@ def channel_of(interaction: Inter) -> int:
         raise PlayerError(Msg.GUILD_ONLY)
     return interaction.channel_id
 
+
+
+def viewer_of(interaction: Inter) -> Viewer:
+    """Who asks and from which guild (None in direct messages), for the privacy rule
+    (`bot.services.visibility`)."""
+    return Viewer(interaction.user.id, interaction.guild_id)
+
+
+INTEGER_LIMIT = 2**53
+"""Discord's integer options lie between -2^53 and 2^53 (Discord's documentation,
+"Application Commands", option types)."""
+
+SNOWFLAKE_LIMIT = 2**64
+
+_RESOLVED: dict[AppCommandOptionType, tuple[str, ...]] = {
+    AppCommandOptionType.user: ("users",),
+    AppCommandOptionType.channel: ("channels",),
+    AppCommandOptionType.role: ("roles",),
+    AppCommandOptionType.mentionable: ("users", "roles"),
+    AppCommandOptionType.attachment: ("attachments",),
+}
+
+
+def check_options(interaction: Inter) -> None:
+    """Check a slash command's raw options against the command as registered, before
+    discord.py reads them: each option named once and registered, the required ones
+    present, the option type the registered one, the value of that type (a JSON boolean
+    for a boolean, an integer within Discord's range and the registered range, a string
+    within the registered length), one of the registered choices, and a user, channel,
+    role or attachment id that the interaction's resolved data holds. Values a Discord
+    client cannot send (a hostile or broken client) are refused here, never read.
+    Autocomplete, buttons and unknown commands are left to discord.py. Raises
+    `PlayerError(BAD_OPTION)` naming the option; nothing has been done.
+    See docs/ARCHITECTURE.md, "Every option checked at the boundary"."""
+    if interaction.type is not discord.InteractionType.application_command:
+        return
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return
+    data: Any = interaction.data
+    if not isinstance(data, dict):
+        raise PlayerError(Msg.BAD_OPTION, option="?")
+    resolved = data.get("resolved") or {}
+    options = _leaf_options(data)
+    registered = {p.display_name: p for p in command.parameters}
+    seen: set[str] = set()
+    for raw in options:
+        name = raw.get("name") if isinstance(raw, dict) else None
+        parameter = registered.get(name) if isinstance(name, str) else None
+        if parameter is None or name in seen:
+            shown = "".join(c for c in str(name) if c.isalnum() or c in "_-")[:32]
+            raise PlayerError(Msg.BAD_OPTION, option=shown or "?")
+        seen.add(parameter.display_name)
+        if not _acceptable(parameter, raw, resolved):
+            raise PlayerError(Msg.BAD_OPTION, option=parameter.display_name)
+    for parameter in command.parameters:
+        if parameter.required and parameter.display_name not in seen:
+            raise PlayerError(Msg.BAD_OPTION, option=parameter.display_name)
+
+
+def _leaf_options(data: dict[str, Any]) -> list[Any]:
+    """The options of the command itself, below any subcommand group and subcommand."""
+    options = data.get("options") or []
+    if not isinstance(options, list):
+        raise PlayerError(Msg.BAD_OPTION, option="?")
+    while (len(options) == 1 and isinstance(options[0], dict)
+           and options[0].get("type") in (1, 2)):
+        options = options[0].get("options") or []
+        if not isinstance(options, list):
+            raise PlayerError(Msg.BAD_OPTION, option="?")
+    return options
+
+
+def _acceptable(parameter: app_commands.Parameter, raw: dict[str, Any],
+                resolved: Any) -> bool:
+    kind = parameter.type
+    if raw.get("type") != kind.value or "value" not in raw:
+        return False
+    value = raw["value"]
+    low, high = parameter.min_value, parameter.max_value
+    if kind is AppCommandOptionType.boolean:
+        return isinstance(value, bool)
+    if kind is AppCommandOptionType.string:
+        if not isinstance(value, str):
+            return False
+        size = len(value)
+        if (low is not None and size < low) or (high is not None and size > high):
+            return False
+    elif kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if kind is AppCommandOptionType.integer and not isinstance(value, int):
+            return False
+        if not (math.isfinite(value) and -INTEGER_LIMIT <= value <= INTEGER_LIMIT):
+            return False
+        if (low is not None and value < low) or (high is not None and value > high):
+            return False
+    elif kind in _RESOLVED:
+        if not (isinstance(value, str) and value.isascii() and value.isdigit()
+                and int(value) < SNOWFLAKE_LIMIT and isinstance(resolved, dict)):
+            return False
+        if not any(isinstance(resolved.get(key), dict) and value in resolved[key]
+                   for key in _RESOLVED[kind]):
+            return False
+    else:
+        return False
+    if parameter.choices:
+        return any(type(c.value) is type(value) and c.value == value
+                   for c in parameter.choices)
+    return True

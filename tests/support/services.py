@@ -122,6 +122,7 @@ async def start_game(
     white: int = ALICE,
     black: int = BOB,
     channel: int = CHANNEL,
+    guild: int = GUILD,
     rated: bool = True,
     move_seconds: int | None = None,
 ) -> GameRecord:
@@ -133,7 +134,7 @@ async def start_game(
         None if move_seconds is None else services.clock() + timedelta(seconds=move_seconds)
     )
     record = await services.storage.games.create(
-        NewGame(variant=v.key, channel_id=channel, guild_id=GUILD, white=Seat.human(white),
+        NewGame(variant=v.key, channel_id=channel, guild_id=guild, white=Seat.human(white),
                 black=Seat.human(black), start_fen=start, rated=rated,
                 move_seconds=move_seconds, deadline=deadline)
     )

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.messages import ENGLISH, Msg
 from tests.support.discord_harness import PNG, Harness, challenge_and_accept, run, slash
-from tests.support.fake_discord import option
-from tests.support.services import ALICE, BOB, CHANNEL
+from tests.support.fake_discord import option, user_option
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL
+
+OTHER_GUILD, OTHER_CHANNEL = 777, 778
 
 
 async def test_information_commands(harness: Harness) -> None:
@@ -85,3 +89,35 @@ async def test_history_shows_the_catalog_reason(harness: Harness) -> None:
     line = answer.embeds[0]["description"]
     assert ENGLISH[Msg.SHORT_RESIGNATION] in line
     assert "_" not in line
+
+
+async def test_games_stay_private_to_their_guild_and_their_players(harness: Harness) -> None:
+    """Privacy between servers (docs/ARCHITECTURE.md) through the Discord layer."""
+    h = harness
+    await challenge_and_accept(h)
+    game_id = h.bot.games.current(CHANNEL).game_id
+    await run(h, slash(h, "resign", user=BOB))
+    elsewhere: dict[str, Any] = {"guild_id": OTHER_GUILD, "channel": OTHER_CHANNEL}
+    # Another server cannot export the game: the answer is the one for a missing game.
+    [hidden] = await run(h, slash(h, "export", [option("game", game_id, 4)],
+                                  user=CAROL, **elsewhere))
+    [missing] = await run(h, slash(h, "export", [option("game", game_id + 50, 4)],
+                                   user=CAROL, **elsewhere))
+    assert hidden.ephemeral and not hidden.files
+    assert hidden.content.replace(str(game_id), "N") == missing.content.replace(
+        str(game_id + 50), "N")
+    # Nor list it in a player's history.
+    target, resolved = user_option("user", ALICE)
+    [history] = await run(h, slash(h, "history", [target], resolved=resolved,
+                                   user=CAROL, **elsewhere))
+    assert f"#{game_id}" not in str(history.embeds)
+    # In the server where it was played, anyone may; its players may anywhere, in direct
+    # messages too.
+    [here] = await run(h, slash(h, "history", [target], resolved=resolved, user=CAROL))
+    assert f"#{game_id}" in here.embeds[0]["description"]
+    where: dict[str, Any]
+    for user, where in ((CAROL, {}), (BOB, {"guild_id": None, "channel": 9}),
+                        (ALICE, elsewhere)):
+        [export] = await run(h, slash(h, "export", [option("game", game_id, 4)],
+                                      user=user, **where))
+        assert export.files and b'[Result "1-0"]' in export.files[0][1]

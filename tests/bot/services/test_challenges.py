@@ -47,7 +47,8 @@ async def test_accept_starts_the_game_with_the_chosen_colours(open_services: Ope
         seen.append(update)
         return 777
 
-    closed, update = await s.challenges.accept(made.id, BOB, announce=announce)
+    closed, update = await s.challenges.accept(made.id, BOB, channel_id=made.channel_id,
+                                               announce=announce)
     assert closed.status is ChallengeStatus.ACCEPTED
     assert update.event is Event.STARTED and seen[0].event is Event.STARTED
     state = update.state
@@ -58,7 +59,7 @@ async def test_accept_starts_the_game_with_the_chosen_colours(open_services: Ope
     assert s.games.current(CHANNEL).game_id == state.game_id
     # A second press creates no second game.
     with pytest.raises(PlayerError) as info:
-        await s.challenges.accept(made.id, BOB)
+        await s.challenges.accept(made.id, BOB, channel_id=made.channel_id)
     assert info.value.key is Msg.CHALLENGE_CLOSED
     assert info.value.params["status"] is ChallengeStatus.ACCEPTED
 
@@ -67,7 +68,8 @@ async def test_double_accept_at_once_makes_one_game(open_services: OpenServices)
     s = await open_services()
     made = await challenge(s)
     results = await asyncio.gather(
-        s.challenges.accept(made.id, BOB), s.challenges.accept(made.id, BOB),
+        s.challenges.accept(made.id, BOB, channel_id=made.channel_id),
+        s.challenges.accept(made.id, BOB, channel_id=made.channel_id),
         return_exceptions=True,
     )
     assert sum(isinstance(r, tuple) for r in results) == 1
@@ -82,7 +84,7 @@ async def test_random_colour_gives_both_colours_over_many_challenges(
     whites = set()
     for channel in range(20):
         made = await challenge(s, channel=10_000 + channel, color=ColorChoice.RANDOM)
-        _, update = await s.challenges.accept(made.id, BOB)
+        _, update = await s.challenges.accept(made.id, BOB, channel_id=made.channel_id)
         whites.add(update.state.white.user_id)
     assert whites == {ALICE, BOB}
 
@@ -91,12 +93,17 @@ async def test_who_may_answer(open_services: OpenServices) -> None:
     s = await open_services()
     made = await challenge(s)
     for call, key in [
-        (s.challenges.accept(made.id, ALICE), Msg.CHALLENGE_OWN),
-        (s.challenges.accept(made.id, CAROL), Msg.CHALLENGE_NOT_FOR_YOU),
+        (s.challenges.accept(made.id, ALICE, channel_id=made.channel_id), Msg.CHALLENGE_OWN),
+        (s.challenges.accept(made.id, CAROL, channel_id=made.channel_id),
+         Msg.CHALLENGE_NOT_FOR_YOU),
         (s.challenges.decline(made.id, CAROL), Msg.CHALLENGE_NOT_FOR_YOU),
         (s.challenges.decline(made.id, ALICE), Msg.CHALLENGE_OWN),
         (s.challenges.cancel(made.id, BOB), Msg.CHALLENGE_NOT_YOURS),
-        (s.challenges.accept(made.id + 50, BOB), Msg.CHALLENGE_UNKNOWN),
+        (s.challenges.accept(made.id + 50, BOB, channel_id=made.channel_id),
+         Msg.CHALLENGE_UNKNOWN),
+        # A press from another channel than the challenge's: no Discord client sends it.
+        (s.challenges.accept(made.id, BOB, channel_id=made.channel_id + 1),
+         Msg.CHALLENGE_UNKNOWN),
     ]:
         with pytest.raises(PlayerError) as info:
             await call
@@ -107,7 +114,7 @@ async def test_who_may_answer(open_services: OpenServices) -> None:
     cancelled = await s.challenges.cancel(second.id, ALICE)
     assert cancelled.status is ChallengeStatus.CANCELLED
     with pytest.raises(PlayerError) as info:
-        await s.challenges.accept(second.id, BOB)
+        await s.challenges.accept(second.id, BOB, channel_id=second.channel_id)
     assert info.value.key is Msg.CHALLENGE_CLOSED
     assert info.value.params["status"] is ChallengeStatus.CANCELLED
 
@@ -146,7 +153,7 @@ async def test_accepting_when_the_channel_became_busy(open_services: OpenService
     made = await challenge(s)
     await start_game(s, "turkish", white=CAROL, black=1004)
     with pytest.raises(PlayerError) as info:
-        await s.challenges.accept(made.id, BOB)
+        await s.challenges.accept(made.id, BOB, channel_id=made.channel_id)
     assert info.value.key is Msg.CHANNEL_BUSY
 
 
@@ -159,7 +166,8 @@ async def test_expiry(open_services: OpenServices) -> None:
     assert await s.challenges.expire_due() == []
     clock.advance(timedelta(seconds=1))
     with pytest.raises(PlayerError) as info:
-        await s.challenges.accept(made.id, BOB)  # past expiry, not yet marked
+        # past expiry, not yet marked
+        await s.challenges.accept(made.id, BOB, channel_id=made.channel_id)
     assert info.value.params["status"] is ChallengeStatus.EXPIRED
     [expired] = await s.challenges.expire_due()
     assert expired.id == made.id and expired.status is ChallengeStatus.EXPIRED

@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from bot.messages import Msg
-from bot.services import PlayerError
+from bot.services import PlayerError, Viewer
 from engine.pdn import read_pdn
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD, OpenServices, start_game
 
@@ -19,13 +19,13 @@ async def test_export_in_direct_messages_with_several_games_and_none_ended(
     one = await start_game(s, "turkish", channel=700)
     two = await start_game(s, "italian", channel=701)
     with pytest.raises(PlayerError) as info:
-        await s.stats.export(ALICE, channel_id=9100, direct=True)
+        await s.stats.export(Viewer(ALICE, None), channel_id=9100)
     assert info.value.key is Msg.NO_GAME_TO_EXPORT_SEVERAL
     assert info.value.params["games"] == f"#{one.id}, #{two.id}"
     # In a server channel without a game, the old rule stands: the most recent ended
     # game (there is none).
     with pytest.raises(PlayerError) as info:
-        await s.stats.export(ALICE, channel_id=9100)
+        await s.stats.export(Viewer(ALICE, GUILD), channel_id=9100)
     assert info.value.key is Msg.NO_GAME_TO_EXPORT
 
 
@@ -44,20 +44,20 @@ async def test_ratings_leaderboard_history_export(open_services: OpenServices) -
     assert [e.rating.user_id for e in board.entries] == [ALICE, BOB]
     assert board.own_rank == 2 and board.total == 2
     assert (await s.stats.leaderboard("turkish", BOB, guild_id=999)).entries == []
-    history = await s.stats.history(ALICE)
+    history = await s.stats.history(ALICE, Viewer(ALICE, GUILD))
     assert [g.id for g in history] == [casual.id, record.id]
-    pdn = await s.stats.export(ALICE, game_id=record.id)
+    pdn = await s.stats.export(Viewer(ALICE, GUILD), game_id=record.id)
     [parsed] = read_pdn(pdn.text)
     assert parsed.variant.key == "turkish"
     assert parsed.tags["White"] == "alice" and parsed.tags["Black"] == "bob"
     assert parsed.result.token == "1-0"
     assert [engine.format_move(m, parsed.game.start, parsed.variant)
             for m in parsed.game.moves] == ["d4xd6"]
-    latest = await s.stats.export(BOB)
+    latest = await s.stats.export(Viewer(BOB, GUILD))
     assert latest.game_id == casual.id and latest.filename.endswith(".pdn")
     with pytest.raises(PlayerError) as info:
-        await s.stats.export(ALICE, game_id=4444)
+        await s.stats.export(Viewer(ALICE, GUILD), game_id=4444)
     assert info.value.key is Msg.UNKNOWN_GAME
     with pytest.raises(PlayerError) as info:
-        await s.stats.export(CAROL)
+        await s.stats.export(Viewer(CAROL, GUILD))
     assert info.value.key is Msg.NO_GAME_TO_EXPORT
