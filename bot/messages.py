@@ -92,6 +92,7 @@ class Msg(enum.StrEnum):
     COMPUTER_MOVED = "board.computer_moved"
     DRAW_OFFERED = "board.draw_offered"
     BOARD_NOT_SHOWN = "board.not_shown"
+    AFTER_RESTART = "board.after_restart"
 
     # --- results -----------------------------------------------------------------------
     RESULT_WIN = "result.win"
@@ -266,6 +267,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Offer draw or use /draw to "
                       "accept, or just play on.",
     Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
+    Msg.AFTER_RESTART: "(I restarted before I could show this board; here it is.)",
 
     Msg.RESULT_WIN: "{winner} wins ({score}). {reason}",
     Msg.RESULT_DRAW: "Draw (½-½). {reason}",

@@ -168,6 +168,9 @@ class GameRecord:
     finished_at: datetime | None
     white_rating: RatingChange | None
     black_rating: RatingChange | None
+    board_owed: bool = False
+    """The board of the game's last step is owed to its channel: stored, not yet shown
+    (set by the step's own transaction, cleared when its board message is recorded)."""
 
     def seat(self, side: Side) -> Seat:
         return self.white if side is Side.WHITE else self.black

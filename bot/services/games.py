@@ -419,11 +419,15 @@ class GameService:
         before: if recording the id fails (e.g. the disk became full), that is logged and
         the update returned without it, never raised."""
         if announce is None:
-            return update
+            return update  # nobody to tell: the board stays owed (`post_owed_boards`)
         message_id = await announce(update)
-        if message_id is None or not update.shows_board:
+        if not update.shows_board:
             return update
         try:
+            if message_id is None:
+                # Told without a board message to record (a text instead of the board).
+                await self._storage.games.settle_board(update.state.game_id)
+                return update
             await self._storage.games.set_board_message(update.state.game_id, message_id)
         except Exception as error:
             # The step is committed and shown: a failure now must not reach the player as
@@ -439,6 +443,33 @@ class GameService:
             live.record = dataclasses.replace(live.record, board_message_id=message_id)
         state = dataclasses.replace(update.state, board_message_id=message_id)
         return dataclasses.replace(update, state=state)
+
+    async def post_owed_boards(self, announce: Announce) -> list[GameUpdate]:
+        """Start-up, after `restore`: announce the board of every game whose last step was
+        stored but never shown (`GameRecord.board_owed`: killed between the commit and the
+        post, or between the post and recording its message id), active or ended, each
+        under its channel's lock as a SHOWN update (with the last move); `_announce`
+        records the message and clears the debt. Returns the updates announced. A game
+        whose stored moves no longer replay is logged and skipped."""
+        updates = []
+        for record in await self._storage.games.owed_boards():
+            async with self.locks.hold(record.channel_id):
+                record = await self._storage.games.get(record.id) or record
+                if not record.board_owed:
+                    continue  # shown meanwhile (e.g. the computer moved again)
+                live = self._live.get(record.channel_id)
+                if live is None or live.record.id != record.id:
+                    try:
+                        live = await self._load(record.id)
+                    except engine.DamaError as error:
+                        log.error("game %s: its owed board cannot be shown, its stored "
+                                  "moves do not replay: %s", record.id, error)
+                        continue
+                state = self._state(live)
+                update = GameUpdate(Event.SHOWN, state, None, live.last_move_text,
+                                    record.board_message_id)
+                updates.append(await self._announce(update, announce))
+        return updates
 
     async def show_board(self, channel_id: int, *, announce: Announce | None) -> GameUpdate:
         """Show the channel's game again (`/board`): a SHOWN update is announced under the
