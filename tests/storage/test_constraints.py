@@ -121,7 +121,9 @@ CASES = [
          insert("games", GAME, black_computer_moves=-1), CHECK + ": black_computer_moves"),
     # games: the owed announcement (migration 0003)
     Case("games: board owed is 0 or 1", insert("games", GAME, board_owed=1),
-         insert("games", GAME, board_owed=2), CHECK + ": board_owed"),
+         insert("games", GAME, board_owed=2), "board_owed is 0 or 1"),
+    Case("games: board owed stays 0 or 1", "UPDATE games SET board_owed = 0 WHERE id = 1",
+         "UPDATE games SET board_owed = -1 WHERE id = 1", "board_owed is 0 or 1"),
     Case("games: board owed required", insert("games", GAME, board_owed=0),
          insert("games", GAME, board_owed=None), NOT_NULL + ": games.board_owed"),
     # games: CHECKs on the row
