@@ -79,6 +79,7 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         white_rating=_change(row, "white"),
         black_rating=_change(row, "black"),
         board_owed=bool(row["board_owed"]),
+        quarantined=bool(row["quarantined"]),
     )
 
 
@@ -318,6 +319,14 @@ class SqliteGameRepository:
         async with self._db.transaction() as conn:
             changed = await conn.execute(
                 "UPDATE games SET board_owed = 0 WHERE id = $1", game_id
+            )
+            if changed != 1:
+                raise GameNotFoundError(game_id)
+
+    async def quarantine(self, game_id: int) -> None:
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE games SET quarantined = 1 WHERE id = $1", game_id
             )
             if changed != 1:
                 raise GameNotFoundError(game_id)

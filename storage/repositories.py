@@ -127,6 +127,11 @@ class GameRepository(Protocol):
         instead of the board): clear `board_owed`. Raises `GameNotFoundError`."""
         ...
 
+    async def quarantine(self, game_id: int) -> None:
+        """Mark the game quarantined (`GameRecord.quarantined`: its stored moves no longer
+        replay). Raises `GameNotFoundError`."""
+        ...
+
     async def owed_boards(self) -> list[GameRecord]:
         """Every game (active or ended) whose last step was stored but whose board was
         never recorded as shown (`board_owed`), oldest change first."""

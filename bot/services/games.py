@@ -213,6 +213,9 @@ class GameService:
         self._live: dict[int, LiveGame] = {}
         self._ended: dict[int, BoardState] = {}
         """The last game that ended in each channel (since start-up), by channel id."""
+        self._quarantined: dict[int, int] = {}
+        """Games (ids) by channel id whose stored moves no longer replay: kept, marked in
+        storage, refused with GAME_QUARANTINED."""
         self._absent: set[int] = set()
         """Games (ids) whose person to move ran out of time and for whom the computer is
         choosing a move (`AbsentPlayerTurn` published, no move committed since)."""
@@ -226,9 +229,12 @@ class GameService:
         not returned. Publishes `DeadlinesChanged`, then `TurnChanged` for each game (so a
         computer seat to move resumes thinking)."""
         self._live.clear()
+        self._quarantined.clear()
         states = []
         for record in await self._storage.games.active():
-            live = await self._load(record.id)
+            live = await self._load_or_quarantine(record)
+            if live is None:
+                continue
             if live.game.outcome is not None:
                 await self._recover_end(live)
                 continue
@@ -238,6 +244,29 @@ class GameService:
         for state in states:
             self.events.publish(TurnChanged(state))
         return states
+
+    async def _load_or_quarantine(self, record: GameRecord) -> LiveGame | None:
+        """The live game of an active `record`, or None when it is quarantined: its stored
+        moves no longer replay (an `engine.DamaError`). Such a game is kept as it is,
+        marked in storage (`games.quarantine`, once), logged, and its channel refuses every
+        step with GAME_QUARANTINED; the other games start as usual."""
+        if not record.quarantined:
+            try:
+                return await self._load(record.id)
+            except engine.DamaError as error:
+                log.error("game %s in channel %s is quarantined: its stored moves no longer "
+                          "replay (%s); it is kept as it is and takes no more steps",
+                          record.id, record.channel_id, error)
+                try:
+                    await self._storage.games.quarantine(record.id)
+                except Exception:
+                    log.exception("game %s: marking it quarantined failed (it is refused "
+                                  "until the next start all the same)", record.id)
+        else:
+            log.warning("game %s in channel %s stays quarantined (its stored moves do not "
+                        "replay)", record.id, record.channel_id)
+        self._quarantined[record.channel_id] = record.id
+        return None
 
     async def _recover_end(self, live: LiveGame) -> None:
         """End a game stored active whose moves end it by the rules (a database written
@@ -294,6 +323,9 @@ class GameService:
     def _live_game(self, channel_id: int, game_id: int | None = None) -> LiveGame:
         live = self._live.get(channel_id)
         if live is None:
+            quarantined = self._quarantined.get(channel_id)
+            if quarantined is not None and game_id in (None, quarantined):
+                raise PlayerError(Msg.GAME_QUARANTINED, game_id=quarantined)
             if game_id is not None:
                 raise PlayerError(Msg.GAME_OVER)
             ended = self._ended.get(channel_id)
@@ -319,7 +351,8 @@ class GameService:
     def current(self, channel_id: int) -> BoardState:
         """The channel's active game. Raises `PlayerError`: GAME_ENDED_HERE (with the
         `game_id` and the final `BoardState` as `result`) when the channel's last game ended
-        since start-up, else NO_GAME_HERE."""
+        since start-up, GAME_QUARANTINED (with its `game_id`) when the channel's game cannot
+        continue (its stored moves no longer replay), else NO_GAME_HERE."""
         return self._state(self._live_game(channel_id))
 
     async def game_of(self, game_id: int) -> tuple[GameRecord, engine.Game]:
@@ -455,7 +488,7 @@ class GameService:
         for record in await self._storage.games.owed_boards():
             async with self.locks.hold(record.channel_id):
                 record = await self._storage.games.get(record.id) or record
-                if not record.board_owed:
+                if not record.board_owed or record.quarantined:
                     continue  # shown meanwhile (e.g. the computer moved again)
                 live = self._live.get(record.channel_id)
                 if live is None or live.record.id != record.id:
