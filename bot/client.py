@@ -200,6 +200,8 @@ class DamaBot(commands.Bot):
         restored = await self.games.restore()
         log.info("restored %d active games; the computer is to move in %d", len(restored),
                  self.computer_turns.thinking)
+        owed = await self.games.post_owed_boards(self.announcer.announce_owed)
+        log.info("posted %d boards owed from before the restart", len(owed))
         pending = await self.challenges.restore()
         log.info("restored %d pending challenges", pending)
         if self.run_scheduler:

@@ -29,6 +29,7 @@ class Msg(enum.StrEnum):
     MOVE_RACE = "error.move_race"
     GAME_OVER = "error.game_over"
     GAME_ENDED_HERE = "error.game_ended_here"
+    GAME_QUARANTINED = "error.game_quarantined"
     STALE_BOARD = "error.stale_board"
     CHALLENGE_SELF = "error.challenge_self"
     CHALLENGE_BOT = "error.challenge_bot"
@@ -93,6 +94,7 @@ class Msg(enum.StrEnum):
     COMPUTER_MOVED = "board.computer_moved"
     DRAW_OFFERED = "board.draw_offered"
     BOARD_NOT_SHOWN = "board.not_shown"
+    AFTER_RESTART = "board.after_restart"
 
     # --- results -----------------------------------------------------------------------
     RESULT_WIN = "result.win"
@@ -184,6 +186,9 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.MOVE_RACE: "The position changed while your move arrived. Look at the new board and "
                    "try again.",
     Msg.GAME_OVER: "This game is over. Start a new one with /challenge.",
+    Msg.GAME_QUARANTINED: "The game in this channel (#{game_id}) cannot continue: its stored "
+                          "moves no longer replay. It is kept as it is for the bot's "
+                          "operator, who has been told in the log.",
     Msg.GAME_ENDED_HERE: "The game in this channel (#{game_id}) is over. {result}\nStart a "
                          "new one with /challenge, or /play against the computer.",
     Msg.STALE_BOARD: "This board is out of date. Use the buttons on the newest board, or /board "
@@ -270,6 +275,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Offer draw or use /draw to "
                       "accept, or just play on.",
     Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
+    Msg.AFTER_RESTART: "(I restarted before I could show this board; here it is.)",
 
     Msg.RESULT_WIN: "{winner} wins ({score}). {reason}",
     Msg.RESULT_DRAW: "Draw (½-½). {reason}",

@@ -78,6 +78,8 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         finished_at=opt_from_ms(row["finished_at"]),
         white_rating=_change(row, "white"),
         black_rating=_change(row, "black"),
+        board_owed=bool(row["board_owed"]),
+        quarantined=bool(row["quarantined"]),
     )
 
 
@@ -109,7 +111,8 @@ def validate_new_game(new: NewGame) -> None:
 
 
 async def insert_game(conn: Connection, new: NewGame, now_ms: int) -> GameRecord:
-    """Insert an active game inside the caller's write transaction.
+    """Insert an active game inside the caller's write transaction; its first board is
+    owed (`GameRecord.board_owed`) until its message is recorded.
 
     Raises `ChannelBusyError` if the channel has an active game, `ValueError` as
     `validate_new_game`.
@@ -124,8 +127,8 @@ async def insert_game(conn: Connection, new: NewGame, now_ms: int) -> GameRecord
     row = await conn.fetchrow(
         "INSERT INTO games (variant, guild_id, channel_id, white_user_id, white_computer_level, "
         "black_user_id, black_computer_level, rated, move_seconds, start_fen, status, "
-        "deadline_at, created_at, updated_at) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING *",
+        "deadline_at, created_at, updated_at, board_owed) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, 1) RETURNING *",
         new.variant, new.guild_id, new.channel_id, new.white.user_id, new.white.computer_level,
         new.black.user_id, new.black.computer_level, new.rated, new.move_seconds,
         new.start_fen, _ACTIVE, opt_to_ms(new.deadline), now_ms,
@@ -158,7 +161,7 @@ def _move_update(
 ) -> tuple[str, list[SqlValue]]:
     """The UPDATE of the game row that goes with appending ply `ply`, and its parameters:
     it changes one row only if the game is active at ply `ply - 1`."""
-    sets = ["ply_count = ply_count + 1", "updated_at = $1"]
+    sets = ["ply_count = ply_count + 1", "updated_at = $1", "board_owed = 1"]
     params: list[SqlValue] = [now_ms, game_id, ply - 1, _ACTIVE]
     if clock is not None:
         sets.append("deadline_at = $5, white_computer_moves = $6, black_computer_moves = $7")
@@ -306,10 +309,32 @@ class SqliteGameRepository:
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as conn:
             changed = await conn.execute(
-                "UPDATE games SET board_message_id = $1 WHERE id = $2", message_id, game_id
+                "UPDATE games SET board_message_id = $1, board_owed = 0 WHERE id = $2",
+                message_id, game_id,
             )
             if changed != 1:
                 raise GameNotFoundError(game_id)
+
+    async def settle_board(self, game_id: int) -> None:
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE games SET board_owed = 0 WHERE id = $1", game_id
+            )
+            if changed != 1:
+                raise GameNotFoundError(game_id)
+
+    async def quarantine(self, game_id: int) -> None:
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE games SET quarantined = 1 WHERE id = $1", game_id
+            )
+            if changed != 1:
+                raise GameNotFoundError(game_id)
+
+    async def owed_boards(self) -> list[GameRecord]:
+        return await self._games(
+            "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id"
+        )
 
     async def _update_active(self, game_id: int, sets: str, *params: SqlValue) -> None:
         now = to_ms(self._clock())
@@ -380,7 +405,7 @@ class SqliteGameRepository:
             ]
         row = await conn.fetchrow(
             "UPDATE games SET status = $1, result = $2, termination = $3, finished_at = $4, "
-            "updated_at = $4, deadline_at = NULL, draw_offer_by = NULL, "
+            "updated_at = $4, deadline_at = NULL, draw_offer_by = NULL, board_owed = 1, "
             "white_rating_before = $5, white_deviation_before = $6, "
             "white_rating_after = $7, white_deviation_after = $8, "
             "black_rating_before = $9, black_deviation_before = $10, "
@@ -399,8 +424,8 @@ class SqliteGameRepository:
             await _require_active(conn, game_id)
             row = await conn.fetchrow(
                 "UPDATE games SET status = $1, termination = $2, finished_at = $3, "
-                "updated_at = $3, deadline_at = NULL, draw_offer_by = NULL "
-                "WHERE id = $4 RETURNING *",
+                "updated_at = $3, deadline_at = NULL, draw_offer_by = NULL, "
+                "board_owed = 1 WHERE id = $4 RETURNING *",
                 GameStatus.ABORTED.value, termination, now, game_id,
             )
         assert row is not None

@@ -168,6 +168,12 @@ class GameRecord:
     finished_at: datetime | None
     white_rating: RatingChange | None
     black_rating: RatingChange | None
+    board_owed: bool = False
+    """The board of the game's last step is owed to its channel: stored, not yet shown
+    (set by the step's own transaction, cleared when its board message is recorded)."""
+    quarantined: bool = False
+    """The game's stored moves no longer replay: it is kept as it is and takes no more
+    steps (marked at start-up by `GameService.restore`)."""
 
     def seat(self, side: Side) -> Seat:
         return self.white if side is Side.WHITE else self.black

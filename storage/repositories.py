@@ -118,7 +118,23 @@ class GameRepository(Protocol):
         ...
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the Discord message showing the board. Raises `GameNotFoundError`."""
+        """Remember the Discord message showing the board; its step's board is no longer
+        owed (`GameRecord.board_owed`). Raises `GameNotFoundError`."""
+        ...
+
+    async def settle_board(self, game_id: int) -> None:
+        """The game's owed step was announced without a board message to record (a text
+        instead of the board): clear `board_owed`. Raises `GameNotFoundError`."""
+        ...
+
+    async def quarantine(self, game_id: int) -> None:
+        """Mark the game quarantined (`GameRecord.quarantined`: its stored moves no longer
+        replay). Raises `GameNotFoundError`."""
+        ...
+
+    async def owed_boards(self) -> list[GameRecord]:
+        """Every game (active or ended) whose last step was stored but whose board was
+        never recorded as shown (`board_owed`), oldest change first."""
         ...
 
     async def set_draw_offer(self, game_id: int, side: Side | None) -> None:

@@ -242,6 +242,9 @@ class GameService:
         self._live: dict[int, LiveGame] = {}
         self._ended: dict[int, BoardState] = {}
         """The last game that ended in each channel (since start-up), by channel id."""
+        self._quarantined: dict[int, int] = {}
+        """Games (ids) by channel id whose stored moves no longer replay: kept, marked in
+        storage, refused with GAME_QUARANTINED."""
         self._absent: set[int] = set()
         """Games (ids) whose person to move ran out of time and for whom the computer is
         choosing a move (`AbsentPlayerTurn` published, no move committed since)."""
@@ -255,9 +258,12 @@ class GameService:
         not returned. Publishes `DeadlinesChanged`, then `TurnChanged` for each game (so a
         computer seat to move resumes thinking)."""
         self._live.clear()
+        self._quarantined.clear()
         states = []
         for record in await self._storage.games.active():
-            live = await self._load(record.id)
+            live = await self._load_or_quarantine(record)
+            if live is None:
+                continue
             if live.game.outcome is not None:
                 await self._recover_end(live)
                 continue
@@ -267,6 +273,29 @@ class GameService:
         for state in states:
             self.events.publish(TurnChanged(state))
         return states
+
+    async def _load_or_quarantine(self, record: GameRecord) -> LiveGame | None:
+        """The live game of an active `record`, or None when it is quarantined: its stored
+        moves no longer replay (an `engine.DamaError`). Such a game is kept as it is,
+        marked in storage (`games.quarantine`, once), logged, and its channel refuses every
+        step with GAME_QUARANTINED; the other games start as usual."""
+        if not record.quarantined:
+            try:
+                return await self._load(record.id)
+            except engine.DamaError as error:
+                log.error("game %s in channel %s is quarantined: its stored moves no longer "
+                          "replay (%s); it is kept as it is and takes no more steps",
+                          record.id, record.channel_id, error)
+                try:
+                    await self._storage.games.quarantine(record.id)
+                except Exception:
+                    log.exception("game %s: marking it quarantined failed (it is refused "
+                                  "until the next start all the same)", record.id)
+        else:
+            log.warning("game %s in channel %s stays quarantined (its stored moves do not "
+                        "replay)", record.id, record.channel_id)
+        self._quarantined[record.channel_id] = record.id
+        return None
 
     async def _recover_end(self, live: LiveGame) -> None:
         """End a game stored active whose moves end it by the rules (a database written
@@ -323,6 +352,9 @@ class GameService:
     def _live_game(self, channel_id: int, game_id: int | None = None) -> LiveGame:
         live = self._live.get(channel_id)
         if live is None:
+            quarantined = self._quarantined.get(channel_id)
+            if quarantined is not None and game_id in (None, quarantined):
+                raise PlayerError(Msg.GAME_QUARANTINED, game_id=quarantined)
             if game_id is not None:
                 raise PlayerError(Msg.GAME_OVER)
             ended = self._ended.get(channel_id)
@@ -348,7 +380,8 @@ class GameService:
     def current(self, channel_id: int) -> BoardState:
         """The channel's active game. Raises `PlayerError`: GAME_ENDED_HERE (with the
         `game_id` and the final `BoardState` as `result`) when the channel's last game ended
-        since start-up, else NO_GAME_HERE."""
+        since start-up, GAME_QUARANTINED (with its `game_id`) when the channel's game cannot
+        continue (its stored moves no longer replay), else NO_GAME_HERE."""
         return self._state(self._live_game(channel_id))
 
     def _visible_game(self, channel_id: int, viewer: Viewer) -> BoardState:
@@ -454,11 +487,15 @@ class GameService:
         before: if recording the id fails (e.g. the disk became full), that is logged and
         the update returned without it, never raised."""
         if announce is None:
-            return update
+            return update  # nobody to tell: the board stays owed (`post_owed_boards`)
         message_id = await announce(update)
-        if message_id is None or not update.shows_board:
+        if not update.shows_board:
             return update
         try:
+            if message_id is None:
+                # Told without a board message to record (a text instead of the board).
+                await self._storage.games.settle_board(update.state.game_id)
+                return update
             await self._storage.games.set_board_message(update.state.game_id, message_id)
         except Exception as error:
             # The step is committed and shown: a failure now must not reach the player as
@@ -474,6 +511,33 @@ class GameService:
             live.record = dataclasses.replace(live.record, board_message_id=message_id)
         state = dataclasses.replace(update.state, board_message_id=message_id)
         return dataclasses.replace(update, state=state)
+
+    async def post_owed_boards(self, announce: Announce) -> list[GameUpdate]:
+        """Start-up, after `restore`: announce the board of every game whose last step was
+        stored but never shown (`GameRecord.board_owed`: killed between the commit and the
+        post, or between the post and recording its message id), active or ended, each
+        under its channel's lock as a SHOWN update (with the last move); `_announce`
+        records the message and clears the debt. Returns the updates announced. A game
+        whose stored moves no longer replay is logged and skipped."""
+        updates = []
+        for record in await self._storage.games.owed_boards():
+            async with self.locks.hold(record.channel_id):
+                record = await self._storage.games.get(record.id) or record
+                if not record.board_owed or record.quarantined:
+                    continue  # shown meanwhile (e.g. the computer moved again)
+                live = self._live.get(record.channel_id)
+                if live is None or live.record.id != record.id:
+                    try:
+                        live = await self._load(record.id)
+                    except engine.DamaError as error:
+                        log.error("game %s: its owed board cannot be shown, its stored "
+                                  "moves do not replay: %s", record.id, error)
+                        continue
+                state = self._state(live)
+                update = GameUpdate(Event.SHOWN, state, None, live.last_move_text,
+                                    record.board_message_id)
+                updates.append(await self._announce(update, announce))
+        return updates
 
     async def show_board(
         self, channel_id: int, viewer: Viewer, *, announce: Announce | None

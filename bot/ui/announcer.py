@@ -40,6 +40,16 @@ ChallengeLookup = Callable[[], Awaitable[Challenge | None]]
 """Reads a challenge as it is now (None: it is gone)."""
 
 
+def board_nonce(state: BoardState) -> str:
+    """The Discord message nonce of the board of `state`'s step: the same for every
+    attempt to post that board (one per game, ply and status), at most 25 characters
+    (Discord's limit), so `enforce_nonce` lets Discord return a board it already has."""
+    nonce = f"dama{state.game_id}.{state.ply}.{state.status.value[0]}"
+    if len(nonce) > 25:
+        raise ValueError(f"board nonce {nonce!r} is longer than Discord's 25 characters")
+    return nonce
+
+
 class GameAnnouncer:
     """Posts updates and challenges. `client` sends messages outside interactions."""
 
@@ -97,13 +107,24 @@ class GameAnnouncer:
         await channel.send(text(Msg.COMPUTER_DELAYED, None, wait=duration_text(wait)),
                            allowed_mentions=MENTIONS)
 
+    async def announce_owed(self, update: GameUpdate) -> int | None:
+        """Post the board of a step stored before a restart but never shown (start-up,
+        `GameService.post_owed_boards`) to its channel, after a line saying so, with the
+        step's `board_nonce` and `enforce_nonce`: if Discord received this board before
+        (its message id was never recorded) it returns that message instead of creating
+        another, within its nonce window. Returns the board message id."""
+        return await self._post_safely(update, None, None, owed=True)
+
     async def _post_update(
-        self, update: GameUpdate, locale: str | None, answer: Answer | None
+        self, update: GameUpdate, locale: str | None, answer: Answer | None,
+        owed: bool = False,
     ) -> int | None:
-        """Send `update` as an interaction answer (`answer`) or to its channel."""
+        """Send `update` as an interaction answer (`answer`) or to its channel (`owed`: an
+        owed board, after the restart line, with its nonce)."""
         state = update.state
+        prefix = text(Msg.AFTER_RESTART, locale) + "\n" if owed else ""
         if not update.shows_board:
-            content = self.presenter.headline(update, locale)
+            content = prefix + self.presenter.headline(update, locale)
             if answer is not None:
                 await answer.send(content)
             else:
@@ -119,16 +140,20 @@ class GameAnnouncer:
                                            view=view)
         else:
             channel = self.client.get_partial_messageable(state.channel_id)
-            sent = await channel.send(board.content, embed=board.embed, file=board.file(),
-                                      view=view or discord.utils.MISSING,
-                                      allowed_mentions=MENTIONS)
+            # discord.py sends `enforce_nonce` with every nonce; without one it picks a
+            # random nonce itself.
+            nonce: dict[str, Any] = {"nonce": board_nonce(state)} if owed else {}
+            sent = await channel.send(prefix + board.content, embed=board.embed,
+                                      file=board.file(), view=view or discord.utils.MISSING,
+                                      allowed_mentions=MENTIONS, **nonce)
             message_id = sent.id
         if update.previous_board_message_id != message_id:
             self._retire_board(state.channel_id, update.previous_board_message_id)
         return message_id
 
     async def _post_safely(
-        self, update: GameUpdate, locale: str | None, answer: Answer | None
+        self, update: GameUpdate, locale: str | None, answer: Answer | None,
+        owed: bool = False,
     ) -> int | None:
         """`_post_update`, for a change already committed. If answering the interaction
         fails (e.g. Discord no longer knows it), the board goes to the channel instead; if
@@ -139,7 +164,7 @@ class GameAnnouncer:
         targets: list[Answer | None] = [answer, None] if answer is not None else [None]
         for target in targets:
             try:
-                return await self._post_update(update, locale, target)
+                return await self._post_update(update, locale, target, owed)
             except Exception:
                 log.exception("showing game %s failed after the change was saved: event=%s "
                               "user=%s channel=%s via=%s", state.game_id, update.event.value,

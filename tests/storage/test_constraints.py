@@ -1,5 +1,5 @@
 """Every constraint of the schema refuses what it should: foreign keys, uniqueness, CHECKs,
-NOT NULLs and the triggers (migrations 0001 and 0002), through the bot's own connection
+NOT NULLs and the triggers (migrations 0001 to 0004), through the bot's own connection
 (`Database`, foreign keys on).
 
 Each case is a valid statement and the same statement with one value made invalid: the
@@ -119,6 +119,20 @@ CASES = [
          insert("games", GAME, white_computer_moves=-1), CHECK + ": white_computer_moves"),
     Case("games: black computer moves not negative", insert("games", GAME),
          insert("games", GAME, black_computer_moves=-1), CHECK + ": black_computer_moves"),
+    # games: the owed announcement (migration 0003)
+    Case("games: board owed is 0 or 1", insert("games", GAME, board_owed=1),
+         insert("games", GAME, board_owed=2), "board_owed is 0 or 1"),
+    Case("games: board owed stays 0 or 1", "UPDATE games SET board_owed = 0 WHERE id = 1",
+         "UPDATE games SET board_owed = -1 WHERE id = 1", "board_owed is 0 or 1"),
+    Case("games: board owed required", insert("games", GAME, board_owed=0),
+         insert("games", GAME, board_owed=None), NOT_NULL + ": games.board_owed"),
+    # games: the quarantine mark (migration 0004)
+    Case("games: quarantined is 0 or 1", insert("games", GAME, quarantined=1),
+         insert("games", GAME, quarantined=2), "quarantined is 0 or 1"),
+    Case("games: quarantined stays 0 or 1", "UPDATE games SET quarantined = 1 WHERE id = 1",
+         "UPDATE games SET quarantined = 5 WHERE id = 1", "quarantined is 0 or 1"),
+    Case("games: quarantined required", insert("games", GAME, quarantined=0),
+         insert("games", GAME, quarantined=None), NOT_NULL + ": games.quarantined"),
     # games: CHECKs on the row
     Case("games: white seat not both user and computer",
          insert("games", GAME, white_user_id=None, white_computer_level=3),

@@ -394,3 +394,50 @@ async def test_naive_time_refused(storage: Storage) -> None:
 
     with pytest.raises(ValueError, match="timezone-aware"):
         await storage.games.due(datetime(2026, 1, 1))
+
+
+async def test_each_step_owes_its_board_until_its_message_is_recorded(
+    storage: Storage,
+) -> None:
+    # The step's own transaction records the debt (docs/ARCHITECTURE.md, "Recovery"):
+    # a new game, a move, the move that ends a game, an end, an abort.
+    games = storage.games
+    game = await games.create(new_game())
+    assert game.board_owed and [g.id for g in await games.owed_boards()] == [game.id]
+    await games.set_board_message(game.id, 501)
+    stored = await games.get(game.id)
+    assert stored is not None and not stored.board_owed and stored.board_message_id == 501
+    assert await games.owed_boards() == []
+
+    await games.append_move(game.id, ply=1, text="a2-a3")
+    stored = await games.get(game.id)
+    assert stored is not None and stored.board_owed and stored.board_message_id == 501
+    await games.settle_board(game.id)  # told without a board message
+    stored = await games.get(game.id)
+    assert stored is not None and not stored.board_owed and stored.board_message_id == 501
+
+    ended = await games.finish(game.id, result=GameResult.DRAW, termination="agreement")
+    assert ended.board_owed and [g.id for g in await games.owed_boards()] == [game.id]
+
+    other = await games.create(new_game(channel=101))
+    await games.set_board_message(other.id, 502)
+    _, final = await games.append_final_move(other.id, ply=1, text="a2-a3",
+                                             result=GameResult.WHITE_WINS,
+                                             termination="no_pieces")
+    assert final.board_owed
+    third = await games.create(new_game(channel=102))
+    await games.set_board_message(third.id, 503)
+    assert (await games.abort(third.id, termination="aborted")).board_owed
+    assert {g.id for g in await games.owed_boards()} == {game.id, other.id, third.id}
+    with pytest.raises(GameNotFoundError):
+        await games.settle_board(third.id + 100)
+
+
+async def test_a_refused_step_owes_nothing(storage: Storage) -> None:
+    games = storage.games
+    game = await games.create(new_game())
+    await games.set_board_message(game.id, 501)
+    with pytest.raises(StaleMoveError):
+        await games.append_move(game.id, ply=2, text="a2-a3")
+    stored = await games.get(game.id)
+    assert stored is not None and not stored.board_owed
