@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from benchmarks.bot import GAMES, LagMonitor, Load, percentile
+from benchmarks.bot import GAMES, Load, open_loop, percentile
 from bot.client import freeze_heap, share_the_interpreter
 from bot.services import GameService
 from bot.services.games import suggest_moves
@@ -77,24 +77,7 @@ class Phase:
 
 async def background(load: Load, seconds: float, rate: float) -> Phase:
     """The 200 games' open loop of `benchmarks/bot.py` for `seconds`."""
-    latencies: list[float] = []
-    pending: set[asyncio.Task[None]] = set()
-    monitor = LagMonitor()
-    monitor.start()
-
-    async def one(channel: int) -> None:
-        latencies.append(await load.move(channel))
-
-    deadline = time.perf_counter() + seconds
-    next_at = time.perf_counter()
-    while next_at < deadline:
-        next_at += load.rng.expovariate(rate)
-        await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
-        task = asyncio.create_task(one(load.rng.randrange(GAMES)))
-        pending.add(task)
-        task.add_done_callback(pending.discard)
-    await asyncio.gather(*pending)
-    await monitor.stop()
+    latencies, monitor = await open_loop(load, seconds, rate)
     return Phase([x * 1000 for x in latencies], [x * 1000 for x in monitor.lags])
 
 
