@@ -159,17 +159,24 @@ async def closed_loop(load: Load, seconds: float) -> int:
     return done
 
 
+async def start_load(folder: str, rng: random.Random) -> Load:
+    """The 200 games in a new database in `folder`, started as the bot starts: renderer
+    caches warm, then the heap frozen (DamaBot.setup_hook), the interpreter shared with
+    worker threads (bot.app.run). The caller closes `load.storage`."""
+    storage = await Storage.open(Path(folder) / "bench.sqlite3")
+    load = Load(storage, GameService(storage), Presenter(board_size=512), rng)
+    for channel in range(GAMES):
+        await load.new_game(channel)
+    await load.presenter.warm()
+    freeze_heap()
+    share_the_interpreter()
+    return load
+
+
 async def main_async(seconds: float, rate: float, seed: int) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
-        storage = await Storage.open(Path(folder) / "bench.sqlite3")
-        games = GameService(storage)
-        load = Load(storage, games, Presenter(board_size=512), rng)
-        for channel in range(GAMES):
-            await load.new_game(channel)
-        await load.presenter.warm()  # as DamaBot.setup_hook: renderer caches, then gc.freeze
-        freeze_heap()
-        share_the_interpreter()  # as bot.app.run
+        load = await start_load(folder, rng)
         latencies, monitor = await open_loop(load, seconds, rate)
         ms = [x * 1000 for x in latencies]
         lags = [x * 1000 for x in monitor.lags]
@@ -182,7 +189,7 @@ async def main_async(seconds: float, rate: float, seed: int) -> None:
         moves = await closed_loop(load, closed_seconds)
         print(f"closed loop: {moves} moves in {closed_seconds:.0f} s = "
               f"{moves / closed_seconds:.0f} moves/s sustained (one player per game, 200 games)")
-        await storage.close()
+        await load.storage.close()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -39,12 +39,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from benchmarks.bot import GAMES, Load, open_loop, percentile
-from bot.client import freeze_heap, share_the_interpreter
+from benchmarks.bot import GAMES, Load, open_loop, percentile, start_load
 from bot.services import GameService
 from bot.services.games import suggest_moves
-from bot.ui.present import Presenter
-from storage import NewGame, Seat, Storage
+from storage import NewGame, Seat
 
 
 @dataclass(frozen=True)
@@ -132,21 +130,15 @@ async def main_async(
 ) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
-        storage = await Storage.open(Path(folder) / "bench.sqlite3")
-        games = GameService(storage)
-        load = Load(storage, games, Presenter(board_size=512), rng)
-        for channel in range(GAMES):
-            await load.new_game(channel)
-        await load.presenter.warm()  # as DamaBot.setup_hook: renderer caches, then gc.freeze
-        freeze_heap()
-        share_the_interpreter()  # as bot.app.run
+        load = await start_load(folder, rng)
+        games = load.games
         if switch is not None:
             sys.setswitchinterval(switch)
         without = await background(load, seconds, rate)
         heavy_task = asyncio.create_task(heavy_loop(load, games, seconds, every))
         with_heavy = await background(load, seconds, rate)
         times = await heavy_task
-        await storage.close()
+        await load.storage.close()
     print(f"{GAMES} games at {rate:g} moves/s, {seconds:.0f} s per phase; heavy moves every "
           f"{every:g} s in the second phase; GIL switch interval "
           f"{sys.getswitchinterval() * 1000:g} ms (milliseconds)")
