@@ -255,8 +255,9 @@ class GameService:
         """Load every active game from the database into memory (start-up); returns them.
         A game stored active whose moves end it by the rules is ended here instead, with
         the result the rules give and its ratings applied once (`_recover_end`), and is
-        not returned. Publishes `DeadlinesChanged`, then `TurnChanged` for each game (so a
-        computer seat to move resumes thinking)."""
+        not returned; a game whose stored moves no longer replay is quarantined
+        (`_load_or_quarantine`) and not returned either. Publishes `DeadlinesChanged`, then
+        `TurnChanged` for each game (so a computer seat to move resumes thinking)."""
         self._live.clear()
         self._quarantined.clear()
         states = []
