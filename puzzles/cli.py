@@ -1,0 +1,144 @@
+"""The mining command: `python -m puzzles mine --variant V [--pdn FILE ...] [--self-play N]`.
+
+Mines the games of the PDN files given (every game read in the variant), then N games the
+computer plays against itself at a fast level (`--level`, seeds `--first-seed` onwards,
+each a fixed-depth search so a seed always gives the same game), and appends every
+verified puzzle to the bank file (`--out`, default the shipped bank of the variant). Each
+finished source is recorded in the file, so a run stopped by `--minutes` or by the
+operator carries on where it stopped when run again; a source is never mined twice.
+Deleting the file and running the same command regenerates the bank.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine import Game, Position, Variant, get_variant
+from engine.errors import DamaError
+from engine.pdn import read_pdn
+from engine.search import LEVELS, search
+from puzzles.bank import BankFile, Puzzle, PuzzleSource, bank_path, puzzle_id
+from puzzles.mining import MiningSettings, initial_rating, mine_game, move_texts
+
+MAX_SELF_PLAY_PLIES = 160
+
+
+def self_play_positions(variant: Variant, level: int, seed: int) -> list[Position]:
+    """The positions of a game the computer plays against itself at `level` (fixed depth:
+    the level's `max_depth`, so the game depends on `seed` alone), start first."""
+    game = Game(variant)
+    depth = LEVELS[level].max_depth
+    while not game.is_over and game.ply < MAX_SELF_PLAY_PLIES:
+        result = search(game.position, variant, depth=depth, level=level,
+                        seed=seed * 1000 + game.ply, history=game.positions()[:-1])
+        assert result.move is not None
+        game.play(result.move)
+    return game.positions()
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m puzzles", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    mine = sub.add_parser("mine", help="mine puzzles from PDN games and self-play into a bank")
+    mine.add_argument("--variant", required=True, help="turkish, arab, moroccan or italian")
+    mine.add_argument("--pdn", nargs="*", default=[], type=Path, help="PDN files to mine")
+    mine.add_argument("--self-play", type=int, default=0, metavar="N",
+                      help="games the computer plays against itself (default 0)")
+    mine.add_argument("--level", type=int, default=2, help="self-play level 1..5 (default 2)")
+    mine.add_argument("--first-seed", type=int, default=0, help="first self-play seed")
+    mine.add_argument("--verify-depth", type=int, default=MiningSettings.verify_depth,
+                      help="plies of the verifying searches (default %(default)s; always "
+                           "at least the line's length plus two)")
+    mine.add_argument("--out", type=Path, default=None,
+                      help="bank file (default: the shipped bank of the variant)")
+    mine.add_argument("--minutes", type=float, default=None,
+                      help="stop after this many minutes (resume by running again)")
+    mine.add_argument("--target", type=int, default=None,
+                      help="stop once the bank holds this many puzzles")
+    return parser
+
+
+def _sources(args: argparse.Namespace, variant: Variant) -> list[tuple[str, str, object]]:
+    out: list[tuple[str, str, object]] = []
+    for path in args.pdn:
+        text = Path(path).read_text(encoding="utf-8-sig")
+        for g in read_pdn(text, variant=variant):
+            tags = g.tags
+            detail = " - ".join(
+                v for v in (tags.get("White", ""), tags.get("Black", ""), tags.get("Event", ""),
+                            tags.get("Date", "")) if v)
+            out.append(("pdn", f"{Path(path).name}#{g.index}", (g.game.positions(), detail)))
+    for seed in range(args.first_seed, args.first_seed + args.self_play):
+        out.append(("self-play", f"level {args.level} seed {seed}", seed))
+    return out
+
+
+def mine(argv: Sequence[str]) -> int:
+    """Run the command line `argv` (without the program name); returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        variant = get_variant(args.variant)
+        if args.level not in LEVELS:
+            raise ValueError(f"level must be 1..5, not {args.level}")
+        out: Path = args.out or bank_path(variant)
+        bank = BankFile.read(out, variant)
+        sources = _sources(args, variant)
+    except (DamaError, ValueError, OSError) as exc:
+        print(f"puzzles: {exc}", file=sys.stderr)
+        return 2
+    settings = MiningSettings(verify_depth=max(2, args.verify_depth))
+    bank.settings = settings.to_json()
+    deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
+    known = {p.fen for p in bank.puzzles}
+    done = set(bank.sources_done)
+
+    def should_stop() -> bool:
+        return deadline is not None and time.monotonic() >= deadline
+
+    for kind, name, payload in sources:
+        key = f"{kind}:{name}"
+        if key in done:
+            continue
+        if should_stop() or (args.target is not None and len(bank.puzzles) >= args.target):
+            break
+        if kind == "pdn":
+            positions, detail = payload  # type: ignore[misc]
+        else:
+            positions, detail = self_play_positions(variant, args.level, int(payload)), ""  # type: ignore[call-overload]
+        started = time.monotonic()
+        found = mine_game(positions, variant, settings, should_stop=should_stop)
+        if should_stop():
+            break  # the source was cut short: mined again next run
+        for f in found:
+            fen = f.position.to_fen(variant)
+            if fen in known:
+                continue
+            known.add(fen)
+            bank.puzzles.append(Puzzle(
+                id=puzzle_id(variant, fen), variant=variant.key, fen=fen,
+                solution=move_texts(f.position, variant, f.line.moves),
+                rating=initial_rating(f.line), score=f.line.score,
+                runner_up=f.line.runner_up, verify_depth=f.line.depth,
+                source=PuzzleSource(kind, name, f.ply, detail),
+            ))
+        bank.sources_done.append(key)
+        done.add(key)
+        bank.write(out)
+        print(f"{key}: {len(found)} found in {time.monotonic() - started:.0f} s, "
+              f"bank {len(bank.puzzles)}", flush=True)
+    bank.write(out)
+    print(f"{out}: {len(bank.puzzles)} puzzles, {len(bank.sources_done)} sources mined")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The `python -m puzzles` entry point."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "mine":
+        return mine(argv)
+    _parser().parse_args(argv)
+    return 2

@@ -1,0 +1,259 @@
+"""Finding and verifying puzzles: a position where the side to move (the solver) has a
+winning shot, whose first move is the only one that wins by a clear margin, with the whole
+forced line verified by the engine's search.
+
+How a position becomes a puzzle (`verify_puzzle`), with `MiningSettings`' thresholds
+(units: a man = 100, the evaluation's scale, `engine.evaluation`):
+
+1. The solver has at least two legal moves (a forced move is no puzzle).
+2. Every legal first move is scored by a full-strength search of `verify_depth` plies
+   (each move, then the search of the reply at `verify_depth - 1`). The best must score at
+   least `win` (the solver ends clearly ahead, or wins the game), every other move at most
+   `best - margin` and below `win`: exactly one move wins, by a clear margin.
+3. The line: the solver's move, then the defence the full search chooses, then the
+   solver's next move, verified again the same way (the best move must still win and be
+   the only one that does; a move that is the solver's only legal move needs no search),
+   until the solver's gain is settled: the defender has no legal move (the game is won),
+   or the solver is at least `gain` ahead of the material they had at the start and the
+   defender has no capture to take it back. A line longer than `max_line` plies is
+   refused; every search that verified it is deeper than the line (`verify_depth` is
+   raised to the line's length plus two when needed, and the first move re-checked).
+
+Mining a game (`mine_game`): a fast search (`scan_depth` plies) at every position flags
+those where the side to move gains `scan_gain` over the present material; only those are
+verified. Positions inside a puzzle already found in the same game are skipped.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine import Color, Move, Position, Variant, format_move, legal_moves
+from engine.evaluation import weights_for
+from engine.movegen import play_unchecked
+from engine.search import MATE, MATE_BOUND, search
+
+
+@dataclass(frozen=True, slots=True)
+class MiningSettings:
+    """The thresholds of `verify_puzzle` and `mine_game` (see the module's docstring)."""
+
+    scan_depth: int = 3
+    scan_gain: int = 80
+    verify_depth: int = 6
+    win: int = 100
+    margin: int = 100
+    gain: int = 100
+    max_line: int = 9
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a bank file records them."""
+        return asdict(self)
+
+
+class Rejection(enum.Enum):
+    """Why a position is not a puzzle."""
+
+    FORCED = "the side to move has a single legal move"
+    NO_WIN = "no move wins by the margin"
+    NOT_UNIQUE = "more than one move wins"
+    NO_GAIN = "the line wins no material"
+    TOO_LONG = "the line is longer than the most plies allowed"
+
+
+@dataclass(frozen=True, slots=True)
+class VerifiedLine:
+    """A verified puzzle line: `moves` (solver first, then alternating), the first move's
+    `score`, the best other first move's `runner_up`, the `depth` of the verifying searches
+    and the number of legal first moves `choices`."""
+
+    moves: tuple[Move, ...]
+    score: int
+    runner_up: int
+    depth: int
+    choices: int
+
+
+def material(position: Position, variant: Variant, color: Color) -> int:
+    """`color`'s material minus the other side's (a man = 100, a king the evaluation's
+    king value for `variant`)."""
+    w = weights_for(variant)
+    other = color.opponent
+    mine = position.men(color).bit_count() * w.man + position.kings(color).bit_count() * w.king
+    theirs = position.men(other).bit_count() * w.man + position.kings(other).bit_count() * w.king
+    return mine - theirs
+
+
+def value(position: Position, variant: Variant, depth: int, history: Sequence[Position]) -> int:
+    """The search's value of `position` for its side to move at `depth` plies. Unlike a bare
+    `engine.search.search`, a position with a single legal move is searched through (the
+    move is played and the next position valued), not scored statically."""
+    chain = list(history)
+    sign = 1
+    pos = position
+    for _ in range(64):
+        moves = legal_moves(pos, variant)
+        if not moves:
+            return sign * (-MATE)
+        if len(moves) > 1:
+            if variant.draw_law.one_piece_each and _one_each(pos):
+                return 0
+            return sign * search(pos, variant, depth=max(1, depth), history=chain).score
+        chain.append(pos)
+        pos = play_unchecked(pos, moves[0])
+        sign = -sign
+    return 0
+
+
+def _one_each(pos: Position) -> bool:
+    return pos.count(Color.WHITE) == 1 and pos.count(Color.BLACK) == 1
+
+
+def score_moves(
+    position: Position, variant: Variant, depth: int, history: Sequence[Position]
+) -> list[tuple[int, Move]]:
+    """Every legal move of `position` with its value for the side to move (each move, then
+    the reply searched at `depth - 1`), best first (ties in the move generator's order)."""
+    chain = [*history, position]
+    scored = [
+        (-value(play_unchecked(position, m), variant, depth - 1, chain), i, m)
+        for i, m in enumerate(legal_moves(position, variant))
+    ]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(s, m) for s, _, m in scored]
+
+
+def _settled(pos: Position, variant: Variant, solver: Color, start: int, gain: int) -> bool:
+    """After a solver move: the defender has no legal move, or the solver is `gain` ahead
+    of the starting material and the defender has no capture."""
+    replies = legal_moves(pos, variant)
+    if not replies:
+        return True
+    if any(m.is_capture for m in replies):
+        return False
+    return material(pos, variant, solver) - start >= gain
+
+
+def _build_line(
+    position: Position, variant: Variant, settings: MiningSettings, depth: int,
+    history: Sequence[Position],
+) -> VerifiedLine | Rejection:
+    solver = position.turn
+    start = material(position, variant, solver)
+    chain = list(history)
+    pos = position
+    line: list[Move] = []
+    score = runner_up = 0
+    choices = 0
+    while True:
+        moves = legal_moves(pos, variant)
+        if not line:
+            if len(moves) < 2:
+                return Rejection.FORCED
+            scored = score_moves(pos, variant, depth, chain)
+            (s1, m), (s2, _) = scored[0], scored[1]
+            if s1 < settings.win:
+                return Rejection.NO_WIN
+            if s2 >= settings.win or s1 - s2 < settings.margin:
+                return Rejection.NOT_UNIQUE
+            score, runner_up, choices = s1, s2, len(moves)
+        elif len(moves) == 1:
+            m = moves[0]
+        else:
+            scored = score_moves(pos, variant, depth, chain)
+            (s1, m), (s2, _) = scored[0], scored[1]
+            if s1 < settings.win:
+                return Rejection.NO_WIN
+            if s2 >= settings.win or s1 - s2 < settings.margin:
+                return Rejection.NOT_UNIQUE
+        chain.append(pos)
+        pos = play_unchecked(pos, m)
+        line.append(m)
+        if _settled(pos, variant, solver, start, settings.gain):
+            break
+        if len(line) >= settings.max_line:
+            return Rejection.TOO_LONG
+        replies = legal_moves(pos, variant)
+        reply = replies[0] if len(replies) == 1 else search(
+            pos, variant, depth=depth, history=chain).move
+        assert reply is not None
+        chain.append(pos)
+        pos = play_unchecked(pos, reply)
+        line.append(reply)
+    if legal_moves(pos, variant) and material(pos, variant, solver) - start < settings.gain:
+        return Rejection.NO_GAIN
+    return VerifiedLine(tuple(line), score, runner_up, depth, choices)
+
+
+def verify_puzzle(
+    position: Position, variant: Variant, settings: MiningSettings | None = None,
+    history: Sequence[Position] = (),
+) -> VerifiedLine | Rejection:
+    """Whether `position` is a puzzle for its side to move (see the module's docstring):
+    the verified line, or why not. `history`: the game's earlier positions (oldest first),
+    so that a return to one of them counts as a draw."""
+    settings = settings or MiningSettings()
+    result = _build_line(position, variant, settings, settings.verify_depth, history)
+    if isinstance(result, VerifiedLine) and len(result.moves) + 2 > result.depth:
+        result = _build_line(position, variant, settings, len(result.moves) + 2, history)
+    return result
+
+
+def initial_rating(line: VerifiedLine) -> int:
+    """A starting estimate of a puzzle's rating (Glicko-2 scale, 1500 = average): 1100, plus
+    250 per solver move after the first, plus 15 per legal first move beyond two (more
+    choices hide the shot better), within 800..2300. Players' results then move it
+    (`bot.services.puzzles`)."""
+    solver_moves = (len(line.moves) + 1) // 2
+    rating = 1100 + 250 * (solver_moves - 1) + 15 * max(0, line.choices - 2)
+    return max(800, min(2300, rating))
+
+
+def move_texts(position: Position, variant: Variant, moves: Sequence[Move]) -> tuple[str, ...]:
+    """`moves` played from `position` in full move text."""
+    out: list[str] = []
+    pos = position
+    for m in moves:
+        out.append(format_move(m, pos, variant, full=True))
+        pos = play_unchecked(pos, m)
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A puzzle found in a game: the position, the plies before it, and its line."""
+
+    position: Position
+    ply: int
+    line: VerifiedLine
+
+
+def mine_game(
+    positions: Sequence[Position], variant: Variant, settings: MiningSettings | None = None,
+    *, should_stop: Callable[[], bool] = lambda: False,
+) -> list[Found]:
+    """The puzzles in a game given as its positions (start first). `should_stop` is asked
+    before each position; when it answers True the game's mining ends early."""
+    settings = settings or MiningSettings()
+    found: list[Found] = []
+    skip_until = -1
+    for ply, pos in enumerate(positions):
+        if should_stop():
+            break
+        if ply <= skip_until:
+            continue
+        moves = legal_moves(pos, variant)
+        if len(moves) < 2:
+            continue
+        history = positions[:ply]
+        quick = search(pos, variant, depth=settings.scan_depth, history=history).score
+        if quick < MATE_BOUND and quick - material(pos, variant, pos.turn) < settings.scan_gain:
+            continue
+        result = verify_puzzle(pos, variant, settings, history)
+        if isinstance(result, VerifiedLine):
+            found.append(Found(pos, ply, result))
+            skip_until = ply + len(result.moves)
+    return found
