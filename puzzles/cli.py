@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="games the computer plays against itself (default 0)")
     mine.add_argument("--level", type=int, default=2, help="self-play level 1..5 (default 2)")
     mine.add_argument("--first-seed", type=int, default=0, help="first self-play seed")
-    mine.add_argument("--verify-depth", type=int, default=MiningSettings.verify_depth,
+    mine.add_argument("--verify-depth", type=int, default=MiningSettings().verify_depth,
                       help="plies of the verifying searches (default %(default)s; always "
                            "at least the line's length plus two)")
     mine.add_argument("--out", type=Path, default=None,
