@@ -16,6 +16,7 @@ import functools
 import gc
 import logging
 import sys
+from collections.abc import Mapping, Sequence
 
 import discord
 from discord import app_commands
@@ -24,6 +25,7 @@ from discord.ext import commands
 from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
+from bot.cogs.puzzles import Puzzles
 from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import ConfigError, Settings
 from bot.services import (
@@ -37,13 +39,17 @@ from bot.services import (
 )
 from bot.services.computer_games import ComputerGames
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
+from bot.services.puzzles import PuzzleService
+from bot.services.scheduler import DailyPuzzleScheduler
 from bot.sync import hash_file_for, sync_commands
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
 from bot.ui.errors import ErrorReporter
 from bot.ui.present import Presenter
+from bot.ui.puzzles import PUZZLE_ITEMS, DailyPuzzlePosts, PuzzlePressHandler
 from bot.ui.reading import check_options
+from puzzles import Puzzle
 from storage import Storage, utc_now
 from storage.clock import Clock
 
@@ -122,6 +128,9 @@ class DamaBot(commands.Bot):
     scheduler: DeadlineScheduler
     computer_games: ComputerGames
     computer_turns: ComputerTurns
+    puzzles: PuzzleService
+    puzzle_presses: PuzzlePressHandler
+    daily_puzzles: DailyPuzzleScheduler
 
     def __init__(
         self,
@@ -131,6 +140,7 @@ class DamaBot(commands.Bot):
         chooser: MoveChooser | None = None,
         sync: bool = True,
         run_scheduler: bool = True,
+        puzzle_banks: Mapping[str, Sequence[Puzzle]] | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -148,6 +158,7 @@ class DamaBot(commands.Bot):
         self.sync_on_start = sync
         self.run_scheduler = run_scheduler
         self.sync_result: str | None = None
+        self.puzzle_banks = puzzle_banks
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -196,7 +207,15 @@ class DamaBot(commands.Bot):
         await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))
         await self.add_cog(Computer(computer_games=self.computer_games,
                                     announcer=self.announcer, settings=settings))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.puzzles = PuzzleService(self.storage.puzzles, banks=self.puzzle_banks)
+        puzzle_cog = Puzzles(puzzles=self.puzzles, repository=self.storage.puzzles,
+                             errors=self.errors, board_size=settings.board_size)
+        self.puzzle_presses = puzzle_cog
+        await self.add_cog(puzzle_cog)
+        self.daily_puzzles = DailyPuzzleScheduler(
+            self.puzzles, self.storage.puzzles, DailyPuzzlePosts(self, settings.board_size),
+            clock=self.clock)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *PUZZLE_ITEMS)
         restored = await self.games.restore()
         log.info("restored %d active games; the computer is to move in %d", len(restored),
                  self.computer_turns.thinking)
@@ -206,6 +225,7 @@ class DamaBot(commands.Bot):
         log.info("restored %d pending challenges", pending)
         if self.run_scheduler:
             self.scheduler.start()
+            self.daily_puzzles.start()
         freeze_heap()
         if self.sync_on_start:
             try:
@@ -237,6 +257,9 @@ class DamaBot(commands.Bot):
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
+        daily = getattr(self, "daily_puzzles", None)
+        if daily is not None:
+            await daily.stop()
         await self._finish_interactions(CLOSE_GRACE)
         computer_turns = getattr(self, "computer_turns", None)
         if computer_turns is not None:

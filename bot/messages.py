@@ -175,6 +175,29 @@ class Msg(enum.StrEnum):
     COMPUTER_BUSY = "error.computer_busy"
     COMPUTER_DELAYED = "computer.delayed"
 
+    # --- puzzles (branch i16-puzzles) ---------------------------------------------------
+    PUZZLE_NONE = "error.puzzle_none"
+    PUZZLE_NO_BANK = "error.puzzle_no_bank"
+    PUZZLE_UNKNOWN = "error.puzzle_unknown"
+    PUZZLE_TITLE = "puzzle.title"
+    PUZZLE_TASK = "puzzle.task"
+    PUZZLE_SOURCE = "puzzle.source"
+    PUZZLE_YOUR_RATING = "puzzle.your_rating"
+    PUZZLE_CORRECT = "puzzle.correct"
+    PUZZLE_SOLVED = "puzzle.solved"
+    PUZZLE_WRONG = "puzzle.wrong"
+    PUZZLE_HINT = "puzzle.hint"
+    PUZZLE_REVEALED = "puzzle.revealed"
+    PUZZLE_RATING_CHANGE = "puzzle.rating_change"
+    PUZZLE_UNRATED = "puzzle.unrated"
+    PUZZLE_BUTTON_HINT = "puzzle.button_hint"
+    PUZZLE_BUTTON_REVEAL = "puzzle.button_reveal"
+    PUZZLE_BUTTON_SOLVE_DAILY = "puzzle.button_solve_daily"
+    PUZZLE_DAILY_TITLE = "puzzle.daily_title"
+    PUZZLE_DAILY_SET = "puzzle.daily_set"
+    PUZZLE_DAILY_OFF = "puzzle.daily_off"
+    PUZZLE_DAILY_WAS_OFF = "puzzle.daily_was_off"
+
 
 ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /challenge.",
@@ -395,6 +418,32 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.COMPUTER_DELAYED: (
         "The computer is busy with many other games: it will move here in about {wait}."
     ),
+    # puzzles (branch i16-puzzles)
+    Msg.PUZZLE_NONE: "You have no puzzle under way. Start one with /puzzle.",
+    Msg.PUZZLE_NO_BANK: "There are no puzzles for {variant} yet. Try another variant.",
+    Msg.PUZZLE_UNKNOWN: "That puzzle ({puzzle}) is no longer in the bank. Start another "
+                        "with /puzzle.",
+    Msg.PUZZLE_TITLE: "Puzzle {puzzle} ({variant})",
+    Msg.PUZZLE_TASK: "{color} to move and win material. Find the shot: answer with /solve "
+                     "({found} of {total} moves found).",
+    Msg.PUZZLE_SOURCE: "Puzzle rating {rating}. From {source}.",
+    Msg.PUZZLE_YOUR_RATING: "Your puzzle rating: {rating}, streak {streak}.",
+    Msg.PUZZLE_CORRECT: "**{played}** is right. The defence: **{defence}**. Your move "
+                        "({found} of {total} found).",
+    Msg.PUZZLE_SOLVED: "**{played}**: solved!",
+    Msg.PUZZLE_WRONG: "**{played}** is not the winning move. Try again, or press Reveal.",
+    Msg.PUZZLE_HINT: "Hint: move the piece on **{square}**.",
+    Msg.PUZZLE_REVEALED: "The solution: {line}",
+    Msg.PUZZLE_RATING_CHANGE: "Puzzle rating {before} -> {after} ({delta}), streak {streak}.",
+    Msg.PUZZLE_UNRATED: "You have met this puzzle before: this time is not rated.",
+    Msg.PUZZLE_BUTTON_HINT: "Hint",
+    Msg.PUZZLE_BUTTON_REVEAL: "Reveal",
+    Msg.PUZZLE_BUTTON_SOLVE_DAILY: "Solve it",
+    Msg.PUZZLE_DAILY_TITLE: "Daily puzzle, {day} ({variant})",
+    Msg.PUZZLE_DAILY_SET: "The daily puzzle will be posted in {channel} once a day "
+                          "({variant}).",
+    Msg.PUZZLE_DAILY_OFF: "The daily puzzle is stopped on this server.",
+    Msg.PUZZLE_DAILY_WAS_OFF: "This server had no daily puzzle; nothing changed.",
 })
 
 CATALOGS: Mapping[str, Mapping[Msg, str]] = MappingProxyType({"en": ENGLISH})
@@ -461,6 +510,15 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.5m": "5 minutes",
     "choice.1h": "1 hour",
     "choice.1d": "1 day",
+    # puzzles (branch i16-puzzles)
+    "puzzle": "Get a puzzle: find the winning shot (only you see it)",
+    "puzzle.variant": "Which draughts (default: any)",
+    "solve": "Answer your puzzle with a move",
+    "solve.move": "Your move, e.g. c3-d4 or a capture c3xe5 (pick from the list)",
+    "puzzle-daily": "Post a daily puzzle in a channel (server managers)",
+    "puzzle-daily.channel": "Where to post it",
+    "puzzle-daily.variant": "Which draughts (default: a different one each day)",
+    "puzzle-daily-stop": "Stop this server's daily puzzle (server managers)",
 })
 """Names shown in Discord's command picker: command and option descriptions (keys
 `command` and `command.option`) and choice names (`choice.<value>`)."""

@@ -24,7 +24,7 @@ from engine.search import LEVELS, search
 from puzzles.bank import BankFile, Puzzle, PuzzleSource, bank_path, puzzle_id
 from puzzles.mining import MiningSettings, initial_rating, mine_game, move_texts
 
-MAX_SELF_PLAY_PLIES = 160
+MAX_SELF_PLAY_PLIES = 100
 
 
 def self_play_positions(variant: Variant, level: int, seed: int) -> list[Position]:

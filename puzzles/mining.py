@@ -20,8 +20,10 @@ How a position becomes a puzzle (`verify_puzzle`), with `MiningSettings`' thresh
    raised to the line's length plus two when needed, and the first move re-checked).
 
 Mining a game (`mine_game`): a fast search (`scan_depth` plies) at every position flags
-those where the side to move gains `scan_gain` over the present material; only those are
-verified. Positions inside a puzzle already found in the same game are skipped.
+those where the side to move gains `scan_gain` over the present material; then every first
+move is scored at `screen_depth` plies, and only positions where one move leads the others
+by half the margin and wins are verified (the screen only saves time: it never accepts a
+puzzle). Positions inside a puzzle already found in the same game are skipped.
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ from engine.search import MATE, MATE_BOUND, search
 class MiningSettings:
     """The thresholds of `verify_puzzle` and `mine_game` (see the module's docstring)."""
 
-    scan_depth: int = 3
+    scan_depth: int = 2
     scan_gain: int = 80
+    screen_depth: int = 4
     verify_depth: int = 6
     win: int = 100
     margin: int = 100
@@ -251,6 +254,9 @@ def mine_game(
         history = positions[:ply]
         quick = search(pos, variant, depth=settings.scan_depth, history=history).score
         if quick < MATE_BOUND and quick - material(pos, variant, pos.turn) < settings.scan_gain:
+            continue
+        screen = score_moves(pos, variant, settings.screen_depth, history)
+        if screen[0][0] < settings.win or screen[1][0] >= screen[0][0] - settings.margin // 2:
             continue
         result = verify_puzzle(pos, variant, settings, history)
         if isinstance(result, VerifiedLine):

@@ -305,3 +305,69 @@ class LeaderboardEntry:
     rank: int
     rating: Rating
     display_name: str | None
+
+
+# --- puzzles (branch i16-puzzles) -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PuzzleRating:
+    """A player's puzzle rating in one variant, with their record: `attempts` rated,
+    `solved` of them, the current `streak` of puzzles solved in a row and the best one."""
+
+    user_id: int
+    variant: str
+    value: RatingValue
+    attempts: int
+    solved: int
+    streak: int
+    best_streak: int
+
+
+@dataclass(frozen=True)
+class PuzzleStats:
+    """A puzzle's own rating (it "plays" every solver) and how often it was solved."""
+
+    puzzle_id: str
+    variant: str
+    value: RatingValue
+    attempts: int
+    solved: int
+
+
+@dataclass(frozen=True)
+class PuzzleAttempt:
+    """One rated attempt at a puzzle: `solved` (found every move with no wrong answer, no
+    hint and no reveal), whether a hint was asked (`hinted`) or the solution shown
+    (`revealed`)."""
+
+    user_id: int
+    puzzle_id: str
+    variant: str
+    solved: bool
+    hinted: bool
+    revealed: bool
+
+
+@dataclass(frozen=True)
+class PuzzleResult:
+    """What recording an attempt stored: the player's and the puzzle's ratings before and
+    after, and the player's record after."""
+
+    player_before: RatingValue
+    player: PuzzleRating
+    puzzle_before: RatingValue
+    puzzle: PuzzleStats
+
+
+@dataclass(frozen=True)
+class DailyPuzzleSetting:
+    """A server's daily puzzle: posted in `channel_id`, of `variant` (None: a different
+    variant each day), set by the user `set_by`; `last_posted`: the UTC day (ISO date)
+    of the last post, None before the first."""
+
+    guild_id: int
+    channel_id: int
+    variant: str | None
+    set_by: int
+    last_posted: str | None

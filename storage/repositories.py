@@ -16,6 +16,7 @@ from storage.models import (
     Challenge,
     ChallengeStatus,
     ClockState,
+    DailyPuzzleSetting,
     Eligibility,
     GameRecord,
     GameResult,
@@ -24,8 +25,13 @@ from storage.models import (
     NewChallenge,
     NewGame,
     Player,
+    PuzzleAttempt,
+    PuzzleRating,
+    PuzzleResult,
+    PuzzleStats,
     Rating,
     RatingUpdate,
+    RatingValue,
     Seat,
     Side,
 )
@@ -281,4 +287,61 @@ class RatingRepository(Protocol):
         eligibility: Eligibility | None = None,
     ) -> int:
         """How many players are on that board."""
+        ...
+
+
+# --- puzzles (branch i16-puzzles) -----------------------------------------------------
+
+PuzzleRatingCalculator = Callable[
+    [RatingValue | None, RatingValue, bool], tuple[RatingValue, RatingValue, RatingValue]
+]
+"""Given the player's stored puzzle rating (None: never rated in the variant), the
+puzzle's rating and whether the player solved it, returns the player's rating going in,
+the player's after and the puzzle's after (the Glicko-2 update,
+`bot.services.puzzles.rate_attempt`). Called inside the recording transaction."""
+
+
+class PuzzleRepository(Protocol):
+    async def rating(self, user_id: int, variant: str) -> PuzzleRating | None:
+        """The player's puzzle rating in `variant`, None before their first rated attempt."""
+        ...
+
+    async def stats(self, puzzle_id: str) -> PuzzleStats | None:
+        """The puzzle's stored rating, None before its first attempt."""
+        ...
+
+    async def attempted(self, user_id: int, variant: str) -> set[str]:
+        """The ids of the puzzles of `variant` the player has attempted."""
+        ...
+
+    async def record(
+        self, attempt: PuzzleAttempt, puzzle_start: RatingValue,
+        calculate: PuzzleRatingCalculator,
+    ) -> PuzzleResult:
+        """Store a rated attempt in one transaction: the attempt, the player's new rating
+        and record (streak +1 when solved, else 0), the puzzle's new rating
+        (`puzzle_start` when it has none yet)."""
+        ...
+
+    async def set_daily(
+        self, guild_id: int, channel_id: int, variant: str | None, set_by: int
+    ) -> DailyPuzzleSetting:
+        """Post the daily puzzle of the server in `channel_id` (replacing an earlier
+        choice; the day of the last post is kept, so a day is never posted twice)."""
+        ...
+
+    async def clear_daily(self, guild_id: int) -> bool:
+        """Stop the server's daily puzzle; False when it had none."""
+        ...
+
+    async def daily(self, guild_id: int) -> DailyPuzzleSetting | None:
+        ...
+
+    async def daily_all(self) -> list[DailyPuzzleSetting]:
+        """Every server's daily puzzle setting."""
+        ...
+
+    async def claim_daily(self, guild_id: int, day: str) -> bool:
+        """Mark the server's puzzle of `day` (ISO date) posted; True only for the one
+        caller that changed it (another process, or an earlier run, gets False)."""
         ...

@@ -12,11 +12,13 @@ from storage.diagnosis import open_failure
 from storage.games import SqliteGameRepository
 from storage.models import DEFAULT_ELIGIBILITY, Eligibility
 from storage.players import SqlitePlayerRepository
+from storage.puzzles import SqlitePuzzleRepository
 from storage.ratings import SqliteRatingRepository
 from storage.repositories import (
     ChallengeRepository,
     GameRepository,
     PlayerRepository,
+    PuzzleRepository,
     RatingRepository,
 )
 
@@ -34,6 +36,7 @@ class Storage:
         self.games: GameRepository = SqliteGameRepository(db, clock, leaderboard)
         self.challenges: ChallengeRepository = SqliteChallengeRepository(db, clock)
         self.ratings: RatingRepository = self._ratings
+        self.puzzles: PuzzleRepository = SqlitePuzzleRepository(db, clock)
 
     @classmethod
     async def open(

@@ -12,15 +12,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Protocol
 
 from bot.services.challenges import ChallengeService
+from bot.services.errors import PlayerError
 from bot.services.events import DeadlinesChanged, EventBus
 from bot.services.games import GameService
 from bot.services.models import GameUpdate
+from bot.services.puzzles import PuzzleService
+from puzzles import Puzzle
 from storage import Challenge, utc_now
 from storage.clock import Clock
+from storage.models import DailyPuzzleSetting
+from storage.repositories import PuzzleRepository
 
 log = logging.getLogger(__name__)
 
@@ -122,3 +127,76 @@ class DeadlineScheduler:
             if delay > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+
+# --- the daily puzzle (branch i16-puzzles) ----------------------------------------------
+
+
+class DailyPuzzlePoster(Protocol):
+    """Posts a daily puzzle (the Discord layer implements it)."""
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process serves the server (with several processes, only the one
+        that owns a server posts its puzzle)."""
+        ...
+
+    async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
+        ...
+
+
+class DailyPuzzleScheduler:
+    """Posts each server's daily puzzle once per UTC day: every `poll` it reads the
+    settings, and for each server this process owns whose puzzle of today is not posted,
+    claims the day in the database (`PuzzleRepository.claim_daily`: exactly one claimer
+    wins, across processes and restarts), then posts. A post that fails after the claim is
+    logged, not retried: a day is never posted twice."""
+
+    def __init__(self, puzzles: PuzzleService, repository: PuzzleRepository,
+                 poster: DailyPuzzlePoster, *, clock: Clock = utc_now,
+                 poll: timedelta = timedelta(minutes=5)) -> None:
+        self._puzzles = puzzles
+        self._repo = repository
+        self._poster = poster
+        self._clock = clock
+        self._poll = poll
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="dama-daily-puzzle")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    async def run_once(self) -> list[int]:
+        """Post today's puzzle where it is due; returns the guild ids posted to."""
+        day = self._clock().date()
+        posted: list[int] = []
+        for setting in await self._repo.daily_all():
+            if setting.last_posted == day.isoformat() or not self._poster.owns(setting.guild_id):
+                continue
+            try:
+                puzzle = self._puzzles.daily_puzzle(day, setting.variant)
+            except PlayerError:
+                log.warning("no daily puzzle for guild %s: its variant has no puzzles",
+                            setting.guild_id)
+                continue
+            if not await self._repo.claim_daily(setting.guild_id, day.isoformat()):
+                continue
+            try:
+                await self._poster.post_daily(setting, puzzle, day)
+                posted.append(setting.guild_id)
+            except Exception:
+                log.exception("posting the daily puzzle of guild %s failed", setting.guild_id)
+        return posted
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.run_once()
+            except Exception:
+                log.exception("the daily puzzle run failed; trying again later")
+            await asyncio.sleep(self._poll.total_seconds())

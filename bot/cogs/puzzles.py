@@ -1,0 +1,145 @@
+"""Slash commands of puzzles: /puzzle, /solve (with autocomplete from the solver's puzzle),
+/puzzle-daily and /puzzle-daily-stop (server managers), and the puzzle buttons' presses.
+Everything a solver sees of their puzzle is ephemeral: the puzzle is theirs, the channel
+(and any game in it) is untouched. Each handler reads the interaction, calls one
+`PuzzleService` method and answers (docs/ARCHITECTURE.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.choices import VARIANT_CHOICES
+from bot.messages import Msg, text
+from bot.messages import command_text as t
+from bot.services.puzzles import PuzzleService, PuzzleView, SolveOutcome
+from bot.ui.answer import Answer
+from bot.ui.errors import ErrorReporter
+from bot.ui.puzzles import puzzle_embed, puzzle_file, puzzle_view, rating_text
+from storage.repositories import PuzzleRepository
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+SUGGEST_BUDGET = 2.0
+"""Seconds `/solve`'s autocomplete may spend (Discord drops answers after 3)."""
+
+
+def _locale(interaction: Interaction) -> str:
+    return str(interaction.locale)
+
+
+class Puzzles(commands.Cog):
+    """Puzzles for one solver at a time, and the daily puzzle's settings."""
+
+    def __init__(self, *, puzzles: PuzzleService, repository: PuzzleRepository,
+                 errors: ErrorReporter, board_size: int = 512) -> None:
+        self.puzzles = puzzles
+        self.repository = repository
+        self.errors = errors
+        self.board_size = board_size
+
+    async def _show(self, interaction: Interaction, view: PuzzleView, *, note: str | None = None,
+                    buttons: bool = True) -> None:
+        locale = _locale(interaction)
+        file = await puzzle_file(view, self.board_size)
+        await Answer.of(interaction).send(
+            embed=puzzle_embed(view, locale, note=note), file=file, ephemeral=True,
+            view=puzzle_view(interaction.user.id, locale) if buttons else None)
+
+    @app_commands.command(name="puzzle", description=t("puzzle"))
+    @app_commands.describe(variant=t("puzzle.variant"))
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def puzzle(self, interaction: Interaction, variant: str | None = None) -> None:
+        view = await self.puzzles.start(interaction.user.id, variant)
+        rating = await self.puzzles.rating(interaction.user.id, view.puzzle.variant)
+        locale = _locale(interaction)
+        note = None if rating is None else text(
+            Msg.PUZZLE_YOUR_RATING, locale, rating=round(rating.value.rating),
+            streak=rating.streak)
+        if not view.rated:
+            note = text(Msg.PUZZLE_UNRATED, locale)
+        await self._show(interaction, view, note=note)
+
+    @app_commands.command(name="solve", description=t("solve"))
+    @app_commands.describe(move=t("solve.move"))
+    async def solve(self, interaction: Interaction, move: str) -> None:
+        answer = await self.puzzles.solve(interaction.user.id, move)
+        locale = _locale(interaction)
+        if answer.outcome == SolveOutcome.WRONG:
+            lines = [text(Msg.PUZZLE_WRONG, locale, played=answer.played)]
+        elif answer.outcome == SolveOutcome.CORRECT:
+            lines = [text(Msg.PUZZLE_CORRECT, locale, played=answer.played,
+                          defence=answer.defence, found=answer.view.found,
+                          total=answer.view.total)]
+        else:
+            lines = [text(Msg.PUZZLE_SOLVED, locale, played=answer.played)]
+        change = rating_text(answer.result, locale)
+        if change:
+            lines.append(change)
+        await self._show(interaction, answer.view, note="\n".join(lines),
+                         buttons=answer.outcome != SolveOutcome.SOLVED)
+
+    @solve.autocomplete("move")
+    async def solve_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            found = await asyncio.wait_for(
+                asyncio.to_thread(self.puzzles.suggestions, interaction.user.id, current),
+                timeout=SUGGEST_BUDGET)
+        except Exception as error:
+            self.errors.autocomplete_failed(interaction, error)
+            return []
+        return [app_commands.Choice(name=c.name, value=c.value) for c in found]
+
+    @app_commands.command(name="puzzle-daily", description=t("puzzle-daily"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(channel=t("puzzle-daily.channel"), variant=t("puzzle-daily.variant"))
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def puzzle_daily(self, interaction: Interaction, channel: discord.TextChannel,
+                           variant: str | None = None) -> None:
+        assert interaction.guild_id is not None
+        setting = await self.repository.set_daily(interaction.guild_id, channel.id, variant,
+                                                  interaction.user.id)
+        locale = _locale(interaction)
+        name = "any" if setting.variant is None else setting.variant
+        await Answer.of(interaction).send(
+            text(Msg.PUZZLE_DAILY_SET, locale, channel=f"<#{setting.channel_id}>",
+                 variant=name), ephemeral=True)
+
+    @app_commands.command(name="puzzle-daily-stop", description=t("puzzle-daily-stop"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def puzzle_daily_stop(self, interaction: Interaction) -> None:
+        assert interaction.guild_id is not None
+        stopped = await self.repository.clear_daily(interaction.guild_id)
+        key = Msg.PUZZLE_DAILY_OFF if stopped else Msg.PUZZLE_DAILY_WAS_OFF
+        await Answer.of(interaction).send(text(key, _locale(interaction)), ephemeral=True)
+
+    # --- buttons (bot.ui.puzzles.PuzzlePressHandler) -------------------------------------
+
+    async def puzzle_hint(self, interaction: Interaction) -> None:
+        square, view = await self.puzzles.hint(interaction.user.id)
+        await self._show(interaction, view,
+                         note=text(Msg.PUZZLE_HINT, _locale(interaction), square=square))
+
+    async def puzzle_reveal(self, interaction: Interaction) -> None:
+        reveal = await self.puzzles.reveal(interaction.user.id)
+        locale = _locale(interaction)
+        lines = [text(Msg.PUZZLE_REVEALED, locale, line=" ".join(reveal.moves))]
+        change = rating_text(reveal.result, locale)
+        if change:
+            lines.append(change)
+        await self._show(interaction, reveal.view, note="\n".join(lines), buttons=False)
+
+    async def puzzle_solve(self, interaction: Interaction, puzzle_id: str) -> None:
+        view = await self.puzzles.start_puzzle(interaction.user.id, puzzle_id)
+        await self._show(interaction, view)

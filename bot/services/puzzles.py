@@ -1,0 +1,337 @@
+"""Puzzles for one solver at a time: `/puzzle` starts one, `/solve` answers it move by
+move, the bot plays the forced defence; hints, reveals, Glicko-2 ratings of players and
+puzzles, streaks, and the daily puzzle of a server. Plain values, no Discord.
+
+A puzzle belongs to its solver (a session per user id, kept in memory), not to a channel:
+a game in the channel is never touched. Rating (as lichess rates puzzles): the player and
+the puzzle each have a Glicko-2 rating (`bot.ratings.glicko2`); an attempt is one game
+between them, rated once, the first time the player meets the puzzle: a loss at the first
+wrong answer or when the solution is revealed, a win when the last move is found with no
+wrong answer and no hint (a hinted solve counts as a loss). A puzzle's rating starts at the
+bank's estimate (`puzzles.mining.initial_rating`) with deviation `PUZZLE_START_DEVIATION`.
+The streak counts rated puzzles solved in a row.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from bot.messages import Msg
+from bot.ratings import Glicko2Rating, rate_game
+from bot.services.challenges import variant_key
+from bot.services.errors import PlayerError
+from bot.services.games import suggest_moves
+from bot.services.models import MoveChoice
+from engine import (
+    AmbiguousMoveError,
+    Color,
+    IllegalMoveError,
+    MalformedMoveError,
+    Move,
+    Position,
+    Variant,
+    format_move,
+    get_variant,
+    parse_move,
+    square_name,
+)
+from engine.movegen import legal_moves, play_unchecked
+from puzzles import Puzzle, load_bank
+from storage.models import PuzzleAttempt, PuzzleRating, PuzzleResult, RatingValue
+from storage.repositories import PuzzleRepository
+
+PUZZLE_START_DEVIATION = 300.0
+"""A new puzzle's rating deviation: its bank rating is an estimate, but a better one than a
+new player's 1500 (deviation 500)."""
+
+NEAREST = 12
+"""`/puzzle` picks at random among this many unseen puzzles nearest the player's rating."""
+
+
+def rate_attempt(
+    player: RatingValue | None, puzzle: RatingValue, solved: bool
+) -> tuple[RatingValue, RatingValue, RatingValue]:
+    """One Glicko-2 game between the player (None: a new player) and the puzzle, won by the
+    player when `solved` (`bot.ratings.rate_game`, lichess's constants). Returns the
+    player's rating going in, the player's after and the puzzle's after."""
+    p = Glicko2Rating.initial() if player is None else Glicko2Rating(
+        player.rating, player.deviation, player.volatility)
+    q = Glicko2Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
+    mine, theirs = rate_game(p, q, 1.0 if solved else 0.0)
+    return (RatingValue(mine.before.rating, mine.before.deviation, mine.before.volatility),
+            RatingValue(mine.after.rating, mine.after.deviation, mine.after.volatility),
+            RatingValue(theirs.after.rating, theirs.after.deviation, theirs.after.volatility))
+
+
+@dataclass
+class _Session:
+    puzzle: Puzzle
+    variant: Variant
+    rated: bool
+    index: int = 0  # ply of the solution the solver is to play
+    position: Position = field(default=None)  # type: ignore[assignment]
+    before: Position | None = None
+    last_move: Move | None = None
+    failed: bool = False
+    hinted: bool = False
+    recorded: PuzzleResult | None = None
+    done: bool = False
+
+
+@dataclass(frozen=True)
+class PuzzleView:
+    """What the solver sees: the puzzle, the position now, the solver's colour (the side at
+    the bottom of the picture), the last move played (with the position before it, for the
+    picture), how many of the solver's moves are found and to find, and `marks` (the square
+    of the piece to move, after a hint)."""
+
+    puzzle: Puzzle
+    variant: Variant
+    position: Position
+    solver: Color
+    last_move: Move | None
+    before: Position | None
+    found: int
+    total: int
+    marks: tuple[int, ...] = ()
+    rated: bool = True
+
+
+class SolveOutcome:
+    """What an answer did (plain string constants, compared by identity of value)."""
+
+    CORRECT = "correct"
+    SOLVED = "solved"
+    WRONG = "wrong"
+
+
+@dataclass(frozen=True)
+class SolveAnswer:
+    """The answer to `/solve`: `outcome` (a `SolveOutcome` value), the move text the solver
+    played (`played`), the defence the bot played (`defence`, when the line goes on), the
+    view after it, and the rating change when this answer settled the rated result."""
+
+    outcome: str
+    played: str
+    defence: str | None
+    view: PuzzleView
+    result: PuzzleResult | None
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The rest of the solution (full move texts, from the solver's current position), the
+    view of the position at the puzzle's end, and the rating change when recorded now."""
+
+    moves: tuple[str, ...]
+    view: PuzzleView
+    result: PuzzleResult | None
+
+
+def _parse(text: str, position: Position, variant: Variant) -> Move:
+    try:
+        return parse_move(text, position, variant)
+    except MalformedMoveError as error:
+        raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
+    except AmbiguousMoveError as error:
+        names = ", ".join(
+            sorted(format_move(m, position, variant, full=True) for m in error.candidates))
+        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
+    except IllegalMoveError as error:
+        raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
+
+
+class PuzzleService:
+    """Puzzle sessions, ratings and daily puzzles. `banks`: the puzzles per variant key
+    (default: the shipped banks, `puzzles.load_bank`); `seed`: the random picks (tests)."""
+
+    def __init__(
+        self,
+        repository: PuzzleRepository,
+        *,
+        banks: Mapping[str, Sequence[Puzzle]] | None = None,
+        seed: int | None = None,
+        today: Callable[[], date] | None = None,
+    ) -> None:
+        self._repo = repository
+        if banks is None:
+            banks = {key: load_bank(key) for key in ("turkish", "arab", "moroccan", "italian")}
+        self._banks = {k: tuple(v) for k, v in banks.items() if v}
+        self._rng = random.Random(seed)
+        self._sessions: dict[int, _Session] = {}
+        self._lock = asyncio.Lock()
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variant keys that have puzzles."""
+        return tuple(self._banks)
+
+    def bank(self, variant: str) -> tuple[Puzzle, ...]:
+        """The puzzles of `variant` (empty when none)."""
+        return self._banks.get(variant, ())
+
+    # --- starting ------------------------------------------------------------------------
+
+    def _variant(self, name: str | None) -> str:
+        if name is None:
+            if not self._banks:
+                raise PlayerError(Msg.PUZZLE_NO_BANK, variant="any")
+            return self._rng.choice(sorted(self._banks))
+        key = variant_key(name)
+        if key not in self._banks:
+            raise PlayerError(Msg.PUZZLE_NO_BANK, variant=get_variant(key).name)
+        return key
+
+    async def start(self, user_id: int, variant: str | None = None) -> PuzzleView:
+        """Give the user a new puzzle of `variant` (None: any variant with puzzles), the
+        unseen one nearest their rating (at random among the `NEAREST` nearest); a puzzle
+        already met is given again only when all were, unrated. Replaces the user's
+        unfinished puzzle. Raises `PlayerError` UNKNOWN_VARIANT, PUZZLE_NO_BANK."""
+        key = self._variant(variant)
+        rating = await self._repo.rating(user_id, key)
+        seen = await self._repo.attempted(user_id, key)
+        target = 1500.0 if rating is None else rating.value.rating
+        pool = [p for p in self._banks[key] if p.id not in seen] or list(self._banks[key])
+        pool.sort(key=lambda p: (abs(p.rating - target), p.id))
+        puzzle = self._rng.choice(pool[:NEAREST])
+        return await self._begin(user_id, puzzle, rated=puzzle.id not in seen)
+
+    def daily_puzzle(self, day: date, variant: str | None = None) -> Puzzle:
+        """The puzzle of `day` (the same for every server and process): of `variant`, or of
+        the variants with puzzles in turn by day when None. Raises PlayerError
+        PUZZLE_NO_BANK when there is none."""
+        if variant is None:
+            if not self._banks:
+                raise PlayerError(Msg.PUZZLE_NO_BANK, variant="any")
+            keys = sorted(self._banks)
+            variant = keys[day.toordinal() % len(keys)]
+        bank = self._banks.get(variant)
+        if not bank:
+            raise PlayerError(Msg.PUZZLE_NO_BANK, variant=variant)
+        digest = hashlib.sha256(f"{variant}|{day.isoformat()}".encode()).digest()
+        return bank[int.from_bytes(digest[:8], "big") % len(bank)]
+
+    @staticmethod
+    def preview(puzzle: Puzzle) -> PuzzleView:
+        """The view of `puzzle`'s start position (the daily post)."""
+        position = puzzle.position()
+        return PuzzleView(puzzle, get_variant(puzzle.variant), position, position.turn, None,
+                          None, 0, puzzle.solver_moves)
+
+    async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleView:
+        """Give the user the puzzle `puzzle_id` (the daily puzzle's button). Raises
+        PlayerError PUZZLE_UNKNOWN for an id no bank holds."""
+        for bank in self._banks.values():
+            for p in bank:
+                if p.id == puzzle_id:
+                    seen = await self._repo.attempted(user_id, p.variant)
+                    return await self._begin(user_id, p, rated=p.id not in seen)
+        raise PlayerError(Msg.PUZZLE_UNKNOWN, puzzle=puzzle_id)
+
+    async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleView:
+        async with self._lock:
+            session = _Session(puzzle, get_variant(puzzle.variant), rated)
+            session.position = puzzle.position()
+            self._sessions[user_id] = session
+            return self._view(session)
+
+    # --- answering -----------------------------------------------------------------------
+
+    def _session(self, user_id: int) -> _Session:
+        session = self._sessions.get(user_id)
+        if session is None or session.done:
+            raise PlayerError(Msg.PUZZLE_NONE)
+        return session
+
+    def _view(self, s: _Session, marks: tuple[int, ...] = ()) -> PuzzleView:
+        total = s.puzzle.solver_moves
+        return PuzzleView(s.puzzle, s.variant, s.position, s.puzzle.position().turn,
+                          s.last_move, s.before, (s.index + 1) // 2, total, marks, s.rated)
+
+    def _expected(self, s: _Session) -> Move:
+        return parse_move(s.puzzle.solution[s.index], s.position, s.variant)
+
+    async def solve(self, user_id: int, text: str) -> SolveAnswer:
+        """The solver's move `text` in their puzzle. The solution's move: played, then the
+        forced defence (CORRECT), or the puzzle is solved (SOLVED, rated now when it is
+        rated and not yet). Another legal move: WRONG, nothing played, the solver may try
+        again (the attempt is rated a loss now). Raises PlayerError PUZZLE_NONE (no puzzle
+        under way), MOVE_MALFORMED, MOVE_ILLEGAL, MOVE_AMBIGUOUS."""
+        async with self._lock:
+            s = self._session(user_id)
+            move = await asyncio.to_thread(_parse, text, s.position, s.variant)
+            played = format_move(move, s.position, s.variant)
+            if move != self._expected(s):
+                s.failed = True
+                result = await self._record(user_id, s, solved=False)
+                return SolveAnswer(SolveOutcome.WRONG, played, None, self._view(s), result)
+            self._advance(s, move)
+            if s.index >= len(s.puzzle.solution):
+                s.done = True
+                result = await self._record(user_id, s, solved=not (s.failed or s.hinted))
+                return SolveAnswer(SolveOutcome.SOLVED, played, None, self._view(s), result)
+            defence = parse_move(s.puzzle.solution[s.index], s.position, s.variant)
+            defence_text = format_move(defence, s.position, s.variant)
+            self._advance(s, defence)
+            return SolveAnswer(SolveOutcome.CORRECT, played, defence_text, self._view(s), None)
+
+    @staticmethod
+    def _advance(s: _Session, move: Move) -> None:
+        s.before, s.last_move = s.position, move
+        s.position = play_unchecked(s.position, move)
+        s.index += 1
+
+    async def _record(self, user_id: int, s: _Session, *, solved: bool) -> PuzzleResult | None:
+        if not s.rated or s.recorded is not None:
+            return None
+        start = RatingValue(float(s.puzzle.rating), PUZZLE_START_DEVIATION, 0.09)
+        s.recorded = await self._repo.record(
+            PuzzleAttempt(user_id, s.puzzle.id, s.puzzle.variant, solved, s.hinted,
+                          revealed=not solved and s.done),
+            start, rate_attempt)
+        return s.recorded
+
+    async def hint(self, user_id: int) -> tuple[str, PuzzleView]:
+        """The square of the piece the solver should move (its name) and the view with it
+        marked. From now on a solve counts as a loss. Raises PlayerError PUZZLE_NONE."""
+        async with self._lock:
+            s = self._session(user_id)
+            s.hinted = True
+            start = self._expected(s).start
+            return square_name(start), self._view(s, marks=(start,))
+
+    async def reveal(self, user_id: int) -> Reveal:
+        """Show the rest of the solution and end the puzzle (a loss when rated and not yet
+        recorded). Raises PlayerError PUZZLE_NONE."""
+        async with self._lock:
+            s = self._session(user_id)
+            rest: list[str] = []
+            while s.index < len(s.puzzle.solution):
+                move = self._expected(s)
+                rest.append(format_move(move, s.position, s.variant))
+                self._advance(s, move)
+            s.done = True
+            result = await self._record(user_id, s, solved=False)
+            return Reveal(tuple(rest), self._view(s), result)
+
+    def suggestion_source(self, user_id: int) -> tuple[Position, Variant, tuple[Move, ...]] | None:
+        """What `/solve`'s autocomplete needs (the position, variant and legal moves of the
+        user's puzzle), None without a puzzle under way."""
+        s = self._sessions.get(user_id)
+        if s is None or s.done:
+            return None
+        return s.position, s.variant, tuple(legal_moves(s.position, s.variant))
+
+    def suggestions(self, user_id: int, typed: str) -> list[MoveChoice]:
+        """`/solve`'s autocomplete choices (as `/move`'s, `suggest_moves`)."""
+        source = self.suggestion_source(user_id)
+        return [] if source is None else suggest_moves(*source, typed)
+
+    async def rating(self, user_id: int, variant: str) -> PuzzleRating | None:
+        """The user's puzzle rating in `variant`."""
+        return await self._repo.rating(user_id, variant)

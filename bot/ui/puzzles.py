@@ -1,0 +1,203 @@
+"""Puzzle messages: the board from the solver's side (rendered in a worker thread), the
+texts from the catalog, and the Hint, Reveal and Solve-it buttons.
+
+Buttons are persistent (`discord.ui.DynamicItem`): `dama:phint:<user_id>`,
+`dama:preveal:<user_id>` (on the solver's own ephemeral puzzle message; a press acts on the
+presser's own puzzle) and `dama:psolve:<puzzle_id>` (under a daily puzzle post: gives the
+presser that puzzle). A press goes to the client's `puzzle_presses`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from datetime import date
+from typing import Any, Protocol
+
+import discord
+
+from bot.messages import Msg, text
+from bot.ratings import display_rating
+from bot.services.puzzles import PuzzleService, PuzzleView
+from bot.ui.answer import Answer
+from engine import Color, get_variant
+from puzzles import Puzzle
+from renderer import render_png
+from storage.models import DailyPuzzleSetting, PuzzleResult
+
+PUZZLE_FILE = "puzzle.png"
+PUZZLE_COLOUR = discord.Colour(0x2E7D32)
+
+
+def render_puzzle(view: PuzzleView, size: int = 512) -> bytes:
+    """The puzzle's board PNG from the solver's side (blocking: call in a thread)."""
+    last = view.last_move
+    return render_png(view.position, view.variant, perspective=view.solver, last_move=last,
+                      before=view.before if last is not None else None, marks=view.marks,
+                      size=size)
+
+
+async def puzzle_file(view: PuzzleView, size: int = 512) -> discord.File:
+    png = await asyncio.to_thread(render_puzzle, view, size)
+    return discord.File(io.BytesIO(png), filename=PUZZLE_FILE)
+
+
+def source_text(puzzle: Puzzle) -> str:
+    """Where the puzzle comes from, in a few words."""
+    src = puzzle.source
+    if src.kind == "pdn":
+        who = f"{src.detail}, " if src.detail else ""
+        return f"a recorded game ({who}{src.name}, after ply {src.ply})"
+    return f"a game the computer played against itself ({src.name}, after ply {src.ply})"
+
+
+def puzzle_embed(view: PuzzleView, locale: str | None, *, title: str | None = None,
+                 note: str | None = None) -> discord.Embed:
+    """The embed of a puzzle message: the task, the source, an optional `note` line."""
+    colour = text(Msg.COLOR_WHITE if view.solver is Color.WHITE else Msg.COLOR_BLACK, locale)
+    lines = [text(Msg.PUZZLE_TASK, locale, color=colour, found=view.found, total=view.total)]
+    if note:
+        lines.insert(0, note)
+    lines.append(text(Msg.PUZZLE_SOURCE, locale, rating=view.puzzle.rating,
+                      source=source_text(view.puzzle)))
+    embed = discord.Embed(
+        title=title or text(Msg.PUZZLE_TITLE, locale, puzzle=view.puzzle.id,
+                            variant=get_variant(view.puzzle.variant).name),
+        description="\n".join(lines), colour=PUZZLE_COLOUR)
+    embed.set_image(url=f"attachment://{PUZZLE_FILE}")
+    return embed
+
+
+def rating_text(result: PuzzleResult | None, locale: str | None) -> str | None:
+    """The rating change line of a recorded attempt (None when nothing was recorded)."""
+    if result is None:
+        return None
+    before = result.player_before
+    after = result.player.value
+    delta = round(after.rating) - round(before.rating)
+    return text(Msg.PUZZLE_RATING_CHANGE, locale,
+                before=display_rating(before.rating, before.deviation),
+                after=display_rating(after.rating, after.deviation),
+                delta=f"{delta:+d}", streak=result.player.streak)
+
+
+class PuzzlePressHandler(Protocol):
+    async def puzzle_hint(self, interaction: discord.Interaction[Any]) -> None: ...
+
+    async def puzzle_reveal(self, interaction: discord.Interaction[Any]) -> None: ...
+
+    async def puzzle_solve(self, interaction: discord.Interaction[Any], puzzle_id: str) -> None:
+        ...
+
+
+class _ErrorHandler(Protocol):
+    async def report(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
+        ...
+
+
+class PuzzleHost(Protocol):
+    puzzle_presses: PuzzlePressHandler
+    errors: _ErrorHandler
+
+
+class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"dama:pnone:(?P<id>[a-z0-9-]+)"):
+    action = "pnone"
+    label_key = Msg.PUZZLE_BUTTON_HINT
+    style = discord.ButtonStyle.secondary
+
+    def __init__(self, target: str, locale: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=text(self.label_key, locale), style=self.style,
+            custom_id=f"dama:{self.action}:{target}"))
+        self.target = target
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> _PuzzleButton:
+        return cls(match["id"], str(interaction.locale))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        host: PuzzleHost = interaction.client
+        Answer.of(interaction)
+        try:
+            await self.pressed(host.puzzle_presses, interaction)
+        except Exception as error:
+            await host.errors.report(interaction, error)
+
+    async def pressed(self, handler: PuzzlePressHandler,
+                      interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
+class HintButton(_PuzzleButton, template=r"dama:phint:(?P<id>[0-9]+)"):
+    action = "phint"
+    label_key = Msg.PUZZLE_BUTTON_HINT
+
+    async def pressed(self, handler: PuzzlePressHandler,
+                      interaction: discord.Interaction[Any]) -> None:
+        await handler.puzzle_hint(interaction)
+
+
+class RevealButton(_PuzzleButton, template=r"dama:preveal:(?P<id>[0-9]+)"):
+    action = "preveal"
+    label_key = Msg.PUZZLE_BUTTON_REVEAL
+    style = discord.ButtonStyle.danger
+
+    async def pressed(self, handler: PuzzlePressHandler,
+                      interaction: discord.Interaction[Any]) -> None:
+        await handler.puzzle_reveal(interaction)
+
+
+class SolveDailyButton(_PuzzleButton, template=r"dama:psolve:(?P<id>[a-z]+-[0-9a-f]+)"):
+    action = "psolve"
+    label_key = Msg.PUZZLE_BUTTON_SOLVE_DAILY
+    style = discord.ButtonStyle.success
+
+    async def pressed(self, handler: PuzzlePressHandler,
+                      interaction: discord.Interaction[Any]) -> None:
+        await handler.puzzle_solve(interaction, self.target)
+
+
+PUZZLE_ITEMS: tuple[type[_PuzzleButton], ...] = (HintButton, RevealButton, SolveDailyButton)
+
+
+def puzzle_view(user_id: int, locale: str | None) -> discord.ui.View:
+    """The Hint and Reveal buttons of a solver's puzzle message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HintButton(str(user_id), locale))
+    view.add_item(RevealButton(str(user_id), locale))
+    return view
+
+
+def daily_view(puzzle_id: str, locale: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(SolveDailyButton(puzzle_id, locale))
+    return view
+
+
+def daily_title(day: date, puzzle: Puzzle, locale: str | None) -> str:
+    return text(Msg.PUZZLE_DAILY_TITLE, locale, day=day.isoformat(),
+                variant=get_variant(puzzle.variant).name)
+
+
+class DailyPuzzlePosts:
+    """`DailyPuzzlePoster` on Discord: this process owns the servers its client is in; the
+    post is the puzzle's board with a Solve-it button, in the chosen channel."""
+
+    def __init__(self, client: discord.Client, board_size: int = 512) -> None:
+        self.client = client
+        self.board_size = board_size
+
+    def owns(self, guild_id: int) -> bool:
+        return self.client.get_guild(guild_id) is not None
+
+    async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
+        view = PuzzleService.preview(puzzle)
+        channel = self.client.get_partial_messageable(setting.channel_id)
+        await channel.send(
+            embed=puzzle_embed(view, None, title=daily_title(day, puzzle, None)),
+            file=await puzzle_file(view, self.board_size), view=daily_view(puzzle.id, None))

@@ -1,0 +1,163 @@
+"""Puzzle ratings, attempts and daily-puzzle settings on SQLite (migration 0008)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from storage.clock import Clock, to_ms, utc_now
+from storage.database import Connection, Database
+from storage.models import (
+    DailyPuzzleSetting,
+    PuzzleAttempt,
+    PuzzleRating,
+    PuzzleResult,
+    PuzzleStats,
+    RatingValue,
+)
+from storage.players import ensure_players
+from storage.repositories import PuzzleRatingCalculator
+
+
+def _value(row: sqlite3.Row) -> RatingValue:
+    return RatingValue(row["rating"], row["deviation"], row["volatility"])
+
+
+def _rating(row: sqlite3.Row) -> PuzzleRating:
+    return PuzzleRating(row["user_id"], row["variant"], _value(row), row["attempts"],
+                        row["solved"], row["streak"], row["best_streak"])
+
+
+def _stats(row: sqlite3.Row) -> PuzzleStats:
+    return PuzzleStats(row["puzzle_id"], row["variant"], _value(row), row["attempts"],
+                       row["solved"])
+
+
+def _daily(row: sqlite3.Row) -> DailyPuzzleSetting:
+    return DailyPuzzleSetting(row["guild_id"], row["channel_id"], row["variant"],
+                              row["set_by"], row["last_posted"])
+
+
+class SqlitePuzzleRepository:
+    """`PuzzleRepository` on SQLite."""
+
+    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+        self._db = db
+        self._clock = clock
+
+    async def rating(self, user_id: int, variant: str) -> PuzzleRating | None:
+        async with self._db.read() as conn:
+            row = await conn.fetchrow(
+                "SELECT * FROM puzzle_ratings WHERE user_id = $1 AND variant = $2",
+                user_id, variant)
+        return None if row is None else _rating(row)
+
+    async def stats(self, puzzle_id: str) -> PuzzleStats | None:
+        async with self._db.read() as conn:
+            row = await conn.fetchrow("SELECT * FROM puzzle_stats WHERE puzzle_id = $1",
+                                      puzzle_id)
+        return None if row is None else _stats(row)
+
+    async def attempted(self, user_id: int, variant: str) -> set[str]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch(
+                "SELECT DISTINCT puzzle_id FROM puzzle_attempts "
+                "WHERE user_id = $1 AND variant = $2", user_id, variant)
+        return {row["puzzle_id"] for row in rows}
+
+    async def record(
+        self, attempt: PuzzleAttempt, puzzle_start: RatingValue,
+        calculate: PuzzleRatingCalculator,
+    ) -> PuzzleResult:
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            await ensure_players(conn, [attempt.user_id], now)
+            row = await conn.fetchrow(
+                "SELECT * FROM puzzle_ratings WHERE user_id = $1 AND variant = $2",
+                attempt.user_id, attempt.variant)
+            old = None if row is None else _rating(row)
+            srow = await conn.fetchrow("SELECT * FROM puzzle_stats WHERE puzzle_id = $1",
+                                       attempt.puzzle_id)
+            puzzle_before = puzzle_start if srow is None else _value(srow)
+            player_before, player_after, puzzle_after = calculate(
+                None if old is None else old.value, puzzle_before, attempt.solved)
+            attempts = (0 if old is None else old.attempts) + 1
+            solved = (0 if old is None else old.solved) + int(attempt.solved)
+            streak = (0 if old is None else old.streak) + 1 if attempt.solved else 0
+            best = max(streak, 0 if old is None else old.best_streak)
+            player = PuzzleRating(attempt.user_id, attempt.variant, player_after, attempts,
+                                  solved, streak, best)
+            await _upsert_rating(conn, player, now)
+            puzzle = PuzzleStats(
+                attempt.puzzle_id, attempt.variant, puzzle_after,
+                (0 if srow is None else srow["attempts"]) + 1,
+                (0 if srow is None else srow["solved"]) + int(attempt.solved))
+            await conn.execute(
+                "INSERT INTO puzzle_stats (puzzle_id, variant, rating, deviation, volatility, "
+                "attempts, solved, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+                "ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
+                "deviation = excluded.deviation, volatility = excluded.volatility, "
+                "attempts = excluded.attempts, solved = excluded.solved, "
+                "updated_at = excluded.updated_at",
+                puzzle.puzzle_id, puzzle.variant, puzzle_after.rating, puzzle_after.deviation,
+                puzzle_after.volatility, puzzle.attempts, puzzle.solved, now)
+            await conn.execute(
+                "INSERT INTO puzzle_attempts (user_id, puzzle_id, variant, solved, hinted, "
+                "revealed, rating_before, rating_after, puzzle_rating_before, "
+                "puzzle_rating_after, created_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                attempt.user_id, attempt.puzzle_id, attempt.variant, int(attempt.solved),
+                int(attempt.hinted), int(attempt.revealed), player_before.rating,
+                player_after.rating, puzzle_before.rating, puzzle_after.rating, now)
+        return PuzzleResult(player_before, player, puzzle_before, puzzle)
+
+    async def set_daily(
+        self, guild_id: int, channel_id: int, variant: str | None, set_by: int
+    ) -> DailyPuzzleSetting:
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            row = await conn.fetchrow(
+                "INSERT INTO daily_puzzles (guild_id, channel_id, variant, set_by, "
+                "last_posted, updated_at) VALUES ($1, $2, $3, $4, NULL, $5) "
+                "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "variant = excluded.variant, set_by = excluded.set_by, "
+                "updated_at = excluded.updated_at RETURNING *",
+                guild_id, channel_id, variant, set_by, now)
+        assert row is not None
+        return _daily(row)
+
+    async def clear_daily(self, guild_id: int) -> bool:
+        async with self._db.transaction() as conn:
+            changed = await conn.execute("DELETE FROM daily_puzzles WHERE guild_id = $1",
+                                         guild_id)
+        return changed > 0
+
+    async def daily(self, guild_id: int) -> DailyPuzzleSetting | None:
+        async with self._db.read() as conn:
+            row = await conn.fetchrow("SELECT * FROM daily_puzzles WHERE guild_id = $1",
+                                      guild_id)
+        return None if row is None else _daily(row)
+
+    async def daily_all(self) -> list[DailyPuzzleSetting]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch("SELECT * FROM daily_puzzles ORDER BY guild_id")
+        return [_daily(row) for row in rows]
+
+    async def claim_daily(self, guild_id: int, day: str) -> bool:
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE daily_puzzles SET last_posted = $2 WHERE guild_id = $1 "
+                "AND (last_posted IS NULL OR last_posted < $2)", guild_id, day)
+        return changed > 0
+
+
+async def _upsert_rating(conn: Connection, r: PuzzleRating, now: int) -> None:
+    await conn.execute(
+        "INSERT INTO puzzle_ratings (user_id, variant, rating, deviation, volatility, "
+        "attempts, solved, streak, best_streak, updated_at) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+        "ON CONFLICT (user_id, variant) DO UPDATE SET rating = excluded.rating, "
+        "deviation = excluded.deviation, volatility = excluded.volatility, "
+        "attempts = excluded.attempts, solved = excluded.solved, streak = excluded.streak, "
+        "best_streak = excluded.best_streak, updated_at = excluded.updated_at",
+        r.user_id, r.variant, r.value.rating, r.value.deviation, r.value.volatility,
+        r.attempts, r.solved, r.streak, r.best_streak, now)
