@@ -1,0 +1,109 @@
+"""`PuzzleService` on a real database with a bank of one hand-made puzzle
+(tests/support/puzzles.py): only the solution's move is accepted, the forced defence is
+played, wrong answers may be retried, hints name the piece, reveals end the puzzle, and
+the Glicko-2 ratings and streak are recorded once per attempt."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from bot.messages import Msg
+from bot.services import PlayerError
+from bot.services.puzzles import PuzzleService, SolveOutcome, rate_attempt
+from engine import Color, Position, get_variant
+from storage import Storage
+from storage.models import RatingValue
+from tests.support.puzzles import SHOT, shot_puzzle
+
+ITALIAN = get_variant("italian")
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[PuzzleService]:
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        yield PuzzleService(storage.puzzles, banks={"italian": [shot_puzzle()]}, seed=1)
+    finally:
+        await storage.close()
+
+
+async def test_only_the_solution_is_accepted_and_the_defence_is_played(
+    service: PuzzleService,
+) -> None:
+    view = await service.start(5, "italian")
+    assert view.position == Position.from_fen(SHOT, ITALIAN)
+    assert view.solver is Color.WHITE and (view.found, view.total) == (0, 2)
+    for wrong in ("b3-a4", "f3-e4", "c4-b5"):
+        answer = await service.solve(5, wrong)
+        assert answer.outcome == SolveOutcome.WRONG
+        assert answer.view.position == view.position  # nothing played
+    answer = await service.solve(5, "c4-d5")
+    assert answer.outcome == SolveOutcome.CORRECT and answer.defence == "c6xe4"
+    assert answer.view.found == 1
+    answer = await service.solve(5, "f3xf7")
+    assert answer.outcome == SolveOutcome.SOLVED
+    assert answer.view.position.count(Color.BLACK) == 3
+    # The first wrong answer was the rated result: a loss, recorded once.
+    assert answer.result is None
+    rating = await service.rating(5, "italian")
+    assert rating is not None and (rating.attempts, rating.solved, rating.streak) == (1, 0, 0)
+    with pytest.raises(PlayerError) as caught:
+        await service.solve(5, "a2-b3")
+    assert caught.value.key is Msg.PUZZLE_NONE
+
+
+async def test_a_clean_solve_wins_rating_and_streak(service: PuzzleService) -> None:
+    await service.start(6, None)
+    await service.solve(6, "c4-d5")
+    answer = await service.solve(6, "f3xd5xf7")
+    assert answer.outcome == SolveOutcome.SOLVED and answer.result is not None
+    expected = rate_attempt(None, RatingValue(1200.0, 300.0, 0.09), True)
+    assert answer.result.player.value == expected[1]
+    assert answer.result.puzzle.value == expected[2]
+    assert answer.result.player.value.rating > 1500 and answer.result.player.streak == 1
+    # Met again (the only puzzle): given, not rated.
+    again = await service.start(6, "italian")
+    assert not again.rated
+
+
+async def test_an_illegal_answer_is_refused_and_changes_nothing(service: PuzzleService) -> None:
+    await service.start(7, "italian")
+    with pytest.raises(PlayerError) as caught:
+        await service.solve(7, "c4-c5")
+    assert caught.value.key in (Msg.MOVE_ILLEGAL, Msg.MOVE_MALFORMED)
+    assert (await service.solve(7, "c4-d5")).outcome == SolveOutcome.CORRECT
+
+
+async def test_hint_names_the_piece_and_reveal_ends_with_a_loss(service: PuzzleService) -> None:
+    await service.start(8, "italian")
+    square, view = await service.hint(8)
+    assert square == "c4" and len(view.marks) == 1
+    reveal = await service.reveal(8)
+    assert reveal.moves == ("c4-d5", "c6xe4", "f3xf7")
+    assert reveal.result is not None and reveal.result.player.value.rating < 1500
+    assert reveal.result.player.solved == 0
+
+
+async def test_autocomplete_lists_the_puzzle_positions_moves(service: PuzzleService) -> None:
+    assert service.suggestions(9, "") == []
+    await service.start(9, "italian")
+    names = {c.value for c in service.suggestions(9, "c4")}
+    assert names == {"c4-b5", "c4-d5"}
+
+
+async def test_unknown_or_empty_variants_are_refused(service: PuzzleService) -> None:
+    with pytest.raises(PlayerError) as caught:
+        await service.start(5, "turkish")
+    assert caught.value.key is Msg.PUZZLE_NO_BANK
+    with pytest.raises(PlayerError) as caught:
+        await service.start(5, "chess")
+    assert caught.value.key is Msg.UNKNOWN_VARIANT
+
+
+def test_the_daily_puzzle_is_the_same_all_day(service: PuzzleService) -> None:
+    day = date(2026, 12, 1)
+    assert service.daily_puzzle(day) == service.daily_puzzle(day, "italian") == shot_puzzle()

@@ -1,0 +1,72 @@
+"""Puzzle verification and mining on hand-made positions whose answers were worked out by
+hand (tests/support/puzzles.py), and the mining command on a PDN game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import Game, Position, format_move, get_variant
+from puzzles.bank import BankFile
+from puzzles.cli import main
+from puzzles.mining import Rejection, VerifiedLine, mine_game, move_texts, verify_puzzle
+from tests.support.puzzles import SHOT, SHOT_BEFORE, SHOT_LINES, TWO_WINS
+
+ITALIAN = get_variant("italian")
+
+
+def test_the_hand_made_shot_is_a_puzzle_with_its_forced_line() -> None:
+    position = Position.from_fen(SHOT, ITALIAN)
+    result = verify_puzzle(position, ITALIAN)
+    assert isinstance(result, VerifiedLine)
+    assert move_texts(position, ITALIAN, result.moves) in SHOT_LINES
+    assert result.depth > len(result.moves)  # verified deeper than the line
+    assert result.score >= 100 and result.runner_up < 100
+
+
+def test_a_position_with_two_winning_moves_is_rejected() -> None:
+    position = Position.from_fen(TWO_WINS, ITALIAN)
+    assert verify_puzzle(position, ITALIAN) is Rejection.NOT_UNIQUE
+
+
+def test_the_start_position_is_no_puzzle() -> None:
+    assert not isinstance(verify_puzzle(Position.start(ITALIAN), ITALIAN), VerifiedLine)
+
+
+def test_mining_a_game_finds_the_shot_it_walked_into() -> None:
+    game = Game(ITALIAN, Position.from_fen(SHOT_BEFORE, ITALIAN), enforce_draw_rules=False)
+    game.play("f7-e6")
+    game.play("c4-d5")
+    found = mine_game(game.positions(), ITALIAN)
+    assert [f.ply for f in found] == [1]
+    first = found[0]
+    assert first.position == Position.from_fen(SHOT, ITALIAN)
+    assert format_move(first.line.moves[0], first.position, ITALIAN) == "c4-d5"
+
+
+def test_the_mining_command_mines_a_pdn_file_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdn = tmp_path / "shot.pdn"
+    pdn.write_text(
+        f'[Event "test"]\n[White "A"]\n[Black "B"]\n[FEN "{SHOT_BEFORE}"]\n'
+        '[Result "1-0"]\n\n1... f7-e6 2. c4-d5 1-0\n', encoding="utf-8")
+    out = tmp_path / "bank.json"
+    argv = ["mine", "--variant", "italian", "--pdn", str(pdn), "--out", str(out)]
+    assert main(argv) == 0
+    bank = BankFile.read(out, ITALIAN)
+    [puzzle] = bank.puzzles
+    assert puzzle.position() == Position.from_fen(SHOT, ITALIAN)
+    assert puzzle.solution in SHOT_LINES
+    assert (puzzle.source.kind, puzzle.source.name, puzzle.source.ply) == (
+        "pdn", "shot.pdn#1", 1)
+    assert bank.sources_done == ["pdn:shot.pdn#1"]
+    assert 800 <= puzzle.rating <= 2300
+    # Run again: the source is done, nothing is mined twice.
+    assert main(argv) == 0
+    assert len(json.loads(out.read_text(encoding="utf-8"))["puzzles"]) == 1
+
+
+def test_the_mining_command_refuses_an_unknown_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["mine", "--variant", "chess", "--out", str(tmp_path / "x.json")]) == 2
+    assert "chess" in capsys.readouterr().err
