@@ -197,6 +197,7 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_SET = "puzzle.daily_set"
     PUZZLE_DAILY_OFF = "puzzle.daily_off"
     PUZZLE_DAILY_WAS_OFF = "puzzle.daily_was_off"
+    PUZZLE_DAILY_NO_CHANNEL = "error.puzzle_daily_no_channel"
 
 
 ENGLISH: Mapping[Msg, str] = MappingProxyType({
@@ -444,6 +445,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                           "({variant}).",
     Msg.PUZZLE_DAILY_OFF: "The daily puzzle is stopped on this server.",
     Msg.PUZZLE_DAILY_WAS_OFF: "This server had no daily puzzle; nothing changed.",
+    Msg.PUZZLE_DAILY_NO_CHANNEL: "A daily puzzle can only be posted in a text channel, not "
+                                 "in {channel}. Pick a text channel.",
 })
 
 CATALOGS: Mapping[str, Mapping[Msg, str]] = MappingProxyType({"en": ENGLISH})

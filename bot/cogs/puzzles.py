@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.cogs.choices import VARIANT_CHOICES
 from bot.messages import Msg, text
 from bot.messages import command_text as t
+from bot.services.errors import PlayerError
 from bot.services.puzzles import PuzzleService, PuzzleView, SolveOutcome
 from bot.ui.answer import Answer
 from bot.ui.errors import ErrorReporter
@@ -26,6 +27,9 @@ from storage.repositories import PuzzleRepository
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+
+POSTABLE = (discord.ChannelType.text, discord.ChannelType.news)
+"""The channels a daily puzzle may be posted in."""
 
 SUGGEST_BUDGET = 2.0
 """Seconds `/solve`'s autocomplete may spend (Discord drops answers after 3)."""
@@ -104,9 +108,12 @@ class Puzzles(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(channel=t("puzzle-daily.channel"), variant=t("puzzle-daily.variant"))
     @app_commands.choices(variant=VARIANT_CHOICES)
-    async def puzzle_daily(self, interaction: Interaction, channel: discord.TextChannel,
+    async def puzzle_daily(self, interaction: Interaction,
+                           channel: app_commands.AppCommandChannel,
                            variant: str | None = None) -> None:
         assert interaction.guild_id is not None
+        if channel.type not in POSTABLE:
+            raise PlayerError(Msg.PUZZLE_DAILY_NO_CHANNEL, channel=f"<#{channel.id}>")
         setting = await self.repository.set_daily(interaction.guild_id, channel.id, variant,
                                                   interaction.user.id)
         locale = _locale(interaction)

@@ -1,0 +1,143 @@
+"""/puzzle, /solve, the Hint and Reveal buttons and the daily puzzle through discord.py's
+own command tree against `FakeDiscord`, with a bank of one hand-made puzzle
+(tests/support/puzzles.py): the solver's messages are ephemeral, the channel's game is
+untouched, only the solution's move is accepted and the bot plays the forced defence."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from tests.support.discord_harness import (
+    OpenBot,
+    challenge_and_accept,
+    channel_posts,
+    press,
+    response_message_id,
+    run,
+    settings_for,
+    slash,
+)
+from tests.support.fake_discord import Call, option
+from tests.support.services import ALICE, BOB, CHANNEL, GUILD
+from tests.support.puzzles import shot_puzzle
+
+PNG = b"\x89PNG\r\n\x1a\n"
+MANAGER = str(0x400 | 0x800 | (1 << 31) | 0x20)  # a member who may manage the server
+
+
+def _only_answer(calls: list[Call]) -> Call:
+    [answer] = [c for c in calls if c.callback_type is not None or "/webhooks/" in c.path]
+    return answer
+
+
+def _description(call: Call) -> str:
+    return str(call.body["embeds"][0]["description"])
+
+
+async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    _, board = await challenge_and_accept(h)
+    game_before = await h.bot.storage.games.active_in_channel(CHANNEL)
+    assert game_before is not None
+    posts_before = len(channel_posts(h.discord.calls))
+
+    calls = await run(h, slash(h, "puzzle", [option("variant", "italian")], user=BOB))
+    answer = _only_answer(calls)
+    assert answer.callback_type == 4 and answer.ephemeral
+    assert answer.files[0][0] == "puzzle.png" and answer.files[0][1].startswith(PNG)
+    assert "White to move" in _description(answer)
+    assert answer.custom_ids == [f"dama:phint:{BOB}", f"dama:preveal:{BOB}"]
+    puzzle_message = response_message_id(h, answer)
+
+    [auto] = await run(h, h.discord.interaction(4, {
+        "id": "1", "name": "solve", "type": 1,
+        "options": [option("move", "c4", focused=True)]}, user_id=BOB, channel_id=CHANNEL))
+    assert auto.callback_type == 8
+    assert {c["value"] for c in auto.payload["data"]["choices"]} == {"c4-b5", "c4-d5"}
+
+    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3-e4")], user=BOB)))
+    assert answer.ephemeral and "**f3-e4** is not the winning move" in _description(answer)
+
+    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{BOB}",
+                                             user=BOB)))
+    assert answer.ephemeral and "move the piece on **c4**" in _description(answer)
+
+    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
+    assert answer.ephemeral and "The defence: **c6xe4**" in _description(answer)
+    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
+    assert answer.ephemeral and "solved" in _description(answer)
+    assert answer.custom_ids == []
+
+    # The channel's game is untouched: same ply, nothing posted in the channel.
+    game_after = await h.bot.storage.games.active_in_channel(CHANNEL)
+    assert game_after == game_before
+    assert await h.bot.storage.games.moves(game_before.id) == []
+    assert len(channel_posts(h.discord.calls)) == posts_before
+    assert board in h.discord.messages
+    rating = await h.bot.storage.puzzles.rating(BOB, "italian")
+    assert rating is not None and rating.attempts == 1 and rating.solved == 0
+
+
+async def test_reveal_shows_the_solution_and_solve_without_a_puzzle_is_refused(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
+    assert answer.ephemeral and "no puzzle under way" in answer.content
+    answer = _only_answer(await run(h, slash(h, "puzzle")))
+    message = response_message_id(h, answer)
+    answer = _only_answer(await run(h, press(h, message, f"dama:preveal:{ALICE}", user=ALICE)))
+    assert answer.ephemeral
+    assert "The solution: c4-d5 c6xe4 f3xf7" in _description(answer)
+    assert "Puzzle rating 1500? ->" in _description(answer)
+
+
+async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
+        "guild_id": str(GUILD)}}}
+    answer = _only_answer(await run(h, slash(
+        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+        permissions=MANAGER)))
+    assert answer.ephemeral and f"<#{CHANNEL}>" in answer.content
+    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=timezone.utc)
+    before = len(h.discord.calls)
+    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    assert await h.bot.daily_puzzles.run_once() == []
+    [post] = channel_posts(h.discord.calls[before:])
+    assert post.files[0][0] == "puzzle.png"
+    assert "Daily puzzle, 2026-12-01" in post.body["embeds"][0]["title"]
+    assert post.custom_ids == [f"dama:psolve:{shot_puzzle().id}"]
+    # Anyone may solve it from the post's button, privately.
+    message = response_message_id(h, post)
+    answer = _only_answer(await run(h, press(h, message, post.custom_ids[0], user=BOB)))
+    assert answer.ephemeral and answer.files[0][0] == "puzzle.png"
+    # The next day, once more.
+    h.clock.now = datetime(2026, 12, 2, 9, tzinfo=timezone.utc)
+    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    answer = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
+    assert "stopped" in answer.content
+
+
+async def test_the_daily_puzzle_commands_are_for_server_managers(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"), sync=True,
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    [sync] = [c for c in h.discord.calls if c.method == "PUT"]
+    commands = {c["name"]: c for c in sync.payload}
+    assert int(commands["puzzle-daily"]["default_member_permissions"]) == 0x20
+    assert int(commands["puzzle-daily-stop"]["default_member_permissions"]) == 0x20
+    assert commands["puzzle"].get("default_member_permissions") is None
+    solve = {o["name"]: o for o in commands["solve"]["options"]}
+    assert solve["move"]["autocomplete"]
