@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
+anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+"""A puzzle is the solver's own: solved in a server, a DM or a group DM alike."""
+
 POSTABLE = (discord.ChannelType.text, discord.ChannelType.news)
 """The channels a daily puzzle may be posted in."""
 
@@ -58,6 +61,7 @@ class Puzzles(commands.Cog):
             view=puzzle_view(interaction.user.id, locale) if buttons else None)
 
     @app_commands.command(name="puzzle", description=t("puzzle"))
+    @anywhere
     @app_commands.describe(variant=t("puzzle.variant"))
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def puzzle(self, interaction: Interaction, variant: str | None = None) -> None:
@@ -72,6 +76,7 @@ class Puzzles(commands.Cog):
         await self._show(interaction, view, note=note)
 
     @app_commands.command(name="solve", description=t("solve"))
+    @anywhere
     @app_commands.describe(move=t("solve.move"))
     async def solve(self, interaction: Interaction, move: str) -> None:
         answer = await self.puzzles.solve(interaction.user.id, move)

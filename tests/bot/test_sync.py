@@ -19,18 +19,23 @@ GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"
 
 INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}
 
+PUZZLE_COMMANDS = {"puzzle", "solve"}
+"""A solver's own puzzle, anywhere; the daily puzzle's settings are per server."""
+DAILY_PUZZLE_COMMANDS = {"puzzle-daily", "puzzle-daily-stop"}
+
 
 async def test_command_schema(harness: Harness) -> None:
     [sync] = [c for c in harness.discord.calls if c.method == "PUT"]
     commands = {c["name"]: c for c in sync.payload}
-    assert set(commands) == GAME_COMMANDS | INFO_COMMANDS
+    assert set(commands) == (GAME_COMMANDS | INFO_COMMANDS | PUZZLE_COMMANDS
+                             | DAILY_PUZZLE_COMMANDS)
     for command in commands.values():
         assert command["description"]
         for opt in command.get("options", []):
             assert opt["description"], (command["name"], opt["name"])
-    for name in GAME_COMMANDS:
+    for name in GAME_COMMANDS | DAILY_PUZZLE_COMMANDS:
         assert commands[name]["contexts"] == [0], name
-    for name in INFO_COMMANDS:
+    for name in INFO_COMMANDS | PUZZLE_COMMANDS:
         assert sorted(commands[name]["contexts"]) == [0, 1, 2], name
     challenge = {o["name"]: o for o in commands["challenge"]["options"]}
     assert list(challenge) == ["opponent", "variant", "rated", "color", "move_time"]

@@ -52,6 +52,16 @@ BUCKET: dict[str, SqlLiteral] = {"guild_id": 0, "variant": "italian", "bucket": 
                                  "players": 1}
 PLAYER: dict[str, SqlLiteral] = {"user_id": 4, "display_name": "d", "created_at": 0,
                                  "updated_at": 0}
+PUZZLE_RATING: dict[str, SqlLiteral] = {
+    "user_id": 2, "variant": "italian", "rating": 1500.0, "deviation": 350.0,
+    "volatility": 0.06, "attempts": 1, "solved": 1, "streak": 1, "best_streak": 1,
+    "updated_at": 0,
+}
+PUZZLE_ATTEMPT: dict[str, SqlLiteral] = {
+    "user_id": 2, "puzzle_id": "italian-0", "variant": "italian", "solved": 1, "hinted": 0,
+    "revealed": 0, "rating_before": 1500.0, "rating_after": 1600.0,
+    "puzzle_rating_before": 1500.0, "puzzle_rating_after": 1400.0, "created_at": 0,
+}
 
 
 def _literal(value: SqlLiteral) -> str:
@@ -246,6 +256,18 @@ CASES = [
          insert("guild_rated_players", GUILD_PLAYER, user_id=1), UNIQUE),
     Case("rank buckets: one per board and point", insert("rank_buckets", BUCKET),
          insert("rank_buckets", BUCKET, bucket=1500), UNIQUE),
+    # puzzles (migration 0008)
+    Case("puzzle ratings: player exists", insert("puzzle_ratings", PUZZLE_RATING),
+         insert("puzzle_ratings", PUZZLE_RATING, user_id=99), FK),
+    Case("puzzle ratings: solved at most attempted", insert("puzzle_ratings", PUZZLE_RATING),
+         insert("puzzle_ratings", PUZZLE_RATING, solved=2), CHECK + ": solved"),
+    Case("puzzle ratings: best streak at least the streak",
+         insert("puzzle_ratings", PUZZLE_RATING),
+         insert("puzzle_ratings", PUZZLE_RATING, best_streak=0), CHECK + ": best_streak"),
+    Case("puzzle attempts: player exists", insert("puzzle_attempts", PUZZLE_ATTEMPT),
+         insert("puzzle_attempts", PUZZLE_ATTEMPT, user_id=99), FK),
+    Case("puzzle attempts: solved is 0 or 1", insert("puzzle_attempts", PUZZLE_ATTEMPT),
+         insert("puzzle_attempts", PUZZLE_ATTEMPT, solved=2), CHECK + ": solved"),
     Case("leaderboard rule: a single row", "UPDATE leaderboard_rule SET min_games = 3",
          "INSERT INTO leaderboard_rule (id, min_games, max_deviation) VALUES (2, 1, 1.0)",
          CHECK + ": id = 1"),
@@ -317,6 +339,7 @@ async def test_every_foreign_key_has_a_case(db_path: Path) -> None:
         ("games", "white_user_id"), ("games", "black_user_id"), ("moves", "game_id"),
         ("challenges", "challenger_id"), ("challenges", "challenged_id"),
         ("challenges", "game_id"), ("ratings", "user_id"), ("guild_rated_players", "user_id"),
+        ("puzzle_ratings", "user_id"), ("puzzle_attempts", "user_id"),
     }
     db = await Database.open(db_path)
     try:
