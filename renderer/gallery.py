@@ -2,6 +2,9 @@
 
 For every variant it writes into FOLDER:
 
+- `italian-puzzle.png` (once, not per variant): a puzzle as `/puzzle` shows it, from the
+  solver's side (here Black, so the board is turned), with the hint's dot on the piece to
+  move (`PUZZLE`: Black gives a man on e4 and takes two back);
 - `<variant>-start-white.png`, `<variant>-start-black.png`: the start position from
   both sides;
 - `<variant>-middle-marks.png`: a middle game with kings, the legal destinations of the
@@ -61,6 +64,11 @@ EXAMPLES = (
     Example("italian", "B:Wd1,a2,g2,h3,c4,g4,Ke4:Ba6,b7,d7,f7,a8,Kb3", "b3xd5xf3xh1"),
 )
 
+PUZZLE = Example("italian", "B:Wd1,b3,d3,f3,h3:Bf5,c6,g6,b7,h7", "f5-e4")
+"""A puzzle with Black to move (the first move in `capture`): 1... f5-e4! gives a man;
+White must take it, d3xf5 or f3xd5, and Black takes two back (g6xe4xg2 or c6xe4xc2). It is
+the hand-made puzzle of tests/support/puzzles.py turned round, colours swapped."""
+
 GAME_PLIES = 24
 GAME_SEED = 7
 
@@ -91,6 +99,11 @@ def write_gallery(folder: Path, size: int = 512) -> list[Path]:
         path.write_bytes(data)
         written.append(path)
 
+    italian = get_variant(PUZZLE.variant)
+    puzzle = Position.from_fen(PUZZLE.fen, italian)
+    first = parse_move(PUZZLE.capture, puzzle, italian)  # checked legal
+    save("italian-puzzle.png", render_png(puzzle, italian, perspective=puzzle.turn,
+                                          marks=[first.start], size=size))
     for ex in EXAMPLES:
         v = get_variant(ex.variant)
         start = Position.start(v)

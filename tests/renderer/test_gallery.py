@@ -21,6 +21,7 @@ def test_gallery_writes_every_picture(tmp_path: Path) -> None:
             assert f"{key}-{stem}.png" in names
         assert f"{key}-capture.gif" in names and f"{key}-game.gif" in names
     assert "italian-capture-numbers.png" in names
+    assert "italian-puzzle.png" in names
     assert len(EXAMPLES) == 4
     for path in paths:
         im = decode(path.read_bytes())
