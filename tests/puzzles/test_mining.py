@@ -46,7 +46,7 @@ def test_mining_a_game_finds_the_shot_it_walked_into() -> None:
     assert format_move(first.line.moves[0], first.position, ITALIAN) == "c4-d5"
 
 
-def test_the_mining_command_mines_a_pdn_file_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_mining_command_mines_a_pdn_file_and_resumes(tmp_path: Path) -> None:
     pdn = tmp_path / "shot.pdn"
     pdn.write_text(
         f'[Event "test"]\n[White "A"]\n[Black "B"]\n[FEN "{SHOT_BEFORE}"]\n'
@@ -67,6 +67,8 @@ def test_the_mining_command_mines_a_pdn_file_and_resumes(tmp_path: Path, capsys:
     assert len(json.loads(out.read_text(encoding="utf-8"))["puzzles"]) == 1
 
 
-def test_the_mining_command_refuses_an_unknown_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_mining_command_refuses_an_unknown_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["mine", "--variant", "chess", "--out", str(tmp_path / "x.json")]) == 2
     assert "chess" in capsys.readouterr().err

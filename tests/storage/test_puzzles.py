@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from storage import Storage
 from storage.models import PuzzleAttempt, RatingValue
+from storage.repositories import PuzzleRatingCalculator
 
 START = RatingValue(1400.0, 300.0, 0.09)
 
 
-def _calculator(seen: list[tuple[RatingValue | None, RatingValue, bool]]):  # type: ignore[no-untyped-def]
+def _calculator(
+    seen: list[tuple[RatingValue | None, RatingValue, bool]],
+) -> PuzzleRatingCalculator:
     """A calculator that records what it was given and moves both ratings by 10."""
 
     def calculate(player: RatingValue | None, puzzle: RatingValue, solved: bool
@@ -37,7 +40,7 @@ async def test_attempts_move_ratings_and_streaks(storage: Storage) -> None:
                               calc)
     assert seen[2][0] == RatingValue(1520.0, 400.0, 0.09)
     rating = await repo.rating(1, "italian")
-    assert rating == third.player
+    assert rating is not None and rating == third.player
     assert (rating.attempts, rating.solved, rating.streak, rating.best_streak) == (3, 2, 0, 2)
     # The puzzle's own rating is stored and used by the next solver.
     await repo.record(PuzzleAttempt(2, "p1", "italian", False, False, True), START, calc)

@@ -5,7 +5,7 @@ untouched, only the solution's move is accepted and the bot plays the forced def
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +20,8 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import Call, option
-from tests.support.services import ALICE, BOB, CHANNEL, GUILD
 from tests.support.puzzles import shot_puzzle
+from tests.support.services import ALICE, BOB, CHANNEL, GUILD
 
 PNG = b"\x89PNG\r\n\x1a\n"
 MANAGER = str(0x400 | 0x800 | (1 << 31) | 0x20)  # a member who may manage the server
@@ -110,7 +110,7 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
         h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
         permissions=MANAGER)))
     assert answer.ephemeral and f"<#{CHANNEL}>" in answer.content
-    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=timezone.utc)
+    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
     before = len(h.discord.calls)
     assert await h.bot.daily_puzzles.run_once() == [GUILD]
     assert await h.bot.daily_puzzles.run_once() == []
@@ -123,7 +123,7 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     answer = _only_answer(await run(h, press(h, message, post.custom_ids[0], user=BOB)))
     assert answer.ephemeral and answer.files[0][0] == "puzzle.png"
     # The next day, once more.
-    h.clock.now = datetime(2026, 12, 2, 9, tzinfo=timezone.utc)
+    h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
     assert await h.bot.daily_puzzles.run_once() == [GUILD]
     answer = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
     assert "stopped" in answer.content
