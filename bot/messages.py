@@ -198,6 +198,7 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_OFF = "puzzle.daily_off"
     PUZZLE_DAILY_WAS_OFF = "puzzle.daily_was_off"
     PUZZLE_DAILY_NO_CHANNEL = "error.puzzle_daily_no_channel"
+    PUZZLE_DAILY_HOW = "puzzle.daily_how"
 
 
 ENGLISH: Mapping[Msg, str] = MappingProxyType({
@@ -445,6 +446,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                           "({variant}).",
     Msg.PUZZLE_DAILY_OFF: "The daily puzzle is stopped on this server.",
     Msg.PUZZLE_DAILY_WAS_OFF: "This server had no daily puzzle; nothing changed.",
+    Msg.PUZZLE_DAILY_HOW: "Press **Solve it** to try it: only you see your answers.",
     Msg.PUZZLE_DAILY_NO_CHANNEL: "A daily puzzle can only be posted in a text channel, not "
                                  "in {channel}. Pick a text channel.",
 })

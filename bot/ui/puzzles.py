@@ -202,5 +202,6 @@ class DailyPuzzlePosts:
         view = PuzzleService.preview(puzzle)
         channel = self.client.get_partial_messageable(setting.channel_id)
         await channel.send(
-            embed=puzzle_embed(view, None, title=daily_title(day, puzzle, None)),
+            embed=puzzle_embed(view, None, title=daily_title(day, puzzle, None),
+                               note=text(Msg.PUZZLE_DAILY_HOW, None)),
             file=await puzzle_file(view, self.board_size), view=daily_view(puzzle.id, None))

@@ -117,6 +117,7 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     [post] = channel_posts(h.discord.calls[before:])
     assert post.files[0][0] == "puzzle.png"
     assert "Daily puzzle, 2026-12-01" in post.body["embeds"][0]["title"]
+    assert "Press **Solve it**" in post.body["embeds"][0]["description"]
     assert post.custom_ids == [f"dama:psolve:{shot_puzzle().id}"]
     # Anyone may solve it from the post's button, privately.
     message = response_message_id(h, post)
