@@ -129,6 +129,28 @@ def score_moves(
     return [(s, m) for s, _, m in scored]
 
 
+def _rank(
+    position: Position, variant: Variant, depth: int, history: Sequence[Position], win: int
+) -> list[tuple[int, Move]] | None:
+    """`score_moves` at `depth`, best first, or None as soon as two moves score `win` or
+    more (no puzzle step then, whatever the other scores: see `_build_line`). The moves are
+    searched in the order of a 2-ply look, so a second winning move is usually met early;
+    the answer is the same as scoring every move."""
+    chain = [*history, position]
+    rough = score_moves(position, variant, min(2, depth), history)
+    scored: list[tuple[int, int, Move]] = []
+    winners = 0
+    for i, (_, m) in enumerate(rough):
+        value_ = -value(play_unchecked(position, m), variant, depth - 1, chain)
+        scored.append((value_, i, m))
+        if value_ >= win:
+            winners += 1
+            if winners >= 2:
+                return None
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, m) for v, _, m in scored]
+
+
 def _settled(pos: Position, variant: Variant, solver: Color, start: int, gain: int) -> bool:
     """After a solver move: the defender has no legal move, or the solver is `gain` ahead
     of the starting material and the defender has no capture."""
@@ -156,21 +178,25 @@ def _build_line(
         if not line:
             if len(moves) < 2:
                 return Rejection.FORCED
-            scored = score_moves(pos, variant, depth, chain)
-            (s1, m), (s2, _) = scored[0], scored[1]
+            ranked = _rank(pos, variant, depth, chain, settings.win)
+            if ranked is None:
+                return Rejection.NOT_UNIQUE
+            (s1, m), (s2, _) = ranked[0], ranked[1]
             if s1 < settings.win:
                 return Rejection.NO_WIN
-            if s2 >= settings.win or s1 - s2 < settings.margin:
+            if s1 - s2 < settings.margin:
                 return Rejection.NOT_UNIQUE
             score, runner_up, choices = s1, s2, len(moves)
         elif len(moves) == 1:
             m = moves[0]
         else:
-            scored = score_moves(pos, variant, depth, chain)
-            (s1, m), (s2, _) = scored[0], scored[1]
+            ranked = _rank(pos, variant, depth, chain, settings.win)
+            if ranked is None:
+                return Rejection.NOT_UNIQUE
+            (s1, m), (s2, _) = ranked[0], ranked[1]
             if s1 < settings.win:
                 return Rejection.NO_WIN
-            if s2 >= settings.win or s1 - s2 < settings.margin:
+            if s1 - s2 < settings.margin:
                 return Rejection.NOT_UNIQUE
         chain.append(pos)
         pos = play_unchecked(pos, m)
