@@ -57,6 +57,10 @@ class MiningSettings:
         return asdict(self)
 
 
+class MiningStopped(Exception):
+    """Raised inside a verification when its `should_stop` answered True."""
+
+
 class Rejection(enum.Enum):
     """Why a position is not a puzzle."""
 
@@ -130,7 +134,8 @@ def score_moves(
 
 
 def _rank(
-    position: Position, variant: Variant, depth: int, history: Sequence[Position], win: int
+    position: Position, variant: Variant, depth: int, history: Sequence[Position], win: int,
+    should_stop: Callable[[], bool],
 ) -> list[tuple[int, Move]] | None:
     """`score_moves` at `depth`, best first, or None as soon as two moves score `win` or
     more (no puzzle step then, whatever the other scores: see `_build_line`). The moves are
@@ -141,6 +146,8 @@ def _rank(
     scored: list[tuple[int, int, Move]] = []
     winners = 0
     for i, (_, m) in enumerate(rough):
+        if should_stop():
+            raise MiningStopped
         value_ = -value(play_unchecked(position, m), variant, depth - 1, chain)
         scored.append((value_, i, m))
         if value_ >= win:
@@ -164,7 +171,7 @@ def _settled(pos: Position, variant: Variant, solver: Color, start: int, gain: i
 
 def _build_line(
     position: Position, variant: Variant, settings: MiningSettings, depth: int,
-    history: Sequence[Position],
+    history: Sequence[Position], should_stop: Callable[[], bool] = lambda: False,
 ) -> VerifiedLine | Rejection:
     solver = position.turn
     start = material(position, variant, solver)
@@ -178,7 +185,7 @@ def _build_line(
         if not line:
             if len(moves) < 2:
                 return Rejection.FORCED
-            ranked = _rank(pos, variant, depth, chain, settings.win)
+            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop)
             if ranked is None:
                 return Rejection.NOT_UNIQUE
             (s1, m), (s2, _) = ranked[0], ranked[1]
@@ -190,7 +197,7 @@ def _build_line(
         elif len(moves) == 1:
             m = moves[0]
         else:
-            ranked = _rank(pos, variant, depth, chain, settings.win)
+            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop)
             if ranked is None:
                 return Rejection.NOT_UNIQUE
             (s1, m), (s2, _) = ranked[0], ranked[1]
@@ -219,15 +226,18 @@ def _build_line(
 
 def verify_puzzle(
     position: Position, variant: Variant, settings: MiningSettings | None = None,
-    history: Sequence[Position] = (),
+    history: Sequence[Position] = (), *, should_stop: Callable[[], bool] = lambda: False,
 ) -> VerifiedLine | Rejection:
     """Whether `position` is a puzzle for its side to move (see the module's docstring):
     the verified line, or why not. `history`: the game's earlier positions (oldest first),
-    so that a return to one of them counts as a draw."""
+    so that a return to one of them counts as a draw. Raises `MiningStopped` when
+    `should_stop` (asked before each move's search) answers True."""
     settings = settings or MiningSettings()
-    result = _build_line(position, variant, settings, settings.verify_depth, history)
+    result = _build_line(position, variant, settings, settings.verify_depth, history,
+                         should_stop)
     if isinstance(result, VerifiedLine) and len(result.moves) + 2 > result.depth:
-        result = _build_line(position, variant, settings, len(result.moves) + 2, history)
+        result = _build_line(position, variant, settings, len(result.moves) + 2, history,
+                             should_stop)
     return result
 
 
@@ -265,7 +275,8 @@ def mine_game(
     *, should_stop: Callable[[], bool] = lambda: False,
 ) -> list[Found]:
     """The puzzles in a game given as its positions (start first). `should_stop` is asked
-    before each position; when it answers True the game's mining ends early."""
+    before each position and each verifying search; when it answers True the game's mining
+    ends early (the caller does not count the game as mined)."""
     settings = settings or MiningSettings()
     found: list[Found] = []
     skip_until = -1
@@ -284,7 +295,10 @@ def mine_game(
         screen = score_moves(pos, variant, settings.screen_depth, history)
         if screen[0][0] < settings.win or screen[1][0] >= screen[0][0] - settings.margin // 2:
             continue
-        result = verify_puzzle(pos, variant, settings, history)
+        try:
+            result = verify_puzzle(pos, variant, settings, history, should_stop=should_stop)
+        except MiningStopped:
+            break
         if isinstance(result, VerifiedLine):
             found.append(Found(pos, ply, result))
             skip_until = ply + len(result.moves)
