@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = tuple(
-    name for name in ("engine", "renderer", "storage", "bot", "standin", "localplay")
+    name for name in ("engine", "renderer", "storage", "bot", "standin", "localplay", "puzzles")
     if (ROOT / name / "__init__.py").is_file()
 )
 

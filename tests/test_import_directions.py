@@ -112,7 +112,7 @@ def test_game_logic_imports_nothing_of_discord(package: str) -> None:
     assert not _foreign(package) & DISCORD_TOP_LEVEL
 
 
-@pytest.mark.parametrize("package", ["engine", "renderer", "storage", "bot"])
+@pytest.mark.parametrize("package", ["engine", "renderer", "storage", "puzzles", "bot"])
 def test_the_product_imports_no_development_tool(package: str) -> None:
     assert not _foreign(package) & {"standin", "localplay"}
 
