@@ -21,6 +21,8 @@ import pytest
 
 from storage import Database
 
+pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
+
 SqlLiteral = int | float | str | None
 
 GAME: dict[str, SqlLiteral] = {

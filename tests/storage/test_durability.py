@@ -11,7 +11,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from storage import Storage
+
+pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 4

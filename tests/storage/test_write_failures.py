@@ -14,6 +14,8 @@ import pytest
 from storage import Cause, NewGame, Seat, Storage, StorageWriteError
 from storage.database import Database
 
+pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
+
 
 def _game(channel: int) -> NewGame:
     return NewGame("italian", channel, 1, Seat.human(1), Seat.human(2), "W:W21,22:B11,12")

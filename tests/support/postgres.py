@@ -1,0 +1,158 @@
+"""A real PostgreSQL server for the tests, started from the machine's binaries.
+
+One server per test session (`PostgresServer.start`): `initdb` in a temporary folder,
+then `pg_ctl start` listening only on a unix socket in that folder (no TCP port). As
+root (CI), both run as the unprivileged `postgres` account, which owns the folder:
+PostgreSQL refuses to run as root. Durability settings are off (`fsync`,
+`synchronous_commit`): the server's files live as long as the session. Each test gets
+its own database, cloned from a template that already has dama-bot's migrations
+(`CREATE DATABASE ... TEMPLATE`), which takes milliseconds.
+
+Binaries: `DAMA_POSTGRES_BIN` if set, else the newest `/usr/lib/postgresql/*/bin` with
+`initdb`. Where there are none, `unavailable()` says how to enable the tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import threading
+import urllib.parse
+from dataclasses import dataclass
+from pathlib import Path
+
+from storage.postgres import PostgresDatabase
+
+REQUIRE_VAR = "DAMA_REQUIRE_POSTGRES"
+BIN_VAR = "DAMA_POSTGRES_BIN"
+ACCOUNT = "postgres"
+TEMPLATE = "dama_template"
+HOW_TO_ENABLE = (
+    "PostgreSQL tests need the server binaries (initdb, pg_ctl): install PostgreSQL "
+    "(apt-get install postgresql) or point DAMA_POSTGRES_BIN at its bin folder; "
+    f"{REQUIRE_VAR}=1 (CI) makes their absence a failure"
+)
+
+
+def find_binaries() -> Path | None:
+    """The folder of `initdb`, `pg_ctl` and `psql`, or None."""
+    given = os.environ.get(BIN_VAR, "").strip()
+    if given:
+        return Path(given) if (Path(given) / "initdb").exists() else None
+    found = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda path: int(path.parent.parent.name) if path.parent.parent.name.isdigit()
+        else 0,
+    )
+    return found[-1].parent if found else None
+
+
+def required() -> bool:
+    return os.environ.get(REQUIRE_VAR, "").strip() not in ("", "0")
+
+
+@dataclass
+class PostgresServer:
+    """A running server: its binaries, its folder (data and socket)."""
+
+    binaries: Path
+    folder: Path
+    _names: itertools.count[int]
+
+    @classmethod
+    def start(cls, binaries: Path) -> PostgresServer:
+        """initdb + pg_ctl start (as `postgres` when we are root), then the template.
+        Raises `RuntimeError` with the server's log when it does not start."""
+        folder = Path(tempfile.mkdtemp(prefix="dama-pg-"))
+        server = cls(binaries, folder, itertools.count(1))
+        if os.geteuid() == 0:
+            account = pwd.getpwnam(ACCOUNT)
+            os.chown(folder, account.pw_uid, account.pw_gid)
+        try:
+            server._as_owner(
+                [str(binaries / "initdb"), "-D", str(folder / "data"), "-U", ACCOUNT,
+                 "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"])
+            options = (f"-k {folder} -c listen_addresses='' -c fsync=off "
+                       "-c synchronous_commit=off -c full_page_writes=off "
+                       "-c max_connections=300")
+            server._as_owner(
+                [str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-l",
+                 str(folder / "log"), "-o", options, "-w", "-t", "60", "start"])
+            server._template()
+        except BaseException:
+            log = folder / "log"
+            detail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+            server.stop()
+            if detail:
+                raise RuntimeError(f"PostgreSQL did not start:\n{detail}") from None
+            raise
+        return server
+
+    def _as_owner(self, command: list[str]) -> None:
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", ACCOUNT, "--", *command]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
+
+    def url(self, database: str) -> str:
+        """The URL of one of its databases (unix socket in the server's folder)."""
+        return f"postgresql://{ACCOUNT}@/{database}?host={self.folder}"
+
+    def sql(self, statement: str) -> None:
+        """Run one statement in the `postgres` database (psql)."""
+        result = subprocess.run(
+            [str(self.binaries / "psql"), "-h", str(self.folder), "-U", ACCOUNT, "-d",
+             "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c", statement],
+            capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise RuntimeError(f"psql {statement!r} failed: {result.stderr}")
+
+    def _template(self) -> None:
+        """A database with dama-bot's migrations applied, the template of the others."""
+        self.sql(f"CREATE DATABASE {TEMPLATE} TEMPLATE template0")
+
+        async def migrate() -> None:
+            db = await PostgresDatabase.open(self.url(TEMPLATE))
+            await db.close()
+
+        # Its own thread and event loop: the caller may be inside a running loop.
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                asyncio.run(migrate())
+            except BaseException as error:
+                failure.append(error)
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join()
+        if failure:
+            raise failure[0]
+
+    def new_database(self, *, migrated: bool = True) -> str:
+        """A new database (dama-bot's schema, no rows; with `migrated=False`, empty);
+        returns its URL."""
+        name = f"test_{next(self._names)}"
+        self.sql(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE if migrated else 'template0'}")
+        return self.url(name)
+
+    def drop_database(self, url: str) -> None:
+        name = urllib.parse.urlsplit(url).path.lstrip("/")
+        self.sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def stop(self) -> None:
+        """Stop the server at once and remove its folder."""
+        if (self.folder / "data" / "postmaster.pid").exists():
+            try:
+                self._as_owner([str(self.binaries / "pg_ctl"), "-D", str(self.folder / "data"),
+                                "-m", "immediate", "-w", "stop"])
+            except RuntimeError:
+                pass
+        shutil.rmtree(self.folder, ignore_errors=True)
