@@ -27,8 +27,8 @@ from storage.models import (
     Side,
 )
 from storage.players import ensure_players
-from storage.ratings import apply_rated_result
 from storage.postgres import violated_constraint
+from storage.ratings import apply_rated_result
 from storage.repositories import RatingCalculator
 from storage.sql import Row, SqlConnection, SqlDatabase, SqlValue, lock_row
 

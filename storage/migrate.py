@@ -5,8 +5,9 @@ The files live in the `storage.migrations` package for SQLite and
 gaps; adding a version is dropping a file in each). On PostgreSQL the version is kept in
 the `schema_migrations` table (`storage.postgres`). On SQLite it is `PRAGMA
 user_version`, which is written in the database header as part of the same transaction
-as the schema change, so a migration and its version number commit or roll back together. Each migration runs in its own
-`BEGIN IMMEDIATE` transaction (which also keeps two processes from migrating at once).
+as the schema change, so a migration and its version number commit or roll back
+together. Each migration runs in its own `BEGIN IMMEDIATE` transaction (which also keeps
+two processes from migrating at once).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Ratings and leaderboards (`RatingRepository`, on either backend: `storage.sql`), and the rating half of
-finishing a rated game.
+"""Ratings and leaderboards (`RatingRepository`, on either backend: `storage.sql`), and
+the rating half of finishing a rated game.
 
 Leaderboard order: rating high to low, ties by user id (lower first). Who is on a board is
 decided by one `Eligibility` rule per database: `ratings.ranked` holds its verdict per
@@ -71,7 +71,8 @@ def bucket_of(rating: float) -> int:
     return math.floor(rating)
 
 
-async def _move_out_of_buckets(conn: SqlConnection, variant: str, user_id: int, bucket: int) -> None:
+async def _move_out_of_buckets(conn: SqlConnection, variant: str, user_id: int,
+                               bucket: int) -> None:
     """Take one ranked player out of the global board and every board of their guilds."""
     await conn.execute(
         "UPDATE rank_buckets SET players = players - 1 WHERE variant = $1 AND bucket = $2 "
@@ -81,7 +82,8 @@ async def _move_out_of_buckets(conn: SqlConnection, variant: str, user_id: int, 
     )
 
 
-async def _move_into_buckets(conn: SqlConnection, variant: str, user_id: int, bucket: int) -> None:
+async def _move_into_buckets(conn: SqlConnection, variant: str, user_id: int,
+                             bucket: int) -> None:
     """Count one ranked player on the global board and every board of their guilds."""
     await conn.execute(
         "INSERT INTO rank_buckets (guild_id, variant, bucket, players) "

@@ -51,9 +51,10 @@ class Storage:
         """Open the database and build the repositories. `path` (default: `DAMA_DATABASE`,
         else `data/dama.sqlite3`) is an SQLite file (`Database.open`, same arguments and
         errors) or a `postgresql://` URL (`PostgresDatabase.open`; `durability` and
-        `verify` are then the server's business and ignored). `clock` gives the times stored (created, played, finished...);
-        `leaderboard` is the eligibility rule of every leaderboard (if the database was
-        ranked under another rule, the rankings are recomputed now, in one transaction).
+        `verify` are then the server's business and ignored). `clock` gives the times
+        stored (created, played, finished...); `leaderboard` is the eligibility rule of
+        every leaderboard (if the database was ranked under another rule, the rankings
+        are recomputed now, in one transaction).
 
         `read_only=True` is for a program that only reads a database the bot keeps (local
         play, tests): see `Database.open`. The repositories' reads work as usual; their

@@ -8,6 +8,7 @@ nothing in the process does."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 
@@ -40,10 +41,10 @@ def winner_gains(
     def rate(white: Rating | None, black: Rating | None) -> tuple[RatingUpdate, RatingUpdate]:
         before = START_RATING if white is None else white.value
         seen.append(before.rating)
-        try:
+        # A broken barrier: the other transaction waits for ours (the database serialised
+        # them).
+        with contextlib.suppress(threading.BrokenBarrierError):
             first.wait(timeout=1)
-        except threading.BrokenBarrierError:
-            pass  # the other transaction waits for ours: the database serialised them
         time.sleep(0.2)
         other = START_RATING if black is None else black.value
         return (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Storage
+from storage import Database, Storage
 
 pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
 
@@ -61,6 +61,7 @@ async def test_killed_writer_loses_no_committed_move(tmp_path: Path) -> None:
         reported += moves
         storage = await Storage.open(db_path)
         try:
+            assert isinstance(storage.db, Database)
             assert await storage.db.integrity_check() == ["ok"]
             stored = set()
             for game in await storage.games.active():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import timedelta
-from pathlib import Path
 
 import asyncpg
 import pytest

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 

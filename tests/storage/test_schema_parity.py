@@ -7,7 +7,7 @@ another program's tables behave as on SQLite (tested here)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
 import pytest
@@ -36,13 +36,14 @@ def sqlite_shape(version: int) -> Shape:
             continue
         if found[0] != "table":
             continue  # triggers: PostgreSQL keeps some of those rules as CHECKs
+        described = cast(tuple[tuple[str, str, int, int], ...], found[2])
         columns = tuple(
             (column, TYPES[declared], bool(not_null or key))
-            for column, declared, not_null, key in found[2]  # type: ignore[misc]
+            for column, declared, not_null, key in described
         )
         key = tuple(column for column, _, _, position in sorted(
-            found[2], key=lambda c: c[3]) if position)  # type: ignore[index, misc]
-        foreign = tuple(sorted(found[3]))  # type: ignore[arg-type]
+            described, key=lambda c: c[3]) if position)
+        foreign = tuple(sorted(cast(tuple[tuple[str, str, str], ...], found[3])))
         tables[name] = (columns, key, foreign)
     return {"tables": tables, "indexes": indexes}
 
@@ -175,6 +176,10 @@ async def test_an_unreachable_server_is_one_clear_error(postgres_server: Postgre
 
 def test_sqlite_types_are_all_mapped() -> None:
     """Every declared type of SQLite's schema has its PostgreSQL type above."""
-    declared = {column[1] for found in expected_schema_objects(len(load_migrations())).values()
-                if found[0] == "table" for column in found[2]}  # type: ignore[attr-defined]
+    declared = {
+        column[1]
+        for found in expected_schema_objects(len(load_migrations())).values()
+        if found[0] == "table"
+        for column in cast(tuple[tuple[str, str, int, int], ...], found[2])
+    }
     assert declared <= set(TYPES)

@@ -15,6 +15,7 @@ Binaries: `DAMA_POSTGRES_BIN` if set, else the newest `/usr/lib/postgresql/*/bin
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import pwd
@@ -150,9 +151,7 @@ class PostgresServer:
     def stop(self) -> None:
         """Stop the server at once and remove its folder."""
         if (self.folder / "data" / "postmaster.pid").exists():
-            try:
+            with contextlib.suppress(RuntimeError):
                 self._as_owner([str(self.binaries / "pg_ctl"), "-D", str(self.folder / "data"),
                                 "-m", "immediate", "-w", "stop"])
-            except RuntimeError:
-                pass
         shutil.rmtree(self.folder, ignore_errors=True)
