@@ -1,7 +1,9 @@
-"""Persistent storage on SQLite through aiosqlite: migrations and repositories.
+"""Persistent storage on SQLite (aiosqlite) or PostgreSQL (asyncpg): migrations and
+repositories.
 
 Stores strings and ints; knows nothing of the rules. Start with `await Storage.open()`
-(path from `DAMA_DATABASE`, default `data/dama.sqlite3`); the repositories are
+(`DAMA_DATABASE`: a file path for SQLite, default `data/dama.sqlite3`, or a
+`postgresql://` URL); the repositories are
 `storage.players`, `.games`, `.challenges`, `.ratings` (interfaces in
 `storage.repositories`, values in `storage.models`, errors in `storage.errors`).
 """
@@ -46,6 +48,7 @@ from storage.models import (
     Seat,
     Side,
 )
+from storage.postgres import PostgresDatabase, is_postgresql, redact_url
 from storage.repositories import (
     ChallengeRepository,
     GameRepository,
@@ -87,6 +90,7 @@ __all__ = [
     "NotFoundError",
     "Player",
     "PlayerRepository",
+    "PostgresDatabase",
     "Rating",
     "RatingCalculator",
     "RatingChange",
@@ -101,6 +105,8 @@ __all__ = [
     "StorageError",
     "StorageWriteError",
     "database_path",
+    "is_postgresql",
     "latest_version",
+    "redact_url",
     "utc_now",
 ]

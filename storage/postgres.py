@@ -56,7 +56,7 @@ def is_postgresql(target: str) -> bool:
     return target.strip().lower().startswith(SCHEMES)
 
 
-def redact(url: str) -> str:
+def redact_url(url: str) -> str:
     """The URL without its password, for messages and logs."""
     parts = urllib.parse.urlsplit(url)
     if parts.password is None:
@@ -121,7 +121,7 @@ class PostgresDatabase:
 
     @property
     def name(self) -> str:
-        return redact(self.url)
+        return redact_url(self.url)
 
     @property
     def path(self) -> str:
@@ -140,7 +140,7 @@ class PostgresDatabase:
         `RuntimeError`. With `migrate=False` an older schema is left as it is (`db copy`
         checks versions itself).
         """
-        name = redact(url)
+        name = redact_url(url)
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
