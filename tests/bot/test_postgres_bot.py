@@ -29,7 +29,7 @@ from tests.support.services import ALICE, BOB, CHANNEL
 @pytest.fixture
 def database(postgres_server: PostgresServer) -> Iterator[str]:
     """A new, empty PostgreSQL database (the bot creates its tables)."""
-    url = postgres_server.new_database(migrated=False)
+    url = postgres_server.new_database()
     try:
         yield url
     finally:

@@ -89,7 +89,7 @@ async def table_rows(url: str) -> dict[str, int]:
 
 @pytest.fixture
 def empty(postgres_server: PostgresServer) -> Iterator[str]:
-    """A new PostgreSQL database with dama-bot's tables, all empty."""
+    """A new, empty PostgreSQL database (`copy_database` creates dama-bot's tables)."""
     url = postgres_server.new_database()
     try:
         yield url

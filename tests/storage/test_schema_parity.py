@@ -103,7 +103,7 @@ def test_both_backends_have_the_same_migration_versions() -> None:
 async def test_schemas_match_table_by_table_column_by_column(
     postgres_server: PostgresServer, version: int
 ) -> None:
-    url = postgres_server.new_database(migrated=False)
+    url = postgres_server.new_database()
     try:
         conn = await asyncpg.connect(url)
         try:
@@ -124,7 +124,7 @@ async def test_schemas_match_table_by_table_column_by_column(
 
 
 async def test_migrations_are_recorded_and_applied_once(postgres_server: PostgresServer) -> None:
-    url = postgres_server.new_database(migrated=False)
+    url = postgres_server.new_database()
     try:
         first = await PostgresDatabase.open(url)
         await first.close()
@@ -145,6 +145,7 @@ async def test_migrations_are_recorded_and_applied_once(postgres_server: Postgre
 async def test_a_newer_schema_is_refused(postgres_server: PostgresServer) -> None:
     url = postgres_server.new_database()
     try:
+        await (await PostgresDatabase.open(url)).close()
         conn = await asyncpg.connect(url)
         await conn.execute(f"INSERT INTO {VERSION_TABLE} (version, name) VALUES (999, 'x')")
         await conn.close()
@@ -155,7 +156,7 @@ async def test_a_newer_schema_is_refused(postgres_server: PostgresServer) -> Non
 
 
 async def test_another_programs_database_is_refused(postgres_server: PostgresServer) -> None:
-    url = postgres_server.new_database(migrated=False)
+    url = postgres_server.new_database()
     try:
         conn = await asyncpg.connect(url)
         await conn.execute("CREATE TABLE invoices (id INTEGER)")
