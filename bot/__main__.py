@@ -105,7 +105,8 @@ RUN_DESCRIPTION = """\
 Connect to Discord as the bot whose token is DISCORD_TOKEN, register the slash commands
 and serve them until stopped (Ctrl-C or SIGTERM). Every setting comes from the environment
 or a .env file in the current folder (.env.example lists them all): DISCORD_TOKEN is
-required; DAMA_DATABASE is the SQLite file (default data/dama.sqlite3); DAMA_DEV_GUILD a
+required; DAMA_DATABASE is the SQLite file (default data/dama.sqlite3) or a
+postgresql:// URL; DAMA_DEV_GUILD a
 server id whose commands update at once; DAMA_LOG_LEVEL how much is logged (to standard
 error). Exit status 0 after a clean stop, 2 when something must be configured first (no
 token, a token Discord rejects, a database the bot cannot use, a bad setting), with one

@@ -1,8 +1,8 @@
 """The repository interfaces the bot programs against (`typing.Protocol`).
 
-The SQLite implementations are in `storage.players`, `storage.games`,
-`storage.challenges` and `storage.ratings`; `storage.Storage` bundles them. A PostgreSQL
-implementation would implement the same protocols. Every method is a coroutine; every
+The implementations are in `storage.players`, `storage.games`, `storage.challenges` and
+`storage.ratings`, one for both backends: they run portable SQL on an SQLite `Database`
+or a `PostgresDatabase` (`storage.sql`); `storage.Storage` bundles them. Every method is a coroutine; every
 value returned is a frozen dataclass from `storage.models`.
 """
 
