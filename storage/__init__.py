@@ -48,7 +48,7 @@ from storage.models import (
     Seat,
     Side,
 )
-from storage.postgres import PostgresDatabase, is_postgresql, redact_url
+from storage.postgres import PostgresDatabase, database_secrets, is_postgresql, redact_url
 from storage.repositories import (
     ChallengeRepository,
     GameRepository,
@@ -105,6 +105,7 @@ __all__ = [
     "StorageError",
     "StorageWriteError",
     "database_path",
+    "database_secrets",
     "is_postgresql",
     "latest_version",
     "redact_url",

@@ -77,6 +77,18 @@ def violated_constraint(error: BaseException) -> str | None:
     return None
 
 
+def database_secrets(target: str) -> list[str]:
+    """The secrets a `DAMA_DATABASE` value holds, for the log's redaction: a PostgreSQL
+    URL's password (none for a path)."""
+    if not is_postgresql(target):
+        return []
+    password = urllib.parse.urlsplit(target).password
+    if not password:
+        return []
+    decoded = urllib.parse.unquote(password)  # as written in the URL, and as meant
+    return [password] if decoded == password else [password, decoded]
+
+
 class PostgresConnection:
     """The connection inside a `transaction()` or `read()` block (`storage.sql`)."""
 

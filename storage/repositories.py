@@ -2,8 +2,8 @@
 
 The implementations are in `storage.players`, `storage.games`, `storage.challenges` and
 `storage.ratings`, one for both backends: they run portable SQL on an SQLite `Database`
-or a `PostgresDatabase` (`storage.sql`); `storage.Storage` bundles them. Every method is a coroutine; every
-value returned is a frozen dataclass from `storage.models`.
+or a `PostgresDatabase` (`storage.sql`); `storage.Storage` bundles them. Every method is
+a coroutine; every value returned is a frozen dataclass from `storage.models`.
 """
 
 from __future__ import annotations
