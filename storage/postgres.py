@@ -141,16 +141,16 @@ class PostgresDatabase:
         return self.name
 
     @classmethod
-    async def open(cls, url: str, *, read_only: bool = False, max_connections: int = 10,
-                   migrate: bool = True) -> PostgresDatabase:
+    async def open(cls, url: str, *, read_only: bool = False,
+                   max_connections: int = 10) -> PostgresDatabase:
         """Connect to `url`, check the schema and apply the pending migrations.
 
         Raises `DatabaseFileError` (`Cause.UNREACHABLE`: no server there, refused, wrong
         password, no such database; `Cause.NOT_DAMA_BOT`: another program's tables),
         `SchemaVersionError` (newer than this code; with `read_only`, older too) or
         `MigrationError`. With `read_only`, nothing is written and `transaction()` raises
-        `RuntimeError`. With `migrate=False` an older schema is left as it is (`db copy`
-        checks versions itself).
+        `RuntimeError`. `max_connections` bounds the pool: as many transactions of this
+        process can run at once.
         """
         name = redact_url(url)
         try:
@@ -160,10 +160,10 @@ class PostgresDatabase:
                                     Cause.UNREACHABLE) from error
         db = cls(pool, url, read_only=read_only)
         try:
-            if read_only or not migrate:
+            if read_only:
                 current = await db.schema_version()
                 latest = len(load_migrations(POSTGRESQL_MIGRATIONS))
-                if current > latest or (read_only and current != latest):
+                if current != latest:
                     raise SchemaVersionError(name, current, latest)
             else:
                 await db._migrate()

@@ -184,3 +184,23 @@ def test_sqlite_types_are_all_mapped() -> None:
         for column in cast(tuple[tuple[str, str, int, int], ...], found[2])
     }
     assert declared <= set(TYPES)
+
+
+async def test_read_only_reads_and_never_writes(postgres_server: PostgresServer) -> None:
+    url = postgres_server.new_database()
+    try:
+        with pytest.raises(SchemaVersionError):  # nothing migrated it yet
+            await Storage.open(url, read_only=True)
+        writer = await Storage.open(url)
+        await writer.players.upsert(5, "Lina")
+        await writer.close()
+        reader = await Storage.open(url, read_only=True)
+        try:
+            player = await reader.players.get(5)
+            assert player is not None and player.display_name == "Lina"
+            with pytest.raises(RuntimeError, match="read-only"):
+                await reader.players.upsert(6, "Omar")
+        finally:
+            await reader.close()
+    finally:
+        postgres_server.drop_database(url)

@@ -67,10 +67,20 @@ class PostgresServer:
     def start(cls, binaries: Path) -> PostgresServer:
         """initdb + pg_ctl start (as `postgres` when we are root), then its one database.
         Raises `RuntimeError` with the server's log when it does not start."""
-        folder = Path(tempfile.mkdtemp(prefix="dama-pg-"))
+        # As root, in /tmp: the `postgres` account must reach the folder, and a TMPDIR
+        # under root's home may be closed to it.
+        root = os.geteuid() == 0
+        folder = Path(tempfile.mkdtemp(prefix="dama-pg-", dir="/tmp" if root else None))
         server = cls(binaries, folder, itertools.count(1))
-        if os.geteuid() == 0:
-            account = pwd.getpwnam(ACCOUNT)
+        if root:
+            try:
+                account = pwd.getpwnam(ACCOUNT)
+            except KeyError:
+                folder.rmdir()
+                raise RuntimeError(
+                    f"PostgreSQL refuses to run as root and there is no `{ACCOUNT}` account "
+                    f"to run it as: create it (useradd --system {ACCOUNT}) or run the tests "
+                    "as another user") from None
             os.chown(folder, account.pw_uid, account.pw_gid)
         try:
             server._as_owner(
