@@ -27,7 +27,7 @@ from storage.models import (
     Side,
 )
 from storage.players import ensure_players
-from storage.postgres import violated_constraint
+from storage.postgres import PostgresDatabase, violated_constraint
 from storage.ratings import apply_rated_result
 from storage.repositories import RatingCalculator
 from storage.sql import Row, SqlConnection, SqlDatabase, SqlValue, lock_row
@@ -281,18 +281,29 @@ class SqlGameRepository:
                 _refuse_move(game_id, ply, row)
             conn.execute(_INSERT_MOVE, *insert)
 
-        if isinstance(self._db, Database):
+        db = self._db
+        if isinstance(db, Database):
             # SQLite: one round trip to the database thread for the whole transaction (the
             # hot path), committed with the other moves queued meanwhile.
-            await self._db.run(append)
+            await db.run(append)
         else:
-            async with self._db.transaction() as conn:
-                if await conn.execute(update, *params) != 1:
+            assert isinstance(db, PostgresDatabase)
+            # PostgreSQL: the game's update and the move's insert as one statement, so one
+            # round trip; it inserts the move only if the update found the game at the
+            # previous ply (a statement is all or nothing).
+            first = len(params) + 1
+            changed = await db.execute(
+                f"WITH game AS ({update} RETURNING id) "
+                "INSERT INTO moves (game_id, ply, text, played_at, by_computer) "
+                f"SELECT id, ${first}, ${first + 1}, $1, ${first + 2} FROM game",
+                *params, ply, text, by_computer,
+            )
+            if changed != 1:
+                async with db.read() as conn:
                     row = await conn.fetchrow(
                         "SELECT status, ply_count FROM games WHERE id = $1", game_id
                     )
-                    _refuse_move(game_id, ply, row)
-                await conn.execute(_INSERT_MOVE, *insert)
+                _refuse_move(game_id, ply, row)
         return MoveRecord(game_id, ply, text, from_ms(now), by_computer)
 
     async def append_final_move(

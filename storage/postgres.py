@@ -241,6 +241,22 @@ class PostgresDatabase:
                 raise
             raise failure from error
 
+    async def execute(self, sql: str, *params: SqlValue) -> int:
+        """Run one statement on its own (PostgreSQL makes it a transaction by itself: all
+        or nothing), in one round trip; returns the number of rows it changed. Raises as
+        `transaction()`."""
+        self._check_open()
+        if self.read_only:
+            raise RuntimeError(f"the database {self.name!r} was opened read-only")
+        try:
+            async with self._pool.acquire() as conn:
+                return await PostgresConnection(conn).execute(sql, *params)
+        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as error:
+            failure = _write_failure(error, self.name)
+            if failure is None:
+                raise
+            raise failure from error
+
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PostgresConnection]:
         self._check_open()
