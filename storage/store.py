@@ -1,4 +1,4 @@
-"""`Storage`: the open database and its four repositories, built in one call."""
+"""`Storage`: the open database and its repositories, built in one call."""
 
 from __future__ import annotations
 
@@ -13,11 +13,13 @@ from storage.games import SqliteGameRepository
 from storage.models import DEFAULT_ELIGIBILITY, Eligibility
 from storage.players import SqlitePlayerRepository
 from storage.ratings import SqliteRatingRepository
+from storage.settings import SqliteSettingsRepository
 from storage.repositories import (
     ChallengeRepository,
     GameRepository,
     PlayerRepository,
     RatingRepository,
+    SettingsRepository,
 )
 
 
@@ -34,6 +36,7 @@ class Storage:
         self.games: GameRepository = SqliteGameRepository(db, clock, leaderboard)
         self.challenges: ChallengeRepository = SqliteChallengeRepository(db, clock)
         self.ratings: RatingRepository = self._ratings
+        self.settings: SettingsRepository = SqliteSettingsRepository(db, clock)
 
     @classmethod
     async def open(
