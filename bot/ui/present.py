@@ -112,6 +112,14 @@ def duration_text(delta: timedelta, locale: str | None = None) -> str:
     return text(Msg.SECONDS_ONE if seconds == 1 else Msg.SECONDS_MANY, locale, count=seconds)
 
 
+def challenge_link(challenge: Challenge) -> str:
+    """A link to a challenge's message (its channel when the message id is unknown)."""
+    if challenge.message_id is None:
+        return f"<#{challenge.channel_id}>"
+    guild = challenge.guild_id if challenge.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{challenge.channel_id}/{challenge.message_id}"
+
+
 def param(value: object, locale: str | None) -> str:
     """A message parameter as text: users as mentions, colours and statuses by name,
     durations in words (`duration_text`)."""
@@ -129,6 +137,8 @@ def param(value: object, locale: str | None) -> str:
         return text(_COLOR_CHOICES[value], locale)
     if isinstance(value, timedelta):
         return duration_text(value, locale)
+    if isinstance(value, Challenge):
+        return challenge_link(value)
     return str(value)
 
 
