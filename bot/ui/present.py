@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -25,7 +26,7 @@ from bot.services import (
     SeatView,
     UserRef,
 )
-from engine import Color, Position, Variant
+from engine import Color, Position, Variant, parse_square, square_to_number
 from renderer import render_png
 from storage import Challenge, ChallengeStatus, ColorChoice
 
@@ -65,6 +66,40 @@ RULES = {
     "moroccan": Msg.RULES_MOROCCAN,
     "italian": Msg.RULES_ITALIAN,
 }
+
+
+@dataclass(frozen=True)
+class Viewpoint:
+    """How one reader sees a board: the side at the bottom of the picture (`side`), and
+    whether Italian moves are written and the squares numbered in the federation's
+    numeric notation (`numeric`, the default; docs/RULES.md, "Coordinates and
+    notation"). Other variants are always algebraic, whatever `numeric` says."""
+
+    side: Color = Color.WHITE
+    numeric: bool = True
+
+    def numbers(self, variant: Variant) -> bool:
+        """Whether moves in `variant` are shown in numbers to this reader."""
+        return self.numeric and variant.numeric_notation
+
+
+WHITE_VIEW = Viewpoint()
+"""The viewpoint of a reader nobody knows: White's side, Italian in numbers."""
+
+_SQUARE = re.compile(r"[a-h][1-8]")
+
+
+def numeric_text(move_text: str) -> str:
+    """An Italian move written by `engine.format_move` in algebraic (``b3-a4``,
+    ``d1xb3xd5``) with its squares as the federation's numbers (``21-17``): the same
+    squares in the same order, so the same move text as `format_move(..., numeric=True)`.
+    Raises ValueError for a light square (no Italian move lands on one)."""
+    return _SQUARE.sub(lambda m: str(square_to_number(parse_square(m.group(0)))), move_text)
+
+
+def shown_move(move_text: str, variant: Variant, view: Viewpoint) -> str:
+    """`move_text` (algebraic, as the services write it) as `view`'s reader reads it."""
+    return numeric_text(move_text) if view.numbers(variant) else move_text
 
 
 def mention(user_id: int) -> str:
@@ -163,13 +198,15 @@ def render_board(
     last_move: object = None,
     before: Position | None = None,
     size: int = 512,
+    view: Viewpoint = WHITE_VIEW,
 ) -> bytes:
-    """The board PNG (blocking; call through `board_png`)."""
+    """The board PNG (blocking; call through `board_png`), drawn from `view`'s side, with
+    the Italian square numbers when `view` reads Italian in numbers."""
     from engine import Move
 
     move = last_move if isinstance(last_move, Move) else None
     return render_png(position, variant, last_move=move, before=before if move else None,
-                      size=size)
+                      size=size, perspective=view.side, numbers=view.numbers(variant))
 
 
 @dataclass(frozen=True)
@@ -193,10 +230,10 @@ class Presenter:
         self.board_size = board_size
         self.inactivity_limit = inactivity_limit
 
-    async def board_png(self, state: BoardState) -> bytes:
+    async def board_png(self, state: BoardState, view: Viewpoint = WHITE_VIEW) -> bytes:
         return await asyncio.to_thread(
             render_board, state.position, state.variant, last_move=state.last_move,
-            before=state.before, size=self.board_size,
+            before=state.before, size=self.board_size, view=view,
         )
 
     async def warm(self) -> None:
@@ -245,24 +282,27 @@ class Presenter:
         return text(key, locale, player=player_name(state.to_move, locale),
                     color=color_name(state.turn, locale))
 
-    def headline(self, update: GameUpdate, locale: str | None) -> str:
-        """The text above the board: what happened, and whose turn it is (a mention, so
-        the player is notified)."""
+    def headline(self, update: GameUpdate, locale: str | None,
+                 view: Viewpoint = WHITE_VIEW) -> str:
+        """The text above the board: what happened (the move as `view` reads it), and
+        whose turn it is (a mention, so the player is notified)."""
         state = update.state
+        move_text = (None if update.move_text is None
+                     else shown_move(update.move_text, state.variant, view))
         parts: list[str] = []
         if update.event is Event.STARTED:
             parts.append(text(Msg.GAME_STARTED, locale, white=player_name(state.white, locale),
                               black=player_name(state.black, locale)))
-        elif update.move_text is not None:
+        elif move_text is not None:
             # After a move the side to move is the other one, game over or not.
             mover = state.seat(state.position.turn.opponent)
             if update.absent_moves is not None:  # the computer moved for an absent player
                 count, limit = update.absent_moves
                 parts.append(text(Msg.COMPUTER_MOVED, locale, player=player_name(mover, locale),
-                                  move=update.move_text, count=count, limit=limit))
+                                  move=move_text, count=count, limit=limit))
             else:
                 parts.append(text(Msg.MOVE_PLAYED, locale, player=player_name(mover, locale),
-                                  move=update.move_text))
+                                  move=move_text))
         if update.event is Event.DRAW_OFFERED:
             offerer = state.seat(state.draw_offer_by or state.turn)
             opponent = state.seat(offerer.color.opponent)
@@ -274,7 +314,8 @@ class Presenter:
             parts.append(self.turn_text(state, locale))
         return "\n".join(parts)
 
-    def board_embed(self, state: BoardState, locale: str | None) -> discord.Embed:
+    def board_embed(self, state: BoardState, locale: str | None,
+                    view: Viewpoint = WHITE_VIEW) -> discord.Embed:
         kind = text(Msg.RATED if state.rated else Msg.CASUAL, locale)
         embed = discord.Embed(
             title=text(Msg.BOARD_TITLE, locale, variant=state.variant.name,
@@ -306,7 +347,8 @@ class Presenter:
         embed.add_field(name=text(Msg.BOARD_MOVE, locale), value=str(state.move_number))
         embed.add_field(
             name=text(Msg.BOARD_LAST_MOVE, locale),
-            value=state.last_move_text or text(Msg.BOARD_NO_MOVE_YET, locale),
+            value=(shown_move(state.last_move_text, state.variant, view)
+                   if state.last_move_text else text(Msg.BOARD_NO_MOVE_YET, locale)),
         )
         if state.move_seconds is not None:
             embed.add_field(name=text(Msg.BOARD_MOVE_TIME, locale),
@@ -324,10 +366,12 @@ class Presenter:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         return embed
 
-    async def board_message(self, update: GameUpdate, locale: str | None) -> BoardMessage:
-        png = await self.board_png(update.state)
-        return BoardMessage(self.headline(update, locale),
-                            self.board_embed(update.state, locale), png)
+    async def board_message(self, update: GameUpdate, locale: str | None,
+                            view: Viewpoint = WHITE_VIEW) -> BoardMessage:
+        """The board message of `update` as `view`'s reader sees it (side, notation)."""
+        png = await self.board_png(update.state, view)
+        return BoardMessage(self.headline(update, locale, view),
+                            self.board_embed(update.state, locale, view), png)
 
     # --- challenges -------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ async def test_a_board_that_cannot_be_shown_does_not_claim_nothing_changed(
     h = harness
     await challenge_and_accept(h)
 
-    async def broken(state: Any) -> bytes:
+    async def broken(state: Any, *view: Any) -> bytes:
         raise RuntimeError("renderer broke")
 
     monkeypatch.setattr(h.bot.presenter, "board_png", broken)
