@@ -29,7 +29,13 @@ from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.services.settings import SettingsService
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
-from bot.ui.present import Presenter, Viewpoint, duration_text
+from bot.ui.present import (
+    Permission,
+    Presenter,
+    Viewpoint,
+    duration_text,
+    missing_for_board,
+)
 from bot.ui.reading import locale_of
 from storage import Challenge
 
@@ -107,6 +113,17 @@ class GameAnnouncer:
         channel = self.client.get_partial_messageable(channel_id)
         self.later(self.strip_buttons(channel.get_partial_message(message_id)))
 
+    def _missing(self, answer: Answer | None, channel_id: int) -> tuple[Permission, ...]:
+        """The permissions a board picture needs that the bot lacks where it is going: the
+        interaction's `app_permissions` for an answer; for a channel post, the bot's
+        permissions in the cached channel (none missing when it is not cached)."""
+        if answer is not None:
+            return missing_for_board(answer.interaction.app_permissions)
+        channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.abc.GuildChannel) and channel.guild.me is not None:
+            return missing_for_board(channel.permissions_for(channel.guild.me))
+        return ()
+
     # --- game updates ----------------------------------------------------------------------
 
     def answering(self, interaction: Inter) -> Announce:
@@ -159,21 +176,29 @@ class GameAnnouncer:
                 channel = self.client.get_partial_messageable(state.channel_id)
                 await channel.send(content, allowed_mentions=MENTIONS)
             return None
-        board = await self.presenter.board_message(update, locale, view)
         people = state.white.user_id is not None and state.black.user_id is not None
-        view = None if state.is_over else board_view(state.game_id, state.ply, locale,
-                                                     draw=people)
+        buttons = None if state.is_over else board_view(state.game_id, state.ply, locale,
+                                                        draw=people)
+        missing = self._missing(answer, state.channel_id)
+        content: str
+        picture: dict[str, Any]
+        if missing:
+            # No picture or embed can be shown here: the board as text, saying why.
+            content = self.presenter.text_board(update, locale, view, missing)
+            picture = {}
+        else:
+            board = await self.presenter.board_message(update, locale, view)
+            content = board.content
+            picture = {"embed": board.embed, "file": board.file()}
         if answer is not None:
-            message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
-                                           view=view)
+            message_id = await answer.send(content, view=buttons, **picture)
         else:
             channel = self.client.get_partial_messageable(state.channel_id)
             # discord.py sends `enforce_nonce` with every nonce; without one it picks a
             # random nonce itself.
             nonce: dict[str, Any] = {"nonce": board_nonce(state)} if owed else {}
-            sent = await channel.send(prefix + board.content, embed=board.embed,
-                                      file=board.file(), view=view or discord.utils.MISSING,
-                                      allowed_mentions=MENTIONS, **nonce)
+            sent = await channel.send(prefix + content, view=buttons or discord.utils.MISSING,
+                                      allowed_mentions=MENTIONS, **picture, **nonce)
             message_id = sent.id
         if update.previous_board_message_id != message_id:
             self._retire_board(state.channel_id, update.previous_board_message_id)

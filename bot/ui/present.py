@@ -7,6 +7,7 @@ loop. Every text comes from `bot.messages` in the reader's locale.
 from __future__ import annotations
 
 import asyncio
+import enum
 import io
 import re
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from bot.services import (
     UserRef,
 )
 from engine import Color, Position, Variant, parse_square, square_to_number
-from renderer import render_png
+from renderer import render_png, render_text
 from storage import Challenge, ChallengeStatus, ColorChoice
 
 BOARD_FILE = "board.png"
@@ -66,6 +67,24 @@ RULES = {
     "moroccan": Msg.RULES_MOROCCAN,
     "italian": Msg.RULES_ITALIAN,
 }
+
+
+class Permission(enum.Enum):
+    """A channel permission a board message needs, by its name in Discord's settings."""
+
+    ATTACH_FILES = "Attach Files"
+    EMBED_LINKS = "Embed Links"
+
+
+def missing_for_board(permissions: discord.Permissions) -> tuple[Permission, ...]:
+    """The permissions a board message needs (its picture and embed) that `permissions`
+    (the bot's in the channel) lack."""
+    missing: list[Permission] = []
+    if not permissions.attach_files:
+        missing.append(Permission.ATTACH_FILES)
+    if not permissions.embed_links:
+        missing.append(Permission.EMBED_LINKS)
+    return tuple(missing)
 
 
 @dataclass(frozen=True)
@@ -372,6 +391,22 @@ class Presenter:
         png = await self.board_png(update.state, view)
         return BoardMessage(self.headline(update, locale, view),
                             self.board_embed(update.state, locale, view), png)
+
+    def text_board(self, update: GameUpdate, locale: str | None, view: Viewpoint,
+                   missing: tuple[Permission, ...]) -> str:
+        """The board of `update` as a text message, for a channel that denies the bot the
+        `missing` permissions (no picture or embed can be shown there): the headline, which
+        permission is missing, and the board drawn as text (`renderer.render_text`) from
+        `view`'s side. Cut to what Discord accepts."""
+        state = update.state
+        board = render_text(state.position, state.variant, perspective=view.side,
+                            numbers=view.numbers(state.variant))
+        if len(missing) == 1:
+            note = text(Msg.TEXT_BOARD_MISSING, locale, permission=missing[0].value)
+        else:
+            note = text(Msg.TEXT_BOARD_MISSING_BOTH, locale)
+        message = f"{self.headline(update, locale, view)}\n{note}\n```\n{board}\n```"
+        return message[:MAX_CONTENT]
 
     # --- challenges -------------------------------------------------------------------
 
