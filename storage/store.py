@@ -13,7 +13,6 @@ from storage.games import SqliteGameRepository
 from storage.models import DEFAULT_ELIGIBILITY, Eligibility
 from storage.players import SqlitePlayerRepository
 from storage.ratings import SqliteRatingRepository
-from storage.settings import SqliteSettingsRepository
 from storage.repositories import (
     ChallengeRepository,
     GameRepository,
@@ -21,6 +20,7 @@ from storage.repositories import (
     RatingRepository,
     SettingsRepository,
 )
+from storage.settings import SqliteSettingsRepository
 
 
 class Storage:

@@ -180,7 +180,6 @@ class GameAnnouncer:
         buttons = None if state.is_over else board_view(state.game_id, state.ply, locale,
                                                         draw=people)
         missing = self._missing(answer, state.channel_id)
-        content: str
         picture: dict[str, Any]
         if missing:
             # No picture or embed can be shown here: the board as text, saying why.

@@ -3,9 +3,8 @@ restarts (migration 0005)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -45,7 +44,9 @@ async def test_settings_survive_a_restart(db_path: Path, clock: FakeClock) -> No
         assert await second.settings.guild(2) == {"challenge_limit_per_opponent": "4"}
 
 
-async def test_an_overlong_value_is_refused_and_nothing_of_the_call_is_stored(storage: Storage) -> None:
+async def test_an_overlong_value_is_refused_and_nothing_of_the_call_is_stored(
+    storage: Storage,
+) -> None:
     await storage.settings.set_player(3, {"notation": "numeric"})
     with pytest.raises(sqlite3.IntegrityError):
         await storage.settings.set_player(3, {"board_side": "white", "notation": "x" * 101})
