@@ -149,10 +149,6 @@ class SettingsService:
             self._players[user_id] = cached
         return cached
 
-    async def players(self, user_ids: list[int | None]) -> dict[int, PlayerSettings]:
-        """The preferences of each user id given (None ids are skipped)."""
-        return {uid: await self.player(uid) for uid in user_ids if uid is not None}
-
     async def update_player(self, user_id: int, *, board_side: BoardSide | None = None,
                             notation: Notation | None = None) -> PlayerSettings:
         """Store the preferences given (None: unchanged) and return them all. Raises
