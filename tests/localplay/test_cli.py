@@ -227,7 +227,7 @@ def test_an_unfinished_game_goes_on_in_the_next_run_and_fresh_clears_it(
     out = second.stdout
     assert "(1 unfinished game(s) of earlier runs go on here, in data/local.sqlite3" in out
     assert "game #1, @alice vs @bob, Italian draughts, 1 ply, in #general" in out
-    assert "@bob played e6-f5." in out, out
+    assert "@bob played 11-15." in out, out
     assert "There is no game in this channel" not in out
     assert "game #1, @alice vs @bob, Italian draughts, 2 plies, in #general" in out
     fresh = _run(["local", "--fresh"], tmp_path, stdin="/history\n")
