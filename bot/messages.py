@@ -431,6 +431,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
         "gives up · **/abort** cancels a game before both sides have moved.\n"
         "**/rating**, **/leaderboard**, **/history** and **/export** (PDN) show results; "
         "**/rules** explains a variant.\n"
+        "**/settings**: the side your boards are drawn from, and Italian moves in numbers "
+        "(22-18) or letters (d3-c4).\n"
         "One game per channel: start a thread to play several at once. A game with no move "
         "for {inactivity} is lost on time by the player to move."
     ),

@@ -619,8 +619,16 @@ class GameService:
         except MalformedMoveError as error:
             raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
         except AmbiguousMoveError as error:
+            written = sorted(
+                ((format_move(m, position, variant, full=True), m) for m in error.candidates),
+                key=lambda pair: pair[0],
+            )
+            # Italian: the federation's numbers first, as the autocomplete labels them
+            # (docs/RULES.md, "Coordinates and notation").
             names = ", ".join(
-                sorted(format_move(m, position, variant, full=True) for m in error.candidates)
+                f"{format_move(m, position, variant, full=True, numeric=True)} ({t})"
+                if variant.numeric_notation else t
+                for t, m in written
             )
             raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
         except IllegalMoveError as error:

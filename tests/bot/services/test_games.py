@@ -152,7 +152,8 @@ async def test_ambiguous_capture_lists_the_candidates(open_services: OpenService
     with pytest.raises(PlayerError) as info:
         await s.games.play(CHANNEL, ALICE, "d3xd7")
     assert error_key(info) is Msg.MOVE_AMBIGUOUS
-    assert info.value.params["candidates"] == "d3xb5xd7, d3xf5xd7"
+    # Numbered as the federation does (d3 = 22, b5 = 13, f5 = 15, d7 = 6), letters beside.
+    assert info.value.params["candidates"] == "22x13x6 (d3xb5xd7), 22x15x6 (d3xf5xd7)"
     update = await s.games.play(CHANNEL, ALICE, "d3xb5xd7")
     assert update.state.ply == 1
 
