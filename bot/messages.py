@@ -273,14 +273,13 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.SIDE_AUTO: "the side you play",
     Msg.NOTATION_NUMERIC: "numeric (22-18)",
     Msg.NOTATION_ALGEBRAIC: "algebraic (d3-c4)",
-    Msg.TEXT_BOARD_MISSING: "I can't show the board picture here: this channel denies me the "
-                            "{permission} permission. Here is the board as text (w, b: men; "
-                            "W, B: kings); an admin can give me that permission in the "
-                            "channel's settings.",
-    Msg.TEXT_BOARD_MISSING_BOTH: "I can't show the board picture here: this channel denies me "
-                                 "the Attach Files and Embed Links permissions. Here is the "
-                                 "board as text (w, b: men; W, B: kings); an admin can give me "
-                                 "those permissions in the channel's settings.",
+    Msg.TEXT_BOARD_MISSING: "This channel denies me the {permission} permission, so my "
+                            "boards here are text (w, b: men; W, B: kings). An admin can give "
+                            "me that permission in the channel's settings for the picture.",
+    Msg.TEXT_BOARD_MISSING_BOTH: "This channel denies me the Attach Files and Embed Links "
+                                 "permissions, so my boards here are text (w, b: men; W, B: "
+                                 "kings). An admin can give me those permissions in the "
+                                 "channel's settings for the picture.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",
     Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of {variant}.\n"

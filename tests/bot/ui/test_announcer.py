@@ -135,7 +135,7 @@ async def test_a_channel_without_attach_files_gets_a_text_board(harness: Harness
     calls = await run(h, slash(h, "move", [option("move", "a3-a4")], app_permissions=denied))
     answer = calls[0]
     assert answer.files == [] and answer.embeds == []
-    assert "denies me the Attach Files permission" in answer.content
+    assert "This channel denies me the Attach Files permission" in answer.content
     assert "played **a3-a4**" in answer.content
     # Bob is to move: the board as text from Black's side (rank 1 on top, file h on the
     # left), the Turkish men on ranks 2-3 and 6-7 (docs/RULES.md), a3's man on a4.
