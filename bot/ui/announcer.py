@@ -30,6 +30,7 @@ from bot.services.settings import SettingsService
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
 from bot.ui.present import (
+    MAX_CONTENT,
     Permission,
     Presenter,
     Viewpoint,
@@ -240,15 +241,20 @@ class GameAnnouncer:
 
     async def stale_board(self, interaction: Inter, current: BoardState, note: str) -> None:
         """Answer a press on an out-of-date board privately with `note` and the game's
-        current board (picture and embed, no buttons). Raises what rendering or sending
-        raises (`discord.HTTPException`...)."""
+        current board (picture and embed, no buttons; as text where the bot lacks Attach
+        Files or Embed Links). Raises what rendering or sending raises
+        (`discord.HTTPException`...)."""
         locale = locale_of(interaction)
         shown = GameUpdate(Event.SHOWN, current, None, None, None)
         view = await self.viewpoint(current, interaction.user.id)
+        answer = Answer.of(interaction, watch=False)
+        missing = missing_for_board(interaction.app_permissions)
+        if missing:
+            board_text = self.presenter.text_board(shown, locale, view, missing)
+            await answer.send(f"{note}\n{board_text}"[:MAX_CONTENT], ephemeral=True)
+            return
         board = await self.presenter.board_message(shown, locale, view)
-        await Answer.of(interaction, watch=False).send(
-            note, embed=board.embed, file=board.file(), ephemeral=True
-        )
+        await answer.send(note, embed=board.embed, file=board.file(), ephemeral=True)
 
     # --- challenges ------------------------------------------------------------------------
 

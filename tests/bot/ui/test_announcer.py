@@ -3,6 +3,7 @@ before the answer, so a failing picture or a dead interaction still shows the bo
 
 from __future__ import annotations
 
+import copy
 import logging
 from typing import Any
 
@@ -12,6 +13,7 @@ from bot.ui.present import Viewpoint, render_board
 from engine import Color
 from tests.support.discord_harness import (
     Harness,
+    button_id,
     challenge_and_accept,
     press,
     response_message_id,
@@ -130,7 +132,8 @@ ALL = (1 << 50) - 1
 
 async def test_a_channel_without_attach_files_gets_a_text_board(harness: Harness) -> None:
     h = harness
-    await challenge_and_accept(h)  # Turkish, Alice White
+    _, first_board = await challenge_and_accept(h)  # Turkish, Alice White
+    old = copy.deepcopy(h.discord.messages[first_board])  # with its buttons, as drawn
     denied = str(ALL & ~ATTACH_FILES)
     calls = await run(h, slash(h, "move", [option("move", "a3-a4")], app_permissions=denied))
     answer = calls[0]
@@ -157,5 +160,12 @@ async def test_a_channel_without_attach_files_gets_a_text_board(harness: Harness
     both = str(ALL & ~ATTACH_FILES & ~EMBED_LINKS)
     shown = (await run(h, slash(h, "board", user=BOB, app_permissions=both)))[0]
     assert shown.files == [] and "Attach Files and Embed Links" in shown.content
+    # A press on an out-of-date board is answered privately with the current one, as text.
+    stale = h.discord.interaction(
+        3, {"custom_id": button_id(old, "resign"), "component_type": 2}, user_id=BOB,
+        channel_id=CHANNEL, message=old, app_permissions=denied)
+    answer = (await run(h, stale))[0]
+    assert answer.ephemeral and answer.files == [] and "```" in answer.content
+    assert "out of date" in answer.content
     # With both permissions the picture is back.
     assert picture((await run(h, slash(h, "board", user=BOB)))[0]).startswith(b"\x89PNG")
