@@ -197,7 +197,8 @@ class GameAnnouncer:
             # discord.py sends `enforce_nonce` with every nonce; without one it picks a
             # random nonce itself.
             nonce: dict[str, Any] = {"nonce": board_nonce(state)} if owed else {}
-            sent = await channel.send(prefix + content, view=buttons or discord.utils.MISSING,
+            sent = await channel.send((prefix + content)[:MAX_CONTENT],
+                                      view=buttons or discord.utils.MISSING,
                                       allowed_mentions=MENTIONS, **picture, **nonce)
             message_id = sent.id
         if update.previous_board_message_id != message_id:
