@@ -4,7 +4,7 @@ repositories.
 Stores strings and ints; knows nothing of the rules. Start with `await Storage.open()`
 (`DAMA_DATABASE`: a file path for SQLite, default `data/dama.sqlite3`, or a
 `postgresql://` URL); the repositories are
-`storage.players`, `.games`, `.challenges`, `.ratings` (interfaces in
+`storage.players`, `.games`, `.challenges`, `.ratings`, `.settings` (interfaces in
 `storage.repositories`, values in `storage.models`, errors in `storage.errors`).
 """
 
@@ -55,6 +55,7 @@ from storage.repositories import (
     PlayerRepository,
     RatingCalculator,
     RatingRepository,
+    SettingsRepository,
 )
 from storage.store import Storage
 
@@ -99,6 +100,7 @@ __all__ = [
     "RatingValue",
     "SchemaVersionError",
     "Seat",
+    "SettingsRepository",
     "Side",
     "StaleMoveError",
     "Storage",

@@ -1,5 +1,5 @@
-"""`Storage`: the open database (SQLite or PostgreSQL) and its four repositories, built
-in one call."""
+"""`Storage`: the open database (SQLite or PostgreSQL) and its repositories, built in one
+call."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ from storage.repositories import (
     GameRepository,
     PlayerRepository,
     RatingRepository,
+    SettingsRepository,
 )
+from storage.settings import SqlSettingsRepository
 
 
 class Storage:
@@ -36,6 +38,7 @@ class Storage:
         self.games: GameRepository = SqlGameRepository(db, clock, leaderboard)
         self.challenges: ChallengeRepository = SqlChallengeRepository(db, clock)
         self.ratings: RatingRepository = self._ratings
+        self.settings: SettingsRepository = SqlSettingsRepository(db, clock)
 
     @classmethod
     async def open(
