@@ -53,6 +53,12 @@ class Msg(enum.StrEnum):
     COMPUTER_NO_DRAW = "error.computer_no_draw"
     UNEXPECTED = "error.unexpected"
     STORAGE_UNAVAILABLE = "error.storage_unavailable"
+    # i13-play: next steps, the resign question, rematch
+    NO_GAME_HERE_YOURS = "error.no_game_here_yours"
+    RESIGN_LAPSED = "error.resign_lapsed"
+    RESIGN_MOVED_ON = "error.resign_moved_on"
+    REMATCH_NOT_PLAYER = "error.rematch_not_player"
+    NO_GAME_TO_REMATCH = "error.no_game_to_rematch"
 
     # --- challenges --------------------------------------------------------------------
     CHALLENGE_TITLE = "challenge.title"
@@ -67,6 +73,11 @@ class Msg(enum.StrEnum):
     BUTTON_CANCEL = "button.cancel"
     BUTTON_RESIGN = "button.resign"
     BUTTON_DRAW = "button.draw"
+    # i13-play
+    BUTTON_ACCEPT_DRAW = "button.accept_draw"
+    BUTTON_REMATCH = "button.rematch"
+    BUTTON_RESIGN_CONFIRM = "button.resign_confirm"
+    BUTTON_KEEP_PLAYING = "button.keep_playing"
 
     # --- the board ---------------------------------------------------------------------
     RATED = "word.rated"
@@ -95,11 +106,15 @@ class Msg(enum.StrEnum):
     DRAW_OFFERED = "board.draw_offered"
     BOARD_NOT_SHOWN = "board.not_shown"
     AFTER_RESTART = "board.after_restart"
+    # i13-play
+    RESIGN_QUESTION = "board.resign_question"
+    RESIGN_KEPT = "board.resign_kept"
 
     # --- results -----------------------------------------------------------------------
     RESULT_WIN = "result.win"
     RESULT_DRAW = "result.draw"
     RESULT_ABORTED = "result.aborted"
+    RESULT_UNRATED_EARLY = "result.unrated_early"  # i13-play
     REASON_NO_PIECES = "reason.no_pieces"
     REASON_NO_LEGAL_MOVE = "reason.no_legal_move"
     REASON_REPETITION = "reason.repetition"
@@ -151,6 +166,12 @@ class Msg(enum.StrEnum):
     LEADERBOARD_NOT_RANKED = "leaderboard.not_ranked"
     LEADERBOARD_RULE = "leaderboard.rule"
     LEADERBOARD_RULE_ONE = "leaderboard.rule_one"
+    # i13-play: provisional players after the established ones
+    LEADERBOARD_PROVISIONAL = "leaderboard.provisional"
+    LEADERBOARD_PROVISIONAL_LINE = "leaderboard.provisional_line"
+    LEADERBOARD_YOU_PROVISIONAL = "leaderboard.you_provisional"
+    LEADERBOARD_NEEDS_GAMES = "leaderboard.needs_games"
+    LEADERBOARD_NEEDS_DEVIATION = "leaderboard.needs_deviation"
     HISTORY_TITLE = "history.title"
     HISTORY_LINE = "history.line"
     HISTORY_LINE_ABORTED = "history.line_aborted"
@@ -177,10 +198,11 @@ class Msg(enum.StrEnum):
 
 
 ENGLISH: Mapping[Msg, str] = MappingProxyType({
-    Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /challenge.",
+    Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /play (against the "
+                      "computer) or /challenge a player.",
     Msg.NOT_IN_GAME: "You are not playing in this game: only {white} and {black} can do that.",
     Msg.NOT_YOUR_TURN: "It is not your turn: {player} ({color}) is to move. Wait for their move.",
-    Msg.MOVE_MALFORMED: "I can't read that move. {detail}",
+    Msg.MOVE_MALFORMED: "I can't read that move ({detail}).",
     Msg.MOVE_ILLEGAL: "That move can't be played. {detail}",
     Msg.MOVE_AMBIGUOUS: "**{text}** matches several moves: {candidates}. Send one of them in full.",
     Msg.MOVE_RACE: "The position changed while your move arrived. Look at the new board and "
@@ -194,7 +216,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.STALE_BOARD: "This board is out of date. Use the buttons on the newest board, or /board "
                      "to show it.",
     Msg.CHALLENGE_SELF: "You can't challenge yourself. Pick another player.",
-    Msg.CHALLENGE_BOT: "{user} is a bot and can't play. Challenge a person.",
+    Msg.CHALLENGE_BOT: "{user} is a bot and can't play. Challenge a person, or play the "
+                       "computer with /play.",
     Msg.CHANNEL_BUSY: "This channel already has a game in progress. Start a thread here and "
                       "challenge there, or wait until the game ends.",
     Msg.ALREADY_PLAYING_HERE: "You are already playing the game in this channel. Finish it "
@@ -232,6 +255,18 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.STORAGE_UNAVAILABLE: "The server cannot save moves right now, so this was not done. "
                              "Nothing of yours was lost: every move you were answered for is "
                              "kept. Please try again in a while.",
+    # i13-play
+    Msg.NO_GAME_HERE_YOURS: "There is no game in this channel; yours (#{game_id}) is in "
+                            "{channel}. To start one here, use /play (against the computer) "
+                            "or /challenge a player.",
+    Msg.RESIGN_LAPSED: "This question lapsed (it was asked over a minute ago), so nothing was "
+                       "done: the game goes on. Resign again if you mean it.",
+    Msg.RESIGN_MOVED_ON: "The game has moved on since you were asked, so nothing was done: "
+                         "look at the new board, and resign from there if you still mean it.",
+    Msg.REMATCH_NOT_PLAYER: "Only the players of game #{game_id} ({white} and {black}) can "
+                            "ask for its rematch.",
+    Msg.NO_GAME_TO_REMATCH: "There is no finished game in this channel to play again. Start "
+                            "one with /play (against the computer) or /challenge a player.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",
     Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of {variant}.\n"
@@ -246,6 +281,10 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.BUTTON_CANCEL: "Cancel",
     Msg.BUTTON_RESIGN: "Resign",
     Msg.BUTTON_DRAW: "Offer draw",
+    Msg.BUTTON_ACCEPT_DRAW: "Accept draw",
+    Msg.BUTTON_REMATCH: "Rematch",
+    Msg.BUTTON_RESIGN_CONFIRM: "Resign",
+    Msg.BUTTON_KEEP_PLAYING: "Keep playing",
 
     Msg.RATED: "rated",
     Msg.CASUAL: "casual",
@@ -263,7 +302,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.BOARD_NO_MOVE_YET: "none yet",
     Msg.BOARD_MOVE_TIME: "Time per move",
     Msg.BOARD_DEADLINE: "{player} must move {when}.",
-    Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Offer draw or use /draw "
+    Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Accept draw or use /draw "
                           "to accept.",
     Msg.BOARD_RESULT: "Result",
     Msg.BOARD_RATING_CHANGES: "Rating changes",
@@ -272,14 +311,19 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.MOVE_PLAYED: "{player} played **{move}**.",
     Msg.COMPUTER_MOVED: "Time ran out for {player}; the computer played **{move}** for them "
                         "({count} of {limit} in a row; after that they lose on time).",
-    Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Offer draw or use /draw to "
+    Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Accept draw or use /draw to "
                       "accept, or just play on.",
     Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
     Msg.AFTER_RESTART: "(I restarted before I could show this board; here it is.)",
+    Msg.RESIGN_QUESTION: "Resign game #{game_id} against {opponent}? This question lapses in "
+                         "a minute, or as soon as the game moves on.",
+    Msg.RESIGN_KEPT: "You play on: game #{game_id} goes on.",
 
     Msg.RESULT_WIN: "{winner} wins ({score}). {reason}",
     Msg.RESULT_DRAW: "Draw (½-½). {reason}",
     Msg.RESULT_ABORTED: "Game aborted: no result, no rating change. {reason}",
+    Msg.RESULT_UNRATED_EARLY: "Not rated: the game ended before each side had made two "
+                              "moves, so no rating changes.",
     Msg.REASON_NO_PIECES: "{loser} has no pieces left.",
     Msg.REASON_NO_LEGAL_MOVE: "{loser} has no legal move.",
     Msg.REASON_REPETITION: "The same position occurred three times.",
@@ -334,6 +378,13 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                           "below {max_deviation}. `?` marks a provisional rating.",
     Msg.LEADERBOARD_RULE_ONE: "Listed: at least {min_games} rated game and a rating deviation "
                               "below {max_deviation}. `?` marks a provisional rating.",
+    Msg.LEADERBOARD_PROVISIONAL: "Provisional (`?`), not ranked yet:",
+    Msg.LEADERBOARD_PROVISIONAL_LINE: "· {player}: {rating}? ({games}; {needs})",
+    Msg.LEADERBOARD_YOU_PROVISIONAL: "You are provisional, rating {rating}?: {needs} to be "
+                                     "ranked.",
+    Msg.LEADERBOARD_NEEDS_GAMES: "{count} more rated to reach {min_games}",
+    Msg.LEADERBOARD_NEEDS_DEVIATION: "about {count} more to bring the deviation {deviation} "
+                                     "under {max_deviation}",
     Msg.HISTORY_TITLE: "Recent games of {user}",
     Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
@@ -451,6 +502,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "rules": "Explain the rules of a variant",
     "rules.variant": "Which variant (default: Turkish)",
     "help": "How to play draughts with this bot",
+    "rematch": "Play this channel's last finished game again, colours swapped",
     "choice.white": "White",
     "choice.black": "Black",
     "choice.random": "Random",

@@ -26,9 +26,10 @@ import discord
 
 from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
+from bot.services.games import ResignQuestion
 from bot.ui.answer import MENTIONS, Answer
-from bot.ui.buttons import board_view, challenge_view
-from bot.ui.present import Presenter, duration_text
+from bot.ui.buttons import board_view, challenge_view, finished_view, resign_question_view
+from bot.ui.present import Presenter, duration_text, param
 from bot.ui.reading import locale_of
 from storage import Challenge
 
@@ -133,8 +134,9 @@ class GameAnnouncer:
             return None
         board = await self.presenter.board_message(update, locale)
         people = state.white.user_id is not None and state.black.user_id is not None
-        view = None if state.is_over else board_view(state.game_id, state.ply, locale,
-                                                     draw=people)
+        view = (finished_view(state.game_id, locale) if state.is_over
+                else board_view(state.game_id, state.ply, locale, draw=people,
+                                draw_offered=state.draw_offer_by is not None))
         if answer is not None:
             message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
                                            view=view)
@@ -194,6 +196,26 @@ class GameAnnouncer:
         board = await self.presenter.board_message(shown, locale)
         await Answer.of(interaction, watch=False).send(
             note, embed=board.embed, file=board.file(), ephemeral=True
+        )
+
+    # --- the resign question ----------------------------------------------------------------
+
+    async def ask_resign(self, interaction: Inter, question: ResignQuestion, asked: int) -> None:
+        """Ask the resigner privately "Resign game #7 against @bob?" with Resign and Keep
+        playing (the question was asked at `asked`, Unix seconds). Raises what sending
+        raises (`discord.HTTPException`)."""
+        locale = locale_of(interaction)
+        content = text(Msg.RESIGN_QUESTION, locale, game_id=question.game_id,
+                       opponent=param(question.opponent, locale))
+        await Answer.of(interaction).send(
+            content, view=resign_question_view(question.game_id, question.ply, asked, locale),
+            ephemeral=True,
+        )
+
+    async def resign_kept(self, interaction: Inter, game_id: int) -> None:
+        """Close the resign question (the pressed message): the player plays on."""
+        await Answer.of(interaction).update_message(
+            text(Msg.RESIGN_KEPT, locale_of(interaction), game_id=game_id), view=None
         )
 
     # --- challenges ------------------------------------------------------------------------
