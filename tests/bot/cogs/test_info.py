@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from bot.messages import ENGLISH, Msg
-from tests.support.discord_harness import PNG, Harness, challenge_and_accept, run, slash
+from tests.support.discord_harness import (
+    PNG,
+    Harness,
+    challenge_and_accept,
+    play_plies,
+    resign,
+    run,
+    slash,
+)
 from tests.support.fake_discord import option, user_option
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
@@ -17,7 +25,8 @@ async def test_information_commands(harness: Harness) -> None:
     h = harness
     await challenge_and_accept(h)
     game_id = h.bot.games.current(CHANNEL).game_id
-    await run(h, slash(h, "resign", user=BOB))
+    await play_plies(h, 4)  # a rated result counts after two moves by each side
+    await resign(h, user=BOB)
     [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
     description = board.embeds[0]["description"]
     assert description.index(f"<@{ALICE}>") < description.index(f"<@{BOB}>")
@@ -60,7 +69,7 @@ async def test_export_in_direct_messages_picks_the_callers_game(harness: Harness
     # Only a finished game: it is the most recent one, and the answer says so.
     await challenge_and_accept(h)
     first = h.bot.games.current(600).game_id
-    await run(h, slash(h, "resign", []))
+    await resign(h, user=ALICE)
     content, file = await export_in_dm()
     assert file == f"dama-turkish-{first}.pdn", (content, file)
     assert f"#{first}" in content and "most recent" in content, content
@@ -84,7 +93,7 @@ async def test_export_in_direct_messages_picks_the_callers_game(harness: Harness
 async def test_history_shows_the_catalog_reason(harness: Harness) -> None:
     h = harness
     await challenge_and_accept(h)
-    await run(h, slash(h, "resign", user=BOB))
+    await resign(h, user=BOB)
     [answer] = await run(h, slash(h, "history", user=ALICE))
     line = answer.embeds[0]["description"]
     assert ENGLISH[Msg.SHORT_RESIGNATION] in line
@@ -96,7 +105,7 @@ async def test_games_stay_private_to_their_guild_and_their_players(harness: Harn
     h = harness
     await challenge_and_accept(h)
     game_id = h.bot.games.current(CHANNEL).game_id
-    await run(h, slash(h, "resign", user=BOB))
+    await resign(h, user=BOB)
     elsewhere: dict[str, Any] = {"guild_id": OTHER_GUILD, "channel": OTHER_CHANNEL}
     # Another server cannot export the game: the answer is the one for a missing game.
     [hidden] = await run(h, slash(h, "export", [option("game", game_id, 4)],
