@@ -22,7 +22,6 @@ from tests.support.discord_harness import (
     Harness,
     OpenBot,
     challenge_and_accept,
-    press_button,
     resign,
     response_message_id,
     run,

@@ -18,7 +18,6 @@ from tests.support.discord_harness import (
     channel_posts,
     computer_done,
     press,
-    press_button,
     resign,
     response_message_id,
     run,
