@@ -57,6 +57,7 @@ class Msg(enum.StrEnum):
     NO_GAME_HERE_YOURS = "error.no_game_here_yours"
     RESIGN_LAPSED = "error.resign_lapsed"
     RESIGN_MOVED_ON = "error.resign_moved_on"
+    RESIGN_NOT_YOURS = "error.resign_not_yours"
     REMATCH_NOT_PLAYER = "error.rematch_not_player"
     NO_GAME_TO_REMATCH = "error.no_game_to_rematch"
 
@@ -263,6 +264,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                        "done: the game goes on. Resign again if you mean it.",
     Msg.RESIGN_MOVED_ON: "The game has moved on since you were asked, so nothing was done: "
                          "look at the new board, and resign from there if you still mean it.",
+    Msg.RESIGN_NOT_YOURS: "This question was asked of {user}: only they can answer it. To "
+                          "resign a game of your own, use /resign.",
     Msg.REMATCH_NOT_PLAYER: "Only the players of game #{game_id} ({white} and {black}) can "
                             "ask for its rematch.",
     Msg.NO_GAME_TO_REMATCH: "There is no finished game in this channel to play again. Start "

@@ -26,7 +26,14 @@ from bot.cogs.choices import COLOR_CHOICES, MOVE_TIME_CHOICES, VARIANT_CHOICES
 from bot.config import MoveTime, Settings
 from bot.messages import Msg
 from bot.messages import command_text as t
-from bot.services import BoardRef, ChallengeService, GameService, PlayerError, StaleBoardError
+from bot.services import (
+    BoardRef,
+    ChallengeService,
+    GameService,
+    PlayerError,
+    StaleBoardError,
+    UserRef,
+)
 from bot.services.challenges import Person
 from bot.services.computer_games import ComputerGames
 from bot.services.games import RESIGN_QUESTION_LIFETIME, suggest_moves
@@ -181,10 +188,13 @@ class Play(commands.Cog):
         await self.announcer.ask_resign(interaction, question, int(self.clock().timestamp()))
 
     async def _resign(self, interaction: Interaction, game_id: int, ply: int,
-                      asked: int) -> None:
-        """The resign question's Resign: resigns if the question has not lapsed (asked at
-        `asked`, Unix seconds, at `ply`). Raises `PlayerError`: RESIGN_LAPSED,
-        RESIGN_MOVED_ON, and those of `GameService.resign`."""
+                      asked: int, asker: int) -> None:
+        """The resign question's Resign: resigns if the question has not lapsed (asked of
+        `asker` at `asked`, Unix seconds, at `ply`). Raises `PlayerError`:
+        RESIGN_NOT_YOURS, RESIGN_LAPSED, RESIGN_MOVED_ON, and those of
+        `GameService.resign`."""
+        if interaction.user.id != asker:
+            raise PlayerError(Msg.RESIGN_NOT_YOURS, user=UserRef(asker))
         if self.clock() - datetime.fromtimestamp(asked, UTC) > RESIGN_QUESTION_LIFETIME:
             raise PlayerError(Msg.RESIGN_LAPSED)
         try:
@@ -229,7 +239,7 @@ class Play(commands.Cog):
 
     async def press(
         self, action: ButtonAction, target_id: int, interaction: Interaction,
-        *, ply: int | None = None, asked: int | None = None,
+        *, ply: int | None = None, asked: int | None = None, asker: int | None = None,
     ) -> None:
         """A button of a challenge (`target_id`: the challenge) or board (the game, and
         the `ply` the board was drawn for: None for a board from before buttons carried
@@ -253,8 +263,9 @@ class Play(commands.Cog):
         elif action is ButtonAction.RESIGN:
             await self._ask_resign(interaction, BoardRef(target_id, ply))
         elif action is ButtonAction.RESIGN_CONFIRM:
-            assert ply is not None and asked is not None  # the button's template has both
-            await self._resign(interaction, target_id, ply, asked)
+            # the button's template has all three
+            assert ply is not None and asked is not None and asker is not None
+            await self._resign(interaction, target_id, ply, asked, asker)
         elif action is ButtonAction.KEEP_PLAYING:
             await self.announcer.resign_kept(interaction, target_id)
         elif action is ButtonAction.REMATCH:

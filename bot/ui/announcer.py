@@ -28,7 +28,13 @@ from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.services.games import ResignQuestion
 from bot.ui.answer import MENTIONS, Answer
-from bot.ui.buttons import board_view, challenge_view, finished_view, resign_question_view
+from bot.ui.buttons import (
+    accept_draw_view,
+    board_view,
+    challenge_view,
+    finished_view,
+    resign_question_view,
+)
 from bot.ui.present import Presenter, duration_text, param
 from bot.ui.reading import locale_of
 from storage import Challenge
@@ -83,6 +89,22 @@ class GameAnnouncer:
         channel = self.client.get_partial_messageable(channel_id)
         self.later(self.strip_buttons(channel.get_partial_message(message_id)))
 
+    def _relabel_board(self, state: BoardState, locale: str | None) -> None:
+        """Redraw the buttons of `state`'s board (a draw was offered: Accept draw)."""
+        if state.board_message_id is None or state.is_over:
+            return
+        people = state.white.user_id is not None and state.black.user_id is not None
+        view = board_view(state.game_id, state.ply, locale, draw=people,
+                          draw_offered=state.draw_offer_by is not None)
+        message = self.client.get_partial_messageable(state.channel_id).get_partial_message(
+            state.board_message_id)
+
+        async def relabel() -> None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(view=view)
+
+        self.later(relabel())
+
     # --- game updates ----------------------------------------------------------------------
 
     def answering(self, interaction: Inter) -> Announce:
@@ -125,12 +147,16 @@ class GameAnnouncer:
         state = update.state
         prefix = text(Msg.AFTER_RESTART, locale) + "\n" if owed else ""
         if not update.shows_board:
+            # A draw offer: the text carries Accept draw, and the board's draw button is
+            # relabelled Accept draw (both act only at this ply).
             content = prefix + self.presenter.headline(update, locale)
+            view = accept_draw_view(state.game_id, state.ply, locale)
             if answer is not None:
-                await answer.send(content)
+                await answer.send(content, view=view)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
-                await channel.send(content, allowed_mentions=MENTIONS)
+                await channel.send(content, view=view, allowed_mentions=MENTIONS)
+            self._relabel_board(state, locale)
             return None
         board = await self.presenter.board_message(update, locale)
         people = state.white.user_id is not None and state.black.user_id is not None
@@ -208,7 +234,8 @@ class GameAnnouncer:
         content = text(Msg.RESIGN_QUESTION, locale, game_id=question.game_id,
                        opponent=param(question.opponent, locale))
         await Answer.of(interaction).send(
-            content, view=resign_question_view(question.game_id, question.ply, asked, locale),
+            content, view=resign_question_view(question.game_id, question.ply, asked,
+                                               interaction.user.id, locale),
             ephemeral=True,
         )
 

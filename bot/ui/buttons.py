@@ -8,9 +8,9 @@ restart (`discord.ui.DynamicItem`, registered once in `setup_hook`).
   has no ply (None), shows the current board and acts on nothing. The draw button reads
   "Accept draw" while a draw is offered. A finished game's board has `dama:rematch:<id>`.
 - the resign question (ephemeral, asked by Resign and /resign):
-  `dama:resignyes:<game_id>:<ply>:<asked>` (`asked`: when the question was asked, Unix
-  seconds; it lapses a minute later, or when the game is no longer at `ply`) and
-  `dama:keep:<game_id>:<ply>`.
+  `dama:resignyes:<game_id>:<ply>:<asked>:<user_id>` (`asked`: when the question was
+  asked, Unix seconds; it lapses a minute later, or when the game is no longer at `ply`;
+  only `user_id`, who was asked, can confirm) and `dama:keep:<game_id>:<ply>`.
 
 A press is handed to the client's `presses` (a `PressHandler`: the `Play` cog, which
 calls one service method and answers); errors go to the client's `errors` reporter, as
@@ -46,11 +46,12 @@ class ButtonAction(enum.Enum):
 class PressHandler(Protocol):
     async def press(
         self, action: ButtonAction, target_id: int, interaction: discord.Interaction[Any],
-        *, ply: int | None = None, asked: int | None = None,
+        *, ply: int | None = None, asked: int | None = None, asker: int | None = None,
     ) -> None:
         """Act on a press of button `action` for challenge or game `target_id` (a board's
         button: drawn at `ply`, None for a board from before buttons carried their ply;
-        the resign question's: `asked`, when it was asked, in Unix seconds)."""
+        the resign question's: `asked`, when it was asked, in Unix seconds, and `asker`,
+        the user it was asked of)."""
         ...
 
 
@@ -168,19 +169,23 @@ class KeepPlayingButton(_BoardButton, template=r"dama:keep:(?P<id>[0-9]+)(?::(?P
 
 
 class ResignConfirmButton(
-    _IdButton, template=r"dama:resignyes:(?P<id>[0-9]+):(?P<ply>[0-9]+):(?P<asked>[0-9]+)"
+    _IdButton,
+    template=r"dama:resignyes:(?P<id>[0-9]+):(?P<ply>[0-9]+):(?P<asked>[0-9]+):(?P<user>[0-9]+)",
 ):
-    """The resign question's "Resign": resigns the game if it is still at `ply` and the
-    question, asked at `asked` (Unix seconds), has not lapsed."""
+    """The resign question's "Resign": resigns the game if it is still at `ply`, the
+    question, asked at `asked` (Unix seconds), has not lapsed, and the presser is `asker`,
+    the user it was asked of."""
 
     action = ButtonAction.RESIGN_CONFIRM
     label_key = Msg.BUTTON_RESIGN_CONFIRM
     style = discord.ButtonStyle.danger
 
-    def __init__(self, game_id: int, ply: int, asked: int, locale: str | None = None) -> None:
-        super().__init__(game_id, locale, suffix=f":{ply}:{asked}")
+    def __init__(self, game_id: int, ply: int, asked: int, asker: int,
+                 locale: str | None = None) -> None:
+        super().__init__(game_id, locale, suffix=f":{ply}:{asked}:{asker}")
         self.ply = ply
         self.asked = asked
+        self.asker = asker
 
     @classmethod
     async def from_custom_id(
@@ -188,11 +193,11 @@ class ResignConfirmButton(
         match: re.Match[str], /,
     ) -> ResignConfirmButton:
         return cls(int(match["id"]), int(match["ply"]), int(match["asked"]),
-                   str(interaction.locale))
+                   int(match["user"]), str(interaction.locale))
 
     async def pressed(self, presses: PressHandler, interaction: discord.Interaction[Any]) -> None:
         await presses.press(self.action, self.target_id, interaction, ply=self.ply,
-                            asked=self.asked)
+                            asked=self.asked, asker=self.asker)
 
 
 class RematchButton(_IdButton, template=r"dama:rematch:(?P<id>[0-9]+)"):
@@ -231,6 +236,13 @@ def board_view(
     return view
 
 
+def accept_draw_view(game_id: int, ply: int, locale: str | None) -> discord.ui.View:
+    """The button of a draw offer's message: Accept draw (game `game_id` at `ply`)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(DrawButton(game_id, ply, locale, label=Msg.BUTTON_ACCEPT_DRAW))
+    return view
+
+
 def finished_view(game_id: int, locale: str | None) -> discord.ui.View:
     """The button of a finished game's board: Rematch."""
     view = discord.ui.View(timeout=None)
@@ -239,11 +251,11 @@ def finished_view(game_id: int, locale: str | None) -> discord.ui.View:
 
 
 def resign_question_view(
-    game_id: int, ply: int, asked: int, locale: str | None
+    game_id: int, ply: int, asked: int, asker: int, locale: str | None
 ) -> discord.ui.View:
-    """The buttons of the resign question about game `game_id` at `ply`, asked at `asked`
-    (Unix seconds): Resign and Keep playing."""
+    """The buttons of the resign question about game `game_id` at `ply`, asked of user
+    `asker` at `asked` (Unix seconds): Resign and Keep playing."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ResignConfirmButton(game_id, ply, asked, locale))
+    view.add_item(ResignConfirmButton(game_id, ply, asked, asker, locale))
     view.add_item(KeepPlayingButton(game_id, ply, locale))
     return view

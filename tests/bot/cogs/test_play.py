@@ -110,7 +110,7 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
 async def test_draw_by_button_and_command(harness: Harness) -> None:
     h = harness
     _, board = await challenge_and_accept(h, "italian", rated=False)
-    [offer] = await run(h, press_button(h, board, "draw", user=ALICE))
+    offer = (await run(h, press_button(h, board, "draw", user=ALICE)))[0]
     assert not offer.ephemeral and "offers a draw" in offer.content
     calls = await run(h, slash(h, "draw", user=BOB))
     assert "Draw (½-½)" in calls[0].content and "agreed" in calls[0].content
