@@ -5,6 +5,7 @@ the next step (`bot/cogs/play.py`), through the real command tree and buttons
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import engine
 from bot.services.games import RESIGN_QUESTION_LIFETIME
@@ -29,10 +30,9 @@ from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 OTHER_CHANNEL = 601
 
 
-def _fields(message: dict[str, object] | object) -> dict[str, str]:
-    assert isinstance(message, dict)
-    embed = message["embeds"][0]
-    return {f["name"]: f["value"] for f in embed["fields"]}
+def _fields(body: dict[str, Any]) -> dict[str, str]:
+    """The embed fields of a message body, by name."""
+    return {f["name"]: f["value"] for f in body["embeds"][0]["fields"]}
 
 
 # --- the resign question -----------------------------------------------------------------
