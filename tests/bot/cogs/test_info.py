@@ -3,16 +3,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bot.messages import ENGLISH, Msg
+from bot.ratings import Glicko2Rating
+from bot.ratings.estimate import games_to_deviation
+from storage import Eligibility
 from tests.support.discord_harness import (
     PNG,
     Harness,
+    OpenBot,
     challenge_and_accept,
     play_plies,
+    press,
     resign,
+    response_message_id,
     run,
+    settings_for,
     slash,
 )
 from tests.support.fake_discord import option, user_option
@@ -130,3 +138,67 @@ async def test_games_stay_private_to_their_guild_and_their_players(harness: Harn
         [export] = await run(h, slash(h, "export", [option("game", game_id, 4)],
                                       user=user, **where))
         assert export.files and b'[Result "1-0"]' in export.files[0][1]
+
+
+async def _rated_game(h: Harness, opponent: int, *, loser: int) -> None:
+    """Alice (White) against `opponent`, four plies, then `loser` resigns: a rated result."""
+    target, resolved = user_option("opponent", opponent)
+    [made] = await run(h, slash(h, "challenge", [target, option("variant", "turkish"),
+                                                 option("color", "white")],
+                                resolved=resolved))
+    challenge_id = made.custom_ids[0].split(":")[2]
+    await run(h, press(h, response_message_id(h, made), f"dama:accept:{challenge_id}",
+                       user=opponent))
+    await play_plies(h, 4)
+    await resign(h, user=loser)
+
+
+async def test_the_leaderboard_lists_provisional_players_under_the_ranked_ones(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    rules = Eligibility(min_games=2, max_deviation=500.0)
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", eligibility=rules))
+    [empty] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
+    assert "Nobody is on this leaderboard yet" in empty.embeds[0]["description"]
+    # One rated game: nobody has two yet, and the board is not empty: both provisional,
+    # marked `?`, each with what they still need.
+    await _rated_game(h, BOB, loser=BOB)
+    [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
+    lines = board.embeds[0]["description"].splitlines()
+    assert "Nobody" not in "\n".join(lines)
+    assert lines[0] == "Provisional (`?`), not ranked yet:"
+    alice = await h.bot.storage.ratings.get(ALICE, "turkish")
+    assert alice is not None
+    assert lines[1].startswith(f"· <@{ALICE}>: {round(alice.rating)}? (1 game; 1 more rated "
+                               "to reach 2")
+    assert lines[2].startswith(f"· <@{BOB}>: ")
+    assert f"You are provisional, rating {round(alice.rating)}?: 1 more rated to reach 2" \
+        in lines[-1]
+    # Two games for Alice and Bob: ranked; Carol, with one, provisional under them.
+    await _rated_game(h, BOB, loser=BOB)
+    await _rated_game(h, CAROL, loser=CAROL)
+    [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")],
+                                 user=CAROL))
+    lines = board.embeds[0]["description"].splitlines()
+    assert lines[0].startswith(f"**1.** <@{ALICE}>") and lines[1].startswith(f"**2.** <@{BOB}>")
+    assert lines[3] == "Provisional (`?`), not ranked yet:"
+    assert lines[4].startswith(f"· <@{CAROL}>") and "1 more rated to reach 2" in lines[4]
+    assert lines[-1].startswith("You are provisional")
+
+
+async def test_each_provisional_player_sees_the_games_their_deviation_needs(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    rules = Eligibility(min_games=1, max_deviation=110.0)
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", eligibility=rules))
+    await _rated_game(h, BOB, loser=BOB)
+    [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
+    text = board.embeds[0]["description"]
+    bob = await h.bot.storage.ratings.get(BOB, "turkish")
+    assert bob is not None and bob.deviation > 110
+    needed = games_to_deviation(Glicko2Rating(bob.rating, bob.deviation, bob.volatility),
+                                110.0)
+    assert needed > 1  # one game from 500 leaves a long way to go
+    assert (f"· <@{BOB}>: {round(bob.rating)}? (1 game; about {needed} more to bring the "
+            f"deviation {round(bob.deviation)} under 110)") in text
+    assert "more rated to reach" not in text  # the one game needed is played
