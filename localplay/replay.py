@@ -5,9 +5,9 @@ For each game of a PDN text: its White and Black players become users of the fak
 (`replay-NN`), Black presses Accept, and every recorded move is sent by the player to move
 as `/move`, written as a player would type it (Italian numeric squares for Italian). After
 the last recorded move the side the record names as loser resigns with `/resign` (and the
-question's Resign), or both agree a draw with `/draw`. Then the stored game is read back from the bot's database and
-checked: the same final position as the engine's own replay of the record and the recorded
-result.
+question's Resign), or both agree a draw with `/draw`. Then the stored game is read back
+from the bot's database and checked: the same final position as the engine's own replay
+of the record and the recorded result.
 
 The one thing a record may do that the bot must not allow: play on past an automatic draw
 (docs/RULES.md: threefold repetition and the no-progress rules end a live game at once). When the
