@@ -99,21 +99,21 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             i += 1
             last_was_number = False
             continue
+        if "a" <= ch <= "z" and i + 1 < n and t[i + 1].isdecimal():
+            j = i + 1
+            while j < n and t[j].isdecimal():
+                j += 1
+            if not ("a" <= ch <= "h" and j == i + 2 and "1" <= t[i + 1] <= "8"):
+                # A file letter and a rank off the board (d9, k3, a0, d10): name it.
+                raise MalformedMoveError(
+                    f"{shown}: {t[i:j]} is not a square; squares run from a1 to h8"
+                )
         if "a" <= ch <= "h" and i + 1 < n and "1" <= t[i + 1] <= "8":
             squares.append((ord(t[i + 1]) - ord("1")) * 8 + ord(ch) - ord("a"))
             algebraic = True
             i += 2
             last_was_number = False
             continue
-        if "a" <= ch <= "z" and i + 1 < n and t[i + 1].isdecimal():
-            j = i + 1
-            while j < n and t[j].isdecimal():
-                j += 1
-            if j == n or not t[j].isalpha():
-                # A file letter and a rank off the board (d9, k3, a0): name the square.
-                raise MalformedMoveError(
-                    f"{shown}: {t[i:j]} is not a square; squares run from a1 to h8"
-                )
         if ch.isdecimal():
             j = i
             while j < n and t[j].isdecimal():
