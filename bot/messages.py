@@ -268,7 +268,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                           "resign a game of your own, use /resign.",
     Msg.REMATCH_NOT_PLAYER: "Only the players of game #{game_id} ({white} and {black}) can "
                             "ask for its rematch.",
-    Msg.NO_GAME_TO_REMATCH: "There is no finished game in this channel to play again. Start "
+    Msg.NO_GAME_TO_REMATCH: "You have no finished game in this channel to play again. Start "
                             "one with /play (against the computer) or /challenge a player.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",

@@ -177,7 +177,7 @@ class Play(commands.Cog):
     @app_commands.command(name="rematch", description=t("rematch"))
     @app_commands.guild_only()
     async def rematch(self, interaction: Interaction) -> None:
-        game_id = self.games.last_ended(channel_of(interaction))
+        game_id = await self.games.last_ended(channel_of(interaction), interaction.user.id)
         if game_id is None:
             raise PlayerError(Msg.NO_GAME_TO_REMATCH)
         await self._rematch(interaction, game_id)

@@ -836,10 +836,16 @@ class GameService:
         return Rematch(game_id, record.variant, record.rated, record.move_seconds,
                        color_of(side).opponent, other.user_id, other.computer_level)
 
-    def last_ended(self, channel_id: int) -> int | None:
-        """The id of the channel's last game that ended since start-up, None if none."""
+    async def last_ended(self, channel_id: int, user_id: int) -> int | None:
+        """The id of the channel's last game that ended (since start-up), else of
+        `user_id`'s most recent ended game in the channel (from storage, e.g. after a
+        restart); None if neither."""
         ended = self._ended.get(channel_id)
-        return None if ended is None else ended.game_id
+        if ended is not None:
+            return ended.game_id
+        recent = await self._storage.games.recent_for_user(user_id, limit=20,
+                                                           include_aborted=True)
+        return next((g.id for g in recent if g.channel_id == channel_id), None)
 
     async def resign(
         self,

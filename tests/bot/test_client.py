@@ -118,6 +118,13 @@ async def test_restart_keeps_game_and_buttons(tmp_path: Path, open_bot: OpenBot)
     board = response_message_id(h, calls[0])
     calls = await resign(h, user=ALICE, board=board)
     assert f"<@{BOB}> wins (0-1)" in calls[0].content
+    # After another restart /rematch still finds the channel's finished game (storage).
+    await h.bot.close()
+    h = await open_bot(settings_for(path), clock=clock)
+    [made] = await run(h, slash(h, "rematch", user=ALICE))
+    assert made.callback_type == 4 and not made.ephemeral, made.content
+    [rematch] = await h.bot.storage.challenges.pending()
+    assert (rematch.challenger_id, rematch.challenged_id) == (ALICE, BOB)
 
 
 async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> None:

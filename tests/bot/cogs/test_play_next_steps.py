@@ -189,6 +189,7 @@ async def test_rematch_command_and_against_the_computer_at_once(harness: Harness
     h = harness
     [none] = await run(h, slash(h, "rematch"))
     assert none.ephemeral and "no finished game in this channel" in none.content
+    assert "/play" in none.content
     await run(h, slash(h, "play", [option("variant", "arab"), option("level", 2, 4),
                                    option("color", "white")]))
     game = h.bot.games.current(CHANNEL)
