@@ -208,12 +208,14 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.MOVE_AMBIGUOUS: "**{text}** matches several moves: {candidates}. Send one of them in full.",
     Msg.MOVE_RACE: "The position changed while your move arrived. Look at the new board and "
                    "try again.",
-    Msg.GAME_OVER: "This game is over. Start a new one with /challenge.",
+    Msg.GAME_OVER: "This game is over. Play it again with /rematch, or start a new one with "
+                   "/challenge or /play.",
     Msg.GAME_QUARANTINED: "The game in this channel (#{game_id}) cannot continue: its stored "
                           "moves no longer replay. It is kept as it is for the bot's "
                           "operator, who has been told in the log.",
     Msg.GAME_ENDED_HERE: "The game in this channel (#{game_id}) is over. {result}\nStart a "
-                         "new one with /challenge, or /play against the computer.",
+                         "new one with /rematch (the same game, colours swapped), "
+                         "/challenge, or /play against the computer.",
     Msg.STALE_BOARD: "This board is out of date. Use the buttons on the newest board, or /board "
                      "to show it.",
     Msg.CHALLENGE_SELF: "You can't challenge yourself. Pick another player.",

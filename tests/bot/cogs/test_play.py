@@ -222,6 +222,7 @@ async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) ->
         assert "over" in content and f"#{game_id}" in content, (name, content)
         assert f"<@{ALICE}> wins (1-0)" in content and "resigned" in content, (name, content)
         assert "/challenge" in content and "/play" in content, (name, content)
+        assert "/rematch" in content, (name, content)
 
 
 async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
