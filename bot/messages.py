@@ -387,7 +387,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.LEADERBOARD_PROVISIONAL_LINE: "· {player}: {rating}? ({games}; {needs})",
     Msg.LEADERBOARD_YOU_PROVISIONAL: "You are provisional, rating {rating}?: {needs} to be "
                                      "ranked.",
-    Msg.LEADERBOARD_NEEDS_GAMES: "{count} more rated to reach {min_games}",
+    Msg.LEADERBOARD_NEEDS_GAMES: "rated games: {count} more to reach {min_games}",
     Msg.LEADERBOARD_NEEDS_DEVIATION: "about {count} more to bring the deviation {deviation} "
                                      "under {max_deviation}",
     Msg.HISTORY_TITLE: "Recent games of {user}",
