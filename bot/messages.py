@@ -115,7 +115,6 @@ class Msg(enum.StrEnum):
     RESULT_WIN = "result.win"
     RESULT_DRAW = "result.draw"
     RESULT_ABORTED = "result.aborted"
-    RESULT_UNRATED_EARLY = "result.unrated_early"  # i13-play
     REASON_NO_PIECES = "reason.no_pieces"
     REASON_NO_LEGAL_MOVE = "reason.no_legal_move"
     REASON_REPETITION = "reason.repetition"
@@ -154,6 +153,7 @@ class Msg(enum.StrEnum):
     RATED_GAMES_MANY = "count.rated_games"
     GAMES_ONE = "count.game"
     GAMES_MANY = "count.games"
+    RESULT_UNRATED_EARLY = "result.unrated_early"  # i13-play
 
     # --- information commands ----------------------------------------------------------
     RATING_TITLE = "rating.title"
@@ -167,12 +167,6 @@ class Msg(enum.StrEnum):
     LEADERBOARD_NOT_RANKED = "leaderboard.not_ranked"
     LEADERBOARD_RULE = "leaderboard.rule"
     LEADERBOARD_RULE_ONE = "leaderboard.rule_one"
-    # i13-play: provisional players after the established ones
-    LEADERBOARD_PROVISIONAL = "leaderboard.provisional"
-    LEADERBOARD_PROVISIONAL_LINE = "leaderboard.provisional_line"
-    LEADERBOARD_YOU_PROVISIONAL = "leaderboard.you_provisional"
-    LEADERBOARD_NEEDS_GAMES = "leaderboard.needs_games"
-    LEADERBOARD_NEEDS_DEVIATION = "leaderboard.needs_deviation"
     HISTORY_TITLE = "history.title"
     HISTORY_LINE = "history.line"
     HISTORY_LINE_ABORTED = "history.line_aborted"
@@ -192,6 +186,12 @@ class Msg(enum.StrEnum):
     SCORE_LOSS = "score.loss"
     SCORE_DRAW = "score.draw"
     SCORE_ABORTED = "score.aborted"
+    # i13-play: provisional players after the established ones
+    LEADERBOARD_PROVISIONAL = "leaderboard.provisional"
+    LEADERBOARD_PROVISIONAL_LINE = "leaderboard.provisional_line"
+    LEADERBOARD_YOU_PROVISIONAL = "leaderboard.you_provisional"
+    LEADERBOARD_NEEDS_GAMES = "leaderboard.needs_games"
+    LEADERBOARD_NEEDS_DEVIATION = "leaderboard.needs_deviation"
 
     # --- the computer under load (bot.computer_queue) ---------------------------------
     COMPUTER_BUSY = "error.computer_busy"
@@ -327,8 +327,6 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.RESULT_WIN: "{winner} wins ({score}). {reason}",
     Msg.RESULT_DRAW: "Draw (½-½). {reason}",
     Msg.RESULT_ABORTED: "Game aborted: no result, no rating change. {reason}",
-    Msg.RESULT_UNRATED_EARLY: "Not rated: the game ended before each side had made two "
-                              "moves, so no rating changes.",
     Msg.REASON_NO_PIECES: "{loser} has no pieces left.",
     Msg.REASON_NO_LEGAL_MOVE: "{loser} has no legal move.",
     Msg.REASON_REPETITION: "The same position occurred three times.",
@@ -367,6 +365,9 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.RATED_GAMES_MANY: "{count} rated games",
     Msg.GAMES_ONE: "{count} game",
     Msg.GAMES_MANY: "{count} games",
+    # i13-play
+    Msg.RESULT_UNRATED_EARLY: "Not rated: the game ended before each side had made two "
+                              "moves, so no rating changes.",
 
     Msg.RATING_TITLE: "Ratings of {user}",
     Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games}: "
@@ -383,13 +384,6 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                           "below {max_deviation}. `?` marks a provisional rating.",
     Msg.LEADERBOARD_RULE_ONE: "Listed: at least {min_games} rated game and a rating deviation "
                               "below {max_deviation}. `?` marks a provisional rating.",
-    Msg.LEADERBOARD_PROVISIONAL: "Provisional (`?`), not ranked yet:",
-    Msg.LEADERBOARD_PROVISIONAL_LINE: "· {player}: {rating}? ({games}; {needs})",
-    Msg.LEADERBOARD_YOU_PROVISIONAL: "You are provisional, rating {rating}?: {needs} to be "
-                                     "ranked.",
-    Msg.LEADERBOARD_NEEDS_GAMES: "rated games: {count} more to reach {min_games}",
-    Msg.LEADERBOARD_NEEDS_DEVIATION: "about {count} more to bring the deviation {deviation} "
-                                     "under {max_deviation}",
     Msg.HISTORY_TITLE: "Recent games of {user}",
     Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
@@ -446,6 +440,14 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.SCORE_LOSS: "lost",
     Msg.SCORE_DRAW: "drew",
     Msg.SCORE_ABORTED: "aborted",
+    # i13-play: provisional players after the established ones
+    Msg.LEADERBOARD_PROVISIONAL: "Provisional (`?`), not ranked yet:",
+    Msg.LEADERBOARD_PROVISIONAL_LINE: "· {player}: {rating}? ({games}; {needs})",
+    Msg.LEADERBOARD_YOU_PROVISIONAL: "You are provisional, rating {rating}?; to be ranked: "
+                                     "{needs}.",
+    Msg.LEADERBOARD_NEEDS_GAMES: "{count} more of the {min_games} rated games needed",
+    Msg.LEADERBOARD_NEEDS_DEVIATION: "about {count} more to bring the deviation {deviation} "
+                                     "under {max_deviation}",
     Msg.COMPUTER_BUSY: (
         "The computer is busy with many other games right now. Try again in about {wait}."
     ),

@@ -101,8 +101,8 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
 
 def needs_text(needs: Needs, deviation: float, rules: Eligibility,
                locale: str | None) -> str:
-    """What a provisional player still needs: "rated games: 3 more to reach 10, about 7
-    more to bring the deviation 182 under 110" (the parts that apply)."""
+    """What a provisional player still needs: "3 more of the 10 rated games needed, about
+    7 more to bring the deviation 182 under 110" (the parts that apply)."""
     parts = []
     if needs.games > 0:
         parts.append(text(Msg.LEADERBOARD_NEEDS_GAMES, locale, count=needs.games,
