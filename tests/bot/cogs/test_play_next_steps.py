@@ -5,6 +5,7 @@ the next step (`bot/cogs/play.py`), through the real command tree and buttons
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import engine
@@ -14,6 +15,7 @@ from storage import ChallengeStatus, ColorChoice, GameStatus
 from tests.support.discord_harness import (
     PNG,
     Harness,
+    OpenBot,
     button_id,
     challenge_and_accept,
     play_plies,
@@ -22,6 +24,7 @@ from tests.support.discord_harness import (
     resign,
     response_message_id,
     run,
+    settings_for,
     slash,
 )
 from tests.support.fake_discord import option, user_option
@@ -141,6 +144,30 @@ async def test_inactivity_before_any_move_is_not_rated(harness: Harness) -> None
     assert "did not move for 3 days" in posted[-1].content
     assert "Not rated" in posted[-1].content
     assert await h.bot.storage.ratings.get(ALICE, "turkish") is None
+
+
+async def test_a_time_out_after_one_move_is_not_rated(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    # No computer moves for an absent player here: the first passed deadline loses.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", computer_moves_before_forfeit=0))
+    opponent, resolved = user_option("opponent", BOB)
+    [made] = await run(h, slash(h, "challenge", [opponent, option("variant", "moroccan"),
+                                                 option("color", "white"),
+                                                 option("move_time", "40s")],
+                                resolved=resolved))
+    challenge_id = made.custom_ids[0].split(":")[2]
+    await run(h, press(h, response_message_id(h, made), f"dama:accept:{challenge_id}",
+                       user=BOB))
+    await play_plies(h, 1)
+    h.clock.advance(timedelta(seconds=41))
+    await h.bot.scheduler.run_once()
+    await h.bot.announcer.drain()
+    posted = [c for c in h.discord.calls if c.method == "POST"
+              and c.path == f"/channels/{CHANNEL}/messages"]
+    assert f"<@{BOB}> ran out of time" in posted[-1].content
+    assert "Not rated" in posted[-1].content
+    assert await h.bot.storage.ratings.get(BOB, "moroccan") is None
 
 
 # --- rematch -----------------------------------------------------------------------------
