@@ -70,7 +70,7 @@ class Play(commands.Cog):
         announcer: GameAnnouncer,
         errors: ErrorReporter,
         settings: Settings,
-        computer_games: ComputerGames | None = None,
+        computer_games: ComputerGames,
         clock: Clock = utc_now,
     ) -> None:
         self.games = games
@@ -213,8 +213,6 @@ class Play(commands.Cog):
         move_time = MoveTime.of_seconds(spec.move_seconds)
         channel_id = channel_of(interaction)
         if spec.opponent is None:
-            if self.computer_games is None:
-                raise PlayerError(Msg.NO_GAME_TO_REMATCH)
             await self.computer_games.start(
                 player=person(interaction.user), guild_id=interaction.guild_id,
                 channel_id=channel_id, variant=spec.variant, level=spec.level or 1,
@@ -244,7 +242,7 @@ class Play(commands.Cog):
         """A button of a challenge (`target_id`: the challenge) or board (the game, and
         the `ply` the board was drawn for: None for a board from before buttons carried
         their ply, which shows the current board and acts on nothing), or of the resign
-        question (asked at `asked`, Unix seconds)."""
+        question (asked of user `asker` at `asked`, Unix seconds)."""
         user_id = interaction.user.id
         if action is ButtonAction.ACCEPT:
             async def closed() -> Challenge | None:
