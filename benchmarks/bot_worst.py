@@ -95,7 +95,7 @@ async def play_heavy(load: Load, games: GameService, heavy: Heavy) -> tuple[floa
     start = time.perf_counter()
     source = games.suggestion_source(HEAVY_CHANNEL, user)
     assert source is not None
-    choices = await asyncio.to_thread(suggest_moves, *source, heavy.move[:2])
+    choices = await games.move_work.run([source[:2]], suggest_moves, *source, heavy.move[:2])
     assert choices, "the heavy move's start square has moves"
     suggested = time.perf_counter() - start
     start = time.perf_counter()
@@ -139,6 +139,8 @@ async def main_async(
         with_heavy = await background(load, seconds, rate)
         times = await heavy_task
         await load.storage.close()
+        in_process = games.move_work.in_process_calls
+        await games.move_work.close()
     print(f"{GAMES} games at {rate:g} moves/s, {seconds:.0f} s per phase; heavy moves every "
           f"{every:g} s in the second phase; GIL switch interval "
           f"{sys.getswitchinterval() * 1000:g} ms (milliseconds)")
@@ -147,6 +149,7 @@ async def main_async(
     print("|---|---|---|---|---|---|---|")
     print(row("without heavy moves", without))
     print(row("with heavy moves", with_heavy))
+    print(f"calls run in the move-work process: {in_process}")
     print()
     print("| heavy move | played | autocomplete (median, max) | move answered (median, max) |")
     print("|---|---|---|---|")

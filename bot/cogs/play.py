@@ -117,7 +117,10 @@ class Play(commands.Cog):
         source = self.games.suggestion_source(interaction.channel_id, interaction.user.id)
         if source is None:
             return []
-        work = asyncio.ensure_future(asyncio.to_thread(suggest_moves, *source, typed))
+        position, variant, _ = source
+        work = asyncio.ensure_future(
+            self.games.move_work.run([(position, variant)], suggest_moves, *source, typed)
+        )
         work.add_done_callback(_consume)
         try:
             found = await asyncio.wait_for(asyncio.shield(work), timeout=SUGGEST_BUDGET)

@@ -53,6 +53,7 @@ from datetime import datetime, timedelta
 
 import engine
 from bot.messages import Msg
+from bot.move_work import MoveWork
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef
 from bot.services.events import (
@@ -88,6 +89,7 @@ from engine import (
     format_move,
     parse_move,
 )
+from engine.movegen import play_unchecked
 from storage import (
     ClockState,
     GameNotActiveError,
@@ -168,6 +170,22 @@ def _texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:
     return format_move(move, position, variant), format_move(move, position, variant, full=True)
 
 
+def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
+    """The legal move `text` names in `position`. Raises `PlayerError`: MOVE_MALFORMED,
+    MOVE_AMBIGUOUS, MOVE_ILLEGAL (module-level, so a worker process can run it)."""
+    try:
+        return parse_move(text, position, variant)
+    except MalformedMoveError as error:
+        raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
+    except AmbiguousMoveError as error:
+        names = ", ".join(
+            sorted(format_move(m, position, variant, full=True) for m in error.candidates)
+        )
+        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
+    except IllegalMoveError as error:
+        raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
+
+
 def _result_of(winner: Color | None) -> GameResult:
     if winner is None:
         return GameResult.DRAW
@@ -188,6 +206,12 @@ def _replayed(game: engine.Game, plies: int) -> engine.Game:
     for move in game.moves[:plies]:
         copy.play(move)
     return copy
+
+
+def _played(game: engine.Game, move: Move) -> engine.Game:
+    """`game` after `move` (run in the worker process, on a copy of the live game)."""
+    game.play(move)
+    return game
 
 
 def _normalise(text: str) -> str:
@@ -232,8 +256,12 @@ class GameService:
         clock: Clock = utc_now,
         locks: ChannelLocks | None = None,
         events: EventBus | None = None,
+        move_work: MoveWork | None = None,
     ) -> None:
         self._storage = storage
+        self.move_work = move_work if move_work is not None else MoveWork()
+        """Where move work runs: a worker thread, or a worker process for a position
+        with very many capture states (`bot.move_work`)."""
         self._rules = rules
         self._clock = clock
         self.locks = locks if locks is not None else ChannelLocks()
@@ -604,24 +632,13 @@ class GameService:
                     player=self._who_plays(live, to_move),
                     color=to_move,
                 )
-            move = await asyncio.to_thread(self._parse, text, position, live.game.variant)
+            variant = live.game.variant
+            move = await self.move_work.run(
+                [(position, variant)], parse_player_move, text, position, variant
+            )
             return await self._commit_move(
                 live, move, actor=user_id, by_computer=False, announce=announce
             )
-
-    @staticmethod
-    def _parse(text: str, position: Position, variant: Variant) -> Move:
-        try:
-            return parse_move(text, position, variant)
-        except MalformedMoveError as error:
-            raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
-        except AmbiguousMoveError as error:
-            names = ", ".join(
-                sorted(format_move(m, position, variant, full=True) for m in error.candidates)
-            )
-            raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
-        except IllegalMoveError as error:
-            raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
 
     async def _commit_move(
         self,
@@ -637,7 +654,9 @@ class GameService:
         position = game.position
         color = position.turn
         side = side_of(color)
-        short, full = await asyncio.to_thread(_texts, move, position, variant)
+        short, full = await self.move_work.run(
+            [(position, variant)], _texts, move, position, variant
+        )
         now = self._clock()
         counts = {
             Color.WHITE: record.clock.white_computer_moves,
@@ -656,6 +675,7 @@ class GameService:
         clear_offer = record.draw_offer_by is side
         ply = game.ply + 1
         await self._advance(live, move)  # taken back below if the step is not committed
+        before, game = game, live.game  # a new game when played in the worker process
         outcome = game.outcome
         ended: GameRecord | None = None
         try:
@@ -682,7 +702,8 @@ class GameService:
             self._live.pop(record.channel_id, None)
             raise PlayerError(Msg.GAME_OVER) from None
         except BaseException:
-            live.game = _replayed(game, ply - 1)  # nothing was stored: take the move back
+            # nothing was stored: take the move back
+            live.game = before if game is not before else _replayed(game, ply - 1)
             raise
         self._absent.discard(record.id)
         previous_board = record.board_message_id
@@ -707,19 +728,28 @@ class GameService:
         update = GameUpdate(event, state, actor, short, previous_board, absent)
         return await self._announce(update, announce)
 
-    @staticmethod
-    async def _advance(live: LiveGame, move: Move) -> None:
+    async def _advance(self, live: LiveGame, move: Move) -> None:
         """Play `move` on the live game in a worker thread (listing the next position's
         moves may take long); readers without the lock leave the game alone meanwhile
         (`LiveGame.advancing`). Raises what `Game.play` raises. If the caller is cancelled
         meanwhile, the thread is let finish and the move taken back before the
-        cancellation goes on, so the game never changes behind the caller's back."""
+        cancellation goes on, so the game never changes behind the caller's back. When
+        the next position has very many capture states (`bot.move_work`), a copy of the
+        game plays the move in the worker process and replaces `live.game` (the game
+        before is left as it was)."""
         game = live.game
         live.advancing = True
-        work = asyncio.ensure_future(asyncio.to_thread(game.play, move))
+        work: asyncio.Future[Move] | None = None
         try:
+            after = play_unchecked(game.position, move)
+            if await self.move_work.is_heavy([(after, game.variant)]):
+                live.game = await self.move_work.in_process(_played, game, move)
+                return
+            work = asyncio.ensure_future(asyncio.to_thread(game.play, move))
             await asyncio.shield(work)
         except asyncio.CancelledError:
+            if work is None:
+                raise  # the live game was not touched
             await asyncio.wait([work])
             if not work.cancelled() and work.exception() is None:
                 live.game = _replayed(game, game.ply - 1)

@@ -7,6 +7,7 @@ loop. Every text comes from `bot.messages` in the reader's locale.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -14,6 +15,7 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.messages import Msg, text
+from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
     BoardState,
@@ -179,14 +181,27 @@ class Presenter:
     """Builds the messages of the bot. `board_size`: picture side in pixels."""
 
     def __init__(self, *, board_size: int = 512,
-                 inactivity_limit: timedelta = timedelta(days=3)) -> None:
+                 inactivity_limit: timedelta = timedelta(days=3),
+                 move_work: MoveWork | None = None) -> None:
         self.board_size = board_size
         self.inactivity_limit = inactivity_limit
+        self.move_work = move_work
+        """Where a board with its last move is drawn when the position before has very
+        many capture states (`bot.move_work`; checking the move lists its moves). None:
+        always in a worker thread."""
 
     async def board_png(self, state: BoardState) -> bytes:
+        before = state.before
+        if self.move_work is not None and before is not None and state.last_move is not None:
+            return await self.move_work.run(
+                [(before, state.variant)], functools.partial(
+                    render_board, last_move=state.last_move, before=before,
+                    size=self.board_size,
+                ), state.position, state.variant,
+            )
         return await asyncio.to_thread(
             render_board, state.position, state.variant, last_move=state.last_move,
-            before=state.before, size=self.board_size,
+            before=before, size=self.board_size,
         )
 
     async def warm(self) -> None:
