@@ -165,6 +165,16 @@ def _loaded(
     return game, last_move_text(game)
 
 
+def _start_of(record: GameRecord) -> list[tuple[Position, Variant]]:
+    """The start position of a stored game, for `MoveWork` to weigh (a set-up position
+    may be heavy); none when it does not read (replaying it raises the error)."""
+    try:
+        variant = engine.get_variant(record.variant)
+        return [(Position.from_fen(record.start_fen, variant), variant)]
+    except engine.DamaError:
+        return []
+
+
 def _texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:
     """`move` written short (as shown) and in full (as stored)."""
     return format_move(move, position, variant), format_move(move, position, variant, full=True)
@@ -350,7 +360,7 @@ class GameService:
 
     async def _load(self, game_id: int) -> LiveGame:
         record, moves = await self._storage.games.load(game_id)
-        game, last_text = await asyncio.to_thread(_loaded, record, moves)
+        game, last_text = await self.move_work.run(_start_of(record), _loaded, record, moves)
         ratings = {
             color: await self._rating(record, color) for color in (Color.WHITE, Color.BLACK)
         }

@@ -43,9 +43,10 @@ async def test_the_worst_capture_is_played_in_the_worker_process(
     position = engine.Position.from_fen(WORST, TURKISH)
     move = engine.parse_move("d2xa1", position, TURKISH)
     after = engine.apply_move(position, move, TURKISH)
-    # parsing and writing the move went to the process; the position after it (no black
-    # piece left) has no capture, so the game advanced in a thread
-    assert s.games.move_work.in_process_calls == 2
+    # loading the game from its set-up start, parsing and writing the move went to the
+    # process; the position after it (no black piece left) has no capture, so the game
+    # advanced in a thread
+    assert s.games.move_work.in_process_calls == 3
     assert update.state.position == after and update.state.ply == 1
     assert update.move_text == engine.format_move(move, position, TURKISH)
     stored = await s.storage.games.moves(update.state.game_id)
@@ -88,7 +89,7 @@ async def test_a_refusal_in_the_process_is_the_refusal_in_a_thread(
         await s.games.play(CHANNEL, ALICE, "d2xa1xa8")
     assert remote.value.key is local.value.key is Msg.MOVE_ILLEGAL
     assert dict(remote.value.params) == dict(local.value.params)
-    assert s.games.move_work.in_process_calls == 1
+    assert s.games.move_work.in_process_calls == 2  # loading the game, parsing the move
     assert s.games.current(CHANNEL).ply == 0  # nothing changed
 
 
