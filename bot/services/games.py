@@ -34,10 +34,12 @@ computer moves as soon as it has chosen).
 Nothing that generates moves runs on the event loop: a position may have tens of thousands
 of capture states (docs/RULES.md, set-up positions), and one game must not stall every
 other. Parsing a move (`engine.parse_move`), writing it (`engine.format_move`), playing it
-on the live game (which lists the next position's moves), replaying a stored game and
-copying a game for the computer run in a worker thread (`asyncio.to_thread`), still inside
-the channel's lock where the change needs it. While a live game is being advanced in a
-thread (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
+on the live game (which lists the next position's moves) and replaying a stored game run
+through `bot.move_work.MoveWork` (`move_work`): in a worker thread, or in a worker process
+when a position they touch has very many capture states (a thread would share the
+interpreter's lock with the event loop); copying a game for the computer runs in a worker
+thread. All of it still inside the channel's lock where the change needs it. While a
+live game is being advanced (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
 `computer_turn`) leave it alone: its position and its move list may disagree until the
 thread is done.
 """
