@@ -37,11 +37,11 @@ other. Parsing a move (`engine.parse_move`), writing it (`engine.format_move`), 
 on the live game (which lists the next position's moves) and replaying a stored game run
 through `bot.move_work.MoveWork` (`move_work`): in a worker thread, or in a worker process
 when a position they touch has very many capture states (a thread would share the
-interpreter's lock with the event loop); copying a game for the computer runs in a worker
-thread. All of it still inside the channel's lock where the change needs it. While a
-live game is being advanced (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
-`computer_turn`) leave it alone: its position and its move list may disagree until the
-thread is done.
+interpreter's lock with the event loop), and so does copying a game for the computer.
+All of it still inside the channel's lock where the change needs it. While a live game is
+being advanced (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
+`computer_turn`) leave it alone: its position and its move list may disagree until that
+is done.
 """
 
 from __future__ import annotations
@@ -946,7 +946,7 @@ class GameService:
     async def computer_turn(self, channel_id: int, game_id: int) -> ComputerTurn | None:
         """The turn the computer is to play in game `game_id` of the channel: a computer
         seat is to move, or the person to move ran out of time (`AbsentPlayerTurn`), with a
-        copy of the game (made in a worker thread; the game may move on meanwhile, which
+        copy of the game (made off the loop, `move_work`; the game may move on meanwhile, which
         `commit_computer_move` notices). None when neither holds (the game ended, someone
         moved or is moving: the `TurnChanged` after that move starts the next turn)."""
         live = self._live.get(channel_id)
@@ -956,7 +956,8 @@ class GameService:
         if seat.computer_level is None and game_id not in self._absent:
             return None
         game = live.game
-        copy = await asyncio.to_thread(_replayed, game, game.ply)
+        weigh = [(game.start, game.variant), (game.position, game.variant)]
+        copy = await self.move_work.run(weigh, _replayed, game, game.ply)
         return ComputerTurn(channel_id, game_id, copy.ply, copy, seat.computer_level)
 
     async def commit_computer_move(
