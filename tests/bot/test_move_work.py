@@ -11,6 +11,7 @@ from bot.messages import Msg
 from bot.move_work import STATE_BUDGET, MoveWork, heavy
 from bot.services import PlayerError
 from bot.services.games import parse_player_move
+from storage import NewGame, Seat
 from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, start_game
 
 TURKISH = engine.get_variant("turkish")
@@ -108,3 +109,20 @@ async def test_close_without_a_process_and_twice() -> None:
     assert await work.in_process(sum, [1, 2, 3]) == 6
     await work.close()
     await work.close()
+
+
+async def test_the_computers_copy_of_a_heavy_game_is_made_in_the_process(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    record = await s.storage.games.create(NewGame(
+        variant="turkish", channel_id=CHANNEL, guild_id=None, white=Seat.computer(1),
+        black=Seat.human(BOB), start_fen=WORST,
+    ))
+    await s.games.adopt(record)  # loaded in the process: 1
+    turn = await s.games.computer_turn(CHANNEL, record.id)
+    assert turn is not None and turn.level == 1 and turn.ply == 0
+    assert s.games.move_work.in_process_calls == 2
+    _, live = await s.games.game_of(record.id)
+    assert turn.game.position == live.position == engine.Position.from_fen(WORST, TURKISH)
+    assert turn.game.legal_moves() == engine.legal_moves(live.position, TURKISH)
