@@ -39,6 +39,18 @@ def heavy(positions: Sequence[tuple[Position, Variant]], budget: int = STATE_BUD
     return any(capture_states_over(position, variant, budget) for position, variant in positions)
 
 
+def _unless_heavy(
+    positions: Sequence[tuple[Position, Variant]], budget: int, fn: Callable[..., T],
+    args: tuple[object, ...],
+) -> tuple[bool, T | None]:
+    """(True, `fn(*args)`), or (False, None) without calling it when one of `positions`
+    has more than `budget` capture states: the weighing and the work in one hop to a
+    worker thread."""
+    if heavy(positions, budget):
+        return False, None
+    return True, fn(*args)
+
+
 def _ready() -> None:
     """Run in the new worker process: build the renderer's caches (the first picture of a
     process takes up to a second without them)."""
@@ -87,8 +99,9 @@ class MoveWork:
         """`fn(*args)`, which lists the moves of `positions` (and little else): in a worker
         thread, or in the worker process when one of `positions` is heavy. Raises what
         `fn` raises."""
-        if not await self.is_heavy(positions):
-            return await asyncio.to_thread(fn, *args)
+        done, result = await asyncio.to_thread(_unless_heavy, positions, self.budget, fn, args)
+        if done:
+            return result  # type: ignore[return-value]
         return await self.in_process(fn, *args)
 
     async def warm(self) -> None:
