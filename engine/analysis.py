@@ -299,7 +299,8 @@ def analyse(
     for move in moves:
         positions.append(play_unchecked(positions[-1], move))
     evaluations = tuple(
-        r.score if p.turn is Color.WHITE else -r.score for p, r in zip(positions, reviews)
+        r.score if p.turn is Color.WHITE else -r.score
+        for p, r in zip(positions, reviews, strict=True)
     )
     plies = []
     for i, move in enumerate(moves):
