@@ -47,7 +47,7 @@ from engine.moves import Move
 from engine.notation import format_move, parse_move
 from engine.pieces import Color
 from engine.position import Position
-from engine.search import MATE, MAX_DEPTH, search
+from engine.search import MATE, MAX_DEPTH, StopSignal, search
 from engine.variants import Variant
 
 DEFAULT_NODES = 30_000
@@ -100,12 +100,14 @@ def review_position(
     history: Sequence[Position] = (),
     no_progress_plies: int = 0,
     nodes: int = DEFAULT_NODES,
+    stop: StopSignal | None = None,
 ) -> PositionReview:
     """Search `position` (the game's earlier positions in `history`, oldest first; its
     no-progress count in `no_progress_plies`) with about `nodes` positions and return its
     `PositionReview`. A position with one legal move is valued by searching the position
     after it. A position the rules already draw (no-progress limit reached, one piece
-    each where that draws, a third occurrence) scores 0.
+    each where that draws, a third occurrence) scores 0. stop: ends the search early
+    (`engine.search.StopSignal`), with the best line found so far.
 
     Raises ValueError for a negative node budget or no-progress count.
     """
@@ -129,12 +131,13 @@ def review_position(
         child = review_position(
             after, variant, history=(*history, position),
             no_progress_plies=0 if progress else no_progress_plies + 1, nodes=nodes,
+            stop=stop,
         )
         first = _full(move, position, variant)
         return PositionReview(-child.score, first, (first, *child.line), True, child.nodes)
     result = search(
         position, variant, depth=MAX_DEPTH, history=history,
-        no_progress_plies=no_progress_plies, max_nodes=nodes,
+        no_progress_plies=no_progress_plies, max_nodes=nodes, stop=stop,
     )
     assert result.move is not None
     line = []
