@@ -344,7 +344,8 @@ class ComputerPlayer:
         no_progress_plies: int = 0,
     ) -> ComputerMove:
         """Like `choose_move`, returning the move with its score, depth, nodes and the
-        budget it was given."""
+        budget it was given. no_progress_plies: the game's count of plies with no capture
+        and no man move, so the search scores a line reaching the limit as a draw."""
         if self._closed:
             raise RuntimeError("the computer player has been closed")
         variant = get_variant(variant_key)
@@ -365,7 +366,8 @@ class ComputerPlayer:
 
         def request(admitted: Admission) -> _Request:
             return _Request(fen, variant.key, level, seed, tuple(history), requested,
-                            admitted, key, loop.create_future())
+                            admitted, key, loop.create_future(),
+                            no_progress_plies=no_progress_plies)
 
         first = request(admission)
         try:
@@ -592,8 +594,8 @@ class PoolMoveChooser:
     the `MoveChooser` of `bot.services.computer_turns` on top of a `ComputerPlayer`.
 
     `choose_move(game, level, budget_seconds=..., key=...)` searches the game's current
-    position with its earlier positions as history (so it avoids or seeks repetitions
-    knowingly) and returns the legal `Move`; `game` is not modified. `cancel(key)` stops
+    position with its earlier positions as history and its no-progress count (so it
+    avoids or seeks repetitions and the no-progress draw knowingly) and returns the legal `Move`; `game` is not modified. `cancel(key)` stops
     the searches of `key`. `admission` (default `Admission.ALWAYS`: queued, never refused;
     under load its budget may shrink) is `Admission.WHEN_ROOM` for a computer seat's move,
     refused with `ComputerBusyError` (and the estimated wait) when the queue is full.
@@ -623,6 +625,7 @@ class PoolMoveChooser:
         text = await self.computer.choose_move(
             position.to_fen(variant), variant.key, level, budget_seconds,
             history=history, key=key, admission=admission, playable=True,
+            no_progress_plies=game.no_progress_plies,
         )
         # Reading the answer lists the position's moves: off the event loop.
         return await asyncio.to_thread(parse_move, text, position, variant)
