@@ -594,14 +594,14 @@ class PoolMoveChooser:
     the `MoveChooser` of `bot.services.computer_turns` on top of a `ComputerPlayer`.
 
     `choose_move(game, level, budget_seconds=..., key=...)` searches the game's current
-    position with its earlier positions as history and its no-progress count (so it
-    avoids or seeks repetitions and the no-progress draw knowingly) and returns the legal
-    `Move`; `game` is not modified. `cancel(key)` stops the searches of `key`.
-    `admission` (default `Admission.ALWAYS`: queued, never refused; under load its
-    budget may shrink) is `Admission.WHEN_ROOM` for a computer seat's move, refused with `ComputerBusyError` (and the estimated wait) when the queue is full.
-    `check_room(level, budget_seconds)` raises that error at once, before a game starts.
-    Raises GameOverError when the side to move has no legal move, ValueError for a level
-    outside 1..5 or a negative budget.
+    position with its earlier positions as history and its no-progress count (so it avoids
+    or seeks repetitions and the no-progress draw knowingly) and returns the legal `Move`;
+    `game` is not modified. `cancel(key)` stops the searches of `key`. `admission` (default
+    `Admission.ALWAYS`: queued, never refused; under load its budget may shrink) is
+    `Admission.WHEN_ROOM` for a computer seat's move, refused with `ComputerBusyError` (and
+    the estimated wait) when the queue is full. `check_room(level, budget_seconds)` raises
+    that error at once, before a game starts. Raises GameOverError when the side to move has
+    no legal move, ValueError for a level outside 1..5 or a negative budget.
     """
 
     def __init__(self, computer: ComputerPlayer) -> None:
