@@ -45,8 +45,10 @@ from storage.models import (
     RatingValue,
     Seat,
     Side,
+    StoredAnalysis,
 )
 from storage.repositories import (
+    AnalysisRepository,
     ChallengeRepository,
     GameRepository,
     PlayerRepository,
@@ -59,6 +61,7 @@ __all__ = [
     "DEFAULT_ELIGIBILITY",
     "DEFAULT_PATH",
     "ENV_VAR",
+    "AnalysisRepository",
     "Cause",
     "Challenge",
     "ChallengeNotFoundError",
@@ -100,6 +103,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageWriteError",
+    "StoredAnalysis",
     "database_path",
     "latest_version",
     "utc_now",

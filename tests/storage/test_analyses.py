@@ -1,0 +1,35 @@
+"""AnalysisRepository: one stored analysis per game, replaced when saved again."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from storage import GameNotFoundError, Storage
+from tests.storage.test_games import new_game
+from tests.support.clock import FakeClock
+
+
+async def test_save_then_get(storage: Storage, clock: FakeClock) -> None:
+    game = await storage.games.create(new_game())
+    assert await storage.analyses.get(game.id) is None
+    saved = await storage.analyses.save(game.id, plies=3, nodes=1000, body='{"a":1}')
+    assert (saved.game_id, saved.plies, saved.nodes, saved.body) == (game.id, 3, 1000,
+                                                                      '{"a":1}')
+    assert await storage.analyses.get(game.id) == saved
+    clock.advance(timedelta(minutes=1))
+    again = await storage.analyses.save(game.id, plies=4, nodes=2000, body="{}")
+    assert again.plies == 4 and again.created_at > saved.created_at
+    assert await storage.analyses.get(game.id) == again
+
+
+async def test_unknown_game_and_bad_values(storage: Storage) -> None:
+    with pytest.raises(GameNotFoundError):
+        await storage.analyses.save(999, plies=1, nodes=1, body="{}")
+    game = await storage.games.create(new_game())
+    for plies, nodes, body in ((-1, 1, "{}"), (1, 0, "{}"), (1, 1, "")):
+        with pytest.raises(ValueError):
+            await storage.analyses.save(game.id, plies=plies, nodes=nodes, body=body)
+    assert await storage.analyses.get(game.id) is None
+
