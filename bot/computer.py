@@ -639,3 +639,22 @@ class PoolMoveChooser:
     def cancel(self, key: Hashable) -> int:
         """Stop every search started with `key`; returns how many were stopped."""
         return self.computer.cancel(key)
+
+
+class PoolReviewer:
+    """The analyses' `PositionReviewer` (`bot.services.analysis`) on top of a
+    `ComputerPlayer`: each position is searched in a worker process as background work,
+    after every game's move (`Admission.BACKGROUND`)."""
+
+    def __init__(self, computer: ComputerPlayer) -> None:
+        self.computer = computer
+
+    async def review(
+        self, fen: str, variant_key: str, *, history: Sequence[str], no_progress_plies: int,
+        nodes: int, key: Hashable,
+    ) -> PositionReview:
+        """`engine.analysis.review_position` of `fen` in a worker process."""
+        return await self.computer.review(
+            fen, variant_key, history=history, no_progress_plies=no_progress_plies,
+            nodes=nodes, key=key,
+        )

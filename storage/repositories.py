@@ -166,6 +166,11 @@ class GameRepository(Protocol):
         """End an active game without result or rating change. Raises as `finish`."""
         ...
 
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recently finished game (aborted ones not counted), None when
+        it has none."""
+        ...
+
     async def recent_for_user(
         self, user_id: int, *, limit: int = 10, variant: str | None = None,
         include_aborted: bool = False,

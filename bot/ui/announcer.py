@@ -26,6 +26,7 @@ import discord
 
 from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
+from bot.ui.analysis import analyze_view
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
 from bot.ui.present import Presenter, duration_text
@@ -133,8 +134,10 @@ class GameAnnouncer:
             return None
         board = await self.presenter.board_message(update, locale)
         people = state.white.user_id is not None and state.black.user_id is not None
-        view = None if state.is_over else board_view(state.game_id, state.ply, locale,
-                                                     draw=people)
+        view: discord.ui.View | None = board_view(state.game_id, state.ply, locale,
+                                                  draw=people)
+        if state.is_over:
+            view = analyze_view(state.game_id, locale) if state.ply > 0 else None
         if answer is not None:
             message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
                                            view=view)

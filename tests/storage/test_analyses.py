@@ -33,3 +33,21 @@ async def test_unknown_game_and_bad_values(storage: Storage) -> None:
             await storage.analyses.save(game.id, plies=plies, nodes=nodes, body=body)
     assert await storage.analyses.get(game.id) is None
 
+
+
+async def test_last_finished_in_channel(storage: Storage, clock: FakeClock) -> None:
+    from storage import GameResult
+
+    assert await storage.games.last_finished_in_channel(100) is None
+    first = await storage.games.create(new_game(channel=100))
+    await storage.games.finish(first.id, result=GameResult.WHITE_WINS, termination="resign")
+    clock.advance(timedelta(minutes=1))
+    second = await storage.games.create(new_game(channel=100))
+    assert (await storage.games.last_finished_in_channel(100)).id == first.id  # type: ignore[union-attr]
+    await storage.games.finish(second.id, result=GameResult.DRAW, termination="agreement")
+    other = await storage.games.create(new_game(channel=101))
+    await storage.games.finish(other.id, result=GameResult.DRAW, termination="agreement")
+    third = await storage.games.create(new_game(channel=100))
+    await storage.games.abort(third.id, termination="aborted")
+    found = await storage.games.last_finished_in_channel(100)
+    assert found is not None and found.id == second.id
