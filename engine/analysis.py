@@ -384,3 +384,26 @@ def analyse_here(
         for t in review_tasks(start, moves)
     ]
     return analyse(variant, start, moves, reviews)
+
+
+def eval_text(score: int) -> str:
+    """A value from White's side as PDN comments write it: men with two decimals
+    (``+1.25``), or ``#N`` / ``#-N`` for a forced win in N plies for White / Black."""
+    if abs(score) > MATE - 1_000:
+        plies = MATE - abs(score)
+        return f"#{plies}" if score > 0 else f"#-{plies}"
+    return f"{score / 100:+.2f}"
+
+
+def pdn_comments(analysis: GameAnalysis) -> dict[int, str]:
+    """The analysis as PDN comments by ply (for `engine.pdn.export_pdn(comments=...)`):
+    every ply's value after it as ``[%eval +0.35]`` (the lichess convention, in men), and
+    for a judged ply its judgement, the better move and its line."""
+    comments = {}
+    for ply in analysis.plies:
+        words = [f"[%eval {eval_text(ply.after)}]"]
+        if ply.judgement is not None:
+            words.append(f"{ply.judgement.value}; better {ply.better}:")
+            words.append(" ".join(ply.line))
+        comments[ply.ply] = " ".join(words)
+    return comments

@@ -5,6 +5,7 @@ Plain values in and out: user and guild ids as ints, variant keys, storage recor
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -12,6 +13,7 @@ from bot.messages import Msg
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
 from bot.services.visibility import Viewer, can_see, visible
+from engine.analysis import GameAnalysis, pdn_comments
 from engine.pdn import export_pdn
 from storage import Eligibility, GameRecord, LeaderboardEntry, Rating, Storage
 
@@ -107,6 +109,7 @@ class StatsService:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        analysis: bool = False,
     ) -> PdnFile:
         """The PDN of game `game_id` for `viewer`; without it, the channel's active game,
         else (in direct messages: the viewer has no guild) the viewer's game in progress if
@@ -114,7 +117,8 @@ class StatsService:
         may not see (`bot.services.visibility.can_see`) is refused exactly as a missing
         one, so its existence is not revealed. Raises `PlayerError`: UNKNOWN_GAME,
         NO_GAME_TO_EXPORT, NO_GAME_TO_EXPORT_SEVERAL (direct, several games in progress
-        and none ended: `count`, `games` as "#1, #2")."""
+        and none ended: `count`, `games` as "#1, #2"). `analysis`: include the game's
+        stored analysis, when it has one, as PDN comments (`engine.analysis.pdn_comments`)."""
         user_id = viewer.user_id
         direct = viewer.guild_id is None
         chosen: Msg | None = None
@@ -160,6 +164,12 @@ class StatsService:
         if record.termination:
             tags["Termination"] = record.termination
         tags["GameId"] = str(record.id)
-        text = export_pdn(game, tags)
+        comments: dict[int, str] = {}
+        if analysis:
+            saved = await self._storage.analyses.get(record.id)
+            if saved is not None:
+                with contextlib.suppress(ValueError, KeyError, TypeError):
+                    comments = pdn_comments(GameAnalysis.from_json(saved.body))
+        text = export_pdn(game, tags, comments=comments)
         return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
                        chosen, others)

@@ -195,3 +195,19 @@ def test_colors_of_plies_alternate(planted: tuple[Planted, GameAnalysis]) -> Non
     assert analysis.plies[0].color is first
     assert analysis.plies[1].color is first.opponent
     assert first in (Color.WHITE, Color.BLACK)
+
+
+def test_pdn_comments_read_back(planted: tuple[Planted, GameAnalysis]) -> None:
+    from engine.analysis import pdn_comments
+    from engine.pdn import export_pdn, read_pdn
+
+    p, analysis = planted
+    game = _game(p)
+    comments = pdn_comments(analysis)
+    assert set(comments) == set(range(1, len(game.moves) + 1))
+    assert comments[1].startswith("[%eval ") and f"blunder; better {analysis.plies[0].better}" \
+        in comments[1]
+    text = export_pdn(game, comments=comments)
+    assert "{[%eval" in text and "blunder; better" in text
+    [read] = read_pdn(text)
+    assert read.game.moves == game.moves

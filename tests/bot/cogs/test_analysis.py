@@ -123,8 +123,8 @@ async def test_cancel_stops_the_analysis(harness: Harness) -> None:
     # Only the one who asked may cancel (the analysis goes on: no waiting for the bot
     # to be idle here).
     since = len(h.discord.calls)
-    h.bot._connection.parse_interaction_create(  # type: ignore[arg-type]
-        press_button(h, int(message["id"]), "stopanalysis", user=CAROL))
+    refusal = press_button(h, int(message["id"]), "stopanalysis", user=CAROL)
+    h.bot._connection.parse_interaction_create(refusal)  # type: ignore[arg-type]
     for _ in range(200):
         refusals = [c for c in h.discord.calls[since:] if c.callback_type is not None]
         if refusals:
@@ -137,3 +137,18 @@ async def test_cancel_stops_the_analysis(harness: Harness) -> None:
     assert any("was cancelled" in c.content for c in calls)
     assert not h.bot.analyses.is_running(game_id)
     assert await h.bot.storage.analyses.get(game_id) is None
+
+
+async def test_export_includes_the_analysis_as_comments(harness: Harness) -> None:
+    h = harness
+    game_id = await _finished_game(h)
+    [plain] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                               option("analysis", True, 5)]))
+    assert b"{" not in plain.files[0][1]  # not analysed yet: nothing to add
+    await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                                option("analysis", True, 5)]))
+    data = export.files[0][1].decode()
+    assert "{[%eval" in data and "blunder; better e6-d5" in data
+    [without] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    assert b"%eval" not in without.files[0][1]
