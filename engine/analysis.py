@@ -52,7 +52,7 @@ from engine.variants import Variant
 
 DEFAULT_NODES = 30_000
 """Positions searched per position of the game by default: a fixed budget, so the
-analysis is the same on any machine (about a second per position here; see
+analysis is the same on any machine (about a quarter of a second of CPU per position here; see
 `benchmarks/analysis.py`)."""
 
 WINNING_CHANCES_K = 0.011
