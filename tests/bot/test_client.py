@@ -86,7 +86,7 @@ async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
 
             resigned = await standin.press("bob", moved.reply, "Resign")
             assert "wins (1-0)" in resigned.reply.content
-            assert resigned.reply.components == ()
+            assert [b.label for b in resigned.reply.buttons] == ["Analyze"]
             leaderboard = await standin.slash("bob", "games", "leaderboard",
                                               {"variant": "italian"})
             assert "Your place: **2** of 2" in leaderboard.reply.embeds[0]["description"]

@@ -17,7 +17,7 @@ from tests.support.discord_harness import Harness, OpenBot, settings_for
 GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"}
 
 
-INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}
+INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help", "analyze"}
 
 
 async def test_command_schema(harness: Harness) -> None:

@@ -1,10 +1,10 @@
 """Reviewing a finished game (engine.analysis): a planted blunder in each variant, forced
 plies, the graph's points, the thresholds and the formulas.
 
-Each planted blunder is a position built by hand around the shots of
-tests/engine/test_search.py: the blunder lets the opponent's shot take two pieces for
+Each planted blunder is a position built by hand around the shots of the search's tests
+(tests/engine/test_search.py): the blunder lets the opponent's shot take two pieces for
 one. The better move is checked by an independent brute-force material count over the
-public API (`legal_moves`/`apply_move`, no search code), as in test_search.py.
+public API (`legal_moves`/`apply_move`, no search code: tests/support/material.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from engine.analysis import (
     winning_chances,
 )
 from engine.search import search
-from tests.engine.test_search import brute_force
+from tests.support.material import brute_force
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,13 @@ from datetime import timedelta
 
 import pytest
 
-from storage import GameNotFoundError, Storage
-from tests.storage.test_games import new_game
+from storage import GameNotFoundError, NewGame, Seat, Storage
 from tests.support.clock import FakeClock
+
+
+def new_game(channel: int = 100) -> NewGame:
+    return NewGame(variant="turkish", channel_id=channel, guild_id=10,
+                   white=Seat.human(1), black=Seat.human(2), start_fen="W:Wa2,b2:Ba7,b7")
 
 
 async def test_save_then_get(storage: Storage, clock: FakeClock) -> None:

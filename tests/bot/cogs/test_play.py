@@ -86,11 +86,11 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
     [strip] = [c for c in calls if c.method == "PATCH"]
     assert strip.path.endswith(f"/{board_message}") and strip.body["components"] == []
     assert h.bot.games.current(CHANNEL).game_id == game_id
-    # Black resigns with the button on the current board: final board, no buttons,
-    # ratings changed once.
+    # Black resigns with the button on the current board: final board, no game buttons
+    # (only Analyze), ratings changed once.
     calls = await run(h, press_button(h, new_board, "resign", user=BOB))
     final = calls[0]
-    assert not final.ephemeral and final.custom_ids == []
+    assert not final.ephemeral and final.custom_ids == [f"dama:analyze:{game_id}"]
     assert f"<@{ALICE}> wins (1-0)" in final.content and "resigned" in final.content
     changes = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}["Rating changes"]
     assert f"<@{ALICE}>: 1500 →" in changes and "(+" in changes
