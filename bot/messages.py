@@ -183,6 +183,7 @@ class Msg(enum.StrEnum):
     ANALYSIS_BUSY = "error.analysis_busy"
     ANALYSIS_UNAVAILABLE = "error.analysis_unavailable"
     ANALYSIS_NOT_STARTER = "error.analysis_not_starter"
+    ANALYSIS_MISSING = "error.analysis_missing"
     ANALYSIS_PROGRESS = "analysis.progress"
     ANALYSIS_CANCELLED = "analysis.cancelled"
     ANALYSIS_FAILED = "analysis.failed"
@@ -432,6 +433,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                        "minutes.",
     Msg.ANALYSIS_UNAVAILABLE: "Analysis is not available on this bot.",
     Msg.ANALYSIS_NOT_STARTER: "Only {user}, who asked for this analysis, can cancel it.",
+    Msg.ANALYSIS_MISSING: "That move of game #{game_id} is not in its stored analysis. Show "
+                          "the analysis again with /analyze game:{game_id}.",
     Msg.ANALYSIS_PROGRESS: "Analysing game #{game_id} ({variant}): ply {done} of {total}.",
     Msg.ANALYSIS_CANCELLED: "The analysis of game #{game_id} was cancelled.",
     Msg.ANALYSIS_FAILED: "The analysis of game #{game_id} could not be finished. Please try "

@@ -83,9 +83,9 @@ class Analysis(commands.Cog):
             (p for p in analysis.plies if p.ply == ply and p.judgement is not None), None
         )
         if found is None:
-            raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
+            raise PlayerError(Msg.ANALYSIS_MISSING, game_id=game_id)
         _, game = await self.games.game_of(record.id)
-        names = await player_names(self.storage, record)
+        names = player_names(record)
         player = names[0] if found.color.value == "white" else names[1]
         content, file = await mistake_board(game, found, record.id, player, locale)
         await Answer.of(interaction).send(content, file=file, ephemeral=True)
@@ -136,7 +136,7 @@ class Analysis(commands.Cog):
                     content=text(Msg.ANALYSIS_FAILED, locale, game_id=record.id), view=None
                 )
             return
-        names = await player_names(self.storage, record)
+        names = player_names(record)
         file = await graph_file(analysis, locale)
         view = result_view(record.id, analysis, locale)
         extra: dict[str, Any] = {"view": view}
@@ -148,7 +148,7 @@ class Analysis(commands.Cog):
 
     async def _send_result(self, answer: Answer, record: GameRecord, analysis: GameAnalysis,
                            locale: str) -> None:
-        names = await player_names(self.storage, record)
+        names = player_names(record)
         stored = await self.storage.analyses.get(record.id)
         nodes = stored.nodes if stored is not None else self.analyses.nodes
         await answer.send(

@@ -208,7 +208,7 @@ def _fens(game: Game) -> list[str]:
     return [p.to_fen(game.variant) for p in game.positions()]
 
 
-async def player_names(storage: Storage, record: GameRecord) -> tuple[str, str]:
+def player_names(record: GameRecord) -> tuple[str, str]:
     """White's and Black's names for an analysis: a mention for a person, "Computer level
     N" for the computer."""
     names = []

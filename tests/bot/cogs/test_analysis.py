@@ -152,3 +152,12 @@ async def test_export_includes_the_analysis_as_comments(harness: Harness) -> Non
     assert "{[%eval" in data and "blunder; better e6-d5" in data
     [without] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
     assert b"%eval" not in without.files[0][1]
+
+
+async def test_a_ply_not_in_the_analysis_is_answered_plainly(harness: Harness) -> None:
+    h = harness
+    game_id = await _finished_game(h)
+    await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
+    message = h.discord.messages[max(h.discord.messages)]
+    [answer] = await run(h, _select(h, message, game_id, 2, user=ALICE))  # ply 2 was good
+    assert answer.ephemeral and "not in its stored analysis" in answer.content
