@@ -53,7 +53,7 @@ async def test_a_whole_game_ends_by_the_rules_and_is_rated(
     assert f"<@{winner.id}> wins" in text, text
     assert f"<@{loser.id}> {_ENDING_WORDS[forced.termination]}" in text, text
     assert "Rating changes" in text
-    assert [b.custom_id.split(":")[1] for b in final.buttons] == ["analyze"], \
+    assert [str(b.custom_id).split(":")[1] for b in final.buttons] == ["analyze"], \
         "the final board has game buttons"
 
     # The final picture: a PNG of the final position as the renderer draws it.
