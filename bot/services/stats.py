@@ -170,6 +170,9 @@ class StatsService:
             if saved is not None:
                 with contextlib.suppress(ValueError, KeyError, TypeError):
                     comments = pdn_comments(GameAnalysis.from_json(saved.body))
-        text = export_pdn(game, tags, comments=comments)
+        # Italian records are written in the federation's numbers (GameType 22, as real
+        # Italian PDN files are; docs/RULES.md, "Coordinates and notation").
+        text = export_pdn(game, tags, numeric=game.variant.numeric_notation,
+                          comments=comments)
         return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
                        chosen, others)
