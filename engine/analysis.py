@@ -48,7 +48,7 @@ from engine.notation import format_move, parse_move
 from engine.pieces import Color
 from engine.position import Position
 from engine.search import MATE, MAX_DEPTH, StopSignal, search
-from engine.variants import Variant
+from engine.variants import Variant, get_variant
 
 DEFAULT_NODES = 30_000
 """Positions searched per position of the game by default: a fixed budget, so the
@@ -395,15 +395,39 @@ def eval_text(score: int) -> str:
     return f"{score / 100:+.2f}"
 
 
-def pdn_comments(analysis: GameAnalysis) -> dict[int, str]:
+def pdn_comments(
+    analysis: GameAnalysis,
+    positions: Sequence[Position] = (),
+    *,
+    numeric: bool = False,
+) -> dict[int, str]:
     """The analysis as PDN comments by ply (for `engine.pdn.export_pdn(comments=...)`):
     every ply's value after it as ``[%eval +0.35]`` (the lichess convention, in men), and
-    for a judged ply its judgement, the better move and its line."""
+    for a judged ply its judgement, the better move and its line. `numeric` (Italian):
+    the better move and line in square numbers, read again from `positions` (the game's
+    `Game.positions()`), as the PDN's moves are."""
+    variant = get_variant(analysis.variant)
     comments = {}
     for ply in analysis.plies:
         words = [f"[%eval {eval_text(ply.after)}]"]
         if ply.judgement is not None:
-            words.append(f"{ply.judgement.value}; better {ply.better}:")
-            words.append(" ".join(ply.line))
+            line = list(ply.line)
+            if numeric and len(positions) >= ply.ply:
+                line = _numbered(line, positions[ply.ply - 1], variant)
+            words.append(f"{ply.judgement.value}; better {line[0] if line else ply.better}:")
+            words.append(" ".join(line))
         comments[ply.ply] = " ".join(words)
     return comments
+
+
+def _numbered(line: Sequence[str], position: Position, variant: Variant) -> list[str]:
+    """`line` (the game's notation from `position`) in Italian square numbers."""
+    out = []
+    for text in line:
+        try:
+            move = parse_move(text, position, variant)
+        except ValueError:
+            break
+        out.append(format_move(move, position, variant, numeric=True))
+        position = play_unchecked(position, move)
+    return out

@@ -169,7 +169,9 @@ class StatsService:
             saved = await self._storage.analyses.get(record.id)
             if saved is not None:
                 with contextlib.suppress(ValueError, KeyError, TypeError):
-                    comments = pdn_comments(GameAnalysis.from_json(saved.body))
+                    comments = pdn_comments(GameAnalysis.from_json(saved.body),
+                                            game.positions(),
+                                            numeric=game.variant.numeric_notation)
         # Italian records are written in the federation's numbers (GameType 22, as real
         # Italian PDN files are; docs/RULES.md, "Coordinates and notation").
         text = export_pdn(game, tags, numeric=game.variant.numeric_notation,

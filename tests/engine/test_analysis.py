@@ -211,3 +211,15 @@ def test_pdn_comments_read_back(planted: tuple[Planted, GameAnalysis]) -> None:
     assert "{[%eval" in text and "blunder; better" in text
     [read] = read_pdn(text)
     assert read.game.moves == game.moves
+
+
+def test_pdn_comments_in_italian_numbers() -> None:
+    from engine.analysis import pdn_comments
+
+    italian = next(p for p in PLANTED if p.variant == "italian")
+    game = _game(italian)
+    analysis = analyse_here(game.variant, game.start, game.moves, nodes=20_000)
+    comment = pdn_comments(analysis, game.positions(), numeric=True)[1]
+    # e6-d5 in the federation's numbers (docs/RULES.md: rows from a8 = 1; rank 6 is
+    # a6 = 9, c6 = 10, e6 = 11, g6 = 12; rank 5 is b5 = 13, d5 = 14): 11-14.
+    assert "blunder; better 11-14:" in comment, comment

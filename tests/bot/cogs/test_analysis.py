@@ -149,7 +149,8 @@ async def test_export_includes_the_analysis_as_comments(harness: Harness) -> Non
     [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
                                                 option("analysis", True, 5)]))
     data = export.files[0][1].decode()
-    assert "{[%eval" in data and "blunder; better e6-d5" in data
+    # Italian records are written in numbers, the analysis too: e6-d5 is 11-14.
+    assert "{[%eval" in data and "blunder; better 11-14" in data
     [without] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
     assert b"%eval" not in without.files[0][1]
 
