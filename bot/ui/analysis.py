@@ -25,10 +25,10 @@ import discord
 from bot.messages import Msg, text
 from bot.ui.answer import Answer
 from bot.ui.buttons import ErrorHandler
-from bot.ui.present import color_name, render_board
+from bot.ui.present import WHITE_VIEW, color_name, render_board, shown_move
 from engine import Color, Game, Position
 from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
-from engine.variants import get_variant
+from engine.variants import Variant, get_variant
 from renderer.graph import render_graph_png
 
 GRAPH_FILE = "analysis.png"
@@ -79,8 +79,14 @@ def judgement_word(judgement: Judgement, locale: str | None) -> str:
     return text(_JUDGEMENT_WORD[judgement], locale)
 
 
-def _line(ply: PlyAnalysis) -> str:
-    return " ".join(ply.line) if ply.line else "—"
+def _shown(move: str | None, variant: Variant) -> str:
+    """A move of the analysis (algebraic) in the game's notation as the bot shows it by
+    default: Italian in the federation's numbers (`bot.ui.present.WHITE_VIEW`)."""
+    return "—" if move is None else shown_move(move, variant, WHITE_VIEW)
+
+
+def _line(ply: PlyAnalysis, variant: Variant) -> str:
+    return " ".join(_shown(m, variant) for m in ply.line) if ply.line else "—"
 
 
 def _accuracy(summary: PlayerSummary, locale: str | None) -> str:
@@ -110,9 +116,10 @@ def analysis_embed(
         assert ply.judgement is not None
         lines.append(text(
             Msg.ANALYSIS_MISTAKE_LINE, locale,
-            number=move_number(ply.ply, ply.color), move=ply.move + _MARK[ply.judgement],
-            judgement=judgement_word(ply.judgement, locale), better=ply.better or "—",
-            line=_line(ply),
+            number=move_number(ply.ply, ply.color),
+            move=_shown(ply.move, variant) + _MARK[ply.judgement],
+            judgement=judgement_word(ply.judgement, locale), better=_shown(ply.better, variant),
+            line=_line(ply, variant),
         ))
     if not judged:
         lines.append(text(Msg.ANALYSIS_NO_MISTAKES, locale))
@@ -141,13 +148,16 @@ def result_view(game_id: int, analysis: GameAnalysis, locale: str | None) -> dis
     judged = analysis.judged()[:SELECT_LIMIT]
     if not judged:
         return None
+    variant = get_variant(analysis.variant)
     view = discord.ui.View(timeout=None)
     select = MistakeSelect(game_id, locale)
     for ply in judged:
         assert ply.judgement is not None
+        move = _shown(ply.move, variant)
+        better = _shown(ply.better, variant)
         select.item.add_option(
-            label=f"{move_number(ply.ply, ply.color)} {ply.move}{_MARK[ply.judgement]}",
-            description=f"{judgement_word(ply.judgement, locale)}: {ply.better or '—'}"[:100],
+            label=f"{move_number(ply.ply, ply.color)} {move}{_MARK[ply.judgement]}",
+            description=f"{judgement_word(ply.judgement, locale)}: {better}"[:100],
             value=str(ply.ply),
         )
     view.add_item(select)
@@ -181,9 +191,9 @@ async def mistake_board(
     assert ply.judgement is not None
     content = text(
         Msg.ANALYSIS_MISTAKE_BOARD, locale, game_id=game_id,
-        number=move_number(ply.ply, ply.color), move=ply.move,
+        number=move_number(ply.ply, ply.color), move=_shown(ply.move, game.variant),
         judgement=judgement_word(ply.judgement, locale), player=player,
-        better=ply.better or "—", line=_line(ply),
+        better=_shown(ply.better, game.variant), line=_line(ply, game.variant),
     )
     return content, discord.File(io.BytesIO(png), filename=MISTAKE_FILE)
 

@@ -2,7 +2,8 @@
 captured by `FakeDiscord`, the computer's real worker processes reviewing the positions.
 
 The game is the Italian planted blunder of tests/engine/test_analysis.py: Black's g6-f5
-lets White's ladder shot take a king and a man; the better move is e6-d5."""
+(12-15) lets White's ladder shot take a king and a man; the better move is e6-d5
+(11-14)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,9 @@ async def test_analyze_shows_progress_then_the_graph_and_the_blunder(harness: Ha
     assert embed["title"] == f"Analysis of game #{game_id} (Italian draughts)"
     description = embed["description"]
     assert "1 blunders" in description, description
-    assert "g6-f5??" in description and "better e6-d5" in description
+    # Italian moves shown in the federation's numbers (docs/RULES.md: g6 = 12, f5 = 15,
+    # e6 = 11, d5 = 14).
+    assert "12-15??" in description and "better 11-14" in description
     name, data = final.files[0]
     assert name == "analysis.png" and data.startswith(PNG)
     assert final.custom_ids == [f"dama:mistake:{game_id}"]
@@ -69,7 +72,7 @@ async def test_analyze_shows_progress_then_the_graph_and_the_blunder(harness: Ha
     message = h.discord.messages[max(h.discord.messages)]
     [board] = await run(h, _select(h, message, game_id, 1, user=CAROL))
     assert board.ephemeral and board.files[0][1].startswith(PNG)
-    assert "g6-f5" in board.content and "**e6-d5**" in board.content
+    assert "12-15" in board.content and "**11-14**" in board.content
 
 
 async def test_analyze_refuses_what_it_cannot_analyse(harness: Harness) -> None:
