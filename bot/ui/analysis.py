@@ -170,13 +170,6 @@ def progress_view(game_id: int, locale: str | None) -> discord.ui.View:
     return view
 
 
-def analyze_view(game_id: int, locale: str | None) -> discord.ui.View:
-    """The Analyze button of a finished game's board."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(AnalyzeButton(game_id, locale))
-    return view
-
-
 async def mistake_board(
     game: Game, ply: PlyAnalysis, game_id: int, player: str, locale: str | None,
     size: int = 512,
