@@ -89,13 +89,13 @@ async def test_analyze_refuses_what_it_cannot_analyse(harness: Harness) -> None:
 
 
 async def test_finished_board_has_an_analyze_button(harness: Harness) -> None:
-    from tests.support.discord_harness import challenge_and_accept
+    from tests.support.discord_harness import challenge_and_accept, play_plies, resign
 
     h = harness
     await challenge_and_accept(h, rated=False)
     game_id = h.bot.games.current(CHANNEL).game_id
-    await run(h, slash(h, "move", [option("move", "a3-a4")]))
-    calls = await run(h, slash(h, "resign", [], user=BOB))
+    await play_plies(h, 1)
+    calls = await resign(h, user=BOB)
     boards = [c for c in calls if f"dama:analyze:{game_id}" in c.custom_ids]
     assert boards, [c.custom_ids for c in calls]
     message = h.discord.messages[max(h.discord.messages)]
