@@ -549,8 +549,8 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.ANALYSIS_FAILED: "The analysis of game #{game_id} could not be finished. Please try "
                          "again.",
     Msg.ANALYSIS_TITLE: "Analysis of game #{game_id} ({variant})",
-    Msg.ANALYSIS_PLAYER: "{player} ({color}): accuracy {accuracy} · {inaccuracies} "
-                         "inaccuracies · {mistakes} mistakes · {blunders} blunders",
+    Msg.ANALYSIS_PLAYER: "{player} ({color}): accuracy {accuracy} · inaccuracies: "
+                         "{inaccuracies} · mistakes: {mistakes} · blunders: {blunders}",
     Msg.ANALYSIS_NO_ACCURACY: "no move judged",
     Msg.ANALYSIS_MISTAKE_LINE: "**{number}** {move} ({judgement}): better {better} · line: "
                                "{line}",

@@ -57,7 +57,7 @@ async def test_analyze_shows_progress_then_the_graph_and_the_blunder(harness: Ha
     [embed] = final.embeds
     assert embed["title"] == f"Analysis of game #{game_id} (Italian draughts)"
     description = embed["description"]
-    assert "1 blunders" in description, description
+    assert "(Black): accuracy" in description and "blunders: 1" in description, description
     # Italian moves shown in the federation's numbers (docs/RULES.md: g6 = 12, f5 = 15,
     # e6 = 11, d5 = 14).
     assert "12-15??" in description and "better 11-14" in description
