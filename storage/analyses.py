@@ -1,4 +1,4 @@
-"""Analyses of finished games on SQLite (table `analyses`, migration 0007)."""
+"""Analyses of finished games on SQLite (table `analyses`, migration 0006)."""
 
 from __future__ import annotations
 

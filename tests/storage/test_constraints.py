@@ -1,5 +1,5 @@
 """Every constraint of the schema refuses what it should: foreign keys, uniqueness, CHECKs,
-NOT NULLs and the triggers (migrations 0001 to 0004, and 0007), through the bot's own connection
+NOT NULLs and the triggers (migrations 0001 to 0004, and 0006), through the bot's own connection
 (`Database`, foreign keys on).
 
 Each case is a valid statement and the same statement with one value made invalid: the
@@ -87,7 +87,7 @@ NOT_NULL = "NOT NULL constraint failed"
 UNIQUE = "UNIQUE constraint failed"
 
 CASES = [
-    # analyses (migration 0007)
+    # analyses (migration 0006)
     Case("analyses: game exists", insert("analyses", ANALYSIS),
          insert("analyses", ANALYSIS, game_id=99), FK),
     Case("analyses: plies not negative", insert("analyses", ANALYSIS, plies=0),
