@@ -47,9 +47,11 @@ from storage.models import (
     RatingValue,
     Seat,
     Side,
+    StoredAnalysis,
 )
 from storage.postgres import PostgresDatabase, database_secrets, is_postgresql, redact_url
 from storage.repositories import (
+    AnalysisRepository,
     ChallengeRepository,
     GameRepository,
     PlayerRepository,
@@ -63,6 +65,7 @@ __all__ = [
     "DEFAULT_ELIGIBILITY",
     "DEFAULT_PATH",
     "ENV_VAR",
+    "AnalysisRepository",
     "Cause",
     "Challenge",
     "ChallengeNotFoundError",
@@ -106,6 +109,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageWriteError",
+    "StoredAnalysis",
     "database_path",
     "database_secrets",
     "is_postgresql",

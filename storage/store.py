@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from types import TracebackType
 
+from storage.analyses import SqlAnalysisRepository
 from storage.challenges import SqlChallengeRepository
 from storage.clock import Clock, utc_now
 from storage.database import Database, Durability, database_path
@@ -16,6 +17,7 @@ from storage.players import SqlPlayerRepository
 from storage.postgres import PostgresDatabase, is_postgresql
 from storage.ratings import SqlRatingRepository
 from storage.repositories import (
+    AnalysisRepository,
     ChallengeRepository,
     GameRepository,
     PlayerRepository,
@@ -39,6 +41,7 @@ class Storage:
         self.challenges: ChallengeRepository = SqlChallengeRepository(db, clock)
         self.ratings: RatingRepository = self._ratings
         self.settings: SettingsRepository = SqlSettingsRepository(db, clock)
+        self.analyses: AnalysisRepository = SqlAnalysisRepository(db, clock)
 
     @classmethod
     async def open(
