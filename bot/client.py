@@ -22,12 +22,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.analysis import Analysis
 from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
 from bot.cogs.puzzles import Puzzles
-from bot.computer import ComputerPlayer, PoolMoveChooser
+from bot.cogs.settings import Settings as SettingsCog
+from bot.computer import ComputerPlayer, PoolMoveChooser, PoolReviewer
 from bot.config import ConfigError, Settings
+from bot.move_work import MoveWork
 from bot.services import (
     ChallengeService,
     DeadlineScheduler,
@@ -37,11 +40,14 @@ from bot.services import (
     PlayerError,
     StatsService,
 )
+from bot.services.analysis import AnalysisService, PositionReviewer, ThreadReviewer
 from bot.services.computer_games import ComputerGames
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzleScheduler
+from bot.services.settings import ChallengeLimits, SettingsService
 from bot.sync import hash_file_for, sync_commands
+from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
@@ -50,7 +56,7 @@ from bot.ui.present import Presenter
 from bot.ui.puzzles import PUZZLE_ITEMS, DailyPuzzlePosts, PuzzlePressHandler
 from bot.ui.reading import check_options
 from puzzles import Puzzle
-from storage import Storage, utc_now
+from storage import Storage, redact_url, utc_now
 from storage.clock import Clock
 
 log = logging.getLogger(__name__)
@@ -131,6 +137,9 @@ class DamaBot(commands.Bot):
     puzzles: PuzzleService
     puzzle_presses: PuzzlePressHandler
     daily_puzzles: DailyPuzzleScheduler
+    analyses: AnalysisService
+    analysis_presses: AnalysisPresses
+    settings_service: SettingsService
 
     def __init__(
         self,
@@ -171,14 +180,23 @@ class DamaBot(commands.Bot):
             self.computer = ComputerPlayer(settings.computer_workers,
                                            queue_limit=settings.computer_queue_limit)
             self.chooser = PoolMoveChooser(self.computer)
+        # Move work for positions with very many capture states: one worker process,
+        # apart from the computer's pool, started by the first such position (about a
+        # second, in that process: the event loop does not wait; bot.move_work).
+        self.move_work = MoveWork()
         self.presenter = Presenter(board_size=settings.board_size,
-                                   inactivity_limit=settings.inactivity_limit)
-        self.announcer = GameAnnouncer(self, self.presenter)
+                                   inactivity_limit=settings.inactivity_limit,
+                                   move_work=self.move_work)
+        self.settings_service = SettingsService(
+            self.storage.settings,
+            ChallengeLimits(settings.challenges_per_challenger, settings.challenges_per_opponent),
+        )
+        self.announcer = GameAnnouncer(self, self.presenter, self.settings_service)
         self.errors = ErrorReporter(self.announcer)
         self.events = EventBus()
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
         self.games = GameService(self.storage, rules=rules, clock=self.clock,
-                                 events=self.events)
+                                 events=self.events, move_work=self.move_work)
         self.computer_turns = ComputerTurns(
             self.games, self.chooser, announce=self.announcer.announce,
             delayed=self.announcer.computer_delayed,
@@ -193,7 +211,8 @@ class DamaBot(commands.Bot):
         self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock,
                                             room=room)
         self.challenges = ChallengeService(
-            self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock
+            self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock,
+            settings=self.settings_service,
         )
         self.stats = StatsService(self.storage, self.games, eligibility=settings.eligibility)
         self.scheduler = DeadlineScheduler(self.games, self.challenges, self.announcer,
@@ -201,7 +220,8 @@ class DamaBot(commands.Bot):
         self.scheduler.listen(self.events)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=self.games, challenges=self.challenges, announcer=self.announcer,
-                    errors=self.errors, settings=settings)
+                    errors=self.errors, settings=settings, preferences=self.settings_service,
+                    computer_games=self.computer_games, clock=self.clock)
         self.presses = play
         await self.add_cog(play)
         await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))
@@ -216,6 +236,17 @@ class DamaBot(commands.Bot):
             self.puzzles, self.storage.puzzles, DailyPuzzlePosts(self, settings.board_size),
             clock=self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PUZZLE_ITEMS)
+        await self.add_cog(SettingsCog(settings=self.settings_service))
+        # Analyses of finished games: in the computer's worker processes, after every
+        # game's move (a worker thread when tests replaced the move chooser).
+        reviewer: PositionReviewer = (
+            ThreadReviewer() if computer is None else PoolReviewer(computer)
+        )
+        self.analyses = AnalysisService(self.storage, self.games, reviewer)
+        analysis = Analysis(analyses=self.analyses, games=self.games, storage=self.storage)
+        self.analysis_presses = analysis
+        await self.add_cog(analysis)
+        self.add_dynamic_items(*ANALYSIS_ITEMS)
         restored = await self.games.restore()
         log.info("restored %d active games; the computer is to move in %d", len(restored),
                  self.computer_turns.thinking)
@@ -260,6 +291,9 @@ class DamaBot(commands.Bot):
         daily = getattr(self, "daily_puzzles", None)
         if daily is not None:
             await daily.stop()
+        analyses = getattr(self, "analyses", None)
+        if analyses is not None:
+            await analyses.close()
         await self._finish_interactions(CLOSE_GRACE)
         computer_turns = getattr(self, "computer_turns", None)
         if computer_turns is not None:
@@ -272,6 +306,9 @@ class DamaBot(commands.Bot):
         announcer = getattr(self, "announcer", None)
         if announcer is not None:
             await announcer.drain()
+        move_work = getattr(self, "move_work", None)
+        if move_work is not None:
+            await move_work.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:
@@ -291,6 +328,6 @@ class DamaBot(commands.Bot):
             await asyncio.wait(pending, timeout=timeout)
 
     def __repr__(self) -> str:
-        return f"<DamaBot database={self.settings.database!r}>"
+        return f"<DamaBot database={redact_url(self.settings.database)!r}>"
 
 

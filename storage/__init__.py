@@ -1,8 +1,10 @@
-"""Persistent storage on SQLite through aiosqlite: migrations and repositories.
+"""Persistent storage on SQLite (aiosqlite) or PostgreSQL (asyncpg): migrations and
+repositories.
 
 Stores strings and ints; knows nothing of the rules. Start with `await Storage.open()`
-(path from `DAMA_DATABASE`, default `data/dama.sqlite3`); the repositories are
-`storage.players`, `.games`, `.challenges`, `.ratings` (interfaces in
+(`DAMA_DATABASE`: a file path for SQLite, default `data/dama.sqlite3`, or a
+`postgresql://` URL); the repositories are
+`storage.players`, `.games`, `.challenges`, `.ratings`, `.settings` (interfaces in
 `storage.repositories`, values in `storage.models`, errors in `storage.errors`).
 """
 
@@ -45,13 +47,17 @@ from storage.models import (
     RatingValue,
     Seat,
     Side,
+    StoredAnalysis,
 )
+from storage.postgres import PostgresDatabase, database_secrets, is_postgresql, redact_url
 from storage.repositories import (
+    AnalysisRepository,
     ChallengeRepository,
     GameRepository,
     PlayerRepository,
     RatingCalculator,
     RatingRepository,
+    SettingsRepository,
 )
 from storage.store import Storage
 
@@ -59,6 +65,7 @@ __all__ = [
     "DEFAULT_ELIGIBILITY",
     "DEFAULT_PATH",
     "ENV_VAR",
+    "AnalysisRepository",
     "Cause",
     "Challenge",
     "ChallengeNotFoundError",
@@ -87,6 +94,7 @@ __all__ = [
     "NotFoundError",
     "Player",
     "PlayerRepository",
+    "PostgresDatabase",
     "Rating",
     "RatingCalculator",
     "RatingChange",
@@ -95,12 +103,17 @@ __all__ = [
     "RatingValue",
     "SchemaVersionError",
     "Seat",
+    "SettingsRepository",
     "Side",
     "StaleMoveError",
     "Storage",
     "StorageError",
     "StorageWriteError",
+    "StoredAnalysis",
     "database_path",
+    "database_secrets",
+    "is_postgresql",
     "latest_version",
+    "redact_url",
     "utc_now",
 ]

@@ -371,3 +371,14 @@ class DailyPuzzleSetting:
     variant: str | None
     set_by: int
     last_posted: str | None
+@dataclass(frozen=True)
+class StoredAnalysis:
+    """A finished game's analysis as stored: `game_id`, `plies` (the game's length when
+    analysed), `nodes` (the search budget per position), `body` (the analysis as text,
+    written and read by the bot) and `created_at`."""
+
+    game_id: int
+    plies: int
+    nodes: int
+    body: str
+    created_at: datetime

@@ -1,11 +1,9 @@
-"""Puzzle ratings, attempts and daily-puzzle settings on SQLite (migration 0008)."""
+"""Puzzle ratings, attempts and daily-puzzle settings (migration 0007; `PuzzleRepository`,
+on either backend: `storage.sql`)."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from storage.clock import Clock, to_ms, utc_now
-from storage.database import Connection, Database
 from storage.models import (
     DailyPuzzleSetting,
     PuzzleAttempt,
@@ -16,31 +14,32 @@ from storage.models import (
 )
 from storage.players import ensure_players
 from storage.repositories import PuzzleRatingCalculator
+from storage.sql import Row, SqlConnection, SqlDatabase
 
 
-def _value(row: sqlite3.Row) -> RatingValue:
+def _value(row: Row) -> RatingValue:
     return RatingValue(row["rating"], row["deviation"], row["volatility"])
 
 
-def _rating(row: sqlite3.Row) -> PuzzleRating:
+def _rating(row: Row) -> PuzzleRating:
     return PuzzleRating(row["user_id"], row["variant"], _value(row), row["attempts"],
                         row["solved"], row["streak"], row["best_streak"])
 
 
-def _stats(row: sqlite3.Row) -> PuzzleStats:
+def _stats(row: Row) -> PuzzleStats:
     return PuzzleStats(row["puzzle_id"], row["variant"], _value(row), row["attempts"],
                        row["solved"])
 
 
-def _daily(row: sqlite3.Row) -> DailyPuzzleSetting:
+def _daily(row: Row) -> DailyPuzzleSetting:
     return DailyPuzzleSetting(row["guild_id"], row["channel_id"], row["variant"],
                               row["set_by"], row["last_posted"])
 
 
-class SqlitePuzzleRepository:
-    """`PuzzleRepository` on SQLite."""
+class SqlPuzzleRepository:
+    """`PuzzleRepository` on either backend."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: SqlDatabase, clock: Clock = utc_now) -> None:
         self._db = db
         self._clock = clock
 
@@ -150,7 +149,7 @@ class SqlitePuzzleRepository:
         return changed > 0
 
 
-async def _upsert_rating(conn: Connection, r: PuzzleRating, now: int) -> None:
+async def _upsert_rating(conn: SqlConnection, r: PuzzleRating, now: int) -> None:
     await conn.execute(
         "INSERT INTO puzzle_ratings (user_id, variant, rating, deviation, volatility, "
         "attempts, solved, streak, best_streak, updated_at) "

@@ -1,9 +1,10 @@
 """The repository interfaces the bot programs against (`typing.Protocol`).
 
-The SQLite implementations are in `storage.players`, `storage.games`,
-`storage.challenges` and `storage.ratings`; `storage.Storage` bundles them. A PostgreSQL
-implementation would implement the same protocols. Every method is a coroutine; every
-value returned is a frozen dataclass from `storage.models`.
+The implementations are in `storage.players`, `storage.games`, `storage.challenges`,
+`storage.ratings` and `storage.settings`, one for both backends: they run portable SQL
+on an SQLite `Database` or a `PostgresDatabase` (`storage.sql`); `storage.Storage`
+bundles them. Every method is a coroutine; every value returned is a frozen dataclass
+from `storage.models` (the settings: plain dicts of names and text values).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from storage.models import (
     RatingValue,
     Seat,
     Side,
+    StoredAnalysis,
 )
 
 RatingCalculator = Callable[[Rating | None, Rating | None], tuple[RatingUpdate, RatingUpdate]]
@@ -49,6 +51,31 @@ class PlayerRepository(Protocol):
         ...
 
     async def get(self, user_id: int) -> Player | None:
+        ...
+
+
+class SettingsRepository(Protocol):
+    """Players' preferences and servers' defaults as names and text values (the bot
+    reads and checks them); a name without a stored value means its default. New names
+    need no migration."""
+
+    async def player(self, user_id: int) -> dict[str, str]:
+        """The user's stored preferences by name (empty when none)."""
+        ...
+
+    async def set_player(self, user_id: int, values: Mapping[str, str | None]) -> dict[str, str]:
+        """Store the given preferences of a user in one transaction (None removes a
+        stored value, back to the default); returns all of them as now stored. A name over
+        40 or a value over 100 characters is refused by the schema's checks (the bot checks
+        its values before); nothing of the call is stored then."""
+        ...
+
+    async def guild(self, guild_id: int) -> dict[str, str]:
+        """The server's stored defaults by name (empty when none)."""
+        ...
+
+    async def set_guild(self, guild_id: int, values: Mapping[str, str | None]) -> dict[str, str]:
+        """As `set_player`, for a server's defaults."""
         ...
 
 
@@ -159,16 +186,24 @@ class GameRepository(Protocol):
         result: GameResult,
         termination: str,
         rate: RatingCalculator | None = None,
+        unrated: bool = False,
     ) -> GameRecord:
         """End an active game with a result; for a rated game, apply both sides' rating
         updates (from `rate`) in the same transaction, count the win/loss/draw, and record
-        both players as rated players of the game's guild. Raises `GameNotFoundError`,
+        both players as rated players of the game's guild. With `unrated`, a rated game's
+        result is kept without touching any rating (the game stays marked rated, its
+        rating changes empty: the bot's early-results rule). Raises `GameNotFoundError`,
         `GameNotActiveError` (already over: nothing changes), `ValueError` (a rated game
-        without `rate`, or an empty termination)."""
+        without `rate` and not `unrated`, or an empty termination)."""
         ...
 
     async def abort(self, game_id: int, *, termination: str) -> GameRecord:
         """End an active game without result or rating change. Raises as `finish`."""
+        ...
+
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recently finished game (aborted ones not counted), None when
+        it has none."""
         ...
 
     async def recent_for_user(
@@ -344,4 +379,16 @@ class PuzzleRepository(Protocol):
     async def claim_daily(self, guild_id: int, day: str) -> bool:
         """Mark the server's puzzle of `day` (ISO date) posted; True only for the one
         caller that changed it (another process, or an earlier run, gets False)."""
+class AnalysisRepository(Protocol):
+    """Analyses of finished games, one per game (the bot's text; see
+    `storage.models.StoredAnalysis`)."""
+
+    async def get(self, game_id: int) -> StoredAnalysis | None:
+        """The game's stored analysis, None when it has none."""
+        ...
+
+    async def save(self, game_id: int, *, plies: int, nodes: int, body: str) -> StoredAnalysis:
+        """Store the game's analysis (replacing an older one) and commit. Raises
+        `GameNotFoundError`, `ValueError` (negative plies, a node budget below 1, an
+        empty body)."""
         ...

@@ -14,10 +14,12 @@ from bot.discord_endpoint import apply_discord_url, restore_endpoint
 from standin import StandIn
 from tests.support.discord_harness import Harness, OpenBot, settings_for
 
-GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"}
+GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play",
+                 "rematch"}
 
 
-INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}
+INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help", "analyze"}
+SETTINGS_COMMANDS = {"settings", "server-settings"}
 
 PUZZLE_COMMANDS = {"puzzle", "solve"}
 """A solver's own puzzle, anywhere; the daily puzzle's settings are per server."""
@@ -27,8 +29,8 @@ DAILY_PUZZLE_COMMANDS = {"puzzle-daily", "puzzle-daily-stop"}
 async def test_command_schema(harness: Harness) -> None:
     [sync] = [c for c in harness.discord.calls if c.method == "PUT"]
     commands = {c["name"]: c for c in sync.payload}
-    assert set(commands) == (GAME_COMMANDS | INFO_COMMANDS | PUZZLE_COMMANDS
-                             | DAILY_PUZZLE_COMMANDS)
+    assert set(commands) == (GAME_COMMANDS | INFO_COMMANDS | SETTINGS_COMMANDS
+                             | PUZZLE_COMMANDS | DAILY_PUZZLE_COMMANDS)
     for command in commands.values():
         assert command["description"]
         for opt in command.get("options", []):

@@ -1,5 +1,5 @@
-"""Puzzle ratings, attempts and daily-puzzle settings on a real SQLite file (migration
-0008): one transaction per attempt, streaks, and a day's post claimed exactly once."""
+"""Puzzle ratings, attempts and daily-puzzle settings on both backends (migration 0007):
+one transaction per attempt, streaks, and a day's post claimed exactly once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
--- dama-bot schema version 8: puzzles (README.md, "Puzzles"). A player's puzzle rating per
+-- dama-bot schema version 7: puzzles (README.md, "Puzzles"). A player's puzzle rating per
 -- variant with their streak, each puzzle's own rating (puzzles are rated like players, as
 -- lichess rates its puzzles), every attempt, and the daily puzzle each server asked for.
 -- Ratings are Glicko-2 on the Glicko scale (bot.ratings.glicko2).
