@@ -53,6 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     mine.add_argument("--verify-depth", type=int, default=MiningSettings().verify_depth,
                       help="plies of the verifying searches (default %(default)s; always "
                            "at least the line's length plus two)")
+    mine.add_argument("--node-budget", type=int, default=None, metavar="NODES",
+                      help="skip (never accept) a candidate whose screen and verification "
+                           "would search more than NODES positions (default: no limit)")
     mine.add_argument("--out", type=Path, default=None,
                       help="bank file (default: the shipped bank of the variant)")
     mine.add_argument("--minutes", type=float, default=None,
@@ -84,6 +87,8 @@ def mine(argv: Sequence[str]) -> int:
         variant = get_variant(args.variant)
         if args.level not in LEVELS:
             raise ValueError(f"level must be 1..5, not {args.level}")
+        if args.node_budget is not None and args.node_budget < 1:
+            raise ValueError(f"the node budget must be 1 or more, not {args.node_budget}")
         out: Path = args.out or bank_path(variant)
         bank = BankFile.read(out, variant)
         sources = _sources(args, variant)
@@ -110,7 +115,9 @@ def mine(argv: Sequence[str]) -> int:
         else:
             positions, detail = self_play_positions(variant, args.level, int(payload)), ""  # type: ignore[call-overload]
         started = time.monotonic()
-        found = mine_game(positions, variant, settings, should_stop=should_stop)
+        skipped: list[int] = []
+        found = mine_game(positions, variant, settings, should_stop=should_stop,
+                          node_budget=args.node_budget, skipped=skipped)
         if should_stop():
             break  # the source was cut short: mined again next run
         for f in found:
@@ -128,7 +135,8 @@ def mine(argv: Sequence[str]) -> int:
         bank.sources_done.append(key)
         done.add(key)
         bank.write(out)
-        print(f"{key}: {len(found)} found in {time.monotonic() - started:.0f} s, "
+        over = f", {len(skipped)} over the node budget" if skipped else ""
+        print(f"{key}: {len(found)} found in {time.monotonic() - started:.0f} s{over}, "
               f"bank {len(bank.puzzles)}", flush=True)
     bank.write(out)
     print(f"{out}: {len(bank.puzzles)} puzzles, {len(bank.sources_done)} sources mined")

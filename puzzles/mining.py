@@ -24,6 +24,15 @@ those where the side to move gains `scan_gain` over the present material; then e
 move is scored at `screen_depth` plies, and only positions where one move leads the others
 by half the margin and wins are verified (the screen only saves time: it never accepts a
 puzzle). Positions inside a puzzle already found in the same game are skipped.
+
+A node budget (`node_budget`, optional) bounds the work spent on one candidate position
+(its screen and its verification together): every search is given what is left of it,
+and a search that the budget stops, or a budget spent, skips the candidate
+(`Rejection.OVER_BUDGET`). The budget never accepts anything: a search it did not stop
+is the same search as without it (`engine.search.search`'s `max_nodes` only stops), so
+every puzzle accepted under a budget is one the unbudgeted verification accepts; a
+budget only loses the candidates that cost more (in the orthogonal variants, positions
+with flying kings whose verification can take a minute).
 """
 
 from __future__ import annotations
@@ -36,7 +45,7 @@ from typing import Any
 from engine import Color, Move, Position, Variant, format_move, legal_moves
 from engine.evaluation import weights_for
 from engine.movegen import play_unchecked
-from engine.search import MATE, MATE_BOUND, search
+from engine.search import MATE, MATE_BOUND, SearchResult, search
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +70,34 @@ class MiningStopped(Exception):
     """Raised inside a verification when its `should_stop` answered True."""
 
 
+class OverBudget(Exception):
+    """Raised inside a screen or verification when the candidate's node budget ran out."""
+
+
+class NodeBudget:
+    """The nodes one candidate may still cost (`None`: no limit). `search` runs
+    `engine.search.search` with what is left as its `max_nodes` and raises `OverBudget`
+    when the budget stopped it: a result is only ever one of a complete search."""
+
+    def __init__(self, nodes: int | None = None) -> None:
+        self.left = nodes
+
+    def search(self, position: Position, variant: Variant, depth: int,
+               history: Sequence[Position]) -> SearchResult:
+        if self.left is None:
+            return search(position, variant, depth=depth, history=history)
+        if self.left <= 0:
+            raise OverBudget
+        result = search(position, variant, depth=depth, history=history, max_nodes=self.left)
+        self.left -= result.nodes
+        if result.stopped:
+            raise OverBudget
+        return result
+
+
+UNLIMITED = NodeBudget()
+
+
 class Rejection(enum.Enum):
     """Why a position is not a puzzle."""
 
@@ -69,6 +106,7 @@ class Rejection(enum.Enum):
     NOT_UNIQUE = "more than one move wins"
     NO_GAIN = "the line wins no material"
     TOO_LONG = "the line is longer than the most plies allowed"
+    OVER_BUDGET = "skipped: verifying it would cost more than the node budget"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +132,12 @@ def material(position: Position, variant: Variant, color: Color) -> int:
     return mine - theirs
 
 
-def value(position: Position, variant: Variant, depth: int, history: Sequence[Position]) -> int:
+def value(position: Position, variant: Variant, depth: int, history: Sequence[Position],
+          budget: NodeBudget = UNLIMITED) -> int:
     """The search's value of `position` for its side to move at `depth` plies. Unlike a bare
     `engine.search.search`, a position with a single legal move is searched through (the
-    move is played and the next position valued), not scored statically."""
+    move is played and the next position valued), not scored statically. Raises
+    `OverBudget` when `budget` runs out."""
     chain = list(history)
     sign = 1
     pos = position
@@ -108,7 +148,7 @@ def value(position: Position, variant: Variant, depth: int, history: Sequence[Po
         if len(moves) > 1:
             if variant.draw_law.one_piece_each and _one_each(pos):
                 return 0
-            return sign * search(pos, variant, depth=max(1, depth), history=chain).score
+            return sign * budget.search(pos, variant, max(1, depth), chain).score
         chain.append(pos)
         pos = play_unchecked(pos, moves[0])
         sign = -sign
@@ -120,13 +160,14 @@ def _one_each(pos: Position) -> bool:
 
 
 def score_moves(
-    position: Position, variant: Variant, depth: int, history: Sequence[Position]
+    position: Position, variant: Variant, depth: int, history: Sequence[Position],
+    budget: NodeBudget = UNLIMITED,
 ) -> list[tuple[int, Move]]:
     """Every legal move of `position` with its value for the side to move (each move, then
     the reply searched at `depth - 1`), best first (ties in the move generator's order)."""
     chain = [*history, position]
     scored = [
-        (-value(play_unchecked(position, m), variant, depth - 1, chain), i, m)
+        (-value(play_unchecked(position, m), variant, depth - 1, chain, budget), i, m)
         for i, m in enumerate(legal_moves(position, variant))
     ]
     scored.sort(key=lambda t: (-t[0], t[1]))
@@ -135,20 +176,20 @@ def score_moves(
 
 def _rank(
     position: Position, variant: Variant, depth: int, history: Sequence[Position], win: int,
-    should_stop: Callable[[], bool],
+    should_stop: Callable[[], bool], budget: NodeBudget = UNLIMITED,
 ) -> list[tuple[int, Move]] | None:
     """`score_moves` at `depth`, best first, or None as soon as two moves score `win` or
     more (no puzzle step then, whatever the other scores: see `_build_line`). The moves are
     searched in the order of a 2-ply look, so a second winning move is usually met early;
     the answer is the same as scoring every move."""
     chain = [*history, position]
-    rough = score_moves(position, variant, min(2, depth), history)
+    rough = score_moves(position, variant, min(2, depth), history, budget)
     scored: list[tuple[int, int, Move]] = []
     winners = 0
     for i, (_, m) in enumerate(rough):
         if should_stop():
             raise MiningStopped
-        value_ = -value(play_unchecked(position, m), variant, depth - 1, chain)
+        value_ = -value(play_unchecked(position, m), variant, depth - 1, chain, budget)
         scored.append((value_, i, m))
         if value_ >= win:
             winners += 1
@@ -172,6 +213,7 @@ def _settled(pos: Position, variant: Variant, solver: Color, start: int, gain: i
 def _build_line(
     position: Position, variant: Variant, settings: MiningSettings, depth: int,
     history: Sequence[Position], should_stop: Callable[[], bool] = lambda: False,
+    budget: NodeBudget = UNLIMITED,
 ) -> VerifiedLine | Rejection:
     solver = position.turn
     start = material(position, variant, solver)
@@ -185,7 +227,7 @@ def _build_line(
         if not line:
             if len(moves) < 2:
                 return Rejection.FORCED
-            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop)
+            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop, budget)
             if ranked is None:
                 return Rejection.NOT_UNIQUE
             (s1, m), (s2, _) = ranked[0], ranked[1]
@@ -197,7 +239,7 @@ def _build_line(
         elif len(moves) == 1:
             m = moves[0]
         else:
-            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop)
+            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop, budget)
             if ranked is None:
                 return Rejection.NOT_UNIQUE
             (s1, m), (s2, _) = ranked[0], ranked[1]
@@ -213,8 +255,8 @@ def _build_line(
         if len(line) >= settings.max_line:
             return Rejection.TOO_LONG
         replies = legal_moves(pos, variant)
-        reply = replies[0] if len(replies) == 1 else search(
-            pos, variant, depth=depth, history=chain).move
+        reply = replies[0] if len(replies) == 1 else budget.search(
+            pos, variant, depth, chain).move
         assert reply is not None
         chain.append(pos)
         pos = play_unchecked(pos, reply)
@@ -227,17 +269,25 @@ def _build_line(
 def verify_puzzle(
     position: Position, variant: Variant, settings: MiningSettings | None = None,
     history: Sequence[Position] = (), *, should_stop: Callable[[], bool] = lambda: False,
+    budget: NodeBudget | int | None = None,
 ) -> VerifiedLine | Rejection:
     """Whether `position` is a puzzle for its side to move (see the module's docstring):
     the verified line, or why not. `history`: the game's earlier positions (oldest first),
     so that a return to one of them counts as a draw. Raises `MiningStopped` when
-    `should_stop` (asked before each move's search) answers True."""
+    `should_stop` (asked before each move's search) answers True. `budget`: the nodes the
+    verification may cost (a number or a `NodeBudget` shared with a screen); beyond it the
+    position is skipped (`Rejection.OVER_BUDGET`), never accepted."""
     settings = settings or MiningSettings()
-    result = _build_line(position, variant, settings, settings.verify_depth, history,
-                         should_stop)
-    if isinstance(result, VerifiedLine) and len(result.moves) + 2 > result.depth:
-        result = _build_line(position, variant, settings, len(result.moves) + 2, history,
-                             should_stop)
+    if not isinstance(budget, NodeBudget):
+        budget = NodeBudget(budget)
+    try:
+        result = _build_line(position, variant, settings, settings.verify_depth, history,
+                             should_stop, budget)
+        if isinstance(result, VerifiedLine) and len(result.moves) + 2 > result.depth:
+            result = _build_line(position, variant, settings, len(result.moves) + 2,
+                                 history, should_stop, budget)
+    except OverBudget:
+        return Rejection.OVER_BUDGET
     return result
 
 
@@ -272,11 +322,14 @@ class Found:
 
 def mine_game(
     positions: Sequence[Position], variant: Variant, settings: MiningSettings | None = None,
-    *, should_stop: Callable[[], bool] = lambda: False,
+    *, should_stop: Callable[[], bool] = lambda: False, node_budget: int | None = None,
+    skipped: list[int] | None = None,
 ) -> list[Found]:
     """The puzzles in a game given as its positions (start first). `should_stop` is asked
     before each position and each verifying search; when it answers True the game's mining
-    ends early (the caller does not count the game as mined)."""
+    ends early (the caller does not count the game as mined). `node_budget`: the most
+    nodes one candidate's screen and verification may cost; a candidate beyond it is
+    skipped, never accepted (its ply is appended to `skipped` when given)."""
     settings = settings or MiningSettings()
     found: list[Found] = []
     skip_until = -1
@@ -292,13 +345,22 @@ def mine_game(
         quick = search(pos, variant, depth=settings.scan_depth, history=history).score
         if quick < MATE_BOUND and quick - material(pos, variant, pos.turn) < settings.scan_gain:
             continue
-        screen = score_moves(pos, variant, settings.screen_depth, history)
-        if screen[0][0] < settings.win or screen[1][0] >= screen[0][0] - settings.margin // 2:
+        budget = NodeBudget(node_budget)
+        try:
+            screen = score_moves(pos, variant, settings.screen_depth, history, budget)
+        except OverBudget:
+            screen = None
+        if screen is not None and (
+            screen[0][0] < settings.win or screen[1][0] >= screen[0][0] - settings.margin // 2
+        ):
             continue
         try:
-            result = verify_puzzle(pos, variant, settings, history, should_stop=should_stop)
+            result = (Rejection.OVER_BUDGET if screen is None else verify_puzzle(
+                pos, variant, settings, history, should_stop=should_stop, budget=budget))
         except MiningStopped:
             break
+        if result is Rejection.OVER_BUDGET and skipped is not None:
+            skipped.append(ply)
         if isinstance(result, VerifiedLine):
             found.append(Found(pos, ply, result))
             skip_until = ply + len(result.moves)

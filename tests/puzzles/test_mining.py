@@ -11,7 +11,14 @@ import pytest
 from engine import Game, Position, format_move, get_variant
 from puzzles.bank import BankFile
 from puzzles.cli import main
-from puzzles.mining import Rejection, VerifiedLine, mine_game, move_texts, verify_puzzle
+from puzzles.mining import (
+    NodeBudget,
+    Rejection,
+    VerifiedLine,
+    mine_game,
+    move_texts,
+    verify_puzzle,
+)
 from tests.support.puzzles import SHOT, SHOT_BEFORE, SHOT_LINES, TWO_WINS
 
 ITALIAN = get_variant("italian")
@@ -33,6 +40,33 @@ def test_a_position_with_two_winning_moves_is_rejected() -> None:
 
 def test_the_start_position_is_no_puzzle() -> None:
     assert not isinstance(verify_puzzle(Position.start(ITALIAN), ITALIAN), VerifiedLine)
+
+
+def test_a_node_budget_skips_a_costly_candidate_and_never_changes_an_accepted_line() -> None:
+    position = Position.from_fen(SHOT, ITALIAN)
+    full = verify_puzzle(position, ITALIAN)
+    assert isinstance(full, VerifiedLine)
+    # Too small a budget: the shot is skipped, not accepted on an unfinished search.
+    assert verify_puzzle(position, ITALIAN, budget=50) is Rejection.OVER_BUDGET
+    spent = NodeBudget(10**9)
+    assert verify_puzzle(position, ITALIAN, budget=spent) == full
+    assert spent.left is not None
+    cost = 10**9 - spent.left
+    # A little more than what it cost is enough (the search reads its budget every 256
+    # nodes); any budget in between gives the same puzzle or a skip, never another answer.
+    assert verify_puzzle(position, ITALIAN, budget=cost + 256) == full
+    for budget in (cost // 8, cost // 4, cost // 2):
+        assert verify_puzzle(position, ITALIAN, budget=budget) in (full, Rejection.OVER_BUDGET)
+
+
+def test_mining_under_a_node_budget_skips_and_reports_the_costly_candidates() -> None:
+    game = Game(ITALIAN, Position.from_fen(SHOT_BEFORE, ITALIAN), enforce_draw_rules=False)
+    game.play("f7-e6")
+    game.play("c4-d5")
+    skipped: list[int] = []
+    assert mine_game(game.positions(), ITALIAN, node_budget=50, skipped=skipped) == []
+    assert 1 in skipped
+    assert [f.ply for f in mine_game(game.positions(), ITALIAN, node_budget=10**9)] == [1]
 
 
 def test_mining_a_game_finds_the_shot_it_walked_into() -> None:
