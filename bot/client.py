@@ -25,7 +25,7 @@ from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
 from bot.cogs.settings import Settings as SettingsCog
-from bot.computer import ComputerPlayer, PoolMoveChooser
+from bot.computer import ComputerPlayer, PoolMoveChooser, workers_per_process
 from bot.config import ConfigError, Settings
 from bot.services import (
     ChallengeService,
@@ -105,12 +105,15 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
         await interaction.client.errors.report(interaction, error)
 
 
-class DamaBot(commands.Bot):
-    """The bot. `settings` from `bot.config`; `clock` is for tests. The computer's moves:
-    a `ComputerPlayer` process pool is created in `setup_hook` and closed in `close`;
-    `chooser` replaces the move chooser built on it (tests). `sync` and `run_scheduler`
-    (default on) let tests skip the command sync and drive the deadlines themselves
-    (`scheduler.run_once`)."""
+class DamaBot(commands.AutoShardedBot):
+    """The bot: discord.py's `AutoShardedBot`, running the shards `settings.shard_ids` of
+    `settings.shard_count` (both None: as many as Discord recommends, all in this process),
+    and looking after the games of those shards' guilds only (`settings.shard_scope`,
+    `bot.services.shards`). `settings` from `bot.config`; `clock` is for tests. The
+    computer's moves: a `ComputerPlayer` process pool is created in `setup_hook` and
+    closed in `close`; `chooser` replaces the move chooser built on it (tests). `sync`
+    and `run_scheduler` (default on) let tests skip the command sync and drive the
+    deadlines themselves (`scheduler.run_once`)."""
 
     storage: Storage
     events: EventBus
@@ -137,14 +140,21 @@ class DamaBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # discord.py's stubs say list[int], but None (every shard) is its default.
+        shard_ids: list[int] | None = (
+            None if settings.shard_ids is None else sorted(settings.shard_ids)
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             tree_cls=DamaTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=settings.shard_count,
+            shard_ids=shard_ids,  # type: ignore[arg-type]
         )
         self.settings = settings
+        self.scope = settings.shard_scope
         self.clock = clock
         self.chooser = chooser
         self.computer: ComputerPlayer | None = None
@@ -160,8 +170,10 @@ class DamaBot(commands.Bot):
                                           leaderboard=settings.eligibility)
         if self.chooser is None:
             # Worker processes start at the first search, not here.
-            self.computer = ComputerPlayer(settings.computer_workers,
-                                           queue_limit=settings.computer_queue_limit)
+            self.computer = ComputerPlayer(
+                workers_per_process(settings.computer_workers, settings.machine_processes),
+                queue_limit=settings.computer_queue_limit,
+            )
             self.chooser = PoolMoveChooser(self.computer)
         self.presenter = Presenter(board_size=settings.board_size,
                                    inactivity_limit=settings.inactivity_limit)
@@ -174,7 +186,8 @@ class DamaBot(commands.Bot):
         self.events = EventBus()
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
         self.games = GameService(self.storage, rules=rules, clock=self.clock,
-                                 events=self.events)
+                                 events=self.events, scope=self.scope)
+        log.info("this process runs %s", self.scope.describe())
         self.computer_turns = ComputerTurns(
             self.games, self.chooser, announce=self.announcer.announce,
             delayed=self.announcer.computer_delayed,
@@ -216,7 +229,8 @@ class DamaBot(commands.Bot):
         if self.run_scheduler:
             self.scheduler.start()
         freeze_heap()
-        if self.sync_on_start:
+        # One process registers the commands: the one with shard 0 (bot.services.shards).
+        if self.sync_on_start and self.scope.holds_shard_zero:
             try:
                 self.sync_result = await sync_commands(
                     self.tree, application_id=self.application_id,
