@@ -94,7 +94,8 @@ class BotProcess:
         if self.running:
             raise BotProcessError("the bot process is already running")
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        Path(self.database).parent.mkdir(parents=True, exist_ok=True)
+        if "://" not in self.database:  # a file, not a database server's URL
+            Path(self.database).parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as log:
             self._log_start = log.seek(0, os.SEEK_END)  # where this run's lines begin
             self._process = await asyncio.create_subprocess_exec(

@@ -247,3 +247,44 @@ def test_a_bad_setting_shows_the_reason_first_and_only_this_runs_log(tmp_path: P
     assert "the bot did not start: DAMA_BOARD_SIZE='30' is not valid" in out, out
     assert "earlier run" not in out
     assert log.read_text(encoding="utf-8").startswith("an earlier run's line 0\n")
+
+
+ANNEX_SCRIPT = """\
+# a game in the second server, whose id falls on shard 1 of 2
+in "Dama Annex#lobby"
+/challenge @bob turkish color:white
+as bob
+press Accept
+as alice
+/move d3-d4
+in #general
+/board
+in "Dama Annex#lobby"
+/board
+in "Nowhere#x"
+"""
+
+
+def test_a_second_server_on_another_shard_and_moving_between_servers(tmp_path: Path) -> None:
+    script = tmp_path / "annex.txt"
+    script.write_text(ANNEX_SCRIPT, encoding="utf-8")
+    done = _run(["local", "--script", str(script)], tmp_path)
+    out = done.stdout
+    assert 'A second server, "Dama Annex" (#lobby, #tables)' in out
+    assert "alice in Dama Annex#lobby > /challenge @bob turkish color:white" in out
+    assert "@alice played d3-d4." in out
+    assert "There is no game in this channel" in out  # /board in #general: none there
+    assert "no server 'Nowhere' here; servers: Dama Club, Dama Annex" in out
+    assert done.returncode == 1  # the unknown server is a failed command
+
+
+def test_fresh_with_a_database_url_and_shards_without_one_are_refused(tmp_path: Path) -> None:
+    done = _run(["local", "--fresh", "--database", "postgresql://localhost/dama"], tmp_path,
+                stdin="quit\n")
+    assert done.returncode == 2
+    assert "--fresh deletes a database file; it does not empty the database at " \
+           "postgresql://localhost/dama" in done.stdout
+    done = _run(["local", "--shards", "2"], tmp_path, stdin="quit\n")
+    assert done.returncode == 2
+    assert "--shards 2 runs 2 bot processes, which need one PostgreSQL database" in done.stdout
+    assert not (tmp_path / "data").exists()  # refused before anything was started
