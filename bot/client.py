@@ -27,6 +27,7 @@ from bot.cogs.play import Play
 from bot.cogs.settings import Settings as SettingsCog
 from bot.computer import ComputerPlayer, PoolMoveChooser, workers_per_process
 from bot.config import ConfigError, Settings
+from bot.move_work import MoveWork
 from bot.services import (
     ChallengeService,
     DeadlineScheduler,
@@ -175,8 +176,13 @@ class DamaBot(commands.AutoShardedBot):
                 queue_limit=settings.computer_queue_limit,
             )
             self.chooser = PoolMoveChooser(self.computer)
+        # Move work for positions with very many capture states: one worker process,
+        # apart from the computer's pool, started by the first such position (about a
+        # second, in that process: the event loop does not wait; bot.move_work).
+        self.move_work = MoveWork()
         self.presenter = Presenter(board_size=settings.board_size,
-                                   inactivity_limit=settings.inactivity_limit)
+                                   inactivity_limit=settings.inactivity_limit,
+                                   move_work=self.move_work)
         self.settings_service = SettingsService(
             self.storage.settings,
             ChallengeLimits(settings.challenges_per_challenger, settings.challenges_per_opponent),
@@ -186,7 +192,8 @@ class DamaBot(commands.AutoShardedBot):
         self.events = EventBus()
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
         self.games = GameService(self.storage, rules=rules, clock=self.clock,
-                                 events=self.events, scope=self.scope)
+                                 events=self.events, move_work=self.move_work,
+                                 scope=self.scope)
         log.info("this process runs %s", self.scope.describe())
         self.computer_turns = ComputerTurns(
             self.games, self.chooser, announce=self.announcer.announce,
@@ -211,7 +218,8 @@ class DamaBot(commands.AutoShardedBot):
         self.scheduler.listen(self.events)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=self.games, challenges=self.challenges, announcer=self.announcer,
-                    errors=self.errors, settings=settings, preferences=self.settings_service)
+                    errors=self.errors, settings=settings, preferences=self.settings_service,
+                    computer_games=self.computer_games, clock=self.clock)
         self.presses = play
         await self.add_cog(play)
         await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))
@@ -272,6 +280,9 @@ class DamaBot(commands.AutoShardedBot):
         announcer = getattr(self, "announcer", None)
         if announcer is not None:
             await announcer.drain()
+        move_work = getattr(self, "move_work", None)
+        if move_work is not None:
+            await move_work.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

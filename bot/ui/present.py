@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import functools
 import io
 import re
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.messages import Msg, text
+from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
     BoardState,
@@ -218,14 +220,17 @@ def render_board(
     before: Position | None = None,
     size: int = 512,
     view: Viewpoint = WHITE_VIEW,
+    show_turn: bool = True,
 ) -> bytes:
     """The board PNG (blocking; call through `board_png`), drawn from `view`'s side, with
-    the Italian square numbers when `view` reads Italian in numbers."""
+    the Italian square numbers when `view` reads Italian in numbers; the side to move is
+    marked unless `show_turn` is False (a finished game has none)."""
     from engine import Move
 
     move = last_move if isinstance(last_move, Move) else None
     return render_png(position, variant, last_move=move, before=before if move else None,
-                      size=size, perspective=view.side, numbers=view.numbers(variant))
+                      size=size, perspective=view.side, numbers=view.numbers(variant),
+                      show_turn=show_turn)
 
 
 @dataclass(frozen=True)
@@ -245,14 +250,28 @@ class Presenter:
     """Builds the messages of the bot. `board_size`: picture side in pixels."""
 
     def __init__(self, *, board_size: int = 512,
-                 inactivity_limit: timedelta = timedelta(days=3)) -> None:
+                 inactivity_limit: timedelta = timedelta(days=3),
+                 move_work: MoveWork | None = None) -> None:
         self.board_size = board_size
         self.inactivity_limit = inactivity_limit
+        self.move_work = move_work
+        """Where a board with its last move is drawn when the position before has very
+        many capture states (`bot.move_work`; checking the move lists its moves). None:
+        always in a worker thread."""
 
     async def board_png(self, state: BoardState, view: Viewpoint = WHITE_VIEW) -> bytes:
+        before = state.before
+        if self.move_work is not None and before is not None and state.last_move is not None:
+            return await self.move_work.run(
+                [(before, state.variant)], functools.partial(
+                    render_board, last_move=state.last_move, before=before,
+                    size=self.board_size, view=view, show_turn=not state.is_over,
+                ), state.position, state.variant,
+            )
         return await asyncio.to_thread(
             render_board, state.position, state.variant, last_move=state.last_move,
-            before=state.before, size=self.board_size, view=view,
+            before=before, size=self.board_size, view=view,
+            show_turn=not state.is_over,
         )
 
     async def warm(self) -> None:
@@ -288,12 +307,16 @@ class Presenter:
         if ending.reason is EndReason.ABORTED or ending.result is None:
             return text(Msg.RESULT_ABORTED, locale, reason=reason)
         if ending.winner is None:
-            return text(Msg.RESULT_DRAW, locale, reason=reason)
-        return text(
-            Msg.RESULT_WIN, locale,
-            winner=player_name(state.seat(ending.winner), locale),
-            score=ending.result.value, reason=reason,
-        )
+            result = text(Msg.RESULT_DRAW, locale, reason=reason)
+        else:
+            result = text(
+                Msg.RESULT_WIN, locale,
+                winner=player_name(state.seat(ending.winner), locale),
+                score=ending.result.value, reason=reason,
+            )
+        if ending.unrated_early:
+            result += " " + text(Msg.RESULT_UNRATED_EARLY, locale)
+        return result
 
     def turn_text(self, state: BoardState, locale: str | None) -> str:
         """Whose turn it is; a computer seat to move "is thinking" (its move follows)."""

@@ -14,7 +14,8 @@ from bot.discord_endpoint import apply_discord_url, restore_endpoint
 from standin import StandIn
 from tests.support.discord_harness import Harness, OpenBot, settings_for
 
-GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"}
+GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play",
+                 "rematch"}
 
 
 INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}
