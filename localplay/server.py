@@ -4,7 +4,8 @@
         result = await local.standin.slash("alice", local.channel, "rules", {})
 
 `start()` starts the stand-in, creates the server (`guild_name`, text channels `channels`)
-and any `extra_guilds` (the local mode adds `ANNEX_GUILD`, whose id falls on shard 1 of 2),
+(its id on `guild_shard` when given) and any `extra_guilds` (the local mode adds
+`ANNEX_GUILD`, on the other shard of two),
 starts the bot and waits until it is connected and has registered its slash commands;
 `restart_bot(kill=True)` SIGKILLs it and starts it again on the same database.
 
@@ -35,9 +36,10 @@ LOCAL_ID_SEED = "dama-bot local play"
 same ids in every run (`standin.snowflakes.SnowflakeFactory.named`), so the bot's database of an
 earlier run finds them again and an unfinished game goes on."""
 DEFAULT_CHANNELS = ("general", "games")
-ANNEX_GUILD = ("Dama Annex", ("lobby", "tables"), (1, 2))
+ANNEX_GUILD = ("Dama Annex", ("lobby", "tables"), (0, 2))
 """The local mode's second server: name, channels (named apart from the first server's,
-so a bare `in CHANNEL` stays unambiguous) and the shard its id falls on (1 of 2)."""
+so a bare `in CHANNEL` stays unambiguous) and the shard its id falls on: 0 of 2, since
+"Dama Club"'s id from `LOCAL_ID_SEED` falls on shard 1 of 2 (the local play test checks)."""
 GuildSpec = tuple[str, Sequence[str], tuple[int, int] | None]
 """A server to create: name, text channels, and (shard id, shard count) for its id."""
 
@@ -73,6 +75,7 @@ class LocalDiscord:
         bot_permissions: int | None = None,
         shards: int = 1,
         extra_guilds: Sequence[GuildSpec] = (),
+        guild_shard: tuple[int, int] | None = None,
     ) -> None:
         if shards < 1:
             raise ValueError(f"shards is at least 1, not {shards}")
@@ -85,6 +88,7 @@ class LocalDiscord:
         self.guild_name = guild_name
         self.channel_names = tuple(channels)
         self.extra_guilds = tuple(extra_guilds)
+        self.guild_shard = guild_shard
         self.ready_timeout = ready_timeout
         self.shards = shards
         self.processes = [
@@ -120,7 +124,8 @@ class LocalDiscord:
         await self.standin.start()
         for process in self.processes:
             process.url = self.standin.url
-        self.guild = await self.standin.add_guild(self.guild_name, channels=self.channel_names)
+        self.guild = await self.standin.add_guild(self.guild_name, channels=self.channel_names,
+                                                  shard=self.guild_shard)
         self.guilds = [self.guild]
         for name in self.channel_names:
             self.channels[name] = self.standin.channel(name)

@@ -9,6 +9,9 @@ import sys
 import time
 from pathlib import Path
 
+from localplay.server import ANNEX_GUILD, DEFAULT_GUILD, LOCAL_ID_SEED
+from standin.snowflakes import SnowflakeFactory, on_shard
+
 DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 TIMEOUT = 240
 
@@ -259,7 +262,7 @@ def test_a_bad_setting_shows_the_reason_first_and_only_this_runs_log(tmp_path: P
 
 
 ANNEX_SCRIPT = """\
-# a game in the second server, whose id falls on shard 1 of 2
+# a game in the second server, whose id falls on the other shard of two
 in "Dama Annex#lobby"
 /challenge @bob turkish color:white
 as bob
@@ -272,6 +275,13 @@ in "Dama Annex#lobby"
 /board
 in "Nowhere#x"
 """
+
+
+def test_the_two_local_servers_fall_on_two_shards() -> None:
+    main = SnowflakeFactory(seed=LOCAL_ID_SEED).named("guild", DEFAULT_GUILD)
+    name, _, (shard, count) = ANNEX_GUILD
+    annex = on_shard(SnowflakeFactory(seed=LOCAL_ID_SEED).named("guild", name), shard, count)
+    assert {(main >> 22) % 2, (annex >> 22) % 2} == {0, 1}
 
 
 def test_a_second_server_on_another_shard_and_moving_between_servers(tmp_path: Path) -> None:

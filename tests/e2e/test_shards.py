@@ -1,0 +1,163 @@
+"""Two bot processes on two shards of one database, against the stand-in: each answers its
+own server's commands; one is SIGKILLed in the middle of a move and started again, and
+every move it acknowledged is kept, its game goes on, and the other process never stops
+answering; the global leaderboard counts the games of both (README, "Running at scale")."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from engine import Game, Position, Variant, get_variant, legal_moves
+from localplay.server import LocalDiscord
+from localplay.stored import StoredGames
+from standin import BotDidNotAnswer, ChannelInfo, UserInfo
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
+from tests.support.standin_play import move_text, play_move, resign, start_game
+
+FAR = ("Far Club", ("far",), (1, 2))
+"""The second server, on shard 1 of 2 (the first, "Dama Club", is put on shard 0)."""
+
+ENV = {"DAMA_LEADERBOARD_MIN_GAMES": "1", "DAMA_LEADERBOARD_MAX_DEVIATION": "1000"}
+"""Every rated player appears on the leaderboard (new players' deviation is 350)."""
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    """The one database both processes share."""
+    return str(tmp_path / "shared.sqlite3")
+
+
+@pytest.fixture
+async def sharded(tmp_path: Path, database: str) -> AsyncIterator[LocalDiscord]:
+    """The stand-in with "Dama Club" on shard 0 and "Far Club" on shard 1, and two bot
+    processes, shard 0 and shard 1, on `database`."""
+    local = LocalDiscord(database=database, log_path=tmp_path / "bot.log", shards=2,
+                         guild_shard=(0, 2), extra_guilds=[FAR], env=ENV,
+                         ready_timeout=READY_TIMEOUT)
+    async with local:
+        try:
+            yield local
+        finally:  # shown by pytest only when the test failed
+            for shard, process in enumerate(local.processes):
+                print(f"--- end of shard {shard}'s log ({process.log_path}) ---")
+                print(process.log_tail(30))
+    for process in local.processes:
+        log = process.log_path.read_text(encoding="utf-8", errors="replace")
+        assert "Traceback" not in log, f"a bot process logged an exception:\n{log[-4000:]}"
+
+
+@dataclass
+class Table:
+    """One game being played in a channel, with the engine's reference game."""
+
+    channel: ChannelInfo
+    white: UserInfo
+    black: UserInfo
+    variant: Variant
+    game_id: int = 0
+    reference: Game = field(init=False)
+    acknowledged: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.reference = Game(self.variant)
+
+    @property
+    def mover(self) -> UserInfo:
+        return (self.white, self.black)[len(self.reference.moves) % 2]
+
+    def next_text(self) -> str:
+        """The first legal move (by squares), as the player types it."""
+        position = self.reference.position
+        move = min(legal_moves(position, self.variant), key=lambda m: (m.start, m.end))
+        return move_text(move, position, self.variant)
+
+    async def start(self, local: LocalDiscord) -> None:
+        self.game_id, _ = await start_game(local, self.channel, self.white, self.black,
+                                           self.variant)
+
+    async def play(self, local: LocalDiscord) -> None:
+        text = self.next_text()
+        await play_move(local, self.mover, self.channel, text)
+        self.reference.play(text)
+        self.acknowledged.append(text)
+
+
+def _position(variant: Variant, moves: list[str]) -> Position:
+    """The position after `moves` (short or full notation alike)."""
+    game = Game(variant)
+    for text in moves:
+        game.play(text)
+    return game.position
+
+
+def _channel(local: LocalDiscord, guild_index: int, name: str) -> ChannelInfo:
+    guild = local.guilds[guild_index]
+    return next(local.standin.channel(c.id) for c in local.standin.world.channels.values()
+                if c.guild_id == guild.id and c.name == name)
+
+
+async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answers(
+    sharded: LocalDiscord,
+) -> None:
+    local = sharded
+    standin = local.standin
+    turkish = get_variant("turkish")
+    near = Table(_channel(local, 0, "general"), standin.user("alice"), standin.user("bob"),
+                 turkish)
+    far = Table(_channel(local, 1, "far"), standin.user("carol"), standin.user("dave"),
+                turkish)
+    # Each server's interactions reach only its own shard's process.
+    sessions = {tuple(s.shard or ()) for s in standin.hub.live_sessions}
+    assert sessions == {(0, 2), (1, 2)}
+    await near.start(local)
+    await far.start(local)
+    for _ in range(2):
+        await near.play(local)
+        await far.play(local)
+
+    # Shard 1's process is killed while it handles a move in Far Club.
+    text = far.next_text()
+    in_flight = asyncio.create_task(
+        standin.slash(far.mover, far.channel, "move", {"move": text}, timeout=ANSWER_TIMEOUT))
+    await asyncio.sleep(0.02)
+    assert await local.processes[1].kill() == -signal.SIGKILL
+    try:
+        answered = await in_flight
+        if not answered.ephemeral:
+            far.acknowledged.append(text)
+    except BotDidNotAnswer:
+        pass  # Discord would say "This interaction failed"; nothing was acknowledged
+    # Shard 0's process goes on answering while shard 1 is down.
+    await near.play(local)
+    await near.play(local)
+    await local.start_bot(shard=1)
+    await near.play(local)
+
+    # Every acknowledged move is stored; the game goes on from the stored position.
+    async with StoredGames(local.process.database) as games:
+        stored = await games.load(far.game_id)
+    stored_texts = [m.text for m in stored.moves]
+    assert len(stored_texts) - len(far.acknowledged) in (0, 1)  # the move in flight, or not
+    assert _position(turkish, stored_texts[:len(far.acknowledged)]) == \
+        _position(turkish, far.acknowledged)  # every acknowledged move kept, in order
+    for move in stored_texts[len(far.reference.moves):]:
+        far.reference.play(move)
+    assert stored.position == far.reference.position
+    await far.play(local)
+
+    # Both games end rated; the global leaderboard, asked in either server, counts both.
+    await resign(local, near.mover, near.channel)
+    await resign(local, far.mover, far.channel)
+    for table in (near, far):
+        board = await standin.slash(table.white, table.channel, "leaderboard",
+                                    {"variant": "turkish", "scope": "global"},
+                                    timeout=ANSWER_TIMEOUT)
+        text_seen = str(board.reply.embeds)
+        for player in (near.white, near.black, far.white, far.black):
+            assert f"<@{player.id}>" in text_seen, text_seen
