@@ -102,6 +102,42 @@ def _channel(local: LocalDiscord, guild_index: int, name: str) -> ChannelInfo:
                 if c.guild_id == guild.id and c.name == name)
 
 
+async def _kill_mid_move(local: LocalDiscord, table: Table, shard: int,
+                         delay: float = 0.02) -> None:
+    """Send the table's next move and SIGKILL `shard`'s process `delay` seconds later; the
+    move counts as acknowledged when its public answer arrived."""
+    text = table.next_text()
+    in_flight = asyncio.create_task(local.standin.slash(
+        table.mover, table.channel, "move", {"move": text}, timeout=ANSWER_TIMEOUT))
+    await asyncio.sleep(delay)
+    assert await local.processes[shard].kill() == -signal.SIGKILL
+    try:
+        answered = await in_flight
+        if not answered.ephemeral:
+            table.acknowledged.append(text)
+    except BotDidNotAnswer:
+        pass  # Discord would say "This interaction failed"; nothing was acknowledged
+
+
+async def _check_stored(local: LocalDiscord, table: Table) -> int:
+    """Every acknowledged move of the table's game is stored, in order; the reference game
+    takes the move in flight at a kill if it was stored. Returns the moves lost (0)."""
+    async with StoredGames(local.process.database) as games:
+        stored = await games.load(table.game_id)
+    texts = [m.text for m in stored.moves]
+    lost = max(0, len(table.acknowledged) - len(texts))
+    assert lost == 0, (texts, table.acknowledged)
+    assert len(texts) - len(table.acknowledged) in (0, 1)  # the move in flight, or not
+    assert _position(table.variant, texts[:len(table.acknowledged)]) == \
+        _position(table.variant, table.acknowledged)
+    for ply in range(len(table.reference.moves), len(texts)):
+        table.reference.play(texts[ply])
+        if ply >= len(table.acknowledged):  # stored, though its answer never came
+            table.acknowledged.append(texts[ply])
+    assert stored.position == table.reference.position
+    return lost
+
+
 async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answers(
     sharded: LocalDiscord,
 ) -> None:
@@ -122,33 +158,14 @@ async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answer
         await far.play(local)
 
     # Shard 1's process is killed while it handles a move in Far Club.
-    text = far.next_text()
-    in_flight = asyncio.create_task(
-        standin.slash(far.mover, far.channel, "move", {"move": text}, timeout=ANSWER_TIMEOUT))
-    await asyncio.sleep(0.02)
-    assert await local.processes[1].kill() == -signal.SIGKILL
-    try:
-        answered = await in_flight
-        if not answered.ephemeral:
-            far.acknowledged.append(text)
-    except BotDidNotAnswer:
-        pass  # Discord would say "This interaction failed"; nothing was acknowledged
+    await _kill_mid_move(local, far, shard=1)
     # Shard 0's process goes on answering while shard 1 is down.
     await near.play(local)
     await near.play(local)
     await local.start_bot(shard=1)
     await near.play(local)
-
     # Every acknowledged move is stored; the game goes on from the stored position.
-    async with StoredGames(local.process.database) as games:
-        stored = await games.load(far.game_id)
-    stored_texts = [m.text for m in stored.moves]
-    assert len(stored_texts) - len(far.acknowledged) in (0, 1)  # the move in flight, or not
-    assert _position(turkish, stored_texts[:len(far.acknowledged)]) == \
-        _position(turkish, far.acknowledged)  # every acknowledged move kept, in order
-    for move in stored_texts[len(far.reference.moves):]:
-        far.reference.play(move)
-    assert stored.position == far.reference.position
+    assert await _check_stored(local, far) == 0
     await far.play(local)
 
     # Both games end rated; the global leaderboard, asked in either server, counts both.
@@ -161,3 +178,43 @@ async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answer
         text_seen = str(board.reply.embeds)
         for player in (near.white, near.black, far.white, far.black):
             assert f"<@{player.id}>" in text_seen, text_seen
+
+
+@pytest.mark.slow
+async def test_many_kills_on_both_shards_lose_no_acknowledged_move(
+    sharded: LocalDiscord,
+) -> None:
+    """Games in both servers; each process in turn is SIGKILLed in the middle of a move
+    (after a varying delay) and started again while the other one keeps playing. Prints
+    the figures: moves played, kills, moves lost (0)."""
+    local = sharded
+    standin = local.standin
+    variants = [get_variant(v) for v in ("turkish", "italian", "arab", "moroccan")]
+    tables = []
+    for index, variant in enumerate(variants):
+        guild = index % 2
+        channel = _channel(local, 0, "general") if guild == 0 else _channel(local, 1, "far")
+        if index >= 2:
+            channel = await standin.add_channel(local.guilds[guild].id, f"table-{index}")
+        tables.append(Table(channel, standin.user(f"p{index}w"), standin.user(f"p{index}b"),
+                            variant))
+    for table in tables:
+        await table.start(local)
+    kills = lost = 0
+    for round_ in range(6):
+        shard = round_ % 2
+        victims = [t for i, t in enumerate(tables) if i % 2 == shard]
+        others = [t for i, t in enumerate(tables) if i % 2 != shard]
+        for table in tables:
+            await table.play(local)
+        await _kill_mid_move(local, victims[round_ % len(victims)], shard,
+                             delay=0.005 * (1 + round_ * 3))
+        kills += 1
+        for table in others:  # the other process never stops answering
+            await table.play(local)
+        await local.start_bot(shard=shard)
+        for table in victims:
+            lost += await _check_stored(local, table)
+    played = sum(len(t.acknowledged) for t in tables)
+    print(f"two shards: {played} moves played, {kills} kills, {lost} moves lost")
+    assert lost == 0 and kills == 6
