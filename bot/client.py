@@ -77,6 +77,10 @@ def share_the_interpreter() -> None:
     sys.setswitchinterval(SWITCH_INTERVAL)
 
 
+PLAYER_CACHE_SECONDS = 30.0
+"""With several bot processes (shards), how long a player's preferences stay in one
+process's memory before they are read again (another process may have changed them)."""
+
 CLOSE_GRACE = 8.0
 """Seconds a stop waits for interactions being handled (`docker stop` kills after 10)."""
 
@@ -186,6 +190,8 @@ class DamaBot(commands.AutoShardedBot):
         self.settings_service = SettingsService(
             self.storage.settings,
             ChallengeLimits(settings.challenges_per_challenger, settings.challenges_per_opponent),
+            # Another process may change a player's preferences: read them again now and then.
+            player_cache_seconds=None if self.scope.everything else PLAYER_CACHE_SECONDS,
         )
         self.announcer = GameAnnouncer(self, self.presenter, self.settings_service)
         self.errors = ErrorReporter(self.announcer)
