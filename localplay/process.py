@@ -110,6 +110,12 @@ class BotProcess:
             )
         self.starts += 1
 
+    async def wait(self) -> int | None:
+        """Wait until the process ends; returns its exit status (None before `start`)."""
+        if self._process is None:
+            return None
+        return await self._process.wait()
+
     async def kill(self) -> int | None:
         """SIGKILL (no clean-up at all, as a crash or power cut); returns the exit status."""
         process = self._process

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from engine import Game, Position, Variant, get_variant, legal_moves
+from localplay.process import BotProcess
 from localplay.server import LocalDiscord
 from localplay.stored import StoredGames
-from standin import BotDidNotAnswer, ChannelInfo, UserInfo
+from standin import BotDidNotAnswer, ChannelInfo, StandIn, UserInfo
 from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
 from tests.support.standin_play import move_text, play_move, resign, start_game
 
@@ -218,3 +219,22 @@ async def test_many_kills_on_both_shards_lose_no_acknowledged_move(
     played = sum(len(t.acknowledged) for t in tables)
     print(f"two shards: {played} moves played, {kills} kills, {lost} moves lost")
     assert lost == 0 and kills == 6
+
+
+async def test_too_few_shards_stop_the_bot_with_a_clear_reason(tmp_path: Path) -> None:
+    """Discord closes a shard with too many servers with 4011; the bot says what to set."""
+    async with StandIn(max_guilds_per_session=1) as standin:
+        await standin.add_guild("One")
+        await standin.add_guild("Two")
+        process = BotProcess(url=standin.url, token=standin.token,
+                             database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
+                             env={"DAMA_SHARD_COUNT": "1"})
+        await process.start()
+        try:
+            status = await asyncio.wait_for(process.wait(), READY_TIMEOUT)
+        finally:
+            await process.stop()
+        assert status == 2
+        reason = process.reason()
+        assert reason is not None and "close code 4011" in reason, process.run_log()
+        assert "DAMA_SHARD_COUNT" in reason
