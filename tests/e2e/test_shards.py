@@ -6,6 +6,7 @@ answering; the global leaderboard counts the games of both (README, "Running at 
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -152,6 +153,10 @@ async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answer
     # Each server's interactions reach only its own shard's process.
     sessions = {tuple(s.shard or ()) for s in standin.hub.live_sessions}
     assert sessions == {(0, 2), (1, 2)}
+    # Only the process with shard 0 registers the slash commands.
+    assert re.search(r"synced \d+ global commands", local.processes[0].run_log())
+    assert "synced" not in local.processes[1].run_log()
+    assert "commands unchanged" not in local.processes[1].run_log()
     await near.start(local)
     await far.start(local)
     for _ in range(2):
