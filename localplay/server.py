@@ -132,10 +132,14 @@ class LocalDiscord:
         for name, channels, shard in self.extra_guilds:
             self.guilds.append(await self.standin.add_guild(name, channels=channels,
                                                             shard=shard))
-        identifies = self.standin.identify_count + self.shards
-        for process in self.processes:
-            await process.start()
-        await self.wait_ready(identifies=identifies)
+        # Shard 0's process first: it creates or migrates the database (and registers the
+        # commands) before the others open it.
+        await self.start_bot(0)
+        if self.shards > 1:
+            identifies = self.standin.identify_count + self.shards - 1
+            for process in self.processes[1:]:
+                await process.start()
+            await self.wait_ready(identifies=identifies, process=None)
 
     async def start_bot(self, shard: int = 0) -> None:
         """Start the bot process of `shard` and wait until it has identified and the
