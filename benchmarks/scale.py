@@ -12,9 +12,9 @@ Run with ``make bench`` or ``python benchmarks/scale.py [--games 1000] [--second
    SQLite in one process. On a machine with two shared cores the two-process figure
    shows the cost of the split, not a speed-up (both processes and PostgreSQL share the
    same two cores).
-2. The memory of one process (resident set size) holding 0, 1,000 and 10,000 active games
-   (`GameService.restore`: each active game is a `LiveGame`, its record and its engine
-   game replayed from its moves).
+2. The memory one process holds for 0, 1,000 and 10,000 active games (what
+   `GameService.restore` allocates and keeps, by `tracemalloc`: each active game is a
+   `LiveGame`, its record and its engine game replayed from its moves).
 3. Start-up: the time `GameService.restore` takes with 10,000 active games of a few moves
    each.
 
@@ -37,7 +37,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+import tracemalloc
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -57,13 +58,6 @@ def percentile(values: list[float], q: float) -> float:
     if not ordered:
         return float("nan")
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
-
-
-def rss_mb() -> float:
-    """This process's resident set size now, in MB (Linux /proc)."""
-    with open("/proc/self/statm") as statm:
-        pages = int(statm.read().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
 
 
 async def create_games(storage: Storage, count: int, first_channel: int, rng: random.Random,
@@ -97,8 +91,9 @@ async def play_one(games: GameService, channel: int, rng: random.Random) -> floa
 
 
 async def closed_loop(database: str, games: int, first_channel: int, seconds: float,
-                      seed: int, go: asyncio.Event | None = None) -> tuple[int, list[float]]:
-    """Create `games` games, then (after `go`) play them as fast as answers come for
+                      seed: int, go: asyncio.Event | None = None,
+                      ready: Callable[[], None] | None = None) -> tuple[int, list[float]]:
+    """Create `games` games, call `ready`, then (after `go`) play them as fast as answers come for
     `seconds`; returns the moves played and their latencies."""
     rng = random.Random(seed)
     storage = await Storage.open(database)
@@ -106,6 +101,8 @@ async def closed_loop(database: str, games: int, first_channel: int, seconds: fl
         await create_games(storage, games, first_channel, rng)
         service = GameService(storage)
         await service.restore()
+        if ready is not None:
+            ready()
         if go is not None:
             await go.wait()
         latencies: list[float] = []
@@ -132,14 +129,17 @@ def worker_main(args: argparse.Namespace) -> int:
 
         async def closed() -> tuple[int, list[float]]:
             return await closed_loop(args.worker, args.games, args.first_channel,
-                                     args.seconds, args.seed, go)
+                                     args.seconds, args.seed, go,
+                                     ready=lambda: print("ready", flush=True))
 
-        task = asyncio.create_task(closed())
-        await asyncio.sleep(0)
-        print("ready", flush=True)
-        await loop.run_in_executor(None, sys.stdin.readline)
-        go.set()
-        return await task
+        async def wait_for_go() -> None:
+            await loop.run_in_executor(None, sys.stdin.readline)
+            go.set()
+
+        waiting = asyncio.create_task(wait_for_go())
+        result = await closed()
+        await waiting
+        return result
 
     moves, latencies = asyncio.run(run())
     print(json.dumps({"moves": moves, "latencies": latencies}), flush=True)
@@ -161,8 +161,7 @@ def two_processes(database: str, games: int, seconds: float, seed: int) -> tuple
         assert proc.stdout is not None
         if proc.stdout.readline().strip() != "ready":
             raise RuntimeError("a worker did not start")
-    # Both have created their games only once "ready" is followed by the go line... the
-    # games are created before the go is awaited, so give them the go together.
+    # Both have created their games ("ready"): start them together.
     for proc in procs:
         assert proc.stdin is not None
         proc.stdin.write("go\n")
@@ -226,14 +225,21 @@ async def memory_and_startup(folder: Path, seed: int) -> None:
         for active in (0, 1_000, 10_000):
             await create_games(storage, active - created, created + 1, rng, plies=OPENING_PLIES)
             created = active
-            gc.collect()
-            before = rss_mb()
             service = GameService(storage)
             start = time.perf_counter()
             count = len(await service.restore())
             took = time.perf_counter() - start
+            del service
             gc.collect()
-            rows.append((active, count, rss_mb() - before, took))
+            # Memory: what one more restore allocates and keeps (tracemalloc: Python's own
+            # allocations, so freed memory the allocator keeps does not blur the figure).
+            tracemalloc.start()
+            service = GameService(storage)
+            await service.restore()
+            gc.collect()
+            held = tracemalloc.get_traced_memory()[0] / 1e6
+            tracemalloc.stop()
+            rows.append((active, count, held, took))
             del service
             gc.collect()
     finally:
@@ -242,7 +248,7 @@ async def memory_and_startup(folder: Path, seed: int) -> None:
     for active, restored, grown, took in rows:
         per = f", {grown * 1e3 / active:.1f} kB per game" if active else ""
         print(f"  {active:6d} active games: restored {restored} in {took:.2f} s, "
-              f"memory +{grown:.1f} MB{per}")
+              f"holding {grown:.1f} MB{per}")
 
 
 async def main_async(args: argparse.Namespace) -> None:
