@@ -1,5 +1,5 @@
-"""Two bot processes on two shards of one database, against the stand-in: each answers its
-own server's commands; one is SIGKILLed in the middle of a move and started again, and
+"""Two bot processes on two shards of one PostgreSQL database, against the stand-in: each
+answers its own server's commands; one is SIGKILLed in the middle of a move and started again, and
 every move it acknowledged is kept, its game goes on, and the other process never stops
 answering; the global leaderboard counts the games of both (README, "Running at scale")."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from localplay.server import LocalDiscord
 from localplay.stored import StoredGames
 from standin import BotDidNotAnswer, ChannelInfo, StandIn, UserInfo
 from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
+from tests.support.postgres import PostgresServer
 from tests.support.standin_play import move_text, play_move, resign, start_game
 
 FAR = ("Far Club", ("far",), (1, 2))
@@ -30,9 +31,14 @@ ENV = {"DAMA_LEADERBOARD_MIN_GAMES": "1", "DAMA_LEADERBOARD_MAX_DEVIATION": "100
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    """The one database both processes share."""
-    return str(tmp_path / "shared.sqlite3")
+def database(postgres_server: PostgresServer) -> Iterator[str]:
+    """The one PostgreSQL database both processes share (a fresh one of the session's
+    server, `tests/support/postgres.py`)."""
+    url = postgres_server.new_database()
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(url)
 
 
 @pytest.fixture
