@@ -200,18 +200,15 @@ def postgres(url: str | None) -> Iterator[tuple[str | None, str]]:
         server.stop()
 
 
-def fresh_postgres(base: str, name: str) -> str:
+async def fresh_postgres(base: str, name: str) -> str:
     """A new, empty schema of the database at `base` (search_path in the URL)."""
     import asyncpg  # type: ignore[import-not-found,unused-ignore]
 
-    async def create() -> None:
-        conn = await asyncpg.connect(base)
-        try:
-            await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}")
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
+    conn = await asyncpg.connect(base)
+    try:
+        await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}")
+    finally:
+        await conn.close()
     return f"{base}{'&' if '?' in base else '?'}search_path={name}"
 
 
@@ -261,11 +258,11 @@ async def main_async(args: argparse.Namespace) -> None:
             if base is None:
                 print(f"(PostgreSQL rows skipped: {why})")
             else:
-                one = fresh_postgres(base, "bench_one")
+                one = await fresh_postgres(base, "bench_one")
                 results.append(("PostgreSQL, one process",
                                 *await closed_loop(one, args.games, 1, args.seconds,
                                                    args.seed)))
-                two = fresh_postgres(base, "bench_two")
+                two = await fresh_postgres(base, "bench_two")
                 moves, latencies = await asyncio.to_thread(two_processes, two, args.games,
                                                            args.seconds, args.seed)
                 results.append(("PostgreSQL, two processes", moves, latencies))
