@@ -11,6 +11,7 @@ from pathlib import Path
 
 from localplay.server import ANNEX_GUILD, DEFAULT_GUILD, LOCAL_ID_SEED
 from standin.snowflakes import SnowflakeFactory, on_shard
+from tests.support.postgres import PostgresServer
 
 DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 TIMEOUT = 240
@@ -307,3 +308,39 @@ def test_fresh_with_a_database_url_and_shards_without_one_are_refused(tmp_path: 
     assert done.returncode == 2
     assert "--shards 2 runs 2 bot processes, which need one PostgreSQL database" in done.stdout
     assert not (tmp_path / "data").exists()  # refused before anything was started
+
+
+SHARDED_SCRIPT = """\
+/challenge @bob turkish color:white
+as bob
+press Accept
+as alice
+/move d3-d4
+in "Dama Annex#lobby"
+/challenge @carol arab color:white
+as carol
+press Accept
+as alice
+/move d3-d4
+"""
+
+
+def test_local_play_with_two_shards_on_postgresql(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    """`--shards 2 --database URL`: two bot processes, each server answered by its own."""
+    url = postgres_server.new_database()
+    script = tmp_path / "sharded.txt"
+    script.write_text(SHARDED_SCRIPT, encoding="utf-8")
+    try:
+        done = _run(["local", "--shards", "2", "--database", url, "--script", str(script)],
+                    tmp_path)
+    finally:
+        postgres_server.drop_database(url)
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr
+    assert "2 bot processes, one per shard" in out
+    assert out.count("@alice played d3-d4.") == 2
+    logs = [tmp_path / "data" / "local-bot.log", tmp_path / "data" / "local-bot-shard1.log"]
+    assert "runs shards 0 of 2" in logs[0].read_text(encoding="utf-8")
+    assert "runs shards 1 of 2" in logs[1].read_text(encoding="utf-8")
