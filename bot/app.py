@@ -20,6 +20,7 @@ import discord
 from bot.client import DamaBot, share_the_interpreter
 from bot.config import Settings, log_level_number
 from bot.discord_endpoint import apply_discord_url
+from bot.faults import FaultSpecError, arm_from_environment
 from bot.log_redaction import install_redaction
 from storage import StorageError
 
@@ -109,6 +110,10 @@ def run(settings: Settings) -> int:
     silence_voice_warnings()
     apply_discord_url(settings.discord_url)
     share_the_interpreter()
+    try:
+        arm_from_environment()  # DAMA_FAULT_POINT: the crash-point tests only (bot/faults.py)
+    except FaultSpecError as error:
+        return fail(f"dama-bot: {error}")
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:

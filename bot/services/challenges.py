@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.faults import FaultPoint, reach
 from bot.messages import Msg
 from bot.services.errors import PlayerError, UserRef
 from bot.services.events import DeadlinesChanged
@@ -200,6 +201,7 @@ class ChallengeService:
                 None if challenge.move_seconds is None
                 else self._clock() + timedelta(seconds=challenge.move_seconds)
             )
+            reach(FaultPoint.STEP_COMMIT)
             try:
                 closed, record = await self._storage.challenges.accept(
                     challenge_id,
@@ -213,6 +215,7 @@ class ChallengeService:
                 raise self._closed(error) from None
             except ChannelBusyError:
                 raise PlayerError(Msg.CHANNEL_BUSY) from None
+            reach(FaultPoint.STEP_COMMITTED)
             self._expiries.pop(challenge_id, None)
             update = await self._games.adopt(record, actor=user_id, announce=announce)
             return closed, update

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import engine
+from bot.faults import FaultPoint, reach
 from bot.messages import Msg
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef
@@ -498,6 +499,7 @@ class GameService:
                 await self._storage.games.settle_board(update.state.game_id)
                 return update
             await self._storage.games.set_board_message(update.state.game_id, message_id)
+            reach(FaultPoint.BOARD_RECORDED)
         except Exception as error:
             # The step is committed and shown: a failure now must not reach the player as
             # an error (it would read as if the step had failed). Only the board's message
@@ -659,6 +661,7 @@ class GameService:
         outcome = game.outcome
         ended: GameRecord | None = None
         try:
+            reach(FaultPoint.STEP_COMMIT)
             if outcome is None:
                 stored = await self._storage.games.append_move(
                     record.id, ply=ply, text=full, by_computer=by_computer,
@@ -684,6 +687,7 @@ class GameService:
         except BaseException:
             live.game = _replayed(game, ply - 1)  # nothing was stored: take the move back
             raise
+        reach(FaultPoint.STEP_COMMITTED)
         self._absent.discard(record.id)
         previous_board = record.board_message_id
         live.record = dataclasses.replace(
@@ -735,9 +739,11 @@ class GameService:
         record = live.record
         result = _result_of(winner)
         rate = glicko2_calculator(result, self._clock()) if record.rated else None
+        reach(FaultPoint.STEP_COMMIT)
         ended = await self._storage.games.finish(
             record.id, result=result, termination=reason.value, rate=rate
         )
+        reach(FaultPoint.STEP_COMMITTED)
         return self._close(live, ended, Ending(reason, winner, result))
 
     def _close(self, live: LiveGame, ended: GameRecord, ending: Ending) -> BoardState:
@@ -801,7 +807,9 @@ class GameService:
                 raise PlayerError(
                     Msg.DRAW_ALREADY_OFFERED, opponent=self._who_plays(live, color.opponent)
                 )
+            reach(FaultPoint.STEP_COMMIT)
             await self._storage.games.set_draw_offer(record.id, side_of(color))
+            reach(FaultPoint.STEP_COMMITTED)
             live.record = dataclasses.replace(record, draw_offer_by=side_of(color))
             update = GameUpdate(Event.DRAW_OFFERED, self._state(live), user_id)
             return await self._announce(update, announce)
@@ -825,9 +833,11 @@ class GameService:
                 if live.game.ply >= 2:
                     raise PlayerError(Msg.ABORT_TOO_LATE)
             previous = record.board_message_id
+            reach(FaultPoint.STEP_COMMIT)
             ended = await self._storage.games.abort(
                 record.id, termination=EndReason.ABORTED.value
             )
+            reach(FaultPoint.STEP_COMMITTED)
             state = self._close(live, ended, Ending(EndReason.ABORTED, None, None, user_id))
             update = GameUpdate(Event.ENDED, state, user_id, None, previous)
             return await self._announce(update, announce)

@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from bot.faults import FaultPoint, reach
 from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.ui.answer import MENTIONS, Answer
@@ -73,8 +74,10 @@ class GameAnnouncer:
 
     async def strip_buttons(self, message: discord.Message | discord.PartialMessage) -> None:
         """Remove a message's buttons (it is out of date); failures are ignored."""
+        reach(FaultPoint.BUTTONS_REMOVE)
         with contextlib.suppress(discord.HTTPException):
             await message.edit(view=None)
+        reach(FaultPoint.BUTTONS_REMOVED)
 
     def _retire_board(self, channel_id: int, message_id: int | None) -> None:
         if message_id is None:
@@ -125,16 +128,19 @@ class GameAnnouncer:
         prefix = text(Msg.AFTER_RESTART, locale) + "\n" if owed else ""
         if not update.shows_board:
             content = prefix + self.presenter.headline(update, locale)
+            reach(FaultPoint.BOARD_POST)
             if answer is not None:
                 await answer.send(content)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
                 await channel.send(content, allowed_mentions=MENTIONS)
+            reach(FaultPoint.BOARD_POSTED)
             return None
         board = await self.presenter.board_message(update, locale)
         people = state.white.user_id is not None and state.black.user_id is not None
         view = None if state.is_over else board_view(state.game_id, state.ply, locale,
                                                      draw=people)
+        reach(FaultPoint.BOARD_POST)
         if answer is not None:
             message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
                                            view=view)
@@ -147,6 +153,7 @@ class GameAnnouncer:
                                       file=board.file(), view=view or discord.utils.MISSING,
                                       allowed_mentions=MENTIONS, **nonce)
             message_id = sent.id
+        reach(FaultPoint.BOARD_POSTED)
         if update.previous_board_message_id != message_id:
             self._retire_board(state.channel_id, update.previous_board_message_id)
         return message_id
@@ -232,7 +239,9 @@ class GameAnnouncer:
             challenge = await closed()
             if challenge is not None:
                 try:
+                    reach(FaultPoint.CHALLENGE_EDIT)
                     await self.close_challenge(interaction, challenge)
+                    reach(FaultPoint.CHALLENGE_EDITED)
                 except discord.HTTPException:
                     # The game exists now: show it anyway (the board goes to the channel).
                     log.exception("updating challenge %s after its acceptance failed",
