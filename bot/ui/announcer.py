@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
 from typing import Any
@@ -29,7 +30,7 @@ from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
-from bot.ui.present import Presenter, duration_text
+from bot.ui.present import ENDED_COLOUR, Presenter, duration_text
 from bot.ui.reading import locale_of
 from storage import Challenge
 
@@ -49,6 +50,35 @@ def board_nonce(state: BoardState) -> str:
     if len(nonce) > 25:
         raise ValueError(f"board nonce {nonce!r} is longer than Discord's 25 characters")
     return nonce
+
+
+OWED_LOOKBACK = 25
+"""How many of a channel's newest messages are searched for an owed board Discord already
+has (`GameAnnouncer.announce_owed`)."""
+
+_BOARD_BUTTON = re.compile(r"^dama:[a-z]+:(?P<game>[0-9]+):(?P<ply>[0-9]+)$")
+
+
+def is_step_board(message: discord.Message, state: BoardState, bot_id: int,
+                  previous: int | None) -> bool:
+    """Whether `message` is the board of `state`'s step, posted by the bot (`bot_id`)
+    after the game's previous board (`previous`, None: unknown): for an active game, a
+    board whose buttons name the game and this ply; for an ended one, a board of the game
+    in the ended colour, never edited (an older board loses its buttons by an edit) and
+    newer than `previous`. Language-independent: ids, ply, colour, the `#<id>` of the
+    title."""
+    if message.author.id != bot_id or (previous is not None and message.id <= previous):
+        return False
+    if not state.is_over:
+        return any(
+            (match := _BOARD_BUTTON.match(getattr(child, "custom_id", None) or ""))
+            and int(match["game"]) == state.game_id and int(match["ply"]) == state.ply
+            for row in message.components for child in getattr(row, "children", ())
+        )
+    return (not message.components and message.edited_at is None and any(
+        embed.colour == ENDED_COLOUR and re.search(rf"#{state.game_id}\b", embed.title or "")
+        for embed in message.embeds
+    ))
 
 
 class GameAnnouncer:
@@ -115,8 +145,36 @@ class GameAnnouncer:
         `GameService.post_owed_boards`) to its channel, after a line saying so, with the
         step's `board_nonce` and `enforce_nonce`: if Discord received this board before
         (its message id was never recorded) it returns that message instead of creating
-        another, within its nonce window. Returns the board message id."""
+        another, within its nonce window. Before that, the channel's newest messages are
+        searched for this step's board (`is_step_board`): an interaction answer carries no
+        nonce, so a board that answered the step's interaction just before the crash is
+        found there and its id returned, nothing posted. Returns the board message id."""
+        found = await self._posted_board(update)
+        if found is not None:
+            log.info("game %s: the owed board of ply %s was already posted (message %s)",
+                     update.state.game_id, update.state.ply, found)
+            if update.previous_board_message_id != found:
+                self._retire_board(update.state.channel_id, update.previous_board_message_id)
+            return found
         return await self._post_safely(update, None, None, owed=True)
+
+    async def _posted_board(self, update: GameUpdate) -> int | None:
+        """The id of `update`'s step board among the channel's `OWED_LOOKBACK` newest
+        messages, or None (also when the history cannot be read: the board is then posted,
+        at least once rather than at most once)."""
+        state = update.state
+        if not update.shows_board or self.client.user is None:
+            return None
+        channel = self.client.get_partial_messageable(state.channel_id)
+        try:
+            async for message in channel.history(limit=OWED_LOOKBACK):
+                if is_step_board(message, state, self.client.user.id,
+                                 update.previous_board_message_id):
+                    return message.id
+        except discord.HTTPException as error:
+            log.warning("game %s: channel %s's history cannot be read (%s); its owed board "
+                        "is posted", state.game_id, state.channel_id, error)
+        return None
 
     async def _post_update(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,

@@ -1,0 +1,39 @@
+"""The crash-point harness (tests/support/crash_points.py; docs/ARCHITECTURE.md, "Crash
+points"): every game step that writes, killed at a named point of the product, restarted,
+and the invariants checked. The fast suite arms one point per step; the slow suite arms
+every point of every step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.faults import FaultPoint
+from tests.support.crash_points import FAST_POINTS, POINTS, CrashHarness, Step, local_discord
+
+
+async def _crash(tmp_path: Path, step: Step, point: FaultPoint) -> None:
+    async with local_discord(tmp_path) as local:
+        harness = CrashHarness(local)
+        await harness.crash(step, point)
+        assert harness.kills == 1
+    log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in log, log[-4000:]
+
+
+@pytest.mark.parametrize(("step", "point"), list(FAST_POINTS.items()),
+                         ids=[f"{s.value}@{p.value}" for s, p in FAST_POINTS.items()])
+async def test_one_crash_point_per_step(tmp_path: Path, step: Step, point: FaultPoint) -> None:
+    await _crash(tmp_path, step, point)
+
+
+ALL = [(step, point) for step, points in POINTS.items() for point in points]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("step", "point"), ALL, ids=[f"{s.value}@{p.value}" for s, p in ALL])
+async def test_every_crash_point_of_every_step(
+    tmp_path: Path, step: Step, point: FaultPoint
+) -> None:
+    await _crash(tmp_path, step, point)
