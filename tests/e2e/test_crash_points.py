@@ -16,7 +16,10 @@ from tests.support.crash_points import FAST_POINTS, POINTS, CrashHarness, Step, 
 async def _crash(tmp_path: Path, step: Step, point: FaultPoint) -> None:
     async with local_discord(tmp_path) as local:
         harness = CrashHarness(local)
-        await harness.crash(step, point)
+        try:
+            await harness.crash(step, point)
+        finally:  # shown by pytest only when the test failed
+            print(local.process.log_tail(60))
         assert harness.kills == 1
     log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log, log[-4000:]

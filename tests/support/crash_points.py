@@ -217,7 +217,7 @@ class CrashHarness:
             # The computer (White) thinks for a minute: it is still thinking at the kill.
             await self.restart(None, {"DAMA_COMPUTER_BUDGET": "60"})
             started = await standin.slash(alice, channel, "play",
-                                          {"variant": "turkish", "level": 1, "color": "black"},
+                                          {"variant": "turkish", "level": 5, "color": "black"},
                                           timeout=ANSWER_TIMEOUT)
             assert not started.ephemeral, started.reply.text()
             game_id = game_id_of(started.reply)
