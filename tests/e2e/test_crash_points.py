@@ -40,3 +40,25 @@ async def test_every_crash_point_of_every_step(
     tmp_path: Path, step: Step, point: FaultPoint
 ) -> None:
     await _crash(tmp_path, step, point)
+
+
+SOAK_KILLS = 50
+SOAK_SECONDS = 540.0
+"""The soak's budget: at least `SOAK_KILLS` kills within this many seconds."""
+
+
+@pytest.mark.slow
+async def test_random_kills_during_random_play(tmp_path: Path) -> None:
+    """A soak: two players play random games (moves, now and then a resignation, a draw
+    offer or acceptance, an abort) while the bot is armed at a random point and count;
+    after each kill it is restarted unarmed and every game in the database is checked
+    (`CrashHarness.check_all`); then armed again."""
+    async with local_discord(tmp_path) as local:
+        harness = CrashHarness(local)
+        try:
+            await harness.soak(seed=20261201, kills=SOAK_KILLS, seconds=SOAK_SECONDS)
+        finally:
+            print(local.process.log_tail(60))
+        assert harness.kills >= SOAK_KILLS, f"only {harness.kills} kills in the time"
+    log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in log, log[-4000:]

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import enum
 import functools
+import random
 import re
 import sqlite3
 from collections.abc import Awaitable, Callable
@@ -428,3 +429,149 @@ class CrashHarness:
                 else "Resign"
             acted = await self.standin.press(presser, newest, button, timeout=ANSWER_TIMEOUT)
             assert not acted.ephemeral, acted.reply.text()
+
+
+    # --- the soak ---------------------------------------------------------------------------
+
+    async def _run(self, action: Awaitable[InteractionResult]) -> InteractionResult | None:
+        """Run one player's interaction; its result, or None when the bot died before
+        answering (the player would see "This interaction failed")."""
+        task = asyncio.ensure_future(action)
+        while not task.done() and self.local.process.running:
+            await asyncio.wait([task], timeout=0.02)
+        if not task.done():
+            await asyncio.wait([task], timeout=0.5)
+        if not task.done():
+            task.cancel()
+        try:
+            return await task
+        except BaseException:
+            return None
+
+    async def soak(self, *, seed: int, kills: int, seconds: float) -> None:
+        """Random play with random armed points until `kills` kills or `seconds` pass."""
+        rng = random.Random(seed)
+        standin, local = self.standin, self.local
+        alice, bob = standin.user("alice"), standin.user("bob")
+        channel = local.channel
+        variant = get_variant("turkish")
+        points = [p for p in FaultPoint if p not in (FaultPoint.CHALLENGE_EDIT,
+                                                      FaultPoint.CHALLENGE_EDITED)]
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        acked: dict[int, int] = {}  # game id -> plies acknowledged
+        ended: set[int] = set()  # games whose end was acknowledged
+        while self.kills < kills and loop.time() < end:
+            point = rng.choice(points) if rng.random() < 0.9 else rng.choice(list(FaultPoint))
+            env = local.process.extra_env
+            env[ENVIRONMENT_VARIABLE] = f"{point.value}:{rng.randint(1, 3)}"
+            await local.process.kill()
+            await local.start_bot()
+            for _ in range(30):
+                if not local.process.running:
+                    break
+                active = self._active_game(channel)
+                if active is None:
+                    challenge = await self._run(standin.slash(
+                        alice, channel, "challenge",
+                        {"opponent": bob, "variant": "turkish", "color": "white",
+                         "rated": rng.random() < 0.8}, timeout=ANSWER_TIMEOUT))
+                    if challenge is None or challenge.ephemeral:
+                        continue
+                    await self._run(standin.press(bob, challenge.reply, "Accept",
+                                                  timeout=ANSWER_TIMEOUT))
+                    continue
+                async with StoredGames(self.database) as stored_games:
+                    game = (await stored_games.load(active)).game
+                mover = alice if game.position.turn is Color.WHITE else bob
+                other = bob if mover is alice else alice
+                roll = rng.random()
+                if roll < 0.04:
+                    answer = await self._run(standin.slash(mover, channel, "resign", {},
+                                                           timeout=ANSWER_TIMEOUT))
+                    if answer is not None and not answer.ephemeral:
+                        ended.add(active)
+                elif roll < 0.08:
+                    await self._run(standin.slash(other, channel, "draw", {},
+                                                  timeout=ANSWER_TIMEOUT))
+                elif roll < 0.10 and game.ply < 2:
+                    answer = await self._run(standin.slash(mover, channel, "abort", {},
+                                                           timeout=ANSWER_TIMEOUT))
+                    if answer is not None and not answer.ephemeral:
+                        ended.add(active)
+                else:
+                    moves = sorted(game.legal_moves(), key=lambda m: (m.start, m.end))
+                    move = rng.choice(moves)
+                    text = format_move(move, game.position, variant)
+                    answer = await self._run(standin.slash(mover, channel, "move",
+                                                           {"move": text},
+                                                           timeout=ANSWER_TIMEOUT))
+                    if answer is not None and not answer.ephemeral:
+                        acked[active] = game.ply + 1
+                        if "wins" in answer.reply.text():
+                            ended.add(active)
+            if local.process.running:
+                continue  # the point was not reached this round: arm another
+            assert local.process.returncode == -9, local.process.returncode
+            self.kills += 1
+            await self.restart(None)
+            await self.check_all(acked, ended)
+
+    def _active_game(self, channel: ChannelInfo) -> int | None:
+        rows = _query(self.database, "SELECT id FROM games WHERE channel_id = ? AND "
+                      "status = 'active'", channel.id)
+        return int(str(rows[0][0])) if rows else None
+
+    async def check_all(self, acked: dict[int, int], ended: set[int]) -> None:
+        """Every game of the database after a restart: acknowledged moves and ends stored,
+        no game active in an ended position, results the moves' ones, each rating applied
+        once per rated game, no board owed, no step shown twice."""
+        ids = [int(str(row[0])) for row in _query(self.database, "SELECT id FROM games")]
+        for game_id in ids:
+            await self.settled(game_id)
+            async with StoredGames(self.database) as stored_games:
+                stored = await stored_games.load(game_id)
+            record, outcome = stored.record, stored.game.outcome
+            assert record.ply_count >= acked.get(game_id, 0), (
+                f"game {game_id}: {acked[game_id]} moves acknowledged, "
+                f"{record.ply_count} stored")
+            if game_id in ended:
+                assert record.status.value != "active", f"game {game_id}: end lost"
+            if record.status.value == "active":
+                assert outcome is None, f"game {game_id} is active in an ended position"
+            if outcome is not None:
+                expected = {Color.WHITE: "1-0", Color.BLACK: "0-1", None: "1/2-1/2"}[
+                    outcome.winner]
+                assert record.result is not None and record.result.value == expected
+        # Ratings: each player's count of rated games is the number of finished rated games
+        # stored, and the rating is the one after the latest of them.
+        finished = _query(self.database, "SELECT white_user_id, black_user_id, "
+                          "white_rating_after, black_rating_after FROM games WHERE rated "
+                          "AND status = 'finished' ORDER BY finished_at, id")
+        counts: dict[object, int] = {}
+        latest: dict[object, object] = {}
+        for white, black, white_after, black_after in finished:
+            for user, after in ((white, white_after), (black, black_after)):
+                counts[user] = counts.get(user, 0) + 1
+                latest[user] = after
+        for user, games, rating in _query(self.database,
+                                          "SELECT user_id, rated_games, rating FROM ratings"):
+            assert games == counts.get(user, 0), f"user {user}: {games} rated games stored, " \
+                f"{counts.get(user, 0)} finished"
+            if games:
+                assert rating == latest[user]
+        # No step shown twice: one board per (game, ply) with buttons, one final board.
+        seen: dict[tuple[int, int | str], int] = {}
+        for event in self.standin.events:
+            message = event.message
+            if (event.kind is not EventKind.CREATE or message.ephemeral
+                    or not message.attachments):
+                continue
+            game_id = game_id_of(message)
+            if game_id is None:
+                continue
+            ply = board_ply(message)
+            key = (game_id, "end" if ply is None else ply)
+            seen[key] = seen.get(key, 0) + 1
+        twice = {key: n for key, n in seen.items() if n > 1}
+        assert not twice, f"boards shown more than once: {twice}"
