@@ -245,7 +245,7 @@ class CrashHarness:
             forced = turkish_forced_game()
             scene.forced = forced
             await local.process.kill()
-            # All but the last move stored as the bot stores them, their boards shown.
+            # All but the last move stored as the bot stores them (while it is down).
             storage = await Storage.open(self.database)
             try:
                 game = Game(variant)
@@ -253,9 +253,10 @@ class CrashHarness:
                     text = format_move(move, game.position, variant, full=True)
                     game.play(move)
                     await storage.games.append_move(game_id, ply=ply, text=text)
-                await storage.games.settle_board(game_id)
             finally:
                 await storage.close()
+            await local.start_bot()  # posts the owed board of the last of them
+            await self.settled(game_id)
             position, last = forced.moves[-1]
             mover = alice if position.turn is Color.WHITE else bob
             text = format_move(last, position, variant)
