@@ -330,16 +330,10 @@ class CrashHarness:
             assert len(games) <= 1, f"the challenge started {len(games)} games"
             stored = bool(games)
             scene.game_id = games[0] if games else None
-            if scene.challenge is not None:
-                now = self.standin.message(scene.challenge)
-                if any(b.label == "Accept" for b in now.buttons):
-                    again = await self.standin.press(scene.players[1], now, "Accept",
-                                                     timeout=ANSWER_TIMEOUT)
-                    assert again.ephemeral, "an accepted challenge was accepted again"
-                    assert len(self._games_in(scene.channel)) == len(games)
         game_id = scene.game_id
         if game_id is None:
             assert not acknowledged, "an acknowledged acceptance was not stored"
+            await self._check_accepted_once(scene)
             return
         await self.settled(game_id)
         async with StoredGames(self.database) as stored_games:
@@ -395,6 +389,25 @@ class CrashHarness:
                 f"{'stored' if stored else 'not stored'}: {[m.text()[:80] for m in boards]}")
 
         await self._check_buttons(scene, game_id, status == "active", record.ply_count)
+        await self._check_accepted_once(scene)
+
+    async def _check_accepted_once(self, scene: Scene) -> None:
+        """The challenge's Accept button, while it is still shown, starts a game only when
+        none was started (the acceptance was not stored), and is refused after that."""
+        if scene.challenge is None:
+            return
+        for _ in range(2):
+            shown = self.standin.message(scene.challenge)
+            if not any(b.label == "Accept" for b in shown.buttons):
+                return
+            before = len(self._games_in(scene.channel))
+            answer = await self.standin.press(scene.players[1], shown, "Accept",
+                                              timeout=ANSWER_TIMEOUT)
+            after = len(self._games_in(scene.channel))
+            if before:
+                assert answer.ephemeral and after == before, "a challenge accepted twice"
+            else:
+                assert after == 1, f"one acceptance started {after} games"
 
     def _check_ratings(self, rated_and_over: bool, game_id: int) -> None:
         rows = _query(self.database, "SELECT user_id, rated_games, rating FROM ratings")
