@@ -297,7 +297,8 @@ class CrashHarness:
                    scene.game_id)
         await self.restart(point, extra)
         mark = self.standin.event_count
-        task = None if scene.act is None else asyncio.create_task(scene.act())
+        task: asyncio.Future[InteractionResult] | None = (
+            None if scene.act is None else asyncio.ensure_future(scene.act()))
         await self.wait_death()
         acknowledged = False
         if task is not None:
@@ -581,11 +582,11 @@ class CrashHarness:
             if (event.kind is not EventKind.CREATE or message.ephemeral
                     or not message.attachments):
                 continue
-            game_id = game_id_of(message)
-            if game_id is None:
+            shown = game_id_of(message)
+            if shown is None:
                 continue
             ply = board_ply(message)
-            key = (game_id, "end" if ply is None else ply)
+            key = (shown, "end" if ply is None else ply)
             seen[key] = seen.get(key, 0) + 1
         twice = {key: n for key, n in seen.items() if n > 1}
         assert not twice, f"boards shown more than once: {twice}"
