@@ -491,11 +491,10 @@ class GameService:
         if announce is None:
             return update  # nobody to tell: the board stays owed (`post_owed_boards`)
         message_id = await announce(update)
-        if not update.shows_board:
-            return update
         try:
-            if message_id is None:
-                # Told without a board message to record (a text instead of the board).
+            if message_id is None or not update.shows_board:
+                # Told without a board message to record (a text instead of the board, or a
+                # step told by a text: a draw offer).
                 await self._storage.games.settle_board(update.state.game_id)
                 return update
             await self._storage.games.set_board_message(update.state.game_id, message_id)

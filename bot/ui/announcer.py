@@ -44,9 +44,11 @@ ChallengeLookup = Callable[[], Awaitable[Challenge | None]]
 
 def board_nonce(state: BoardState) -> str:
     """The Discord message nonce of the board of `state`'s step: the same for every
-    attempt to post that board (one per game, ply and status), at most 25 characters
-    (Discord's limit), so `enforce_nonce` lets Discord return a board it already has."""
-    nonce = f"dama{state.game_id}.{state.ply}.{state.status.value[0]}"
+    attempt to post that board (one per game, ply, status and standing draw offer), at
+    most 25 characters (Discord's limit), so `enforce_nonce` lets Discord return a board
+    it already has."""
+    offer = "" if state.draw_offer_by is None else state.draw_offer_by.value[0]
+    nonce = f"dama{state.game_id}.{state.ply}.{state.status.value[0]}{offer}"
     if len(nonce) > 25:
         raise ValueError(f"board nonce {nonce!r} is longer than Discord's 25 characters")
     return nonce
@@ -57,6 +59,17 @@ OWED_LOOKBACK = 25
 has (`GameAnnouncer.announce_owed`)."""
 
 _BOARD_BUTTON = re.compile(r"^dama:[a-z]+:(?P<game>[0-9]+):(?P<ply>[0-9]+)$")
+
+
+def board_ply(message: discord.Message, game_id: int) -> int | None:
+    """The ply that `message`'s buttons were drawn for in game `game_id` (None: no such
+    buttons)."""
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            match = _BOARD_BUTTON.match(getattr(child, "custom_id", None) or "")
+            if match and int(match["game"]) == game_id:
+                return int(match["ply"])
+    return None
 
 
 def is_step_board(message: discord.Message, state: BoardState, bot_id: int,
@@ -70,15 +83,21 @@ def is_step_board(message: discord.Message, state: BoardState, bot_id: int,
     if message.author.id != bot_id or (previous is not None and message.id <= previous):
         return False
     if not state.is_over:
-        return any(
-            (match := _BOARD_BUTTON.match(getattr(child, "custom_id", None) or ""))
-            and int(match["game"]) == state.game_id and int(match["ply"]) == state.ply
-            for row in message.components for child in getattr(row, "children", ())
-        )
+        return board_ply(message, state.game_id) == state.ply
     return (not message.components and message.edited_at is None and any(
         embed.colour == ENDED_COLOUR and re.search(rf"#{state.game_id}\b", embed.title or "")
         for embed in message.embeds
     ))
+
+
+def is_offer_text(message: discord.Message, state: BoardState) -> bool:
+    """Whether `message` (the bot's, newer than the game's board) is the text that told
+    `state`'s standing draw offer: no embed, no file, the offerer mentioned. At one ply a
+    game has at most one offer (a second is refused, a move ends it), so no other text of
+    the bot newer than that ply's board names the offerer."""
+    offerer = None if state.draw_offer_by is None else state.seat(state.draw_offer_by).user_id
+    return (offerer is not None and not message.embeds and not message.attachments
+            and f"<@{offerer}>" in message.content)
 
 
 class GameAnnouncer:
@@ -150,30 +169,42 @@ class GameAnnouncer:
         nonce, so a board that answered the step's interaction just before the crash is
         found there and its id returned, nothing posted. Returns the board message id."""
         found = await self._posted_board(update)
-        if found is not None:
-            log.info("game %s: the owed board of ply %s was already posted (message %s)",
-                     update.state.game_id, update.state.ply, found)
-            if update.previous_board_message_id != found:
-                self._retire_board(update.state.channel_id, update.previous_board_message_id)
-            return found
-        return await self._post_safely(update, None, None, owed=True)
+        if found is None:
+            return await self._post_safely(update, None, None, owed=True)
+        log.info("game %s: the step of ply %s was already shown (message %s)",
+                 update.state.game_id, update.state.ply, found.id)
+        if is_offer_text(found, update.state):
+            # Told by its text: the board of this ply stays the game's board.
+            return update.previous_board_message_id
+        if update.previous_board_message_id != found.id:
+            self._retire_board(update.state.channel_id, update.previous_board_message_id)
+        return found.id
 
-    async def _posted_board(self, update: GameUpdate) -> int | None:
-        """The id of `update`'s step board among the channel's `OWED_LOOKBACK` newest
-        messages, or None (also when the history cannot be read: the board is then posted,
-        at least once rather than at most once)."""
+    async def _posted_board(self, update: GameUpdate) -> discord.Message | None:
+        """`update`'s step board among the channel's `OWED_LOOKBACK` newest messages, or
+        the text of its draw offer when the step was that offer (the game's board, among
+        them, shows the same ply: no move came since), or None (also when the history
+        cannot be read: the board is then posted, at least once rather than at most once)."""
         state = update.state
         if not update.shows_board or self.client.user is None:
             return None
         channel = self.client.get_partial_messageable(state.channel_id)
+        previous = update.previous_board_message_id
         try:
-            async for message in channel.history(limit=OWED_LOOKBACK):
-                if is_step_board(message, state, self.client.user.id,
-                                 update.previous_board_message_id):
-                    return message.id
+            recent = [m async for m in channel.history(limit=OWED_LOOKBACK)]
         except discord.HTTPException as error:
             log.warning("game %s: channel %s's history cannot be read (%s); its owed board "
                         "is posted", state.game_id, state.channel_id, error)
+            return None
+        offer_step = any(m.id == previous and board_ply(m, state.game_id) == state.ply
+                         for m in recent)
+        for message in recent:  # newest first
+            if is_step_board(message, state, self.client.user.id, previous):
+                return message
+            if (offer_step and message.author.id == self.client.user.id
+                    and (previous is None or message.id > previous)
+                    and is_offer_text(message, state)):
+                return message
         return None
 
     async def _post_update(

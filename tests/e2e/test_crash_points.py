@@ -59,6 +59,10 @@ async def test_random_kills_during_random_play(tmp_path: Path) -> None:
             await harness.soak(seed=20261201, kills=SOAK_KILLS, seconds=SOAK_SECONDS)
         finally:
             print(local.process.log_tail(60))
+            games = len(harness.games())
+            print(f"soak: {harness.kills} kills, {harness.acknowledged_moves} moves "
+                  f"acknowledged, {games} games; kills by point: "
+                  + ", ".join(f"{p.value} {n}" for p, n in harness.killed_at.most_common()))
         assert harness.kills >= SOAK_KILLS, f"only {harness.kills} kills in the time"
     log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log, log[-4000:]
