@@ -286,6 +286,7 @@ class CrashHarness:
             elif step is Step.DRAW_ACCEPT:
                 offered = await standin.slash(bob, channel, "draw", {}, timeout=ANSWER_TIMEOUT)
                 assert not offered.ephemeral, offered.reply.text()
+                await self.settled(game_id)  # the offer told: nothing owed at the kill
                 scene.act = lambda: standin.slash(alice, channel, "draw", {},
                                                   timeout=ANSWER_TIMEOUT)
         return scene
