@@ -192,8 +192,8 @@ class GameAnnouncer:
         previous = update.previous_board_message_id
         try:
             recent = [m async for m in channel.history(limit=OWED_LOOKBACK)]
-        except discord.HTTPException as error:
-            log.warning("game %s: channel %s's history cannot be read (%s); its owed board "
+        except Exception as error:  # a failed search never keeps the board from being posted
+            log.warning("game %s: channel %s's history cannot be read (%r); its owed board "
                         "is posted", state.game_id, state.channel_id, error)
             return None
         offer_step = any(m.id == previous and board_ply(m, state.game_id) == state.ply
