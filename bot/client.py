@@ -24,8 +24,10 @@ from discord.ext import commands
 from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
+from bot.cogs.settings import Settings as SettingsCog
 from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import ConfigError, Settings
+from bot.move_work import MoveWork
 from bot.services import (
     ChallengeService,
     DeadlineScheduler,
@@ -37,6 +39,7 @@ from bot.services import (
 )
 from bot.services.computer_games import ComputerGames
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
+from bot.services.settings import ChallengeLimits, SettingsService
 from bot.sync import hash_file_for, sync_commands
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
@@ -122,6 +125,7 @@ class DamaBot(commands.Bot):
     scheduler: DeadlineScheduler
     computer_games: ComputerGames
     computer_turns: ComputerTurns
+    settings_service: SettingsService
 
     def __init__(
         self,
@@ -160,14 +164,23 @@ class DamaBot(commands.Bot):
             self.computer = ComputerPlayer(settings.computer_workers,
                                            queue_limit=settings.computer_queue_limit)
             self.chooser = PoolMoveChooser(self.computer)
+        # Move work for positions with very many capture states: one worker process,
+        # apart from the computer's pool, started by the first such position (about a
+        # second, in that process: the event loop does not wait; bot.move_work).
+        self.move_work = MoveWork()
         self.presenter = Presenter(board_size=settings.board_size,
-                                   inactivity_limit=settings.inactivity_limit)
-        self.announcer = GameAnnouncer(self, self.presenter)
+                                   inactivity_limit=settings.inactivity_limit,
+                                   move_work=self.move_work)
+        self.settings_service = SettingsService(
+            self.storage.settings,
+            ChallengeLimits(settings.challenges_per_challenger, settings.challenges_per_opponent),
+        )
+        self.announcer = GameAnnouncer(self, self.presenter, self.settings_service)
         self.errors = ErrorReporter(self.announcer)
         self.events = EventBus()
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
         self.games = GameService(self.storage, rules=rules, clock=self.clock,
-                                 events=self.events)
+                                 events=self.events, move_work=self.move_work)
         self.computer_turns = ComputerTurns(
             self.games, self.chooser, announce=self.announcer.announce,
             delayed=self.announcer.computer_delayed,
@@ -182,7 +195,8 @@ class DamaBot(commands.Bot):
         self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock,
                                             room=room)
         self.challenges = ChallengeService(
-            self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock
+            self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock,
+            settings=self.settings_service,
         )
         self.stats = StatsService(self.storage, self.games, eligibility=settings.eligibility)
         self.scheduler = DeadlineScheduler(self.games, self.challenges, self.announcer,
@@ -190,12 +204,14 @@ class DamaBot(commands.Bot):
         self.scheduler.listen(self.events)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=self.games, challenges=self.challenges, announcer=self.announcer,
-                    errors=self.errors, settings=settings)
+                    errors=self.errors, settings=settings, preferences=self.settings_service,
+                    computer_games=self.computer_games, clock=self.clock)
         self.presses = play
         await self.add_cog(play)
         await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))
         await self.add_cog(Computer(computer_games=self.computer_games,
                                     announcer=self.announcer, settings=settings))
+        await self.add_cog(SettingsCog(settings=self.settings_service))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.games.restore()
         log.info("restored %d active games; the computer is to move in %d", len(restored),
@@ -249,6 +265,9 @@ class DamaBot(commands.Bot):
         announcer = getattr(self, "announcer", None)
         if announcer is not None:
             await announcer.drain()
+        move_work = getattr(self, "move_work", None)
+        if move_work is not None:
+            await move_work.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

@@ -34,12 +34,14 @@ computer moves as soon as it has chosen).
 Nothing that generates moves runs on the event loop: a position may have tens of thousands
 of capture states (docs/RULES.md, set-up positions), and one game must not stall every
 other. Parsing a move (`engine.parse_move`), writing it (`engine.format_move`), playing it
-on the live game (which lists the next position's moves), replaying a stored game and
-copying a game for the computer run in a worker thread (`asyncio.to_thread`), still inside
-the channel's lock where the change needs it. While a live game is being advanced in a
-thread (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
-`computer_turn`) leave it alone: its position and its move list may disagree until the
-thread is done.
+on the live game (which lists the next position's moves) and replaying a stored game run
+through `bot.move_work.MoveWork` (`move_work`): in a worker thread, or in a worker process
+when a position they touch has very many capture states (a thread would share the
+interpreter's lock with the event loop), and so does copying a game for the computer.
+All of it still inside the channel's lock where the change needs it. While a live game is
+being advanced (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
+`computer_turn`) leave it alone: its position and its move list may disagree until that
+is done.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from datetime import datetime, timedelta
 import engine
 from bot.faults import FaultPoint, reach
 from bot.messages import Msg
+from bot.move_work import MoveWork
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef
 from bot.services.events import (
@@ -74,6 +77,7 @@ from bot.services.models import (
     MoveChoice,
     SeatView,
     color_of,
+    counts_for_rating,
     side_of,
 )
 from bot.services.replay import last_move_text, replay_game
@@ -89,6 +93,7 @@ from engine import (
     format_move,
     parse_move,
 )
+from engine.movegen import play_unchecked
 from storage import (
     ClockState,
     GameNotActiveError,
@@ -130,6 +135,35 @@ class ComputerTurn:
 MAX_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
 
+RESIGN_QUESTION_LIFETIME = timedelta(minutes=1)
+"""How long the question "Resign game #7 against @bob?" may be answered (it lapses
+sooner when the game moves on)."""
+
+
+@dataclass(frozen=True)
+class ResignQuestion:
+    """What the resign question asks about: game `game_id` at `ply`, against
+    `opponent`."""
+
+    game_id: int
+    ply: int
+    opponent: UserRef | ComputerRef
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """The game to start again after game `game_id` (finished): same `variant`, `rated`
+    and `move_seconds`, the asker's `color` the one they did not have, against
+    `opponent` (a person's user id) or the computer at `level`."""
+
+    game_id: int
+    variant: str
+    rated: bool
+    move_seconds: int | None
+    color: Color
+    opponent: int | None
+    level: int | None
+
 
 @dataclass(frozen=True)
 class GameRules:
@@ -164,9 +198,43 @@ def _loaded(
     return game, last_move_text(game)
 
 
+def _start_of(record: GameRecord) -> list[tuple[Position, Variant]]:
+    """The start position of a stored game, for `MoveWork` to weigh (a set-up position
+    may be heavy); none when it does not read (replaying it raises the error)."""
+    try:
+        variant = engine.get_variant(record.variant)
+        return [(Position.from_fen(record.start_fen, variant), variant)]
+    except engine.DamaError:
+        return []
+
+
 def _texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:
     """`move` written short (as shown) and in full (as stored)."""
     return format_move(move, position, variant), format_move(move, position, variant, full=True)
+
+
+def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
+    """The legal move `text` names in `position`. Raises `PlayerError`: MOVE_MALFORMED,
+    MOVE_AMBIGUOUS, MOVE_ILLEGAL (module-level, so a worker process can run it)."""
+    try:
+        return parse_move(text, position, variant)
+    except MalformedMoveError as error:
+        raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
+    except AmbiguousMoveError as error:
+        written = sorted(
+            ((format_move(m, position, variant, full=True), m) for m in error.candidates),
+            key=lambda pair: pair[0],
+        )
+        # Italian: the federation's numbers first, as the autocomplete labels them
+        # (docs/RULES.md, "Coordinates and notation").
+        names = ", ".join(
+            f"{format_move(m, position, variant, full=True, numeric=True)} ({t})"
+            if variant.numeric_notation else t
+            for t, m in written
+        )
+        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
+    except IllegalMoveError as error:
+        raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
 
 
 def _result_of(winner: Color | None) -> GameResult:
@@ -191,18 +259,27 @@ def _replayed(game: engine.Game, plies: int) -> engine.Game:
     return copy
 
 
+def _played(game: engine.Game, move: Move) -> engine.Game:
+    """`game` after `move` (run in the worker process, on a copy of the live game)."""
+    game.play(move)
+    return game
+
+
 def _normalise(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
 def suggest_moves(
-    position: Position, variant: Variant, moves: tuple[Move, ...], typed: str
+    position: Position, variant: Variant, moves: tuple[Move, ...], typed: str,
+    numeric: bool = True,
 ) -> list[MoveChoice]:
     """The autocomplete choices among `moves` (the legal moves of `position`) matching
     `typed` (prefix of the move text, or of the Italian numeric form, ignoring case and
-    separators): captures first (most pieces first), then by text; at most 25. Pure and
-    possibly slow (formatting every move of a position with thousands of capture routes
-    takes seconds): the Discord layer runs it in a worker thread."""
+    separators): captures first (most pieces first), then by text; at most 25. An Italian
+    choice is labelled with both forms, the reader's first (`numeric`: ``21-17 (b3-a4)``,
+    else ``b3-a4 (21-17)``); its value is the algebraic form. Pure and possibly slow
+    (formatting every move of a position with thousands of capture routes takes seconds):
+    the Discord layer runs it in a worker thread."""
     wanted = _normalise(typed)
     choices: list[MoveChoice] = []
     texts = [(format_move(m, position, variant), m) for m in moves]
@@ -211,9 +288,9 @@ def suggest_moves(
         forms = [value]
         name = value
         if variant.numeric_notation:
-            numeric = format_move(move, position, variant, numeric=True)
-            forms.append(numeric)
-            name = f"{value} ({numeric})"
+            number_form = format_move(move, position, variant, numeric=True)
+            forms.append(number_form)
+            name = f"{number_form} ({value})" if numeric else f"{value} ({number_form})"
         if wanted and not any(_normalise(form).startswith(wanted) for form in forms):
             continue
         choices.append(MoveChoice(name, value))
@@ -233,8 +310,12 @@ class GameService:
         clock: Clock = utc_now,
         locks: ChannelLocks | None = None,
         events: EventBus | None = None,
+        move_work: MoveWork | None = None,
     ) -> None:
         self._storage = storage
+        self.move_work = move_work if move_work is not None else MoveWork()
+        """Where move work runs: a worker thread, or a worker process for a position
+        with very many capture states (`bot.move_work`)."""
         self._rules = rules
         self._clock = clock
         self.locks = locks if locks is not None else ChannelLocks()
@@ -323,7 +404,7 @@ class GameService:
 
     async def _load(self, game_id: int) -> LiveGame:
         record, moves = await self._storage.games.load(game_id)
-        game, last_text = await asyncio.to_thread(_loaded, record, moves)
+        game, last_text = await self.move_work.run(_start_of(record), _loaded, record, moves)
         ratings = {
             color: await self._rating(record, color) for color in (Color.WHITE, Color.BLACK)
         }
@@ -351,7 +432,12 @@ class GameService:
         self.events.publish(TurnChanged(state))
         return await self._announce(GameUpdate(Event.STARTED, state, actor), announce)
 
-    def _live_game(self, channel_id: int, game_id: int | None = None) -> LiveGame:
+    def _live_game(
+        self, channel_id: int, game_id: int | None = None, user_id: int | None = None
+    ) -> LiveGame:
+        """The channel's live game (`game_id`: it must be that one). Raises `PlayerError`:
+        GAME_QUARANTINED, GAME_OVER (not game `game_id`), GAME_ENDED_HERE, NO_GAME_HERE, or
+        NO_GAME_HERE_YOURS when `user_id` plays a game in another channel."""
         live = self._live.get(channel_id)
         if live is None:
             quarantined = self._quarantined.get(channel_id)
@@ -362,10 +448,20 @@ class GameService:
             ended = self._ended.get(channel_id)
             if ended is not None:
                 raise PlayerError(Msg.GAME_ENDED_HERE, game_id=ended.game_id, result=ended)
+            elsewhere = None if user_id is None else self._game_of_user(user_id)
+            if elsewhere is not None:
+                raise PlayerError(Msg.NO_GAME_HERE_YOURS, game_id=elsewhere.record.id,
+                                  channel=f"<#{elsewhere.record.channel_id}>")
             raise PlayerError(Msg.NO_GAME_HERE)
         if game_id is not None and live.record.id != game_id:
             raise PlayerError(Msg.GAME_OVER)
         return live
+
+    def _game_of_user(self, user_id: int) -> LiveGame | None:
+        """One of `user_id`'s active games (the most recently active), None without any."""
+        games = [live for live in self._live.values()
+                 if user_id in (live.record.white.user_id, live.record.black.user_id)]
+        return max(games, key=lambda live: live.last_activity, default=None)
 
     def has_game(self, channel_id: int) -> bool:
         return channel_id in self._live
@@ -387,7 +483,7 @@ class GameService:
         return self._state(self._live_game(channel_id))
 
     def _visible_game(self, channel_id: int, viewer: Viewer) -> BoardState:
-        live = self._live_game(channel_id)
+        live = self._live_game(channel_id, user_id=viewer.user_id)
         if not can_see(viewer, live.record):
             raise PlayerError(Msg.NO_GAME_HERE)
         return self._state(live)
@@ -478,7 +574,9 @@ class GameService:
             reason = EndReason(record.termination)
         except ValueError:
             reason = EndReason.ABORTED if record.result is None else EndReason.RESIGNATION
-        return Ending(reason, _winner_of(record.result), record.result)
+        early = (record.rated and record.result is not None and record.white_rating is None
+                 and record.black_rating is None)
+        return Ending(reason, _winner_of(record.result), record.result, unrated_early=early)
 
     # --- announcing ---------------------------------------------------------------------
 
@@ -595,7 +693,7 @@ class GameService:
         `announce` is called. Raises `PlayerError`: NO_GAME_HERE, NOT_IN_GAME,
         NOT_YOUR_TURN, MOVE_MALFORMED, MOVE_ILLEGAL, MOVE_AMBIGUOUS, MOVE_RACE."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id)
+            live = self._live_game(channel_id, user_id=user_id)
             color = self._player_color(live, user_id)
             position = live.game.position
             if position.turn is not color:
@@ -605,24 +703,13 @@ class GameService:
                     player=self._who_plays(live, to_move),
                     color=to_move,
                 )
-            move = await asyncio.to_thread(self._parse, text, position, live.game.variant)
+            variant = live.game.variant
+            move = await self.move_work.run(
+                [(position, variant)], parse_player_move, text, position, variant
+            )
             return await self._commit_move(
                 live, move, actor=user_id, by_computer=False, announce=announce
             )
-
-    @staticmethod
-    def _parse(text: str, position: Position, variant: Variant) -> Move:
-        try:
-            return parse_move(text, position, variant)
-        except MalformedMoveError as error:
-            raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
-        except AmbiguousMoveError as error:
-            names = ", ".join(
-                sorted(format_move(m, position, variant, full=True) for m in error.candidates)
-            )
-            raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
-        except IllegalMoveError as error:
-            raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
 
     async def _commit_move(
         self,
@@ -638,7 +725,9 @@ class GameService:
         position = game.position
         color = position.turn
         side = side_of(color)
-        short, full = await asyncio.to_thread(_texts, move, position, variant)
+        short, full = await self.move_work.run(
+            [(position, variant)], _texts, move, position, variant
+        )
         now = self._clock()
         counts = {
             Color.WHITE: record.clock.white_computer_moves,
@@ -657,6 +746,7 @@ class GameService:
         clear_offer = record.draw_offer_by is side
         ply = game.ply + 1
         await self._advance(live, move)  # taken back below if the step is not committed
+        before, game = game, live.game  # a new game when played in the worker process
         outcome = game.outcome
         ended: GameRecord | None = None
         try:
@@ -684,7 +774,8 @@ class GameService:
             self._live.pop(record.channel_id, None)
             raise PlayerError(Msg.GAME_OVER) from None
         except BaseException:
-            live.game = _replayed(game, ply - 1)  # nothing was stored: take the move back
+            # nothing was stored: take the move back
+            live.game = before if game is not before else _replayed(game, ply - 1)
             raise
         reach(FaultPoint.STEP_COMMITTED)
         self._absent.discard(record.id)
@@ -710,19 +801,28 @@ class GameService:
         update = GameUpdate(event, state, actor, short, previous_board, absent)
         return await self._announce(update, announce)
 
-    @staticmethod
-    async def _advance(live: LiveGame, move: Move) -> None:
+    async def _advance(self, live: LiveGame, move: Move) -> None:
         """Play `move` on the live game in a worker thread (listing the next position's
         moves may take long); readers without the lock leave the game alone meanwhile
         (`LiveGame.advancing`). Raises what `Game.play` raises. If the caller is cancelled
         meanwhile, the thread is let finish and the move taken back before the
-        cancellation goes on, so the game never changes behind the caller's back."""
+        cancellation goes on, so the game never changes behind the caller's back. When
+        the next position has very many capture states (`bot.move_work`), a copy of the
+        game plays the move in the worker process and replaces `live.game` (the game
+        before is left as it was)."""
         game = live.game
         live.advancing = True
-        work = asyncio.ensure_future(asyncio.to_thread(game.play, move))
+        work: asyncio.Future[Move] | None = None
         try:
+            after = play_unchecked(game.position, move)
+            if await self.move_work.is_heavy([(after, game.variant)]):
+                live.game = await self.move_work.in_process(_played, game, move)
+                return
+            work = asyncio.ensure_future(asyncio.to_thread(game.play, move))
             await asyncio.shield(work)
         except asyncio.CancelledError:
+            if work is None:
+                raise  # the live game was not touched
             await asyncio.wait([work])
             if not work.cancelled() and work.exception() is None:
                 live.game = _replayed(game, game.ply - 1)
@@ -734,16 +834,19 @@ class GameService:
         self, live: LiveGame, reason: EndReason, winner: Color | None
     ) -> BoardState:
         """Store the result (and rating changes, in the same transaction) and drop the
-        live game; returns the final state. Publishes `DeadlinesChanged`, `GameEnded`."""
+        live game; returns the final state. A rated game ended before each side has made
+        two moves keeps its result unrated (`counts_for_rating`, docs/RULES.md "Early
+        results"). Publishes `DeadlinesChanged`, `GameEnded`."""
         record = live.record
         result = _result_of(winner)
-        rate = glicko2_calculator(result, self._clock()) if record.rated else None
+        early = record.rated and not counts_for_rating(live.game.ply)
+        rate = glicko2_calculator(result, self._clock()) if record.rated and not early else None
         reach(FaultPoint.STEP_COMMIT)
         ended = await self._storage.games.finish(
-            record.id, result=result, termination=reason.value, rate=rate
+            record.id, result=result, termination=reason.value, rate=rate, unrated=early
         )
         reach(FaultPoint.STEP_COMMITTED)
-        return self._close(live, ended, Ending(reason, winner, result))
+        return self._close(live, ended, Ending(reason, winner, result, unrated_early=early))
 
     def _close(self, live: LiveGame, ended: GameRecord, ending: Ending) -> BoardState:
         """After the game's end was committed (`ended`, its stored record): drop the live
@@ -758,6 +861,50 @@ class GameService:
         self.events.publish(GameEnded(state))
         return state
 
+    def resign_question(
+        self, channel_id: int, user_id: int, *, board: BoardRef | None = None
+    ) -> ResignQuestion:
+        """What to ask `user_id` before they resign the channel's game (by `/resign`, or
+        the Resign button of `board`): changes nothing. Raises `PlayerError` as `resign`."""
+        live = self._live_game(channel_id, None if board is None else board.game_id, user_id)
+        self._check_board(live, board)
+        color = self._player_color(live, user_id)
+        return ResignQuestion(live.record.id, live.game.ply,
+                              self._who_plays(live, color.opponent))
+
+    async def rematch_of(self, game_id: int, user_id: int) -> Rematch:
+        """The rematch of finished game `game_id` that `user_id` asks for: the same game
+        with colours swapped. Raises `PlayerError`: UNKNOWN_GAME, REMATCH_NOT_PLAYER (not
+        a player of it, or it is not finished)."""
+        record = await self._storage.games.get(game_id)
+        if record is None:
+            raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
+        side = record.side_of(user_id)
+        if side is None:
+            white, black = (
+                UserRef(seat.user_id) if seat.user_id is not None
+                else ComputerRef(seat.computer_level or 0)
+                for seat in (record.white, record.black)
+            )
+            raise PlayerError(Msg.REMATCH_NOT_PLAYER, game_id=game_id, white=white,
+                              black=black)
+        if record.status is GameStatus.ACTIVE:
+            raise PlayerError(Msg.ALREADY_PLAYING_HERE)  # its board has no Rematch button
+        other = record.seat(side.opponent)
+        return Rematch(game_id, record.variant, record.rated, record.move_seconds,
+                       color_of(side).opponent, other.user_id, other.computer_level)
+
+    async def last_ended(self, channel_id: int, user_id: int) -> int | None:
+        """The id of the channel's last game that ended (since start-up), else of
+        `user_id`'s most recent ended game in the channel (from storage, e.g. after a
+        restart); None if neither."""
+        ended = self._ended.get(channel_id)
+        if ended is not None:
+            return ended.game_id
+        recent = await self._storage.games.recent_for_user(user_id, limit=20,
+                                                           include_aborted=True)
+        return next((g.id for g in recent if g.channel_id == channel_id), None)
+
     async def resign(
         self,
         channel_id: int,
@@ -770,7 +917,8 @@ class GameService:
         must show the game's current ply). Raises `PlayerError`: NO_GAME_HERE, GAME_OVER
         (the board's game is over), STALE_BOARD (`StaleBoardError`), NOT_IN_GAME."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id, None if board is None else board.game_id)
+            live = self._live_game(channel_id, None if board is None else board.game_id,
+                                   user_id)
             self._check_board(live, board)
             color = self._player_color(live, user_id)
             previous = live.record.board_message_id
@@ -790,7 +938,8 @@ class GameService:
         drawn). An offer lapses when the offerer moves. Raises `PlayerError`: as `resign`,
         DRAW_ALREADY_OFFERED, and COMPUTER_NO_DRAW (the computer plays every game out)."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id, None if board is None else board.game_id)
+            live = self._live_game(channel_id, None if board is None else board.game_id,
+                                   user_id)
             self._check_board(live, board)
             color = self._player_color(live, user_id)
             record = live.record
@@ -825,7 +974,7 @@ class GameService:
         or at any time by a member who may manage messages (`may_manage`). Raises
         `PlayerError`: NO_GAME_HERE, NOT_IN_GAME, ABORT_TOO_LATE."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id)
+            live = self._live_game(channel_id, user_id=user_id)
             record = live.record
             if not may_manage:
                 self._player_color(live, user_id)
@@ -913,7 +1062,7 @@ class GameService:
     async def computer_turn(self, channel_id: int, game_id: int) -> ComputerTurn | None:
         """The turn the computer is to play in game `game_id` of the channel: a computer
         seat is to move, or the person to move ran out of time (`AbsentPlayerTurn`), with a
-        copy of the game (made in a worker thread; the game may move on meanwhile, which
+        copy of the game (made off the loop, `move_work`; the game may move on meanwhile, which
         `commit_computer_move` notices). None when neither holds (the game ended, someone
         moved or is moving: the `TurnChanged` after that move starts the next turn)."""
         live = self._live.get(channel_id)
@@ -923,7 +1072,8 @@ class GameService:
         if seat.computer_level is None and game_id not in self._absent:
             return None
         game = live.game
-        copy = await asyncio.to_thread(_replayed, game, game.ply)
+        weigh = [(game.start, game.variant), (game.position, game.variant)]
+        copy = await self.move_work.run(weigh, _replayed, game, game.ply)
         return ComputerTurn(channel_id, game_id, copy.ply, copy, seat.computer_level)
 
     async def commit_computer_move(

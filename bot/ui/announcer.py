@@ -28,9 +28,26 @@ import discord
 from bot.faults import FaultPoint, reach
 from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
+from bot.services.games import ResignQuestion
+from bot.services.settings import SettingsService
 from bot.ui.answer import MENTIONS, Answer
-from bot.ui.buttons import board_view, challenge_view
-from bot.ui.present import ENDED_COLOUR, Presenter, duration_text
+from bot.ui.buttons import (
+    accept_draw_view,
+    board_view,
+    challenge_view,
+    finished_view,
+    resign_question_view,
+)
+from bot.ui.present import (
+    ENDED_COLOUR,
+    MAX_CONTENT,
+    Permission,
+    Presenter,
+    Viewpoint,
+    duration_text,
+    missing_for_board,
+    param,
+)
 from bot.ui.reading import locale_of
 from storage import Challenge
 
@@ -77,17 +94,16 @@ def is_step_board(message: discord.Message, state: BoardState, bot_id: int,
     """Whether `message` is the board of `state`'s step, posted by the bot (`bot_id`)
     after the game's previous board (`previous`, None: unknown): for an active game, a
     board whose buttons name the game and this ply; for an ended one, a board of the game
-    in the ended colour, never edited (an older board loses its buttons by an edit) and
-    newer than `previous`. Language-independent: ids, ply, colour, the `#<id>` of the
-    title."""
+    in the ended colour (only its final board has it) newer than `previous`.
+    Language-independent: ids, ply, colour, the `#<id>` of the title."""
     if message.author.id != bot_id or (previous is not None and message.id <= previous):
         return False
     if not state.is_over:
         return board_ply(message, state.game_id) == state.ply
-    return (not message.components and message.edited_at is None and any(
+    return any(
         embed.colour == ENDED_COLOUR and re.search(rf"#{state.game_id}\b", embed.title or "")
         for embed in message.embeds
-    ))
+    )
 
 
 def is_offer_text(message: discord.Message, state: BoardState) -> bool:
@@ -101,12 +117,36 @@ def is_offer_text(message: discord.Message, state: BoardState) -> bool:
 
 
 class GameAnnouncer:
-    """Posts updates and challenges. `client` sends messages outside interactions."""
+    """Posts updates and challenges. `client` sends messages outside interactions;
+    `settings` gives each reader's board side and notation (None: the defaults)."""
 
-    def __init__(self, client: discord.Client, presenter: Presenter) -> None:
+    def __init__(self, client: discord.Client, presenter: Presenter,
+                 settings: SettingsService | None = None) -> None:
         self.client = client
         self.presenter = presenter
+        self.settings = settings
         self._background: set[asyncio.Task[None]] = set()
+
+    async def viewpoint(self, state: BoardState, reader: int | None = None) -> Viewpoint:
+        """How the board of `state` is drawn and written for `reader` (a user id): from
+        their preferred side, else the side they play, else the side to move; Italian in
+        their notation. `reader` None: a board meant for both players, drawn for the
+        player who must answer it (the person to move; against the computer, the person).
+        A failure to read the preferences is logged and the defaults are used."""
+        if reader is None:
+            seat = state.to_move if state.to_move.user_id is not None else state.seat(
+                state.turn.opponent)
+            reader = seat.user_id
+        if reader is None or self.settings is None:
+            return Viewpoint(side=state.turn)
+        try:
+            preferences = await self.settings.player(reader)
+        except Exception:
+            log.exception("reading the preferences of user %s failed: defaults used", reader)
+            return Viewpoint(side=state.turn)
+        playing = next((seat.color for seat in (state.white, state.black)
+                        if seat.user_id == reader), None)
+        return Viewpoint(preferences.side(playing, state.turn), preferences.numeric)
 
     # --- background edits -----------------------------------------------------------------
 
@@ -134,6 +174,33 @@ class GameAnnouncer:
         channel = self.client.get_partial_messageable(channel_id)
         self.later(self.strip_buttons(channel.get_partial_message(message_id)))
 
+    def _missing(self, answer: Answer | None, channel_id: int) -> tuple[Permission, ...]:
+        """The permissions a board picture needs that the bot lacks where it is going: the
+        interaction's `app_permissions` for an answer; for a channel post, the bot's
+        permissions in the cached channel (none missing when it is not cached)."""
+        if answer is not None:
+            return missing_for_board(answer.interaction.app_permissions)
+        channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.abc.GuildChannel) and channel.guild.me is not None:
+            return missing_for_board(channel.permissions_for(channel.guild.me))
+        return ()
+
+    def _relabel_board(self, state: BoardState, locale: str | None) -> None:
+        """Redraw the buttons of `state`'s board (a draw was offered: Accept draw)."""
+        if state.board_message_id is None or state.is_over:
+            return
+        people = state.white.user_id is not None and state.black.user_id is not None
+        view = board_view(state.game_id, state.ply, locale, draw=people,
+                          draw_offered=state.draw_offer_by is not None)
+        message = self.client.get_partial_messageable(state.channel_id).get_partial_message(
+            state.board_message_id)
+
+        async def relabel() -> None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(view=view)
+
+        self.later(relabel())
+
     # --- game updates ----------------------------------------------------------------------
 
     def answering(self, interaction: Inter) -> Announce:
@@ -142,7 +209,9 @@ class GameAnnouncer:
         locale = locale_of(interaction)
 
         async def announce(update: GameUpdate) -> int | None:
-            return await self._post_safely(update, locale, answer)
+            # A board shown again (/board) is the caller's; any other is for both players.
+            reader = interaction.user.id if update.event is Event.SHOWN else None
+            return await self._post_safely(update, locale, answer, reader=reader)
 
         return announce
 
@@ -209,38 +278,52 @@ class GameAnnouncer:
 
     async def _post_update(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,
-        owed: bool = False,
+        owed: bool = False, view: Viewpoint | None = None,
     ) -> int | None:
         """Send `update` as an interaction answer (`answer`) or to its channel (`owed`: an
-        owed board, after the restart line, with its nonce)."""
+        owed board, after the restart line, with its nonce), drawn and written for `view`."""
         state = update.state
+        view = view or Viewpoint(side=state.turn)
         prefix = text(Msg.AFTER_RESTART, locale) + "\n" if owed else ""
         if not update.shows_board:
-            content = prefix + self.presenter.headline(update, locale)
+            # A draw offer: the text carries Accept draw, and the board's draw button is
+            # relabelled Accept draw (both act only at this ply).
+            content = prefix + self.presenter.headline(update, locale, view)
+            buttons = accept_draw_view(state.game_id, state.ply, locale)
             reach(FaultPoint.BOARD_POST)
             if answer is not None:
-                await answer.send(content)
+                await answer.send(content, view=buttons)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
-                await channel.send(content, allowed_mentions=MENTIONS)
+                await channel.send(content, view=buttons, allowed_mentions=MENTIONS)
             reach(FaultPoint.BOARD_POSTED)
+            self._relabel_board(state, locale)
             return None
-        board = await self.presenter.board_message(update, locale)
         people = state.white.user_id is not None and state.black.user_id is not None
-        view = None if state.is_over else board_view(state.game_id, state.ply, locale,
-                                                     draw=people)
+        buttons = (finished_view(state.game_id, locale) if state.is_over
+                   else board_view(state.game_id, state.ply, locale, draw=people,
+                                   draw_offered=state.draw_offer_by is not None))
+        missing = self._missing(answer, state.channel_id)
+        picture: dict[str, Any]
+        if missing:
+            # No picture or embed can be shown here: the board as text, saying why.
+            content = self.presenter.text_board(update, locale, view, missing)
+            picture = {}
+        else:
+            board = await self.presenter.board_message(update, locale, view)
+            content = board.content
+            picture = {"embed": board.embed, "file": board.file()}
         reach(FaultPoint.BOARD_POST)
         if answer is not None:
-            message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
-                                           view=view)
+            message_id = await answer.send(content, view=buttons, **picture)
         else:
             channel = self.client.get_partial_messageable(state.channel_id)
             # discord.py sends `enforce_nonce` with every nonce; without one it picks a
             # random nonce itself.
             nonce: dict[str, Any] = {"nonce": board_nonce(state)} if owed else {}
-            sent = await channel.send(prefix + board.content, embed=board.embed,
-                                      file=board.file(), view=view or discord.utils.MISSING,
-                                      allowed_mentions=MENTIONS, **nonce)
+            sent = await channel.send((prefix + content)[:MAX_CONTENT],
+                                      view=buttons or discord.utils.MISSING,
+                                      allowed_mentions=MENTIONS, **picture, **nonce)
             message_id = sent.id
         reach(FaultPoint.BOARD_POSTED)
         if update.previous_board_message_id != message_id:
@@ -249,7 +332,7 @@ class GameAnnouncer:
 
     async def _post_safely(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,
-        owed: bool = False,
+        owed: bool = False, reader: int | None = None,
     ) -> int | None:
         """`_post_update`, for a change already committed. If answering the interaction
         fails (e.g. Discord no longer knows it), the board goes to the channel instead; if
@@ -257,16 +340,17 @@ class GameAnnouncer:
         /board shows it, instead of an error claiming nothing changed. Failures are logged
         with the game, user and channel ids."""
         state = update.state
+        view = await self.viewpoint(state, reader)
         targets: list[Answer | None] = [answer, None] if answer is not None else [None]
         for target in targets:
             try:
-                return await self._post_update(update, locale, target, owed)
+                return await self._post_update(update, locale, target, owed, view)
             except Exception:
                 log.exception("showing game %s failed after the change was saved: event=%s "
                               "user=%s channel=%s via=%s", state.game_id, update.event.value,
                               update.actor, state.channel_id,
                               "channel" if target is None else "interaction")
-        note = "\n".join((self.presenter.headline(update, locale),
+        note = "\n".join((self.presenter.headline(update, locale, view),
                           text(Msg.BOARD_NOT_SHOWN, locale)))
         for target in targets:
             try:
@@ -283,13 +367,40 @@ class GameAnnouncer:
 
     async def stale_board(self, interaction: Inter, current: BoardState, note: str) -> None:
         """Answer a press on an out-of-date board privately with `note` and the game's
-        current board (picture and embed, no buttons). Raises what rendering or sending
-        raises (`discord.HTTPException`...)."""
+        current board (picture and embed, no buttons; as text where the bot lacks Attach
+        Files or Embed Links). Raises what rendering or sending raises
+        (`discord.HTTPException`...)."""
         locale = locale_of(interaction)
         shown = GameUpdate(Event.SHOWN, current, None, None, None)
-        board = await self.presenter.board_message(shown, locale)
-        await Answer.of(interaction, watch=False).send(
-            note, embed=board.embed, file=board.file(), ephemeral=True
+        view = await self.viewpoint(current, interaction.user.id)
+        answer = Answer.of(interaction, watch=False)
+        missing = missing_for_board(interaction.app_permissions)
+        if missing:
+            board_text = self.presenter.text_board(shown, locale, view, missing)
+            await answer.send(f"{note}\n{board_text}"[:MAX_CONTENT], ephemeral=True)
+            return
+        board = await self.presenter.board_message(shown, locale, view)
+        await answer.send(note, embed=board.embed, file=board.file(), ephemeral=True)
+
+    # --- the resign question ----------------------------------------------------------------
+
+    async def ask_resign(self, interaction: Inter, question: ResignQuestion, asked: int) -> None:
+        """Ask the resigner privately "Resign game #7 against @bob?" with Resign and Keep
+        playing (the question was asked at `asked`, Unix seconds). Raises what sending
+        raises (`discord.HTTPException`)."""
+        locale = locale_of(interaction)
+        content = text(Msg.RESIGN_QUESTION, locale, game_id=question.game_id,
+                       opponent=param(question.opponent, locale))
+        await Answer.of(interaction).send(
+            content, view=resign_question_view(question.game_id, question.ply, asked,
+                                               interaction.user.id, locale),
+            ephemeral=True,
+        )
+
+    async def resign_kept(self, interaction: Inter, game_id: int) -> None:
+        """Close the resign question (the pressed message): the player plays on."""
+        await Answer.of(interaction).update_message(
+            text(Msg.RESIGN_KEPT, locale_of(interaction), game_id=game_id), view=None
         )
 
     # --- challenges ------------------------------------------------------------------------

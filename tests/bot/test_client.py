@@ -22,7 +22,7 @@ from tests.support.discord_harness import (
     Harness,
     OpenBot,
     challenge_and_accept,
-    press_button,
+    resign,
     response_message_id,
     run,
     settings_for,
@@ -75,18 +75,25 @@ async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
             # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): 22 = d3,
             # 18 = c4, 19 = e4.
             assert {c.value for c in choices} == {"d3-c4", "d3-e4"}
-            assert all("(22-" in c.name for c in choices)
+            # Numeric first by default for Italian, algebraic beside it.
+            assert {c.name for c in choices} == {"22-18 (d3-c4)", "22-19 (d3-e4)"}
             nothing = await standin.autocomplete("bob", "games", "move", {"move": ""})
             assert nothing == ()
             moved = await standin.slash("alice", "games", "move", {"move": "22-18"})
-            assert not moved.ephemeral and "played **d3-c4**" in moved.reply.content
+            assert not moved.ephemeral and "played **22-18**" in moved.reply.content
             assert moved.reply.attachments[0].data.startswith(PNG)
             wrong = await standin.slash("alice", "games", "move", {"move": "21-17"})
             assert wrong.ephemeral and "not your turn" in wrong.reply.content
 
-            resigned = await standin.press("bob", moved.reply, "Resign")
+            # Two moves by each side, so the result is rated (docs/RULES.md).
+            for user, move in (("bob", "11-15"), ("alice", "21-17"), ("bob", "15-19")):
+                played = await standin.slash(user, "games", "move", {"move": move})
+                assert not played.ephemeral, played.reply.content
+            question = await standin.press("bob", played.reply, "Resign")
+            assert question.ephemeral and "Resign game #" in question.reply.content
+            resigned = await standin.press("bob", question.reply, "Resign")
             assert "wins (1-0)" in resigned.reply.content
-            assert resigned.reply.components == ()
+            assert [b.label for b in resigned.reply.buttons] == ["Rematch"]
             leaderboard = await standin.slash("bob", "games", "leaderboard",
                                               {"variant": "italian"})
             assert "Your place: **2** of 2" in leaderboard.reply.embeds[0]["description"]
@@ -110,8 +117,15 @@ async def test_restart_keeps_game_and_buttons(tmp_path: Path, open_bot: OpenBot)
     calls = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
     assert not calls[0].ephemeral
     board = response_message_id(h, calls[0])
-    calls = await run(h, press_button(h, board, "resign", user=ALICE))
+    calls = await resign(h, user=ALICE, board=board)
     assert f"<@{BOB}> wins (0-1)" in calls[0].content
+    # After another restart /rematch still finds the channel's finished game (storage).
+    await h.bot.close()
+    h = await open_bot(settings_for(path), clock=clock)
+    [made] = await run(h, slash(h, "rematch", user=ALICE))
+    assert made.callback_type == 4 and not made.ephemeral, made.content
+    [rematch] = await h.bot.storage.challenges.pending()
+    assert (rematch.challenger_id, rematch.challenged_id) == (ALICE, BOB)
 
 
 async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> None:
@@ -157,9 +171,9 @@ async def test_a_stop_lets_the_move_being_answered_finish(
     await challenge_and_accept(h)
     render = client.presenter.board_png
 
-    async def slow(state: Any) -> bytes:
+    async def slow(state: Any, *view: Any) -> bytes:
         await asyncio.sleep(0.5)
-        return await render(state)
+        return await render(state, *view)
 
     monkeypatch.setattr(client.presenter, "board_png", slow)
     payload = slash(h, "move", [option("move", "a3-a4")])

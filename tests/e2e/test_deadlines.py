@@ -20,9 +20,11 @@ async def test_a_challenge_expires_and_a_silent_player_loses_on_time(tmp_path: P
                             env=env, ready_timeout=READY_TIMEOUT) as local:
         standin = local.standin
         alice, bob = standin.user("alice"), standin.user("bob")
+        carol = standin.user("carol")
         games = local.channels["games"]
+        # To carol: a second pending challenge from alice to bob would be refused.
         challenge = await standin.slash(alice, games, "challenge",
-                                        {"opponent": bob, "variant": "arab"},
+                                        {"opponent": carol, "variant": "arab"},
                                         timeout=ANSWER_TIMEOUT)
         game_id, _ = await start_game(local, local.channel, alice, bob, get_variant("italian"))
         mark = standin.event_count
@@ -36,7 +38,7 @@ async def test_a_challenge_expires_and_a_silent_player_loses_on_time(tmp_path: P
         # bob does not move: after 5 s the game is lost on time and the channel is told.
         notice = await standin.wait_for_message(ended, since=mark, timeout=ANSWER_TIMEOUT)
         assert f"<@{alice.id}> wins (1-0)" in notice.message.text()
-        assert not notice.message.buttons
+        assert [b.label for b in notice.message.buttons] == ["Rematch"]
         async with StoredGames(local.process.database) as stored_games:
             stored = await stored_games.load(game_id)
         assert stored.record.result is not None and stored.record.result.value == "1-0"

@@ -53,7 +53,7 @@ async def test_a_whole_game_ends_by_the_rules_and_is_rated(
     assert f"<@{winner.id}> wins" in text, text
     assert f"<@{loser.id}> {_ENDING_WORDS[forced.termination]}" in text, text
     assert "Rating changes" in text
-    assert not final.buttons, "the final board still has buttons"
+    assert [b.label for b in final.buttons] == ["Rematch"], "a finished board offers Rematch"
 
     # The final picture: a PNG of the final position as the renderer draws it.
     picture = final.attachments[0]
@@ -67,8 +67,13 @@ async def test_a_whole_game_ends_by_the_rules_and_is_rated(
     assert stored.record.result.value == ("1-0" if forced.winner is Color.WHITE else "0-1")
     assert stored.record.termination == forced.termination.name.lower()
     assert len(stored.moves) == len(forced.moves)
+    # Drawn from the side of the player to move (who would answer it), Italian squares
+    # numbered (the default notation).
     expected_png = render_png(stored.position, variant, last_move=last_move,
-                              before=last_position, size=picture.width or 512)
+                              before=last_position, size=picture.width or 512,
+                              perspective=stored.position.turn,
+                              numbers=variant.numeric_notation,
+                              show_turn=False)  # a finished game has no side to move
     assert data == expected_png
 
     # /rating shows the change: the winner above the 1500 start, the loser below it.

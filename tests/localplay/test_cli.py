@@ -13,7 +13,7 @@ DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3
 TIMEOUT = 240
 
 SCRIPT = """\
-# alice challenges bob; bob accepts; two moves; a wrong move; bob resigns
+# alice challenges bob; bob accepts; four moves; a wrong move; bob resigns, confirming
 /challenge @bob italian color:white
 as bob
 press Accept
@@ -23,7 +23,12 @@ suggest /move 22
 as bob
 /move 22-18
 /move 11-15
+as alice
+/move 21-17
+as bob
+/move 15-19
 /resign
+press Resign
 /rating variant:italian
 /export
 """
@@ -47,21 +52,26 @@ def test_a_script_plays_a_game_and_saves_the_pictures(tmp_path: Path) -> None:
     assert done.returncode == 0, out + done.stderr
     assert "LOCAL MODE" in out and "DISCORD_TOKEN" in out
     assert "[Accept] [Decline] [Cancel]" in out
-    assert "(suggestions: d3-c4 (22-18), d3-e4 (22-19))" in out
-    assert "@alice played d3-c4." in out
+    # Italian moves in the federation's numbers first (the bot's default).
+    assert "(suggestions: 22-18 (d3-c4), 22-19 (d3-e4))" in out
+    assert "@alice played 22-18." in out
     assert "It is not your turn" not in out  # bob's 22-18 is refused for another reason
     assert "only @bob sees this" in out
+    assert "Resign game #1 against @alice?" in out and "[Resign] [Keep playing]" in out
     assert "@alice wins (1-0). @bob resigned." in out
+    # The finished game's text board names no side to move.
+    final = out[out.index("@bob resigned."):]
+    assert "game over" in final and "to move" not in final.split("/rating")[0]
     assert "1 rated game: 0 won, 1 lost" in out
     # The text board after 22-18 (d3-c4) and 11-15 (e6-f5): Black to move, then White.
     assert "   4  .   w   .   .    4   17-20" in out
     assert "   5    .   .   b   .  5   13-16" in out
     pictures = sorted((tmp_path / "local-boards").glob("*.png"))
-    assert len(pictures) == 4  # the start, two moves, the final board
+    assert len(pictures) == 6  # the start, four moves, the final board
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pictures)
     # /export's PDN file is saved next to the pictures, and its path printed.
-    pdn = tmp_path / "local-boards" / "0005-dama-italian-1.pdn"
-    assert "saved to local-boards/0005-dama-italian-1.pdn]" in out, out[-3000:]
+    pdn = tmp_path / "local-boards" / "0007-dama-italian-1.pdn"
+    assert "saved to local-boards/0007-dama-italian-1.pdn]" in out, out[-3000:]
     assert '[Result "1-0"]' in pdn.read_text(encoding="utf-8")
     assert (tmp_path / "data" / "local.sqlite3").is_file()
 
@@ -216,7 +226,7 @@ def test_an_unfinished_game_goes_on_in_the_next_run_and_fresh_clears_it(
     first = _run(["local"], tmp_path, stdin="/challenge @bob italian color:white\nas bob\n"
                  "press Accept\nas alice\n/move 22-18\nquit\n")
     assert first.returncode == 0, first.stdout + first.stderr
-    assert "@alice played d3-c4." in first.stdout
+    assert "@alice played 22-18." in first.stdout
     # `quit` warns: the game is kept, and where it goes on.
     assert "(1 game(s) not finished. They are kept in data/local.sqlite3" in first.stdout
     assert "game #1, @alice vs @bob, Italian draughts, 1 ply, in #general" in first.stdout
@@ -226,7 +236,7 @@ def test_an_unfinished_game_goes_on_in_the_next_run_and_fresh_clears_it(
     out = second.stdout
     assert "(1 unfinished game(s) of earlier runs go on here, in data/local.sqlite3" in out
     assert "game #1, @alice vs @bob, Italian draughts, 1 ply, in #general" in out
-    assert "@bob played e6-f5." in out, out
+    assert "@bob played 11-15." in out, out
     assert "There is no game in this channel" not in out
     assert "game #1, @alice vs @bob, Italian draughts, 2 plies, in #general" in out
     fresh = _run(["local", "--fresh"], tmp_path, stdin="/history\n")

@@ -379,7 +379,7 @@ class CrashHarness:
 
         # Ratings: applied exactly once to each player of a finished rated game, never
         # to an unfinished one.
-        self._check_ratings(record.rated and status == "finished", game_id)
+        self._check_ratings(game_id)
 
         # Announced exactly once: one board (or, for a draw offer, one text) since the
         # step began if it was stored, none if not.
@@ -421,14 +421,17 @@ class CrashHarness:
             else:
                 assert after == 1, f"one acceptance started {after} games"
 
-    def _check_ratings(self, rated_and_over: bool, game_id: int) -> None:
+    def _check_ratings(self, game_id: int) -> None:
+        """The game's rating changes (stored with its end, none for an unrated or early
+        result, docs/RULES.md) applied exactly once, or not at all."""
         rows = _query(self.database, "SELECT user_id, rated_games, rating FROM ratings")
-        if not rated_and_over:
-            assert all(row[1] == 0 for row in rows), rows
-            return
         [(white, black, white_after, black_after)] = _query(
             self.database, "SELECT white_user_id, black_user_id, white_rating_after, "
-            "black_rating_after FROM games WHERE id = ?", game_id)
+            "black_rating_after FROM games WHERE id = ? AND status = 'finished'", game_id,
+        ) or [(None, None, None, None)]
+        if white_after is None:
+            assert all(row[1] == 0 for row in rows), rows
+            return
         by_user = {row[0]: row for row in rows}
         for user, after in ((white, white_after), (black, black_after)):
             assert by_user[user][1] == 1, f"rating of {user} applied {by_user[user][1]} times"
@@ -577,8 +580,8 @@ class CrashHarness:
         # Ratings: each player's count of rated games is the number of finished rated games
         # stored, and the rating is the one after the latest of them.
         finished = _query(self.database, "SELECT white_user_id, black_user_id, "
-                          "white_rating_after, black_rating_after FROM games WHERE rated "
-                          "AND status = 'finished' ORDER BY finished_at, id")
+                          "white_rating_after, black_rating_after FROM games WHERE "
+                          "white_rating_after IS NOT NULL ORDER BY finished_at, id")
         counts: dict[object, int] = {}
         latest: dict[object, object] = {}
         for white, black, white_after, black_after in finished:

@@ -34,6 +34,7 @@ from tests.support.services import (
     CHANNEL,
     GUILD,
     OpenServices,
+    Services,
     start_game,
 )
 
@@ -152,7 +153,8 @@ async def test_ambiguous_capture_lists_the_candidates(open_services: OpenService
     with pytest.raises(PlayerError) as info:
         await s.games.play(CHANNEL, ALICE, "d3xd7")
     assert error_key(info) is Msg.MOVE_AMBIGUOUS
-    assert info.value.params["candidates"] == "d3xb5xd7, d3xf5xd7"
+    # Numbered as the federation does (d3 = 22, b5 = 13, f5 = 15, d7 = 6), letters beside.
+    assert info.value.params["candidates"] == "22x13x6 (d3xb5xd7), 22x15x6 (d3xf5xd7)"
     update = await s.games.play(CHANNEL, ALICE, "d3xb5xd7")
     assert update.state.ply == 1
 
@@ -176,7 +178,8 @@ async def test_autocomplete_offers_own_legal_moves_captures_first(
     assert [c.value for c in choices] == ["d3xb5xd7", "d3xf5xd7"]  # full paths, captures only
     # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): d3 = 22,
     # b5 = 13, d7 = 6.
-    assert choices[0].name == "d3xb5xd7 (22x13x6)"
+    # b5 = 13, d7 = 6. The numeric form comes first (the default), algebraic beside it.
+    assert choices[0].name == "22x13x6 (d3xb5xd7)"
     assert [c.value for c in s.games.suggestions(CHANNEL, ALICE, "22x")] == [
         "d3xb5xd7", "d3xf5xd7"
     ]
@@ -273,8 +276,55 @@ async def test_inactivity_loses_on_time(open_services: OpenServices) -> None:
     assert ending is not None and ending.reason is EndReason.INACTIVITY
     assert ending.winner is engine.Color.WHITE  # Black was to move
     assert ending.result is GameResult.WHITE_WINS
-    black = await s.storage.ratings.get(BOB, "moroccan")
-    assert black is not None and black.losses == 1
+    # One ply played: the result stands but is not rated (docs/RULES.md, "Early results").
+    assert ending.unrated_early
+    assert await s.storage.ratings.get(BOB, "moroccan") is None
+
+
+async def _first_moves(s: Services, plies: int) -> None:
+    """Play `plies` plies of the channel's game: each time the first legal move."""
+    for _ in range(plies):
+        state = s.games.current(CHANNEL)
+        move = engine.legal_moves(state.position, state.variant)[0]
+        user = state.to_move.user_id
+        assert user is not None
+        await s.games.play(CHANNEL, user, engine.format_move(move, state.position,
+                                                             state.variant, full=True))
+
+
+async def test_inactivity_after_two_moves_each_is_rated(open_services: OpenServices) -> None:
+    clock = FakeClock()
+    s = await open_services(clock=clock, rules=GameRules(inactivity_limit=timedelta(days=3)))
+    await start_game(s, "moroccan")
+    await _first_moves(s, 4)
+    clock.advance(timedelta(days=3))
+    [update] = await s.games.run_deadlines()
+    ending = update.state.ending
+    assert ending is not None and ending.reason is EndReason.INACTIVITY
+    assert not ending.unrated_early
+    white = await s.storage.ratings.get(ALICE, "moroccan")  # White was to move
+    assert white is not None and white.losses == 1 and white.rated_games == 1
+
+
+@pytest.mark.parametrize("plies", [0, 1, 2, 3])
+async def test_a_time_forfeit_before_two_moves_each_is_not_rated(
+    open_services: OpenServices, plies: int
+) -> None:
+    """Without a listener for absent players, a passed move deadline loses on time; before
+    each side has made two moves that result is kept unrated."""
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    await start_game(s, "moroccan", move_seconds=40)
+    await _first_moves(s, plies)
+    clock.advance(timedelta(seconds=41))
+    [update] = await s.games.run_deadlines()
+    ending = update.state.ending
+    assert ending is not None and ending.reason is EndReason.TIME_FORFEIT
+    assert ending.result is not None and ending.unrated_early
+    stored = await s.storage.games.get(update.state.game_id)
+    assert stored is not None and stored.rated and stored.white_rating is None
+    for user in (ALICE, BOB):
+        assert await s.storage.ratings.get(user, "moroccan") is None
 
 
 PATIENCE = 60.0
