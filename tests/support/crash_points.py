@@ -137,6 +137,13 @@ def board_ply(message: MessageRecord) -> int | None:
     return None
 
 
+def _game_button(message: MessageRecord) -> str:
+    """The label of a board's draw button if it has one, else of its resign button."""
+    labels = {(b.custom_id or "").split(":")[1]: b.label or "" for b in message.buttons
+              if _BUTTON_PLY.match(b.custom_id or "")}
+    return labels.get("draw") or labels["resign"]
+
+
 @dataclass
 class Scene:
     """A game set up for one step: where, who, and how the step is made."""
@@ -278,7 +285,10 @@ class CrashHarness:
                 scene.act = lambda: standin.slash(bob, channel, "move", {"move": "f6-f5"},
                                                   timeout=ANSWER_TIMEOUT)
             elif step is Step.RESIGN:
-                scene.act = lambda: standin.slash(bob, channel, "resign", {},
+                # /resign asks first (privately); the step is the question's Resign.
+                question = await standin.slash(bob, channel, "resign", {},
+                                               timeout=ANSWER_TIMEOUT)
+                scene.act = lambda: standin.press(bob, question.reply, "Resign",
                                                   timeout=ANSWER_TIMEOUT)
             elif step is Step.DRAW_OFFER:
                 scene.act = lambda: standin.slash(bob, channel, "draw", {},
@@ -443,21 +453,23 @@ class CrashHarness:
         newest: MessageRecord | None = None
         presser = scene.players[0]
         for message in self.standin.messages(scene.channel, include_ephemeral=False):
-            if game_id_of(message) != game_id or not message.buttons:
-                continue
             drawn_for = board_ply(message)
+            if (game_id_of(message) != game_id or drawn_for is None
+                    or not message.attachments):
+                continue  # not a board with game buttons (a draw offer's text, Rematch)
             if active and drawn_for == ply:
                 newest = message
                 continue
-            label = message.buttons[0].label or ""
+            label = _game_button(message)
             answer = await self.standin.press(presser, message, label, timeout=ANSWER_TIMEOUT)
             assert answer.ephemeral, f"a board of ply {drawn_for} acted at ply {ply}"
         if active:
             assert newest is not None, "the newest board (with its buttons) is missing"
-            button = "Offer draw" if any(b.label == "Offer draw" for b in newest.buttons) \
-                else "Resign"
-            acted = await self.standin.press(presser, newest, button, timeout=ANSWER_TIMEOUT)
-            assert not acted.ephemeral, acted.reply.text()
+            acted = await self.standin.press(presser, newest, _game_button(newest),
+                                             timeout=ANSWER_TIMEOUT)
+            # It acts: a draw offer or acceptance, or the resign question (asked
+            # privately); an out-of-date board would say so.
+            assert "out of date" not in acted.reply.text(), acted.reply.text()
 
 
     # --- the soak ---------------------------------------------------------------------------
@@ -516,9 +528,13 @@ class CrashHarness:
                 other = bob if mover is alice else alice
                 roll = rng.random()
                 if roll < 0.04:
-                    answer = await self._run(standin.slash(mover, channel, "resign", {},
+                    question = await self._run(standin.slash(mover, channel, "resign", {},
+                                                             timeout=ANSWER_TIMEOUT))
+                    if question is None or not question.messages:
+                        continue
+                    answer = await self._run(standin.press(mover, question.reply, "Resign",
                                                            timeout=ANSWER_TIMEOUT))
-                    if answer is not None and not answer.ephemeral:
+                    if answer is not None and "resigned" in answer.reply.text():
                         ended.add(active)
                 elif roll < 0.08:
                     await self._run(standin.slash(other, channel, "draw", {},
