@@ -465,6 +465,10 @@ class GameService:
     def has_game(self, channel_id: int) -> bool:
         return channel_id in self._live
 
+    def is_active(self, game_id: int) -> bool:
+        """Whether game `game_id` is being played (live here, not over)."""
+        return any(live.record.id == game_id for live in self._live.values())
+
     def players_in(self, channel_id: int) -> tuple[int | None, int | None] | None:
         """(White's, Black's) user ids of the channel's active game, None without one."""
         live = self._live.get(channel_id)
