@@ -415,7 +415,7 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.GAMES_MANY: "{count} games",
     # i13-play
     Msg.RESULT_UNRATED_EARLY: "Not rated: the game ended before each side had made two "
-                              "moves, so no rating changes.",
+                              "moves of its own, so no rating changes.",
 
     Msg.RATING_TITLE: "Ratings of {user}",
     Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games}: "

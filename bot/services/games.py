@@ -836,11 +836,15 @@ class GameService:
     ) -> BoardState:
         """Store the result (and rating changes, in the same transaction) and drop the
         live game; returns the final state. A rated game ended before each side has made
-        two moves keeps its result unrated (`counts_for_rating`, docs/RULES.md "Early
-        results"). Publishes `DeadlinesChanged`, `GameEnded`."""
+        two moves of its own (the computer's for an absent player do not count) keeps its
+        result unrated (`counts_for_rating`, docs/RULES.md "Early results"). Publishes `DeadlinesChanged`, `GameEnded`."""
         record = live.record
         result = _result_of(winner)
-        early = record.rated and not counts_for_rating(live.game.ply)
+        early = False
+        if record.rated:
+            moves = await self._storage.games.moves(record.id)
+            first = Position.from_fen(record.start_fen, live.game.variant).turn
+            early = not counts_for_rating([m.by_computer for m in moves], first)
         rate = glicko2_calculator(result, self._clock()) if record.rated and not early else None
         ended = await self._storage.games.finish(
             record.id, result=result, termination=reason.value, rate=rate, unrated=early
