@@ -837,7 +837,8 @@ class GameService:
         """Store the result (and rating changes, in the same transaction) and drop the
         live game; returns the final state. A rated game ended before each side has made
         two moves of its own (the computer's for an absent player do not count) keeps its
-        result unrated (`counts_for_rating`, docs/RULES.md "Early results"). Publishes `DeadlinesChanged`, `GameEnded`."""
+        result unrated (`counts_for_rating`, docs/RULES.md "Early results"). Publishes
+        `DeadlinesChanged`, `GameEnded`."""
         record = live.record
         result = _result_of(winner)
         early = False

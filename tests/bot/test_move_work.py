@@ -137,9 +137,10 @@ def _kill_worker(work: MoveWork) -> None:
     """Kill the worker process with SIGKILL, as the out-of-memory killer would."""
     executor = work._executor
     assert executor is not None
-    processes = list(executor._processes.values())  # noqa: SLF001 - the pool's own
+    processes = list(executor._processes.values())
     assert processes
     for process in processes:
+        assert process.pid is not None
         os.kill(process.pid, signal.SIGKILL)
         process.join(10)
 
@@ -161,7 +162,7 @@ async def test_a_worker_process_killed_mid_request_is_replaced_and_the_request_d
         request = asyncio.ensure_future(work.in_process(time.sleep, 0.5))
         await asyncio.sleep(0.1)  # the request is in the worker process
         _kill_worker(work)
-        assert await request is None  # run again in a new worker process
+        await request  # run again in a new worker process, instead of BrokenProcessPool
         assert await work.in_process(sum, [4, 5]) == 9
     finally:
         await work.close()
@@ -185,6 +186,6 @@ async def test_two_requests_cut_by_one_death_both_finish_in_one_new_process() ->
         second = asyncio.ensure_future(work.in_process(time.sleep, 0.5))
         await asyncio.sleep(0.1)
         _kill_worker(work)
-        assert await asyncio.gather(first, second) == [None, None]
+        await asyncio.gather(first, second)  # both run again, neither BrokenProcessPool
     finally:
         await work.close()
