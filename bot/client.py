@@ -50,7 +50,7 @@ from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
 from bot.ui.errors import ErrorReporter
 from bot.ui.present import Presenter
 from bot.ui.reading import check_options
-from storage import Storage, utc_now
+from storage import Storage, redact_url, utc_now
 from storage.clock import Clock
 
 log = logging.getLogger(__name__)
@@ -305,6 +305,6 @@ class DamaBot(commands.Bot):
             await asyncio.wait(pending, timeout=timeout)
 
     def __repr__(self) -> str:
-        return f"<DamaBot database={self.settings.database!r}>"
+        return f"<DamaBot database={redact_url(self.settings.database)!r}>"
 
 

@@ -2,9 +2,9 @@
 may, when it is imported.
 
 - `engine` imports nothing outside the standard library; `renderer` the engine and Pillow;
-  `storage` aiosqlite.
+  `storage` aiosqlite and asyncpg.
 - `bot.ratings` and `bot.services` import nothing of Discord (discord.py or its HTTP stack),
-  nor the renderer or the settings loader (services: engine, storage and aiosqlite only):
+  nor the renderer or the settings loader (services: engine, storage and its drivers only):
   the game flow runs, and is tested, on plain values.
 - `bot`, every module of it and its entry point `bot.__main__` included, imports neither
   `standin` nor `localplay`: the bot runs where those development tools are not installed.
@@ -41,13 +41,17 @@ DISCORD_TOP_LEVEL = {"discord", "aiohttp", "nacl"}
 """The names that mean "Discord code": the library and its HTTP and voice stacks."""
 
 # What each package may pull in (transitively) beyond the standard library; None: anything.
+# asyncpg, PostgreSQL's driver; its compiled (Cython) modules load `cython_runtime`.
+ASYNCPG = {"asyncpg", "cython_runtime"}
+
 ALLOWED: dict[str, set[str] | None] = {
     "engine": set(),
     "renderer": {"engine", "PIL"},
-    "storage": {"aiosqlite"},
-    "bot.ratings": {"bot", "storage", "aiosqlite"},
-    "bot.services": {"bot", "engine", "storage", "aiosqlite"},
-    "bot": {"bot", "engine", "renderer", "storage", "PIL", "aiosqlite", "dotenv"} | DISCORD,
+    "storage": {"aiosqlite"} | ASYNCPG,
+    "bot.ratings": {"bot", "storage", "aiosqlite"} | ASYNCPG,
+    "bot.services": {"bot", "engine", "storage", "aiosqlite"} | ASYNCPG,
+    "bot": {"bot", "engine", "renderer", "storage", "PIL", "aiosqlite", "dotenv"} | ASYNCPG
+    | DISCORD,
     "standin": AIOHTTP,
     "localplay": None,
 }
