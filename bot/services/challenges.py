@@ -147,7 +147,8 @@ class ChallengeService:
         Returns the challenge (with that message id). Raises `PlayerError`:
         CHALLENGE_SELF, CHALLENGE_BOT, UNKNOWN_VARIANT, ALREADY_PLAYING_HERE,
         OPPONENT_PLAYING_HERE, CHANNEL_BUSY, CHALLENGE_DUPLICATE,
-        CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT."""
+        CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT;
+        and what `post` raises, after cancelling the challenge nobody could see."""
         if challenger.user_id == opponent.user_id:
             raise PlayerError(Msg.CHALLENGE_SELF)
         if opponent.is_bot:
@@ -175,7 +176,11 @@ class ChallengeService:
         self._expiries[challenge.id] = challenge.expires_at
         self._games.events.publish(DeadlinesChanged())
         if post is not None:
-            message_id = await post(challenge)
+            try:
+                message_id = await post(challenge)
+            except Exception:
+                await self._withdraw_unseen(challenge.id)
+                raise
             if message_id is not None:
                 try:
                     await self._storage.challenges.set_message(challenge.id, message_id)
@@ -187,6 +192,17 @@ class ChallengeService:
                     return challenge
                 challenge = dataclasses.replace(challenge, message_id=message_id)
         return challenge
+
+    async def _withdraw_unseen(self, challenge_id: int) -> None:
+        """Cancel a challenge whose message could not be shown: nobody can answer or
+        cancel it, and pending it would block the next challenge as a duplicate (and count
+        against the limits) until it expires."""
+        try:
+            await self._close(challenge_id, ChallengeStatus.CANCELLED)
+        except PlayerError:
+            pass  # answered meanwhile: the message was shown after all
+        except Exception:
+            log.exception("challenge %s: not shown, and could not be cancelled", challenge_id)
 
     async def get(self, challenge_id: int) -> Challenge | None:
         """A challenge by id (any status), None if there is none."""

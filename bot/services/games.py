@@ -466,6 +466,10 @@ class GameService:
     def has_game(self, channel_id: int) -> bool:
         return channel_id in self._live
 
+    def is_active(self, game_id: int) -> bool:
+        """Whether game `game_id` is being played (live here, not over)."""
+        return any(live.record.id == game_id for live in self._live.values())
+
     def players_in(self, channel_id: int) -> tuple[int | None, int | None] | None:
         """(White's, Black's) user ids of the channel's active game, None without one."""
         live = self._live.get(channel_id)
@@ -835,11 +839,16 @@ class GameService:
     ) -> BoardState:
         """Store the result (and rating changes, in the same transaction) and drop the
         live game; returns the final state. A rated game ended before each side has made
-        two moves keeps its result unrated (`counts_for_rating`, docs/RULES.md "Early
-        results"). Publishes `DeadlinesChanged`, `GameEnded`."""
+        two moves of its own (the computer's for an absent player do not count) keeps its
+        result unrated (`counts_for_rating`, docs/RULES.md "Early results"). Publishes
+        `DeadlinesChanged`, `GameEnded`."""
         record = live.record
         result = _result_of(winner)
-        early = record.rated and not counts_for_rating(live.game.ply)
+        early = False
+        if record.rated:
+            moves = await self._storage.games.moves(record.id)
+            first = Position.from_fen(record.start_fen, live.game.variant).turn
+            early = not counts_for_rating([m.by_computer for m in moves], first)
         rate = glicko2_calculator(result, self._clock()) if record.rated and not early else None
         reach(FaultPoint.STEP_COMMIT)
         ended = await self._storage.games.finish(
