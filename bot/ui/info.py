@@ -24,9 +24,10 @@ from engine import get_variant
 from storage import GameRecord, GameResult, Rating, Side
 
 
-def count_text(count: int, one: Msg, many: Msg, locale: str | None) -> str:
-    """`1 rated game`, `5 rated games`: the catalog's singular or plural form for `count`."""
-    return text(one if count == 1 else many, locale, count=count)
+def count_text(count: int, key: Msg, locale: str | None) -> str:
+    """`1 rated game`, `5 rated games`: the plural message `key` in the form the
+    language's plural rule gives `count`."""
+    return text(key, locale, count=count)
 
 
 def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
@@ -44,7 +45,7 @@ def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
     embed.description = "\n".join(
         text(Msg.RATING_LINE, locale, variant=get_variant(r.variant).name,
              rating=display_rating(r.rating, r.deviation), deviation=round(r.deviation),
-             games=count_text(r.rated_games, Msg.RATED_GAMES_ONE, Msg.RATED_GAMES_MANY, locale),
+             games=count_text(r.rated_games, Msg.RATED_GAMES, locale),
              wins=r.wins, losses=r.losses, draws=r.draws)
         for r in ratings
     )
@@ -60,7 +61,7 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     lines = [
         text(Msg.LEADERBOARD_LINE, locale, rank=e.rank, player=mention(e.rating.user_id),
              rating=display_rating(e.rating.rating, e.rating.deviation),
-             games=count_text(e.rating.rated_games, Msg.GAMES_ONE, Msg.GAMES_MANY, locale))
+             games=count_text(e.rating.rated_games, Msg.GAMES, locale))
         for e in board.entries
     ] or [text(Msg.LEADERBOARD_EMPTY, locale)]
     lines.append("")
@@ -72,9 +73,7 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     else:
         lines.append(text(Msg.LEADERBOARD_NOT_RANKED, locale))
     embed.description = "\n".join(lines)
-    rule = Msg.LEADERBOARD_RULE_ONE if board.eligibility.min_games == 1 \
-        else Msg.LEADERBOARD_RULE
-    embed.set_footer(text=text(rule, locale,
+    embed.set_footer(text=text(Msg.LEADERBOARD_RULE, locale,
                                min_games=board.eligibility.min_games,
                                max_deviation=f"{board.eligibility.max_deviation:g}"))
     return embed

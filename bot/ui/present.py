@@ -80,11 +80,7 @@ def color_name(color: Color, locale: str | None) -> str:
     return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, locale)
 
 
-_UNITS = (
-    (86400, Msg.DAYS_ONE, Msg.DAYS_MANY),
-    (3600, Msg.HOURS_ONE, Msg.HOURS_MANY),
-    (60, Msg.MINUTES_ONE, Msg.MINUTES_MANY),
-)
+_UNITS = ((86400, Msg.DAYS), (3600, Msg.HOURS), (60, Msg.MINUTES))
 
 _STATUSES = {
     ChallengeStatus.PENDING: Msg.STATUS_PENDING,
@@ -105,11 +101,10 @@ def duration_text(delta: timedelta, locale: str | None = None) -> str:
     """`3 days`, `10 minutes`, `40 seconds` (catalog words in `locale`): the largest
     whole unit."""
     seconds = int(delta.total_seconds())
-    for size, one, many in _UNITS:
+    for size, unit in _UNITS:
         if seconds >= size and seconds % size == 0:
-            count = seconds // size
-            return text(one if count == 1 else many, locale, count=count)
-    return text(Msg.SECONDS_ONE if seconds == 1 else Msg.SECONDS_MANY, locale, count=seconds)
+            return text(unit, locale, count=seconds // size)
+    return text(Msg.SECONDS, locale, count=seconds)
 
 
 def param(value: object, locale: str | None) -> str:

@@ -1,0 +1,57 @@
+"""`python -m bot.locales`: rewrite each domain's template from the English and merge it
+into every catalog, matching entries by their context (the message id): a new id is added
+untranslated, an entry whose English changed keeps its translation marked fuzzy (gettext
+leaves fuzzy entries out, so English shows until a translator has looked), a removed id is
+dropped. Then translate what the catalog checks report (`make test`)."""
+
+from __future__ import annotations
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from bot.locales import DOMAINS, LOCALES, catalog_path, template
+
+
+def merge(pot: Catalog, old: Catalog, language: str, domain: str) -> Catalog:
+    """A catalog of `language` with `pot`'s entries, translated as in `old`."""
+    previous = {message.context: message for message in old if message.id}
+    merged = Catalog(locale=language, domain=domain, project="dama-bot", charset="utf-8",
+                     copyright_holder="the dama-bot authors", msgid_bugs_address="",
+                     last_translator="dama-bot translators", fuzzy=False)
+    for entry in pot:
+        if not entry.id:
+            continue
+        before = previous.get(entry.context)
+        flags: set[str] = set()
+        string: str | tuple[str, ...] = "" if not entry.pluralizable else ("",) * merged.num_plurals
+        if before is not None and before.string:
+            string = before.string
+            if before.id != entry.id or "fuzzy" in before.flags:
+                flags.add("fuzzy")
+            if isinstance(string, str) != (not entry.pluralizable):
+                string, flags = ("" if not entry.pluralizable else ("",) * merged.num_plurals,
+                                 set())
+        merged.add(entry.id, string, context=entry.context, flags=flags,
+                   auto_comments=entry.auto_comments)
+    return merged
+
+
+def main() -> None:
+    for domain, languages in DOMAINS.items():
+        pot = template(domain)
+        with (LOCALES / f"{domain}.pot").open("wb") as out:
+            write_po(out, pot, width=100)
+        for language in languages:
+            path = catalog_path(domain, language)
+            old = Catalog(locale=language, domain=domain)
+            if path.is_file():
+                with path.open("rb") as source:
+                    old = read_po(source, locale=language, domain=domain)
+            merged = merge(pot, old, language, domain)
+            with path.open("wb") as out:
+                write_po(out, merged, width=100)
+            print(f"bot/locales/{domain}/{language}.po: {len(merged)} entries")
+
+
+if __name__ == "__main__":
+    main()
