@@ -44,6 +44,7 @@ from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
 from bot.ui.errors import ErrorReporter
 from bot.ui.present import Presenter
 from bot.ui.reading import check_options
+from bot.ui.translator import CommandTranslator
 from storage import Storage, utc_now
 from storage.clock import Clock
 
@@ -151,6 +152,8 @@ class DamaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
+        # Command names and descriptions in tr, it, fr (bot/locales/commands).
+        await self.tree.set_translator(CommandTranslator())
         # The leaderboard rule is kept in the database's rankings: open with ours, or
         # every leaderboard and rank would fall back to a slow exact scan.
         self.storage = await Storage.open(settings.database, clock=self.clock,

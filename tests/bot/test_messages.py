@@ -6,11 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
-import bot.messages
-import bot.services.games
-import bot.ui.answer
 from bot.messages import ENGLISH, Msg, Plural, fields, template, text
 from tests.support.discord_harness import (
     Harness,

@@ -21,7 +21,7 @@ async def _schema(folder: Path) -> list[dict[str, Any]]:
                   run_scheduler=False)
     try:
         await bot.setup_hook()
-        return command_schema(bot.tree)
+        return await command_schema(bot.tree)
     finally:
         await bot.close()
 
