@@ -22,15 +22,16 @@ def merge(pot: Catalog, old: Catalog, language: str, domain: str) -> Catalog:
         if not entry.id:
             continue
         before = previous.get(entry.context)
+        empty: str | tuple[str, ...] = ("",) * merged.num_plurals if entry.pluralizable else ""
+        string: str | tuple[str, ...] | list[str] = empty
         flags: set[str] = set()
-        string: str | tuple[str, ...] = "" if not entry.pluralizable else ("",) * merged.num_plurals
-        if before is not None and before.string:
+        # Kept only when it has the entry's shape (a plural message stays plural).
+        if before is not None and before.string and (
+            isinstance(before.string, str) != entry.pluralizable
+        ):
             string = before.string
-            if before.id != entry.id or "fuzzy" in before.flags:
+            if before.id != entry.id or before.fuzzy:
                 flags.add("fuzzy")
-            if isinstance(string, str) != (not entry.pluralizable):
-                string, flags = ("" if not entry.pluralizable else ("",) * merged.num_plurals,
-                                 set())
         merged.add(entry.id, string, context=entry.context, flags=flags,
                    auto_comments=entry.auto_comments)
     return merged
