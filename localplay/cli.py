@@ -138,7 +138,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
     local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED)
     emit("Starting the stand-in and the bot...")
     async with local, TerminalSession(
-        local, boards_dir=args.boards, emit=emit, user=args.user,
+        local, boards_dir=args.boards, emit=emit, user=args.user, locale=args.locale,
     ) as session:
         emit(BANNER.format(guild=DEFAULT_GUILD, user=args.user, boards=args.boards,
                            channels=", ".join("#" + c for c in DEFAULT_CHANNELS)))

@@ -71,3 +71,24 @@ async def test_typed_choices_suggestions_and_ranges(local: LocalDiscord, tmp_pat
         assert await session.run_line("suggest /move 22")
         assert out[-1] == "(suggestions: d3-c4 (22-18), d3-e4 (22-19))"
         await session.finish()
+
+
+async def test_a_turkish_client_types_turkish_command_names(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    # `dama-bot local --locale tr`: the users' interactions carry the Turkish client
+    # locale, and command, option and choice names are typed as a Turkish Discord shows
+    # them (name_localizations), or in English.
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               locale="tr", timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("/meydan-oku rakip:@bob tür:turkish renk:Beyaz")
+        assert await session.run_line("as bob")
+        assert await session.run_line("press Kabul et")
+        assert await session.run_line("/hamle d6-d5")  # bob plays Black: not his turn yet
+        assert await session.run_line("/help")  # the English name works too
+        await session.finish()
+    assert "  @alice Beyaz taşlarla oynuyor. Hamle süresi: yok." in out, out
+    assert "@alice (Beyaz) - @bob (Siyah): oyun başlıyor." in out, out
+    assert "Sıra sende değil: hamle sırası @alice (Beyaz) oyuncusunda. Hamlesini bekle." in out
+    assert "  == Burada dama oynamak ==" in out, out
