@@ -28,8 +28,8 @@ from localplay.script import (
     Press,
     ScriptError,
     Slash,
-    parse_line,
     canonical_command,
+    parse_line,
     resolve_options,
 )
 from localplay.server import LocalDiscord
