@@ -526,6 +526,21 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     return template(key, language, count).format(**params)
 
 
+VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({
+    "turkish": Msg.VARIANT_TURKISH,
+    "arab": Msg.VARIANT_ARAB,
+    "moroccan": Msg.VARIANT_MOROCCAN,
+    "italian": Msg.VARIANT_ITALIAN,
+})
+"""The message of each variant's name, by variant key (`engine.VARIANTS`)."""
+
+
+def variant_name(key: str, locale: str | None = None) -> str:
+    """The name of the variant `key` ("turkish") in `locale`: "Türk daması", "Dama turca".
+    Raises `KeyError` for an unknown key."""
+    return text(VARIANT_NAMES[key], locale)
+
+
 def fields(key: Msg, locale: str | None = None, count: int = 1) -> set[str]:
     """The names of the fields the template of `key` uses (for `count`, in `locale`)."""
     return template_fields(template(key, locale, count))

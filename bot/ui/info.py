@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import discord
 
-from bot.messages import Msg, text
+from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services import EndReason, Leaderboard, PdnFile
 from bot.ui.present import (
@@ -38,12 +38,12 @@ def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
     embed = discord.Embed(title=text(Msg.RATING_TITLE, locale, user=title),
                           colour=EMBED_COLOUR)
     if not ratings:
-        variant_part = f" ({get_variant(variant).name})" if variant else ""
+        variant_part = f" ({variant_name(variant, locale)})" if variant else ""
         embed.description = text(Msg.RATING_NONE, locale, user=mention(user_id),
                                  variant_part=variant_part)
         return embed
     embed.description = "\n".join(
-        text(Msg.RATING_LINE, locale, variant=get_variant(r.variant).name,
+        text(Msg.RATING_LINE, locale, variant=variant_name(r.variant, locale),
              rating=display_rating(r.rating, r.deviation), deviation=round(r.deviation),
              games=count_text(r.rated_games, Msg.RATED_GAMES, locale),
              wins=r.wins, losses=r.losses, draws=r.draws)
@@ -54,7 +54,7 @@ def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
 
 def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     """/leaderboard: the top of the board, the caller's rank, the eligibility rule."""
-    name = get_variant(board.variant).name
+    name = variant_name(board.variant, locale)
     key = Msg.LEADERBOARD_TITLE_SERVER if board.guild_id is not None \
         else Msg.LEADERBOARD_TITLE_GLOBAL
     embed = discord.Embed(title=text(key, locale, variant=name), colour=EMBED_COLOUR)
@@ -119,7 +119,7 @@ def history_embed(user_id: int, games: list[GameRecord], locale: str | None,
         # An aborted game's score already says so: no second "aborted" as its reason.
         lines.append(text(
             Msg.HISTORY_LINE_ABORTED if aborted else Msg.HISTORY_LINE, locale,
-            game_id=game.id, variant=get_variant(game.variant).name,
+            game_id=game.id, variant=variant_name(game.variant, locale),
             score=text(score, locale), opponent=opponent,
             reason=reason_text(game.termination, locale), when=timestamp(when),
         ))
@@ -132,7 +132,7 @@ def export_message(pdn: PdnFile, locale: str | None) -> tuple[str, discord.File]
     the caller's other games in progress) and the PDN file."""
     file = discord.File(io.BytesIO(pdn.text.encode("utf-8")), filename=pdn.filename)
     content = text(Msg.EXPORT_DONE, locale, game_id=pdn.game_id,
-                   variant=get_variant(pdn.variant).name)
+                   variant=variant_name(pdn.variant, locale))
     if pdn.chosen is not None:
         content += " " + text(pdn.chosen, locale)
     if pdn.in_progress:
@@ -143,14 +143,17 @@ def export_message(pdn: PdnFile, locale: str | None) -> tuple[str, discord.File]
 
 def rules_embed(variant_key: str, locale: str | None) -> discord.Embed:
     variant = get_variant(variant_key)
-    embed = discord.Embed(title=text(Msg.RULES_TITLE, locale, variant=variant.name),
+    embed = discord.Embed(title=text(Msg.RULES_TITLE, locale,
+                                     variant=variant_name(variant.key, locale)),
                           description=text(RULES[variant.key], locale), colour=EMBED_COLOUR)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
 
 
 def help_embed(inactivity: timedelta, locale: str | None) -> discord.Embed:
+    """/help: the commands, then how to choose a language (in English, with Arabic written
+    in Arabic: Discord has no Arabic locale, so a choice is the only way to it)."""
+    body = text(Msg.HELP_BODY, locale, inactivity=duration_text(inactivity, locale))
     return discord.Embed(title=text(Msg.HELP_TITLE, locale),
-                         description=text(Msg.HELP_BODY, locale,
-                                          inactivity=duration_text(inactivity, locale)),
+                         description=body + "\n" + text(Msg.HELP_LANGUAGE, locale),
                          colour=EMBED_COLOUR)

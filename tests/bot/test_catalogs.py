@@ -19,12 +19,15 @@ from bot.messages import (
     FSI,
     LRI,
     PDI,
+    VARIANT_NAMES,
     Msg,
     Plural,
     isolate,
     template_fields,
     text,
+    variant_name,
 )
+from engine import VARIANTS
 
 CASES = [(domain, language) for domain, languages in DOMAINS.items() for language in languages]
 
@@ -217,3 +220,11 @@ def test_every_plural_message_names_its_number() -> None:
     for key, source in ENGLISH.items():
         if isinstance(source, Plural):
             assert source.count in template_fields(source.one) | template_fields(source.other), key
+
+
+def test_variant_names_cover_every_variant_in_english_as_the_engine_names_them() -> None:
+    assert set(VARIANT_NAMES) == set(VARIANTS)
+    for key, variant in VARIANTS.items():
+        assert variant_name(key) == variant.name
+    assert variant_name("turkish", "tr") == "Türk daması"
+    assert variant_name("italian", "fr") == "Dames italiennes"
