@@ -7,7 +7,8 @@ answers from the commands catalogs (`bot/locales/commands/<language>.po`) for Tu
 Italian and French, the Discord locales with a catalog (Discord has no Arabic locale),
 and None (no localization) for the others. The catalog entry is found from where the
 string is: `name:<command>[.<option>]`, `description:<command>[.<option>]`,
-`choice:<value>` (keys of `bot.messages.COMMAND_TEXT`).
+`choice:<key>` (keys of `bot.messages.COMMAND_TEXT`; a choice is found by its English
+name).
 """
 
 from __future__ import annotations
@@ -18,11 +19,17 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.messages import translations
+from bot.messages import COMMAND_TEXT, translations
 
 COMMAND_LOCALES = {discord.Locale.turkish: "tr", discord.Locale.italian: "it",
                    discord.Locale.french: "fr"}
 """The Discord locales the commands are translated into, and their catalogs."""
+
+
+_CHOICES = {english: key.removeprefix("choice.") for key, english in COMMAND_TEXT.items()
+            if key.startswith("choice.")}
+"""The key of each choice by its English name (unique: two options may share a value,
+e.g. `auto`, with different names)."""
 
 
 def catalog_context(location: Where, data: Any) -> str | None:
@@ -37,7 +44,8 @@ def catalog_context(location: Where, data: Any) -> str | None:
         kind = "name" if location is Where.parameter_name else "description"
         return f"{kind}:{key}"
     if location is Where.choice_name:
-        return f"choice:{data.value}"
+        key = _CHOICES.get(data.name)
+        return None if key is None else f"choice:{key}"
     return None
 
 

@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from bot.locales import DOMAINS, catalog_path, command_entries, template
 from bot.locales.__main__ import merge
 from bot.messages import (
+    COMMAND_TEXT,
     ENGLISH,
     FSI,
     LRI,
@@ -228,3 +229,9 @@ def test_variant_names_cover_every_variant_in_english_as_the_engine_names_them()
         assert variant_name(key) == variant.name
     assert variant_name("turkish", "tr") == "Türk daması"
     assert variant_name("italian", "fr") == "Dames italiennes"
+
+
+def test_choice_names_are_unique_in_english() -> None:
+    # The translator finds a choice's catalog entry by its English name.
+    names = [english for key, english in COMMAND_TEXT.items() if key.startswith("choice.")]
+    assert len(names) == len(set(names))
