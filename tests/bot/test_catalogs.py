@@ -184,6 +184,8 @@ def test_arabic_isolates_notation_mentions_and_ratings() -> None:
     assert text(Msg.BOARD_TITLE, "ar", variant="X", game_id=12, kind="Y") == (
         "\u2068X\u2069 · المباراة \u2066#\u206812\u2069\u2069 · \u2068Y\u2069")
     assert isolate("d3-d4") == "\u2068d3-d4\u2069"
+    # No `!r` in Arabic: repr would print an isolate as the escape "\u2068".
+    assert "\\" not in text(Msg.UNKNOWN_VARIANT, "ar", name="xx", valid="turkish")
     # Other languages are left to right: nothing is added.
     assert text(Msg.MOVE_PLAYED, "fr", player="<@42>", move="22x13") == "<@42> a joué **22x13**."
 
