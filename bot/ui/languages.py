@@ -57,3 +57,23 @@ async def settle(interaction: discord.Interaction[Any], choices: LanguageChoices
     ).value
     interaction.extras[CHANNEL] = for_channel(server_choice=server,
                                               guild_locale=guild_locale).value
+
+
+async def channel_language(
+    client: discord.Client, choices: LanguageChoices | None, channel_id: int
+) -> str:
+    """The language of a post to `channel_id` that no interaction asked for (the computer's
+    move, a time-out, a board owed after a restart): its server's choice, else the
+    server's preferred locale, else English. A channel the client does not know (not
+    cached), or a failure to read the choice, gives what is known."""
+    channel = client.get_channel(channel_id)
+    guild = getattr(channel, "guild", None)
+    if not isinstance(guild, discord.Guild):
+        return for_channel(server_choice=None, guild_locale=None).value
+    server: str | None = None
+    if choices is not None:
+        try:
+            server = await choices.guild_language(guild.id)
+        except Exception:
+            log.exception("reading the language of guild %s failed", guild.id)
+    return for_channel(server_choice=server, guild_locale=str(guild.preferred_locale)).value
