@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
+from bot.cogs.settings import Settings as SettingsCog
 from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import ConfigError, Settings
 from bot.services import (
@@ -37,6 +38,7 @@ from bot.services import (
 )
 from bot.services.computer_games import ComputerGames
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
+from bot.services.settings import ChallengeLimits, SettingsService
 from bot.sync import hash_file_for, sync_commands
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
@@ -123,6 +125,7 @@ class DamaBot(commands.Bot):
     scheduler: DeadlineScheduler
     computer_games: ComputerGames
     computer_turns: ComputerTurns
+    settings_service: SettingsService
 
     def __init__(
         self,
@@ -165,7 +168,11 @@ class DamaBot(commands.Bot):
             self.chooser = PoolMoveChooser(self.computer)
         self.presenter = Presenter(board_size=settings.board_size,
                                    inactivity_limit=settings.inactivity_limit)
-        self.announcer = GameAnnouncer(self, self.presenter)
+        self.settings_service = SettingsService(
+            self.storage.settings,
+            ChallengeLimits(settings.challenges_per_challenger, settings.challenges_per_opponent),
+        )
+        self.announcer = GameAnnouncer(self, self.presenter, self.settings_service)
         self.errors = ErrorReporter(self.announcer)
         self.events = EventBus()
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
@@ -185,7 +192,8 @@ class DamaBot(commands.Bot):
         self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock,
                                             room=room)
         self.challenges = ChallengeService(
-            self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock
+            self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock,
+            settings=self.settings_service,
         )
         self.stats = StatsService(self.storage, self.games, eligibility=settings.eligibility)
         self.scheduler = DeadlineScheduler(self.games, self.challenges, self.announcer,
@@ -193,12 +201,13 @@ class DamaBot(commands.Bot):
         self.scheduler.listen(self.events)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=self.games, challenges=self.challenges, announcer=self.announcer,
-                    errors=self.errors, settings=settings)
+                    errors=self.errors, settings=settings, preferences=self.settings_service)
         self.presses = play
         await self.add_cog(play)
         await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))
         await self.add_cog(Computer(computer_games=self.computer_games,
                                     announcer=self.announcer, settings=settings))
+        await self.add_cog(SettingsCog(settings=self.settings_service))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.games.restore()
         log.info("restored %d active games; the computer is to move in %d", len(restored),

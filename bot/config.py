@@ -22,6 +22,7 @@ from dotenv import dotenv_values
 
 from bot.endpoint import endpoint_for
 from bot.services.models import MoveTime
+from bot.services.settings import MAX_CHALLENGE_LIMIT
 from storage import DEFAULT_PATH, Eligibility
 
 __all__ = [
@@ -75,7 +76,9 @@ class Settings:
     computer_workers: processes that search (None: one per CPU). computer_queue_limit:
     searches that may wait for a worker before the computer's own moves are refused with
     the estimated wait (None: 16 per worker; see `bot.computer_queue`). board_size: board
-    picture side in pixels.
+    picture side in pixels. challenges_per_challenger, challenges_per_opponent: the
+    default limits on pending challenges in a server from one player and to one player
+    (each server's admins may change them with /server-settings; `bot.services.settings`).
     """
 
     token: str | None = None
@@ -97,6 +100,8 @@ class Settings:
     computer_workers: int | None = None
     computer_queue_limit: int | None = None
     board_size: int = 512
+    challenges_per_challenger: int = 3
+    challenges_per_opponent: int = 5
 
 
 def _one_line(name: str, value: str, hint: str) -> ConfigError:
@@ -225,6 +230,10 @@ def settings_from(env: Mapping[str, str]) -> Settings:
         computer_workers=_optional_int(env, "DAMA_COMPUTER_WORKERS", 1, 64),
         computer_queue_limit=_optional_int(env, "DAMA_COMPUTER_QUEUE_LIMIT", 0, 10_000),
         board_size=_int(env, "DAMA_BOARD_SIZE", 512, 160, 2048),
+        challenges_per_challenger=_int(env, "DAMA_CHALLENGES_PER_CHALLENGER", 3, 1,
+                                       MAX_CHALLENGE_LIMIT),
+        challenges_per_opponent=_int(env, "DAMA_CHALLENGES_PER_OPPONENT", 5, 1,
+                                     MAX_CHALLENGE_LIMIT),
     )
 
 

@@ -69,6 +69,22 @@ class Msg(enum.StrEnum):
     COMPUTER_NO_DRAW = "error.computer_no_draw"
     UNEXPECTED = "error.unexpected"
     STORAGE_UNAVAILABLE = "error.storage_unavailable"
+    # i13-settings: challenge limits, settings, the text board
+    CHALLENGE_DUPLICATE = "error.challenge_duplicate"
+    CHALLENGE_DUPLICATE_REVERSE = "error.challenge_duplicate_reverse"
+    CHALLENGE_LIMIT_CHALLENGER = "error.challenge_limit_challenger"
+    CHALLENGE_LIMIT_OPPONENT = "error.challenge_limit_opponent"
+    SETTINGS_ADMIN_ONLY = "error.settings_admin_only"
+    SETTINGS_TITLE = "settings.title"
+    SETTINGS_BODY = "settings.body"
+    SETTINGS_SAVED = "settings.saved"
+    SERVER_SETTINGS_TITLE = "settings.server_title"
+    SERVER_SETTINGS_BODY = "settings.server_body"
+    SIDE_AUTO = "word.side_auto"
+    NOTATION_NUMERIC = "word.notation_numeric"
+    NOTATION_ALGEBRAIC = "word.notation_algebraic"
+    TEXT_BOARD_MISSING = "board.text_missing_permission"
+    TEXT_BOARD_MISSING_BOTH = "board.text_missing_permissions"
 
     # --- challenges --------------------------------------------------------------------
     CHALLENGE_TITLE = "challenge.title"
@@ -264,6 +280,38 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.STORAGE_UNAVAILABLE: "The server cannot save moves right now, so this was not done. "
                              "Nothing of yours was lost: every move you were answered for is "
                              "kept. Please try again in a while.",
+    # i13-settings: challenge limits, settings, the text board
+    Msg.CHALLENGE_DUPLICATE: "You already challenged {opponent}: {challenge}. Wait for their "
+                             "answer there, or cancel that challenge before sending another.",
+    Msg.CHALLENGE_DUPLICATE_REVERSE: "{opponent} already challenged you: {challenge}. Accept "
+                                     "or decline it there.",
+    Msg.CHALLENGE_LIMIT_CHALLENGER: "You have {count} pending challenges on this server, the "
+                                    "most it allows ({limit}). Wait for an answer or cancel "
+                                    "one (your oldest: {challenge}).",
+    Msg.CHALLENGE_LIMIT_OPPONENT: "{opponent} already has {count} pending challenges on this "
+                                  "server, the most it allows ({limit}). Try again when they "
+                                  "have answered some.",
+    Msg.SETTINGS_ADMIN_ONLY: "Only members with the Manage Server permission can change this "
+                             "server's settings.",
+    Msg.SETTINGS_TITLE: "Your settings",
+    Msg.SETTINGS_BODY: "Board side: **{side}**\nItalian notation: **{notation}**\n"
+                       "Change them with /settings board_side: or notation:.",
+    Msg.SETTINGS_SAVED: "Saved.",
+    Msg.SERVER_SETTINGS_TITLE: "Settings of this server",
+    Msg.SERVER_SETTINGS_BODY: "Pending challenges from one player: **{per_challenger}** "
+                              "(default {default_challenger})\nPending challenges to one "
+                              "player: **{per_opponent}** (default {default_opponent})\n"
+                              "Change them with /server-settings.",
+    Msg.SIDE_AUTO: "the side you play",
+    Msg.NOTATION_NUMERIC: "numeric (22-18)",
+    Msg.NOTATION_ALGEBRAIC: "algebraic (d3-c4)",
+    Msg.TEXT_BOARD_MISSING: "This channel denies me the {permission} permission, so my "
+                            "boards here are text (w, b: men; W, B: kings). An admin can give "
+                            "me that permission in the channel's settings for the picture.",
+    Msg.TEXT_BOARD_MISSING_BOTH: "This channel denies me the Attach Files and Embed Links "
+                                 "permissions, so my boards here are text (w, b: men; W, B: "
+                                 "kings). An admin can give me those permissions in the "
+                                 "channel's settings for the picture.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",
     Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of {variant}.\n"
@@ -411,6 +459,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "gives up · **/abort** cancels a game before both sides have moved.\n"
         "**/rating**, **/leaderboard**, **/history** and **/export** (PDN) show results; "
         "**/rules** explains a variant.\n"
+        "**/settings**: the side your boards are drawn from, and Italian moves in numbers "
+        "(22-18) or letters (d3-c4).\n"
         "One game per channel: start a thread to play several at once. A game with no move "
         "for {inactivity} is lost on time by the player to move."
     ),
@@ -586,6 +636,25 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.arab": "Arab Dama",
     "choice.moroccan": "Moroccan draughts",
     "choice.italian": "Italian draughts",
+    "settings": "Show or change your preferences: board side, Italian notation, language",
+    "settings.board_side": "The side your boards are drawn from (auto: the side you play)",
+    "settings.notation": "How Italian moves are written to you",
+    "settings.language": "The language I answer you in (automatic: your Discord's language)",
+    "server-settings": "Show or change this server's settings: limits on pending challenges, "
+                       "language",
+    "server-settings.per_challenger": "Most pending challenges from one player",
+    "server-settings.per_opponent": "Most pending challenges to one player",
+    "server-settings.language": "The language of channel posts and of players whose Discord is "
+                                "in English",
+    "choice.auto": "Auto (the side you play)",
+    "choice.numeric": "Numeric (22-18)",
+    "choice.algebraic": "Algebraic (d3-c4)",
+    "choice.en": "English",
+    "choice.tr": "Türkçe",
+    "choice.ar": "العربية",
+    "choice.it": "Italiano",
+    "choice.fr": "Français",
+    "choice.language_auto": "Automatic",
     "choice.white": "White",
     "choice.black": "Black",
     "choice.random": "Random",

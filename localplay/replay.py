@@ -42,8 +42,10 @@ from standin import (
 Printer = Callable[[str], None]
 
 #: Settings the bot needs for a replay's leaderboard: players with a few games admitted
-#: (provisional, shown with `?`).
-REPLAY_ENV = {"DAMA_LEADERBOARD_MIN_GAMES": "1", "DAMA_LEADERBOARD_MAX_DEVIATION": "1000"}
+#: (provisional, shown with `?`); and the highest limits on pending challenges, since
+#: games replayed side by side may challenge the same player at once.
+REPLAY_ENV = {"DAMA_LEADERBOARD_MIN_GAMES": "1", "DAMA_LEADERBOARD_MAX_DEVIATION": "1000",
+              "DAMA_CHALLENGES_PER_CHALLENGER": "25", "DAMA_CHALLENGES_PER_OPPONENT": "25"}
 
 _RESULT_OF_OUTCOME = {Color.WHITE: PdnResult.WHITE_WINS, Color.BLACK: PdnResult.BLACK_WINS}
 

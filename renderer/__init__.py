@@ -7,6 +7,8 @@ Imports the engine, nothing of Discord. The public API:
 - `render_move_gif(position, move, variant, ...)` -> GIF bytes of one move, jump by jump;
 - `render_game_gif(start, moves, variant, ...)` -> GIF bytes of a whole game;
 - `render_image(...)`: as `render_png`, returning the Pillow image;
+- `render_text(position, variant, *, perspective, numbers)` -> a monospaced text board, for
+  where no picture can be shown;
 - `warm_up(sizes)`: build the caches ahead of the first picture (under a second);
 - `RenderError` (a ValueError): bad input, with a message saying what to pass;
 - `Theme`, `DEFAULT_THEME`: colours and proportions; `MIN_SIZE`, `MAX_SIZE`.
@@ -19,6 +21,7 @@ from renderer.animation import render_game_gif, render_move_gif
 from renderer.board import render_image, render_png, warm_up
 from renderer.errors import RenderError
 from renderer.layout import MAX_SIZE, MIN_SIZE
+from renderer.text import render_text
 from renderer.theme import DEFAULT_THEME, Theme
 
 __all__ = [
@@ -31,5 +34,6 @@ __all__ = [
     "render_image",
     "render_move_gif",
     "render_png",
+    "render_text",
     "warm_up",
 ]

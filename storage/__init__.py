@@ -2,7 +2,7 @@
 
 Stores strings and ints; knows nothing of the rules. Start with `await Storage.open()`
 (path from `DAMA_DATABASE`, default `data/dama.sqlite3`); the repositories are
-`storage.players`, `.games`, `.challenges`, `.ratings` (interfaces in
+`storage.players`, `.games`, `.challenges`, `.ratings`, `.settings` (interfaces in
 `storage.repositories`, values in `storage.models`, errors in `storage.errors`).
 """
 
@@ -52,6 +52,7 @@ from storage.repositories import (
     PlayerRepository,
     RatingCalculator,
     RatingRepository,
+    SettingsRepository,
 )
 from storage.store import Storage
 
@@ -95,6 +96,7 @@ __all__ = [
     "RatingValue",
     "SchemaVersionError",
     "Seat",
+    "SettingsRepository",
     "Side",
     "StaleMoveError",
     "Storage",

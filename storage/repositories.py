@@ -1,9 +1,10 @@
 """The repository interfaces the bot programs against (`typing.Protocol`).
 
 The SQLite implementations are in `storage.players`, `storage.games`,
-`storage.challenges` and `storage.ratings`; `storage.Storage` bundles them. A PostgreSQL
-implementation would implement the same protocols. Every method is a coroutine; every
-value returned is a frozen dataclass from `storage.models`.
+`storage.challenges`, `storage.ratings` and `storage.settings`; `storage.Storage` bundles
+them. A PostgreSQL implementation would implement the same protocols. Every method is a
+coroutine; every value returned is a frozen dataclass from `storage.models` (the
+settings: plain dicts of names and text values).
 """
 
 from __future__ import annotations
@@ -43,6 +44,31 @@ class PlayerRepository(Protocol):
         ...
 
     async def get(self, user_id: int) -> Player | None:
+        ...
+
+
+class SettingsRepository(Protocol):
+    """Players' preferences and servers' defaults as names and text values (the bot
+    reads and checks them); a name without a stored value means its default. New names
+    need no migration."""
+
+    async def player(self, user_id: int) -> dict[str, str]:
+        """The user's stored preferences by name (empty when none)."""
+        ...
+
+    async def set_player(self, user_id: int, values: Mapping[str, str | None]) -> dict[str, str]:
+        """Store the given preferences of a user in one transaction (None removes a
+        stored value, back to the default); returns all of them as now stored. A name over
+        40 or a value over 100 characters is refused by the schema's checks (the bot checks
+        its values before); nothing of the call is stored then."""
+        ...
+
+    async def guild(self, guild_id: int) -> dict[str, str]:
+        """The server's stored defaults by name (empty when none)."""
+        ...
+
+    async def set_guild(self, guild_id: int, values: Mapping[str, str | None]) -> dict[str, str]:
+        """As `set_player`, for a server's defaults."""
         ...
 
 

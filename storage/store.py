@@ -1,4 +1,4 @@
-"""`Storage`: the open database and its four repositories, built in one call."""
+"""`Storage`: the open database and its repositories, built in one call."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ from storage.repositories import (
     GameRepository,
     PlayerRepository,
     RatingRepository,
+    SettingsRepository,
 )
+from storage.settings import SqliteSettingsRepository
 
 
 class Storage:
@@ -34,6 +36,7 @@ class Storage:
         self.games: GameRepository = SqliteGameRepository(db, clock, leaderboard)
         self.challenges: ChallengeRepository = SqliteChallengeRepository(db, clock)
         self.ratings: RatingRepository = self._ratings
+        self.settings: SettingsRepository = SqliteSettingsRepository(db, clock)
 
     @classmethod
     async def open(

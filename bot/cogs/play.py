@@ -21,6 +21,7 @@ from bot.config import MoveTime, Settings
 from bot.messages import command_text as t
 from bot.services import BoardRef, ChallengeService, GameService
 from bot.services.games import suggest_moves
+from bot.services.settings import SettingsService
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.buttons import ButtonAction
 from bot.ui.errors import ErrorReporter
@@ -52,7 +53,9 @@ class Play(commands.Cog):
         announcer: GameAnnouncer,
         errors: ErrorReporter,
         settings: Settings,
+        preferences: SettingsService | None = None,
     ) -> None:
+        self.preferences = preferences
         self.games = games
         self.challenges = challenges
         self.announcer = announcer
@@ -117,7 +120,9 @@ class Play(commands.Cog):
         source = self.games.suggestion_source(interaction.channel_id, interaction.user.id)
         if source is None:
             return []
-        work = asyncio.ensure_future(asyncio.to_thread(suggest_moves, *source, typed))
+        numeric = (True if self.preferences is None
+                   else (await self.preferences.player(interaction.user.id)).numeric)
+        work = asyncio.ensure_future(asyncio.to_thread(suggest_moves, *source, typed, numeric))
         work.add_done_callback(_consume)
         try:
             found = await asyncio.wait_for(asyncio.shield(work), timeout=SUGGEST_BUDGET)

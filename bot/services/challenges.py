@@ -7,10 +7,15 @@ challenge publishes `DeadlinesChanged` on the game service's event bus). Accepti
 creates the game in the same database transaction (so a double click makes one game),
 under the channel's lock, and hands it to the `GameService` (`adopt`), which announces
 its first board.
+
+A server limits the pending challenges from one player and to one player
+(`bot.services.settings.ChallengeLimits`, each server's own or the environment's), and a
+second pending challenge between the same two players is refused with a link to the first.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import random
@@ -23,6 +28,7 @@ from bot.services.errors import PlayerError, UserRef
 from bot.services.events import DeadlinesChanged
 from bot.services.games import Announce, GameService
 from bot.services.models import GameUpdate, MoveTime
+from bot.services.settings import ChallengeLimits, SettingsService
 from engine import VARIANTS, Position, UnknownVariantError, get_variant
 from storage import (
     Challenge,
@@ -74,8 +80,11 @@ class ChallengeService:
         expiry: timedelta = timedelta(minutes=10),
         clock: Clock = utc_now,
         rng: random.Random | None = None,
+        settings: SettingsService | None = None,
     ) -> None:
         self._storage = storage
+        self._settings = settings
+        self._creating = asyncio.Lock()
         self._games = games
         self._expiry = expiry
         self._clock = clock
@@ -91,6 +100,33 @@ class ChallengeService:
         if opponent in players:
             raise PlayerError(Msg.OPPONENT_PLAYING_HERE, user=UserRef(opponent))
         raise PlayerError(Msg.CHANNEL_BUSY)
+
+    async def _check_limits(self, challenger: int, opponent: int, guild_id: int | None) -> None:
+        """Refuse a challenge between two players who already have one pending (either
+        way, with a link to it), or past the server's limits."""
+        now = self._clock()
+        pending = [c for c in await self._storage.challenges.pending_for_user(challenger)
+                   if c.expires_at > now]
+        for existing in pending:
+            if existing.challenger_id == challenger and existing.challenged_id == opponent:
+                raise PlayerError(Msg.CHALLENGE_DUPLICATE, opponent=UserRef(opponent),
+                                  challenge=existing)
+            if existing.challenger_id == opponent and existing.challenged_id == challenger:
+                raise PlayerError(Msg.CHALLENGE_DUPLICATE_REVERSE, opponent=UserRef(opponent),
+                                  challenge=existing)
+        limits = (ChallengeLimits() if self._settings is None
+                  else (await self._settings.guild(guild_id)).limits)
+        sent = [c for c in pending
+                if c.challenger_id == challenger and c.guild_id == guild_id]
+        if len(sent) >= limits.per_challenger:
+            raise PlayerError(Msg.CHALLENGE_LIMIT_CHALLENGER, count=len(sent),
+                              limit=limits.per_challenger, challenge=sent[0])
+        received = [c for c in await self._storage.challenges.pending_for_user(opponent)
+                    if c.challenged_id == opponent and c.guild_id == guild_id
+                    and c.expires_at > now]
+        if len(received) >= limits.per_opponent:
+            raise PlayerError(Msg.CHALLENGE_LIMIT_OPPONENT, opponent=UserRef(opponent),
+                              count=len(received), limit=limits.per_opponent)
 
     async def create(
         self,
@@ -109,28 +145,32 @@ class ChallengeService:
         `post` returns (the message is edited when the challenge closes or expires).
         Returns the challenge (with that message id). Raises `PlayerError`:
         CHALLENGE_SELF, CHALLENGE_BOT, UNKNOWN_VARIANT, ALREADY_PLAYING_HERE,
-        OPPONENT_PLAYING_HERE, CHANNEL_BUSY."""
+        OPPONENT_PLAYING_HERE, CHANNEL_BUSY, CHALLENGE_DUPLICATE,
+        CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT."""
         if challenger.user_id == opponent.user_id:
             raise PlayerError(Msg.CHALLENGE_SELF)
         if opponent.is_bot:
             raise PlayerError(Msg.CHALLENGE_BOT, user=UserRef(opponent.user_id))
         key = variant_key(variant)
         self._check_channel(channel_id, challenger.user_id, opponent.user_id)
-        for person in (challenger, opponent):
-            await self._storage.players.upsert(person.user_id, person.name)
-        challenge = await self._storage.challenges.create(
-            NewChallenge(
-                challenger_id=challenger.user_id,
-                challenged_id=opponent.user_id,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                variant=key,
-                expires_at=self._clock() + self._expiry,
-                rated=rated,
-                color=color,
-                move_seconds=move_time.seconds,
+        # One check and store at a time, so two quick challenges cannot both pass.
+        async with self._creating:
+            await self._check_limits(challenger.user_id, opponent.user_id, guild_id)
+            for person in (challenger, opponent):
+                await self._storage.players.upsert(person.user_id, person.name)
+            challenge = await self._storage.challenges.create(
+                NewChallenge(
+                    challenger_id=challenger.user_id,
+                    challenged_id=opponent.user_id,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    variant=key,
+                    expires_at=self._clock() + self._expiry,
+                    rated=rated,
+                    color=color,
+                    move_seconds=move_time.seconds,
+                )
             )
-        )
         self._expiries[challenge.id] = challenge.expires_at
         self._games.events.publish(DeadlinesChanged())
         if post is not None:

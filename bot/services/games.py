@@ -195,13 +195,16 @@ def _normalise(text: str) -> str:
 
 
 def suggest_moves(
-    position: Position, variant: Variant, moves: tuple[Move, ...], typed: str
+    position: Position, variant: Variant, moves: tuple[Move, ...], typed: str,
+    numeric: bool = True,
 ) -> list[MoveChoice]:
     """The autocomplete choices among `moves` (the legal moves of `position`) matching
     `typed` (prefix of the move text, or of the Italian numeric form, ignoring case and
-    separators): captures first (most pieces first), then by text; at most 25. Pure and
-    possibly slow (formatting every move of a position with thousands of capture routes
-    takes seconds): the Discord layer runs it in a worker thread."""
+    separators): captures first (most pieces first), then by text; at most 25. An Italian
+    choice is labelled with both forms, the reader's first (`numeric`: ``21-17 (b3-a4)``,
+    else ``b3-a4 (21-17)``); its value is the algebraic form. Pure and possibly slow
+    (formatting every move of a position with thousands of capture routes takes seconds):
+    the Discord layer runs it in a worker thread."""
     wanted = _normalise(typed)
     choices: list[MoveChoice] = []
     texts = [(format_move(m, position, variant), m) for m in moves]
@@ -210,9 +213,9 @@ def suggest_moves(
         forms = [value]
         name = value
         if variant.numeric_notation:
-            numeric = format_move(move, position, variant, numeric=True)
-            forms.append(numeric)
-            name = f"{value} ({numeric})"
+            number_form = format_move(move, position, variant, numeric=True)
+            forms.append(number_form)
+            name = f"{number_form} ({value})" if numeric else f"{value} ({number_form})"
         if wanted and not any(_normalise(form).startswith(wanted) for form in forms):
             continue
         choices.append(MoveChoice(name, value))
@@ -616,8 +619,16 @@ class GameService:
         except MalformedMoveError as error:
             raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
         except AmbiguousMoveError as error:
+            written = sorted(
+                ((format_move(m, position, variant, full=True), m) for m in error.candidates),
+                key=lambda pair: pair[0],
+            )
+            # Italian: the federation's numbers first, as the autocomplete labels them
+            # (docs/RULES.md, "Coordinates and notation").
             names = ", ".join(
-                sorted(format_move(m, position, variant, full=True) for m in error.candidates)
+                f"{format_move(m, position, variant, full=True, numeric=True)} ({t})"
+                if variant.numeric_notation else t
+                for t, m in written
             )
             raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
         except IllegalMoveError as error:

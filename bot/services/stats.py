@@ -160,6 +160,8 @@ class StatsService:
         if record.termination:
             tags["Termination"] = record.termination
         tags["GameId"] = str(record.id)
-        text = export_pdn(game, tags)
+        # Italian records are written in the federation's numbers (GameType 22, as real
+        # Italian PDN files are; docs/RULES.md, "Coordinates and notation").
+        text = export_pdn(game, tags, numeric=game.variant.numeric_notation)
         return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
                        chosen, others)

@@ -26,9 +26,17 @@ import discord
 
 from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
+from bot.services.settings import SettingsService
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
-from bot.ui.present import Presenter, duration_text
+from bot.ui.present import (
+    MAX_CONTENT,
+    Permission,
+    Presenter,
+    Viewpoint,
+    duration_text,
+    missing_for_board,
+)
 from bot.ui.reading import locale_of
 from storage import Challenge
 
@@ -51,12 +59,36 @@ def board_nonce(state: BoardState) -> str:
 
 
 class GameAnnouncer:
-    """Posts updates and challenges. `client` sends messages outside interactions."""
+    """Posts updates and challenges. `client` sends messages outside interactions;
+    `settings` gives each reader's board side and notation (None: the defaults)."""
 
-    def __init__(self, client: discord.Client, presenter: Presenter) -> None:
+    def __init__(self, client: discord.Client, presenter: Presenter,
+                 settings: SettingsService | None = None) -> None:
         self.client = client
         self.presenter = presenter
+        self.settings = settings
         self._background: set[asyncio.Task[None]] = set()
+
+    async def viewpoint(self, state: BoardState, reader: int | None = None) -> Viewpoint:
+        """How the board of `state` is drawn and written for `reader` (a user id): from
+        their preferred side, else the side they play, else the side to move; Italian in
+        their notation. `reader` None: a board meant for both players, drawn for the
+        player who must answer it (the person to move; against the computer, the person).
+        A failure to read the preferences is logged and the defaults are used."""
+        if reader is None:
+            seat = state.to_move if state.to_move.user_id is not None else state.seat(
+                state.turn.opponent)
+            reader = seat.user_id
+        if reader is None or self.settings is None:
+            return Viewpoint(side=state.turn)
+        try:
+            preferences = await self.settings.player(reader)
+        except Exception:
+            log.exception("reading the preferences of user %s failed: defaults used", reader)
+            return Viewpoint(side=state.turn)
+        playing = next((seat.color for seat in (state.white, state.black)
+                        if seat.user_id == reader), None)
+        return Viewpoint(preferences.side(playing, state.turn), preferences.numeric)
 
     # --- background edits -----------------------------------------------------------------
 
@@ -82,6 +114,17 @@ class GameAnnouncer:
         channel = self.client.get_partial_messageable(channel_id)
         self.later(self.strip_buttons(channel.get_partial_message(message_id)))
 
+    def _missing(self, answer: Answer | None, channel_id: int) -> tuple[Permission, ...]:
+        """The permissions a board picture needs that the bot lacks where it is going: the
+        interaction's `app_permissions` for an answer; for a channel post, the bot's
+        permissions in the cached channel (none missing when it is not cached)."""
+        if answer is not None:
+            return missing_for_board(answer.interaction.app_permissions)
+        channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.abc.GuildChannel) and channel.guild.me is not None:
+            return missing_for_board(channel.permissions_for(channel.guild.me))
+        return ()
+
     # --- game updates ----------------------------------------------------------------------
 
     def answering(self, interaction: Inter) -> Announce:
@@ -90,7 +133,9 @@ class GameAnnouncer:
         locale = locale_of(interaction)
 
         async def announce(update: GameUpdate) -> int | None:
-            return await self._post_safely(update, locale, answer)
+            # A board shown again (/board) is the caller's; any other is for both players.
+            reader = interaction.user.id if update.event is Event.SHOWN else None
+            return await self._post_safely(update, locale, answer, reader=reader)
 
         return announce
 
@@ -117,35 +162,44 @@ class GameAnnouncer:
 
     async def _post_update(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,
-        owed: bool = False,
+        owed: bool = False, view: Viewpoint | None = None,
     ) -> int | None:
         """Send `update` as an interaction answer (`answer`) or to its channel (`owed`: an
-        owed board, after the restart line, with its nonce)."""
+        owed board, after the restart line, with its nonce), drawn and written for `view`."""
         state = update.state
+        view = view or Viewpoint(side=state.turn)
         prefix = text(Msg.AFTER_RESTART, locale) + "\n" if owed else ""
         if not update.shows_board:
-            content = prefix + self.presenter.headline(update, locale)
+            content = prefix + self.presenter.headline(update, locale, view)
             if answer is not None:
                 await answer.send(content)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
                 await channel.send(content, allowed_mentions=MENTIONS)
             return None
-        board = await self.presenter.board_message(update, locale)
         people = state.white.user_id is not None and state.black.user_id is not None
-        view = None if state.is_over else board_view(state.game_id, state.ply, locale,
-                                                     draw=people)
+        buttons = None if state.is_over else board_view(state.game_id, state.ply, locale,
+                                                        draw=people)
+        missing = self._missing(answer, state.channel_id)
+        picture: dict[str, Any]
+        if missing:
+            # No picture or embed can be shown here: the board as text, saying why.
+            content = self.presenter.text_board(update, locale, view, missing)
+            picture = {}
+        else:
+            board = await self.presenter.board_message(update, locale, view)
+            content = board.content
+            picture = {"embed": board.embed, "file": board.file()}
         if answer is not None:
-            message_id = await answer.send(board.content, embed=board.embed, file=board.file(),
-                                           view=view)
+            message_id = await answer.send(content, view=buttons, **picture)
         else:
             channel = self.client.get_partial_messageable(state.channel_id)
             # discord.py sends `enforce_nonce` with every nonce; without one it picks a
             # random nonce itself.
             nonce: dict[str, Any] = {"nonce": board_nonce(state)} if owed else {}
-            sent = await channel.send(prefix + board.content, embed=board.embed,
-                                      file=board.file(), view=view or discord.utils.MISSING,
-                                      allowed_mentions=MENTIONS, **nonce)
+            sent = await channel.send((prefix + content)[:MAX_CONTENT],
+                                      view=buttons or discord.utils.MISSING,
+                                      allowed_mentions=MENTIONS, **picture, **nonce)
             message_id = sent.id
         if update.previous_board_message_id != message_id:
             self._retire_board(state.channel_id, update.previous_board_message_id)
@@ -153,7 +207,7 @@ class GameAnnouncer:
 
     async def _post_safely(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,
-        owed: bool = False,
+        owed: bool = False, reader: int | None = None,
     ) -> int | None:
         """`_post_update`, for a change already committed. If answering the interaction
         fails (e.g. Discord no longer knows it), the board goes to the channel instead; if
@@ -161,16 +215,17 @@ class GameAnnouncer:
         /board shows it, instead of an error claiming nothing changed. Failures are logged
         with the game, user and channel ids."""
         state = update.state
+        view = await self.viewpoint(state, reader)
         targets: list[Answer | None] = [answer, None] if answer is not None else [None]
         for target in targets:
             try:
-                return await self._post_update(update, locale, target, owed)
+                return await self._post_update(update, locale, target, owed, view)
             except Exception:
                 log.exception("showing game %s failed after the change was saved: event=%s "
                               "user=%s channel=%s via=%s", state.game_id, update.event.value,
                               update.actor, state.channel_id,
                               "channel" if target is None else "interaction")
-        note = "\n".join((self.presenter.headline(update, locale),
+        note = "\n".join((self.presenter.headline(update, locale, view),
                           text(Msg.BOARD_NOT_SHOWN, locale)))
         for target in targets:
             try:
@@ -187,14 +242,20 @@ class GameAnnouncer:
 
     async def stale_board(self, interaction: Inter, current: BoardState, note: str) -> None:
         """Answer a press on an out-of-date board privately with `note` and the game's
-        current board (picture and embed, no buttons). Raises what rendering or sending
-        raises (`discord.HTTPException`...)."""
+        current board (picture and embed, no buttons; as text where the bot lacks Attach
+        Files or Embed Links). Raises what rendering or sending raises
+        (`discord.HTTPException`...)."""
         locale = locale_of(interaction)
         shown = GameUpdate(Event.SHOWN, current, None, None, None)
-        board = await self.presenter.board_message(shown, locale)
-        await Answer.of(interaction, watch=False).send(
-            note, embed=board.embed, file=board.file(), ephemeral=True
-        )
+        view = await self.viewpoint(current, interaction.user.id)
+        answer = Answer.of(interaction, watch=False)
+        missing = missing_for_board(interaction.app_permissions)
+        if missing:
+            board_text = self.presenter.text_board(shown, locale, view, missing)
+            await answer.send(f"{note}\n{board_text}"[:MAX_CONTENT], ephemeral=True)
+            return
+        board = await self.presenter.board_message(shown, locale, view)
+        await answer.send(note, embed=board.embed, file=board.file(), ephemeral=True)
 
     # --- challenges ------------------------------------------------------------------------
 

@@ -7,7 +7,9 @@ loop. Every text comes from `bot.messages` in the reader's locale.
 from __future__ import annotations
 
 import asyncio
+import enum
 import io
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -25,8 +27,8 @@ from bot.services import (
     SeatView,
     UserRef,
 )
-from engine import Color, Position, Variant
-from renderer import render_png
+from engine import Color, Position, Variant, parse_square, square_to_number
+from renderer import render_png, render_text
 from storage import Challenge, ChallengeStatus, ColorChoice
 
 BOARD_FILE = "board.png"
@@ -65,6 +67,58 @@ RULES = {
     "moroccan": Msg.RULES_MOROCCAN,
     "italian": Msg.RULES_ITALIAN,
 }
+
+
+class Permission(enum.Enum):
+    """A channel permission a board message needs, by its name in Discord's settings."""
+
+    ATTACH_FILES = "Attach Files"
+    EMBED_LINKS = "Embed Links"
+
+
+def missing_for_board(permissions: discord.Permissions) -> tuple[Permission, ...]:
+    """The permissions a board message needs (its picture and embed) that `permissions`
+    (the bot's in the channel) lack."""
+    missing: list[Permission] = []
+    if not permissions.attach_files:
+        missing.append(Permission.ATTACH_FILES)
+    if not permissions.embed_links:
+        missing.append(Permission.EMBED_LINKS)
+    return tuple(missing)
+
+
+@dataclass(frozen=True)
+class Viewpoint:
+    """How one reader sees a board: the side at the bottom of the picture (`side`), and
+    whether Italian moves are written and the squares numbered in the federation's
+    numeric notation (`numeric`, the default; docs/RULES.md, "Coordinates and
+    notation"). Other variants are always algebraic, whatever `numeric` says."""
+
+    side: Color = Color.WHITE
+    numeric: bool = True
+
+    def numbers(self, variant: Variant) -> bool:
+        """Whether moves in `variant` are shown in numbers to this reader."""
+        return self.numeric and variant.numeric_notation
+
+
+WHITE_VIEW = Viewpoint()
+"""The viewpoint of a reader nobody knows: White's side, Italian in numbers."""
+
+_SQUARE = re.compile(r"[a-h][1-8]")
+
+
+def numeric_text(move_text: str) -> str:
+    """An Italian move written by `engine.format_move` in algebraic (``b3-a4``,
+    ``d1xb3xd5``) with its squares as the federation's numbers (``21-17``): the same
+    squares in the same order, so the same move text as `format_move(..., numeric=True)`.
+    Raises ValueError for a light square (no Italian move lands on one)."""
+    return _SQUARE.sub(lambda m: str(square_to_number(parse_square(m.group(0)))), move_text)
+
+
+def shown_move(move_text: str, variant: Variant, view: Viewpoint) -> str:
+    """`move_text` (algebraic, as the services write it) as `view`'s reader reads it."""
+    return numeric_text(move_text) if view.numbers(variant) else move_text
 
 
 def mention(user_id: int) -> str:
@@ -107,6 +161,14 @@ def duration_text(delta: timedelta, locale: str | None = None) -> str:
     return text(Msg.SECONDS, locale, count=seconds)
 
 
+def challenge_link(challenge: Challenge) -> str:
+    """A link to a challenge's message (its channel when the message id is unknown)."""
+    if challenge.message_id is None:
+        return f"<#{challenge.channel_id}>"
+    guild = challenge.guild_id if challenge.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{challenge.channel_id}/{challenge.message_id}"
+
+
 def param(value: object, locale: str | None) -> str:
     """A message parameter as text: users as mentions, colours and statuses by name,
     durations in words (`duration_text`)."""
@@ -124,6 +186,8 @@ def param(value: object, locale: str | None) -> str:
         return text(_COLOR_CHOICES[value], locale)
     if isinstance(value, timedelta):
         return duration_text(value, locale)
+    if isinstance(value, Challenge):
+        return challenge_link(value)
     return str(value)
 
 
@@ -148,13 +212,15 @@ def render_board(
     last_move: object = None,
     before: Position | None = None,
     size: int = 512,
+    view: Viewpoint = WHITE_VIEW,
 ) -> bytes:
-    """The board PNG (blocking; call through `board_png`)."""
+    """The board PNG (blocking; call through `board_png`), drawn from `view`'s side, with
+    the Italian square numbers when `view` reads Italian in numbers."""
     from engine import Move
 
     move = last_move if isinstance(last_move, Move) else None
     return render_png(position, variant, last_move=move, before=before if move else None,
-                      size=size)
+                      size=size, perspective=view.side, numbers=view.numbers(variant))
 
 
 @dataclass(frozen=True)
@@ -178,10 +244,10 @@ class Presenter:
         self.board_size = board_size
         self.inactivity_limit = inactivity_limit
 
-    async def board_png(self, state: BoardState) -> bytes:
+    async def board_png(self, state: BoardState, view: Viewpoint = WHITE_VIEW) -> bytes:
         return await asyncio.to_thread(
             render_board, state.position, state.variant, last_move=state.last_move,
-            before=state.before, size=self.board_size,
+            before=state.before, size=self.board_size, view=view,
         )
 
     async def warm(self) -> None:
@@ -230,24 +296,27 @@ class Presenter:
         return text(key, locale, player=player_name(state.to_move, locale),
                     color=color_name(state.turn, locale))
 
-    def headline(self, update: GameUpdate, locale: str | None) -> str:
-        """The text above the board: what happened, and whose turn it is (a mention, so
-        the player is notified)."""
+    def headline(self, update: GameUpdate, locale: str | None,
+                 view: Viewpoint = WHITE_VIEW) -> str:
+        """The text above the board: what happened (the move as `view` reads it), and
+        whose turn it is (a mention, so the player is notified)."""
         state = update.state
+        move_text = (None if update.move_text is None
+                     else shown_move(update.move_text, state.variant, view))
         parts: list[str] = []
         if update.event is Event.STARTED:
             parts.append(text(Msg.GAME_STARTED, locale, white=player_name(state.white, locale),
                               black=player_name(state.black, locale)))
-        elif update.move_text is not None:
+        elif move_text is not None:
             # After a move the side to move is the other one, game over or not.
             mover = state.seat(state.position.turn.opponent)
             if update.absent_moves is not None:  # the computer moved for an absent player
                 count, limit = update.absent_moves
                 parts.append(text(Msg.COMPUTER_MOVED, locale, player=player_name(mover, locale),
-                                  move=update.move_text, count=count, limit=limit))
+                                  move=move_text, count=count, limit=limit))
             else:
                 parts.append(text(Msg.MOVE_PLAYED, locale, player=player_name(mover, locale),
-                                  move=update.move_text))
+                                  move=move_text))
         if update.event is Event.DRAW_OFFERED:
             offerer = state.seat(state.draw_offer_by or state.turn)
             opponent = state.seat(offerer.color.opponent)
@@ -259,7 +328,8 @@ class Presenter:
             parts.append(self.turn_text(state, locale))
         return "\n".join(parts)
 
-    def board_embed(self, state: BoardState, locale: str | None) -> discord.Embed:
+    def board_embed(self, state: BoardState, locale: str | None,
+                    view: Viewpoint = WHITE_VIEW) -> discord.Embed:
         kind = text(Msg.RATED if state.rated else Msg.CASUAL, locale)
         embed = discord.Embed(
             title=text(Msg.BOARD_TITLE, locale, variant=state.variant.name,
@@ -291,7 +361,8 @@ class Presenter:
         embed.add_field(name=text(Msg.BOARD_MOVE, locale), value=str(state.move_number))
         embed.add_field(
             name=text(Msg.BOARD_LAST_MOVE, locale),
-            value=state.last_move_text or text(Msg.BOARD_NO_MOVE_YET, locale),
+            value=(shown_move(state.last_move_text, state.variant, view)
+                   if state.last_move_text else text(Msg.BOARD_NO_MOVE_YET, locale)),
         )
         if state.move_seconds is not None:
             embed.add_field(name=text(Msg.BOARD_MOVE_TIME, locale),
@@ -309,10 +380,28 @@ class Presenter:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         return embed
 
-    async def board_message(self, update: GameUpdate, locale: str | None) -> BoardMessage:
-        png = await self.board_png(update.state)
-        return BoardMessage(self.headline(update, locale),
-                            self.board_embed(update.state, locale), png)
+    async def board_message(self, update: GameUpdate, locale: str | None,
+                            view: Viewpoint = WHITE_VIEW) -> BoardMessage:
+        """The board message of `update` as `view`'s reader sees it (side, notation)."""
+        png = await self.board_png(update.state, view)
+        return BoardMessage(self.headline(update, locale, view),
+                            self.board_embed(update.state, locale, view), png)
+
+    def text_board(self, update: GameUpdate, locale: str | None, view: Viewpoint,
+                   missing: tuple[Permission, ...]) -> str:
+        """The board of `update` as a text message, for a channel that denies the bot the
+        `missing` permissions (no picture or embed can be shown there): the headline, which
+        permission is missing, and the board drawn as text (`renderer.render_text`) from
+        `view`'s side. Cut to what Discord accepts."""
+        state = update.state
+        board = render_text(state.position, state.variant, perspective=view.side,
+                            numbers=view.numbers(state.variant))
+        if len(missing) == 1:
+            note = text(Msg.TEXT_BOARD_MISSING, locale, permission=missing[0].value)
+        else:
+            note = text(Msg.TEXT_BOARD_MISSING_BOTH, locale)
+        message = f"{self.headline(update, locale, view)}\n{note}\n```\n{board}\n```"
+        return message[:MAX_CONTENT]
 
     # --- challenges -------------------------------------------------------------------
 

@@ -75,11 +75,12 @@ async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
             # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): 22 = d3,
             # 18 = c4, 19 = e4.
             assert {c.value for c in choices} == {"d3-c4", "d3-e4"}
-            assert all("(22-" in c.name for c in choices)
+            # Numeric first by default for Italian, algebraic beside it.
+            assert {c.name for c in choices} == {"22-18 (d3-c4)", "22-19 (d3-e4)"}
             nothing = await standin.autocomplete("bob", "games", "move", {"move": ""})
             assert nothing == ()
             moved = await standin.slash("alice", "games", "move", {"move": "22-18"})
-            assert not moved.ephemeral and "played **d3-c4**" in moved.reply.content
+            assert not moved.ephemeral and "played **22-18**" in moved.reply.content
             assert moved.reply.attachments[0].data.startswith(PNG)
             wrong = await standin.slash("alice", "games", "move", {"move": "21-17"})
             assert wrong.ephemeral and "not your turn" in wrong.reply.content
@@ -157,9 +158,9 @@ async def test_a_stop_lets_the_move_being_answered_finish(
     await challenge_and_accept(h)
     render = client.presenter.board_png
 
-    async def slow(state: Any) -> bytes:
+    async def slow(state: Any, *view: Any) -> bytes:
         await asyncio.sleep(0.5)
-        return await render(state)
+        return await render(state, *view)
 
     monkeypatch.setattr(client.presenter, "board_png", slow)
     payload = slash(h, "move", [option("move", "a3-a4")])

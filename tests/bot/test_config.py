@@ -98,3 +98,14 @@ def test_absent_player_settings() -> None:
                         ("DAMA_COMPUTER_WORKERS", "0")):
         with pytest.raises(ValueError, match=name):
             settings_from({name: value})
+
+
+def test_challenge_limits_from_the_environment() -> None:
+    assert settings_from({}).challenges_per_challenger == 3
+    assert settings_from({}).challenges_per_opponent == 5
+    read = settings_from({"DAMA_CHALLENGES_PER_CHALLENGER": "1",
+                          "DAMA_CHALLENGES_PER_OPPONENT": "25"})
+    assert (read.challenges_per_challenger, read.challenges_per_opponent) == (1, 25)
+    for bad in ("0", "26", "many"):
+        with pytest.raises(ConfigError, match="DAMA_CHALLENGES_PER_OPPONENT"):
+            settings_from({"DAMA_CHALLENGES_PER_OPPONENT": bad})

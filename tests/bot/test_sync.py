@@ -20,12 +20,13 @@ GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"
 
 
 INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}
+SETTINGS_COMMANDS = {"settings", "server-settings"}
 
 
 async def test_command_schema(harness: Harness) -> None:
     [sync] = [c for c in harness.discord.calls if c.method == "PUT"]
     commands = {c["name"]: c for c in sync.payload}
-    assert set(commands) == GAME_COMMANDS | INFO_COMMANDS
+    assert set(commands) == GAME_COMMANDS | INFO_COMMANDS | SETTINGS_COMMANDS
     for command in commands.values():
         assert command["description"]
         for opt in command.get("options", []):

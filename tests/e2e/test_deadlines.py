@@ -20,9 +20,11 @@ async def test_a_challenge_expires_and_a_silent_player_loses_on_time(tmp_path: P
                             env=env, ready_timeout=READY_TIMEOUT) as local:
         standin = local.standin
         alice, bob = standin.user("alice"), standin.user("bob")
+        carol = standin.user("carol")
         games = local.channels["games"]
+        # To carol: a second pending challenge from alice to bob would be refused.
         challenge = await standin.slash(alice, games, "challenge",
-                                        {"opponent": bob, "variant": "arab"},
+                                        {"opponent": carol, "variant": "arab"},
                                         timeout=ANSWER_TIMEOUT)
         game_id, _ = await start_game(local, local.channel, alice, bob, get_variant("italian"))
         mark = standin.event_count

@@ -67,8 +67,12 @@ async def test_a_whole_game_ends_by_the_rules_and_is_rated(
     assert stored.record.result.value == ("1-0" if forced.winner is Color.WHITE else "0-1")
     assert stored.record.termination == forced.termination.name.lower()
     assert len(stored.moves) == len(forced.moves)
+    # Drawn from the side of the player to move (who would answer it), Italian squares
+    # numbered (the default notation).
     expected_png = render_png(stored.position, variant, last_move=last_move,
-                              before=last_position, size=picture.width or 512)
+                              before=last_position, size=picture.width or 512,
+                              perspective=stored.position.turn,
+                              numbers=variant.numeric_notation)
     assert data == expected_png
 
     # /rating shows the change: the winner above the 1500 start, the loser below it.

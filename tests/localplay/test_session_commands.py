@@ -67,9 +67,11 @@ async def test_typed_choices_suggestions_and_ranges(local: LocalDiscord, tmp_pat
         for line in ("suggest /move", "suggest /move move:", 'suggest /move ""'):
             assert await session.run_line(line), out[-3:]
             shown = out[-1].removeprefix("(suggestions: ").removesuffix(")")
-            assert sorted(item.split(" (")[0] for item in shown.split(", ")) == every, out[-1]
+            # Each labelled "numeric (algebraic)", the bot's default for Italian.
+            labels = [item.split(" (")[1].rstrip(")") for item in shown.split(", ")]
+            assert sorted(labels) == every, out[-1]
         assert await session.run_line("suggest /move 22")
-        assert out[-1] == "(suggestions: d3-c4 (22-18), d3-e4 (22-19))"
+        assert out[-1] == "(suggestions: 22-18 (d3-c4), 22-19 (d3-e4))"
         await session.finish()
 
 

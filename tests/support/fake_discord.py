@@ -223,6 +223,7 @@ class FakeDiscord:
 
     def interaction(self, kind: int, data: dict[str, Any], *, user_id: int, channel_id: int,
                     guild_id: int | None = GUILD_ID, permissions: str = MEMBER,
+                    app_permissions: str = EVERYTHING,
                     message: dict[str, Any] | None = None,
                     locale: str = "en-US") -> dict[str, Any]:
         """A gateway INTERACTION_CREATE `d` payload."""
@@ -235,7 +236,7 @@ class FakeDiscord:
             "channel": {"id": str(channel_id), "type": 0, "name": "games", "flags": 0,
                         "guild_id": str(guild_id) if guild_id else None, "position": 0,
                         "permission_overwrites": [], "nsfw": False, "parent_id": None},
-            "token": token, "version": 1, "app_permissions": EVERYTHING, "locale": locale,
+            "token": token, "version": 1, "app_permissions": app_permissions, "locale": locale,
             "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
             "authorizing_integration_owners": {"0": str(guild_id or 0)},
             "context": 0 if guild_id else 1,

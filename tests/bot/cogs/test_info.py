@@ -121,3 +121,17 @@ async def test_games_stay_private_to_their_guild_and_their_players(harness: Harn
         [export] = await run(h, slash(h, "export", [option("game", game_id, 4)],
                                       user=user, **where))
         assert export.files and b'[Result "1-0"]' in export.files[0][1]
+
+
+async def test_italian_export_is_written_in_the_federations_numbers(harness: Harness) -> None:
+    # PDN GameType 22 records write Italian squares 1..32 (docs/RULES.md, "Coordinates and
+    # notation", numbered row by row from a8 = 1): d3-c4 is 22-18, c6-d5 is 10-14.
+    h = harness
+    await challenge_and_accept(h, "italian")
+    game_id = h.bot.games.current(CHANNEL).game_id
+    await run(h, slash(h, "move", [option("move", "d3-c4")]))
+    await run(h, slash(h, "move", [option("move", "c6-d5")], user=BOB))
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    _, data = export.files[0]
+    assert b'[GameType "22"]' in data
+    assert b"1. 22-18 10-14" in data, data

@@ -152,7 +152,8 @@ async def test_ambiguous_capture_lists_the_candidates(open_services: OpenService
     with pytest.raises(PlayerError) as info:
         await s.games.play(CHANNEL, ALICE, "d3xd7")
     assert error_key(info) is Msg.MOVE_AMBIGUOUS
-    assert info.value.params["candidates"] == "d3xb5xd7, d3xf5xd7"
+    # Numbered as the federation does (d3 = 22, b5 = 13, f5 = 15, d7 = 6), letters beside.
+    assert info.value.params["candidates"] == "22x13x6 (d3xb5xd7), 22x15x6 (d3xf5xd7)"
     update = await s.games.play(CHANNEL, ALICE, "d3xb5xd7")
     assert update.state.ply == 1
 
@@ -176,7 +177,8 @@ async def test_autocomplete_offers_own_legal_moves_captures_first(
     assert [c.value for c in choices] == ["d3xb5xd7", "d3xf5xd7"]  # full paths, captures only
     # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): d3 = 22,
     # b5 = 13, d7 = 6.
-    assert choices[0].name == "d3xb5xd7 (22x13x6)"
+    # b5 = 13, d7 = 6. The numeric form comes first (the default), algebraic beside it.
+    assert choices[0].name == "22x13x6 (d3xb5xd7)"
     assert [c.value for c in s.games.suggestions(CHANNEL, ALICE, "22x")] == [
         "d3xb5xd7", "d3xf5xd7"
     ]

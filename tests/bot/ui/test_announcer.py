@@ -3,13 +3,17 @@ before the answer, so a failing picture or a dead interaction still shows the bo
 
 from __future__ import annotations
 
+import copy
 import logging
 from typing import Any
 
 import pytest
 
+from bot.ui.present import Viewpoint, render_board
+from engine import Color
 from tests.support.discord_harness import (
     Harness,
+    button_id,
     challenge_and_accept,
     press,
     response_message_id,
@@ -17,7 +21,7 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import option, user_option
-from tests.support.services import ALICE, BOB, CHANNEL
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
 
 async def test_a_board_that_cannot_be_shown_does_not_claim_nothing_changed(
@@ -29,7 +33,7 @@ async def test_a_board_that_cannot_be_shown_does_not_claim_nothing_changed(
     h = harness
     await challenge_and_accept(h)
 
-    async def broken(state: Any) -> bytes:
+    async def broken(state: Any, *view: Any) -> bytes:
         raise RuntimeError("renderer broke")
 
     monkeypatch.setattr(h.bot.presenter, "board_png", broken)
@@ -83,3 +87,85 @@ async def test_an_accept_whose_interaction_died_still_starts_and_shows_the_game(
     stripped = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/{message}")]
     assert stripped and stripped[0].body["components"] == []
     assert not any("went wrong" in (c.content or "") for c in calls)
+
+
+def expected_png(h: Harness, side: Color, numbers: bool) -> bytes:
+    """The picture of the channel's game drawn from `side` (with or without numbers)."""
+    state = h.bot.games.current(CHANNEL)
+    return render_board(state.position, state.variant, last_move=state.last_move,
+                        before=state.before, size=h.bot.settings.board_size,
+                        view=Viewpoint(side, numbers))
+
+
+def picture(call: Any) -> bytes:
+    [(name, data)] = call.files
+    assert name == "board.png"
+    return bytes(data)
+
+
+async def test_each_board_is_drawn_from_the_side_of_its_reader(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h, "italian")  # Alice White, Bob Black
+    # After Alice's move Bob must answer: Black's side, Italian squares numbered.
+    moved = (await run(h, slash(h, "move", [option("move", "22-18")])))[0]
+    black, white = expected_png(h, Color.BLACK, True), expected_png(h, Color.WHITE, True)
+    assert black != white
+    assert picture(moved) == black
+    # /board is the caller's: Alice plays White, Bob Black, a spectator sees the side to
+    # move.
+    assert picture((await run(h, slash(h, "board", user=ALICE)))[0]) == white
+    assert picture((await run(h, slash(h, "board", user=BOB)))[0]) == black
+    assert picture((await run(h, slash(h, "board", user=CAROL)))[0]) == black
+    # A preference overrides the side played.
+    await run(h, slash(h, "settings", [option("board_side", "black")], user=ALICE))
+    assert picture((await run(h, slash(h, "board", user=ALICE)))[0]) == black
+    # Algebraic readers get no numbers on the picture.
+    await run(h, slash(h, "settings", [option("notation", "algebraic")], user=BOB))
+    assert picture((await run(h, slash(h, "board", user=BOB)))[0]) == expected_png(
+        h, Color.BLACK, False)
+
+
+ATTACH_FILES, EMBED_LINKS = 1 << 15, 1 << 14
+"""Discord's permission bits (API v10, "Permissions")."""
+ALL = (1 << 50) - 1
+
+
+async def test_a_channel_without_attach_files_gets_a_text_board(harness: Harness) -> None:
+    h = harness
+    _, first_board = await challenge_and_accept(h)  # Turkish, Alice White
+    old = copy.deepcopy(h.discord.messages[first_board])  # with its buttons, as drawn
+    denied = str(ALL & ~ATTACH_FILES)
+    calls = await run(h, slash(h, "move", [option("move", "a3-a4")], app_permissions=denied))
+    answer = calls[0]
+    assert answer.files == [] and answer.embeds == []
+    assert "This channel denies me the Attach Files permission" in answer.content
+    assert "played **a3-a4**" in answer.content
+    # Bob is to move: the board as text from Black's side (rank 1 on top, file h on the
+    # left), the Turkish men on ranks 2-3 and 6-7 (docs/RULES.md), a3's man on a4.
+    board = answer.content.split("```\n")[1].split("\n```")[0].splitlines()
+    assert board == [
+        "    h  g  f  e  d  c  b  a",
+        " 1  .  .  .  .  .  .  .  .  1",
+        " 2  w  w  w  w  w  w  w  w  2",
+        " 3  w  w  w  w  w  w  w  .  3",
+        " 4  .  .  .  .  .  .  .  w  4",
+        " 5  .  .  .  .  .  .  .  .  5",
+        " 6  b  b  b  b  b  b  b  b  6",
+        " 7  b  b  b  b  b  b  b  b  7",
+        " 8  .  .  .  .  .  .  .  .  8",
+        "    h  g  f  e  d  c  b  a",
+    ]
+    # The buttons still work without a picture.
+    assert any(c.startswith("dama:resign:") for c in answer.custom_ids)
+    both = str(ALL & ~ATTACH_FILES & ~EMBED_LINKS)
+    shown = (await run(h, slash(h, "board", user=BOB, app_permissions=both)))[0]
+    assert shown.files == [] and "Attach Files and Embed Links" in shown.content
+    # A press on an out-of-date board is answered privately with the current one, as text.
+    stale = h.discord.interaction(
+        3, {"custom_id": button_id(old, "resign"), "component_type": 2}, user_id=BOB,
+        channel_id=CHANNEL, message=old, app_permissions=denied)
+    answer = (await run(h, stale))[0]
+    assert answer.ephemeral and answer.files == [] and "```" in answer.content
+    assert "out of date" in answer.content
+    # With both permissions the picture is back.
+    assert picture((await run(h, slash(h, "board", user=BOB)))[0]).startswith(b"\x89PNG")

@@ -31,9 +31,9 @@ async def test_slow_answer_is_deferred(
     monkeypatch.setattr(bot.ui.answer, "DEFER_AFTER", 0.05)
     render = h.bot.presenter.board_png
 
-    async def slow(state: Any) -> bytes:
+    async def slow(state: Any, *view: Any) -> bytes:
         await asyncio.sleep(0.3)
-        return await render(state)
+        return await render(state, *view)
 
     monkeypatch.setattr(h.bot.presenter, "board_png", slow)
     calls = await run(h, slash(h, "move", [option("move", "a3-a4")]))

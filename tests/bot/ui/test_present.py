@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from bot.services import BoardState, Ending, EndReason, SeatView
-from bot.ui.present import Presenter, duration_text
+from bot.ui.present import Presenter, Viewpoint, duration_text, numeric_text, shown_move
 from storage import GameResult, GameStatus, Seat
 from tests.support.clock import FakeClock
 from tests.support.services import CHANNEL, OpenServices, start_game
@@ -66,3 +66,40 @@ async def test_board_shows_the_time_left(open_services: OpenServices) -> None:
     embed = Presenter().board_embed(state, None)
     unix = int((clock() + timedelta(seconds=300)).timestamp())
     assert embed.description is not None and f"<t:{unix}:R>" in embed.description
+
+
+# The federation's numbering (docs/RULES.md, "Coordinates and notation", after the FID's
+# brief rules): 1 in Black's right-hand single corner (a8) to 32 at White's single corner
+# (h1); White's seven first moves are 21-17, 21-18, 22-18, 22-19, 23-19, 23-20, 24-20.
+FID_FIRST_MOVES = {
+    "b3-a4": "21-17", "b3-c4": "21-18", "d3-c4": "22-18", "d3-e4": "22-19",
+    "f3-e4": "23-19", "f3-g4": "23-20", "h3-g4": "24-20",
+}
+
+
+def test_italian_moves_are_shown_in_the_federations_numbers() -> None:
+    for algebraic, numeric in FID_FIRST_MOVES.items():
+        assert numeric_text(algebraic) == numeric
+    assert numeric_text("a8-h1") == "1-32"  # the two single corners
+    italian = engine.get_variant("italian")
+    assert shown_move("d3-c4", italian, Viewpoint()) == "22-18"
+    assert shown_move("d3-c4", italian, Viewpoint(numeric=False)) == "d3-c4"
+    # Other variants have no numbers, whatever the reader prefers.
+    assert shown_move("d3-d4", engine.get_variant("turkish"), Viewpoint()) == "d3-d4"
+
+
+def test_numeric_text_is_the_engines_numeric_notation() -> None:
+    # Every legal move of a few Italian positions, short and full captures included: the
+    # same text as `engine.format_move(..., numeric=True)`.
+    italian = engine.get_variant("italian")
+    positions = [engine.Position.start(italian),
+                 engine.Position.from_fen("W:Wd3,h1:Bc4,c6,e4,e6", italian),
+                 engine.Position.from_fen("B:W22,23,26,K31:B9,10,14,18", italian)]
+    for position in positions:
+        moves = engine.legal_moves(position, italian)
+        assert moves
+        for move in moves:
+            for full in (False, True):
+                written = engine.format_move(move, position, italian, full=full)
+                assert numeric_text(written) == engine.format_move(
+                    move, position, italian, full=full, numeric=True)

@@ -1,0 +1,60 @@
+"""`render_text`: one position as a small monospaced text board, for where a picture
+cannot be shown (a channel that denies the bot Attach Files or Embed Links).
+
+`w`/`b` are White's and Black's men, `W`/`B` their kings, `.` an empty playable square;
+the unused light squares of the diagonal variants are blank. Files and ranks are written
+around the board; with `numbers` (Italian), each empty playable square shows its
+federation number (1..32) instead of `.`, as the picture's `numbers` option does.
+"""
+
+from __future__ import annotations
+
+from engine import Color, Geometry, PieceKind, Position, Variant, square_to_number
+from renderer.board import check_numbers
+from renderer.validate import check_position, resolve_variant
+
+_FILES = "abcdefgh"
+_SYMBOLS = {
+    (Color.WHITE, PieceKind.MAN): "w",
+    (Color.WHITE, PieceKind.KING): "W",
+    (Color.BLACK, PieceKind.MAN): "b",
+    (Color.BLACK, PieceKind.KING): "B",
+}
+
+
+def render_text(position: Position, variant: Variant | str, *,
+                perspective: Color = Color.WHITE, numbers: bool = False) -> str:
+    """The board of `position` as 10 lines of text (no trailing newline): a file line,
+    eight ranks, a file line. `perspective`: the side at the bottom (Color.BLACK turns
+    the board: rank 1 on top, file h on the left). `numbers`: write the Italian square
+    number on each empty playable square (diagonal boards only). Each square is three
+    characters wide.
+
+    Raises RenderError for an unknown variant name, a position with pieces on squares
+    the variant does not use, or numbers on an orthogonal board.
+    """
+    v = resolve_variant(variant)
+    check_position(position, v)
+    show_numbers = check_numbers(numbers, v)
+    flipped = perspective is Color.BLACK
+    files = range(7, -1, -1) if flipped else range(8)
+    ranks = range(8) if flipped else range(7, -1, -1)
+    header = "   " + "".join(f" {_FILES[f]} " for f in files)
+    lines = [header]
+    for rank in ranks:
+        cells: list[str] = []
+        for file in files:
+            square = rank * 8 + file
+            if v.geometry is Geometry.DIAGONAL and not v.is_playable(square):
+                cells.append("   ")
+                continue
+            piece = position.piece_at(square)
+            if piece is not None:
+                cells.append(f" {_SYMBOLS[(piece.color, piece.kind)]} ")
+            elif show_numbers:
+                cells.append(f"{square_to_number(square):>2} ")
+            else:
+                cells.append(" . ")
+        lines.append(f" {rank + 1} {''.join(cells)} {rank + 1}")
+    lines.append(header)
+    return "\n".join(line.rstrip() for line in lines)

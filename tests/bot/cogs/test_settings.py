@@ -1,0 +1,138 @@
+"""/settings and /server-settings (`bot/cogs/settings.py`) through discord.py's command
+tree, requests captured by `FakeDiscord`: values shown, changed, checked on the server
+side, kept across a restart; and what they change (boards, notation, challenge limits)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.sync import command_schema
+from tests.support.discord_harness import (
+    Harness,
+    OpenBot,
+    challenge_and_accept,
+    run,
+    settings_for,
+    slash,
+)
+from tests.support.fake_discord import GUILD_ID, MEMBER, Call, option, user_option
+from tests.support.services import ALICE, BOB, CAROL
+
+MANAGE_GUILD = 0x20
+"""Discord's MANAGE_GUILD permission bit (API v10, "Permissions")."""
+ADMIN = str(int(MEMBER) | MANAGE_GUILD)
+
+
+async def test_settings_shown_changed_and_kept_across_a_restart(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    settings = settings_for(tmp_path / "db.sqlite3")
+    h = await open_bot(settings)
+    [shown] = await run(h, slash(h, "settings"))
+    assert shown.ephemeral
+    body = shown.embeds[0]["description"]
+    assert "Board side: **the side you play**" in body
+    assert "Italian notation: **numeric (22-18)**" in body
+    [saved] = await run(h, slash(h, "settings", [option("board_side", "black"),
+                                                 option("notation", "algebraic")]))
+    assert saved.ephemeral and "Saved." in saved.embeds[0]["description"]
+    assert "**Black**" in saved.embeds[0]["description"]
+    # Another player's settings are their own.
+    [bobs] = await run(h, slash(h, "settings", user=BOB))
+    assert "**the side you play**" in bobs.embeds[0]["description"]
+    await h.bot.close()
+    again = await open_bot(settings)
+    [kept] = await run(again, slash(again, "settings", guild_id=None, channel=9))
+    body = kept.embeds[0]["description"]
+    assert "**Black**" in body and "**algebraic (d3-c4)**" in body and "Saved." not in body
+
+
+async def test_server_settings_for_managers_only(tmp_path: Path, open_bot: OpenBot) -> None:
+    settings = settings_for(tmp_path / "db.sqlite3", challenges_per_challenger=2)
+    h = await open_bot(settings)
+    # Discord shows the command only to members with Manage Server...
+    [schema] = [c for c in command_schema(h.bot.tree) if c["name"] == "server-settings"]
+    assert int(schema["default_member_permissions"]) == MANAGE_GUILD
+    # ... and the bot checks it again: a client can send the command anyway.
+    [refused] = await run(h, slash(h, "server-settings", [option("per_challenger", 9, 4)]))
+    assert refused.ephemeral and "Manage Server" in refused.content
+    [shown] = await run(h, slash(h, "server-settings", permissions=ADMIN))
+    body = shown.embeds[0]["description"]
+    assert "from one player: **2** (default 2)" in body
+    assert "to one player: **5** (default 5)" in body
+    [saved] = await run(h, slash(h, "server-settings", [option("per_challenger", 4, 4),
+                                                        option("per_opponent", 1, 4)],
+                                 permissions=ADMIN))
+    assert "Saved." in saved.embeds[0]["description"]
+    # Out of the registered range: refused at the boundary, nothing stored.
+    [bad] = await run(h, slash(h, "server-settings", [option("per_opponent", 26, 4)],
+                               permissions=ADMIN))
+    assert bad.ephemeral
+    await h.bot.close()
+    again = await open_bot(settings)
+    [kept] = await run(again, slash(again, "server-settings", permissions=ADMIN))
+    body = kept.embeds[0]["description"]
+    assert "from one player: **4** (default 2)" in body
+    assert "to one player: **1** (default 5)" in body
+
+
+async def test_server_settings_outside_a_server_is_refused(harness: Harness) -> None:
+    h = harness
+    [answer] = await run(h, slash(h, "server-settings", guild_id=None, channel=9))
+    assert answer.ephemeral
+
+
+async def test_algebraic_preference_shows_italian_moves_in_letters(harness: Harness) -> None:
+    h = harness
+    await run(h, slash(h, "settings", [option("notation", "algebraic")], user=BOB))
+    await challenge_and_accept(h, "italian")
+    # Alice moves; Bob must answer, so the board is written for Bob: algebraic.
+    moved = (await run(h, slash(h, "move", [option("move", "22-18")])))[0]
+    assert "played **d3-c4**" in moved.content
+    fields = {f["name"]: f["value"] for f in moved.embeds[0]["fields"]}
+    assert fields["Last move"] == "d3-c4"
+    # Alice's /board is hers: numeric, the default.
+    board = (await run(h, slash(h, "board", user=ALICE)))[0]
+    fields = {f["name"]: f["value"] for f in board.embeds[0]["fields"]}
+    assert fields["Last move"] == "22-18"
+
+
+DAVE, ERIN = 1004, 1005
+
+
+async def challenge(h: Harness, challenger: int, opponent: int, channel: int = 600) -> Call:
+    """`challenger` sends /challenge to `opponent`; the bot's first answer."""
+    chosen, resolved = user_option("opponent", opponent)
+    calls = await run(h, slash(h, "challenge", [chosen, option("variant", "turkish")],
+                               user=challenger, channel=channel, resolved=resolved))
+    return calls[0]
+
+
+async def test_pending_challenges_are_limited_and_a_duplicate_links_the_first(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", challenges_per_challenger=2,
+                                    challenges_per_opponent=2))
+    first = await challenge(h, ALICE, BOB)
+    assert not first.ephemeral and f"<@{BOB}>" in first.content
+    [pending] = [m for m in h.discord.messages.values() if m["embeds"]
+                 and "challenges" in m["embeds"][0]["description"]]
+    link = f"https://discord.com/channels/{GUILD_ID}/600/{pending['id']}"
+    again = await challenge(h, ALICE, BOB, channel=601)
+    assert again.ephemeral and link in again.content and "already challenged" in again.content
+    reverse = await challenge(h, BOB, ALICE, channel=602)
+    assert reverse.ephemeral and link in reverse.content and "Accept" in reverse.content
+    # Per challenger (2 here, from the environment).
+    assert not (await challenge(h, ALICE, CAROL, channel=603)).ephemeral
+    over = await challenge(h, ALICE, DAVE, channel=604)
+    assert over.ephemeral and "2 pending challenges" in over.content and link in over.content
+    # Per opponent: Bob has Alice's; Carol's makes 2; Erin's is one too many.
+    assert not (await challenge(h, CAROL, BOB, channel=605)).ephemeral
+    crowded = await challenge(h, ERIN, BOB, channel=606)
+    assert crowded.ephemeral and f"<@{BOB}> already has 2 pending" in crowded.content
+    # Nothing of the refused ones was stored: only three challenges are pending.
+    assert len(await h.bot.storage.challenges.pending()) == 3
+    # The server's admins raise the limit; it applies at once.
+    await run(h, slash(h, "server-settings", [option("per_challenger", 3, 4)],
+                       permissions=ADMIN))
+    assert not (await challenge(h, ALICE, DAVE, channel=604)).ephemeral

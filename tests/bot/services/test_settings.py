@@ -1,0 +1,50 @@
+"""`SettingsService` (`bot/services/settings.py`) on a real database: defaults, stored
+values read back, values it cannot use, and the side a player's boards are drawn from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.services.settings import (
+    BoardSide,
+    ChallengeLimits,
+    Notation,
+    PlayerSettings,
+    SettingsService,
+)
+from engine import Color
+from storage import Storage
+from tests.support.clock import FakeClock
+
+
+async def test_defaults_changes_and_unusable_stored_values(tmp_path: Path) -> None:
+    async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
+        service = SettingsService(storage.settings, ChallengeLimits(2, 4))
+        assert await service.player(1) == PlayerSettings(BoardSide.AUTO, Notation.NUMERIC)
+        changed = await service.update_player(1, notation=Notation.ALGEBRAIC)
+        assert changed == PlayerSettings(BoardSide.AUTO, Notation.ALGEBRAIC)
+        assert (await service.guild(9)).limits == ChallengeLimits(2, 4)
+        assert (await service.guild(None)).limits == ChallengeLimits(2, 4)
+        assert (await service.update_guild(9, per_opponent=7)).limits == ChallengeLimits(2, 7)
+        with pytest.raises(ValueError, match=r"1\.\.25"):
+            await service.update_guild(9, per_challenger=0)
+        # Values written by hand (or by a later version) that this one cannot use: the
+        # defaults, and the bot goes on.
+        await storage.settings.set_player(2, {"board_side": "sideways", "notation": "x"})
+        await storage.settings.set_guild(8, {"challenges_per_challenger": "99",
+                                             "challenges_per_opponent": "many"})
+        fresh = SettingsService(storage.settings, ChallengeLimits(2, 4))
+        assert await fresh.player(2) == PlayerSettings()
+        assert (await fresh.guild(8)).limits == ChallengeLimits(2, 4)
+        assert (await fresh.guild(9)).limits == ChallengeLimits(2, 7)
+        assert await fresh.player(1) == changed
+
+
+def test_the_side_of_a_players_boards() -> None:
+    auto = PlayerSettings()
+    assert auto.side(Color.BLACK, Color.WHITE) is Color.BLACK  # the side played
+    assert auto.side(None, Color.BLACK) is Color.BLACK  # a spectator: the side to move
+    assert PlayerSettings(BoardSide.WHITE).side(Color.BLACK, Color.BLACK) is Color.WHITE
+    assert PlayerSettings(BoardSide.BLACK).side(Color.WHITE, Color.WHITE) is Color.BLACK
