@@ -44,6 +44,7 @@ from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
 from bot.ui.errors import ErrorReporter
+from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
 from bot.ui.reading import check_options
 from bot.ui.translator import CommandTranslator
@@ -91,6 +92,8 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
         # Start the deferral watchdog as the command arrives, so whatever it does first
         # (storage, rendering) is covered by Discord's 3-second limit.
         Answer.of(interaction)
+        # The reader's and the channel's language, once (docs/ARCHITECTURE.md, Languages).
+        await settle(interaction, interaction.client.language_choices)
         # Every option checked at the boundary (docs/ARCHITECTURE.md): a value no Discord
         # client sends is refused here, before discord.py reads it or a command runs.
         try:
@@ -126,6 +129,12 @@ class DamaBot(commands.Bot):
     computer_games: ComputerGames
     computer_turns: ComputerTurns
     settings_service: SettingsService
+
+    @property
+    def language_choices(self) -> LanguageChoices | None:
+        """Where the players' and servers' language choices are read (None before
+        `setup_hook`)."""
+        return getattr(self, "settings_service", None)
 
     def __init__(
         self,

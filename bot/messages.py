@@ -210,6 +210,9 @@ class Msg(enum.StrEnum):
     LANGUAGE_AUTO = "settings.language_auto"
     SERVER_LANGUAGE_SET = "settings.server_language_set"
     SERVER_LANGUAGE_AUTO = "settings.server_language_auto"
+    SETTINGS_LANGUAGE = "settings.language_line"
+    SERVER_SETTINGS_LANGUAGE = "settings.server_language_line"
+    LANGUAGE_AUTOMATIC = "word.language_automatic"
 
 
 @dataclass(frozen=True)
@@ -492,6 +495,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                              "is in English.",
     Msg.SERVER_LANGUAGE_AUTO: "This server has no language of its own any more: channel posts "
                               "follow the server's Discord locale.",
+    Msg.SETTINGS_LANGUAGE: "Language: **{language}** (change it with /settings language:)",
+    Msg.SERVER_SETTINGS_LANGUAGE: "Language of the channel posts: **{language}** (change it with "
+                                  "/server-settings language:)",
+    Msg.LANGUAGE_AUTOMATIC: "automatic, now {language}",
 })
 
 LANGUAGES = ("en", "tr", "ar", "it", "fr")

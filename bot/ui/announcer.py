@@ -29,6 +29,7 @@ from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.services.settings import SettingsService
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import board_view, challenge_view
+from bot.ui.languages import channel_language
 from bot.ui.present import (
     MAX_CONTENT,
     Permission,
@@ -37,7 +38,7 @@ from bot.ui.present import (
     duration_text,
     missing_for_board,
 )
-from bot.ui.reading import locale_of
+from bot.ui.reading import channel_locale_of, locale_of
 from storage import Challenge
 
 log = logging.getLogger(__name__)
@@ -127,10 +128,15 @@ class GameAnnouncer:
 
     # --- game updates ----------------------------------------------------------------------
 
+    async def _channel_locale(self, channel_id: int) -> str:
+        """The language of a post to `channel_id` no interaction asked for."""
+        return await channel_language(self.client, self.settings, channel_id)
+
     def answering(self, interaction: Inter) -> Announce:
-        """The `Announce` callback that answers `interaction` with the update."""
+        """The `Announce` callback that answers `interaction` with the update, in the
+        channel's language: a board or a game's news is for everyone there."""
         answer = Answer.of(interaction)
-        locale = locale_of(interaction)
+        locale = channel_locale_of(interaction)
 
         async def announce(update: GameUpdate) -> int | None:
             # A board shown again (/board) is the caller's; any other is for both players.
@@ -142,14 +148,16 @@ class GameAnnouncer:
     async def announce(self, update: GameUpdate) -> int | None:
         """Post `update` to its channel (no interaction asked for it); returns the board
         message id (None without a board)."""
-        return await self._post_safely(update, None, None)
+        locale = await self._channel_locale(update.state.channel_id)
+        return await self._post_safely(update, locale, None)
 
     async def computer_delayed(self, channel_id: int, wait: timedelta) -> None:
         """Tell the channel that the computer is busy and will move there in about `wait`
         (the computer's turns' `delayed` callback). Raises discord.HTTPException when the
         message cannot be sent (the caller logs it)."""
         channel = self.client.get_partial_messageable(channel_id)
-        await channel.send(text(Msg.COMPUTER_DELAYED, None, wait=duration_text(wait)),
+        locale = await self._channel_locale(channel_id)
+        await channel.send(text(Msg.COMPUTER_DELAYED, locale, wait=duration_text(wait, locale)),
                            allowed_mentions=MENTIONS)
 
     async def announce_owed(self, update: GameUpdate) -> int | None:
@@ -158,7 +166,8 @@ class GameAnnouncer:
         step's `board_nonce` and `enforce_nonce`: if Discord received this board before
         (its message id was never recorded) it returns that message instead of creating
         another, within its nonce window. Returns the board message id."""
-        return await self._post_safely(update, None, None, owed=True)
+        locale = await self._channel_locale(update.state.channel_id)
+        return await self._post_safely(update, locale, None, owed=True)
 
     async def _post_update(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,
@@ -261,8 +270,8 @@ class GameAnnouncer:
 
     def posting_challenge(self, interaction: Inter) -> ChallengePost:
         """The callback that answers `interaction` with a new challenge (its embed and
-        buttons) and returns the message id."""
-        locale = locale_of(interaction)
+        buttons, in the channel's language) and returns the message id."""
+        locale = channel_locale_of(interaction)
 
         async def post(challenge: Challenge) -> int | None:
             message_id = await Answer.of(interaction).send(
@@ -281,7 +290,8 @@ class GameAnnouncer:
         Raises `discord.HTTPException` when the message cannot be edited."""
         await Answer.of(interaction).update_message(
             self.presenter.challenge_content(closed),
-            embed=self.presenter.challenge_embed(closed, locale_of(interaction)), view=None,
+            embed=self.presenter.challenge_embed(closed, channel_locale_of(interaction)),
+            view=None,
         )
 
     def accepting(self, interaction: Inter, closed: ChallengeLookup) -> Announce:

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.messages import Msg, text
+from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services import (
     BoardState,
@@ -332,7 +332,7 @@ class Presenter:
                     view: Viewpoint = WHITE_VIEW) -> discord.Embed:
         kind = text(Msg.RATED if state.rated else Msg.CASUAL, locale)
         embed = discord.Embed(
-            title=text(Msg.BOARD_TITLE, locale, variant=state.variant.name,
+            title=text(Msg.BOARD_TITLE, locale, variant=variant_name(state.variant.key, locale),
                        game_id=state.game_id, kind=kind),
             colour=ENDED_COLOUR if state.is_over else EMBED_COLOUR,
         )
@@ -406,9 +406,8 @@ class Presenter:
     # --- challenges -------------------------------------------------------------------
 
     def challenge_embed(self, challenge: Challenge, locale: str | None) -> discord.Embed:
-        from engine import get_variant
 
-        variant = get_variant(challenge.variant).name
+        variant = variant_name(challenge.variant, locale)
         color = {
             ColorChoice.WHITE: Msg.COLOR_WHITE,
             ColorChoice.BLACK: Msg.COLOR_BLACK,

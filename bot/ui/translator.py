@@ -44,8 +44,8 @@ def catalog_context(location: Where, data: Any) -> str | None:
         kind = "name" if location is Where.parameter_name else "description"
         return f"{kind}:{key}"
     if location is Where.choice_name:
-        key = _CHOICES.get(data.name)
-        return None if key is None else f"choice:{key}"
+        choice = _CHOICES.get(data.name)
+        return None if choice is None else f"choice:{choice}"
     return None
 
 
