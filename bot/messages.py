@@ -213,6 +213,8 @@ class Msg(enum.StrEnum):
     SETTINGS_LANGUAGE = "settings.language_line"
     SERVER_SETTINGS_LANGUAGE = "settings.server_language_line"
     LANGUAGE_AUTOMATIC = "word.language_automatic"
+    MOVE_MALFORMED_HINT = "error.move_malformed_hint"
+    MOVE_ILLEGAL_HINT = "error.move_illegal_hint"
 
 
 @dataclass(frozen=True)
@@ -499,6 +501,11 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SERVER_SETTINGS_LANGUAGE: "Language of the channel posts: **{language}** (change it with "
                                   "/server-settings language:)",
     Msg.LANGUAGE_AUTOMATIC: "automatic, now {language}",
+    Msg.MOVE_MALFORMED_HINT: "I can't read **{text}** as a move: write the start and the end "
+                             "square, e.g. d3-d4 (a capture d3xd5; in Italian draughts also "
+                             "numbers, 22-18).",
+    Msg.MOVE_ILLEGAL_HINT: "**{text}** can't be played in this position. Start typing /move "
+                           "and pick one of your legal moves from the list.",
 })
 
 LANGUAGES = ("en", "tr", "ar", "it", "fr")
@@ -590,6 +597,14 @@ VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({
     "italian": Msg.VARIANT_ITALIAN,
 })
 """The message of each variant's name, by variant key (`engine.VARIANTS`)."""
+
+
+ENGINE_EXPLAINED: Mapping[Msg, Msg] = MappingProxyType({
+    Msg.MOVE_MALFORMED: Msg.MOVE_MALFORMED_HINT,
+    Msg.MOVE_ILLEGAL: Msg.MOVE_ILLEGAL_HINT,
+})
+"""Messages whose `detail` is the engine's explanation, which is written in English only
+(`engine.notation`), and the message a reader of another language gets instead."""
 
 
 def variant_name(key: str, locale: str | None = None) -> str:

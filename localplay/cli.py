@@ -135,7 +135,8 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
     if args.fresh:
         _delete_database(database)
     unfinished = await unfinished_games(database)
-    local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED)
+    local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED,
+                         locale=args.locale)
     emit("Starting the stand-in and the bot...")
     async with local, TerminalSession(
         local, boards_dir=args.boards, emit=emit, user=args.user, locale=args.locale,

@@ -38,7 +38,8 @@ class LocalDiscord:
     3-second interaction deadline (None: no deadline). `env`: extra bot settings.
     `id_seed`: ids of users, server and channels derived from it and their names, the same
     in every run (`LOCAL_ID_SEED`; None: new ids each time). `bot_permissions`: what the
-    bot's role may do in the server (None: the stand-in's default).
+    bot's role may do in the server (None: the stand-in's default). `locale`: the server's
+    preferred locale (`--locale`: a server of players of that language).
     """
 
     def __init__(
@@ -53,7 +54,9 @@ class LocalDiscord:
         ack_deadline: float | None = 3.0,
         id_seed: str | None = None,
         bot_permissions: int | None = None,
+        locale: str = "en-US",
     ) -> None:
+        self.locale = locale
         self.standin = StandIn(
             ack_deadline=ack_deadline, id_seed=id_seed,
             bot_permissions=(int(DEFAULT_BOT_PERMISSIONS) if bot_permissions is None
@@ -81,7 +84,8 @@ class LocalDiscord:
         """
         await self.standin.start()
         self.process.url = self.standin.url
-        self.guild = await self.standin.add_guild(self.guild_name, channels=self.channel_names)
+        self.guild = await self.standin.add_guild(self.guild_name, channels=self.channel_names,
+                                                  locale=self.locale)
         for name in self.channel_names:
             self.channels[name] = self.standin.channel(name)
         await self.start_bot()

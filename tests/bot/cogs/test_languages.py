@@ -86,9 +86,16 @@ async def test_english_clients_get_the_servers_language_and_others_their_own(
     update, board = await run(h, press(h, message, f"dama:accept:{challenge}", user=BOB))
     assert "kabul etti. Oyun başlıyor!" in update.embeds[0]["description"]
     assert board.content.startswith(f"<@{ALICE}> (Beyaz) - <@{BOB}> (Siyah): oyun başlıyor.")
-    # The French player's own mistake is answered privately in French...
+    # The French player's own mistake is answered privately in French (the engine's
+    # explanation is English only: a French hint instead)...
     [illegal] = await run(h, slash(h, "move", [option("move", "d3-d6")], locale="fr"))
-    assert illegal.ephemeral and illegal.content.startswith("Ce coup n'est pas jouable.")
+    assert illegal.ephemeral and illegal.content == (
+        "**d3-d6** n'est pas jouable dans cette position. Commencez à taper /move et "
+        "choisissez l'un de vos coups jouables dans la liste.")
+    [english] = await run(h, slash(h, "move", [option("move", "d3-d6")], locale="en-US",
+                                   user=ALICE))
+    assert english.content == ("**d3-d6** bu pozisyonda oynanamaz. /move yazmaya başla ve "
+                               "listeden oynanabilir hamlelerinden birini seç.")
     # ... and their move is announced to the channel in Turkish.
     played, *_edits = await run(h, slash(h, "move", move, locale="fr"))
     assert not played.ephemeral and f"<@{ALICE}> oynadı: **d3-d4**." in played.content
