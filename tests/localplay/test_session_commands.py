@@ -94,3 +94,22 @@ async def test_a_turkish_client_types_turkish_command_names(
     assert "@alice (Beyaz) - @bob (Siyah): oyun başlıyor." in out, out
     assert "Sıra sende değil: hamle sırası @alice (Beyaz) oyuncusunda. Hamlesini bekle." in out
     assert "  == Burada dama oynamak ==" in out, out
+
+
+async def test_the_computers_moves_are_posted_in_the_servers_language(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    # No interaction asks for the computer's move: its post takes the server's language
+    # (the owner, an admin, chose French), whatever the players' clients are (English).
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("as owner")
+        assert await session.run_line("/server-settings language:fr")
+        assert await session.run_line("as alice")
+        assert await session.run_line("/play turkish level:1 color:white")
+        assert await session.run_line("/move d3-d4")
+        await session.finish()
+    computer = [line for line in out if line.startswith("Ordinateur (niveau 1) a joué")]
+    assert computer, out
+    assert "@alice a joué d3-d4." in out, out
