@@ -80,10 +80,14 @@ async def test_a_turkish_client_types_turkish_command_names(
 ) -> None:
     # `dama-bot local --locale tr`: the users' interactions carry the Turkish client
     # locale, and command, option and choice names are typed as a Turkish Discord shows
-    # them (name_localizations), or in English.
+    # them (name_localizations), or in English. The server (preferred locale en-US here)
+    # is made Turkish by its owner, so the game's posts are Turkish too.
     out: list[str] = []
     async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
                                locale="tr", timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("as owner")
+        assert await session.run_line("/sunucu-ayarları dil:Türkçe")
+        assert await session.run_line("as alice")
         assert await session.run_line("/meydan-oku rakip:@bob tür:turkish renk:Beyaz")
         assert await session.run_line("as bob")
         assert await session.run_line("press Kabul et")
