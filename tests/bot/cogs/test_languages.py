@@ -115,3 +115,15 @@ async def test_the_servers_preferred_locale_without_a_choice(
     assert french.embeds[0]["title"] == "Jouer aux dames ici"
     [german] = await run(h, slash(h, "help", guild_locale="de", locale="de"))
     assert german.embeds[0]["title"] == "Playing draughts here"
+
+
+async def test_the_servers_choice_survives_a_restart(tmp_path: Path, open_bot: OpenBot) -> None:
+    settings = settings_for(tmp_path / "db.sqlite3")
+    h = await open_bot(settings)
+    await run(h, slash(h, "server-settings", [option("language", "it")], permissions=ADMIN))
+    await h.bot.close()
+    again = await open_bot(settings)
+    [shown] = await run(again, slash(again, "server-settings", permissions=ADMIN))
+    assert "**Italiano**" in shown.embeds[0]["description"]
+    [refused] = await run(again, slash(again, "board", user=BOB))
+    assert refused.content.startswith("In questo canale non c'è nessuna partita.")
