@@ -210,7 +210,8 @@ class DamaBot(commands.Bot):
         self.scheduler.listen(self.events)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=self.games, challenges=self.challenges, announcer=self.announcer,
-                    errors=self.errors, settings=settings, preferences=self.settings_service)
+                    errors=self.errors, settings=settings, preferences=self.settings_service,
+                    computer_games=self.computer_games, clock=self.clock)
         self.presses = play
         await self.add_cog(play)
         await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))

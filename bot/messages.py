@@ -85,6 +85,13 @@ class Msg(enum.StrEnum):
     NOTATION_ALGEBRAIC = "word.notation_algebraic"
     TEXT_BOARD_MISSING = "board.text_missing_permission"
     TEXT_BOARD_MISSING_BOTH = "board.text_missing_permissions"
+    # i13-play: next steps, the resign question, rematch
+    NO_GAME_HERE_YOURS = "error.no_game_here_yours"
+    RESIGN_LAPSED = "error.resign_lapsed"
+    RESIGN_MOVED_ON = "error.resign_moved_on"
+    RESIGN_NOT_YOURS = "error.resign_not_yours"
+    REMATCH_NOT_PLAYER = "error.rematch_not_player"
+    NO_GAME_TO_REMATCH = "error.no_game_to_rematch"
 
     # --- challenges --------------------------------------------------------------------
     CHALLENGE_TITLE = "challenge.title"
@@ -99,6 +106,11 @@ class Msg(enum.StrEnum):
     BUTTON_CANCEL = "button.cancel"
     BUTTON_RESIGN = "button.resign"
     BUTTON_DRAW = "button.draw"
+    # i13-play
+    BUTTON_ACCEPT_DRAW = "button.accept_draw"
+    BUTTON_REMATCH = "button.rematch"
+    BUTTON_RESIGN_CONFIRM = "button.resign_confirm"
+    BUTTON_KEEP_PLAYING = "button.keep_playing"
 
     # --- the board ---------------------------------------------------------------------
     RATED = "word.rated"
@@ -127,6 +139,9 @@ class Msg(enum.StrEnum):
     DRAW_OFFERED = "board.draw_offered"
     BOARD_NOT_SHOWN = "board.not_shown"
     AFTER_RESTART = "board.after_restart"
+    # i13-play
+    RESIGN_QUESTION = "board.resign_question"
+    RESIGN_KEPT = "board.resign_kept"
 
     # --- results -----------------------------------------------------------------------
     RESULT_WIN = "result.win"
@@ -164,6 +179,7 @@ class Msg(enum.StrEnum):
     SECONDS = "duration.seconds"
     RATED_GAMES = "count.rated_games"
     GAMES = "count.games"
+    RESULT_UNRATED_EARLY = "result.unrated_early"  # i13-play
 
     # --- information commands ----------------------------------------------------------
     RATING_TITLE = "rating.title"
@@ -195,6 +211,12 @@ class Msg(enum.StrEnum):
     SCORE_LOSS = "score.loss"
     SCORE_DRAW = "score.draw"
     SCORE_ABORTED = "score.aborted"
+    # i13-play: provisional players after the established ones
+    LEADERBOARD_PROVISIONAL = "leaderboard.provisional"
+    LEADERBOARD_PROVISIONAL_LINE = "leaderboard.provisional_line"
+    LEADERBOARD_YOU_PROVISIONAL = "leaderboard.you_provisional"
+    LEADERBOARD_NEEDS_GAMES = "leaderboard.needs_games"
+    LEADERBOARD_NEEDS_DEVIATION = "leaderboard.needs_deviation"
 
     # --- the computer under load (bot.computer_queue) ---------------------------------
     COMPUTER_BUSY = "error.computer_busy"
@@ -230,24 +252,28 @@ class Plural:
 
 
 ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
-    Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /challenge.",
+    Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /play (against the "
+                      "computer) or /challenge a player.",
     Msg.NOT_IN_GAME: "You are not playing in this game: only {white} and {black} can do that.",
     Msg.NOT_YOUR_TURN: "It is not your turn: {player} ({color}) is to move. Wait for their move.",
-    Msg.MOVE_MALFORMED: "I can't read that move. {detail}",
+    Msg.MOVE_MALFORMED: "I can't read that move ({detail}).",
     Msg.MOVE_ILLEGAL: "That move can't be played. {detail}",
     Msg.MOVE_AMBIGUOUS: "**{text}** matches several moves: {candidates}. Send one of them in full.",
     Msg.MOVE_RACE: "The position changed while your move arrived. Look at the new board and "
                    "try again.",
-    Msg.GAME_OVER: "This game is over. Start a new one with /challenge.",
+    Msg.GAME_OVER: "This game is over. Play it again with /rematch, or start a new one with "
+                   "/challenge or /play.",
     Msg.GAME_QUARANTINED: "The game in this channel (#{game_id}) cannot continue: its stored "
                           "moves no longer replay. It is kept as it is for the bot's "
                           "operator, who has been told in the log.",
     Msg.GAME_ENDED_HERE: "The game in this channel (#{game_id}) is over. {result}\nStart a "
-                         "new one with /challenge, or /play against the computer.",
+                         "new one with /rematch (the same game, colours swapped), "
+                         "/challenge, or /play against the computer.",
     Msg.STALE_BOARD: "This board is out of date. Use the buttons on the newest board, or /board "
                      "to show it.",
     Msg.CHALLENGE_SELF: "You can't challenge yourself. Pick another player.",
-    Msg.CHALLENGE_BOT: "{user} is a bot and can't play. Challenge a person.",
+    Msg.CHALLENGE_BOT: "{user} is a bot and can't play. Challenge a person, or play the "
+                       "computer with /play.",
     Msg.CHANNEL_BUSY: "This channel already has a game in progress. Start a thread here and "
                       "challenge there, or wait until the game ends.",
     Msg.ALREADY_PLAYING_HERE: "You are already playing the game in this channel. Finish it "
@@ -317,6 +343,20 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                                  "permissions, so my boards here are text (w, b: men; W, B: "
                                  "kings). An admin can give me those permissions in the "
                                  "channel's settings for the picture.",
+    # i13-play
+    Msg.NO_GAME_HERE_YOURS: "There is no game in this channel; yours (#{game_id}) is in "
+                            "{channel}. To start one here, use /play (against the computer) "
+                            "or /challenge a player.",
+    Msg.RESIGN_LAPSED: "This question lapsed (it was asked over a minute ago), so nothing was "
+                       "done: the game goes on. Resign again if you mean it.",
+    Msg.RESIGN_MOVED_ON: "The game has moved on since you were asked, so nothing was done: "
+                         "look at the new board, and resign from there if you still mean it.",
+    Msg.RESIGN_NOT_YOURS: "This question was asked of {user}: only they can answer it. To "
+                          "resign a game of your own, use /resign.",
+    Msg.REMATCH_NOT_PLAYER: "Only the players of game #{game_id} ({white} and {black}) can "
+                            "ask for its rematch.",
+    Msg.NO_GAME_TO_REMATCH: "You have no finished game in this channel to play again. Start "
+                            "one with /play (against the computer) or /challenge a player.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",
     Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of {variant}.\n"
@@ -331,6 +371,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BUTTON_CANCEL: "Cancel",
     Msg.BUTTON_RESIGN: "Resign",
     Msg.BUTTON_DRAW: "Offer draw",
+    Msg.BUTTON_ACCEPT_DRAW: "Accept draw",
+    Msg.BUTTON_REMATCH: "Rematch",
+    Msg.BUTTON_RESIGN_CONFIRM: "Resign",
+    Msg.BUTTON_KEEP_PLAYING: "Keep playing",
 
     Msg.RATED: "rated",
     Msg.CASUAL: "casual",
@@ -348,7 +392,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BOARD_NO_MOVE_YET: "none yet",
     Msg.BOARD_MOVE_TIME: "Time per move",
     Msg.BOARD_DEADLINE: "{player} must move {when}.",
-    Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Offer draw or use /draw "
+    Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Accept draw or use /draw "
                           "to accept.",
     Msg.BOARD_RESULT: "Result",
     Msg.BOARD_RATING_CHANGES: "Rating changes",
@@ -357,10 +401,13 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.MOVE_PLAYED: "{player} played **{move}**.",
     Msg.COMPUTER_MOVED: "Time ran out for {player}; the computer played **{move}** for them "
                         "({count} of {limit} in a row; after that they lose on time).",
-    Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Offer draw or use /draw to "
+    Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Accept draw or use /draw to "
                       "accept, or just play on.",
     Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
     Msg.AFTER_RESTART: "(I restarted before I could show this board; here it is.)",
+    Msg.RESIGN_QUESTION: "Resign game #{game_id} against {opponent}? This question lapses in "
+                         "a minute, or as soon as the game moves on.",
+    Msg.RESIGN_KEPT: "You play on: game #{game_id} goes on.",
 
     Msg.RESULT_WIN: "{winner} wins ({score}). {reason}",
     Msg.RESULT_DRAW: "Draw (½-½). {reason}",
@@ -397,6 +444,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SECONDS: Plural("{count} second", "{count} seconds"),
     Msg.RATED_GAMES: Plural("{count} rated game", "{count} rated games"),
     Msg.GAMES: Plural("{count} game", "{count} games"),
+    # i13-play
+    Msg.RESULT_UNRATED_EARLY: "Not rated: the game ended before each side had made two "
+                              "moves, so no rating changes.",
 
     Msg.RATING_TITLE: "Ratings of {user}",
     Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games}: "
@@ -461,7 +511,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "**/play** a game against the computer (levels 1 to 5).\n"
         "**/move** plays a move: start typing and pick one (e.g. d3-d4, captures d3xd5).\n"
         "**/board** shows the board again · **/draw** offers or accepts a draw · **/resign** "
-        "gives up · **/abort** cancels a game before both sides have moved.\n"
+        "gives up (after asking you) · **/abort** cancels a game before both sides have "
+        "moved · **/rematch** plays the last game again, colours swapped.\n"
         "**/rating**, **/leaderboard**, **/history** and **/export** (PDN) show results; "
         "**/rules** explains a variant.\n"
         "**/settings**: the side your boards are drawn from, and Italian moves in numbers "
@@ -473,6 +524,14 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SCORE_LOSS: "lost",
     Msg.SCORE_DRAW: "drew",
     Msg.SCORE_ABORTED: "aborted",
+    # i13-play: provisional players after the established ones
+    Msg.LEADERBOARD_PROVISIONAL: "Provisional (`?`), not ranked yet:",
+    Msg.LEADERBOARD_PROVISIONAL_LINE: "· {player}: {rating}? ({games}; {needs})",
+    Msg.LEADERBOARD_YOU_PROVISIONAL: "You are provisional, rating {rating}?; to be ranked: "
+                                     "{needs}.",
+    Msg.LEADERBOARD_NEEDS_GAMES: "{count} more of the {min_games} rated games needed",
+    Msg.LEADERBOARD_NEEDS_DEVIATION: "about {count} more to bring the deviation {deviation} "
+                                     "under {max_deviation}",
     Msg.COMPUTER_BUSY: (
         "The computer is busy with many other games right now. Try again in about {wait}."
     ),
@@ -677,6 +736,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.it": "Italiano",
     "choice.fr": "Français",
     "choice.language_auto": "Automatic",
+    "rematch": "Play this channel's last finished game again, colours swapped",
     "choice.white": "White",
     "choice.black": "Black",
     "choice.random": "Random",

@@ -85,7 +85,7 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
     """
     t = unicodedata.normalize("NFKC", text).strip().lower().rstrip(_ANNOTATIONS).strip()
     if not t:
-        raise MalformedMoveError("empty move: type a move such as d3-d4")
+        raise MalformedMoveError("the move is empty: type one such as d3-d4")
     shown = quoted(text.strip())
     example = "22-18 or d3-d4" if variant.numeric_notation else "d3-d4"
     squares: list[int] = []
@@ -99,6 +99,15 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             i += 1
             last_was_number = False
             continue
+        if "a" <= ch <= "z" and i + 1 < n and t[i + 1].isdecimal():
+            j = i + 1
+            while j < n and t[j].isdecimal():
+                j += 1
+            if not ("a" <= ch <= "h" and j == i + 2 and "1" <= t[i + 1] <= "8"):
+                # A file letter and a rank off the board (d9, k3, a0, d10): name it.
+                raise MalformedMoveError(
+                    f"{shown}: {t[i:j]} is not a square; squares run from a1 to h8"
+                )
         if "a" <= ch <= "h" and i + 1 < n and "1" <= t[i + 1] <= "8":
             squares.append((ord(t[i + 1]) - ord("1")) * 8 + ord(ch) - ord("a"))
             algebraic = True

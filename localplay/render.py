@@ -20,12 +20,13 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _GAME_ID = re.compile(r"\bgame #(\d+)\b")
-_BUTTON_GAME = re.compile(r"^dama:(?:resign|draw):(\d+)(?::\d+)?$")
+_BUTTON_GAME = re.compile(r"^dama:(?:resign|draw|rematch):(\d+)(?::\d+)?$")
 
 
 def game_id_of(message: MessageRecord) -> int | None:
     """The id of the game a board message shows: from a game button's custom_id
-    (`dama:resign:<id>:<ply>`, or `dama:resign:<id>` on older boards), else from the
+    (`dama:resign:<id>:<ply>`, or `dama:resign:<id>` on older boards; a finished board's
+    `dama:rematch:<id>`), else from the
     embed title (`... game #<id> ...`); None if neither."""
     for button in message.buttons:
         match = _BUTTON_GAME.match(button.custom_id or "")

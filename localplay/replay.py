@@ -4,10 +4,10 @@ For each game of a PDN text: its White and Black players become users of the fak
 (named as in the record), White challenges Black to a rated game in a channel of its own
 (`replay-NN`), Black presses Accept, and every recorded move is sent by the player to move
 as `/move`, written as a player would type it (Italian numeric squares for Italian). After
-the last recorded move the side the record names as loser resigns with `/resign`, or both
-agree a draw with `/draw`. Then the stored game is read back from the bot's database and
-checked: the same final position as the engine's own replay of the record and the recorded
-result.
+the last recorded move the side the record names as loser resigns with `/resign` (and the
+question's Resign), or both agree a draw with `/draw`. Then the stored game is read back
+from the bot's database and checked: the same final position as the engine's own replay
+of the record and the recorded result.
 
 The one thing a record may do that the bot must not allow: play on past an automatic draw
 (docs/RULES.md: threefold repetition and the no-progress rules end a live game at once). When the
@@ -281,6 +281,13 @@ class Replayer:
             answer = await self._timed(self.standin.slash(
                 user, game.channel, command, {}, timeout=self.timeout
             ))
+            if command == "resign" and answer.ephemeral and any(
+                b.label == "Resign" for b in answer.reply.buttons
+            ):
+                # /resign asks first, privately: confirm with the question's Resign.
+                answer = await self._timed(self.standin.press(
+                    user, answer.reply, "Resign", timeout=self.timeout
+                ))
             if answer.ephemeral:
                 game.problems.append(f"/{command} by {user.name} refused: "
                                      f"{answer.reply.text()[:200]}")

@@ -21,7 +21,7 @@ from standin.model import DEFAULT_BOT_PERMISSIONS
 
 #: The slash commands the bot must have registered before anyone types (README, "The bot").
 EXPECTED_COMMANDS = ("challenge", "move", "board", "resign", "draw", "abort", "rating",
-                     "leaderboard", "history", "export", "rules", "help")
+                     "leaderboard", "history", "export", "rules", "help", "rematch")
 DEFAULT_GUILD = "Dama Club"
 LOCAL_ID_SEED = "dama-bot local play"
 """The seed of the local mode's stand-in ids: users, the server and its channels get the

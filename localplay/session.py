@@ -43,6 +43,7 @@ from standin import (
     MessageRecord,
     StandInError,
 )
+from storage import GameStatus
 
 Printer = Callable[[str], None]
 
@@ -222,7 +223,8 @@ class TerminalSession:
             stored = await snapshot
         except Exception as error:
             return f"  (no text board: {error})"
-        board = text_board(stored.position, stored.game.variant)
+        over = stored.record.status is not GameStatus.ACTIVE
+        board = text_board(stored.position, stored.game.variant, over=over)
         return "\n".join("  " + line for line in board.splitlines())
 
     async def quiet(self, timeout: float = 10.0) -> None:

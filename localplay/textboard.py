@@ -20,8 +20,9 @@ _SYMBOLS = {
 }
 
 
-def text_board(position: Position, variant: Variant) -> str:
-    """The board as lines of text (see the module docstring), then whose turn it is.
+def text_board(position: Position, variant: Variant, *, over: bool = False) -> str:
+    """The board as lines of text (see the module docstring), then whose turn it is, or
+    that the game is over (`over`: a finished game has no side to move).
 
     Input: any position of `variant`. Output: 11 lines joined by newlines, no trailing one.
     """
@@ -44,6 +45,9 @@ def text_board(position: Position, variant: Variant) -> str:
             row += f"   {min(numbers):>2}-{max(numbers):<2}"
         lines.append(row.rstrip())
     lines.append(header)
-    turn = "White" if position.turn is Color.WHITE else "Black"
-    lines.append(f"    w/b men, W/B kings; {turn} to move")
+    if over:
+        lines.append("    w/b men, W/B kings; game over")
+    else:
+        turn = "White" if position.turn is Color.WHITE else "Black"
+        lines.append(f"    w/b men, W/B kings; {turn} to move")
     return "\n".join(lines)

@@ -33,11 +33,13 @@ def check_numbers(numbers: bool, variant: Variant) -> bool:
 
 
 def move_scene(position: Position, variant: Variant, last_move: Move | None,
-               marks: tuple[int, ...], numbers: bool) -> Scene:
-    """The scene of `position` after `last_move` (None: no last move shown)."""
+               marks: tuple[int, ...], numbers: bool, show_turn: bool = True) -> Scene:
+    """The scene of `position` after `last_move` (None: no last move shown); the side to
+    move is marked unless `show_turn` is False (a finished game)."""
+    turn = position.turn if show_turn else None
     if last_move is None:
         return Scene(variant.geometry, tuple(position.pieces()), dots=marks, numbers=numbers,
-                     turn=position.turn)
+                     turn=turn)
     return Scene(
         variant.geometry,
         tuple(position.pieces()),
@@ -46,7 +48,7 @@ def move_scene(position: Position, variant: Variant, last_move: Move | None,
         crosses=last_move.captured,
         dots=marks,
         numbers=numbers,
-        turn=position.turn,
+        turn=turn,
     )
 
 
@@ -61,6 +63,7 @@ def render_image(
     size: int = 512,
     numbers: bool = False,
     theme: Theme = DEFAULT_THEME,
+    show_turn: bool = True,
 ) -> Image.Image:
     """Like `render_png`, but returns the RGB Pillow image (`size` x `size`)."""
     v = resolve_variant(variant)
@@ -75,7 +78,8 @@ def render_image(
             check_follows(before, last_move, position, v)
     elif before is not None:
         raise RenderError("before= is the position before last_move; give last_move too")
-    return draw_scene(move_scene(position, v, last_move, dots, show_numbers), layout, theme)
+    return draw_scene(move_scene(position, v, last_move, dots, show_numbers, show_turn),
+                      layout, theme)
 
 
 def render_png(
@@ -89,6 +93,7 @@ def render_png(
     size: int = 512,
     numbers: bool = False,
     theme: Theme = DEFAULT_THEME,
+    show_turn: bool = True,
 ) -> bytes:
     """The PNG picture of `position` in `variant`, as bytes.
 
@@ -109,6 +114,8 @@ def render_png(
       numbers: write the Italian square numbers 1..32 small on the dark squares (diagonal
         boards only).
       theme: colours and proportions (renderer.theme.Theme).
+      show_turn: mark the side to move beside the board (False for a finished game,
+        which has none).
 
     Returns PNG bytes of a `size` x `size` picture in palette mode ("P", 256 colours).
     The same arguments always give the same bytes.
@@ -119,7 +126,8 @@ def render_png(
     size outside 160..2048.
     """
     image = render_image(position, variant, perspective=perspective, last_move=last_move,
-                         before=before, marks=marks, size=size, numbers=numbers, theme=theme)
+                         before=before, marks=marks, size=size, numbers=numbers, theme=theme,
+                         show_turn=show_turn)
     return png_bytes(image, theme)
 
 

@@ -367,12 +367,14 @@ class SqliteGameRepository:
         result: GameResult,
         termination: str,
         rate: RatingCalculator | None = None,
+        unrated: bool = False,
     ) -> GameRecord:
         if not termination:
             raise ValueError("a finished game needs a termination reason")
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
-            return await self._finish_in(conn, game_id, result, termination, rate, now)
+            return await self._finish_in(conn, game_id, result, termination, rate, now,
+                                         unrated=unrated)
 
     async def _finish_in(
         self,
@@ -382,11 +384,13 @@ class SqliteGameRepository:
         termination: str,
         rate: RatingCalculator | None,
         now: int,
+        *,
+        unrated: bool = False,
     ) -> GameRecord:
         """End the active game inside the caller's write transaction (see `finish`)."""
         game = game_from_row(await _require_active(conn, game_id))
         ratings: list[SqlValue] = [None] * 8
-        if game.rated:
+        if game.rated and not unrated:
             if rate is None:
                 raise ValueError(f"game {game_id} is rated: finishing it needs a calculator")
             white_id, black_id = game.white.user_id, game.black.user_id

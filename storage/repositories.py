@@ -179,12 +179,15 @@ class GameRepository(Protocol):
         result: GameResult,
         termination: str,
         rate: RatingCalculator | None = None,
+        unrated: bool = False,
     ) -> GameRecord:
         """End an active game with a result; for a rated game, apply both sides' rating
         updates (from `rate`) in the same transaction, count the win/loss/draw, and record
-        both players as rated players of the game's guild. Raises `GameNotFoundError`,
+        both players as rated players of the game's guild. With `unrated`, a rated game's
+        result is kept without touching any rating (the game stays marked rated, its
+        rating changes empty: the bot's early-results rule). Raises `GameNotFoundError`,
         `GameNotActiveError` (already over: nothing changes), `ValueError` (a rated game
-        without `rate`, or an empty termination)."""
+        without `rate` and not `unrated`, or an empty termination)."""
         ...
 
     async def abort(self, game_id: int, *, termination: str) -> GameRecord:

@@ -1,5 +1,10 @@
-"""Slash commands of a game: /challenge, /move, /board, /resign, /draw, /abort, and the
-buttons of challenge and board messages (the `PressHandler` of `bot.ui.buttons`).
+"""Slash commands of a game: /challenge, /move, /board, /resign, /draw, /abort, /rematch,
+and the buttons of challenge and board messages (the `PressHandler` of
+`bot.ui.buttons`).
+
+Resigning asks first: `/resign` and the Resign button answer privately "Resign game #7
+against @bob?" with Resign and Keep playing; only that Resign resigns, and only while the
+game is still at the ply it was asked at and within `RESIGN_QUESTION_LIFETIME`.
 
 Each reads the interaction (`bot.ui.reading`), calls one service method with an
 `Announce` callback of the `GameAnnouncer`, which answers with texts and embeds from the
@@ -10,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -18,15 +24,27 @@ from discord.ext import commands
 
 from bot.cogs.choices import COLOR_CHOICES, MOVE_TIME_CHOICES, VARIANT_CHOICES
 from bot.config import MoveTime, Settings
+from bot.messages import Msg
 from bot.messages import command_text as t
-from bot.services import BoardRef, ChallengeService, GameService
-from bot.services.games import suggest_moves
+from bot.services import (
+    BoardRef,
+    ChallengeService,
+    GameService,
+    PlayerError,
+    StaleBoardError,
+    UserRef,
+)
+from bot.services.challenges import Person
+from bot.services.computer_games import ComputerGames
+from bot.services.games import RESIGN_QUESTION_LIFETIME, suggest_moves
 from bot.services.settings import SettingsService
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.buttons import ButtonAction
 from bot.ui.errors import ErrorReporter
 from bot.ui.reading import channel_of, person, viewer_of
-from storage import Challenge, ColorChoice
+from engine import Color
+from storage import Challenge, ColorChoice, utc_now
+from storage.clock import Clock
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +71,8 @@ class Play(commands.Cog):
         announcer: GameAnnouncer,
         errors: ErrorReporter,
         settings: Settings,
+        computer_games: ComputerGames,
+        clock: Clock = utc_now,
         preferences: SettingsService | None = None,
     ) -> None:
         self.preferences = preferences
@@ -61,6 +81,8 @@ class Play(commands.Cog):
         self.announcer = announcer
         self.errors = errors
         self.settings = settings
+        self.computer_games = computer_games
+        self.clock = clock
 
     @app_commands.command(name="challenge", description=t("challenge"))
     @app_commands.guild_only()
@@ -141,7 +163,7 @@ class Play(commands.Cog):
     @app_commands.command(name="resign", description=t("resign"))
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
-        await self._resign(interaction)
+        await self._ask_resign(interaction)
 
     @app_commands.command(name="draw", description=t("draw"))
     @app_commands.guild_only()
@@ -157,10 +179,57 @@ class Play(commands.Cog):
             announce=self.announcer.answering(interaction),
         )
 
-    async def _resign(self, interaction: Interaction, board: BoardRef | None = None) -> None:
-        await self.games.resign(
-            channel_of(interaction), interaction.user.id, board=board,
-            announce=self.announcer.answering(interaction),
+    @app_commands.command(name="rematch", description=t("rematch"))
+    @app_commands.guild_only()
+    async def rematch(self, interaction: Interaction) -> None:
+        game_id = await self.games.last_ended(channel_of(interaction), interaction.user.id)
+        if game_id is None:
+            raise PlayerError(Msg.NO_GAME_TO_REMATCH)
+        await self._rematch(interaction, game_id)
+
+    async def _ask_resign(self, interaction: Interaction, board: BoardRef | None = None) -> None:
+        question = self.games.resign_question(channel_of(interaction), interaction.user.id,
+                                              board=board)
+        await self.announcer.ask_resign(interaction, question, int(self.clock().timestamp()))
+
+    async def _resign(self, interaction: Interaction, game_id: int, ply: int,
+                      asked: int, asker: int) -> None:
+        """The resign question's Resign: resigns if the question has not lapsed (asked of
+        `asker` at `asked`, Unix seconds, at `ply`). Raises `PlayerError`:
+        RESIGN_NOT_YOURS, RESIGN_LAPSED, RESIGN_MOVED_ON, and those of
+        `GameService.resign`."""
+        if interaction.user.id != asker:
+            raise PlayerError(Msg.RESIGN_NOT_YOURS, user=UserRef(asker))
+        if self.clock() - datetime.fromtimestamp(asked, UTC) > RESIGN_QUESTION_LIFETIME:
+            raise PlayerError(Msg.RESIGN_LAPSED)
+        try:
+            await self.games.resign(
+                channel_of(interaction), interaction.user.id, board=BoardRef(game_id, ply),
+                announce=self.announcer.answering(interaction),
+            )
+        except StaleBoardError:
+            raise PlayerError(Msg.RESIGN_MOVED_ON) from None
+
+    async def _rematch(self, interaction: Interaction, game_id: int) -> None:
+        """Game `game_id` again, colours swapped: a challenge to the same person (who
+        accepts as usual), or against the computer at once at the same level."""
+        spec = await self.games.rematch_of(game_id, interaction.user.id)
+        color = ColorChoice.WHITE if spec.color is Color.WHITE else ColorChoice.BLACK
+        move_time = MoveTime.of_seconds(spec.move_seconds)
+        channel_id = channel_of(interaction)
+        if spec.opponent is None:
+            await self.computer_games.start(
+                player=person(interaction.user), guild_id=interaction.guild_id,
+                channel_id=channel_id, variant=spec.variant, level=spec.level or 1,
+                color=color, move_time=move_time,
+                announce=self.announcer.answering(interaction),
+            )
+            return
+        await self.challenges.create(
+            challenger=person(interaction.user), opponent=Person(spec.opponent),
+            guild_id=interaction.guild_id, channel_id=channel_id, variant=spec.variant,
+            rated=spec.rated, color=color, move_time=move_time,
+            post=self.announcer.posting_challenge(interaction),
         )
 
     async def _draw(self, interaction: Interaction, board: BoardRef | None = None) -> None:
@@ -173,11 +242,12 @@ class Play(commands.Cog):
 
     async def press(
         self, action: ButtonAction, target_id: int, interaction: Interaction,
-        *, ply: int | None = None,
+        *, ply: int | None = None, asked: int | None = None, asker: int | None = None,
     ) -> None:
         """A button of a challenge (`target_id`: the challenge) or board (the game, and
         the `ply` the board was drawn for: None for a board from before buttons carried
-        their ply, which shows the current board and acts on nothing)."""
+        their ply, which shows the current board and acts on nothing), or of the resign
+        question (asked of user `asker` at `asked`, Unix seconds)."""
         user_id = interaction.user.id
         if action is ButtonAction.ACCEPT:
             async def closed() -> Challenge | None:
@@ -194,6 +264,14 @@ class Play(commands.Cog):
             cancelled = await self.challenges.cancel(target_id, user_id)
             await self.announcer.close_challenge(interaction, cancelled)
         elif action is ButtonAction.RESIGN:
-            await self._resign(interaction, BoardRef(target_id, ply))
+            await self._ask_resign(interaction, BoardRef(target_id, ply))
+        elif action is ButtonAction.RESIGN_CONFIRM:
+            # the button's template has all three
+            assert ply is not None and asked is not None and asker is not None
+            await self._resign(interaction, target_id, ply, asked, asker)
+        elif action is ButtonAction.KEEP_PLAYING:
+            await self.announcer.resign_kept(interaction, target_id)
+        elif action is ButtonAction.REMATCH:
+            await self._rematch(interaction, target_id)
         else:
             await self._draw(interaction, BoardRef(target_id, ply))

@@ -73,6 +73,7 @@ from bot.services.models import (
     MoveChoice,
     SeatView,
     color_of,
+    counts_for_rating,
     side_of,
 )
 from bot.services.replay import last_move_text, replay_game
@@ -128,6 +129,35 @@ class ComputerTurn:
 
 MAX_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
+
+RESIGN_QUESTION_LIFETIME = timedelta(minutes=1)
+"""How long the question "Resign game #7 against @bob?" may be answered (it lapses
+sooner when the game moves on)."""
+
+
+@dataclass(frozen=True)
+class ResignQuestion:
+    """What the resign question asks about: game `game_id` at `ply`, against
+    `opponent`."""
+
+    game_id: int
+    ply: int
+    opponent: UserRef | ComputerRef
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """The game to start again after game `game_id` (finished): same `variant`, `rated`
+    and `move_seconds`, the asker's `color` the one they did not have, against
+    `opponent` (a person's user id) or the computer at `level`."""
+
+    game_id: int
+    variant: str
+    rated: bool
+    move_seconds: int | None
+    color: Color
+    opponent: int | None
+    level: int | None
 
 
 @dataclass(frozen=True)
@@ -353,7 +383,12 @@ class GameService:
         self.events.publish(TurnChanged(state))
         return await self._announce(GameUpdate(Event.STARTED, state, actor), announce)
 
-    def _live_game(self, channel_id: int, game_id: int | None = None) -> LiveGame:
+    def _live_game(
+        self, channel_id: int, game_id: int | None = None, user_id: int | None = None
+    ) -> LiveGame:
+        """The channel's live game (`game_id`: it must be that one). Raises `PlayerError`:
+        GAME_QUARANTINED, GAME_OVER (not game `game_id`), GAME_ENDED_HERE, NO_GAME_HERE, or
+        NO_GAME_HERE_YOURS when `user_id` plays a game in another channel."""
         live = self._live.get(channel_id)
         if live is None:
             quarantined = self._quarantined.get(channel_id)
@@ -364,10 +399,20 @@ class GameService:
             ended = self._ended.get(channel_id)
             if ended is not None:
                 raise PlayerError(Msg.GAME_ENDED_HERE, game_id=ended.game_id, result=ended)
+            elsewhere = None if user_id is None else self._game_of_user(user_id)
+            if elsewhere is not None:
+                raise PlayerError(Msg.NO_GAME_HERE_YOURS, game_id=elsewhere.record.id,
+                                  channel=f"<#{elsewhere.record.channel_id}>")
             raise PlayerError(Msg.NO_GAME_HERE)
         if game_id is not None and live.record.id != game_id:
             raise PlayerError(Msg.GAME_OVER)
         return live
+
+    def _game_of_user(self, user_id: int) -> LiveGame | None:
+        """One of `user_id`'s active games (the most recently active), None without any."""
+        games = [live for live in self._live.values()
+                 if user_id in (live.record.white.user_id, live.record.black.user_id)]
+        return max(games, key=lambda live: live.last_activity, default=None)
 
     def has_game(self, channel_id: int) -> bool:
         return channel_id in self._live
@@ -389,7 +434,7 @@ class GameService:
         return self._state(self._live_game(channel_id))
 
     def _visible_game(self, channel_id: int, viewer: Viewer) -> BoardState:
-        live = self._live_game(channel_id)
+        live = self._live_game(channel_id, user_id=viewer.user_id)
         if not can_see(viewer, live.record):
             raise PlayerError(Msg.NO_GAME_HERE)
         return self._state(live)
@@ -480,7 +525,9 @@ class GameService:
             reason = EndReason(record.termination)
         except ValueError:
             reason = EndReason.ABORTED if record.result is None else EndReason.RESIGNATION
-        return Ending(reason, _winner_of(record.result), record.result)
+        early = (record.rated and record.result is not None and record.white_rating is None
+                 and record.black_rating is None)
+        return Ending(reason, _winner_of(record.result), record.result, unrated_early=early)
 
     # --- announcing ---------------------------------------------------------------------
 
@@ -597,7 +644,7 @@ class GameService:
         `announce` is called. Raises `PlayerError`: NO_GAME_HERE, NOT_IN_GAME,
         NOT_YOUR_TURN, MOVE_MALFORMED, MOVE_ILLEGAL, MOVE_AMBIGUOUS, MOVE_RACE."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id)
+            live = self._live_game(channel_id, user_id=user_id)
             color = self._player_color(live, user_id)
             position = live.game.position
             if position.turn is not color:
@@ -742,14 +789,17 @@ class GameService:
         self, live: LiveGame, reason: EndReason, winner: Color | None
     ) -> BoardState:
         """Store the result (and rating changes, in the same transaction) and drop the
-        live game; returns the final state. Publishes `DeadlinesChanged`, `GameEnded`."""
+        live game; returns the final state. A rated game ended before each side has made
+        two moves keeps its result unrated (`counts_for_rating`, docs/RULES.md "Early
+        results"). Publishes `DeadlinesChanged`, `GameEnded`."""
         record = live.record
         result = _result_of(winner)
-        rate = glicko2_calculator(result, self._clock()) if record.rated else None
+        early = record.rated and not counts_for_rating(live.game.ply)
+        rate = glicko2_calculator(result, self._clock()) if record.rated and not early else None
         ended = await self._storage.games.finish(
-            record.id, result=result, termination=reason.value, rate=rate
+            record.id, result=result, termination=reason.value, rate=rate, unrated=early
         )
-        return self._close(live, ended, Ending(reason, winner, result))
+        return self._close(live, ended, Ending(reason, winner, result, unrated_early=early))
 
     def _close(self, live: LiveGame, ended: GameRecord, ending: Ending) -> BoardState:
         """After the game's end was committed (`ended`, its stored record): drop the live
@@ -764,6 +814,50 @@ class GameService:
         self.events.publish(GameEnded(state))
         return state
 
+    def resign_question(
+        self, channel_id: int, user_id: int, *, board: BoardRef | None = None
+    ) -> ResignQuestion:
+        """What to ask `user_id` before they resign the channel's game (by `/resign`, or
+        the Resign button of `board`): changes nothing. Raises `PlayerError` as `resign`."""
+        live = self._live_game(channel_id, None if board is None else board.game_id, user_id)
+        self._check_board(live, board)
+        color = self._player_color(live, user_id)
+        return ResignQuestion(live.record.id, live.game.ply,
+                              self._who_plays(live, color.opponent))
+
+    async def rematch_of(self, game_id: int, user_id: int) -> Rematch:
+        """The rematch of finished game `game_id` that `user_id` asks for: the same game
+        with colours swapped. Raises `PlayerError`: UNKNOWN_GAME, REMATCH_NOT_PLAYER (not
+        a player of it, or it is not finished)."""
+        record = await self._storage.games.get(game_id)
+        if record is None:
+            raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
+        side = record.side_of(user_id)
+        if side is None:
+            white, black = (
+                UserRef(seat.user_id) if seat.user_id is not None
+                else ComputerRef(seat.computer_level or 0)
+                for seat in (record.white, record.black)
+            )
+            raise PlayerError(Msg.REMATCH_NOT_PLAYER, game_id=game_id, white=white,
+                              black=black)
+        if record.status is GameStatus.ACTIVE:
+            raise PlayerError(Msg.ALREADY_PLAYING_HERE)  # its board has no Rematch button
+        other = record.seat(side.opponent)
+        return Rematch(game_id, record.variant, record.rated, record.move_seconds,
+                       color_of(side).opponent, other.user_id, other.computer_level)
+
+    async def last_ended(self, channel_id: int, user_id: int) -> int | None:
+        """The id of the channel's last game that ended (since start-up), else of
+        `user_id`'s most recent ended game in the channel (from storage, e.g. after a
+        restart); None if neither."""
+        ended = self._ended.get(channel_id)
+        if ended is not None:
+            return ended.game_id
+        recent = await self._storage.games.recent_for_user(user_id, limit=20,
+                                                           include_aborted=True)
+        return next((g.id for g in recent if g.channel_id == channel_id), None)
+
     async def resign(
         self,
         channel_id: int,
@@ -776,7 +870,8 @@ class GameService:
         must show the game's current ply). Raises `PlayerError`: NO_GAME_HERE, GAME_OVER
         (the board's game is over), STALE_BOARD (`StaleBoardError`), NOT_IN_GAME."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id, None if board is None else board.game_id)
+            live = self._live_game(channel_id, None if board is None else board.game_id,
+                                   user_id)
             self._check_board(live, board)
             color = self._player_color(live, user_id)
             previous = live.record.board_message_id
@@ -796,7 +891,8 @@ class GameService:
         drawn). An offer lapses when the offerer moves. Raises `PlayerError`: as `resign`,
         DRAW_ALREADY_OFFERED, and COMPUTER_NO_DRAW (the computer plays every game out)."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id, None if board is None else board.game_id)
+            live = self._live_game(channel_id, None if board is None else board.game_id,
+                                   user_id)
             self._check_board(live, board)
             color = self._player_color(live, user_id)
             record = live.record
@@ -829,7 +925,7 @@ class GameService:
         or at any time by a member who may manage messages (`may_manage`). Raises
         `PlayerError`: NO_GAME_HERE, NOT_IN_GAME, ABORT_TOO_LATE."""
         async with self.locks.hold(channel_id):
-            live = self._live_game(channel_id)
+            live = self._live_game(channel_id, user_id=user_id)
             record = live.record
             if not may_manage:
                 self._player_color(live, user_id)

@@ -40,6 +40,15 @@ class MoveTime(enum.Enum):
         """The limit in seconds, None for no limit."""
         return _MOVE_SECONDS[self]
 
+    @classmethod
+    def of_seconds(cls, seconds: int | None) -> MoveTime:
+        """The limit of `seconds` (None: no limit). Raises `ValueError` for a number of
+        seconds that is none of the limits."""
+        for limit, value in _MOVE_SECONDS.items():
+            if value == seconds:
+                return limit
+        raise ValueError(f"no per-move time limit of {seconds} seconds")
+
 
 _MOVE_SECONDS = {
     MoveTime.NONE: None,
@@ -70,15 +79,30 @@ class EndReason(enum.Enum):
         return cls(termination.value)
 
 
+RATED_FROM_PLY = 4
+"""A rated game changes ratings only when it ends after at least this many plies: two
+moves by each side (docs/RULES.md, "Early results")."""
+
+
+def counts_for_rating(plies: int) -> bool:
+    """Whether a rated game ended after `plies` plies changes ratings: a game that ends
+    (by resignation, agreed draw, time-out or inactivity) before each side has made two
+    moves keeps its result but is left unrated (docs/RULES.md, "Early results")."""
+    return plies >= RATED_FROM_PLY
+
+
 @dataclass(frozen=True)
 class Ending:
     """How a game ended: the reason, the winner (None: a draw, or no result when aborted),
-    the result (None when aborted) and who aborted it (when aborted by a user)."""
+    the result (None when aborted) and who aborted it (when aborted by a user).
+    `unrated_early`: a rated game whose result was left unrated because it ended before
+    each side had made two moves (`counts_for_rating`)."""
 
     reason: EndReason
     winner: Color | None
     result: GameResult | None
     by_user: int | None = None
+    unrated_early: bool = False
 
     @property
     def loser(self) -> Color | None:

@@ -9,16 +9,50 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.messages import Msg
+from bot.ratings import Glicko2Rating
+from bot.ratings.estimate import games_to_deviation
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
 from bot.services.visibility import Viewer, can_see, visible
 from engine.pdn import export_pdn
 from storage import Eligibility, GameRecord, LeaderboardEntry, Rating, Storage
 
+PROVISIONAL = Eligibility(min_games=1, max_deviation=1e9)
+"""Everyone with at least one rated game: the provisional part of a leaderboard is this
+rule's board less the established players."""
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a provisional player still needs to be ranked: `games` more rated games to
+    reach the minimum, and about `deviation_games` more to bring the deviation under the
+    limit (`bot.ratings.estimate.games_to_deviation`); the larger is what they need."""
+
+    games: int
+    deviation_games: int
+
+
+def needs_of(rating: Rating, rules: Eligibility) -> Needs:
+    """What `rating`'s player still needs under `rules` (zeros when ranked)."""
+    value = Glicko2Rating(rating.rating, rating.deviation, rating.volatility)
+    return Needs(max(0, rules.min_games - rating.rated_games),
+                 games_to_deviation(value, rules.max_deviation))
+
+
+@dataclass(frozen=True)
+class ProvisionalEntry:
+    """A provisional line under the ranked ones: the rating row and what it needs."""
+
+    rating: Rating
+    needs: Needs
+
 
 @dataclass(frozen=True)
 class Leaderboard:
-    """The top of a leaderboard, and the caller's place on it (None: not listed)."""
+    """The top of a leaderboard, and the caller's place on it (None: not listed). Under
+    the ranked players (`entries`), while there are fewer than the page holds, the
+    `provisional` players (at least one rated game, not ranked yet), best rating first;
+    `own_needs`: what the caller still needs when they are provisional."""
 
     variant: str
     guild_id: int | None
@@ -27,6 +61,8 @@ class Leaderboard:
     own_rating: Rating | None
     total: int
     eligibility: Eligibility
+    provisional: tuple[ProvisionalEntry, ...] = ()
+    own_needs: Needs | None = None
 
 
 @dataclass(frozen=True)
@@ -72,8 +108,10 @@ class StatsService:
         name: str | None = None,
     ) -> Leaderboard:
         """Top `limit` of the variant's leaderboard (one guild's, or global with None) and
-        the caller's rank. With `name`, the caller's display name is recorded first (as
-        `remember`)."""
+        the caller's rank; when fewer than `limit` players are ranked, the rest of the page
+        holds provisional players (at least one rated game; `Leaderboard.provisional`),
+        each with what they still need, as the caller gets when provisional. With `name`,
+        the caller's display name is recorded first (as `remember`)."""
         if name is not None:
             await self.remember(user_id, name)
         ratings = self._storage.ratings
@@ -84,7 +122,23 @@ class StatsService:
         rank = await ratings.rank(user_id, variant, eligibility=rules, guild_id=guild_id)
         total = await ratings.count(variant, eligibility=rules, guild_id=guild_id)
         own = await ratings.get(user_id, variant)
-        return Leaderboard(variant, guild_id, entries, rank, own, total, rules)
+        provisional: list[ProvisionalEntry] = []
+        room = limit - len(entries)
+        if room > 0:
+            # Every player with a rated game, best first; the ranked ones are skipped.
+            for entry in await ratings.leaderboard(
+                variant, eligibility=PROVISIONAL, guild_id=guild_id, limit=total + room
+            ):
+                row = entry.rating
+                if not rules.admits(row.rated_games, row.deviation):
+                    provisional.append(ProvisionalEntry(row, needs_of(row, rules)))
+                if len(provisional) == room:
+                    break
+        own_needs = None
+        if rank is None and own is not None and own.rated_games > 0:
+            own_needs = needs_of(own, rules)
+        return Leaderboard(variant, guild_id, entries, rank, own, total, rules,
+                           tuple(provisional), own_needs)
 
     async def history(self, user_id: int, viewer: Viewer, *, limit: int = 10) -> list[GameRecord]:
         """The user's most recently ended games (aborted ones included), newest first, that

@@ -26,9 +26,16 @@ import discord
 
 from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
+from bot.services.games import ResignQuestion
 from bot.services.settings import SettingsService
 from bot.ui.answer import MENTIONS, Answer
-from bot.ui.buttons import board_view, challenge_view
+from bot.ui.buttons import (
+    accept_draw_view,
+    board_view,
+    challenge_view,
+    finished_view,
+    resign_question_view,
+)
 from bot.ui.languages import channel_language
 from bot.ui.present import (
     MAX_CONTENT,
@@ -37,6 +44,7 @@ from bot.ui.present import (
     Viewpoint,
     duration_text,
     missing_for_board,
+    param,
 )
 from bot.ui.reading import channel_locale_of, locale_of
 from storage import Challenge
@@ -126,6 +134,22 @@ class GameAnnouncer:
             return missing_for_board(channel.permissions_for(channel.guild.me))
         return ()
 
+    def _relabel_board(self, state: BoardState, locale: str | None) -> None:
+        """Redraw the buttons of `state`'s board (a draw was offered: Accept draw)."""
+        if state.board_message_id is None or state.is_over:
+            return
+        people = state.white.user_id is not None and state.black.user_id is not None
+        view = board_view(state.game_id, state.ply, locale, draw=people,
+                          draw_offered=state.draw_offer_by is not None)
+        message = self.client.get_partial_messageable(state.channel_id).get_partial_message(
+            state.board_message_id)
+
+        async def relabel() -> None:
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(view=view)
+
+        self.later(relabel())
+
     # --- game updates ----------------------------------------------------------------------
 
     async def _channel_locale(self, channel_id: int) -> str:
@@ -179,16 +203,21 @@ class GameAnnouncer:
         view = view or Viewpoint(side=state.turn)
         prefix = text(Msg.AFTER_RESTART, locale) + "\n" if owed else ""
         if not update.shows_board:
+            # A draw offer: the text carries Accept draw, and the board's draw button is
+            # relabelled Accept draw (both act only at this ply).
             content = prefix + self.presenter.headline(update, locale, view)
+            buttons = accept_draw_view(state.game_id, state.ply, locale)
             if answer is not None:
-                await answer.send(content)
+                await answer.send(content, view=buttons)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
-                await channel.send(content, allowed_mentions=MENTIONS)
+                await channel.send(content, view=buttons, allowed_mentions=MENTIONS)
+            self._relabel_board(state, locale)
             return None
         people = state.white.user_id is not None and state.black.user_id is not None
-        buttons = None if state.is_over else board_view(state.game_id, state.ply, locale,
-                                                        draw=people)
+        buttons = (finished_view(state.game_id, locale) if state.is_over
+                   else board_view(state.game_id, state.ply, locale, draw=people,
+                                   draw_offered=state.draw_offer_by is not None))
         missing = self._missing(answer, state.channel_id)
         picture: dict[str, Any]
         if missing:
@@ -265,6 +294,27 @@ class GameAnnouncer:
             return
         board = await self.presenter.board_message(shown, locale, view)
         await answer.send(note, embed=board.embed, file=board.file(), ephemeral=True)
+
+    # --- the resign question ----------------------------------------------------------------
+
+    async def ask_resign(self, interaction: Inter, question: ResignQuestion, asked: int) -> None:
+        """Ask the resigner privately "Resign game #7 against @bob?" with Resign and Keep
+        playing (the question was asked at `asked`, Unix seconds). Raises what sending
+        raises (`discord.HTTPException`)."""
+        locale = locale_of(interaction)
+        content = text(Msg.RESIGN_QUESTION, locale, game_id=question.game_id,
+                       opponent=param(question.opponent, locale))
+        await Answer.of(interaction).send(
+            content, view=resign_question_view(question.game_id, question.ply, asked,
+                                               interaction.user.id, locale),
+            ephemeral=True,
+        )
+
+    async def resign_kept(self, interaction: Inter, game_id: int) -> None:
+        """Close the resign question (the pressed message): the player plays on."""
+        await Answer.of(interaction).update_message(
+            text(Msg.RESIGN_KEPT, locale_of(interaction), game_id=game_id), view=None
+        )
 
     # --- challenges ------------------------------------------------------------------------
 

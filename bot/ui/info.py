@@ -11,6 +11,7 @@ import discord
 from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services import EndReason, Leaderboard, PdnFile
+from bot.services.stats import Needs
 from bot.ui.present import (
     BOARD_FILE,
     EMBED_COLOUR,
@@ -21,7 +22,7 @@ from bot.ui.present import (
     timestamp,
 )
 from engine import get_variant
-from storage import GameRecord, GameResult, Rating, Side
+from storage import Eligibility, GameRecord, GameResult, Rating, Side
 
 
 def count_text(count: int, key: Msg, locale: str | None) -> str:
@@ -58,18 +59,35 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     key = Msg.LEADERBOARD_TITLE_SERVER if board.guild_id is not None \
         else Msg.LEADERBOARD_TITLE_GLOBAL
     embed = discord.Embed(title=text(key, locale, variant=name), colour=EMBED_COLOUR)
+    rules = board.eligibility
     lines = [
         text(Msg.LEADERBOARD_LINE, locale, rank=e.rank, player=mention(e.rating.user_id),
              rating=display_rating(e.rating.rating, e.rating.deviation),
              games=count_text(e.rating.rated_games, Msg.GAMES, locale))
         for e in board.entries
-    ] or [text(Msg.LEADERBOARD_EMPTY, locale)]
+    ]
+    if board.provisional:
+        if lines:
+            lines.append("")
+        lines.append(text(Msg.LEADERBOARD_PROVISIONAL, locale))
+        lines.extend(
+            text(Msg.LEADERBOARD_PROVISIONAL_LINE, locale, player=mention(p.rating.user_id),
+                 rating=round(p.rating.rating),
+                 games=count_text(p.rating.rated_games, Msg.GAMES, locale),
+                 needs=needs_text(p.needs, p.rating.deviation, rules, locale))
+            for p in board.provisional
+        )
+    if not lines:
+        lines.append(text(Msg.LEADERBOARD_EMPTY, locale))
     lines.append("")
     own = board.own_rating
     if board.own_rank is not None and own is not None:
         lines.append(text(Msg.LEADERBOARD_YOUR_RANK, locale, rank=board.own_rank,
                           total=board.total,
                           rating=display_rating(own.rating, own.deviation)))
+    elif board.own_needs is not None and own is not None:
+        lines.append(text(Msg.LEADERBOARD_YOU_PROVISIONAL, locale, rating=round(own.rating),
+                          needs=needs_text(board.own_needs, own.deviation, rules, locale)))
     else:
         lines.append(text(Msg.LEADERBOARD_NOT_RANKED, locale))
     embed.description = "\n".join(lines)
@@ -77,6 +95,21 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
                                min_games=board.eligibility.min_games,
                                max_deviation=f"{board.eligibility.max_deviation:g}"))
     return embed
+
+
+def needs_text(needs: Needs, deviation: float, rules: Eligibility,
+               locale: str | None) -> str:
+    """What a provisional player still needs: "3 more of the 10 rated games needed, about
+    7 more to bring the deviation 182 under 110" (the parts that apply)."""
+    parts = []
+    if needs.games > 0:
+        parts.append(text(Msg.LEADERBOARD_NEEDS_GAMES, locale, count=needs.games,
+                          min_games=rules.min_games))
+    if needs.deviation_games > 0:
+        parts.append(text(Msg.LEADERBOARD_NEEDS_DEVIATION, locale,
+                          count=needs.deviation_games, deviation=round(deviation),
+                          max_deviation=f"{rules.max_deviation:g}"))
+    return ", ".join(parts)
 
 
 def reason_text(termination: str | None, locale: str | None) -> str:

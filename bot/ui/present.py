@@ -213,14 +213,17 @@ def render_board(
     before: Position | None = None,
     size: int = 512,
     view: Viewpoint = WHITE_VIEW,
+    show_turn: bool = True,
 ) -> bytes:
     """The board PNG (blocking; call through `board_png`), drawn from `view`'s side, with
-    the Italian square numbers when `view` reads Italian in numbers."""
+    the Italian square numbers when `view` reads Italian in numbers; the side to move is
+    marked unless `show_turn` is False (a finished game has none)."""
     from engine import Move
 
     move = last_move if isinstance(last_move, Move) else None
     return render_png(position, variant, last_move=move, before=before if move else None,
-                      size=size, perspective=view.side, numbers=view.numbers(variant))
+                      size=size, perspective=view.side, numbers=view.numbers(variant),
+                      show_turn=show_turn)
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,7 @@ class Presenter:
         return await asyncio.to_thread(
             render_board, state.position, state.variant, last_move=state.last_move,
             before=state.before, size=self.board_size, view=view,
+            show_turn=not state.is_over,
         )
 
     async def warm(self) -> None:
@@ -283,12 +287,16 @@ class Presenter:
         if ending.reason is EndReason.ABORTED or ending.result is None:
             return text(Msg.RESULT_ABORTED, locale, reason=reason)
         if ending.winner is None:
-            return text(Msg.RESULT_DRAW, locale, reason=reason)
-        return text(
-            Msg.RESULT_WIN, locale,
-            winner=player_name(state.seat(ending.winner), locale),
-            score=ending.result.value, reason=reason,
-        )
+            result = text(Msg.RESULT_DRAW, locale, reason=reason)
+        else:
+            result = text(
+                Msg.RESULT_WIN, locale,
+                winner=player_name(state.seat(ending.winner), locale),
+                score=ending.result.value, reason=reason,
+            )
+        if ending.unrated_early:
+            result += " " + text(Msg.RESULT_UNRATED_EARLY, locale)
+        return result
 
     def turn_text(self, state: BoardState, locale: str | None) -> str:
         """Whose turn it is; a computer seat to move "is thinking" (its move follows)."""

@@ -133,7 +133,7 @@ async def test_the_invite_permissions_are_enough_for_a_whole_game(tmp_path: Path
         guild.roles[guild.id].permissions = (1 << 10) | (1 << 31)
         for line in ("/challenge @bob italian color:white", "as bob", "press Accept",
                      "as alice", "/move 22-18", "as bob", "/move 11-15", "press Offer draw",
-                     "/resign", "in games", "/play italian level:1 color:white",
+                     "/resign", "press Resign", "in games", "/play italian level:1 color:white",
                      "/move 22-18"):
             assert await session.run_line(line), "\n".join(out[-20:])
         await session.finish()

@@ -22,7 +22,7 @@ from tests.support.discord_harness import (
     Harness,
     OpenBot,
     challenge_and_accept,
-    press_button,
+    resign,
     response_message_id,
     run,
     settings_for,
@@ -85,9 +85,15 @@ async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
             wrong = await standin.slash("alice", "games", "move", {"move": "21-17"})
             assert wrong.ephemeral and "not your turn" in wrong.reply.content
 
-            resigned = await standin.press("bob", moved.reply, "Resign")
+            # Two moves by each side, so the result is rated (docs/RULES.md).
+            for user, move in (("bob", "11-15"), ("alice", "21-17"), ("bob", "15-19")):
+                played = await standin.slash(user, "games", "move", {"move": move})
+                assert not played.ephemeral, played.reply.content
+            question = await standin.press("bob", played.reply, "Resign")
+            assert question.ephemeral and "Resign game #" in question.reply.content
+            resigned = await standin.press("bob", question.reply, "Resign")
             assert "wins (1-0)" in resigned.reply.content
-            assert resigned.reply.components == ()
+            assert [b.label for b in resigned.reply.buttons] == ["Rematch"]
             leaderboard = await standin.slash("bob", "games", "leaderboard",
                                               {"variant": "italian"})
             assert "Your place: **2** of 2" in leaderboard.reply.embeds[0]["description"]
@@ -111,8 +117,15 @@ async def test_restart_keeps_game_and_buttons(tmp_path: Path, open_bot: OpenBot)
     calls = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
     assert not calls[0].ephemeral
     board = response_message_id(h, calls[0])
-    calls = await run(h, press_button(h, board, "resign", user=ALICE))
+    calls = await resign(h, user=ALICE, board=board)
     assert f"<@{BOB}> wins (0-1)" in calls[0].content
+    # After another restart /rematch still finds the channel's finished game (storage).
+    await h.bot.close()
+    h = await open_bot(settings_for(path), clock=clock)
+    [made] = await run(h, slash(h, "rematch", user=ALICE))
+    assert made.callback_type == 4 and not made.ephemeral, made.content
+    [rematch] = await h.bot.storage.challenges.pending()
+    assert (rematch.challenger_id, rematch.challenged_id) == (ALICE, BOB)
 
 
 async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> None:

@@ -16,7 +16,8 @@ from bot.ui.translator import CommandTranslator
 from standin import StandIn
 from tests.support.discord_harness import Harness, OpenBot, settings_for
 
-GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"}
+GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play",
+                 "rematch"}
 
 
 INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}

@@ -53,7 +53,7 @@ async def test_a_whole_game_ends_by_the_rules_and_is_rated(
     assert f"<@{winner.id}> wins" in text, text
     assert f"<@{loser.id}> {_ENDING_WORDS[forced.termination]}" in text, text
     assert "Rating changes" in text
-    assert not final.buttons, "the final board still has buttons"
+    assert [b.label for b in final.buttons] == ["Rematch"], "a finished board offers Rematch"
 
     # The final picture: a PNG of the final position as the renderer draws it.
     picture = final.attachments[0]
@@ -72,7 +72,8 @@ async def test_a_whole_game_ends_by_the_rules_and_is_rated(
     expected_png = render_png(stored.position, variant, last_move=last_move,
                               before=last_position, size=picture.width or 512,
                               perspective=stored.position.turn,
-                              numbers=variant.numeric_notation)
+                              numbers=variant.numeric_notation,
+                              show_turn=False)  # a finished game has no side to move
     assert data == expected_png
 
     # /rating shows the change: the winner above the 1500 start, the loser below it.

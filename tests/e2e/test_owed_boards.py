@@ -12,7 +12,7 @@ from localplay.render import game_id_of
 from localplay.server import LocalDiscord
 from standin import ChannelInfo, EventKind, MessageRecord
 from storage import GameRecord, Storage
-from tests.support.standin_play import play_move, start_game
+from tests.support.standin_play import play_move, resign, start_game
 
 
 def boards_since(local: LocalDiscord, channel: ChannelInfo, mark: int) -> list[MessageRecord]:
@@ -93,7 +93,7 @@ async def test_posting_a_board_twice_with_its_nonce_gives_one_message(
     standin = local.standin
     alice, bob = standin.user("alice"), standin.user("bob")
     game_id, _ = await start_game(local, local.channel, alice, bob, variant)
-    resigned = await standin.slash(bob, local.channel, "resign", {}, timeout=30.0)
+    resigned = await resign(local, bob, local.channel, timeout=30.0)
     assert not resigned.ephemeral, resigned.reply.text()
     await local.process.kill()
     before = len([m for m in standin.messages(local.channel) if game_id_of(m) == game_id])

@@ -16,7 +16,7 @@ from localplay.server import LocalDiscord
 from localplay.stored import StoredGames
 from standin import ChannelInfo, EventKind, MessageEvent, MessageRecord
 from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
-from tests.support.standin_play import move_text, play_move
+from tests.support.standin_play import move_text, play_move, resign
 
 PATIENCE = 60.0
 """Seconds to wait for the computer's board (a hang guard, not a measure)."""
@@ -89,7 +89,7 @@ async def test_play_against_the_computer_and_resume_after_a_kill(tmp_path: Path)
             stored = await games.load(game_id)
         assert [m.by_computer for m in stored.moves] == [True, False, True, False, True]
 
-        resigned = await standin.slash(alice, channel, "resign", {}, timeout=ANSWER_TIMEOUT)
+        resigned = await resign(local, alice, channel)
         assert "resigned" in resigned.reply.text()
     log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log, log[-4000:]

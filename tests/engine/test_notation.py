@@ -102,6 +102,18 @@ def test_malformed_input(text: str, variant: Variant) -> None:
     assert str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "variant", "square"),
+    [("d3-d9", TURKISH, "d9"), ("z9-d4", TURKISH, "z9"), ("a0-a1", TURKISH, "a0"),
+     ("k3xk5", MOROCCAN, "k3"), ("h9-g8", ITALIAN, "h9"), ("d3-d10", ARAB, "d10")],
+)
+def test_an_off_board_square_is_named(text: str, variant: Variant, square: str) -> None:
+    # The board's files are a-h and its ranks 1-8 (docs/RULES.md, coordinates).
+    with pytest.raises(MalformedMoveError) as info:
+        parse_move(text, Position.start(variant), variant)
+    assert f"{square} is not a square" in str(info.value)
+
+
 def test_numeric_in_a_non_numeric_variant_says_so() -> None:
     with pytest.raises(MalformedMoveError, match="Italian"):
         parse_move("22-18", Position.start(TURKISH), TURKISH)

@@ -13,7 +13,7 @@ DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3
 TIMEOUT = 240
 
 SCRIPT = """\
-# alice challenges bob; bob accepts; two moves; a wrong move; bob resigns
+# alice challenges bob; bob accepts; four moves; a wrong move; bob resigns, confirming
 /challenge @bob italian color:white
 as bob
 press Accept
@@ -23,7 +23,12 @@ suggest /move 22
 as bob
 /move 22-18
 /move 11-15
+as alice
+/move 21-17
+as bob
+/move 15-19
 /resign
+press Resign
 /rating variant:italian
 /export
 """
@@ -52,17 +57,21 @@ def test_a_script_plays_a_game_and_saves_the_pictures(tmp_path: Path) -> None:
     assert "@alice played 22-18." in out
     assert "It is not your turn" not in out  # bob's 22-18 is refused for another reason
     assert "only @bob sees this" in out
+    assert "Resign game #1 against @alice?" in out and "[Resign] [Keep playing]" in out
     assert "@alice wins (1-0). @bob resigned." in out
+    # The finished game's text board names no side to move.
+    final = out[out.index("@bob resigned."):]
+    assert "game over" in final and "to move" not in final.split("/rating")[0]
     assert "1 rated game: 0 won, 1 lost" in out
     # The text board after 22-18 (d3-c4) and 11-15 (e6-f5): Black to move, then White.
     assert "   4  .   w   .   .    4   17-20" in out
     assert "   5    .   .   b   .  5   13-16" in out
     pictures = sorted((tmp_path / "local-boards").glob("*.png"))
-    assert len(pictures) == 4  # the start, two moves, the final board
+    assert len(pictures) == 6  # the start, four moves, the final board
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pictures)
     # /export's PDN file is saved next to the pictures, and its path printed.
-    pdn = tmp_path / "local-boards" / "0005-dama-italian-1.pdn"
-    assert "saved to local-boards/0005-dama-italian-1.pdn]" in out, out[-3000:]
+    pdn = tmp_path / "local-boards" / "0007-dama-italian-1.pdn"
+    assert "saved to local-boards/0007-dama-italian-1.pdn]" in out, out[-3000:]
     assert '[Result "1-0"]' in pdn.read_text(encoding="utf-8")
     assert (tmp_path / "data" / "local.sqlite3").is_file()
 

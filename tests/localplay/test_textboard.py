@@ -17,6 +17,12 @@ def test_turkish_start_board() -> None:
     assert "White to move" in lines[-1]
 
 
+def test_a_finished_game_shows_no_side_to_move() -> None:
+    variant = get_variant("turkish")
+    lines = text_board(Position.start(variant), variant, over=True).splitlines()
+    assert "to move" not in lines[-1] and "game over" in lines[-1]
+
+
 def test_italian_board_leaves_light_squares_blank_and_numbers_ranks() -> None:
     variant = get_variant("italian")
     lines = text_board(Position.start(variant), variant).splitlines()

@@ -242,6 +242,10 @@ def test_side_to_move_disc_in_the_frame_corner() -> None:
     im = rgb(decode(render_png(after, v, perspective=Color.BLACK)))
     assert pixel(im, bottom) != T.frame and luminance(pixel(im, bottom)) < 90
     assert pixel(im, top) == T.frame
+    # A finished game has no side to move: show_turn=False leaves both corners as frame.
+    for position in (start, after):
+        im = rgb(decode(render_png(position, v, show_turn=False)))
+        assert pixel(im, bottom) == T.frame and pixel(im, top) == T.frame
 
 
 def test_same_bytes_in_another_process() -> None:

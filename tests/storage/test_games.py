@@ -232,6 +232,20 @@ async def test_finish_unrated(storage: Storage, clock: FakeClock) -> None:
         await storage.games.abort(game.id, termination="again")
 
 
+async def test_finish_rated_game_left_unrated(storage: Storage) -> None:
+    # The bot's early-results rule: a rated game's result kept, no rating touched.
+    game = await storage.games.create(new_game(rated=True))
+    with pytest.raises(ValueError, match="calculator"):
+        await storage.games.finish(game.id, result=GameResult.WHITE_WINS,
+                                   termination="RESIGNATION")
+    done = await storage.games.finish(game.id, result=GameResult.WHITE_WINS,
+                                      termination="RESIGNATION", unrated=True)
+    assert done.status is GameStatus.FINISHED and done.result is GameResult.WHITE_WINS
+    assert done.rated and done.white_rating is None and done.black_rating is None
+    assert await storage.ratings.get(1, "turkish") is None
+    assert await storage.ratings.get(2, "turkish") is None
+
+
 async def test_finish_rated_applies_both_ratings(storage: Storage, clock: FakeClock) -> None:
     game = await storage.games.create(new_game(rated=True))
     done = await storage.games.finish(

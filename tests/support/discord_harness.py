@@ -91,6 +91,37 @@ def press_button(h: Harness, message_id: int, action: str, *, user: int,
     return press(h, message_id, button_id(message, action), user=user, snapshot=snapshot)
 
 
+async def resign(h: Harness, *, user: int, board: int | None = None,
+                 channel: int = CHANNEL) -> list[Call]:
+    """`user` resigns as a player does: `/resign` (or the Resign button of board message
+    `board`) asks privately, then the question's Resign confirms. Returns the requests
+    of the confirmation."""
+    payload = (press_button(h, board, "resign", user=user) if board is not None
+               else slash(h, "resign", user=user, channel=channel))
+    [question] = await run(h, payload)
+    assert question.ephemeral, question.content
+    confirm = question.custom_ids[0]
+    assert confirm.startswith("dama:resignyes:"), question.custom_ids
+    return await run(h, press(h, response_message_id(h, question), confirm, user=user))
+
+
+async def play_plies(h: Harness, count: int, *, channel: int = CHANNEL) -> None:
+    """Play `count` plies of the channel's game between two people with `/move`, each by
+    the player to move (the first legal move): e.g. 4, so a rated game counts for
+    ratings (docs/RULES.md, "Early results")."""
+    import engine
+
+    for _ in range(count):
+        state = h.bot.games.current(channel)
+        move = engine.legal_moves(state.position, state.variant)[0]
+        text = engine.format_move(move, state.position, state.variant)
+        user = state.to_move.user_id
+        assert user is not None
+        calls = await run(h, slash(h, "move", [option("move", text)], user=user,
+                                   channel=channel))
+        assert not calls[0].ephemeral, calls[0].content
+
+
 def new_calls(h: Harness, since: int) -> list[Call]:
     return h.discord.calls[since:]
 

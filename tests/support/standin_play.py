@@ -72,3 +72,13 @@ async def play_move(
     assert not answer.ephemeral, f"/move {text} by {user.name}: {answer.reply.text()}"
     assert answer.reply.attachments, f"/move {text}: no board picture"
     return answer
+
+
+async def resign(
+    local: LocalDiscord, user: UserInfo, channel: ChannelInfo, *,
+    timeout: float = ANSWER_TIMEOUT,
+) -> InteractionResult:
+    """`/resign`, then the private question's Resign (the answer of that press)."""
+    question = await local.standin.slash(user, channel, "resign", {}, timeout=timeout)
+    assert question.ephemeral, f"/resign by {user.name}: {question.reply.text()}"
+    return await local.standin.press(user, question.reply, "Resign", timeout=timeout)

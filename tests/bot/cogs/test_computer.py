@@ -18,7 +18,7 @@ from tests.support.discord_harness import (
     channel_posts,
     computer_done,
     press,
-    press_button,
+    resign,
     response_message_id,
     run,
     settings_for,
@@ -86,7 +86,7 @@ async def test_play_as_black_the_computer_answers_on_its_own(computer_harness: H
     board = h.bot.games.current(CHANNEL).board_message_id
     assert board is not None
     game_id = h.bot.games.current(CHANNEL).game_id
-    calls = await run(h, press_button(h, board, "resign", user=ALICE))
+    calls = await resign(h, user=ALICE, board=board)
     assert any("resigned" in c.content for c in calls)
     await computer_done(h)
     assert not h.bot.games.has_game(CHANNEL)
@@ -159,7 +159,7 @@ async def test_boards_of_games_against_the_computer_offer_no_draw(
     [reply] = channel_posts(h.discord.calls[since:])
     assert _actions(reply.custom_ids) == {"dama:resign"}
     # A game between two people keeps both buttons.
-    calls = await run(h, slash(h, "resign", []))
+    calls = await resign(h, user=ALICE)
     assert any(c.callback_type == 4 and "resigned" in c.content for c in calls)
     _, board = await challenge_and_accept(h)
     buttons = h.discord.messages[board]["components"][0]["components"]

@@ -3,10 +3,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bot.messages import ENGLISH, Msg
-from tests.support.discord_harness import PNG, Harness, challenge_and_accept, run, slash
+from bot.ratings import Glicko2Rating
+from bot.ratings.estimate import games_to_deviation
+from storage import Eligibility
+from tests.support.discord_harness import (
+    PNG,
+    Harness,
+    OpenBot,
+    challenge_and_accept,
+    play_plies,
+    press,
+    resign,
+    response_message_id,
+    run,
+    settings_for,
+    slash,
+)
 from tests.support.fake_discord import option, user_option
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
@@ -17,7 +33,8 @@ async def test_information_commands(harness: Harness) -> None:
     h = harness
     await challenge_and_accept(h)
     game_id = h.bot.games.current(CHANNEL).game_id
-    await run(h, slash(h, "resign", user=BOB))
+    await play_plies(h, 4)  # a rated result counts after two moves by each side
+    await resign(h, user=BOB)
     [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
     description = board.embeds[0]["description"]
     assert description.index(f"<@{ALICE}>") < description.index(f"<@{BOB}>")
@@ -60,7 +77,7 @@ async def test_export_in_direct_messages_picks_the_callers_game(harness: Harness
     # Only a finished game: it is the most recent one, and the answer says so.
     await challenge_and_accept(h)
     first = h.bot.games.current(600).game_id
-    await run(h, slash(h, "resign", []))
+    await resign(h, user=ALICE)
     content, file = await export_in_dm()
     assert file == f"dama-turkish-{first}.pdn", (content, file)
     assert f"#{first}" in content and "most recent" in content, content
@@ -84,7 +101,7 @@ async def test_export_in_direct_messages_picks_the_callers_game(harness: Harness
 async def test_history_shows_the_catalog_reason(harness: Harness) -> None:
     h = harness
     await challenge_and_accept(h)
-    await run(h, slash(h, "resign", user=BOB))
+    await resign(h, user=BOB)
     [answer] = await run(h, slash(h, "history", user=ALICE))
     line = answer.embeds[0]["description"]
     assert ENGLISH[Msg.SHORT_RESIGNATION] in line
@@ -96,7 +113,7 @@ async def test_games_stay_private_to_their_guild_and_their_players(harness: Harn
     h = harness
     await challenge_and_accept(h)
     game_id = h.bot.games.current(CHANNEL).game_id
-    await run(h, slash(h, "resign", user=BOB))
+    await resign(h, user=BOB)
     elsewhere: dict[str, Any] = {"guild_id": OTHER_GUILD, "channel": OTHER_CHANNEL}
     # Another server cannot export the game: the answer is the one for a missing game.
     [hidden] = await run(h, slash(h, "export", [option("game", game_id, 4)],
@@ -135,3 +152,67 @@ async def test_italian_export_is_written_in_the_federations_numbers(harness: Har
     _, data = export.files[0]
     assert b'[GameType "22"]' in data
     assert b"1. 22-18 10-14" in data, data
+
+
+async def _rated_game(h: Harness, opponent: int, *, loser: int) -> None:
+    """Alice (White) against `opponent`, four plies, then `loser` resigns: a rated result."""
+    target, resolved = user_option("opponent", opponent)
+    [made] = await run(h, slash(h, "challenge", [target, option("variant", "turkish"),
+                                                 option("color", "white")],
+                                resolved=resolved))
+    challenge_id = made.custom_ids[0].split(":")[2]
+    await run(h, press(h, response_message_id(h, made), f"dama:accept:{challenge_id}",
+                       user=opponent))
+    await play_plies(h, 4)
+    await resign(h, user=loser)
+
+
+async def test_the_leaderboard_lists_provisional_players_under_the_ranked_ones(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    rules = Eligibility(min_games=2, max_deviation=500.0)
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", eligibility=rules))
+    [empty] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
+    assert "Nobody is on this leaderboard yet" in empty.embeds[0]["description"]
+    # One rated game: nobody has two yet, and the board is not empty: both provisional,
+    # marked `?`, each with what they still need.
+    await _rated_game(h, BOB, loser=BOB)
+    [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
+    lines = board.embeds[0]["description"].splitlines()
+    assert "Nobody" not in "\n".join(lines)
+    assert lines[0] == "Provisional (`?`), not ranked yet:"
+    alice = await h.bot.storage.ratings.get(ALICE, "turkish")
+    assert alice is not None
+    assert lines[1].startswith(f"· <@{ALICE}>: {round(alice.rating)}? (1 game; 1 more of the 2 "
+                               "rated games needed")
+    assert lines[2].startswith(f"· <@{BOB}>: ")
+    assert (f"You are provisional, rating {round(alice.rating)}?; to be ranked: 1 more of "
+            "the 2 rated games needed.") in lines[-1]
+    # Two games for Alice and Bob: ranked; Carol, with one, provisional under them.
+    await _rated_game(h, BOB, loser=BOB)
+    await _rated_game(h, CAROL, loser=CAROL)
+    [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")],
+                                 user=CAROL))
+    lines = board.embeds[0]["description"].splitlines()
+    assert lines[0].startswith(f"**1.** <@{ALICE}>") and lines[1].startswith(f"**2.** <@{BOB}>")
+    assert lines[3] == "Provisional (`?`), not ranked yet:"
+    assert lines[4].startswith(f"· <@{CAROL}>") and "1 more of the 2 rated games needed" in lines[4]
+    assert lines[-1].startswith("You are provisional")
+
+
+async def test_each_provisional_player_sees_the_games_their_deviation_needs(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    rules = Eligibility(min_games=1, max_deviation=110.0)
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", eligibility=rules))
+    await _rated_game(h, BOB, loser=BOB)
+    [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
+    text = board.embeds[0]["description"]
+    bob = await h.bot.storage.ratings.get(BOB, "turkish")
+    assert bob is not None and bob.deviation > 110
+    needed = games_to_deviation(Glicko2Rating(bob.rating, bob.deviation, bob.volatility),
+                                110.0)
+    assert needed > 1  # one game from 500 leaves a long way to go
+    assert (f"· <@{BOB}>: {round(bob.rating)}? (1 game; about {needed} more to bring the "
+            f"deviation {round(bob.deviation)} under 110)") in text
+    assert "rated games needed" not in text  # the one game needed is played

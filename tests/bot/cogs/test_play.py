@@ -18,8 +18,10 @@ from tests.support.discord_harness import (
     Harness,
     challenge_and_accept,
     new_calls,
+    play_plies,
     press,
     press_button,
+    resign,
     response_message_id,
     run,
     slash,
@@ -86,11 +88,15 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
     [strip] = [c for c in calls if c.method == "PATCH"]
     assert strip.path.endswith(f"/{board_message}") and strip.body["components"] == []
     assert h.bot.games.current(CHANNEL).game_id == game_id
-    # Black resigns with the button on the current board: final board, no buttons,
-    # ratings changed once.
-    calls = await run(h, press_button(h, new_board, "resign", user=BOB))
+    # Two moves by each side, so the result counts for ratings (docs/RULES.md).
+    await play_plies(h, 3)
+    current_board = h.bot.games.current(CHANNEL).board_message_id
+    assert current_board is not None
+    # Black presses Resign on the current board: first a private question, then the
+    # question's Resign ends the game: final board with only Rematch, ratings changed once.
+    calls = await resign(h, user=BOB, board=current_board)
     final = calls[0]
-    assert not final.ephemeral and final.custom_ids == []
+    assert not final.ephemeral and final.custom_ids == [f"dama:rematch:{game_id}"]
     assert f"<@{ALICE}> wins (1-0)" in final.content and "resigned" in final.content
     changes = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}["Rating changes"]
     assert f"<@{ALICE}>: 1500 →" in changes and "(+" in changes
@@ -104,7 +110,7 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
 async def test_draw_by_button_and_command(harness: Harness) -> None:
     h = harness
     _, board = await challenge_and_accept(h, "italian", rated=False)
-    [offer] = await run(h, press_button(h, board, "draw", user=ALICE))
+    offer = (await run(h, press_button(h, board, "draw", user=ALICE)))[0]
     assert not offer.ephemeral and "offers a draw" in offer.content
     calls = await run(h, slash(h, "draw", user=BOB))
     assert "Draw (½-½)" in calls[0].content and "agreed" in calls[0].content
@@ -205,7 +211,7 @@ async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) ->
     h = harness
     _, board_message = await challenge_and_accept(h)
     game_id = h.bot.games.current(600).game_id
-    calls = await run(h, press_button(h, board_message, "resign", user=BOB))
+    calls = await resign(h, user=BOB, board=board_message)
     assert not calls[0].ephemeral
     for name, options in [("move", [option("move", "a6-a5")]), ("resign", []), ("draw", []),
                           ("board", [])]:
@@ -216,6 +222,7 @@ async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) ->
         assert "over" in content and f"#{game_id}" in content, (name, content)
         assert f"<@{ALICE}> wins (1-0)" in content and "resigned" in content, (name, content)
         assert "/challenge" in content and "/play" in content, (name, content)
+        assert "/rematch" in content, (name, content)
 
 
 async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(

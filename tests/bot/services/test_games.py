@@ -34,6 +34,7 @@ from tests.support.services import (
     CHANNEL,
     GUILD,
     OpenServices,
+    Services,
     start_game,
 )
 
@@ -275,8 +276,55 @@ async def test_inactivity_loses_on_time(open_services: OpenServices) -> None:
     assert ending is not None and ending.reason is EndReason.INACTIVITY
     assert ending.winner is engine.Color.WHITE  # Black was to move
     assert ending.result is GameResult.WHITE_WINS
-    black = await s.storage.ratings.get(BOB, "moroccan")
-    assert black is not None and black.losses == 1
+    # One ply played: the result stands but is not rated (docs/RULES.md, "Early results").
+    assert ending.unrated_early
+    assert await s.storage.ratings.get(BOB, "moroccan") is None
+
+
+async def _first_moves(s: Services, plies: int) -> None:
+    """Play `plies` plies of the channel's game: each time the first legal move."""
+    for _ in range(plies):
+        state = s.games.current(CHANNEL)
+        move = engine.legal_moves(state.position, state.variant)[0]
+        user = state.to_move.user_id
+        assert user is not None
+        await s.games.play(CHANNEL, user, engine.format_move(move, state.position,
+                                                             state.variant, full=True))
+
+
+async def test_inactivity_after_two_moves_each_is_rated(open_services: OpenServices) -> None:
+    clock = FakeClock()
+    s = await open_services(clock=clock, rules=GameRules(inactivity_limit=timedelta(days=3)))
+    await start_game(s, "moroccan")
+    await _first_moves(s, 4)
+    clock.advance(timedelta(days=3))
+    [update] = await s.games.run_deadlines()
+    ending = update.state.ending
+    assert ending is not None and ending.reason is EndReason.INACTIVITY
+    assert not ending.unrated_early
+    white = await s.storage.ratings.get(ALICE, "moroccan")  # White was to move
+    assert white is not None and white.losses == 1 and white.rated_games == 1
+
+
+@pytest.mark.parametrize("plies", [0, 1, 2, 3])
+async def test_a_time_forfeit_before_two_moves_each_is_not_rated(
+    open_services: OpenServices, plies: int
+) -> None:
+    """Without a listener for absent players, a passed move deadline loses on time; before
+    each side has made two moves that result is kept unrated."""
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    await start_game(s, "moroccan", move_seconds=40)
+    await _first_moves(s, plies)
+    clock.advance(timedelta(seconds=41))
+    [update] = await s.games.run_deadlines()
+    ending = update.state.ending
+    assert ending is not None and ending.reason is EndReason.TIME_FORFEIT
+    assert ending.result is not None and ending.unrated_early
+    stored = await s.storage.games.get(update.state.game_id)
+    assert stored is not None and stored.rated and stored.white_rating is None
+    for user in (ALICE, BOB):
+        assert await s.storage.ratings.get(user, "moroccan") is None
 
 
 PATIENCE = 60.0

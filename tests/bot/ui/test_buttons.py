@@ -16,6 +16,7 @@ from tests.support.discord_harness import (
     challenge_and_accept,
     press,
     press_button,
+    resign,
     response_message_id,
     run,
     slash,
@@ -70,7 +71,7 @@ async def test_the_newest_board_acts_though_its_message_id_was_not_stored(
     newest = response_message_id(h, _answer(calls))
     state = h.bot.games.current(CHANNEL)
     assert state.ply == 1 and state.board_message_id != newest
-    calls = await run(h, press_button(h, newest, "resign", user=BOB))
+    calls = await resign(h, user=BOB, board=newest)
     final = _answer(calls)
     assert not final.ephemeral and "resigned" in final.content
     stored = await h.bot.storage.games.get(state.game_id)

@@ -12,7 +12,14 @@ import pytest
 from bot.messages import Msg, text
 from bot.services import PlayerError
 from storage import Cause, GameStatus
-from tests.support.discord_harness import Harness, challenge_and_accept, run, slash
+from tests.support.discord_harness import (
+    Harness,
+    challenge_and_accept,
+    press,
+    response_message_id,
+    run,
+    slash,
+)
 from tests.support.fake_discord import Call, option
 from tests.support.services import ALICE, CHANNEL
 
@@ -85,9 +92,11 @@ async def test_a_refused_write_tells_the_player_the_server_cannot_save(
 ) -> None:
     h = harness
     await challenge_and_accept(h)
+    # The resign question changes nothing; its Resign is the write.
+    [question] = await run(h, slash(h, "resign"))
+    confirm = press(h, response_message_id(h, question), question.custom_ids[0], user=ALICE)
     await _refuse_writes(h)
-    for payload in (slash(h, "move", [option("move", "a3-a4")]), slash(h, "resign"),
-                    slash(h, "draw")):
+    for payload in (slash(h, "move", [option("move", "a3-a4")]), confirm, slash(h, "draw")):
         caplog.clear()
         with caplog.at_level(logging.ERROR):
             [reply] = await run(h, payload)
