@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from bot.client import freeze_heap, share_the_interpreter
+from bot.move_work import STATE_BUDGET, MoveWork
 from bot.services import GameService, GameUpdate, PlayerError
 from bot.ui.present import Presenter
 from storage import NewGame, Seat, Storage
@@ -159,15 +160,19 @@ async def closed_loop(load: Load, seconds: float) -> int:
     return done
 
 
-async def start_load(folder: str, rng: random.Random) -> Load:
+async def start_load(folder: str, rng: random.Random, state_budget: int = STATE_BUDGET) -> Load:
     """The 200 games in a new database in `folder`, started as the bot starts: renderer
     caches warm, then the heap frozen (DamaBot.setup_hook), the interpreter shared with
-    worker threads (bot.app.run). The caller closes `load.storage`."""
+    worker threads (bot.app.run). `state_budget`: the move work's (`bot.move_work`). The
+    caller closes `load.storage` and `load.games.move_work`."""
     storage = await Storage.open(Path(folder) / "bench.sqlite3")
-    load = Load(storage, GameService(storage), Presenter(board_size=512), rng)
+    work = MoveWork(state_budget)  # as the bot wires it (DamaBot.setup_hook)
+    load = Load(storage, GameService(storage, move_work=work),
+                Presenter(board_size=512, move_work=work), rng)
     for channel in range(GAMES):
         await load.new_game(channel)
     await load.presenter.warm()
+    await work.warm()
     freeze_heap()
     share_the_interpreter()
     return load
@@ -190,6 +195,7 @@ async def main_async(seconds: float, rate: float, seed: int) -> None:
         print(f"closed loop: {moves} moves in {closed_seconds:.0f} s = "
               f"{moves / closed_seconds:.0f} moves/s sustained (one player per game, 200 games)")
         await load.storage.close()
+        await load.games.move_work.close()
 
 
 def main(argv: list[str] | None = None) -> int:

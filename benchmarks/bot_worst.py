@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from benchmarks.bot import GAMES, Load, open_loop, percentile, start_load
+from bot.move_work import STATE_BUDGET
 from bot.services import GameService
 from bot.services.games import suggest_moves
 from storage import NewGame, Seat
@@ -95,7 +96,7 @@ async def play_heavy(load: Load, games: GameService, heavy: Heavy) -> tuple[floa
     start = time.perf_counter()
     source = games.suggestion_source(HEAVY_CHANNEL, user)
     assert source is not None
-    choices = await asyncio.to_thread(suggest_moves, *source, heavy.move[:2])
+    choices = await games.move_work.run([source[:2]], suggest_moves, *source, heavy.move[:2])
     assert choices, "the heavy move's start square has moves"
     suggested = time.perf_counter() - start
     start = time.perf_counter()
@@ -126,11 +127,12 @@ def row(name: str, phase: Phase) -> str:
 
 
 async def main_async(
-    seconds: float, rate: float, every: float, seed: int, switch: float | None
+    seconds: float, rate: float, every: float, seed: int, switch: float | None,
+    state_budget: int = STATE_BUDGET,
 ) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
-        load = await start_load(folder, rng)
+        load = await start_load(folder, rng, state_budget)
         games = load.games
         if switch is not None:
             sys.setswitchinterval(switch)
@@ -139,14 +141,18 @@ async def main_async(
         with_heavy = await background(load, seconds, rate)
         times = await heavy_task
         await load.storage.close()
+        in_process = games.move_work.in_process_calls
+        await games.move_work.close()
     print(f"{GAMES} games at {rate:g} moves/s, {seconds:.0f} s per phase; heavy moves every "
           f"{every:g} s in the second phase; GIL switch interval "
-          f"{sys.getswitchinterval() * 1000:g} ms (milliseconds)")
+          f"{sys.getswitchinterval() * 1000:g} ms; move-work state budget {state_budget:,} "
+          "(milliseconds)")
     print()
     print("| phase | other games' moves | p50 | p99 | max | loop lag p99 | loop lag max |")
     print("|---|---|---|---|---|---|---|")
     print(row("without heavy moves", without))
     print(row("with heavy moves", with_heavy))
+    print(f"calls run in the move-work process: {in_process}")
     print()
     print("| heavy move | played | autocomplete (median, max) | move answered (median, max) |")
     print("|---|---|---|---|")
@@ -170,9 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--switch-interval", type=float, default=None,
                         help="GIL switch interval in seconds (default: the bot's)")
+    parser.add_argument("--state-budget", type=int, default=STATE_BUDGET,
+                        help="capture states past which move work runs in the worker "
+                             "process (default: the bot's; 1000000000: always in threads)")
     args = parser.parse_args(argv)
     asyncio.run(main_async(args.seconds, args.rate, args.every, args.seed,
-                           args.switch_interval))
+                           args.switch_interval, args.state_budget))
     return 0
 
 

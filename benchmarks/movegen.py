@@ -7,8 +7,9 @@ variant).
 
 1. Known positions, each timed from the position to the answer with the engine's caches
    cleared: `legal_moves`, `Game(variant, position)`, `Game.play` of a move, formatting
-   every legal move (what autocomplete shows) and `render_png` of the position after a
-   move with that move drawn (the renderer checks it against the position before), perft
+   every legal move (what autocomplete shows), the capture moves as perft and the search
+   list them (without routes: `Generator.capture_keys`) and `render_png` of the position
+   after a move with that move drawn (the renderer checks it against the position before), perft
    2 from the quiet-move position (a capture with many routes after each reply); then
    how long a level-5 search with a 1 s budget takes to return (wall clock). The
    "before" column is the former generator (tests/engine/oracles/legacy.py) listing every
@@ -54,6 +55,7 @@ from engine import (
     perft,
 )
 from engine.movegen import side_relative
+from engine.movegen_core import generator
 from engine.movegen_tables import RANK_1, RANK_8
 from engine.search import search
 from renderer import render_png
@@ -140,6 +142,8 @@ def known_positions() -> None:
     rows = [
         ("worst: legal_moves (63 moves, 611,570 routes)",
          _best(lambda: legal_moves(worst, turkish)), legacy_seconds(WORST, "turkish")),
+        ("worst: capture moves without routes (perft, search)",
+         _best(lambda: generator(turkish).capture_keys(*side_relative(worst))), None),
         ("worst: Game(variant, position)", _best(lambda: Game(turkish, worst)), None),
         ("worst: Game(...).play('d2xa1')", _best(play_worst), None),
         ("worst: format all 63 legal moves", _best(format_all), None),

@@ -27,6 +27,7 @@ from bot.cogs.play import Play
 from bot.cogs.settings import Settings as SettingsCog
 from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import ConfigError, Settings
+from bot.move_work import MoveWork
 from bot.services import (
     ChallengeService,
     DeadlineScheduler,
@@ -175,8 +176,13 @@ class DamaBot(commands.Bot):
             self.computer = ComputerPlayer(settings.computer_workers,
                                            queue_limit=settings.computer_queue_limit)
             self.chooser = PoolMoveChooser(self.computer)
+        # Move work for positions with very many capture states: one worker process,
+        # apart from the computer's pool, started by the first such position (about a
+        # second, in that process: the event loop does not wait; bot.move_work).
+        self.move_work = MoveWork()
         self.presenter = Presenter(board_size=settings.board_size,
-                                   inactivity_limit=settings.inactivity_limit)
+                                   inactivity_limit=settings.inactivity_limit,
+                                   move_work=self.move_work)
         self.settings_service = SettingsService(
             self.storage.settings,
             ChallengeLimits(settings.challenges_per_challenger, settings.challenges_per_opponent),
@@ -186,7 +192,7 @@ class DamaBot(commands.Bot):
         self.events = EventBus()
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
         self.games = GameService(self.storage, rules=rules, clock=self.clock,
-                                 events=self.events)
+                                 events=self.events, move_work=self.move_work)
         self.computer_turns = ComputerTurns(
             self.games, self.chooser, announce=self.announcer.announce,
             delayed=self.announcer.computer_delayed,
@@ -271,6 +277,9 @@ class DamaBot(commands.Bot):
         announcer = getattr(self, "announcer", None)
         if announcer is not None:
             await announcer.drain()
+        move_work = getattr(self, "move_work", None)
+        if move_work is not None:
+            await move_work.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

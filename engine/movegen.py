@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from engine.capture_graph import CaptureGraph
 from engine.errors import IllegalMoveError
-from engine.movegen_core import generator
+from engine.movegen_core import Solved, generator
 from engine.moves import Move
 from engine.pieces import Color
 from engine.position import Position
@@ -66,6 +66,49 @@ def move_table(position: Position, variant: Variant) -> MoveTable:
     if graph is None:
         return MoveTable(quiet, None, quiet)
     return MoveTable(_capture_moves(graph), graph, quiet)
+
+
+class _OverBudget(Exception):
+    """The capture search went past its state budget."""
+
+
+class _BudgetMemo(dict[int, Solved]):
+    """A search's memo that refuses to hold more than `room` states."""
+
+    def __init__(self, room: int) -> None:
+        super().__init__()
+        self.room = room
+
+    def __setitem__(self, key: int, value: Solved) -> None:
+        if len(self) >= self.room:
+            raise _OverBudget
+        super().__setitem__(key, value)
+
+
+def capture_states_over(position: Position, variant: Variant, budget: int) -> bool:
+    """Whether the capture search of `position` (`legal_moves` and everything that lists
+    its moves) passes through more than `budget` states: its cost, as it grows with the
+    states and not with the routes. Costs at most about `budget` states of that search; a
+    position without a capture has none."""
+    g = generator(variant)
+    us_m, us_k, th_m, th_k, c = side_relative(position)
+    th = th_m | th_k
+    occ = us_m | us_k | th
+    starts = g.capture_starts(us_m, us_k, th_m, th, occ, g.playable & ~occ, c)
+    left = budget
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        s = low.bit_length() - 1
+        king = not us_m & low
+        victims = th if king or variant.men_capture_kings else th_m
+        memo = _BudgetMemo(left)
+        try:
+            g.solve_piece(s, king, (g.playable & ~occ) | low, victims, th_k, c, memo)
+        except _OverBudget:
+            return True
+        left -= len(memo)
+    return False
 
 
 def _capture_moves(graph: CaptureGraph) -> tuple[Move, ...]:

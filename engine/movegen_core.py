@@ -370,6 +370,109 @@ class Generator:
 
         return node(start << 3, 1 << start, 0, -1)
 
+    def solve_forward(
+        self, start: int, king: bool, empty0: int, victims0: int, c: int
+    ) -> Solved:
+        """`solve_piece` for maximum capture (not the Italian ladder), without routes: the
+        number of pieces of the piece's longest captures and their completions, {captured
+        bitboard: bitboard of end squares}; -1 and none when it cannot capture.
+
+        A search forward, one captured piece at a time, over (captured set, direction of
+        the last jump) with every square the piece may stand on there as one bitboard:
+        with the captured set the board is known (the pieces gone at once or still
+        blocking), and the direction matters only where `no_reversal` forbids turning
+        back, so states reached by different routes (another order of captures, another
+        piece taken last) merge. The squares are moved a whole direction at a time (the
+        same bit fills as `solve_piece`). The longest captures are those of the last
+        layer reached (every state there is complete) and the crowned men's stops
+        (`MOVE_ENDS`) that reach it. About twice as fast as `solve_piece` where states are
+        many (it keeps no memo and builds no completions per state), for perft and the
+        search (`capture_keys`)."""
+        immediate = self.immediate
+        allowed = self.allowed[c][1 if king else 0]
+        flying = king and self.flying
+        no_rev = self.no_reversal
+        deltas = self.deltas
+        dest = self.dest
+        ray_masks = self.ray_masks
+        src2 = self.src2
+        promo = self.promo[c]
+        stop = not king and self.stop_on_crown
+        cur: dict[int, int] = {0: 1 << start}  # captured << 3 | last direction + 1
+        stopped: dict[int, int] = {}  # men's captures ended by crowning, this layer
+        count = 0
+        while True:
+            nxt: dict[int, int] = {}
+            ends: dict[int, int] = {}
+            get = nxt.get
+            for key, land in cur.items():
+                cm = key >> 3
+                last = (key & 7) - 1
+                empty = empty0 | cm if immediate else empty0
+                victims = victims0 & ~cm
+                for e in allowed[last + 1]:
+                    delta = deltas[e]
+                    tag = e + 1 if no_rev else 0
+                    if flying:
+                        edge = dest[e]
+                        rays_e = ray_masks[e]
+                        entry = empty & edge
+                        if delta > 0:
+                            g = land | (entry & (land << delta))
+                            pro = entry & (entry << delta)
+                            g |= pro & (g << (delta << 1))
+                            pro &= pro << (delta << 1)
+                            g |= pro & (g << (delta << 2))
+                            hit = (g << delta) & edge & victims & (entry >> delta)
+                        else:
+                            d = -delta
+                            g = land | (entry & (land >> d))
+                            pro = entry & (entry >> d)
+                            g |= pro & (g >> (d << 1))
+                            pro &= pro >> (d << 1)
+                            g |= pro & (g >> (d << 2))
+                            hit = (g >> d) & edge & victims & (entry << d)
+                        while hit:
+                            vb = hit & -hit
+                            hit ^= vb
+                            ray = rays_e[vb.bit_length() - 1]
+                            m = ray & ~empty
+                            if m:
+                                b = (m & -m).bit_length() - 1 if delta > 0 else m.bit_length() - 1
+                                run = ray ^ rays_e[b] ^ (1 << b)
+                            else:
+                                run = ray
+                            nk = ((cm | vb) << 3) | tag
+                            nxt[nk] = get(nk, 0) | run
+                        continue
+                    if delta > 0:
+                        to = ((land & src2[e] & (victims >> delta)) << (delta << 1)) & empty
+                    else:
+                        d = -delta
+                        to = ((land & src2[e] & (victims << d)) >> (d << 1)) & empty
+                    while to:
+                        tb = to & -to
+                        to ^= tb
+                        cm2 = cm | (tb >> delta if delta > 0 else tb << -delta)
+                        if stop and tb & promo:
+                            ends[cm2] = ends.get(cm2, 0) | tb
+                            continue
+                        nk = (cm2 << 3) | tag
+                        nxt[nk] = get(nk, 0) | tb
+            if not nxt and not ends:
+                if count == 0:
+                    return -1, {}
+                done: dict[int, int] = {}
+                for key, land in cur.items():
+                    done[key >> 3] = done.get(key >> 3, 0) | land
+                for cm, land in stopped.items():
+                    done[cm] = done.get(cm, 0) | land
+                return count, done
+            count += 1
+            if not nxt:
+                return count, ends
+            cur, stopped = nxt, ends
+
     def solve_start(
         self, s: int, us_m: int, us_k: int, th_m: int, th_k: int, c: int
     ) -> StartSolution:
@@ -428,8 +531,11 @@ class Generator:
             except _TooManyRoutes:
                 del out[base:]
                 self.states_solved += 1
-                k, done = self.solve_piece(s, king, empty0 | low, victims, th_k, c)
-                k = self.start_key(k, king)
+                if ladder:
+                    k, done = self.solve_piece(s, king, empty0 | low, victims, th_k, c)
+                    k = self.start_key(k, king)
+                else:
+                    k, done = self.solve_forward(s, king, empty0 | low, victims, c)
                 for cmf, bits in done.items():
                     out.extend((s, sq, cmf, k) for sq in range(64) if (bits >> sq) & 1)
         if len(out) < 2:

@@ -134,9 +134,11 @@ class Play(commands.Cog):
     async def suggestions(
         self, interaction: Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        """The caller's moves for `/move`'s autocomplete, computed in a worker thread (the
-        event loop stays free) within `SUGGEST_BUDGET` seconds; none if that is not enough
-        (the thread finishes anyway and warms the notation cache for the next keystroke)."""
+        """The caller's moves for `/move`'s autocomplete, computed off the event loop
+        (`GameService.move_work`: a worker thread, or the worker process for a position
+        with very many capture states) within `SUGGEST_BUDGET` seconds; none if that is
+        not enough (the work finishes anyway; in a thread it warms the notation cache for
+        the next keystroke)."""
         if interaction.channel_id is None:
             return []
         source = self.games.suggestion_source(interaction.channel_id, interaction.user.id)
@@ -144,7 +146,10 @@ class Play(commands.Cog):
             return []
         numeric = (True if self.preferences is None
                    else (await self.preferences.player(interaction.user.id)).numeric)
-        work = asyncio.ensure_future(asyncio.to_thread(suggest_moves, *source, typed, numeric))
+        position, variant, _ = source
+        work = asyncio.ensure_future(self.games.move_work.run(
+            [(position, variant)], suggest_moves, *source, typed, numeric
+        ))
         work.add_done_callback(_consume)
         try:
             found = await asyncio.wait_for(asyncio.shield(work), timeout=SUGGEST_BUDGET)

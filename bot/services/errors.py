@@ -42,6 +42,15 @@ class PlayerError(Exception):
         self.key = key
         self.params: Mapping[str, object] = MappingProxyType(dict(params))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled by key and parameters: move work in a worker process
+        # (bot.move_work) raises it there and the bot raises it again here.
+        return (_player_error, (self.key, dict(self.params)))
+
+
+def _player_error(key: Msg, params: dict[str, object]) -> PlayerError:
+    return PlayerError(key, **params)
+
 
 class StaleBoardError(PlayerError):
     """A board's button was pressed on a board drawn for another ply of the game, or on a

@@ -34,12 +34,14 @@ computer moves as soon as it has chosen).
 Nothing that generates moves runs on the event loop: a position may have tens of thousands
 of capture states (docs/RULES.md, set-up positions), and one game must not stall every
 other. Parsing a move (`engine.parse_move`), writing it (`engine.format_move`), playing it
-on the live game (which lists the next position's moves), replaying a stored game and
-copying a game for the computer run in a worker thread (`asyncio.to_thread`), still inside
-the channel's lock where the change needs it. While a live game is being advanced in a
-thread (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
-`computer_turn`) leave it alone: its position and its move list may disagree until the
-thread is done.
+on the live game (which lists the next position's moves) and replaying a stored game run
+through `bot.move_work.MoveWork` (`move_work`): in a worker thread, or in a worker process
+when a position they touch has very many capture states (a thread would share the
+interpreter's lock with the event loop), and so does copying a game for the computer.
+All of it still inside the channel's lock where the change needs it. While a live game is
+being advanced (`LiveGame.advancing`), readers that take no lock (`suggestion_source`,
+`computer_turn`) leave it alone: its position and its move list may disagree until that
+is done.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from datetime import datetime, timedelta
 
 import engine
 from bot.messages import Msg
+from bot.move_work import MoveWork
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef
 from bot.services.events import (
@@ -89,6 +92,7 @@ from engine import (
     format_move,
     parse_move,
 )
+from engine.movegen import play_unchecked
 from storage import (
     ClockState,
     GameNotActiveError,
@@ -193,9 +197,43 @@ def _loaded(
     return game, last_move_text(game)
 
 
+def _start_of(record: GameRecord) -> list[tuple[Position, Variant]]:
+    """The start position of a stored game, for `MoveWork` to weigh (a set-up position
+    may be heavy); none when it does not read (replaying it raises the error)."""
+    try:
+        variant = engine.get_variant(record.variant)
+        return [(Position.from_fen(record.start_fen, variant), variant)]
+    except engine.DamaError:
+        return []
+
+
 def _texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:
     """`move` written short (as shown) and in full (as stored)."""
     return format_move(move, position, variant), format_move(move, position, variant, full=True)
+
+
+def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
+    """The legal move `text` names in `position`. Raises `PlayerError`: MOVE_MALFORMED,
+    MOVE_AMBIGUOUS, MOVE_ILLEGAL (module-level, so a worker process can run it)."""
+    try:
+        return parse_move(text, position, variant)
+    except MalformedMoveError as error:
+        raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
+    except AmbiguousMoveError as error:
+        written = sorted(
+            ((format_move(m, position, variant, full=True), m) for m in error.candidates),
+            key=lambda pair: pair[0],
+        )
+        # Italian: the federation's numbers first, as the autocomplete labels them
+        # (docs/RULES.md, "Coordinates and notation").
+        names = ", ".join(
+            f"{format_move(m, position, variant, full=True, numeric=True)} ({t})"
+            if variant.numeric_notation else t
+            for t, m in written
+        )
+        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
+    except IllegalMoveError as error:
+        raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
 
 
 def _result_of(winner: Color | None) -> GameResult:
@@ -218,6 +256,12 @@ def _replayed(game: engine.Game, plies: int) -> engine.Game:
     for move in game.moves[:plies]:
         copy.play(move)
     return copy
+
+
+def _played(game: engine.Game, move: Move) -> engine.Game:
+    """`game` after `move` (run in the worker process, on a copy of the live game)."""
+    game.play(move)
+    return game
 
 
 def _normalise(text: str) -> str:
@@ -265,8 +309,12 @@ class GameService:
         clock: Clock = utc_now,
         locks: ChannelLocks | None = None,
         events: EventBus | None = None,
+        move_work: MoveWork | None = None,
     ) -> None:
         self._storage = storage
+        self.move_work = move_work if move_work is not None else MoveWork()
+        """Where move work runs: a worker thread, or a worker process for a position
+        with very many capture states (`bot.move_work`)."""
         self._rules = rules
         self._clock = clock
         self.locks = locks if locks is not None else ChannelLocks()
@@ -355,7 +403,7 @@ class GameService:
 
     async def _load(self, game_id: int) -> LiveGame:
         record, moves = await self._storage.games.load(game_id)
-        game, last_text = await asyncio.to_thread(_loaded, record, moves)
+        game, last_text = await self.move_work.run(_start_of(record), _loaded, record, moves)
         ratings = {
             color: await self._rating(record, color) for color in (Color.WHITE, Color.BLACK)
         }
@@ -654,32 +702,13 @@ class GameService:
                     player=self._who_plays(live, to_move),
                     color=to_move,
                 )
-            move = await asyncio.to_thread(self._parse, text, position, live.game.variant)
+            variant = live.game.variant
+            move = await self.move_work.run(
+                [(position, variant)], parse_player_move, text, position, variant
+            )
             return await self._commit_move(
                 live, move, actor=user_id, by_computer=False, announce=announce
             )
-
-    @staticmethod
-    def _parse(text: str, position: Position, variant: Variant) -> Move:
-        try:
-            return parse_move(text, position, variant)
-        except MalformedMoveError as error:
-            raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
-        except AmbiguousMoveError as error:
-            written = sorted(
-                ((format_move(m, position, variant, full=True), m) for m in error.candidates),
-                key=lambda pair: pair[0],
-            )
-            # Italian: the federation's numbers first, as the autocomplete labels them
-            # (docs/RULES.md, "Coordinates and notation").
-            names = ", ".join(
-                f"{format_move(m, position, variant, full=True, numeric=True)} ({t})"
-                if variant.numeric_notation else t
-                for t, m in written
-            )
-            raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
-        except IllegalMoveError as error:
-            raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
 
     async def _commit_move(
         self,
@@ -695,7 +724,9 @@ class GameService:
         position = game.position
         color = position.turn
         side = side_of(color)
-        short, full = await asyncio.to_thread(_texts, move, position, variant)
+        short, full = await self.move_work.run(
+            [(position, variant)], _texts, move, position, variant
+        )
         now = self._clock()
         counts = {
             Color.WHITE: record.clock.white_computer_moves,
@@ -714,6 +745,7 @@ class GameService:
         clear_offer = record.draw_offer_by is side
         ply = game.ply + 1
         await self._advance(live, move)  # taken back below if the step is not committed
+        before, game = game, live.game  # a new game when played in the worker process
         outcome = game.outcome
         ended: GameRecord | None = None
         try:
@@ -740,7 +772,8 @@ class GameService:
             self._live.pop(record.channel_id, None)
             raise PlayerError(Msg.GAME_OVER) from None
         except BaseException:
-            live.game = _replayed(game, ply - 1)  # nothing was stored: take the move back
+            # nothing was stored: take the move back
+            live.game = before if game is not before else _replayed(game, ply - 1)
             raise
         self._absent.discard(record.id)
         previous_board = record.board_message_id
@@ -765,19 +798,28 @@ class GameService:
         update = GameUpdate(event, state, actor, short, previous_board, absent)
         return await self._announce(update, announce)
 
-    @staticmethod
-    async def _advance(live: LiveGame, move: Move) -> None:
+    async def _advance(self, live: LiveGame, move: Move) -> None:
         """Play `move` on the live game in a worker thread (listing the next position's
         moves may take long); readers without the lock leave the game alone meanwhile
         (`LiveGame.advancing`). Raises what `Game.play` raises. If the caller is cancelled
         meanwhile, the thread is let finish and the move taken back before the
-        cancellation goes on, so the game never changes behind the caller's back."""
+        cancellation goes on, so the game never changes behind the caller's back. When
+        the next position has very many capture states (`bot.move_work`), a copy of the
+        game plays the move in the worker process and replaces `live.game` (the game
+        before is left as it was)."""
         game = live.game
         live.advancing = True
-        work = asyncio.ensure_future(asyncio.to_thread(game.play, move))
+        work: asyncio.Future[Move] | None = None
         try:
+            after = play_unchecked(game.position, move)
+            if await self.move_work.is_heavy([(after, game.variant)]):
+                live.game = await self.move_work.in_process(_played, game, move)
+                return
+            work = asyncio.ensure_future(asyncio.to_thread(game.play, move))
             await asyncio.shield(work)
         except asyncio.CancelledError:
+            if work is None:
+                raise  # the live game was not touched
             await asyncio.wait([work])
             if not work.cancelled() and work.exception() is None:
                 live.game = _replayed(game, game.ply - 1)
@@ -1011,7 +1053,7 @@ class GameService:
     async def computer_turn(self, channel_id: int, game_id: int) -> ComputerTurn | None:
         """The turn the computer is to play in game `game_id` of the channel: a computer
         seat is to move, or the person to move ran out of time (`AbsentPlayerTurn`), with a
-        copy of the game (made in a worker thread; the game may move on meanwhile, which
+        copy of the game (made off the loop, `move_work`; the game may move on meanwhile, which
         `commit_computer_move` notices). None when neither holds (the game ended, someone
         moved or is moving: the `TurnChanged` after that move starts the next turn)."""
         live = self._live.get(channel_id)
@@ -1021,7 +1063,8 @@ class GameService:
         if seat.computer_level is None and game_id not in self._absent:
             return None
         game = live.game
-        copy = await asyncio.to_thread(_replayed, game, game.ply)
+        weigh = [(game.start, game.variant), (game.position, game.variant)]
+        copy = await self.move_work.run(weigh, _replayed, game, game.ply)
         return ComputerTurn(channel_id, game_id, copy.ply, copy, seat.computer_level)
 
     async def commit_computer_move(

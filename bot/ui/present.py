@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import functools
 import io
 import re
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.messages import ENGINE_EXPLAINED, Msg, language_of, text, variant_name
+from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
     BoardState,
@@ -243,14 +245,27 @@ class Presenter:
     """Builds the messages of the bot. `board_size`: picture side in pixels."""
 
     def __init__(self, *, board_size: int = 512,
-                 inactivity_limit: timedelta = timedelta(days=3)) -> None:
+                 inactivity_limit: timedelta = timedelta(days=3),
+                 move_work: MoveWork | None = None) -> None:
         self.board_size = board_size
         self.inactivity_limit = inactivity_limit
+        self.move_work = move_work
+        """Where a board with its last move is drawn when the position before has very
+        many capture states (`bot.move_work`; checking the move lists its moves). None:
+        always in a worker thread."""
 
     async def board_png(self, state: BoardState, view: Viewpoint = WHITE_VIEW) -> bytes:
+        before = state.before
+        if self.move_work is not None and before is not None and state.last_move is not None:
+            return await self.move_work.run(
+                [(before, state.variant)], functools.partial(
+                    render_board, last_move=state.last_move, before=before,
+                    size=self.board_size, view=view, show_turn=not state.is_over,
+                ), state.position, state.variant,
+            )
         return await asyncio.to_thread(
             render_board, state.position, state.variant, last_move=state.last_move,
-            before=state.before, size=self.board_size, view=view,
+            before=before, size=self.board_size, view=view,
             show_turn=not state.is_over,
         )
 

@@ -76,6 +76,7 @@ class Services:
         close early to restart)."""
         if self.turns is not None:
             await self.turns.close()
+        await self.games.move_work.close()
         await self.storage.close()
 
 

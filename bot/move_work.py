@@ -1,0 +1,117 @@
+"""Where the bot's move work runs: a worker thread for ordinary positions, a worker process
+for positions whose capture search is heavy.
+
+Parsing a move, writing it, playing it on the live game (which lists the next position's
+moves), the `/move` autocomplete and the board picture (which checks the last move against
+the position before) all list a position's legal moves. That costs little in nearly every
+position, and such work runs in a worker thread (`asyncio.to_thread`) as before. A set-up
+position can have tens of thousands of capture states (docs/RULES.md; about 70 ms of
+Python for the worst known one): in a thread, that work shares the interpreter's lock
+with the event loop and every other game waits for it. So each call first asks, in a
+thread, whether one of the positions it touches has more than `STATE_BUDGET` capture
+states (`engine.movegen.capture_states_over`, which stops at the budget: a few
+milliseconds at most); if so the whole call runs in a process of its own (one worker,
+started at the first heavy position; the computer's search pool is not used, so heavy
+positions never take a worker from a computer move). The function and its arguments must
+then be picklable (module-level functions, engine values).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
+
+from engine import Position, Variant
+from engine.movegen import capture_states_over
+
+T = TypeVar("T")
+
+#: Most capture states a position may have for its move work to run in a worker thread
+#: (about 5 ms of Python at 2.5 microseconds a state); past it, in the worker process.
+STATE_BUDGET = 2_000
+
+
+def heavy(positions: Sequence[tuple[Position, Variant]], budget: int = STATE_BUDGET) -> bool:
+    """Whether one of `positions` has more than `budget` capture states."""
+    return any(capture_states_over(position, variant, budget) for position, variant in positions)
+
+
+def _unless_heavy(
+    positions: Sequence[tuple[Position, Variant]], budget: int, fn: Callable[..., T],
+    args: tuple[object, ...],
+) -> tuple[bool, T | None]:
+    """(True, `fn(*args)`), or (False, None) without calling it when one of `positions`
+    has more than `budget` capture states: the weighing and the work in one hop to a
+    worker thread."""
+    if heavy(positions, budget):
+        return False, None
+    return True, fn(*args)
+
+
+def _ready() -> None:
+    """Run in the new worker process: build the renderer's caches (the first picture of a
+    process takes up to a second without them)."""
+    from renderer import warm_up
+
+    warm_up()
+
+
+def _nothing() -> None:
+    """A call that only waits for the worker process to be up (`MoveWork.warm`)."""
+
+
+class MoveWork:
+    """Runs move work off the event loop (see the module docstring). `budget`: the state
+    budget for a worker thread. Call `close()` at the end."""
+
+    def __init__(self, budget: int = STATE_BUDGET) -> None:
+        self.budget = budget
+        self._executor: ProcessPoolExecutor | None = None
+        #: How many calls ran in the worker process (for tests and benchmarks).
+        self.in_process_calls = 0
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_ready,
+            )
+        return self._executor
+
+    async def is_heavy(self, positions: Sequence[tuple[Position, Variant]]) -> bool:
+        """Whether one of `positions` has more than `budget` capture states (asked in a
+        worker thread)."""
+        return await asyncio.to_thread(heavy, positions, self.budget)
+
+    async def in_process(self, fn: Callable[..., T], *args: object) -> T:
+        """`fn(*args)` in the worker process (started at the first call). Raises what
+        `fn` raises."""
+        self.in_process_calls += 1
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), fn, *args)
+
+    async def run(
+        self, positions: Sequence[tuple[Position, Variant]], fn: Callable[..., T], *args: object
+    ) -> T:
+        """`fn(*args)`, which lists the moves of `positions` (and little else): in a worker
+        thread, or in the worker process when one of `positions` is heavy. Raises what
+        `fn` raises."""
+        done, result = await asyncio.to_thread(_unless_heavy, positions, self.budget, fn, args)
+        if done:
+            return result  # type: ignore[return-value]
+        return await self.in_process(fn, *args)
+
+    async def warm(self) -> None:
+        """Start the worker process now and wait until it is ready (the bot does this at
+        start-up, so the first heavy position does not wait for it: about a second)."""
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._pool(), _nothing)
+
+    async def close(self) -> None:
+        """Stop the worker process, if it started."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
