@@ -15,9 +15,11 @@ from bot.locales import DOMAINS, LOCALES, catalog_path, template
 def merge(pot: Catalog, old: Catalog, language: str, domain: str) -> Catalog:
     """A catalog of `language` with `pot`'s entries, translated as in `old`."""
     previous = {message.context: message for message in old if message.id}
+    # The dates are kept, so a run that changes nothing rewrites the files unchanged.
     merged = Catalog(locale=language, domain=domain, project="dama-bot", charset="utf-8",
                      copyright_holder="the dama-bot authors", msgid_bugs_address="",
-                     last_translator="dama-bot translators", fuzzy=False)
+                     last_translator="dama-bot translators", fuzzy=False,
+                     creation_date=old.creation_date, revision_date=old.revision_date)
     for entry in pot:
         if not entry.id:
             continue
@@ -40,7 +42,11 @@ def merge(pot: Catalog, old: Catalog, language: str, domain: str) -> Catalog:
 def main() -> None:
     for domain, languages in DOMAINS.items():
         pot = template(domain)
-        with (LOCALES / f"{domain}.pot").open("wb") as out:
+        pot_path = LOCALES / f"{domain}.pot"
+        if pot_path.is_file():
+            with pot_path.open("rb") as source:
+                pot.creation_date = read_po(source).creation_date
+        with pot_path.open("wb") as out:
             write_po(out, pot, width=100)
         for language in languages:
             path = catalog_path(domain, language)
