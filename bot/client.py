@@ -21,11 +21,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.analysis import Analysis
 from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
 from bot.cogs.settings import Settings as SettingsCog
-from bot.computer import ComputerPlayer, PoolMoveChooser
+from bot.computer import ComputerPlayer, PoolMoveChooser, PoolReviewer
 from bot.config import ConfigError, Settings
 from bot.move_work import MoveWork
 from bot.services import (
@@ -37,10 +38,12 @@ from bot.services import (
     PlayerError,
     StatsService,
 )
+from bot.services.analysis import AnalysisService, PositionReviewer, ThreadReviewer
 from bot.services.computer_games import ComputerGames
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.settings import ChallengeLimits, SettingsService
 from bot.sync import hash_file_for, sync_commands
+from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
@@ -129,6 +132,8 @@ class DamaBot(commands.Bot):
     scheduler: DeadlineScheduler
     computer_games: ComputerGames
     computer_turns: ComputerTurns
+    analyses: AnalysisService
+    analysis_presses: AnalysisPresses
     settings_service: SettingsService
 
     @property
@@ -224,7 +229,17 @@ class DamaBot(commands.Bot):
         await self.add_cog(Computer(computer_games=self.computer_games,
                                     announcer=self.announcer, settings=settings))
         await self.add_cog(SettingsCog(settings=self.settings_service))
+        # Analyses of finished games: in the computer's worker processes, after every
+        # game's move (a worker thread when tests replaced the move chooser).
+        reviewer: PositionReviewer = (
+            ThreadReviewer() if computer is None else PoolReviewer(computer)
+        )
+        self.analyses = AnalysisService(self.storage, self.games, reviewer)
+        analysis = Analysis(analyses=self.analyses, games=self.games, storage=self.storage)
+        self.analysis_presses = analysis
+        await self.add_cog(analysis)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*ANALYSIS_ITEMS)
         restored = await self.games.restore()
         log.info("restored %d active games; the computer is to move in %d", len(restored),
                  self.computer_turns.thinking)
@@ -265,6 +280,9 @@ class DamaBot(commands.Bot):
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
+        analyses = getattr(self, "analyses", None)
+        if analyses is not None:
+            await analyses.close()
         await self._finish_interactions(CLOSE_GRACE)
         computer_turns = getattr(self, "computer_turns", None)
         if computer_turns is not None:

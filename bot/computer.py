@@ -50,6 +50,7 @@ from bot.computer_queue import (
     MovingAverage,
     QueueLoad,
     QueuePolicy,
+    background_workers,
 )
 from bot.computer_queue import ComputerBusyError as ComputerBusyError  # re-exported
 from engine import (
@@ -62,6 +63,7 @@ from engine import (
     legal_moves,
     parse_move,
 )
+from engine.analysis import PositionReview, review_position
 from engine.search import get_level, search
 
 DEFAULT_SLOTS = 64
@@ -134,6 +136,7 @@ def _think(
     slot: int,
     seed: int,
     history: tuple[str, ...],
+    no_progress_plies: int = 0,
 ) -> ComputerMove:
     """The worker's job: search the position and return the move (full notation)."""
     variant = get_variant(variant_key)
@@ -142,7 +145,7 @@ def _think(
     stop = _SlotStop(_FLAGS, slot) if slot >= 0 and _FLAGS is not None else None
     result = search(
         position, variant, level=level, time_budget=budget, stop=stop, seed=seed,
-        history=earlier,
+        history=earlier, no_progress_plies=no_progress_plies,
     )
     if result.move is None:
         raise GameOverError("the side to move has no legal move; the game is over")
@@ -150,6 +153,26 @@ def _think(
         format_move(result.move, position, variant, full=True),
         result.score, result.depth, result.nodes, result.elapsed, result.stopped, budget,
     )
+
+
+def _review(
+    fen: str, variant_key: str, history: tuple[str, ...], no_progress_plies: int,
+    nodes: int, slot: int,
+) -> PositionReview:
+    """The worker's job for an analysis: `engine.analysis.review_position` of one
+    position. A stop (cancel, close) ends it early with the best line found so far."""
+    variant = get_variant(variant_key)
+    position = Position.from_fen(fen, variant)
+    earlier = [Position.from_fen(text, variant) for text in history]
+    stop = _SlotStop(_FLAGS, slot) if slot >= 0 and _FLAGS is not None else None
+    return review_position(position, variant, history=earlier,
+                           no_progress_plies=no_progress_plies, nodes=nodes, stop=stop)
+
+
+@dataclass(frozen=True, slots=True)
+class _ReviewJob:
+    no_progress_plies: int
+    nodes: int
 
 
 @dataclass(eq=False)
@@ -164,14 +187,16 @@ class _Request:
     requested: float
     admission: Admission
     key: Hashable | None
-    answer: asyncio.Future[ComputerMove]
+    answer: asyncio.Future[Any]
     arrived: float = 0.0
     budget: float = 0.0
     slot: int = -1
     started: float = 0.0
     executor: ProcessPoolExecutor | None = None
-    job: Future[ComputerMove] | None = None
+    job: Future[Any] | None = None
     timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    review: _ReviewJob | None = None
+    no_progress_plies: int = 0
 
 
 class ComputerPlayer:
@@ -242,12 +267,16 @@ class ComputerPlayer:
         no longer counts, even in the few milliseconds its worker takes to stop)."""
         return sum(1 for r in (*self._queue, *self._active) if not r.answer.done())
 
+    def _waiting(self) -> int:
+        """Requests waiting, background work not counted."""
+        return sum(1 for r in self._queue if r.admission is not Admission.BACKGROUND)
+
     @property
     def load(self) -> QueueLoad:
         """The current load: running and waiting searches, the policy and the measured
         seconds per second of budget (see `QueueLoad.estimated_wait`)."""
         return QueueLoad(
-            self.workers, len(self._active), len(self._queue), self.policy,
+            self.workers, len(self._active), self._waiting(), self.policy,
             self._average.value,
         )
 
@@ -274,6 +303,7 @@ class ComputerPlayer:
         key: Hashable | None = None,
         admission: Admission = Admission.ALWAYS,
         playable: bool = False,
+        no_progress_plies: int = 0,
     ) -> str:
         """The computer's move in `fen` (the side to move's), as full-notation text.
 
@@ -296,7 +326,7 @@ class ComputerPlayer:
         """
         return (await self.think(
             fen, variant_key, level, budget_seconds, history=history, seed=seed, key=key,
-            admission=admission, playable=playable,
+            admission=admission, playable=playable, no_progress_plies=no_progress_plies,
         )).move
 
     async def think(
@@ -311,9 +341,11 @@ class ComputerPlayer:
         key: Hashable | None = None,
         admission: Admission = Admission.ALWAYS,
         playable: bool = False,
+        no_progress_plies: int = 0,
     ) -> ComputerMove:
         """Like `choose_move`, returning the move with its score, depth, nodes and the
-        budget it was given."""
+        budget it was given. no_progress_plies: the game's count of plies with no capture
+        and no man move, so the search scores a line reaching the limit as a draw."""
         if self._closed:
             raise RuntimeError("the computer player has been closed")
         variant = get_variant(variant_key)
@@ -334,30 +366,75 @@ class ComputerPlayer:
 
         def request(admitted: Admission) -> _Request:
             return _Request(fen, variant.key, level, seed, tuple(history), requested,
-                            admitted, key, loop.create_future())
+                            admitted, key, loop.create_future(),
+                            no_progress_plies=no_progress_plies)
 
         first = request(admission)
         try:
-            return await self._submit(first)
+            move: ComputerMove = await self._submit(first)
+            return move
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a fresh pool and try once more
             # (admitted already, so not refused now).
             if self._executor is first.executor:
                 first.executor.shutdown(wait=False, cancel_futures=True)
                 self._executor = self._new_executor()
-            return await self._submit(request(Admission.ALWAYS))
+            again: ComputerMove = await self._submit(request(Admission.ALWAYS))
+            return again
 
-    async def _submit(self, request: _Request) -> ComputerMove:
+    async def review(
+        self,
+        fen: str,
+        variant_key: str,
+        *,
+        history: Sequence[str] = (),
+        no_progress_plies: int = 0,
+        nodes: int,
+        key: Hashable | None = None,
+    ) -> PositionReview:
+        """`engine.analysis.review_position` of `fen` (history: the game's earlier
+        positions as FENs, oldest first; no_progress_plies: the game's count there) with
+        a budget of `nodes` positions, in a worker process as background work
+        (`Admission.BACKGROUND`: after every game's move, never refused, never shrunk).
+        key: for `cancel(key)`. Raises UnknownVariantError, PositionError for bad input,
+        ValueError for a negative budget or count, RuntimeError after `close()`;
+        cancelling the awaiting task stops the search in its worker."""
+        if self._closed:
+            raise RuntimeError("the computer player has been closed")
+        if nodes < 0 or no_progress_plies < 0:
+            raise ValueError("the node budget and the no-progress count must be 0 or more")
+        variant = get_variant(variant_key)
+        Position.from_fen(fen, variant)
+        loop = asyncio.get_running_loop()
+        self._loop = loop
+        request = _Request(fen, variant.key, 5, 0, tuple(history), 0.0,
+                           Admission.BACKGROUND, key, loop.create_future(),
+                           review=_ReviewJob(no_progress_plies, nodes))
+        try:
+            reviewed: PositionReview = await self._submit(request)
+        except BrokenProcessPool:
+            if self._executor is request.executor:
+                assert request.executor is not None
+                request.executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = self._new_executor()
+            request = replace(request, answer=loop.create_future(), job=None, slot=-1,
+                              executor=None, timer=None)
+            reviewed = await self._submit(request)
+        return reviewed
+
+    async def _submit(self, request: _Request) -> Any:
         if self._closed:
             raise RuntimeError("the computer player has been closed")
         if self.policy.refuses(
-            request.admission, len(self._active), len(self._queue), self.workers
+            request.admission, len(self._active), self._waiting(), self.workers
         ):
             raise self.load.busy_error(request.requested)
         request.arrived = time.monotonic()
         if request.admission is Admission.ALWAYS:
             ahead = sum(1 for r in self._queue if r.admission is Admission.ALWAYS)
             self._queue.insert(ahead, request)
+        elif request.admission is Admission.WHEN_ROOM:
+            self._queue.insert(self._waiting(), request)
         else:
             self._queue.append(request)
         self._dispatch()
@@ -369,8 +446,13 @@ class ComputerPlayer:
             raise
 
     def _dispatch(self) -> None:
-        """Hand waiting searches to free workers, first in the queue first."""
+        """Hand waiting searches to free workers, first in the queue first; background
+        work only while fewer than `background_workers` workers run background work."""
         while self._queue and len(self._active) < self.workers and not self._closed:
+            if self._queue[0].admission is Admission.BACKGROUND:
+                running = sum(1 for r in self._active if r.admission is Admission.BACKGROUND)
+                if running >= background_workers(self.workers):
+                    return
             self._start(self._queue.popleft())
 
     def _start(self, request: _Request) -> None:
@@ -379,16 +461,25 @@ class ComputerPlayer:
             self._flags[slot] = 0
         request.slot = slot
         request.started = time.monotonic()
-        request.budget = self.policy.budget(
-            request.requested, self.workers, len(self._active) + 1 + len(self._queue),
+        background = request.admission is Admission.BACKGROUND
+        request.budget = request.requested if background else self.policy.budget(
+            request.requested, self.workers, len(self._active) + 1 + self._waiting(),
             request.started - request.arrived,
         )
         request.executor = self._executor
         try:
-            job = self._executor.submit(
-                _think, request.fen, request.variant_key, request.level, request.budget,
-                slot, request.seed, request.history,
-            )
+            job: Future[Any]
+            if request.review is not None:
+                job = self._executor.submit(
+                    _review, request.fen, request.variant_key, request.history,
+                    request.review.no_progress_plies, request.review.nodes, slot,
+                )
+            else:
+                job = self._executor.submit(
+                    _think, request.fen, request.variant_key, request.level,
+                    request.budget, slot, request.seed, request.history,
+                    request.no_progress_plies,
+                )
         except BaseException as error:  # a broken or shut-down pool
             self._release(slot)
             if not request.answer.done():
@@ -406,9 +497,11 @@ class ComputerPlayer:
         loop = self._loop
         if loop is None:
             return
-        in_system = len(self._active) + len(self._queue)
+        in_system = len(self._active) + self._waiting()
         now = time.monotonic()
         for request in self._active:
+            if request.admission is Admission.BACKGROUND:
+                continue
             budget = self.policy.budget(
                 request.requested, self.workers, in_system,
                 request.started - request.arrived,
@@ -439,9 +532,14 @@ class ComputerPlayer:
             elif (error := job.exception()) is not None:
                 request.answer.set_exception(error)
             else:
+                result = job.result()
+                if isinstance(result, PositionReview):
+                    request.answer.set_result(result)
+                    self._dispatch()
+                    return
                 if request.budget > 0:
                     self._average.add((time.monotonic() - request.started) / request.budget)
-                request.answer.set_result(replace(job.result(), budget=request.budget))
+                request.answer.set_result(replace(result, budget=request.budget))
         self._dispatch()
 
     def _abandon(self, request: _Request) -> None:
@@ -496,14 +594,14 @@ class PoolMoveChooser:
     the `MoveChooser` of `bot.services.computer_turns` on top of a `ComputerPlayer`.
 
     `choose_move(game, level, budget_seconds=..., key=...)` searches the game's current
-    position with its earlier positions as history (so it avoids or seeks repetitions
-    knowingly) and returns the legal `Move`; `game` is not modified. `cancel(key)` stops
-    the searches of `key`. `admission` (default `Admission.ALWAYS`: queued, never refused;
-    under load its budget may shrink) is `Admission.WHEN_ROOM` for a computer seat's move,
-    refused with `ComputerBusyError` (and the estimated wait) when the queue is full.
-    `check_room(level, budget_seconds)` raises that error at once, before a game starts.
-    Raises GameOverError when the side to move has no legal move, ValueError for a level
-    outside 1..5 or a negative budget.
+    position with its earlier positions as history and its no-progress count (so it avoids
+    or seeks repetitions and the no-progress draw knowingly) and returns the legal `Move`;
+    `game` is not modified. `cancel(key)` stops the searches of `key`. `admission` (default
+    `Admission.ALWAYS`: queued, never refused; under load its budget may shrink) is
+    `Admission.WHEN_ROOM` for a computer seat's move, refused with `ComputerBusyError` (and
+    the estimated wait) when the queue is full. `check_room(level, budget_seconds)` raises
+    that error at once, before a game starts. Raises GameOverError when the side to move has
+    no legal move, ValueError for a level outside 1..5 or a negative budget.
     """
 
     def __init__(self, computer: ComputerPlayer) -> None:
@@ -527,6 +625,7 @@ class PoolMoveChooser:
         text = await self.computer.choose_move(
             position.to_fen(variant), variant.key, level, budget_seconds,
             history=history, key=key, admission=admission, playable=True,
+            no_progress_plies=game.no_progress_plies,
         )
         # Reading the answer lists the position's moves: off the event loop.
         return await asyncio.to_thread(parse_move, text, position, variant)
@@ -540,3 +639,22 @@ class PoolMoveChooser:
     def cancel(self, key: Hashable) -> int:
         """Stop every search started with `key`; returns how many were stopped."""
         return self.computer.cancel(key)
+
+
+class PoolReviewer:
+    """The analyses' `PositionReviewer` (`bot.services.analysis`) on top of a
+    `ComputerPlayer`: each position is searched in a worker process as background work,
+    after every game's move (`Admission.BACKGROUND`)."""
+
+    def __init__(self, computer: ComputerPlayer) -> None:
+        self.computer = computer
+
+    async def review(
+        self, fen: str, variant_key: str, *, history: Sequence[str], no_progress_plies: int,
+        nodes: int, key: Hashable,
+    ) -> PositionReview:
+        """`engine.analysis.review_position` of `fen` in a worker process."""
+        return await self.computer.review(
+            fen, variant_key, history=history, no_progress_plies=no_progress_plies,
+            nodes=nodes, key=key,
+        )

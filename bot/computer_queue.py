@@ -19,6 +19,12 @@ them. The rules, with W worker processes, R searches running and Q waiting:
   with `ComputerBusyError` when `limit` searches already wait; a request that may not be
   refused (a move for a player whose time ran out) is always queued, ahead of the
   refusable ones, and may only get a shorter budget.
+- Background work (`Admission.BACKGROUND`: the analyses of finished games) comes after
+  every game's move: it is queued behind all other requests, never refused, never
+  shrunk (it has its own node budget), not counted in the queue's limit, its budgets or
+  its estimates, and it runs only while no other request waits and, with two workers or
+  more, on all workers but one, so a game's move never waits for an analysis (with one
+  worker, for one position's search at most).
 - Estimated wait of a request made now: ``(R + Q + 1) / W`` searches, each taking the
   budget the policy would give it times the measured seconds per second of budget (a
   moving average over recent searches of wall time, from the moment a worker took the
@@ -55,6 +61,16 @@ class Admission(enum.Enum):
     WHEN_ROOM = "when room"
     """Refused with `ComputerBusyError` when the queue is full: the computer's own moves,
     whose player can be told how long the computer will take."""
+
+    BACKGROUND = "background"
+    """After every other request, never refused nor shrunk, on all workers but one (see
+    `background_workers`): the analyses of finished games."""
+
+
+def background_workers(workers: int) -> int:
+    """How many of `workers` processes may run background work at once: all but one
+    (kept for the games' moves), at least one."""
+    return max(1, workers - 1)
 
 
 class ComputerBusyError(Exception):

@@ -238,6 +238,33 @@ class Msg(enum.StrEnum):
     MOVE_MALFORMED_HINT = "error.move_malformed_hint"
     MOVE_ILLEGAL_HINT = "error.move_illegal_hint"
 
+    # --- analysis of finished games (branch i16-analysis) ------------------------------
+    NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
+    ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
+    ANALYSIS_NO_MOVES = "error.analysis_no_moves"
+    ANALYSIS_RUNNING = "error.analysis_running"
+    ANALYSIS_BUSY = "error.analysis_busy"
+    ANALYSIS_UNAVAILABLE = "error.analysis_unavailable"
+    ANALYSIS_NOT_STARTER = "error.analysis_not_starter"
+    ANALYSIS_MISSING = "error.analysis_missing"
+    ANALYSIS_PROGRESS = "analysis.progress"
+    ANALYSIS_CANCELLED = "analysis.cancelled"
+    ANALYSIS_FAILED = "analysis.failed"
+    ANALYSIS_TITLE = "analysis.title"
+    ANALYSIS_PLAYER = "analysis.player"
+    ANALYSIS_NO_ACCURACY = "analysis.no_accuracy"
+    ANALYSIS_MISTAKE_LINE = "analysis.mistake_line"
+    ANALYSIS_NO_MISTAKES = "analysis.no_mistakes"
+    ANALYSIS_MORE = "analysis.more"
+    ANALYSIS_FOOTER = "analysis.footer"
+    ANALYSIS_PICK = "analysis.pick"
+    ANALYSIS_MISTAKE_BOARD = "analysis.mistake_board"
+    WORD_INACCURACY = "word.inaccuracy"
+    WORD_MISTAKE = "word.mistake"
+    WORD_BLUNDER = "word.blunder"
+    BUTTON_ANALYZE = "button.analyze"
+
+
 
 @dataclass(frozen=True)
 class Plural:
@@ -565,6 +592,42 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                              "numbers, 22-18).",
     Msg.MOVE_ILLEGAL_HINT: "**{text}** can't be played in this position. Start typing /move "
                            "and pick one of your legal moves from the list.",
+
+    # analysis of finished games (branch i16-analysis)
+    Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
+                            "number: /analyze game:<number> (see /history).",
+    Msg.ANALYSIS_GAME_ACTIVE: "Game #{game_id} is still being played. It can be analysed once "
+                              "it is over.",
+    Msg.ANALYSIS_NO_MOVES: "Game #{game_id} has no moves to analyse.",
+    Msg.ANALYSIS_RUNNING: "Game #{game_id} is being analysed already: its progress is on the "
+                          "message above. The result will be shown there.",
+    Msg.ANALYSIS_BUSY: "The computer is analysing {count} games already. Try again in a few "
+                       "minutes.",
+    Msg.ANALYSIS_UNAVAILABLE: "Analysis is not available on this bot.",
+    Msg.ANALYSIS_NOT_STARTER: "Only {user}, who asked for this analysis, can cancel it.",
+    Msg.ANALYSIS_MISSING: "That move of game #{game_id} is not in its stored analysis. Show "
+                          "the analysis again with /analyze game:{game_id}.",
+    Msg.ANALYSIS_PROGRESS: "Analysing game #{game_id} ({variant}): ply {done} of {total}.",
+    Msg.ANALYSIS_CANCELLED: "The analysis of game #{game_id} was cancelled.",
+    Msg.ANALYSIS_FAILED: "The analysis of game #{game_id} could not be finished. Please try "
+                         "again.",
+    Msg.ANALYSIS_TITLE: "Analysis of game #{game_id} ({variant})",
+    Msg.ANALYSIS_PLAYER: "{player} ({color}): accuracy {accuracy} · inaccuracies: "
+                         "{inaccuracies} · mistakes: {mistakes} · blunders: {blunders}",
+    Msg.ANALYSIS_NO_ACCURACY: "no move judged",
+    Msg.ANALYSIS_MISTAKE_LINE: "**{number}** {move} ({judgement}): better {better} · line: "
+                               "{line}",
+    Msg.ANALYSIS_NO_MISTAKES: "No inaccuracy, mistake or blunder.",
+    Msg.ANALYSIS_MORE: "…and {count} more (pick them below).",
+    Msg.ANALYSIS_FOOTER: "{nodes} positions searched per ply; plies with a single legal move "
+                         "are not judged.",
+    Msg.ANALYSIS_PICK: "Show a mistake on the board",
+    Msg.ANALYSIS_MISTAKE_BOARD: "Game #{game_id}, {number} {move} ({judgement}, {player}). "
+                                "Better: **{better}**, line: {line}",
+    Msg.WORD_INACCURACY: "inaccuracy",
+    Msg.WORD_MISTAKE: "mistake",
+    Msg.WORD_BLUNDER: "blunder",
+    Msg.BUTTON_ANALYZE: "Analyze",
 })
 
 LANGUAGES = ("en", "tr", "ar", "it", "fr")
@@ -710,6 +773,10 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "history.user": "Whose games (default: yours)",
     "export": "Download a game as a PDN file",
     "export.game": "The game number (see /history; default: this channel's or your last game)",
+    "export.analysis": "Include the computer's analysis as comments, when the game has one",
+    "analyze": "Have the computer review a finished game: graph, mistakes, accuracy",
+    "analyze.game": "The game number (see /history; default: this channel's last finished "
+                    "game)",
     "rules": "Explain the rules of a variant",
     "rules.variant": "Which variant (default: Turkish)",
     "help": "How to play draughts with this bot",

@@ -149,7 +149,8 @@ class PdnGame:
 
 
 def export_pdn(
-    game: Game, tags: Mapping[str, str] = MappingProxyType({}), *, numeric: bool = False
+    game: Game, tags: Mapping[str, str] = MappingProxyType({}), *, numeric: bool = False,
+    comments: Mapping[int, str] = MappingProxyType({}),
 ) -> str:
     """The PDN text of `game`, ending with a newline.
 
@@ -157,7 +158,10 @@ def export_pdn(
     defaults `?`, `????.??.??` and `*` when missing), then GameType, Variant and FEN, which
     are written from the game itself, then the other tags in the given order. The result is
     the game's outcome when it has one, else the Result tag. `numeric`: Italian only, write
-    squares as numbers 1..32 (moves and FEN).
+    squares as numbers 1..32 (moves and FEN). `comments`: text written as a PDN comment
+    ``{...}`` after the move of each ply given (1 = the first move; braces in the text
+    are replaced by parentheses); Black's move after a comment gets its number again
+    (``3...``).
 
     Raises PdnError when a given Result, GameType, Variant or FEN tag contradicts the game,
     when `numeric` is asked for a variant without numeric notation, or for a tag name that
@@ -188,7 +192,8 @@ def export_pdn(
         format_tag(name, value) for name, value in tags.items()
         if name not in ROSTER and name not in computed and name not in ("GameType", "FEN")
     ]
-    return "\n".join(lines) + "\n\n" + _move_text(game, result, numeric=numeric) + "\n"
+    return "\n".join(lines) + "\n\n" + _move_text(game, result, numeric=numeric,
+                                                  comments=comments) + "\n"
 
 
 def _export_result(game: Game, tags: Mapping[str, str]) -> PdnResult:
@@ -239,8 +244,12 @@ def _check_given_tags(game: Game, tags: Mapping[str, str]) -> None:
             raise PdnError("FEN tag contradicts the game's start position")
 
 
-def _move_text(game: Game, result: PdnResult, *, numeric: bool) -> str:
+def _move_text(
+    game: Game, result: PdnResult, *, numeric: bool,
+    comments: Mapping[int, str] = MappingProxyType({}),
+) -> str:
     words: list[str] = []
+    commented = False
     positions = game.positions()
     for ply, move in enumerate(game.moves):
         position = positions[ply]
@@ -251,10 +260,17 @@ def _move_text(game: Game, result: PdnResult, *, numeric: bool) -> str:
         number, color = _number(game.start, ply)
         if color is Color.WHITE:
             words.append(f"{number}. {text}")
-        elif ply == 0:
+        elif ply == 0 or commented:
             words.append(f"{number}... {text}")
         else:
             words.append(text)
+        comment = comments.get(ply + 1)
+        commented = comment is not None
+        if comment is not None:
+            parts = comment.replace("{", "(").replace("}", ")").split() or [""]
+            parts[0] = "{" + parts[0]
+            parts[-1] = parts[-1] + "}"
+            words.extend(parts)
     words.append(result.token)
     lines: list[str] = []
     line = ""

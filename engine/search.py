@@ -18,7 +18,11 @@ How it searches:
   move does not use up depth.
 - Draws inside the search line: a position repeated on the line (or met in the game's
   history given by the caller) scores 0; so does one piece each where that rule draws
-  (Turkish, Arab). A side to move with no piece or no legal move loses (docs/RULES.md).
+  (Turkish, Arab), and a line that reaches the variant's no-progress limit (plies with no
+  capture and no man move, counted from the game's own count given by the caller). A side
+  to move with no piece or no legal move loses (docs/RULES.md). The transposition table
+  is neither read nor written where the no-progress limit is within reach of the remaining
+  depth, so a score that depends on the count is never reused at another count.
 - Levels 1..5 (`LEVELS`): lower levels search shallower and pick at random (seeded) among
   the root moves that score within a margin of the best; level 5 plays its best move.
 
@@ -146,6 +150,7 @@ class _Searcher:
         stop: StopSignal | None,
         deadline: float | None,
         history: Sequence[Position],
+        max_nodes: int | None = None,
     ) -> None:
         g = generator(variant)
         self.gen = g
@@ -155,6 +160,8 @@ class _Searcher:
         self.playable = variant.playable_mask
         self.evaluate = Evaluator(variant)
         self.one_each = variant.draw_law.one_piece_each
+        self.np_limit = variant.draw_law.no_progress_plies
+        self.max_nodes = max_nodes
         self.stop = stop
         self.deadline = deadline
         self.nodes = 0
@@ -168,6 +175,8 @@ class _Searcher:
         if self.stop is not None and self.stop.is_set():
             raise _Stopped
         if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise _Stopped
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _Stopped
 
     def child(
@@ -207,9 +216,10 @@ class _Searcher:
 
     def node(
         self, um: int, uk: int, tm: int, tk: int, c: int, h: int,
-        depth: int, alpha: int, beta: int, ply: int,
+        depth: int, alpha: int, beta: int, ply: int, np: int = 0,
     ) -> int:
-        """Negamax value of the position for the side to move (us), within (alpha, beta)."""
+        """Negamax value of the position for the side to move (us), within (alpha, beta);
+        `np`: plies with no capture and no man move before this position."""
         self.nodes += 1
         if not self.nodes & POLL_MASK:
             self.poll()
@@ -219,6 +229,8 @@ class _Searcher:
         if h in self.path:
             return 0
         if self.one_each and us.bit_count() == 1 and (tm | tk).bit_count() == 1:
+            return 0
+        if np >= self.np_limit:
             return 0
         if ply >= MAX_PLY:
             return self.evaluate(um, uk, tm, tk, c)
@@ -242,7 +254,8 @@ class _Searcher:
             if not moves:
                 return ply - MATE
         tt_move: MoveKey | None = None
-        entry = self.tt.get(h)
+        use_tt = np + depth + 2 < self.np_limit
+        entry = self.tt.get(h) if use_tt else None
         if entry is not None:
             e_depth, e_flag, e_score, tt_move = entry
             if e_depth >= depth:
@@ -285,12 +298,15 @@ class _Searcher:
         try:
             for i, mv in enumerate(moves):
                 a_m, a_k, b_m, b_k, nh = child(um, uk, tm, tk, c, h, mv)
+                np1 = 0 if mv[2] or (um >> mv[0]) & 1 else np + 1
                 if i == 0:
-                    score = -node(a_m, a_k, b_m, b_k, c1, nh, new_depth, -beta, -a, ply1)
+                    score = -node(a_m, a_k, b_m, b_k, c1, nh, new_depth, -beta, -a, ply1, np1)
                 else:
-                    score = -node(a_m, a_k, b_m, b_k, c1, nh, new_depth, -a - 1, -a, ply1)
+                    score = -node(a_m, a_k, b_m, b_k, c1, nh, new_depth, -a - 1, -a, ply1,
+                                  np1)
                     if a < score < beta:
-                        score = -node(a_m, a_k, b_m, b_k, c1, nh, new_depth, -beta, -a, ply1)
+                        score = -node(a_m, a_k, b_m, b_k, c1, nh, new_depth, -beta, -a,
+                                      ply1, np1)
                 if score > best:
                     best = score
                     best_move = mv
@@ -312,9 +328,10 @@ class _Searcher:
             stored += ply
         elif stored < -MATE_BOUND:
             stored -= ply
-        if len(self.tt) >= TT_ENTRIES:
-            self.tt.clear()
-        self.tt[h] = (depth, flag, stored, best_move)
+        if use_tt:
+            if len(self.tt) >= TT_ENTRIES:
+                self.tt.clear()
+            self.tt[h] = (depth, flag, stored, best_move)
         return best
 
 
@@ -328,6 +345,8 @@ def search(
     seed: int = 0,
     level: int = 5,
     history: Sequence[Position] = (),
+    no_progress_plies: int = 0,
+    max_nodes: int | None = None,
 ) -> SearchResult:
     """Choose a move for the side to move of `position` in `variant`.
 
@@ -339,9 +358,14 @@ def search(
     the first iteration (then the best move by a one-ply static look, depth 0). seed: the
     random choice of levels 1..4. level: 1..5 (`LEVELS`). history: the game's earlier
     positions (oldest first, not including `position`), so that the search scores a return
-    to one of them as a draw by repetition.
+    to one of them as a draw by repetition. no_progress_plies: the game's count of plies
+    with no capture and no man move before `position` (`Game.no_progress_plies`), so that
+    a line reaching the variant's limit scores as a draw. max_nodes: stop after about this
+    many positions (read every 256 nodes), a budget that gives the same answer on any
+    machine (the analysis's; see `engine.analysis`).
 
-    Raises ValueError for a level outside 1..5, a depth below 1 or a negative budget.
+    Raises ValueError for a level outside 1..5, a depth below 1, a negative budget or node
+    count, or a negative no-progress count.
     Deterministic for the same arguments when no time budget or stop cuts the search.
     """
     lvl = get_level(level)
@@ -349,6 +373,10 @@ def search(
         raise ValueError(f"search depth must be 1 or more, not {depth}")
     if time_budget is not None and time_budget < 0:
         raise ValueError(f"time budget must be 0 seconds or more, not {time_budget}")
+    if max_nodes is not None and max_nodes < 0:
+        raise ValueError(f"node budget must be 0 or more, not {max_nodes}")
+    if no_progress_plies < 0:
+        raise ValueError(f"no-progress count must be 0 or more, not {no_progress_plies}")
     if depth is None:
         max_depth = lvl.max_depth
         if time_budget is None:
@@ -358,7 +386,7 @@ def search(
     started = time.monotonic()
     deadline = None if time_budget is None else started + time_budget
     root_moves = legal_moves(position, variant)
-    searcher = _Searcher(variant, stop, deadline, history)
+    searcher = _Searcher(variant, stop, deadline, history, max_nodes)
     if not root_moves:
         return SearchResult(None, -MATE, 0, 0, (), time.monotonic() - started, False, 0)
     um, uk, tm, tk, c = _side_relative(position)
@@ -371,6 +399,7 @@ def search(
         )
     keys = [_key(m) for m in root_moves]
     children = [searcher.child(um, uk, tm, tk, c, root_hash, k) for k in keys]
+    child_np = [0 if k[2] or (um >> k[0]) & 1 else no_progress_plies + 1 for k in keys]
     c1 = c ^ 1
     margin = lvl.margin
 
@@ -394,15 +423,15 @@ def search(
                 a_m, a_k, b_m, b_k, nh = children[i]
                 if n == 0:
                     s = -searcher.node(a_m, a_k, b_m, b_k, c1, nh, d - 1, -INFINITY,
-                                       INFINITY, 1)
+                                       INFINITY, 1, child_np[i])
                     exact.add(i)
                 else:
                     alpha = it_best - margin - 1 if margin else it_best
                     s = -searcher.node(a_m, a_k, b_m, b_k, c1, nh, d - 1, -alpha - 1,
-                                       -alpha, 1)
+                                       -alpha, 1, child_np[i])
                     if s > alpha:
                         s = -searcher.node(a_m, a_k, b_m, b_k, c1, nh, d - 1, -INFINITY,
-                                           -alpha, 1)
+                                           -alpha, 1, child_np[i])
                         exact.add(i)
                 scores[i] = s
                 if s > it_best:

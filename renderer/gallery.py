@@ -12,8 +12,11 @@ For every variant it writes into FOLDER:
 - `<variant>-game.gif`: the first plies of a game (moves chosen among the legal ones by
   a seeded random generator), one frame per move.
 
-Plus `italian-capture-numbers.png` with the Italian square numbers. The positions were
-found in seeded random games; every move is checked legal by the engine when drawn.
+Plus `italian-capture-numbers.png` with the Italian square numbers, and
+`italian-analysis.png`: the evaluation graph (renderer.graph) of a 40-ply game played by
+the search at level 2 against itself, reviewed by `engine.analysis` at a small budget.
+The positions were found in seeded random games; every move is checked legal by the
+engine when drawn.
 """
 
 from __future__ import annotations
@@ -34,9 +37,12 @@ from engine import (
     legal_moves,
     parse_move,
 )
+from engine.analysis import analyse_here
+from engine.search import search
 from renderer.animation import render_game_gif, render_move_gif
 from renderer.board import render_png
 from renderer.errors import RenderError
+from renderer.graph import render_graph_png
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +119,29 @@ def write_gallery(folder: Path, size: int = 512) -> list[Path]:
                  render_png(after, v, last_move=move, before=before, size=size, numbers=True))
         save(f"{v.key}-capture.gif", render_move_gif(before, move, v, size=size))
         save(f"{v.key}-game.gif", render_game_gif(start, sample_game(v), v, size=size))
+    italian = get_variant("italian")
+    moves = computer_game(italian)
+    save("italian-analysis.png", render_graph_png(
+        analyse_here(italian, Position.start(italian), moves, nodes=ANALYSIS_NODES)))
     return written
+
+
+ANALYSIS_PLIES = 40
+ANALYSIS_NODES = 4_000
+
+
+def computer_game(variant: Variant, plies: int = ANALYSIS_PLIES) -> list[Move]:
+    """Up to `plies` moves of the search at level 2 (depth 2, seeded) against itself: a
+    weak but plausible game with some mistakes to mark."""
+    position = Position.start(variant)
+    moves: list[Move] = []
+    for ply in range(plies):
+        result = search(position, variant, level=2, depth=2, seed=ply)
+        if result.move is None:
+            break
+        moves.append(result.move)
+        position = apply_move(position, result.move, variant)
+    return moves
 
 
 def main(argv: Sequence[str] | None = None) -> int:

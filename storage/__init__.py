@@ -45,8 +45,10 @@ from storage.models import (
     RatingValue,
     Seat,
     Side,
+    StoredAnalysis,
 )
 from storage.repositories import (
+    AnalysisRepository,
     ChallengeRepository,
     GameRepository,
     PlayerRepository,
@@ -60,6 +62,7 @@ __all__ = [
     "DEFAULT_ELIGIBILITY",
     "DEFAULT_PATH",
     "ENV_VAR",
+    "AnalysisRepository",
     "Cause",
     "Challenge",
     "ChallengeNotFoundError",
@@ -102,6 +105,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageWriteError",
+    "StoredAnalysis",
     "database_path",
     "latest_version",
     "utc_now",

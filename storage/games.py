@@ -435,6 +435,14 @@ class SqliteGameRepository:
         assert row is not None
         return game_from_row(row)
 
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        found = await self._games(
+            "SELECT * FROM games WHERE channel_id = $1 AND status = $2 "
+            "ORDER BY finished_at DESC, id DESC LIMIT 1",
+            channel_id, GameStatus.FINISHED.value,
+        )
+        return found[0] if found else None
+
     async def recent_for_user(
         self, user_id: int, *, limit: int = 10, variant: str | None = None,
         include_aborted: bool = False,

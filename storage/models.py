@@ -305,3 +305,16 @@ class LeaderboardEntry:
     rank: int
     rating: Rating
     display_name: str | None
+
+
+@dataclass(frozen=True)
+class StoredAnalysis:
+    """A finished game's analysis as stored: `game_id`, `plies` (the game's length when
+    analysed), `nodes` (the search budget per position), `body` (the analysis as text,
+    written and read by the bot) and `created_at`."""
+
+    game_id: int
+    plies: int
+    nodes: int
+    body: str
+    created_at: datetime

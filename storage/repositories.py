@@ -29,6 +29,7 @@ from storage.models import (
     RatingUpdate,
     Seat,
     Side,
+    StoredAnalysis,
 )
 
 RatingCalculator = Callable[[Rating | None, Rating | None], tuple[RatingUpdate, RatingUpdate]]
@@ -194,6 +195,11 @@ class GameRepository(Protocol):
         """End an active game without result or rating change. Raises as `finish`."""
         ...
 
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's most recently finished game (aborted ones not counted), None when
+        it has none."""
+        ...
+
     async def recent_for_user(
         self, user_id: int, *, limit: int = 10, variant: str | None = None,
         include_aborted: bool = False,
@@ -310,4 +316,19 @@ class RatingRepository(Protocol):
         eligibility: Eligibility | None = None,
     ) -> int:
         """How many players are on that board."""
+        ...
+
+
+class AnalysisRepository(Protocol):
+    """Analyses of finished games, one per game (the bot's text; see
+    `storage.models.StoredAnalysis`)."""
+
+    async def get(self, game_id: int) -> StoredAnalysis | None:
+        """The game's stored analysis, None when it has none."""
+        ...
+
+    async def save(self, game_id: int, *, plies: int, nodes: int, body: str) -> StoredAnalysis:
+        """Store the game's analysis (replacing an older one) and commit. Raises
+        `GameNotFoundError`, `ValueError` (negative plies, a node budget below 1, an
+        empty body)."""
         ...

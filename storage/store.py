@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from types import TracebackType
 
+from storage.analyses import SqliteAnalysisRepository
 from storage.challenges import SqliteChallengeRepository
 from storage.clock import Clock, utc_now
 from storage.database import Database, Durability
@@ -14,6 +15,7 @@ from storage.models import DEFAULT_ELIGIBILITY, Eligibility
 from storage.players import SqlitePlayerRepository
 from storage.ratings import SqliteRatingRepository
 from storage.repositories import (
+    AnalysisRepository,
     ChallengeRepository,
     GameRepository,
     PlayerRepository,
@@ -37,6 +39,7 @@ class Storage:
         self.challenges: ChallengeRepository = SqliteChallengeRepository(db, clock)
         self.ratings: RatingRepository = self._ratings
         self.settings: SettingsRepository = SqliteSettingsRepository(db, clock)
+        self.analyses: AnalysisRepository = SqliteAnalysisRepository(db, clock)
 
     @classmethod
     async def open(

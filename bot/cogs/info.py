@@ -75,11 +75,12 @@ class Info(commands.Cog):
 
     @app_commands.command(name="export", description=t("export"))
     @anywhere
-    @app_commands.describe(game=t("export.game"))
+    @app_commands.describe(game=t("export.game"), analysis=t("export.analysis"))
     async def export(self, interaction: Interaction,
-                     game: app_commands.Range[int, 1] | None = None) -> None:
+                     game: app_commands.Range[int, 1] | None = None,
+                     analysis: bool = False) -> None:
         pdn = await self.stats.export(viewer_of(interaction), game_id=game,
-                                      channel_id=interaction.channel_id)
+                                      channel_id=interaction.channel_id, analysis=analysis)
         content, file = export_message(pdn, locale_of(interaction))
         await Answer.of(interaction).send(content, file=file)
 

@@ -5,6 +5,7 @@ Plain values in and out: user and guild ids as ints, variant keys, storage recor
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -14,6 +15,7 @@ from bot.ratings.estimate import games_to_deviation
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
 from bot.services.visibility import Viewer, can_see, visible
+from engine.analysis import GameAnalysis, pdn_comments
 from engine.pdn import export_pdn
 from storage import Eligibility, GameRecord, LeaderboardEntry, Rating, Storage
 
@@ -161,6 +163,7 @@ class StatsService:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        analysis: bool = False,
     ) -> PdnFile:
         """The PDN of game `game_id` for `viewer`; without it, the channel's active game,
         else (in direct messages: the viewer has no guild) the viewer's game in progress if
@@ -168,7 +171,8 @@ class StatsService:
         may not see (`bot.services.visibility.can_see`) is refused exactly as a missing
         one, so its existence is not revealed. Raises `PlayerError`: UNKNOWN_GAME,
         NO_GAME_TO_EXPORT, NO_GAME_TO_EXPORT_SEVERAL (direct, several games in progress
-        and none ended: `count`, `games` as "#1, #2")."""
+        and none ended: `count`, `games` as "#1, #2"). `analysis`: include the game's
+        stored analysis, when it has one, as PDN comments (`engine.analysis.pdn_comments`)."""
         user_id = viewer.user_id
         direct = viewer.guild_id is None
         chosen: Msg | None = None
@@ -214,8 +218,17 @@ class StatsService:
         if record.termination:
             tags["Termination"] = record.termination
         tags["GameId"] = str(record.id)
+        comments: dict[int, str] = {}
+        if analysis:
+            saved = await self._storage.analyses.get(record.id)
+            if saved is not None:
+                with contextlib.suppress(ValueError, KeyError, TypeError):
+                    comments = pdn_comments(GameAnalysis.from_json(saved.body),
+                                            game.positions(),
+                                            numeric=game.variant.numeric_notation)
         # Italian records are written in the federation's numbers (GameType 22, as real
         # Italian PDN files are; docs/RULES.md, "Coordinates and notation").
-        text = export_pdn(game, tags, numeric=game.variant.numeric_notation)
+        text = export_pdn(game, tags, numeric=game.variant.numeric_notation,
+                          comments=comments)
         return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
                        chosen, others)

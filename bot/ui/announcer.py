@@ -28,6 +28,7 @@ from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.services.games import ResignQuestion
 from bot.services.settings import SettingsService
+from bot.ui.analysis import AnalyzeButton
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import (
     accept_draw_view,
@@ -218,6 +219,8 @@ class GameAnnouncer:
         buttons = (finished_view(state.game_id, locale) if state.is_over
                    else board_view(state.game_id, state.ply, locale, draw=people,
                                    draw_offered=state.draw_offer_by is not None))
+        if state.is_over and state.ply > 0:
+            buttons.add_item(AnalyzeButton(state.game_id, locale))
         missing = self._missing(answer, state.channel_id)
         picture: dict[str, Any]
         if missing:

@@ -127,3 +127,57 @@ async def test_the_move_chooser_plays_a_legal_move_for_the_game(
     )
     assert move in game.legal_moves()
     assert game.ply == 3  # the game itself is not touched
+
+
+# --- analyses: background work -------------------------------------------------------
+
+
+async def test_review_matches_the_engine_in_this_process(computer: ComputerPlayer) -> None:
+    from engine.analysis import review_position
+
+    variant = get_variant("italian")
+    position = Position.from_fen("W:Wb1,c2,d3,f3:Bd5,f5,e8,g8,h7", variant)
+    here = review_position(position, variant, nodes=3_000)
+    there = await asyncio.wait_for(
+        computer.review(position.to_fen(variant), "italian", nodes=3_000), PATIENCE
+    )
+    assert there == here
+    assert there.best == "d3-e4"
+
+
+async def test_a_game_move_goes_before_queued_analyses(computer: ComputerPlayer) -> None:
+    variant = get_variant("italian")
+    fen = Position.start(variant).to_fen(variant)
+    finished: list[str] = []
+
+    async def review(name: str) -> None:
+        await computer.review(fen, "italian", nodes=40_000, key="analysis")
+        finished.append(name)
+
+    async def move() -> None:
+        await computer.choose_move(fen, "italian", level=1, budget_seconds=0.2)
+        finished.append("move")
+
+    first = asyncio.create_task(review("review 1"))
+    await asyncio.sleep(0.05)
+    second = asyncio.create_task(review("review 2"))
+    await asyncio.sleep(0.05)
+    assert computer.load.waiting == 0  # background work is not counted as waiting
+    live = asyncio.create_task(move())
+    await asyncio.wait_for(asyncio.gather(first, second, live), PATIENCE * 2)
+    assert finished.index("move") < finished.index("review 2")
+
+
+async def test_cancel_stops_an_analysis(computer: ComputerPlayer) -> None:
+    variant = get_variant("italian")
+    fen = Position.start(variant).to_fen(variant)
+    task = asyncio.create_task(computer.review(fen, "italian", nodes=10**9, key="a"))
+    await asyncio.sleep(0.3)
+    assert computer.cancel("a") == 1
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    # The worker is free again at once.
+    text = await asyncio.wait_for(
+        computer.choose_move(fen, "italian", level=1, budget_seconds=0.2), PATIENCE
+    )
+    assert text

@@ -20,7 +20,7 @@ GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"
                  "rematch"}
 
 
-INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help"}
+INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help", "analyze"}
 SETTINGS_COMMANDS = {"settings", "server-settings"}
 
 

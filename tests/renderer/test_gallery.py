@@ -21,10 +21,14 @@ def test_gallery_writes_every_picture(tmp_path: Path) -> None:
             assert f"{key}-{stem}.png" in names
         assert f"{key}-capture.gif" in names and f"{key}-game.gif" in names
     assert "italian-capture-numbers.png" in names
+    assert "italian-analysis.png" in names
     assert len(EXAMPLES) == 4
     for path in paths:
         im = decode(path.read_bytes())
-        assert im.size == (200, 200), path.name
+        if path.name == "italian-analysis.png":
+            assert im.size == (1080, 540)
+        else:
+            assert im.size == (200, 200), path.name
         assert im.format == ("GIF" if path.suffix == ".gif" else "PNG")
 
 

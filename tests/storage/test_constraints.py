@@ -1,5 +1,5 @@
 """Every constraint of the schema refuses what it should: foreign keys, uniqueness, CHECKs,
-NOT NULLs and the triggers (migrations 0001 to 0004), through the bot's own connection
+NOT NULLs and the triggers (migrations 0001 to 0004, and 0006), through the bot's own connection
 (`Database`, foreign keys on).
 
 Each case is a valid statement and the same statement with one value made invalid: the
@@ -52,6 +52,8 @@ BUCKET: dict[str, SqlLiteral] = {"guild_id": 0, "variant": "italian", "bucket": 
                                  "players": 1}
 PLAYER: dict[str, SqlLiteral] = {"user_id": 4, "display_name": "d", "created_at": 0,
                                  "updated_at": 0}
+ANALYSIS: dict[str, SqlLiteral] = {"game_id": 2, "plies": 2, "nodes": 100, "body": "{}",
+                                   "created_at": 0}
 
 
 def _literal(value: SqlLiteral) -> str:
@@ -85,6 +87,17 @@ NOT_NULL = "NOT NULL constraint failed"
 UNIQUE = "UNIQUE constraint failed"
 
 CASES = [
+    # analyses (migration 0006)
+    Case("analyses: game exists", insert("analyses", ANALYSIS),
+         insert("analyses", ANALYSIS, game_id=99), FK),
+    Case("analyses: plies not negative", insert("analyses", ANALYSIS, plies=0),
+         insert("analyses", ANALYSIS, plies=-1), CHECK + ": plies"),
+    Case("analyses: node budget positive", insert("analyses", ANALYSIS, nodes=1),
+         insert("analyses", ANALYSIS, nodes=0), CHECK + ": nodes"),
+    Case("analyses: body not empty", insert("analyses", ANALYSIS),
+         insert("analyses", ANALYSIS, body=""), CHECK + ": length(body)"),
+    Case("analyses: created_at required", insert("analyses", ANALYSIS),
+         insert("analyses", ANALYSIS, created_at=None), NOT_NULL + ": analyses.created_at"),
     # players
     Case("players: user id unique", insert("players", PLAYER),
          insert("players", PLAYER, user_id=1), UNIQUE + ": players.user_id"),
@@ -317,6 +330,7 @@ async def test_every_foreign_key_has_a_case(db_path: Path) -> None:
         ("games", "white_user_id"), ("games", "black_user_id"), ("moves", "game_id"),
         ("challenges", "challenger_id"), ("challenges", "challenged_id"),
         ("challenges", "game_id"), ("ratings", "user_id"), ("guild_rated_players", "user_id"),
+        ("analyses", "game_id"),
     }
     db = await Database.open(db_path)
     try:

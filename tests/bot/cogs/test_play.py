@@ -93,10 +93,12 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
     current_board = h.bot.games.current(CHANNEL).board_message_id
     assert current_board is not None
     # Black presses Resign on the current board: first a private question, then the
-    # question's Resign ends the game: final board with only Rematch, ratings changed once.
+    # question's Resign ends the game: final board with only Rematch and Analyze, ratings
+    # changed once.
     calls = await resign(h, user=BOB, board=current_board)
     final = calls[0]
-    assert not final.ephemeral and final.custom_ids == [f"dama:rematch:{game_id}"]
+    assert not final.ephemeral and final.custom_ids == [f"dama:rematch:{game_id}",
+                                                      f"dama:analyze:{game_id}"]
     assert f"<@{ALICE}> wins (1-0)" in final.content and "resigned" in final.content
     changes = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}["Rating changes"]
     assert f"<@{ALICE}>: 1500 →" in changes and "(+" in changes

@@ -1,0 +1,157 @@
+"""`/analyze` and the analysis components (the Analyze button of a finished board, Cancel
+on the progress message, the select of mistakes). Each reads the interaction, calls the
+`AnalysisService` and answers with what `bot.ui.analysis` builds.
+
+The progress message is the interaction's own answer, edited as the computer goes ("ply
+24 of 60"), at most once every `PROGRESS_INTERVAL` seconds (Discord limits edits), then
+replaced by the result: the embed, the evaluation graph and the select of mistakes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.messages import Msg, text, variant_name
+from bot.messages import command_text as t
+from bot.services import PlayerError
+from bot.services.analysis import AnalysisService, player_names
+from bot.services.games import GameService
+from bot.ui.analysis import (
+    analysis_embed,
+    graph_file,
+    mistake_board,
+    progress_view,
+    result_view,
+)
+from bot.ui.answer import Answer
+from bot.ui.reading import locale_of, viewer_of
+from engine.analysis import GameAnalysis
+from storage import GameRecord, Storage
+
+Interaction = discord.Interaction[Any]
+anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+log = logging.getLogger(__name__)
+
+PROGRESS_INTERVAL = 2.0
+"""Fewest seconds between two edits of the progress message."""
+
+
+class Analysis(commands.Cog):
+    """The computer's review of finished games."""
+
+    def __init__(self, *, analyses: AnalysisService, games: GameService,
+                 storage: Storage) -> None:
+        self.analyses = analyses
+        self.games = games
+        self.storage = storage
+
+    @app_commands.command(name="analyze", description=t("analyze"))
+    @anywhere
+    @app_commands.describe(game=t("analyze.game"))
+    async def analyze_command(self, interaction: Interaction,
+                              game: app_commands.Range[int, 1] | None = None) -> None:
+        record = await self.analyses.find(viewer_of(interaction), game_id=game,
+                                          channel_id=interaction.channel_id)
+        await self._analyze(interaction, record)
+
+    # --- AnalysisPresses ---------------------------------------------------------------
+
+    async def analyze(self, interaction: Interaction, game_id: int) -> None:
+        record = await self.analyses.find(viewer_of(interaction), game_id=game_id)
+        await self._analyze(interaction, record)
+
+    async def stop(self, interaction: Interaction, game_id: int) -> None:
+        self.analyses.cancel(game_id, interaction.user.id)
+        await Answer.of(interaction).update_message(
+            text(Msg.ANALYSIS_CANCELLED, locale_of(interaction), game_id=game_id), view=None
+        )
+
+    async def show_mistake(self, interaction: Interaction, game_id: int, ply: int) -> None:
+        locale = locale_of(interaction)
+        record = await self.analyses.find(viewer_of(interaction), game_id=game_id)
+        analysis = await self.analyses.stored(record.id)
+        found = None if analysis is None else next(
+            (p for p in analysis.plies if p.ply == ply and p.judgement is not None), None
+        )
+        if found is None:
+            raise PlayerError(Msg.ANALYSIS_MISSING, game_id=game_id)
+        _, game = await self.games.game_of(record.id)
+        names = player_names(record)
+        player = names[0] if found.color.value == "white" else names[1]
+        content, file = await mistake_board(game, found, record.id, player, locale)
+        await Answer.of(interaction).send(content, file=file, ephemeral=True)
+
+    # --- the work ----------------------------------------------------------------------
+
+    async def _analyze(self, interaction: Interaction, record: GameRecord) -> None:
+        locale = locale_of(interaction)
+        answer = Answer.of(interaction)
+        stored = await self.analyses.stored(record.id)
+        if stored is not None:
+            await self._send_result(answer, record, stored, locale)
+            return
+        variant = variant_name(record.variant, locale)
+        plies = record.ply_count
+        shown = {"ready": False, "last": 0.0}
+
+        def progress_text(done: int) -> str:
+            return text(Msg.ANALYSIS_PROGRESS, locale, game_id=record.id, variant=variant,
+                        done=done, total=plies)
+
+        async def progress(done: int, total: int) -> None:
+            now = time.monotonic()
+            if not shown["ready"] or done >= total or now - shown["last"] < PROGRESS_INTERVAL:
+                return
+            shown["last"] = now
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=progress_text(done - 1))
+
+        task = self.analyses.start(record.id, interaction.user.id, progress)
+        await answer.send(progress_text(0), view=progress_view(record.id, locale))
+        shown["ready"], shown["last"] = True, time.monotonic()
+        try:
+            analysis = await task
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(
+                    content=text(Msg.ANALYSIS_CANCELLED, locale, game_id=record.id), view=None
+                )
+            return
+        except Exception:
+            log.exception("the analysis of game %d failed", record.id)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(
+                    content=text(Msg.ANALYSIS_FAILED, locale, game_id=record.id), view=None
+                )
+            return
+        names = player_names(record)
+        file = await graph_file(analysis, locale)
+        view = result_view(record.id, analysis, locale)
+        extra: dict[str, Any] = {"view": view}
+        await interaction.edit_original_response(
+            content=None, embed=analysis_embed(analysis, record.id, names, self.analyses.nodes,
+                                               locale),
+            attachments=[file], **extra,
+        )
+
+    async def _send_result(self, answer: Answer, record: GameRecord, analysis: GameAnalysis,
+                           locale: str) -> None:
+        names = player_names(record)
+        stored = await self.storage.analyses.get(record.id)
+        nodes = stored.nodes if stored is not None else self.analyses.nodes
+        await answer.send(
+            embed=analysis_embed(analysis, record.id, names, nodes, locale),
+            file=await graph_file(analysis, locale),
+            view=result_view(record.id, analysis, locale),
+        )

@@ -1,0 +1,218 @@
+"""`AnalysisService`: the computer's review of finished games (`engine.analysis`), on
+plain values (no discord).
+
+- Which game: `find(viewer, game_id=..., channel_id=...)`, a number or the channel's last
+  finished game, visible under the same rule as `/export` (`bot.services.visibility`);
+  a game still being played or without moves is refused.
+- Stored once computed (`storage.analyses`, the analysis as JSON): `stored(game_id)`
+  answers at once.
+- `start(game_id, requester, progress)` reviews every position of the game, one after
+  the other, through a `PositionReviewer` (the computer's worker processes,
+  `bot.computer.PoolReviewer`: background work that comes after every game's move), and
+  calls `progress(done, total)` after each; then judges the plies, stores the analysis
+  and returns it. One analysis at a time per game (ANALYSIS_RUNNING), at most `limit`
+  at once (ANALYSIS_BUSY): the bounded queue. `cancel(game_id, user_id)` stops one
+  (only its requester may).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.messages import Msg
+from bot.services.errors import PlayerError
+from bot.services.games import GameService
+from bot.services.visibility import Viewer, can_see
+from engine import Game, Position, get_variant
+from engine.analysis import (
+    DEFAULT_NODES,
+    GameAnalysis,
+    PositionReview,
+    analyse,
+    review_position,
+    review_tasks,
+)
+from storage import GameRecord, GameStatus, Storage
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LIMIT = 4
+"""Most analyses running or waiting at once (each holds at most one search in the
+computer's queue at a time)."""
+
+Progress = Callable[[int, int], Awaitable[None]]
+"""Called with (positions reviewed, positions in all) after each position."""
+
+
+class PositionReviewer(Protocol):
+    """Reviews one position of a game somewhere off the event loop."""
+
+    async def review(
+        self, fen: str, variant_key: str, *, history: Sequence[str], no_progress_plies: int,
+        nodes: int, key: Hashable,
+    ) -> PositionReview:
+        """`engine.analysis.review_position` of `fen`; cancelling the caller stops it."""
+        ...
+
+
+class ThreadReviewer:
+    """A `PositionReviewer` in a worker thread of this process: for a bot without the
+    computer's process pool (tests that replace the move chooser)."""
+
+    async def review(
+        self, fen: str, variant_key: str, *, history: Sequence[str], no_progress_plies: int,
+        nodes: int, key: Hashable,
+    ) -> PositionReview:
+        variant = get_variant(variant_key)
+
+        def work() -> PositionReview:
+            return review_position(
+                Position.from_fen(fen, variant), variant,
+                history=[Position.from_fen(f, variant) for f in history],
+                no_progress_plies=no_progress_plies, nodes=nodes,
+            )
+
+        return await asyncio.to_thread(work)
+
+
+@dataclass
+class _Job:
+    game_id: int
+    requester: int
+    task: asyncio.Task[GameAnalysis]
+
+
+class AnalysisService:
+    """Finds, runs, stores and cancels analyses (see the module docstring). `nodes`: the
+    search budget per position (`engine.analysis.DEFAULT_NODES`); `limit`: most analyses
+    at once."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        games: GameService,
+        reviewer: PositionReviewer,
+        *,
+        nodes: int = DEFAULT_NODES,
+        limit: int = DEFAULT_LIMIT,
+    ) -> None:
+        self._storage = storage
+        self._games = games
+        self._reviewer = reviewer
+        self.nodes = nodes
+        self.limit = limit
+        self._jobs: dict[int, _Job] = {}
+
+    @property
+    def running(self) -> int:
+        """Analyses running or waiting now."""
+        return len(self._jobs)
+
+    async def find(
+        self, viewer: Viewer, *, game_id: int | None = None, channel_id: int | None = None
+    ) -> GameRecord:
+        """The game to analyse: `game_id`, else the channel's last finished game. Raises
+        `PlayerError`: UNKNOWN_GAME (no such game, or one `viewer` may not see: told
+        alike), NO_GAME_TO_ANALYZE, ANALYSIS_GAME_ACTIVE, ANALYSIS_NO_MOVES."""
+        if game_id is None:
+            record = (None if channel_id is None
+                      else await self._storage.games.last_finished_in_channel(channel_id))
+            if record is None or not can_see(viewer, record):
+                raise PlayerError(Msg.NO_GAME_TO_ANALYZE)
+        else:
+            found = await self._storage.games.get(game_id)
+            if found is None or not can_see(viewer, found):
+                raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
+            record = found
+        if record.status is GameStatus.ACTIVE:
+            raise PlayerError(Msg.ANALYSIS_GAME_ACTIVE, game_id=record.id)
+        if record.ply_count == 0:
+            raise PlayerError(Msg.ANALYSIS_NO_MOVES, game_id=record.id)
+        return record
+
+    async def stored(self, game_id: int) -> GameAnalysis | None:
+        """The game's stored analysis, None when it has none (or one this version cannot
+        read: it is then computed again)."""
+        row = await self._storage.analyses.get(game_id)
+        if row is None:
+            return None
+        try:
+            return GameAnalysis.from_json(row.body)
+        except (ValueError, KeyError, TypeError):
+            log.warning("the stored analysis of game %d cannot be read; it is redone",
+                        game_id)
+            return None
+
+    def is_running(self, game_id: int) -> bool:
+        """Whether game `game_id` is being analysed now."""
+        return game_id in self._jobs
+
+    def start(self, game_id: int, requester: int, progress: Progress) -> asyncio.Task[GameAnalysis]:
+        """Start analysing game `game_id` (found with `find`) for user `requester`; the
+        task's result is the stored analysis. Raises `PlayerError`: ANALYSIS_RUNNING (this
+        game is being analysed), ANALYSIS_BUSY (`limit` analyses already run)."""
+        if game_id in self._jobs:
+            raise PlayerError(Msg.ANALYSIS_RUNNING, game_id=game_id)
+        if len(self._jobs) >= self.limit:
+            raise PlayerError(Msg.ANALYSIS_BUSY, count=len(self._jobs))
+        task = asyncio.create_task(self._run(game_id, progress),
+                                   name=f"dama-background-analysis-{game_id}")
+        self._jobs[game_id] = _Job(game_id, requester, task)
+        task.add_done_callback(lambda _t: self._jobs.pop(game_id, None))
+        return task
+
+    def cancel(self, game_id: int, user_id: int) -> bool:
+        """Stop the analysis of game `game_id`; False when none runs. Raises
+        `PlayerError(ANALYSIS_NOT_STARTER)` when `user_id` did not ask for it."""
+        job = self._jobs.get(game_id)
+        if job is None:
+            return False
+        if job.requester != user_id:
+            raise PlayerError(Msg.ANALYSIS_NOT_STARTER, user=f"<@{job.requester}>")
+        job.task.cancel()
+        return True
+
+    async def close(self) -> None:
+        """Stop every analysis (shutdown)."""
+        tasks = [job.task for job in self._jobs.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _run(self, game_id: int, progress: Progress) -> GameAnalysis:
+        record, game = await self._games.game_of(game_id)
+        variant = game.variant
+        tasks = await asyncio.to_thread(review_tasks, game.start, game.moves)
+        fens = await asyncio.to_thread(_fens, game)
+        total = len(tasks)
+        reviews: list[PositionReview] = []
+        key = ("analysis", game_id)
+        for i, task in enumerate(tasks):
+            reviews.append(await self._reviewer.review(
+                fens[i], variant.key, history=fens[:i],
+                no_progress_plies=task.no_progress_plies, nodes=self.nodes, key=key,
+            ))
+            await progress(len(reviews), total)
+        analysis = await asyncio.to_thread(analyse, variant, game.start, game.moves, reviews)
+        await self._storage.analyses.save(record.id, plies=len(game.moves), nodes=self.nodes,
+                                          body=analysis.to_json())
+        return analysis
+
+
+def _fens(game: Game) -> list[str]:
+    """The FEN of the start position and of the position after each ply."""
+    return [p.to_fen(game.variant) for p in game.positions()]
+
+
+def player_names(record: GameRecord) -> tuple[str, str]:
+    """White's and Black's names for an analysis: a mention for a person, "Computer level
+    N" for the computer."""
+    names = []
+    for seat in (record.white, record.black):
+        names.append(f"Computer level {seat.computer_level}" if seat.user_id is None
+                     else f"<@{seat.user_id}>")
+    return names[0], names[1]

@@ -1,0 +1,274 @@
+"""The Discord side of analyses: the result message (embed, evaluation graph, a select
+of the mistakes), the progress message with its Cancel button, the Analyze button of a
+finished game's board, and a mistake shown as a board.
+
+Persistent components (`discord.ui.DynamicItem`, registered in `setup_hook`), whose
+`custom_id` carries the game:
+
+- `dama:analyze:<game_id>`: Analyze, on a finished game's board;
+- `dama:stopanalysis:<game_id>`: Cancel, on the progress message;
+- `dama:mistake:<game_id>`: the select of the judged plies (values: ply numbers).
+
+A press is handed to the client's `analysis_presses` (an `AnalysisPresses`: the
+`Analysis` cog); errors go to the client's `errors` reporter, as for the board's buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any, Protocol
+
+import discord
+
+from bot.messages import Msg, text, variant_name
+from bot.ui.answer import Answer
+from bot.ui.buttons import ErrorHandler
+from bot.ui.languages import settle
+from bot.ui.present import WHITE_VIEW, color_name, render_board, shown_move
+from engine import Color, Game, Position
+from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
+from engine.variants import Variant, get_variant
+from renderer.graph import render_graph_png
+
+GRAPH_FILE = "analysis.png"
+MISTAKE_FILE = "mistake.png"
+SHOWN_MISTAKES = 8
+"""Judged plies listed in the embed; the select offers up to 25."""
+SELECT_LIMIT = 25
+
+_JUDGEMENT_WORD = {
+    Judgement.INACCURACY: Msg.WORD_INACCURACY,
+    Judgement.MISTAKE: Msg.WORD_MISTAKE,
+    Judgement.BLUNDER: Msg.WORD_BLUNDER,
+}
+_MARK = {Judgement.INACCURACY: "?!", Judgement.MISTAKE: "?", Judgement.BLUNDER: "??"}
+
+
+class AnalysisPresses(Protocol):
+    async def analyze(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The Analyze button of game `game_id`'s board was pressed."""
+        ...
+
+    async def stop(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Cancel was pressed on the progress message of game `game_id`'s analysis."""
+        ...
+
+    async def show_mistake(
+        self, interaction: discord.Interaction[Any], game_id: int, ply: int
+    ) -> None:
+        """Ply `ply` of game `game_id` was picked in the select of mistakes."""
+        ...
+
+
+class AnalysisHost(Protocol):
+    """What the analysis components need of the client."""
+
+    analysis_presses: AnalysisPresses
+    errors: ErrorHandler
+
+
+def move_number(ply: int, color: Color) -> str:
+    """``12.`` for White's move of move 12 (ply 23), ``12...`` for Black's; plies counted
+    from 1 in the game's start (Black may move first in a set-up position)."""
+    number = (ply + 1) // 2
+    return f"{number}." if color is Color.WHITE else f"{number}..."
+
+
+def judgement_word(judgement: Judgement, locale: str | None) -> str:
+    return text(_JUDGEMENT_WORD[judgement], locale)
+
+
+def _shown(move: str | None, variant: Variant) -> str:
+    """A move of the analysis (algebraic) in the game's notation as the bot shows it by
+    default: Italian in the federation's numbers (`bot.ui.present.WHITE_VIEW`)."""
+    return "—" if move is None else shown_move(move, variant, WHITE_VIEW)
+
+
+def _line(ply: PlyAnalysis, variant: Variant) -> str:
+    return " ".join(_shown(m, variant) for m in ply.line) if ply.line else "—"
+
+
+def _accuracy(summary: PlayerSummary, locale: str | None) -> str:
+    if summary.accuracy is None:
+        return text(Msg.ANALYSIS_NO_ACCURACY, locale)
+    return f"{summary.accuracy:.0f}%"
+
+
+def analysis_embed(
+    analysis: GameAnalysis, game_id: int, names: tuple[str, str], nodes: int,
+    locale: str | None,
+) -> discord.Embed:
+    """The result: per player accuracy and counts, the first judged plies with the move
+    played, the better move and its line, the graph picture."""
+    variant = get_variant(analysis.variant)
+    lines = []
+    for color, name in zip((Color.WHITE, Color.BLACK), names, strict=True):
+        s = analysis.summary(color)
+        lines.append(text(
+            Msg.ANALYSIS_PLAYER, locale, player=name, color=color_name(color, locale),
+            accuracy=_accuracy(s, locale), inaccuracies=s.inaccuracies, mistakes=s.mistakes,
+            blunders=s.blunders,
+        ))
+    lines.append("")
+    judged = analysis.judged()
+    for ply in judged[:SHOWN_MISTAKES]:
+        assert ply.judgement is not None
+        lines.append(text(
+            Msg.ANALYSIS_MISTAKE_LINE, locale,
+            number=move_number(ply.ply, ply.color),
+            move=_shown(ply.move, variant) + _MARK[ply.judgement],
+            judgement=judgement_word(ply.judgement, locale), better=_shown(ply.better, variant),
+            line=_line(ply, variant),
+        ))
+    if not judged:
+        lines.append(text(Msg.ANALYSIS_NO_MISTAKES, locale))
+    elif len(judged) > SHOWN_MISTAKES:
+        lines.append(text(Msg.ANALYSIS_MORE, locale, count=len(judged) - SHOWN_MISTAKES))
+    embed = discord.Embed(
+        title=text(Msg.ANALYSIS_TITLE, locale, game_id=game_id,
+                   variant=variant_name(variant.key, locale)),
+        description="\n".join(lines), colour=discord.Colour(0x2060C8),
+    )
+    embed.set_image(url=f"attachment://{GRAPH_FILE}")
+    embed.set_footer(text=text(Msg.ANALYSIS_FOOTER, locale, nodes=f"{nodes:,}"))
+    return embed
+
+
+async def graph_file(analysis: GameAnalysis, locale: str | None) -> discord.File:
+    """The evaluation graph as an attachment (drawn in a worker thread)."""
+    labels = (judgement_word(Judgement.INACCURACY, locale),
+              judgement_word(Judgement.MISTAKE, locale),
+              judgement_word(Judgement.BLUNDER, locale))
+    png = await asyncio.to_thread(render_graph_png, analysis, labels=labels)
+    return discord.File(io.BytesIO(png), filename=GRAPH_FILE)
+
+
+def result_view(game_id: int, analysis: GameAnalysis, locale: str | None) -> discord.ui.View | None:
+    """The select of judged plies (None when there is none)."""
+    judged = analysis.judged()[:SELECT_LIMIT]
+    if not judged:
+        return None
+    variant = get_variant(analysis.variant)
+    view = discord.ui.View(timeout=None)
+    select = MistakeSelect(game_id, locale)
+    for ply in judged:
+        assert ply.judgement is not None
+        move = _shown(ply.move, variant)
+        better = _shown(ply.better, variant)
+        select.item.add_option(
+            label=f"{move_number(ply.ply, ply.color)} {move}{_MARK[ply.judgement]}",
+            description=f"{judgement_word(ply.judgement, locale)}: {better}"[:100],
+            value=str(ply.ply),
+        )
+    view.add_item(select)
+    return view
+
+
+def progress_view(game_id: int, locale: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(StopAnalysisButton(game_id, locale))
+    return view
+
+
+async def mistake_board(
+    game: Game, ply: PlyAnalysis, game_id: int, player: str, locale: str | None,
+    size: int = 512,
+) -> tuple[str, discord.File]:
+    """Ply `ply` of `game` as a board: the position after the move, the move's path
+    marked, and the text naming the better move and its line."""
+    positions = game.positions()
+    before: Position = positions[ply.ply - 1]
+    move = game.moves[ply.ply - 1]
+    png = await asyncio.to_thread(render_board, positions[ply.ply], game.variant,
+                                  last_move=move, before=before, size=size)
+    assert ply.judgement is not None
+    content = text(
+        Msg.ANALYSIS_MISTAKE_BOARD, locale, game_id=game_id,
+        number=move_number(ply.ply, ply.color), move=_shown(ply.move, game.variant),
+        judgement=judgement_word(ply.judgement, locale), player=player,
+        better=_shown(ply.better, game.variant), line=_line(ply, game.variant),
+    )
+    return content, discord.File(io.BytesIO(png), filename=MISTAKE_FILE)
+
+
+# --- persistent components -----------------------------------------------------------
+
+
+async def _run(interaction: discord.Interaction[Any], action: str, *args: int) -> None:
+    host: AnalysisHost = interaction.client
+    Answer.of(interaction)
+    await settle(interaction, getattr(host, "language_choices", None))
+    try:
+        await getattr(host.analysis_presses, action)(interaction, *args)
+    except Exception as error:
+        await host.errors.report(interaction, error)
+
+
+class AnalyzeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"dama:analyze:(?P<id>[0-9]+)"):
+    def __init__(self, game_id: int, locale: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=text(Msg.BUTTON_ANALYZE, locale), style=discord.ButtonStyle.primary,
+            custom_id=f"dama:analyze:{game_id}",
+        ))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> AnalyzeButton:
+        return cls(int(match["id"]), str(interaction.locale))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run(interaction, "analyze", self.game_id)
+
+
+class StopAnalysisButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                         template=r"dama:stopanalysis:(?P<id>[0-9]+)"):
+    def __init__(self, game_id: int, locale: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=text(Msg.BUTTON_CANCEL, locale), style=discord.ButtonStyle.secondary,
+            custom_id=f"dama:stopanalysis:{game_id}",
+        ))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> StopAnalysisButton:
+        return cls(int(match["id"]), str(interaction.locale))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _run(interaction, "stop", self.game_id)
+
+
+class MistakeSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                    template=r"dama:mistake:(?P<id>[0-9]+)"):
+    def __init__(self, game_id: int, locale: str | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            placeholder=text(Msg.ANALYSIS_PICK, locale), custom_id=f"dama:mistake:{game_id}",
+            min_values=1, max_values=1,
+        ))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> MistakeSelect:
+        return cls(int(match["id"]), str(interaction.locale))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        ply = int(values[0]) if values and str(values[0]).isdigit() else 0
+        await _run(interaction, "show_mistake", self.game_id, ply)
+
+
+ANALYSIS_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    AnalyzeButton, StopAnalysisButton, MistakeSelect,
+)

@@ -1,0 +1,167 @@
+"""/analyze and its components through discord.py (`bot/cogs/analysis.py`), requests
+captured by `FakeDiscord`, the computer's real worker processes reviewing the positions.
+
+The game is the Italian planted blunder of tests/engine/test_analysis.py: Black's g6-f5
+(12-15) lets White's ladder shot take a king and a man; the better move is e6-d5
+(11-14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.messages import ENGLISH, Msg
+from engine import Game, Position, get_variant
+from storage import GameResult, NewGame, Seat
+from tests.support.discord_harness import PNG, Harness, press_button, run, slash
+from tests.support.fake_discord import option
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD
+
+FEN = "B:We2,c4,Kd3:Bc6,g6,Ke6"
+MOVES = ("g6-f5", "c4-d5", "e6xc4", "d3xb5xd7")
+
+
+async def _finished_game(h: Harness, channel: int = CHANNEL) -> int:
+    variant = get_variant("italian")
+    game = Game(variant, Position.from_fen(FEN, variant))
+    for move in MOVES:
+        game.play(move)
+    storage = h.bot.storage
+    record = await storage.games.create(NewGame(
+        "italian", channel, GUILD, Seat.human(ALICE), Seat.human(BOB), FEN))
+    for ply, move in enumerate(MOVES[:-1], start=1):
+        await storage.games.append_move(record.id, ply=ply, text=move)
+    await storage.games.append_final_move(record.id, ply=len(MOVES), text=MOVES[-1],
+                                          result=GameResult.WHITE_WINS,
+                                          termination="resignation")
+    return record.id
+
+
+def _select(h: Harness, message: dict[str, Any], game_id: int, ply: int,
+            user: int) -> dict[str, Any]:
+    return h.discord.interaction(
+        3, {"custom_id": f"dama:mistake:{game_id}", "component_type": 3,
+            "values": [str(ply)]},
+        user_id=user, channel_id=CHANNEL, message=message)
+
+
+async def test_analyze_shows_progress_then_the_graph_and_the_blunder(harness: Harness) -> None:
+    h = harness
+    game_id = await _finished_game(h)
+    calls = await run(h, slash(h, "analyze", []))
+    first = calls[0]
+    assert first.callback_type == 4 and not first.ephemeral
+    assert f"game #{game_id}" in first.content and "ply 0 of 4" in first.content
+    assert first.custom_ids == [f"dama:stopanalysis:{game_id}"]
+    final = calls[-1]
+    assert final.method == "PATCH" and final.path.endswith("/messages/@original")
+    [embed] = final.embeds
+    assert embed["title"] == f"Analysis of game #{game_id} (Italian draughts)"
+    description = embed["description"]
+    assert "(Black): accuracy" in description and "blunders: 1" in description, description
+    # Italian moves shown in the federation's numbers (docs/RULES.md: g6 = 12, f5 = 15,
+    # e6 = 11, d5 = 14).
+    assert "12-15??" in description and "better 11-14" in description
+    name, data = final.files[0]
+    assert name == "analysis.png" and data.startswith(PNG)
+    assert final.custom_ids == [f"dama:mistake:{game_id}"]
+    # Stored: asked again, it is shown at once, with no progress message.
+    [again] = await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
+    assert again.callback_type == 4 and again.embeds[0]["description"] == description
+    assert again.files[0][1].startswith(PNG)
+    # The blunder as a board, for the one who picks it.
+    message = h.discord.messages[max(h.discord.messages)]
+    [board] = await run(h, _select(h, message, game_id, 1, user=CAROL))
+    assert board.ephemeral and board.files[0][1].startswith(PNG)
+    assert "12-15" in board.content and "**11-14**" in board.content
+
+
+async def test_analyze_refuses_what_it_cannot_analyse(harness: Harness) -> None:
+    h = harness
+    [none] = await run(h, slash(h, "analyze", []))
+    assert none.ephemeral and none.content == ENGLISH[Msg.NO_GAME_TO_ANALYZE]
+    [unknown] = await run(h, slash(h, "analyze", [option("game", 999, 4)]))
+    assert unknown.ephemeral and "999" in unknown.content
+    # Another server's game is refused as if it did not exist.
+    game_id = await _finished_game(h, channel=CHANNEL)
+    [hidden] = await run(h, slash(h, "analyze", [option("game", game_id, 4)], user=CAROL,
+                                  guild_id=777, channel=778))
+    assert hidden.ephemeral and hidden.embeds == [] and f"#{game_id}" in hidden.content
+
+
+async def test_finished_board_has_an_analyze_button(harness: Harness) -> None:
+    from tests.support.discord_harness import challenge_and_accept, play_plies, resign
+
+    h = harness
+    await challenge_and_accept(h, rated=False)
+    game_id = h.bot.games.current(CHANNEL).game_id
+    await play_plies(h, 1)
+    calls = await resign(h, user=BOB)
+    boards = [c for c in calls if f"dama:analyze:{game_id}" in c.custom_ids]
+    assert boards, [c.custom_ids for c in calls]
+    message = h.discord.messages[max(h.discord.messages)]
+    for m in h.discord.messages.values():
+        if any(f"dama:analyze:{game_id}" in str(c) for c in m.get("components") or []):
+            message = m
+    calls = await run(h, press_button(h, int(message["id"]), "analyze", user=CAROL))
+    assert calls[0].callback_type == 4 and "ply 0 of 1" in calls[0].content
+    assert calls[-1].embeds and calls[-1].files[0][0] == "analysis.png"
+
+
+async def test_cancel_stops_the_analysis(harness: Harness) -> None:
+    import asyncio
+
+    h = harness
+    h.bot.analyses.nodes = 10**9  # long enough to be cancelled while it runs
+    game_id = await _finished_game(h)
+    payload = slash(h, "analyze", [])
+    h.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+    for _ in range(200):
+        if h.bot.analyses.is_running(game_id) and any(
+                f"dama:stopanalysis:{game_id}" in str(m.get("components"))
+                for m in h.discord.messages.values()):
+            break
+        await asyncio.sleep(0.05)
+    message = next(m for m in h.discord.messages.values()
+                   if f"dama:stopanalysis:{game_id}" in str(m.get("components")))
+    # Only the one who asked may cancel (the analysis goes on: no waiting for the bot
+    # to be idle here).
+    since = len(h.discord.calls)
+    refusal = press_button(h, int(message["id"]), "stopanalysis", user=CAROL)
+    h.bot._connection.parse_interaction_create(refusal)  # type: ignore[arg-type]
+    for _ in range(200):
+        refusals = [c for c in h.discord.calls[since:] if c.callback_type is not None]
+        if refusals:
+            break
+        await asyncio.sleep(0.05)
+    [refused] = refusals
+    assert refused.ephemeral and f"<@{ALICE}>" in refused.content
+    assert h.bot.analyses.is_running(game_id)
+    calls = await run(h, press_button(h, int(message["id"]), "stopanalysis", user=ALICE))
+    assert any("was cancelled" in c.content for c in calls)
+    assert not h.bot.analyses.is_running(game_id)
+    assert await h.bot.storage.analyses.get(game_id) is None
+
+
+async def test_export_includes_the_analysis_as_comments(harness: Harness) -> None:
+    h = harness
+    game_id = await _finished_game(h)
+    [plain] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                               option("analysis", True, 5)]))
+    assert b"{" not in plain.files[0][1]  # not analysed yet: nothing to add
+    await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                                option("analysis", True, 5)]))
+    data = export.files[0][1].decode()
+    # Italian records are written in numbers, the analysis too: e6-d5 is 11-14.
+    assert "{[%eval" in data and "blunder; better 11-14" in data
+    [without] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    assert b"%eval" not in without.files[0][1]
+
+
+async def test_a_ply_not_in_the_analysis_is_answered_plainly(harness: Harness) -> None:
+    h = harness
+    game_id = await _finished_game(h)
+    await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
+    message = h.discord.messages[max(h.discord.messages)]
+    [answer] = await run(h, _select(h, message, game_id, 2, user=ALICE))  # ply 2 was good
+    assert answer.ephemeral and "not in its stored analysis" in answer.content

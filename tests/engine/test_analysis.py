@@ -1,0 +1,225 @@
+"""Reviewing a finished game (engine.analysis): a planted blunder in each variant, forced
+plies, the graph's points, the thresholds and the formulas.
+
+Each planted blunder is a position built by hand around the shots of the search's tests
+(tests/engine/test_search.py): the blunder lets the opponent's shot take two pieces for
+one. The better move is checked by an independent brute-force material count over the
+public API (`legal_moves`/`apply_move`, no search code: tests/support/material.py).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pytest
+
+from engine import Color, Game, Position, apply_move, format_move, get_variant, legal_moves
+from engine.analysis import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    GameAnalysis,
+    Judgement,
+    analyse,
+    analyse_here,
+    judge,
+    ply_accuracy,
+    review_position,
+    review_tasks,
+    winning_chances,
+)
+from engine.search import search
+from tests.support.material import brute_force
+
+
+@dataclass(frozen=True)
+class Planted:
+    variant: str
+    fen: str  # the blunderer to move
+    blunder: str
+    shot: tuple[str, ...]  # the opponent's shot after it: offer, forced capture, recapture
+
+
+PLANTED = [
+    # Turkish: c7-c6 puts a man on c6 for the king sweep of test_search.py (e4-e5 e6xe4,
+    # then the king flies e1-e6-b6-b8 over three men).
+    Planted("turkish", "B:We4,Ke1:Be6,b7,c7,g7,h7", "c7-c6",
+            ("e4-e5", "e6xe4", "e1xe6xb6xb8")),
+    # Arab: d6-e6 gives the breakthrough of test_search.py (e4-e5 e6xe4, d4 runs over
+    # e4, f5 and f7 to f8 and is crowned).
+    Planted("arab", "B:Wc4,d4,e4,d5:Bf5,d6,a7,b7,f7,h7", "d6-e6",
+            ("e4-e5", "e6xe4", "d4xf4xf6xf8")),
+    # Italian: g6-f5 gives the ladder shot of test_search.py (c4-d5, the king must take
+    # e6xc4, and d3 takes king and man).
+    Planted("italian", "B:We2,c4,Kd3:Bc6,g6,Ke6", "g6-f5",
+            ("c4-d5", "e6xc4", "d3xb5xd7")),
+    # Moroccan: d3-e4 walks into the two for one of test_search.py seen from White
+    # (e6-d5, c4xe6 is forced, f7 takes back two: f7xd5xf3).
+    Planted("moroccan", "W:Wb1,d1,a2,d3,c4,a6:Bc6,e6,f7,g8", "d3-e4",
+            ("e6-d5", "c4xe6", "f7xd5xf3")),
+]
+
+
+def _game(p: Planted) -> Game:
+    variant = get_variant(p.variant)
+    game = Game(variant, Position.from_fen(p.fen, variant))
+    for text in (p.blunder, *p.shot):
+        game.play(text)
+    return game
+
+
+def _best_moves(position: Position, variant_key: str) -> set[str]:
+    """The moves that keep the most material three plies on (independent brute force)."""
+    variant = get_variant(variant_key)
+    values = {format_move(m, position, variant): -brute_force(apply_move(position, m, variant),
+                                                              variant, 4)
+              for m in legal_moves(position, variant)}
+    top = max(values.values())
+    return {m for m, v in values.items() if v == top}
+
+
+@pytest.fixture(scope="module", params=PLANTED, ids=lambda p: p.variant)
+def planted(request: pytest.FixtureRequest) -> tuple[Planted, GameAnalysis]:
+    p: Planted = request.param
+    game = _game(p)
+    return p, analyse_here(game.variant, game.start, game.moves, nodes=20_000)
+
+
+def test_planted_blunder_is_a_blunder_with_the_right_better_move(
+    planted: tuple[Planted, GameAnalysis],
+) -> None:
+    p, analysis = planted
+    first = analysis.plies[0]
+    assert first.move == p.blunder
+    assert first.judgement is Judgement.BLUNDER
+    assert first.loss >= BLUNDER
+    best = _best_moves(Position.from_fen(p.fen, get_variant(p.variant)), p.variant)
+    assert p.blunder not in best
+    assert first.better in best
+    assert first.line and first.line[0] == first.better
+    mover = analysis.summary(first.color)
+    assert mover.blunders >= 1
+    assert mover.accuracy is not None and mover.accuracy < 50
+
+
+def test_the_shot_is_not_a_mistake_and_the_forced_capture_is_not_judged(
+    planted: tuple[Planted, GameAnalysis],
+) -> None:
+    p, analysis = planted
+    offer, forced = analysis.plies[1], analysis.plies[2]
+    assert offer.move == p.shot[0] and offer.judgement is None
+    assert forced.forced and forced.judgement is None and forced.accuracy is None
+    assert forced.loss == 0.0
+
+
+def test_the_graph_has_one_point_per_ply(planted: tuple[Planted, GameAnalysis]) -> None:
+    _, analysis = planted
+    assert len(analysis.evaluations) == len(analysis.plies) + 1
+    assert [p.ply for p in analysis.plies] == list(range(1, len(analysis.plies) + 1))
+    # Each ply's values are the graph's points around it.
+    for ply in analysis.plies:
+        assert analysis.evaluations[ply.ply - 1] == ply.before
+        assert analysis.evaluations[ply.ply] == ply.after
+
+
+def test_analysis_survives_json(planted: tuple[Planted, GameAnalysis]) -> None:
+    _, analysis = planted
+    assert GameAnalysis.from_json(analysis.to_json()) == analysis
+
+
+def test_forced_plies_are_skipped_in_the_counts() -> None:
+    # Italian: White's only move is the compulsory capture c2xe4 of the man on d3.
+    variant = get_variant("italian")
+    start = Position.from_fen("W:Wc2:Bd3,g8", variant)
+    game = Game(variant, start)
+    assert len(game.legal_moves()) == 1
+    game.play(game.legal_moves()[0])
+    analysis = analyse_here(variant, start, game.moves, nodes=2_000)
+    assert analysis.plies[0].forced
+    assert analysis.white.judged == 0 and analysis.white.accuracy is None
+
+
+def test_search_sees_the_no_progress_count() -> None:
+    # Italian: White two kings against one black king far away, no capture possible.
+    # Materially White is far ahead; one ply short of the 80-ply limit, every White move
+    # is a king move, so the game is drawn after it.
+    variant = get_variant("italian")
+    position = Position.from_fen("W:WKb1,Kd1:BKg8", variant)
+    fresh = search(position, variant, depth=4)
+    assert fresh.score > 100
+    limit = variant.draw_law.no_progress_plies
+    late = search(position, variant, depth=4, no_progress_plies=limit - 1)
+    assert late.score == 0
+    review = review_position(position, variant, no_progress_plies=limit, nodes=1_000)
+    assert review.score == 0
+
+
+def test_review_tasks_count_no_progress_like_the_game() -> None:
+    variant = get_variant("italian")
+    game = Game(variant, Position.from_fen("W:WKb1,Kd1:BKg8,c6", variant))
+    for text in ("b1-a2", "g8-h7", "a2-b3", "c6-b5"):
+        game.play(text)
+    tasks = review_tasks(game.start, game.moves)
+    assert [t.no_progress_plies for t in tasks] == [0, 1, 2, 3, 0]
+    assert [len(t.history) for t in tasks] == [0, 1, 2, 3, 4]
+
+
+def test_thresholds_and_formulas() -> None:
+    # lichess Advice.scala: 0.1, 0.2, 0.3 of winning chances.
+    assert (INACCURACY, MISTAKE, BLUNDER) == (0.1, 0.2, 0.3)
+    assert judge(0.09) is None
+    assert judge(0.1) is Judgement.INACCURACY
+    assert judge(0.25) is Judgement.MISTAKE
+    assert judge(0.5) is Judgement.BLUNDER
+    # A man up is about half the winning chances; two men 0.8 (see the docstring).
+    assert winning_chances(100) == pytest.approx(0.5, abs=0.01)
+    assert winning_chances(-200) == pytest.approx(-0.8, abs=0.01)
+    assert winning_chances(0) == 0
+    # lichess.org/page/accuracy: no loss is 100 (clamped), 10 win% lost is 103.1668 *
+    # e^-0.4354 - 3.1669.
+    assert ply_accuracy(0.3, 0.3) == pytest.approx(103.1668 - 3.1669)
+    assert ply_accuracy(0.2, 0.0) == pytest.approx(103.1668 * math.exp(-0.4354) - 3.1669)
+
+
+def test_analyse_needs_one_review_per_position() -> None:
+    variant = get_variant("italian")
+    with pytest.raises(ValueError, match="2 position reviews"):
+        analyse(variant, Position.start(variant), [legal_moves(Position.start(variant),
+                                                               variant)[0]], [])
+
+
+def test_colors_of_plies_alternate(planted: tuple[Planted, GameAnalysis]) -> None:
+    p, analysis = planted
+    first = Position.from_fen(p.fen, get_variant(p.variant)).turn
+    assert analysis.plies[0].color is first
+    assert analysis.plies[1].color is first.opponent
+    assert first in (Color.WHITE, Color.BLACK)
+
+
+def test_pdn_comments_read_back(planted: tuple[Planted, GameAnalysis]) -> None:
+    from engine.analysis import pdn_comments
+    from engine.pdn import export_pdn, read_pdn
+
+    p, analysis = planted
+    game = _game(p)
+    comments = pdn_comments(analysis)
+    assert set(comments) == set(range(1, len(game.moves) + 1))
+    assert comments[1].startswith("[%eval ") and f"blunder; better {analysis.plies[0].better}" \
+        in comments[1]
+    text = export_pdn(game, comments=comments)
+    assert "{[%eval" in text and "blunder; better" in text
+    [read] = read_pdn(text)
+    assert read.game.moves == game.moves
+
+
+def test_pdn_comments_in_italian_numbers() -> None:
+    from engine.analysis import pdn_comments
+
+    italian = next(p for p in PLANTED if p.variant == "italian")
+    game = _game(italian)
+    analysis = analyse_here(game.variant, game.start, game.moves, nodes=20_000)
+    comment = pdn_comments(analysis, game.positions(), numeric=True)[1]
+    # e6-d5 in the federation's numbers (docs/RULES.md: rows from a8 = 1; rank 6 is
+    # a6 = 9, c6 = 10, e6 = 11, g6 = 12; rank 5 is b5 = 13, d5 = 14): 11-14.
+    assert "blunder; better 11-14:" in comment, comment

@@ -1,0 +1,70 @@
+"""The evaluation graph (renderer.graph): one point per ply and the start, marks where
+the judged plies are, the sizes, bad input."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine import Color
+from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
+from renderer.errors import RenderError
+from renderer.graph import (
+    DEFAULT_GRAPH_THEME,
+    MIN_WIDTH,
+    GraphLayout,
+    graph_points,
+    render_graph_image,
+    render_graph_png,
+)
+
+
+def _analysis(evaluations: list[int], blunder_at: int | None = None) -> GameAnalysis:
+    plies = []
+    for i in range(1, len(evaluations)):
+        color = Color.WHITE if i % 2 else Color.BLACK
+        judgement = Judgement.BLUNDER if i == blunder_at else None
+        plies.append(PlyAnalysis(i, color, "a3-b4", evaluations[i - 1], evaluations[i],
+                                 False, 0.0, 100.0, judgement, None, ()))
+    white = PlayerSummary(Color.WHITE, 0, 0, 0, 0, None)
+    black = PlayerSummary(Color.BLACK, 0, 0, 0, 0, None)
+    return GameAnalysis("italian", tuple(evaluations), tuple(plies), white, black)
+
+
+def test_one_point_per_ply_and_the_start() -> None:
+    analysis = _analysis([0, 10, -20, 300, 250, -900, 0])
+    layout = GraphLayout(1080, 540)
+    points = graph_points(analysis, layout)
+    assert len(points) == len(analysis.plies) + 1
+    xs = [x for x, _ in points]
+    assert xs == sorted(xs) and xs[0] == layout.left and xs[-1] == layout.right
+    middle = (layout.top + layout.bottom) / 2
+    # From White's side: White better is above the middle line, Black better below.
+    assert points[0][1] == middle
+    assert points[3][1] < middle < points[5][1]
+
+
+def test_a_blunder_is_marked_in_red_on_its_point() -> None:
+    analysis = _analysis([0, 0, 0, -400, -400], blunder_at=3)
+    im = render_graph_image(analysis)
+    layout = GraphLayout(im.width, im.height)
+    x, y = graph_points(analysis, layout)[3]
+    assert im.getpixel((round(x), round(y))) == DEFAULT_GRAPH_THEME.blunder
+    # No mark on an unjudged point.
+    x1, y1 = graph_points(analysis, layout)[1]
+    assert im.getpixel((round(x1), round(y1))) != DEFAULT_GRAPH_THEME.blunder
+
+
+def test_png_size_and_minimum_width() -> None:
+    data = render_graph_png(_analysis([0, 50]), width=MIN_WIDTH)
+    with Image.open(io.BytesIO(data)) as im:
+        assert im.size == (MIN_WIDTH, MIN_WIDTH // 2)
+    with pytest.raises(RenderError, match="at least"):
+        render_graph_png(_analysis([0, 50]), width=MIN_WIDTH - 1)
+
+
+def test_a_game_without_moves_still_draws() -> None:
+    with Image.open(io.BytesIO(render_graph_png(_analysis([0])))) as im:
+        assert im.size == (1080, 540)
