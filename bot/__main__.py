@@ -1,4 +1,5 @@
-"""`python -m bot [run | local ...]` (also `dama-bot`): start the Discord bot.
+"""`python -m bot [run | local ... | db copy SOURCE TARGET]` (also `dama-bot`): start the
+Discord bot, or copy its SQLite database into PostgreSQL.
 
 Subcommands are a table of name -> handler. `run` connects to Discord and needs
 DISCORD_TOKEN (without one it says so, status 2). Without a subcommand (what `make run`
@@ -58,17 +59,54 @@ def _play_locally(options: Sequence[str]) -> int:
     return play_locally(options)
 
 
+def _db(args: argparse.Namespace) -> int:
+    """`dama-bot db copy SOURCE TARGET`: `storage.copy.copy_database`, progress on standard
+    error, one line per table at the end; status 0 when the copy checked out, 2 (with one
+    line saying why) when nothing was copied."""
+    import asyncio
+
+    from storage import StorageError
+    from storage.copy import BATCH, copy_database
+
+    def progress(table: str, done: int, total: int) -> None:
+        if total > BATCH:  # a large table: say how far it is
+            print(f"  {table}: {done:,} / {total:,} rows", file=sys.stderr, flush=True)
+
+    try:
+        copied = asyncio.run(copy_database(args.source, args.target, progress))
+    except StorageError as error:
+        advice = getattr(getattr(error, "cause", None), "advice", "")
+        print(f"dama-bot: db copy: {error}" + (f" {advice}" if advice else ""),
+              file=sys.stderr)
+        return 2
+    for table in copied:
+        print(f"{table.table}: {table.rows} rows, digest {table.digest[:16]} (matches)")
+    print(f"copied {sum(t.rows for t in copied)} rows in {len(copied)} tables; "
+          "point DAMA_DATABASE at the target to use it")
+    return 0
+
+
 COMMANDS: dict[str, tuple[str, Callable[[argparse.Namespace], int]]] = {
     "run": ("connect to Discord with DISCORD_TOKEN and serve the slash commands", _run),
     "local": ("play in the terminal against a local Discord stand-in (no token needed; "
               "`dama-bot local --help` lists its options)", _local),
+    "db": ("database tools: `db copy SOURCE TARGET` copies an SQLite database into an "
+           "empty PostgreSQL database and checks the copy", _db),
 }
+
+DB_COPY_DESCRIPTION = """\
+Copy every table of the SQLite database SOURCE (a path; stop the bot first) into the
+PostgreSQL database TARGET (a postgresql:// URL; the database must exist and be empty:
+dama-bot creates its tables). The copy is one transaction, checked before it commits:
+each table's row count and digest must match the source's. Progress is shown on large
+tables. Exit status 0 when the copy checked out, 2 when nothing was copied."""
 
 RUN_DESCRIPTION = """\
 Connect to Discord as the bot whose token is DISCORD_TOKEN, register the slash commands
 and serve them until stopped (Ctrl-C or SIGTERM). Every setting comes from the environment
 or a .env file in the current folder (.env.example lists them all): DISCORD_TOKEN is
-required; DAMA_DATABASE is the SQLite file (default data/dama.sqlite3); DAMA_DEV_GUILD a
+required; DAMA_DATABASE is the SQLite file (default data/dama.sqlite3) or a
+postgresql:// URL; DAMA_DEV_GUILD a
 server id whose commands update at once; DAMA_LOG_LEVEL how much is logged (to standard
 error). Exit status 0 after a clean stop, 2 when something must be configured first (no
 token, a token Discord rejects, a database the bot cannot use, a bad setting), with one
@@ -92,9 +130,16 @@ def parser() -> argparse.ArgumentParser:
                     "slash commands, with board pictures and Glicko-2 ratings.")
     sub = root.add_subparsers(dest="command")
     for name, (help_text, _) in COMMANDS.items():
-        sub.add_parser(name, help=help_text, add_help=name not in PASSES_OPTIONS_ON,
-                       description=RUN_DESCRIPTION if name == "run" else help_text,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+        command = sub.add_parser(name, help=help_text, add_help=name not in PASSES_OPTIONS_ON,
+                                 description=RUN_DESCRIPTION if name == "run" else help_text,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        if name == "db":
+            tools = command.add_subparsers(dest="tool", required=True)
+            copy = tools.add_parser("copy", help="copy an SQLite database into PostgreSQL",
+                                    description=DB_COPY_DESCRIPTION,
+                                    formatter_class=argparse.RawDescriptionHelpFormatter)
+            copy.add_argument("source", metavar="SOURCE", help="the SQLite file")
+            copy.add_argument("target", metavar="TARGET", help="a postgresql:// URL")
     return root
 
 

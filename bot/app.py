@@ -21,7 +21,7 @@ from bot.client import DamaBot, share_the_interpreter
 from bot.config import Settings, log_level_number
 from bot.discord_endpoint import apply_discord_url
 from bot.log_redaction import install_redaction
-from storage import StorageError
+from storage import StorageError, database_secrets
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,7 @@ def run(settings: Settings) -> int:
     # One handler for every logger, with the secrets filter (bot/log_redaction.py): at
     # DEBUG discord.py logs interaction tokens, webhook URLs and gateway payloads.
     handler = logging.StreamHandler()
-    install_redaction(handler, [settings.token])
+    install_redaction(handler, [settings.token, *database_secrets(settings.database)])
     discord.utils.setup_logging(handler=handler, level=log_level_number(settings))
     silence_voice_warnings()
     apply_discord_url(settings.discord_url)

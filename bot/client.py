@@ -52,7 +52,7 @@ from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
 from bot.ui.reading import check_options
 from bot.ui.translator import CommandTranslator
-from storage import Storage, utc_now
+from storage import Storage, redact_url, utc_now
 from storage.clock import Clock
 
 log = logging.getLogger(__name__)
@@ -317,6 +317,6 @@ class DamaBot(commands.Bot):
             await asyncio.wait(pending, timeout=timeout)
 
     def __repr__(self) -> str:
-        return f"<DamaBot database={self.settings.database!r}>"
+        return f"<DamaBot database={redact_url(self.settings.database)!r}>"
 
 

@@ -18,6 +18,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from storage import is_postgresql
+
 log = logging.getLogger(__name__)
 
 
@@ -42,8 +44,8 @@ def schema_hash(schema: list[dict[str, Any]], application_id: int | None) -> str
 
 def hash_file_for(database: str) -> Path | None:
     """Where the last synced schema hash is kept: beside the database file (None for an
-    in-memory database: always sync)."""
-    if database == ":memory:":
+    in-memory database or a PostgreSQL URL: always sync)."""
+    if database == ":memory:" or is_postgresql(database):
         return None
     path = Path(database)
     return path.with_name(path.name + ".commands.sha256")

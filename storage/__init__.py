@@ -1,7 +1,9 @@
-"""Persistent storage on SQLite through aiosqlite: migrations and repositories.
+"""Persistent storage on SQLite (aiosqlite) or PostgreSQL (asyncpg): migrations and
+repositories.
 
 Stores strings and ints; knows nothing of the rules. Start with `await Storage.open()`
-(path from `DAMA_DATABASE`, default `data/dama.sqlite3`); the repositories are
+(`DAMA_DATABASE`: a file path for SQLite, default `data/dama.sqlite3`, or a
+`postgresql://` URL); the repositories are
 `storage.players`, `.games`, `.challenges`, `.ratings`, `.settings` (interfaces in
 `storage.repositories`, values in `storage.models`, errors in `storage.errors`).
 """
@@ -47,6 +49,7 @@ from storage.models import (
     Side,
     StoredAnalysis,
 )
+from storage.postgres import PostgresDatabase, database_secrets, is_postgresql, redact_url
 from storage.repositories import (
     AnalysisRepository,
     ChallengeRepository,
@@ -91,6 +94,7 @@ __all__ = [
     "NotFoundError",
     "Player",
     "PlayerRepository",
+    "PostgresDatabase",
     "Rating",
     "RatingCalculator",
     "RatingChange",
@@ -107,6 +111,9 @@ __all__ = [
     "StorageWriteError",
     "StoredAnalysis",
     "database_path",
+    "database_secrets",
+    "is_postgresql",
     "latest_version",
+    "redact_url",
     "utc_now",
 ]

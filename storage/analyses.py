@@ -1,26 +1,25 @@
-"""Analyses of finished games on SQLite (table `analyses`, migration 0006)."""
+"""Analyses of finished games (table `analyses`, migration 0006; `AnalysisRepository`, on
+either backend: `storage.sql`)."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from storage.clock import Clock, from_ms, to_ms, utc_now
-from storage.database import Database
 from storage.errors import GameNotFoundError
 from storage.models import StoredAnalysis
+from storage.sql import Row, SqlDatabase
 
 
-def _from_row(row: sqlite3.Row) -> StoredAnalysis:
+def _from_row(row: Row) -> StoredAnalysis:
     return StoredAnalysis(
         game_id=row["game_id"], plies=row["plies"], nodes=row["nodes"], body=row["body"],
         created_at=from_ms(row["created_at"]),
     )
 
 
-class SqliteAnalysisRepository:
-    """`AnalysisRepository` on SQLite."""
+class SqlAnalysisRepository:
+    """`AnalysisRepository` on either backend."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: SqlDatabase, clock: Clock = utc_now) -> None:
         self._db = db
         self._clock = clock
 

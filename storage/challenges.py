@@ -1,12 +1,10 @@
-"""Pending challenges on SQLite (`ChallengeRepository`)."""
+"""Pending challenges (`ChallengeRepository`), on either backend (`storage.sql`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
 from storage.clock import Clock, from_ms, to_ms, utc_now
-from storage.database import Database, SqlValue
 from storage.errors import ChallengeNotFoundError, ChallengeNotPendingError
 from storage.games import insert_game
 from storage.models import (
@@ -19,12 +17,13 @@ from storage.models import (
     Seat,
 )
 from storage.players import ensure_players
+from storage.sql import Row, SqlDatabase, SqlValue, lock_row
 
 _PENDING = ChallengeStatus.PENDING.value
 _CLOSING = {ChallengeStatus.DECLINED, ChallengeStatus.CANCELLED, ChallengeStatus.EXPIRED}
 
 
-def challenge_from_row(row: sqlite3.Row) -> Challenge:
+def challenge_from_row(row: Row) -> Challenge:
     return Challenge(
         id=row["id"],
         challenger_id=row["challenger_id"],
@@ -44,10 +43,10 @@ def challenge_from_row(row: sqlite3.Row) -> Challenge:
     )
 
 
-class SqliteChallengeRepository:
-    """`ChallengeRepository` on SQLite. Times come from `clock` unless given."""
+class SqlChallengeRepository:
+    """`ChallengeRepository` on either backend. Times come from `clock` unless given."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: SqlDatabase, clock: Clock = utc_now) -> None:
         self._db = db
         self._clock = clock
 
@@ -133,7 +132,7 @@ class SqliteChallengeRepository:
         return sorted((challenge_from_row(row) for row in rows), key=lambda c: c.id)
 
     @staticmethod
-    def _pending(row: sqlite3.Row | None, challenge_id: int, now: int) -> Challenge:
+    def _pending(row: Row | None, challenge_id: int, now: int) -> Challenge:
         """The challenge of `row` if it is pending and not past its expiry, else raise."""
         if row is None:
             raise ChallengeNotFoundError(challenge_id)
@@ -152,7 +151,8 @@ class SqliteChallengeRepository:
             )
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
-            row = await conn.fetchrow("SELECT * FROM challenges WHERE id = $1", challenge_id)
+            # Locked: a concurrent accept or close waits, then sees this one's outcome.
+            row = await lock_row(conn, "challenges", "id", challenge_id)
             if status is not ChallengeStatus.EXPIRED:
                 self._pending(row, challenge_id, now)
             elif row is None:
@@ -178,7 +178,8 @@ class SqliteChallengeRepository:
     ) -> tuple[Challenge, GameRecord]:
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
-            row = await conn.fetchrow("SELECT * FROM challenges WHERE id = $1", challenge_id)
+            # Locked: a concurrent accept or close waits, then sees this one's outcome.
+            row = await lock_row(conn, "challenges", "id", challenge_id)
             challenge = self._pending(row, challenge_id, now)
             if accepted_by == challenge.challenger_id:
                 raise ValueError("a player cannot accept their own challenge")

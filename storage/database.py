@@ -59,13 +59,12 @@ from storage.diagnosis import (
 from storage.errors import Cause, DatabaseFileError, MigrationError, SchemaVersionError
 from storage.migrate import APPLICATION_ID, load_migrations
 from storage.schema import schema_differences, schema_objects
+from storage.sql import SqlValue
 
 ENV_VAR = "DAMA_DATABASE"
 DEFAULT_PATH = "data/dama.sqlite3"
 MEMORY = ":memory:"
 
-SqlValue = int | float | str | bytes | None
-"""A value bound to a placeholder (bool is an int)."""
 
 T = TypeVar("T")
 
@@ -222,6 +221,11 @@ class Database:
         self.durability = durability
         self.read_only = read_only
         self._closed = False
+
+    @property
+    def name(self) -> str:
+        """The file's path, as given (`storage.sql.SqlDatabase`)."""
+        return self.path
 
     @classmethod
     async def open(

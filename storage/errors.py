@@ -38,6 +38,7 @@ class Cause(enum.Enum):
     NOT_DAMA_BOT = "not a dama-bot database"
     NEWER_SCHEMA = "newer schema"
     OLDER_SCHEMA = "older schema"
+    UNREACHABLE = "unreachable"
 
     @property
     def advice(self) -> str:
@@ -93,6 +94,12 @@ _ADVICE = {
     ),
 }
 
+_ADVICE[Cause.UNREACHABLE] = (
+    "dama-bot could not reach the PostgreSQL database: check that the server runs and "
+    "that DAMA_DATABASE's host, port, user, password and database name are right "
+    "(the database must exist; dama-bot creates its tables). Nothing was changed."
+)
+
 _WRITE_ADVICE = {
     Cause.NOT_WRITABLE: (
         "Give the user running dama-bot write permission on the file and its folder again; "
@@ -108,6 +115,10 @@ _WRITE_ADVICE = {
         "stop whatever else writes to the file."
     ),
     Cause.IO_ERROR: "The operating system reported an input/output error: check the disk.",
+    Cause.UNREACHABLE: (
+        "The connection to PostgreSQL failed or the server shut down: check that it runs; "
+        "writes succeed again once it answers."
+    ),
 }
 
 

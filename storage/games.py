@@ -1,13 +1,12 @@
-"""Games and their moves on SQLite (`GameRepository`)."""
+"""Games and their moves (`GameRepository`), on either backend (`storage.sql`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 from typing import NoReturn
 
 from storage.clock import Clock, from_ms, opt_from_ms, opt_to_ms, to_ms, utc_now
-from storage.database import Connection, Database, SqlValue, SyncConnection
+from storage.database import Database, SyncConnection
 from storage.errors import (
     ChannelBusyError,
     GameNotActiveError,
@@ -28,8 +27,10 @@ from storage.models import (
     Side,
 )
 from storage.players import ensure_players
+from storage.postgres import PostgresDatabase, violated_constraint
 from storage.ratings import apply_rated_result
 from storage.repositories import RatingCalculator
+from storage.sql import Row, SqlConnection, SqlDatabase, SqlValue, lock_row
 
 _ACTIVE = GameStatus.ACTIVE.value
 
@@ -38,7 +39,7 @@ def _seat(user_id: int | None, level: int | None) -> Seat:
     return Seat(user_id=user_id, computer_level=level)
 
 
-def _change(row: sqlite3.Row, side: str) -> RatingChange | None:
+def _change(row: Row, side: str) -> RatingChange | None:
     before = row[f"{side}_rating_before"]
     if before is None:
         return None
@@ -50,7 +51,7 @@ def _change(row: sqlite3.Row, side: str) -> RatingChange | None:
     )
 
 
-def game_from_row(row: sqlite3.Row) -> GameRecord:
+def game_from_row(row: Row) -> GameRecord:
     """A `GameRecord` from a `SELECT * FROM games` row."""
     return GameRecord(
         id=row["id"],
@@ -83,7 +84,7 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
     )
 
 
-def _move_from_row(row: sqlite3.Row) -> MoveRecord:
+def _move_from_row(row: Row) -> MoveRecord:
     return MoveRecord(
         game_id=row["game_id"],
         ply=row["ply"],
@@ -110,7 +111,7 @@ def validate_new_game(new: NewGame) -> None:
             raise ValueError("a game against oneself cannot be rated")
 
 
-async def insert_game(conn: Connection, new: NewGame, now_ms: int) -> GameRecord:
+async def insert_game(conn: SqlConnection, new: NewGame, now_ms: int) -> GameRecord:
     """Insert an active game inside the caller's write transaction; its first board is
     owed (`GameRecord.board_owed`) until its message is recorded.
 
@@ -124,21 +125,28 @@ async def insert_game(conn: Connection, new: NewGame, now_ms: int) -> GameRecord
     if busy is not None:
         raise ChannelBusyError(new.channel_id)
     await ensure_players(conn, (new.white.user_id, new.black.user_id), now_ms)
-    row = await conn.fetchrow(
-        "INSERT INTO games (variant, guild_id, channel_id, white_user_id, white_computer_level, "
-        "black_user_id, black_computer_level, rated, move_seconds, start_fen, status, "
-        "deadline_at, created_at, updated_at, board_owed) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, 1) RETURNING *",
-        new.variant, new.guild_id, new.channel_id, new.white.user_id, new.white.computer_level,
-        new.black.user_id, new.black.computer_level, new.rated, new.move_seconds,
-        new.start_fen, _ACTIVE, opt_to_ms(new.deadline), now_ms,
-    )
+    try:
+        row = await conn.fetchrow(
+            "INSERT INTO games (variant, guild_id, channel_id, white_user_id, "
+            "white_computer_level, black_user_id, black_computer_level, rated, move_seconds, "
+            "start_fen, status, deadline_at, created_at, updated_at, board_owed) VALUES "
+            "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, 1) RETURNING *",
+            new.variant, new.guild_id, new.channel_id, new.white.user_id,
+            new.white.computer_level, new.black.user_id, new.black.computer_level, new.rated,
+            new.move_seconds, new.start_fen, _ACTIVE, opt_to_ms(new.deadline), now_ms,
+        )
+    except Exception as error:
+        # PostgreSQL: another process started a game in the channel since the check above.
+        if violated_constraint(error) == "games_active_channel":
+            raise ChannelBusyError(new.channel_id) from error
+        raise
     assert row is not None
     return game_from_row(row)
 
 
-async def _require_active(conn: Connection, game_id: int) -> sqlite3.Row:
-    row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
+async def _require_active(conn: SqlConnection, game_id: int) -> Row:
+    """The game's row, locked until the transaction ends, if the game is active."""
+    row = await lock_row(conn, "games", "id", game_id)
     if row is None:
         raise GameNotFoundError(game_id)
     if row["status"] != _ACTIVE:
@@ -174,7 +182,7 @@ def _move_update(
     return update, params
 
 
-def _refuse_move(game_id: int, ply: int, row: sqlite3.Row | None) -> NoReturn:
+def _refuse_move(game_id: int, ply: int, row: Row | None) -> NoReturn:
     """Raise why the move update changed no row (`row`: the game's status and ply count)."""
     if row is None:
         raise GameNotFoundError(game_id)
@@ -183,10 +191,10 @@ def _refuse_move(game_id: int, ply: int, row: sqlite3.Row | None) -> NoReturn:
     raise StaleMoveError(game_id, row["ply_count"] + 1, ply)
 
 
-class SqliteGameRepository:
-    """`GameRepository` on SQLite."""
+class SqlGameRepository:
+    """`GameRepository` on either backend."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now,
+    def __init__(self, db: SqlDatabase, clock: Clock = utc_now,
                  rule: Eligibility = DEFAULT_ELIGIBILITY) -> None:
         self._db = db
         self._clock = clock
@@ -273,8 +281,29 @@ class SqliteGameRepository:
                 _refuse_move(game_id, ply, row)
             conn.execute(_INSERT_MOVE, *insert)
 
-        # One round trip to the database thread for the whole transaction (the hot path).
-        await self._db.run(append)
+        db = self._db
+        if isinstance(db, Database):
+            # SQLite: one round trip to the database thread for the whole transaction (the
+            # hot path), committed with the other moves queued meanwhile.
+            await db.run(append)
+        else:
+            assert isinstance(db, PostgresDatabase)
+            # PostgreSQL: the game's update and the move's insert as one statement, so one
+            # round trip; it inserts the move only if the update found the game at the
+            # previous ply (a statement is all or nothing).
+            first = len(params) + 1
+            changed = await db.execute(
+                f"WITH game AS ({update} RETURNING id) "
+                "INSERT INTO moves (game_id, ply, text, played_at, by_computer) "
+                f"SELECT id, ${first}, ${first + 1}, $1, ${first + 2} FROM game",
+                *params, ply, text, by_computer,
+            )
+            if changed != 1:
+                async with db.read() as conn:
+                    row = await conn.fetchrow(
+                        "SELECT status, ply_count FROM games WHERE id = $1", game_id
+                    )
+                _refuse_move(game_id, ply, row)
         return MoveRecord(game_id, ply, text, from_ms(now), by_computer)
 
     async def append_final_move(
@@ -378,7 +407,7 @@ class SqliteGameRepository:
 
     async def _finish_in(
         self,
-        conn: Connection,
+        conn: SqlConnection,
         game_id: int,
         result: GameResult,
         termination: str,

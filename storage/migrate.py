@@ -1,10 +1,13 @@
 """Schema migrations: ordered SQL files, the version kept in the database.
 
-The files live in the `storage.migrations` package (`NNNN_description.sql`, from 0001
-without gaps). The schema version is SQLite's `PRAGMA user_version`, which is written in
-the database header as part of the same transaction as the schema change, so a migration
-and its version number commit or roll back together. Each migration runs in its own
-`BEGIN IMMEDIATE` transaction (which also keeps two processes from migrating at once).
+The files live in the `storage.migrations` package for SQLite and
+`storage.migrations_postgresql` for PostgreSQL (`NNNN_description.sql`, from 0001 without
+gaps; adding a version is dropping a file in each). On PostgreSQL the version is kept in
+the `schema_migrations` table (`storage.postgres`). On SQLite it is `PRAGMA
+user_version`, which is written in the database header as part of the same transaction
+as the schema change, so a migration and its version number commit or roll back
+together. Each migration runs in its own `BEGIN IMMEDIATE` transaction (which also keeps
+two processes from migrating at once).
 """
 
 from __future__ import annotations
@@ -58,14 +61,20 @@ def _strip_comments(sql: str) -> str:
     ).strip()
 
 
+SQLITE_MIGRATIONS = "storage.migrations"
+POSTGRESQL_MIGRATIONS = "storage.migrations_postgresql"
+"""The packages holding each backend's migration files: the same versions, the same
+tables and columns (checked by tests/storage/test_schema_parity.py)."""
+
+
 @cache
-def load_migrations() -> tuple[Migration, ...]:
-    """Every migration shipped with the package, ordered by version (1, 2, ...).
+def load_migrations(package: str = SQLITE_MIGRATIONS) -> tuple[Migration, ...]:
+    """Every migration shipped in `package` (SQLite's by default), ordered by version.
 
     Raises `MigrationError` if a `.sql` file is misnamed, or versions repeat or skip.
     """
     found: list[Migration] = []
-    folder = resources.files("storage.migrations")
+    folder = resources.files(package)
     for entry in folder.iterdir():
         if not entry.name.endswith(".sql"):
             continue
@@ -82,6 +91,6 @@ def load_migrations() -> tuple[Migration, ...]:
     return tuple(found)
 
 
-def latest_version() -> int:
+def latest_version(package: str = SQLITE_MIGRATIONS) -> int:
     """The schema version this code brings a database to."""
-    return len(load_migrations())
+    return len(load_migrations(package))

@@ -1,16 +1,15 @@
-"""Players on SQLite: Discord user ids and last known display names."""
+"""Players: Discord user ids and last known display names (`PlayerRepository`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
 from storage.clock import Clock, from_ms, to_ms, utc_now
-from storage.database import Connection, Database
 from storage.models import Player
+from storage.sql import Row, SqlConnection, SqlDatabase
 
 
-async def ensure_players(conn: Connection, user_ids: Iterable[int | None], now_ms: int) -> None:
+async def ensure_players(conn: SqlConnection, user_ids: Iterable[int | None], now_ms: int) -> None:
     """Insert a row for each user id not yet known (display name unknown)."""
     for user_id in {uid for uid in user_ids if uid is not None}:
         await conn.execute(
@@ -20,7 +19,7 @@ async def ensure_players(conn: Connection, user_ids: Iterable[int | None], now_m
         )
 
 
-def player_from_row(row: sqlite3.Row) -> Player:
+def player_from_row(row: Row) -> Player:
     return Player(
         user_id=row["user_id"],
         display_name=row["display_name"],
@@ -29,10 +28,10 @@ def player_from_row(row: sqlite3.Row) -> Player:
     )
 
 
-class SqlitePlayerRepository:
-    """`PlayerRepository` on SQLite."""
+class SqlPlayerRepository:
+    """`PlayerRepository` on either backend (`storage.sql`)."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: SqlDatabase, clock: Clock = utc_now) -> None:
         self._db = db
         self._clock = clock
 

@@ -1,5 +1,5 @@
-"""Ratings and leaderboards on SQLite (`RatingRepository`), and the rating half of
-finishing a rated game.
+"""Ratings and leaderboards (`RatingRepository`, on either backend: `storage.sql`), and
+the rating half of finishing a rated game.
 
 Leaderboard order: rating high to low, ties by user id (lower first). Who is on a board is
 decided by one `Eligibility` rule per database: `ratings.ranked` holds its verdict per
@@ -11,11 +11,9 @@ player's own bucket, so it does not slow down as a board grows.
 from __future__ import annotations
 
 import math
-import sqlite3
 from collections.abc import Iterable, Mapping
 
 from storage.clock import Clock, opt_from_ms, opt_to_ms, to_ms, utc_now
-from storage.database import Connection, Database, SqlValue
 from storage.models import (
     DEFAULT_ELIGIBILITY,
     Eligibility,
@@ -28,9 +26,10 @@ from storage.models import (
 )
 from storage.players import ensure_players
 from storage.repositories import RatingCalculator
+from storage.sql import Row, SqlConnection, SqlDatabase, SqlValue
 
 
-def rating_from_row(row: sqlite3.Row) -> Rating:
+def rating_from_row(row: Row) -> Rating:
     return Rating(
         user_id=row["user_id"],
         variant=row["variant"],
@@ -72,7 +71,8 @@ def bucket_of(rating: float) -> int:
     return math.floor(rating)
 
 
-async def _move_out_of_buckets(conn: Connection, variant: str, user_id: int, bucket: int) -> None:
+async def _move_out_of_buckets(conn: SqlConnection, variant: str, user_id: int,
+                               bucket: int) -> None:
     """Take one ranked player out of the global board and every board of their guilds."""
     await conn.execute(
         "UPDATE rank_buckets SET players = players - 1 WHERE variant = $1 AND bucket = $2 "
@@ -82,20 +82,32 @@ async def _move_out_of_buckets(conn: Connection, variant: str, user_id: int, buc
     )
 
 
-async def _move_into_buckets(conn: Connection, variant: str, user_id: int, bucket: int) -> None:
+async def _move_into_buckets(conn: SqlConnection, variant: str, user_id: int,
+                             bucket: int) -> None:
     """Count one ranked player on the global board and every board of their guilds."""
     await conn.execute(
         "INSERT INTO rank_buckets (guild_id, variant, bucket, players) "
         "SELECT scope, $1, $2, 1 FROM (SELECT $3 AS scope UNION ALL "
-        "SELECT guild_id FROM guild_rated_players WHERE variant = $1 AND user_id = $4) "
+        "SELECT guild_id FROM guild_rated_players WHERE variant = $1 AND user_id = $4) AS scopes "
         "WHERE TRUE "
         "ON CONFLICT (guild_id, variant, bucket) DO UPDATE SET players = rank_buckets.players + 1",
         variant, bucket, GLOBAL, user_id,
     )
 
 
+async def lock_rankings(conn: SqlConnection) -> None:
+    """Inside a write transaction: take the rankings' lock (the one `leaderboard_rule` row)
+    until it ends. Every change of ratings and leaderboard counts takes it first, so on
+    PostgreSQL two games of one player ending at once in two processes are rated one
+    after the other (the second reads the rating the first wrote: no lost update), and
+    the bucket counts of two concurrent ends never deadlock. Rated game ends are rare
+    next to moves, which never take it. (SQLite: a no-op, `BEGIN IMMEDIATE` already
+    serialises writers.)"""
+    await conn.execute("UPDATE leaderboard_rule SET id = id WHERE id = 1")
+
+
 async def apply_rated_result(
-    conn: Connection,
+    conn: SqlConnection,
     variant: str,
     guild_id: int | None,
     players: tuple[int, int],
@@ -114,6 +126,7 @@ async def apply_rated_result(
     returns a deviation or volatility that is not positive, or a value that is not finite.
     """
     white_id, black_id = players
+    await lock_rankings(conn)
     await ensure_players(conn, players, now_ms)
     before: list[Rating | None] = []
     ranked_before: list[bool] = []
@@ -170,9 +183,10 @@ async def apply_rated_result(
     return changes[0], changes[1]
 
 
-async def rebuild_rankings(conn: Connection, rule: Eligibility) -> None:
+async def rebuild_rankings(conn: SqlConnection, rule: Eligibility) -> None:
     """Inside the caller's write transaction: recompute who is ranked under `rule` and every
     leaderboard's bucket counts from the ratings and guild memberships, and store `rule`."""
+    await lock_rankings(conn)
     await conn.execute(
         "UPDATE ratings SET ranked = (rated_games >= $1 AND deviation < $2)",
         rule.min_games, rule.max_deviation,
@@ -200,10 +214,10 @@ async def rebuild_rankings(conn: Connection, rule: Eligibility) -> None:
     )
 
 
-class SqliteRatingRepository:
-    """`RatingRepository` on SQLite; `rule` decides who is on the leaderboards."""
+class SqlRatingRepository:
+    """`RatingRepository` on either backend; `rule` decides who is on the leaderboards."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now,
+    def __init__(self, db: SqlDatabase, clock: Clock = utc_now,
                  rule: Eligibility = DEFAULT_ELIGIBILITY) -> None:
         self._db = db
         self._clock = clock
@@ -213,6 +227,7 @@ class SqliteRatingRepository:
         """Make the stored rankings follow `rule` (recomputing them if the database was
         ranked under another rule). Returns True if they were recomputed."""
         async with self._db.transaction() as conn:
+            await lock_rankings(conn)
             row = await conn.fetchrow("SELECT min_games, max_deviation FROM leaderboard_rule")
             if row is not None and (row[0], row[1]) == (self.rule.min_games,
                                                         self.rule.max_deviation):
@@ -249,6 +264,7 @@ class SqliteRatingRepository:
             ))
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
+            await lock_rankings(conn)
             users = {row[0] for row in rows}
             await conn.executemany(
                 "INSERT INTO players (user_id, display_name, created_at, updated_at) "
@@ -340,7 +356,7 @@ class SqliteRatingRepository:
                 start = await conn.fetchrow(
                     "SELECT bucket, running - players FROM (SELECT bucket, players, "
                     "SUM(players) OVER (ORDER BY bucket DESC ROWS UNBOUNDED PRECEDING) "
-                    "AS running FROM rank_buckets WHERE guild_id = $1 AND variant = $2) "
+                    "AS running FROM rank_buckets WHERE guild_id = $1 AND variant = $2) AS buckets "
                     "WHERE running > $3 ORDER BY bucket DESC LIMIT 1",
                     GLOBAL if guild_id is None else guild_id, variant, offset,
                 )
@@ -349,15 +365,15 @@ class SqliteRatingRepository:
                 below, skip = int(start[0]) + 1, offset - int(start[1])
             member = (
                 "" if guild_id is None else
-                " AND g.guild_id = $5 AND g.variant = r.variant AND g.user_id = r.user_id"
+                " AND g.guild_id = $6 AND g.variant = r.variant AND g.user_id = r.user_id"
             )
             rows = await conn.fetch(
                 f"SELECT r.*, p.display_name FROM {tables} "
                 "JOIN players p ON p.user_id = r.user_id "
-                f"WHERE r.variant = $1 AND r.ranked = $2 AND r.rating < $6{member} "
+                f"WHERE r.variant = $1 AND r.ranked = $2 AND r.rating < $5{member} "
                 "ORDER BY r.rating DESC, r.user_id LIMIT $3 OFFSET $4",
-                variant, True, limit, skip, None if guild_id is None else guild_id,
-                math.inf if below is None else below,
+                variant, True, limit, skip, math.inf if below is None else float(below),
+                *(() if guild_id is None else (guild_id,)),
             )
         return [
             LeaderboardEntry(rank=offset + index + 1, rating=rating_from_row(row),
@@ -380,8 +396,8 @@ class SqliteRatingRepository:
         async with self._db.read() as conn:
             own = await conn.fetchrow(
                 "SELECT r.rating FROM ratings r WHERE r.user_id = $1 AND r.variant = $2 "
-                "AND r.ranked = $4" + member,
-                user_id, variant, scope, True,
+                "AND r.ranked = $3" + member.replace("$3", "$4"),
+                user_id, variant, True, *(() if guild_id is None else (guild_id,)),
             )
             if own is None:
                 return None

@@ -1,10 +1,10 @@
 """The repository interfaces the bot programs against (`typing.Protocol`).
 
-The SQLite implementations are in `storage.players`, `storage.games`,
-`storage.challenges`, `storage.ratings` and `storage.settings`; `storage.Storage` bundles
-them. A PostgreSQL implementation would implement the same protocols. Every method is a
-coroutine; every value returned is a frozen dataclass from `storage.models` (the
-settings: plain dicts of names and text values).
+The implementations are in `storage.players`, `storage.games`, `storage.challenges`,
+`storage.ratings` and `storage.settings`, one for both backends: they run portable SQL
+on an SQLite `Database` or a `PostgresDatabase` (`storage.sql`); `storage.Storage`
+bundles them. Every method is a coroutine; every value returned is a frozen dataclass
+from `storage.models` (the settings: plain dicts of names and text values).
 """
 
 from __future__ import annotations

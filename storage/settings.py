@@ -1,17 +1,17 @@
-"""Players' preferences and servers' defaults on SQLite (migration 0005): one row per
-owner and name, text values."""
+"""Players' preferences and servers' defaults (migration 0005; `SettingsRepository`, on
+either backend: `storage.sql`): one row per owner and name, text values."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from storage.clock import Clock, to_ms, utc_now
-from storage.database import Connection, Database
+from storage.sql import SqlConnection, SqlDatabase
 
 _TABLES = {"player": ("player_settings", "user_id"), "guild": ("guild_settings", "guild_id")}
 
 
-async def _read(conn: Connection, kind: str, owner: int) -> dict[str, str]:
+async def _read(conn: SqlConnection, kind: str, owner: int) -> dict[str, str]:
     table, column = _TABLES[kind]
     rows = await conn.fetch(
         f"SELECT name, value FROM {table} WHERE {column} = $1 ORDER BY name", owner
@@ -19,10 +19,10 @@ async def _read(conn: Connection, kind: str, owner: int) -> dict[str, str]:
     return {str(row["name"]): str(row["value"]) for row in rows}
 
 
-class SqliteSettingsRepository:
-    """`SettingsRepository` on SQLite."""
+class SqlSettingsRepository:
+    """`SettingsRepository` on either backend."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: SqlDatabase, clock: Clock = utc_now) -> None:
         self._db = db
         self._clock = clock
 

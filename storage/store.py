@@ -1,19 +1,21 @@
-"""`Storage`: the open database and its repositories, built in one call."""
+"""`Storage`: the open database (SQLite or PostgreSQL) and its repositories, built in one
+call."""
 
 from __future__ import annotations
 
 import os
 from types import TracebackType
 
-from storage.analyses import SqliteAnalysisRepository
-from storage.challenges import SqliteChallengeRepository
+from storage.analyses import SqlAnalysisRepository
+from storage.challenges import SqlChallengeRepository
 from storage.clock import Clock, utc_now
-from storage.database import Database, Durability
+from storage.database import Database, Durability, database_path
 from storage.diagnosis import open_failure
-from storage.games import SqliteGameRepository
+from storage.games import SqlGameRepository
 from storage.models import DEFAULT_ELIGIBILITY, Eligibility
-from storage.players import SqlitePlayerRepository
-from storage.ratings import SqliteRatingRepository
+from storage.players import SqlPlayerRepository
+from storage.postgres import PostgresDatabase, is_postgresql
+from storage.ratings import SqlRatingRepository
 from storage.repositories import (
     AnalysisRepository,
     ChallengeRepository,
@@ -22,24 +24,24 @@ from storage.repositories import (
     RatingRepository,
     SettingsRepository,
 )
-from storage.settings import SqliteSettingsRepository
+from storage.settings import SqlSettingsRepository
 
 
 class Storage:
     """Everything the bot stores. `await Storage.open(path)`; `await storage.close()` (or
     `async with await Storage.open(...) as storage:`)."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now,
+    def __init__(self, db: Database | PostgresDatabase, clock: Clock = utc_now,
                  leaderboard: Eligibility = DEFAULT_ELIGIBILITY) -> None:
         self.db = db
         self.leaderboard_rule = leaderboard
-        self._ratings = SqliteRatingRepository(db, clock, leaderboard)
-        self.players: PlayerRepository = SqlitePlayerRepository(db, clock)
-        self.games: GameRepository = SqliteGameRepository(db, clock, leaderboard)
-        self.challenges: ChallengeRepository = SqliteChallengeRepository(db, clock)
+        self._ratings = SqlRatingRepository(db, clock, leaderboard)
+        self.players: PlayerRepository = SqlPlayerRepository(db, clock)
+        self.games: GameRepository = SqlGameRepository(db, clock, leaderboard)
+        self.challenges: ChallengeRepository = SqlChallengeRepository(db, clock)
         self.ratings: RatingRepository = self._ratings
-        self.settings: SettingsRepository = SqliteSettingsRepository(db, clock)
-        self.analyses: AnalysisRepository = SqliteAnalysisRepository(db, clock)
+        self.settings: SettingsRepository = SqlSettingsRepository(db, clock)
+        self.analyses: AnalysisRepository = SqlAnalysisRepository(db, clock)
 
     @classmethod
     async def open(
@@ -52,10 +54,13 @@ class Storage:
         verify: bool = True,
         read_only: bool = False,
     ) -> Storage:
-        """Open the database (`Database.open`, same arguments and errors) and build the
-        repositories. `clock` gives the times stored (created, played, finished...);
-        `leaderboard` is the eligibility rule of every leaderboard (if the database was
-        ranked under another rule, the rankings are recomputed now, in one transaction).
+        """Open the database and build the repositories. `path` (default: `DAMA_DATABASE`,
+        else `data/dama.sqlite3`) is an SQLite file (`Database.open`, same arguments and
+        errors) or a `postgresql://` URL (`PostgresDatabase.open`; `durability` and
+        `verify` are then the server's business and ignored). `clock` gives the times
+        stored (created, played, finished...); `leaderboard` is the eligibility rule of
+        every leaderboard (if the database was ranked under another rule, the rankings
+        are recomputed now, in one transaction).
 
         `read_only=True` is for a program that only reads a database the bot keeps (local
         play, tests): see `Database.open`. The repositories' reads work as usual; their
@@ -66,8 +71,13 @@ class Storage:
         `DatabaseFileError` whose `cause` and one-line message say why and what to do (or
         a `MigrationError` when a shipped migration itself is wrong): never another
         exception type."""
-        db = await Database.open(path, durability=durability, verify=verify,
-                                 read_only=read_only)
+        target = os.fspath(path) if path is not None else database_path()
+        db: Database | PostgresDatabase
+        if is_postgresql(target):
+            db = await PostgresDatabase.open(target, read_only=read_only)
+        else:
+            db = await Database.open(target, durability=durability, verify=verify,
+                                     read_only=read_only)
         storage = cls(db, clock, leaderboard)
         if read_only:
             return storage
@@ -75,7 +85,7 @@ class Storage:
             await storage._ratings.apply_rule()
         except BaseException as error:
             await db.close()
-            explained = open_failure(error, db.path) if isinstance(error, Exception) else error
+            explained = open_failure(error, db.name) if isinstance(error, Exception) else error
             if explained is error:
                 raise
             raise explained from error

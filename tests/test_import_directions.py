@@ -2,10 +2,10 @@
 may, when it is imported.
 
 - `engine` imports nothing outside the standard library; `renderer` the engine and Pillow;
-  `storage` aiosqlite.
+  `storage` aiosqlite and asyncpg.
 - `bot.ratings` and `bot.services` import nothing of Discord (discord.py or its HTTP stack),
-  nor the renderer or the settings loader (services: engine, storage, aiosqlite, and Babel
-  through the message catalog `bot.messages`):
+  nor the renderer or the settings loader (services: engine, storage and its drivers, and
+  Babel through the message catalog `bot.messages`):
   the game flow runs, and is tested, on plain values.
 - `bot`, every module of it and its entry point `bot.__main__` included, imports neither
   `standin` nor `localplay`: the bot runs where those development tools are not installed.
@@ -42,14 +42,17 @@ DISCORD_TOP_LEVEL = {"discord", "aiohttp", "nacl"}
 """The names that mean "Discord code": the library and its HTTP and voice stacks."""
 
 # What each package may pull in (transitively) beyond the standard library; None: anything.
+# asyncpg, PostgreSQL's driver; its compiled (Cython) modules load `cython_runtime`.
+ASYNCPG = {"asyncpg", "cython_runtime"}
+
 ALLOWED: dict[str, set[str] | None] = {
     "engine": set(),
     "renderer": {"engine", "PIL"},
-    "storage": {"aiosqlite"},
-    "bot.ratings": {"bot", "storage", "aiosqlite"},
-    "bot.services": {"bot", "engine", "storage", "aiosqlite", "babel"},
+    "storage": {"aiosqlite"} | ASYNCPG,
+    "bot.ratings": {"bot", "storage", "aiosqlite"} | ASYNCPG,
+    "bot.services": {"bot", "engine", "storage", "aiosqlite", "babel"} | ASYNCPG,
     "bot": {"bot", "engine", "renderer", "storage", "PIL", "aiosqlite", "dotenv", "babel"}
-    | DISCORD,
+    | ASYNCPG | DISCORD,
     "standin": AIOHTTP,
     "localplay": None,
 }

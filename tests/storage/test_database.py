@@ -20,6 +20,8 @@ from storage import (
 )
 from storage.migrate import APPLICATION_ID, Migration, load_migrations
 
+pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
+
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -11,7 +11,11 @@ import sys
 import time
 from pathlib import Path
 
-from storage import Storage
+import pytest
+
+from storage import Database, Storage
+
+pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 4
@@ -57,6 +61,7 @@ async def test_killed_writer_loses_no_committed_move(tmp_path: Path) -> None:
         reported += moves
         storage = await Storage.open(db_path)
         try:
+            assert isinstance(storage.db, Database)
             assert await storage.db.integrity_check() == ["ok"]
             stored = set()
             for game in await storage.games.active():

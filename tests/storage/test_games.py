@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import timedelta
-from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.ratings.calculator import glicko2_calculator
@@ -147,16 +147,24 @@ async def test_append_to_missing_or_ended_game(storage: Storage) -> None:
         await storage.games.append_move(game.id, ply=1, text="  ")
 
 
-async def test_moves_are_append_only(storage: Storage, db_path: Path) -> None:
+async def _refusal(storage: Storage, sql: str, *params: int) -> str:
+    """The message of the constraint that refuses `sql` (a test failure if none does)."""
+    try:
+        async with storage.db.transaction() as conn:
+            await conn.execute(sql, *params)
+    except (sqlite3.DatabaseError, asyncpg.PostgresError) as error:
+        return str(error)
+    raise AssertionError(f"not refused: {sql}")
+
+
+async def test_moves_are_append_only(storage: Storage) -> None:
     game = await storage.games.create(new_game())
     await storage.games.append_move(game.id, ply=1, text="d3-d4")
-    with sqlite3.connect(db_path) as conn:
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            conn.execute("UPDATE moves SET text = 'x'")
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            conn.execute("DELETE FROM moves")
-        with pytest.raises(sqlite3.IntegrityError, match="ply order"):
-            conn.execute("INSERT INTO moves VALUES (?, 1, 'e3-e4', 0, 0)", (game.id,))
+    assert "append-only" in await _refusal(storage, "UPDATE moves SET text = 'x'")
+    assert "append-only" in await _refusal(storage, "DELETE FROM moves")
+    assert "ply order" in await _refusal(
+        storage, "INSERT INTO moves VALUES ($1, 1, 'e3-e4', 0, FALSE)", game.id)
+    assert [move.text for move in await storage.games.moves(game.id)] == ["d3-d4"]
 
 
 async def test_clock_and_draw_offer(storage: Storage) -> None:
@@ -194,13 +202,13 @@ async def test_due_games(storage: Storage) -> None:
     assert [g.id for g in due] == [early.id, late.id]
 
 
-async def test_deadline_survives_reopen(db_path: Path, clock: FakeClock) -> None:
-    store = await Storage.open(db_path, clock=clock)
+async def test_deadline_survives_reopen(target: str, clock: FakeClock) -> None:
+    store = await Storage.open(target, clock=clock)
     game = await store.games.create(new_game())
     deadline = START + timedelta(seconds=90)
     await store.games.append_move(game.id, ply=1, text="d3-d4", clock=ClockState(deadline, 0, 1))
     await store.close()
-    store = await Storage.open(db_path, clock=clock)
+    store = await Storage.open(target, clock=clock)
     try:
         reloaded = await store.games.get(game.id)
         assert reloaded is not None and reloaded.clock == ClockState(deadline, 0, 1)

@@ -27,6 +27,8 @@ from storage import (
 )
 from tests.support.restricted import open_in_namespace, open_unprivileged
 
+pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
+
 ENVIRONMENT = {Cause.NOT_WRITABLE, Cause.READ_ONLY_FILESYSTEM, Cause.DISK_FULL, Cause.LOCKED,
                Cause.UNREADABLE}
 

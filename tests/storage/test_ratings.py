@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -51,8 +50,8 @@ async def play(storage: Storage, white: int, black: int, white_after: float,
 
 
 @pytest.fixture
-async def everyone(db_path: Path, clock: FakeClock) -> AsyncIterator[Storage]:
-    store = await Storage.open(db_path, clock=clock, leaderboard=EVERYONE)
+async def everyone(target: str, clock: FakeClock) -> AsyncIterator[Storage]:
+    store = await Storage.open(target, clock=clock, leaderboard=EVERYONE)
     try:
         yield store
     finally:
@@ -87,9 +86,9 @@ async def test_leaderboard_order_names_and_ranks(everyone: Storage) -> None:
         await everyone.ratings.leaderboard("turkish", limit=-1)
 
 
-async def test_eligibility_rule(db_path: Path, clock: FakeClock) -> None:
+async def test_eligibility_rule(target: str, clock: FakeClock) -> None:
     rule = Eligibility(min_games=2, max_deviation=110)
-    store = await Storage.open(db_path, clock=clock, leaderboard=rule)
+    store = await Storage.open(target, clock=clock, leaderboard=rule)
     try:
         await play(store, 1, 2, 1900, 1100, deviation=50)  # 1 game each: not yet
         assert await store.ratings.leaderboard("turkish") == []
@@ -109,14 +108,14 @@ async def test_eligibility_rule(db_path: Path, clock: FakeClock) -> None:
         await store.close()
 
 
-async def test_changing_the_rule_recomputes_rankings(db_path: Path, clock: FakeClock) -> None:
-    store = await Storage.open(db_path, clock=clock, leaderboard=EVERYONE)
+async def test_changing_the_rule_recomputes_rankings(target: str, clock: FakeClock) -> None:
+    store = await Storage.open(target, clock=clock, leaderboard=EVERYONE)
     await play(store, 1, 2, 1900, 1100, deviation=50)
     await play(store, 3, 4, 1800, 1200, deviation=200)
     await play(store, 3, 5, 1810, 1300, deviation=200)
     assert await store.ratings.count("turkish") == 5
     await store.close()
-    strict = await Storage.open(db_path, clock=clock,
+    strict = await Storage.open(target, clock=clock,
                                 leaderboard=Eligibility(min_games=1, max_deviation=100))
     try:
         assert [e.rating.user_id for e in await strict.ratings.leaderboard("turkish")] == [1, 2]
@@ -162,12 +161,12 @@ async def _bucket_rows(storage: Storage) -> list[tuple[int, str, int, int]]:
     return [(int(row[0]), str(row[1]), int(row[2]), int(row[3])) for row in rows]
 
 
-async def test_ranks_agree_with_an_independent_ordering(db_path: Path, clock: FakeClock) -> None:
+async def test_ranks_agree_with_an_independent_ordering(target: str, clock: FakeClock) -> None:
     """Random rated games in two guilds; every board, count and rank is checked against a
     plain Python model of the same games, and the incrementally kept bucket counts against
     a rebuild from scratch."""
     rule = Eligibility(min_games=2, max_deviation=100)
-    store = await Storage.open(db_path, clock=clock, leaderboard=rule)
+    store = await Storage.open(target, clock=clock, leaderboard=rule)
     rng = random.Random(11)
     model: dict[int, dict[str, float]] = {}
     members: dict[int, set[int]] = {7: set(), 8: set()}
@@ -210,7 +209,7 @@ async def test_ranks_agree_with_an_independent_ordering(db_path: Path, clock: Fa
 
 @pytest.mark.parametrize("walk_limit", [0, 10**9])
 async def test_deep_pages_match_the_full_board(
-    db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, walk_limit: int
+    target: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, walk_limit: int
 ) -> None:
     """Pages far down a board equal the same slice of the whole board, globally, in a big
     and a small guild and in one of low-rated players, whether they start from their
@@ -218,7 +217,7 @@ async def test_deep_pages_match_the_full_board(
     import storage.ratings
 
     monkeypatch.setattr(storage.ratings, "_WALK_LIMIT", walk_limit)
-    store = await Storage.open(db_path, clock=clock, leaderboard=EVERYONE)
+    store = await Storage.open(target, clock=clock, leaderboard=EVERYONE)
     rng = random.Random(5)
     try:
         ratings, members = [], []
@@ -244,10 +243,10 @@ async def test_deep_pages_match_the_full_board(
         await store.close()
 
 
-async def test_another_rule_per_call_scans_exactly(db_path: Path, clock: FakeClock) -> None:
+async def test_another_rule_per_call_scans_exactly(target: str, clock: FakeClock) -> None:
     """A rule given per call that differs from the database's gives the boards that rule
     defines (slower path); the database's own rule given explicitly takes the fast path."""
-    store = await Storage.open(db_path, clock=clock, leaderboard=Eligibility(2, 100))
+    store = await Storage.open(target, clock=clock, leaderboard=Eligibility(2, 100))
     try:
         await play(store, 1, 2, 1900, 1100, deviation=50, guild=3)
         await play(store, 3, 4, 1800, 1200, deviation=150, guild=3)
@@ -273,8 +272,8 @@ async def test_another_rule_per_call_scans_exactly(db_path: Path, clock: FakeClo
         await store.close()
 
 
-async def test_import_ratings(db_path: Path, clock: FakeClock) -> None:
-    store = await Storage.open(db_path, clock=clock, leaderboard=Eligibility(2, 100))
+async def test_import_ratings(target: str, clock: FakeClock) -> None:
+    store = await Storage.open(target, clock=clock, leaderboard=Eligibility(2, 100))
     try:
         await play(store, 1, 2, 1600, 1400, deviation=50)  # one game each: not ranked yet
         imported = [

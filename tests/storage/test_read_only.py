@@ -19,6 +19,8 @@ from storage import (
 )
 from storage.migrate import Migration, load_migrations
 
+pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
+
 FEN = "W:W21,22,23,24:B9,10,11,12"
 
 

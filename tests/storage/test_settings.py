@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from storage import Storage
@@ -48,6 +49,6 @@ async def test_an_overlong_value_is_refused_and_nothing_of_the_call_is_stored(
     storage: Storage,
 ) -> None:
     await storage.settings.set_player(3, {"notation": "numeric"})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
         await storage.settings.set_player(3, {"board_side": "white", "notation": "x" * 101})
     assert await storage.settings.player(3) == {"notation": "numeric"}

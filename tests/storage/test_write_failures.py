@@ -13,20 +13,25 @@ import pytest
 
 from storage import Cause, NewGame, Seat, Storage, StorageWriteError
 from storage.database import Database
+from storage.postgres import PostgresDatabase
+
+pytestmark = pytest.mark.sqlite_only  # about SQLite itself: not run on PostgreSQL
 
 
 def _game(channel: int) -> NewGame:
     return NewGame("italian", channel, 1, Seat.human(1), Seat.human(2), "W:W21,22:B11,12")
 
 
-async def _fill_up(db: Database) -> None:
+async def _fill_up(db: Database | PostgresDatabase) -> None:
     """No page may be added to the file any more (per connection, not stored)."""
+    assert isinstance(db, Database)
     async with db.read() as conn:
         pages = int(await conn.fetchval("PRAGMA page_count"))
         await conn.fetchval(f"PRAGMA max_page_count = {pages}")
 
 
-async def _padding(db: Database, rows: int) -> None:
+async def _padding(db: Database | PostgresDatabase, rows: int) -> None:
+    assert isinstance(db, Database)
     async with db.transaction() as conn:
         await conn.execute("CREATE TABLE IF NOT EXISTS padding (data BLOB)")
         for _ in range(rows):

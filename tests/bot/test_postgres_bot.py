@@ -1,0 +1,62 @@
+"""The real bot on PostgreSQL (`DAMA_DATABASE` a `postgresql://` URL): a rated game
+challenged, accepted and played through discord.py's code paths, the bot restarted in the
+middle (a new bot on the same database: the game restored from PostgreSQL and played on).
+The storage contract suite (`tests/storage`) covers each repository on both backends;
+this shows the bot's composition root takes a URL as it takes a path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.sync import hash_file_for
+from storage import PostgresDatabase
+from tests.support.discord_harness import (
+    Harness,
+    OpenBot,
+    challenge_and_accept,
+    run,
+    settings_for,
+    slash,
+)
+from tests.support.fake_discord import option
+from tests.support.postgres import PostgresServer
+from tests.support.services import ALICE, BOB, CHANNEL
+
+
+@pytest.fixture
+def database(postgres_server: PostgresServer) -> Iterator[str]:
+    """A new, empty PostgreSQL database (the bot creates its tables)."""
+    url = postgres_server.new_database()
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(url)
+
+
+async def _move(h: Harness, text: str, user: int) -> str:
+    [answer, *_] = await run(h, slash(h, "move", [option("move", text)], user=user))
+    assert not answer.ephemeral, answer.content
+    return answer.content
+
+
+async def test_a_game_on_postgresql_survives_a_restart(open_bot: OpenBot, database: str,
+                                                       tmp_path: Path) -> None:
+    settings = settings_for(tmp_path, database=database)
+    first = await open_bot(settings)
+    assert isinstance(first.bot.storage.db, PostgresDatabase)
+    await challenge_and_accept(first)
+    assert "a3-a4" in await _move(first, "a3-a4", ALICE)
+    game_id = first.bot.games.current(CHANNEL).game_id
+    await first.bot.close()
+    again = await open_bot(settings)
+    assert again.bot.games.current(CHANNEL).game_id == game_id
+    assert "a6-a5" in await _move(again, "a6-a5", BOB)
+    _, moves = await again.bot.storage.games.load(game_id)
+    assert [(move.ply, move.text) for move in moves] == [(1, "a3-a4"), (2, "a6-a5")]
+
+
+def test_no_command_hash_file_beside_a_url() -> None:
+    assert hash_file_for("postgresql://bot@db.example/dama") is None

@@ -1,0 +1,31 @@
+"""`storage.postgres`'s plain functions: which `DAMA_DATABASE` values are PostgreSQL, and
+that a URL's password never reaches a message or the log. (The backend itself is tested
+by the whole contract suite in this folder, run on a real server.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import database_secrets, is_postgresql, redact_url
+
+
+@pytest.mark.parametrize(("target", "expected"), [
+    ("postgresql://dama:pw@db:5432/dama", True),
+    ("postgres://dama@db/dama", True),
+    ("  PostgreSQL://dama@/dama?host=/run/postgresql", True),
+    ("data/dama.sqlite3", False),
+    (":memory:", False),
+    ("postgresql.sqlite3", False),
+    ("/srv/postgresql/dama.sqlite3", False),
+])
+def test_a_url_means_postgresql_a_path_sqlite(target: str, expected: bool) -> None:
+    assert is_postgresql(target) is expected
+
+
+def test_the_password_is_hidden() -> None:
+    assert redact_url("postgresql://dama:s3cr%40t@db.example:5433/dama?sslmode=require") == (
+        "postgresql://dama:***@db.example:5433/dama?sslmode=require")
+    assert redact_url("postgresql://dama@db/dama") == "postgresql://dama@db/dama"
+    assert database_secrets("postgresql://dama:s3cr%40t@db/dama") == ["s3cr%40t", "s3cr@t"]
+    assert database_secrets("postgresql://dama@db/dama") == []
+    assert database_secrets("data/dama.sqlite3") == []
