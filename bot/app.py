@@ -20,6 +20,7 @@ import discord
 from bot.client import DamaBot, share_the_interpreter
 from bot.config import Settings, log_level_number
 from bot.discord_endpoint import apply_discord_url
+from bot.faults import FaultSpecError, arm_from_environment
 from bot.log_redaction import install_redaction
 from storage import StorageError, database_secrets
 
@@ -51,11 +52,14 @@ INVITE_PERMISSIONS = discord.Permissions(
     send_messages_in_threads=True,  # the same in threads
     embed_links=True,  # its posts carry an embed (the game card, the challenge)
     attach_files=True,  # its posts carry the board picture
+    read_message_history=True,  # after a crash, find its own board (or draw offer) that
+    #                             Discord got but whose id was lost, not post it twice
 )
 """The permissions the bot is invited with (README, "Invite and run"): what its own posts
 in a channel need. Its answers to slash commands and buttons go through the interaction,
-which needs none of them; it reads no messages (no Read Message History: it edits its own
-messages by id and never fetches one) and uses no voice."""
+which needs none of them. It reads only its own messages: Read Message History lets it
+look, after a crash, for a board it posted but could not record (`GameAnnouncer.
+announce_owed`); without it that board may be posted twice. It uses no voice."""
 
 
 def invite_url(application_id: int) -> str:
@@ -109,6 +113,10 @@ def run(settings: Settings) -> int:
     silence_voice_warnings()
     apply_discord_url(settings.discord_url)
     share_the_interpreter()
+    try:
+        arm_from_environment()  # DAMA_FAULT_POINT: the crash-point tests only (bot/faults.py)
+    except FaultSpecError as error:
+        return fail(f"dama-bot: {error}")
     try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:

@@ -343,12 +343,12 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                              "answer there, or cancel that challenge before sending another.",
     Msg.CHALLENGE_DUPLICATE_REVERSE: "{opponent} already challenged you: {challenge}. Accept "
                                      "or decline it there.",
-    Msg.CHALLENGE_LIMIT_CHALLENGER: "You have {count} pending challenges on this server, the "
+    Msg.CHALLENGE_LIMIT_CHALLENGER: "Pending challenges from you on this server: {count}, the "
                                     "most it allows ({limit}). Wait for an answer or cancel "
                                     "one (your oldest: {challenge}).",
-    Msg.CHALLENGE_LIMIT_OPPONENT: "{opponent} already has {count} pending challenges on this "
-                                  "server, the most it allows ({limit}). Try again when they "
-                                  "have answered some.",
+    Msg.CHALLENGE_LIMIT_OPPONENT: "Pending challenges to {opponent} on this server: {count}, "
+                                  "the most it allows ({limit}). Try again when they have "
+                                  "answered some.",
     Msg.SETTINGS_ADMIN_ONLY: "Only members with the Manage Server permission can change this "
                              "server's settings.",
     Msg.SETTINGS_TITLE: "Your settings",
@@ -473,7 +473,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.GAMES: Plural("{count} game", "{count} games"),
     # i13-play
     Msg.RESULT_UNRATED_EARLY: "Not rated: the game ended before each side had made two "
-                              "moves, so no rating changes.",
+                              "moves of its own, so no rating changes.",
 
     Msg.RATING_TITLE: "Ratings of {user}",
     Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games}: "

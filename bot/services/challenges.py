@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.faults import FaultPoint, reach
 from bot.messages import Msg
 from bot.services.errors import PlayerError, UserRef
 from bot.services.events import DeadlinesChanged
@@ -146,7 +147,8 @@ class ChallengeService:
         Returns the challenge (with that message id). Raises `PlayerError`:
         CHALLENGE_SELF, CHALLENGE_BOT, UNKNOWN_VARIANT, ALREADY_PLAYING_HERE,
         OPPONENT_PLAYING_HERE, CHANNEL_BUSY, CHALLENGE_DUPLICATE,
-        CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT."""
+        CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT;
+        and what `post` raises, after cancelling the challenge nobody could see."""
         if challenger.user_id == opponent.user_id:
             raise PlayerError(Msg.CHALLENGE_SELF)
         if opponent.is_bot:
@@ -174,7 +176,11 @@ class ChallengeService:
         self._expiries[challenge.id] = challenge.expires_at
         self._games.events.publish(DeadlinesChanged())
         if post is not None:
-            message_id = await post(challenge)
+            try:
+                message_id = await post(challenge)
+            except Exception:
+                await self._withdraw_unseen(challenge.id)
+                raise
             if message_id is not None:
                 try:
                     await self._storage.challenges.set_message(challenge.id, message_id)
@@ -186,6 +192,17 @@ class ChallengeService:
                     return challenge
                 challenge = dataclasses.replace(challenge, message_id=message_id)
         return challenge
+
+    async def _withdraw_unseen(self, challenge_id: int) -> None:
+        """Cancel a challenge whose message could not be shown: nobody can answer or
+        cancel it, and pending it would block the next challenge as a duplicate (and count
+        against the limits) until it expires."""
+        try:
+            await self._close(challenge_id, ChallengeStatus.CANCELLED)
+        except PlayerError:
+            pass  # answered meanwhile: the message was shown after all
+        except Exception:
+            log.exception("challenge %s: not shown, and could not be cancelled", challenge_id)
 
     async def get(self, challenge_id: int) -> Challenge | None:
         """A challenge by id (any status), None if there is none."""
@@ -240,6 +257,7 @@ class ChallengeService:
                 None if challenge.move_seconds is None
                 else self._clock() + timedelta(seconds=challenge.move_seconds)
             )
+            reach(FaultPoint.STEP_COMMIT)
             try:
                 closed, record = await self._storage.challenges.accept(
                     challenge_id,
@@ -253,6 +271,7 @@ class ChallengeService:
                 raise self._closed(error) from None
             except ChannelBusyError:
                 raise PlayerError(Msg.CHANNEL_BUSY) from None
+            reach(FaultPoint.STEP_COMMITTED)
             self._expiries.pop(challenge_id, None)
             update = await self._games.adopt(record, actor=user_id, announce=announce)
             return closed, update

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import engine
+from bot.faults import FaultPoint, reach
 from bot.messages import Msg
 from bot.move_work import MoveWork
 from bot.ratings.calculator import glicko2_calculator
@@ -465,6 +466,10 @@ class GameService:
     def has_game(self, channel_id: int) -> bool:
         return channel_id in self._live
 
+    def is_active(self, game_id: int) -> bool:
+        """Whether game `game_id` is being played (live here, not over)."""
+        return any(live.record.id == game_id for live in self._live.values())
+
     def players_in(self, channel_id: int) -> tuple[int | None, int | None] | None:
         """(White's, Black's) user ids of the channel's active game, None without one."""
         live = self._live.get(channel_id)
@@ -588,14 +593,14 @@ class GameService:
         if announce is None:
             return update  # nobody to tell: the board stays owed (`post_owed_boards`)
         message_id = await announce(update)
-        if not update.shows_board:
-            return update
         try:
-            if message_id is None:
-                # Told without a board message to record (a text instead of the board).
+            if message_id is None or not update.shows_board:
+                # Told without a board message to record (a text instead of the board, or a
+                # step told by a text: a draw offer).
                 await self._storage.games.settle_board(update.state.game_id)
                 return update
             await self._storage.games.set_board_message(update.state.game_id, message_id)
+            reach(FaultPoint.BOARD_RECORDED)
         except Exception as error:
             # The step is committed and shown: a failure now must not reach the player as
             # an error (it would read as if the step had failed). Only the board's message
@@ -749,6 +754,7 @@ class GameService:
         outcome = game.outcome
         ended: GameRecord | None = None
         try:
+            reach(FaultPoint.STEP_COMMIT)
             if outcome is None:
                 stored = await self._storage.games.append_move(
                     record.id, ply=ply, text=full, by_computer=by_computer,
@@ -775,6 +781,7 @@ class GameService:
             # nothing was stored: take the move back
             live.game = before if game is not before else _replayed(game, ply - 1)
             raise
+        reach(FaultPoint.STEP_COMMITTED)
         self._absent.discard(record.id)
         previous_board = record.board_message_id
         live.record = dataclasses.replace(
@@ -832,15 +839,22 @@ class GameService:
     ) -> BoardState:
         """Store the result (and rating changes, in the same transaction) and drop the
         live game; returns the final state. A rated game ended before each side has made
-        two moves keeps its result unrated (`counts_for_rating`, docs/RULES.md "Early
-        results"). Publishes `DeadlinesChanged`, `GameEnded`."""
+        two moves of its own (the computer's for an absent player do not count) keeps its
+        result unrated (`counts_for_rating`, docs/RULES.md "Early results"). Publishes
+        `DeadlinesChanged`, `GameEnded`."""
         record = live.record
         result = _result_of(winner)
-        early = record.rated and not counts_for_rating(live.game.ply)
+        early = False
+        if record.rated:
+            moves = await self._storage.games.moves(record.id)
+            first = Position.from_fen(record.start_fen, live.game.variant).turn
+            early = not counts_for_rating([m.by_computer for m in moves], first)
         rate = glicko2_calculator(result, self._clock()) if record.rated and not early else None
+        reach(FaultPoint.STEP_COMMIT)
         ended = await self._storage.games.finish(
             record.id, result=result, termination=reason.value, rate=rate, unrated=early
         )
+        reach(FaultPoint.STEP_COMMITTED)
         return self._close(live, ended, Ending(reason, winner, result, unrated_early=early))
 
     def _close(self, live: LiveGame, ended: GameRecord, ending: Ending) -> BoardState:
@@ -950,7 +964,9 @@ class GameService:
                 raise PlayerError(
                     Msg.DRAW_ALREADY_OFFERED, opponent=self._who_plays(live, color.opponent)
                 )
+            reach(FaultPoint.STEP_COMMIT)
             await self._storage.games.set_draw_offer(record.id, side_of(color))
+            reach(FaultPoint.STEP_COMMITTED)
             live.record = dataclasses.replace(record, draw_offer_by=side_of(color))
             update = GameUpdate(Event.DRAW_OFFERED, self._state(live), user_id)
             return await self._announce(update, announce)
@@ -974,9 +990,11 @@ class GameService:
                 if live.game.ply >= 2:
                     raise PlayerError(Msg.ABORT_TOO_LATE)
             previous = record.board_message_id
+            reach(FaultPoint.STEP_COMMIT)
             ended = await self._storage.games.abort(
                 record.id, termination=EndReason.ABORTED.value
             )
+            reach(FaultPoint.STEP_COMMITTED)
             state = self._close(live, ended, Ending(EndReason.ABORTED, None, None, user_id))
             update = GameUpdate(Event.ENDED, state, user_id, None, previous)
             return await self._announce(update, announce)

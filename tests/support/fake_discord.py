@@ -186,6 +186,11 @@ class FakeDiscord:
             return self.message(channel_id, call.body, files)
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             channel_id = int(parts[1])
+            if method == "GET" and len(parts) == 3:  # the channel's history, newest first
+                listed = [m for m in self.messages.values()
+                          if m["channel_id"] == str(channel_id)]
+                limit = int(params.get("limit") or 50)
+                return sorted(listed, key=lambda m: -int(m["id"]))[:limit]
             if len(parts) == 4:
                 old = self.messages.get(int(parts[3]), {})
                 merged = dict(old, **{k: v for k, v in call.body.items()})
