@@ -48,8 +48,10 @@ from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
 from bot.ui.errors import ErrorReporter
+from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
 from bot.ui.reading import check_options
+from bot.ui.translator import CommandTranslator
 from storage import Storage, redact_url, utc_now
 from storage.clock import Clock
 
@@ -98,6 +100,8 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
         # Start the deferral watchdog as the command arrives, so whatever it does first
         # (storage, rendering) is covered by Discord's 3-second limit.
         Answer.of(interaction)
+        # The reader's and the channel's language, once (docs/ARCHITECTURE.md, Languages).
+        await settle(interaction, interaction.client.language_choices)
         # Every option checked at the boundary (docs/ARCHITECTURE.md): a value no Discord
         # client sends is refused here, before discord.py reads it or a command runs.
         try:
@@ -139,6 +143,12 @@ class DamaBot(commands.AutoShardedBot):
     analysis_presses: AnalysisPresses
     settings_service: SettingsService
 
+    @property
+    def language_choices(self) -> LanguageChoices | None:
+        """Where the players' and servers' language choices are read (None before
+        `setup_hook`)."""
+        return getattr(self, "settings_service", None)
+
     def __init__(
         self,
         settings: Settings,
@@ -174,6 +184,8 @@ class DamaBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
+        # Command names and descriptions in tr, it, fr (bot/locales/commands).
+        await self.tree.set_translator(CommandTranslator())
         # The leaderboard rule is kept in the database's rankings: open with ours, or
         # every leaderboard and rank would fall back to a slow exact scan.
         self.storage = await Storage.open(settings.database, clock=self.clock,

@@ -148,10 +148,10 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
         _delete_database(database)
     unfinished = [] if url else await unfinished_games(Path(database))
     local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED,
-                         shards=args.shards, extra_guilds=[ANNEX_GUILD])
+                         shards=args.shards, extra_guilds=[ANNEX_GUILD], locale=args.locale)
     emit("Starting the stand-in and the bot...")
     async with local, TerminalSession(
-        local, boards_dir=args.boards, emit=emit, user=args.user,
+        local, boards_dir=args.boards, emit=emit, user=args.user, locale=args.locale,
     ) as session:
         annex, annex_channels, _ = ANNEX_GUILD
         shards = ("" if args.shards == 1 else

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from standin.validation import LOCALES
+
 DEFAULT_DATABASE = "data/local.sqlite3"
 DEFAULT_REPLAY_DATABASE = "data/replay.sqlite3"
 DEFAULT_LOG = "data/local-bot.log"
@@ -33,3 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"folder for the board pictures (default {DEFAULT_BOARDS})")
     parser.add_argument("--log", default=DEFAULT_LOG, help=f"the bot's log (default {DEFAULT_LOG})")
     parser.add_argument("--user", default="alice", help="who you are at first (default alice)")
+    parser.add_argument("--locale", default="en-US", choices=sorted(LOCALES), metavar="LOCALE",
+                        help="the Discord client locale of the users you type as, and the "
+                             "local server's preferred locale (default en-US; tr, it, fr show "
+                             "the commands in Turkish, Italian, French, and the bot answers "
+                             "and posts in that language). Command and "
+                             "option names may be typed as that client shows them or in "
+                             "English. Arabic has no Discord locale: choose it with "
+                             "/settings language:ar")

@@ -58,7 +58,8 @@ class LocalDiscord:
     3-second interaction deadline (None: no deadline). `env`: extra bot settings.
     `id_seed`: ids of users, server and channels derived from it and their names, the same
     in every run (`LOCAL_ID_SEED`; None: new ids each time). `bot_permissions`: what the
-    bot's role may do in the server (None: the stand-in's default).
+    bot's role may do in the server (None: the stand-in's default). `locale`: the server's
+    preferred locale (`--locale`: a server of players of that language).
     """
 
     def __init__(
@@ -76,9 +77,11 @@ class LocalDiscord:
         shards: int = 1,
         extra_guilds: Sequence[GuildSpec] = (),
         guild_shard: tuple[int, int] | None = None,
+        locale: str = "en-US",
     ) -> None:
         if shards < 1:
             raise ValueError(f"shards is at least 1, not {shards}")
+        self.locale = locale
         self.standin = StandIn(
             ack_deadline=ack_deadline, id_seed=id_seed,
             bot_permissions=(int(DEFAULT_BOT_PERMISSIONS) if bot_permissions is None
@@ -125,7 +128,7 @@ class LocalDiscord:
         for process in self.processes:
             process.url = self.standin.url
         self.guild = await self.standin.add_guild(self.guild_name, channels=self.channel_names,
-                                                  shard=self.guild_shard)
+                                                  shard=self.guild_shard, locale=self.locale)
         self.guilds = [self.guild]
         for name in self.channel_names:
             self.channels[name] = self.standin.channel(name)

@@ -28,6 +28,7 @@ from localplay.script import (
     Press,
     ScriptError,
     Slash,
+    canonical_command,
     parse_line,
     resolve_options,
 )
@@ -68,6 +69,7 @@ class TerminalSession:
         boards_dir: str | Path,
         emit: Printer = print,
         user: str = "alice",
+        locale: str = "en-US",
         settle: float = 0.4,
         timeout: float = 30.0,
     ) -> None:
@@ -76,6 +78,9 @@ class TerminalSession:
         self.boards_dir = Path(boards_dir)
         self.emit = emit
         self.user = user
+        self.locale = locale
+        """The Discord client locale of the users typing (`--locale`): their interactions
+        carry it, and they may type command and option names as that client shows them."""
         self.where = local.channel
         """The channel commands are typed in (`in CHANNEL`, `in SERVER#CHANNEL`)."""
         self.settle = settle
@@ -100,7 +105,7 @@ class TerminalSession:
         # Number on from an earlier session's pictures instead of overwriting them.
         numbers = [int(p.name[:4]) for p in self.boards_dir.glob("[0-9][0-9][0-9][0-9]-*")]
         self._saved = max(numbers, default=0)
-        self.standin.user(self.user)
+        self.standin.set_locale(self.standin.user(self.user, locale=self.locale), self.locale)
         self.standin.add_listener(self._on_event)
         self._printer = asyncio.create_task(self._print_events())
         return self
@@ -311,16 +316,18 @@ class TerminalSession:
 
     async def _run(self, command: Command) -> None:
         if isinstance(command, AsUser):
-            self.user = self.standin.user(command.name).name
+            user = self.standin.user(command.name, locale=self.locale)
+            self.standin.set_locale(user, self.locale)
+            self.user = user.name
             self.emit(f"(you are @{self._name_of(self.standin.user(command.name).id)})")
         elif isinstance(command, InChannel):
             await self._switch_channel(command.name, command.server)
         elif isinstance(command, Press):
             await self._press(command.label, command.number)
         elif command.suggest:
-            await self._suggest(command)
+            await self._suggest(self._canonical(command))
         else:
-            await self._slash(command)
+            await self._slash(self._canonical(command))
 
     async def _switch_channel(self, name: str, server: str | None = None) -> None:
         """Move to #`name` of `server` (None: the current channel's server), created when
@@ -346,9 +353,14 @@ class TerminalSession:
             self.emit(f"(created {self._place()})")
         self.emit(f"(you are in {self._place()})")
 
+    def _canonical(self, command: Slash) -> Slash:
+        """`command` with the registered names, typed as the users' client shows them."""
+        guild = self.standin.commands(self.local.guild) if self.local.guild is not None else []
+        return canonical_command(command, [*guild, *self.standin.commands()], self.locale)
+
     def _options(self, command: Slash) -> dict[str, str]:
         schema = self.standin.options_of(command.name, self.where)
-        return resolve_options(command, schema)
+        return resolve_options(command, schema, self.locale)
 
     def _focused(self, command: Slash, options: dict[str, str]) -> str:
         """The option whose suggestions `suggest` asks for: the last one typed when it has

@@ -145,6 +145,11 @@ class Directory:
             return self._user_info(existing)
         return self._user_info(self._new_user(name, bot=bot, locale=locale))
 
+    def set_locale(self, ref: UserRef, locale: str) -> None:
+        """Set the client locale `ref`'s interactions carry from now on (a Discord locale
+        such as "tr" or "en-US", as a user changing their Discord's language)."""
+        self._user(ref).locale = locale
+
     def _user(self, ref: UserRef, *, create: bool = True) -> User:
         if isinstance(ref, UserInfo):
             ref = ref.id

@@ -39,6 +39,7 @@ from bot.ui.buttons import (
     finished_view,
     resign_question_view,
 )
+from bot.ui.languages import channel_language
 from bot.ui.present import (
     ENDED_COLOUR,
     MAX_CONTENT,
@@ -49,7 +50,7 @@ from bot.ui.present import (
     missing_for_board,
     param,
 )
-from bot.ui.reading import locale_of
+from bot.ui.reading import channel_locale_of, locale_of
 from storage import Challenge
 
 log = logging.getLogger(__name__)
@@ -204,10 +205,15 @@ class GameAnnouncer:
 
     # --- game updates ----------------------------------------------------------------------
 
+    async def _channel_locale(self, channel_id: int) -> str:
+        """The language of a post to `channel_id` no interaction asked for."""
+        return await channel_language(self.client, self.settings, channel_id)
+
     def answering(self, interaction: Inter) -> Announce:
-        """The `Announce` callback that answers `interaction` with the update."""
+        """The `Announce` callback that answers `interaction` with the update, in the
+        channel's language: a board or a game's news is for everyone there."""
         answer = Answer.of(interaction)
-        locale = locale_of(interaction)
+        locale = channel_locale_of(interaction)
 
         async def announce(update: GameUpdate) -> int | None:
             # A board shown again (/board) is the caller's; any other is for both players.
@@ -219,14 +225,16 @@ class GameAnnouncer:
     async def announce(self, update: GameUpdate) -> int | None:
         """Post `update` to its channel (no interaction asked for it); returns the board
         message id (None without a board)."""
-        return await self._post_safely(update, None, None)
+        locale = await self._channel_locale(update.state.channel_id)
+        return await self._post_safely(update, locale, None)
 
     async def computer_delayed(self, channel_id: int, wait: timedelta) -> None:
         """Tell the channel that the computer is busy and will move there in about `wait`
         (the computer's turns' `delayed` callback). Raises discord.HTTPException when the
         message cannot be sent (the caller logs it)."""
         channel = self.client.get_partial_messageable(channel_id)
-        await channel.send(text(Msg.COMPUTER_DELAYED, None, wait=duration_text(wait)),
+        locale = await self._channel_locale(channel_id)
+        await channel.send(text(Msg.COMPUTER_DELAYED, locale, wait=duration_text(wait, locale)),
                            allowed_mentions=MENTIONS)
 
     async def announce_owed(self, update: GameUpdate) -> int | None:
@@ -240,7 +248,8 @@ class GameAnnouncer:
         found there and its id returned, nothing posted. Returns the board message id."""
         found = await self._posted_board(update)
         if found is None:
-            return await self._post_safely(update, None, None, owed=True)
+            locale = await self._channel_locale(update.state.channel_id)
+            return await self._post_safely(update, locale, None, owed=True)
         log.info("game %s: the step of ply %s was already shown (message %s)",
                  update.state.game_id, update.state.ply, found.id)
         if is_offer_text(found, update.state):
@@ -410,8 +419,8 @@ class GameAnnouncer:
 
     def posting_challenge(self, interaction: Inter) -> ChallengePost:
         """The callback that answers `interaction` with a new challenge (its embed and
-        buttons) and returns the message id."""
-        locale = locale_of(interaction)
+        buttons, in the channel's language) and returns the message id."""
+        locale = channel_locale_of(interaction)
 
         async def post(challenge: Challenge) -> int | None:
             message_id = await Answer.of(interaction).send(
@@ -430,7 +439,8 @@ class GameAnnouncer:
         Raises `discord.HTTPException` when the message cannot be edited."""
         await Answer.of(interaction).update_message(
             self.presenter.challenge_content(closed),
-            embed=self.presenter.challenge_embed(closed, locale_of(interaction)), view=None,
+            embed=self.presenter.challenge_embed(closed, channel_locale_of(interaction)),
+            view=None,
         )
 
     def accepting(self, interaction: Inter, closed: ChallengeLookup) -> Announce:

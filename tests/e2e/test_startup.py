@@ -23,7 +23,7 @@ async def _schema(folder: Path) -> list[dict[str, Any]]:
     # it) and closes it afterwards.
     async with bot:
         await bot.setup_hook()
-        return command_schema(bot.tree)
+        return await command_schema(bot.tree)
 
 
 DISCORD_DEFAULTS: dict[str, Any] = {"integration_types": [0]}

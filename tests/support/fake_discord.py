@@ -230,7 +230,7 @@ class FakeDiscord:
                     guild_id: int | None = GUILD_ID, permissions: str = MEMBER,
                     app_permissions: str = EVERYTHING,
                     message: dict[str, Any] | None = None,
-                    locale: str = "en-US") -> dict[str, Any]:
+                    locale: str = "en-US", guild_locale: str = "en-US") -> dict[str, Any]:
         """A gateway INTERACTION_CREATE `d` payload."""
         interaction_id = next(self.ids)
         token = f"token-{interaction_id}"
@@ -249,7 +249,7 @@ class FakeDiscord:
         user = user_payload(user_id, f"user{user_id}")
         if guild_id is not None:
             payload["guild_id"] = str(guild_id)
-            payload["guild_locale"] = "en-US"
+            payload["guild_locale"] = guild_locale
             payload["member"] = {"user": user, "roles": [], "joined_at": TIMESTAMP,
                                  "deaf": False, "mute": False, "flags": 0,
                                  "permissions": permissions, "nick": None, "avatar": None,

@@ -51,7 +51,7 @@ async def test_server_settings_for_managers_only(tmp_path: Path, open_bot: OpenB
     settings = settings_for(tmp_path / "db.sqlite3", challenges_per_challenger=2)
     h = await open_bot(settings)
     # Discord shows the command only to members with Manage Server...
-    [schema] = [c for c in command_schema(h.bot.tree) if c["name"] == "server-settings"]
+    [schema] = [c for c in await command_schema(h.bot.tree) if c["name"] == "server-settings"]
     assert int(schema["default_member_permissions"]) == MANAGE_GUILD
     # ... and the bot checks it again: a client can send the command anyway.
     [refused] = await run(h, slash(h, "server-settings", [option("per_challenger", 9, 4)]))
