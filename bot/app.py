@@ -20,6 +20,7 @@ import discord
 from bot.client import DamaBot, share_the_interpreter
 from bot.config import Settings, log_level_number
 from bot.discord_endpoint import apply_discord_url
+from bot.faults import FaultSpecError, arm_from_environment
 from bot.log_redaction import install_redaction
 from storage import StorageError, database_secrets
 
@@ -38,6 +39,17 @@ NO_CONNECTION = (
     "dama-bot: cannot connect to Discord at {host}:{port}. Check the network connection "
     "(and DAMA_DISCORD_URL, which must be empty unless you use the local stand-in)."
 )
+SHARDING_REQUIRED_CODE = 4011
+INVALID_SHARD_CODE = 4010
+SHARDING_REQUIRED = (
+    "dama-bot: Discord requires more shards (close code 4011: a shard would handle more "
+    "than 2,500 servers). Leave DAMA_SHARD_COUNT empty to use the count Discord "
+    "recommends, or raise it on every process (README, \"Running at scale\")."
+)
+INVALID_SHARD = (
+    "dama-bot: Discord refused the shard (close code 4010): DAMA_SHARD_IDS must name shards "
+    "below DAMA_SHARD_COUNT, the same count on every process."
+)
 MISSING_INTENTS = (
     "dama-bot: Discord refused the gateway intents; the bot needs only the Guilds intent, "
     "which needs no approval. Check the application's Bot settings."
@@ -51,11 +63,14 @@ INVITE_PERMISSIONS = discord.Permissions(
     send_messages_in_threads=True,  # the same in threads
     embed_links=True,  # its posts carry an embed (the game card, the challenge)
     attach_files=True,  # its posts carry the board picture
+    read_message_history=True,  # after a crash, find its own board (or draw offer) that
+    #                             Discord got but whose id was lost, not post it twice
 )
 """The permissions the bot is invited with (README, "Invite and run"): what its own posts
 in a channel need. Its answers to slash commands and buttons go through the interaction,
-which needs none of them; it reads no messages (no Read Message History: it edits its own
-messages by id and never fetches one) and uses no voice."""
+which needs none of them. It reads only its own messages: Read Message History lets it
+look, after a crash, for a board it posted but could not record (`GameAnnouncer.
+announce_owed`); without it that board may be posted twice. It uses no voice."""
 
 
 def invite_url(application_id: int) -> str:
@@ -110,11 +125,21 @@ def run(settings: Settings) -> int:
     apply_discord_url(settings.discord_url)
     share_the_interpreter()
     try:
+        arm_from_environment()  # DAMA_FAULT_POINT: the crash-point tests only (bot/faults.py)
+    except FaultSpecError as error:
+        return fail(f"dama-bot: {error}")
+    try:
         asyncio.run(_run(settings))
     except discord.LoginFailure:
         return fail(BAD_TOKEN)
     except discord.PrivilegedIntentsRequired:
         return fail(MISSING_INTENTS)
+    except discord.ConnectionClosed as error:
+        if error.code == SHARDING_REQUIRED_CODE:
+            return fail(SHARDING_REQUIRED)
+        if error.code == INVALID_SHARD_CODE:
+            return fail(INVALID_SHARD)
+        raise
     except StorageError as error:
         return fail(f"dama-bot: {error}")
     except aiohttp.ClientConnectorError as error:

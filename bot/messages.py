@@ -1,19 +1,35 @@
-"""Every text a player reads, keyed by message id, per locale (English now).
+"""Every text a player reads: the message ids, their English source and the catalogs.
 
-`text(key, locale, **params)` fills a template with `str.format` fields. Discord gives each
-interaction the user's locale (`interaction.locale`, e.g. "tr", "it", "fr", "ar",
-"en-US"); a locale without a catalog, or a key missing from it, falls back to English, so
-adding a language is adding one mapping to `CATALOGS`. Parameters are formatted by the
-caller (mentions, numbers); the templates never build sentences from pieces of other
-templates except through named fields.
+`text(key, locale, **params)` fills a message's template with `str.format` fields, in the
+language `locale` names (a language code, "en", "tr", "ar", "it", "fr", or a Discord
+locale such as "en-US" or "tr"). English lives here (`ENGLISH`); the other languages are
+GNU gettext catalogs, `bot/locales/messages/<language>.po`, read with Babel: each entry's
+context (`msgctxt`) is the message id, its `msgid` the English text, and a message whose
+words depend on a number (`Plural`) has one form per plural category of the language's
+CLDR rule. An entry missing or marked fuzzy (its English changed since it was translated)
+falls back to English; the test suite refuses both (`tests/bot/test_catalogs.py`).
+`python -m bot.locales` writes the template and merges it into the catalogs after an
+English text changed. Discord has no Arabic client locale: Arabic is reached by a
+player's or server's choice (`bot.language`).
+
+Parameters are formatted by the caller (mentions, numbers); the templates never build
+sentences from pieces of other templates except through named fields.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
+import gettext
+import io
 import string
 from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 
 class Msg(enum.StrEnum):
@@ -157,18 +173,12 @@ class Msg(enum.StrEnum):
     STATUS_DECLINED = "status.declined"
     STATUS_CANCELLED = "status.cancelled"
     STATUS_EXPIRED = "status.expired"
-    DAYS_ONE = "duration.day"
-    DAYS_MANY = "duration.days"
-    HOURS_ONE = "duration.hour"
-    HOURS_MANY = "duration.hours"
-    MINUTES_ONE = "duration.minute"
-    MINUTES_MANY = "duration.minutes"
-    SECONDS_ONE = "duration.second"
-    SECONDS_MANY = "duration.seconds"
-    RATED_GAMES_ONE = "count.rated_game"
-    RATED_GAMES_MANY = "count.rated_games"
-    GAMES_ONE = "count.game"
-    GAMES_MANY = "count.games"
+    DAYS = "duration.days"
+    HOURS = "duration.hours"
+    MINUTES = "duration.minutes"
+    SECONDS = "duration.seconds"
+    RATED_GAMES = "count.rated_games"
+    GAMES = "count.games"
     RESULT_UNRATED_EARLY = "result.unrated_early"  # i13-play
 
     # --- information commands ----------------------------------------------------------
@@ -182,7 +192,6 @@ class Msg(enum.StrEnum):
     LEADERBOARD_YOUR_RANK = "leaderboard.your_rank"
     LEADERBOARD_NOT_RANKED = "leaderboard.not_ranked"
     LEADERBOARD_RULE = "leaderboard.rule"
-    LEADERBOARD_RULE_ONE = "leaderboard.rule_one"
     HISTORY_TITLE = "history.title"
     HISTORY_LINE = "history.line"
     HISTORY_LINE_ABORTED = "history.line_aborted"
@@ -212,6 +221,22 @@ class Msg(enum.StrEnum):
     # --- the computer under load (bot.computer_queue) ---------------------------------
     COMPUTER_BUSY = "error.computer_busy"
     COMPUTER_DELAYED = "computer.delayed"
+
+    # --- languages and variant names (i14-i18n) ---------------------------------------
+    VARIANT_TURKISH = "variant.turkish"
+    VARIANT_ARAB = "variant.arab"
+    VARIANT_MOROCCAN = "variant.moroccan"
+    VARIANT_ITALIAN = "variant.italian"
+    HELP_LANGUAGE = "help.language"
+    LANGUAGE_SET = "settings.language_set"
+    LANGUAGE_AUTO = "settings.language_auto"
+    SERVER_LANGUAGE_SET = "settings.server_language_set"
+    SERVER_LANGUAGE_AUTO = "settings.server_language_auto"
+    SETTINGS_LANGUAGE = "settings.language_line"
+    SERVER_SETTINGS_LANGUAGE = "settings.server_language_line"
+    LANGUAGE_AUTOMATIC = "word.language_automatic"
+    MOVE_MALFORMED_HINT = "error.move_malformed_hint"
+    MOVE_ILLEGAL_HINT = "error.move_illegal_hint"
 
     # --- puzzles (branch i16-puzzles) ---------------------------------------------------
     PUZZLE_NONE = "error.puzzle_none"
@@ -264,7 +289,20 @@ class Msg(enum.StrEnum):
     BUTTON_ANALYZE = "button.analyze"
 
 
-ENGLISH: Mapping[Msg, str] = MappingProxyType({
+
+@dataclass(frozen=True)
+class Plural:
+    """A message whose words depend on a number: the English singular and plural forms,
+    and the parameter holding the number (`count` unless named). Each language has as many
+    forms as its plural rule (CLDR, through Babel: Arabic six, Italian and French three,
+    Turkish and English two)."""
+
+    one: str
+    other: str
+    count: str = "count"
+
+
+ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /play (against the "
                       "computer) or /challenge a player.",
     Msg.NOT_IN_GAME: "You are not playing in this game: only {white} and {black} can do that.",
@@ -329,12 +367,12 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
                              "answer there, or cancel that challenge before sending another.",
     Msg.CHALLENGE_DUPLICATE_REVERSE: "{opponent} already challenged you: {challenge}. Accept "
                                      "or decline it there.",
-    Msg.CHALLENGE_LIMIT_CHALLENGER: "You have {count} pending challenges on this server, the "
+    Msg.CHALLENGE_LIMIT_CHALLENGER: "Pending challenges from you on this server: {count}, the "
                                     "most it allows ({limit}). Wait for an answer or cancel "
                                     "one (your oldest: {challenge}).",
-    Msg.CHALLENGE_LIMIT_OPPONENT: "{opponent} already has {count} pending challenges on this "
-                                  "server, the most it allows ({limit}). Try again when they "
-                                  "have answered some.",
+    Msg.CHALLENGE_LIMIT_OPPONENT: "Pending challenges to {opponent} on this server: {count}, "
+                                  "the most it allows ({limit}). Try again when they have "
+                                  "answered some.",
     Msg.SETTINGS_ADMIN_ONLY: "Only members with the Manage Server permission can change this "
                              "server's settings.",
     Msg.SETTINGS_TITLE: "Your settings",
@@ -451,21 +489,15 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.STATUS_DECLINED: "declined",
     Msg.STATUS_CANCELLED: "withdrawn",
     Msg.STATUS_EXPIRED: "expired",
-    Msg.DAYS_ONE: "{count} day",
-    Msg.DAYS_MANY: "{count} days",
-    Msg.HOURS_ONE: "{count} hour",
-    Msg.HOURS_MANY: "{count} hours",
-    Msg.MINUTES_ONE: "{count} minute",
-    Msg.MINUTES_MANY: "{count} minutes",
-    Msg.SECONDS_ONE: "{count} second",
-    Msg.SECONDS_MANY: "{count} seconds",
-    Msg.RATED_GAMES_ONE: "{count} rated game",
-    Msg.RATED_GAMES_MANY: "{count} rated games",
-    Msg.GAMES_ONE: "{count} game",
-    Msg.GAMES_MANY: "{count} games",
+    Msg.DAYS: Plural("{count} day", "{count} days"),
+    Msg.HOURS: Plural("{count} hour", "{count} hours"),
+    Msg.MINUTES: Plural("{count} minute", "{count} minutes"),
+    Msg.SECONDS: Plural("{count} second", "{count} seconds"),
+    Msg.RATED_GAMES: Plural("{count} rated game", "{count} rated games"),
+    Msg.GAMES: Plural("{count} game", "{count} games"),
     # i13-play
     Msg.RESULT_UNRATED_EARLY: "Not rated: the game ended before each side had made two "
-                              "moves, so no rating changes.",
+                              "moves of its own, so no rating changes.",
 
     Msg.RATING_TITLE: "Ratings of {user}",
     Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games}: "
@@ -478,10 +510,13 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.LEADERBOARD_EMPTY: "Nobody is on this leaderboard yet.",
     Msg.LEADERBOARD_YOUR_RANK: "Your place: **{rank}** of {total}, rating {rating}.",
     Msg.LEADERBOARD_NOT_RANKED: "You are not on this leaderboard yet.",
-    Msg.LEADERBOARD_RULE: "Listed: at least {min_games} rated games and a rating deviation "
-                          "below {max_deviation}. `?` marks a provisional rating.",
-    Msg.LEADERBOARD_RULE_ONE: "Listed: at least {min_games} rated game and a rating deviation "
-                              "below {max_deviation}. `?` marks a provisional rating.",
+    Msg.LEADERBOARD_RULE: Plural(
+        "Listed: at least {min_games} rated game and a rating deviation below "
+        "{max_deviation}. `?` marks a provisional rating.",
+        "Listed: at least {min_games} rated games and a rating deviation below "
+        "{max_deviation}. `?` marks a provisional rating.",
+        count="min_games",
+    ),
     Msg.HISTORY_TITLE: "Recent games of {user}",
     Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
@@ -554,6 +589,34 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.COMPUTER_DELAYED: (
         "The computer is busy with many other games: it will move here in about {wait}."
     ),
+
+    # i14-i18n
+    Msg.VARIANT_TURKISH: "Turkish draughts",
+    Msg.VARIANT_ARAB: "Arab Dama",
+    Msg.VARIANT_MOROCCAN: "Moroccan draughts",
+    Msg.VARIANT_ITALIAN: "Italian draughts",
+    Msg.HELP_LANGUAGE: (
+        "**Language**: **/settings** `language` answers you in English, Türkçe, Italiano or "
+        "Français. بالعربية: اختر \u2066/settings language: ar\u2069"
+    ),
+    Msg.LANGUAGE_SET: "From now on I answer you in English.",
+    Msg.LANGUAGE_AUTO: "Back to automatic: I answer you in your Discord language, or in the "
+                       "server's language if your Discord is in English.",
+    Msg.SERVER_LANGUAGE_SET: "This server's language is now English: boards and notices in "
+                             "the channel use it, and so do answers to players whose Discord "
+                             "is in English.",
+    Msg.SERVER_LANGUAGE_AUTO: "This server has no language of its own any more: channel posts "
+                              "follow the server's Discord locale.",
+    Msg.SETTINGS_LANGUAGE: "Language: **{language}** (change it with /settings language:)",
+    Msg.SERVER_SETTINGS_LANGUAGE: "Language of the channel posts: **{language}** (change it with "
+                                  "/server-settings language:)",
+    Msg.LANGUAGE_AUTOMATIC: "automatic, now {language}",
+    Msg.MOVE_MALFORMED_HINT: "I can't read **{text}** as a move: write the start and the end "
+                             "square, e.g. d3-d4 (a capture d3xd5; in Italian draughts also "
+                             "numbers, 22-18).",
+    Msg.MOVE_ILLEGAL_HINT: "**{text}** can't be played in this position. Start typing /move "
+                           "and pick one of your legal moves from the list.",
+
     # puzzles (branch i16-puzzles)
     Msg.PUZZLE_NONE: "You have no puzzle under way. Start one with /puzzle.",
     Msg.PUZZLE_NO_BANK: "There are no puzzles for {variant} yet. Try another variant.",
@@ -620,27 +683,119 @@ ENGLISH: Mapping[Msg, str] = MappingProxyType({
     Msg.BUTTON_ANALYZE: "Analyze",
 })
 
-CATALOGS: Mapping[str, Mapping[Msg, str]] = MappingProxyType({"en": ENGLISH})
-"""Catalogs by language code (the part of a Discord locale before `-`)."""
+LANGUAGES = ("en", "tr", "ar", "it", "fr")
+"""The languages of the catalogs: English (the source, in this module) and the translations
+in `bot/locales/messages/<language>.po`."""
+
+RTL_LANGUAGES = frozenset({"ar"})
+"""Languages written right to left: their parameters are isolated (`isolate`)."""
+
+FSI = "\u2068"
+"""FIRST STRONG ISOLATE: starts a run whose direction its first strong character decides."""
+LRI = "\u2066"
+"""LEFT-TO-RIGHT ISOLATE: starts a run shown left to right (notation inside Arabic)."""
+PDI = "\u2069"
+"""POP DIRECTIONAL ISOLATE: ends the run an isolate started."""
+
+_LOCALES = Path(__file__).resolve().parent / "locales"
 
 
-def template(key: Msg, locale: str | None = None) -> str:
-    """The template of `key` in `locale` (a Discord locale such as "en-US" or "tr"),
-    falling back to English."""
+def language_of(locale: str | None) -> str:
+    """The catalog language for a language code or a Discord locale ("tr", "en-US",
+    "fr"): the part before `-`, lower case; English for None or a language without a
+    catalog."""
     language = (locale or "en").split("-")[0].lower()
-    catalog = CATALOGS.get(language, ENGLISH)
-    return catalog.get(key) or ENGLISH[key]
+    return language if language in LANGUAGES else "en"
+
+
+def isolate(value: str) -> str:
+    """`value` between FSI and PDI (Unicode Bidirectional Algorithm, UAX #9, section 2.7):
+    inside a right-to-left sentence a mention, a move (`d3-d4`, `22x13`), a square or a
+    rating keeps its own direction and does not reorder the words around it."""
+    return f"{FSI}{value}{PDI}"
+
+
+def _read_catalog(domain: str, language: str) -> gettext.GNUTranslations | None:
+    """The gettext translations of `domain` in `language`, read from
+    `bot/locales/<domain>/<language>.po` with Babel and compiled in memory (untranslated
+    and fuzzy entries left out, so they fall back to English); None without a file."""
+    path = _LOCALES / domain / f"{language}.po"
+    if not path.is_file():
+        return None
+    with path.open("rb") as source:
+        catalog = read_po(source, locale=language, domain=domain)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+@functools.cache
+def translations(domain: str, language: str) -> gettext.NullTranslations:
+    """The translations of `domain` ("messages" or "commands") in `language`; English
+    (every message as its source text) when there is no catalog for it. Read once."""
+    if language == "en":
+        return gettext.NullTranslations()
+    return _read_catalog(domain, language) or gettext.NullTranslations()
+
+
+def template(key: Msg, locale: str | None = None, count: int = 1) -> str:
+    """The template of `key` in `locale` (a language code or a Discord locale such as
+    "en-US" or "tr"), for `count` if it is a plural message (the language's plural rule,
+    from the catalog's `Plural-Forms`); English when the catalog lacks it."""
+    source = ENGLISH[key]
+    catalog = translations("messages", language_of(locale))
+    if isinstance(source, Plural):
+        return catalog.npgettext(key.value, source.one, source.other, count)
+    return catalog.pgettext(key.value, source)
 
 
 def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
-    """The message `key` in `locale` with `params` filled in. Raises `KeyError` naming a
-    field the template needs and `params` lacks (a programming error)."""
-    return template(key, locale).format(**params)
+    """The message `key` in `locale` with `params` filled in. A plural message picks its
+    form by the parameter its `Plural.count` names. In a right-to-left language each
+    parameter is isolated (`isolate`). Raises `KeyError` naming a field the template needs
+    and `params` lacks (a programming error)."""
+    source = ENGLISH[key]
+    count = 1
+    if isinstance(source, Plural):
+        count = int(str(params[source.count]))
+    language = language_of(locale)
+    if language in RTL_LANGUAGES:
+        params = {name: isolate(str(value)) for name, value in params.items()}
+    return template(key, language, count).format(**params)
 
 
-def fields(key: Msg, locale: str | None = None) -> set[str]:
-    """The names of the fields the template of `key` uses."""
-    return {name for _, name, _, _ in string.Formatter().parse(template(key, locale)) if name}
+VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({
+    "turkish": Msg.VARIANT_TURKISH,
+    "arab": Msg.VARIANT_ARAB,
+    "moroccan": Msg.VARIANT_MOROCCAN,
+    "italian": Msg.VARIANT_ITALIAN,
+})
+"""The message of each variant's name, by variant key (`engine.VARIANTS`)."""
+
+
+ENGINE_EXPLAINED: Mapping[Msg, Msg] = MappingProxyType({
+    Msg.MOVE_MALFORMED: Msg.MOVE_MALFORMED_HINT,
+    Msg.MOVE_ILLEGAL: Msg.MOVE_ILLEGAL_HINT,
+})
+"""Messages whose `detail` is the engine's explanation, which is written in English only
+(`engine.notation`), and the message a reader of another language gets instead."""
+
+
+def variant_name(key: str, locale: str | None = None) -> str:
+    """The name of the variant `key` ("turkish") in `locale`: "Türk daması", "Dama turca".
+    Raises `KeyError` for an unknown key."""
+    return text(VARIANT_NAMES[key], locale)
+
+
+def fields(key: Msg, locale: str | None = None, count: int = 1) -> set[str]:
+    """The names of the fields the template of `key` uses (for `count`, in `locale`)."""
+    return template_fields(template(key, locale, count))
+
+
+def template_fields(template_text: str) -> set[str]:
+    """The names of the `str.format` fields in `template_text`."""
+    return {name for _, name, _, _ in string.Formatter().parse(template_text) if name}
 
 
 COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
@@ -678,15 +833,29 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "rules": "Explain the rules of a variant",
     "rules.variant": "Which variant (default: Turkish)",
     "help": "How to play draughts with this bot",
-    "settings": "Show or change your preferences: board side, Italian notation",
+    "choice.turkish": "Turkish draughts",
+    "choice.arab": "Arab Dama",
+    "choice.moroccan": "Moroccan draughts",
+    "choice.italian": "Italian draughts",
+    "settings": "Show or change your preferences: board side, Italian notation, language",
     "settings.board_side": "The side your boards are drawn from (auto: the side you play)",
     "settings.notation": "How Italian moves are written to you",
-    "server-settings": "Show or change this server's limits on pending challenges",
+    "settings.language": "The language I answer you in (automatic: your Discord's language)",
+    "server-settings": "Show or change this server's settings: limits on pending challenges, "
+                       "language",
     "server-settings.per_challenger": "Most pending challenges from one player",
     "server-settings.per_opponent": "Most pending challenges to one player",
+    "server-settings.language": "The language of channel posts and of players whose Discord is "
+                                "in English",
     "choice.auto": "Auto (the side you play)",
     "choice.numeric": "Numeric (22-18)",
     "choice.algebraic": "Algebraic (d3-c4)",
+    "choice.en": "English",
+    "choice.tr": "Türkçe",
+    "choice.ar": "العربية",
+    "choice.it": "Italiano",
+    "choice.fr": "Français",
+    "choice.language_auto": "Automatic",
     "rematch": "Play this channel's last finished game again, colours swapped",
     "choice.white": "White",
     "choice.black": "Black",

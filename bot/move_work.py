@@ -13,7 +13,10 @@ states (`engine.movegen.capture_states_over`, which stops at the budget: a few
 milliseconds at most); if so the whole call runs in a process of its own (one worker,
 started at the first heavy position; the computer's search pool is not used, so heavy
 positions never take a worker from a computer move). The function and its arguments must
-then be picklable (module-level functions, engine values).
+then be picklable (module-level functions, engine values). A worker process that dies (the
+out-of-memory killer, a crash) is replaced: the call it was running, or the next one, runs
+once more in a new process (move work only reads its arguments, so running it again is
+safe); a call that kills a second process in a row raises `BrokenProcessPool`.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import asyncio
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from engine import Position, Variant
@@ -87,11 +91,25 @@ class MoveWork:
         return await asyncio.to_thread(heavy, positions, self.budget)
 
     async def in_process(self, fn: Callable[..., T], *args: object) -> T:
-        """`fn(*args)` in the worker process (started at the first call). Raises what
-        `fn` raises."""
+        """`fn(*args)` in the worker process (started at the first call; a dead one is
+        replaced and the call run once more). Raises what `fn` raises, and
+        `BrokenProcessPool` if the new process dies too."""
         self.in_process_calls += 1
         loop = asyncio.get_running_loop()
+        pool = self._pool()
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            self._discard_broken(pool)
         return await loop.run_in_executor(self._pool(), fn, *args)
+
+    def _discard_broken(self, pool: ProcessPoolExecutor) -> None:
+        """Forget `pool`, whose process died, so `_pool` starts a new one (unless a call
+        that saw the same death already did; the shutdown does not wait: the dead
+        process has nothing left to finish)."""
+        if self._executor is pool:
+            self._executor = None
+            pool.shutdown(wait=False, cancel_futures=True)
 
     async def run(
         self, positions: Sequence[tuple[Position, Variant]], fn: Callable[..., T], *args: object
@@ -107,8 +125,8 @@ class MoveWork:
     async def warm(self) -> None:
         """Start the worker process now and wait until it is ready (the bot does this at
         start-up, so the first heavy position does not wait for it: about a second)."""
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._pool(), _nothing)
+        await self.in_process(_nothing)
+        self.in_process_calls -= 1  # not a call of move work
 
     async def close(self) -> None:
         """Stop the worker process, if it started."""

@@ -2,7 +2,8 @@
 
 With a development guild, the commands are copied to that guild and synced there at every
 start (guild commands update instantly). Otherwise they are synced globally, and only when
-their schema (names, descriptions, options, choices, contexts) differs from what was last
+their schema (names, descriptions, options, choices, contexts, and the localizations of
+names, descriptions and choices) differs from what was last
 synced: a SHA-256 of the schema is kept in a file beside the database.
 """
 
@@ -22,9 +23,16 @@ from storage import is_postgresql
 log = logging.getLogger(__name__)
 
 
-def command_schema(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
-    """The global commands as Discord receives them (JSON-ready), sorted by name."""
-    commands = [command.to_dict(tree) for command in tree.get_commands()]
+async def command_schema(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+    """The global commands as Discord receives them (JSON-ready), sorted by name: with the
+    tree's translator, their name, description and choice localizations too (the payload
+    `CommandTree.sync` sends), so a changed translation changes the hash."""
+    translator = tree.translator
+    if translator is None:
+        commands = [command.to_dict(tree) for command in tree.get_commands()]
+    else:
+        commands = [await command.get_translated_payload(tree, translator)
+                    for command in tree.get_commands()]
     return sorted(commands, key=lambda c: str(c["name"]))
 
 
@@ -57,7 +65,7 @@ async def sync_commands(
         synced = await tree.sync(guild=guild)
         log.info("synced %d commands to development guild %s", len(synced), dev_guild)
         return "guild"
-    digest = schema_hash(command_schema(tree), application_id)
+    digest = schema_hash(await command_schema(tree), application_id)
     if hash_file is not None and hash_file.is_file() and hash_file.read_text().strip() == digest:
         log.info("commands unchanged since the last global sync; not syncing")
         return "unchanged"

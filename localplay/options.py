@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from standin.validation import LOCALES
+
 DEFAULT_DATABASE = "data/local.sqlite3"
 DEFAULT_REPLAY_DATABASE = "data/replay.sqlite3"
 DEFAULT_LOG = "data/local-bot.log"
@@ -22,10 +24,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--parallel", type=int, default=1, metavar="N",
                         help="with --replay: games replayed at the same time (default 1)")
     parser.add_argument("--database", help=f"the bot's database (default {DEFAULT_DATABASE}; "
-                        f"{DEFAULT_REPLAY_DATABASE}, emptied first, with --replay)")
+                        f"{DEFAULT_REPLAY_DATABASE}, emptied first, with --replay), or a "
+                        "postgresql:// URL of a PostgreSQL server you run")
+    parser.add_argument("--shards", type=int, default=1, metavar="N",
+                        help="run N bot processes, one per shard (default 1); more than one "
+                             "needs --database postgresql://...")
     parser.add_argument("--fresh", action="store_true",
                         help="start from an empty database (the old one is deleted)")
     parser.add_argument("--boards", default=DEFAULT_BOARDS, metavar="DIR",
                         help=f"folder for the board pictures (default {DEFAULT_BOARDS})")
     parser.add_argument("--log", default=DEFAULT_LOG, help=f"the bot's log (default {DEFAULT_LOG})")
     parser.add_argument("--user", default="alice", help="who you are at first (default alice)")
+    parser.add_argument("--locale", default="en-US", choices=sorted(LOCALES), metavar="LOCALE",
+                        help="the Discord client locale of the users you type as, and the "
+                             "local server's preferred locale (default en-US; tr, it, fr show "
+                             "the commands in Turkish, Italian, French, and the bot answers "
+                             "and posts in that language). Command and "
+                             "option names may be typed as that client shows them or in "
+                             "English. Arabic has no Discord locale: choose it with "
+                             "/settings language:ar")

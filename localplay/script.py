@@ -2,6 +2,7 @@
 
     as bob                                   switch to user bob (created on first use)
     in games                                 switch to channel #games (created if missing)
+    in "Dama Annex#lobby"                    switch to #lobby of the server Dama Annex
     /challenge opponent:@bob variant:italian a slash command, as Discord shows it
     /challenge @bob italian                  option names may be left out, in schema order
     /move 22-18
@@ -40,9 +41,11 @@ class AsUser:
 
 @dataclass(frozen=True)
 class InChannel:
-    """`in CHANNEL`: act in this text channel from now on."""
+    """`in CHANNEL` or `in SERVER#CHANNEL`: act in this text channel (of that server;
+    None: the server of the current channel) from now on."""
 
     name: str
+    server: str | None = None
 
 
 @dataclass(frozen=True)
@@ -90,10 +93,15 @@ def parse_line(line: str) -> Command | None:
             raise ScriptError("write `as NAME`, e.g. `as bob`")
         return AsUser(user)
     if keyword == "in":
-        channel = _unquote(rest).lstrip("#").strip()
+        where = _unquote(rest).strip()
+        server, hash_, channel = where.rpartition("#")
+        if not hash_:
+            server, channel = "", where
+        channel = channel.strip()
         if not channel:
-            raise ScriptError("write `in CHANNEL`, e.g. `in games`")
-        return InChannel(channel)
+            raise ScriptError("write `in CHANNEL`, e.g. `in games`, or `in SERVER#CHANNEL`, "
+                              'e.g. `in "Dama Annex#lobby"`')
+        return InChannel(channel, server.strip() or None)
     if keyword == "press":
         if not rest:
             raise ScriptError("write `press LABEL`, e.g. `press Accept` (or `press 3 Accept` "
@@ -142,10 +150,13 @@ def _slash(text: str) -> Slash:
     return Slash(name, tuple(named), tuple(bare))
 
 
-def resolve_options(command: Slash, schema: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+def resolve_options(
+    command: Slash, schema: Sequence[Mapping[str, Any]], locale: str | None = None
+) -> dict[str, str]:
     """The options of `command` by name: named ones as given, bare values filling the
     options not named yet in schema order (required ones first, as Discord lists them),
-    each value of an option with choices as `typed_choice` reads it.
+    each value of an option with choices as `typed_choice` reads it (for a client in
+    `locale`).
 
     A name that is not an option of its own is taken as a bare value (so `/move 22:18`
     still reaches the bot). A named option with nothing after the colon is left out, as
@@ -174,25 +185,68 @@ def resolve_options(command: Slash, schema: Sequence[Mapping[str, Any]]) -> dict
     for name, value in zip(free, bare, strict=False):
         given[name] = value
     by_name = {str(option["name"]): option for option in schema}
-    return {name: typed_choice(value, by_name[name].get("choices") or ())
+    return {name: typed_choice(value, by_name[name].get("choices") or (), locale)
             for name, value in given.items()}
 
 
-def typed_choice(text: str, choices: Sequence[Mapping[str, Any]]) -> str:
+def _shown_names(item: Mapping[str, Any], locale: str | None) -> tuple[str, ...]:
+    """The names a client in `locale` knows a command, option or choice by: the one it
+    shows (its localization for `locale`) and the registered one."""
+    localized = (item.get("name_localizations") or {}).get(locale) if locale else None
+    return (str(item["name"]),) if not localized else (str(localized), str(item["name"]))
+
+
+def canonical_command(
+    command: Slash, commands: Sequence[Mapping[str, Any]], locale: str | None
+) -> Slash:
+    """`command` with its command, sub-command and option names as registered, typed as
+    Discord shows them to a client in `locale` (their `name_localizations`) or as
+    registered: `/meydan-oku rakip:bob` for a Turkish client is `/challenge opponent:bob`.
+    Interactions always carry the registered names, whatever the client shows. Names it
+    does not know are left as typed (the stand-in then says what is wrong)."""
+    words = command.name.split()
+    if not words:
+        return command
+    path: list[str] = []
+    pool: Sequence[Mapping[str, Any]] = [c for c in commands if c.get("type", 1) == 1]
+    options: Sequence[Mapping[str, Any]] = ()
+    for word in words:
+        match = next((item for item in pool
+                      if word.casefold() in (n.casefold() for n in _shown_names(item, locale))),
+                     None)
+        if match is None:
+            return command
+        path.append(str(match["name"]))
+        options = match.get("options") or ()
+        pool = [o for o in options if o.get("type") in (1, 2)]
+    named = []
+    for key, value in command.named:
+        option = next((o for o in options
+                       if key.casefold() in (n.casefold() for n in _shown_names(o, locale))),
+                      None)
+        named.append((str(option["name"]) if option is not None else key, value))
+    return Slash(" ".join(path), tuple(named), command.bare, command.suggest)
+
+
+def typed_choice(
+    text: str, choices: Sequence[Mapping[str, Any]], locale: str | None = None
+) -> str:
     """The value of the choice `text` means, as a player types it: a choice's value or
-    name, exactly or in any case (`Turkish`, `everyone`); for the variant choices (every
-    value a variant key), any name `engine.get_variant` accepts (`dama`,
-    `italian-draughts`). Anything else is returned unchanged, for the stand-in to refuse
-    with the list of choices. Without choices: `text` itself."""
+    name (the name shown to a client in `locale` too), exactly or in any case (`Turkish`,
+    `everyone`, `Dames turques`); for the variant choices (every value a variant key), any
+    name `engine.get_variant` accepts (`dama`, `italian-draughts`). Anything else is
+    returned unchanged, for the stand-in to refuse with the list of choices. Without
+    choices: `text` itself."""
     if not choices:
         return text
     values = [str(choice["value"]) for choice in choices]
     for choice in choices:
-        if text in (str(choice["value"]), str(choice["name"])):
+        if text in (str(choice["value"]), *_shown_names(choice, locale)):
             return str(choice["value"])
     folded = text.casefold()
     for choice in choices:
-        if folded in (str(choice["value"]).casefold(), str(choice["name"]).casefold()):
+        names = (str(choice["value"]), *_shown_names(choice, locale))
+        if folded in (name.casefold() for name in names):
             return str(choice["value"])
     from engine import VARIANTS, UnknownVariantError, get_variant
 

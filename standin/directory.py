@@ -32,7 +32,7 @@ from .model import (
 from .payloads import Payloads
 from .records import MessageRecord
 from .rest import create_thread, dm_channel
-from .snowflakes import SnowflakeFactory
+from .snowflakes import SnowflakeFactory, on_shard
 
 
 @dataclass(frozen=True)
@@ -145,6 +145,11 @@ class Directory:
             return self._user_info(existing)
         return self._user_info(self._new_user(name, bot=bot, locale=locale))
 
+    def set_locale(self, ref: UserRef, locale: str) -> None:
+        """Set the client locale `ref`'s interactions carry from now on (a Discord locale
+        such as "tr" or "en-US", as a user changing their Discord's language)."""
+        self._user(ref).locale = locale
+
     def _user(self, ref: UserRef, *, create: bool = True) -> User:
         if isinstance(ref, UserInfo):
             ref = ref.id
@@ -169,18 +174,25 @@ class Directory:
         owner: UserRef | None = None,
         channels: Sequence[str] = ("general",),
         locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
     ) -> GuildInfo:
         """A new guild with @everyone, the bot (and its managed role), the owner and channels.
+        With `shard` `(shard_id, num_shards)` its id falls on that shard
+        (`snowflakes.on_shard`). Raises `ValueError` for a shard outside the count.
 
-        Sends GUILD_CREATE when the bot is connected (as when a bot joins a server).
+        Sends GUILD_CREATE when the bot is connected (as when a bot joins a server), to the
+        session that handles its shard.
         """
         owner_user = (
             self._user(owner)
             if owner is not None
             else self.world.users[self._payloads.app.owner_id]
         )
+        guild_id = self._ids.named("guild", name)
+        if shard is not None:
+            guild_id = on_shard(guild_id, *shard)
         guild = Guild(
-            id=self._ids.named("guild", name), name=name, owner_id=owner_user.id,
+            id=guild_id, name=name, owner_id=owner_user.id,
             preferred_locale=locale,
         )
         guild.roles[guild.id] = Role(

@@ -5,7 +5,9 @@ characters, 10 embeds), Resources > Message > Embed Limits (title 256, descripti
 25 fields, field name 256 and value 1024, footer 2048, author 256, 6000 in all),
 Components > Reference (5 action rows of 5 buttons, custom_id 100, label 80),
 Interactions > Application Commands (names 1-32 lowercase, descriptions 1-100, 25 options,
-25 choices, required options first) and Receiving and Responding (modal title 45).
+25 choices, required options first; Localization: `name_localizations` and
+`description_localizations` keyed by a Discord locale, localized names under the same
+rules as names and unique in their locale) and Receiving and Responding (modal title 45).
 """
 
 from __future__ import annotations
@@ -28,6 +30,12 @@ MAX_LABEL = 80
 MAX_CHOICES = 25
 MAX_OPTIONS = 25
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu",
+    "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru",
+    "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+})
+"""Discord's locales (Reference > Locales): there is no Arabic one."""
 
 COMPONENT_ACTION_ROW = 1
 COMPONENT_BUTTON = 2
@@ -327,6 +335,58 @@ def check_modal(data: Any) -> Errors:
     return errors
 
 
+def _check_localizations(
+    path: tuple[str | int, ...], key: str, localizations: Any, *, name: bool, lower: bool = True
+) -> Errors:
+    """Problems of a `name_localizations` (`name`) or `description_localizations` map."""
+    if localizations is None:
+        return {}
+    if not isinstance(localizations, dict):
+        return _bad_type((*path, key), "an object")
+    errors: Errors = {}
+    for locale, value in localizations.items():
+        where = (*path, key, str(locale))
+        if locale not in LOCALES:
+            merge_errors(errors, field_error(
+                where, "BASE_TYPE_CHOICES",
+                f"Value must be one of {sorted(LOCALES)}, not {locale!r}."))
+        elif name and (not isinstance(value, str) or not COMMAND_NAME.match(value)
+                       or (lower and value != value.lower())):
+            merge_errors(errors, field_error(
+                where, "APPLICATION_COMMAND_INVALID_NAME", f"Name is invalid: {value!r}"))
+        elif not name and (not isinstance(value, str) or not 1 <= len(value) <= 100):
+            merge_errors(errors, field_error(
+                where, "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
+    return errors
+
+
+def _localized_names(item: dict[str, Any]) -> dict[str, str]:
+    """Each locale's name of a command or option: its localization, else its name."""
+    names = item.get("name_localizations")
+    return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
+
+
+def _check_unique_localized(
+    items: list[Any], path: tuple[str | int, ...], code: str
+) -> Errors:
+    """Two items (commands of one type, or options of one command) with the same name in
+    one locale (its localization, or the default name where it has none)."""
+    errors: Errors = {}
+    for locale in LOCALES:
+        seen: set[tuple[Any, str]] = set()
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                continue
+            shown = (item.get("type", 1) if code.startswith("APPLICATION_COMMANDS") else 0,
+                     _localized_names(item).get(locale, str(item.get("name"))))
+            if shown in seen:
+                merge_errors(errors, field_error(
+                    (*path, i, "name_localizations", locale), code,
+                    f"Names must be unique in each locale ({shown[1]!r} in {locale})"))
+            seen.add(shown)
+    return errors
+
+
 def check_commands(commands: Any) -> Errors:
     """Problems of a bulk-overwrite list of application commands."""
     if not isinstance(commands, list):
@@ -351,6 +411,9 @@ def check_commands(commands: Any) -> Errors:
             )
         seen.add(key)
         merge_errors(errors, check_command(cmd, (i,)))
+    if not errors:
+        merge_errors(errors, _check_unique_localized(
+            commands, (), "APPLICATION_COMMANDS_DUPLICATE_NAME"))
     return errors
 
 
@@ -378,8 +441,13 @@ def check_command(cmd: dict[str, Any], path: tuple[str | int, ...] = ()) -> Erro
                 f"Command name is invalid: {name!r}",
             ),
         )
+    merge_errors(errors, _check_localizations(
+        path, "name_localizations", cmd.get("name_localizations"), name=True, lower=kind == 1))
     if kind == 1:
         merge_errors(errors, _check_description(path, cmd.get("description")))
+        merge_errors(errors, _check_localizations(
+            path, "description_localizations", cmd.get("description_localizations"),
+            name=False))
         merge_errors(errors, _check_options(path, cmd.get("options") or [], depth=0))
     return errors
 
@@ -434,6 +502,11 @@ def _check_options(path: tuple[str | int, ...], options: list[Any], depth: int) 
             )
         names.add(str(name))
         merge_errors(errors, _check_description(opath, opt.get("description")))
+        merge_errors(errors, _check_localizations(
+            opath, "name_localizations", opt.get("name_localizations"), name=True))
+        merge_errors(errors, _check_localizations(
+            opath, "description_localizations", opt.get("description_localizations"),
+            name=False))
         kind = opt.get("type")
         if kind in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP):
             if depth >= 2 or (kind == OPTION_SUB_COMMAND_GROUP and depth >= 1):
@@ -460,6 +533,11 @@ def _check_options(path: tuple[str | int, ...], options: list[Any], depth: int) 
         else:
             seen_optional = True
         choices = opt.get("choices") or []
+        for c, choice in enumerate(choices):
+            if isinstance(choice, dict):
+                merge_errors(errors, _check_localizations(
+                    (*opath, "choices", c), "name_localizations",
+                    choice.get("name_localizations"), name=False))
         if len(choices) > MAX_CHOICES:
             merge_errors(errors, _max_length((*opath, "choices"), MAX_CHOICES))
         if choices and opt.get("autocomplete"):
@@ -471,4 +549,7 @@ def _check_options(path: tuple[str | int, ...], options: list[Any], depth: int) 
                     "Autocomplete cannot be set with choices",
                 ),
             )
+    if not errors:
+        merge_errors(errors, _check_unique_localized(
+            options, (*path, "options"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"))
     return errors

@@ -376,8 +376,10 @@ class SqlGameRepository:
                 await _require_active(conn, game_id)
 
     async def set_draw_offer(self, game_id: int, side: Side | None) -> None:
+        # An offer is a step its channel is owed (told by a text, or an owed board).
         await self._update_active(
-            game_id, "draw_offer_by = $4", None if side is None else side.value
+            game_id, "draw_offer_by = $4, board_owed = $5", None if side is None else side.value,
+            int(side is not None),
         )
 
     async def set_clock(self, game_id: int, clock: ClockState) -> None:

@@ -4,7 +4,8 @@ may, when it is imported.
 - `engine` imports nothing outside the standard library; `renderer` the engine and Pillow;
   `storage` aiosqlite and asyncpg.
 - `bot.ratings` and `bot.services` import nothing of Discord (discord.py or its HTTP stack),
-  nor the renderer or the settings loader (services: engine, storage and its drivers only):
+  nor the renderer or the settings loader (services: engine, storage and its drivers, and
+  Babel through the message catalog `bot.messages`):
   the game flow runs, and is tested, on plain values.
 - `bot`, every module of it and its entry point `bot.__main__` included, imports neither
   `standin` nor `localplay`: the bot runs where those development tools are not installed.
@@ -50,8 +51,9 @@ ALLOWED: dict[str, set[str] | None] = {
     "renderer": {"engine", "PIL"},
     "storage": {"aiosqlite"} | ASYNCPG,
     "bot.ratings": {"bot", "storage", "aiosqlite"} | ASYNCPG,
-    "bot.services": {"bot", "engine", "storage", "aiosqlite", "puzzles"} | ASYNCPG,
-    "bot": {"bot", "engine", "puzzles", "renderer", "storage", "PIL", "aiosqlite", "dotenv"}
+    "bot.services": {"bot", "engine", "storage", "aiosqlite", "babel", "puzzles"} | ASYNCPG,
+    "bot": {"bot", "engine", "puzzles", "renderer", "storage", "PIL", "aiosqlite", "dotenv",
+            "babel"}
     | ASYNCPG
     | DISCORD,
     "standin": AIOHTTP,

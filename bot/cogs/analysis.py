@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.messages import Msg, text
+from bot.messages import Msg, text, variant_name
 from bot.messages import command_text as t
 from bot.services import PlayerError
 from bot.services.analysis import AnalysisService, player_names
@@ -33,7 +33,6 @@ from bot.ui.analysis import (
 )
 from bot.ui.answer import Answer
 from bot.ui.reading import locale_of, viewer_of
-from engine import get_variant
 from engine.analysis import GameAnalysis
 from storage import GameRecord, Storage
 
@@ -99,7 +98,7 @@ class Analysis(commands.Cog):
         if stored is not None:
             await self._send_result(answer, record, stored, locale)
             return
-        variant = get_variant(record.variant).name
+        variant = variant_name(record.variant, locale)
         plies = record.ply_count
         shown = {"ready": False, "last": 0.0}
 

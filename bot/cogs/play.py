@@ -201,10 +201,13 @@ class Play(commands.Cog):
                       asked: int, asker: int) -> None:
         """The resign question's Resign: resigns if the question has not lapsed (asked of
         `asker` at `asked`, Unix seconds, at `ply`). Raises `PlayerError`:
-        RESIGN_NOT_YOURS, RESIGN_LAPSED, RESIGN_MOVED_ON, and those of
-        `GameService.resign`."""
+        RESIGN_NOT_YOURS, GAME_OVER (the game ended meanwhile, e.g. on time: checked
+        before the lapse, whose message says the game goes on), RESIGN_LAPSED,
+        RESIGN_MOVED_ON, and those of `GameService.resign`."""
         if interaction.user.id != asker:
             raise PlayerError(Msg.RESIGN_NOT_YOURS, user=UserRef(asker))
+        if not self.games.is_active(game_id):
+            raise PlayerError(Msg.GAME_OVER)
         if self.clock() - datetime.fromtimestamp(asked, UTC) > RESIGN_QUESTION_LIFETIME:
             raise PlayerError(Msg.RESIGN_LAPSED)
         try:
@@ -275,6 +278,8 @@ class Play(commands.Cog):
             assert ply is not None and asked is not None and asker is not None
             await self._resign(interaction, target_id, ply, asked, asker)
         elif action is ButtonAction.KEEP_PLAYING:
+            if not self.games.is_active(target_id):  # "you play on" would be untrue
+                raise PlayerError(Msg.GAME_OVER)
             await self.announcer.resign_kept(interaction, target_id)
         elif action is ButtonAction.REMATCH:
             await self._rematch(interaction, target_id)

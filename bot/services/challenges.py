@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.faults import FaultPoint, reach
 from bot.messages import Msg
 from bot.services.errors import PlayerError, UserRef
 from bot.services.events import DeadlinesChanged
@@ -146,7 +147,8 @@ class ChallengeService:
         Returns the challenge (with that message id). Raises `PlayerError`:
         CHALLENGE_SELF, CHALLENGE_BOT, UNKNOWN_VARIANT, ALREADY_PLAYING_HERE,
         OPPONENT_PLAYING_HERE, CHANNEL_BUSY, CHALLENGE_DUPLICATE,
-        CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT."""
+        CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT;
+        and what `post` raises, after cancelling the challenge nobody could see."""
         if challenger.user_id == opponent.user_id:
             raise PlayerError(Msg.CHALLENGE_SELF)
         if opponent.is_bot:
@@ -174,7 +176,11 @@ class ChallengeService:
         self._expiries[challenge.id] = challenge.expires_at
         self._games.events.publish(DeadlinesChanged())
         if post is not None:
-            message_id = await post(challenge)
+            try:
+                message_id = await post(challenge)
+            except Exception:
+                await self._withdraw_unseen(challenge.id)
+                raise
             if message_id is not None:
                 try:
                     await self._storage.challenges.set_message(challenge.id, message_id)
@@ -186,6 +192,17 @@ class ChallengeService:
                     return challenge
                 challenge = dataclasses.replace(challenge, message_id=message_id)
         return challenge
+
+    async def _withdraw_unseen(self, challenge_id: int) -> None:
+        """Cancel a challenge whose message could not be shown: nobody can answer or
+        cancel it, and pending it would block the next challenge as a duplicate (and count
+        against the limits) until it expires."""
+        try:
+            await self._close(challenge_id, ChallengeStatus.CANCELLED)
+        except PlayerError:
+            pass  # answered meanwhile: the message was shown after all
+        except Exception:
+            log.exception("challenge %s: not shown, and could not be cancelled", challenge_id)
 
     async def get(self, challenge_id: int) -> Challenge | None:
         """A challenge by id (any status), None if there is none."""
@@ -240,6 +257,7 @@ class ChallengeService:
                 None if challenge.move_seconds is None
                 else self._clock() + timedelta(seconds=challenge.move_seconds)
             )
+            reach(FaultPoint.STEP_COMMIT)
             try:
                 closed, record = await self._storage.challenges.accept(
                     challenge_id,
@@ -253,6 +271,7 @@ class ChallengeService:
                 raise self._closed(error) from None
             except ChannelBusyError:
                 raise PlayerError(Msg.CHANNEL_BUSY) from None
+            reach(FaultPoint.STEP_COMMITTED)
             self._expiries.pop(challenge_id, None)
             update = await self._games.adopt(record, actor=user_id, announce=announce)
             return closed, update
@@ -288,17 +307,34 @@ class ChallengeService:
         return closed
 
     async def expire_due(self, now: datetime | None = None) -> list[Challenge]:
-        """Mark every pending challenge past its expiry as expired; returns them."""
-        expired = await self._storage.challenges.expire_due(self._clock() if now is None else now)
+        """Mark every pending challenge past its expiry as expired; returns them. Only the
+        challenges of guilds this process owns (`GameService.scope`): another process
+        expires and announces the others. One that was accepted, declined or cancelled
+        meanwhile is left as it is."""
+        moment = self._clock() if now is None else now
+        scope = self._games.scope
+        if scope.everything:
+            expired = await self._storage.challenges.expire_due(moment)
+        else:
+            expired = []
+            for challenge in await self._storage.challenges.pending():
+                if challenge.expires_at > moment or not scope.owns(challenge.guild_id):
+                    continue
+                try:
+                    expired.append(await self._storage.challenges.close(
+                        challenge.id, ChallengeStatus.EXPIRED))
+                except (ChallengeNotFoundError, ChallengeNotPendingError):
+                    continue
         for challenge in expired:
             self._expiries.pop(challenge.id, None)
         return expired
 
     async def restore(self) -> int:
-        """Load the expiry of every pending challenge (start-up), so the scheduler wakes
-        exactly when each one expires, also for challenges from before a restart; returns
-        how many are pending."""
-        pending = await self._storage.challenges.pending()
+        """Load the expiry of every pending challenge this process owns (start-up;
+        `GameService.scope`), so the scheduler wakes exactly when each one expires, also
+        for challenges from before a restart; returns how many are pending."""
+        pending = [challenge for challenge in await self._storage.challenges.pending()
+                   if self._games.scope.owns(challenge.guild_id)]
         self._expiries = {challenge.id: challenge.expires_at for challenge in pending}
         self._games.events.publish(DeadlinesChanged())
         return len(self._expiries)

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import engine
+from bot.faults import FaultPoint, reach
 from bot.messages import Msg
 from bot.move_work import MoveWork
 from bot.ratings.calculator import glicko2_calculator
@@ -80,6 +81,7 @@ from bot.services.models import (
     side_of,
 )
 from bot.services.replay import last_move_text, replay_game
+from bot.services.shards import EVERY_SHARD, ShardScope
 from bot.services.visibility import Viewer, can_see
 from engine import (
     AmbiguousMoveError,
@@ -310,11 +312,15 @@ class GameService:
         locks: ChannelLocks | None = None,
         events: EventBus | None = None,
         move_work: MoveWork | None = None,
+        scope: ShardScope = EVERY_SHARD,
     ) -> None:
         self._storage = storage
         self.move_work = move_work if move_work is not None else MoveWork()
         """Where move work runs: a worker thread, or a worker process for a position
         with very many capture states (`bot.move_work`)."""
+        self.scope = scope
+        """The guilds whose games this process restores, schedules and announces
+        (`bot.services.shards`); by default every guild."""
         self._rules = rules
         self._clock = clock
         self.locks = locks if locks is not None else ChannelLocks()
@@ -338,11 +344,15 @@ class GameService:
         the result the rules give and its ratings applied once (`_recover_end`), and is
         not returned; a game whose stored moves no longer replay is quarantined
         (`_load_or_quarantine`) and not returned either. Publishes `DeadlinesChanged`, then
-        `TurnChanged` for each game (so a computer seat to move resumes thinking)."""
+        `TurnChanged` for each game (so a computer seat to move resumes thinking).
+        Only the games this process owns (`scope`) are loaded: another process runs the
+        others, and their deadlines and computer turns with them."""
         self._live.clear()
         self._quarantined.clear()
         states = []
         for record in await self._storage.games.active():
+            if not self.scope.owns(record.guild_id):
+                continue
             live = await self._load_or_quarantine(record)
             if live is None:
                 continue
@@ -464,6 +474,10 @@ class GameService:
 
     def has_game(self, channel_id: int) -> bool:
         return channel_id in self._live
+
+    def is_active(self, game_id: int) -> bool:
+        """Whether game `game_id` is being played (live here, not over)."""
+        return any(live.record.id == game_id for live in self._live.values())
 
     def players_in(self, channel_id: int) -> tuple[int | None, int | None] | None:
         """(White's, Black's) user ids of the channel's active game, None without one."""
@@ -588,14 +602,14 @@ class GameService:
         if announce is None:
             return update  # nobody to tell: the board stays owed (`post_owed_boards`)
         message_id = await announce(update)
-        if not update.shows_board:
-            return update
         try:
-            if message_id is None:
-                # Told without a board message to record (a text instead of the board).
+            if message_id is None or not update.shows_board:
+                # Told without a board message to record (a text instead of the board, or a
+                # step told by a text: a draw offer).
                 await self._storage.games.settle_board(update.state.game_id)
                 return update
             await self._storage.games.set_board_message(update.state.game_id, message_id)
+            reach(FaultPoint.BOARD_RECORDED)
         except Exception as error:
             # The step is committed and shown: a failure now must not reach the player as
             # an error (it would read as if the step had failed). Only the board's message
@@ -617,9 +631,12 @@ class GameService:
         post, or between the post and recording its message id), active or ended, each
         under its channel's lock as a SHOWN update (with the last move); `_announce`
         records the message and clears the debt. Returns the updates announced. A game
-        whose stored moves no longer replay is logged and skipped."""
+        whose stored moves no longer replay is logged and skipped. Only the boards of
+        games this process owns (`scope`) are posted; their own process posts the others."""
         updates = []
         for record in await self._storage.games.owed_boards():
+            if not self.scope.owns(record.guild_id):
+                continue
             async with self.locks.hold(record.channel_id):
                 record = await self._storage.games.get(record.id) or record
                 if not record.board_owed or record.quarantined:
@@ -749,6 +766,7 @@ class GameService:
         outcome = game.outcome
         ended: GameRecord | None = None
         try:
+            reach(FaultPoint.STEP_COMMIT)
             if outcome is None:
                 stored = await self._storage.games.append_move(
                     record.id, ply=ply, text=full, by_computer=by_computer,
@@ -775,6 +793,7 @@ class GameService:
             # nothing was stored: take the move back
             live.game = before if game is not before else _replayed(game, ply - 1)
             raise
+        reach(FaultPoint.STEP_COMMITTED)
         self._absent.discard(record.id)
         previous_board = record.board_message_id
         live.record = dataclasses.replace(
@@ -832,15 +851,22 @@ class GameService:
     ) -> BoardState:
         """Store the result (and rating changes, in the same transaction) and drop the
         live game; returns the final state. A rated game ended before each side has made
-        two moves keeps its result unrated (`counts_for_rating`, docs/RULES.md "Early
-        results"). Publishes `DeadlinesChanged`, `GameEnded`."""
+        two moves of its own (the computer's for an absent player do not count) keeps its
+        result unrated (`counts_for_rating`, docs/RULES.md "Early results"). Publishes
+        `DeadlinesChanged`, `GameEnded`."""
         record = live.record
         result = _result_of(winner)
-        early = record.rated and not counts_for_rating(live.game.ply)
+        early = False
+        if record.rated:
+            moves = await self._storage.games.moves(record.id)
+            first = Position.from_fen(record.start_fen, live.game.variant).turn
+            early = not counts_for_rating([m.by_computer for m in moves], first)
         rate = glicko2_calculator(result, self._clock()) if record.rated and not early else None
+        reach(FaultPoint.STEP_COMMIT)
         ended = await self._storage.games.finish(
             record.id, result=result, termination=reason.value, rate=rate, unrated=early
         )
+        reach(FaultPoint.STEP_COMMITTED)
         return self._close(live, ended, Ending(reason, winner, result, unrated_early=early))
 
     def _close(self, live: LiveGame, ended: GameRecord, ending: Ending) -> BoardState:
@@ -950,7 +976,9 @@ class GameService:
                 raise PlayerError(
                     Msg.DRAW_ALREADY_OFFERED, opponent=self._who_plays(live, color.opponent)
                 )
+            reach(FaultPoint.STEP_COMMIT)
             await self._storage.games.set_draw_offer(record.id, side_of(color))
+            reach(FaultPoint.STEP_COMMITTED)
             live.record = dataclasses.replace(record, draw_offer_by=side_of(color))
             update = GameUpdate(Event.DRAW_OFFERED, self._state(live), user_id)
             return await self._announce(update, announce)
@@ -974,9 +1002,11 @@ class GameService:
                 if live.game.ply >= 2:
                     raise PlayerError(Msg.ABORT_TOO_LATE)
             previous = record.board_message_id
+            reach(FaultPoint.STEP_COMMIT)
             ended = await self._storage.games.abort(
                 record.id, termination=EndReason.ABORTED.value
             )
+            reach(FaultPoint.STEP_COMMITTED)
             state = self._close(live, ended, Ending(EndReason.ABORTED, None, None, user_id))
             update = GameUpdate(Event.ENDED, state, user_id, None, previous)
             return await self._announce(update, announce)

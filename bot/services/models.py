@@ -7,6 +7,7 @@ objects. The Discord layer renders them with the message catalog and the rendere
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -79,16 +80,24 @@ class EndReason(enum.Enum):
         return cls(termination.value)
 
 
-RATED_FROM_PLY = 4
-"""A rated game changes ratings only when it ends after at least this many plies: two
-moves by each side (docs/RULES.md, "Early results")."""
+OWN_MOVES_TO_RATE = 2
+"""A rated game changes ratings only when each side has made at least this many moves of
+its own (the computer's moves for an absent player do not count; docs/RULES.md, "Early
+results")."""
 
 
-def counts_for_rating(plies: int) -> bool:
-    """Whether a rated game ended after `plies` plies changes ratings: a game that ends
-    (by resignation, agreed draw, time-out or inactivity) before each side has made two
-    moves keeps its result but is left unrated (docs/RULES.md, "Early results")."""
-    return plies >= RATED_FROM_PLY
+def counts_for_rating(by_computer: Sequence[bool], first: Color) -> bool:
+    """Whether a rated game whose moves were `by_computer` (one flag a ply, in order: True
+    for a move the computer made for an absent player) changes ratings, `first` having
+    made the first ply: a game that ends (by resignation, agreed draw, time-out or
+    inactivity) before each side has made two moves of its own keeps its result but is
+    left unrated (docs/RULES.md, "Early results")."""
+    own = {first: 0, first.opponent: 0}
+    for ply, computer in enumerate(by_computer):
+        if not computer:
+            side = first if ply % 2 == 0 else first.opponent
+            own[side] += 1
+    return min(own.values()) >= OWN_MOVES_TO_RATE
 
 
 @dataclass(frozen=True)
@@ -96,7 +105,7 @@ class Ending:
     """How a game ended: the reason, the winner (None: a draw, or no result when aborted),
     the result (None when aborted) and who aborted it (when aborted by a user).
     `unrated_early`: a rated game whose result was left unrated because it ended before
-    each side had made two moves (`counts_for_rating`)."""
+    each side had made two moves of its own (`counts_for_rating`)."""
 
     reason: EndReason
     winner: Color | None

@@ -22,9 +22,10 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.messages import Msg, text
+from bot.messages import Msg, text, variant_name
 from bot.ui.answer import Answer
 from bot.ui.buttons import ErrorHandler
+from bot.ui.languages import settle
 from bot.ui.present import WHITE_VIEW, color_name, render_board, shown_move
 from engine import Color, Game, Position
 from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
@@ -126,7 +127,8 @@ def analysis_embed(
     elif len(judged) > SHOWN_MISTAKES:
         lines.append(text(Msg.ANALYSIS_MORE, locale, count=len(judged) - SHOWN_MISTAKES))
     embed = discord.Embed(
-        title=text(Msg.ANALYSIS_TITLE, locale, game_id=game_id, variant=variant.name),
+        title=text(Msg.ANALYSIS_TITLE, locale, game_id=game_id,
+                   variant=variant_name(variant.key, locale)),
         description="\n".join(lines), colour=discord.Colour(0x2060C8),
     )
     embed.set_image(url=f"attachment://{GRAPH_FILE}")
@@ -197,6 +199,7 @@ async def mistake_board(
 async def _run(interaction: discord.Interaction[Any], action: str, *args: int) -> None:
     host: AnalysisHost = interaction.client
     Answer.of(interaction)
+    await settle(interaction, getattr(host, "language_choices", None))
     try:
         await getattr(host.analysis_presses, action)(interaction, *args)
     except Exception as error:

@@ -18,12 +18,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
 from typing import Any
 
 import discord
 
+from bot.faults import FaultPoint, reach
 from bot.messages import Msg, text
 from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
 from bot.services.games import ResignQuestion
@@ -37,7 +39,9 @@ from bot.ui.buttons import (
     finished_view,
     resign_question_view,
 )
+from bot.ui.languages import channel_language
 from bot.ui.present import (
+    ENDED_COLOUR,
     MAX_CONTENT,
     Permission,
     Presenter,
@@ -46,7 +50,7 @@ from bot.ui.present import (
     missing_for_board,
     param,
 )
-from bot.ui.reading import locale_of
+from bot.ui.reading import channel_locale_of, locale_of
 from storage import Challenge
 
 log = logging.getLogger(__name__)
@@ -59,12 +63,59 @@ ChallengeLookup = Callable[[], Awaitable[Challenge | None]]
 
 def board_nonce(state: BoardState) -> str:
     """The Discord message nonce of the board of `state`'s step: the same for every
-    attempt to post that board (one per game, ply and status), at most 25 characters
-    (Discord's limit), so `enforce_nonce` lets Discord return a board it already has."""
-    nonce = f"dama{state.game_id}.{state.ply}.{state.status.value[0]}"
+    attempt to post that board (one per game, ply, status and standing draw offer), at
+    most 25 characters (Discord's limit), so `enforce_nonce` lets Discord return a board
+    it already has."""
+    offer = "" if state.draw_offer_by is None else state.draw_offer_by.value[0]
+    nonce = f"dama{state.game_id}.{state.ply}.{state.status.value[0]}{offer}"
     if len(nonce) > 25:
         raise ValueError(f"board nonce {nonce!r} is longer than Discord's 25 characters")
     return nonce
+
+
+OWED_LOOKBACK = 25
+"""How many of a channel's newest messages are searched for an owed board Discord already
+has (`GameAnnouncer.announce_owed`)."""
+
+_BOARD_BUTTON = re.compile(r"^dama:[a-z]+:(?P<game>[0-9]+):(?P<ply>[0-9]+)$")
+
+
+def board_ply(message: discord.Message, game_id: int) -> int | None:
+    """The ply that `message`'s buttons were drawn for in game `game_id` (None: no such
+    buttons)."""
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            match = _BOARD_BUTTON.match(getattr(child, "custom_id", None) or "")
+            if match and int(match["game"]) == game_id:
+                return int(match["ply"])
+    return None
+
+
+def is_step_board(message: discord.Message, state: BoardState, bot_id: int,
+                  previous: int | None) -> bool:
+    """Whether `message` is the board of `state`'s step, posted by the bot (`bot_id`)
+    after the game's previous board (`previous`, None: unknown): for an active game, a
+    board whose buttons name the game and this ply; for an ended one, a board of the game
+    in the ended colour (only its final board has it) newer than `previous`.
+    Language-independent: ids, ply, colour, the `#<id>` of the title."""
+    if message.author.id != bot_id or (previous is not None and message.id <= previous):
+        return False
+    if not state.is_over:
+        return board_ply(message, state.game_id) == state.ply
+    return any(
+        embed.colour == ENDED_COLOUR and re.search(rf"#{state.game_id}\b", embed.title or "")
+        for embed in message.embeds
+    )
+
+
+def is_offer_text(message: discord.Message, state: BoardState) -> bool:
+    """Whether `message` (the bot's, newer than the game's board) is the text that told
+    `state`'s standing draw offer: no embed, no file, the offerer mentioned. At one ply a
+    game has at most one offer (a second is refused, a move ends it), so no other text of
+    the bot newer than that ply's board names the offerer."""
+    offerer = None if state.draw_offer_by is None else state.seat(state.draw_offer_by).user_id
+    return (offerer is not None and not message.embeds and not message.attachments
+            and f"<@{offerer}>" in message.content)
 
 
 class GameAnnouncer:
@@ -114,8 +165,10 @@ class GameAnnouncer:
 
     async def strip_buttons(self, message: discord.Message | discord.PartialMessage) -> None:
         """Remove a message's buttons (it is out of date); failures are ignored."""
+        reach(FaultPoint.BUTTONS_REMOVE)
         with contextlib.suppress(discord.HTTPException):
             await message.edit(view=None)
+        reach(FaultPoint.BUTTONS_REMOVED)
 
     def _retire_board(self, channel_id: int, message_id: int | None) -> None:
         if message_id is None:
@@ -152,10 +205,15 @@ class GameAnnouncer:
 
     # --- game updates ----------------------------------------------------------------------
 
+    async def _channel_locale(self, channel_id: int) -> str:
+        """The language of a post to `channel_id` no interaction asked for."""
+        return await channel_language(self.client, self.settings, channel_id)
+
     def answering(self, interaction: Inter) -> Announce:
-        """The `Announce` callback that answers `interaction` with the update."""
+        """The `Announce` callback that answers `interaction` with the update, in the
+        channel's language: a board or a game's news is for everyone there."""
         answer = Answer.of(interaction)
-        locale = locale_of(interaction)
+        locale = channel_locale_of(interaction)
 
         async def announce(update: GameUpdate) -> int | None:
             # A board shown again (/board) is the caller's; any other is for both players.
@@ -167,14 +225,16 @@ class GameAnnouncer:
     async def announce(self, update: GameUpdate) -> int | None:
         """Post `update` to its channel (no interaction asked for it); returns the board
         message id (None without a board)."""
-        return await self._post_safely(update, None, None)
+        locale = await self._channel_locale(update.state.channel_id)
+        return await self._post_safely(update, locale, None)
 
     async def computer_delayed(self, channel_id: int, wait: timedelta) -> None:
         """Tell the channel that the computer is busy and will move there in about `wait`
         (the computer's turns' `delayed` callback). Raises discord.HTTPException when the
         message cannot be sent (the caller logs it)."""
         channel = self.client.get_partial_messageable(channel_id)
-        await channel.send(text(Msg.COMPUTER_DELAYED, None, wait=duration_text(wait)),
+        locale = await self._channel_locale(channel_id)
+        await channel.send(text(Msg.COMPUTER_DELAYED, locale, wait=duration_text(wait, locale)),
                            allowed_mentions=MENTIONS)
 
     async def announce_owed(self, update: GameUpdate) -> int | None:
@@ -182,8 +242,49 @@ class GameAnnouncer:
         `GameService.post_owed_boards`) to its channel, after a line saying so, with the
         step's `board_nonce` and `enforce_nonce`: if Discord received this board before
         (its message id was never recorded) it returns that message instead of creating
-        another, within its nonce window. Returns the board message id."""
-        return await self._post_safely(update, None, None, owed=True)
+        another, within its nonce window. Before that, the channel's newest messages are
+        searched for this step's board (`is_step_board`): an interaction answer carries no
+        nonce, so a board that answered the step's interaction just before the crash is
+        found there and its id returned, nothing posted. Returns the board message id."""
+        found = await self._posted_board(update)
+        if found is None:
+            locale = await self._channel_locale(update.state.channel_id)
+            return await self._post_safely(update, locale, None, owed=True)
+        log.info("game %s: the step of ply %s was already shown (message %s)",
+                 update.state.game_id, update.state.ply, found.id)
+        if is_offer_text(found, update.state):
+            # Told by its text: the board of this ply stays the game's board.
+            return update.previous_board_message_id
+        if update.previous_board_message_id != found.id:
+            self._retire_board(update.state.channel_id, update.previous_board_message_id)
+        return found.id
+
+    async def _posted_board(self, update: GameUpdate) -> discord.Message | None:
+        """`update`'s step board among the channel's `OWED_LOOKBACK` newest messages, or
+        the text of its draw offer when the step was that offer (the game's board, among
+        them, shows the same ply: no move came since), or None (also when the history
+        cannot be read: the board is then posted, at least once rather than at most once)."""
+        state = update.state
+        if not update.shows_board or self.client.user is None:
+            return None
+        channel = self.client.get_partial_messageable(state.channel_id)
+        previous = update.previous_board_message_id
+        try:
+            recent = [m async for m in channel.history(limit=OWED_LOOKBACK)]
+        except Exception as error:  # a failed search never keeps the board from being posted
+            log.warning("game %s: channel %s's history cannot be read (%r); its owed board "
+                        "is posted", state.game_id, state.channel_id, error)
+            return None
+        offer_step = any(m.id == previous and board_ply(m, state.game_id) == state.ply
+                         for m in recent)
+        for message in recent:  # newest first
+            if is_step_board(message, state, self.client.user.id, previous):
+                return message
+            if (offer_step and message.author.id == self.client.user.id
+                    and (previous is None or message.id > previous)
+                    and is_offer_text(message, state)):
+                return message
+        return None
 
     async def _post_update(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,
@@ -199,11 +300,13 @@ class GameAnnouncer:
             # relabelled Accept draw (both act only at this ply).
             content = prefix + self.presenter.headline(update, locale, view)
             buttons = accept_draw_view(state.game_id, state.ply, locale)
+            reach(FaultPoint.BOARD_POST)
             if answer is not None:
                 await answer.send(content, view=buttons)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
                 await channel.send(content, view=buttons, allowed_mentions=MENTIONS)
+            reach(FaultPoint.BOARD_POSTED)
             self._relabel_board(state, locale)
             return None
         people = state.white.user_id is not None and state.black.user_id is not None
@@ -222,6 +325,7 @@ class GameAnnouncer:
             board = await self.presenter.board_message(update, locale, view)
             content = board.content
             picture = {"embed": board.embed, "file": board.file()}
+        reach(FaultPoint.BOARD_POST)
         if answer is not None:
             message_id = await answer.send(content, view=buttons, **picture)
         else:
@@ -233,6 +337,7 @@ class GameAnnouncer:
                                       view=buttons or discord.utils.MISSING,
                                       allowed_mentions=MENTIONS, **picture, **nonce)
             message_id = sent.id
+        reach(FaultPoint.BOARD_POSTED)
         if update.previous_board_message_id != message_id:
             self._retire_board(state.channel_id, update.previous_board_message_id)
         return message_id
@@ -314,8 +419,8 @@ class GameAnnouncer:
 
     def posting_challenge(self, interaction: Inter) -> ChallengePost:
         """The callback that answers `interaction` with a new challenge (its embed and
-        buttons) and returns the message id."""
-        locale = locale_of(interaction)
+        buttons, in the channel's language) and returns the message id."""
+        locale = channel_locale_of(interaction)
 
         async def post(challenge: Challenge) -> int | None:
             message_id = await Answer.of(interaction).send(
@@ -334,7 +439,8 @@ class GameAnnouncer:
         Raises `discord.HTTPException` when the message cannot be edited."""
         await Answer.of(interaction).update_message(
             self.presenter.challenge_content(closed),
-            embed=self.presenter.challenge_embed(closed, locale_of(interaction)), view=None,
+            embed=self.presenter.challenge_embed(closed, channel_locale_of(interaction)),
+            view=None,
         )
 
     def accepting(self, interaction: Inter, closed: ChallengeLookup) -> Announce:
@@ -346,7 +452,9 @@ class GameAnnouncer:
             challenge = await closed()
             if challenge is not None:
                 try:
+                    reach(FaultPoint.CHALLENGE_EDIT)
                     await self.close_challenge(interaction, challenge)
+                    reach(FaultPoint.CHALLENGE_EDITED)
                 except discord.HTTPException:
                     # The game exists now: show it anyway (the board goes to the channel).
                     log.exception("updating challenge %s after its acceptance failed",

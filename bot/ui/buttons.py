@@ -28,6 +28,7 @@ import discord
 
 from bot.messages import Msg, text
 from bot.ui.answer import Answer
+from bot.ui.languages import LanguageChoices, settle
 
 
 class ButtonAction(enum.Enum):
@@ -66,6 +67,9 @@ class ButtonHost(Protocol):
     presses: PressHandler
     errors: ErrorHandler
 
+    @property
+    def language_choices(self) -> LanguageChoices | None: ...
+
 
 class _IdButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dama:none:(?P<id>[0-9]+)"
@@ -99,6 +103,7 @@ class _IdButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host: ButtonHost = interaction.client
         Answer.of(interaction)  # the deferral watchdog, from the press's arrival
+        await settle(interaction, host.language_choices)
         try:
             await self.pressed(host.presses, interaction)
         except Exception as error:

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import discord
 
-from bot.messages import Msg, text
+from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services import EndReason, Leaderboard, PdnFile
 from bot.services.stats import Needs
@@ -25,9 +25,10 @@ from engine import get_variant
 from storage import Eligibility, GameRecord, GameResult, Rating, Side
 
 
-def count_text(count: int, one: Msg, many: Msg, locale: str | None) -> str:
-    """`1 rated game`, `5 rated games`: the catalog's singular or plural form for `count`."""
-    return text(one if count == 1 else many, locale, count=count)
+def count_text(count: int, key: Msg, locale: str | None) -> str:
+    """`1 rated game`, `5 rated games`: the plural message `key` in the form the
+    language's plural rule gives `count`."""
+    return text(key, locale, count=count)
 
 
 def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
@@ -38,14 +39,14 @@ def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
     embed = discord.Embed(title=text(Msg.RATING_TITLE, locale, user=title),
                           colour=EMBED_COLOUR)
     if not ratings:
-        variant_part = f" ({get_variant(variant).name})" if variant else ""
+        variant_part = f" ({variant_name(variant, locale)})" if variant else ""
         embed.description = text(Msg.RATING_NONE, locale, user=mention(user_id),
                                  variant_part=variant_part)
         return embed
     embed.description = "\n".join(
-        text(Msg.RATING_LINE, locale, variant=get_variant(r.variant).name,
+        text(Msg.RATING_LINE, locale, variant=variant_name(r.variant, locale),
              rating=display_rating(r.rating, r.deviation), deviation=round(r.deviation),
-             games=count_text(r.rated_games, Msg.RATED_GAMES_ONE, Msg.RATED_GAMES_MANY, locale),
+             games=count_text(r.rated_games, Msg.RATED_GAMES, locale),
              wins=r.wins, losses=r.losses, draws=r.draws)
         for r in ratings
     )
@@ -54,7 +55,7 @@ def ratings_embed(user_id: int, ratings: list[Rating], variant: str | None,
 
 def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     """/leaderboard: the top of the board, the caller's rank, the eligibility rule."""
-    name = get_variant(board.variant).name
+    name = variant_name(board.variant, locale)
     key = Msg.LEADERBOARD_TITLE_SERVER if board.guild_id is not None \
         else Msg.LEADERBOARD_TITLE_GLOBAL
     embed = discord.Embed(title=text(key, locale, variant=name), colour=EMBED_COLOUR)
@@ -62,7 +63,7 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     lines = [
         text(Msg.LEADERBOARD_LINE, locale, rank=e.rank, player=mention(e.rating.user_id),
              rating=display_rating(e.rating.rating, e.rating.deviation),
-             games=count_text(e.rating.rated_games, Msg.GAMES_ONE, Msg.GAMES_MANY, locale))
+             games=count_text(e.rating.rated_games, Msg.GAMES, locale))
         for e in board.entries
     ]
     if board.provisional:
@@ -72,8 +73,7 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
         lines.extend(
             text(Msg.LEADERBOARD_PROVISIONAL_LINE, locale, player=mention(p.rating.user_id),
                  rating=round(p.rating.rating),
-                 games=count_text(p.rating.rated_games, Msg.GAMES_ONE, Msg.GAMES_MANY,
-                                  locale),
+                 games=count_text(p.rating.rated_games, Msg.GAMES, locale),
                  needs=needs_text(p.needs, p.rating.deviation, rules, locale))
             for p in board.provisional
         )
@@ -91,9 +91,7 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     else:
         lines.append(text(Msg.LEADERBOARD_NOT_RANKED, locale))
     embed.description = "\n".join(lines)
-    rule = Msg.LEADERBOARD_RULE_ONE if board.eligibility.min_games == 1 \
-        else Msg.LEADERBOARD_RULE
-    embed.set_footer(text=text(rule, locale,
+    embed.set_footer(text=text(Msg.LEADERBOARD_RULE, locale,
                                min_games=board.eligibility.min_games,
                                max_deviation=f"{board.eligibility.max_deviation:g}"))
     return embed
@@ -154,7 +152,7 @@ def history_embed(user_id: int, games: list[GameRecord], locale: str | None,
         # An aborted game's score already says so: no second "aborted" as its reason.
         lines.append(text(
             Msg.HISTORY_LINE_ABORTED if aborted else Msg.HISTORY_LINE, locale,
-            game_id=game.id, variant=get_variant(game.variant).name,
+            game_id=game.id, variant=variant_name(game.variant, locale),
             score=text(score, locale), opponent=opponent,
             reason=reason_text(game.termination, locale), when=timestamp(when),
         ))
@@ -167,7 +165,7 @@ def export_message(pdn: PdnFile, locale: str | None) -> tuple[str, discord.File]
     the caller's other games in progress) and the PDN file."""
     file = discord.File(io.BytesIO(pdn.text.encode("utf-8")), filename=pdn.filename)
     content = text(Msg.EXPORT_DONE, locale, game_id=pdn.game_id,
-                   variant=get_variant(pdn.variant).name)
+                   variant=variant_name(pdn.variant, locale))
     if pdn.chosen is not None:
         content += " " + text(pdn.chosen, locale)
     if pdn.in_progress:
@@ -178,14 +176,17 @@ def export_message(pdn: PdnFile, locale: str | None) -> tuple[str, discord.File]
 
 def rules_embed(variant_key: str, locale: str | None) -> discord.Embed:
     variant = get_variant(variant_key)
-    embed = discord.Embed(title=text(Msg.RULES_TITLE, locale, variant=variant.name),
+    embed = discord.Embed(title=text(Msg.RULES_TITLE, locale,
+                                     variant=variant_name(variant.key, locale)),
                           description=text(RULES[variant.key], locale), colour=EMBED_COLOUR)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
 
 
 def help_embed(inactivity: timedelta, locale: str | None) -> discord.Embed:
+    """/help: the commands, then how to choose a language (in English, with Arabic written
+    in Arabic: Discord has no Arabic locale, so a choice is the only way to it)."""
+    body = text(Msg.HELP_BODY, locale, inactivity=duration_text(inactivity, locale))
     return discord.Embed(title=text(Msg.HELP_TITLE, locale),
-                         description=text(Msg.HELP_BODY, locale,
-                                          inactivity=duration_text(inactivity, locale)),
+                         description=body + "\n" + text(Msg.HELP_LANGUAGE, locale),
                          colour=EMBED_COLOUR)

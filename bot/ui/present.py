@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.messages import Msg, text
+from bot.messages import ENGINE_EXPLAINED, Msg, language_of, text, variant_name
 from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
@@ -136,11 +136,7 @@ def color_name(color: Color, locale: str | None) -> str:
     return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, locale)
 
 
-_UNITS = (
-    (86400, Msg.DAYS_ONE, Msg.DAYS_MANY),
-    (3600, Msg.HOURS_ONE, Msg.HOURS_MANY),
-    (60, Msg.MINUTES_ONE, Msg.MINUTES_MANY),
-)
+_UNITS = ((86400, Msg.DAYS), (3600, Msg.HOURS), (60, Msg.MINUTES))
 
 _STATUSES = {
     ChallengeStatus.PENDING: Msg.STATUS_PENDING,
@@ -161,11 +157,10 @@ def duration_text(delta: timedelta, locale: str | None = None) -> str:
     """`3 days`, `10 minutes`, `40 seconds` (catalog words in `locale`): the largest
     whole unit."""
     seconds = int(delta.total_seconds())
-    for size, one, many in _UNITS:
+    for size, unit in _UNITS:
         if seconds >= size and seconds % size == 0:
-            count = seconds // size
-            return text(one if count == 1 else many, locale, count=count)
-    return text(Msg.SECONDS_ONE if seconds == 1 else Msg.SECONDS_MANY, locale, count=seconds)
+            return text(unit, locale, count=seconds // size)
+    return text(Msg.SECONDS, locale, count=seconds)
 
 
 def challenge_link(challenge: Challenge) -> str:
@@ -360,7 +355,7 @@ class Presenter:
                     view: Viewpoint = WHITE_VIEW) -> discord.Embed:
         kind = text(Msg.RATED if state.rated else Msg.CASUAL, locale)
         embed = discord.Embed(
-            title=text(Msg.BOARD_TITLE, locale, variant=state.variant.name,
+            title=text(Msg.BOARD_TITLE, locale, variant=variant_name(state.variant.key, locale),
                        game_id=state.game_id, kind=kind),
             colour=ENDED_COLOUR if state.is_over else EMBED_COLOUR,
         )
@@ -434,9 +429,8 @@ class Presenter:
     # --- challenges -------------------------------------------------------------------
 
     def challenge_embed(self, challenge: Challenge, locale: str | None) -> discord.Embed:
-        from engine import get_variant
 
-        variant = get_variant(challenge.variant).name
+        variant = variant_name(challenge.variant, locale)
         color = {
             ColorChoice.WHITE: Msg.COLOR_WHITE,
             ColorChoice.BLACK: Msg.COLOR_BLACK,
@@ -471,13 +465,20 @@ class Presenter:
     def error_text(self, error: PlayerError, locale: str | None) -> str:
         """A refusal's text in `locale`, cut to what Discord accepts (a long list of
         ambiguous candidates must not make the answer fail). A finished game's
-        `BoardState` parameter becomes its result text."""
+        `BoardState` parameter becomes its result text. A move refused with the engine's
+        explanation (English only) is explained in the reader's words in other languages
+        (`bot.messages.ENGINE_EXPLAINED`)."""
+        key = error.key
+        if key in ENGINE_EXPLAINED and language_of(locale) != "en":
+            key = ENGINE_EXPLAINED[key]
         params = {
             name: self.result_text(value, locale) if isinstance(value, BoardState)
             else param(value, locale)
             for name, value in error.params.items()
         }
-        message = text(error.key, locale, **params)
+        if key is not error.key:
+            params = {name: value for name, value in params.items() if name == "text"}
+        message = text(key, locale, **params)
         if len(message) > MAX_CONTENT:
             message = message[: MAX_CONTENT - 1] + "…"
         return message

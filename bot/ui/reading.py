@@ -10,13 +10,24 @@ from discord import AppCommandOptionType, app_commands
 
 from bot.messages import Msg
 from bot.services import Person, PlayerError, Viewer
+from bot.ui.languages import CHANNEL, READER
 
 Inter = discord.Interaction[Any]
 
 
 def locale_of(interaction: Inter) -> str:
-    """The locale the interaction's user reads."""
-    return str(interaction.locale)
+    """The language the interaction's user reads (`bot.ui.languages`: settled as the
+    interaction arrived), else their client's locale."""
+    return str(interaction.extras.get(READER) or interaction.locale)
+
+
+def channel_locale_of(interaction: Inter) -> str:
+    """The language of what the interaction posts for everyone in its channel
+    (`bot.ui.languages`), else the server's preferred locale, else English."""
+    settled = interaction.extras.get(CHANNEL)
+    if settled:
+        return str(settled)
+    return str(interaction.guild_locale) if interaction.guild_locale else "en"
 
 
 def person(user: discord.abc.User) -> Person:

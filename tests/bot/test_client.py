@@ -52,7 +52,7 @@ async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
         try:
             await standin.wait_until_connected(timeout=30)
             registered = await standin.wait_for_commands(["challenge", "move"], timeout=30)
-            ours = command_schema(bot.tree)
+            ours = await command_schema(bot.tree)
             assert {c["name"] for c in registered} == {c["name"] for c in ours}
             by_name = {c["name"]: c for c in registered}
             for command in ours:

@@ -6,12 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
-import bot.messages
-import bot.services.games
-import bot.ui.answer
-from bot.messages import CATALOGS, ENGLISH, Msg, fields, template, text
+from bot.messages import ENGLISH, Msg, Plural, fields, template, text
 from tests.support.discord_harness import (
     Harness,
     challenge_and_accept,
@@ -25,14 +20,11 @@ from tests.support.services import BOB
 
 
 async def test_durations_statuses_and_variant_names_come_from_the_catalog(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
+    harness: Harness
 ) -> None:
     # Every player-facing text comes from the message catalog in the reader's locale:
-    # a test catalog for "fr" must show up in durations, challenge statuses and /export.
+    # the French catalog shows up in durations, challenge statuses and /export.
     h = harness
-    french = dict(ENGLISH)
-    french.update({Msg.DAYS_MANY: "{count} jours", Msg.STATUS_DECLINED: "refusé"})
-    monkeypatch.setattr(bot.messages, "CATALOGS", {"en": ENGLISH, "fr": french})
     [answer] = await run(h, slash(h, "help", locale="fr"))
     assert "3 jours" in answer.embeds[0]["description"]
     bob, resolved = user_option("opponent", BOB)
@@ -53,11 +45,12 @@ async def test_durations_statuses_and_variant_names_come_from_the_catalog(
 
 def test_catalog_has_every_message_and_falls_back_to_english() -> None:
     assert set(ENGLISH) == set(Msg)
-    for key in Msg:
-        assert template(key, "tr") == ENGLISH[key]  # no Turkish catalog yet: English
-        assert template(key, "en-GB") == ENGLISH[key]
-    assert "en" in CATALOGS
-    assert text(Msg.NOT_YOUR_TURN, "fr", player="<@1>", color="White").startswith("It is not")
+    for key, source in ENGLISH.items():
+        english = source.other if isinstance(source, Plural) else source
+        for locale in ("en-GB", "en-US", "de", None):  # German has no catalog: English
+            assert template(key, locale, 2) == english
+    assert text(Msg.NOT_YOUR_TURN, "de", player="<@1>", color="White").startswith("It is not")
+    assert text(Msg.NOT_YOUR_TURN, "tr", player="<@1>", color="Beyaz").startswith("Sıra sende")
     assert fields(Msg.MOVE_AMBIGUOUS) == {"text", "candidates"}
 
 

@@ -4,6 +4,11 @@ the same refusals either way, through the game service on a real SQLite file."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+import time
+
 import pytest
 
 import engine
@@ -126,3 +131,61 @@ async def test_the_computers_copy_of_a_heavy_game_is_made_in_the_process(
     _, live = await s.games.game_of(record.id)
     assert turn.game.position == live.position == engine.Position.from_fen(WORST, TURKISH)
     assert turn.game.legal_moves() == engine.legal_moves(live.position, TURKISH)
+
+
+def _kill_worker(work: MoveWork) -> None:
+    """Kill the worker process with SIGKILL, as the out-of-memory killer would."""
+    executor = work._executor
+    assert executor is not None
+    processes = list(executor._processes.values())
+    assert processes
+    for process in processes:
+        assert process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)
+        process.join(10)
+
+
+async def test_a_worker_process_killed_between_requests_is_replaced() -> None:
+    work = MoveWork()
+    try:
+        await work.warm()
+        _kill_worker(work)
+        assert await work.in_process(sum, [1, 2, 3]) == 6
+    finally:
+        await work.close()
+
+
+async def test_a_worker_process_killed_mid_request_is_replaced_and_the_request_done() -> None:
+    work = MoveWork()
+    try:
+        await work.warm()
+        request = asyncio.ensure_future(work.in_process(time.sleep, 0.5))
+        await asyncio.sleep(0.1)  # the request is in the worker process
+        _kill_worker(work)
+        await request  # run again in a new worker process, instead of BrokenProcessPool
+        assert await work.in_process(sum, [4, 5]) == 9
+    finally:
+        await work.close()
+
+
+async def test_the_game_goes_on_after_its_worker_process_died(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    await start_game(s, "turkish", WORST)
+    _kill_worker(s.games.move_work)  # started by loading the heavy game
+    update = await s.games.play(CHANNEL, ALICE, "d2xa1")
+    assert update.state.ply == 1 and update.state.is_over
+
+
+async def test_two_requests_cut_by_one_death_both_finish_in_one_new_process() -> None:
+    work = MoveWork()
+    try:
+        await work.warm()
+        first = asyncio.ensure_future(work.in_process(time.sleep, 0.5))
+        second = asyncio.ensure_future(work.in_process(time.sleep, 0.5))
+        await asyncio.sleep(0.1)
+        _kill_worker(work)
+        await asyncio.gather(first, second)  # both run again, neither BrokenProcessPool
+    finally:
+        await work.close()

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.client import DamaBot
 from bot.config import ConfigError
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
+from bot.ui.translator import CommandTranslator
 from standin import StandIn
 from tests.support.discord_harness import Harness, OpenBot, settings_for
 
@@ -86,3 +88,44 @@ async def test_a_development_guild_the_bot_is_not_in_is_a_one_line_config_error(
             restore_endpoint(previous)
     message = str(caught.value)
     assert "DAMA_DEV_GUILD" in message and "123456789" in message and "\n" not in message
+
+
+async def test_localizations_are_registered(harness: Harness) -> None:
+    # The stand-in refuses localizations Discord would refuse (tests/standin/test_rest.py);
+    # these are what the bot registers: tr, it, fr (Discord has no Arabic locale).
+    [sync] = [c for c in harness.discord.calls if c.method == "PUT"]
+    commands = {c["name"]: c for c in sync.payload}
+    challenge = commands["challenge"]
+    assert challenge["name_localizations"] == {"tr": "meydan-oku", "it": "sfida", "fr": "défi"}
+    assert challenge["description_localizations"]["fr"].startswith("Défier un joueur")
+    options = {o["name"]: o for o in challenge["options"]}
+    assert options["opponent"]["name_localizations"] == {
+        "tr": "rakip", "it": "avversario", "fr": "adversaire"}
+    turkish = options["variant"]["choices"][0]
+    assert turkish["name_localizations"] == {
+        "tr": "Türk daması", "it": "Dama turca", "fr": "Dames turques"}
+    for command in commands.values():
+        assert set(command["name_localizations"]) == {"tr", "it", "fr"}, command["name"]
+
+
+async def test_a_changed_translation_is_registered_again(
+    tmp_path: Path, open_bot: OpenBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for _ in range(2):
+        h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+        await h.bot.close()
+        assert sum(c.method == "PUT" for c in h.discord.calls) == 1
+    original = CommandTranslator.translate
+
+    async def retranslated(self: CommandTranslator, string: Any, locale: Any,
+                           context: Any) -> str | None:
+        found = await original(self, string, locale, context)
+        return "sfida-ora" if found == "sfida" else found
+
+    monkeypatch.setattr(CommandTranslator, "translate", retranslated)
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+    await h.bot.close()
+    puts = [c for c in h.discord.calls if c.method == "PUT"]
+    assert len(puts) == 2  # the calls of the three starts: synced again
+    assert {c["name"]: c for c in puts[-1].payload}["challenge"]["name_localizations"]["it"] == (
+        "sfida-ora")

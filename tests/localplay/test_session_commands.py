@@ -73,3 +73,47 @@ async def test_typed_choices_suggestions_and_ranges(local: LocalDiscord, tmp_pat
         assert await session.run_line("suggest /move 22")
         assert out[-1] == "(suggestions: 22-18 (d3-c4), 22-19 (d3-e4))"
         await session.finish()
+
+
+async def test_a_turkish_client_types_turkish_command_names(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    # `dama-bot local --locale tr`: the users' interactions carry the Turkish client
+    # locale, and command, option and choice names are typed as a Turkish Discord shows
+    # them (name_localizations), or in English. The server (preferred locale en-US here)
+    # is made Turkish by its owner, so the game's posts are Turkish too.
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               locale="tr", timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("as owner")
+        assert await session.run_line("/sunucu-ayarları dil:Türkçe")
+        assert await session.run_line("as alice")
+        assert await session.run_line("/meydan-oku rakip:@bob tür:turkish renk:Beyaz")
+        assert await session.run_line("as bob")
+        assert await session.run_line("press Kabul et")
+        assert await session.run_line("/hamle d6-d5")  # bob plays Black: not his turn yet
+        assert await session.run_line("/help")  # the English name works too
+        await session.finish()
+    assert "  @alice Beyaz taşlarla oynuyor. Hamle süresi: yok." in out, out
+    assert "@alice (Beyaz) - @bob (Siyah): oyun başlıyor." in out, out
+    assert "Sıra sende değil: hamle sırası @alice (Beyaz) oyuncusunda. Hamlesini bekle." in out
+    assert "  == Burada dama oynamak ==" in out, out
+
+
+async def test_the_computers_moves_are_posted_in_the_servers_language(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    # No interaction asks for the computer's move: its post takes the server's language
+    # (the owner, an admin, chose French), whatever the players' clients are (English).
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("as owner")
+        assert await session.run_line("/server-settings language:fr")
+        assert await session.run_line("as alice")
+        assert await session.run_line("/play turkish level:1 color:white")
+        assert await session.run_line("/move d3-d4")
+        await session.finish()
+    computer = [line for line in out if line.startswith("Ordinateur (niveau 1) a joué")]
+    assert computer, out
+    assert "@alice a joué d3-d4." in out, out

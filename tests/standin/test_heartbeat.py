@@ -57,8 +57,13 @@ async def test_latency_is_a_round_trip_not_an_interval() -> None:
     # From the second interval on, each sample is the latest heartbeat's round trip: the
     # stand-in's ACK delay and scheduling. The fault measured one whole interval, so the
     # bound leaves a loaded machine three quarters of an interval of scheduling delay.
+    # The lower bound is half the ACK delay: discord.py's keep-alive thread stamps the send
+    # when it wakes after the event loop wrote it, which on a loaded machine can be a
+    # millisecond or more after the stand-in received the heartbeat and began its delay
+    # (a full run saw 0.049 s for 0.05 s).
     measured = samples[1:]
-    assert all(HEARTBEAT_ACK_DELAY <= latency < interval / 1000 * 0.75 for latency in measured), (
+    assert all(HEARTBEAT_ACK_DELAY / 2 <= latency < interval / 1000 * 0.75
+               for latency in measured), (
         measured
     )
     assert not [w for w in warnings if "behind" in w or "heartbeat" in w.lower()], warnings

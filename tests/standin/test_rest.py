@@ -86,6 +86,43 @@ async def test_auth_and_unknown_routes(standin: StandIn, http: aiohttp.ClientSes
             [{"name": "move", "description": "x", "options": [{"name": "a", "description": "a"}]}],
             ("0", "options", "0", "type"),
         ),
+        # Localizations (Discord's Localization rules): a real locale (none for Arabic),
+        # a name under the name rules, a description of 1-100, names unique per locale.
+        (
+            [{"name": "move", "description": "x", "name_localizations": {"ar": "نقلة"}}],
+            ("0", "name_localizations", "ar"),
+        ),
+        (
+            [{"name": "move", "description": "x", "name_localizations": {"tr": "Hamle Yap"}}],
+            ("0", "name_localizations", "tr"),
+        ),
+        (
+            [{"name": "move", "description": "x", "description_localizations": {"fr": ""}}],
+            ("0", "description_localizations", "fr"),
+        ),
+        (
+            [{"name": "move", "description": "x", "options": [
+                {"type": 3, "name": "a", "description": "a",
+                 "name_localizations": {"it": "x" * 33}}]}],
+            ("0", "options", "0", "name_localizations", "it"),
+        ),
+        (
+            [{"name": "move", "description": "x", "options": [
+                {"type": 3, "name": "a", "description": "a",
+                 "choices": [{"name": "A", "value": "a", "name_localizations": {"fr": ""}}]}]}],
+            ("0", "options", "0", "choices", "0", "name_localizations", "fr"),
+        ),
+        (
+            [{"name": "move", "description": "x", "name_localizations": {"it": "mossa"}},
+             {"name": "play", "description": "y", "name_localizations": {"it": "mossa"}}],
+            ("1", "name_localizations", "it"),
+        ),
+        (
+            [{"name": "move", "description": "x", "options": [
+                {"type": 3, "name": "a", "description": "a", "name_localizations": {"fr": "b"}},
+                {"type": 3, "name": "b", "description": "b"}]}],
+            ("0", "options", "1", "name_localizations", "fr"),
+        ),
     ],
 )
 async def test_invalid_commands_are_refused(

@@ -463,3 +463,18 @@ async def test_a_refused_step_owes_nothing(storage: Storage) -> None:
         await games.append_move(game.id, ply=2, text="a2-a3")
     stored = await games.get(game.id)
     assert stored is not None and not stored.board_owed
+
+
+async def test_a_draw_offer_owes_its_announcement(storage: Storage) -> None:
+    # A draw offer is a step its channel is owed, like a move (docs/ARCHITECTURE.md,
+    # "Recovery"): told by its text (settled) or, after a crash, by an owed board.
+    games = storage.games
+    game = await games.create(new_game())
+    await games.set_board_message(game.id, 501)
+    await games.set_draw_offer(game.id, Side.WHITE)
+    stored = await games.get(game.id)
+    assert stored is not None and stored.board_owed and stored.draw_offer_by is Side.WHITE
+    assert [g.id for g in await games.owed_boards()] == [game.id]
+    await games.settle_board(game.id)
+    stored = await games.get(game.id)
+    assert stored is not None and not stored.board_owed and stored.board_message_id == 501

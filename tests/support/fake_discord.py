@@ -186,6 +186,11 @@ class FakeDiscord:
             return self.message(channel_id, call.body, files)
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             channel_id = int(parts[1])
+            if method == "GET" and len(parts) == 3:  # the channel's history, newest first
+                listed = [m for m in self.messages.values()
+                          if m["channel_id"] == str(channel_id)]
+                limit = int(params.get("limit") or 50)
+                return sorted(listed, key=lambda m: -int(m["id"]))[:limit]
             if len(parts) == 4:
                 old = self.messages.get(int(parts[3]), {})
                 merged = dict(old, **{k: v for k, v in call.body.items()})
@@ -225,7 +230,7 @@ class FakeDiscord:
                     guild_id: int | None = GUILD_ID, permissions: str = MEMBER,
                     app_permissions: str = EVERYTHING,
                     message: dict[str, Any] | None = None,
-                    locale: str = "en-US") -> dict[str, Any]:
+                    locale: str = "en-US", guild_locale: str = "en-US") -> dict[str, Any]:
         """A gateway INTERACTION_CREATE `d` payload."""
         interaction_id = next(self.ids)
         token = f"token-{interaction_id}"
@@ -244,7 +249,7 @@ class FakeDiscord:
         user = user_payload(user_id, f"user{user_id}")
         if guild_id is not None:
             payload["guild_id"] = str(guild_id)
-            payload["guild_locale"] = "en-US"
+            payload["guild_locale"] = guild_locale
             payload["member"] = {"user": user, "roles": [], "joined_at": TIMESTAMP,
                                  "deaf": False, "mute": False, "flags": 0,
                                  "permissions": permissions, "nick": None, "avatar": None,

@@ -303,3 +303,27 @@ async def test_a_finished_board_shows_no_side_to_move(harness: Harness) -> None:
     size = h.bot.presenter.board_size
     assert png == render_png(state.position, variant, size=size, show_turn=False)
     assert png != render_png(state.position, variant, size=size)
+
+
+async def test_the_resign_question_of_a_game_lost_on_time_says_the_game_is_over(
+    harness: Harness,
+) -> None:
+    h = harness
+    await challenge_and_accept(h)
+    # Alice asks twice and lets her clock run out: she loses on time.
+    questions = []
+    for _ in range(2):
+        [question] = await run(h, slash(h, "resign", user=ALICE))
+        questions.append((question, response_message_id(h, question)))
+    h.clock.advance(timedelta(days=3))
+    [ended] = await h.bot.games.run_deadlines(h.clock())
+    assert ended.state.is_over and not h.bot.games.has_game(CHANNEL)
+    # Her late answers (Resign on one, Keep playing on the other) must not claim the game
+    # goes on.
+    for (question, message), custom_id in zip(questions, ("dama:resignyes:", "dama:keep:"),
+                                              strict=True):
+        [pressed] = [c for c in question.custom_ids if c.startswith(custom_id)]
+        reply, *_ = await run(h, press(h, message, pressed, user=ALICE))
+        assert reply.ephemeral
+        assert "goes on" not in reply.content, (custom_id, reply.content)
+        assert "This game is over" in reply.content, (custom_id, reply.content)

@@ -51,7 +51,7 @@ async def test_server_settings_for_managers_only(tmp_path: Path, open_bot: OpenB
     settings = settings_for(tmp_path / "db.sqlite3", challenges_per_challenger=2)
     h = await open_bot(settings)
     # Discord shows the command only to members with Manage Server...
-    [schema] = [c for c in command_schema(h.bot.tree) if c["name"] == "server-settings"]
+    [schema] = [c for c in await command_schema(h.bot.tree) if c["name"] == "server-settings"]
     assert int(schema["default_member_permissions"]) == MANAGE_GUILD
     # ... and the bot checks it again: a client can send the command anyway.
     [refused] = await run(h, slash(h, "server-settings", [option("per_challenger", 9, 4)]))
@@ -125,14 +125,26 @@ async def test_pending_challenges_are_limited_and_a_duplicate_links_the_first(
     # Per challenger (2 here, from the environment).
     assert not (await challenge(h, ALICE, CAROL, channel=603)).ephemeral
     over = await challenge(h, ALICE, DAVE, channel=604)
-    assert over.ephemeral and "2 pending challenges" in over.content and link in over.content
+    assert over.ephemeral and "from you on this server: 2," in over.content and link in over.content
     # Per opponent: Bob has Alice's; Carol's makes 2; Erin's is one too many.
     assert not (await challenge(h, CAROL, BOB, channel=605)).ephemeral
     crowded = await challenge(h, ERIN, BOB, channel=606)
-    assert crowded.ephemeral and f"<@{BOB}> already has 2 pending" in crowded.content
+    assert crowded.ephemeral and f"to <@{BOB}> on this server: 2," in crowded.content
     # Nothing of the refused ones was stored: only three challenges are pending.
     assert len(await h.bot.storage.challenges.pending()) == 3
     # The server's admins raise the limit; it applies at once.
     await run(h, slash(h, "server-settings", [option("per_challenger", 3, 4)],
                        permissions=ADMIN))
     assert not (await challenge(h, ALICE, DAVE, channel=604)).ephemeral
+
+
+async def test_a_limit_of_one_pending_challenge_reads_in_the_singular(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", challenges_per_challenger=1,
+                                    challenges_per_opponent=1))
+    assert not (await challenge(h, ALICE, BOB)).ephemeral
+    for refused in (await challenge(h, ALICE, CAROL, channel=601),
+                    await challenge(h, DAVE, BOB, channel=602)):
+        assert refused.ephemeral and "the most it allows (1)" in refused.content
+        assert "1 pending challenges" not in refused.content, refused.content

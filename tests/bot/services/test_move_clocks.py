@@ -182,3 +182,46 @@ async def test_restart_with_a_pending_deadline(
     assert update.state.ending.reason is EndReason.TIME_FORFEIT
     assert update.state.ending.winner is engine.Color.BLACK
     assert await assert_replays(s, record.id) == [True, False] * 3
+
+
+async def test_a_player_who_never_moved_loses_on_time_unrated(
+    open_services: OpenServices, computer: ComputerPlayer
+) -> None:
+    # docs/RULES.md, "Early results": each side must have made two moves of its own; the
+    # computer's moves for an absent player are not theirs. Six plies, all of White's by
+    # the computer: White's forfeit keeps its result but moves no rating (otherwise a
+    # friend who never moves hands out rated wins in a few minutes).
+    clock = FakeClock()
+    s = await services(open_services, clock, computer)
+    record = await start_game(s, "turkish", move_seconds=MOVE_SECONDS)
+    assert record.rated
+    for _ in range(3):
+        await expire(s)  # White is absent
+        await s.games.play(CHANNEL, BOB, await first_legal(s))
+    update = await expire(s)
+    ending = update.state.ending
+    assert ending is not None and ending.reason is EndReason.TIME_FORFEIT
+    assert update.state.ply == 6 and ending.unrated_early
+    for user in (ALICE, BOB):
+        assert await s.storage.ratings.get(user, "turkish") is None
+
+
+async def test_two_moves_of_ones_own_each_rate_a_forfeit(
+    open_services: OpenServices, computer: ComputerPlayer
+) -> None:
+    clock = FakeClock()
+    s = await services(open_services, clock, computer)
+    await start_game(s, "turkish", move_seconds=MOVE_SECONDS)
+    for _ in range(2):  # two moves of each side's own
+        await s.games.play(CHANNEL, ALICE, await first_legal(s))
+        await s.games.play(CHANNEL, BOB, await first_legal(s))
+    for _ in range(3):
+        await expire(s)  # then White is absent
+        await s.games.play(CHANNEL, BOB, await first_legal(s))
+    update = await expire(s)
+    ending = update.state.ending
+    assert ending is not None and ending.reason is EndReason.TIME_FORFEIT
+    assert not ending.unrated_early
+    for user in (ALICE, BOB):
+        rating = await s.storage.ratings.get(user, "turkish")
+        assert rating is not None and rating.rated_games == 1

@@ -89,6 +89,23 @@ async def test_an_accept_whose_interaction_died_still_starts_and_shows_the_game(
     assert not any("went wrong" in (c.content or "") for c in calls)
 
 
+async def test_a_challenge_that_could_not_be_shown_does_not_block_the_next_one(
+    harness: Harness,
+) -> None:
+    # Discord refuses the answer that would show the challenge: nobody sees it, so it must
+    # not stay pending (the "try again" would be refused as a duplicate of a challenge
+    # that has no message and no Cancel button).
+    h = harness
+    bob, resolved = user_option("opponent", BOB)
+    payload = slash(h, "challenge", [bob, option("variant", "arab")], resolved=resolved)
+    h.discord.fail_paths.add(f"/interactions/{payload['id']}/{payload['token']}/callback")
+    await run(h, payload)
+    assert await h.bot.storage.challenges.pending_for_user(BOB) == []
+    [again] = await run(h, slash(h, "challenge", [bob, option("variant", "arab")],
+                                 resolved=resolved))
+    assert not again.ephemeral and again.custom_ids[0].startswith("dama:accept:")
+
+
 def expected_png(h: Harness, side: Color, numbers: bool) -> bytes:
     """The picture of the channel's game drawn from `side` (with or without numbers)."""
     state = h.bot.games.current(CHANNEL)

@@ -30,9 +30,9 @@ def test_several_rated_games_are_plural() -> None:
 
 
 def test_leaderboard_game_counts() -> None:
-    assert count_text(1, Msg.GAMES_ONE, Msg.GAMES_MANY, None) == "1 game"
-    assert count_text(0, Msg.GAMES_ONE, Msg.GAMES_MANY, None) == "0 games"
-    assert count_text(3, Msg.GAMES_ONE, Msg.GAMES_MANY, "en-GB") == "3 games"
+    assert count_text(1, Msg.GAMES, None) == "1 game"
+    assert count_text(0, Msg.GAMES, None) == "0 games"
+    assert count_text(3, Msg.GAMES, "en-GB") == "3 games"
 
 
 @pytest.mark.parametrize(("min_games", "phrase"), [

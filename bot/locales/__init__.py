@@ -1,0 +1,59 @@
+"""The translation catalogs (GNU gettext `.po` files, read with Babel) and the templates
+they are kept against.
+
+Two domains: `messages/<language>.po` (every `bot.messages.Msg`, in tr, ar, it, fr) and
+`commands/<language>.po` (slash command and option names, their descriptions and the
+choices' names, in the Discord locales we have: tr, it, fr). Each entry's context is its
+id (`Msg` value; `name:`, `description:` or `choice:` and the key of
+`bot.messages.COMMAND_TEXT`), its `msgid` the English. `python -m bot.locales` rewrites the
+templates (`<domain>.pot`) from the English and merges them into the catalogs: a new id
+is added untranslated and a changed English text marks its translation fuzzy, so the
+catalog checks (`tests/bot/test_catalogs.py`) fail until a translator has looked.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+
+from bot.messages import COMMAND_TEXT, ENGLISH, Plural
+
+LOCALES = Path(__file__).resolve().parent
+DOMAINS = {"messages": ("tr", "ar", "it", "fr"), "commands": ("tr", "it", "fr")}
+"""Each domain's translated languages (Discord has no Arabic locale for commands)."""
+
+
+def command_entries() -> list[tuple[str, str]]:
+    """(context, English) of every entry of the commands domain: for each command and
+    option key of `COMMAND_TEXT` its name (`name:<key>`: the part after the last dot) and
+    description (`description:<key>`), and each choice's name (`choice:<value>`)."""
+    entries: list[tuple[str, str]] = []
+    for key, english in COMMAND_TEXT.items():
+        if key.startswith("choice."):
+            entries.append((f"choice:{key.removeprefix('choice.')}", english))
+        else:
+            entries.append((f"name:{key}", key.rpartition(".")[2]))
+            entries.append((f"description:{key}", english))
+    return entries
+
+
+def template(domain: str) -> Catalog:
+    """The template catalog of `domain` ("messages" or "commands") built from the English."""
+    catalog = Catalog(domain=domain, project="dama-bot", charset="utf-8")
+    if domain == "messages":
+        for key, source in ENGLISH.items():
+            if isinstance(source, Plural):
+                catalog.add((source.one, source.other), context=key.value,
+                            auto_comments=[f"plural by {{{source.count}}}"])
+            else:
+                catalog.add(source, context=key.value)
+    else:
+        for context, english in command_entries():
+            catalog.add(english, context=context)
+    return catalog
+
+
+def catalog_path(domain: str, language: str) -> Path:
+    """Where the catalog of `domain` in `language` is kept."""
+    return LOCALES / domain / f"{language}.po"
