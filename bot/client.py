@@ -266,7 +266,7 @@ class DamaBot(commands.AutoShardedBot):
         await self.add_cog(puzzle_cog)
         self.daily_puzzles = DailyPuzzleScheduler(
             self.puzzles, self.storage.puzzles, DailyPuzzlePosts(self, settings.board_size),
-            clock=self.clock)
+            scope=self.scope, clock=self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PUZZLE_ITEMS)
         await self.add_cog(SettingsCog(settings=self.settings_service))
         # Analyses of finished games: in the computer's worker processes, after every

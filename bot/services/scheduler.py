@@ -21,6 +21,7 @@ from bot.services.events import DeadlinesChanged, EventBus
 from bot.services.games import GameService
 from bot.services.models import GameUpdate
 from bot.services.puzzles import PuzzleService
+from bot.services.shards import EVERY_SHARD, ShardScope
 from puzzles import Puzzle
 from storage import Challenge, utc_now
 from storage.clock import Clock
@@ -135,28 +136,25 @@ class DeadlineScheduler:
 class DailyPuzzlePoster(Protocol):
     """Posts a daily puzzle (the Discord layer implements it)."""
 
-    def owns(self, guild_id: int) -> bool:
-        """Whether this process serves the server (with several processes, only the one
-        that owns a server posts its puzzle)."""
-        ...
-
     async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
         ...
 
 
 class DailyPuzzleScheduler:
     """Posts each server's daily puzzle once per UTC day: every `poll` it reads the
-    settings, and for each server this process owns whose puzzle of today is not posted,
+    settings, and for each server this process owns (`scope.owns`, the one ownership
+    predicate of `bot.services.shards`) whose puzzle of today is not posted,
     claims the day in the database (`PuzzleRepository.claim_daily`: exactly one claimer
     wins, across processes and restarts), then posts. A post that fails after the claim is
     logged, not retried: a day is never posted twice."""
 
     def __init__(self, puzzles: PuzzleService, repository: PuzzleRepository,
-                 poster: DailyPuzzlePoster, *, clock: Clock = utc_now,
-                 poll: timedelta = timedelta(minutes=5)) -> None:
+                 poster: DailyPuzzlePoster, *, scope: ShardScope = EVERY_SHARD,
+                 clock: Clock = utc_now, poll: timedelta = timedelta(minutes=5)) -> None:
         self._puzzles = puzzles
         self._repo = repository
         self._poster = poster
+        self._scope = scope
         self._clock = clock
         self._poll = poll
         self._task: asyncio.Task[None] | None = None
@@ -176,7 +174,7 @@ class DailyPuzzleScheduler:
         day = self._clock().date()
         posted: list[int] = []
         for setting in await self._repo.daily_all():
-            if setting.last_posted == day.isoformat() or not self._poster.owns(setting.guild_id):
+            if setting.last_posted == day.isoformat() or not self._scope.owns(setting.guild_id):
                 continue
             try:
                 puzzle = self._puzzles.daily_puzzle(day, setting.variant)

@@ -185,18 +185,13 @@ def daily_title(day: date, puzzle: Puzzle, locale: str | None) -> str:
 
 
 class DailyPuzzlePosts:
-    """`DailyPuzzlePoster` on Discord: this process owns a server when the server falls to
-    its shard by Discord's sharding formula, `(guild_id >> 22) % shard_count == shard_id`
-    (every server when unsharded); the post is the puzzle's board with a Solve-it button,
-    in the chosen channel."""
+    """`DailyPuzzlePoster` on Discord: the post is the puzzle's board with a Solve-it
+    button, in the chosen channel. Which process posts is the scheduler's question
+    (`DailyPuzzleScheduler`, through `ShardScope.owns`)."""
 
     def __init__(self, client: discord.Client, board_size: int = 512) -> None:
         self.client = client
         self.board_size = board_size
-
-    def owns(self, guild_id: int) -> bool:
-        count = self.client.shard_count or 1
-        return (guild_id >> 22) % count == (self.client.shard_id or 0)
 
     async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
         view = PuzzleService.preview(puzzle)
