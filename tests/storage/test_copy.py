@@ -184,3 +184,12 @@ def test_the_command_line(tmp_path: Path, empty: str,
     assert "not empty" in capsys.readouterr().err
     assert main(["db", "copy", empty, str(source)]) == 2
     assert "must be an SQLite file" in capsys.readouterr().err
+
+
+def test_a_missing_source_is_one_line_with_its_advice_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.sqlite3"
+    assert main(["db", "copy", str(missing), "postgresql://dama@db/dama"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no such file" in err
+    assert err.count("point DAMA_DATABASE elsewhere") == 1, err
