@@ -93,7 +93,15 @@ def database_secrets(target: str) -> list[str]:
     URL's password (none for a path)."""
     if not is_postgresql(target):
         return []
-    password = urllib.parse.urlsplit(target).password
+    try:
+        parts = urllib.parse.urlsplit(target)
+        password = parts.password
+    except ValueError:  # e.g. an unclosed '[' in the host
+        parts, password = None, None
+    if parts is None or ("@" in target.partition("://")[2] and "@" not in parts.netloc):
+        # A URL that does not parse: what is between the user's ':' and the last '@'.
+        userinfo = target.partition("://")[2].rpartition("@")[0]
+        password = userinfo.partition(":")[2] or None
     if not password:
         return []
     decoded = urllib.parse.unquote(password)  # as written in the URL, and as meant
