@@ -655,11 +655,28 @@ def language_of(locale: str | None) -> str:
     return language if language in LANGUAGES else "en"
 
 
+_OPENERS = frozenset("\u2066\u2067\u2068")
+"""LRI, RLI, FSI: the characters that open an isolate (closed by PDI)."""
+
+
 def isolate(value: str) -> str:
     """`value` between FSI and PDI (Unicode Bidirectional Algorithm, UAX #9, section 2.7):
     inside a right-to-left sentence a mention, a move (`d3-d4`, `22x13`), a square or a
-    rating keeps its own direction and does not reorder the words around it."""
-    return f"{FSI}{value}{PDI}"
+    rating keeps its own direction and does not reorder the words around it. Isolates
+    inside `value` (a display name is the user's to write) are balanced first: a stray PDI
+    is dropped and an unclosed isolate closed, so the value cannot end this isolate early
+    nor leave one open over the rest of the sentence."""
+    kept: list[str] = []
+    depth = 0
+    for char in value:
+        if char in _OPENERS:
+            depth += 1
+        elif char == PDI:
+            if depth == 0:
+                continue
+            depth -= 1
+        kept.append(char)
+    return f"{FSI}{''.join(kept)}{PDI * depth}{PDI}"
 
 
 def _read_catalog(domain: str, language: str) -> gettext.GNUTranslations | None:
