@@ -184,3 +184,7 @@ def test_the_command_line(tmp_path: Path, empty: str,
     assert "not empty" in capsys.readouterr().err
     assert main(["db", "copy", empty, str(source)]) == 2
     assert "must be an SQLite file" in capsys.readouterr().err
+    # A source that does not exist: one line, its advice said once.
+    assert main(["db", "copy", str(tmp_path / "missing.sqlite3"), empty]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err and err.count("did not change it") == 1, err
