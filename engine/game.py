@@ -143,9 +143,9 @@ class Game:
                 chosen = parse_move(str(move), self.position, self.variant)
                 if chosen != move:
                     raise IllegalMoveError(
-                f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL,
-                {"move": str(move)},
-            )
+                        f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL,
+                        {"move": str(move)},
+                    )
             else:
                 chosen = found
         self._advance(chosen)

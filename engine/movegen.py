@@ -176,9 +176,8 @@ def apply_move(position: Position, move: Move, variant: Variant) -> Position:
         if legal == move:
             return play_unchecked(position, legal)
     raise IllegalMoveError(
-                f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL,
-                {"move": str(move)},
-            )
+        f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL, {"move": str(move)}
+    )
 
 
 def perft(position: Position, variant: Variant, depth: int) -> int:

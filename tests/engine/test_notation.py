@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine import (
+    apply_move,
     AmbiguousMoveError,
     Game,
     Geometry,
@@ -328,7 +329,9 @@ def test_reasons_of_formatting_and_playing() -> None:
         format_move(move("d3", "d4"), start, TURKISH, numeric=True)
     assert numeric.value.reason is P.NO_NUMERIC_NOTATION
     assert numeric.value.details == {"variant": "turkish"}
-    game = Game(TURKISH)
-    with pytest.raises(IllegalMoveError) as played:
-        game.play(move("d3", "d5"))
-    assert played.value.reason is P.NOT_LEGAL and played.value.details == {"move": "d3-d5"}
+    with pytest.raises(IllegalMoveError) as applied:
+        apply_move(start, move("d3", "d5"), TURKISH)
+    assert applied.value.reason is P.NOT_LEGAL and applied.value.details == {"move": "d3-d5"}
+    with pytest.raises(IllegalMoveError) as played:  # a Move is explained like its text
+        Game(TURKISH).play(move("d3", "d5"))
+    assert played.value.reason is P.PIECE_CANNOT_GO_THERE
