@@ -20,10 +20,10 @@ from itertools import combinations
 
 from engine.capture_graph import WalkTooLong
 from engine.errors import (
-    MoveProblem,
     AmbiguousMoveError,
     IllegalMoveError,
     MalformedMoveError,
+    MoveProblem,
     NotationError,
     quoted,
 )

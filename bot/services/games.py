@@ -255,7 +255,7 @@ def problem_error(error: NotationError, text: str) -> PlayerError:
     if key is None:
         key = Msg.MOVE_NOT_LEGAL
     params: dict[str, object] = {
-        name: VARIANT_NAMES[value] if name == "variant" and value in VARIANT_NAMES else value
+        name: VARIANT_NAMES.get(str(value), value) if name == "variant" else value
         for name, value in error.details.items()
     }
     return PlayerError(key, text=text.strip(), **params)

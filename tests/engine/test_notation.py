@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from engine import (
-    apply_move,
     AmbiguousMoveError,
     Game,
     Geometry,
@@ -20,6 +19,7 @@ from engine import (
     NotationError,
     Position,
     Variant,
+    apply_move,
     format_move,
     get_variant,
     legal_moves,
