@@ -39,6 +39,17 @@ NO_CONNECTION = (
     "dama-bot: cannot connect to Discord at {host}:{port}. Check the network connection "
     "(and DAMA_DISCORD_URL, which must be empty unless you use the local stand-in)."
 )
+SHARDING_REQUIRED_CODE = 4011
+INVALID_SHARD_CODE = 4010
+SHARDING_REQUIRED = (
+    "dama-bot: Discord requires more shards (close code 4011: a shard would handle more "
+    "than 2,500 servers). Leave DAMA_SHARD_COUNT empty to use the count Discord "
+    "recommends, or raise it on every process (README, \"Running at scale\")."
+)
+INVALID_SHARD = (
+    "dama-bot: Discord refused the shard (close code 4010): DAMA_SHARD_IDS must name shards "
+    "below DAMA_SHARD_COUNT, the same count on every process."
+)
 MISSING_INTENTS = (
     "dama-bot: Discord refused the gateway intents; the bot needs only the Guilds intent, "
     "which needs no approval. Check the application's Bot settings."
@@ -123,6 +134,12 @@ def run(settings: Settings) -> int:
         return fail(BAD_TOKEN)
     except discord.PrivilegedIntentsRequired:
         return fail(MISSING_INTENTS)
+    except discord.ConnectionClosed as error:
+        if error.code == SHARDING_REQUIRED_CODE:
+            return fail(SHARDING_REQUIRED)
+        if error.code == INVALID_SHARD_CODE:
+            return fail(INVALID_SHARD)
+        raise
     except StorageError as error:
         return fail(f"dama-bot: {error}")
     except aiohttp.ClientConnectorError as error:

@@ -26,7 +26,7 @@ from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
 from bot.cogs.settings import Settings as SettingsCog
-from bot.computer import ComputerPlayer, PoolMoveChooser, PoolReviewer
+from bot.computer import ComputerPlayer, PoolMoveChooser, PoolReviewer, workers_per_process
 from bot.config import ConfigError, Settings
 from bot.move_work import MoveWork
 from bot.services import (
@@ -82,6 +82,10 @@ def share_the_interpreter() -> None:
     sys.setswitchinterval(SWITCH_INTERVAL)
 
 
+PLAYER_CACHE_SECONDS = 30.0
+"""With several bot processes (shards), how long a player's preferences stay in one
+process's memory before they are read again (another process may have changed them)."""
+
 CLOSE_GRACE = 8.0
 """Seconds a stop waits for interactions being handled (`docker stop` kills after 10)."""
 
@@ -113,12 +117,15 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
         await interaction.client.errors.report(interaction, error)
 
 
-class DamaBot(commands.Bot):
-    """The bot. `settings` from `bot.config`; `clock` is for tests. The computer's moves:
-    a `ComputerPlayer` process pool is created in `setup_hook` and closed in `close`;
-    `chooser` replaces the move chooser built on it (tests). `sync` and `run_scheduler`
-    (default on) let tests skip the command sync and drive the deadlines themselves
-    (`scheduler.run_once`)."""
+class DamaBot(commands.AutoShardedBot):
+    """The bot: discord.py's `AutoShardedBot`, running the shards `settings.shard_ids` of
+    `settings.shard_count` (both None: as many as Discord recommends, all in this process),
+    and looking after the games of those shards' guilds only (`settings.shard_scope`,
+    `bot.services.shards`). `settings` from `bot.config`; `clock` is for tests. The
+    computer's moves: a `ComputerPlayer` process pool is created in `setup_hook` and
+    closed in `close`; `chooser` replaces the move chooser built on it (tests). `sync`
+    and `run_scheduler` (default on) let tests skip the command sync and drive the
+    deadlines themselves (`scheduler.run_once`)."""
 
     storage: Storage
     events: EventBus
@@ -153,14 +160,21 @@ class DamaBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # discord.py's stubs say list[int], but None (every shard) is its default.
+        shard_ids: list[int] | None = (
+            None if settings.shard_ids is None else sorted(settings.shard_ids)
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             tree_cls=DamaTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=settings.shard_count,
+            shard_ids=shard_ids,  # type: ignore[arg-type]
         )
         self.settings = settings
+        self.scope = settings.shard_scope
         self.clock = clock
         self.chooser = chooser
         self.computer: ComputerPlayer | None = None
@@ -178,8 +192,10 @@ class DamaBot(commands.Bot):
                                           leaderboard=settings.eligibility)
         if self.chooser is None:
             # Worker processes start at the first search, not here.
-            self.computer = ComputerPlayer(settings.computer_workers,
-                                           queue_limit=settings.computer_queue_limit)
+            self.computer = ComputerPlayer(
+                workers_per_process(settings.computer_workers, settings.machine_processes),
+                queue_limit=settings.computer_queue_limit,
+            )
             self.chooser = PoolMoveChooser(self.computer)
         # Move work for positions with very many capture states: one worker process,
         # apart from the computer's pool, started by the first such position (about a
@@ -191,13 +207,17 @@ class DamaBot(commands.Bot):
         self.settings_service = SettingsService(
             self.storage.settings,
             ChallengeLimits(settings.challenges_per_challenger, settings.challenges_per_opponent),
+            # Another process may change a player's preferences: read them again now and then.
+            player_cache_seconds=None if self.scope.everything else PLAYER_CACHE_SECONDS,
         )
         self.announcer = GameAnnouncer(self, self.presenter, self.settings_service)
         self.errors = ErrorReporter(self.announcer)
         self.events = EventBus()
         rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
         self.games = GameService(self.storage, rules=rules, clock=self.clock,
-                                 events=self.events, move_work=self.move_work)
+                                 events=self.events, move_work=self.move_work,
+                                 scope=self.scope)
+        log.info("this process runs %s", self.scope.describe())
         self.computer_turns = ComputerTurns(
             self.games, self.chooser, announce=self.announcer.announce,
             delayed=self.announcer.computer_delayed,
@@ -250,7 +270,8 @@ class DamaBot(commands.Bot):
         if self.run_scheduler:
             self.scheduler.start()
         freeze_heap()
-        if self.sync_on_start:
+        # One process registers the commands: the one with shard 0 (bot.services.shards).
+        if self.sync_on_start and self.scope.holds_shard_zero:
             try:
                 self.sync_result = await sync_commands(
                     self.tree, application_id=self.application_id,

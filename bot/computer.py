@@ -199,6 +199,16 @@ class _Request:
     no_progress_plies: int = 0
 
 
+def workers_per_process(configured: int | None, machine_processes: int = 1) -> int:
+    """The search processes one bot process starts: `configured` when set, otherwise
+    the machine's CPUs shared between the `machine_processes` bot processes on it
+    (`DAMA_MACHINE_PROCESSES`), at least one. Several bot processes on one machine then
+    share its cores instead of each starting one worker per core."""
+    if configured is not None:
+        return configured
+    return max(1, (os.cpu_count() or 1) // max(1, machine_processes))
+
+
 class ComputerPlayer:
     """Chooses moves in a process pool. Create it inside the running event loop's program
     (e.g. the bot's setup hook), use it from coroutines of that one loop, and `await

@@ -23,6 +23,7 @@ from dotenv import dotenv_values
 from bot.endpoint import endpoint_for
 from bot.services.models import MoveTime
 from bot.services.settings import MAX_CHALLENGE_LIMIT
+from bot.services.shards import MAX_SHARDS, ShardScope, parse_shard_ids
 from storage import DEFAULT_PATH, Eligibility
 
 __all__ = [
@@ -79,6 +80,11 @@ class Settings:
     picture side in pixels. challenges_per_challenger, challenges_per_opponent: the
     default limits on pending challenges in a server from one player and to one player
     (each server's admins may change them with /server-settings; `bot.services.settings`).
+    shard_count: how many shards the bot has in all (None: the count Discord recommends,
+    every shard in this process). shard_ids: the shards this process runs (None: all of
+    them); see `bot.services.shards`. machine_processes: how many bot processes run on
+    this machine, which share its cores: without `computer_workers`, each process starts
+    `cores // machine_processes` search workers (at least one).
     """
 
     token: str | None = None
@@ -102,6 +108,32 @@ class Settings:
     board_size: int = 512
     challenges_per_challenger: int = 3
     challenges_per_opponent: int = 5
+    shard_count: int | None = None
+    shard_ids: frozenset[int] | None = None
+    machine_processes: int = 1
+
+    @property
+    def shard_scope(self) -> ShardScope:
+        """The games this process owns (`bot.services.shards.ShardScope`)."""
+        return ShardScope(self.shard_count, self.shard_ids)
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, frozenset[int] | None]:
+    """`DAMA_SHARD_COUNT` and `DAMA_SHARD_IDS`, checked together."""
+    count = _optional_int(env, "DAMA_SHARD_COUNT", 1, MAX_SHARDS)
+    text = env.get("DAMA_SHARD_IDS", "").strip()
+    if not text:
+        return count, None
+    if count is None:
+        raise _one_line(
+            "DAMA_SHARD_IDS", text,
+            "set DAMA_SHARD_COUNT too (the shards of all processes together), "
+            "or leave DAMA_SHARD_IDS empty to run every shard in this process",
+        )
+    try:
+        return count, parse_shard_ids(text, count)
+    except ValueError as error:
+        raise _one_line("DAMA_SHARD_IDS", text, str(error)) from None
 
 
 def _one_line(name: str, value: str, hint: str) -> ConfigError:
@@ -209,6 +241,7 @@ def settings_from(env: Mapping[str, str]) -> Settings:
         except ValueError as error:
             raise ConfigError(str(error)) from None
     token = env.get("DISCORD_TOKEN", "").strip() or None
+    shard_count, shard_ids = _shards(env)
     return Settings(
         token=token,
         database=env.get("DAMA_DATABASE", "").strip() or DEFAULT_PATH,
@@ -234,6 +267,9 @@ def settings_from(env: Mapping[str, str]) -> Settings:
                                        MAX_CHALLENGE_LIMIT),
         challenges_per_opponent=_int(env, "DAMA_CHALLENGES_PER_OPPONENT", 5, 1,
                                      MAX_CHALLENGE_LIMIT),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        machine_processes=_int(env, "DAMA_MACHINE_PROCESSES", 1, 1, 1024),
     )
 
 

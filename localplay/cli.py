@@ -27,13 +27,20 @@ from localplay.process import BotProcessError
 from localplay.render import MessageText
 from localplay.replay import REPLAY_ENV, Replayer
 from localplay.script import HELP
-from localplay.server import DEFAULT_CHANNELS, DEFAULT_GUILD, LOCAL_ID_SEED, LocalDiscord
+from localplay.server import (
+    ANNEX_GUILD,
+    DEFAULT_CHANNELS,
+    DEFAULT_GUILD,
+    LOCAL_ID_SEED,
+    LocalDiscord,
+)
 from localplay.session import TerminalSession
 from localplay.unfinished import describe, unfinished_games
 
 BANNER = """\
 dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
 Server "{guild}", channels {channels}; you are @{user}. Board pictures are saved in {boards}/.
+A second server, "{annex}" ({annex_channels}): `in "{annex}#{annex_first}"` goes there.{shards}
 To connect to Discord instead, put DISCORD_TOKEN=<your bot token> in .env and run `make run`.
 """
 
@@ -131,18 +138,30 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
             return 2
     else:
         source = None
-    database = Path(args.database or DEFAULT_DATABASE)
-    if args.fresh:
+    refused = database_refusal(args)
+    if refused is not None:
+        emit(refused)
+        return 2
+    url = is_url(args.database)
+    database: Path | str = args.database if url else Path(args.database or DEFAULT_DATABASE)
+    if args.fresh and isinstance(database, Path):
         _delete_database(database)
-    unfinished = await unfinished_games(database)
+    unfinished = [] if url else await unfinished_games(Path(database))
     local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED,
-                         locale=args.locale)
+                         shards=args.shards, extra_guilds=[ANNEX_GUILD], locale=args.locale)
     emit("Starting the stand-in and the bot...")
     async with local, TerminalSession(
         local, boards_dir=args.boards, emit=emit, user=args.user, locale=args.locale,
     ) as session:
+        annex, annex_channels, _ = ANNEX_GUILD
+        shards = ("" if args.shards == 1 else
+                  f"\n{args.shards} bot processes, one per shard; logs: {args.log} (shard 0) "
+                  "and beside it.")
         emit(BANNER.format(guild=DEFAULT_GUILD, user=args.user, boards=args.boards,
-                           channels=", ".join("#" + c for c in DEFAULT_CHANNELS)))
+                           channels=", ".join("#" + c for c in DEFAULT_CHANNELS),
+                           annex=annex, annex_first=annex_channels[0],
+                           annex_channels=", ".join("#" + c for c in annex_channels),
+                           shards=shards))
         if unfinished:
             emit(f"({len(unfinished)} unfinished game(s) of earlier runs go on here, in "
                  f"{database}; `/board` in the game's channel shows it, --fresh starts from "
@@ -158,7 +177,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
                 continue
             await session.run_line(line)
         await session.finish()  # answers still on their way are printed, then the bot stops
-        left = await unfinished_games(database)
+        left = [] if url else await unfinished_games(Path(database))
         if left:
             emit(f"({len(left)} game(s) not finished. They are kept in {database}: the next "
                  "`dama-bot local` goes on with them, in the same channels with the same "
@@ -214,6 +233,28 @@ async def replay(args: argparse.Namespace, emit: Printer = say) -> int:
                 emit(line)
         emit(report.summary())
         return 1 if report.failed else 0
+
+
+def is_url(database: str | None) -> bool:
+    """True when `--database` names a database server (`postgresql://...`), not a file."""
+    return database is not None and "://" in database
+
+
+def database_refusal(args: argparse.Namespace) -> str | None:
+    """Why `--database`, `--fresh` and `--shards` cannot go together, or None when they
+    can: `--fresh` deletes a file, never a server's data; several processes need a
+    database server (one SQLite file is for one process)."""
+    if args.shards < 1:
+        return f"dama-bot local: --shards {args.shards}: write 1 or more"
+    if args.fresh and is_url(args.database):
+        return ("dama-bot local: --fresh deletes a database file; it does not empty the "
+                f"database at {args.database}. Drop and create that database yourself "
+                "(e.g. dropdb and createdb), or leave out --fresh.")
+    if args.shards > 1 and not is_url(args.database):
+        return (f"dama-bot local: --shards {args.shards} runs {args.shards} bot processes, "
+                "which need one PostgreSQL database: add --database postgresql://... "
+                "(a server you run; one SQLite file is for one process)")
+    return None
 
 
 def _delete_database(database: Path) -> None:

@@ -24,7 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--parallel", type=int, default=1, metavar="N",
                         help="with --replay: games replayed at the same time (default 1)")
     parser.add_argument("--database", help=f"the bot's database (default {DEFAULT_DATABASE}; "
-                        f"{DEFAULT_REPLAY_DATABASE}, emptied first, with --replay)")
+                        f"{DEFAULT_REPLAY_DATABASE}, emptied first, with --replay), or a "
+                        "postgresql:// URL of a PostgreSQL server you run")
+    parser.add_argument("--shards", type=int, default=1, metavar="N",
+                        help="run N bot processes, one per shard (default 1); more than one "
+                             "needs --database postgresql://...")
     parser.add_argument("--fresh", action="store_true",
                         help="start from an empty database (the old one is deleted)")
     parser.add_argument("--boards", default=DEFAULT_BOARDS, metavar="DIR",

@@ -94,7 +94,8 @@ class BotProcess:
         if self.running:
             raise BotProcessError("the bot process is already running")
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        Path(self.database).parent.mkdir(parents=True, exist_ok=True)
+        if "://" not in self.database:  # a file, not a database server's URL
+            Path(self.database).parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as log:
             self._log_start = log.seek(0, os.SEEK_END)  # where this run's lines begin
             self._process = await asyncio.create_subprocess_exec(
@@ -108,6 +109,12 @@ class BotProcess:
                 env=self.environment(),
             )
         self.starts += 1
+
+    async def wait(self) -> int | None:
+        """Wait until the process ends; returns its exit status (None before `start`)."""
+        if self._process is None:
+            return None
+        return await self._process.wait()
 
     async def kill(self) -> int | None:
         """SIGKILL (no clean-up at all, as a crash or power cut); returns the exit status."""

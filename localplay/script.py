@@ -2,6 +2,7 @@
 
     as bob                                   switch to user bob (created on first use)
     in games                                 switch to channel #games (created if missing)
+    in "Dama Annex#lobby"                    switch to #lobby of the server Dama Annex
     /challenge opponent:@bob variant:italian a slash command, as Discord shows it
     /challenge @bob italian                  option names may be left out, in schema order
     /move 22-18
@@ -40,9 +41,11 @@ class AsUser:
 
 @dataclass(frozen=True)
 class InChannel:
-    """`in CHANNEL`: act in this text channel from now on."""
+    """`in CHANNEL` or `in SERVER#CHANNEL`: act in this text channel (of that server;
+    None: the server of the current channel) from now on."""
 
     name: str
+    server: str | None = None
 
 
 @dataclass(frozen=True)
@@ -90,10 +93,15 @@ def parse_line(line: str) -> Command | None:
             raise ScriptError("write `as NAME`, e.g. `as bob`")
         return AsUser(user)
     if keyword == "in":
-        channel = _unquote(rest).lstrip("#").strip()
+        where = _unquote(rest).strip()
+        server, hash_, channel = where.rpartition("#")
+        if not hash_:
+            server, channel = "", where
+        channel = channel.strip()
         if not channel:
-            raise ScriptError("write `in CHANNEL`, e.g. `in games`")
-        return InChannel(channel)
+            raise ScriptError("write `in CHANNEL`, e.g. `in games`, or `in SERVER#CHANNEL`, "
+                              'e.g. `in "Dama Annex#lobby"`')
+        return InChannel(channel, server.strip() or None)
     if keyword == "press":
         if not rest:
             raise ScriptError("write `press LABEL`, e.g. `press Accept` (or `press 3 Accept` "

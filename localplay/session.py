@@ -81,7 +81,8 @@ class TerminalSession:
         self.locale = locale
         """The Discord client locale of the users typing (`--locale`): their interactions
         carry it, and they may type command and option names as that client shows them."""
-        self.channel = local.channel.name
+        self.where = local.channel
+        """The channel commands are typed in (`in CHANNEL`, `in SERVER#CHANNEL`)."""
         self.settle = settle
         self.timeout = timeout
         self.failures = 0
@@ -132,9 +133,22 @@ class TerminalSession:
     def _channel_name(self, channel_id: int) -> str:
         return self.channel_name(channel_id) or str(channel_id)
 
+    @property
+    def channel(self) -> str:
+        """The name of the channel commands are typed in."""
+        return self.where.name or str(self.where.id)
+
+    def _place(self) -> str:
+        """`#general` in the first server, `Dama Annex#lobby` in another."""
+        guild = self.local.guild
+        if guild is None or self.where.guild_id in (None, guild.id):
+            return f"#{self.channel}"
+        server = self.standin.world.guilds.get(self.where.guild_id or 0)
+        return f"{server.name if server else self.where.guild_id}#{self.channel}"
+
     def prompt(self) -> str:
-        """Who types and where: `alice in #general > `."""
-        return f"{self.user} in #{self.channel} > "
+        """Who types and where: `alice in #general > `, `alice in Dama Annex#lobby > `."""
+        return f"{self.user} in {self._place()} > "
 
     def number_of(self, message_id: int) -> int:
         """The message's number in the transcript (given when it is first printed)."""
@@ -307,7 +321,7 @@ class TerminalSession:
             self.user = user.name
             self.emit(f"(you are @{self._name_of(self.standin.user(command.name).id)})")
         elif isinstance(command, InChannel):
-            await self._switch_channel(command.name)
+            await self._switch_channel(command.name, command.server)
         elif isinstance(command, Press):
             await self._press(command.label, command.number)
         elif command.suggest:
@@ -315,14 +329,29 @@ class TerminalSession:
         else:
             await self._slash(self._canonical(command))
 
-    async def _switch_channel(self, name: str) -> None:
-        known = {c.name for c in self.standin.world.channels.values() if c.name}
-        if name not in known:
+    async def _switch_channel(self, name: str, server: str | None = None) -> None:
+        """Move to #`name` of `server` (None: the current channel's server), created when
+        missing. Raises `ScriptError` for a server this run does not have."""
+        world = self.standin.world
+        if server is None:
+            guild_id = self.where.guild_id
+        else:
+            found = [g.id for g in world.guilds.values() if g.name.casefold() == server.casefold()]
+            if not found:
+                names = ", ".join(g.name for g in world.guilds.values())
+                raise ScriptError(f"no server {server!r} here; servers: {names}")
+            guild_id = found[0]
+        if guild_id is None:
             assert self.local.guild is not None
-            await self.standin.add_channel(self.local.guild, name)
-            self.emit(f"(created #{name})")
-        self.channel = name
-        self.emit(f"(you are in #{name})")
+            guild_id = self.local.guild.id
+        matches = [c for c in world.channels.values()
+                   if c.guild_id == guild_id and c.name == name.lstrip("#")]
+        if matches:
+            self.where = self.standin.channel(matches[0].id)
+        else:
+            self.where = await self.standin.add_channel(guild_id, name.lstrip("#"))
+            self.emit(f"(created {self._place()})")
+        self.emit(f"(you are in {self._place()})")
 
     def _canonical(self, command: Slash) -> Slash:
         """`command` with the registered names, typed as the users' client shows them."""
@@ -330,14 +359,14 @@ class TerminalSession:
         return canonical_command(command, [*guild, *self.standin.commands()], self.locale)
 
     def _options(self, command: Slash) -> dict[str, str]:
-        schema = self.standin.options_of(command.name, self.channel)
+        schema = self.standin.options_of(command.name, self.where)
         return resolve_options(command, schema, self.locale)
 
     def _focused(self, command: Slash, options: dict[str, str]) -> str:
         """The option whose suggestions `suggest` asks for: the last one typed when it has
         suggestions, else the first option with suggestions not typed (then as an empty
         field). Raises `ScriptError` when the command has no option with suggestions."""
-        schema = self.standin.options_of(command.name, self.channel)
+        schema = self.standin.options_of(command.name, self.where)
         suggesting = [str(o["name"]) for o in schema if o.get("autocomplete")]
         typed = list(options)
         if typed and typed[-1] in suggesting:
@@ -358,14 +387,14 @@ class TerminalSession:
     async def _slash(self, command: Slash) -> None:
         options = self._options(command)
         await self._timed(self.standin.slash(
-            self.user, self.channel, command.name, options, timeout=self.timeout
+            self.user, self.where, command.name, options, timeout=self.timeout
         ))
 
     async def _suggest(self, command: Slash) -> None:
         options = self._options(command)
         focused = self._focused(command, options)
         choices = await self.standin.autocomplete(
-            self.user, self.channel, command.name, options, focused=focused,
+            self.user, self.where, command.name, options, focused=focused,
             timeout=self.timeout,
         )
         shown = ", ".join(choice.name for choice in choices) or "(nothing)"
@@ -386,7 +415,7 @@ class TerminalSession:
                 raise ScriptError(f"@{self.user} cannot see message [{number}]")
             candidates = [message]
         else:
-            candidates = list(reversed(self.standin.messages(self.channel,
+            candidates = list(reversed(self.standin.messages(self.where,
                                                              visible_to=self.user)))
         for message in candidates:
             for button in message.buttons:

@@ -29,6 +29,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--token", default="standin-token", help="bot token it accepts")
     parser.add_argument("--guild", default="Dama Club", help="name of the fake server")
     parser.add_argument("--channels", default="general,games", help="comma-separated text channels")
+    parser.add_argument("--shards", type=int, default=None, metavar="N",
+                        help="the shard count GET /gateway/bot recommends (default: one per "
+                             "1,000 servers)")
     parser.add_argument(
         "--no-deadline",
         action="store_true",
@@ -53,6 +56,7 @@ async def serve(args: argparse.Namespace) -> None:
         host=args.host,
         port=args.port,
         ack_deadline=None if args.no_deadline else 3.0,
+        recommended_shards=args.shards,
     )
     await standin.start()
     try:

@@ -32,7 +32,7 @@ from .model import (
 from .payloads import Payloads
 from .records import MessageRecord
 from .rest import create_thread, dm_channel
-from .snowflakes import SnowflakeFactory
+from .snowflakes import SnowflakeFactory, on_shard
 
 
 @dataclass(frozen=True)
@@ -174,18 +174,25 @@ class Directory:
         owner: UserRef | None = None,
         channels: Sequence[str] = ("general",),
         locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
     ) -> GuildInfo:
         """A new guild with @everyone, the bot (and its managed role), the owner and channels.
+        With `shard` `(shard_id, num_shards)` its id falls on that shard
+        (`snowflakes.on_shard`). Raises `ValueError` for a shard outside the count.
 
-        Sends GUILD_CREATE when the bot is connected (as when a bot joins a server).
+        Sends GUILD_CREATE when the bot is connected (as when a bot joins a server), to the
+        session that handles its shard.
         """
         owner_user = (
             self._user(owner)
             if owner is not None
             else self.world.users[self._payloads.app.owner_id]
         )
+        guild_id = self._ids.named("guild", name)
+        if shard is not None:
+            guild_id = on_shard(guild_id, *shard)
         guild = Guild(
-            id=self._ids.named("guild", name), name=name, owner_id=owner_user.id,
+            id=guild_id, name=name, owner_id=owner_user.id,
             preferred_locale=locale,
         )
         guild.roles[guild.id] = Role(

@@ -1,7 +1,11 @@
 """The gateway websocket: HELLO, IDENTIFY, READY, GUILD_CREATE, heartbeats, RESUME, dispatch.
 
 Opcodes, close codes and the event order follow Discord's developer docs (Topics > Gateway,
-Gateway Events, Opcodes and Status Codes). Frames are JSON text, or one zlib stream when
+Gateway Events, Opcodes and Status Codes). A session may identify with `shard`
+`[shard_id, num_shards]` (Topics > Gateway, Sharding): it then gets only the events of
+the guilds with `(guild_id >> 22) % num_shards == shard_id`, and direct messages only on
+shard 0; a session that would handle more than `max_guilds_per_session` guilds is closed
+with 4011 (sharding required). Frames are JSON text, or one zlib stream when
 the client asks `compress=zlib-stream` (each message ends with a Z_SYNC_FLUSH, as Discord
 sends). Sessions stay resumable after the socket closes: events dispatched meanwhile are
 kept and replayed on RESUME, as Discord does.
@@ -54,6 +58,8 @@ class CloseCode(enum.IntEnum):
     NOT_AUTHENTICATED = 4003
     AUTHENTICATION_FAILED = 4004
     ALREADY_AUTHENTICATED = 4005
+    INVALID_SHARD = 4010
+    SHARDING_REQUIRED = 4011
     DISALLOWED_INTENTS = 4014
 
 
@@ -70,6 +76,9 @@ class Intent(enum.IntFlag):
 
 PRIVILEGED_INTENTS = Intent.GUILD_MEMBERS | Intent.GUILD_PRESENCES | Intent.MESSAGE_CONTENT
 REPLAY_LIMIT = 5000
+MAX_GUILDS_PER_SESSION = 2500
+"""Discord's limit of guilds on one session before it closes with 4011 ("sharding
+required"; Topics > Gateway, Sharding)."""
 HEARTBEAT_ACK_DELAY = 0.05
 """Seconds between a heartbeat and its ACK: a network round trip to Discord (tens of
 milliseconds). discord.py's keep-alive thread records when it sent a heartbeat only after
@@ -96,6 +105,42 @@ class GatewaySession:
     def wants(self, intent: int) -> bool:
         """True when the session identified with every bit of `intent`."""
         return self.intents & intent == intent
+
+    def handles(self, guild_id: int | None) -> bool:
+        """True when this session gets `guild_id`'s events (None: direct messages, which
+        go to shard 0): every guild without a shard, else the guilds of its shard."""
+        if self.shard is None:
+            return True
+        shard_id, num_shards = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % num_shards == shard_id
+
+
+GUILD_OBJECT_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+"""Events whose data is the guild itself (its `id`); others name it in `guild_id`."""
+
+
+def guild_of(event: str, data: Json) -> int | None:
+    """The guild an event belongs to (None: none, e.g. a direct message), for routing it
+    to the shard that handles that guild."""
+    raw = data.get("id") if event in GUILD_OBJECT_EVENTS else data.get("guild_id")
+    return None if raw is None else int(raw)
+
+
+def valid_shard(value: Any) -> list[int] | None:
+    """`[shard_id, num_shards]` from IDENTIFY's `shard`, or None when it is malformed
+    (not two integers, `num_shards` under 1, or `shard_id` outside 0..num_shards-1)."""
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return None
+    shard_id, num_shards = value
+    if num_shards < 1 or not 0 <= shard_id < num_shards:
+        return None
+    return [shard_id, num_shards]
 
 
 class GatewaySocket:
@@ -162,8 +207,10 @@ class GatewayHub:
         heartbeat_interval_ms: int = 41250,
         heartbeat_ack_delay: float = HEARTBEAT_ACK_DELAY,
         allowed_privileged: int = int(PRIVILEGED_INTENTS),
+        max_guilds_per_session: int = MAX_GUILDS_PER_SESSION,
     ) -> None:
         self.hooks = hooks
+        self.max_guilds_per_session = max_guilds_per_session
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.heartbeat_ack_delay = heartbeat_ack_delay
         self._acks: set[asyncio.Task[None]] = set()
@@ -248,13 +295,23 @@ class GatewayHub:
         if intents & PRIVILEGED_INTENTS & ~self.allowed_privileged:
             await conn.close(CloseCode.DISALLOWED_INTENTS, "Disallowed intent(s).")
             return
+        shard = None
+        if data.get("shard") is not None:
+            shard = valid_shard(data.get("shard"))
+            if shard is None:
+                await conn.close(CloseCode.INVALID_SHARD, "Invalid shard.")
+                return
+        session = GatewaySession(id=new_token()[:32], intents=intents, shard=shard)
+        guilds = self.hooks.guild_payloads(session)
+        if len(guilds) > self.max_guilds_per_session:
+            await conn.close(CloseCode.SHARDING_REQUIRED, "Sharding required.")
+            return
         self.identify_count += 1
-        session = GatewaySession(id=new_token()[:32], intents=intents, shard=data.get("shard"))
         self.sessions[session.id] = session
         session.socket = conn
         conn.session = session
         await self.send_to(session, "READY", self.hooks.ready_payload(session))
-        for guild in self.hooks.guild_payloads(session):
+        for guild in guilds:
             await self.send_to(session, "GUILD_CREATE", guild)
         await self.hooks.on_ready(session)
 
@@ -290,14 +347,15 @@ class GatewayHub:
             await session.socket.send(payload)
 
     async def dispatch(self, event: str, make: Callable[[GatewaySession], Json | None]) -> int:
-        """Send `event` to every live session; `make` builds its data or None to skip it.
+        """Send `event` to every live session that handles its guild (`guild_of`,
+        `GatewaySession.handles`); `make` builds its data or None to skip it.
 
         Returns how many sessions it was sent (or queued) to.
         """
         sent = 0
         for session in self.live_sessions:
             data = make(session)
-            if data is not None:
+            if data is not None and session.handles(guild_of(event, data)):
                 await self.send_to(session, event, data)
                 sent += 1
         return sent

@@ -75,8 +75,11 @@ class Rest:
         token: Callable[[], str],
         urls: Callable[[], tuple[str, str]],
         after_request: Callable[[], Awaitable[None]] | None = None,
+        *,
+        shards: Callable[[], int] = lambda: 1,
     ) -> None:
         self.core = core
+        self._shards = shards  # the shard count GET /gateway/bot recommends
         self.token = token
         self.urls = urls  # (http base, gateway ws url)
         self.request_log: list[tuple[str, str, int]] = []
@@ -227,7 +230,7 @@ class Rest:
         return json_response(
             {
                 "url": self.urls()[1],
-                "shards": 1,
+                "shards": self._shards(),
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,

@@ -60,6 +60,17 @@ class SnowflakeFactory:
         return candidate
 
 
+def on_shard(snowflake: int, shard_id: int, num_shards: int) -> int:
+    """`snowflake` moved forward by less than `num_shards` milliseconds so that its guild
+    falls on `shard_id`: `(id >> 22) % num_shards == shard_id` (Discord developer docs,
+    Topics > Gateway, Sharding). Raises `ValueError` when `shard_id` is not a shard of
+    `num_shards`."""
+    if num_shards < 1 or not 0 <= shard_id < num_shards:
+        raise ValueError(f"shard {shard_id} is not one of {num_shards} shards")
+    ms = snowflake >> 22
+    return ((ms + (shard_id - ms) % num_shards) << 22) | (snowflake & 0x3FFFFF)
+
+
 def snowflake_time(snowflake: int) -> datetime.datetime:
     """The UTC creation time encoded in `snowflake`."""
     ms = (snowflake >> 22) + DISCORD_EPOCH_MS

@@ -53,6 +53,7 @@ from .errors import BotDidNotAnswer, StandInError
 from .factory import InteractionFactory
 from .gateway import (
     HEARTBEAT_ACK_DELAY,
+    MAX_GUILDS_PER_SESSION,
     PRIVILEGED_INTENTS,
     GatewayHooks,
     GatewayHub,
@@ -91,6 +92,11 @@ from .snowflakes import SnowflakeFactory
 _log = logging.getLogger(__name__)
 
 
+GUILDS_PER_RECOMMENDED_SHARD = 1000
+"""Guilds per shard in the stand-in's recommended shard count (Discord recommends about
+one shard per 1,000 guilds; Topics > Gateway, Get Gateway Bot)."""
+
+
 class StandIn(Directory):
     """A Discord API v10 stand-in for discord.py on 127.0.0.1, with a driver for tests.
 
@@ -107,6 +113,11 @@ class StandIn(Directory):
     (`SnowflakeFactory.named`), the same in every stand-in with that seed, so a bot's
     database of an earlier run finds its users and channels again; the bot's own user and
     application, messages, roles and interactions always get new ids.
+    Shards: `GET /gateway/bot` recommends `recommended_shards` (None: one per
+    `GUILDS_PER_RECOMMENDED_SHARD` guilds); a session identifying with `[shard_id,
+    num_shards]` gets the guilds of its shard only, direct messages and their
+    interactions on shard 0; one that would handle more than `max_guilds_per_session`
+    guilds (Discord's 2500) is closed with 4011, sharding required.
     """
 
     def __init__(
@@ -125,8 +136,11 @@ class StandIn(Directory):
         allowed_privileged_intents: int = int(PRIVILEGED_INTENTS),
         nonce_window: float = DEFAULT_NONCE_WINDOW,
         id_seed: str | None = None,
+        recommended_shards: int | None = None,
+        max_guilds_per_session: int = MAX_GUILDS_PER_SESSION,
     ) -> None:
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
+        self.recommended_shards = recommended_shards
         self.host = host
         self._port = port
         self._ids = SnowflakeFactory(seed=id_seed)
@@ -153,6 +167,7 @@ class StandIn(Directory):
             heartbeat_interval_ms=heartbeat_interval_ms,
             heartbeat_ack_delay=heartbeat_ack_delay,
             allowed_privileged=allowed_privileged_intents,
+            max_guilds_per_session=max_guilds_per_session,
         )
         self.core = Core(
             self.world,
@@ -169,6 +184,7 @@ class StandIn(Directory):
             lambda: self.token,
             lambda: (self.url, self.gateway_url),
             self._after_request,
+            shards=self.shard_count_recommended,
         )
         self._runner: web.AppRunner | None = None
         self._ready = asyncio.Condition()
@@ -337,7 +353,11 @@ class StandIn(Directory):
             "relationships": [],
             "private_channels": [],
             "presences": [],
-            "guilds": [self._payloads.unavailable_guild(g) for g in self.world.guilds.values()],
+            "guilds": [
+                self._payloads.unavailable_guild(g)
+                for g in self.world.guilds.values()
+                if session.handles(g.id)
+            ],
             "guild_join_requests": [],
             "geo_ordered_rtc_regions": ["local"],
             "application": self._payloads.ready_application(),
@@ -349,7 +369,18 @@ class StandIn(Directory):
 
     def _guild_payloads(self, session: GatewaySession) -> list[Json]:
         everyone = session.wants(Intent.GUILD_PRESENCES)
-        return [self._payloads.guild(g, all_members=everyone) for g in self.world.guilds.values()]
+        return [
+            self._payloads.guild(g, all_members=everyone)
+            for g in self.world.guilds.values()
+            if session.handles(g.id)
+        ]
+
+    def shard_count_recommended(self) -> int:
+        """The `shards` of `GET /gateway/bot`: `recommended_shards` when set, else one
+        shard per `GUILDS_PER_RECOMMENDED_SHARD` guilds (at least one)."""
+        if self.recommended_shards is not None:
+            return self.recommended_shards
+        return max(1, -(-len(self.world.guilds) // GUILDS_PER_RECOMMENDED_SHARD))
 
     def _member_chunks(self, session: GatewaySession, data: Json) -> list[Json]:
         guild = self.world.guilds.get(int(data.get("guild_id") or 0))
@@ -566,13 +597,18 @@ class StandIn(Directory):
         return self.core.record(msg)
 
     async def _send(self, state: InteractionState) -> None:
+        raw_guild = state.payload.get("guild_id")
+        guild_id = None if raw_guild is None else int(raw_guild)
         sessions = [
-            s for s in self.hub.live_sessions if s.socket is not None and not s.socket.closed
+            s for s in self.hub.live_sessions
+            if s.socket is not None and not s.socket.closed and s.handles(guild_id)
         ]
         if not sessions:
+            where = "direct messages" if guild_id is None else f"guild {guild_id}"
             raise StandInError(
-                "the bot is not connected to the stand-in's gateway "
-                "(await standin.wait_until_connected() after starting it)"
+                f"no bot session connected to the stand-in's gateway handles {where} "
+                "(await standin.wait_until_connected() after starting it; a sharded bot "
+                "needs the shard (guild_id >> 22) % num_shards connected)"
             )
         self.core.register_interaction(state)
         state.created = time.monotonic()

@@ -307,17 +307,34 @@ class ChallengeService:
         return closed
 
     async def expire_due(self, now: datetime | None = None) -> list[Challenge]:
-        """Mark every pending challenge past its expiry as expired; returns them."""
-        expired = await self._storage.challenges.expire_due(self._clock() if now is None else now)
+        """Mark every pending challenge past its expiry as expired; returns them. Only the
+        challenges of guilds this process owns (`GameService.scope`): another process
+        expires and announces the others. One that was accepted, declined or cancelled
+        meanwhile is left as it is."""
+        moment = self._clock() if now is None else now
+        scope = self._games.scope
+        if scope.everything:
+            expired = await self._storage.challenges.expire_due(moment)
+        else:
+            expired = []
+            for challenge in await self._storage.challenges.pending():
+                if challenge.expires_at > moment or not scope.owns(challenge.guild_id):
+                    continue
+                try:
+                    expired.append(await self._storage.challenges.close(
+                        challenge.id, ChallengeStatus.EXPIRED))
+                except (ChallengeNotFoundError, ChallengeNotPendingError):
+                    continue
         for challenge in expired:
             self._expiries.pop(challenge.id, None)
         return expired
 
     async def restore(self) -> int:
-        """Load the expiry of every pending challenge (start-up), so the scheduler wakes
-        exactly when each one expires, also for challenges from before a restart; returns
-        how many are pending."""
-        pending = await self._storage.challenges.pending()
+        """Load the expiry of every pending challenge this process owns (start-up;
+        `GameService.scope`), so the scheduler wakes exactly when each one expires, also
+        for challenges from before a restart; returns how many are pending."""
+        pending = [challenge for challenge in await self._storage.challenges.pending()
+                   if self._games.scope.owns(challenge.guild_id)]
         self._expiries = {challenge.id: challenge.expires_at for challenge in pending}
         self._games.events.publish(DeadlinesChanged())
         return len(self._expiries)

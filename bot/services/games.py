@@ -82,6 +82,7 @@ from bot.services.models import (
     side_of,
 )
 from bot.services.replay import last_move_text, replay_game
+from bot.services.shards import EVERY_SHARD, ShardScope
 from bot.services.visibility import Viewer, can_see
 from engine import (
     AmbiguousMoveError,
@@ -335,11 +336,15 @@ class GameService:
         locks: ChannelLocks | None = None,
         events: EventBus | None = None,
         move_work: MoveWork | None = None,
+        scope: ShardScope = EVERY_SHARD,
     ) -> None:
         self._storage = storage
         self.move_work = move_work if move_work is not None else MoveWork()
         """Where move work runs: a worker thread, or a worker process for a position
         with very many capture states (`bot.move_work`)."""
+        self.scope = scope
+        """The guilds whose games this process restores, schedules and announces
+        (`bot.services.shards`); by default every guild."""
         self._rules = rules
         self._clock = clock
         self.locks = locks if locks is not None else ChannelLocks()
@@ -363,11 +368,15 @@ class GameService:
         the result the rules give and its ratings applied once (`_recover_end`), and is
         not returned; a game whose stored moves no longer replay is quarantined
         (`_load_or_quarantine`) and not returned either. Publishes `DeadlinesChanged`, then
-        `TurnChanged` for each game (so a computer seat to move resumes thinking)."""
+        `TurnChanged` for each game (so a computer seat to move resumes thinking).
+        Only the games this process owns (`scope`) are loaded: another process runs the
+        others, and their deadlines and computer turns with them."""
         self._live.clear()
         self._quarantined.clear()
         states = []
         for record in await self._storage.games.active():
+            if not self.scope.owns(record.guild_id):
+                continue
             live = await self._load_or_quarantine(record)
             if live is None:
                 continue
@@ -646,9 +655,12 @@ class GameService:
         post, or between the post and recording its message id), active or ended, each
         under its channel's lock as a SHOWN update (with the last move); `_announce`
         records the message and clears the debt. Returns the updates announced. A game
-        whose stored moves no longer replay is logged and skipped."""
+        whose stored moves no longer replay is logged and skipped. Only the boards of
+        games this process owns (`scope`) are posted; their own process posts the others."""
         updates = []
         for record in await self._storage.games.owed_boards():
+            if not self.scope.owns(record.guild_id):
+                continue
             async with self.locks.hold(record.channel_id):
                 record = await self._storage.games.get(record.id) or record
                 if not record.board_owed or record.quarantined:

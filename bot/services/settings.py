@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import enum
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -142,13 +144,21 @@ def _limit(stored: str | None, default: int) -> int:
 
 class SettingsService:
     """Reads and changes preferences and server defaults. `defaults`: the challenge
-    limits of a server that changed nothing (from the environment)."""
+    limits of a server that changed nothing (from the environment).
+    `player_cache_seconds`: how long a player's preferences read are kept in memory (None:
+    until this process changes them). With several bot processes (shards), a player may
+    change them through another process, so the bot reads them again after a while; a
+    server's defaults are changed only through the process that owns the server."""
 
     def __init__(self, repository: SettingsRepository,
-                 defaults: ChallengeLimits = ChallengeLimits()) -> None:
+                 defaults: ChallengeLimits = ChallengeLimits(), *,
+                 player_cache_seconds: float | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         self._repository = repository
         self._defaults = defaults
-        self._players: dict[int, PlayerSettings] = {}
+        self._player_cache_seconds = player_cache_seconds
+        self._monotonic = monotonic
+        self._players: dict[int, tuple[float, PlayerSettings]] = {}
         self._guilds: dict[int, GuildSettings] = {}
 
     @property
@@ -171,11 +181,14 @@ class SettingsService:
 
     async def player(self, user_id: int) -> PlayerSettings:
         """The user's preferences (defaults for what they never set)."""
-        cached = self._players.get(user_id)
-        if cached is None:
-            cached = self._player_from(await self._repository.player(user_id))
-            self._players[user_id] = cached
-        return cached
+        now = self._monotonic()
+        entry = self._players.get(user_id)
+        ttl = self._player_cache_seconds
+        if entry is not None and (ttl is None or now - entry[0] < ttl):
+            return entry[1]
+        settings = self._player_from(await self._repository.player(user_id))
+        self._players[user_id] = (now, settings)
+        return settings
 
     async def update_player(self, user_id: int, *, board_side: BoardSide | None = None,
                             notation: Notation | None = None,
@@ -194,7 +207,7 @@ class SettingsService:
         stored = (await self._repository.set_player(user_id, values) if values
                   else await self._repository.player(user_id))
         settings = self._player_from(stored)
-        self._players[user_id] = settings
+        self._players[user_id] = (self._monotonic(), settings)
         return settings
 
     async def guild(self, guild_id: int | None) -> GuildSettings:

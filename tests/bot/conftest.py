@@ -15,6 +15,7 @@ from bot.client import DamaBot
 from bot.config import Settings
 from bot.services import GameRules
 from bot.services.computer_turns import MoveChooser, Strength
+from bot.services.shards import EVERY_SHARD, ShardScope
 from tests.support.clock import FakeClock
 from tests.support.discord_harness import Harness, OpenBot, settings_for
 from tests.support.fake_discord import FakeDiscord
@@ -91,10 +92,12 @@ async def open_services(tmp_path: Path) -> AsyncIterator[OpenServices]:
         seat_budget: float | None = 0.05,
         rules: GameRules | None = None,
         seed: int = 1,
+        scope: ShardScope = EVERY_SHARD,
     ) -> Services:
         services = await build_services(path or tmp_path / "db.sqlite3", clock or FakeClock(),
                                         chooser=chooser, absent=absent,
-                                        seat_budget=seat_budget, rules=rules, seed=seed)
+                                        seat_budget=seat_budget, rules=rules, seed=seed,
+                                        scope=scope)
         opened.append(services)
         return services
 

@@ -5,12 +5,13 @@ search that did not stop when cancelled would hold up the next test's move."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
 
-from bot.computer import ComputerPlayer, PoolMoveChooser
+from bot.computer import ComputerPlayer, PoolMoveChooser, workers_per_process
 from engine import (
     Game,
     GameOverError,
@@ -127,6 +128,19 @@ async def test_the_move_chooser_plays_a_legal_move_for_the_game(
     )
     assert move in game.legal_moves()
     assert game.ply == 3  # the game itself is not touched
+
+
+def test_search_workers_are_counted_per_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bot processes on one machine share its cores (DAMA_MACHINE_PROCESSES): each starts
+    CPUs / processes search workers, at least one; a set DAMA_COMPUTER_WORKERS wins."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert workers_per_process(None) == 8
+    assert workers_per_process(None, 2) == 4
+    assert workers_per_process(None, 3) == 2
+    assert workers_per_process(None, 16) == 1
+    assert workers_per_process(5, 4) == 5
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert workers_per_process(None, 2) == 1
 
 
 # --- analyses: background work -------------------------------------------------------

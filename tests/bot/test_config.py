@@ -109,3 +109,40 @@ def test_challenge_limits_from_the_environment() -> None:
     for bad in ("0", "26", "many"):
         with pytest.raises(ConfigError, match="DAMA_CHALLENGES_PER_OPPONENT"):
             settings_from({"DAMA_CHALLENGES_PER_OPPONENT": bad})
+
+
+# --- shards (bot.services.shards; README, "Running at scale") -----------------------------
+
+
+def test_shards_default_to_every_shard_in_this_process() -> None:
+    settings = settings_from({})
+    assert settings.shard_count is None and settings.shard_ids is None
+    assert settings.shard_scope.everything and settings.machine_processes == 1
+
+
+@pytest.mark.parametrize(("ids", "expected"), [
+    ("0-3", {0, 1, 2, 3}), ("0,2", {0, 2}), ("5", {5}), (" 1 - 2 , 7 ", {1, 2, 7}),
+])
+def test_shard_ids_are_read_as_ranges_and_lists(ids: str, expected: set[int]) -> None:
+    settings = settings_from({"DAMA_SHARD_COUNT": "8", "DAMA_SHARD_IDS": ids})
+    assert settings.shard_count == 8 and settings.shard_ids == frozenset(expected)
+
+
+@pytest.mark.parametrize(("env", "says"), [
+    ({"DAMA_SHARD_IDS": "0-1"}, "set DAMA_SHARD_COUNT too"),
+    ({"DAMA_SHARD_COUNT": "2", "DAMA_SHARD_IDS": "0-2"}, "shard 2 does not exist with 2 shards"),
+    ({"DAMA_SHARD_COUNT": "4", "DAMA_SHARD_IDS": "3-1"}, "runs backwards; write 1-3"),
+    ({"DAMA_SHARD_COUNT": "4", "DAMA_SHARD_IDS": "0,0"}, "shard 0 is named twice"),
+    ({"DAMA_SHARD_COUNT": "4", "DAMA_SHARD_IDS": "0-1,1"}, "shard 1 is named twice"),
+    ({"DAMA_SHARD_COUNT": "4", "DAMA_SHARD_IDS": "first"}, "'first' is not a shard id"),
+    ({"DAMA_SHARD_COUNT": "4", "DAMA_SHARD_IDS": "0,,1"}, "'' is not a shard id"),
+    ({"DAMA_SHARD_COUNT": "4", "DAMA_SHARD_IDS": "-1"}, "'-1' is not a shard id"),
+    ({"DAMA_SHARD_COUNT": "0"}, "DAMA_SHARD_COUNT='0' is not valid: write a whole number"),
+    ({"DAMA_SHARD_COUNT": "two"}, "DAMA_SHARD_COUNT='two' is not valid"),
+    ({"DAMA_MACHINE_PROCESSES": "0"}, "DAMA_MACHINE_PROCESSES='0' is not valid"),
+])
+def test_bad_shard_settings_say_what_to_write(env: dict[str, str], says: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        settings_from(env)
+    message = str(info.value)
+    assert "\n" not in message and says in message

@@ -19,11 +19,11 @@ async def _schema(folder: Path) -> list[dict[str, Any]]:
     scheduler) on a scratch database, then discord.py's `to_dict` of every command."""
     bot = DamaBot(Settings(database=str(folder / "schema.sqlite3")), sync=False,
                   run_scheduler=False)
-    try:
+    # `async with` prepares the client as a login would (an AutoShardedBot's close needs
+    # it) and closes it afterwards.
+    async with bot:
         await bot.setup_hook()
         return await command_schema(bot.tree)
-    finally:
-        await bot.close()
 
 
 DISCORD_DEFAULTS: dict[str, Any] = {"integration_types": [0]}

@@ -9,6 +9,10 @@ import sys
 import time
 from pathlib import Path
 
+from localplay.server import ANNEX_GUILD, DEFAULT_GUILD, LOCAL_ID_SEED
+from standin.snowflakes import SnowflakeFactory, on_shard
+from tests.support.postgres import PostgresServer
+
 DATA = Path(__file__).parent.parent / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
 TIMEOUT = 240
 
@@ -256,3 +260,87 @@ def test_a_bad_setting_shows_the_reason_first_and_only_this_runs_log(tmp_path: P
     assert "the bot did not start: DAMA_BOARD_SIZE='30' is not valid" in out, out
     assert "earlier run" not in out
     assert log.read_text(encoding="utf-8").startswith("an earlier run's line 0\n")
+
+
+ANNEX_SCRIPT = """\
+# a game in the second server, whose id falls on the other shard of two
+in "Dama Annex#lobby"
+/challenge @bob turkish color:white
+as bob
+press Accept
+as alice
+/move d3-d4
+in #general
+/board
+in "Dama Annex#lobby"
+/board
+in "Nowhere#x"
+"""
+
+
+def test_the_two_local_servers_fall_on_two_shards() -> None:
+    main = SnowflakeFactory(seed=LOCAL_ID_SEED).named("guild", DEFAULT_GUILD)
+    name, _, (shard, count) = ANNEX_GUILD
+    annex = on_shard(SnowflakeFactory(seed=LOCAL_ID_SEED).named("guild", name), shard, count)
+    assert {(main >> 22) % 2, (annex >> 22) % 2} == {0, 1}
+
+
+def test_a_second_server_on_another_shard_and_moving_between_servers(tmp_path: Path) -> None:
+    script = tmp_path / "annex.txt"
+    script.write_text(ANNEX_SCRIPT, encoding="utf-8")
+    done = _run(["local", "--script", str(script)], tmp_path)
+    out = done.stdout
+    assert 'A second server, "Dama Annex" (#lobby, #tables)' in out
+    assert "alice in Dama Annex#lobby > /challenge @bob turkish color:white" in out
+    assert "@alice played d3-d4." in out
+    assert "There is no game in this channel" in out  # /board in #general: none there
+    assert "no server 'Nowhere' here; servers: Dama Club, Dama Annex" in out
+    assert done.returncode == 1  # the unknown server is a failed command
+
+
+def test_fresh_with_a_database_url_and_shards_without_one_are_refused(tmp_path: Path) -> None:
+    done = _run(["local", "--fresh", "--database", "postgresql://localhost/dama"], tmp_path,
+                stdin="quit\n")
+    assert done.returncode == 2
+    assert "--fresh deletes a database file; it does not empty the database at " \
+           "postgresql://localhost/dama" in done.stdout
+    done = _run(["local", "--shards", "2"], tmp_path, stdin="quit\n")
+    assert done.returncode == 2
+    assert "--shards 2 runs 2 bot processes, which need one PostgreSQL database" in done.stdout
+    assert not (tmp_path / "data").exists()  # refused before anything was started
+
+
+SHARDED_SCRIPT = """\
+/challenge @bob turkish color:white
+as bob
+press Accept
+as alice
+/move d3-d4
+in "Dama Annex#lobby"
+/challenge @carol arab color:white
+as carol
+press Accept
+as alice
+/move d3-d4
+"""
+
+
+def test_local_play_with_two_shards_on_postgresql(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    """`--shards 2 --database URL`: two bot processes, each server answered by its own."""
+    url = postgres_server.new_database()
+    script = tmp_path / "sharded.txt"
+    script.write_text(SHARDED_SCRIPT, encoding="utf-8")
+    try:
+        done = _run(["local", "--shards", "2", "--database", url, "--script", str(script)],
+                    tmp_path)
+    finally:
+        postgres_server.drop_database(url)
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr
+    assert "2 bot processes, one per shard" in out
+    assert out.count("@alice played d3-d4.") == 2
+    logs = [tmp_path / "data" / "local-bot.log", tmp_path / "data" / "local-bot-shard1.log"]
+    assert "runs shards 0 of 2" in logs[0].read_text(encoding="utf-8")
+    assert "runs shards 1 of 2" in logs[1].read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from bot.__main__ import main
 
 OPTIONS = {
     "-h", "--script", "--replay", "--variant", "--parallel", "--database", "--fresh",
-    "--boards", "--log", "--user", "--locale",
+    "--boards", "--log", "--user", "--locale", "--shards",
 }
 """Every option of `dama-bot local` (README, "Local play")."""
 

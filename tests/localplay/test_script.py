@@ -33,6 +33,8 @@ def test_keywords() -> None:
     assert parse_line("AS @bob") == AsUser("bob")
     assert parse_line('as "Giocatore 01"') == AsUser("Giocatore 01")
     assert parse_line("in #games") == InChannel("games")
+    assert parse_line('in "Dama Annex#lobby"') == InChannel("lobby", "Dama Annex")
+    assert parse_line("in Annex#tables") == InChannel("tables", "Annex")
     assert parse_line("press Offer draw") == Press("Offer draw")
 
 

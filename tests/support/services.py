@@ -20,6 +20,7 @@ from bot.services import (
     StatsService,
 )
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
+from bot.services.shards import EVERY_SHARD, ShardScope
 from storage import Eligibility, GameRecord, NewGame, Seat, Storage
 from tests.support.clock import FakeClock
 
@@ -89,17 +90,20 @@ async def build_services(
     seat_budget: float | None = 0.05,
     rules: GameRules | None = None,
     seed: int = 1,
+    scope: ShardScope = EVERY_SHARD,
 ) -> Services:
     """Open (or reopen) the database at `path` and build the services, restored. With a
     `chooser`, the computer plays its turns (`ComputerTurns`, listening before the
     restore, as in the bot): a computer seat's with `seat_budget` seconds, an absent
-    player's at `absent` (default level 1, 0.05 s).
+    player's at `absent` (default level 1, 0.05 s). `scope`: the shards whose guilds'
+    games these services own (default every shard).
 
     Tests take services from the `open_services` fixture, which closes them whatever the
     test's outcome; a database left open keeps its worker thread alive and pytest hangs."""
     storage = await Storage.open(path, clock=clock)
     events = EventBus()
-    games = GameService(storage, rules=rules or GameRules(), clock=clock, events=events)
+    games = GameService(storage, rules=rules or GameRules(), clock=clock, events=events,
+                        scope=scope)
     announced = Announcements()
     turns = None
     if chooser is not None:
@@ -159,4 +163,5 @@ class OpenServices(Protocol):
         seat_budget: float | None = 0.05,
         rules: GameRules | None = None,
         seed: int = 1,
+        scope: ShardScope = EVERY_SHARD,
     ) -> Services: ...

@@ -48,3 +48,28 @@ def test_the_side_of_a_players_boards() -> None:
     assert auto.side(None, Color.BLACK) is Color.BLACK  # a spectator: the side to move
     assert PlayerSettings(BoardSide.WHITE).side(Color.BLACK, Color.BLACK) is Color.WHITE
     assert PlayerSettings(BoardSide.BLACK).side(Color.WHITE, Color.WHITE) is Color.BLACK
+
+
+async def test_with_several_processes_a_players_preferences_are_read_again(
+    tmp_path: Path,
+) -> None:
+    """Two bot processes (shards) on one database: a preference changed through one is
+    seen by the other once its cached copy is `player_cache_seconds` old."""
+    now = [0.0]
+    async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
+        here = SettingsService(storage.settings, player_cache_seconds=30,
+                               monotonic=lambda: now[0])
+        there = SettingsService(storage.settings, player_cache_seconds=30,
+                                monotonic=lambda: now[0])
+        assert (await there.player(1)).notation is Notation.NUMERIC
+        await here.update_player(1, notation=Notation.ALGEBRAIC)
+        now[0] = 29.0
+        assert (await there.player(1)).notation is Notation.NUMERIC  # still its copy
+        now[0] = 30.0
+        assert (await there.player(1)).notation is Notation.ALGEBRAIC
+        # One process alone keeps its copy (it makes every change itself).
+        alone = SettingsService(storage.settings, monotonic=lambda: now[0])
+        assert (await alone.player(2)).board_side is BoardSide.AUTO
+        await storage.settings.set_player(2, {"board_side": "black"})
+        now[0] = 10_000.0
+        assert (await alone.player(2)).board_side is BoardSide.AUTO
