@@ -75,9 +75,11 @@ def _db(args: argparse.Namespace) -> int:
     try:
         copied = asyncio.run(copy_database(args.source, args.target, progress))
     except StorageError as error:
+        text = str(error)
         advice = getattr(getattr(error, "cause", None), "advice", "")
-        print(f"dama-bot: db copy: {error}" + (f" {advice}" if advice else ""),
-              file=sys.stderr)
+        if advice and advice not in text:  # a DatabaseFileError's line already has it
+            text = f"{text} {advice}"
+        print(f"dama-bot: db copy: {text}", file=sys.stderr)
         return 2
     for table in copied:
         print(f"{table.table}: {table.rows} rows, digest {table.digest[:16]} (matches)")

@@ -39,8 +39,6 @@ class Msg(enum.StrEnum):
     NO_GAME_HERE = "error.no_game_here"
     NOT_IN_GAME = "error.not_in_game"
     NOT_YOUR_TURN = "error.not_your_turn"
-    MOVE_MALFORMED = "error.move_malformed"
-    MOVE_ILLEGAL = "error.move_illegal"
     MOVE_AMBIGUOUS = "error.move_ambiguous"
     MOVE_RACE = "error.move_race"
     GAME_OVER = "error.game_over"
@@ -235,8 +233,27 @@ class Msg(enum.StrEnum):
     SETTINGS_LANGUAGE = "settings.language_line"
     SERVER_SETTINGS_LANGUAGE = "settings.server_language_line"
     LANGUAGE_AUTOMATIC = "word.language_automatic"
-    MOVE_MALFORMED_HINT = "error.move_malformed_hint"
-    MOVE_ILLEGAL_HINT = "error.move_illegal_hint"
+    # why the engine refused move text (engine.MoveProblem), branch i14-reasons
+    MOVE_EMPTY = "error.move.empty"
+    MOVE_NOT_A_SQUARE = "error.move.not_a_square"
+    MOVE_NUMBERS_RUN_TOGETHER = "error.move.numbers_run_together"
+    MOVE_NUMBERS_NOT_USED = "error.move.numbers_not_used"
+    MOVE_NUMBER_OFF_BOARD = "error.move.number_off_board"
+    MOVE_NOT_A_MOVE = "error.move.not_a_move"
+    MOVE_MIXED_NOTATION = "error.move.mixed_notation"
+    MOVE_ONE_SQUARE = "error.move.one_square"
+    MOVE_NOT_LEGAL = "error.move.not_legal"
+    MOVE_NO_LEGAL_MOVE = "error.move.no_legal_move"
+    MOVE_LIGHT_SQUARE = "error.move.light_square"
+    MOVE_EMPTY_SQUARE = "error.move.empty_square"
+    MOVE_OPPONENTS_PIECE = "error.move.opponents_piece"
+    MOVE_MAN_CANNOT_TAKE_KING = "error.move.man_cannot_take_king"
+    MOVE_CAPTURE_PRECEDENCE = "error.move.capture_precedence"
+    MOVE_LONGER_CAPTURE = "error.move.longer_capture"
+    MOVE_CAPTURE_UNFINISHED = "error.move.capture_unfinished"
+    MOVE_MUST_CAPTURE = "error.move.must_capture"
+    MOVE_PIECE_CANNOT_GO_THERE = "error.move.piece_cannot_go_there"
+    MOVE_PIECE_STUCK = "error.move.piece_stuck"
 
     # --- puzzles (branch i16-puzzles) ---------------------------------------------------
     PUZZLE_NONE = "error.puzzle_none"
@@ -307,8 +324,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                       "computer) or /challenge a player.",
     Msg.NOT_IN_GAME: "You are not playing in this game: only {white} and {black} can do that.",
     Msg.NOT_YOUR_TURN: "It is not your turn: {player} ({color}) is to move. Wait for their move.",
-    Msg.MOVE_MALFORMED: "I can't read that move ({detail}).",
-    Msg.MOVE_ILLEGAL: "That move can't be played. {detail}",
     Msg.MOVE_AMBIGUOUS: "**{text}** matches several moves: {candidates}. Send one of them in full.",
     Msg.MOVE_RACE: "The position changed while your move arrived. Look at the new board and "
                    "try again.",
@@ -611,11 +626,48 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SERVER_SETTINGS_LANGUAGE: "Language of the channel posts: **{language}** (change it with "
                                   "/server-settings language:)",
     Msg.LANGUAGE_AUTOMATIC: "automatic, now {language}",
-    Msg.MOVE_MALFORMED_HINT: "I can't read **{text}** as a move: write the start and the end "
-                             "square, e.g. d3-d4 (a capture d3xd5; in Italian draughts also "
-                             "numbers, 22-18).",
-    Msg.MOVE_ILLEGAL_HINT: "**{text}** can't be played in this position. Start typing /move "
-                           "and pick one of your legal moves from the list.",
+    # why the engine refused move text (engine.MoveProblem)
+    Msg.MOVE_EMPTY: "The move is empty: type one such as d3-d4.",
+    Msg.MOVE_NOT_A_SQUARE: "I can't read **{text}** as a move: {square} is not a square; squares "
+                           "run from a1 to h8.",
+    Msg.MOVE_NUMBERS_RUN_TOGETHER: "I can't read **{text}** as a move: separate numbered squares "
+                                   "with - or x, e.g. 22-18.",
+    Msg.MOVE_NUMBERS_NOT_USED: "I can't read **{text}** as a move: numbered squares are only used "
+                               "in Italian draughts; in {variant} name squares like d3, e.g. "
+                               "d3-d4.",
+    Msg.MOVE_NUMBER_OFF_BOARD: "I can't read **{text}** as a move: {number} is not a square; "
+                               "numbered squares run from 1 to 32.",
+    Msg.MOVE_NOT_A_MOVE: "I can't read **{text}** as a move: write the start and the end square, "
+                         "e.g. d3-d4 (a capture d3xd5; in Italian draughts also numbers, 22-18).",
+    Msg.MOVE_MIXED_NOTATION: "I can't read **{text}** as a move: it mixes numbered and lettered "
+                             "squares; use one form, e.g. d3-d4 or 22-18.",
+    Msg.MOVE_ONE_SQUARE: "I can't read **{text}** as a move: give the start and the end square, "
+                         "e.g. d3-d4.",
+    Msg.MOVE_NOT_LEGAL: "**{text}** can't be played in this position. Start typing /move and pick "
+                        "one of your legal moves from the list.",
+    Msg.MOVE_NO_LEGAL_MOVE: "**{text}** can't be played: the side to move has no legal move (the "
+                            "game is over).",
+    Msg.MOVE_LIGHT_SQUARE: "**{text}** can't be played: {square} is a light square; this game is "
+                           "played on the dark squares only.",
+    Msg.MOVE_EMPTY_SQUARE: "**{text}** can't be played: you have no piece on {square} (the square "
+                           "is empty).",
+    Msg.MOVE_OPPONENTS_PIECE: "**{text}** can't be played: the piece on {square} is your "
+                              "opponent's.",
+    Msg.MOVE_MAN_CANNOT_TAKE_KING: "**{text}** can't be played: a man may not capture a king (the "
+                                   "king on {square}). Play one of {moves}.",
+    Msg.MOVE_CAPTURE_PRECEDENCE: "**{text}** can't be played: the capture rules prefer another "
+                                 "capture (capturing with a king before a man, then the most "
+                                 "kings, then the earliest king). Play {moves}.",
+    Msg.MOVE_LONGER_CAPTURE: "**{text}** can't be played: a longer capture is available; you must "
+                             "take the most pieces (here {count}): {moves}.",
+    Msg.MOVE_CAPTURE_UNFINISHED: "**{text}** can't be played: a capture must be played to its end:"
+                                 " {moves}.",
+    Msg.MOVE_MUST_CAPTURE: "**{text}** can't be played: a capture is available and capturing is "
+                           "compulsory: {moves}.",
+    Msg.MOVE_PIECE_CANNOT_GO_THERE: "**{text}** can't be played: that piece cannot move there. It "
+                                    "can play {moves}.",
+    Msg.MOVE_PIECE_STUCK: "**{text}** can't be played: the piece on {square} has no legal move. "
+                          "Try {moves}.",
 
     # puzzles (branch i16-puzzles)
     Msg.PUZZLE_NONE: "You have no puzzle under way. Start one with /puzzle.",
@@ -708,11 +760,28 @@ def language_of(locale: str | None) -> str:
     return language if language in LANGUAGES else "en"
 
 
+_OPENERS = frozenset("\u2066\u2067\u2068")
+"""LRI, RLI, FSI: the characters that open an isolate (closed by PDI)."""
+
+
 def isolate(value: str) -> str:
     """`value` between FSI and PDI (Unicode Bidirectional Algorithm, UAX #9, section 2.7):
     inside a right-to-left sentence a mention, a move (`d3-d4`, `22x13`), a square or a
-    rating keeps its own direction and does not reorder the words around it."""
-    return f"{FSI}{value}{PDI}"
+    rating keeps its own direction and does not reorder the words around it. Isolates
+    inside `value` (a display name is the user's to write) are balanced first: a stray PDI
+    is dropped and an unclosed isolate closed, so the value cannot end this isolate early
+    nor leave one open over the rest of the sentence."""
+    kept: list[str] = []
+    depth = 0
+    for char in value:
+        if char in _OPENERS:
+            depth += 1
+        elif char == PDI:
+            if depth == 0:
+                continue
+            depth -= 1
+        kept.append(char)
+    return f"{FSI}{''.join(kept)}{PDI * depth}{PDI}"
 
 
 def _read_catalog(domain: str, language: str) -> gettext.GNUTranslations | None:
@@ -772,14 +841,6 @@ VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({
     "italian": Msg.VARIANT_ITALIAN,
 })
 """The message of each variant's name, by variant key (`engine.VARIANTS`)."""
-
-
-ENGINE_EXPLAINED: Mapping[Msg, Msg] = MappingProxyType({
-    Msg.MOVE_MALFORMED: Msg.MOVE_MALFORMED_HINT,
-    Msg.MOVE_ILLEGAL: Msg.MOVE_ILLEGAL_HINT,
-})
-"""Messages whose `detail` is the engine's explanation, which is written in English only
-(`engine.notation`), and the message a reader of another language gets instead."""
 
 
 def variant_name(key: str, locale: str | None = None) -> str:

@@ -15,7 +15,7 @@ import enum
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.errors import GameOverError, IllegalMoveError
+from engine.errors import GameOverError, IllegalMoveError, MoveProblem
 from engine.movegen import legal_moves as _legal_moves
 from engine.movegen import play_unchecked
 from engine.moves import Move
@@ -142,7 +142,10 @@ class Game:
                 # Re-read the move's full text to say why it is illegal.
                 chosen = parse_move(str(move), self.position, self.variant)
                 if chosen != move:
-                    raise IllegalMoveError(f"{move} is not a legal move in this position")
+                    raise IllegalMoveError(
+                        f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL,
+                        {"move": str(move)},
+                    )
             else:
                 chosen = found
         self._advance(chosen)

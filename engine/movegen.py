@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.capture_graph import CaptureGraph
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, MoveProblem
 from engine.movegen_core import Solved, generator
 from engine.moves import Move
 from engine.pieces import Color
@@ -175,7 +175,9 @@ def apply_move(position: Position, move: Move, variant: Variant) -> Position:
     for legal in legal_moves(position, variant):
         if legal == move:
             return play_unchecked(position, legal)
-    raise IllegalMoveError(f"{move} is not a legal move in this position")
+    raise IllegalMoveError(
+        f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL, {"move": str(move)}
+    )
 
 
 def perft(position: Position, variant: Variant, depth: int) -> int:

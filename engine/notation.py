@@ -23,6 +23,7 @@ from engine.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
     MalformedMoveError,
+    MoveProblem,
     NotationError,
     quoted,
 )
@@ -85,7 +86,7 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
     """
     t = unicodedata.normalize("NFKC", text).strip().lower().rstrip(_ANNOTATIONS).strip()
     if not t:
-        raise MalformedMoveError("the move is empty: type one such as d3-d4")
+        raise MalformedMoveError("the move is empty: type one such as d3-d4", MoveProblem.EMPTY)
     shown = quoted(text.strip())
     example = "22-18 or d3-d4" if variant.numeric_notation else "d3-d4"
     squares: list[int] = []
@@ -106,7 +107,8 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             if not ("a" <= ch <= "h" and j == i + 2 and "1" <= t[i + 1] <= "8"):
                 # A file letter and a rank off the board (d9, k3, a0, d10): name it.
                 raise MalformedMoveError(
-                    f"{shown}: {t[i:j]} is not a square; squares run from a1 to h8"
+                    f"{shown}: {t[i:j]} is not a square; squares run from a1 to h8",
+                    MoveProblem.NOT_A_SQUARE, {"square": t[i:j]},
                 )
         if "a" <= ch <= "h" and i + 1 < n and "1" <= t[i + 1] <= "8":
             squares.append((ord(t[i + 1]) - ord("1")) * 8 + ord(ch) - ord("a"))
@@ -120,17 +122,20 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
                 j += 1
             if last_was_number or j - i > 2:
                 raise MalformedMoveError(
-                    f"{shown}: separate numeric squares with - or x, e.g. 22-18"
+                    f"{shown}: separate numeric squares with - or x, e.g. 22-18",
+                    MoveProblem.NUMBERS_RUN_TOGETHER,
                 )
             number = int(t[i:j])
             if not variant.numeric_notation:
                 raise MalformedMoveError(
                     f"{shown}: numeric squares are only used in Italian draughts; "
-                    f"in {variant.name} name squares like d3, e.g. d3-d4"
+                    f"in {variant.name} name squares like d3, e.g. d3-d4",
+                    MoveProblem.NUMBERS_NOT_USED, {"variant": variant.key},
                 )
             if not 1 <= number <= 32:
                 raise MalformedMoveError(
-                    f"{shown}: {number} is not a square; numeric squares run 1 to 32"
+                    f"{shown}: {number} is not a square; numeric squares run 1 to 32",
+                    MoveProblem.NUMBER_OFF_BOARD, {"number": number},
                 )
             squares.append(number_to_square(number))
             numeric = True
@@ -138,15 +143,18 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             last_was_number = True
             continue
         raise MalformedMoveError(
-            f"{shown} is not a move: write the start and end squares, e.g. {example}"
+            f"{shown} is not a move: write the start and end squares, e.g. {example}",
+            MoveProblem.NOT_A_MOVE,
         )
     if algebraic and numeric:
         raise MalformedMoveError(
-            f"{shown} mixes numeric and algebraic squares: use one form, e.g. {example}"
+            f"{shown} mixes numeric and algebraic squares: use one form, e.g. {example}",
+            MoveProblem.MIXED_NOTATION,
         )
     if len(squares) < 2:
         raise MalformedMoveError(
-            f"{shown} is not a move: give the start and the end square, e.g. {example}"
+            f"{shown} is not a move: give the start and the end square, e.g. {example}",
+            MoveProblem.ONE_SQUARE,
         )
     return squares
 
@@ -187,11 +195,17 @@ def format_move(
     `numeric` is asked for a variant without numeric notation.
     """
     if numeric and not variant.numeric_notation:
-        raise NotationError(f"{variant.name} has no numeric notation; use algebraic squares")
+        raise NotationError(
+            f"{variant.name} has no numeric notation; use algebraic squares",
+            MoveProblem.NO_NUMERIC_NOTATION, {"variant": variant.key},
+        )
     index = _index(position, variant)
     merged = index.by_key.get(_key(move))
     if merged is None:
-        raise IllegalMoveError(f"{move} is not a legal move in this position")
+        raise IllegalMoveError(
+            f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL,
+            {"move": str(move)},
+        )
     graph = index.table.captures
     if graph is None:
         return _full(merged, numeric)
@@ -248,10 +262,13 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
             f"{quoted(text.strip())} matches {len(found)} moves: {listed}; "
             "type one of them in full",
             tuple(found),
+            MoveProblem.AMBIGUOUS,
+            {"moves": listed},
         )
-    raise IllegalMoveError(
-        _why_illegal(quoted(text.strip()), squares, position, variant, table, numeric)
+    message, reason, details = _why_illegal(
+        quoted(text.strip()), squares, position, variant, table, numeric
     )
+    raise IllegalMoveError(message, reason, details)
 
 
 def _jumped_king(start: int, landing: int, position: Position) -> int | None:
@@ -274,25 +291,34 @@ def _why_illegal(
     variant: Variant,
     table: MoveTable,
     numeric: bool,
-) -> str:
+) -> tuple[str, MoveProblem, dict[str, str | int]]:
+    """Why `squares` is not legal: the English explanation, its reason and details."""
     start = squares[0]
     name = str(square_to_number(start)) if numeric else square_name(start)
     piece = position.piece_at(start)
     side = position.turn.value.capitalize()
     if not table.moves:
-        return f"{shown} is not legal: {side} has no legal move (the game is over)"
+        return (
+            f"{shown} is not legal: {side} has no legal move (the game is over)",
+            MoveProblem.NO_LEGAL_MOVE, {},
+        )
     light = next((sq for sq in squares if not variant.is_playable(sq)), None)
     if light is not None:
         return (
             f"{shown} is not legal: {square_name(light)} is a light square; {variant.name} "
-            "is played on the dark squares only (a1 is light, b1 and a2 are dark)"
+            "is played on the dark squares only (a1 is light, b1 and a2 are dark)",
+            MoveProblem.LIGHT_SQUARE, {"square": square_name(light)},
         )
     if piece is None:
-        return f"{shown} is not legal: no piece of yours on {name} (the square is empty)"
+        return (
+            f"{shown} is not legal: no piece of yours on {name} (the square is empty)",
+            MoveProblem.EMPTY_SQUARE, {"square": name},
+        )
     if piece.color is not position.turn:
         return (
             f"{shown} is not legal: no piece of yours on {name} "
-            f"(it holds a {piece.color.value} {piece.kind.value}; {side} is to move)"
+            f"(it holds a {piece.color.value} {piece.kind.value}; {side} is to move)",
+            MoveProblem.OPPONENTS_PIECE, {"square": name},
         )
     examples = ", ".join(_full(m, numeric) for m in table.moves[:4])
     if piece.kind is PieceKind.MAN and not variant.men_capture_kings:
@@ -301,7 +327,8 @@ def _why_illegal(
             over = str(square_to_number(king)) if numeric else square_name(king)
             return (
                 f"{shown} is not legal: that piece cannot move there; in {variant.name} a "
-                f"man may not capture a king (the king on {over}); play one of {examples}"
+                f"man may not capture a king (the king on {over}); play one of {examples}",
+                MoveProblem.MAN_CANNOT_TAKE_KING, {"square": over, "moves": examples},
             )
     graph = table.captures
     if graph is not None:
@@ -318,22 +345,34 @@ def _why_illegal(
                 return (
                     f"{shown} is not legal: the capture rules prefer another capture "
                     f"(a king's capture over a man's, then the most kings, then the earliest "
-                    f"king): play {examples}"
+                    f"king): play {examples}",
+                    MoveProblem.CAPTURE_PRECEDENCE, {"moves": examples},
                 )
             return (
                 f"{shown} is not legal: a longer capture is available; you must take "
-                f"{best} pieces ({examples})"
+                f"{best} pieces ({examples})",
+                MoveProblem.LONGER_CAPTURE, {"count": best, "moves": examples},
             )
         if short:
             return (
                 f"{shown} is not legal: a capture must be played to its end; "
-                f"you must capture ({examples})"
+                f"you must capture ({examples})",
+                MoveProblem.CAPTURE_UNFINISHED, {"moves": examples},
             )
-        return f"{shown} is not legal: a capture is available: you must capture ({examples})"
+        return (
+            f"{shown} is not legal: a capture is available: you must capture ({examples})",
+            MoveProblem.MUST_CAPTURE, {"moves": examples},
+        )
     own = [m for m in table.moves if m.start == start]
     kind = "king" if piece.kind is PieceKind.KING else "man"
     if own:
         listed = ", ".join(_full(m, numeric) for m in own)
-        return f"{shown} is not legal: that piece cannot move there (the {kind} can play {listed})"
-    return f"{shown} is not legal: the {kind} on {name} has no legal move (try {examples})"
+        return (
+            f"{shown} is not legal: that piece cannot move there (the {kind} can play {listed})",
+            MoveProblem.PIECE_CANNOT_GO_THERE, {"moves": listed},
+        )
+    return (
+        f"{shown} is not legal: the {kind} on {name} has no legal move (try {examples})",
+        MoveProblem.PIECE_STUCK, {"square": name, "moves": examples},
+    )
 

@@ -16,7 +16,16 @@ from .bodies import UploadedFile
 from .core import InteractionState
 from .directory import ChannelRef, Directory, MessageRef, RoleInfo, UserRef
 from .errors import StandInError
-from .model import Channel, ChannelType, Json, Member, Message, Permission, User
+from .model import (
+    Channel,
+    ChannelType,
+    Json,
+    Member,
+    Message,
+    Permission,
+    User,
+    permission_names,
+)
 from .options import Resolvers, build_options, descend, split_command
 from .payloads import CONTEXT_BOT_DM, CONTEXT_GUILD, FLAG_EPHEMERAL
 from .records import (
@@ -152,7 +161,8 @@ class InteractionFactory:
             required = int(needed) or int(Permission.ADMINISTRATOR)
             if perms & required != required:
                 raise StandInError(
-                    f"{user.username} does not see /{path[0]}: it needs permissions {needed}"
+                    f"{user.username} does not see /{path[0]}: it needs the permission "
+                    f"{permission_names(required)} (the server's owner has every permission)"
                 )
         if (
             not in_dm

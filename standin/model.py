@@ -48,6 +48,19 @@ class Permission(enum.IntFlag):
 
 ALL_PERMISSIONS = (1 << 51) - 1
 
+
+def permission_names(bits: int) -> str:
+    """Name the permission bits of ``bits`` as Discord writes them (``MANAGE_GUILD``).
+
+    Takes an int of permission bits; returns the names of the known bits set, joined
+    with `` and ``, then any unknown bits as one number (``0`` when none is set).
+    """
+    names = [flag.name for flag in Permission if flag.name is not None and bits & flag]
+    unknown = bits & ~sum(int(flag) for flag in Permission)
+    if unknown or not names:
+        names.append(str(unknown))
+    return " and ".join(names)
+
 # What a new server's @everyone role may do (the usual defaults of a fresh server).
 DEFAULT_EVERYONE = (
     Permission.CREATE_INSTANT_INVITE

@@ -159,7 +159,8 @@ async def _copy(lite: sqlite3.Connection, pg: PostgresDatabase,
             rows = await conn.fetchval(f"SELECT count(*) FROM {table}")
             if rows:
                 raise CopyError(
-                    f"the target is not empty (table {table} has {rows} rows): copy into "
+                    f"the target is not empty (table {table} has {rows} "
+                    f"{'row' if rows == 1 else 'rows'}): copy into "
                     "a new, empty database; nothing was written")
         copied: list[TableCopy] = []
         async with conn.transaction():

@@ -57,8 +57,16 @@ def is_postgresql(target: str) -> bool:
 
 
 def redact_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urllib.parse.urlsplit(url)
+    """The URL without its password, for messages and logs. A URL that does not parse
+    (e.g. a password with `/`, `#` or `?` not percent-encoded, which ends the host part
+    early) is shown as its scheme only: where its password ends cannot be told."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        return _MALFORMED
+    if "@" in url.partition("://")[2] and "@" not in parts.netloc:
+        return f"{parts.scheme}://***"
     if parts.password is None:
         return url
     host = parts.hostname or ""
@@ -66,6 +74,9 @@ def redact_url(url: str) -> str:
         host += f":{parts.port}"
     user = urllib.parse.quote(parts.username or "")
     return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+_MALFORMED = "postgresql://***"
 
 
 def violated_constraint(error: BaseException) -> str | None:
@@ -82,7 +93,15 @@ def database_secrets(target: str) -> list[str]:
     URL's password (none for a path)."""
     if not is_postgresql(target):
         return []
-    password = urllib.parse.urlsplit(target).password
+    try:
+        parts = urllib.parse.urlsplit(target)
+        password = parts.password
+    except ValueError:  # e.g. an unclosed '[' in the host
+        parts, password = None, None
+    if parts is None or ("@" in target.partition("://")[2] and "@" not in parts.netloc):
+        # A URL that does not parse: what is between the user's ':' and the last '@'.
+        userinfo = target.partition("://")[2].rpartition("@")[0]
+        password = userinfo.partition(":")[2] or None
     if not password:
         return []
     decoded = urllib.parse.unquote(password)  # as written in the URL, and as meant
@@ -158,6 +177,12 @@ class PostgresDatabase:
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise DatabaseFileError(name, f"cannot connect ({error})",
                                     Cause.UNREACHABLE) from error
+        except ValueError:
+            # asyncpg's URL parser; its message may quote a piece of the password.
+            raise DatabaseFileError(
+                name, "the URL is malformed (write postgresql://user:password@host:port/"
+                "database, with any '/', '#', '?', '@' or ':' in the password "
+                "percent-encoded)", Cause.UNREACHABLE) from None
         db = cls(pool, url, read_only=read_only)
         try:
             if read_only:

@@ -49,13 +49,14 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import MappingProxyType
 
 import engine
 from bot.faults import FaultPoint, reach
-from bot.messages import Msg
+from bot.messages import VARIANT_NAMES, Msg
 from bot.move_work import MoveWork
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef
@@ -89,6 +90,8 @@ from engine import (
     IllegalMoveError,
     MalformedMoveError,
     Move,
+    MoveProblem,
+    NotationError,
     Position,
     Variant,
     format_move,
@@ -215,12 +218,11 @@ def _texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:
 
 
 def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
-    """The legal move `text` names in `position`. Raises `PlayerError`: MOVE_MALFORMED,
-    MOVE_AMBIGUOUS, MOVE_ILLEGAL (module-level, so a worker process can run it)."""
+    """The legal move `text` names in `position`. Raises `PlayerError`: MOVE_AMBIGUOUS, or
+    the message of the engine's reason (`problem_error`) for text that cannot be read or
+    played (module-level, so a worker process can run it)."""
     try:
         return parse_move(text, position, variant)
-    except MalformedMoveError as error:
-        raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
     except AmbiguousMoveError as error:
         written = sorted(
             ((format_move(m, position, variant, full=True), m) for m in error.candidates),
@@ -234,8 +236,30 @@ def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
             for t, m in written
         )
         raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
-    except IllegalMoveError as error:
-        raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
+    except (MalformedMoveError, IllegalMoveError) as error:
+        raise problem_error(error, text) from None
+
+
+#: The message of each reason the engine gives for refusing move text.
+MOVE_PROBLEMS: Mapping[MoveProblem, Msg] = MappingProxyType({
+    problem: Msg["MOVE_" + problem.name]
+    for problem in MoveProblem
+    if problem not in (MoveProblem.AMBIGUOUS, MoveProblem.NO_NUMERIC_NOTATION)
+})
+
+
+def problem_error(error: NotationError, text: str) -> PlayerError:
+    """The refusal for move text `text` that the engine refused with `error`: the message
+    of its reason with the reason's details (squares, moves, count; a variant by its name's
+    message), so that each reader gets it in their language."""
+    key = MOVE_PROBLEMS.get(error.reason) if error.reason else None
+    if key is None:
+        key = Msg.MOVE_NOT_LEGAL
+    params: dict[str, object] = {
+        name: VARIANT_NAMES.get(str(value), value) if name == "variant" else value
+        for name, value in error.details.items()
+    }
+    return PlayerError(key, text=text.strip(), **params)
 
 
 def _result_of(winner: Color | None) -> GameResult:
@@ -707,7 +731,7 @@ class GameService:
     ) -> GameUpdate:
         """`user_id` plays move `text` in the channel's game. The move is committed before
         `announce` is called. Raises `PlayerError`: NO_GAME_HERE, NOT_IN_GAME,
-        NOT_YOUR_TURN, MOVE_MALFORMED, MOVE_ILLEGAL, MOVE_AMBIGUOUS, MOVE_RACE."""
+        NOT_YOUR_TURN, a refused move (`problem_error`), MOVE_AMBIGUOUS, MOVE_RACE."""
         async with self.locks.hold(channel_id):
             live = self._live_game(channel_id, user_id=user_id)
             color = self._player_color(live, user_id)
@@ -1104,7 +1128,7 @@ class GameService:
         (`by_computer`), then announced, under the channel's lock, only if the game is
         still where the computer searched (same game, same ply, still the computer's turn).
         None (nothing changed) otherwise: the game ended, someone moved or resigned
-        meanwhile. Raises `PlayerError(MOVE_ILLEGAL)` for a move that is not legal there
+        meanwhile. Raises `PlayerError(MOVE_NOT_LEGAL)` for a move that is not legal there
         (a programming error of the move chooser)."""
         async with self.locks.hold(turn.channel_id):
             live = self._live.get(turn.channel_id)
@@ -1113,7 +1137,7 @@ class GameService:
             if not self._computer_seat_to_move(live) and turn.game_id not in self._absent:
                 return None
             if move not in live.game.legal_moves():
-                raise PlayerError(Msg.MOVE_ILLEGAL, detail=repr(move), text=str(move))
+                raise PlayerError(Msg.MOVE_NOT_LEGAL, text=str(move))
             return await self._commit_move(
                 live, move, actor=None, by_computer=True, announce=announce
             )

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.messages import ENGINE_EXPLAINED, Msg, language_of, text, variant_name
+from bot.messages import Msg, text, variant_name
 from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
@@ -465,19 +465,13 @@ class Presenter:
     def error_text(self, error: PlayerError, locale: str | None) -> str:
         """A refusal's text in `locale`, cut to what Discord accepts (a long list of
         ambiguous candidates must not make the answer fail). A finished game's
-        `BoardState` parameter becomes its result text. A move refused with the engine's
-        explanation (English only) is explained in the reader's words in other languages
-        (`bot.messages.ENGINE_EXPLAINED`)."""
+        `BoardState` parameter becomes its result text."""
         key = error.key
-        if key in ENGINE_EXPLAINED and language_of(locale) != "en":
-            key = ENGINE_EXPLAINED[key]
         params = {
             name: self.result_text(value, locale) if isinstance(value, BoardState)
             else param(value, locale)
             for name, value in error.params.items()
         }
-        if key is not error.key:
-            params = {name: value for name, value in params.items() if name == "text"}
         message = text(key, locale, **params)
         if len(message) > MAX_CONTENT:
             message = message[: MAX_CONTENT - 1] + "…"

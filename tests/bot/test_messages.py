@@ -66,3 +66,28 @@ def test_service_errors_fill_their_templates() -> None:
             assert fields(key) <= given, (key, given)
             seen += 1
     assert seen >= 15
+
+
+def _isolates_balanced(message: str) -> bool:
+    depth = 0
+    for char in message:
+        if char in "\u2066\u2067\u2068":
+            depth += 1
+        elif char == "\u2069":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def test_arabic_isolates_stay_balanced_whatever_a_name_holds() -> None:
+    # Display names are the user's: a stray isolate or PDI in one must neither close the
+    # bot's isolate early nor leave one open over the rest of the sentence.
+    for value in ("\u2068name", "name\u2069", "\u2069\u2069<@1>", "\u2067\u2066a\u2069"):
+        for key, source in ENGLISH.items():
+            names = fields(key, "ar", 11) | fields(key, "en", 11)
+            params: dict[str, object] = {name: value for name in names}
+            if isinstance(source, Plural):
+                params[source.count] = 11
+            formatted = text(key, "ar", **params)
+            assert _isolates_balanced(formatted), (key, value, formatted)

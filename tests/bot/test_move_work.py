@@ -93,7 +93,7 @@ async def test_a_refusal_in_the_process_is_the_refusal_in_a_thread(
         parse_player_move("d2xa1xa8", position, TURKISH)
     with pytest.raises(PlayerError) as remote:
         await s.games.play(CHANNEL, ALICE, "d2xa1xa8")
-    assert remote.value.key is local.value.key is Msg.MOVE_ILLEGAL
+    assert remote.value.key is local.value.key is Msg.MOVE_MUST_CAPTURE
     assert dict(remote.value.params) == dict(local.value.params)
     assert s.games.move_work.in_process_calls == 2  # loading the game, parsing the move
     assert s.games.current(CHANNEL).ply == 0  # nothing changed

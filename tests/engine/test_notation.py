@@ -10,13 +10,16 @@ import pytest
 
 from engine import (
     AmbiguousMoveError,
+    Game,
     Geometry,
     IllegalMoveError,
     MalformedMoveError,
     Move,
+    MoveProblem,
     NotationError,
     Position,
     Variant,
+    apply_move,
     format_move,
     get_variant,
     legal_moves,
@@ -262,3 +265,73 @@ def test_every_formatted_move_parses_back(variant: Variant) -> None:
         for m in legal_moves(p, variant):
             assert parse_move(format_move(m, p, variant), p, variant) == m
             assert parse_move(format_move(m, p, variant, full=True), p, variant) == m
+
+
+# --- reasons: each refusal names its MoveProblem and parameters (the bot's translations) ----
+
+P = MoveProblem
+REASONS = [
+    ("", TURKISH, None, MalformedMoveError, P.EMPTY, {}),
+    ("d9-d8", TURKISH, None, MalformedMoveError, P.NOT_A_SQUARE, {"square": "d9"}),
+    ("2218", ITALIAN, None, MalformedMoveError, P.NUMBERS_RUN_TOGETHER, {}),
+    ("22-18", TURKISH, None, MalformedMoveError, P.NUMBERS_NOT_USED, {"variant": "turkish"}),
+    ("40-36", ITALIAN, None, MalformedMoveError, P.NUMBER_OFF_BOARD, {"number": 40}),
+    ("hello", TURKISH, None, MalformedMoveError, P.NOT_A_MOVE, {}),
+    ("d3-18", ITALIAN, None, MalformedMoveError, P.MIXED_NOTATION, {}),
+    ("d3", TURKISH, None, MalformedMoveError, P.ONE_SQUARE, {}),
+    ("a2-a3", TURKISH, "W:Wa2:Ba3,a4,b2,c2", IllegalMoveError, P.NO_LEGAL_MOVE, {}),
+    ("a1-b2", ITALIAN, None, IllegalMoveError, P.LIGHT_SQUARE, {"square": "a1"}),
+    ("e5-e4", TURKISH, None, IllegalMoveError, P.EMPTY_SQUARE, {"square": "e5"}),
+    ("e6-e5", TURKISH, None, IllegalMoveError, P.OPPONENTS_PIECE, {"square": "e6"}),
+    ("22-27", ITALIAN, None, IllegalMoveError, P.PIECE_CANNOT_GO_THERE,
+     {"moves": "22-18, 22-19"}),
+    ("d3xf5", ITALIAN, "W:Wd3:BKe4,a8", IllegalMoveError, P.MAN_CANNOT_TAKE_KING,
+     {"square": "e4", "moves": "d3-c4"}),
+    ("b3xd5", ITALIAN, "W:Wb3,Kf1:Bc4,g2", IllegalMoveError, P.CAPTURE_PRECEDENCE,
+     {"moves": "f1xh3"}),
+    ("h3xh5", TURKISH, "W:Wc3,h3:Bc4,c6,h4", IllegalMoveError, P.LONGER_CAPTURE,
+     {"count": 2, "moves": "c3xc5xc7"}),
+    ("c3xc5", TURKISH, "W:Wc3,h3:Bc4,c6,h4", IllegalMoveError, P.CAPTURE_UNFINISHED,
+     {"moves": "c3xc5xc7"}),
+    ("a2-a3", TURKISH, "W:Wd4,a2:Bd5,h7", IllegalMoveError, P.MUST_CAPTURE, {"moves": "d4xd6"}),
+    ("d3-d5", TURKISH, None, IllegalMoveError, P.PIECE_CANNOT_GO_THERE, {"moves": "d3-d4"}),
+    ("d2-d3", TURKISH, None, IllegalMoveError, P.PIECE_STUCK,
+     {"square": "d2", "moves": "a3-a4, b3-b4, c3-c4, d3-d4"}),
+    ("e4xe8", ITALIAN, "W:We4:Bd5,f5,d7,f7", AmbiguousMoveError, P.AMBIGUOUS,
+     {"moves": "e4xg6xe8, e4xc6xe8"}),
+]
+
+
+@pytest.mark.parametrize(("text", "variant", "fen", "kind", "reason", "details"), REASONS)
+def test_each_refusal_gives_its_reason_and_parameters(
+    text: str, variant: Variant, fen: str | None, kind: type[NotationError],
+    reason: MoveProblem, details: dict[str, object],
+) -> None:
+    p = pos(fen, variant) if fen else Position.start(variant)
+    with pytest.raises(kind) as info:
+        parse_move(text, p, variant)
+    assert info.value.reason is reason
+    assert dict(info.value.details) == details
+    assert str(info.value)  # the English explanation is kept
+
+
+def test_every_reason_is_raised_somewhere() -> None:
+    raised = {row[4] for row in REASONS} | {P.NOT_LEGAL, P.NO_NUMERIC_NOTATION}
+    assert raised == set(MoveProblem)
+
+
+def test_reasons_of_formatting_and_playing() -> None:
+    start = Position.start(TURKISH)
+    with pytest.raises(IllegalMoveError) as info:
+        format_move(move("d3", "d5"), start, TURKISH)
+    assert info.value.reason is P.NOT_LEGAL and info.value.details == {"move": "d3-d5"}
+    with pytest.raises(NotationError) as numeric:
+        format_move(move("d3", "d4"), start, TURKISH, numeric=True)
+    assert numeric.value.reason is P.NO_NUMERIC_NOTATION
+    assert numeric.value.details == {"variant": "turkish"}
+    with pytest.raises(IllegalMoveError) as applied:
+        apply_move(start, move("d3", "d5"), TURKISH)
+    assert applied.value.reason is P.NOT_LEGAL and applied.value.details == {"move": "d3-d5"}
+    with pytest.raises(IllegalMoveError) as played:  # a Move is explained like its text
+        Game(TURKISH).play(move("d3", "d5"))
+    assert played.value.reason is P.PIECE_CANNOT_GO_THERE

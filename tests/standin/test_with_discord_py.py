@@ -262,7 +262,9 @@ async def test_manage_messages_is_seen_by_the_bot(standin: StandIn, guild: Guild
     async with running(standin, bot):
         plain = await standin.slash("erin", "general", "perm")
         assert plain.reply.content == "manage_messages=False"
-        with pytest.raises(StandInError, match="does not see /sweep"):
+        with pytest.raises(
+            StandInError, match="does not see /sweep: it needs the permission MANAGE_MESSAGES"
+        ):
             await standin.slash("erin", "general", "sweep")
         mods = await standin.add_role(guild, "moderators", int(Permission.MANAGE_MESSAGES))
         await standin.give_role(guild, "erin", mods)

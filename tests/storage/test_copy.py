@@ -150,7 +150,7 @@ async def test_a_non_empty_target_is_refused(tmp_path: Path, empty: str) -> None
     await store.players.upsert(9, "already here")
     await store.close()
     before = await table_rows(empty)
-    with pytest.raises(CopyError, match="not empty"):
+    with pytest.raises(CopyError, match=r"not empty \(table \w+ has 1 row\)"):
         await copy_database(source, empty)
     assert await table_rows(empty) == before
 
@@ -201,3 +201,7 @@ def test_the_command_line(tmp_path: Path, empty: str,
     assert "not empty" in capsys.readouterr().err
     assert main(["db", "copy", empty, str(source)]) == 2
     assert "must be an SQLite file" in capsys.readouterr().err
+    # A source that does not exist: one line, its advice said once.
+    assert main(["db", "copy", str(tmp_path / "missing.sqlite3"), empty]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err and err.count("did not change it") == 1, err

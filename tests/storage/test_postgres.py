@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from storage import database_secrets, is_postgresql, redact_url
+from storage import DatabaseFileError, database_secrets, is_postgresql, redact_url
+from storage.postgres import PostgresDatabase
 
 
 @pytest.mark.parametrize(("target", "expected"), [
@@ -29,3 +30,28 @@ def test_the_password_is_hidden() -> None:
     assert database_secrets("postgresql://dama:s3cr%40t@db/dama") == ["s3cr%40t", "s3cr@t"]
     assert database_secrets("postgresql://dama@db/dama") == []
     assert database_secrets("data/dama.sqlite3") == []
+
+
+@pytest.mark.parametrize("url", [
+    "postgresql://dama:s3cr/et@db:5432/dama",  # '/', '#', '?' not percent-encoded
+    "postgresql://dama:s3cr#et@db/dama",
+    "postgresql://dama:s3cr?et@db/dama",
+    "postgresql://dama:s3cret@db:x/dama",  # a port that is not a number
+])
+async def test_a_malformed_url_is_a_one_line_error_without_the_password(url: str) -> None:
+    assert "s3cr" not in redact_url(url)
+    with pytest.raises(DatabaseFileError) as caught:
+        await PostgresDatabase.open(url)
+    assert "s3cr" not in str(caught.value) and "malformed" in str(caught.value)
+    assert caught.value.__cause__ is None and caught.value.__suppress_context__
+
+
+@pytest.mark.parametrize(("url", "secret"), [
+    ("postgresql://dama:s3cr/et@db:5432/dama", "s3cr/et"),
+    ("postgresql://dama:s3cr#et@db/dama", "s3cr#et"),
+    ("postgresql://dama:s3cret@[db/dama", "s3cret"),  # urlsplit raises (bad IPv6 host)
+])
+def test_a_malformed_urls_password_is_still_a_secret(url: str, secret: str) -> None:
+    # The log's redaction gets the password even when the URL does not parse.
+    assert secret in database_secrets(url)
+    assert secret not in redact_url(url)

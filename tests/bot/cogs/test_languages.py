@@ -86,16 +86,19 @@ async def test_english_clients_get_the_servers_language_and_others_their_own(
     update, board = await run(h, press(h, message, f"dama:accept:{challenge}", user=BOB))
     assert "kabul etti. Oyun başlıyor!" in update.embeds[0]["description"]
     assert board.content.startswith(f"<@{ALICE}> (Beyaz) - <@{BOB}> (Siyah): oyun başlıyor.")
-    # The French player's own mistake is answered privately in French (the engine's
-    # explanation is English only: a French hint instead)...
+    # The French player's own mistake is answered privately in French, with the engine's
+    # reason and its parameters (the moves that piece can play, the empty square)...
     [illegal] = await run(h, slash(h, "move", [option("move", "d3-d6")], locale="fr"))
     assert illegal.ephemeral and illegal.content == (
-        "**d3-d6** n'est pas jouable dans cette position. Commencez à taper /move et "
-        "choisissez l'un de vos coups jouables dans la liste.")
-    [english] = await run(h, slash(h, "move", [option("move", "d3-d6")], locale="en-US",
+        "**d3-d6** ne peut pas être joué : cette pièce ne peut pas aller là. Elle peut "
+        "jouer d3-d4.")
+    [english] = await run(h, slash(h, "move", [option("move", "d5-d6")], locale="en-US",
                                    user=ALICE))
-    assert english.content == ("**d3-d6** bu pozisyonda oynanamaz. /move yazmaya başla ve "
-                               "listeden oynanabilir hamlelerinden birini seç.")
+    assert english.content == "**d5-d6** oynanamaz: d5 karesinde taşın yok (kare boş)."
+    [light] = await run(h, slash(h, "move", [option("move", "d9-d8")], locale="en-US",
+                                 user=ALICE))
+    assert light.content == ("**d9-d8** bir hamle olarak okunamıyor: d9 bir kare değil; "
+                             "kareler a1'den h8'e kadardır.")
     # ... and their move is announced to the channel in Turkish.
     played, *_edits = await run(h, slash(h, "move", move, locale="fr"))
     assert not played.ephemeral and f"<@{ALICE}> oynadı: **d3-d4**." in played.content
@@ -127,3 +130,24 @@ async def test_the_servers_choice_survives_a_restart(tmp_path: Path, open_bot: O
     assert "**Italiano**" in shown.embeds[0]["description"]
     [refused] = await run(again, slash(again, "board", user=BOB))
     assert refused.content.startswith("In questo canale non c'è nessuna partita.")
+
+
+async def test_an_illegal_move_explained_in_arabic_with_its_squares_isolated(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+    await run(h, slash(h, "server-settings", [option("language", "ar")], permissions=ADMIN))
+    opponent, resolved = user_option("opponent", BOB)
+    [posted] = await run(h, slash(h, "challenge", [opponent, option("variant", "arab"),
+                                                   option("color", "white")],
+                                  resolved=resolved))
+    challenge = posted.custom_ids[0].split(":")[2]
+    await run(h, press(h, response_message_id(h, posted), f"dama:accept:{challenge}",
+                       user=BOB))
+    [empty] = await run(h, slash(h, "move", [option("move", "d5-d6")], locale="en-US"))
+    assert empty.ephemeral and empty.content == (
+        "لا يمكن لعب **\u2068d5-d6\u2069**: ليس لك حجر على \u2068d5\u2069 (الخانة فارغة).")
+    [stuck] = await run(h, slash(h, "move", [option("move", "d2-d3")], locale="en-US"))
+    assert stuck.content == (
+        "لا يمكن لعب **\u2068d2-d3\u2069**: القطعة التي على \u2068d2\u2069 ليس لها نقلة "
+        "ممكنة. جرّب \u2068a3-a4, b3-b4, c3-c4, d3-d4\u2069.")

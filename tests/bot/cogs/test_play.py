@@ -68,7 +68,7 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
     for user, text, expected in [
         (ALICE, "b3-b4", "not your turn"),
         (BOB, "a6-a3", "can't be played"),
-        (BOB, "zz", "can't read that move"),
+        (BOB, "zz", "can't read **zz** as a move"),
         (CAROL, "a6-a5", "not playing in this game"),
     ]:
         [reply] = await run(h, slash(h, "move", [option("move", text)], user=user))

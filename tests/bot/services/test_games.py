@@ -132,9 +132,9 @@ async def test_move_refusals_say_why_and_change_nothing(open_services: OpenServi
     cases = [
         (BOB, "a6-a5", Msg.NOT_YOUR_TURN),
         (CAROL, "a3-a4", Msg.NOT_IN_GAME),
-        (ALICE, "hello", Msg.MOVE_MALFORMED),
-        (ALICE, "a3-a5", Msg.MOVE_ILLEGAL),
-        (ALICE, "a2-a3", Msg.MOVE_ILLEGAL),
+        (ALICE, "hello", Msg.MOVE_NOT_A_MOVE),
+        (ALICE, "a3-a5", Msg.MOVE_PIECE_CANNOT_GO_THERE),
+        (ALICE, "a2-a3", Msg.MOVE_PIECE_STUCK),
     ]
     for user, text, key in cases:
         with pytest.raises(PlayerError) as info:
