@@ -25,7 +25,7 @@ from bot.messages import Msg
 from bot.ratings import Glicko2Rating, rate_game
 from bot.services.challenges import variant_key
 from bot.services.errors import PlayerError
-from bot.services.games import suggest_moves
+from bot.services.games import problem_error, suggest_moves
 from bot.services.models import MoveChoice
 from engine import (
     AmbiguousMoveError,
@@ -136,14 +136,13 @@ class Reveal:
 def _parse(text: str, position: Position, variant: Variant) -> Move:
     try:
         return parse_move(text, position, variant)
-    except MalformedMoveError as error:
-        raise PlayerError(Msg.MOVE_MALFORMED, detail=str(error), text=text) from None
+    except (MalformedMoveError, IllegalMoveError) as error:
+        # The refusal by its reason, in the reader's language, as for a game's move.
+        raise problem_error(error, text) from None
     except AmbiguousMoveError as error:
         names = ", ".join(
             sorted(format_move(m, position, variant, full=True) for m in error.candidates))
         raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
-    except IllegalMoveError as error:
-        raise PlayerError(Msg.MOVE_ILLEGAL, detail=str(error), text=text) from None
 
 
 class PuzzleService:
