@@ -67,7 +67,7 @@ class Msg(enum.StrEnum):
     COMPUTER_NO_DRAW = "error.computer_no_draw"
     UNEXPECTED = "error.unexpected"
     STORAGE_UNAVAILABLE = "error.storage_unavailable"
-    # i13-settings: challenge limits, settings, the text board
+    # challenge limits, settings, the text board
     CHALLENGE_DUPLICATE = "error.challenge_duplicate"
     CHALLENGE_DUPLICATE_REVERSE = "error.challenge_duplicate_reverse"
     CHALLENGE_LIMIT_CHALLENGER = "error.challenge_limit_challenger"
@@ -83,7 +83,7 @@ class Msg(enum.StrEnum):
     NOTATION_ALGEBRAIC = "word.notation_algebraic"
     TEXT_BOARD_MISSING = "board.text_missing_permission"
     TEXT_BOARD_MISSING_BOTH = "board.text_missing_permissions"
-    # i13-play: next steps, the resign question, rematch
+    # next steps, the resign question, rematch
     NO_GAME_HERE_YOURS = "error.no_game_here_yours"
     RESIGN_LAPSED = "error.resign_lapsed"
     RESIGN_MOVED_ON = "error.resign_moved_on"
@@ -104,7 +104,6 @@ class Msg(enum.StrEnum):
     BUTTON_CANCEL = "button.cancel"
     BUTTON_RESIGN = "button.resign"
     BUTTON_DRAW = "button.draw"
-    # i13-play
     BUTTON_ACCEPT_DRAW = "button.accept_draw"
     BUTTON_REMATCH = "button.rematch"
     BUTTON_RESIGN_CONFIRM = "button.resign_confirm"
@@ -137,7 +136,6 @@ class Msg(enum.StrEnum):
     DRAW_OFFERED = "board.draw_offered"
     BOARD_NOT_SHOWN = "board.not_shown"
     AFTER_RESTART = "board.after_restart"
-    # i13-play
     RESIGN_QUESTION = "board.resign_question"
     RESIGN_KEPT = "board.resign_kept"
 
@@ -177,7 +175,7 @@ class Msg(enum.StrEnum):
     SECONDS = "duration.seconds"
     RATED_GAMES = "count.rated_games"
     GAMES = "count.games"
-    RESULT_UNRATED_EARLY = "result.unrated_early"  # i13-play
+    RESULT_UNRATED_EARLY = "result.unrated_early"
 
     # --- information commands ----------------------------------------------------------
     RATING_TITLE = "rating.title"
@@ -209,7 +207,7 @@ class Msg(enum.StrEnum):
     SCORE_LOSS = "score.loss"
     SCORE_DRAW = "score.draw"
     SCORE_ABORTED = "score.aborted"
-    # i13-play: provisional players after the established ones
+    # provisional players after the established ones
     LEADERBOARD_PROVISIONAL = "leaderboard.provisional"
     LEADERBOARD_PROVISIONAL_LINE = "leaderboard.provisional_line"
     LEADERBOARD_YOU_PROVISIONAL = "leaderboard.you_provisional"
@@ -220,7 +218,7 @@ class Msg(enum.StrEnum):
     COMPUTER_BUSY = "error.computer_busy"
     COMPUTER_DELAYED = "computer.delayed"
 
-    # --- languages and variant names (i14-i18n) ---------------------------------------
+    # --- languages and variant names ----------------------------------------------
     VARIANT_TURKISH = "variant.turkish"
     VARIANT_ARAB = "variant.arab"
     VARIANT_MOROCCAN = "variant.moroccan"
@@ -233,7 +231,7 @@ class Msg(enum.StrEnum):
     SETTINGS_LANGUAGE = "settings.language_line"
     SERVER_SETTINGS_LANGUAGE = "settings.server_language_line"
     LANGUAGE_AUTOMATIC = "word.language_automatic"
-    # why the engine refused move text (engine.MoveProblem), branch i14-reasons
+    # why the engine refused move text (engine.MoveProblem)
     MOVE_EMPTY = "error.move.empty"
     MOVE_NOT_A_SQUARE = "error.move.not_a_square"
     MOVE_NUMBERS_RUN_TOGETHER = "error.move.numbers_run_together"
@@ -255,7 +253,7 @@ class Msg(enum.StrEnum):
     MOVE_PIECE_CANNOT_GO_THERE = "error.move.piece_cannot_go_there"
     MOVE_PIECE_STUCK = "error.move.piece_stuck"
 
-    # --- puzzles (branch i16-puzzles) ---------------------------------------------------
+    # --- puzzles ------------------------------------------------------------------
     PUZZLE_NONE = "error.puzzle_none"
     PUZZLE_NO_BANK = "error.puzzle_no_bank"
     PUZZLE_UNKNOWN = "error.puzzle_unknown"
@@ -279,7 +277,7 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_WAS_OFF = "puzzle.daily_was_off"
     PUZZLE_DAILY_NO_CHANNEL = "error.puzzle_daily_no_channel"
     PUZZLE_DAILY_HOW = "puzzle.daily_how"
-    # --- analysis of finished games (branch i16-analysis) ------------------------------
+    # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
     ANALYSIS_NO_MOVES = "error.analysis_no_moves"
@@ -377,7 +375,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.STORAGE_UNAVAILABLE: "The server cannot save moves right now, so this was not done. "
                              "Nothing of yours was lost: every move you were answered for is "
                              "kept. Please try again in a while.",
-    # i13-settings: challenge limits, settings, the text board
+    # challenge limits, settings, the text board
     Msg.CHALLENGE_DUPLICATE: "You already challenged {opponent}: {challenge}. Wait for their "
                              "answer there, or cancel that challenge before sending another.",
     Msg.CHALLENGE_DUPLICATE_REVERSE: "{opponent} already challenged you: {challenge}. Accept "
@@ -409,7 +407,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                                  "permissions, so my boards here are text (w, b: men; W, B: "
                                  "kings). An admin can give me those permissions in the "
                                  "channel's settings for the picture.",
-    # i13-play
     Msg.NO_GAME_HERE_YOURS: "There is no game in this channel; yours (#{game_id}) is in "
                             "{channel}. To start one here, use /play (against the computer) "
                             "or /challenge a player.",
@@ -510,7 +507,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SECONDS: Plural("{count} second", "{count} seconds"),
     Msg.RATED_GAMES: Plural("{count} rated game", "{count} rated games"),
     Msg.GAMES: Plural("{count} game", "{count} games"),
-    # i13-play
     Msg.RESULT_UNRATED_EARLY: "Not rated: the game ended before each side had made two "
                               "moves of its own, so no rating changes.",
 
@@ -590,7 +586,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SCORE_LOSS: "lost",
     Msg.SCORE_DRAW: "drew",
     Msg.SCORE_ABORTED: "aborted",
-    # i13-play: provisional players after the established ones
+    # provisional players after the established ones
     Msg.LEADERBOARD_PROVISIONAL: "Provisional (`?`), not ranked yet:",
     Msg.LEADERBOARD_PROVISIONAL_LINE: "· {player}: {rating}? ({games}; {needs})",
     Msg.LEADERBOARD_YOU_PROVISIONAL: "You are provisional, rating {rating}?; to be ranked: "
@@ -605,7 +601,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "The computer is busy with many other games: it will move here in about {wait}."
     ),
 
-    # i14-i18n
     Msg.VARIANT_TURKISH: "Turkish draughts",
     Msg.VARIANT_ARAB: "Arab Dama",
     Msg.VARIANT_MOROCCAN: "Moroccan draughts",
@@ -669,7 +664,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.MOVE_PIECE_STUCK: "**{text}** can't be played: the piece on {square} has no legal move. "
                           "Try {moves}.",
 
-    # puzzles (branch i16-puzzles)
+    # puzzles
     Msg.PUZZLE_NONE: "You have no puzzle under way. Start one with /puzzle.",
     Msg.PUZZLE_NO_BANK: "There are no puzzles for {variant} yet. Try another variant.",
     Msg.PUZZLE_UNKNOWN: "That puzzle ({puzzle}) is no longer in the bank. Start another "
@@ -698,7 +693,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_DAILY_HOW: "Press **Solve it** to try it: only you see your answers.",
     Msg.PUZZLE_DAILY_NO_CHANNEL: "A daily puzzle can only be posted in a text channel, not "
                                  "in {channel}. Pick a text channel.",
-    # analysis of finished games (branch i16-analysis)
+    # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",
     Msg.ANALYSIS_GAME_ACTIVE: "Game #{game_id} is still being played. It can be analysed once "
@@ -928,7 +923,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.5m": "5 minutes",
     "choice.1h": "1 hour",
     "choice.1d": "1 day",
-    # puzzles (branch i16-puzzles)
+    # puzzles
     "puzzle": "Get a puzzle: find the winning shot (only you see it)",
     "puzzle.variant": "Which draughts (default: any)",
     "solve": "Answer your puzzle with a move",

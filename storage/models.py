@@ -307,7 +307,7 @@ class LeaderboardEntry:
     display_name: str | None
 
 
-# --- puzzles (branch i16-puzzles) -----------------------------------------------------
+# --- puzzles ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

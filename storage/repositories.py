@@ -325,7 +325,7 @@ class RatingRepository(Protocol):
         ...
 
 
-# --- puzzles (branch i16-puzzles) -----------------------------------------------------
+# --- puzzles ----------------------------------------------------------------------
 
 PuzzleRatingCalculator = Callable[
     [RatingValue | None, RatingValue, bool], tuple[RatingValue, RatingValue, RatingValue]

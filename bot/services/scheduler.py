@@ -130,7 +130,7 @@ class DeadlineScheduler:
                     await asyncio.wait_for(self._wake.wait(), timeout=delay)
 
 
-# --- the daily puzzle (branch i16-puzzles) ----------------------------------------------
+# --- the daily puzzle ---------------------------------------------------------------
 
 
 class DailyPuzzlePoster(Protocol):
