@@ -209,6 +209,19 @@ class CrashHarness:
             await asyncio.sleep(0.05)
         raise AssertionError(f"game {game_id}: its board is still owed after {timeout} s")
 
+    async def moved(self, game_id: int, *, ply: int,
+                    timeout: float = ANSWER_TIMEOUT) -> None:
+        """Wait until the game has at least `ply` plies stored."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            [(count,)] = _query(self.database, "SELECT ply_count FROM games WHERE id = ?",
+                                game_id)
+            if int(str(count)) >= ply:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"game {game_id}: no ply {ply} after {timeout} s")
+
     # --- setting up each step --------------------------------------------------------------
 
     async def setup(self, step: Step) -> Scene:
@@ -354,6 +367,11 @@ class CrashHarness:
             assert not acknowledged, "an acknowledged acceptance was not stored"
             await self._check_accepted_once(scene)
             return
+        if step in (Step.COMPUTER_MOVE, Step.TIMEOUT_MOVE):
+            # The restarted bot makes these steps again by itself (the computer is to
+            # move; the deadline has passed): wait for that move, or the board it owes
+            # could still be unposted when the game is read below.
+            await self.moved(game_id, ply=1)
         await self.settled(game_id)
         async with StoredGames(self.database) as stored_games:
             stored_game = await stored_games.load(game_id)
