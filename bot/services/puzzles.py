@@ -285,13 +285,14 @@ class PuzzleService:
         s.position = play_unchecked(s.position, move)
         s.index += 1
 
-    async def _record(self, user_id: int, s: _Session, *, solved: bool) -> PuzzleResult | None:
+    async def _record(self, user_id: int, s: _Session, *, solved: bool,
+                      revealed: bool = False) -> PuzzleResult | None:
         if not s.rated or s.recorded is not None:
             return None
         start = RatingValue(float(s.puzzle.rating), PUZZLE_START_DEVIATION, 0.09)
         s.recorded = await self._repo.record(
             PuzzleAttempt(user_id, s.puzzle.id, s.puzzle.variant, solved, s.hinted,
-                          revealed=not solved and s.done),
+                          revealed=revealed),
             start, rate_attempt)
         return s.recorded
 
@@ -315,7 +316,7 @@ class PuzzleService:
                 rest.append(format_move(move, s.position, s.variant))
                 self._advance(s, move)
             s.done = True
-            result = await self._record(user_id, s, solved=False)
+            result = await self._record(user_id, s, solved=False, revealed=True)
             return Reveal(tuple(rest), self._view(s), result)
 
     def suggestion_source(self, user_id: int) -> tuple[Position, Variant, tuple[Move, ...]] | None:

@@ -5,7 +5,9 @@ the Glicko-2 ratings and streak are recorded once per attempt."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
 from datetime import date
 from pathlib import Path
 
@@ -21,6 +23,13 @@ from storage.models import RatingValue
 from tests.support.puzzles import SHOT, shot_puzzle
 
 ITALIAN = get_variant("italian")
+
+
+def _attempts(path: Path) -> list[tuple[int, int, int]]:
+    """(solved, hinted, revealed) of every stored attempt, oldest first."""
+    with closing(sqlite3.connect(path)) as conn:
+        return list(conn.execute(
+            "SELECT solved, hinted, revealed FROM puzzle_attempts ORDER BY rowid"))
 
 
 @pytest.fixture
@@ -108,3 +117,23 @@ async def test_unknown_or_empty_variants_are_refused(service: PuzzleService) -> 
 def test_the_daily_puzzle_is_the_same_all_day(service: PuzzleService) -> None:
     day = date(2026, 12, 1)
     assert service.daily_puzzle(day) == service.daily_puzzle(day, "italian") == shot_puzzle()
+
+
+async def test_a_hinted_solve_is_stored_as_hinted_not_revealed(
+    service: PuzzleService, tmp_path: Path,
+) -> None:
+    # Hinted twice, then solved: a loss (the hint), with nothing revealed.
+    await service.start(10, "italian")
+    await service.hint(10)
+    await service.hint(10)
+    await service.solve(10, "c4-d5")
+    answer = await service.solve(10, "f3xf7")
+    assert answer.outcome == SolveOutcome.SOLVED and answer.result is not None
+    assert answer.result.player.solved == 0 and answer.result.player.attempts == 1
+    assert _attempts(tmp_path / "db.sqlite3") == [(0, 1, 0)]
+
+
+async def test_a_reveal_is_stored_as_revealed(service: PuzzleService, tmp_path: Path) -> None:
+    await service.start(11, "italian")
+    await service.reveal(11)
+    assert _attempts(tmp_path / "db.sqlite3") == [(0, 0, 1)]
