@@ -277,6 +277,9 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_WAS_OFF = "puzzle.daily_was_off"
     PUZZLE_DAILY_NO_CHANNEL = "error.puzzle_daily_no_channel"
     PUZZLE_DAILY_HOW = "puzzle.daily_how"
+    PUZZLE_SOURCE_RECORDED = "puzzle.source_recorded"
+    PUZZLE_SOURCE_SELF_PLAY = "puzzle.source_self_play"
+    PUZZLE_DAILY_ANY_VARIANT = "puzzle.daily_any_variant"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -693,6 +696,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_DAILY_HOW: "Press **Solve it** to try it: only you see your answers.",
     Msg.PUZZLE_DAILY_NO_CHANNEL: "A daily puzzle can only be posted in a text channel, not "
                                  "in {channel}. Pick a text channel.",
+    Msg.PUZZLE_SOURCE_RECORDED: "a recorded game ({game}, after ply {ply})",
+    Msg.PUZZLE_SOURCE_SELF_PLAY: "a game the computer played against itself ({game}, after "
+                                 "ply {ply})",
+    Msg.PUZZLE_DAILY_ANY_VARIANT: "the variants in turn",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

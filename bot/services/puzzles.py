@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from bot.messages import Msg
+from bot.messages import VARIANT_NAMES, Msg
 from bot.ratings import Glicko2Rating, rate_game
 from bot.services.challenges import variant_key
 from bot.services.errors import PlayerError
@@ -183,7 +183,7 @@ class PuzzleService:
             return self._rng.choice(sorted(self._banks))
         key = variant_key(name)
         if key not in self._banks:
-            raise PlayerError(Msg.PUZZLE_NO_BANK, variant=get_variant(key).name)
+            raise PlayerError(Msg.PUZZLE_NO_BANK, variant=VARIANT_NAMES[key])
         return key
 
     async def start(self, user_id: int, variant: str | None = None) -> PuzzleView:

@@ -142,3 +142,19 @@ async def test_the_daily_puzzle_commands_are_for_server_managers(
     assert commands["puzzle"].get("default_member_permissions") is None
     solve = {o["name"]: o for o in commands["solve"]["options"]}
     assert solve["move"]["autocomplete"]
+
+
+async def test_a_puzzle_speaks_the_solvers_language(open_bot: OpenBot, tmp_path: Path) -> None:
+    # The variant's name and the puzzle's source are in the solver's language, as the
+    # rest of the message is; so is the variant of a refusal.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    answer = _only_answer(await run(h, slash(h, "puzzle", [option("variant", "italian")],
+                                             locale="tr")))
+    embed = answer.body["embeds"][0]
+    assert "İtalyan daması" in embed["title"] and "Italian" not in embed["title"]
+    assert "a recorded game" not in embed["description"]
+    assert "hand-made.pdn#1" in embed["description"]  # the source's name, as stored
+    refused = _only_answer(await run(h, slash(h, "puzzle", [option("variant", "turkish")],
+                                              locale="fr")))
+    assert "Dames turques" in refused.content and "Turkish" not in refused.content
