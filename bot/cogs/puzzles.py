@@ -22,6 +22,7 @@ from bot.services.puzzles import PuzzleService, PuzzleView, SolveOutcome
 from bot.ui.answer import Answer
 from bot.ui.errors import ErrorReporter
 from bot.ui.puzzles import puzzle_embed, puzzle_file, puzzle_view, rating_text
+from bot.ui.reading import locale_of
 from storage.repositories import PuzzleRepository
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,9 @@ SUGGEST_BUDGET = 2.0
 
 
 def _locale(interaction: Interaction) -> str:
-    return str(interaction.locale)
+    """The reader's language: their choice (`/settings language`) first, as settled when
+    the interaction arrived (`bot.ui.reading.locale_of`)."""
+    return locale_of(interaction)
 
 
 class Puzzles(commands.Cog):

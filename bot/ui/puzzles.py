@@ -21,6 +21,7 @@ from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services.puzzles import PuzzleService, PuzzleView
 from bot.ui.answer import Answer
+from bot.ui.languages import guild_language, settle
 from engine import Color
 from puzzles import Puzzle
 from renderer import render_png
@@ -124,6 +125,8 @@ class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host: PuzzleHost = interaction.client
         Answer.of(interaction)
+        # The presser's language, as for every other button (bot.ui.languages).
+        await settle(interaction, getattr(host, "language_choices", None))
         try:
             await self.pressed(host.puzzle_presses, interaction)
         except Exception as error:
@@ -196,8 +199,11 @@ class DailyPuzzlePosts:
 
     async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
         view = PuzzleService.preview(puzzle)
+        # A post for everyone in the channel: in the server's language (bot.ui.languages).
+        locale = await guild_language(self.client, getattr(self.client, "language_choices",
+                                                           None), setting.guild_id)
         channel = self.client.get_partial_messageable(setting.channel_id)
         await channel.send(
-            embed=puzzle_embed(view, None, title=daily_title(day, puzzle, None),
-                               note=text(Msg.PUZZLE_DAILY_HOW, None)),
-            file=await puzzle_file(view, self.board_size), view=daily_view(puzzle.id, None))
+            embed=puzzle_embed(view, locale, title=daily_title(day, puzzle, locale),
+                               note=text(Msg.PUZZLE_DAILY_HOW, locale)),
+            file=await puzzle_file(view, self.board_size), view=daily_view(puzzle.id, locale))

@@ -158,3 +158,37 @@ async def test_a_puzzle_speaks_the_solvers_language(open_bot: OpenBot, tmp_path:
     refused = _only_answer(await run(h, slash(h, "puzzle", [option("variant", "turkish")],
                                               locale="fr")))
     assert "Dames turques" in refused.content and "Turkish" not in refused.content
+
+
+async def test_puzzles_follow_the_readers_chosen_language(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    # Arabic can only be chosen with /settings (Discord has no Arabic client): the puzzle,
+    # its answers and its buttons' answers follow that choice, not the English client.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    await run(h, slash(h, "settings", [option("language", "ar")]))
+    answer = _only_answer(await run(h, slash(h, "puzzle")))
+    assert "الضامة الإيطالية" in answer.body["embeds"][0]["title"]
+    message = response_message_id(h, answer)
+    answer = _only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}", user=ALICE)))
+    assert "تلميح" in _description(answer), _description(answer)
+
+
+async def test_the_daily_puzzle_is_posted_in_the_servers_language(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    await run(h, slash(h, "server-settings", [option("language", "tr")], permissions=MANAGER))
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
+        "guild_id": str(GUILD)}}}
+    await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
+                       resolved=resolved, permissions=MANAGER))
+    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
+    before = len(h.discord.calls)
+    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    [post] = channel_posts(h.discord.calls[before:])
+    embed = post.body["embeds"][0]
+    assert "Günün bulmacası" in embed["title"] and "**Çöz**" in embed["description"]
