@@ -280,6 +280,7 @@ class Msg(enum.StrEnum):
     PUZZLE_SOURCE_RECORDED = "puzzle.source_recorded"
     PUZZLE_SOURCE_SELF_PLAY = "puzzle.source_self_play"
     PUZZLE_DAILY_ANY_VARIANT = "puzzle.daily_any_variant"
+    PUZZLE_NOT_CURRENT = "error.puzzle_not_current"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -700,6 +701,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_SOURCE_SELF_PLAY: "a game the computer played against itself ({game}, after "
                                  "ply {ply})",
     Msg.PUZZLE_DAILY_ANY_VARIANT: "the variants in turn",
+    Msg.PUZZLE_NOT_CURRENT: "That puzzle is no longer under way: you started another since. "
+                            "Use the buttons of your latest puzzle, or /solve.",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

@@ -61,7 +61,7 @@ class Puzzles(commands.Cog):
         file = await puzzle_file(view, self.board_size)
         await Answer.of(interaction).send(
             embed=puzzle_embed(view, locale, note=note), file=file, ephemeral=True,
-            view=puzzle_view(interaction.user.id, locale) if buttons else None)
+            view=puzzle_view(interaction.user.id, locale, view.puzzle.id) if buttons else None)
 
     @app_commands.command(name="puzzle", description=t("puzzle"))
     @anywhere
@@ -142,13 +142,13 @@ class Puzzles(commands.Cog):
 
     # --- buttons (bot.ui.puzzles.PuzzlePressHandler) -------------------------------------
 
-    async def puzzle_hint(self, interaction: Interaction) -> None:
-        square, view = await self.puzzles.hint(interaction.user.id)
+    async def puzzle_hint(self, interaction: Interaction, puzzle_id: str | None = None) -> None:
+        square, view = await self.puzzles.hint(interaction.user.id, puzzle_id)
         await self._show(interaction, view,
                          note=text(Msg.PUZZLE_HINT, _locale(interaction), square=square))
 
-    async def puzzle_reveal(self, interaction: Interaction) -> None:
-        reveal = await self.puzzles.reveal(interaction.user.id)
+    async def puzzle_reveal(self, interaction: Interaction, puzzle_id: str | None = None) -> None:
+        reveal = await self.puzzles.reveal(interaction.user.id, puzzle_id)
         locale = _locale(interaction)
         lines = [text(Msg.PUZZLE_REVEALED, locale, line=" ".join(reveal.moves))]
         change = rating_text(reveal.result, locale)

@@ -241,10 +241,12 @@ class PuzzleService:
 
     # --- answering -----------------------------------------------------------------------
 
-    def _session(self, user_id: int) -> _Session:
+    def _session(self, user_id: int, puzzle_id: str | None = None) -> _Session:
         session = self._sessions.get(user_id)
         if session is None or session.done:
             raise PlayerError(Msg.PUZZLE_NONE)
+        if puzzle_id is not None and session.puzzle.id != puzzle_id:
+            raise PlayerError(Msg.PUZZLE_NOT_CURRENT)
         return session
 
     def _view(self, s: _Session, marks: tuple[int, ...] = ()) -> PuzzleView:
@@ -296,20 +298,24 @@ class PuzzleService:
             start, rate_attempt)
         return s.recorded
 
-    async def hint(self, user_id: int) -> tuple[str, PuzzleView]:
+    async def hint(self, user_id: int, puzzle_id: str | None = None) -> tuple[str, PuzzleView]:
         """The square of the piece the solver should move (its name) and the view with it
-        marked. From now on a solve counts as a loss. Raises PlayerError PUZZLE_NONE."""
+        marked. From now on a solve counts as a loss. `puzzle_id`: the puzzle the hint was
+        asked for (a button of its message), None for the one under way. Raises
+        PlayerError PUZZLE_NONE, PUZZLE_NOT_CURRENT (the user's puzzle under way is
+        another)."""
         async with self._lock:
-            s = self._session(user_id)
+            s = self._session(user_id, puzzle_id)
             s.hinted = True
             start = self._expected(s).start
             return square_name(start), self._view(s, marks=(start,))
 
-    async def reveal(self, user_id: int) -> Reveal:
+    async def reveal(self, user_id: int, puzzle_id: str | None = None) -> Reveal:
         """Show the rest of the solution and end the puzzle (a loss when rated and not yet
-        recorded). Raises PlayerError PUZZLE_NONE."""
+        recorded). `puzzle_id`: as for `hint`. Raises PlayerError PUZZLE_NONE,
+        PUZZLE_NOT_CURRENT."""
         async with self._lock:
-            s = self._session(user_id)
+            s = self._session(user_id, puzzle_id)
             rest: list[str] = []
             while s.index < len(s.puzzle.solution):
                 move = self._expected(s)

@@ -1,9 +1,11 @@
 """Puzzle messages: the board from the solver's side (rendered in a worker thread), the
 texts from the catalog, and the Hint, Reveal and Solve-it buttons.
 
-Buttons are persistent (`discord.ui.DynamicItem`): `dama:phint:<user_id>`,
-`dama:preveal:<user_id>` (on the solver's own ephemeral puzzle message; a press acts on the
-presser's own puzzle) and `dama:psolve:<puzzle_id>` (under a daily puzzle post: gives the
+Buttons are persistent (`discord.ui.DynamicItem`): `dama:phint:<user_id>:<puzzle_id>`,
+`dama:preveal:<user_id>:<puzzle_id>` (on the solver's own ephemeral puzzle message; a press
+acts on the presser's own puzzle, and only while it is that message's puzzle: an older
+message's buttons are refused; the form without a puzzle id, from before, acts on the
+puzzle under way) and `dama:psolve:<puzzle_id>` (under a daily puzzle post: gives the
 presser that puzzle). A press goes to the client's `puzzle_presses`.
 """
 
@@ -85,9 +87,11 @@ def rating_text(result: PuzzleResult | None, locale: str | None) -> str | None:
 
 
 class PuzzlePressHandler(Protocol):
-    async def puzzle_hint(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def puzzle_hint(self, interaction: discord.Interaction[Any],
+                          puzzle_id: str | None = None) -> None: ...
 
-    async def puzzle_reveal(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def puzzle_reveal(self, interaction: discord.Interaction[Any],
+                            puzzle_id: str | None = None) -> None: ...
 
     async def puzzle_solve(self, interaction: discord.Interaction[Any], puzzle_id: str) -> None:
         ...
@@ -109,18 +113,21 @@ class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     label_key = Msg.PUZZLE_BUTTON_HINT
     style = discord.ButtonStyle.secondary
 
-    def __init__(self, target: str, locale: str | None = None) -> None:
+    def __init__(self, target: str, locale: str | None = None,
+                 puzzle: str | None = None) -> None:
+        suffix = "" if puzzle is None else f":{puzzle}"
         super().__init__(discord.ui.Button(
             label=text(self.label_key, locale), style=self.style,
-            custom_id=f"dama:{self.action}:{target}"))
+            custom_id=f"dama:{self.action}:{target}{suffix}"))
         self.target = target
+        self.puzzle = puzzle
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> _PuzzleButton:
-        return cls(match["id"], str(interaction.locale))
+        return cls(match["id"], str(interaction.locale), match.groupdict().get("puzzle"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host: PuzzleHost = interaction.client
@@ -137,23 +144,27 @@ class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         raise NotImplementedError
 
 
-class HintButton(_PuzzleButton, template=r"dama:phint:(?P<id>[0-9]+)"):
+_OF_PUZZLE = r"(?::(?P<puzzle>[a-z]+-[0-9a-f]+))?"
+"""The puzzle id a Hint or Reveal button carries (absent on buttons from before)."""
+
+
+class HintButton(_PuzzleButton, template=r"dama:phint:(?P<id>[0-9]+)" + _OF_PUZZLE):
     action = "phint"
     label_key = Msg.PUZZLE_BUTTON_HINT
 
     async def pressed(self, handler: PuzzlePressHandler,
                       interaction: discord.Interaction[Any]) -> None:
-        await handler.puzzle_hint(interaction)
+        await handler.puzzle_hint(interaction, self.puzzle)
 
 
-class RevealButton(_PuzzleButton, template=r"dama:preveal:(?P<id>[0-9]+)"):
+class RevealButton(_PuzzleButton, template=r"dama:preveal:(?P<id>[0-9]+)" + _OF_PUZZLE):
     action = "preveal"
     label_key = Msg.PUZZLE_BUTTON_REVEAL
     style = discord.ButtonStyle.danger
 
     async def pressed(self, handler: PuzzlePressHandler,
                       interaction: discord.Interaction[Any]) -> None:
-        await handler.puzzle_reveal(interaction)
+        await handler.puzzle_reveal(interaction, self.puzzle)
 
 
 class SolveDailyButton(_PuzzleButton, template=r"dama:psolve:(?P<id>[a-z]+-[0-9a-f]+)"):
@@ -169,11 +180,11 @@ class SolveDailyButton(_PuzzleButton, template=r"dama:psolve:(?P<id>[a-z]+-[0-9a
 PUZZLE_ITEMS: tuple[type[_PuzzleButton], ...] = (HintButton, RevealButton, SolveDailyButton)
 
 
-def puzzle_view(user_id: int, locale: str | None) -> discord.ui.View:
-    """The Hint and Reveal buttons of a solver's puzzle message."""
+def puzzle_view(user_id: int, locale: str | None, puzzle_id: str | None = None) -> discord.ui.View:
+    """The Hint and Reveal buttons of a solver's message of puzzle `puzzle_id`."""
     view = discord.ui.View(timeout=None)
-    view.add_item(HintButton(str(user_id), locale))
-    view.add_item(RevealButton(str(user_id), locale))
+    view.add_item(HintButton(str(user_id), locale, puzzle_id))
+    view.add_item(RevealButton(str(user_id), locale, puzzle_id))
     return view
 
 

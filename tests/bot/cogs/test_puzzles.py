@@ -5,6 +5,7 @@ untouched, only the solution's move is accepted and the bot plays the forced def
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,8 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
     assert answer.callback_type == 4 and answer.ephemeral
     assert answer.files[0][0] == "puzzle.png" and answer.files[0][1].startswith(PNG)
     assert "White to move" in _description(answer)
-    assert answer.custom_ids == [f"dama:phint:{BOB}", f"dama:preveal:{BOB}"]
+    puzzle = shot_puzzle().id
+    assert answer.custom_ids == [f"dama:phint:{BOB}:{puzzle}", f"dama:preveal:{BOB}:{puzzle}"]
     puzzle_message = response_message_id(h, answer)
 
     [auto] = await run(h, h.discord.interaction(4, {
@@ -63,7 +65,7 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3-e4")], user=BOB)))
     assert answer.ephemeral and "**f3-e4** is not the winning move" in _description(answer)
 
-    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{BOB}",
+    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{BOB}:{puzzle}",
                                              user=BOB)))
     assert answer.ephemeral and "move the piece on **c4**" in _description(answer)
 
@@ -92,7 +94,11 @@ async def test_reveal_shows_the_solution_and_solve_without_a_puzzle_is_refused(
     assert answer.ephemeral and "no puzzle under way" in answer.content
     answer = _only_answer(await run(h, slash(h, "puzzle")))
     message = response_message_id(h, answer)
-    answer = _only_answer(await run(h, press(h, message, f"dama:preveal:{ALICE}", user=ALICE)))
+    # A button from before puzzle ids were in the custom ids acts on the puzzle under way.
+    old = {**h.discord.messages[message], "components": [{"type": 1, "components": [
+        {"type": 2, "style": 4, "label": "Reveal", "custom_id": f"dama:preveal:{ALICE}"}]}]}
+    answer = _only_answer(await run(h, press(h, message, f"dama:preveal:{ALICE}", user=ALICE,
+                                             snapshot=old)))
     assert answer.ephemeral
     assert "The solution: c4-d5 c6xe4 f3xf7" in _description(answer)
     assert "Puzzle rating 1500? ->" in _description(answer)
@@ -171,7 +177,8 @@ async def test_puzzles_follow_the_readers_chosen_language(
     answer = _only_answer(await run(h, slash(h, "puzzle")))
     assert "الضامة الإيطالية" in answer.body["embeds"][0]["title"]
     message = response_message_id(h, answer)
-    answer = _only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}", user=ALICE)))
+    answer = _only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}:{shot_puzzle().id}",
+                                             user=ALICE)))
     assert "تلميح" in _description(answer), _description(answer)
 
 
@@ -192,3 +199,26 @@ async def test_the_daily_puzzle_is_posted_in_the_servers_language(
     [post] = channel_posts(h.discord.calls[before:])
     embed = post.body["embeds"][0]
     assert "Günün bulmacası" in embed["title"] and "**Çöz**" in embed["description"]
+
+
+async def test_an_old_puzzles_buttons_leave_the_puzzle_under_way_alone(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    # Reveal pressed on the message of a puzzle the solver left for another must not
+    # reveal the other one (and record it lost, unseen): it says so, and nothing changes.
+    first, second = shot_puzzle(), replace(shot_puzzle(), id="italian-0000000002")
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [first, second]})
+    answer = _only_answer(await run(h, slash(h, "puzzle")))
+    old = response_message_id(h, answer)
+    [reveal] = [c for c in answer.custom_ids if c.startswith("dama:preveal:")]
+    [hint] = [c for c in answer.custom_ids if c.startswith("dama:phint:")]
+    given = first.id if first.id in answer.body["embeds"][0]["title"] else second.id
+    other = second.id if given == first.id else first.id
+    await h.bot.puzzles.start_puzzle(ALICE, other)  # as the daily post's Solve it does
+    for custom_id in (reveal, hint):
+        answer = _only_answer(await run(h, press(h, old, custom_id, user=ALICE)))
+        assert answer.ephemeral and "no longer" in answer.content, answer.content
+    assert await h.bot.storage.puzzles.rating(ALICE, "italian") is None  # nothing recorded
+    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
+    assert "The defence: **c6xe4**" in _description(answer)  # still under way
