@@ -47,7 +47,7 @@ from engine.moves import Move
 from engine.notation import format_move, parse_move
 from engine.pieces import Color
 from engine.position import Position
-from engine.search import MATE, MAX_DEPTH, StopSignal, search
+from engine.search import MATE, MATE_BOUND, MAX_DEPTH, StopSignal, search
 from engine.variants import Variant, get_variant
 
 DEFAULT_NODES = 30_000
@@ -134,7 +134,8 @@ def review_position(
             stop=stop,
         )
         first = _full(move, position, variant)
-        return PositionReview(-child.score, first, (first, *child.line), True, child.nodes)
+        return PositionReview(_one_ply_earlier(child.score), first, (first, *child.line), True,
+                              child.nodes)
     result = search(
         position, variant, depth=MAX_DEPTH, history=history,
         no_progress_plies=no_progress_plies, max_nodes=nodes, stop=stop,
@@ -146,6 +147,18 @@ def review_position(
         line.append(_full(move, here, variant))
         here = play_unchecked(here, move)
     return PositionReview(result.score, line[0], tuple(line), False, result.nodes)
+
+
+def _one_ply_earlier(score: int) -> int:
+    """The value for the side to move of a position whose single move leads to a position
+    valued `score` (for the other side): negated, and a forced win or loss one ply further
+    away (the search scores a win found at ply p as MATE - p)."""
+    mine = -score
+    if mine > MATE_BOUND:
+        return mine - 1
+    if mine < -MATE_BOUND:
+        return mine + 1
+    return mine
 
 
 def _full(move: Move, position: Position, variant: Variant) -> str:
