@@ -84,7 +84,7 @@ class Analysis(commands.Cog):
         if found is None:
             raise PlayerError(Msg.ANALYSIS_MISSING, game_id=game_id)
         _, game = await self.games.game_of(record.id)
-        names = player_names(record)
+        names = player_names(record, locale)
         player = names[0] if found.color.value == "white" else names[1]
         content, file = await mistake_board(game, found, record.id, player, locale)
         await Answer.of(interaction).send(content, file=file, ephemeral=True)
@@ -135,7 +135,7 @@ class Analysis(commands.Cog):
                     content=text(Msg.ANALYSIS_FAILED, locale, game_id=record.id), view=None
                 )
             return
-        names = player_names(record)
+        names = player_names(record, locale)
         file = await graph_file(analysis, locale)
         view = result_view(record.id, analysis, locale)
         extra: dict[str, Any] = {"view": view}
@@ -147,7 +147,7 @@ class Analysis(commands.Cog):
 
     async def _send_result(self, answer: Answer, record: GameRecord, analysis: GameAnalysis,
                            locale: str) -> None:
-        names = player_names(record)
+        names = player_names(record, locale)
         stored = await self.storage.analyses.get(record.id)
         nodes = stored.nodes if stored is not None else self.analyses.nodes
         await answer.send(

@@ -165,3 +165,23 @@ async def test_a_ply_not_in_the_analysis_is_answered_plainly(harness: Harness) -
     message = h.discord.messages[max(h.discord.messages)]
     [answer] = await run(h, _select(h, message, game_id, 2, user=ALICE))  # ply 2 was good
     assert answer.ephemeral and "not in its stored analysis" in answer.content
+
+
+async def test_the_computer_is_named_in_the_readers_language(harness: Harness) -> None:
+    h = harness
+    variant = get_variant("italian")
+    game = Game(variant, Position.from_fen(FEN, variant))
+    for move in MOVES:
+        game.play(move)
+    storage = h.bot.storage
+    record = await storage.games.create(NewGame(
+        "italian", CHANNEL, GUILD, Seat.computer(2), Seat.human(BOB), FEN))
+    for ply, move in enumerate(MOVES[:-1], start=1):
+        await storage.games.append_move(record.id, ply=ply, text=move)
+    await storage.games.append_final_move(record.id, ply=len(MOVES), text=MOVES[-1],
+                                          result=GameResult.WHITE_WINS,
+                                          termination="resignation")
+    calls = await run(h, slash(h, "analyze", [option("game", record.id, 4)], locale="fr"))
+    [embed] = calls[-1].embeds
+    assert "Ordinateur (niveau 2)" in embed["description"], embed["description"]
+    assert "Computer level" not in embed["description"]
