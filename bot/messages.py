@@ -302,6 +302,7 @@ class Msg(enum.StrEnum):
     ANALYSIS_FOOTER = "analysis.footer"
     ANALYSIS_PICK = "analysis.pick"
     ANALYSIS_MISTAKE_BOARD = "analysis.mistake_board"
+    ANALYSIS_NOT_RUNNING = "analysis.not_running"
     WORD_INACCURACY = "word.inaccuracy"
     WORD_MISTAKE = "word.mistake"
     WORD_BLUNDER = "word.blunder"
@@ -734,6 +735,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.ANALYSIS_PICK: "Show a mistake on the board",
     Msg.ANALYSIS_MISTAKE_BOARD: "Game #{game_id}, {number} {move} ({judgement}, {player}). "
                                 "Better: **{better}**, line: {line}",
+    Msg.ANALYSIS_NOT_RUNNING: "The analysis of game #{game_id} is not running any more (the "
+                              "bot may have restarted). /analyze game:{game_id} shows it, or "
+                              "starts it again.",
     Msg.WORD_INACCURACY: "inaccuracy",
     Msg.WORD_MISTAKE: "mistake",
     Msg.WORD_BLUNDER: "blunder",

@@ -69,9 +69,12 @@ class Analysis(commands.Cog):
         await self._analyze(interaction, record)
 
     async def stop(self, interaction: Interaction, game_id: int) -> None:
-        self.analyses.cancel(game_id, interaction.user.id)
+        # Nothing to cancel (the bot restarted since the message was posted, or the
+        # analysis just ended): the message says so and how to start it again.
+        key = (Msg.ANALYSIS_CANCELLED if self.analyses.cancel(game_id, interaction.user.id)
+               else Msg.ANALYSIS_NOT_RUNNING)
         await Answer.of(interaction).update_message(
-            text(Msg.ANALYSIS_CANCELLED, locale_of(interaction), game_id=game_id), view=None
+            text(key, locale_of(interaction), game_id=game_id), view=None
         )
 
     async def show_mistake(self, interaction: Interaction, game_id: int, ply: int) -> None:

@@ -185,3 +185,27 @@ async def test_the_computer_is_named_in_the_readers_language(harness: Harness) -
     [embed] = calls[-1].embeds
     assert "Ordinateur (niveau 2)" in embed["description"], embed["description"]
     assert "Computer level" not in embed["description"]
+
+
+async def test_cancel_on_a_progress_message_of_an_analysis_that_no_longer_runs(
+    harness: Harness,
+) -> None:
+    # After a restart the progress message stays, with its Cancel button; nothing runs.
+    # A press says so (and how to start it again) instead of claiming a cancellation.
+    h = harness
+    game_id = await _finished_game(h)
+    message = {"id": "424242", "channel_id": str(CHANNEL), "type": 0,
+               "content": f"Analysing game #{game_id} (Italian draughts): ply 2 of 4.",
+               "author": {"id": str(h.bot.application_id), "username": "dama",
+                          "discriminator": "0"},
+               "attachments": [], "embeds": [], "mentions": [], "mention_roles": [],
+               "pinned": False, "mention_everyone": False, "tts": False,
+               "timestamp": "2026-12-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0,
+               "components": [{"type": 1, "components": [
+                   {"type": 2, "style": 2, "label": "Cancel",
+                    "custom_id": f"dama:stopanalysis:{game_id}"}]}]}
+    h.discord.messages[424242] = message
+    calls = await run(h, press_button(h, 424242, "stopanalysis", user=ALICE))
+    texts = " ".join(c.content for c in calls)
+    assert "was cancelled" not in texts, texts
+    assert "not running" in texts and f"/analyze game:{game_id}" in texts, texts
