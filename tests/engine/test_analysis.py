@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -242,3 +243,24 @@ def test_a_forced_move_counts_its_ply_in_a_forced_win() -> None:
     lost = review_position(Position.from_fen("B:Wf3:Bh5", variant), variant, nodes=2_000)
     assert lost.forced and lost.line == ("h5-g4", "f3xh5")
     assert lost.score == -(MATE - 2)
+
+
+def test_a_record_played_past_a_draw_rule_is_analysed() -> None:
+    # Game 25 of the Italian championship record (tests/data) repeats a position a third
+    # time at ply 101 and plays on (the record is what the players did). The plies played
+    # from a position the rules already drew are not judged (nothing was left to lose),
+    # and the analysis of the whole record finishes.
+    from engine.pdn import read_pdn
+
+    text = (Path(__file__).parents[1] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
+            ).read_text(encoding="utf-8")
+    record = read_pdn(text, variant="italian")[24]
+    drawn_at = [ply for ply, _ in record.game.draw_notes]
+    assert drawn_at == [101, 102]
+    game = record.game
+    analysis = analyse_here(game.variant, game.start, game.moves, nodes=300)
+    assert len(analysis.evaluations) == len(game.moves) + 1
+    for ply in drawn_at:  # the ply played from the position after ply 101, 102
+        after_draw = analysis.plies[ply]
+        assert after_draw.judgement is None and after_draw.accuracy is None
+        assert after_draw.better is None and analysis.evaluations[ply] == 0
