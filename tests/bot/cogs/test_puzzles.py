@@ -222,3 +222,28 @@ async def test_an_old_puzzles_buttons_leave_the_puzzle_under_way_alone(
     assert await h.bot.storage.puzzles.rating(ALICE, "italian") is None  # nothing recorded
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
     assert "The defence: **c6xe4**" in _description(answer)  # still under way
+
+
+async def test_members_without_manage_server_cannot_set_or_stop_the_daily_puzzle(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    # default_permissions only hides the commands: an admin may grant them to others in
+    # the server's integration settings, and a client can send them anyway. The commands
+    # check Manage Server themselves, as /server-settings does.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    member = str(0x400 | 0x800)  # view channel, send messages
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": member,
+        "guild_id": str(GUILD)}}}
+    refused = _only_answer(await run(h, slash(
+        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+        permissions=member, user=BOB)))
+    assert refused.ephemeral and "Manage Server" in refused.content
+    assert await h.bot.storage.puzzles.daily(GUILD) is None
+    await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
+                       resolved=resolved, permissions=MANAGER))
+    refused = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=member,
+                                              user=BOB)))
+    assert "Manage Server" in refused.content
+    assert await h.bot.storage.puzzles.daily(GUILD) is not None
