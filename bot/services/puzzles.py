@@ -73,6 +73,7 @@ class _Session:
     puzzle: Puzzle
     variant: Variant
     rated: bool
+    rating: int  # the puzzle's rating when it was given (its own, else the bank's)
     index: int = 0  # ply of the solution the solver is to play
     position: Position = field(default=None)  # type: ignore[assignment]
     before: Position | None = None
@@ -87,8 +88,10 @@ class _Session:
 class PuzzleView:
     """What the solver sees: the puzzle, the position now, the solver's colour (the side at
     the bottom of the picture), the last move played (with the position before it, for the
-    picture), how many of the solver's moves are found and to find, and `marks` (the square
-    of the piece to move, after a hint)."""
+    picture), how many of the solver's moves are found and to find, `marks` (the square
+    of the piece to move, after a hint), whether the attempt is rated, and `rating`: the
+    puzzle's own rating (Glicko-2, as solvers moved it), its bank rating before any
+    attempt."""
 
     puzzle: Puzzle
     variant: Variant
@@ -100,6 +103,7 @@ class PuzzleView:
     total: int
     marks: tuple[int, ...] = ()
     rated: bool = True
+    rating: int = 0
 
 
 class SolveOutcome:
@@ -195,8 +199,14 @@ class PuzzleService:
         rating = await self._repo.rating(user_id, key)
         seen = await self._repo.attempted(user_id, key)
         target = 1500.0 if rating is None else rating.value.rating
+        current = await self._repo.puzzle_ratings(key)
+
+        def rating_of(p: Puzzle) -> float:
+            value = current.get(p.id)
+            return float(p.rating) if value is None else value.rating
+
         pool = [p for p in self._banks[key] if p.id not in seen] or list(self._banks[key])
-        pool.sort(key=lambda p: (abs(p.rating - target), p.id))
+        pool.sort(key=lambda p: (abs(rating_of(p) - target), p.id))
         puzzle = self._rng.choice(pool[:NEAREST])
         return await self._begin(user_id, puzzle, rated=puzzle.id not in seen)
 
@@ -215,12 +225,20 @@ class PuzzleService:
         digest = hashlib.sha256(f"{variant}|{day.isoformat()}".encode()).digest()
         return bank[int.from_bytes(digest[:8], "big") % len(bank)]
 
+    async def rating_of(self, puzzle: Puzzle) -> int:
+        """`puzzle`'s own rating now (as solvers moved it), its bank rating before any
+        attempt."""
+        stats = await self._repo.stats(puzzle.id)
+        return puzzle.rating if stats is None else round(stats.value.rating)
+
     @staticmethod
-    def preview(puzzle: Puzzle) -> PuzzleView:
-        """The view of `puzzle`'s start position (the daily post)."""
+    def preview(puzzle: Puzzle, rating: int | None = None) -> PuzzleView:
+        """The view of `puzzle`'s start position (the daily post), showing `rating` (see
+        `rating_of`; default the bank's)."""
         position = puzzle.position()
         return PuzzleView(puzzle, get_variant(puzzle.variant), position, position.turn, None,
-                          None, 0, puzzle.solver_moves)
+                          None, 0, puzzle.solver_moves,
+                          rating=puzzle.rating if rating is None else rating)
 
     async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleView:
         """Give the user the puzzle `puzzle_id` (the daily puzzle's button). Raises
@@ -233,8 +251,9 @@ class PuzzleService:
         raise PlayerError(Msg.PUZZLE_UNKNOWN, puzzle=puzzle_id)
 
     async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleView:
+        rating = await self.rating_of(puzzle)
         async with self._lock:
-            session = _Session(puzzle, get_variant(puzzle.variant), rated)
+            session = _Session(puzzle, get_variant(puzzle.variant), rated, rating)
             session.position = puzzle.position()
             self._sessions[user_id] = session
             return self._view(session)
@@ -252,7 +271,8 @@ class PuzzleService:
     def _view(self, s: _Session, marks: tuple[int, ...] = ()) -> PuzzleView:
         total = s.puzzle.solver_moves
         return PuzzleView(s.puzzle, s.variant, s.position, s.puzzle.position().turn,
-                          s.last_move, s.before, (s.index + 1) // 2, total, marks, s.rated)
+                          s.last_move, s.before, (s.index + 1) // 2, total, marks, s.rated,
+                          s.rating)
 
     def _expected(self, s: _Session) -> Move:
         return parse_move(s.puzzle.solution[s.index], s.position, s.variant)

@@ -63,7 +63,7 @@ def puzzle_embed(view: PuzzleView, locale: str | None, *, title: str | None = No
     lines = [text(Msg.PUZZLE_TASK, locale, color=colour, found=view.found, total=view.total)]
     if note:
         lines.insert(0, note)
-    lines.append(text(Msg.PUZZLE_SOURCE, locale, rating=view.puzzle.rating,
+    lines.append(text(Msg.PUZZLE_SOURCE, locale, rating=view.rating,
                       source=source_text(view.puzzle, locale)))
     embed = discord.Embed(
         title=title or text(Msg.PUZZLE_TITLE, locale, puzzle=view.puzzle.id,
@@ -204,12 +204,15 @@ class DailyPuzzlePosts:
     button, in the chosen channel. Which process posts is the scheduler's question
     (`DailyPuzzleScheduler`, through `ShardScope.owns`)."""
 
-    def __init__(self, client: discord.Client, board_size: int = 512) -> None:
+    def __init__(self, client: discord.Client, board_size: int = 512,
+                 puzzles: PuzzleService | None = None) -> None:
         self.client = client
         self.board_size = board_size
+        self.puzzles = puzzles
 
     async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
-        view = PuzzleService.preview(puzzle)
+        rating = None if self.puzzles is None else await self.puzzles.rating_of(puzzle)
+        view = PuzzleService.preview(puzzle, rating)
         # A post for everyone in the channel: in the server's language (bot.ui.languages).
         locale = await guild_language(self.client, getattr(self.client, "language_choices",
                                                            None), setting.guild_id)
