@@ -303,6 +303,7 @@ class Msg(enum.StrEnum):
     ANALYSIS_PICK = "analysis.pick"
     ANALYSIS_MISTAKE_BOARD = "analysis.mistake_board"
     ANALYSIS_NOT_RUNNING = "analysis.not_running"
+    EXPORT_NO_ANALYSIS = "analysis.export_none"
     WORD_INACCURACY = "word.inaccuracy"
     WORD_MISTAKE = "word.mistake"
     WORD_BLUNDER = "word.blunder"
@@ -738,6 +739,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.ANALYSIS_NOT_RUNNING: "The analysis of game #{game_id} is not running any more (the "
                               "bot may have restarted). /analyze game:{game_id} shows it, or "
                               "starts it again.",
+    Msg.EXPORT_NO_ANALYSIS: "Game #{game_id} has no analysis yet, so the file has none: run "
+                            "/analyze game:{game_id}, then export it again.",
     Msg.WORD_INACCURACY: "inaccuracy",
     Msg.WORD_MISTAKE: "mistake",
     Msg.WORD_BLUNDER: "blunder",

@@ -80,6 +80,8 @@ class PdnFile:
     text: str
     chosen: Msg | None = None
     in_progress: tuple[int, ...] = ()
+    analysis_missing: bool = False
+    """The analysis was asked for and the game has none stored (or none readable)."""
 
 
 def _date(moment: datetime) -> str:
@@ -231,4 +233,4 @@ class StatsService:
         text = export_pdn(game, tags, numeric=game.variant.numeric_notation,
                           comments=comments)
         return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
-                       chosen, others)
+                       chosen, others, analysis_missing=analysis and not comments)

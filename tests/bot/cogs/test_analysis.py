@@ -209,3 +209,20 @@ async def test_cancel_on_a_progress_message_of_an_analysis_that_no_longer_runs(
     texts = " ".join(c.content for c in calls)
     assert "was cancelled" not in texts, texts
     assert "not running" in texts and f"/analyze game:{game_id}" in texts, texts
+
+
+async def test_export_says_when_the_analysis_asked_for_is_not_there(harness: Harness) -> None:
+    # /export analysis:True of a game never analysed: the file has no comments, and the
+    # answer says why and what to run, instead of leaving the reader to find out.
+    h = harness
+    game_id = await _finished_game(h)
+    [plain] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                               option("analysis", True, 5)]))
+    assert b"%eval" not in plain.files[0][1]
+    assert f"/analyze game:{game_id}" in plain.content, plain.content
+    [unasked] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    assert "/analyze" not in unasked.content
+    await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                                option("analysis", True, 5)]))
+    assert b"%eval" in export.files[0][1] and "/analyze" not in export.content
