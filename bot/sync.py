@@ -16,9 +16,10 @@ processes (a replacement started before the old one stopped) sync once: the firs
 replace the stored value by a claim (`syncing <hash> <ms>`, compare and set in the
 database) syncs and then stores the hash; the other waits until the hash is stored and
 syncs nothing. A failed sync puts the previous value back; a claim older than
-`CLAIM_SECONDS` (its process died while syncing) is taken over. The other processes
-never sync: they answer the commands from their own command tree, which needs nothing
-from Discord.
+`CLAIM_SECONDS` (its process died while syncing) is taken over, and so is a claim for
+another schema (another version of the bot: each version registers its own commands).
+The other processes never sync: they answer the commands from their own command tree,
+which needs nothing from Discord.
 
 Older versions kept the hash in a file beside an SQLite database
 (`<database>.commands.sha256`): its value is moved into the database once, and the file
@@ -170,5 +171,7 @@ async def sync_commands(
             await values.replace_bot_value(SCHEMA_HASH, mine, stored)
         raise
     log.info("synced %d global commands", len(synced))
-    await values.replace_bot_value(SCHEMA_HASH, mine, digest)
+    if not await values.replace_bot_value(SCHEMA_HASH, mine, digest):
+        log.warning("another process took over the command sync claim while this one "
+                    "synced; it will store its own hash")
     return "global"
