@@ -22,6 +22,7 @@ import discord
 from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services.puzzles import PuzzleService, PuzzleView
+from bot.services.scheduler import DailyChannelGone
 from bot.ui.answer import Answer
 from bot.ui.languages import guild_language, settle
 from engine import Color
@@ -30,6 +31,9 @@ from renderer import render_png
 from storage.models import DailyPuzzleSetting, PuzzleResult
 
 PUZZLE_FILE = "puzzle.png"
+UNKNOWN_CHANNEL = 10003
+"""Discord's JSON error code for a channel that does not exist (Discord's documentation,
+"Opcodes and Status Codes", JSON error codes)."""
 PUZZLE_COLOUR = discord.Colour(0x2E7D32)
 
 
@@ -217,7 +221,13 @@ class DailyPuzzlePosts:
         locale = await guild_language(self.client, getattr(self.client, "language_choices",
                                                            None), setting.guild_id)
         channel = self.client.get_partial_messageable(setting.channel_id)
-        await channel.send(
-            embed=puzzle_embed(view, locale, title=daily_title(day, puzzle, locale),
-                               note=text(Msg.PUZZLE_DAILY_HOW, locale)),
-            file=await puzzle_file(view, self.board_size), view=daily_view(puzzle.id, locale))
+        try:
+            await channel.send(
+                embed=puzzle_embed(view, locale, title=daily_title(day, puzzle, locale),
+                                   note=text(Msg.PUZZLE_DAILY_HOW, locale)),
+                file=await puzzle_file(view, self.board_size),
+                view=daily_view(puzzle.id, locale))
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                raise DailyChannelGone(setting.channel_id) from error
+            raise

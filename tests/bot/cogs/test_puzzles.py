@@ -247,3 +247,23 @@ async def test_members_without_manage_server_cannot_set_or_stop_the_daily_puzzle
                                               user=BOB)))
     assert "Manage Server" in refused.content
     assert await h.bot.storage.puzzles.daily(GUILD) is not None
+
+
+async def test_a_deleted_channel_stops_the_daily_puzzle(open_bot: OpenBot, tmp_path: Path) -> None:
+    # The channel chosen for the daily puzzle was deleted: the post is refused (404
+    # Unknown Channel); the daily puzzle of that server stops instead of failing every day.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
+        "guild_id": str(GUILD)}}}
+    await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
+                       resolved=resolved, permissions=MANAGER))
+    h.discord.gone_channels.add(CHANNEL)
+    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
+    assert await h.bot.daily_puzzles.run_once() == []
+    assert await h.bot.storage.puzzles.daily(GUILD) is None
+    h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
+    before = len(h.discord.calls)
+    assert await h.bot.daily_puzzles.run_once() == []
+    assert channel_posts(h.discord.calls[before:]) == []
