@@ -25,13 +25,10 @@ from bot.messages import Msg
 from bot.ratings import Glicko2Rating, rate_game
 from bot.services.challenges import variant_key
 from bot.services.errors import PlayerError
-from bot.services.games import problem_error, suggest_moves
+from bot.services.games import parse_player_move, suggest_moves
 from bot.services.models import MoveChoice
 from engine import (
-    AmbiguousMoveError,
     Color,
-    IllegalMoveError,
-    MalformedMoveError,
     Move,
     Position,
     Variant,
@@ -131,18 +128,6 @@ class Reveal:
     moves: tuple[str, ...]
     view: PuzzleView
     result: PuzzleResult | None
-
-
-def _parse(text: str, position: Position, variant: Variant) -> Move:
-    try:
-        return parse_move(text, position, variant)
-    except (MalformedMoveError, IllegalMoveError) as error:
-        # The refusal by its reason, in the reader's language, as for a game's move.
-        raise problem_error(error, text) from None
-    except AmbiguousMoveError as error:
-        names = ", ".join(
-            sorted(format_move(m, position, variant, full=True) for m in error.candidates))
-        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
 
 
 class PuzzleService:
@@ -259,11 +244,15 @@ class PuzzleService:
         """The solver's move `text` in their puzzle. The solution's move: played, then the
         forced defence (CORRECT), or the puzzle is solved (SOLVED, rated now when it is
         rated and not yet). Another legal move: WRONG, nothing played, the solver may try
-        again (the attempt is rated a loss now). Raises PlayerError PUZZLE_NONE (no puzzle
-        under way), MOVE_MALFORMED, MOVE_ILLEGAL, MOVE_AMBIGUOUS."""
+        again (the attempt is rated a loss now). `played` and `defence` are algebraic (the
+        Discord layer writes them in the reader's notation). Raises PlayerError PUZZLE_NONE
+        (no puzzle under way), MOVE_AMBIGUOUS, or the message of the engine's reason for
+        text that cannot be read or played (`bot.services.games.problem_error`)."""
         async with self._lock:
             s = self._session(user_id)
-            move = await asyncio.to_thread(_parse, text, s.position, s.variant)
+            # Refused as a game's move is (`parse_player_move`): by its reason, in the
+            # notation typed; an ambiguous one lists Italian candidates in both forms.
+            move = await asyncio.to_thread(parse_player_move, text, s.position, s.variant)
             played = format_move(move, s.position, s.variant)
             if move != self._expected(s):
                 s.failed = True
@@ -296,8 +285,9 @@ class PuzzleService:
         return s.recorded
 
     async def hint(self, user_id: int) -> tuple[str, PuzzleView]:
-        """The square of the piece the solver should move (its name) and the view with it
-        marked. From now on a solve counts as a loss. Raises PlayerError PUZZLE_NONE."""
+        """The square of the piece the solver should move (its algebraic name, ``c4``) and
+        the view with it marked. From now on a solve counts as a loss. Raises PlayerError
+        PUZZLE_NONE."""
         async with self._lock:
             s = self._session(user_id)
             s.hinted = True
@@ -326,10 +316,11 @@ class PuzzleService:
             return None
         return s.position, s.variant, tuple(legal_moves(s.position, s.variant))
 
-    def suggestions(self, user_id: int, typed: str) -> list[MoveChoice]:
-        """`/solve`'s autocomplete choices (as `/move`'s, `suggest_moves`)."""
+    def suggestions(self, user_id: int, typed: str, numeric: bool = True) -> list[MoveChoice]:
+        """`/solve`'s autocomplete choices (as `/move`'s, `suggest_moves`: an Italian
+        choice labelled in both forms, the reader's first; `numeric`: numbers first)."""
         source = self.suggestion_source(user_id)
-        return [] if source is None else suggest_moves(*source, typed)
+        return [] if source is None else suggest_moves(*source, typed, numeric)
 
     async def rating(self, user_id: int, variant: str) -> PuzzleRating | None:
         """The user's puzzle rating in `variant`."""
