@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from engine import Position, get_variant
+from renderer import render_png
 from tests.support.discord_harness import (
     OpenBot,
     challenge_and_accept,
@@ -20,8 +22,6 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import Call, option
-from engine import Position, get_variant
-from renderer import render_png
 from tests.support.puzzles import SHOT, shot_puzzle
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD
 
