@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from engine import Position, get_variant
+from engine import Color, Position, get_variant
 from renderer import render_png
 from tests.support.discord_harness import (
     OpenBot,
@@ -107,18 +107,20 @@ async def test_reveal_shows_the_solution_and_solve_without_a_puzzle_is_refused(
 async def test_a_puzzle_is_written_in_the_solvers_notation(
     open_bot: OpenBot, tmp_path: Path
 ) -> None:
-    # Carol reads Italian in algebraic (/settings notation:algebraic): every move and square
-    # the bot writes to her is algebraic, whatever notation she types; the autocomplete
-    # shows her form first; the picture has no square numbers. A move she typed that
+    # Carol reads Italian in algebraic and fixed her boards to Black's side (/settings
+    # notation:algebraic board_side:black): every move and square the bot writes to her is
+    # algebraic, whatever notation she types; the autocomplete shows her form first; the
+    # picture is drawn from Black's side without square numbers. A move she typed that
     # cannot be played is explained in the notation she typed.
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [shot_puzzle()]})
-    await run(h, slash(h, "settings", [option("notation", "algebraic")], user=CAROL))
+    await run(h, slash(h, "settings", [option("notation", "algebraic"),
+                                       option("board_side", "black")], user=CAROL))
     answer = _only_answer(await run(h, slash(h, "puzzle", user=CAROL)))
     puzzle_message = response_message_id(h, answer)
-    numbered = render_png(Position.from_fen(SHOT, get_variant("italian")), "italian",
-                          numbers=True)
-    plain = render_png(Position.from_fen(SHOT, get_variant("italian")), "italian")
+    start = Position.from_fen(SHOT, get_variant("italian"))
+    numbered = render_png(start, "italian", numbers=True)
+    plain = render_png(start, "italian", perspective=Color.BLACK)
     assert answer.files[0][1] == plain != numbered
 
     [auto] = await run(h, h.discord.interaction(4, {
@@ -145,7 +147,8 @@ async def test_a_puzzle_is_written_in_the_solvers_notation(
                                              user=CAROL)))
     assert "The solution: f3xf7" in _description(answer)
 
-    # Bob (the default) reads the same puzzle's picture numbered.
+    # Bob (the defaults) reads the same puzzle's picture numbered, from the side he solves
+    # for (White).
     answer = _only_answer(await run(h, slash(h, "puzzle", user=BOB)))
     assert answer.files[0][1] == numbered
 
@@ -168,6 +171,9 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     assert await h.bot.daily_puzzles.run_once() == []
     [post] = channel_posts(h.discord.calls[before:])
     assert post.files[0][0] == "puzzle.png"
+    # Posted for everyone: the default reader's picture, Italian squares numbered.
+    assert post.files[0][1] == render_png(Position.from_fen(SHOT, get_variant("italian")),
+                                          "italian", numbers=True)
     assert "Daily puzzle, 2026-12-01" in post.body["embeds"][0]["title"]
     assert "Press **Solve it**" in post.body["embeds"][0]["description"]
     assert post.custom_ids == [f"dama:psolve:{shot_puzzle().id}"]
