@@ -42,8 +42,8 @@ SUGGEST_BUDGET = 2.0
 
 
 def _locale(interaction: Interaction) -> str:
-    """The solver's language (`bot.ui.reading.locale_of`: their /settings choice, else
-    their client's)."""
+    """The reader's language: their choice (`/settings language`) first, as settled when
+    the interaction arrived (`bot.ui.reading.locale_of`)."""
     return locale_of(interaction)
 
 

@@ -129,7 +129,7 @@ class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host: PuzzleHost = interaction.client
         Answer.of(interaction)
-        # The presser's language, as for the board's buttons.
+        # The presser's language, as for every other button (bot.ui.languages).
         await settle(interaction, getattr(host, "language_choices", None))
         try:
             await self.pressed(host.puzzle_presses, interaction)
