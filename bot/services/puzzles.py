@@ -285,9 +285,8 @@ class PuzzleService:
         return s.recorded
 
     async def hint(self, user_id: int) -> tuple[str, PuzzleView]:
-        """The square of the piece the solver should move (its algebraic name, ``c4``) and
-        the view with it marked. From now on a solve counts as a loss. Raises PlayerError
-        PUZZLE_NONE."""
+        """The square of the piece the solver should move (its name) and the view with it
+        marked. From now on a solve counts as a loss. Raises PlayerError PUZZLE_NONE."""
         async with self._lock:
             s = self._session(user_id)
             s.hinted = True
