@@ -130,6 +130,13 @@ class Reveal:
     result: PuzzleResult | None
 
 
+def _parse(text: str, position: Position, variant: Variant) -> Move:
+    """The legal move `text` names, refused as a game's move is
+    (`bot.services.games.parse_player_move`): by its reason, in the notation typed; an
+    ambiguous Italian one lists its candidates in numbers with the algebraic beside."""
+    return parse_player_move(text, position, variant)
+
+
 class PuzzleService:
     """Puzzle sessions, ratings and daily puzzles. `banks`: the puzzles per variant key
     (default: the shipped banks, `puzzles.load_bank`); `seed`: the random picks (tests)."""
@@ -244,15 +251,11 @@ class PuzzleService:
         """The solver's move `text` in their puzzle. The solution's move: played, then the
         forced defence (CORRECT), or the puzzle is solved (SOLVED, rated now when it is
         rated and not yet). Another legal move: WRONG, nothing played, the solver may try
-        again (the attempt is rated a loss now). `played` and `defence` are algebraic (the
-        Discord layer writes them in the reader's notation). Raises PlayerError PUZZLE_NONE
-        (no puzzle under way), MOVE_AMBIGUOUS, or the message of the engine's reason for
-        text that cannot be read or played (`bot.services.games.problem_error`)."""
+        again (the attempt is rated a loss now). Raises PlayerError PUZZLE_NONE (no puzzle
+        under way), MOVE_MALFORMED, MOVE_ILLEGAL, MOVE_AMBIGUOUS."""
         async with self._lock:
             s = self._session(user_id)
-            # Refused as a game's move is (`parse_player_move`): by its reason, in the
-            # notation typed; an ambiguous one lists Italian candidates in both forms.
-            move = await asyncio.to_thread(parse_player_move, text, s.position, s.variant)
+            move = await asyncio.to_thread(_parse, text, s.position, s.variant)
             played = format_move(move, s.position, s.variant)
             if move != self._expected(s):
                 s.failed = True
