@@ -10,8 +10,8 @@ from `storage.models` (the settings: plain dicts of names and text values).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from datetime import datetime
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 from storage.models import (
