@@ -101,7 +101,7 @@ class Puzzles(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         try:
             found = await asyncio.wait_for(
-                asyncio.to_thread(self.puzzles.suggestions, interaction.user.id, current),
+                self.puzzles.suggestions(interaction.user.id, current),
                 timeout=SUGGEST_BUDGET)
         except Exception as error:
             self.errors.autocomplete_failed(interaction, error)

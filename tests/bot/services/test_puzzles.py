@@ -90,9 +90,9 @@ async def test_hint_names_the_piece_and_reveal_ends_with_a_loss(service: PuzzleS
 
 
 async def test_autocomplete_lists_the_puzzle_positions_moves(service: PuzzleService) -> None:
-    assert service.suggestions(9, "") == []
+    assert await service.suggestions(9, "") == []
     await service.start(9, "italian")
-    names = {c.value for c in service.suggestions(9, "c4")}
+    names = {c.value for c in await service.suggestions(9, "c4")}
     assert names == {"c4-b5", "c4-d5"}
 
 
