@@ -7,7 +7,7 @@ saying so. Bank: the hand-made puzzle of tests/support/puzzles.py (1. c4-d5 c6xe
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
