@@ -195,12 +195,16 @@ async def _record(conn: SqlConnection, recording: PuzzleRecording, now: int) -> 
     """Store a rated attempt inside the transaction of `conn` (`PuzzleRepository.record`)."""
     attempt, calculate = recording.attempt, recording.calculate
     await ensure_players(conn, [attempt.user_id], now)
+    # Read-to-write rows locked first (no-op updates, as `storage.sql.lock_row`): on
+    # PostgreSQL a concurrent attempt of the same player or puzzle waits, then reads what
+    # it committed, so no rating update is lost.
     row = await conn.fetchrow(
-        "SELECT * FROM puzzle_ratings WHERE user_id = $1 AND variant = $2",
-        attempt.user_id, attempt.variant)
+        "UPDATE puzzle_ratings SET user_id = user_id WHERE user_id = $1 AND variant = $2 "
+        "RETURNING *", attempt.user_id, attempt.variant)
     old = None if row is None else _rating(row)
-    srow = await conn.fetchrow("SELECT * FROM puzzle_stats WHERE puzzle_id = $1",
-                               attempt.puzzle_id)
+    srow = await conn.fetchrow(
+        "UPDATE puzzle_stats SET puzzle_id = puzzle_id WHERE puzzle_id = $1 RETURNING *",
+        attempt.puzzle_id)
     puzzle_before = recording.puzzle_start if srow is None else _value(srow)
     player_before, player_after, puzzle_after = calculate(
         None if old is None else old.value, puzzle_before, attempt.solved)

@@ -5,6 +5,7 @@ result recorded in the step's own transaction."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pytest
@@ -131,3 +132,31 @@ async def test_a_recording_that_fails_leaves_the_session_as_it_was(storage: Stor
         await repo.step_session(replace(started, failed=True), recording=recording)
     assert await repo.session(5) == started
     assert await repo.rating(5, "italian") is None
+
+
+async def test_two_processes_stepping_one_session_at_once_store_one_step(target: str) -> None:
+    """Two `Storage` objects on one database (as two processes) each step the same read of
+    a session, recording a rated result: one step and one result are stored, the other is
+    refused with nothing written."""
+    first, second = await Storage.open(target), await Storage.open(target)
+    try:
+        read = await first.puzzles.start_session(6, "p1", "italian", ("a", "b", "c"),
+                                                 rated=True)
+        seen: list[tuple[RatingValue | None, RatingValue, bool]] = []
+        recording = PuzzleRecording(PuzzleAttempt(6, "p1", "italian", False, False, False),
+                                    START, _calculator(seen))
+        outcomes = await asyncio.gather(
+            *(store.puzzles.step_session(replace(read, failed=True), recording=recording)
+              for store in (first, second) for _ in range(3)),
+            return_exceptions=True)
+        stored = [o for o in outcomes if not isinstance(o, BaseException)]
+        refused = [o for o in outcomes if isinstance(o, PuzzleSessionChangedError)]
+        assert len(stored) == 1 and len(refused) == 5, outcomes
+        rating = await second.puzzles.rating(6, "italian")
+        assert rating is not None and rating.attempts == 1
+        session = await second.puzzles.session(6)
+        assert session is not None and session.failed
+        assert session.revision == read.revision + 1
+    finally:
+        await first.close()
+        await second.close()
