@@ -414,7 +414,7 @@ async def test_every_foreign_key_has_a_case(db_path: Path) -> None:
         ("challenges", "challenger_id"), ("challenges", "challenged_id"),
         ("challenges", "game_id"), ("ratings", "user_id"), ("guild_rated_players", "user_id"),
         ("puzzle_ratings", "user_id"), ("puzzle_attempts", "user_id"),
-        ("analyses", "game_id"),
+        ("analyses", "game_id"), ("puzzle_sessions", "user_id"),
     }
     db = await Database.open(db_path)
     try:
