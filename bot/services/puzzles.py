@@ -13,9 +13,9 @@ Rating (as lichess rates puzzles): the player and the puzzle each have a Glicko-
 (`bot.ratings.glicko2`); an attempt is one game between them, rated once, the first time
 the player meets the puzzle: a loss at the first wrong answer or when the solution is
 revealed, a win when the last move is found with no wrong answer and no hint (a hinted
-solve counts as a loss). A puzzle's rating starts at the
-bank's estimate (`puzzles.mining.initial_rating`) with deviation `PUZZLE_START_DEVIATION`.
-The streak counts rated puzzles solved in a row.
+solve counts as a loss). A puzzle's rating starts at the bank's estimate
+(`puzzles.mining.initial_rating`) with deviation `PUZZLE_START_DEVIATION`. The streak
+counts rated puzzles solved in a row.
 """
 
 from __future__ import annotations
