@@ -121,8 +121,7 @@ class Puzzles(commands.Cog):
             numeric = (True if self.preferences is None
                        else (await self.preferences.player(interaction.user.id)).numeric)
             found = await asyncio.wait_for(
-                asyncio.to_thread(self.puzzles.suggestions, interaction.user.id, current,
-                                  numeric),
+                self.puzzles.suggestions(interaction.user.id, current, numeric),
                 timeout=SUGGEST_BUDGET)
         except Exception as error:
             self.errors.autocomplete_failed(interaction, error)

@@ -91,9 +91,9 @@ async def test_hint_names_the_piece_and_reveal_ends_with_a_loss(service: PuzzleS
 
 
 async def test_autocomplete_lists_the_puzzle_positions_moves(service: PuzzleService) -> None:
-    assert service.suggestions(9, "") == []
+    assert await service.suggestions(9, "") == []
     await service.start(9, "italian")
-    names = {c.value for c in service.suggestions(9, "c4")}
+    names = {c.value for c in await service.suggestions(9, "c4")}
     assert names == {"c4-b5", "c4-d5"}
 
 
@@ -135,7 +135,7 @@ async def test_an_ambiguous_answer_lists_the_candidates_as_a_games_move_does(
 async def test_autocomplete_labels_follow_the_notation_asked(service: PuzzleService) -> None:
     # c4 = 18, b5 = 13, d5 = 14 (docs/RULES.md); the value is always the algebraic form.
     await service.start(11, "italian")
-    numbered = {(c.name, c.value) for c in service.suggestions(11, "c4")}
+    numbered = {(c.name, c.value) for c in await service.suggestions(11, "c4")}
     assert numbered == {("18-13 (c4-b5)", "c4-b5"), ("18-14 (c4-d5)", "c4-d5")}
-    lettered = {(c.name, c.value) for c in service.suggestions(11, "18", numeric=False)}
+    lettered = {(c.name, c.value) for c in await service.suggestions(11, "18", numeric=False)}
     assert lettered == {("c4-b5 (18-13)", "c4-b5"), ("c4-d5 (18-14)", "c4-d5")}
