@@ -26,13 +26,6 @@ from tests.support.puzzles import SHOT, shot_puzzle
 ITALIAN = get_variant("italian")
 
 
-def _attempts(path: Path) -> list[tuple[int, int, int]]:
-    """(solved, hinted, revealed) of every stored attempt, oldest first."""
-    with closing(sqlite3.connect(path)) as conn:
-        return list(conn.execute(
-            "SELECT solved, hinted, revealed FROM puzzle_attempts ORDER BY rowid"))
-
-
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[PuzzleService]:
     storage = await Storage.open(tmp_path / "db.sqlite3")
@@ -100,9 +93,9 @@ async def test_hint_names_the_piece_and_reveal_ends_with_a_loss(service: PuzzleS
 
 
 async def test_autocomplete_lists_the_puzzle_positions_moves(service: PuzzleService) -> None:
-    assert service.suggestions(9, "") == []
+    assert await service.suggestions(9, "") == []
     await service.start(9, "italian")
-    names = {c.value for c in service.suggestions(9, "c4")}
+    names = {c.value for c in await service.suggestions(9, "c4")}
     assert names == {"c4-b5", "c4-d5"}
 
 
@@ -120,6 +113,44 @@ def test_the_daily_puzzle_is_the_same_all_day(service: PuzzleService) -> None:
     assert service.daily_puzzle(day) == service.daily_puzzle(day, "italian") == shot_puzzle()
 
 
+async def test_an_ambiguous_answer_lists_the_candidates_as_a_games_move_does(
+    tmp_path: Path,
+) -> None:
+    # The position of tests/bot/services/test_games.py's ambiguous capture: d3 takes c4
+    # and e4 and reaches d7 either way. The candidates are numbered as the federation
+    # does (d3 = 22, b5 = 13, f5 = 15, d7 = 6; docs/RULES.md), the letters beside, as for
+    # /move, whatever the solver reads.
+    puzzle = replace(shot_puzzle(("d3xb5xd7",)), fen="W:Wd3,h1:Bc4,c6,e4,e6")
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        service = PuzzleService(storage.puzzles, banks={"italian": [puzzle]}, seed=1)
+        await service.start(10, "italian")
+        with pytest.raises(PlayerError) as caught:
+            await service.solve(10, "d3xd7")
+        assert caught.value.key is Msg.MOVE_AMBIGUOUS
+        assert caught.value.params["candidates"] == "22x13x6 (d3xb5xd7), 22x15x6 (d3xf5xd7)"
+        assert (await service.solve(10, "d3xb5xd7")).outcome == SolveOutcome.SOLVED
+    finally:
+        await storage.close()
+
+
+async def test_autocomplete_labels_follow_the_notation_asked(service: PuzzleService) -> None:
+    # c4 = 18, b5 = 13, d5 = 14 (docs/RULES.md); the value is always the algebraic form.
+    await service.start(11, "italian")
+    numbered = {(c.name, c.value) for c in await service.suggestions(11, "c4")}
+    assert numbered == {("18-13 (c4-b5)", "c4-b5"), ("18-14 (c4-d5)", "c4-d5")}
+    lettered = {(c.name, c.value) for c in await service.suggestions(11, "18", numeric=False)}
+    assert lettered == {("c4-b5 (18-13)", "c4-b5"), ("c4-d5 (18-14)", "c4-d5")}
+
+
+def _attempts(path: Path) -> list[tuple[int, int, int]]:
+    """(solved, hinted, revealed) of every stored attempt, oldest first."""
+    with closing(sqlite3.connect(path)) as conn:
+        return list(conn.execute(
+            "SELECT solved, hinted, revealed FROM puzzle_attempts ORDER BY rowid"))
+
+
+
 async def test_a_hinted_solve_is_stored_as_hinted_not_revealed(
     service: PuzzleService, tmp_path: Path,
 ) -> None:
@@ -134,10 +165,12 @@ async def test_a_hinted_solve_is_stored_as_hinted_not_revealed(
     assert _attempts(tmp_path / "db.sqlite3") == [(0, 1, 0)]
 
 
+
 async def test_a_reveal_is_stored_as_revealed(service: PuzzleService, tmp_path: Path) -> None:
     await service.start(11, "italian")
     await service.reveal(11)
     assert _attempts(tmp_path / "db.sqlite3") == [(0, 0, 1)]
+
 
 
 async def _rate_puzzle(storage: Storage, puzzle_id: str, rating: float) -> None:
@@ -151,6 +184,7 @@ async def _rate_puzzle(storage: Storage, puzzle_id: str, rating: float) -> None:
     await storage.puzzles.record(
         PuzzleAttempt(99, puzzle_id, "italian", False, False, False),
         RatingValue(1200.0, 300.0, 0.09), calculate)
+
 
 
 async def test_the_puzzles_own_rating_is_shown_and_chooses(tmp_path: Path) -> None:
