@@ -60,6 +60,7 @@ class MiningSettings:
     margin: int = 100
     gain: int = 100
     max_line: int = 9
+    exact_scores: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a bank file records them."""
@@ -83,12 +84,14 @@ class NodeBudget:
         self.left = nodes
 
     def search(self, position: Position, variant: Variant, depth: int,
-               history: Sequence[Position]) -> SearchResult:
+               history: Sequence[Position],
+               window: tuple[int, int] | None = None) -> SearchResult:
         if self.left is None:
-            return search(position, variant, depth=depth, history=history)
+            return search(position, variant, depth=depth, history=history, window=window)
         if self.left <= 0:
             raise OverBudget
-        result = search(position, variant, depth=depth, history=history, max_nodes=self.left)
+        result = search(position, variant, depth=depth, history=history, max_nodes=self.left,
+                        window=window)
         self.left -= result.nodes
         if result.stopped:
             raise OverBudget
@@ -133,10 +136,12 @@ def material(position: Position, variant: Variant, color: Color) -> int:
 
 
 def value(position: Position, variant: Variant, depth: int, history: Sequence[Position],
-          budget: NodeBudget = UNLIMITED) -> int:
+          budget: NodeBudget = UNLIMITED, window: tuple[int, int] | None = None) -> int:
     """The search's value of `position` for its side to move at `depth` plies. Unlike a bare
     `engine.search.search`, a position with a single legal move is searched through (the
-    move is played and the next position valued), not scored statically. Raises
+    move is played and the next position valued), not scored statically. `window` (low,
+    high): a bounded search (`engine.search.search`'s `window`), the answer fail-soft: at
+    most `low` means the value is at most that, at least `high` at least that. Raises
     `OverBudget` when `budget` runs out."""
     chain = list(history)
     sign = 1
@@ -148,11 +153,23 @@ def value(position: Position, variant: Variant, depth: int, history: Sequence[Po
         if len(moves) > 1:
             if variant.draw_law.one_piece_each and _one_each(pos):
                 return 0
-            return sign * budget.search(pos, variant, max(1, depth), chain).score
+            w = None if window is None else (
+                window if sign == 1 else (-window[1], -window[0]))
+            return sign * budget.search(pos, variant, max(1, depth), chain, w).score
         chain.append(pos)
         pos = play_unchecked(pos, moves[0])
         sign = -sign
     return 0
+
+
+def _above(position: Position, move: Move, variant: Variant, depth: int,
+           chain: Sequence[Position], threshold: int, budget: NodeBudget) -> bool:
+    """Whether `move`'s value for the side to move of `position` (the reply searched at
+    `depth - 1`, as `score_moves` scores it) is above `threshold`: one null-window search
+    of the reply (is the reply's value at most `-threshold - 1`?)."""
+    reply = -threshold - 1
+    return value(play_unchecked(position, move), variant, depth - 1, chain, budget,
+                 (reply, reply + 1)) <= reply
 
 
 def _one_each(pos: Position) -> bool:
@@ -210,6 +227,79 @@ def _settled(pos: Position, variant: Variant, solver: Color, start: int, gain: i
     return material(pos, variant, solver) - start >= gain
 
 
+def _exact_step(
+    position: Position, variant: Variant, settings: MiningSettings, depth: int,
+    history: Sequence[Position], should_stop: Callable[[], bool], budget: NodeBudget,
+) -> tuple[Move, int, int] | Rejection:
+    """One puzzle step scored the reference way: every move's exact value (`_rank`); the
+    winning move, its value and the best other move's value, or why there is none."""
+    ranked = _rank(position, variant, depth, history, settings.win, should_stop, budget)
+    if ranked is None:
+        return Rejection.NOT_UNIQUE
+    (s1, m), (s2, _) = ranked[0], ranked[1]
+    if s1 < settings.win:
+        return Rejection.NO_WIN
+    if s1 - s2 < settings.margin:
+        return Rejection.NOT_UNIQUE
+    return m, s1, s2
+
+
+def _bounded_step(
+    position: Position, variant: Variant, settings: MiningSettings, depth: int,
+    history: Sequence[Position], should_stop: Callable[[], bool], budget: NodeBudget,
+) -> tuple[Move, int, list[Move]] | Rejection:
+    """One puzzle step decided by threshold questions, the same decision as `_exact_step`
+    (a puzzle step is one move scoring at least `win` with every other at most
+    `min(its score - margin, win - 1)`): a null-window search of each move asks "above
+    `win - 1`?" in the order of a 2-ply look (two yeses: not unique; none: no win); the one
+    winning move is then scored exactly, and, only when its score minus the margin is
+    below `win - 1`, each other move is asked "above that?". Returns the winning move, its
+    value and the moves in the order asked, or why there is none."""
+    after = [*history, position]
+    order = [m for _, m in score_moves(position, variant, min(2, depth), history, budget)]
+    winners: list[int] = []
+    for i, m in enumerate(order):
+        if should_stop():
+            raise MiningStopped
+        if _above(position, m, variant, depth, after, settings.win - 1, budget):
+            winners.append(i)
+            if len(winners) >= 2:
+                return Rejection.NOT_UNIQUE
+    if not winners:
+        return Rejection.NO_WIN
+    best = order[winners[0]]
+    s1 = -value(play_unchecked(position, best), variant, depth - 1, after, budget)
+    if s1 < settings.win:
+        return Rejection.NO_WIN
+    threshold = s1 - settings.margin
+    if threshold < settings.win - 1:
+        for i, m in enumerate(order):
+            if i == winners[0]:
+                continue
+            if should_stop():
+                raise MiningStopped
+            if _above(position, m, variant, depth, after, threshold, budget):
+                return Rejection.NOT_UNIQUE
+    return best, s1, order
+
+
+def _runner_up(
+    position: Position, variant: Variant, depth: int, history: Sequence[Position],
+    best: Move, order: Sequence[Move], budget: NodeBudget,
+) -> int:
+    """The exact value of the best move other than `best` (as `score_moves` scores them),
+    found as alpha-beta finds a maximum: the first other move scored, each next one asked
+    whether it is above the best so far and scored only when it is."""
+    after = [*history, position]
+    others = [m for m in order if m is not best]
+    top = -value(play_unchecked(position, others[0]), variant, depth - 1, after, budget)
+    for m in others[1:]:
+        if _above(position, m, variant, depth, after, top, budget):
+            top = max(top, -value(play_unchecked(position, m), variant, depth - 1, after,
+                                  budget))
+    return top
+
+
 def _build_line(
     position: Position, variant: Variant, settings: MiningSettings, depth: int,
     history: Sequence[Position], should_stop: Callable[[], bool] = lambda: False,
@@ -221,32 +311,31 @@ def _build_line(
     pos = position
     line: list[Move] = []
     score = runner_up = 0
+    first_order: list[Move] = []
     choices = 0
     while True:
         moves = legal_moves(pos, variant)
-        if not line:
-            if len(moves) < 2:
-                return Rejection.FORCED
-            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop, budget)
-            if ranked is None:
-                return Rejection.NOT_UNIQUE
-            (s1, m), (s2, _) = ranked[0], ranked[1]
-            if s1 < settings.win:
-                return Rejection.NO_WIN
-            if s1 - s2 < settings.margin:
-                return Rejection.NOT_UNIQUE
-            score, runner_up, choices = s1, s2, len(moves)
-        elif len(moves) == 1:
+        if line and len(moves) == 1:
             m = moves[0]
+        elif not line and len(moves) < 2:
+            return Rejection.FORCED
         else:
-            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop, budget)
-            if ranked is None:
-                return Rejection.NOT_UNIQUE
-            (s1, m), (s2, _) = ranked[0], ranked[1]
-            if s1 < settings.win:
-                return Rejection.NO_WIN
-            if s1 - s2 < settings.margin:
-                return Rejection.NOT_UNIQUE
+            if settings.exact_scores:
+                exact = _exact_step(pos, variant, settings, depth, chain, should_stop, budget)
+                if isinstance(exact, Rejection):
+                    return exact
+                m, s1, s2 = exact
+            else:
+                bounded = _bounded_step(pos, variant, settings, depth, chain, should_stop,
+                                        budget)
+                if isinstance(bounded, Rejection):
+                    return bounded
+                m, s1, order = bounded
+                s2 = 0
+                if not line:
+                    first_order = order
+            if not line:
+                score, runner_up, choices = s1, s2, len(moves)
         chain.append(pos)
         pos = play_unchecked(pos, m)
         line.append(m)
@@ -263,6 +352,8 @@ def _build_line(
         line.append(reply)
     if legal_moves(pos, variant) and material(pos, variant, solver) - start < settings.gain:
         return Rejection.NO_GAIN
+    if first_order:
+        runner_up = _runner_up(position, variant, depth, history, line[0], first_order, budget)
     return VerifiedLine(tuple(line), score, runner_up, depth, choices)
 
 
