@@ -45,7 +45,7 @@ from typing import Any
 from engine import Color, Move, Position, Variant, format_move, legal_moves
 from engine.evaluation import weights_for
 from engine.movegen import play_unchecked
-from engine.search import MATE, MATE_BOUND, SearchResult, search
+from engine.search import INFINITY, MATE, MATE_BOUND, SearchResult, search
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,43 +244,83 @@ def _exact_step(
     return m, s1, s2
 
 
+def _lone_best(
+    position: Position, variant: Variant, depth: int, history: Sequence[Position],
+    win: int, cap: Callable[[int], int], should_stop: Callable[[], bool], budget: NodeBudget,
+) -> tuple[Move, int, list[Move]] | Rejection:
+    """Whether one move of `position` scores at least `win` with every other at most
+    `cap(its score)` (each move scored as `score_moves` scores it at `depth`), asked as
+    threshold questions rather than by scoring every move: the same answer, far cheaper.
+    `cap` must not decrease as its argument grows.
+
+    The moves go in the order of a 2-ply look. Until a winning move is met, each is
+    searched with the window (win - 1, +inf): exact when it wins, a cheap bound when not.
+    After it, each other move is asked by a null-window search whether it is above
+    `cap(best)`; one that is either ends it (when no better move could leave room for the
+    best so far) or is scored exactly and becomes the best if `cap` of its score leaves the
+    old best below. Last, when `cap(best)` is below `win - 1`, the moves before the first
+    winner (known only to be below `win`) are asked the same. Returns the best move, its
+    score and the moves in the order asked, or `Rejection.NO_WIN` / `NOT_UNIQUE`."""
+    after = [*history, position]
+    order = [m for _, m in score_moves(position, variant, min(2, depth), history, budget)]
+    best: Move | None = None
+    first_winner = len(order)
+    s1 = 0
+    for i, m in enumerate(order):
+        if should_stop():
+            raise MiningStopped
+        child = play_unchecked(position, m)
+        if best is None:
+            u = -value(child, variant, depth - 1, after, budget, (-INFINITY, 1 - win))
+            if u >= win:
+                best, s1, first_winner = m, u, i
+        elif _above(position, m, variant, depth, after, cap(s1), budget):
+            if cap(INFINITY) < s1:
+                return Rejection.NOT_UNIQUE  # no score of this move leaves room for both
+            u = -value(child, variant, depth - 1, after, budget, (-INFINITY, -cap(s1)))
+            if u <= s1 or s1 > cap(u):
+                return Rejection.NOT_UNIQUE
+            best, s1 = m, u
+    if best is None:
+        return Rejection.NO_WIN
+    if cap(s1) < win - 1:
+        for m in order[:first_winner]:
+            if should_stop():
+                raise MiningStopped
+            if _above(position, m, variant, depth, after, cap(s1), budget):
+                return Rejection.NOT_UNIQUE
+    return best, s1, order
+
+
 def _bounded_step(
     position: Position, variant: Variant, settings: MiningSettings, depth: int,
     history: Sequence[Position], should_stop: Callable[[], bool], budget: NodeBudget,
 ) -> tuple[Move, int, list[Move]] | Rejection:
-    """One puzzle step decided by threshold questions, the same decision as `_exact_step`
-    (a puzzle step is one move scoring at least `win` with every other at most
-    `min(its score - margin, win - 1)`): a null-window search of each move asks "above
-    `win - 1`?" in the order of a 2-ply look (two yeses: not unique; none: no win); the one
-    winning move is then scored exactly, and, only when its score minus the margin is
-    below `win - 1`, each other move is asked "above that?". Returns the winning move, its
-    value and the moves in the order asked, or why there is none."""
-    after = [*history, position]
-    order = [m for _, m in score_moves(position, variant, min(2, depth), history, budget)]
-    winners: list[int] = []
-    for i, m in enumerate(order):
-        if should_stop():
-            raise MiningStopped
-        if _above(position, m, variant, depth, after, settings.win - 1, budget):
-            winners.append(i)
-            if len(winners) >= 2:
-                return Rejection.NOT_UNIQUE
-    if not winners:
-        return Rejection.NO_WIN
-    best = order[winners[0]]
-    s1 = -value(play_unchecked(position, best), variant, depth - 1, after, budget)
-    if s1 < settings.win:
-        return Rejection.NO_WIN
-    threshold = s1 - settings.margin
-    if threshold < settings.win - 1:
-        for i, m in enumerate(order):
-            if i == winners[0]:
-                continue
-            if should_stop():
-                raise MiningStopped
-            if _above(position, m, variant, depth, after, threshold, budget):
-                return Rejection.NOT_UNIQUE
-    return best, s1, order
+    """One puzzle step decided by threshold questions (`_lone_best`), the same decision as
+    `_exact_step`: one move scoring at least `win`, every other at most
+    `min(its score - margin, win - 1)`. Returns the winning move, its value and the moves
+    in the order asked, or why there is none."""
+    win, margin = settings.win, settings.margin
+    return _lone_best(position, variant, depth, history, win,
+                      lambda s: min(s - margin, win - 1), should_stop, budget)
+
+
+def screen(
+    position: Position, variant: Variant, settings: MiningSettings,
+    history: Sequence[Position], budget: NodeBudget = UNLIMITED,
+) -> bool:
+    """Whether a flagged position goes on to the verification (`mine_game`): at
+    `screen_depth` plies the best move scores at least `win` and every other less than
+    the best minus half the margin. Scored exactly (`score_moves`) with
+    `settings.exact_scores`, else by threshold questions (`_lone_best`), the same answer.
+    Raises `OverBudget` when `budget` runs out."""
+    win, half = settings.win, settings.margin // 2
+    if settings.exact_scores:
+        scored = score_moves(position, variant, settings.screen_depth, history, budget)
+        return scored[0][0] >= win and scored[1][0] < scored[0][0] - half
+    return not isinstance(_lone_best(position, variant, settings.screen_depth, history, win,
+                                     lambda s: s - half - 1, lambda: False, budget),
+                          Rejection)
 
 
 def _runner_up(
@@ -438,15 +478,13 @@ def mine_game(
             continue
         budget = NodeBudget(node_budget)
         try:
-            screen = score_moves(pos, variant, settings.screen_depth, history, budget)
+            screened: bool | None = screen(pos, variant, settings, history, budget)
         except OverBudget:
-            screen = None
-        if screen is not None and (
-            screen[0][0] < settings.win or screen[1][0] >= screen[0][0] - settings.margin // 2
-        ):
+            screened = None
+        if screened is False:
             continue
         try:
-            result = (Rejection.OVER_BUDGET if screen is None else verify_puzzle(
+            result = (Rejection.OVER_BUDGET if screened is None else verify_puzzle(
                 pos, variant, settings, history, should_stop=should_stop, budget=budget))
         except MiningStopped:
             break
