@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engine import Color, Move, Position, Variant, format_move, legal_moves
@@ -325,13 +325,15 @@ def screen(
 
 def _runner_up(
     position: Position, variant: Variant, depth: int, history: Sequence[Position],
-    best: Move, order: Sequence[Move], budget: NodeBudget,
+    best: Move, budget: NodeBudget,
 ) -> int:
     """The exact value of the best move other than `best` (as `score_moves` scores them),
-    found as alpha-beta finds a maximum: the first other move scored, each next one asked
-    whether it is above the best so far and scored only when it is."""
+    found as alpha-beta finds a maximum: in the order of a 2-ply look, the first other move
+    scored, each next one asked whether it is above the best so far and scored only when it
+    is."""
     after = [*history, position]
-    others = [m for m in order if m is not best]
+    rough = score_moves(position, variant, min(2, depth), history, budget)
+    others = [m for _, m in rough if m != best]
     top = -value(play_unchecked(position, others[0]), variant, depth - 1, after, budget)
     for m in others[1:]:
         if _above(position, m, variant, depth, after, top, budget):
@@ -351,7 +353,6 @@ def _build_line(
     pos = position
     line: list[Move] = []
     score = runner_up = 0
-    first_order: list[Move] = []
     choices = 0
     while True:
         moves = legal_moves(pos, variant)
@@ -370,10 +371,8 @@ def _build_line(
                                         budget)
                 if isinstance(bounded, Rejection):
                     return bounded
-                m, s1, order = bounded
-                s2 = 0
-                if not line:
-                    first_order = order
+                m, s1, _ = bounded
+                s2 = 0  # the bounded steps leave the runner-up to `verify_puzzle`
             if not line:
                 score, runner_up, choices = s1, s2, len(moves)
         chain.append(pos)
@@ -392,8 +391,6 @@ def _build_line(
         line.append(reply)
     if legal_moves(pos, variant) and material(pos, variant, solver) - start < settings.gain:
         return Rejection.NO_GAIN
-    if first_order:
-        runner_up = _runner_up(position, variant, depth, history, line[0], first_order, budget)
     return VerifiedLine(tuple(line), score, runner_up, depth, choices)
 
 
@@ -417,6 +414,9 @@ def verify_puzzle(
         if isinstance(result, VerifiedLine) and len(result.moves) + 2 > result.depth:
             result = _build_line(position, variant, settings, len(result.moves) + 2,
                                  history, should_stop, budget)
+        if isinstance(result, VerifiedLine) and not settings.exact_scores:
+            result = replace(result, runner_up=_runner_up(
+                position, variant, result.depth, history, result.moves[0], budget))
     except OverBudget:
         return Rejection.OVER_BUDGET
     return result
