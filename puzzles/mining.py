@@ -256,16 +256,19 @@ def _lone_best(
     The moves go in the order of a 2-ply look. Until a winning move is met, each is
     searched with the window (win - 1, +inf): exact when it wins, a cheap bound when not.
     After it, each other move is asked by a null-window search whether it is above
-    `cap(best)`; one that is either ends it (when no better move could leave room for the
-    best so far) or is scored exactly and becomes the best if `cap` of its score leaves the
-    old best below. Last, when `cap(best)` is below `win - 1`, the moves before the first
-    winner (known only to be below `win`) are asked the same. Returns the best move, its
+    `cap(best so far)`; one that is ends it when the best so far must stay the best
+    (`cap` of any score is below it), else it is scored exactly (the new best if above the
+    old, which then counts as a runner-up; else a runner-up). At the end every runner-up
+    scored must be at most `cap(best)`, the others were asked against a lower cap; and
+    when `cap(best)` is below `win - 1` the moves before the first winner (known only to
+    be below `win`) are asked against it too. Returns the best move, its
     score and the moves in the order asked, or `Rejection.NO_WIN` / `NOT_UNIQUE`."""
     after = [*history, position]
     order = [m for _, m in score_moves(position, variant, min(2, depth), history, budget)]
     best: Move | None = None
     first_winner = len(order)
     s1 = 0
+    second = -INFINITY  # the best score of the other moves scored exactly
     for i, m in enumerate(order):
         if should_stop():
             raise MiningStopped
@@ -276,13 +279,17 @@ def _lone_best(
                 best, s1, first_winner = m, u, i
         elif _above(position, m, variant, depth, after, cap(s1), budget):
             if cap(INFINITY) < s1:
-                return Rejection.NOT_UNIQUE  # no score of this move leaves room for both
+                return Rejection.NOT_UNIQUE  # the best so far stays the best: this breaks it
             u = -value(child, variant, depth - 1, after, budget, (-INFINITY, -cap(s1)))
-            if u <= s1 or s1 > cap(u):
+            if u > s1:
+                best, s1, u = m, u, s1
+            second = max(second, u)
+            if second > cap(INFINITY):
                 return Rejection.NOT_UNIQUE
-            best, s1 = m, u
     if best is None:
         return Rejection.NO_WIN
+    if second > cap(s1):
+        return Rejection.NOT_UNIQUE
     if cap(s1) < win - 1:
         for m in order[:first_winner]:
             if should_stop():
