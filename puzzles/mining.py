@@ -19,11 +19,21 @@ How a position becomes a puzzle (`verify_puzzle`), with `MiningSettings`' thresh
    refused; every search that verified it is deeper than the line (`verify_depth` is
    raised to the line's length plus two when needed, and the first move re-checked).
 
+How the scores are asked: a puzzle step needs only threshold answers for the moves that
+are not the best ("is this move above `min(best - margin, win - 1)`?"), so by default each
+step (and the screen below) asks them as threshold questions (`_lone_best`): the winning
+move is searched with an open window above `win - 1` (exact when it wins), every other by
+a null-window search (`engine.search.search`'s `window`), far cheaper than its exact score;
+the first move's runner-up is scored exactly once the line is verified. The answer is the
+same as scoring every move exactly (`MiningSettings.exact_scores`, kept as the reference:
+the test `tests/puzzles/test_mining.py` compares both on every flagged position of
+self-play games).
+
 Mining a game (`mine_game`): a fast search (`scan_depth` plies) at every position flags
 those where the side to move gains `scan_gain` over the present material; then every first
-move is scored at `screen_depth` plies, and only positions where one move leads the others
-by half the margin and wins are verified (the screen only saves time: it never accepts a
-puzzle). Positions inside a puzzle already found in the same game are skipped.
+move is scored at `screen_depth` plies (`screen`), and only positions where one move leads
+the others by half the margin and wins are verified (the screen only saves time: it never
+accepts a puzzle). Positions inside a puzzle already found in the same game are skipped.
 
 A node budget (`node_budget`, optional) bounds the work spent on one candidate position
 (its screen and its verification together): every search is given what is left of it,
@@ -50,7 +60,9 @@ from engine.search import INFINITY, MATE, MATE_BOUND, SearchResult, search
 
 @dataclass(frozen=True, slots=True)
 class MiningSettings:
-    """The thresholds of `verify_puzzle` and `mine_game` (see the module's docstring)."""
+    """The thresholds of `verify_puzzle` and `mine_game` (see the module's docstring).
+    `exact_scores`: score every move exactly (the reference way, slower) instead of asking
+    threshold questions; the same puzzles either way."""
 
     scan_depth: int = 2
     scan_gain: int = 80

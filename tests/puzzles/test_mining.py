@@ -100,9 +100,37 @@ def test_the_mining_command_mines_a_pdn_file_and_resumes(tmp_path: Path) -> None
         "pdn", "shot.pdn#1", 1)
     assert bank.sources_done == ["pdn:shot.pdn#1"]
     assert 800 <= puzzle.rating <= 2300
+    assert bank.settings["exact_scores"] is False  # the bank records how it was mined
     # Run again: the source is done, nothing is mined twice.
     assert main(argv) == 0
     assert len(json.loads(out.read_text(encoding="utf-8"))["puzzles"]) == 1
+    # The reference way (every move scored exactly) mines the same bank.
+    reference = tmp_path / "reference.json"
+    assert main(["mine", "--variant", "italian", "--pdn", str(pdn), "--out", str(reference),
+                 "--exact-scores"]) == 0
+    again = BankFile.read(reference, ITALIAN)
+    assert again.puzzles == bank.puzzles and again.settings["exact_scores"] is True
+
+
+def test_the_mining_command_resumes_a_bank_mined_before_threshold_questions(
+    tmp_path: Path
+) -> None:
+    # A bank file whose settings predate `exact_scores` (as the shipped banks began) is
+    # resumed: its puzzles and sources are kept and the settings record the new way.
+    pdn = tmp_path / "shot.pdn"
+    pdn.write_text(
+        f'[Event "test"]\n[FEN "{SHOT_BEFORE}"]\n[Result "1-0"]\n\n1... f7-e6 2. c4-d5 1-0\n',
+        encoding="utf-8")
+    out = tmp_path / "bank.json"
+    old = MiningSettings().to_json()
+    del old["exact_scores"]
+    out.write_text(json.dumps({"variant": "italian", "settings": old,
+                               "sources_done": ["self-play:level 2 seed 0"], "puzzles": []}),
+                   encoding="utf-8")
+    assert main(["mine", "--variant", "italian", "--pdn", str(pdn), "--out", str(out)]) == 0
+    bank = BankFile.read(out, ITALIAN)
+    assert bank.sources_done == ["self-play:level 2 seed 0", "pdn:shot.pdn#1"]
+    assert len(bank.puzzles) == 1 and bank.settings["exact_scores"] is False
 
 
 def test_the_mining_command_refuses_an_unknown_variant(
