@@ -273,7 +273,8 @@ def _lone_best(
     old, which then counts as a runner-up; else a runner-up). At the end every runner-up
     scored must be at most `cap(best)`, the others were asked against a lower cap; and
     when `cap(best)` is below `win - 1` the moves before the first winner (known only to
-    be below `win`) are asked against it too. Returns the best move, its
+    be below `win`) are asked against it too, unless the bound their search gave (an
+    alpha-beta search fails soft) is already at most `cap(best)`. Returns the best move, its
     score and the moves in the order asked, or `Rejection.NO_WIN` / `NOT_UNIQUE`."""
     after = [*history, position]
     order = [m for _, m in score_moves(position, variant, min(2, depth), history, budget)]
@@ -281,6 +282,7 @@ def _lone_best(
     first_winner = len(order)
     s1 = 0
     second = -INFINITY  # the best score of the other moves scored exactly
+    bounds: list[int] = []  # what the moves before the first winner score at most
     for i, m in enumerate(order):
         if should_stop():
             raise MiningStopped
@@ -289,6 +291,8 @@ def _lone_best(
             u = -value(child, variant, depth - 1, after, budget, (-INFINITY, 1 - win))
             if u >= win:
                 best, s1, first_winner = m, u, i
+            else:
+                bounds.append(u)  # fail-soft: the move scores at most u
         elif _above(position, m, variant, depth, after, cap(s1), budget):
             if cap(INFINITY) < s1:
                 return Rejection.NOT_UNIQUE  # the best so far stays the best: this breaks it
@@ -303,10 +307,11 @@ def _lone_best(
     if second > cap(s1):
         return Rejection.NOT_UNIQUE
     if cap(s1) < win - 1:
-        for m in order[:first_winner]:
+        for m, bound in zip(order[:first_winner], bounds, strict=True):
             if should_stop():
                 raise MiningStopped
-            if _above(position, m, variant, depth, after, cap(s1), budget):
+            if bound > cap(s1) and _above(position, m, variant, depth, after, cap(s1),
+                                          budget):
                 return Rejection.NOT_UNIQUE
     return best, s1, order
 
