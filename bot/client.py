@@ -46,7 +46,7 @@ from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzleScheduler
 from bot.services.settings import ChallengeLimits, SettingsService
-from bot.sync import hash_file_for, sync_commands
+from bot.sync import legacy_hash_file, sync_commands
 from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
@@ -295,7 +295,8 @@ class DamaBot(commands.AutoShardedBot):
             try:
                 self.sync_result = await sync_commands(
                     self.tree, application_id=self.application_id,
-                    dev_guild=settings.dev_guild, hash_file=hash_file_for(settings.database),
+                    dev_guild=settings.dev_guild, values=self.storage.settings,
+                    legacy=legacy_hash_file(settings.database), clock=self.clock,
                 )
             except (discord.Forbidden, discord.NotFound):
                 if settings.dev_guild is None:

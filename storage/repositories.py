@@ -78,6 +78,19 @@ class SettingsRepository(Protocol):
         """As `set_player`, for a server's defaults."""
         ...
 
+    async def bot_values(self) -> dict[str, str]:
+        """The bot's own stored values by name (empty when none), kept apart from every
+        server's and player's (`storage.settings.BOT_OWNER`)."""
+        ...
+
+    async def replace_bot_value(self, name: str, expected: str | None,
+                                value: str | None) -> bool:
+        """Compare and set, in one step: if the bot's value `name` is `expected` (None:
+        absent), make it `value` (None: remove it) and return True; else change nothing
+        and return False. Of several processes replacing the same `expected` at once,
+        exactly one gets True. Lengths are refused as in `set_player`."""
+        ...
+
 
 class GameRepository(Protocol):
     async def create(self, new: NewGame) -> GameRecord:

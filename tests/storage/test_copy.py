@@ -4,6 +4,7 @@ large tables; a copy that does not match rolls back."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -201,7 +202,34 @@ def test_the_command_line(tmp_path: Path, empty: str,
     assert "not empty" in capsys.readouterr().err
     assert main(["db", "copy", empty, str(source)]) == 2
     assert "must be an SQLite file" in capsys.readouterr().err
-    # A source that does not exist: one line, its advice said once.
+    # A source that does not exist: one line saying to give the bot's database as SOURCE
+    # (DAMA_DATABASE names it for the bot), not to change permissions.
     assert main(["db", "copy", str(tmp_path / "missing.sqlite3"), empty]) == 2
     err = capsys.readouterr().err
-    assert "no such file" in err and err.count("did not change it") == 1, err
+    assert err.count("\n") == 1 and "missing.sqlite3" in err, err
+    assert "as SOURCE" in err and "DAMA_DATABASE names" in err and "data/dama.sqlite3" in err
+    assert "permission" not in err
+
+
+def test_the_advice_names_the_argument_to_change(
+    tmp_path: Path, empty: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What the bot's start says of DAMA_DATABASE, the copy says of SOURCE or TARGET:
+    # those are what its user changes.
+    foreign = tmp_path / "notes.sqlite3"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    assert main(["db", "copy", str(foreign), empty]) == 2
+    err = capsys.readouterr().err
+    assert "another program's tables" in err and "point SOURCE at dama-bot's database" in err
+    assert "DAMA_DATABASE" not in err and err.count("\n") == 1, err
+    import asyncio
+
+    source = tmp_path / "dama.sqlite3"
+    asyncio.run(fill(source))
+    nowhere = f"postgresql://dama@/dama?host={tmp_path / 'no-server'}"
+    assert main(["db", "copy", str(source), nowhere]) == 2
+    err = capsys.readouterr().err
+    assert "cannot use the database 'postgresql://" in err
+    assert "TARGET's host, port, user, password and database name" in err
+    assert "DAMA_DATABASE" not in err and err.count("\n") == 1, err
