@@ -4,7 +4,7 @@ questions the mining command uses (null-window searches, the default), on the sa
 self-play games, per variant.
 
 Run with ``make bench`` or ``python benchmarks/mining.py`` from the repository root
-(about five minutes of CPU; ``--games N`` for more or fewer games per variant).
+(about three minutes of CPU; ``--games N`` for more or fewer games per variant).
 
 Each variant mines the same self-play games (level 2, the mining command's seeds: Turkish
 from 67, Arab from 100000, the others from 0) with `--node-budget 300000`, as the banks
@@ -47,7 +47,7 @@ def run(games: list[list[Position]], key: str, exact: bool) -> tuple[float, int,
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=5, help="games per variant (default 5)")
+    parser.add_argument("--games", type=int, default=3, help="games per variant (default 3)")
     args = parser.parse_args()
     print(f"mining {args.games} self-play games per variant, node budget {NODE_BUDGET:,}")
     print(f"{'variant':9} {'seeds':>13} {'exact s':>8} {'bounded s':>9} {'ratio':>6} "
