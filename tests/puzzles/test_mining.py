@@ -194,7 +194,7 @@ def test_threshold_questions_decide_italian_self_play_as_exact_scores_do() -> No
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("key", "seeds"), [("turkish", range(67, 70)),
-                                            ("arab", range(100000, 100003))])
+                                            ("arab", range(100060, 100064))])
 def test_threshold_questions_decide_orthogonal_self_play_as_exact_scores_do(
     key: str, seeds: range
 ) -> None:
