@@ -261,7 +261,8 @@ class DamaBot(commands.AutoShardedBot):
                                     announcer=self.announcer, settings=settings))
         self.puzzles = PuzzleService(self.storage.puzzles, banks=self.puzzle_banks)
         puzzle_cog = Puzzles(puzzles=self.puzzles, repository=self.storage.puzzles,
-                             errors=self.errors, board_size=settings.board_size)
+                             errors=self.errors, board_size=settings.board_size,
+                             preferences=self.settings_service)
         self.puzzle_presses = puzzle_cog
         await self.add_cog(puzzle_cog)
         self.daily_puzzles = DailyPuzzleScheduler(
@@ -275,7 +276,8 @@ class DamaBot(commands.AutoShardedBot):
             ThreadReviewer() if computer is None else PoolReviewer(computer)
         )
         self.analyses = AnalysisService(self.storage, self.games, reviewer)
-        analysis = Analysis(analyses=self.analyses, games=self.games, storage=self.storage)
+        analysis = Analysis(analyses=self.analyses, games=self.games, storage=self.storage,
+                            preferences=self.settings_service)
         self.analysis_presses = analysis
         await self.add_cog(analysis)
         self.add_dynamic_items(*ANALYSIS_ITEMS)

@@ -1,7 +1,8 @@
 """Copying an SQLite database into PostgreSQL (`dama-bot db copy SOURCE TARGET`).
 
 Every table of the source (games, moves, challenges, players, ratings, the leaderboard
-counts, the rule, and any table a later migration adds) goes to the table of the same
+counts, the rule, analyses, puzzle ratings, attempts, daily puzzles and puzzles under way,
+and any table a later migration adds) goes to the table of the same
 name, column by column, in one PostgreSQL transaction, parents before children (foreign
 keys). The copy is then checked inside that transaction, before it commits: per table, the
 number of rows and a digest (the sum modulo 2**256 of each row's SHA-256, so it does not

@@ -279,3 +279,16 @@ class ChallengeNotPendingError(StorageError):
         self.challenge_id = challenge_id
         self.status = status
         super().__init__(f"challenge {challenge_id} is {status}, no longer pending")
+
+
+class PuzzleSessionChangedError(StorageError):
+    """A puzzle session's step was computed from a revision that is no longer stored:
+    another task or process answered, started another puzzle or ended it meanwhile.
+    Nothing was written; read the session again and decide anew."""
+
+    def __init__(self, user_id: int, revision: int) -> None:
+        self.user_id = user_id
+        self.revision = revision
+        super().__init__(
+            f"user {user_id}'s puzzle session is no longer at revision {revision}; "
+            "it changed meanwhile, read it again")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -51,7 +52,7 @@ def solve_rate(player: RatingValue | None, puzzle: RatingValue, solved: bool
 async def fill(path: Path) -> None:
     """A database with something in every table: active and ended games with moves (one
     finished game's moves after it ended), a rated result, challenges, names, a puzzle
-    attempt and a daily puzzle."""
+    attempt, a daily puzzle and a puzzle under way."""
     clock = FakeClock(START, step=timedelta(milliseconds=7))
     store = await Storage.open(path, clock=clock, leaderboard=EVERYONE)
     try:
@@ -83,6 +84,9 @@ async def fill(path: Path) -> None:
         attempt = PuzzleAttempt(1, "turkish-0", "turkish", True, False, False)
         await store.puzzles.record(attempt, RatingValue(1500.0, 350.0, 0.06), solve_rate)
         await store.puzzles.set_daily(10, 105, "arab", 2)
+        under_way = await store.puzzles.start_session(
+            2, "italian-1", "italian", ("c4-d5", "c6xe4", "f3xd5xf7"), rated=True)
+        await store.puzzles.step_session(replace(under_way, plies=2, hinted=True))
     finally:
         await store.close()
 
@@ -120,6 +124,7 @@ async def test_every_table_and_row_is_copied(tmp_path: Path, empty: str) -> None
     assert counts["leaderboard_rule"] == 1 and counts["rank_buckets"] > 0
     assert counts["puzzle_ratings"] == 1 and counts["puzzle_stats"] == 1
     assert counts["puzzle_attempts"] == 1 and counts["daily_puzzles"] == 1
+    assert counts["puzzle_sessions"] == 1
     before = await Storage.open(source, leaderboard=EVERYONE, read_only=True)
     after = await Storage.open(empty, leaderboard=EVERYONE)
     try:
@@ -135,6 +140,9 @@ async def test_every_table_and_row_is_copied(tmp_path: Path, empty: str) -> None
                 == await before.puzzles.rating(1, "turkish"))
         assert await after.puzzles.stats("turkish-0") == await before.puzzles.stats("turkish-0")
         assert await after.puzzles.daily_all() == await before.puzzles.daily_all()
+        session = await after.puzzles.session(2)
+        assert session is not None and session == await before.puzzles.session(2)
+        assert (session.plies, session.hinted, session.solution[2]) == (2, True, "f3xd5xf7")
         # New rows continue after the copied ids.
         game = await after.games.create(NewGame("turkish", 200, None, Seat.human(1),
                                                 Seat.human(2), FEN))
