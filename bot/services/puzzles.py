@@ -191,7 +191,8 @@ class PuzzleService:
         """Give the user a new puzzle of `variant` (None: any variant with puzzles), the
         unseen one nearest their rating (at random among the `NEAREST` nearest); a puzzle
         already met is given again only when all were, unrated. Replaces the user's
-        unfinished puzzle. Raises `PlayerError` UNKNOWN_VARIANT, PUZZLE_NO_BANK."""
+        unfinished puzzle (continues it when it is the one picked). Raises `PlayerError`
+        UNKNOWN_VARIANT, PUZZLE_NO_BANK."""
         key = self._variant(variant)
         rating = await self._repo.rating(user_id, key)
         seen = await self._repo.attempted(user_id, key)
@@ -224,7 +225,8 @@ class PuzzleService:
                           None, 0, puzzle.solver_moves)
 
     async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleView:
-        """Give the user the puzzle `puzzle_id` (the daily puzzle's button). Raises
+        """Give the user the puzzle `puzzle_id` (the daily puzzle's button; continued where
+        the user was when it is the one under way). Raises
         PlayerError PUZZLE_UNKNOWN for an id no bank holds."""
         p = self._by_id.get(puzzle_id)
         if p is None:
@@ -233,7 +235,14 @@ class PuzzleService:
         return await self._begin(user_id, p, rated=p.id not in seen)
 
     async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleView:
+        """Start `puzzle` for the user, or continue it when it is the one under way (its
+        hint, wrong answer and plies found stay: starting over never sheds a hint)."""
         async with self._lock:
+            current = await self._repo.session(user_id)
+            if current is not None and current.puzzle_id == puzzle.id:
+                s = await asyncio.to_thread(self._restore, current)
+                if s is not None:
+                    return self._view(s)
             stored = await self._repo.start_session(user_id, puzzle.id, puzzle.variant,
                                                     puzzle.solution, rated=rated)
             return self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
