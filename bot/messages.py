@@ -279,6 +279,7 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_HOW = "puzzle.daily_how"
     PUZZLE_GONE = "error.puzzle_gone"
     PUZZLE_CHANGED = "error.puzzle_changed"
+    PUZZLE_LEFT = "puzzle.left"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -701,6 +702,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_CHANGED: "Your puzzle moved on while this was being checked (another answer, "
                         "hint or new puzzle of yours arrived at the same moment), so this "
                         "was not applied. Look at your latest puzzle board and try again.",
+    Msg.PUZZLE_LEFT: "You left puzzle {puzzle} unsolved after taking a hint: it counts as a "
+                     "loss.",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

@@ -47,6 +47,16 @@ def _locale(interaction: Interaction) -> str:
     return locale_of(interaction)
 
 
+def _with_left(view: PuzzleView, locale: str, note: str | None = None) -> str | None:
+    """`note` after what became of the puzzle the new one replaced (`PuzzleView.left`)."""
+    if view.left is None:
+        return note
+    lines = [text(Msg.PUZZLE_LEFT, locale, puzzle=view.left)]
+    change = rating_text(view.left_result, locale)
+    lines += [line for line in (change, note) if line]
+    return "\n".join(lines)
+
+
 class Puzzles(commands.Cog):
     """Puzzles for one solver at a time, and the daily puzzle's settings."""
 
@@ -88,7 +98,7 @@ class Puzzles(commands.Cog):
             streak=rating.streak)
         if not view.rated:
             note = text(Msg.PUZZLE_UNRATED, locale)
-        await self._show(interaction, view, note=note)
+        await self._show(interaction, view, note=_with_left(view, locale, note))
 
     @app_commands.command(name="solve", description=t("solve"))
     @anywhere
@@ -179,4 +189,4 @@ class Puzzles(commands.Cog):
 
     async def puzzle_solve(self, interaction: Interaction, puzzle_id: str) -> None:
         view = await self.puzzles.start_puzzle(interaction.user.id, puzzle_id)
-        await self._show(interaction, view)
+        await self._show(interaction, view, note=_with_left(view, _locale(interaction)))

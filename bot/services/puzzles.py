@@ -94,7 +94,8 @@ class PuzzleView:
     """What the solver sees: the puzzle, the position now, the solver's colour (the side at
     the bottom of the picture), the last move played (with the position before it, for the
     picture), how many of the solver's moves are found and to find, and `marks` (the square
-    of the piece to move, after a hint)."""
+    of the piece to move, after a hint). `left`: the puzzle this one replaced unsolved after
+    a hint, recorded as a rated loss now (`left_result`)."""
 
     puzzle: Puzzle
     variant: Variant
@@ -106,6 +107,8 @@ class PuzzleView:
     total: int
     marks: tuple[int, ...] = ()
     rated: bool = True
+    left: str | None = None
+    left_result: PuzzleResult | None = None
 
 
 class SolveOutcome:
@@ -236,17 +239,29 @@ class PuzzleService:
 
     async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleView:
         """Start `puzzle` for the user, or continue it when it is the one under way (its
-        hint, wrong answer and plies found stay: starting over never sheds a hint)."""
+        hint, wrong answer and plies found stay: starting over never sheds a hint). A
+        rated puzzle under way left after a hint is recorded a loss first. Raises
+        PlayerError PUZZLE_CHANGED (the puzzle left moved on meanwhile)."""
         async with self._lock:
             current = await self._repo.session(user_id)
-            if current is not None and current.puzzle_id == puzzle.id:
+            left: str | None = None
+            left_result: PuzzleResult | None = None
+            if current is not None:
                 s = await asyncio.to_thread(self._restore, current)
-                if s is not None:
+                if s is not None and current.puzzle_id == puzzle.id:
                     return self._view(s)
+                if s is not None and current.hinted:
+                    # The hint said a solve counts as a loss: leaving is no better (else
+                    # the puzzle, never recorded, comes back rated with its hint known).
+                    recording = self._recording(s, solved=False)
+                    left_result = await self._step(current, finished=True,
+                                                   recording=recording)
+                    left = current.puzzle_id if left_result is not None else None
             stored = await self._repo.start_session(user_id, puzzle.id, puzzle.variant,
                                                     puzzle.solution, rated=rated)
-            return self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
+            view = self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
                                        puzzle.position()))
+            return replace(view, left=left, left_result=left_result)
 
     # --- the stored session ----------------------------------------------------------------
 

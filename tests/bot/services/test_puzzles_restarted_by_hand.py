@@ -6,6 +6,7 @@ puzzle of tests/support/puzzles.py (1. c4-d5 c6xe4 2. f3xd5xf7)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from bot.services.puzzles import PuzzleService, SolveOutcome
@@ -45,5 +46,43 @@ async def test_puzzle_again_mid_line_continues_where_the_solver_was(tmp_path: Pa
         view = await service.start(USER, "italian")
         assert view.position == found.view.position and view.found == 1
         assert (await service.solve(USER, "f3xd5xf7")).outcome == SolveOutcome.SOLVED
+    finally:
+        await storage.close()
+
+
+async def test_a_hinted_puzzle_left_for_another_counts_as_a_loss(tmp_path: Path) -> None:
+    # Left after a hint for another puzzle, then taken up again from the daily post: the
+    # hint said a solve counts as a loss, so leaving records that loss (once), and the
+    # puzzle met again is unrated, not a fresh rated attempt that wins with the hint known.
+    first, second = shot_puzzle(), replace(shot_puzzle(), id="italian-0000000002")
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        service = PuzzleService(storage.puzzles, banks={"italian": [first, second]}, seed=1)
+        await service.start_puzzle(USER, first.id)
+        await service.hint(USER)
+        other = await service.start_puzzle(USER, second.id)
+        assert other.left == first.id and other.left_result is not None
+        assert (other.left_result.player.attempts, other.left_result.player.solved) == (1, 0)
+        back = await service.start_puzzle(USER, first.id)
+        assert not back.rated and back.left is None
+        await service.solve(USER, "c4-d5")
+        solved = await service.solve(USER, "f3xd5xf7")
+        assert solved.outcome == SolveOutcome.SOLVED and solved.result is None
+        rating = await service.rating(USER, "italian")
+        assert rating is not None and (rating.attempts, rating.solved) == (1, 0)
+    finally:
+        await storage.close()
+
+
+async def test_an_untouched_puzzle_left_for_another_is_not_rated(tmp_path: Path) -> None:
+    first, second = shot_puzzle(), replace(shot_puzzle(), id="italian-0000000002")
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        service = PuzzleService(storage.puzzles, banks={"italian": [first, second]}, seed=1)
+        await service.start_puzzle(USER, first.id)
+        other = await service.start_puzzle(USER, second.id)
+        assert other.left is None and other.left_result is None
+        assert await service.rating(USER, "italian") is None
+        assert (await service.start_puzzle(USER, first.id)).rated
     finally:
         await storage.close()
