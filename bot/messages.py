@@ -280,6 +280,7 @@ class Msg(enum.StrEnum):
     PUZZLE_GONE = "error.puzzle_gone"
     PUZZLE_CHANGED = "error.puzzle_changed"
     PUZZLE_LEFT = "puzzle.left"
+    PUZZLE_NOT_SHOWN = "error.puzzle_not_shown"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -704,6 +705,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                         "was not applied. Look at your latest puzzle board and try again.",
     Msg.PUZZLE_LEFT: "You left puzzle {puzzle} unsolved after taking a hint: it counts as a "
                      "loss.",
+    Msg.PUZZLE_NOT_SHOWN: "These buttons belong to puzzle {puzzle}, which is no longer the one "
+                          "you are solving (now {current}): nothing was done. Use the buttons "
+                          "of your latest puzzle message.",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

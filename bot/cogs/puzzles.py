@@ -83,7 +83,7 @@ class Puzzles(commands.Cog):
         file = await puzzle_file(view, self.board_size, reader)
         await Answer.of(interaction).send(
             embed=puzzle_embed(view, locale, note=note), file=file, ephemeral=True,
-            view=puzzle_view(interaction.user.id, locale) if buttons else None)
+            view=puzzle_view(interaction.user.id, locale, view.puzzle.id) if buttons else None)
 
     @app_commands.command(name="puzzle", description=t("puzzle"))
     @anywhere
@@ -168,15 +168,15 @@ class Puzzles(commands.Cog):
 
     # --- buttons (bot.ui.puzzles.PuzzlePressHandler) -------------------------------------
 
-    async def puzzle_hint(self, interaction: Interaction) -> None:
-        square, view = await self.puzzles.hint(interaction.user.id)
+    async def puzzle_hint(self, interaction: Interaction, puzzle_id: str | None) -> None:
+        square, view = await self.puzzles.hint(interaction.user.id, puzzle_id)
         reader = await self._reader(interaction, view)
         await self._show(interaction, view, reader=reader, note=text(
             Msg.PUZZLE_HINT, _locale(interaction),
             square=shown_move(square, view.variant, reader)))
 
-    async def puzzle_reveal(self, interaction: Interaction) -> None:
-        reveal = await self.puzzles.reveal(interaction.user.id)
+    async def puzzle_reveal(self, interaction: Interaction, puzzle_id: str | None) -> None:
+        reveal = await self.puzzles.reveal(interaction.user.id, puzzle_id)
         locale = _locale(interaction)
         reader = await self._reader(interaction, reveal.view)
         line = " ".join(shown_move(m, reveal.view.variant, reader) for m in reveal.moves)

@@ -281,13 +281,16 @@ class PuzzleService:
             s.position = play_unchecked(s.position, move)
         return s
 
-    async def _load(self, user_id: int) -> _Session:
-        """The user's session as stored. Raises PlayerError PUZZLE_NONE (none under way),
-        PUZZLE_GONE (its puzzle is gone from the bank: the session is ended),
-        PUZZLE_CHANGED (it changed while being ended)."""
+    async def _load(self, user_id: int, puzzle_id: str | None = None) -> _Session:
+        """The user's session as stored (of puzzle `puzzle_id`, unless None). Raises
+        PlayerError PUZZLE_NONE (none under way), PUZZLE_NOT_SHOWN (another puzzle is under
+        way than `puzzle_id`), PUZZLE_GONE (its puzzle is gone from the bank: the session
+        is ended), PUZZLE_CHANGED (it changed while being ended)."""
         stored = await self._repo.session(user_id)
         if stored is None:
             raise PlayerError(Msg.PUZZLE_NONE)
+        if puzzle_id is not None and stored.puzzle_id != puzzle_id:
+            raise PlayerError(Msg.PUZZLE_NOT_SHOWN, puzzle=puzzle_id, current=stored.puzzle_id)
         s = await asyncio.to_thread(self._restore, stored)
         if s is None:
             await self._step(stored, finished=True)
@@ -366,23 +369,25 @@ class PuzzleService:
             await self._step(s.stored)
             return SolveAnswer(SolveOutcome.CORRECT, played, defence_text, self._view(s), None)
 
-    async def hint(self, user_id: int) -> tuple[str, PuzzleView]:
+    async def hint(self, user_id: int, puzzle_id: str | None = None) -> tuple[str, PuzzleView]:
         """The square of the piece the solver should move (its name) and the view with it
-        marked. From now on a solve counts as a loss (stored). Raises PlayerError
-        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED."""
+        marked. From now on a solve counts as a loss (stored). `puzzle_id`: the puzzle the
+        pressed button's message shows (None: whichever is under way). Raises PlayerError
+        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED, PUZZLE_NOT_SHOWN (another puzzle is under
+        way than `puzzle_id`: nothing done)."""
         async with self._lock:
-            s = await self._load(user_id)
+            s = await self._load(user_id, puzzle_id)
             if not s.stored.hinted:
                 await self._step(replace(s.stored, hinted=True))
             start = self._expected(s).start
             return square_name(start), self._view(s, marks=(start,))
 
-    async def reveal(self, user_id: int) -> Reveal:
+    async def reveal(self, user_id: int, puzzle_id: str | None = None) -> Reveal:
         """Show the rest of the solution and end the puzzle (a loss when rated and not yet
-        recorded, in the same transaction). Raises PlayerError PUZZLE_NONE, PUZZLE_GONE,
-        PUZZLE_CHANGED."""
+        recorded, in the same transaction). `puzzle_id` as for `hint`. Raises PlayerError
+        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED, PUZZLE_NOT_SHOWN."""
         async with self._lock:
-            s = await self._load(user_id)
+            s = await self._load(user_id, puzzle_id)
             recording = self._recording(s, solved=False, revealed=True)
             read = s.stored
             rest: list[str] = []
