@@ -91,6 +91,11 @@ class Puzzles(commands.Cog):
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def puzzle(self, interaction: Interaction, variant: str | None = None) -> None:
         view = await self.puzzles.start(interaction.user.id, variant)
+        await self._show_start(interaction, view)
+
+    async def _show_start(self, interaction: Interaction, view: PuzzleView) -> None:
+        """A puzzle just given (`/puzzle`, Solve it): the solver's rating, or that it is
+        not rated, after what became of the puzzle it replaced."""
         rating = await self.puzzles.rating(interaction.user.id, view.puzzle.variant)
         locale = _locale(interaction)
         note = None if rating is None else text(
@@ -189,4 +194,4 @@ class Puzzles(commands.Cog):
 
     async def puzzle_solve(self, interaction: Interaction, puzzle_id: str) -> None:
         view = await self.puzzles.start_puzzle(interaction.user.id, puzzle_id)
-        await self._show(interaction, view, note=_with_left(view, _locale(interaction)))
+        await self._show_start(interaction, view)
