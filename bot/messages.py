@@ -280,9 +280,10 @@ class Msg(enum.StrEnum):
     PUZZLE_SOURCE_RECORDED = "puzzle.source_recorded"
     PUZZLE_SOURCE_SELF_PLAY = "puzzle.source_self_play"
     PUZZLE_DAILY_ANY_VARIANT = "puzzle.daily_any_variant"
-    PUZZLE_NOT_CURRENT = "error.puzzle_not_current"
     PUZZLE_GONE = "error.puzzle_gone"
     PUZZLE_CHANGED = "error.puzzle_changed"
+    PUZZLE_LEFT = "puzzle.left"
+    PUZZLE_NOT_SHOWN = "error.puzzle_not_shown"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -705,14 +706,17 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_SOURCE_SELF_PLAY: "a game the computer played against itself ({game}, after "
                                  "ply {ply})",
     Msg.PUZZLE_DAILY_ANY_VARIANT: "the variants in turn",
-    Msg.PUZZLE_NOT_CURRENT: "That puzzle is no longer under way: you started another since. "
-                            "Use the buttons of your latest puzzle, or /solve.",
     Msg.PUZZLE_GONE: "The puzzle you were solving ({puzzle}) was changed or removed when the "
                      "bot's puzzles were updated, so it has ended: nothing more about it is "
                      "rated. Start another with /puzzle.",
     Msg.PUZZLE_CHANGED: "Your puzzle moved on while this was being checked (another answer, "
                         "hint or new puzzle of yours arrived at the same moment), so this "
                         "was not applied. Look at your latest puzzle board and try again.",
+    Msg.PUZZLE_LEFT: "You left puzzle {puzzle} unsolved after taking a hint: it counts as a "
+                     "loss.",
+    Msg.PUZZLE_NOT_SHOWN: "These buttons belong to puzzle {puzzle}, which is no longer the one "
+                          "you are solving (now {current}): nothing was done. Use the buttons "
+                          "of your latest puzzle message.",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

@@ -98,7 +98,8 @@ class PuzzleView:
     picture), how many of the solver's moves are found and to find, `marks` (the square
     of the piece to move, after a hint), whether the attempt is rated, and `rating`: the
     puzzle's own rating (Glicko-2, as solvers moved it), its bank rating before any
-    attempt."""
+    attempt. `left`: the puzzle this one replaced unsolved after a hint, recorded as a
+    rated loss now (`left_result`)."""
 
     puzzle: Puzzle
     variant: Variant
@@ -111,6 +112,8 @@ class PuzzleView:
     marks: tuple[int, ...] = ()
     rated: bool = True
     rating: int = 0
+    left: str | None = None
+    left_result: PuzzleResult | None = None
 
 
 class SolveOutcome:
@@ -196,7 +199,8 @@ class PuzzleService:
         """Give the user a new puzzle of `variant` (None: any variant with puzzles), the
         unseen one nearest their rating (at random among the `NEAREST` nearest); a puzzle
         already met is given again only when all were, unrated. Replaces the user's
-        unfinished puzzle. Raises `PlayerError` UNKNOWN_VARIANT, PUZZLE_NO_BANK."""
+        unfinished puzzle (continues it when it is the one picked). Raises `PlayerError`
+        UNKNOWN_VARIANT, PUZZLE_NO_BANK."""
         key = self._variant(variant)
         rating = await self._repo.rating(user_id, key)
         seen = await self._repo.attempted(user_id, key)
@@ -243,7 +247,8 @@ class PuzzleService:
                           rating=puzzle.rating if rating is None else rating)
 
     async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleView:
-        """Give the user the puzzle `puzzle_id` (the daily puzzle's button). Raises
+        """Give the user the puzzle `puzzle_id` (the daily puzzle's button; continued where
+        the user was when it is the one under way). Raises
         PlayerError PUZZLE_UNKNOWN for an id no bank holds."""
         p = self._by_id.get(puzzle_id)
         if p is None:
@@ -252,12 +257,32 @@ class PuzzleService:
         return await self._begin(user_id, p, rated=p.id not in seen)
 
     async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleView:
+        """Start `puzzle` for the user, or continue it when it is the one under way (its
+        hint, wrong answer and plies found stay: starting over never sheds a hint). A
+        rated puzzle under way left after a hint is recorded a loss first. Raises
+        PlayerError PUZZLE_CHANGED (the puzzle left moved on meanwhile)."""
         rating = await self.rating_of(puzzle)
         async with self._lock:
+            current = await self._repo.session(user_id)
+            left: str | None = None
+            left_result: PuzzleResult | None = None
+            if current is not None:
+                s = await asyncio.to_thread(self._restore, current)
+                if s is not None and current.puzzle_id == puzzle.id:
+                    s.rating = rating
+                    return self._view(s)
+                if s is not None and current.hinted:
+                    # The hint said a solve counts as a loss: leaving is no better (else
+                    # the puzzle, never recorded, comes back rated with its hint known).
+                    recording = self._recording(s, solved=False)
+                    left_result = await self._step(current, finished=True,
+                                                   recording=recording)
+                    left = current.puzzle_id if left_result is not None else None
             stored = await self._repo.start_session(user_id, puzzle.id, puzzle.variant,
                                                     puzzle.solution, rated=rated)
-            return self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
+            view = self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
                                        puzzle.position(), rating=rating))
+            return replace(view, left=left, left_result=left_result)
 
     # --- the stored session ----------------------------------------------------------------
 
@@ -278,16 +303,15 @@ class PuzzleService:
         return s
 
     async def _load(self, user_id: int, puzzle_id: str | None = None) -> _Session:
-        """The user's session as stored. `puzzle_id`: the puzzle asked about (a button of
-        its message), None for the one under way. Raises PlayerError PUZZLE_NONE (none
-        under way), PUZZLE_NOT_CURRENT (the one under way is another), PUZZLE_GONE (its
-        puzzle is gone from the bank: the session is ended), PUZZLE_CHANGED (it changed
-        while being ended)."""
+        """The user's session as stored (of puzzle `puzzle_id`, unless None). Raises
+        PlayerError PUZZLE_NONE (none under way), PUZZLE_NOT_SHOWN (another puzzle is under
+        way than `puzzle_id`), PUZZLE_GONE (its puzzle is gone from the bank: the session
+        is ended), PUZZLE_CHANGED (it changed while being ended)."""
         stored = await self._repo.session(user_id)
         if stored is None:
             raise PlayerError(Msg.PUZZLE_NONE)
         if puzzle_id is not None and stored.puzzle_id != puzzle_id:
-            raise PlayerError(Msg.PUZZLE_NOT_CURRENT)
+            raise PlayerError(Msg.PUZZLE_NOT_SHOWN, puzzle=puzzle_id, current=stored.puzzle_id)
         s = await asyncio.to_thread(self._restore, stored)
         if s is None:
             await self._step(stored, finished=True)
@@ -370,8 +394,9 @@ class PuzzleService:
     async def hint(self, user_id: int, puzzle_id: str | None = None) -> tuple[str, PuzzleView]:
         """The square of the piece the solver should move (its name) and the view with it
         marked. From now on a solve counts as a loss (stored). `puzzle_id`: the puzzle the
-        hint was asked for (a button of its message), None for the one under way. Raises
-        PlayerError PUZZLE_NONE, PUZZLE_NOT_CURRENT, PUZZLE_GONE, PUZZLE_CHANGED."""
+        pressed button's message shows (None: whichever is under way). Raises PlayerError
+        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED, PUZZLE_NOT_SHOWN (another puzzle is under
+        way than `puzzle_id`: nothing done)."""
         async with self._lock:
             s = await self._load(user_id, puzzle_id)
             if not s.stored.hinted:
@@ -381,8 +406,8 @@ class PuzzleService:
 
     async def reveal(self, user_id: int, puzzle_id: str | None = None) -> Reveal:
         """Show the rest of the solution and end the puzzle (a loss when rated and not yet
-        recorded, in the same transaction). `puzzle_id`: as for `hint`. Raises PlayerError
-        PUZZLE_NONE, PUZZLE_NOT_CURRENT, PUZZLE_GONE, PUZZLE_CHANGED."""
+        recorded, in the same transaction). `puzzle_id` as for `hint`. Raises PlayerError
+        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED, PUZZLE_NOT_SHOWN."""
         async with self._lock:
             s = await self._load(user_id, puzzle_id)
             recording = self._recording(s, solved=False, revealed=True)
