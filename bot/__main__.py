@@ -74,12 +74,8 @@ def _db(args: argparse.Namespace) -> int:
 
     try:
         copied = asyncio.run(copy_database(args.source, args.target, progress))
-    except StorageError as error:
-        text = str(error)
-        advice = getattr(getattr(error, "cause", None), "advice", "")
-        if advice and advice not in text:  # a DatabaseFileError's line already has it
-            text = f"{text} {advice}"
-        print(f"dama-bot: db copy: {text}", file=sys.stderr)
+    except StorageError as error:  # its line says what to do (storage.copy)
+        print(f"dama-bot: db copy: {error}", file=sys.stderr)
         return 2
     for table in copied:
         print(f"{table.table}: {table.rows} rows, digest {table.digest[:16]} (matches)")

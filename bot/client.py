@@ -46,7 +46,7 @@ from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzleScheduler
 from bot.services.settings import ChallengeLimits, SettingsService
-from bot.sync import hash_file_for, sync_commands
+from bot.sync import legacy_hash_file, sync_commands
 from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
@@ -261,7 +261,8 @@ class DamaBot(commands.AutoShardedBot):
                                     announcer=self.announcer, settings=settings))
         self.puzzles = PuzzleService(self.storage.puzzles, banks=self.puzzle_banks)
         puzzle_cog = Puzzles(puzzles=self.puzzles, repository=self.storage.puzzles,
-                             errors=self.errors, board_size=settings.board_size)
+                             errors=self.errors, board_size=settings.board_size,
+                             preferences=self.settings_service)
         self.puzzle_presses = puzzle_cog
         await self.add_cog(puzzle_cog)
         self.daily_puzzles = DailyPuzzleScheduler(
@@ -275,7 +276,8 @@ class DamaBot(commands.AutoShardedBot):
             ThreadReviewer() if computer is None else PoolReviewer(computer)
         )
         self.analyses = AnalysisService(self.storage, self.games, reviewer)
-        analysis = Analysis(analyses=self.analyses, games=self.games, storage=self.storage)
+        analysis = Analysis(analyses=self.analyses, games=self.games, storage=self.storage,
+                            preferences=self.settings_service)
         self.analysis_presses = analysis
         await self.add_cog(analysis)
         self.add_dynamic_items(*ANALYSIS_ITEMS)
@@ -295,7 +297,8 @@ class DamaBot(commands.AutoShardedBot):
             try:
                 self.sync_result = await sync_commands(
                     self.tree, application_id=self.application_id,
-                    dev_guild=settings.dev_guild, hash_file=hash_file_for(settings.database),
+                    dev_guild=settings.dev_guild, values=self.storage.settings,
+                    legacy=legacy_hash_file(settings.database), clock=self.clock,
                 )
             except (discord.Forbidden, discord.NotFound):
                 if settings.dev_guild is None:

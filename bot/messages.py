@@ -277,6 +277,8 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_WAS_OFF = "puzzle.daily_was_off"
     PUZZLE_DAILY_NO_CHANNEL = "error.puzzle_daily_no_channel"
     PUZZLE_DAILY_HOW = "puzzle.daily_how"
+    PUZZLE_GONE = "error.puzzle_gone"
+    PUZZLE_CHANGED = "error.puzzle_changed"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -693,6 +695,12 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_DAILY_HOW: "Press **Solve it** to try it: only you see your answers.",
     Msg.PUZZLE_DAILY_NO_CHANNEL: "A daily puzzle can only be posted in a text channel, not "
                                  "in {channel}. Pick a text channel.",
+    Msg.PUZZLE_GONE: "The puzzle you were solving ({puzzle}) was changed or removed when the "
+                     "bot's puzzles were updated, so it has ended: nothing more about it is "
+                     "rated. Start another with /puzzle.",
+    Msg.PUZZLE_CHANGED: "Your puzzle moved on while this was being checked (another answer, "
+                        "hint or new puzzle of yours arrived at the same moment), so this "
+                        "was not applied. Look at your latest puzzle board and try again.",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

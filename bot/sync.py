@@ -1,26 +1,80 @@
-"""Registering the slash commands with Discord, only when needed.
+"""Registering the slash commands with Discord, only when needed, by one process.
 
 With a development guild, the commands are copied to that guild and synced there at every
 start (guild commands update instantly). Otherwise they are synced globally, and only when
 their schema (names, descriptions, options, choices, contexts, and the localizations of
-names, descriptions and choices) differs from what was last
-synced: a SHA-256 of the schema is kept in a file beside the database.
+names, descriptions and choices) differs from what was last synced: a SHA-256 of the
+schema is kept in the database, among the bot's own values (`SettingsRepository.
+bot_values`, on SQLite and PostgreSQL alike), so a restart, another process or another
+machine on the same database knows what Discord has.
+
+`CommandTree.sync` replaces the application's whole global command list with one request
+(discord.py: `bulk_upsert_global_commands`, Discord's "Bulk Overwrite Global Application
+Commands"); a command it creates counts against Discord's daily limit on creations. Only
+the process holding shard 0 calls `sync_commands` (`bot.client`), and even two such
+processes (a replacement started before the old one stopped) sync once: the first to
+replace the stored value by a claim (`syncing <hash> <ms>`, compare and set in the
+database) syncs and then stores the hash; the other waits until the hash is stored and
+syncs nothing. A failed sync puts the previous value back; a claim older than
+`CLAIM_SECONDS` (its process died while syncing) is taken over, and so is a claim for
+another schema (another version of the bot: each version registers its own commands).
+The other processes never sync: they answer the commands from their own command tree,
+which needs nothing from Discord.
+
+Older versions kept the hash in a file beside an SQLite database
+(`<database>.commands.sha256`): its value is moved into the database once, and the file
+removed.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from storage import is_postgresql
+from storage import SettingsRepository, is_postgresql
+from storage.clock import Clock, to_ms, utc_now
 
 log = logging.getLogger(__name__)
+
+SCHEMA_HASH = "command_schema_sha256"
+"""The name of the bot's own value holding the hash last synced (or a claim)."""
+
+CLAIM_SECONDS = 120.0
+"""How long a claim holds before another process may take it over: far beyond one sync
+(a few seconds, discord.py waiting out a rate limit included)."""
+
+POLL_SECONDS = 0.5
+"""How often a process waiting for another's claim looks at the stored value again."""
+
+_CLAIM = "syncing"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A process's claim to sync the schema of `digest`, made at `since_ms`."""
+
+    digest: str
+    since_ms: int
+
+    def text(self) -> str:
+        return f"{_CLAIM} {self.digest} {self.since_ms}"
+
+    @staticmethod
+    def parse(stored: str | None) -> Claim | None:
+        """The claim a stored value holds (None: a hash, or nothing)."""
+        parts = (stored or "").split()
+        if len(parts) != 3 or parts[0] != _CLAIM or not parts[2].isdigit():
+            return None
+        return Claim(parts[1], int(parts[2]))
 
 
 async def command_schema(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
@@ -42,13 +96,33 @@ def schema_hash(schema: list[dict[str, Any]], application_id: int | None) -> str
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def hash_file_for(database: str) -> Path | None:
-    """Where the last synced schema hash is kept: beside the database file (None for an
-    in-memory database or a PostgreSQL URL: always sync)."""
+def legacy_hash_file(database: str) -> Path | None:
+    """Where older versions kept the last synced hash: beside an SQLite database file
+    (None for an in-memory database or a PostgreSQL URL, which never had one)."""
     if database == ":memory:" or is_postgresql(database):
         return None
     path = Path(database)
     return path.with_name(path.name + ".commands.sha256")
+
+
+async def adopt_legacy_hash(values: SettingsRepository, legacy: Path | None) -> None:
+    """Move the hash an older version kept in `legacy` into the database (unless the
+    database has a value already), then remove the file. A file that cannot be read or
+    removed is logged and left; the next sync then happens as if it were absent."""
+    if legacy is None or not legacy.is_file():
+        return
+    try:
+        digest = legacy.read_text().strip()
+    except OSError as error:
+        log.warning("cannot read the old command hash file %s: %s", legacy, error)
+        return
+    hexadecimal = len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
+    if hexadecimal and await values.replace_bot_value(SCHEMA_HASH, None, digest):
+        log.info("moved the command hash from %s into the database", legacy)
+    try:
+        legacy.unlink()
+    except OSError as error:
+        log.warning("cannot remove the old command hash file %s: %s", legacy, error)
 
 
 async def sync_commands(
@@ -56,22 +130,48 @@ async def sync_commands(
     *,
     application_id: int | None,
     dev_guild: int | None,
-    hash_file: Path | None,
+    values: SettingsRepository,
+    legacy: Path | None = None,
+    clock: Clock = utc_now,
 ) -> str:
-    """Sync as described above; returns "guild", "global" or "unchanged"."""
+    """Sync as described above; returns "guild", "global" or "unchanged" (nothing to
+    sync, or another process synced this schema). Raises what `CommandTree.sync` raises
+    (the stored value is then as before) and `storage.StorageError` when the database
+    cannot be read or written."""
     if dev_guild is not None:
         guild = discord.Object(id=dev_guild)
         tree.copy_global_to(guild=guild)
         synced = await tree.sync(guild=guild)
         log.info("synced %d commands to development guild %s", len(synced), dev_guild)
         return "guild"
+    await adopt_legacy_hash(values, legacy)
     digest = schema_hash(await command_schema(tree), application_id)
-    if hash_file is not None and hash_file.is_file() and hash_file.read_text().strip() == digest:
-        log.info("commands unchanged since the last global sync; not syncing")
+    claim_ms = CLAIM_SECONDS * 1000
+    for _ in range(int(CLAIM_SECONDS / POLL_SECONDS) + 1):
+        stored = (await values.bot_values()).get(SCHEMA_HASH)
+        if stored == digest:
+            log.info("commands unchanged since the last global sync; not syncing")
+            return "unchanged"
+        now = to_ms(clock())
+        other = Claim.parse(stored)
+        if other is not None and other.digest == digest and now - other.since_ms < claim_ms:
+            await asyncio.sleep(POLL_SECONDS)  # another process is syncing these commands
+            continue
+        mine = Claim(digest, now).text()
+        if await values.replace_bot_value(SCHEMA_HASH, stored, mine):
+            break
+    else:
+        log.warning("another process claimed the command sync and did not finish it in "
+                    "%.0f s; not syncing", CLAIM_SECONDS)
         return "unchanged"
-    synced = await tree.sync()
+    try:
+        synced = await tree.sync()
+    except BaseException:
+        with contextlib.suppress(Exception):
+            await values.replace_bot_value(SCHEMA_HASH, mine, stored)
+        raise
     log.info("synced %d global commands", len(synced))
-    if hash_file is not None:
-        hash_file.parent.mkdir(parents=True, exist_ok=True)
-        hash_file.write_text(digest + "\n")
+    if not await values.replace_bot_value(SCHEMA_HASH, mine, digest):
+        log.warning("another process took over the command sync claim while this one "
+                    "synced; it will store its own hash")
     return "global"

@@ -347,6 +347,7 @@ def search(
     history: Sequence[Position] = (),
     no_progress_plies: int = 0,
     max_nodes: int | None = None,
+    window: tuple[int, int] | None = None,
 ) -> SearchResult:
     """Choose a move for the side to move of `position` in `variant`.
 
@@ -362,10 +363,17 @@ def search(
     with no capture and no man move before `position` (`Game.no_progress_plies`), so that
     a line reaching the variant's limit scores as a draw. max_nodes: stop after about this
     many positions (read every 256 nodes), a budget that gives the same answer on any
-    machine (the analysis's; see `engine.analysis`).
+    machine (the analysis's; see `engine.analysis`). window: (low, high), low < high, to
+    ask only where the position's value lies against that window (a bounded, "null
+    window" search when high = low + 1, far cheaper than an exact score): every iteration's
+    root is searched within it, and the score is then fail-soft, as alpha-beta's: a score
+    at most `low` means the value is at most that score, a score at least `high` that it
+    is at least that score, a score in between is the value. Without a window (the
+    default) the search is exactly the search without this argument.
 
     Raises ValueError for a level outside 1..5, a depth below 1, a negative budget or node
-    count, or a negative no-progress count.
+    count, a negative no-progress count, or a window that is empty or given below level 5
+    (the lower levels' random choice needs exact scores).
     Deterministic for the same arguments when no time budget or stop cuts the search.
     """
     lvl = get_level(level)
@@ -377,6 +385,10 @@ def search(
         raise ValueError(f"node budget must be 0 or more, not {max_nodes}")
     if no_progress_plies < 0:
         raise ValueError(f"no-progress count must be 0 or more, not {no_progress_plies}")
+    if window is not None and (window[0] >= window[1] or lvl.margin):
+        raise ValueError(f"a search window needs low < high and level 5, not {window!r} "
+                         f"at level {lvl.number}")
+    low, high = (-INFINITY, INFINITY) if window is None else window
     if depth is None:
         max_depth = lvl.max_depth
         if time_budget is None:
@@ -422,15 +434,17 @@ def search(
             for n, i in enumerate(order):
                 a_m, a_k, b_m, b_k, nh = children[i]
                 if n == 0:
-                    s = -searcher.node(a_m, a_k, b_m, b_k, c1, nh, d - 1, -INFINITY,
-                                       INFINITY, 1, child_np[i])
+                    s = -searcher.node(a_m, a_k, b_m, b_k, c1, nh, d - 1, -high,
+                                       -low, 1, child_np[i])
                     exact.add(i)
                 else:
-                    alpha = it_best - margin - 1 if margin else it_best
+                    alpha = max(it_best - margin - 1 if margin else it_best, low)
+                    if alpha >= high:
+                        break  # the window's high end is reached: the value is above it
                     s = -searcher.node(a_m, a_k, b_m, b_k, c1, nh, d - 1, -alpha - 1,
                                        -alpha, 1, child_np[i])
-                    if s > alpha:
-                        s = -searcher.node(a_m, a_k, b_m, b_k, c1, nh, d - 1, -INFINITY,
+                    if alpha < s < high:
+                        s = -searcher.node(a_m, a_k, b_m, b_k, c1, nh, d - 1, -high,
                                            -alpha, 1, child_np[i])
                         exact.add(i)
                 scores[i] = s
@@ -450,7 +464,7 @@ def search(
         if not margin:
             chosen = [best_i]
         # Next iteration: the best first, then by score (failed-low moves keep their bound).
-        order.sort(key=lambda i: -scores[i])
+        order.sort(key=lambda i: -scores.get(i, -INFINITY))
         if abs(best_score) > MATE_BOUND:
             break
         if deadline is not None and time.monotonic() - started > 0.45 * (deadline - started):

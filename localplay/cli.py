@@ -258,7 +258,8 @@ def database_refusal(args: argparse.Namespace) -> str | None:
 
 
 def _delete_database(database: Path) -> None:
-    """Delete the database and its companions (`-wal`, `-shm`, the commands hash)."""
+    """Delete the database and its companions (`-wal`, `-shm`, the commands hash file
+    older versions kept)."""
     for path in (database, *database.parent.glob(database.name + "*")):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

@@ -39,6 +39,17 @@ def game_id_of(message: MessageRecord) -> int | None:
     return None
 
 
+def mentioned_users(message: MessageRecord) -> set[int]:
+    """The ids of the users `message` mentions (`<@id>`) in its text and embeds."""
+    texts = [message.content or ""]
+    for embed in message.embeds:
+        texts += [str(embed.get("title") or ""), str(embed.get("description") or "")]
+        for field in embed.get("fields") or []:
+            texts += [str(field.get("name", "")), str(field.get("value", ""))]
+        texts.append(str((embed.get("footer") or {}).get("text") or ""))
+    return {int(found) for text in texts for found in _MENTION.findall(text)}
+
+
 class MessageText:
     """Formats messages; `name_of(user_id)` gives a user's shown name (None: unknown)."""
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from localplay.render import MessageText, game_id_of
+from localplay.render import MessageText, game_id_of, mentioned_users
 from localplay.script import (
     AsUser,
     Command,
@@ -43,7 +43,7 @@ from standin import (
     MessageRecord,
     StandInError,
 )
-from storage import GameStatus
+from storage import GameStatus, StorageError
 
 Printer = Callable[[str], None]
 
@@ -90,6 +90,7 @@ class TerminalSession:
         """Seconds from sending each interaction to its complete answer, in order."""
         self.games = StoredGames(local.process.database)
         self.text = MessageText(self._name_of)
+        self._stored_names: dict[int, str] = {}  # users of earlier runs, by id
         self._events: asyncio.Queue[_Arrived | None] = asyncio.Queue()
         self._printed: dict[int, list[str]] = {}
         self._numbers: dict[int, int] = {}  # message id -> its number in the transcript
@@ -122,8 +123,20 @@ class TerminalSession:
     def _name_of(self, user_id: int) -> str | None:
         user = self.standin.world.users.get(user_id)
         if user is None:
-            return None
+            return self._stored_names.get(user_id)
         return user.global_name or user.username
+
+    async def _learn_names(self, message: MessageRecord) -> None:
+        """Find the names of the users `message` mentions whom this run has not seen (the
+        players of a game of an earlier run) among the players the bot stored, so they
+        are shown `@name` like everyone else."""
+        for user_id in mentioned_users(message):
+            if user_id in self.standin.world.users or user_id in self._stored_names:
+                continue
+            with contextlib.suppress(StorageError):
+                name = await self.games.player_name(user_id)
+                if name:
+                    self._stored_names[user_id] = name
 
     def channel_name(self, channel_id: int) -> str | None:
         """The name of a channel of this run's server (None when it has none)."""
@@ -187,6 +200,7 @@ class TerminalSession:
         self, event: MessageEvent, snapshot: asyncio.Task[StoredGame] | None
     ) -> None:
         message = event.message
+        await self._learn_names(message)
         plain = self.text.lines(message, buttons=False)
         if event.kind is EventKind.UPDATE and self._printed.get(message.id) == plain:
             if snapshot is not None:

@@ -1,6 +1,7 @@
 """Games as the bot stored them, read back from its SQLite database (read only).
 
-The local mode draws its text boards from here, and the end-to-end tests compare what the
+The local mode draws its text boards from here, and names the players the bot stored whom
+this run has not seen (a game of an earlier run); the end-to-end tests compare what the
 bot stored with what the engine says. The bot process writes the database; this side only
 reads it, through storage's public API (`Storage.open(..., read_only=True)`: a second,
 read-only SQLite connection, which WAL allows while the bot writes), and replays each game
@@ -56,6 +57,12 @@ class StoredGames:
         `storage.StorageError` when the database cannot be read (see `Storage.open`)."""
         record, moves = await (await self._open()).games.load(game_id)
         return StoredGame(record, tuple(moves), replay_game(record, moves))
+
+    async def player_name(self, user_id: int) -> str | None:
+        """The name the bot last stored for the user (None: none stored, or no such
+        user). Raises `storage.StorageError` when the database cannot be read."""
+        player = await (await self._open()).players.get(user_id)
+        return None if player is None else player.display_name
 
     async def close(self) -> None:
         """Close the connection (if it was opened)."""

@@ -56,6 +56,10 @@ def _parser() -> argparse.ArgumentParser:
     mine.add_argument("--node-budget", type=int, default=None, metavar="NODES",
                       help="skip (never accept) a candidate whose screen and verification "
                            "would search more than NODES positions (default: no limit)")
+    mine.add_argument("--exact-scores", action="store_true",
+                      help="score every move of a candidate exactly (the reference way, "
+                           "several times slower) instead of by threshold questions; the "
+                           "same puzzles")
     mine.add_argument("--out", type=Path, default=None,
                       help="bank file (default: the shipped bank of the variant)")
     mine.add_argument("--minutes", type=float, default=None,
@@ -95,7 +99,8 @@ def mine(argv: Sequence[str]) -> int:
     except (DamaError, ValueError, OSError) as exc:
         print(f"puzzles: {exc}", file=sys.stderr)
         return 2
-    settings = MiningSettings(verify_depth=max(2, args.verify_depth))
+    settings = MiningSettings(verify_depth=max(2, args.verify_depth),
+                              exact_scores=args.exact_scores)
     bank.settings = settings.to_json()
     deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
     known = {p.fen for p in bank.puzzles}

@@ -19,11 +19,21 @@ How a position becomes a puzzle (`verify_puzzle`), with `MiningSettings`' thresh
    refused; every search that verified it is deeper than the line (`verify_depth` is
    raised to the line's length plus two when needed, and the first move re-checked).
 
+How the scores are asked: a puzzle step needs only threshold answers for the moves that
+are not the best ("is this move above `min(best - margin, win - 1)`?"), so by default each
+step (and the screen below) asks them as threshold questions (`_lone_best`): the winning
+move is searched with an open window above `win - 1` (exact when it wins), every other by
+a null-window search (`engine.search.search`'s `window`), far cheaper than its exact score;
+the first move's runner-up is scored exactly once the line is verified. The answer is the
+same as scoring every move exactly (`MiningSettings.exact_scores`, kept as the reference:
+the test `tests/puzzles/test_mining.py` compares both on every flagged position of
+self-play games).
+
 Mining a game (`mine_game`): a fast search (`scan_depth` plies) at every position flags
 those where the side to move gains `scan_gain` over the present material; then every first
-move is scored at `screen_depth` plies, and only positions where one move leads the others
-by half the margin and wins are verified (the screen only saves time: it never accepts a
-puzzle). Positions inside a puzzle already found in the same game are skipped.
+move is scored at `screen_depth` plies (`screen`), and only positions where one move leads
+the others by half the margin and wins are verified (the screen only saves time: it never
+accepts a puzzle). Positions inside a puzzle already found in the same game are skipped.
 
 A node budget (`node_budget`, optional) bounds the work spent on one candidate position
 (its screen and its verification together): every search is given what is left of it,
@@ -39,18 +49,20 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engine import Color, Move, Position, Variant, format_move, legal_moves
 from engine.evaluation import weights_for
 from engine.movegen import play_unchecked
-from engine.search import MATE, MATE_BOUND, SearchResult, search
+from engine.search import INFINITY, MATE, MATE_BOUND, SearchResult, search
 
 
 @dataclass(frozen=True, slots=True)
 class MiningSettings:
-    """The thresholds of `verify_puzzle` and `mine_game` (see the module's docstring)."""
+    """The thresholds of `verify_puzzle` and `mine_game` (see the module's docstring).
+    `exact_scores`: score every move exactly (the reference way, slower) instead of asking
+    threshold questions; the same puzzles either way."""
 
     scan_depth: int = 2
     scan_gain: int = 80
@@ -60,6 +72,7 @@ class MiningSettings:
     margin: int = 100
     gain: int = 100
     max_line: int = 9
+    exact_scores: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a bank file records them."""
@@ -83,12 +96,14 @@ class NodeBudget:
         self.left = nodes
 
     def search(self, position: Position, variant: Variant, depth: int,
-               history: Sequence[Position]) -> SearchResult:
+               history: Sequence[Position],
+               window: tuple[int, int] | None = None) -> SearchResult:
         if self.left is None:
-            return search(position, variant, depth=depth, history=history)
+            return search(position, variant, depth=depth, history=history, window=window)
         if self.left <= 0:
             raise OverBudget
-        result = search(position, variant, depth=depth, history=history, max_nodes=self.left)
+        result = search(position, variant, depth=depth, history=history, max_nodes=self.left,
+                        window=window)
         self.left -= result.nodes
         if result.stopped:
             raise OverBudget
@@ -133,10 +148,12 @@ def material(position: Position, variant: Variant, color: Color) -> int:
 
 
 def value(position: Position, variant: Variant, depth: int, history: Sequence[Position],
-          budget: NodeBudget = UNLIMITED) -> int:
+          budget: NodeBudget = UNLIMITED, window: tuple[int, int] | None = None) -> int:
     """The search's value of `position` for its side to move at `depth` plies. Unlike a bare
     `engine.search.search`, a position with a single legal move is searched through (the
-    move is played and the next position valued), not scored statically. Raises
+    move is played and the next position valued), not scored statically. `window` (low,
+    high): a bounded search (`engine.search.search`'s `window`), the answer fail-soft: at
+    most `low` means the value is at most that, at least `high` at least that. Raises
     `OverBudget` when `budget` runs out."""
     chain = list(history)
     sign = 1
@@ -148,11 +165,23 @@ def value(position: Position, variant: Variant, depth: int, history: Sequence[Po
         if len(moves) > 1:
             if variant.draw_law.one_piece_each and _one_each(pos):
                 return 0
-            return sign * budget.search(pos, variant, max(1, depth), chain).score
+            w = None if window is None else (
+                window if sign == 1 else (-window[1], -window[0]))
+            return sign * budget.search(pos, variant, max(1, depth), chain, w).score
         chain.append(pos)
         pos = play_unchecked(pos, moves[0])
         sign = -sign
     return 0
+
+
+def _above(position: Position, move: Move, variant: Variant, depth: int,
+           chain: Sequence[Position], threshold: int, budget: NodeBudget) -> bool:
+    """Whether `move`'s value for the side to move of `position` (the reply searched at
+    `depth - 1`, as `score_moves` scores it) is above `threshold`: one null-window search
+    of the reply (is the reply's value at most `-threshold - 1`?)."""
+    reply = -threshold - 1
+    return value(play_unchecked(position, move), variant, depth - 1, chain, budget,
+                 (reply, reply + 1)) <= reply
 
 
 def _one_each(pos: Position) -> bool:
@@ -210,6 +239,133 @@ def _settled(pos: Position, variant: Variant, solver: Color, start: int, gain: i
     return material(pos, variant, solver) - start >= gain
 
 
+def _exact_step(
+    position: Position, variant: Variant, settings: MiningSettings, depth: int,
+    history: Sequence[Position], should_stop: Callable[[], bool], budget: NodeBudget,
+) -> tuple[Move, int, int] | Rejection:
+    """One puzzle step scored the reference way: every move's exact value (`_rank`); the
+    winning move, its value and the best other move's value, or why there is none."""
+    ranked = _rank(position, variant, depth, history, settings.win, should_stop, budget)
+    if ranked is None:
+        return Rejection.NOT_UNIQUE
+    (s1, m), (s2, _) = ranked[0], ranked[1]
+    if s1 < settings.win:
+        return Rejection.NO_WIN
+    if s1 - s2 < settings.margin:
+        return Rejection.NOT_UNIQUE
+    return m, s1, s2
+
+
+def _lone_best(
+    position: Position, variant: Variant, depth: int, history: Sequence[Position],
+    win: int, cap: Callable[[int], int], should_stop: Callable[[], bool], budget: NodeBudget,
+) -> tuple[Move, int, list[Move]] | Rejection:
+    """Whether one move of `position` scores at least `win` with every other at most
+    `cap(its score)` (each move scored as `score_moves` scores it at `depth`), asked as
+    threshold questions rather than by scoring every move: the same answer, far cheaper.
+    `cap` must not decrease as its argument grows.
+
+    The moves go in the order of a 2-ply look. Until a winning move is met, each is
+    searched with the window (win - 1, +inf): exact when it wins, a cheap bound when not.
+    After it, each other move is asked by a null-window search whether it is above
+    `cap(best so far)`; one that is ends it when the best so far must stay the best
+    (`cap` of any score is below it), else it is scored exactly (the new best if above the
+    old, which then counts as a runner-up; else a runner-up). At the end every runner-up
+    scored must be at most `cap(best)`, the others were asked against a lower cap; and
+    when `cap(best)` is below `win - 1` the moves before the first winner (known only to
+    be below `win`) are asked against it too, unless the bound their search gave (an
+    alpha-beta search fails soft) is already at most `cap(best)`. Returns the best move, its
+    score and the moves in the order asked, or `Rejection.NO_WIN` / `NOT_UNIQUE`."""
+    after = [*history, position]
+    order = [m for _, m in score_moves(position, variant, min(2, depth), history, budget)]
+    best: Move | None = None
+    first_winner = len(order)
+    s1 = 0
+    second = -INFINITY  # the best score of the other moves scored exactly
+    bounds: list[int] = []  # what the moves before the first winner score at most
+    for i, m in enumerate(order):
+        if should_stop():
+            raise MiningStopped
+        child = play_unchecked(position, m)
+        if best is None:
+            u = -value(child, variant, depth - 1, after, budget, (-INFINITY, 1 - win))
+            if u >= win:
+                best, s1, first_winner = m, u, i
+            else:
+                bounds.append(u)  # fail-soft: the move scores at most u
+        elif _above(position, m, variant, depth, after, cap(s1), budget):
+            if cap(INFINITY) < s1:
+                return Rejection.NOT_UNIQUE  # the best so far stays the best: this breaks it
+            u = -value(child, variant, depth - 1, after, budget, (-INFINITY, -cap(s1)))
+            if u > s1:
+                best, s1, u = m, u, s1
+            second = max(second, u)
+            if second > cap(INFINITY):
+                return Rejection.NOT_UNIQUE
+    if best is None:
+        return Rejection.NO_WIN
+    if second > cap(s1):
+        return Rejection.NOT_UNIQUE
+    if cap(s1) < win - 1:
+        for m, bound in zip(order[:first_winner], bounds, strict=True):
+            if should_stop():
+                raise MiningStopped
+            if bound > cap(s1) and _above(position, m, variant, depth, after, cap(s1),
+                                          budget):
+                return Rejection.NOT_UNIQUE
+    return best, s1, order
+
+
+def _bounded_step(
+    position: Position, variant: Variant, settings: MiningSettings, depth: int,
+    history: Sequence[Position], should_stop: Callable[[], bool], budget: NodeBudget,
+) -> tuple[Move, int, list[Move]] | Rejection:
+    """One puzzle step decided by threshold questions (`_lone_best`), the same decision as
+    `_exact_step`: one move scoring at least `win`, every other at most
+    `min(its score - margin, win - 1)`. Returns the winning move, its value and the moves
+    in the order asked, or why there is none."""
+    win, margin = settings.win, settings.margin
+    return _lone_best(position, variant, depth, history, win,
+                      lambda s: min(s - margin, win - 1), should_stop, budget)
+
+
+def screen(
+    position: Position, variant: Variant, settings: MiningSettings,
+    history: Sequence[Position], budget: NodeBudget = UNLIMITED,
+) -> bool:
+    """Whether a flagged position goes on to the verification (`mine_game`): at
+    `screen_depth` plies the best move scores at least `win` and every other less than
+    the best minus half the margin. Scored exactly (`score_moves`) with
+    `settings.exact_scores`, else by threshold questions (`_lone_best`), the same answer.
+    Raises `OverBudget` when `budget` runs out."""
+    win, half = settings.win, settings.margin // 2
+    if settings.exact_scores:
+        scored = score_moves(position, variant, settings.screen_depth, history, budget)
+        return scored[0][0] >= win and scored[1][0] < scored[0][0] - half
+    return not isinstance(_lone_best(position, variant, settings.screen_depth, history, win,
+                                     lambda s: s - half - 1, lambda: False, budget),
+                          Rejection)
+
+
+def _runner_up(
+    position: Position, variant: Variant, depth: int, history: Sequence[Position],
+    best: Move, budget: NodeBudget,
+) -> int:
+    """The exact value of the best move other than `best` (as `score_moves` scores them),
+    found as alpha-beta finds a maximum: in the order of a 2-ply look, the first other move
+    scored, each next one asked whether it is above the best so far and scored only when it
+    is."""
+    after = [*history, position]
+    rough = score_moves(position, variant, min(2, depth), history, budget)
+    others = [m for _, m in rough if m != best]
+    top = -value(play_unchecked(position, others[0]), variant, depth - 1, after, budget)
+    for m in others[1:]:
+        if _above(position, m, variant, depth, after, top, budget):
+            top = max(top, -value(play_unchecked(position, m), variant, depth - 1, after,
+                                  budget))
+    return top
+
+
 def _build_line(
     position: Position, variant: Variant, settings: MiningSettings, depth: int,
     history: Sequence[Position], should_stop: Callable[[], bool] = lambda: False,
@@ -224,29 +380,25 @@ def _build_line(
     choices = 0
     while True:
         moves = legal_moves(pos, variant)
-        if not line:
-            if len(moves) < 2:
-                return Rejection.FORCED
-            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop, budget)
-            if ranked is None:
-                return Rejection.NOT_UNIQUE
-            (s1, m), (s2, _) = ranked[0], ranked[1]
-            if s1 < settings.win:
-                return Rejection.NO_WIN
-            if s1 - s2 < settings.margin:
-                return Rejection.NOT_UNIQUE
-            score, runner_up, choices = s1, s2, len(moves)
-        elif len(moves) == 1:
+        if line and len(moves) == 1:
             m = moves[0]
+        elif not line and len(moves) < 2:
+            return Rejection.FORCED
         else:
-            ranked = _rank(pos, variant, depth, chain, settings.win, should_stop, budget)
-            if ranked is None:
-                return Rejection.NOT_UNIQUE
-            (s1, m), (s2, _) = ranked[0], ranked[1]
-            if s1 < settings.win:
-                return Rejection.NO_WIN
-            if s1 - s2 < settings.margin:
-                return Rejection.NOT_UNIQUE
+            if settings.exact_scores:
+                exact = _exact_step(pos, variant, settings, depth, chain, should_stop, budget)
+                if isinstance(exact, Rejection):
+                    return exact
+                m, s1, s2 = exact
+            else:
+                bounded = _bounded_step(pos, variant, settings, depth, chain, should_stop,
+                                        budget)
+                if isinstance(bounded, Rejection):
+                    return bounded
+                m, s1, _ = bounded
+                s2 = 0  # the bounded steps leave the runner-up to `verify_puzzle`
+            if not line:
+                score, runner_up, choices = s1, s2, len(moves)
         chain.append(pos)
         pos = play_unchecked(pos, m)
         line.append(m)
@@ -286,6 +438,9 @@ def verify_puzzle(
         if isinstance(result, VerifiedLine) and len(result.moves) + 2 > result.depth:
             result = _build_line(position, variant, settings, len(result.moves) + 2,
                                  history, should_stop, budget)
+        if isinstance(result, VerifiedLine) and not settings.exact_scores:
+            result = replace(result, runner_up=_runner_up(
+                position, variant, result.depth, history, result.moves[0], budget))
     except OverBudget:
         return Rejection.OVER_BUDGET
     return result
@@ -347,15 +502,13 @@ def mine_game(
             continue
         budget = NodeBudget(node_budget)
         try:
-            screen = score_moves(pos, variant, settings.screen_depth, history, budget)
+            screened: bool | None = screen(pos, variant, settings, history, budget)
         except OverBudget:
-            screen = None
-        if screen is not None and (
-            screen[0][0] < settings.win or screen[1][0] >= screen[0][0] - settings.margin // 2
-        ):
+            screened = None
+        if screened is False:
             continue
         try:
-            result = (Rejection.OVER_BUDGET if screen is None else verify_puzzle(
+            result = (Rejection.OVER_BUDGET if screened is None else verify_puzzle(
                 pos, variant, settings, history, should_stop=should_stop, budget=budget))
         except MiningStopped:
             break

@@ -1,7 +1,8 @@
 """Copying an SQLite database into PostgreSQL (`dama-bot db copy SOURCE TARGET`).
 
 Every table of the source (games, moves, challenges, players, ratings, the leaderboard
-counts, the rule, and any table a later migration adds) goes to the table of the same
+counts, the rule, analyses, puzzle ratings, attempts, daily puzzles and puzzles under way,
+and any table a later migration adds) goes to the table of the same
 name, column by column, in one PostgreSQL transaction, parents before children (foreign
 keys). The copy is then checked inside that transaction, before it commits: per table, the
 number of rows and a digest (the sum modulo 2**256 of each row's SHA-256, so it does not
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from storage.database import Database
-from storage.errors import StorageError
+from storage.errors import DATABASE_SETTING, DatabaseFileError, StorageError
 from storage.migrate import POSTGRESQL_MIGRATIONS, load_migrations
 from storage.postgres import VERSION_TABLE, PostgresDatabase, is_postgresql
 
@@ -119,15 +120,24 @@ async def copy_database(source: str | Path, target: str,
     `postgresql://` URL) and check the copy (module docstring). Returns each table's rows
     and digest. Raises `CopyError` (a URL as source, a path as target, a non-empty target,
     a table missing on either side, a count or digest that differs: then nothing was
-    committed), `DatabaseFileError` or `SchemaVersionError` when either side cannot be
-    opened (see `Database.open`, `PostgresDatabase.open`)."""
+    committed; a source that does not exist), `DatabaseFileError` or `SchemaVersionError`
+    when either side cannot be opened (see `Database.open`, `PostgresDatabase.open`; its
+    advice names the argument, `SOURCE` or `TARGET`)."""
     source_text = str(source)
     if is_postgresql(source_text):
         raise CopyError("the source must be an SQLite file (a path), not a URL")
     if not is_postgresql(target):
         raise CopyError("the target must be a PostgreSQL URL (postgresql://...)")
+    if not Path(source_text).exists():
+        raise CopyError(
+            f"there is no SQLite database at {source_text!r}: give the bot's database file "
+            f"as SOURCE (the file {DATABASE_SETTING} names; data/dama.sqlite3 in the folder "
+            "the bot runs from when it is not set); nothing was written")
     # The checks of Database.open: a sound dama-bot file at this code's schema version.
-    checked = await Database.open(source_text, read_only=True)
+    try:
+        checked = await Database.open(source_text, read_only=True)
+    except DatabaseFileError as error:
+        raise error.naming("SOURCE") from None
     await checked.close()
     sqlite_version = len(load_migrations())
     if len(load_migrations(POSTGRESQL_MIGRATIONS)) != sqlite_version:
@@ -135,7 +145,11 @@ async def copy_database(source: str | Path, target: str,
                         f"schema version {sqlite_version}")
     uri = "file:" + urllib.parse.quote(str(Path(source_text).resolve())) + "?mode=ro"
     lite = sqlite3.connect(uri, uri=True, check_same_thread=False)
-    pg = await PostgresDatabase.open(target)
+    try:
+        pg = await PostgresDatabase.open(target)
+    except DatabaseFileError as error:
+        lite.close()
+        raise error.naming("TARGET") from None
     try:
         return await _copy(lite, pg, progress)
     finally:

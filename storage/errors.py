@@ -19,6 +19,10 @@ class StorageError(Exception):
     """Base class of every storage error."""
 
 
+DATABASE_SETTING = "DAMA_DATABASE"
+"""The setting that names the bot's database (README, "Configuration")."""
+
+
 class Cause(enum.Enum):
     """Why the database cannot be used, as far as the operator must act on it.
 
@@ -42,20 +46,26 @@ class Cause(enum.Enum):
 
     @property
     def advice(self) -> str:
-        """What the operator should do, one or two sentences."""
-        return _ADVICE[self]
+        """What the operator should do, one or two sentences (for the bot's database,
+        `DAMA_DATABASE`)."""
+        return self.advice_naming(DATABASE_SETTING)
+
+    def advice_naming(self, setting: str) -> str:
+        """`advice` for a database named by `setting` (`db copy`'s `SOURCE` or
+        `TARGET`, say) rather than by `DAMA_DATABASE`."""
+        return _ADVICE[self].format(setting=setting)
 
 
 _KEEP = "The file is not damaged: keep it as it is."
 _ADVICE = {
     Cause.NOT_WRITABLE: (
         "Give the user running dama-bot write permission on the file and its folder "
-        "(SQLite also creates the -wal and -shm files beside it), or point DAMA_DATABASE "
+        "(SQLite also creates the -wal and -shm files beside it), or point {setting} "
         "elsewhere. " + _KEEP
     ),
     Cause.READ_ONLY_FILESYSTEM: (
         "Its filesystem is mounted read-only: remount it read-write, or point "
-        "DAMA_DATABASE at a writable place. " + _KEEP
+        "{setting} at a writable place. " + _KEEP
     ),
     Cause.DISK_FULL: (
         "Free space on the disk that holds it (check with df), then start dama-bot "
@@ -71,21 +81,21 @@ _ADVICE = {
     ),
     Cause.UNREADABLE: (
         "Give the user running dama-bot read and write permission on the file and its "
-        "folder, or point DAMA_DATABASE elsewhere. dama-bot did not change it."
+        "folder, or point {setting} elsewhere. dama-bot did not change it."
     ),
     Cause.NOT_A_FILE: (
-        "Point DAMA_DATABASE at a file (it is created if missing). Nothing was changed."
+        "Point {setting} at a file (it is created if missing). Nothing was changed."
     ),
     Cause.DAMAGED: (
         "dama-bot did not change it; restore it from a backup, or move it away to start "
         "with an empty database."
     ),
     Cause.NOT_DAMA_BOT: (
-        "dama-bot did not change it; point DAMA_DATABASE at dama-bot's database, or move "
+        "dama-bot did not change it; point {setting} at dama-bot's database, or move "
         "this file away."
     ),
     Cause.NEWER_SCHEMA: (
-        "It was written by a newer dama-bot: upgrade dama-bot, or point DAMA_DATABASE at "
+        "It was written by a newer dama-bot: upgrade dama-bot, or point {setting} at "
         "another file. Nothing was changed."
     ),
     Cause.OLDER_SCHEMA: (
@@ -96,7 +106,7 @@ _ADVICE = {
 
 _ADVICE[Cause.UNREACHABLE] = (
     "dama-bot could not reach the PostgreSQL database: check that the server runs and "
-    "that DAMA_DATABASE's host, port, user, password and database name are right "
+    "that {setting}'s host, port, user, password and database name are right "
     "(the database must exist; dama-bot creates its tables). Nothing was changed."
 )
 
@@ -139,10 +149,22 @@ class DatabaseFileError(StorageError):
         self.path = path
         self.problem = " ".join(problem.split())  # SQLite's reports span lines; ours is one
         self.cause = cause
-        self.explanation = (
-            f"cannot use the database file {path!r}: {self.problem}. {cause.advice}"
-        )
+        self.explanation = self._explain(DATABASE_SETTING)
         super().__init__(self.explanation)
+
+    def _explain(self, setting: str) -> str:
+        kind = "database" if "://" in self.path else "database file"
+        return (f"cannot use the {kind} {self.path!r}: {self.problem}. "
+                f"{self.cause.advice_naming(setting)}")
+
+    def naming(self, setting: str) -> DatabaseFileError:
+        """The same error, its advice naming `setting` where the bot's start names
+        `DAMA_DATABASE` (`dama-bot db copy` names its `SOURCE` and `TARGET`)."""
+        renamed = type(self).__new__(type(self))
+        renamed.__dict__.update(self.__dict__)  # path, problem, cause (found, latest)
+        renamed.explanation = self._explain(setting)
+        StorageError.__init__(renamed, renamed.explanation)
+        return renamed
 
 
 class SchemaVersionError(DatabaseFileError):
@@ -257,3 +279,16 @@ class ChallengeNotPendingError(StorageError):
         self.challenge_id = challenge_id
         self.status = status
         super().__init__(f"challenge {challenge_id} is {status}, no longer pending")
+
+
+class PuzzleSessionChangedError(StorageError):
+    """A puzzle session's step was computed from a revision that is no longer stored:
+    another task or process answered, started another puzzle or ended it meanwhile.
+    Nothing was written; read the session again and decide anew."""
+
+    def __init__(self, user_id: int, revision: int) -> None:
+        self.user_id = user_id
+        self.revision = revision
+        super().__init__(
+            f"user {user_id}'s puzzle session is no longer at revision {revision}; "
+            "it changed meanwhile, read it again")

@@ -361,6 +361,26 @@ class PuzzleResult:
 
 
 @dataclass(frozen=True)
+class PuzzleSession:
+    """The puzzle a solver has under way, as stored: the puzzle (`puzzle_id`, `variant`,
+    its `solution` line as it was given), `plies` of that line played so far, whether the
+    attempt is `rated`, whether a wrong answer was given (`failed`: its rated loss is then
+    already recorded) or a hint asked (`hinted`), when it started, and its `revision`
+    (changed by every write; a write must name the revision it was computed from)."""
+
+    user_id: int
+    puzzle_id: str
+    variant: str
+    solution: tuple[str, ...]
+    plies: int
+    rated: bool
+    failed: bool
+    hinted: bool
+    started_at: datetime
+    revision: int
+
+
+@dataclass(frozen=True)
 class DailyPuzzleSetting:
     """A server's daily puzzle: posted in `channel_id`, of `variant` (None: a different
     variant each day), set by the user `set_by`; `last_posted`: the UTC day (ISO date)

@@ -1,19 +1,23 @@
-"""Puzzle ratings, attempts and daily-puzzle settings (migration 0007; `PuzzleRepository`,
-on either backend: `storage.sql`)."""
+"""Puzzle ratings, attempts and daily-puzzle settings (migration 0007) and the puzzles
+under way (migration 0008); `PuzzleRepository`, on either backend: `storage.sql`."""
 
 from __future__ import annotations
 
-from storage.clock import Clock, to_ms, utc_now
+import secrets
+
+from storage.clock import Clock, from_ms, to_ms, utc_now
+from storage.errors import PuzzleSessionChangedError
 from storage.models import (
     DailyPuzzleSetting,
     PuzzleAttempt,
     PuzzleRating,
     PuzzleResult,
+    PuzzleSession,
     PuzzleStats,
     RatingValue,
 )
 from storage.players import ensure_players
-from storage.repositories import PuzzleRatingCalculator
+from storage.repositories import PuzzleRatingCalculator, PuzzleRecording
 from storage.sql import Row, SqlConnection, SqlDatabase
 
 
@@ -29,6 +33,15 @@ def _rating(row: Row) -> PuzzleRating:
 def _stats(row: Row) -> PuzzleStats:
     return PuzzleStats(row["puzzle_id"], row["variant"], _value(row), row["attempts"],
                        row["solved"])
+
+
+def _session(row: Row) -> PuzzleSession:
+    solution = str(row["solution"])
+    return PuzzleSession(
+        row["user_id"], row["puzzle_id"], row["variant"],
+        tuple(solution.split(" ")) if solution else (), row["plies"], bool(row["rated"]),
+        bool(row["failed"]), bool(row["hinted"]), from_ms(row["started_at"]),
+        row["revision"])
 
 
 def _daily(row: Row) -> DailyPuzzleSetting:
@@ -69,45 +82,61 @@ class SqlPuzzleRepository:
     ) -> PuzzleResult:
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
-            await ensure_players(conn, [attempt.user_id], now)
+            return await _record(conn, PuzzleRecording(attempt, puzzle_start, calculate), now)
+
+    async def session(self, user_id: int) -> PuzzleSession | None:
+        async with self._db.read() as conn:
+            row = await conn.fetchrow("SELECT * FROM puzzle_sessions WHERE user_id = $1",
+                                      user_id)
+        return None if row is None else _session(row)
+
+    async def start_session(
+        self, user_id: int, puzzle_id: str, variant: str, solution: tuple[str, ...],
+        *, rated: bool,
+    ) -> PuzzleSession:
+        now = to_ms(self._clock())
+        # A random first revision: a step computed from an earlier session of this user
+        # (even of the same puzzle) never matches the new one.
+        revision = secrets.randbits(62)
+        async with self._db.transaction() as conn:
+            await ensure_players(conn, [user_id], now)
             row = await conn.fetchrow(
-                "SELECT * FROM puzzle_ratings WHERE user_id = $1 AND variant = $2",
-                attempt.user_id, attempt.variant)
-            old = None if row is None else _rating(row)
-            srow = await conn.fetchrow("SELECT * FROM puzzle_stats WHERE puzzle_id = $1",
-                                       attempt.puzzle_id)
-            puzzle_before = puzzle_start if srow is None else _value(srow)
-            player_before, player_after, puzzle_after = calculate(
-                None if old is None else old.value, puzzle_before, attempt.solved)
-            attempts = (0 if old is None else old.attempts) + 1
-            solved = (0 if old is None else old.solved) + int(attempt.solved)
-            streak = (0 if old is None else old.streak) + 1 if attempt.solved else 0
-            best = max(streak, 0 if old is None else old.best_streak)
-            player = PuzzleRating(attempt.user_id, attempt.variant, player_after, attempts,
-                                  solved, streak, best)
-            await _upsert_rating(conn, player, now)
-            puzzle = PuzzleStats(
-                attempt.puzzle_id, attempt.variant, puzzle_after,
-                (0 if srow is None else srow["attempts"]) + 1,
-                (0 if srow is None else srow["solved"]) + int(attempt.solved))
-            await conn.execute(
-                "INSERT INTO puzzle_stats (puzzle_id, variant, rating, deviation, volatility, "
-                "attempts, solved, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
-                "ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
-                "deviation = excluded.deviation, volatility = excluded.volatility, "
-                "attempts = excluded.attempts, solved = excluded.solved, "
-                "updated_at = excluded.updated_at",
-                puzzle.puzzle_id, puzzle.variant, puzzle_after.rating, puzzle_after.deviation,
-                puzzle_after.volatility, puzzle.attempts, puzzle.solved, now)
-            await conn.execute(
-                "INSERT INTO puzzle_attempts (user_id, puzzle_id, variant, solved, hinted, "
-                "revealed, rating_before, rating_after, puzzle_rating_before, "
-                "puzzle_rating_after, created_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                attempt.user_id, attempt.puzzle_id, attempt.variant, int(attempt.solved),
-                int(attempt.hinted), int(attempt.revealed), player_before.rating,
-                player_after.rating, puzzle_before.rating, puzzle_after.rating, now)
-        return PuzzleResult(player_before, player, puzzle_before, puzzle)
+                "INSERT INTO puzzle_sessions (user_id, puzzle_id, variant, solution, plies, "
+                "rated, failed, hinted, revision, started_at, updated_at) "
+                "VALUES ($1, $2, $3, $4, 0, $5, 0, 0, $6, $7, $7) "
+                "ON CONFLICT (user_id) DO UPDATE SET puzzle_id = excluded.puzzle_id, "
+                "variant = excluded.variant, solution = excluded.solution, plies = 0, "
+                "rated = excluded.rated, failed = 0, hinted = 0, "
+                "revision = excluded.revision, started_at = excluded.started_at, "
+                "updated_at = excluded.updated_at RETURNING *",
+                user_id, puzzle_id, variant, " ".join(solution), int(rated), revision, now)
+        assert row is not None
+        return _session(row)
+
+    async def step_session(
+        self, session: PuzzleSession, *, finished: bool = False,
+        recording: PuzzleRecording | None = None,
+    ) -> tuple[PuzzleSession | None, PuzzleResult | None]:
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            # The conditional write first: on PostgreSQL it locks the row (a concurrent
+            # step waits, then finds the revision changed), on SQLite the transaction
+            # already holds the only write lock.
+            if finished:
+                row = await conn.fetchrow(
+                    "DELETE FROM puzzle_sessions WHERE user_id = $1 AND revision = $2 "
+                    "RETURNING *", session.user_id, session.revision)
+            else:
+                row = await conn.fetchrow(
+                    "UPDATE puzzle_sessions SET plies = $3, failed = $4, hinted = $5, "
+                    "revision = revision + 1, updated_at = $6 "
+                    "WHERE user_id = $1 AND revision = $2 RETURNING *",
+                    session.user_id, session.revision, session.plies, int(session.failed),
+                    int(session.hinted), now)
+            if row is None:
+                raise PuzzleSessionChangedError(session.user_id, session.revision)
+            result = None if recording is None else await _record(conn, recording, now)
+        return (None if finished else _session(row)), result
 
     async def set_daily(
         self, guild_id: int, channel_id: int, variant: str | None, set_by: int
@@ -160,3 +189,51 @@ async def _upsert_rating(conn: SqlConnection, r: PuzzleRating, now: int) -> None
         "best_streak = excluded.best_streak, updated_at = excluded.updated_at",
         r.user_id, r.variant, r.value.rating, r.value.deviation, r.value.volatility,
         r.attempts, r.solved, r.streak, r.best_streak, now)
+
+
+async def _record(conn: SqlConnection, recording: PuzzleRecording, now: int) -> PuzzleResult:
+    """Store a rated attempt inside the transaction of `conn` (`PuzzleRepository.record`)."""
+    attempt, calculate = recording.attempt, recording.calculate
+    await ensure_players(conn, [attempt.user_id], now)
+    # Read-to-write rows locked first (no-op updates, as `storage.sql.lock_row`): on
+    # PostgreSQL a concurrent attempt of the same player or puzzle waits, then reads what
+    # it committed, so no rating update is lost.
+    row = await conn.fetchrow(
+        "UPDATE puzzle_ratings SET user_id = user_id WHERE user_id = $1 AND variant = $2 "
+        "RETURNING *", attempt.user_id, attempt.variant)
+    old = None if row is None else _rating(row)
+    srow = await conn.fetchrow(
+        "UPDATE puzzle_stats SET puzzle_id = puzzle_id WHERE puzzle_id = $1 RETURNING *",
+        attempt.puzzle_id)
+    puzzle_before = recording.puzzle_start if srow is None else _value(srow)
+    player_before, player_after, puzzle_after = calculate(
+        None if old is None else old.value, puzzle_before, attempt.solved)
+    attempts = (0 if old is None else old.attempts) + 1
+    solved = (0 if old is None else old.solved) + int(attempt.solved)
+    streak = (0 if old is None else old.streak) + 1 if attempt.solved else 0
+    best = max(streak, 0 if old is None else old.best_streak)
+    player = PuzzleRating(attempt.user_id, attempt.variant, player_after, attempts,
+                          solved, streak, best)
+    await _upsert_rating(conn, player, now)
+    puzzle = PuzzleStats(
+        attempt.puzzle_id, attempt.variant, puzzle_after,
+        (0 if srow is None else srow["attempts"]) + 1,
+        (0 if srow is None else srow["solved"]) + int(attempt.solved))
+    await conn.execute(
+        "INSERT INTO puzzle_stats (puzzle_id, variant, rating, deviation, volatility, "
+        "attempts, solved, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+        "ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, "
+        "deviation = excluded.deviation, volatility = excluded.volatility, "
+        "attempts = excluded.attempts, solved = excluded.solved, "
+        "updated_at = excluded.updated_at",
+        puzzle.puzzle_id, puzzle.variant, puzzle_after.rating, puzzle_after.deviation,
+        puzzle_after.volatility, puzzle.attempts, puzzle.solved, now)
+    await conn.execute(
+        "INSERT INTO puzzle_attempts (user_id, puzzle_id, variant, solved, hinted, "
+        "revealed, rating_before, rating_after, puzzle_rating_before, "
+        "puzzle_rating_after, created_at) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        attempt.user_id, attempt.puzzle_id, attempt.variant, int(attempt.solved),
+        int(attempt.hinted), int(attempt.revealed), player_before.rating,
+        player_after.rating, puzzle_before.rating, puzzle_after.rating, now)
+    return PuzzleResult(player_before, player, puzzle_before, puzzle)

@@ -10,6 +10,7 @@ from `storage.models` (the settings: plain dicts of names and text values).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -29,6 +30,7 @@ from storage.models import (
     PuzzleAttempt,
     PuzzleRating,
     PuzzleResult,
+    PuzzleSession,
     PuzzleStats,
     Rating,
     RatingUpdate,
@@ -76,6 +78,19 @@ class SettingsRepository(Protocol):
 
     async def set_guild(self, guild_id: int, values: Mapping[str, str | None]) -> dict[str, str]:
         """As `set_player`, for a server's defaults."""
+        ...
+
+    async def bot_values(self) -> dict[str, str]:
+        """The bot's own stored values by name (empty when none), kept apart from every
+        server's and player's (`storage.settings.BOT_OWNER`)."""
+        ...
+
+    async def replace_bot_value(self, name: str, expected: str | None,
+                                value: str | None) -> bool:
+        """Compare and set, in one step: if the bot's value `name` is `expected` (None:
+        absent), make it `value` (None: remove it) and return True; else change nothing
+        and return False. Of several processes replacing the same `expected` at once,
+        exactly one gets True. Lengths are refused as in `set_player`."""
         ...
 
 
@@ -336,6 +351,16 @@ the player's after and the puzzle's after (the Glicko-2 update,
 `bot.services.puzzles.rate_attempt`). Called inside the recording transaction."""
 
 
+@dataclass(frozen=True)
+class PuzzleRecording:
+    """A rated attempt to record with a session's step (`PuzzleRepository.record`'s
+    arguments)."""
+
+    attempt: PuzzleAttempt
+    puzzle_start: RatingValue
+    calculate: PuzzleRatingCalculator
+
+
 class PuzzleRepository(Protocol):
     async def rating(self, user_id: int, variant: str) -> PuzzleRating | None:
         """The player's puzzle rating in `variant`, None before their first rated attempt."""
@@ -356,6 +381,31 @@ class PuzzleRepository(Protocol):
         """Store a rated attempt in one transaction: the attempt, the player's new rating
         and record (streak +1 when solved, else 0), the puzzle's new rating
         (`puzzle_start` when it has none yet)."""
+        ...
+
+    async def session(self, user_id: int) -> PuzzleSession | None:
+        """The puzzle the user has under way, None when none is."""
+        ...
+
+    async def start_session(
+        self, user_id: int, puzzle_id: str, variant: str, solution: tuple[str, ...],
+        *, rated: bool,
+    ) -> PuzzleSession:
+        """Store the user's new puzzle (no ply played, no wrong answer, no hint), replacing
+        the one under way if any, and commit. Returns it with its first revision."""
+        ...
+
+    async def step_session(
+        self, session: PuzzleSession, *, finished: bool = False,
+        recording: PuzzleRecording | None = None,
+    ) -> tuple[PuzzleSession | None, PuzzleResult | None]:
+        """Store the next state of a session in one transaction: `session` carries the new
+        plies, failed and hinted and the revision it was computed from; `finished`
+        deletes the session instead; `recording` records that rated attempt (as
+        `record`) in the same transaction, so a result is stored exactly when the step
+        is. Returns the session as stored (its revision +1; None when finished) and the
+        recorded result (None without `recording`). Raises `PuzzleSessionChangedError`,
+        writing nothing, when the stored session is not at `session.revision` (or gone)."""
         ...
 
     async def set_daily(

@@ -24,6 +24,7 @@ from bot.messages import command_text as t
 from bot.services import PlayerError
 from bot.services.analysis import AnalysisService, player_names
 from bot.services.games import GameService
+from bot.services.settings import SettingsService
 from bot.ui.analysis import (
     analysis_embed,
     graph_file,
@@ -32,7 +33,9 @@ from bot.ui.analysis import (
     result_view,
 )
 from bot.ui.answer import Answer
+from bot.ui.present import Viewpoint, reader_view
 from bot.ui.reading import locale_of, viewer_of
+from engine import Color
 from engine.analysis import GameAnalysis
 from storage import GameRecord, Storage
 
@@ -48,10 +51,22 @@ class Analysis(commands.Cog):
     """The computer's review of finished games."""
 
     def __init__(self, *, analyses: AnalysisService, games: GameService,
-                 storage: Storage) -> None:
+                 storage: Storage, preferences: SettingsService | None = None) -> None:
         self.analyses = analyses
         self.games = games
         self.storage = storage
+        self.preferences = preferences
+        """Each reader's board side and notation (None: the defaults)."""
+
+    async def _view(self, interaction: Interaction, record: GameRecord,
+                    mover: Color = Color.WHITE) -> Viewpoint:
+        """How the interaction's user reads game `record`'s analysis: in their notation,
+        a board from their `/settings` side, else the side they played, else `mover`'s
+        (the player whose ply is shown)."""
+        user = interaction.user.id
+        playing = (Color.WHITE if record.white.user_id == user
+                   else Color.BLACK if record.black.user_id == user else None)
+        return await reader_view(self.preferences, user, playing=playing, to_move=mover)
 
     @app_commands.command(name="analyze", description=t("analyze"))
     @anywhere
@@ -86,7 +101,9 @@ class Analysis(commands.Cog):
         _, game = await self.games.game_of(record.id)
         names = player_names(record)
         player = names[0] if found.color.value == "white" else names[1]
-        content, file = await mistake_board(game, found, record.id, player, locale)
+        view = await self._view(interaction, record, found.color)
+        content, file = await mistake_board(game, found, record.id, player, locale,
+                                            view=view)
         await Answer.of(interaction).send(content, file=file, ephemeral=True)
 
     # --- the work ----------------------------------------------------------------------
@@ -95,8 +112,10 @@ class Analysis(commands.Cog):
         locale = locale_of(interaction)
         answer = Answer.of(interaction)
         stored = await self.analyses.stored(record.id)
+        # The card is written for the one who asked: their language, their notation.
+        reader = await self._view(interaction, record)
         if stored is not None:
-            await self._send_result(answer, record, stored, locale)
+            await self._send_result(answer, record, stored, locale, reader)
             return
         variant = variant_name(record.variant, locale)
         plies = record.ply_count
@@ -137,21 +156,21 @@ class Analysis(commands.Cog):
             return
         names = player_names(record)
         file = await graph_file(analysis, locale)
-        view = result_view(record.id, analysis, locale)
+        view = result_view(record.id, analysis, locale, reader)
         extra: dict[str, Any] = {"view": view}
         await interaction.edit_original_response(
             content=None, embed=analysis_embed(analysis, record.id, names, self.analyses.nodes,
-                                               locale),
+                                               locale, reader),
             attachments=[file], **extra,
         )
 
     async def _send_result(self, answer: Answer, record: GameRecord, analysis: GameAnalysis,
-                           locale: str) -> None:
+                           locale: str, reader: Viewpoint) -> None:
         names = player_names(record)
         stored = await self.storage.analyses.get(record.id)
         nodes = stored.nodes if stored is not None else self.analyses.nodes
         await answer.send(
-            embed=analysis_embed(analysis, record.id, names, nodes, locale),
+            embed=analysis_embed(analysis, record.id, names, nodes, locale, reader),
             file=await graph_file(analysis, locale),
-            view=result_view(record.id, analysis, locale),
+            view=result_view(record.id, analysis, locale, reader),
         )

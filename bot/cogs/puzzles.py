@@ -19,9 +19,12 @@ from bot.messages import Msg, text
 from bot.messages import command_text as t
 from bot.services.errors import PlayerError
 from bot.services.puzzles import PuzzleService, PuzzleView, SolveOutcome
+from bot.services.settings import SettingsService
 from bot.ui.answer import Answer
 from bot.ui.errors import ErrorReporter
+from bot.ui.present import Viewpoint, reader_view, shown_move
 from bot.ui.puzzles import puzzle_embed, puzzle_file, puzzle_view, rating_text
+from bot.ui.reading import locale_of
 from storage.repositories import PuzzleRepository
 
 log = logging.getLogger(__name__)
@@ -39,23 +42,35 @@ SUGGEST_BUDGET = 2.0
 
 
 def _locale(interaction: Interaction) -> str:
-    return str(interaction.locale)
+    """The reader's language: their choice (`/settings language`) first, as settled when
+    the interaction arrived (`bot.ui.reading.locale_of`)."""
+    return locale_of(interaction)
 
 
 class Puzzles(commands.Cog):
     """Puzzles for one solver at a time, and the daily puzzle's settings."""
 
     def __init__(self, *, puzzles: PuzzleService, repository: PuzzleRepository,
-                 errors: ErrorReporter, board_size: int = 512) -> None:
+                 errors: ErrorReporter, board_size: int = 512,
+                 preferences: SettingsService | None = None) -> None:
         self.puzzles = puzzles
         self.repository = repository
         self.errors = errors
         self.board_size = board_size
+        self.preferences = preferences
+        """Each solver's board side and notation (None: the defaults)."""
+
+    async def _reader(self, interaction: Interaction, view: PuzzleView) -> Viewpoint:
+        """How the solver sees their puzzle: from their `/settings` board side, else the
+        side they solve for; Italian moves and squares in their notation."""
+        return await reader_view(self.preferences, interaction.user.id, playing=view.solver,
+                                 to_move=view.solver)
 
     async def _show(self, interaction: Interaction, view: PuzzleView, *, note: str | None = None,
-                    buttons: bool = True) -> None:
+                    buttons: bool = True, reader: Viewpoint | None = None) -> None:
         locale = _locale(interaction)
-        file = await puzzle_file(view, self.board_size)
+        reader = reader or await self._reader(interaction, view)
+        file = await puzzle_file(view, self.board_size, reader)
         await Answer.of(interaction).send(
             embed=puzzle_embed(view, locale, note=note), file=file, ephemeral=True,
             view=puzzle_view(interaction.user.id, locale) if buttons else None)
@@ -81,27 +96,32 @@ class Puzzles(commands.Cog):
     async def solve(self, interaction: Interaction, move: str) -> None:
         answer = await self.puzzles.solve(interaction.user.id, move)
         locale = _locale(interaction)
+        reader = await self._reader(interaction, answer.view)
+        variant = answer.view.variant
+        played = shown_move(answer.played, variant, reader)
         if answer.outcome == SolveOutcome.WRONG:
-            lines = [text(Msg.PUZZLE_WRONG, locale, played=answer.played)]
+            lines = [text(Msg.PUZZLE_WRONG, locale, played=played)]
         elif answer.outcome == SolveOutcome.CORRECT:
-            lines = [text(Msg.PUZZLE_CORRECT, locale, played=answer.played,
-                          defence=answer.defence, found=answer.view.found,
-                          total=answer.view.total)]
+            lines = [text(Msg.PUZZLE_CORRECT, locale, played=played,
+                          defence=shown_move(answer.defence or "", variant, reader),
+                          found=answer.view.found, total=answer.view.total)]
         else:
-            lines = [text(Msg.PUZZLE_SOLVED, locale, played=answer.played)]
+            lines = [text(Msg.PUZZLE_SOLVED, locale, played=played)]
         change = rating_text(answer.result, locale)
         if change:
             lines.append(change)
         await self._show(interaction, answer.view, note="\n".join(lines),
-                         buttons=answer.outcome != SolveOutcome.SOLVED)
+                         buttons=answer.outcome != SolveOutcome.SOLVED, reader=reader)
 
     @solve.autocomplete("move")
     async def solve_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
+            numeric = (True if self.preferences is None
+                       else (await self.preferences.player(interaction.user.id)).numeric)
             found = await asyncio.wait_for(
-                asyncio.to_thread(self.puzzles.suggestions, interaction.user.id, current),
+                self.puzzles.suggestions(interaction.user.id, current, numeric),
                 timeout=SUGGEST_BUDGET)
         except Exception as error:
             self.errors.autocomplete_failed(interaction, error)
@@ -140,17 +160,22 @@ class Puzzles(commands.Cog):
 
     async def puzzle_hint(self, interaction: Interaction) -> None:
         square, view = await self.puzzles.hint(interaction.user.id)
-        await self._show(interaction, view,
-                         note=text(Msg.PUZZLE_HINT, _locale(interaction), square=square))
+        reader = await self._reader(interaction, view)
+        await self._show(interaction, view, reader=reader, note=text(
+            Msg.PUZZLE_HINT, _locale(interaction),
+            square=shown_move(square, view.variant, reader)))
 
     async def puzzle_reveal(self, interaction: Interaction) -> None:
         reveal = await self.puzzles.reveal(interaction.user.id)
         locale = _locale(interaction)
-        lines = [text(Msg.PUZZLE_REVEALED, locale, line=" ".join(reveal.moves))]
+        reader = await self._reader(interaction, reveal.view)
+        line = " ".join(shown_move(m, reveal.view.variant, reader) for m in reveal.moves)
+        lines = [text(Msg.PUZZLE_REVEALED, locale, line=line)]
         change = rating_text(reveal.result, locale)
         if change:
             lines.append(change)
-        await self._show(interaction, reveal.view, note="\n".join(lines), buttons=False)
+        await self._show(interaction, reveal.view, note="\n".join(lines), buttons=False,
+                         reader=reader)
 
     async def puzzle_solve(self, interaction: Interaction, puzzle_id: str) -> None:
         view = await self.puzzles.start_puzzle(interaction.user.id, puzzle_id)

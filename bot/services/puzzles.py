@@ -2,14 +2,20 @@
 move, the bot plays the forced defence; hints, reveals, Glicko-2 ratings of players and
 puzzles, streaks, and the daily puzzle of a server. Plain values, no Discord.
 
-A puzzle belongs to its solver (a session per user id, kept in memory), not to a channel:
-a game in the channel is never touched. Rating (as lichess rates puzzles): the player and
-the puzzle each have a Glicko-2 rating (`bot.ratings.glicko2`); an attempt is one game
-between them, rated once, the first time the player meets the puzzle: a loss at the first
-wrong answer or when the solution is revealed, a win when the last move is found with no
-wrong answer and no hint (a hinted solve counts as a loss). A puzzle's rating starts at the
-bank's estimate (`puzzles.mining.initial_rating`) with deviation `PUZZLE_START_DEVIATION`.
-The streak counts rated puzzles solved in a row.
+A puzzle belongs to its solver (a session per user id), not to a channel: a game in the
+channel is never touched. The session is stored (`PuzzleRepository.session`, migration
+0008) and every step writes it, so a restarted bot, or another process serving the same
+solver, continues it where it was; a rated result is recorded in the same transaction as
+the step that settles it, so exactly once. A stored puzzle the shipped bank no longer holds
+as it was given (the bank was regenerated) is ended with a message saying so.
+
+Rating (as lichess rates puzzles): the player and the puzzle each have a Glicko-2 rating
+(`bot.ratings.glicko2`); an attempt is one game between them, rated once, the first time
+the player meets the puzzle: a loss at the first wrong answer or when the solution is
+revealed, a win when the last move is found with no wrong answer and no hint (a hinted
+solve counts as a loss). A puzzle's rating starts at the bank's estimate
+(`puzzles.mining.initial_rating`) with deviation `PUZZLE_START_DEVIATION`. The streak
+counts rated puzzles solved in a row.
 """
 
 from __future__ import annotations
@@ -18,20 +24,17 @@ import asyncio
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.messages import Msg
 from bot.ratings import Glicko2Rating, rate_game
 from bot.services.challenges import variant_key
 from bot.services.errors import PlayerError
-from bot.services.games import problem_error, suggest_moves
+from bot.services.games import parse_player_move, suggest_moves
 from bot.services.models import MoveChoice
 from engine import (
-    AmbiguousMoveError,
     Color,
-    IllegalMoveError,
-    MalformedMoveError,
     Move,
     Position,
     Variant,
@@ -42,8 +45,9 @@ from engine import (
 )
 from engine.movegen import legal_moves, play_unchecked
 from puzzles import Puzzle, load_bank
-from storage.models import PuzzleAttempt, PuzzleRating, PuzzleResult, RatingValue
-from storage.repositories import PuzzleRepository
+from storage.errors import PuzzleSessionChangedError
+from storage.models import PuzzleAttempt, PuzzleRating, PuzzleResult, PuzzleSession, RatingValue
+from storage.repositories import PuzzleRecording, PuzzleRepository
 
 PUZZLE_START_DEVIATION = 300.0
 """A new puzzle's rating deviation: its bank rating is an estimate, but a better one than a
@@ -70,17 +74,19 @@ def rate_attempt(
 
 @dataclass
 class _Session:
+    """A stored session with its puzzle and the position its plies lead to."""
+
+    stored: PuzzleSession
     puzzle: Puzzle
     variant: Variant
-    rated: bool
-    index: int = 0  # ply of the solution the solver is to play
-    position: Position = field(default=None)  # type: ignore[assignment]
+    position: Position
     before: Position | None = None
     last_move: Move | None = None
-    failed: bool = False
-    hinted: bool = False
-    recorded: PuzzleResult | None = None
-    done: bool = False
+
+    @property
+    def index(self) -> int:
+        """The ply of the solution to play next."""
+        return self.stored.plies
 
 
 @dataclass(frozen=True)
@@ -134,15 +140,10 @@ class Reveal:
 
 
 def _parse(text: str, position: Position, variant: Variant) -> Move:
-    try:
-        return parse_move(text, position, variant)
-    except (MalformedMoveError, IllegalMoveError) as error:
-        # The refusal by its reason, in the reader's language, as for a game's move.
-        raise problem_error(error, text) from None
-    except AmbiguousMoveError as error:
-        names = ", ".join(
-            sorted(format_move(m, position, variant, full=True) for m in error.candidates))
-        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
+    """The legal move `text` names, refused as a game's move is
+    (`bot.services.games.parse_player_move`): by its reason, in the notation typed; an
+    ambiguous Italian one lists its candidates in numbers with the algebraic beside."""
+    return parse_player_move(text, position, variant)
 
 
 class PuzzleService:
@@ -161,8 +162,8 @@ class PuzzleService:
         if banks is None:
             banks = {key: load_bank(key) for key in ("turkish", "arab", "moroccan", "italian")}
         self._banks = {k: tuple(v) for k, v in banks.items() if v}
+        self._by_id = {p.id: p for bank in self._banks.values() for p in bank}
         self._rng = random.Random(seed)
-        self._sessions: dict[int, _Session] = {}
         self._lock = asyncio.Lock()
 
     @property
@@ -225,111 +226,174 @@ class PuzzleService:
     async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleView:
         """Give the user the puzzle `puzzle_id` (the daily puzzle's button). Raises
         PlayerError PUZZLE_UNKNOWN for an id no bank holds."""
-        for bank in self._banks.values():
-            for p in bank:
-                if p.id == puzzle_id:
-                    seen = await self._repo.attempted(user_id, p.variant)
-                    return await self._begin(user_id, p, rated=p.id not in seen)
-        raise PlayerError(Msg.PUZZLE_UNKNOWN, puzzle=puzzle_id)
+        p = self._by_id.get(puzzle_id)
+        if p is None:
+            raise PlayerError(Msg.PUZZLE_UNKNOWN, puzzle=puzzle_id)
+        seen = await self._repo.attempted(user_id, p.variant)
+        return await self._begin(user_id, p, rated=p.id not in seen)
 
     async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleView:
         async with self._lock:
-            session = _Session(puzzle, get_variant(puzzle.variant), rated)
-            session.position = puzzle.position()
-            self._sessions[user_id] = session
-            return self._view(session)
+            stored = await self._repo.start_session(user_id, puzzle.id, puzzle.variant,
+                                                    puzzle.solution, rated=rated)
+            return self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
+                                       puzzle.position()))
 
-    # --- answering -----------------------------------------------------------------------
+    # --- the stored session ----------------------------------------------------------------
 
-    def _session(self, user_id: int) -> _Session:
-        session = self._sessions.get(user_id)
-        if session is None or session.done:
+    def _restore(self, stored: PuzzleSession) -> _Session | None:
+        """The session with its position after its plies, None when the bank no longer
+        holds its puzzle as it was given (same id, variant and solution line)."""
+        puzzle = self._by_id.get(stored.puzzle_id)
+        if (puzzle is None or puzzle.variant != stored.variant
+                or puzzle.solution != stored.solution
+                or not 0 <= stored.plies < len(puzzle.solution)):
+            return None
+        variant = get_variant(puzzle.variant)
+        s = _Session(stored, puzzle, variant, puzzle.position())
+        for text in puzzle.solution[:stored.plies]:
+            move = parse_move(text, s.position, variant)
+            s.before, s.last_move = s.position, move
+            s.position = play_unchecked(s.position, move)
+        return s
+
+    async def _load(self, user_id: int) -> _Session:
+        """The user's session as stored. Raises PlayerError PUZZLE_NONE (none under way),
+        PUZZLE_GONE (its puzzle is gone from the bank: the session is ended),
+        PUZZLE_CHANGED (it changed while being ended)."""
+        stored = await self._repo.session(user_id)
+        if stored is None:
             raise PlayerError(Msg.PUZZLE_NONE)
-        return session
+        s = await asyncio.to_thread(self._restore, stored)
+        if s is None:
+            await self._step(stored, finished=True)
+            raise PlayerError(Msg.PUZZLE_GONE, puzzle=stored.puzzle_id)
+        return s
+
+    async def _step(
+        self, stored: PuzzleSession, *, finished: bool = False,
+        recording: PuzzleRecording | None = None,
+    ) -> PuzzleResult | None:
+        """Store the session's next state (`PuzzleRepository.step_session`). Raises
+        PlayerError PUZZLE_CHANGED when another task or process stepped it meanwhile
+        (nothing of this step was stored)."""
+        try:
+            _, result = await self._repo.step_session(stored, finished=finished,
+                                                      recording=recording)
+        except PuzzleSessionChangedError:
+            raise PlayerError(Msg.PUZZLE_CHANGED) from None
+        return result
+
+    @staticmethod
+    def _recording(s: _Session, *, solved: bool, revealed: bool = False
+                   ) -> PuzzleRecording | None:
+        """The rated attempt to record with this step: None when the attempt is unrated or
+        its result is recorded already (at the first wrong answer)."""
+        if not s.stored.rated or s.stored.failed:
+            return None
+        start = RatingValue(float(s.puzzle.rating), PUZZLE_START_DEVIATION, 0.09)
+        attempt = PuzzleAttempt(s.stored.user_id, s.puzzle.id, s.puzzle.variant, solved,
+                                s.stored.hinted, revealed)
+        return PuzzleRecording(attempt, start, rate_attempt)
 
     def _view(self, s: _Session, marks: tuple[int, ...] = ()) -> PuzzleView:
         total = s.puzzle.solver_moves
         return PuzzleView(s.puzzle, s.variant, s.position, s.puzzle.position().turn,
-                          s.last_move, s.before, (s.index + 1) // 2, total, marks, s.rated)
+                          s.last_move, s.before, (s.index + 1) // 2, total, marks,
+                          s.stored.rated)
 
     def _expected(self, s: _Session) -> Move:
         return parse_move(s.puzzle.solution[s.index], s.position, s.variant)
-
-    async def solve(self, user_id: int, text: str) -> SolveAnswer:
-        """The solver's move `text` in their puzzle. The solution's move: played, then the
-        forced defence (CORRECT), or the puzzle is solved (SOLVED, rated now when it is
-        rated and not yet). Another legal move: WRONG, nothing played, the solver may try
-        again (the attempt is rated a loss now). Raises PlayerError PUZZLE_NONE (no puzzle
-        under way), MOVE_MALFORMED, MOVE_ILLEGAL, MOVE_AMBIGUOUS."""
-        async with self._lock:
-            s = self._session(user_id)
-            move = await asyncio.to_thread(_parse, text, s.position, s.variant)
-            played = format_move(move, s.position, s.variant)
-            if move != self._expected(s):
-                s.failed = True
-                result = await self._record(user_id, s, solved=False)
-                return SolveAnswer(SolveOutcome.WRONG, played, None, self._view(s), result)
-            self._advance(s, move)
-            if s.index >= len(s.puzzle.solution):
-                s.done = True
-                result = await self._record(user_id, s, solved=not (s.failed or s.hinted))
-                return SolveAnswer(SolveOutcome.SOLVED, played, None, self._view(s), result)
-            defence = parse_move(s.puzzle.solution[s.index], s.position, s.variant)
-            defence_text = format_move(defence, s.position, s.variant)
-            self._advance(s, defence)
-            return SolveAnswer(SolveOutcome.CORRECT, played, defence_text, self._view(s), None)
 
     @staticmethod
     def _advance(s: _Session, move: Move) -> None:
         s.before, s.last_move = s.position, move
         s.position = play_unchecked(s.position, move)
-        s.index += 1
+        s.stored = replace(s.stored, plies=s.stored.plies + 1)
 
-    async def _record(self, user_id: int, s: _Session, *, solved: bool) -> PuzzleResult | None:
-        if not s.rated or s.recorded is not None:
-            return None
-        start = RatingValue(float(s.puzzle.rating), PUZZLE_START_DEVIATION, 0.09)
-        s.recorded = await self._repo.record(
-            PuzzleAttempt(user_id, s.puzzle.id, s.puzzle.variant, solved, s.hinted,
-                          revealed=not solved and s.done),
-            start, rate_attempt)
-        return s.recorded
+    # --- answering -----------------------------------------------------------------------
+
+    async def solve(self, user_id: int, text: str) -> SolveAnswer:
+        """The solver's move `text` in their puzzle. The solution's move: played, then the
+        forced defence (CORRECT), or the puzzle is solved (SOLVED, rated now when it is
+        rated and not yet). Another legal move: WRONG, nothing played, the solver may try
+        again (the attempt is rated a loss now). Each step is stored before it is answered
+        (module docstring). Raises PlayerError PUZZLE_NONE (no puzzle under way),
+        PUZZLE_GONE, PUZZLE_CHANGED, a move's refusal (`problem_error`), MOVE_AMBIGUOUS."""
+        async with self._lock:
+            s = await self._load(user_id)
+            move = await asyncio.to_thread(_parse, text, s.position, s.variant)
+            played = format_move(move, s.position, s.variant)
+            if move != self._expected(s):
+                if s.stored.failed:
+                    return SolveAnswer(SolveOutcome.WRONG, played, None, self._view(s), None)
+                recording = self._recording(s, solved=False)
+                s.stored = replace(s.stored, failed=True)
+                result = await self._step(s.stored, recording=recording)
+                return SolveAnswer(SolveOutcome.WRONG, played, None, self._view(s), result)
+            self._advance(s, move)
+            if s.index >= len(s.puzzle.solution):
+                recording = self._recording(s, solved=not s.stored.hinted)
+                result = await self._step(s.stored, finished=True, recording=recording)
+                return SolveAnswer(SolveOutcome.SOLVED, played, None, self._view(s), result)
+            defence = parse_move(s.puzzle.solution[s.index], s.position, s.variant)
+            defence_text = format_move(defence, s.position, s.variant)
+            self._advance(s, defence)
+            await self._step(s.stored)
+            return SolveAnswer(SolveOutcome.CORRECT, played, defence_text, self._view(s), None)
 
     async def hint(self, user_id: int) -> tuple[str, PuzzleView]:
         """The square of the piece the solver should move (its name) and the view with it
-        marked. From now on a solve counts as a loss. Raises PlayerError PUZZLE_NONE."""
+        marked. From now on a solve counts as a loss (stored). Raises PlayerError
+        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED."""
         async with self._lock:
-            s = self._session(user_id)
-            s.hinted = True
+            s = await self._load(user_id)
+            if not s.stored.hinted:
+                await self._step(replace(s.stored, hinted=True))
             start = self._expected(s).start
             return square_name(start), self._view(s, marks=(start,))
 
     async def reveal(self, user_id: int) -> Reveal:
         """Show the rest of the solution and end the puzzle (a loss when rated and not yet
-        recorded). Raises PlayerError PUZZLE_NONE."""
+        recorded, in the same transaction). Raises PlayerError PUZZLE_NONE, PUZZLE_GONE,
+        PUZZLE_CHANGED."""
         async with self._lock:
-            s = self._session(user_id)
+            s = await self._load(user_id)
+            recording = self._recording(s, solved=False, revealed=True)
+            read = s.stored
             rest: list[str] = []
             while s.index < len(s.puzzle.solution):
                 move = self._expected(s)
                 rest.append(format_move(move, s.position, s.variant))
                 self._advance(s, move)
-            s.done = True
-            result = await self._record(user_id, s, solved=False)
+            result = await self._step(read, finished=True, recording=recording)
             return Reveal(tuple(rest), self._view(s), result)
 
-    def suggestion_source(self, user_id: int) -> tuple[Position, Variant, tuple[Move, ...]] | None:
+    async def suggestion_source(
+        self, user_id: int
+    ) -> tuple[Position, Variant, tuple[Move, ...]] | None:
         """What `/solve`'s autocomplete needs (the position, variant and legal moves of the
-        user's puzzle), None without a puzzle under way."""
-        s = self._sessions.get(user_id)
-        if s is None or s.done:
+        user's stored puzzle), None without a puzzle under way (or with one the bank no
+        longer holds: `/solve` says so). Writes nothing."""
+        stored = await self._repo.session(user_id)
+        if stored is None:
             return None
-        return s.position, s.variant, tuple(legal_moves(s.position, s.variant))
 
-    def suggestions(self, user_id: int, typed: str) -> list[MoveChoice]:
-        """`/solve`'s autocomplete choices (as `/move`'s, `suggest_moves`)."""
-        source = self.suggestion_source(user_id)
-        return [] if source is None else suggest_moves(*source, typed)
+        def source() -> tuple[Position, Variant, tuple[Move, ...]] | None:
+            s = self._restore(stored)
+            if s is None:
+                return None
+            return s.position, s.variant, tuple(legal_moves(s.position, s.variant))
+
+        return await asyncio.to_thread(source)
+
+    async def suggestions(self, user_id: int, typed: str, numeric: bool = True) -> list[MoveChoice]:
+        """`/solve`'s autocomplete choices (as `/move`'s, `suggest_moves`: an Italian
+        choice labelled in both forms, the reader's first; `numeric`: numbers first)."""
+        source = await self.suggestion_source(user_id)
+        if source is None:
+            return []
+        return await asyncio.to_thread(suggest_moves, *source, typed, numeric)
 
     async def rating(self, user_id: int, variant: str) -> PuzzleRating | None:
         """The user's puzzle rating in `variant`."""

@@ -26,7 +26,7 @@ from bot.messages import Msg, text, variant_name
 from bot.ui.answer import Answer
 from bot.ui.buttons import ErrorHandler
 from bot.ui.languages import settle
-from bot.ui.present import WHITE_VIEW, color_name, render_board, shown_move
+from bot.ui.present import WHITE_VIEW, Viewpoint, color_name, render_board, shown_move
 from engine import Color, Game, Position
 from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
 from engine.variants import Variant, get_variant
@@ -80,14 +80,14 @@ def judgement_word(judgement: Judgement, locale: str | None) -> str:
     return text(_JUDGEMENT_WORD[judgement], locale)
 
 
-def _shown(move: str | None, variant: Variant) -> str:
-    """A move of the analysis (algebraic) in the game's notation as the bot shows it by
-    default: Italian in the federation's numbers (`bot.ui.present.WHITE_VIEW`)."""
-    return "—" if move is None else shown_move(move, variant, WHITE_VIEW)
+def _shown(move: str | None, variant: Variant, view: Viewpoint) -> str:
+    """A move of the analysis (algebraic) as `view`'s reader reads it: Italian in the
+    federation's numbers unless they chose algebraic (`bot.ui.present.shown_move`)."""
+    return "—" if move is None else shown_move(move, variant, view)
 
 
-def _line(ply: PlyAnalysis, variant: Variant) -> str:
-    return " ".join(_shown(m, variant) for m in ply.line) if ply.line else "—"
+def _line(ply: PlyAnalysis, variant: Variant, view: Viewpoint) -> str:
+    return " ".join(_shown(m, variant, view) for m in ply.line) if ply.line else "—"
 
 
 def _accuracy(summary: PlayerSummary, locale: str | None) -> str:
@@ -98,10 +98,11 @@ def _accuracy(summary: PlayerSummary, locale: str | None) -> str:
 
 def analysis_embed(
     analysis: GameAnalysis, game_id: int, names: tuple[str, str], nodes: int,
-    locale: str | None,
+    locale: str | None, view: Viewpoint = WHITE_VIEW,
 ) -> discord.Embed:
     """The result: per player accuracy and counts, the first judged plies with the move
-    played, the better move and its line, the graph picture."""
+    played, the better move and its line (in `view`'s notation: the reader who asked),
+    the graph picture."""
     variant = get_variant(analysis.variant)
     lines = []
     for color, name in zip((Color.WHITE, Color.BLACK), names, strict=True):
@@ -118,9 +119,9 @@ def analysis_embed(
         lines.append(text(
             Msg.ANALYSIS_MISTAKE_LINE, locale,
             number=move_number(ply.ply, ply.color),
-            move=_shown(ply.move, variant) + _MARK[ply.judgement],
-            judgement=judgement_word(ply.judgement, locale), better=_shown(ply.better, variant),
-            line=_line(ply, variant),
+            move=_shown(ply.move, variant, view) + _MARK[ply.judgement],
+            judgement=judgement_word(ply.judgement, locale),
+            better=_shown(ply.better, variant, view), line=_line(ply, variant, view),
         ))
     if not judged:
         lines.append(text(Msg.ANALYSIS_NO_MISTAKES, locale))
@@ -145,8 +146,10 @@ async def graph_file(analysis: GameAnalysis, locale: str | None) -> discord.File
     return discord.File(io.BytesIO(png), filename=GRAPH_FILE)
 
 
-def result_view(game_id: int, analysis: GameAnalysis, locale: str | None) -> discord.ui.View | None:
-    """The select of judged plies (None when there is none)."""
+def result_view(game_id: int, analysis: GameAnalysis, locale: str | None,
+                notation: Viewpoint = WHITE_VIEW) -> discord.ui.View | None:
+    """The select of judged plies, labelled in `notation`'s (the asker's) notation (None
+    when there is none)."""
     judged = analysis.judged()[:SELECT_LIMIT]
     if not judged:
         return None
@@ -155,8 +158,8 @@ def result_view(game_id: int, analysis: GameAnalysis, locale: str | None) -> dis
     select = MistakeSelect(game_id, locale)
     for ply in judged:
         assert ply.judgement is not None
-        move = _shown(ply.move, variant)
-        better = _shown(ply.better, variant)
+        move = _shown(ply.move, variant, notation)
+        better = _shown(ply.better, variant, notation)
         select.item.add_option(
             label=f"{move_number(ply.ply, ply.color)} {move}{_MARK[ply.judgement]}",
             description=f"{judgement_word(ply.judgement, locale)}: {better}"[:100],
@@ -174,21 +177,23 @@ def progress_view(game_id: int, locale: str | None) -> discord.ui.View:
 
 async def mistake_board(
     game: Game, ply: PlyAnalysis, game_id: int, player: str, locale: str | None,
-    size: int = 512,
+    size: int = 512, view: Viewpoint = WHITE_VIEW,
 ) -> tuple[str, discord.File]:
     """Ply `ply` of `game` as a board: the position after the move, the move's path
-    marked, and the text naming the better move and its line."""
+    marked, drawn from `view`'s side (the reader's) with Italian squares numbered when
+    they read numbers, and the text naming the better move and its line in their
+    notation."""
     positions = game.positions()
     before: Position = positions[ply.ply - 1]
     move = game.moves[ply.ply - 1]
     png = await asyncio.to_thread(render_board, positions[ply.ply], game.variant,
-                                  last_move=move, before=before, size=size)
+                                  last_move=move, before=before, size=size, view=view)
     assert ply.judgement is not None
     content = text(
         Msg.ANALYSIS_MISTAKE_BOARD, locale, game_id=game_id,
-        number=move_number(ply.ply, ply.color), move=_shown(ply.move, game.variant),
+        number=move_number(ply.ply, ply.color), move=_shown(ply.move, game.variant, view),
         judgement=judgement_word(ply.judgement, locale), player=player,
-        better=_shown(ply.better, game.variant), line=_line(ply, game.variant),
+        better=_shown(ply.better, game.variant, view), line=_line(ply, game.variant, view),
     )
     return content, discord.File(io.BytesIO(png), filename=MISTAKE_FILE)
 

@@ -10,6 +10,7 @@ import asyncio
 import enum
 import functools
 import io
+import logging
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -29,9 +30,12 @@ from bot.services import (
     SeatView,
     UserRef,
 )
+from bot.services.settings import SettingsService
 from engine import Color, Position, Variant, parse_square, square_to_number
 from renderer import render_png, render_text
 from storage import Challenge, ChallengeStatus, ColorChoice
+
+log = logging.getLogger(__name__)
 
 BOARD_FILE = "board.png"
 MAX_CONTENT = 2000
@@ -119,8 +123,27 @@ def numeric_text(move_text: str) -> str:
 
 
 def shown_move(move_text: str, variant: Variant, view: Viewpoint) -> str:
-    """`move_text` (algebraic, as the services write it) as `view`'s reader reads it."""
+    """`move_text` (algebraic, as the services write it: a move, a line of moves separated
+    by spaces, or a single square such as ``c4``) as `view`'s reader reads it."""
     return numeric_text(move_text) if view.numbers(variant) else move_text
+
+
+async def reader_view(preferences: SettingsService | None, reader: int, *,
+                      playing: Color | None, to_move: Color) -> Viewpoint:
+    """How user `reader` sees a board or a move outside a game's own messages (an
+    analysis, a puzzle): from their `/settings` board side, else the colour they play
+    (`playing`, None when they do not), else `to_move`; Italian in their notation.
+    `preferences` None, or failing to read (logged): the defaults, from `playing` or
+    `to_move`, Italian in numbers."""
+    fallback = Viewpoint(side=playing if playing is not None else to_move)
+    if preferences is None:
+        return fallback
+    try:
+        settings = await preferences.player(reader)
+    except Exception:
+        log.exception("reading the preferences of user %s failed: defaults used", reader)
+        return fallback
+    return Viewpoint(settings.side(playing, to_move), settings.numeric)
 
 
 def mention(user_id: int) -> str:

@@ -21,6 +21,8 @@ from bot.messages import Msg, text
 from bot.ratings import display_rating
 from bot.services.puzzles import PuzzleService, PuzzleView
 from bot.ui.answer import Answer
+from bot.ui.languages import settle
+from bot.ui.present import Viewpoint
 from engine import Color, get_variant
 from puzzles import Puzzle
 from renderer import render_png
@@ -30,16 +32,20 @@ PUZZLE_FILE = "puzzle.png"
 PUZZLE_COLOUR = discord.Colour(0x2E7D32)
 
 
-def render_puzzle(view: PuzzleView, size: int = 512) -> bytes:
-    """The puzzle's board PNG from the solver's side (blocking: call in a thread)."""
+def render_puzzle(view: PuzzleView, size: int = 512, reader: Viewpoint | None = None) -> bytes:
+    """The puzzle's board PNG (blocking: call in a thread) as `reader` sees it: from their
+    side, Italian squares numbered when they read numbers. None: the default reader, from
+    the solver's side, Italian numbered."""
+    reader = reader or Viewpoint(side=view.solver)
     last = view.last_move
-    return render_png(view.position, view.variant, perspective=view.solver, last_move=last,
+    return render_png(view.position, view.variant, perspective=reader.side, last_move=last,
                       before=view.before if last is not None else None, marks=view.marks,
-                      size=size)
+                      size=size, numbers=reader.numbers(view.variant))
 
 
-async def puzzle_file(view: PuzzleView, size: int = 512) -> discord.File:
-    png = await asyncio.to_thread(render_puzzle, view, size)
+async def puzzle_file(view: PuzzleView, size: int = 512,
+                      reader: Viewpoint | None = None) -> discord.File:
+    png = await asyncio.to_thread(render_puzzle, view, size, reader)
     return discord.File(io.BytesIO(png), filename=PUZZLE_FILE)
 
 
@@ -123,6 +129,8 @@ class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host: PuzzleHost = interaction.client
         Answer.of(interaction)
+        # The presser's language, as for every other button (bot.ui.languages).
+        await settle(interaction, getattr(host, "language_choices", None))
         try:
             await self.pressed(host.puzzle_presses, interaction)
         except Exception as error:

@@ -6,12 +6,13 @@ this shows the bot's composition root takes a URL as it takes a path."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from bot.sync import hash_file_for
+from bot.sync import legacy_hash_file
 from storage import PostgresDatabase
 from tests.support.discord_harness import (
     Harness,
@@ -58,5 +59,16 @@ async def test_a_game_on_postgresql_survives_a_restart(open_bot: OpenBot, databa
     assert [(move.ply, move.text) for move in moves] == [(1, "a3-a4"), (2, "a6-a5")]
 
 
-def test_no_command_hash_file_beside_a_url() -> None:
-    assert hash_file_for("postgresql://bot@db.example/dama") is None
+async def test_commands_are_synced_once_across_restarts_and_processes(
+    open_bot: OpenBot, database: str, tmp_path: Path
+) -> None:
+    # The schema's hash is kept in PostgreSQL: a restart, or a second process on the
+    # same database, finds it there and does not sync again.
+    settings = settings_for(tmp_path, database=database)
+    first = await open_bot(settings)
+    assert first.bot.sync_result == "global"
+    await first.bot.close()
+    again, other = await asyncio.gather(open_bot(settings), open_bot(settings))
+    assert (again.bot.sync_result, other.bot.sync_result) == ("unchanged", "unchanged")
+    assert sum(c.method == "PUT" for c in first.discord.calls) == 1
+    assert legacy_hash_file(database) is None

@@ -4,17 +4,24 @@ changed, and a development guild the bot is not in."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.client import DamaBot
 from bot.config import ConfigError
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
+from bot.sync import CLAIM_SECONDS, POLL_SECONDS, SCHEMA_HASH
 from bot.ui.translator import CommandTranslator
 from standin import StandIn
+from storage import Storage
+from storage.clock import to_ms
+from tests.support.clock import FakeClock
 from tests.support.discord_harness import Harness, OpenBot, settings_for
+from tests.support.fake_discord import Call, FakeDiscord
 
 GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play",
                  "rematch"}
@@ -67,6 +74,152 @@ async def test_command_sync_only_when_changed(tmp_path: Path, open_bot: OpenBot)
     await h.bot.close()
     puts = [c.path for c in h.discord.calls if c.method == "PUT"]
     assert puts[-1].endswith("/guilds/77/commands")
+    # The hash is in the database, not in a file beside it.
+    assert sorted(p.name for p in tmp_path.iterdir() if "sha256" in p.name) == []
+    async with await Storage.open(tmp_path / "db.sqlite3") as storage:
+        stored = (await storage.settings.bot_values())[SCHEMA_HASH]
+    assert len(stored) == 64 and int(stored, 16) >= 0
+
+
+async def _stored_hash(path: Path) -> str | None:
+    async with await Storage.open(path) as storage:
+        return (await storage.settings.bot_values()).get(SCHEMA_HASH)
+
+
+async def _store(path: Path, expected: str | None, value: str | None) -> None:
+    async with await Storage.open(path) as storage:
+        assert await storage.settings.replace_bot_value(SCHEMA_HASH, expected, value)
+
+
+async def test_the_hash_file_of_an_older_version_is_moved_into_the_database(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    database = tmp_path / "db.sqlite3"
+    h = await open_bot(settings_for(database))
+    await h.bot.close()
+    digest = await _stored_hash(database)
+    assert digest is not None
+    # As an older version left it: the hash in a file beside the database, none inside.
+    await _store(database, digest, None)
+    old_file = tmp_path / "db.sqlite3.commands.sha256"
+    old_file.write_text(digest + "\n")
+    h = await open_bot(settings_for(database))
+    assert h.bot.sync_result == "unchanged"
+    assert sum(c.method == "PUT" for c in h.discord.calls) == 1  # the first start's only
+    assert not old_file.exists()
+    assert await _stored_hash(database) == digest
+
+
+async def test_a_process_starting_while_another_syncs_does_not_sync(
+    tmp_path: Path
+) -> None:
+    # The second process starts while the first is syncing (its request to Discord on
+    # the way): it finds the first's claim in the database, waits, and syncs nothing.
+    database = tmp_path / "db.sqlite3"
+    fake = FakeDiscord()
+    bots: list[DamaBot] = []
+    second: list[asyncio.Task[None]] = []
+    claims: list[str | None] = []
+
+    async def start(bot: DamaBot) -> None:
+        bots.append(bot)
+        await bot.login("fake-token")
+
+    async def start_the_second(call: Call) -> None:
+        if call.method == "PUT" and not second:
+            claims.append(await _stored_hash(database))
+            second.append(asyncio.create_task(start(
+                DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False))))
+            await asyncio.sleep(4 * POLL_SECONDS)  # the second is watching the claim now
+
+    fake.observers.append(start_the_second)
+    with fake.installed():
+        try:
+            await start(DamaBot(settings_for(database), clock=FakeClock(),
+                                run_scheduler=False))
+            await second[0]
+        finally:
+            for bot in bots:
+                await bot.close()
+    assert sum(c.method == "PUT" for c in fake.calls) == 1
+    assert [bot.sync_result for bot in bots] == ["global", "unchanged"]
+    [claim] = claims
+    assert claim is not None and claim.startswith("syncing ")
+
+
+async def test_a_process_without_shard_zero_never_syncs(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", shard_count=2,
+                                    shard_ids=frozenset({1})))
+    assert h.bot.sync_result is None
+    assert not any(c.method == "PUT" for c in h.discord.calls)
+    assert await _stored_hash(tmp_path / "db.sqlite3") is None
+
+
+async def test_a_failed_sync_leaves_the_stored_hash_as_it_was(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    fake = FakeDiscord()
+    with fake.installed():
+        ok = DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False)
+        await ok.login("fake-token")
+        await ok.close()
+        [put] = [c.path for c in fake.calls if c.method == "PUT"]
+        digest = await _stored_hash(database)
+        await _store(database, digest, "0" * 64)  # as if another schema had been synced
+        fake.fail_paths.add(put)
+        failing = DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False)
+        try:
+            with pytest.raises(discord.HTTPException):
+                await failing.login("fake-token")
+        finally:
+            await failing.close()
+        assert await _stored_hash(database) == "0" * 64  # no claim left behind
+        fake.fail_paths.clear()
+        again = DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False)
+        await again.login("fake-token")
+        await again.close()
+        assert again.sync_result == "global"
+        assert await _stored_hash(database) == digest
+
+
+async def test_a_claim_left_by_a_process_that_died_is_taken_over(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    database = tmp_path / "db.sqlite3"
+    h = await open_bot(settings_for(database))
+    await h.bot.close()
+    digest = await _stored_hash(database)
+    assert digest is not None
+    clock = FakeClock()
+    stale = clock.now - timedelta(seconds=CLAIM_SECONDS + 1)
+    await _store(database, digest, f"syncing {digest} {to_ms(stale)}")
+    again = await open_bot(settings_for(database), clock=clock)
+    assert again.bot.sync_result == "global"
+    assert await _stored_hash(database) == digest
+
+
+async def test_a_process_waits_for_another_ones_claim(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    database = tmp_path / "db.sqlite3"
+    h = await open_bot(settings_for(database))
+    await h.bot.close()
+    digest = await _stored_hash(database)
+    assert digest is not None
+    clock = FakeClock()
+    claim = f"syncing {digest} {to_ms(clock.now)}"
+    await _store(database, digest, claim)
+
+    async def the_other_process_finishes() -> None:
+        await asyncio.sleep(3 * POLL_SECONDS)
+        await _store(database, claim, digest)
+
+    finishing = asyncio.create_task(the_other_process_finishes())
+    again = await open_bot(settings_for(database), clock=clock)
+    await finishing
+    assert again.bot.sync_result == "unchanged"
+    assert sum(c.method == "PUT" for c in again.discord.calls) == 1  # the first start's
 
 
 async def test_a_development_guild_the_bot_is_not_in_is_a_one_line_config_error(

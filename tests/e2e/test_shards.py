@@ -163,6 +163,8 @@ async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answer
     assert re.search(r"synced \d+ global commands", local.processes[0].run_log())
     assert "synced" not in local.processes[1].run_log()
     assert "commands unchanged" not in local.processes[1].run_log()
+    puts = [r for r in standin.request_log if r[0] == "PUT" and r[1].endswith("/commands")]
+    assert len(puts) == 1, puts
     await near.start(local)
     await far.start(local)
     for _ in range(2):
@@ -176,6 +178,9 @@ async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answer
     await near.play(local)
     await local.start_bot(shard=1)
     await near.play(local)
+    # The restarted process registered nothing; the hash is in PostgreSQL for shard 0's.
+    assert [r for r in standin.request_log
+            if r[0] == "PUT" and r[1].endswith("/commands")] == puts
     # Every acknowledged move is stored; the game goes on from the stored position.
     assert await _check_stored(local, far) == 0
     await far.play(local)
@@ -190,6 +195,14 @@ async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answer
         text_seen = str(board.reply.embeds)
         for player in (near.white, near.black, far.white, far.black):
             assert f"<@{player.id}>" in text_seen, text_seen
+
+    # Shard 0's process restarted: the commands' hash is in PostgreSQL, so it registers
+    # nothing again.
+    await local.processes[0].stop()
+    await local.start_bot(shard=0)
+    assert "commands unchanged" in local.processes[0].run_log()
+    assert [r for r in standin.request_log
+            if r[0] == "PUT" and r[1].endswith("/commands")] == puts
 
 
 @pytest.mark.slow

@@ -241,3 +241,45 @@ def test_bad_arguments_are_refused(bad: dict[str, float]) -> None:
     variant = get_variant("italian")
     with pytest.raises(ValueError, match=r"level|depth|budget"):
         search(Position.start(variant), variant, **bad)  # type: ignore[arg-type]
+
+
+def _window_cases() -> list[tuple[Position, Variant, int]]:
+    """Positions of the four variants to ask bounded questions about: the shots above and
+    positions after eight plies of a level-3 game from the start."""
+    cases = [(*_position(shot), 4) for shot in SHOTS]
+    for key in ("turkish", "arab", "moroccan", "italian"):
+        variant = get_variant(key)
+        position = Position.start(variant)
+        for ply in range(8):
+            move = search(position, variant, depth=2, level=3, seed=ply).move
+            assert move is not None
+            position = apply_move(position, move, variant)
+        cases.append((position, variant, 4))
+    return cases
+
+
+@pytest.mark.parametrize("case", _window_cases(), ids=lambda c: f"{c[1].key}-{c[0].to_fen(c[1])}")
+def test_a_window_answers_where_the_exact_score_lies(case: tuple[Position, Variant, int]) -> None:
+    # The reference is the search without a window (its exact score); a windowed search
+    # is fail-soft: at most `low` only when the exact score is at most that, at least
+    # `high` only when it is at least that, the exact score when inside the window.
+    position, variant, depth = case
+    exact = search(position, variant, depth=depth).score
+    for low, high in ((exact - 1, exact), (exact, exact + 1), (exact - 50, exact + 50),
+                      (exact + 30, exact + 31), (exact - 31, exact - 30)):
+        bounded = search(position, variant, depth=depth, window=(low, high))
+        if bounded.score <= low:
+            assert exact <= bounded.score, (low, high, bounded.score)
+        elif bounded.score >= high:
+            assert exact >= bounded.score, (low, high, bounded.score)
+        else:
+            assert bounded.score == exact, (low, high)
+        assert (bounded.score <= low) == (exact <= low)
+        assert (bounded.score >= high) == (exact >= high)
+
+
+@pytest.mark.parametrize("bad", [{"window": (10, 10)}, {"window": (10, 11), "level": 3}])
+def test_an_empty_window_or_one_below_level_5_is_refused(bad: dict[str, object]) -> None:
+    variant = get_variant("italian")
+    with pytest.raises(ValueError, match="window"):
+        search(Position.start(variant), variant, depth=2, **bad)  # type: ignore[arg-type]

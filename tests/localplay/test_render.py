@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from localplay.render import MessageText, game_id_of
+from localplay.render import MessageText, game_id_of, mentioned_users
 from standin import MessageOrigin, MessageRecord
 
 
@@ -56,3 +56,14 @@ def test_game_id_from_a_button_that_carries_its_ply() -> None:
     board = _message(components=({"type": 1, "components": [
         {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:31:14"}]},))
     assert game_id_of(board) == 31
+
+
+def test_the_users_a_message_mentions() -> None:
+    message = _message(
+        content="<@10> played.",
+        embeds=({"title": "<@!12>", "description": "<@11> (White) 92%",
+                 "fields": [{"name": "<@13>", "value": "<@14>, <#15>, <@&16>"}],
+                 "footer": {"text": "<@17>"}},),
+    )
+    assert mentioned_users(message) == {10, 11, 12, 13, 14, 17}
+    assert mentioned_users(_message(content="no one")) == set()

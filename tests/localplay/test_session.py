@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from localplay.server import LocalDiscord
+from localplay.server import LOCAL_ID_SEED, LocalDiscord
 from localplay.session import TerminalSession
 from standin import MessageEvent, MessageRecord
-from tests.support.local_discord import ANSWER_TIMEOUT
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
 
 
 def _with_button(session: TerminalSession, label: str) -> MessageRecord:
@@ -72,3 +72,33 @@ async def test_a_board_printed_late_shows_the_position_it_was_posted_for(
     boards = [line for line in out if "W/B kings" in line]
     # Start (White to move), after 22-18 (Black to move), after 11-15 (White to move).
     assert [b.split("; ")[1] for b in boards[-2:]] == ["Black to move", "White to move"], out
+
+
+async def test_players_of_an_earlier_run_are_named_on_an_analysis_card(
+    tmp_path: Path
+) -> None:
+    """bob played in an earlier run and has not typed nor been mentioned in this one: the
+    analysis card names him from the bot's database, as `@bob`, not `<@id>`."""
+
+    def local_discord() -> LocalDiscord:
+        return LocalDiscord(database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
+                            ready_timeout=READY_TIMEOUT, id_seed=LOCAL_ID_SEED)
+
+    script = ("/challenge @bob italian color:white", "as bob", "press Accept", "as alice",
+              "/move 22-18", "as bob", "/resign", "press Resign")
+    earlier = local_discord()
+    async with earlier, TerminalSession(earlier, boards_dir=tmp_path / "boards", emit=print,
+                                        timeout=ANSWER_TIMEOUT) as session:
+        for line in script:
+            assert await session.run_line(line), line
+        await session.finish()
+    out: list[str] = []
+    later = local_discord()
+    async with later, TerminalSession(later, boards_dir=tmp_path / "boards",
+                                      emit=out.append, timeout=ANSWER_TIMEOUT) as session:
+        assert "bob" not in {u.username for u in later.standin.world.users.values()}
+        assert await session.run_line("/analyze game:1")
+        await session.finish(settle=5.0, timeout=120.0)
+    text = "\n".join(out)
+    assert "@alice" in text and "@bob" in text, text
+    assert "<@" not in text, text

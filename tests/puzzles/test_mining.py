@@ -8,15 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, Position, format_move, get_variant
+from engine import Game, Position, Variant, format_move, get_variant, legal_moves
+from engine.search import MATE_BOUND, search
 from puzzles.bank import BankFile
-from puzzles.cli import main
+from puzzles.cli import main, self_play_positions
 from puzzles.mining import (
+    MiningSettings,
     NodeBudget,
     Rejection,
     VerifiedLine,
+    material,
     mine_game,
     move_texts,
+    screen,
     verify_puzzle,
 )
 from tests.support.puzzles import SHOT, SHOT_BEFORE, SHOT_LINES, TWO_WINS
@@ -96,9 +100,37 @@ def test_the_mining_command_mines_a_pdn_file_and_resumes(tmp_path: Path) -> None
         "pdn", "shot.pdn#1", 1)
     assert bank.sources_done == ["pdn:shot.pdn#1"]
     assert 800 <= puzzle.rating <= 2300
+    assert bank.settings["exact_scores"] is False  # the bank records how it was mined
     # Run again: the source is done, nothing is mined twice.
     assert main(argv) == 0
     assert len(json.loads(out.read_text(encoding="utf-8"))["puzzles"]) == 1
+    # The reference way (every move scored exactly) mines the same bank.
+    reference = tmp_path / "reference.json"
+    assert main(["mine", "--variant", "italian", "--pdn", str(pdn), "--out", str(reference),
+                 "--exact-scores"]) == 0
+    again = BankFile.read(reference, ITALIAN)
+    assert again.puzzles == bank.puzzles and again.settings["exact_scores"] is True
+
+
+def test_the_mining_command_resumes_a_bank_mined_before_threshold_questions(
+    tmp_path: Path
+) -> None:
+    # A bank file whose settings predate `exact_scores` (as the shipped banks began) is
+    # resumed: its puzzles and sources are kept and the settings record the new way.
+    pdn = tmp_path / "shot.pdn"
+    pdn.write_text(
+        f'[Event "test"]\n[FEN "{SHOT_BEFORE}"]\n[Result "1-0"]\n\n1... f7-e6 2. c4-d5 1-0\n',
+        encoding="utf-8")
+    out = tmp_path / "bank.json"
+    old = MiningSettings().to_json()
+    del old["exact_scores"]
+    out.write_text(json.dumps({"variant": "italian", "settings": old,
+                               "sources_done": ["self-play:level 2 seed 0"], "puzzles": []}),
+                   encoding="utf-8")
+    assert main(["mine", "--variant", "italian", "--pdn", str(pdn), "--out", str(out)]) == 0
+    bank = BankFile.read(out, ITALIAN)
+    assert bank.sources_done == ["self-play:level 2 seed 0", "pdn:shot.pdn#1"]
+    assert len(bank.puzzles) == 1 and bank.settings["exact_scores"] is False
 
 
 def test_the_mining_command_refuses_an_unknown_variant(
@@ -106,3 +138,66 @@ def test_the_mining_command_refuses_an_unknown_variant(
 ) -> None:
     assert main(["mine", "--variant", "chess", "--out", str(tmp_path / "x.json")]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+EXACT = MiningSettings(exact_scores=True)  # the reference: every move scored exactly
+BOUNDED = MiningSettings()  # the default: threshold questions (null-window searches)
+
+
+def _flagged(variant: Variant, seeds: range) -> list[tuple[Position, list[Position]]]:
+    """The positions of self-play games that mining's fast scan flags (as `mine_game`
+    does), each with the game's earlier positions."""
+    out = []
+    for seed in seeds:
+        game = self_play_positions(variant, 2, seed)
+        for ply, pos in enumerate(game):
+            if len(legal_moves(pos, variant)) < 2:
+                continue
+            quick = search(pos, variant, depth=BOUNDED.scan_depth, history=game[:ply]).score
+            if quick >= MATE_BOUND or quick - material(pos, variant, pos.turn) >= BOUNDED.scan_gain:
+                out.append((pos, game[:ply]))
+    return out
+
+
+def _compare(variant: Variant, seeds: range, cap: int) -> list[VerifiedLine | Rejection]:
+    """Screen and verify every flagged position both ways: the threshold questions must
+    give the exact scoring's answer (the screen's, and the verification's whenever the
+    exact verification finishes within `cap` nodes: the whole line, its scores and depth
+    alike). Returns the exact verifications compared."""
+    compared: list[VerifiedLine | Rejection] = []
+    for pos, history in _flagged(variant, seeds):
+        screened = screen(pos, variant, EXACT, history)
+        assert screen(pos, variant, BOUNDED, history) == screened, pos.to_fen(variant)
+        if not screened:
+            continue
+        expected = verify_puzzle(pos, variant, EXACT, history, budget=cap)
+        if expected is Rejection.OVER_BUDGET:
+            continue
+        assert verify_puzzle(pos, variant, BOUNDED, history) == expected, pos.to_fen(variant)
+        compared.append(expected)
+    return compared
+
+
+def test_the_hand_made_positions_are_decided_alike_by_exact_scores() -> None:
+    position = Position.from_fen(SHOT, ITALIAN)
+    assert verify_puzzle(position, ITALIAN, EXACT) == verify_puzzle(position, ITALIAN)
+    two = Position.from_fen(TWO_WINS, ITALIAN)
+    assert verify_puzzle(two, ITALIAN, EXACT) is Rejection.NOT_UNIQUE
+
+
+def test_threshold_questions_decide_italian_self_play_as_exact_scores_do() -> None:
+    compared = _compare(ITALIAN, range(0, 8), 2_000_000)
+    # Enough of each outcome that a wrong threshold would show.
+    assert sum(isinstance(r, VerifiedLine) for r in compared) >= 2
+    assert Rejection.NOT_UNIQUE in compared and Rejection.NO_WIN in compared
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "seeds"), [("turkish", range(67, 70)),
+                                            ("arab", range(100060, 100064))])
+def test_threshold_questions_decide_orthogonal_self_play_as_exact_scores_do(
+    key: str, seeds: range
+) -> None:
+    compared = _compare(get_variant(key), seeds, 1_000_000)
+    assert any(isinstance(r, VerifiedLine) for r in compared)
+    assert any(isinstance(r, Rejection) for r in compared)

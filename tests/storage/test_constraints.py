@@ -65,6 +65,11 @@ PUZZLE_ATTEMPT: dict[str, SqlLiteral] = {
     "revealed": 0, "rating_before": 1500.0, "rating_after": 1600.0,
     "puzzle_rating_before": 1500.0, "puzzle_rating_after": 1400.0, "created_at": 0,
 }
+PUZZLE_SESSION: dict[str, SqlLiteral] = {
+    "user_id": 2, "puzzle_id": "italian-0", "variant": "italian", "solution": "a b c",
+    "plies": 2, "rated": 1, "failed": 0, "hinted": 0, "revision": 7, "started_at": 0,
+    "updated_at": 0,
+}
 ANALYSIS: dict[str, SqlLiteral] = {"game_id": 2, "plies": 2, "nodes": 100, "body": "{}",
                                    "created_at": 0}
 
@@ -289,6 +294,13 @@ CASES = [
          insert("puzzle_attempts", PUZZLE_ATTEMPT, user_id=99), FK),
     Case("puzzle attempts: solved is 0 or 1", insert("puzzle_attempts", PUZZLE_ATTEMPT),
          insert("puzzle_attempts", PUZZLE_ATTEMPT, solved=2), CHECK + ": solved"),
+    # puzzles under way (migration 0008)
+    Case("puzzle sessions: player exists", insert("puzzle_sessions", PUZZLE_SESSION),
+         insert("puzzle_sessions", PUZZLE_SESSION, user_id=99), FK),
+    Case("puzzle sessions: plies not negative", insert("puzzle_sessions", PUZZLE_SESSION),
+         insert("puzzle_sessions", PUZZLE_SESSION, plies=-1), CHECK + ": plies"),
+    Case("puzzle sessions: failed is 0 or 1", insert("puzzle_sessions", PUZZLE_SESSION),
+         insert("puzzle_sessions", PUZZLE_SESSION, failed=2), CHECK + ": failed"),
     Case("leaderboard rule: a single row", "UPDATE leaderboard_rule SET min_games = 3",
          "INSERT INTO leaderboard_rule (id, min_games, max_deviation) VALUES (2, 1, 1.0)",
          CHECK + ": id = 1"),
@@ -402,7 +414,7 @@ async def test_every_foreign_key_has_a_case(db_path: Path) -> None:
         ("challenges", "challenger_id"), ("challenges", "challenged_id"),
         ("challenges", "game_id"), ("ratings", "user_id"), ("guild_rated_players", "user_id"),
         ("puzzle_ratings", "user_id"), ("puzzle_attempts", "user_id"),
-        ("analyses", "game_id"),
+        ("analyses", "game_id"), ("puzzle_sessions", "user_id"),
     }
     db = await Database.open(db_path)
     try:

@@ -4,7 +4,9 @@ large tables; a copy that does not match rolls back."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -50,7 +52,7 @@ def solve_rate(player: RatingValue | None, puzzle: RatingValue, solved: bool
 async def fill(path: Path) -> None:
     """A database with something in every table: active and ended games with moves (one
     finished game's moves after it ended), a rated result, challenges, names, a puzzle
-    attempt and a daily puzzle."""
+    attempt, a daily puzzle and a puzzle under way."""
     clock = FakeClock(START, step=timedelta(milliseconds=7))
     store = await Storage.open(path, clock=clock, leaderboard=EVERYONE)
     try:
@@ -82,6 +84,9 @@ async def fill(path: Path) -> None:
         attempt = PuzzleAttempt(1, "turkish-0", "turkish", True, False, False)
         await store.puzzles.record(attempt, RatingValue(1500.0, 350.0, 0.06), solve_rate)
         await store.puzzles.set_daily(10, 105, "arab", 2)
+        under_way = await store.puzzles.start_session(
+            2, "italian-1", "italian", ("c4-d5", "c6xe4", "f3xd5xf7"), rated=True)
+        await store.puzzles.step_session(replace(under_way, plies=2, hinted=True))
     finally:
         await store.close()
 
@@ -119,6 +124,7 @@ async def test_every_table_and_row_is_copied(tmp_path: Path, empty: str) -> None
     assert counts["leaderboard_rule"] == 1 and counts["rank_buckets"] > 0
     assert counts["puzzle_ratings"] == 1 and counts["puzzle_stats"] == 1
     assert counts["puzzle_attempts"] == 1 and counts["daily_puzzles"] == 1
+    assert counts["puzzle_sessions"] == 1
     before = await Storage.open(source, leaderboard=EVERYONE, read_only=True)
     after = await Storage.open(empty, leaderboard=EVERYONE)
     try:
@@ -134,6 +140,9 @@ async def test_every_table_and_row_is_copied(tmp_path: Path, empty: str) -> None
                 == await before.puzzles.rating(1, "turkish"))
         assert await after.puzzles.stats("turkish-0") == await before.puzzles.stats("turkish-0")
         assert await after.puzzles.daily_all() == await before.puzzles.daily_all()
+        session = await after.puzzles.session(2)
+        assert session is not None and session == await before.puzzles.session(2)
+        assert (session.plies, session.hinted, session.solution[2]) == (2, True, "f3xd5xf7")
         # New rows continue after the copied ids.
         game = await after.games.create(NewGame("turkish", 200, None, Seat.human(1),
                                                 Seat.human(2), FEN))
@@ -201,7 +210,34 @@ def test_the_command_line(tmp_path: Path, empty: str,
     assert "not empty" in capsys.readouterr().err
     assert main(["db", "copy", empty, str(source)]) == 2
     assert "must be an SQLite file" in capsys.readouterr().err
-    # A source that does not exist: one line, its advice said once.
+    # A source that does not exist: one line saying to give the bot's database as SOURCE
+    # (DAMA_DATABASE names it for the bot), not to change permissions.
     assert main(["db", "copy", str(tmp_path / "missing.sqlite3"), empty]) == 2
     err = capsys.readouterr().err
-    assert "no such file" in err and err.count("did not change it") == 1, err
+    assert err.count("\n") == 1 and "missing.sqlite3" in err, err
+    assert "as SOURCE" in err and "DAMA_DATABASE names" in err and "data/dama.sqlite3" in err
+    assert "permission" not in err
+
+
+def test_the_advice_names_the_argument_to_change(
+    tmp_path: Path, empty: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What the bot's start says of DAMA_DATABASE, the copy says of SOURCE or TARGET:
+    # those are what its user changes.
+    foreign = tmp_path / "notes.sqlite3"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    assert main(["db", "copy", str(foreign), empty]) == 2
+    err = capsys.readouterr().err
+    assert "another program's tables" in err and "point SOURCE at dama-bot's database" in err
+    assert "DAMA_DATABASE" not in err and err.count("\n") == 1, err
+    import asyncio
+
+    source = tmp_path / "dama.sqlite3"
+    asyncio.run(fill(source))
+    nowhere = f"postgresql://dama@/dama?host={tmp_path / 'no-server'}"
+    assert main(["db", "copy", str(source), nowhere]) == 2
+    err = capsys.readouterr().err
+    assert "cannot use the database 'postgresql://" in err
+    assert "TARGET's host, port, user, password and database name" in err
+    assert "DAMA_DATABASE" not in err and err.count("\n") == 1, err

@@ -3,6 +3,7 @@ restarts (migration 0005)."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -52,3 +53,50 @@ async def test_an_overlong_value_is_refused_and_nothing_of_the_call_is_stored(
     with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
         await storage.settings.set_player(3, {"board_side": "white", "notation": "x" * 101})
     assert await storage.settings.player(3) == {"notation": "numeric"}
+
+
+async def test_the_bots_own_values_are_compared_and_set(storage: Storage) -> None:
+    values = storage.settings
+    assert await values.bot_values() == {}
+    assert await values.replace_bot_value("schema", None, "a")  # absent: inserted
+    assert not await values.replace_bot_value("schema", None, "b")  # present: refused
+    assert not await values.replace_bot_value("schema", "x", "b")  # not "x": refused
+    assert await values.bot_values() == {"schema": "a"}
+    assert await values.replace_bot_value("schema", "a", "b")
+    assert await values.bot_values() == {"schema": "b"}
+    assert not await values.replace_bot_value("schema", "a", None)
+    assert await values.replace_bot_value("schema", "b", None)
+    assert await values.bot_values() == {}
+    assert await values.replace_bot_value("schema", None, None)  # absent, stays absent
+
+
+async def test_the_bots_own_values_are_apart_from_every_servers(storage: Storage) -> None:
+    await storage.settings.set_guild(5, {"language": "it"})
+    assert await storage.settings.replace_bot_value("language", None, "fr")
+    assert await storage.settings.guild(5) == {"language": "it"}
+    assert await storage.settings.bot_values() == {"language": "fr"}
+
+
+async def test_of_processes_replacing_one_value_at_once_exactly_one_wins(
+    target: str, clock: FakeClock,
+) -> None:
+    # Several connections (processes, on PostgreSQL) race to replace the same value:
+    # the database lets exactly one through, whatever the interleaving.
+    stores = [await Storage.open(target, clock=clock) for _ in range(4)]
+    try:
+        assert await stores[0].settings.replace_bot_value("schema", None, "old")
+        won = await asyncio.gather(*(
+            store.settings.replace_bot_value("schema", "old", f"new {i}")
+            for i, store in enumerate(stores)))
+        assert sum(won) == 1
+        [winner] = [i for i, ok in enumerate(won) if ok]
+        assert await stores[1].settings.bot_values() == {"schema": f"new {winner}"}
+        # And from absent: one insert wins.
+        assert await stores[0].settings.replace_bot_value("schema", f"new {winner}", None)
+        won = await asyncio.gather(*(
+            store.settings.replace_bot_value("schema", None, f"first {i}")
+            for i, store in enumerate(stores)))
+        assert sum(won) == 1
+    finally:
+        for store in stores:
+            await store.close()

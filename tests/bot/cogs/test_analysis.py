@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.messages import ENGLISH, Msg
-from engine import Game, Position, get_variant
+from engine import Color, Game, Position, get_variant
 from storage import GameResult, NewGame, Seat
 from tests.support.discord_harness import PNG, Harness, press_button, run, slash
 from tests.support.fake_discord import option
@@ -165,3 +165,56 @@ async def test_a_ply_not_in_the_analysis_is_answered_plainly(harness: Harness) -
     message = h.discord.messages[max(h.discord.messages)]
     [answer] = await run(h, _select(h, message, game_id, 2, user=ALICE))  # ply 2 was good
     assert answer.ephemeral and "not in its stored analysis" in answer.content
+
+
+def _option_labels(call: Any) -> list[str]:
+    """The labels of the select of mistakes in a message the bot sent."""
+    return [o["label"] for row in call.body["components"] for item in row["components"]
+            for o in item.get("options", [])]
+
+
+async def test_the_analysis_is_written_in_the_readers_notation(harness: Harness) -> None:
+    # Bob reads Italian in algebraic (/settings notation:algebraic); Alice keeps the
+    # default, the federation's numbers (docs/RULES.md: g6 = 12, f5 = 15, e6 = 11,
+    # d5 = 14). The card, the select and the mistake's board are written for whoever asks;
+    # the PDN export stays in numbers, as Italian records (GameType 22) are.
+    from renderer import render_png
+
+    h = harness
+    game_id = await _finished_game(h)
+    await run(h, slash(h, "settings", [option("notation", "algebraic")], user=BOB))
+    calls = await run(h, slash(h, "analyze", [], user=BOB))
+    description = calls[-1].embeds[0]["description"]
+    assert "g6-f5??" in description and "better e6-d5" in description, description
+    assert "12-15" not in description and "11-14" not in description
+    assert _option_labels(calls[-1]) == ["1... g6-f5??"]
+    # Stored: Alice is shown the same analysis at once, in numbers.
+    [again] = await run(h, slash(h, "analyze", [option("game", game_id, 4)], user=ALICE))
+    description = again.embeds[0]["description"]
+    assert "12-15??" in description and "better 11-14" in description, description
+    assert _option_labels(again) == ["1... 12-15??"]
+
+    # The blunder as a board: Bob (Black) sees it from Black's side, unnumbered; Alice
+    # from White's, numbered.
+    variant = get_variant("italian")
+    game = Game(variant, Position.from_fen(FEN, variant))
+    for move in MOVES:
+        game.play(move)
+    positions = game.positions()
+
+    def picture(side: Any, numbers: bool) -> bytes:
+        return render_png(positions[1], variant, last_move=game.moves[0], before=positions[0],
+                          perspective=side, numbers=numbers)
+
+    message = h.discord.messages[max(h.discord.messages)]
+    [bobs] = await run(h, _select(h, message, game_id, 1, user=BOB))
+    assert "g6-f5" in bobs.content and "**e6-d5**" in bobs.content, bobs.content
+    assert bobs.files[0][1] == picture(Color.BLACK, False)
+    [alices] = await run(h, _select(h, message, game_id, 1, user=ALICE))
+    assert "12-15" in alices.content and "**11-14**" in alices.content, alices.content
+    assert alices.files[0][1] == picture(Color.WHITE, True)
+
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                                option("analysis", True, 5)], user=BOB))
+    data = export.files[0][1].decode()
+    assert "blunder; better 11-14" in data and "12-15" in data and "g6-f5" not in data

@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from engine import Color, Position, get_variant
+from renderer import render_png
 from tests.support.discord_harness import (
     OpenBot,
     challenge_and_accept,
@@ -20,8 +22,8 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import Call, option
-from tests.support.puzzles import shot_puzzle
-from tests.support.services import ALICE, BOB, CHANNEL, GUILD
+from tests.support.puzzles import SHOT, shot_puzzle
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 PNG = b"\x89PNG\r\n\x1a\n"
 MANAGER = str(0x400 | 0x800 | (1 << 31) | 0x20)  # a member who may manage the server
@@ -58,17 +60,20 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
         "id": "1", "name": "solve", "type": 1,
         "options": [option("move", "c4", focused=True)]}, user_id=BOB, channel_id=CHANNEL))
     assert auto.callback_type == 8
-    assert {c["value"] for c in auto.payload["data"]["choices"]} == {"c4-b5", "c4-d5"}
+    # Bob kept the default notation: Italian in the federation's numbers (docs/RULES.md,
+    # "Coordinates and notation": b5 = 13, c4 = 18, d5 = 14, c6 = 10, e4 = 19, f3 = 23).
+    assert {(c["name"], c["value"]) for c in auto.payload["data"]["choices"]} == {
+        ("18-13 (c4-b5)", "c4-b5"), ("18-14 (c4-d5)", "c4-d5")}
 
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3-e4")], user=BOB)))
-    assert answer.ephemeral and "**f3-e4** is not the winning move" in _description(answer)
+    assert answer.ephemeral and "**23-19** is not the winning move" in _description(answer)
 
     answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{BOB}",
                                              user=BOB)))
-    assert answer.ephemeral and "move the piece on **c4**" in _description(answer)
+    assert answer.ephemeral and "move the piece on **18**" in _description(answer)
 
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
-    assert answer.ephemeral and "The defence: **c6xe4**" in _description(answer)
+    assert answer.ephemeral and "The defence: **10x19**" in _description(answer)
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
     assert answer.ephemeral and "solved" in _description(answer)
     assert answer.custom_ids == []
@@ -94,8 +99,58 @@ async def test_reveal_shows_the_solution_and_solve_without_a_puzzle_is_refused(
     message = response_message_id(h, answer)
     answer = _only_answer(await run(h, press(h, message, f"dama:preveal:{ALICE}", user=ALICE)))
     assert answer.ephemeral
-    assert "The solution: c4-d5 c6xe4 f3xf7" in _description(answer)
+    # In the federation's numbers (the default): c4-d5 c6xe4 f3xf7, f7 = 7.
+    assert "The solution: 18-14 10x19 23x7" in _description(answer)
     assert "Puzzle rating 1500? ->" in _description(answer)
+
+
+async def test_a_puzzle_is_written_in_the_solvers_notation(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    # Carol reads Italian in algebraic and fixed her boards to Black's side (/settings
+    # notation:algebraic board_side:black): every move and square the bot writes to her is
+    # algebraic, whatever notation she types; the autocomplete shows her form first; the
+    # picture is drawn from Black's side without square numbers. A move she typed that
+    # cannot be played is explained in the notation she typed.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    await run(h, slash(h, "settings", [option("notation", "algebraic"),
+                                       option("board_side", "black")], user=CAROL))
+    answer = _only_answer(await run(h, slash(h, "puzzle", user=CAROL)))
+    puzzle_message = response_message_id(h, answer)
+    start = Position.from_fen(SHOT, get_variant("italian"))
+    numbered = render_png(start, "italian", numbers=True)
+    plain = render_png(start, "italian", perspective=Color.BLACK)
+    assert answer.files[0][1] == plain != numbered
+
+    [auto] = await run(h, h.discord.interaction(4, {
+        "id": "1", "name": "solve", "type": 1,
+        "options": [option("move", "18", focused=True)]}, user_id=CAROL, channel_id=CHANNEL))
+    assert {(c["name"], c["value"]) for c in auto.payload["data"]["choices"]} == {
+        ("c4-b5 (18-13)", "c4-b5"), ("c4-d5 (18-14)", "c4-d5")}
+
+    # Refused text: quoted in the notation typed (numbers here: 18 = c4, 22 = d3).
+    [refused] = await run(h, slash(h, "solve", [option("move", "18-22")], user=CAROL))
+    assert refused.ephemeral and "18-13, 18-14" in refused.content, refused.content
+    [refused] = await run(h, slash(h, "solve", [option("move", "c4-d3")], user=CAROL))
+    assert "c4-b5, c4-d5" in refused.content, refused.content
+
+    # Typed in numbers (23-19 = f3-e4), judged in her notation.
+    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "23-19")], user=CAROL)))
+    assert "**f3-e4** is not the winning move" in _description(answer)
+    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{CAROL}",
+                                             user=CAROL)))
+    assert "move the piece on **c4**" in _description(answer)
+    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "18-14")], user=CAROL)))
+    assert "**c4-d5** is right. The defence: **c6xe4**" in _description(answer)
+    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:preveal:{CAROL}",
+                                             user=CAROL)))
+    assert "The solution: f3xf7" in _description(answer)
+
+    # Bob (the defaults) reads the same puzzle's picture numbered, from the side he solves
+    # for (White).
+    answer = _only_answer(await run(h, slash(h, "puzzle", user=BOB)))
+    assert answer.files[0][1] == numbered
 
 
 async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
@@ -116,6 +171,9 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     assert await h.bot.daily_puzzles.run_once() == []
     [post] = channel_posts(h.discord.calls[before:])
     assert post.files[0][0] == "puzzle.png"
+    # Posted for everyone: the default reader's picture, Italian squares numbered.
+    assert post.files[0][1] == render_png(Position.from_fen(SHOT, get_variant("italian")),
+                                          "italian", numbers=True)
     assert "Daily puzzle, 2026-12-01" in post.body["embeds"][0]["title"]
     assert "Press **Solve it**" in post.body["embeds"][0]["description"]
     assert post.custom_ids == [f"dama:psolve:{shot_puzzle().id}"]

@@ -148,3 +148,26 @@ async def test_a_limit_of_one_pending_challenge_reads_in_the_singular(
                     await challenge(h, DAVE, BOB, channel=602)):
         assert refused.ephemeral and "the most it allows (1)" in refused.content
         assert "1 pending challenges" not in refused.content, refused.content
+
+
+async def test_a_refused_move_is_explained_in_the_notation_typed(harness: Harness) -> None:
+    # The choice documented in the README ("/settings"): a refusal answers the text the
+    # player typed, so it quotes squares and moves in the notation they typed, whatever
+    # their preference. Alice reads algebraic, Bob numbers (the default). Federation
+    # numbers (docs/RULES.md): d3 = 22, c4 = 18, e4 = 19, a4 = 17.
+    h = harness
+    await run(h, slash(h, "settings", [option("notation", "algebraic")], user=ALICE))
+    await challenge_and_accept(h, "italian")
+    [typed_numbers] = await run(h, slash(h, "move", [option("move", "22-17")], user=ALICE))
+    assert typed_numbers.ephemeral
+    assert "22-18, 22-19" in typed_numbers.content, typed_numbers.content
+    [typed_letters] = await run(h, slash(h, "move", [option("move", "d3-a4")], user=ALICE))
+    assert "d3-c4, d3-e4" in typed_letters.content, typed_letters.content
+    # What the bot writes itself follows the reader's preference: Alice's move, typed in
+    # numbers, is shown in numbers on the board written for Bob (who must answer), and in
+    # letters on Alice's /board.
+    moved = (await run(h, slash(h, "move", [option("move", "22-18")], user=ALICE)))[0]
+    assert "played **22-18**" in moved.content
+    board = (await run(h, slash(h, "board", user=ALICE)))[0]
+    fields = {f["name"]: f["value"] for f in board.embeds[0]["fields"]}
+    assert fields["Last move"] == "d3-c4"

@@ -6,6 +6,7 @@ the Glicko-2 ratings and streak are recorded once per attempt."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -90,9 +91,9 @@ async def test_hint_names_the_piece_and_reveal_ends_with_a_loss(service: PuzzleS
 
 
 async def test_autocomplete_lists_the_puzzle_positions_moves(service: PuzzleService) -> None:
-    assert service.suggestions(9, "") == []
+    assert await service.suggestions(9, "") == []
     await service.start(9, "italian")
-    names = {c.value for c in service.suggestions(9, "c4")}
+    names = {c.value for c in await service.suggestions(9, "c4")}
     assert names == {"c4-b5", "c4-d5"}
 
 
@@ -108,3 +109,33 @@ async def test_unknown_or_empty_variants_are_refused(service: PuzzleService) -> 
 def test_the_daily_puzzle_is_the_same_all_day(service: PuzzleService) -> None:
     day = date(2026, 12, 1)
     assert service.daily_puzzle(day) == service.daily_puzzle(day, "italian") == shot_puzzle()
+
+
+async def test_an_ambiguous_answer_lists_the_candidates_as_a_games_move_does(
+    tmp_path: Path,
+) -> None:
+    # The position of tests/bot/services/test_games.py's ambiguous capture: d3 takes c4
+    # and e4 and reaches d7 either way. The candidates are numbered as the federation
+    # does (d3 = 22, b5 = 13, f5 = 15, d7 = 6; docs/RULES.md), the letters beside, as for
+    # /move, whatever the solver reads.
+    puzzle = replace(shot_puzzle(("d3xb5xd7",)), fen="W:Wd3,h1:Bc4,c6,e4,e6")
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        service = PuzzleService(storage.puzzles, banks={"italian": [puzzle]}, seed=1)
+        await service.start(10, "italian")
+        with pytest.raises(PlayerError) as caught:
+            await service.solve(10, "d3xd7")
+        assert caught.value.key is Msg.MOVE_AMBIGUOUS
+        assert caught.value.params["candidates"] == "22x13x6 (d3xb5xd7), 22x15x6 (d3xf5xd7)"
+        assert (await service.solve(10, "d3xb5xd7")).outcome == SolveOutcome.SOLVED
+    finally:
+        await storage.close()
+
+
+async def test_autocomplete_labels_follow_the_notation_asked(service: PuzzleService) -> None:
+    # c4 = 18, b5 = 13, d5 = 14 (docs/RULES.md); the value is always the algebraic form.
+    await service.start(11, "italian")
+    numbered = {(c.name, c.value) for c in await service.suggestions(11, "c4")}
+    assert numbered == {("18-13 (c4-b5)", "c4-b5"), ("18-14 (c4-d5)", "c4-d5")}
+    lettered = {(c.name, c.value) for c in await service.suggestions(11, "18", numeric=False)}
+    assert lettered == {("c4-b5 (18-13)", "c4-b5"), ("c4-d5 (18-14)", "c4-d5")}
