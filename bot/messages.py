@@ -279,6 +279,8 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_HOW = "puzzle.daily_how"
     PUZZLE_GONE = "error.puzzle_gone"
     PUZZLE_CHANGED = "error.puzzle_changed"
+    PUZZLE_FROM_GAME = "puzzle.from_game"
+    PUZZLE_FROM_SELF_PLAY = "puzzle.from_self_play"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -701,6 +703,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_CHANGED: "Your puzzle moved on while this was being checked (another answer, "
                         "hint or new puzzle of yours arrived at the same moment), so this "
                         "was not applied. Look at your latest puzzle board and try again.",
+    Msg.PUZZLE_FROM_GAME: "a recorded game ({game}, after ply {ply})",
+    Msg.PUZZLE_FROM_SELF_PLAY: "a game the computer played against itself (level {level}, "
+                               "seed {seed}, after ply {ply})",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

@@ -17,13 +17,13 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.messages import Msg, text
+from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services.puzzles import PuzzleService, PuzzleView
 from bot.ui.answer import Answer
 from bot.ui.languages import settle
 from bot.ui.present import Viewpoint
-from engine import Color, get_variant
+from engine import Color
 from puzzles import Puzzle
 from renderer import render_png
 from storage.models import DailyPuzzleSetting, PuzzleResult
@@ -49,13 +49,23 @@ async def puzzle_file(view: PuzzleView, size: int = 512,
     return discord.File(io.BytesIO(png), filename=PUZZLE_FILE)
 
 
-def source_text(puzzle: Puzzle) -> str:
-    """Where the puzzle comes from, in a few words."""
+_SELF_PLAY_NAME = re.compile(r"level (\d+) seed (\d+)")
+"""The name `python -m puzzles mine` gives a self-play source (puzzles/cli.py)."""
+
+
+def source_text(puzzle: Puzzle, locale: str | None = None) -> str:
+    """Where the puzzle comes from, in a few words, in `locale`'s language: a recorded
+    game (its players and file, as the bank has them) or a self-play game (its level and
+    seed; a self-play name of another shape is shown as the bank has it)."""
     src = puzzle.source
     if src.kind == "pdn":
         who = f"{src.detail}, " if src.detail else ""
-        return f"a recorded game ({who}{src.name}, after ply {src.ply})"
-    return f"a game the computer played against itself ({src.name}, after ply {src.ply})"
+        return text(Msg.PUZZLE_FROM_GAME, locale, game=f"{who}{src.name}", ply=src.ply)
+    match = _SELF_PLAY_NAME.fullmatch(src.name)
+    if match is None:
+        return text(Msg.PUZZLE_FROM_SELF_PLAY, locale, level="?", seed=src.name, ply=src.ply)
+    return text(Msg.PUZZLE_FROM_SELF_PLAY, locale, level=int(match[1]), seed=int(match[2]),
+                ply=src.ply)
 
 
 def puzzle_embed(view: PuzzleView, locale: str | None, *, title: str | None = None,
@@ -66,10 +76,10 @@ def puzzle_embed(view: PuzzleView, locale: str | None, *, title: str | None = No
     if note:
         lines.insert(0, note)
     lines.append(text(Msg.PUZZLE_SOURCE, locale, rating=view.puzzle.rating,
-                      source=source_text(view.puzzle)))
+                      source=source_text(view.puzzle, locale)))
     embed = discord.Embed(
         title=title or text(Msg.PUZZLE_TITLE, locale, puzzle=view.puzzle.id,
-                            variant=get_variant(view.puzzle.variant).name),
+                            variant=variant_name(view.puzzle.variant, locale)),
         description="\n".join(lines), colour=PUZZLE_COLOUR)
     embed.set_image(url=f"attachment://{PUZZLE_FILE}")
     return embed
@@ -189,7 +199,7 @@ def daily_view(puzzle_id: str, locale: str | None) -> discord.ui.View:
 
 def daily_title(day: date, puzzle: Puzzle, locale: str | None) -> str:
     return text(Msg.PUZZLE_DAILY_TITLE, locale, day=day.isoformat(),
-                variant=get_variant(puzzle.variant).name)
+                variant=variant_name(puzzle.variant, locale))
 
 
 class DailyPuzzlePosts:
