@@ -196,6 +196,7 @@ class Msg(enum.StrEnum):
     EXPORT_CHOSE_ACTIVE = "export.chose_active"
     EXPORT_CHOSE_RECENT = "export.chose_recent"
     EXPORT_OTHERS = "export.others"
+    EXPORT_NO_ANALYSIS = "export.no_analysis"
     RULES_TITLE = "rules.title"
     RULES_TURKISH = "rules.turkish"
     RULES_ARAB = "rules.arab"
@@ -541,6 +542,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
     Msg.EXPORT_OTHERS: "You have {count} games in progress ({games}): give /export a game "
                        "number to export one of them.",
+    Msg.EXPORT_NO_ANALYSIS: "It has no analysis yet, so the file has no comments: "
+                            "/analyze game:{game_id} first.",
     Msg.RULES_TITLE: "{variant}",
     Msg.RULES_TURKISH: (
         "Played on all 64 squares; 16 men each on the second and third ranks. Men step one "
