@@ -282,6 +282,7 @@ class Msg(enum.StrEnum):
     PUZZLE_CHANGED = "error.puzzle_changed"
     PUZZLE_FROM_GAME = "puzzle.from_game"
     PUZZLE_FROM_SELF_PLAY = "puzzle.from_self_play"
+    PUZZLE_DAILY_EVERY_VARIANT = "puzzle.daily_every_variant"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -710,6 +711,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_FROM_GAME: "a recorded game ({game}, after ply {ply})",
     Msg.PUZZLE_FROM_SELF_PLAY: "a game the computer played against itself (level {level}, "
                                "seed {seed}, after ply {ply})",
+    Msg.PUZZLE_DAILY_EVERY_VARIANT: "the variants in turn",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.choices import VARIANT_CHOICES
-from bot.messages import Msg, text
+from bot.messages import Msg, text, variant_name
 from bot.messages import command_text as t
 from bot.services.errors import PlayerError
 from bot.services.puzzles import PuzzleService, PuzzleView, SolveOutcome
@@ -142,7 +142,8 @@ class Puzzles(commands.Cog):
         setting = await self.repository.set_daily(interaction.guild_id, channel.id, variant,
                                                   interaction.user.id)
         locale = _locale(interaction)
-        name = "any" if setting.variant is None else setting.variant
+        name = (text(Msg.PUZZLE_DAILY_EVERY_VARIANT, locale) if setting.variant is None
+                else variant_name(setting.variant, locale))
         await Answer.of(interaction).send(
             text(Msg.PUZZLE_DAILY_SET, locale, channel=f"<#{setting.channel_id}>",
                  variant=name), ephemeral=True)
