@@ -46,7 +46,7 @@ from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzleScheduler
 from bot.services.settings import ChallengeLimits, SettingsService
-from bot.sync import legacy_hash_file, sync_commands
+from bot.sync import CLAIM_SECONDS, legacy_hash_file, sync_commands
 from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
@@ -94,6 +94,12 @@ process's memory before they are read again (another process may have changed th
 
 CLOSE_GRACE = 8.0
 """Seconds a stop waits for interactions being handled (`docker stop` kills after 10)."""
+
+SYNC_START_PATIENCE = 5.0
+"""Seconds the start waits for another process's command sync claim on the same commands
+(a process started beside one that is syncing) before going on and syncing in the
+background when that claim expires (`bot.sync.CLAIM_SECONDS`): a restart never waits two
+minutes for the claim its dead predecessor left."""
 
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-")
 """Names of discord.py's tasks running slash commands, buttons (dynamic items, views)."""
@@ -295,11 +301,16 @@ class DamaBot(commands.AutoShardedBot):
         # One process registers the commands: the one with shard 0 (bot.services.shards).
         if self.sync_on_start and self.scope.holds_shard_zero:
             try:
-                self.sync_result = await sync_commands(
-                    self.tree, application_id=self.application_id,
-                    dev_guild=settings.dev_guild, values=self.storage.settings,
-                    legacy=legacy_hash_file(settings.database), clock=self.clock,
-                )
+                result = await self._sync_commands(SYNC_START_PATIENCE)
+                if result == "waiting":
+                    # A claim on these commands still held (often: this process's
+                    # predecessor died while syncing): start now, sync when it expires.
+                    log.info("another process holds the command sync claim; starting now "
+                             "and syncing in the background if it is not finished")
+                    self._syncing = asyncio.create_task(self._sync_in_background(),
+                                                        name="dama-command-sync")
+                else:
+                    self.sync_result = result
             except (discord.Forbidden, discord.NotFound):
                 if settings.dev_guild is None:
                     raise
@@ -310,6 +321,27 @@ class DamaBot(commands.AutoShardedBot):
                     "applications.commands scope, or leave DAMA_DEV_GUILD empty for global "
                     "commands"
                 ) from None
+
+    async def _sync_commands(self, patience: float) -> str:
+        """`bot.sync.sync_commands` with this bot's tree, settings and clock."""
+        settings = self.settings
+        return await sync_commands(
+            self.tree, application_id=self.application_id,
+            dev_guild=settings.dev_guild, values=self.storage.settings,
+            legacy=legacy_hash_file(settings.database), clock=self.clock, patience=patience,
+        )
+
+    async def _sync_in_background(self) -> None:
+        """The command sync, waiting out another process's claim (`CLAIM_SECONDS` at a
+        time) while the bot runs; a failure is logged (the commands Discord has stay)."""
+        try:
+            result = "waiting"
+            while result == "waiting":
+                result = await self._sync_commands(CLAIM_SECONDS)
+            self.sync_result = result
+        except Exception:
+            log.exception("the command sync in the background failed; the commands "
+                          "Discord has stay until the next start")
 
     async def _warm(self) -> None:
         await self.presenter.warm()
@@ -336,6 +368,10 @@ class DamaBot(commands.AutoShardedBot):
             await computer_turns.close()
         if self.computer is not None:
             await self.computer.close()
+        syncing = getattr(self, "_syncing", None)
+        if syncing is not None:
+            syncing.cancel()  # a sync under way puts the stored value back (bot.sync)
+            await asyncio.gather(syncing, return_exceptions=True)
         warming = getattr(self, "_warming", None)
         if warming is not None:
             await asyncio.gather(warming, return_exceptions=True)

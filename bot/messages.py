@@ -280,6 +280,8 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_HOW = "puzzle.daily_how"
     PUZZLE_GONE = "error.puzzle_gone"
     PUZZLE_CHANGED = "error.puzzle_changed"
+    PUZZLE_LEFT = "puzzle.left"
+    PUZZLE_NOT_SHOWN = "error.puzzle_not_shown"
     PUZZLE_FROM_GAME = "puzzle.from_game"
     PUZZLE_FROM_SELF_PLAY = "puzzle.from_self_play"
     PUZZLE_DAILY_EVERY_VARIANT = "puzzle.daily_every_variant"
@@ -708,6 +710,11 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_CHANGED: "Your puzzle moved on while this was being checked (another answer, "
                         "hint or new puzzle of yours arrived at the same moment), so this "
                         "was not applied. Look at your latest puzzle board and try again.",
+    Msg.PUZZLE_LEFT: "You left puzzle {puzzle} unsolved after taking a hint: it counts as a "
+                     "loss.",
+    Msg.PUZZLE_NOT_SHOWN: "These buttons belong to puzzle {puzzle}, which is no longer the one "
+                          "you are solving (now {current}): nothing was done. Use the buttons "
+                          "of your latest puzzle message.",
     Msg.PUZZLE_FROM_GAME: "a recorded game ({game}, after ply {ply})",
     Msg.PUZZLE_FROM_SELF_PLAY: "a game the computer played against itself (level {level}, "
                                "seed {seed}, after ply {ply})",

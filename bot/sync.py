@@ -133,11 +133,14 @@ async def sync_commands(
     values: SettingsRepository,
     legacy: Path | None = None,
     clock: Clock = utc_now,
+    patience: float = CLAIM_SECONDS,
 ) -> str:
-    """Sync as described above; returns "guild", "global" or "unchanged" (nothing to
-    sync, or another process synced this schema). Raises what `CommandTree.sync` raises
-    (the stored value is then as before) and `storage.StorageError` when the database
-    cannot be read or written."""
+    """Sync as described above; returns "guild", "global", "unchanged" (nothing to sync,
+    or another process synced this schema) or "waiting" (another process's claim on this
+    schema still held after `patience` seconds of waiting: call again later, a claim
+    older than `CLAIM_SECONDS` is taken over). Raises what `CommandTree.sync` raises (the
+    stored value is then as before) and `storage.StorageError` when the database cannot
+    be read or written."""
     if dev_guild is not None:
         guild = discord.Object(id=dev_guild)
         tree.copy_global_to(guild=guild)
@@ -147,7 +150,7 @@ async def sync_commands(
     await adopt_legacy_hash(values, legacy)
     digest = schema_hash(await command_schema(tree), application_id)
     claim_ms = CLAIM_SECONDS * 1000
-    for _ in range(int(CLAIM_SECONDS / POLL_SECONDS) + 1):
+    for _ in range(int(patience / POLL_SECONDS) + 1):
         stored = (await values.bot_values()).get(SCHEMA_HASH)
         if stored == digest:
             log.info("commands unchanged since the last global sync; not syncing")
@@ -161,9 +164,9 @@ async def sync_commands(
         if await values.replace_bot_value(SCHEMA_HASH, stored, mine):
             break
     else:
-        log.warning("another process claimed the command sync and did not finish it in "
-                    "%.0f s; not syncing", CLAIM_SECONDS)
-        return "unchanged"
+        log.info("another process claimed the command sync and has not finished it after "
+                 "%.0f s of waiting", patience)
+        return "waiting"
     try:
         synced = await tree.sync()
     except BaseException:

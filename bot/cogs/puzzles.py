@@ -47,6 +47,16 @@ def _locale(interaction: Interaction) -> str:
     return locale_of(interaction)
 
 
+def _with_left(view: PuzzleView, locale: str, note: str | None = None) -> str | None:
+    """`note` after what became of the puzzle the new one replaced (`PuzzleView.left`)."""
+    if view.left is None:
+        return note
+    lines = [text(Msg.PUZZLE_LEFT, locale, puzzle=view.left)]
+    change = rating_text(view.left_result, locale)
+    lines += [line for line in (change, note) if line]
+    return "\n".join(lines)
+
+
 class Puzzles(commands.Cog):
     """Puzzles for one solver at a time, and the daily puzzle's settings."""
 
@@ -73,7 +83,7 @@ class Puzzles(commands.Cog):
         file = await puzzle_file(view, self.board_size, reader)
         await Answer.of(interaction).send(
             embed=puzzle_embed(view, locale, note=note), file=file, ephemeral=True,
-            view=puzzle_view(interaction.user.id, locale) if buttons else None)
+            view=puzzle_view(interaction.user.id, locale, view.puzzle.id) if buttons else None)
 
     @app_commands.command(name="puzzle", description=t("puzzle"))
     @anywhere
@@ -81,6 +91,11 @@ class Puzzles(commands.Cog):
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def puzzle(self, interaction: Interaction, variant: str | None = None) -> None:
         view = await self.puzzles.start(interaction.user.id, variant)
+        await self._show_start(interaction, view)
+
+    async def _show_start(self, interaction: Interaction, view: PuzzleView) -> None:
+        """A puzzle just given (`/puzzle`, Solve it): the solver's rating, or that it is
+        not rated, after what became of the puzzle it replaced."""
         rating = await self.puzzles.rating(interaction.user.id, view.puzzle.variant)
         locale = _locale(interaction)
         note = None if rating is None else text(
@@ -88,7 +103,7 @@ class Puzzles(commands.Cog):
             streak=rating.streak)
         if not view.rated:
             note = text(Msg.PUZZLE_UNRATED, locale)
-        await self._show(interaction, view, note=note)
+        await self._show(interaction, view, note=_with_left(view, locale, note))
 
     @app_commands.command(name="solve", description=t("solve"))
     @anywhere
@@ -159,15 +174,15 @@ class Puzzles(commands.Cog):
 
     # --- buttons (bot.ui.puzzles.PuzzlePressHandler) -------------------------------------
 
-    async def puzzle_hint(self, interaction: Interaction) -> None:
-        square, view = await self.puzzles.hint(interaction.user.id)
+    async def puzzle_hint(self, interaction: Interaction, puzzle_id: str | None) -> None:
+        square, view = await self.puzzles.hint(interaction.user.id, puzzle_id)
         reader = await self._reader(interaction, view)
         await self._show(interaction, view, reader=reader, note=text(
             Msg.PUZZLE_HINT, _locale(interaction),
             square=shown_move(square, view.variant, reader)))
 
-    async def puzzle_reveal(self, interaction: Interaction) -> None:
-        reveal = await self.puzzles.reveal(interaction.user.id)
+    async def puzzle_reveal(self, interaction: Interaction, puzzle_id: str | None) -> None:
+        reveal = await self.puzzles.reveal(interaction.user.id, puzzle_id)
         locale = _locale(interaction)
         reader = await self._reader(interaction, reveal.view)
         line = " ".join(shown_move(m, reveal.view.variant, reader) for m in reveal.moves)
@@ -180,4 +195,4 @@ class Puzzles(commands.Cog):
 
     async def puzzle_solve(self, interaction: Interaction, puzzle_id: str) -> None:
         view = await self.puzzles.start_puzzle(interaction.user.id, puzzle_id)
-        await self._show(interaction, view)
+        await self._show_start(interaction, view)

@@ -94,7 +94,8 @@ class PuzzleView:
     """What the solver sees: the puzzle, the position now, the solver's colour (the side at
     the bottom of the picture), the last move played (with the position before it, for the
     picture), how many of the solver's moves are found and to find, and `marks` (the square
-    of the piece to move, after a hint)."""
+    of the piece to move, after a hint). `left`: the puzzle this one replaced unsolved after
+    a hint, recorded as a rated loss now (`left_result`)."""
 
     puzzle: Puzzle
     variant: Variant
@@ -106,6 +107,8 @@ class PuzzleView:
     total: int
     marks: tuple[int, ...] = ()
     rated: bool = True
+    left: str | None = None
+    left_result: PuzzleResult | None = None
 
 
 class SolveOutcome:
@@ -191,7 +194,8 @@ class PuzzleService:
         """Give the user a new puzzle of `variant` (None: any variant with puzzles), the
         unseen one nearest their rating (at random among the `NEAREST` nearest); a puzzle
         already met is given again only when all were, unrated. Replaces the user's
-        unfinished puzzle. Raises `PlayerError` UNKNOWN_VARIANT, PUZZLE_NO_BANK."""
+        unfinished puzzle (continues it when it is the one picked). Raises `PlayerError`
+        UNKNOWN_VARIANT, PUZZLE_NO_BANK."""
         key = self._variant(variant)
         rating = await self._repo.rating(user_id, key)
         seen = await self._repo.attempted(user_id, key)
@@ -224,7 +228,8 @@ class PuzzleService:
                           None, 0, puzzle.solver_moves)
 
     async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleView:
-        """Give the user the puzzle `puzzle_id` (the daily puzzle's button). Raises
+        """Give the user the puzzle `puzzle_id` (the daily puzzle's button; continued where
+        the user was when it is the one under way). Raises
         PlayerError PUZZLE_UNKNOWN for an id no bank holds."""
         p = self._by_id.get(puzzle_id)
         if p is None:
@@ -233,11 +238,30 @@ class PuzzleService:
         return await self._begin(user_id, p, rated=p.id not in seen)
 
     async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleView:
+        """Start `puzzle` for the user, or continue it when it is the one under way (its
+        hint, wrong answer and plies found stay: starting over never sheds a hint). A
+        rated puzzle under way left after a hint is recorded a loss first. Raises
+        PlayerError PUZZLE_CHANGED (the puzzle left moved on meanwhile)."""
         async with self._lock:
+            current = await self._repo.session(user_id)
+            left: str | None = None
+            left_result: PuzzleResult | None = None
+            if current is not None:
+                s = await asyncio.to_thread(self._restore, current)
+                if s is not None and current.puzzle_id == puzzle.id:
+                    return self._view(s)
+                if s is not None and current.hinted:
+                    # The hint said a solve counts as a loss: leaving is no better (else
+                    # the puzzle, never recorded, comes back rated with its hint known).
+                    recording = self._recording(s, solved=False)
+                    left_result = await self._step(current, finished=True,
+                                                   recording=recording)
+                    left = current.puzzle_id if left_result is not None else None
             stored = await self._repo.start_session(user_id, puzzle.id, puzzle.variant,
                                                     puzzle.solution, rated=rated)
-            return self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
+            view = self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
                                        puzzle.position()))
+            return replace(view, left=left, left_result=left_result)
 
     # --- the stored session ----------------------------------------------------------------
 
@@ -257,13 +281,16 @@ class PuzzleService:
             s.position = play_unchecked(s.position, move)
         return s
 
-    async def _load(self, user_id: int) -> _Session:
-        """The user's session as stored. Raises PlayerError PUZZLE_NONE (none under way),
-        PUZZLE_GONE (its puzzle is gone from the bank: the session is ended),
-        PUZZLE_CHANGED (it changed while being ended)."""
+    async def _load(self, user_id: int, puzzle_id: str | None = None) -> _Session:
+        """The user's session as stored (of puzzle `puzzle_id`, unless None). Raises
+        PlayerError PUZZLE_NONE (none under way), PUZZLE_NOT_SHOWN (another puzzle is under
+        way than `puzzle_id`), PUZZLE_GONE (its puzzle is gone from the bank: the session
+        is ended), PUZZLE_CHANGED (it changed while being ended)."""
         stored = await self._repo.session(user_id)
         if stored is None:
             raise PlayerError(Msg.PUZZLE_NONE)
+        if puzzle_id is not None and stored.puzzle_id != puzzle_id:
+            raise PlayerError(Msg.PUZZLE_NOT_SHOWN, puzzle=puzzle_id, current=stored.puzzle_id)
         s = await asyncio.to_thread(self._restore, stored)
         if s is None:
             await self._step(stored, finished=True)
@@ -342,23 +369,25 @@ class PuzzleService:
             await self._step(s.stored)
             return SolveAnswer(SolveOutcome.CORRECT, played, defence_text, self._view(s), None)
 
-    async def hint(self, user_id: int) -> tuple[str, PuzzleView]:
+    async def hint(self, user_id: int, puzzle_id: str | None = None) -> tuple[str, PuzzleView]:
         """The square of the piece the solver should move (its name) and the view with it
-        marked. From now on a solve counts as a loss (stored). Raises PlayerError
-        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED."""
+        marked. From now on a solve counts as a loss (stored). `puzzle_id`: the puzzle the
+        pressed button's message shows (None: whichever is under way). Raises PlayerError
+        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED, PUZZLE_NOT_SHOWN (another puzzle is under
+        way than `puzzle_id`: nothing done)."""
         async with self._lock:
-            s = await self._load(user_id)
+            s = await self._load(user_id, puzzle_id)
             if not s.stored.hinted:
                 await self._step(replace(s.stored, hinted=True))
             start = self._expected(s).start
             return square_name(start), self._view(s, marks=(start,))
 
-    async def reveal(self, user_id: int) -> Reveal:
+    async def reveal(self, user_id: int, puzzle_id: str | None = None) -> Reveal:
         """Show the rest of the solution and end the puzzle (a loss when rated and not yet
-        recorded, in the same transaction). Raises PlayerError PUZZLE_NONE, PUZZLE_GONE,
-        PUZZLE_CHANGED."""
+        recorded, in the same transaction). `puzzle_id` as for `hint`. Raises PlayerError
+        PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED, PUZZLE_NOT_SHOWN."""
         async with self._lock:
-            s = await self._load(user_id)
+            s = await self._load(user_id, puzzle_id)
             recording = self._recording(s, solved=False, revealed=True)
             read = s.stored
             rest: list[str] = []

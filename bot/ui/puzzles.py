@@ -101,9 +101,11 @@ def rating_text(result: PuzzleResult | None, locale: str | None) -> str | None:
 
 
 class PuzzlePressHandler(Protocol):
-    async def puzzle_hint(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def puzzle_hint(self, interaction: discord.Interaction[Any],
+                          puzzle_id: str | None) -> None: ...
 
-    async def puzzle_reveal(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def puzzle_reveal(self, interaction: discord.Interaction[Any],
+                            puzzle_id: str | None) -> None: ...
 
     async def puzzle_solve(self, interaction: discord.Interaction[Any], puzzle_id: str) -> None:
         ...
@@ -153,23 +155,33 @@ class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         raise NotImplementedError
 
 
-class HintButton(_PuzzleButton, template=r"dama:phint:(?P<id>[0-9]+)"):
+_SOLVER = r"(?P<id>[0-9]+(?::[a-z]+-[0-9a-f]+)?)"
+"""A Hint or Reveal button's target: `<user id>:<puzzle id>`, the puzzle its message
+shows (messages of older versions carry the user id alone)."""
+
+
+def _shown_puzzle(target: str) -> str | None:
+    """The puzzle id a Hint or Reveal button's target names (None: an older message)."""
+    return target.partition(":")[2] or None
+
+
+class HintButton(_PuzzleButton, template=rf"dama:phint:{_SOLVER}"):
     action = "phint"
     label_key = Msg.PUZZLE_BUTTON_HINT
 
     async def pressed(self, handler: PuzzlePressHandler,
                       interaction: discord.Interaction[Any]) -> None:
-        await handler.puzzle_hint(interaction)
+        await handler.puzzle_hint(interaction, _shown_puzzle(self.target))
 
 
-class RevealButton(_PuzzleButton, template=r"dama:preveal:(?P<id>[0-9]+)"):
+class RevealButton(_PuzzleButton, template=rf"dama:preveal:{_SOLVER}"):
     action = "preveal"
     label_key = Msg.PUZZLE_BUTTON_REVEAL
     style = discord.ButtonStyle.danger
 
     async def pressed(self, handler: PuzzlePressHandler,
                       interaction: discord.Interaction[Any]) -> None:
-        await handler.puzzle_reveal(interaction)
+        await handler.puzzle_reveal(interaction, _shown_puzzle(self.target))
 
 
 class SolveDailyButton(_PuzzleButton, template=r"dama:psolve:(?P<id>[a-z]+-[0-9a-f]+)"):
@@ -185,11 +197,13 @@ class SolveDailyButton(_PuzzleButton, template=r"dama:psolve:(?P<id>[a-z]+-[0-9a
 PUZZLE_ITEMS: tuple[type[_PuzzleButton], ...] = (HintButton, RevealButton, SolveDailyButton)
 
 
-def puzzle_view(user_id: int, locale: str | None) -> discord.ui.View:
-    """The Hint and Reveal buttons of a solver's puzzle message."""
+def puzzle_view(user_id: int, locale: str | None, puzzle_id: str) -> discord.ui.View:
+    """The Hint and Reveal buttons of a solver's message showing puzzle `puzzle_id`: they
+    act on that puzzle only (pressed after the solver moved on to another, they are
+    refused)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(HintButton(str(user_id), locale))
-    view.add_item(RevealButton(str(user_id), locale))
+    view.add_item(HintButton(f"{user_id}:{puzzle_id}", locale))
+    view.add_item(RevealButton(f"{user_id}:{puzzle_id}", locale))
     return view
 
 

@@ -53,7 +53,9 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
     assert answer.callback_type == 4 and answer.ephemeral
     assert answer.files[0][0] == "puzzle.png" and answer.files[0][1].startswith(PNG)
     assert "White to move" in _description(answer)
-    assert answer.custom_ids == [f"dama:phint:{BOB}", f"dama:preveal:{BOB}"]
+    # The buttons name the puzzle their message shows (old messages' carry the user only).
+    shown = f"{BOB}:{shot_puzzle().id}"
+    assert answer.custom_ids == [f"dama:phint:{shown}", f"dama:preveal:{shown}"]
     puzzle_message = response_message_id(h, answer)
 
     [auto] = await run(h, h.discord.interaction(4, {
@@ -68,7 +70,7 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3-e4")], user=BOB)))
     assert answer.ephemeral and "**23-19** is not the winning move" in _description(answer)
 
-    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{BOB}",
+    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{shown}",
                                              user=BOB)))
     assert answer.ephemeral and "move the piece on **18**" in _description(answer)
 
@@ -97,7 +99,8 @@ async def test_reveal_shows_the_solution_and_solve_without_a_puzzle_is_refused(
     assert answer.ephemeral and "no puzzle under way" in answer.content
     answer = _only_answer(await run(h, slash(h, "puzzle")))
     message = response_message_id(h, answer)
-    answer = _only_answer(await run(h, press(h, message, f"dama:preveal:{ALICE}", user=ALICE)))
+    answer = _only_answer(await run(h, press(h, message, f"dama:preveal:{ALICE}:{shot_puzzle().id}",
+                                             user=ALICE)))
     assert answer.ephemeral
     # In the federation's numbers (the default): c4-d5 c6xe4 f3xf7, f7 = 7.
     assert "The solution: 18-14 10x19 23x7" in _description(answer)
@@ -138,12 +141,13 @@ async def test_a_puzzle_is_written_in_the_solvers_notation(
     # Typed in numbers (23-19 = f3-e4), judged in her notation.
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "23-19")], user=CAROL)))
     assert "**f3-e4** is not the winning move" in _description(answer)
-    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{CAROL}",
+    carol = f"{CAROL}:{shot_puzzle().id}"
+    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{carol}",
                                              user=CAROL)))
     assert "move the piece on **c4**" in _description(answer)
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "18-14")], user=CAROL)))
     assert "**c4-d5** is right. The defence: **c6xe4**" in _description(answer)
-    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:preveal:{CAROL}",
+    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:preveal:{carol}",
                                              user=CAROL)))
     assert "The solution: f3xf7" in _description(answer)
 

@@ -51,7 +51,8 @@ async def test_a_puzzle_continues_after_a_restart_and_is_rated_once(
     # The position after 1. c4-d5 c6xe4: the capture is compulsory, f3's is the only one.
     assert [c["value"] for c in auto.payload["data"]["choices"]] == ["f3xf7"]
     # The Hint button of the message posted before the restart names the next piece.
-    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{BOB}",
+    hint = f"dama:phint:{BOB}:{shot_puzzle().id}"
+    answer = _only_answer(await run(h, press(h, puzzle_message, hint,
                                              user=BOB)))
     assert answer.ephemeral and "move the piece on **23**" in _description(answer)
     answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
