@@ -272,7 +272,8 @@ class DamaBot(commands.AutoShardedBot):
         self.puzzle_presses = puzzle_cog
         await self.add_cog(puzzle_cog)
         self.daily_puzzles = DailyPuzzleScheduler(
-            self.puzzles, self.storage.puzzles, DailyPuzzlePosts(self, settings.board_size),
+            self.puzzles, self.storage.puzzles,
+            DailyPuzzlePosts(self, settings.board_size, self.puzzles),
             scope=self.scope, clock=self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PUZZLE_ITEMS)
         await self.add_cog(SettingsCog(settings=self.settings_service))

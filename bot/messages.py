@@ -196,7 +196,6 @@ class Msg(enum.StrEnum):
     EXPORT_CHOSE_ACTIVE = "export.chose_active"
     EXPORT_CHOSE_RECENT = "export.chose_recent"
     EXPORT_OTHERS = "export.others"
-    EXPORT_NO_ANALYSIS = "export.no_analysis"
     RULES_TITLE = "rules.title"
     RULES_TURKISH = "rules.turkish"
     RULES_ARAB = "rules.arab"
@@ -278,13 +277,13 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_WAS_OFF = "puzzle.daily_was_off"
     PUZZLE_DAILY_NO_CHANNEL = "error.puzzle_daily_no_channel"
     PUZZLE_DAILY_HOW = "puzzle.daily_how"
+    PUZZLE_SOURCE_RECORDED = "puzzle.source_recorded"
+    PUZZLE_SOURCE_SELF_PLAY = "puzzle.source_self_play"
+    PUZZLE_DAILY_ANY_VARIANT = "puzzle.daily_any_variant"
     PUZZLE_GONE = "error.puzzle_gone"
     PUZZLE_CHANGED = "error.puzzle_changed"
     PUZZLE_LEFT = "puzzle.left"
     PUZZLE_NOT_SHOWN = "error.puzzle_not_shown"
-    PUZZLE_FROM_GAME = "puzzle.from_game"
-    PUZZLE_FROM_SELF_PLAY = "puzzle.from_self_play"
-    PUZZLE_DAILY_EVERY_VARIANT = "puzzle.daily_every_variant"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -306,6 +305,8 @@ class Msg(enum.StrEnum):
     ANALYSIS_FOOTER = "analysis.footer"
     ANALYSIS_PICK = "analysis.pick"
     ANALYSIS_MISTAKE_BOARD = "analysis.mistake_board"
+    ANALYSIS_NOT_RUNNING = "analysis.not_running"
+    EXPORT_NO_ANALYSIS = "analysis.export_none"
     WORD_INACCURACY = "word.inaccuracy"
     WORD_MISTAKE = "word.mistake"
     WORD_BLUNDER = "word.blunder"
@@ -545,8 +546,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
     Msg.EXPORT_OTHERS: "You have {count} games in progress ({games}): give /export a game "
                        "number to export one of them.",
-    Msg.EXPORT_NO_ANALYSIS: "It has no analysis yet, so the file has no comments: "
-                            "/analyze game:{game_id} first.",
     Msg.RULES_TITLE: "{variant}",
     Msg.RULES_TURKISH: (
         "Played on all 64 squares; 16 men each on the second and third ranks. Men step one "
@@ -704,6 +703,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_DAILY_HOW: "Press **Solve it** to try it: only you see your answers.",
     Msg.PUZZLE_DAILY_NO_CHANNEL: "A daily puzzle can only be posted in a text channel, not "
                                  "in {channel}. Pick a text channel.",
+    Msg.PUZZLE_SOURCE_RECORDED: "a recorded game ({game}, after ply {ply})",
+    Msg.PUZZLE_SOURCE_SELF_PLAY: "a game the computer played against itself ({game}, after "
+                                 "ply {ply})",
+    Msg.PUZZLE_DAILY_ANY_VARIANT: "the variants in turn",
     Msg.PUZZLE_GONE: "The puzzle you were solving ({puzzle}) was changed or removed when the "
                      "bot's puzzles were updated, so it has ended: nothing more about it is "
                      "rated. Start another with /puzzle.",
@@ -715,10 +718,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_NOT_SHOWN: "These buttons belong to puzzle {puzzle}, which is no longer the one "
                           "you are solving (now {current}): nothing was done. Use the buttons "
                           "of your latest puzzle message.",
-    Msg.PUZZLE_FROM_GAME: "a recorded game ({game}, after ply {ply})",
-    Msg.PUZZLE_FROM_SELF_PLAY: "a game the computer played against itself (level {level}, "
-                               "seed {seed}, after ply {ply})",
-    Msg.PUZZLE_DAILY_EVERY_VARIANT: "the variants in turn",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",
@@ -750,6 +749,11 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.ANALYSIS_PICK: "Show a mistake on the board",
     Msg.ANALYSIS_MISTAKE_BOARD: "Game #{game_id}, {number} {move} ({judgement}, {player}). "
                                 "Better: **{better}**, line: {line}",
+    Msg.ANALYSIS_NOT_RUNNING: "The analysis of game #{game_id} is not running any more (the "
+                              "bot may have restarted). /analyze game:{game_id} shows it, or "
+                              "starts it again.",
+    Msg.EXPORT_NO_ANALYSIS: "Game #{game_id} has no analysis yet, so the file has none: run "
+                            "/analyze game:{game_id}, then export it again.",
     Msg.WORD_INACCURACY: "inaccuracy",
     Msg.WORD_MISTAKE: "mistake",
     Msg.WORD_BLUNDER: "blunder",

@@ -28,7 +28,8 @@ README.md, "Analysis"):
   ``winningChanceJudgements``). Letting the opponent win a man from an even position
   loses 0.5: a blunder, as every draughts player would call it.
 - A ply with a single legal move is not judged (the mover had no choice), nor a ply where
-  the move played is the search's own best move.
+  the move played is the search's own best move, nor a ply played from a position the
+  rules already drew (a record that plays on past a draw rule: nothing was left to lose).
 - Accuracy of a ply (lichess.org/page/accuracy): with win% = 50 + 50 * chances,
   ``103.1668 * exp(-0.04354 * (win%before - win%after)) - 3.1669``, kept within 0..100.
   A player's accuracy is the mean of their judged plies' accuracies.
@@ -47,7 +48,7 @@ from engine.moves import Move
 from engine.notation import format_move, parse_move
 from engine.pieces import Color
 from engine.position import Position
-from engine.search import MATE, MAX_DEPTH, StopSignal, search
+from engine.search import MATE, MATE_BOUND, MAX_DEPTH, StopSignal, search
 from engine.variants import Variant, get_variant
 
 DEFAULT_NODES = 30_000
@@ -82,8 +83,9 @@ class PositionReview:
 
     score: its value for the side to move (a man = 100; beyond +-(MATE - 1000) a forced
     win or loss). best: the best move in full notation, None when the side to move has no
-    legal move. line: the expected line from it, full notation. forced: the side to move
-    had a single legal move. nodes: positions searched.
+    legal move or the rules already draw the position (nothing to choose). line: the
+    expected line from it, full notation. forced: the side to move had a single legal
+    move. nodes: positions searched.
     """
 
     score: int
@@ -106,8 +108,8 @@ def review_position(
     no-progress count in `no_progress_plies`) with about `nodes` positions and return its
     `PositionReview`. A position with one legal move is valued by searching the position
     after it. A position the rules already draw (no-progress limit reached, one piece
-    each where that draws, a third occurrence) scores 0. stop: ends the search early
-    (`engine.search.StopSignal`), with the best line found so far.
+    each where that draws, a third occurrence) scores 0, with no best move. stop: ends
+    the search early (`engine.search.StopSignal`), with the best line found so far.
 
     Raises ValueError for a negative node budget or no-progress count.
     """
@@ -121,7 +123,8 @@ def review_position(
             and position.count(Color.BLACK) == 1)
         or sum(1 for p in history if p == position) + 1 >= law.repetitions
     ):
-        return PositionReview(0, _full(moves[0], position, variant), (), len(moves) == 1, 0)
+        # Drawn by the rules already (a record may play on): nothing to choose.
+        return PositionReview(0, None, (), len(moves) == 1, 0)
     if len(moves) == 1:
         move = moves[0]
         after = play_unchecked(position, move)
@@ -134,7 +137,8 @@ def review_position(
             stop=stop,
         )
         first = _full(move, position, variant)
-        return PositionReview(-child.score, first, (first, *child.line), True, child.nodes)
+        return PositionReview(_one_ply_earlier(child.score), first, (first, *child.line), True,
+                              child.nodes)
     result = search(
         position, variant, depth=MAX_DEPTH, history=history,
         no_progress_plies=no_progress_plies, max_nodes=nodes, stop=stop,
@@ -146,6 +150,18 @@ def review_position(
         line.append(_full(move, here, variant))
         here = play_unchecked(here, move)
     return PositionReview(result.score, line[0], tuple(line), False, result.nodes)
+
+
+def _one_ply_earlier(score: int) -> int:
+    """The value for the side to move of a position whose single move leads to a position
+    valued `score` (for the other side): negated, and a forced win or loss one ply further
+    away (the search scores a win found at ply p as MATE - p)."""
+    mine = -score
+    if mine > MATE_BOUND:
+        return mine - 1
+    if mine < -MATE_BOUND:
+        return mine + 1
+    return mine
 
 
 def _full(move: Move, position: Position, variant: Variant) -> str:
@@ -315,7 +331,7 @@ def analyse(
         played = _full(move, position, variant)
         sign = 1 if mover is Color.WHITE else -1
         judged = not review.forced and review.best is not None and review.best != played
-        if review.forced:
+        if review.forced or review.best is None:
             loss, accuracy, judgement = 0.0, None, None
         else:
             c_before, c_after = winning_chances(before), winning_chances(after)

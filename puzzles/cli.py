@@ -74,6 +74,12 @@ def _sources(args: argparse.Namespace, variant: Variant) -> list[tuple[str, str,
     for path in args.pdn:
         text = Path(path).read_text(encoding="utf-8-sig")
         for g in read_pdn(text, variant=variant):
+            if g.variant is not variant:
+                # The game's tags name its variant, and the reader replayed it so: its
+                # positions are not positions of the variant being mined.
+                raise ValueError(
+                    f"{Path(path).name}, game {g.index}, is {g.variant.name} (its tags say "
+                    f"so), not {variant.name}: mine it with --variant {g.variant.key}")
             tags = g.tags
             detail = " - ".join(
                 v for v in (tags.get("White", ""), tags.get("Black", ""), tags.get("Event", ""),

@@ -20,7 +20,7 @@ import io
 import itertools
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.analysis import GameAnalysis, Judgement, winning_chances
 from renderer.background import font
@@ -52,6 +52,37 @@ class GraphTheme:
 DEFAULT_GRAPH_THEME = GraphTheme()
 
 _RADIUS = {Judgement.INACCURACY: 14, Judgement.MISTAKE: 18, Judgement.BLUNDER: 23}
+
+MARKS = ("?!", "?", "??")
+"""The judgements' annotation marks (inaccuracy, mistake, blunder), written in the legend
+instead of the words when the font cannot draw a word (`legend_labels`)."""
+
+_MISSING = "\ue000"
+"""A private-use character: no font has a glyph for it, so it draws the missing-glyph box."""
+
+
+def _glyph(char: str, text_font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> bytes:
+    im = Image.new("L", (64, 64))
+    ImageDraw.Draw(im).text((8, 8), char, font=text_font, fill=255)
+    return im.tobytes()
+
+
+def drawable(text: str, text_font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> bool:
+    """Whether `text_font` has a glyph for every character of `text` (spaces aside): a
+    character drawn exactly as the missing-glyph box is missing."""
+    missing = _glyph(_MISSING, text_font)
+    return all(char.isspace() or _glyph(char, text_font) != missing for char in set(text))
+
+
+def legend_labels(
+    labels: tuple[str, str, str], text_font: ImageFont.FreeTypeFont | ImageFont.ImageFont
+) -> tuple[str, str, str]:
+    """The legend's words, or the judgements' marks (`MARKS`) when the font cannot draw
+    one of the words: the bundled font has Latin letters without accents only, so Arabic,
+    Turkish or French words would show as boxes."""
+    if all(drawable(label, text_font) for label in labels):
+        return labels
+    return MARKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +158,8 @@ def render_graph_image(
     theme: GraphTheme = DEFAULT_GRAPH_THEME,
 ) -> Image.Image:
     """The graph as a Pillow image `width` pixels wide (half as high). `labels`: the
-    legend's words for the three judgements (the caller's language).
+    legend's words for the three judgements (the caller's language; the marks ?!, ?, ??
+    instead when the font cannot draw them, `legend_labels`).
 
     Raises RenderError for a width below MIN_WIDTH or an analysis without points."""
     if width < MIN_WIDTH:
@@ -166,7 +198,7 @@ def render_graph_image(
     # Legend on top, ply numbers below.
     text_font = font(max(12, round(36 * s)))
     x = float(layout.left)
-    for judgement, label in zip(Judgement, labels, strict=True):
+    for judgement, label in zip(Judgement, legend_labels(labels, text_font), strict=True):
         r = _RADIUS[judgement] * s
         cy = layout.top / 2
         draw.ellipse((x, cy - r, x + 2 * r, cy + r), fill=_colour(judgement, theme))

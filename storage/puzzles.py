@@ -76,6 +76,11 @@ class SqlPuzzleRepository:
                 "WHERE user_id = $1 AND variant = $2", user_id, variant)
         return {row["puzzle_id"] for row in rows}
 
+    async def puzzle_ratings(self, variant: str) -> dict[str, RatingValue]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch("SELECT * FROM puzzle_stats WHERE variant = $1", variant)
+        return {row["puzzle_id"]: _value(row) for row in rows}
+
     async def record(
         self, attempt: PuzzleAttempt, puzzle_start: RatingValue,
         calculate: PuzzleRatingCalculator,

@@ -374,6 +374,10 @@ class PuzzleRepository(Protocol):
         """The ids of the puzzles of `variant` the player has attempted."""
         ...
 
+    async def puzzle_ratings(self, variant: str) -> dict[str, RatingValue]:
+        """The stored rating of every puzzle of `variant` attempted at least once, by id."""
+        ...
+
     async def record(
         self, attempt: PuzzleAttempt, puzzle_start: RatingValue,
         calculate: PuzzleRatingCalculator,

@@ -84,9 +84,12 @@ class Analysis(commands.Cog):
         await self._analyze(interaction, record)
 
     async def stop(self, interaction: Interaction, game_id: int) -> None:
-        self.analyses.cancel(game_id, interaction.user.id)
+        # Nothing to cancel (the bot restarted since the message was posted, or the
+        # analysis just ended): the message says so and how to start it again.
+        key = (Msg.ANALYSIS_CANCELLED if self.analyses.cancel(game_id, interaction.user.id)
+               else Msg.ANALYSIS_NOT_RUNNING)
         await Answer.of(interaction).update_message(
-            text(Msg.ANALYSIS_CANCELLED, locale_of(interaction), game_id=game_id), view=None
+            text(key, locale_of(interaction), game_id=game_id), view=None
         )
 
     async def show_mistake(self, interaction: Interaction, game_id: int, ply: int) -> None:
@@ -99,7 +102,7 @@ class Analysis(commands.Cog):
         if found is None:
             raise PlayerError(Msg.ANALYSIS_MISSING, game_id=game_id)
         _, game = await self.games.game_of(record.id)
-        names = player_names(record)
+        names = player_names(record, locale)
         player = names[0] if found.color.value == "white" else names[1]
         view = await self._view(interaction, record, found.color)
         content, file = await mistake_board(game, found, record.id, player, locale,
@@ -154,7 +157,7 @@ class Analysis(commands.Cog):
                     content=text(Msg.ANALYSIS_FAILED, locale, game_id=record.id), view=None
                 )
             return
-        names = player_names(record)
+        names = player_names(record, locale)
         file = await graph_file(analysis, locale)
         view = result_view(record.id, analysis, locale, reader)
         extra: dict[str, Any] = {"view": view}
@@ -166,7 +169,7 @@ class Analysis(commands.Cog):
 
     async def _send_result(self, answer: Answer, record: GameRecord, analysis: GameAnalysis,
                            locale: str, reader: Viewpoint) -> None:
-        names = player_names(record)
+        names = player_names(record, locale)
         stored = await self.storage.analyses.get(record.id)
         nodes = stored.nodes if stored is not None else self.analyses.nodes
         await answer.send(

@@ -47,6 +47,15 @@ def _locale(interaction: Interaction) -> str:
     return locale_of(interaction)
 
 
+def _check_manager(interaction: Interaction) -> None:
+    """Refuse a member without Manage Server: `default_permissions` only hides a command
+    (an admin may grant it to others in the server's integration settings, and a client
+    can send it anyway), as `/server-settings` checks too. Raises
+    `PlayerError(SETTINGS_ADMIN_ONLY)`."""
+    if interaction.guild_id is None or not interaction.permissions.manage_guild:
+        raise PlayerError(Msg.SETTINGS_ADMIN_ONLY)
+
+
 def _with_left(view: PuzzleView, locale: str, note: str | None = None) -> str | None:
     """`note` after what became of the puzzle the new one replaced (`PuzzleView.left`)."""
     if view.left is None:
@@ -151,13 +160,14 @@ class Puzzles(commands.Cog):
     async def puzzle_daily(self, interaction: Interaction,
                            channel: app_commands.AppCommandChannel,
                            variant: str | None = None) -> None:
+        _check_manager(interaction)
         assert interaction.guild_id is not None
         if channel.type not in POSTABLE:
             raise PlayerError(Msg.PUZZLE_DAILY_NO_CHANNEL, channel=f"<#{channel.id}>")
         setting = await self.repository.set_daily(interaction.guild_id, channel.id, variant,
                                                   interaction.user.id)
         locale = _locale(interaction)
-        name = (text(Msg.PUZZLE_DAILY_EVERY_VARIANT, locale) if setting.variant is None
+        name = (text(Msg.PUZZLE_DAILY_ANY_VARIANT, locale) if setting.variant is None
                 else variant_name(setting.variant, locale))
         await Answer.of(interaction).send(
             text(Msg.PUZZLE_DAILY_SET, locale, channel=f"<#{setting.channel_id}>",
@@ -167,6 +177,7 @@ class Puzzles(commands.Cog):
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def puzzle_daily_stop(self, interaction: Interaction) -> None:
+        _check_manager(interaction)
         assert interaction.guild_id is not None
         stopped = await self.repository.clear_daily(interaction.guild_id)
         key = Msg.PUZZLE_DAILY_OFF if stopped else Msg.PUZZLE_DAILY_WAS_OFF

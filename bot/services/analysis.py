@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.messages import Msg
+from bot.messages import Msg, text
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
 from bot.services.visibility import Viewer, can_see
@@ -208,11 +208,11 @@ def _fens(game: Game) -> list[str]:
     return [p.to_fen(game.variant) for p in game.positions()]
 
 
-def player_names(record: GameRecord) -> tuple[str, str]:
-    """White's and Black's names for an analysis: a mention for a person, "Computer level
-    N" for the computer."""
+def player_names(record: GameRecord, locale: str | None = None) -> tuple[str, str]:
+    """White's and Black's names for an analysis: a mention for a person, the computer
+    and its level in `locale` (`Msg.COMPUTER`) for the computer."""
     names = []
     for seat in (record.white, record.black):
-        names.append(f"Computer level {seat.computer_level}" if seat.user_id is None
-                     else f"<@{seat.user_id}>")
+        names.append(text(Msg.COMPUTER, locale, level=seat.computer_level)
+                     if seat.user_id is None else f"<@{seat.user_id}>")
     return names[0], names[1]

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from bot.messages import Msg
+from bot.messages import VARIANT_NAMES, Msg
 from bot.ratings import Glicko2Rating, rate_game
 from bot.services.challenges import variant_key
 from bot.services.errors import PlayerError
@@ -82,6 +82,8 @@ class _Session:
     position: Position
     before: Position | None = None
     last_move: Move | None = None
+    rating: int = 0
+    """The puzzle's own rating now (`PuzzleService.rating_of`), for the view."""
 
     @property
     def index(self) -> int:
@@ -93,9 +95,11 @@ class _Session:
 class PuzzleView:
     """What the solver sees: the puzzle, the position now, the solver's colour (the side at
     the bottom of the picture), the last move played (with the position before it, for the
-    picture), how many of the solver's moves are found and to find, and `marks` (the square
-    of the piece to move, after a hint). `left`: the puzzle this one replaced unsolved after
-    a hint, recorded as a rated loss now (`left_result`)."""
+    picture), how many of the solver's moves are found and to find, `marks` (the square
+    of the piece to move, after a hint), whether the attempt is rated, and `rating`: the
+    puzzle's own rating (Glicko-2, as solvers moved it), its bank rating before any
+    attempt. `left`: the puzzle this one replaced unsolved after a hint, recorded as a
+    rated loss now (`left_result`)."""
 
     puzzle: Puzzle
     variant: Variant
@@ -107,6 +111,7 @@ class PuzzleView:
     total: int
     marks: tuple[int, ...] = ()
     rated: bool = True
+    rating: int = 0
     left: str | None = None
     left_result: PuzzleResult | None = None
 
@@ -187,7 +192,7 @@ class PuzzleService:
             return self._rng.choice(sorted(self._banks))
         key = variant_key(name)
         if key not in self._banks:
-            raise PlayerError(Msg.PUZZLE_NO_BANK, variant=get_variant(key).name)
+            raise PlayerError(Msg.PUZZLE_NO_BANK, variant=VARIANT_NAMES[key])
         return key
 
     async def start(self, user_id: int, variant: str | None = None) -> PuzzleView:
@@ -200,8 +205,14 @@ class PuzzleService:
         rating = await self._repo.rating(user_id, key)
         seen = await self._repo.attempted(user_id, key)
         target = 1500.0 if rating is None else rating.value.rating
+        current = await self._repo.puzzle_ratings(key)
+
+        def rating_of(p: Puzzle) -> float:
+            value = current.get(p.id)
+            return float(p.rating) if value is None else value.rating
+
         pool = [p for p in self._banks[key] if p.id not in seen] or list(self._banks[key])
-        pool.sort(key=lambda p: (abs(p.rating - target), p.id))
+        pool.sort(key=lambda p: (abs(rating_of(p) - target), p.id))
         puzzle = self._rng.choice(pool[:NEAREST])
         return await self._begin(user_id, puzzle, rated=puzzle.id not in seen)
 
@@ -220,12 +231,20 @@ class PuzzleService:
         digest = hashlib.sha256(f"{variant}|{day.isoformat()}".encode()).digest()
         return bank[int.from_bytes(digest[:8], "big") % len(bank)]
 
+    async def rating_of(self, puzzle: Puzzle) -> int:
+        """`puzzle`'s own rating now (as solvers moved it), its bank rating before any
+        attempt."""
+        stats = await self._repo.stats(puzzle.id)
+        return puzzle.rating if stats is None else round(stats.value.rating)
+
     @staticmethod
-    def preview(puzzle: Puzzle) -> PuzzleView:
-        """The view of `puzzle`'s start position (the daily post)."""
+    def preview(puzzle: Puzzle, rating: int | None = None) -> PuzzleView:
+        """The view of `puzzle`'s start position (the daily post), showing `rating` (see
+        `rating_of`; default the bank's)."""
         position = puzzle.position()
         return PuzzleView(puzzle, get_variant(puzzle.variant), position, position.turn, None,
-                          None, 0, puzzle.solver_moves)
+                          None, 0, puzzle.solver_moves,
+                          rating=puzzle.rating if rating is None else rating)
 
     async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleView:
         """Give the user the puzzle `puzzle_id` (the daily puzzle's button; continued where
@@ -242,6 +261,7 @@ class PuzzleService:
         hint, wrong answer and plies found stay: starting over never sheds a hint). A
         rated puzzle under way left after a hint is recorded a loss first. Raises
         PlayerError PUZZLE_CHANGED (the puzzle left moved on meanwhile)."""
+        rating = await self.rating_of(puzzle)
         async with self._lock:
             current = await self._repo.session(user_id)
             left: str | None = None
@@ -249,6 +269,7 @@ class PuzzleService:
             if current is not None:
                 s = await asyncio.to_thread(self._restore, current)
                 if s is not None and current.puzzle_id == puzzle.id:
+                    s.rating = rating
                     return self._view(s)
                 if s is not None and current.hinted:
                     # The hint said a solve counts as a loss: leaving is no better (else
@@ -260,7 +281,7 @@ class PuzzleService:
             stored = await self._repo.start_session(user_id, puzzle.id, puzzle.variant,
                                                     puzzle.solution, rated=rated)
             view = self._view(_Session(stored, puzzle, get_variant(puzzle.variant),
-                                       puzzle.position()))
+                                       puzzle.position(), rating=rating))
             return replace(view, left=left, left_result=left_result)
 
     # --- the stored session ----------------------------------------------------------------
@@ -295,6 +316,7 @@ class PuzzleService:
         if s is None:
             await self._step(stored, finished=True)
             raise PlayerError(Msg.PUZZLE_GONE, puzzle=stored.puzzle_id)
+        s.rating = await self.rating_of(s.puzzle)
         return s
 
     async def _step(
@@ -327,7 +349,7 @@ class PuzzleService:
         total = s.puzzle.solver_moves
         return PuzzleView(s.puzzle, s.variant, s.position, s.puzzle.position().turn,
                           s.last_move, s.before, (s.index + 1) // 2, total, marks,
-                          s.stored.rated)
+                          s.stored.rated, s.rating)
 
     def _expected(self, s: _Session) -> Move:
         return parse_move(s.puzzle.solution[s.index], s.position, s.variant)

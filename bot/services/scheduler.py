@@ -133,10 +133,16 @@ class DeadlineScheduler:
 # --- the daily puzzle ---------------------------------------------------------------
 
 
+class DailyChannelGone(Exception):
+    """The channel of a server's daily puzzle no longer exists (a poster raises it)."""
+
+
 class DailyPuzzlePoster(Protocol):
     """Posts a daily puzzle (the Discord layer implements it)."""
 
     async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
+        """Post `puzzle` in `setting`'s channel. Raises `DailyChannelGone` when that
+        channel no longer exists."""
         ...
 
 
@@ -146,7 +152,8 @@ class DailyPuzzleScheduler:
     predicate of `bot.services.shards`) whose puzzle of today is not posted,
     claims the day in the database (`PuzzleRepository.claim_daily`: exactly one claimer
     wins, across processes and restarts), then posts. A post that fails after the claim is
-    logged, not retried: a day is never posted twice."""
+    logged, not retried: a day is never posted twice. A channel that no longer exists
+    (`DailyChannelGone`) stops that server's daily puzzle, rather than failing every day."""
 
     def __init__(self, puzzles: PuzzleService, repository: PuzzleRepository,
                  poster: DailyPuzzlePoster, *, scope: ShardScope = EVERY_SHARD,
@@ -187,6 +194,10 @@ class DailyPuzzleScheduler:
             try:
                 await self._poster.post_daily(setting, puzzle, day)
                 posted.append(setting.guild_id)
+            except DailyChannelGone:
+                log.warning("the daily puzzle channel %s of guild %s is gone: its daily "
+                            "puzzle is stopped", setting.channel_id, setting.guild_id)
+                await self._repo.clear_daily(setting.guild_id)
             except Exception:
                 log.exception("posting the daily puzzle of guild %s failed", setting.guild_id)
         return posted

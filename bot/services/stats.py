@@ -72,8 +72,7 @@ class PdnFile:
     """A game's PDN record: the game id, its variant key, a file name and the text; when
     the game was chosen for the caller (no game number given), `chosen` says how
     (EXPORT_CHOSE_ACTIVE or EXPORT_CHOSE_RECENT) and `in_progress` lists the caller's
-    games in progress that were not chosen (ids, oldest first). `analysis_missing`: the
-    analysis was asked for and the game has none stored (the file has no comments)."""
+    games in progress that were not chosen (ids, oldest first)."""
 
     game_id: int
     variant: str
@@ -82,6 +81,7 @@ class PdnFile:
     chosen: Msg | None = None
     in_progress: tuple[int, ...] = ()
     analysis_missing: bool = False
+    """The analysis was asked for and the game has none stored (or none readable)."""
 
 
 def _date(moment: datetime) -> str:
@@ -221,10 +221,8 @@ class StatsService:
             tags["Termination"] = record.termination
         tags["GameId"] = str(record.id)
         comments: dict[int, str] = {}
-        analysis_missing = False
         if analysis:
             saved = await self._storage.analyses.get(record.id)
-            analysis_missing = saved is None
             if saved is not None:
                 with contextlib.suppress(ValueError, KeyError, TypeError):
                     comments = pdn_comments(GameAnalysis.from_json(saved.body),
@@ -235,4 +233,4 @@ class StatsService:
         text = export_pdn(game, tags, numeric=game.variant.numeric_notation,
                           comments=comments)
         return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
-                       chosen, others, analysis_missing)
+                       chosen, others, analysis_missing=analysis and not comments)

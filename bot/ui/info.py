@@ -168,11 +168,11 @@ def export_message(pdn: PdnFile, locale: str | None) -> tuple[str, discord.File]
                    variant=variant_name(pdn.variant, locale))
     if pdn.chosen is not None:
         content += " " + text(pdn.chosen, locale)
-    if pdn.analysis_missing:
-        content += " " + text(Msg.EXPORT_NO_ANALYSIS, locale, game_id=pdn.game_id)
     if pdn.in_progress:
         content += "\n" + text(Msg.EXPORT_OTHERS, locale, count=len(pdn.in_progress),
                                 games=", ".join(f"#{i}" for i in pdn.in_progress))
+    if pdn.analysis_missing:
+        content += "\n" + text(Msg.EXPORT_NO_ANALYSIS, locale, game_id=pdn.game_id)
     return content, file
 
 

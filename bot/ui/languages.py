@@ -77,3 +77,20 @@ async def channel_language(
         except Exception:
             log.exception("reading the language of guild %s failed", guild.id)
     return for_channel(server_choice=server, guild_locale=str(guild.preferred_locale)).value
+
+
+async def guild_language(
+    client: discord.Client, choices: LanguageChoices | None, guild_id: int
+) -> str:
+    """The language of a post to a server that no interaction asked for, by the server's
+    id (the daily puzzle): its choice, else its preferred locale (when the client has the
+    server cached), else English. A failure to read the choice gives what is known."""
+    server: str | None = None
+    if choices is not None:
+        try:
+            server = await choices.guild_language(guild_id)
+        except Exception:
+            log.exception("reading the language of guild %s failed", guild_id)
+    guild = client.get_guild(guild_id)
+    locale = str(guild.preferred_locale) if guild is not None else None
+    return for_channel(server_choice=server, guild_locale=locale).value

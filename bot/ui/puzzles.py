@@ -1,9 +1,11 @@
 """Puzzle messages: the board from the solver's side (rendered in a worker thread), the
 texts from the catalog, and the Hint, Reveal and Solve-it buttons.
 
-Buttons are persistent (`discord.ui.DynamicItem`): `dama:phint:<user_id>`,
-`dama:preveal:<user_id>` (on the solver's own ephemeral puzzle message; a press acts on the
-presser's own puzzle) and `dama:psolve:<puzzle_id>` (under a daily puzzle post: gives the
+Buttons are persistent (`discord.ui.DynamicItem`): `dama:phint:<user_id>:<puzzle_id>`,
+`dama:preveal:<user_id>:<puzzle_id>` (on the solver's own ephemeral puzzle message; a press
+acts on the presser's own puzzle, and only while it is that message's puzzle: an older
+message's buttons are refused; the form without a puzzle id, from before, acts on the
+puzzle under way) and `dama:psolve:<puzzle_id>` (under a daily puzzle post: gives the
 presser that puzzle). A press goes to the client's `puzzle_presses`.
 """
 
@@ -20,8 +22,9 @@ import discord
 from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services.puzzles import PuzzleService, PuzzleView
+from bot.services.scheduler import DailyChannelGone
 from bot.ui.answer import Answer
-from bot.ui.languages import settle
+from bot.ui.languages import guild_language, settle
 from bot.ui.present import Viewpoint
 from engine import Color
 from puzzles import Puzzle
@@ -29,6 +32,9 @@ from renderer import render_png
 from storage.models import DailyPuzzleSetting, PuzzleResult
 
 PUZZLE_FILE = "puzzle.png"
+UNKNOWN_CHANNEL = 10003
+"""Discord's JSON error code for a channel that does not exist (Discord's documentation,
+"Opcodes and Status Codes", JSON error codes)."""
 PUZZLE_COLOUR = discord.Colour(0x2E7D32)
 
 
@@ -49,23 +55,14 @@ async def puzzle_file(view: PuzzleView, size: int = 512,
     return discord.File(io.BytesIO(png), filename=PUZZLE_FILE)
 
 
-_SELF_PLAY_NAME = re.compile(r"level (\d+) seed (\d+)")
-"""The name `python -m puzzles mine` gives a self-play source (puzzles/cli.py)."""
-
-
 def source_text(puzzle: Puzzle, locale: str | None = None) -> str:
-    """Where the puzzle comes from, in a few words, in `locale`'s language: a recorded
-    game (its players and file, as the bank has them) or a self-play game (its level and
-    seed; a self-play name of another shape is shown as the bank has it)."""
+    """Where the puzzle comes from, in a few words of `locale` (the source's name and
+    details as the bank stores them)."""
     src = puzzle.source
     if src.kind == "pdn":
-        who = f"{src.detail}, " if src.detail else ""
-        return text(Msg.PUZZLE_FROM_GAME, locale, game=f"{who}{src.name}", ply=src.ply)
-    match = _SELF_PLAY_NAME.fullmatch(src.name)
-    if match is None:
-        return text(Msg.PUZZLE_FROM_SELF_PLAY, locale, level="?", seed=src.name, ply=src.ply)
-    return text(Msg.PUZZLE_FROM_SELF_PLAY, locale, level=int(match[1]), seed=int(match[2]),
-                ply=src.ply)
+        game = f"{src.detail}, {src.name}" if src.detail else src.name
+        return text(Msg.PUZZLE_SOURCE_RECORDED, locale, game=game, ply=src.ply)
+    return text(Msg.PUZZLE_SOURCE_SELF_PLAY, locale, game=src.name, ply=src.ply)
 
 
 def puzzle_embed(view: PuzzleView, locale: str | None, *, title: str | None = None,
@@ -77,7 +74,7 @@ def puzzle_embed(view: PuzzleView, locale: str | None, *, title: str | None = No
              if view.found < view.total else [])
     if note:
         lines.insert(0, note)
-    lines.append(text(Msg.PUZZLE_SOURCE, locale, rating=view.puzzle.rating,
+    lines.append(text(Msg.PUZZLE_SOURCE, locale, rating=view.rating,
                       source=source_text(view.puzzle, locale)))
     embed = discord.Embed(
         title=title or text(Msg.PUZZLE_TITLE, locale, puzzle=view.puzzle.id,
@@ -127,18 +124,21 @@ class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     label_key = Msg.PUZZLE_BUTTON_HINT
     style = discord.ButtonStyle.secondary
 
-    def __init__(self, target: str, locale: str | None = None) -> None:
+    def __init__(self, target: str, locale: str | None = None,
+                 puzzle: str | None = None) -> None:
+        suffix = "" if puzzle is None else f":{puzzle}"
         super().__init__(discord.ui.Button(
             label=text(self.label_key, locale), style=self.style,
-            custom_id=f"dama:{self.action}:{target}"))
+            custom_id=f"dama:{self.action}:{target}{suffix}"))
         self.target = target
+        self.puzzle = puzzle
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> _PuzzleButton:
-        return cls(match["id"], str(interaction.locale))
+        return cls(match["id"], str(interaction.locale), match.groupdict().get("puzzle"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host: PuzzleHost = interaction.client
@@ -223,14 +223,26 @@ class DailyPuzzlePosts:
     button, in the chosen channel. Which process posts is the scheduler's question
     (`DailyPuzzleScheduler`, through `ShardScope.owns`)."""
 
-    def __init__(self, client: discord.Client, board_size: int = 512) -> None:
+    def __init__(self, client: discord.Client, board_size: int = 512,
+                 puzzles: PuzzleService | None = None) -> None:
         self.client = client
         self.board_size = board_size
+        self.puzzles = puzzles
 
     async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
-        view = PuzzleService.preview(puzzle)
+        rating = None if self.puzzles is None else await self.puzzles.rating_of(puzzle)
+        view = PuzzleService.preview(puzzle, rating)
+        # A post for everyone in the channel: in the server's language (bot.ui.languages).
+        locale = await guild_language(self.client, getattr(self.client, "language_choices",
+                                                           None), setting.guild_id)
         channel = self.client.get_partial_messageable(setting.channel_id)
-        await channel.send(
-            embed=puzzle_embed(view, None, title=daily_title(day, puzzle, None),
-                               note=text(Msg.PUZZLE_DAILY_HOW, None)),
-            file=await puzzle_file(view, self.board_size), view=daily_view(puzzle.id, None))
+        try:
+            await channel.send(
+                embed=puzzle_embed(view, locale, title=daily_title(day, puzzle, locale),
+                                   note=text(Msg.PUZZLE_DAILY_HOW, locale)),
+                file=await puzzle_file(view, self.board_size),
+                view=daily_view(puzzle.id, locale))
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                raise DailyChannelGone(setting.channel_id) from error
+            raise

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -23,13 +24,14 @@ from engine.analysis import (
     Judgement,
     analyse,
     analyse_here,
+    eval_text,
     judge,
     ply_accuracy,
     review_position,
     review_tasks,
     winning_chances,
 )
-from engine.search import search
+from engine.search import MATE, search
 from tests.support.material import brute_force
 
 
@@ -223,3 +225,42 @@ def test_pdn_comments_in_italian_numbers() -> None:
     # e6-d5 in the federation's numbers (docs/RULES.md: rows from a8 = 1; rank 6 is
     # a6 = 9, c6 = 10, e6 = 11, g6 = 12; rank 5 is b5 = 13, d5 = 14): 11-14.
     assert "blunder; better 11-14:" in comment, comment
+
+
+def test_a_forced_move_counts_its_ply_in_a_forced_win() -> None:
+    # White's man a2 must take Black's last man (a2xc4): a win in one ply, scored MATE - 1
+    # as the search scores a win found at ply 1 (engine/search.py, MATE), and written #1,
+    # whether the winning capture is forced or one of two.
+    variant = get_variant("italian")
+    forced = review_position(Position.from_fen("W:Wa2:Bb3", variant), variant, nodes=2_000)
+    chosen = review_position(Position.from_fen("W:Wa2,c2:Bb3", variant), variant,
+                             nodes=2_000)
+    assert forced.forced and not chosen.forced
+    assert forced.score == chosen.score == MATE - 1
+    assert eval_text(forced.score) == "#1"
+    # Two forced plies: Black's lone man h5 can only go to g4, where White's f3 must take
+    # it: Black loses in two plies, MATE - 2 against Black.
+    lost = review_position(Position.from_fen("B:Wf3:Bh5", variant), variant, nodes=2_000)
+    assert lost.forced and lost.line == ("h5-g4", "f3xh5")
+    assert lost.score == -(MATE - 2)
+
+
+def test_a_record_played_past_a_draw_rule_is_analysed() -> None:
+    # Game 25 of the Italian championship record (tests/data) repeats a position a third
+    # time at ply 101 and plays on (the record is what the players did). The plies played
+    # from a position the rules already drew are not judged (nothing was left to lose),
+    # and the analysis of the whole record finishes.
+    from engine.pdn import read_pdn
+
+    text = (Path(__file__).parents[1] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
+            ).read_text(encoding="utf-8")
+    record = read_pdn(text, variant="italian")[24]
+    drawn_at = [ply for ply, _ in record.game.draw_notes]
+    assert drawn_at == [101, 102]
+    game = record.game
+    analysis = analyse_here(game.variant, game.start, game.moves, nodes=300)
+    assert len(analysis.evaluations) == len(game.moves) + 1
+    for ply in drawn_at:  # the ply played from the position after ply 101, 102
+        after_draw = analysis.plies[ply]
+        assert after_draw.judgement is None and after_draw.accuracy is None
+        assert after_draw.better is None and analysis.evaluations[ply] == 0

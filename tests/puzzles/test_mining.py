@@ -140,6 +140,23 @@ def test_the_mining_command_refuses_an_unknown_variant(
     assert "chess" in capsys.readouterr().err
 
 
+def test_the_mining_command_refuses_a_pdn_game_of_another_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An Italian record (its GameType tag says so) mined for Moroccan: the reader replays
+    # it as Italian, as its tags say, so its positions must not be mined by Moroccan rules
+    # into the Moroccan bank. Refused before anything is mined, saying what to run.
+    pdn = tmp_path / "italian.pdn"
+    pdn.write_text(
+        f'[Event "test"]\n[GameType "22"]\n[FEN "{SHOT_BEFORE}"]\n'
+        '[Result "1-0"]\n\n1... f7-e6 2. c4-d5 1-0\n', encoding="utf-8")
+    out = tmp_path / "bank.json"
+    assert main(["mine", "--variant", "moroccan", "--pdn", str(pdn), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "italian.pdn" in err and "--variant italian" in err, err
+    assert not out.exists()
+
+
 EXACT = MiningSettings(exact_scores=True)  # the reference: every move scored exactly
 BOUNDED = MiningSettings()  # the default: threshold questions (null-window searches)
 

@@ -68,3 +68,24 @@ def test_png_size_and_minimum_width() -> None:
 def test_a_game_without_moves_still_draws() -> None:
     with Image.open(io.BytesIO(render_graph_png(_analysis([0])))) as im:
         assert im.size == (1080, 540)
+
+
+@pytest.mark.parametrize("labels", [
+    ("خطأ طفيف", "خطأ", "خطأ فادح"),          # Arabic
+    ("küçük hata", "hata", "büyük hata"),       # Turkish
+    ("imprécision", "erreur", "gaffe"),         # French
+])
+def test_a_legend_the_font_cannot_draw_shows_the_marks(labels: tuple[str, str, str]) -> None:
+    # The bundled font has no accented or Arabic letters: words with them would be drawn
+    # as rows of missing-glyph boxes, so the legend writes the judgements' marks instead.
+    analysis = _analysis([0, 0, 0, -400, -400], blunder_at=3)
+    shown = render_graph_image(analysis, labels=labels)
+    marks = render_graph_image(analysis, labels=("?!", "?", "??"))
+    assert shown.tobytes() == marks.tobytes()
+
+
+def test_a_legend_the_font_draws_keeps_its_words() -> None:
+    analysis = _analysis([0, 0, 0, -400, -400], blunder_at=3)
+    words = render_graph_image(analysis, labels=("imprecisione", "errore", "errore grave"))
+    marks = render_graph_image(analysis, labels=("?!", "?", "??"))
+    assert words.tobytes() != marks.tobytes()

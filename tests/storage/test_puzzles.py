@@ -56,6 +56,12 @@ async def test_attempts_move_ratings_and_streaks(storage: Storage) -> None:
     assert stats is not None and (stats.attempts, stats.solved) == (2, 1)
     assert await repo.attempted(1, "italian") == {"p1", "p2", "p1x"}
     assert await repo.attempted(1, "turkish") == set()
+    # Every attempted puzzle's rating of a variant at once (what /puzzle matches).
+    ratings = await repo.puzzle_ratings("italian")
+    assert ratings == {"p1": RatingValue(1400.0, 290.0, 0.09),
+                       "p2": RatingValue(1390.0, 290.0, 0.09),
+                       "p1x": RatingValue(1410.0, 290.0, 0.09)}
+    assert await repo.puzzle_ratings("turkish") == {}
 
 
 async def test_daily_settings_and_one_claim_per_day(storage: Storage) -> None:

@@ -91,6 +91,8 @@ class FakeDiscord:
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     ids: Iterator[int] = field(default_factory=lambda: itertools.count(7_000_000_000_000_000))
     fail_paths: set[str] = field(default_factory=set)
+    gone_channels: set[int] = field(default_factory=set)
+    """Channels deleted: a request under /channels/<id>/ answers 404 Unknown Channel."""
     observers: list[Callable[[Call], Awaitable[None]]] = field(default_factory=list)
     """Called with each request as it arrives, before it is answered (a test acts at
     that moment: e.g. makes the database refuse writes once the board is being posted)."""
@@ -164,6 +166,9 @@ class FakeDiscord:
         if path in self.fail_paths:
             raise discord.HTTPException(_Response(500), "fake failure")
         parts = path.strip("/").split("/")
+        if len(parts) > 1 and parts[0] == "channels" and parts[1].isdigit() \
+                and int(parts[1]) in self.gone_channels:
+            raise discord.NotFound(_Response(404), {"code": 10003, "message": "Unknown Channel"})
         if path == "/users/@me":
             return user_payload(BOT_ID, "dama", bot=True)
         if path == "/oauth2/applications/@me":

@@ -148,8 +148,7 @@ async def test_export_includes_the_analysis_as_comments(harness: Harness) -> Non
     [plain] = await run(h, slash(h, "export", [option("game", game_id, 4),
                                                option("analysis", True, 5)]))
     assert b"{" not in plain.files[0][1]  # not analysed yet: nothing to add, and it says so
-    assert f"It has no analysis yet, so the file has no comments: /analyze game:{game_id} " \
-        "first." in plain.content, plain.content
+    assert "has no analysis yet" in plain.content, plain.content
     await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
     [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
                                                 option("analysis", True, 5)]))
@@ -222,3 +221,64 @@ async def test_the_analysis_is_written_in_the_readers_notation(harness: Harness)
                                                 option("analysis", True, 5)], user=BOB))
     data = export.files[0][1].decode()
     assert "blunder; better 11-14" in data and "12-15" in data and "g6-f5" not in data
+
+
+async def test_the_computer_is_named_in_the_readers_language(harness: Harness) -> None:
+    h = harness
+    variant = get_variant("italian")
+    game = Game(variant, Position.from_fen(FEN, variant))
+    for move in MOVES:
+        game.play(move)
+    storage = h.bot.storage
+    record = await storage.games.create(NewGame(
+        "italian", CHANNEL, GUILD, Seat.computer(2), Seat.human(BOB), FEN))
+    for ply, move in enumerate(MOVES[:-1], start=1):
+        await storage.games.append_move(record.id, ply=ply, text=move)
+    await storage.games.append_final_move(record.id, ply=len(MOVES), text=MOVES[-1],
+                                          result=GameResult.WHITE_WINS,
+                                          termination="resignation")
+    calls = await run(h, slash(h, "analyze", [option("game", record.id, 4)], locale="fr"))
+    [embed] = calls[-1].embeds
+    assert "Ordinateur (niveau 2)" in embed["description"], embed["description"]
+    assert "Computer level" not in embed["description"]
+
+
+async def test_cancel_on_a_progress_message_of_an_analysis_that_no_longer_runs(
+    harness: Harness,
+) -> None:
+    # After a restart the progress message stays, with its Cancel button; nothing runs.
+    # A press says so (and how to start it again) instead of claiming a cancellation.
+    h = harness
+    game_id = await _finished_game(h)
+    message = {"id": "424242", "channel_id": str(CHANNEL), "type": 0,
+               "content": f"Analysing game #{game_id} (Italian draughts): ply 2 of 4.",
+               "author": {"id": str(h.bot.application_id), "username": "dama",
+                          "discriminator": "0"},
+               "attachments": [], "embeds": [], "mentions": [], "mention_roles": [],
+               "pinned": False, "mention_everyone": False, "tts": False,
+               "timestamp": "2026-12-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0,
+               "components": [{"type": 1, "components": [
+                   {"type": 2, "style": 2, "label": "Cancel",
+                    "custom_id": f"dama:stopanalysis:{game_id}"}]}]}
+    h.discord.messages[424242] = message
+    calls = await run(h, press_button(h, 424242, "stopanalysis", user=ALICE))
+    texts = " ".join(c.content for c in calls)
+    assert "was cancelled" not in texts, texts
+    assert "not running" in texts and f"/analyze game:{game_id}" in texts, texts
+
+
+async def test_export_says_when_the_analysis_asked_for_is_not_there(harness: Harness) -> None:
+    # /export analysis:True of a game never analysed: the file has no comments, and the
+    # answer says why and what to run, instead of leaving the reader to find out.
+    h = harness
+    game_id = await _finished_game(h)
+    [plain] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                               option("analysis", True, 5)]))
+    assert b"%eval" not in plain.files[0][1]
+    assert f"/analyze game:{game_id}" in plain.content, plain.content
+    [unasked] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    assert "/analyze" not in unasked.content
+    await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                                option("analysis", True, 5)]))
+    assert b"%eval" in export.files[0][1] and "/analyze" not in export.content

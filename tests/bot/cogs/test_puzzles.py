@@ -5,6 +5,7 @@ untouched, only the solution's move is accepted and the bot plays the forced def
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -210,3 +211,122 @@ async def test_the_daily_puzzle_commands_are_for_server_managers(
     assert commands["puzzle"].get("default_member_permissions") is None
     solve = {o["name"]: o for o in commands["solve"]["options"]}
     assert solve["move"]["autocomplete"]
+
+
+async def test_a_puzzle_speaks_the_solvers_language(open_bot: OpenBot, tmp_path: Path) -> None:
+    # The variant's name and the puzzle's source are in the solver's language, as the
+    # rest of the message is; so is the variant of a refusal.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    answer = _only_answer(await run(h, slash(h, "puzzle", [option("variant", "italian")],
+                                             locale="tr")))
+    embed = answer.body["embeds"][0]
+    assert "İtalyan daması" in embed["title"] and "Italian" not in embed["title"]
+    assert "a recorded game" not in embed["description"]
+    assert "hand-made.pdn#1" in embed["description"]  # the source's name, as stored
+    refused = _only_answer(await run(h, slash(h, "puzzle", [option("variant", "turkish")],
+                                              locale="fr")))
+    assert "Dames turques" in refused.content and "Turkish" not in refused.content
+
+
+async def test_puzzles_follow_the_readers_chosen_language(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    # Arabic can only be chosen with /settings (Discord has no Arabic client): the puzzle,
+    # its answers and its buttons' answers follow that choice, not the English client.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    await run(h, slash(h, "settings", [option("language", "ar")]))
+    answer = _only_answer(await run(h, slash(h, "puzzle")))
+    assert "الضامة الإيطالية" in answer.body["embeds"][0]["title"]
+    message = response_message_id(h, answer)
+    answer = _only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}:{shot_puzzle().id}",
+                                             user=ALICE)))
+    assert "تلميح" in _description(answer), _description(answer)
+
+
+async def test_the_daily_puzzle_is_posted_in_the_servers_language(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    await run(h, slash(h, "server-settings", [option("language", "tr")], permissions=MANAGER))
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
+        "guild_id": str(GUILD)}}}
+    await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
+                       resolved=resolved, permissions=MANAGER))
+    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
+    before = len(h.discord.calls)
+    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    [post] = channel_posts(h.discord.calls[before:])
+    embed = post.body["embeds"][0]
+    assert "Günün bulmacası" in embed["title"] and "**Çöz**" in embed["description"]
+
+
+async def test_an_old_puzzles_buttons_leave_the_puzzle_under_way_alone(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    # Reveal pressed on the message of a puzzle the solver left for another must not
+    # reveal the other one (and record it lost, unseen): it says so, and nothing changes.
+    first, second = shot_puzzle(), replace(shot_puzzle(), id="italian-0000000002")
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [first, second]})
+    answer = _only_answer(await run(h, slash(h, "puzzle")))
+    old = response_message_id(h, answer)
+    [reveal] = [c for c in answer.custom_ids if c.startswith("dama:preveal:")]
+    [hint] = [c for c in answer.custom_ids if c.startswith("dama:phint:")]
+    given = first.id if first.id in answer.body["embeds"][0]["title"] else second.id
+    other = second.id if given == first.id else first.id
+    await h.bot.puzzles.start_puzzle(ALICE, other)  # as the daily post's Solve it does
+    for custom_id in (reveal, hint):
+        answer = _only_answer(await run(h, press(h, old, custom_id, user=ALICE)))
+        assert answer.ephemeral and "no longer" in answer.content, answer.content
+    assert await h.bot.storage.puzzles.rating(ALICE, "italian") is None  # nothing recorded
+    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
+    assert "The defence: **10x19**" in _description(answer)  # still under way (c6xe4)
+
+
+async def test_members_without_manage_server_cannot_set_or_stop_the_daily_puzzle(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    # default_permissions only hides the commands: an admin may grant them to others in
+    # the server's integration settings, and a client can send them anyway. The commands
+    # check Manage Server themselves, as /server-settings does.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    member = str(0x400 | 0x800)  # view channel, send messages
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": member,
+        "guild_id": str(GUILD)}}}
+    refused = _only_answer(await run(h, slash(
+        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+        permissions=member, user=BOB)))
+    assert refused.ephemeral and "Manage Server" in refused.content
+    assert await h.bot.storage.puzzles.daily(GUILD) is None
+    await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
+                       resolved=resolved, permissions=MANAGER))
+    refused = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=member,
+                                              user=BOB)))
+    assert "Manage Server" in refused.content
+    assert await h.bot.storage.puzzles.daily(GUILD) is not None
+
+
+async def test_a_deleted_channel_stops_the_daily_puzzle(open_bot: OpenBot, tmp_path: Path) -> None:
+    # The channel chosen for the daily puzzle was deleted: the post is refused (404
+    # Unknown Channel); the daily puzzle of that server stops instead of failing every day.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
+        "guild_id": str(GUILD)}}}
+    await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
+                       resolved=resolved, permissions=MANAGER))
+    h.discord.gone_channels.add(CHANNEL)
+    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
+    assert await h.bot.daily_puzzles.run_once() == []
+    assert await h.bot.storage.puzzles.daily(GUILD) is None
+    h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
+    before = len(h.discord.calls)
+    assert await h.bot.daily_puzzles.run_once() == []
+    assert channel_posts(h.discord.calls[before:]) == []

