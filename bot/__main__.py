@@ -59,6 +59,11 @@ def _play_locally(options: Sequence[str]) -> int:
     return play_locally(options)
 
 
+def _rows(count: int) -> str:
+    """`count` rows in words: "1 row", "0 rows", "1,234 rows"."""
+    return f"{count:,} row" if count == 1 else f"{count:,} rows"
+
+
 def _db(args: argparse.Namespace) -> int:
     """`dama-bot db copy SOURCE TARGET`: `storage.copy.copy_database`, progress on standard
     error, one line per table at the end; status 0 when the copy checked out, 2 (with one
@@ -78,8 +83,8 @@ def _db(args: argparse.Namespace) -> int:
         print(f"dama-bot: db copy: {error}", file=sys.stderr)
         return 2
     for table in copied:
-        print(f"{table.table}: {table.rows} rows, digest {table.digest[:16]} (matches)")
-    print(f"copied {sum(t.rows for t in copied)} rows in {len(copied)} tables; "
+        print(f"{table.table}: {_rows(table.rows)}, digest {table.digest[:16]} (matches)")
+    print(f"copied {_rows(sum(t.rows for t in copied))} in {len(copied)} tables; "
           "point DAMA_DATABASE at the target to use it")
     return 0
 

@@ -689,7 +689,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_WRONG: "**{played}** is not the winning move. Try again, or press Reveal.",
     Msg.PUZZLE_HINT: "Hint: move the piece on **{square}**.",
     Msg.PUZZLE_REVEALED: "The solution: {line}",
-    Msg.PUZZLE_RATING_CHANGE: "Puzzle rating {before} -> {after} ({delta}), streak {streak}.",
+    Msg.PUZZLE_RATING_CHANGE: "Your puzzle rating: {before} -> {after} ({delta}), "
+                              "streak {streak}.",
     Msg.PUZZLE_UNRATED: "You have met this puzzle before: this time is not rated.",
     Msg.PUZZLE_BUTTON_HINT: "Hint",
     Msg.PUZZLE_BUTTON_REVEAL: "Reveal",

@@ -1,10 +1,11 @@
 """The bot's messages as terminal text: content, embed, buttons, picture, text board.
 
 `MessageText` turns a stand-in `MessageRecord` into lines a person can read: user
-mentions `<@id>` become `@name`, Discord timestamps `<t:unix:R>` become UTC times, bold
-markers are dropped, the embed's title, description, fields and footer follow the text,
-buttons are shown as `[Accept] [Decline]`, and an uploaded picture is named by the file it
-was saved to. The text board is added by the caller (it needs the database).
+mentions `<@id>` become `@name`, channel mentions `<#id>` `#name`, Discord timestamps
+`<t:unix:R>` become UTC times, bold markers are dropped, the embed's title, description,
+fields and footer follow the text, buttons are shown as `[Accept] [Decline]`, and an
+uploaded picture is named by the file it was saved to. The text board is added by the
+caller (it needs the database).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from standin import MessageRecord
 
 _MENTION = re.compile(r"<@!?(\d+)>")
+_CHANNEL = re.compile(r"<#(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _GAME_ID = re.compile(r"\bgame #(\d+)\b")
@@ -51,10 +53,13 @@ def mentioned_users(message: MessageRecord) -> set[int]:
 
 
 class MessageText:
-    """Formats messages; `name_of(user_id)` gives a user's shown name (None: unknown)."""
+    """Formats messages; `name_of(user_id)` gives a user's shown name and
+    `channel_of(channel_id)` a channel's (None: unknown, the mention stays as it is)."""
 
-    def __init__(self, name_of: Callable[[int], str | None]) -> None:
+    def __init__(self, name_of: Callable[[int], str | None],
+                 channel_of: Callable[[int], str | None] = lambda _: None) -> None:
         self.name_of = name_of
+        self.channel_of = channel_of
 
     def inline(self, text: str) -> str:
         """Mentions, timestamps and bold markers of one text made readable."""
@@ -67,7 +72,12 @@ class MessageText:
             when = datetime.fromtimestamp(int(match.group(1)), UTC)
             return when.strftime("%Y-%m-%d %H:%M UTC")
 
+        def channel(match: re.Match[str]) -> str:
+            name = self.channel_of(int(match.group(1)))
+            return f"#{name}" if name else match.group(0)
+
         text = _MENTION.sub(user, text)
+        text = _CHANNEL.sub(channel, text)
         text = _TIMESTAMP.sub(moment, text)
         return _BOLD.sub(r"\1", text)
 

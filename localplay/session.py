@@ -89,7 +89,7 @@ class TerminalSession:
         self.answer_times: list[float] = []
         """Seconds from sending each interaction to its complete answer, in order."""
         self.games = StoredGames(local.process.database)
-        self.text = MessageText(self._name_of)
+        self.text = MessageText(self._name_of, self.channel_name)
         self._stored_names: dict[int, str] = {}  # users of earlier runs, by id
         self._events: asyncio.Queue[_Arrived | None] = asyncio.Queue()
         self._printed: dict[int, list[str]] = {}

@@ -67,9 +67,11 @@ def source_text(puzzle: Puzzle, locale: str | None = None) -> str:
 
 def puzzle_embed(view: PuzzleView, locale: str | None, *, title: str | None = None,
                  note: str | None = None) -> discord.Embed:
-    """The embed of a puzzle message: the task, the source, an optional `note` line."""
+    """The embed of a puzzle message: the task (while moves are left to find: a solved or
+    revealed puzzle asks for nothing more), the source, an optional `note` line."""
     colour = text(Msg.COLOR_WHITE if view.solver is Color.WHITE else Msg.COLOR_BLACK, locale)
-    lines = [text(Msg.PUZZLE_TASK, locale, color=colour, found=view.found, total=view.total)]
+    lines = ([text(Msg.PUZZLE_TASK, locale, color=colour, found=view.found, total=view.total)]
+             if view.found < view.total else [])
     if note:
         lines.insert(0, note)
     lines.append(text(Msg.PUZZLE_SOURCE, locale, rating=view.rating,

@@ -52,6 +52,12 @@ def test_unknown_users_stay_mentions() -> None:
     assert MessageText(lambda _: None).inline("<@99> wins") == "<@99> wins"
 
 
+def test_channel_mentions_read_as_their_names() -> None:
+    # As /puzzle-daily answers: "... will be posted in <#20> once a day".
+    text = MessageText(lambda _: None, {20: "games"}.get)
+    assert text.inline("posted in <#20>, not <#21>") == "posted in #games, not <#21>"
+
+
 def test_game_id_from_a_button_that_carries_its_ply() -> None:
     board = _message(components=({"type": 1, "components": [
         {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:31:14"}]},))

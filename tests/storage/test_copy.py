@@ -205,6 +205,8 @@ def test_the_command_line(tmp_path: Path, empty: str,
     assert main(["db", "copy", str(source), empty]) == 0
     out = capsys.readouterr().out
     assert "moves: 5 rows" in out and "copied" in out
+    # One row is "1 row" (the leaderboard rule is a single row in every database).
+    assert "leaderboard_rule: 1 row, digest" in out and " 1 rows" not in out, out
     # Again into the same (now full) target: refused, status 2, one line.
     assert main(["db", "copy", str(source), empty]) == 2
     assert "not empty" in capsys.readouterr().err

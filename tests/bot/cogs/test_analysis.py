@@ -147,14 +147,17 @@ async def test_export_includes_the_analysis_as_comments(harness: Harness) -> Non
     game_id = await _finished_game(h)
     [plain] = await run(h, slash(h, "export", [option("game", game_id, 4),
                                                option("analysis", True, 5)]))
-    assert b"{" not in plain.files[0][1]  # not analysed yet: nothing to add
+    assert b"{" not in plain.files[0][1]  # not analysed yet: nothing to add, and it says so
+    assert "has no analysis yet" in plain.content, plain.content
     await run(h, slash(h, "analyze", [option("game", game_id, 4)]))
     [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
                                                 option("analysis", True, 5)]))
     data = export.files[0][1].decode()
     # Italian records are written in numbers, the analysis too: e6-d5 is 11-14.
     assert "{[%eval" in data and "blunder; better 11-14" in data
+    assert "no analysis" not in export.content
     [without] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    assert "no analysis" not in without.content  # not asked for: nothing to say
     assert b"%eval" not in without.files[0][1]
 
 

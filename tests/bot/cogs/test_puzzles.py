@@ -105,7 +105,7 @@ async def test_reveal_shows_the_solution_and_solve_without_a_puzzle_is_refused(
     assert answer.ephemeral
     # In the federation's numbers (the default): c4-d5 c6xe4 f3xf7, f7 = 7.
     assert "The solution: 18-14 10x19 23x7" in _description(answer)
-    assert "Puzzle rating 1500? ->" in _description(answer)
+    assert "Your puzzle rating: 1500? ->" in _description(answer)
 
 
 async def test_a_puzzle_is_written_in_the_solvers_notation(
@@ -170,6 +170,12 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
         h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
         permissions=MANAGER)))
     assert answer.ephemeral and f"<#{CHANNEL}>" in answer.content
+    # Without a variant, in words (not "any"); with one, its name (not its key).
+    assert answer.content.endswith("once a day (the variants in turn)."), answer.content
+    italian = _only_answer(await run(h, slash(
+        h, "puzzle-daily", [option("channel", str(CHANNEL), 7), option("variant", "italian", 3)],
+        resolved=resolved, permissions=MANAGER)))
+    assert italian.content.endswith("once a day (Italian draughts)."), italian.content
     h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
     before = len(h.discord.calls)
     assert await h.bot.daily_puzzles.run_once() == [GUILD]

@@ -1,0 +1,49 @@
+"""The puzzle card's texts (bot/ui/puzzles.py): the variant's name in the reader's language
+in the title and where the puzzle comes from, and no task left on a finished puzzle."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.services.puzzles import PuzzleView
+from bot.ui.puzzles import puzzle_embed, source_text
+from engine import Color, Position, get_variant
+from puzzles import PuzzleSource
+from tests.support.puzzles import SHOT, shot_puzzle
+
+SELF_PLAY = dataclasses.replace(shot_puzzle(),
+                                source=PuzzleSource("self-play", "level 2 seed 43", 22, ""))
+
+
+def _view(found: int = 0) -> PuzzleView:
+    italian = get_variant("italian")
+    return PuzzleView(shot_puzzle(), italian, Position.from_fen(SHOT, italian), Color.WHITE,
+                      None, None, found, 2)
+
+
+def test_the_source_is_written_in_the_readers_language() -> None:
+    french = source_text(SELF_PLAY, "fr")
+    assert french.startswith("une partie de l'ordinateur contre lui-même (")
+    assert french.endswith(", après le demi-coup 22)"), french
+    assert source_text(shot_puzzle(), "it") == (
+        "una partita registrata (a test position, hand-made.pdn#1, dopo la semimossa 1)")
+
+
+def test_the_title_names_the_variant_in_the_readers_language() -> None:
+    assert puzzle_embed(_view(), "en-US").title == (
+        "Puzzle italian-0000000001 (Italian draughts)")
+    french = puzzle_embed(_view(), "fr")
+    assert french.title == "Problème italian-0000000001 (Dames italiennes)"
+    assert "a game" not in (french.description or "")
+    assert "partie enregistrée" in (french.description or "")
+
+
+def test_a_solved_or_revealed_puzzle_asks_for_no_more_moves() -> None:
+    # Seen in local play: "22x13: solved!" above "Find the shot: answer with /solve (2 of 2
+    # moves found)", and the same under a revealed solution.
+    task = "White to move and win material. Find the shot: answer with /solve"
+    assert task + " (1 of 2 moves found)." in (puzzle_embed(_view(1), "en-US").description
+                                               or "")
+    done = puzzle_embed(_view(2), "en-US", note="**c4-d5**: solved!").description or ""
+    assert "Find the shot" not in done and "moves found" not in done
+    assert done.startswith("**c4-d5**: solved!\nPuzzle rating ") and "From a recorded game" in done
