@@ -193,6 +193,32 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     assert "stopped" in answer.content
 
 
+async def test_a_daily_puzzle_stopped_and_set_again_is_not_posted_twice_that_day(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
+        "guild_id": str(GUILD)}}}
+    await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
+                       resolved=resolved, permissions=MANAGER))
+    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
+    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    answer = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
+    assert "stopped" in answer.content
+    # Set again the same UTC day: that day was posted already.
+    answer = _only_answer(await run(h, slash(
+        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+        permissions=MANAGER)))
+    assert f"<#{CHANNEL}>" in answer.content
+    before = len(h.discord.calls)
+    assert await h.bot.daily_puzzles.run_once() == []
+    assert channel_posts(h.discord.calls[before:]) == []
+    h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
+    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+
+
 async def test_the_daily_puzzle_commands_are_for_server_managers(
     open_bot: OpenBot, tmp_path: Path
 ) -> None:
