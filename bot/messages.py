@@ -284,6 +284,11 @@ class Msg(enum.StrEnum):
     PUZZLE_CHANGED = "error.puzzle_changed"
     PUZZLE_LEFT = "puzzle.left"
     PUZZLE_NOT_SHOWN = "error.puzzle_not_shown"
+    PUZZLE_DAILY_CANNOT_POST = "error.puzzle_daily_cannot_post"
+    PERMISSION_VIEW_CHANNEL = "puzzle.permission_view_channel"
+    PERMISSION_SEND_MESSAGES = "puzzle.permission_send_messages"
+    PERMISSION_EMBED_LINKS = "puzzle.permission_embed_links"
+    PERMISSION_ATTACH_FILES = "puzzle.permission_attach_files"
     # --- analysis of finished games ----------------------------------------------
     NO_GAME_TO_ANALYZE = "error.no_game_to_analyze"
     ANALYSIS_GAME_ACTIVE = "error.analysis_game_active"
@@ -718,6 +723,15 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_NOT_SHOWN: "These buttons belong to puzzle {puzzle}, which is no longer the one "
                           "you are solving (now {current}): nothing was done. Use the buttons "
                           "of your latest puzzle message.",
+    Msg.PUZZLE_DAILY_CANNOT_POST: "I cannot post the daily puzzle in {channel}: I am "
+                                  "missing {permissions} there (the post needs View Channel, "
+                                  "Send Messages, Embed Links and Attach Files). Give me "
+                                  "those permissions in that channel, or pick another "
+                                  "channel.",
+    Msg.PERMISSION_VIEW_CHANNEL: "View Channel",
+    Msg.PERMISSION_SEND_MESSAGES: "Send Messages",
+    Msg.PERMISSION_EMBED_LINKS: "Embed Links",
+    Msg.PERMISSION_ATTACH_FILES: "Attach Files",
     # analysis of finished games
     Msg.NO_GAME_TO_ANALYZE: "There is no finished game in this channel to analyse. Give its "
                             "number: /analyze game:<number> (see /history).",

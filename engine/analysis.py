@@ -404,10 +404,13 @@ def analyse_here(
 
 def eval_text(score: int) -> str:
     """A value from White's side as PDN comments write it: men with two decimals
-    (``+1.25``), or ``#N`` / ``#-N`` for a forced win in N plies for White / Black."""
+    (``+1.25``), or ``#N`` / ``#-N`` for a forced win in N plies for White / Black, and
+    ``#0`` after the game's last move whoever won, as lichess writes it (its mate count is
+    a whole number, and 0 has no sign; python-chess reads ``#0`` as "the side to move has
+    lost"): never ``#-0``."""
     if abs(score) > MATE - 1_000:
         plies = MATE - abs(score)
-        return f"#{plies}" if score > 0 else f"#-{plies}"
+        return f"#{plies}" if score > 0 or plies == 0 else f"#-{plies}"
     return f"{score / 100:+.2f}"
 
 

@@ -44,6 +44,13 @@ def _session(row: Row) -> PuzzleSession:
         row["revision"])
 
 
+DAILY_LAST_POSTED = "daily_puzzle_last_posted"
+"""The server setting (`guild_settings`, migration 0005) holding the UTC day of the last
+daily post of a server whose daily puzzle was stopped (`clear_daily`), so that setting
+it again the same day (`set_daily`) does not post that day twice. `bot.services.settings`
+reads only the names it knows, so this one is never shown as a server's preference."""
+
+
 def _daily(row: Row) -> DailyPuzzleSetting:
     return DailyPuzzleSetting(row["guild_id"], row["channel_id"], row["variant"],
                               row["set_by"], row["last_posted"])
@@ -148,21 +155,32 @@ class SqlPuzzleRepository:
     ) -> DailyPuzzleSetting:
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
+            # A new row takes the day of the last post kept by `clear_daily`; a row
+            # already there keeps its own.
             row = await conn.fetchrow(
                 "INSERT INTO daily_puzzles (guild_id, channel_id, variant, set_by, "
-                "last_posted, updated_at) VALUES ($1, $2, $3, $4, NULL, $5) "
+                "last_posted, updated_at) VALUES ($1, $2, $3, $4, (SELECT value FROM "
+                "guild_settings WHERE guild_id = $1 AND name = $6), $5) "
                 "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, "
                 "variant = excluded.variant, set_by = excluded.set_by, "
                 "updated_at = excluded.updated_at RETURNING *",
-                guild_id, channel_id, variant, set_by, now)
+                guild_id, channel_id, variant, set_by, now, DAILY_LAST_POSTED)
         assert row is not None
         return _daily(row)
 
     async def clear_daily(self, guild_id: int) -> bool:
+        now = to_ms(self._clock())
         async with self._db.transaction() as conn:
-            changed = await conn.execute("DELETE FROM daily_puzzles WHERE guild_id = $1",
-                                         guild_id)
-        return changed > 0
+            row = await conn.fetchrow(
+                "DELETE FROM daily_puzzles WHERE guild_id = $1 RETURNING last_posted",
+                guild_id)
+            if row is not None and row["last_posted"] is not None:
+                await conn.execute(
+                    "INSERT INTO guild_settings (guild_id, name, value, updated_at) "
+                    "VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id, name) DO UPDATE SET "
+                    "value = excluded.value, updated_at = excluded.updated_at",
+                    guild_id, DAILY_LAST_POSTED, row["last_posted"], now)
+        return row is not None
 
     async def daily(self, guild_id: int) -> DailyPuzzleSetting | None:
         async with self._db.read() as conn:

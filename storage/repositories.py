@@ -420,7 +420,9 @@ class PuzzleRepository(Protocol):
         ...
 
     async def clear_daily(self, guild_id: int) -> bool:
-        """Stop the server's daily puzzle; False when it had none."""
+        """Stop the server's daily puzzle; False when it had none. The day of its last
+        post is kept (in the server's settings), so setting it again that day does not
+        post that day twice."""
         ...
 
     async def daily(self, guild_id: int) -> DailyPuzzleSetting | None:

@@ -37,6 +37,28 @@ anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels
 POSTABLE = (discord.ChannelType.text, discord.ChannelType.news)
 """The channels a daily puzzle may be posted in."""
 
+POST_PERMISSIONS = (("view_channel", Msg.PERMISSION_VIEW_CHANNEL),
+                    ("send_messages", Msg.PERMISSION_SEND_MESSAGES),
+                    ("embed_links", Msg.PERMISSION_EMBED_LINKS),
+                    ("attach_files", Msg.PERMISSION_ATTACH_FILES))
+"""What the daily post needs of the bot in its channel (an embed with the board's picture
+attached), with each permission's name as Discord shows it."""
+
+
+def _missing_post_permissions(channel: app_commands.AppCommandChannel) -> list[Msg]:
+    """The permissions of `POST_PERMISSIONS` the bot lacks in `channel`, as far as they can
+    be known: from the server's cache (the bot's member, roles and the channel's
+    overwrites: `GuildChannel.permissions_for`). Empty when the server or the channel is
+    not cached. The interaction's `app_permissions` are the bot's in the channel where the
+    command was used, not in `channel`, so they cannot answer this."""
+    resolved = channel.resolve()
+    me = None if resolved is None else resolved.guild.me
+    if resolved is None or me is None:
+        return []
+    granted = resolved.permissions_for(me)
+    return [name for flag, name in POST_PERMISSIONS if not getattr(granted, flag)]
+
+
 SUGGEST_BUDGET = 2.0
 """Seconds `/solve`'s autocomplete may spend (Discord drops answers after 3)."""
 
@@ -164,6 +186,11 @@ class Puzzles(commands.Cog):
         assert interaction.guild_id is not None
         if channel.type not in POSTABLE:
             raise PlayerError(Msg.PUZZLE_DAILY_NO_CHANNEL, channel=f"<#{channel.id}>")
+        missing = _missing_post_permissions(channel)
+        if missing:
+            locale = _locale(interaction)
+            raise PlayerError(Msg.PUZZLE_DAILY_CANNOT_POST, channel=f"<#{channel.id}>",
+                              permissions=", ".join(text(m, locale) for m in missing))
         setting = await self.repository.set_daily(interaction.guild_id, channel.id, variant,
                                                   interaction.user.id)
         locale = _locale(interaction)

@@ -26,6 +26,7 @@ from engine.analysis import (
     analyse_here,
     eval_text,
     judge,
+    pdn_comments,
     ply_accuracy,
     review_position,
     review_tasks,
@@ -200,7 +201,6 @@ def test_colors_of_plies_alternate(planted: tuple[Planted, GameAnalysis]) -> Non
 
 
 def test_pdn_comments_read_back(planted: tuple[Planted, GameAnalysis]) -> None:
-    from engine.analysis import pdn_comments
     from engine.pdn import export_pdn, read_pdn
 
     p, analysis = planted
@@ -243,6 +243,25 @@ def test_a_forced_move_counts_its_ply_in_a_forced_win() -> None:
     lost = review_position(Position.from_fen("B:Wf3:Bh5", variant), variant, nodes=2_000)
     assert lost.forced and lost.line == ("h5-g4", "f3xh5")
     assert lost.score == -(MATE - 2)
+
+
+@pytest.mark.parametrize(("fen", "last"), [("W:Wa2:Bb3", "#0"), ("B:Wf3:Bg4", "#0")])
+def test_a_game_won_on_its_last_move_ends_with_mate_zero_for_either_winner(
+    fen: str, last: str
+) -> None:
+    # The last move takes the loser's last man (White's a2xc4, Black's g4xe2): the game is
+    # over, and the PDN comment after it is [%eval #0] whoever won, as lichess writes a
+    # game-ending move (its mate count is a whole number: 0 has no sign) and python-chess
+    # reads it (#0: the side to move is lost). Never "#-0".
+    variant = get_variant("italian")
+    start = Position.from_fen(fen, variant)
+    game = Game(variant, start)
+    [move] = game.legal_moves()
+    game.play(move)
+    analysis = analyse_here(variant, start, game.moves, nodes=2_000)
+    assert pdn_comments(analysis)[1] == f"[%eval {last}]"
+    assert eval_text(MATE) == eval_text(-MATE) == "#0"
+    assert (eval_text(MATE - 3), eval_text(-(MATE - 3))) == ("#3", "#-3")
 
 
 def test_a_record_played_past_a_draw_rule_is_analysed() -> None:

@@ -80,6 +80,30 @@ async def test_daily_settings_and_one_claim_per_day(storage: Storage) -> None:
     assert await repo.daily(10) is None
 
 
+async def test_a_daily_puzzle_stopped_and_set_again_keeps_the_day_posted(
+    storage: Storage,
+) -> None:
+    # Set, posted, stopped, set again the same UTC day: that day is not claimed a second
+    # time (a day is never posted twice), the next one is.
+    repo = storage.puzzles
+    await repo.set_daily(10, 100, None, set_by=7)
+    assert await repo.claim_daily(10, "2026-12-01")
+    assert await repo.clear_daily(10)
+    assert await repo.daily(10) is None and await repo.daily_all() == []
+    assert not await repo.clear_daily(10)
+    again = await repo.set_daily(10, 101, "italian", set_by=8)
+    assert (again.channel_id, again.variant, again.last_posted) == (101, "italian",
+                                                                     "2026-12-01")
+    assert await repo.daily_all() == [again]
+    assert not await repo.claim_daily(10, "2026-12-01")
+    assert await repo.claim_daily(10, "2026-12-02")
+    # Stopped before its first post: nothing to keep, and another server is untouched.
+    await repo.set_daily(11, 110, None, set_by=7)
+    assert await repo.clear_daily(11)
+    fresh = await repo.set_daily(11, 110, None, set_by=7)
+    assert fresh.last_posted is None and await repo.claim_daily(11, "2026-12-01")
+
+
 async def test_a_session_is_stored_stepped_and_ended(storage: Storage) -> None:
     repo = storage.puzzles
     assert await repo.session(3) is None

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+import discord
 
 from engine import Color, Position, get_variant
 from renderer import render_png
@@ -197,6 +199,84 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     assert await h.bot.daily_puzzles.run_once() == [GUILD]
     answer = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
     assert "stopped" in answer.content
+
+
+async def test_a_daily_puzzle_stopped_and_set_again_is_not_posted_twice_that_day(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
+        "guild_id": str(GUILD)}}}
+    await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
+                       resolved=resolved, permissions=MANAGER))
+    h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
+    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    answer = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
+    assert "stopped" in answer.content
+    # Set again the same UTC day: that day was posted already.
+    answer = _only_answer(await run(h, slash(
+        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+        permissions=MANAGER)))
+    assert f"<#{CHANNEL}>" in answer.content
+    before = len(h.discord.calls)
+    assert await h.bot.daily_puzzles.run_once() == []
+    assert channel_posts(h.discord.calls[before:]) == []
+    h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
+    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+
+
+def _cache_server(h: Any, *, everyone: int, bot_allowed_in_channel: int = 0) -> None:
+    """Put the server in the bot's cache, as the GUILD_CREATE of the gateway does: the
+    @everyone role with the permissions `everyone`, the bot's member (no other role) and
+    the daily puzzle's channel, whose overwrite allows the bot `bot_allowed_in_channel`."""
+    bot_id = h.bot.user.id
+    overwrites = ([{"id": str(bot_id), "type": 1, "allow": str(bot_allowed_in_channel),
+                    "deny": "0"}] if bot_allowed_in_channel else [])
+    data: dict[str, Any] = {
+        "id": str(GUILD), "name": "server", "owner_id": str(CAROL), "features": [],
+        "roles": [{"id": str(GUILD), "name": "@everyone", "permissions": str(everyone),
+                   "position": 0, "color": 0, "hoist": False, "managed": False,
+                   "mentionable": False, "flags": 0}],
+        "channels": [{"id": str(CHANNEL), "type": 0, "name": "puzzles", "position": 0,
+                      "permission_overwrites": overwrites, "nsfw": False,
+                      "parent_id": None, "guild_id": str(GUILD)}],
+        "members": [{"user": {"id": str(bot_id), "username": "dama", "discriminator": "0",
+                              "avatar": None, "bot": True},
+                     "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
+                     "mute": False, "flags": 0}],
+        "member_count": 1, "emojis": [], "stickers": [],
+    }
+    state = h.bot._connection
+    state._add_guild(discord.Guild(data=cast(Any, data), state=state))
+
+
+async def test_a_daily_puzzle_is_refused_in_a_channel_the_bot_cannot_post_in(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    view, send, embed, attach = 0x400, 0x800, 0x4000, 0x8000
+    _cache_server(h, everyone=view | send)
+    resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
+        "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
+        "guild_id": str(GUILD)}}}
+    # The interaction's app_permissions (the bot's, where the command is used) are every
+    # permission: they say nothing of the chosen channel.
+    answer = _only_answer(await run(h, slash(
+        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+        permissions=MANAGER)))
+    assert answer.ephemeral
+    assert "missing Embed Links, Attach Files there" in answer.content
+    assert await h.bot.storage.puzzles.daily(GUILD) is None
+    # Allowed in that channel (its overwrite for the bot): accepted.
+    _cache_server(h, everyone=view | send, bot_allowed_in_channel=embed | attach)
+    answer = _only_answer(await run(h, slash(
+        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+        permissions=MANAGER)))
+    assert f"will be posted in <#{CHANNEL}>" in answer.content
+    assert await h.bot.storage.puzzles.daily(GUILD) is not None
 
 
 async def test_the_daily_puzzle_commands_are_for_server_managers(
