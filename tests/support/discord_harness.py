@@ -134,6 +134,18 @@ async def run(h: Harness, payload: dict[str, Any]) -> list[Call]:
     return new_calls(h, since)
 
 
+def only_answer(calls: list[Call]) -> Call:
+    """The one answer to an interaction among `calls` (its callback or its follow-up
+    webhook); fails when there is not exactly one."""
+    [answer] = [c for c in calls if c.callback_type is not None or "/webhooks/" in c.path]
+    return answer
+
+
+def embed_description(call: Call) -> str:
+    """The first embed's description of the message `call` sent."""
+    return str(call.body["embeds"][0]["description"])
+
+
 def response_message_id(h: Harness, call: Call) -> int:
     """The id FakeDiscord gave the message a callback or webhook call created."""
     ids = [int(m["id"]) for m in h.discord.messages.values()

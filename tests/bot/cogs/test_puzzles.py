@@ -18,27 +18,20 @@ from tests.support.discord_harness import (
     OpenBot,
     challenge_and_accept,
     channel_posts,
+    embed_description,
+    only_answer,
     press,
     response_message_id,
     run,
     settings_for,
     slash,
 )
-from tests.support.fake_discord import Call, option
+from tests.support.fake_discord import option
 from tests.support.puzzles import SHOT, shot_puzzle
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 PNG = b"\x89PNG\r\n\x1a\n"
 MANAGER = str(0x400 | 0x800 | (1 << 31) | 0x20)  # a member who may manage the server
-
-
-def _only_answer(calls: list[Call]) -> Call:
-    [answer] = [c for c in calls if c.callback_type is not None or "/webhooks/" in c.path]
-    return answer
-
-
-def _description(call: Call) -> str:
-    return str(call.body["embeds"][0]["description"])
 
 
 async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
@@ -52,10 +45,10 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
     posts_before = len(channel_posts(h.discord.calls))
 
     calls = await run(h, slash(h, "puzzle", [option("variant", "italian")], user=BOB))
-    answer = _only_answer(calls)
+    answer = only_answer(calls)
     assert answer.callback_type == 4 and answer.ephemeral
     assert answer.files[0][0] == "puzzle.png" and answer.files[0][1].startswith(PNG)
-    assert "White to move" in _description(answer)
+    assert "White to move" in embed_description(answer)
     # The buttons name the puzzle their message shows (old messages' carry the user only).
     shown = f"{BOB}:{shot_puzzle().id}"
     assert answer.custom_ids == [f"dama:phint:{shown}", f"dama:preveal:{shown}"]
@@ -70,17 +63,17 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
     assert {(c["name"], c["value"]) for c in auto.payload["data"]["choices"]} == {
         ("18-13 (c4-b5)", "c4-b5"), ("18-14 (c4-d5)", "c4-d5")}
 
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3-e4")], user=BOB)))
-    assert answer.ephemeral and "**23-19** is not the winning move" in _description(answer)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "f3-e4")], user=BOB)))
+    assert answer.ephemeral and "**23-19** is not the winning move" in embed_description(answer)
 
-    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{shown}",
-                                             user=BOB)))
-    assert answer.ephemeral and "move the piece on **18**" in _description(answer)
+    answer = only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{shown}",
+                                            user=BOB)))
+    assert answer.ephemeral and "move the piece on **18**" in embed_description(answer)
 
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
-    assert answer.ephemeral and "The defence: **10x19**" in _description(answer)
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
-    assert answer.ephemeral and "solved" in _description(answer)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
+    assert answer.ephemeral and "The defence: **10x19**" in embed_description(answer)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
+    assert answer.ephemeral and "solved" in embed_description(answer)
     assert answer.custom_ids == []
 
     # The channel's game is untouched: same ply, nothing posted in the channel.
@@ -98,16 +91,16 @@ async def test_reveal_shows_the_solution_and_solve_without_a_puzzle_is_refused(
 ) -> None:
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [shot_puzzle()]})
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
     assert answer.ephemeral and "no puzzle under way" in answer.content
-    answer = _only_answer(await run(h, slash(h, "puzzle")))
+    answer = only_answer(await run(h, slash(h, "puzzle")))
     message = response_message_id(h, answer)
-    answer = _only_answer(await run(h, press(h, message, f"dama:preveal:{ALICE}:{shot_puzzle().id}",
-                                             user=ALICE)))
+    answer = only_answer(await run(h, press(h, message, f"dama:preveal:{ALICE}:{shot_puzzle().id}",
+                                            user=ALICE)))
     assert answer.ephemeral
     # In the federation's numbers (the default): c4-d5 c6xe4 f3xf7, f7 = 7.
-    assert "The solution: 18-14 10x19 23x7" in _description(answer)
-    assert "Your puzzle rating: 1500? ->" in _description(answer)
+    assert "The solution: 18-14 10x19 23x7" in embed_description(answer)
+    assert "Your puzzle rating: 1500? ->" in embed_description(answer)
 
 
 async def test_a_puzzle_is_written_in_the_solvers_notation(
@@ -122,7 +115,7 @@ async def test_a_puzzle_is_written_in_the_solvers_notation(
                        puzzle_banks={"italian": [shot_puzzle()]})
     await run(h, slash(h, "settings", [option("notation", "algebraic"),
                                        option("board_side", "black")], user=CAROL))
-    answer = _only_answer(await run(h, slash(h, "puzzle", user=CAROL)))
+    answer = only_answer(await run(h, slash(h, "puzzle", user=CAROL)))
     puzzle_message = response_message_id(h, answer)
     start = Position.from_fen(SHOT, get_variant("italian"))
     numbered = render_png(start, "italian", numbers=True)
@@ -142,21 +135,21 @@ async def test_a_puzzle_is_written_in_the_solvers_notation(
     assert "c4-b5, c4-d5" in refused.content, refused.content
 
     # Typed in numbers (23-19 = f3-e4), judged in her notation.
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "23-19")], user=CAROL)))
-    assert "**f3-e4** is not the winning move" in _description(answer)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "23-19")], user=CAROL)))
+    assert "**f3-e4** is not the winning move" in embed_description(answer)
     carol = f"{CAROL}:{shot_puzzle().id}"
-    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{carol}",
-                                             user=CAROL)))
-    assert "move the piece on **c4**" in _description(answer)
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "18-14")], user=CAROL)))
-    assert "**c4-d5** is right. The defence: **c6xe4**" in _description(answer)
-    answer = _only_answer(await run(h, press(h, puzzle_message, f"dama:preveal:{carol}",
-                                             user=CAROL)))
-    assert "The solution: f3xf7" in _description(answer)
+    answer = only_answer(await run(h, press(h, puzzle_message, f"dama:phint:{carol}",
+                                            user=CAROL)))
+    assert "move the piece on **c4**" in embed_description(answer)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "18-14")], user=CAROL)))
+    assert "**c4-d5** is right. The defence: **c6xe4**" in embed_description(answer)
+    answer = only_answer(await run(h, press(h, puzzle_message, f"dama:preveal:{carol}",
+                                            user=CAROL)))
+    assert "The solution: f3xf7" in embed_description(answer)
 
     # Bob (the defaults) reads the same puzzle's picture numbered, from the side he solves
     # for (White).
-    answer = _only_answer(await run(h, slash(h, "puzzle", user=BOB)))
+    answer = only_answer(await run(h, slash(h, "puzzle", user=BOB)))
     assert answer.files[0][1] == numbered
 
 
@@ -168,15 +161,15 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
         "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": MANAGER,
         "guild_id": str(GUILD)}}}
-    answer = _only_answer(await run(h, slash(
-        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
-        permissions=MANAGER)))
+    answer = only_answer(await run(h, slash(
+       h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+       permissions=MANAGER)))
     assert answer.ephemeral and f"<#{CHANNEL}>" in answer.content
     # Without a variant, in words (not "any"); with one, its name (not its key).
     assert answer.content.endswith("once a day (the variants in turn)."), answer.content
-    italian = _only_answer(await run(h, slash(
-        h, "puzzle-daily", [option("channel", str(CHANNEL), 7), option("variant", "italian", 3)],
-        resolved=resolved, permissions=MANAGER)))
+    italian = only_answer(await run(h, slash(
+       h, "puzzle-daily", [option("channel", str(CHANNEL), 7), option("variant", "italian", 3)],
+       resolved=resolved, permissions=MANAGER)))
     assert italian.content.endswith("once a day (Italian draughts)."), italian.content
     h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
     before = len(h.discord.calls)
@@ -192,12 +185,12 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     assert post.custom_ids == [f"dama:psolve:{shot_puzzle().id}"]
     # Anyone may solve it from the post's button, privately.
     message = response_message_id(h, post)
-    answer = _only_answer(await run(h, press(h, message, post.custom_ids[0], user=BOB)))
+    answer = only_answer(await run(h, press(h, message, post.custom_ids[0], user=BOB)))
     assert answer.ephemeral and answer.files[0][0] == "puzzle.png"
     # The next day, once more.
     h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
     assert await h.bot.daily_puzzles.run_once() == [GUILD]
-    answer = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
+    answer = only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
     assert "stopped" in answer.content
 
 
@@ -213,12 +206,12 @@ async def test_a_daily_puzzle_stopped_and_set_again_is_not_posted_twice_that_day
                        resolved=resolved, permissions=MANAGER))
     h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
     assert await h.bot.daily_puzzles.run_once() == [GUILD]
-    answer = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
+    answer = only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
     assert "stopped" in answer.content
     # Set again the same UTC day: that day was posted already.
-    answer = _only_answer(await run(h, slash(
-        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
-        permissions=MANAGER)))
+    answer = only_answer(await run(h, slash(
+       h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+       permissions=MANAGER)))
     assert f"<#{CHANNEL}>" in answer.content
     before = len(h.discord.calls)
     assert await h.bot.daily_puzzles.run_once() == []
@@ -264,17 +257,17 @@ async def test_a_daily_puzzle_is_refused_in_a_channel_the_bot_cannot_post_in(
         "guild_id": str(GUILD)}}}
     # The interaction's app_permissions (the bot's, where the command is used) are every
     # permission: they say nothing of the chosen channel.
-    answer = _only_answer(await run(h, slash(
-        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
-        permissions=MANAGER)))
+    answer = only_answer(await run(h, slash(
+       h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+       permissions=MANAGER)))
     assert answer.ephemeral
     assert "missing Embed Links, Attach Files there" in answer.content
     assert await h.bot.storage.puzzles.daily(GUILD) is None
     # Allowed in that channel (its overwrite for the bot): accepted.
     _cache_server(h, everyone=view | send, bot_allowed_in_channel=embed | attach)
-    answer = _only_answer(await run(h, slash(
-        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
-        permissions=MANAGER)))
+    answer = only_answer(await run(h, slash(
+       h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+       permissions=MANAGER)))
     assert f"will be posted in <#{CHANNEL}>" in answer.content
     assert await h.bot.storage.puzzles.daily(GUILD) is not None
 
@@ -298,14 +291,14 @@ async def test_a_puzzle_speaks_the_solvers_language(open_bot: OpenBot, tmp_path:
     # rest of the message is; so is the variant of a refusal.
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [shot_puzzle()]})
-    answer = _only_answer(await run(h, slash(h, "puzzle", [option("variant", "italian")],
-                                             locale="tr")))
+    answer = only_answer(await run(h, slash(h, "puzzle", [option("variant", "italian")],
+                                            locale="tr")))
     embed = answer.body["embeds"][0]
     assert "İtalyan daması" in embed["title"] and "Italian" not in embed["title"]
     assert "a recorded game" not in embed["description"]
     assert "hand-made.pdn#1" in embed["description"]  # the source's name, as stored
-    refused = _only_answer(await run(h, slash(h, "puzzle", [option("variant", "turkish")],
-                                              locale="fr")))
+    refused = only_answer(await run(h, slash(h, "puzzle", [option("variant", "turkish")],
+                                             locale="fr")))
     assert "Dames turques" in refused.content and "Turkish" not in refused.content
 
 
@@ -317,12 +310,12 @@ async def test_puzzles_follow_the_readers_chosen_language(
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [shot_puzzle()]})
     await run(h, slash(h, "settings", [option("language", "ar")]))
-    answer = _only_answer(await run(h, slash(h, "puzzle")))
+    answer = only_answer(await run(h, slash(h, "puzzle")))
     assert "الضامة الإيطالية" in answer.body["embeds"][0]["title"]
     message = response_message_id(h, answer)
-    answer = _only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}:{shot_puzzle().id}",
-                                             user=ALICE)))
-    assert "تلميح" in _description(answer), _description(answer)
+    answer = only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}:{shot_puzzle().id}",
+                                            user=ALICE)))
+    assert "تلميح" in embed_description(answer), embed_description(answer)
 
 
 async def test_the_daily_puzzle_is_posted_in_the_servers_language(
@@ -352,7 +345,7 @@ async def test_an_old_puzzles_buttons_leave_the_puzzle_under_way_alone(
     first, second = shot_puzzle(), replace(shot_puzzle(), id="italian-0000000002")
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [first, second]})
-    answer = _only_answer(await run(h, slash(h, "puzzle")))
+    answer = only_answer(await run(h, slash(h, "puzzle")))
     old = response_message_id(h, answer)
     [reveal] = [c for c in answer.custom_ids if c.startswith("dama:preveal:")]
     [hint] = [c for c in answer.custom_ids if c.startswith("dama:phint:")]
@@ -360,11 +353,11 @@ async def test_an_old_puzzles_buttons_leave_the_puzzle_under_way_alone(
     other = second.id if given == first.id else first.id
     await h.bot.puzzles.start_puzzle(ALICE, other)  # as the daily post's Solve it does
     for custom_id in (reveal, hint):
-        answer = _only_answer(await run(h, press(h, old, custom_id, user=ALICE)))
+        answer = only_answer(await run(h, press(h, old, custom_id, user=ALICE)))
         assert answer.ephemeral and "no longer" in answer.content, answer.content
     assert await h.bot.storage.puzzles.rating(ALICE, "italian") is None  # nothing recorded
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
-    assert "The defence: **10x19**" in _description(answer)  # still under way (c6xe4)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
+    assert "The defence: **10x19**" in embed_description(answer)  # still under way (c6xe4)
 
 
 async def test_members_without_manage_server_cannot_set_or_stop_the_daily_puzzle(
@@ -379,15 +372,15 @@ async def test_members_without_manage_server_cannot_set_or_stop_the_daily_puzzle
     resolved: dict[str, Any] = {"channels": {str(CHANNEL): {
         "id": str(CHANNEL), "type": 0, "name": "puzzles", "permissions": member,
         "guild_id": str(GUILD)}}}
-    refused = _only_answer(await run(h, slash(
-        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
-        permissions=member, user=BOB)))
+    refused = only_answer(await run(h, slash(
+       h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+       permissions=member, user=BOB)))
     assert refused.ephemeral and "Manage Server" in refused.content
     assert await h.bot.storage.puzzles.daily(GUILD) is None
     await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
                        resolved=resolved, permissions=MANAGER))
-    refused = _only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=member,
-                                              user=BOB)))
+    refused = only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=member,
+                                             user=BOB)))
     assert "Manage Server" in refused.content
     assert await h.bot.storage.puzzles.daily(GUILD) is not None
 

@@ -10,24 +10,17 @@ from pathlib import Path
 
 from tests.support.discord_harness import (
     OpenBot,
+    embed_description,
+    only_answer,
     press,
     response_message_id,
     run,
     settings_for,
     slash,
 )
-from tests.support.fake_discord import Call, option
+from tests.support.fake_discord import option
 from tests.support.puzzles import shot_puzzle
 from tests.support.services import BOB
-
-
-def _only_answer(calls: list[Call]) -> Call:
-    [answer] = [c for c in calls if c.callback_type is not None or "/webhooks/" in c.path]
-    return answer
-
-
-def _description(call: Call) -> str:
-    return str(call.body["embeds"][0]["description"])
 
 
 async def test_solve_it_on_a_puzzle_met_before_says_it_is_not_rated(
@@ -35,15 +28,15 @@ async def test_solve_it_on_a_puzzle_met_before_says_it_is_not_rated(
 ) -> None:
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [shot_puzzle()]})
-    answer = _only_answer(await run(h, slash(h, "puzzle", user=BOB)))
+    answer = only_answer(await run(h, slash(h, "puzzle", user=BOB)))
     message = response_message_id(h, answer)
-    assert "not rated" not in _description(answer)
+    assert "not rated" not in embed_description(answer)
     await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB))
-    solved = _only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
-    assert "solved" in _description(solved)
+    solved = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
+    assert "solved" in embed_description(solved)
     post = {**h.discord.messages[message], "components": [{"type": 1, "components": [
         {"type": 2, "style": 3, "label": "Solve it",
          "custom_id": f"dama:psolve:{shot_puzzle().id}"}]}]}
-    again = _only_answer(await run(h, press(h, message, f"dama:psolve:{shot_puzzle().id}",
-                                            user=BOB, snapshot=post)))
-    assert "You have met this puzzle before: this time is not rated." in _description(again)
+    again = only_answer(await run(h, press(h, message, f"dama:psolve:{shot_puzzle().id}",
+                                           user=BOB, snapshot=post)))
+    assert "You have met this puzzle before: this time is not rated." in embed_description(again)

@@ -12,6 +12,7 @@ from pathlib import Path
 from tests.support.discord_harness import (
     OpenBot,
     button_id,
+    only_answer,
     press,
     response_message_id,
     run,
@@ -21,11 +22,6 @@ from tests.support.discord_harness import (
 from tests.support.fake_discord import Call
 from tests.support.puzzles import shot_puzzle
 from tests.support.services import ALICE
-
-
-def _only_answer(calls: list[Call]) -> Call:
-    [answer] = [c for c in calls if c.callback_type is not None or "/webhooks/" in c.path]
-    return answer
 
 
 def _text(call: Call) -> str:
@@ -39,7 +35,7 @@ async def test_an_old_puzzles_buttons_leave_the_new_puzzle_alone(
     first, second = shot_puzzle(), replace(shot_puzzle(), id="italian-0000000002")
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [first, second]})
-    answer = _only_answer(await run(h, slash(h, "puzzle", user=ALICE)))
+    answer = only_answer(await run(h, slash(h, "puzzle", user=ALICE)))
     old = response_message_id(h, answer)
     shown = (await h.bot.storage.puzzles.session(ALICE))
     assert shown is not None
@@ -48,12 +44,12 @@ async def test_an_old_puzzles_buttons_leave_the_new_puzzle_alone(
     # that button: the daily post's own shape is tests/bot/cogs/test_puzzles.py's).
     post = {**h.discord.messages[old], "components": [{"type": 1, "components": [
         {"type": 2, "style": 3, "label": "Solve it", "custom_id": f"dama:psolve:{other}"}]}]}
-    moved = _only_answer(await run(h, press(h, old, f"dama:psolve:{other}", user=ALICE,
-                                            snapshot=post)))
+    moved = only_answer(await run(h, press(h, old, f"dama:psolve:{other}", user=ALICE,
+                                           snapshot=post)))
     assert other in str(moved.body["embeds"][0]["title"])
     for action in ("preveal", "phint"):
-        answer = _only_answer(await run(h, press(h, old, button_id(h.discord.messages[old],
-                                                                   action), user=ALICE)))
+        answer = only_answer(await run(h, press(h, old, button_id(h.discord.messages[old],
+                                                                  action), user=ALICE)))
         assert answer.ephemeral and shown.puzzle_id in _text(answer), _text(answer)
     now = await h.bot.storage.puzzles.session(ALICE)
     assert now is not None and now.puzzle_id == other and not now.hinted
@@ -67,12 +63,12 @@ async def test_a_hint_button_of_an_older_version_acts_on_the_puzzle_under_way(
     # go on working, on the puzzle under way.
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [shot_puzzle()]})
-    answer = _only_answer(await run(h, slash(h, "puzzle", user=ALICE)))
+    answer = only_answer(await run(h, slash(h, "puzzle", user=ALICE)))
     message = response_message_id(h, answer)
     older = {**h.discord.messages[message], "components": [{"type": 1, "components": [
         {"type": 2, "style": 2, "label": "Hint", "custom_id": f"dama:phint:{ALICE}"}]}]}
-    answer = _only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}", user=ALICE,
-                                             snapshot=older)))
+    answer = only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}", user=ALICE,
+                                            snapshot=older)))
     assert "move the piece on **18**" in _text(answer)
     session = await h.bot.storage.puzzles.session(ALICE)
     assert session is not None and session.hinted

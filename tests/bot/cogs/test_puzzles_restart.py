@@ -11,24 +11,17 @@ from pathlib import Path
 from tests.support.clock import FakeClock
 from tests.support.discord_harness import (
     OpenBot,
+    embed_description,
+    only_answer,
     press,
     response_message_id,
     run,
     settings_for,
     slash,
 )
-from tests.support.fake_discord import Call, option
+from tests.support.fake_discord import option
 from tests.support.puzzles import shot_puzzle
 from tests.support.services import BOB, CHANNEL
-
-
-def _only_answer(calls: list[Call]) -> Call:
-    [answer] = [c for c in calls if c.callback_type is not None or "/webhooks/" in c.path]
-    return answer
-
-
-def _description(call: Call) -> str:
-    return str(call.body["embeds"][0]["description"])
 
 
 async def test_a_puzzle_continues_after_a_restart_and_is_rated_once(
@@ -36,12 +29,12 @@ async def test_a_puzzle_continues_after_a_restart_and_is_rated_once(
 ) -> None:
     path, clock, bank = tmp_path / "db.sqlite3", FakeClock(), {"italian": [shot_puzzle()]}
     h = await open_bot(settings_for(path), clock=clock, puzzle_banks=bank)
-    answer = _only_answer(await run(h, slash(h, "puzzle", [option("variant", "italian")],
-                                             user=BOB)))
+    answer = only_answer(await run(h, slash(h, "puzzle", [option("variant", "italian")],
+                                            user=BOB)))
     puzzle_message = response_message_id(h, answer)
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
     # Italian texts are numbered by default (c6 = 10, e4 = 19, f3 = 23; docs/RULES.md).
-    assert "The defence: **10x19**" in _description(answer)
+    assert "The defence: **10x19**" in embed_description(answer)
     await h.bot.close()
 
     h = await open_bot(settings_for(path), clock=clock, puzzle_banks=bank)
@@ -52,17 +45,17 @@ async def test_a_puzzle_continues_after_a_restart_and_is_rated_once(
     assert [c["value"] for c in auto.payload["data"]["choices"]] == ["f3xf7"]
     # The Hint button of the message posted before the restart names the next piece.
     hint = f"dama:phint:{BOB}:{shot_puzzle().id}"
-    answer = _only_answer(await run(h, press(h, puzzle_message, hint,
-                                             user=BOB)))
-    assert answer.ephemeral and "move the piece on **23**" in _description(answer)
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
-    assert answer.ephemeral and "solved" in _description(answer)
+    answer = only_answer(await run(h, press(h, puzzle_message, hint,
+                                            user=BOB)))
+    assert answer.ephemeral and "move the piece on **23**" in embed_description(answer)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
+    assert answer.ephemeral and "solved" in embed_description(answer)
     rating = await h.bot.storage.puzzles.rating(BOB, "italian")
     assert rating is not None and (rating.attempts, rating.solved) == (1, 0)  # hinted
     await h.bot.close()
 
     h = await open_bot(settings_for(path), clock=clock, puzzle_banks=bank)
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
     assert answer.ephemeral and "no puzzle under way" in answer.content
     rating = await h.bot.storage.puzzles.rating(BOB, "italian")
     assert rating is not None and rating.attempts == 1
@@ -78,8 +71,8 @@ async def test_a_puzzle_the_new_bank_lacks_is_ended_with_a_message(
     await h.bot.close()
     other = shot_puzzle(("c4-d5", "e6xc4", "b3xd5xb7"))
     h = await open_bot(settings_for(path), clock=clock, puzzle_banks={"italian": [other]})
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
     assert answer.ephemeral
     assert f"The puzzle you were solving ({other.id}) was changed or removed" in answer.content
-    answer = _only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
     assert "no puzzle under way" in answer.content
