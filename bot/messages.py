@@ -279,6 +279,7 @@ class Msg(enum.StrEnum):
     PUZZLE_DAILY_HOW = "puzzle.daily_how"
     PUZZLE_SOURCE_RECORDED = "puzzle.source_recorded"
     PUZZLE_SOURCE_SELF_PLAY = "puzzle.source_self_play"
+    PUZZLE_SOURCE_SELF_PLAY_SEED = "puzzle.source_self_play_seed"
     PUZZLE_DAILY_ANY_VARIANT = "puzzle.daily_any_variant"
     PUZZLE_GONE = "error.puzzle_gone"
     PUZZLE_CHANGED = "error.puzzle_changed"
@@ -711,6 +712,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_SOURCE_RECORDED: "a recorded game ({game}, after ply {ply})",
     Msg.PUZZLE_SOURCE_SELF_PLAY: "a game the computer played against itself ({game}, after "
                                  "ply {ply})",
+    Msg.PUZZLE_SOURCE_SELF_PLAY_SEED: "a game the computer played against itself (level "
+                                      "{level}, seed {seed}, after ply {ply})",
     Msg.PUZZLE_DAILY_ANY_VARIANT: "the variants in turn",
     Msg.PUZZLE_GONE: "The puzzle you were solving ({puzzle}) was changed or removed when the "
                      "bot's puzzles were updated, so it has ended: nothing more about it is "

@@ -55,6 +55,11 @@ async def puzzle_file(view: PuzzleView, size: int = 512,
     return discord.File(io.BytesIO(png), filename=PUZZLE_FILE)
 
 
+SELF_PLAY_NAME = re.compile(r"level (?P<level>\d+) seed (?P<seed>\d+)")
+"""How `python -m puzzles mine` names a self-play source (puzzles/cli.py), so that its
+words are written in the reader's language and only the numbers are kept."""
+
+
 def source_text(puzzle: Puzzle, locale: str | None = None) -> str:
     """Where the puzzle comes from, in a few words of `locale` (the source's name and
     details as the bank stores them)."""
@@ -62,6 +67,10 @@ def source_text(puzzle: Puzzle, locale: str | None = None) -> str:
     if src.kind == "pdn":
         game = f"{src.detail}, {src.name}" if src.detail else src.name
         return text(Msg.PUZZLE_SOURCE_RECORDED, locale, game=game, ply=src.ply)
+    seeded = SELF_PLAY_NAME.fullmatch(src.name)
+    if seeded is not None:
+        return text(Msg.PUZZLE_SOURCE_SELF_PLAY_SEED, locale, level=seeded["level"],
+                    seed=seeded["seed"], ply=src.ply)
     return text(Msg.PUZZLE_SOURCE_SELF_PLAY, locale, game=src.name, ply=src.ply)
 
 

@@ -25,6 +25,17 @@ def test_the_source_is_written_in_the_readers_language() -> None:
     french = source_text(SELF_PLAY, "fr")
     assert french.startswith("une partie de l'ordinateur contre lui-même (")
     assert french.endswith(", après le demi-coup 22)"), french
+    # The bank's "level 2 seed 43" is kept as its numbers only, in the reader's words.
+    assert french == ("une partie de l'ordinateur contre lui-même (niveau 2, graine 43, "
+                      "après le demi-coup 22)")
+    assert "2. seviye, tohum 43" in source_text(SELF_PLAY, "tr")
+    assert "level" not in source_text(SELF_PLAY, "ar")
+    assert source_text(SELF_PLAY) == (
+        "a game the computer played against itself (level 2, seed 43, after ply 22)")
+    hand_named = dataclasses.replace(
+        shot_puzzle(), source=PuzzleSource("self-play", "an old run", 5, ""))
+    assert source_text(hand_named, "it") == (
+        "una partita del computer contro se stesso (an old run, dopo la semimossa 5)")
     assert source_text(shot_puzzle(), "it") == (
         "una partita registrata (a test position, hand-made.pdn#1, dopo la semimossa 1)")
 
