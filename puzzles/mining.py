@@ -259,7 +259,7 @@ def _exact_step(
 def _lone_best(
     position: Position, variant: Variant, depth: int, history: Sequence[Position],
     win: int, cap: Callable[[int], int], should_stop: Callable[[], bool], budget: NodeBudget,
-) -> tuple[Move, int, list[Move]] | Rejection:
+) -> tuple[Move, int] | Rejection:
     """Whether one move of `position` scores at least `win` with every other at most
     `cap(its score)` (each move scored as `score_moves` scores it at `depth`), asked as
     threshold questions rather than by scoring every move: the same answer, far cheaper.
@@ -274,8 +274,8 @@ def _lone_best(
     scored must be at most `cap(best)`, the others were asked against a lower cap; and
     when `cap(best)` is below `win - 1` the moves before the first winner (known only to
     be below `win`) are asked against it too, unless the bound their search gave (an
-    alpha-beta search fails soft) is already at most `cap(best)`. Returns the best move, its
-    score and the moves in the order asked, or `Rejection.NO_WIN` / `NOT_UNIQUE`."""
+    alpha-beta search fails soft) is already at most `cap(best)`. Returns the best move and
+    its score, or `Rejection.NO_WIN` / `NOT_UNIQUE`."""
     after = [*history, position]
     order = [m for _, m in score_moves(position, variant, min(2, depth), history, budget)]
     best: Move | None = None
@@ -313,17 +313,17 @@ def _lone_best(
             if bound > cap(s1) and _above(position, m, variant, depth, after, cap(s1),
                                           budget):
                 return Rejection.NOT_UNIQUE
-    return best, s1, order
+    return best, s1
 
 
 def _bounded_step(
     position: Position, variant: Variant, settings: MiningSettings, depth: int,
     history: Sequence[Position], should_stop: Callable[[], bool], budget: NodeBudget,
-) -> tuple[Move, int, list[Move]] | Rejection:
+) -> tuple[Move, int] | Rejection:
     """One puzzle step decided by threshold questions (`_lone_best`), the same decision as
     `_exact_step`: one move scoring at least `win`, every other at most
-    `min(its score - margin, win - 1)`. Returns the winning move, its value and the moves
-    in the order asked, or why there is none."""
+    `min(its score - margin, win - 1)`. Returns the winning move and its value, or why
+    there is none."""
     win, margin = settings.win, settings.margin
     return _lone_best(position, variant, depth, history, win,
                       lambda s: min(s - margin, win - 1), should_stop, budget)
@@ -395,7 +395,7 @@ def _build_line(
                                         budget)
                 if isinstance(bounded, Rejection):
                     return bounded
-                m, s1, _ = bounded
+                m, s1 = bounded
                 s2 = 0  # the bounded steps leave the runner-up to `verify_puzzle`
             if not line:
                 score, runner_up, choices = s1, s2, len(moves)

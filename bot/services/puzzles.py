@@ -147,13 +147,6 @@ class Reveal:
     result: PuzzleResult | None
 
 
-def _parse(text: str, position: Position, variant: Variant) -> Move:
-    """The legal move `text` names, refused as a game's move is
-    (`bot.services.games.parse_player_move`): by its reason, in the notation typed; an
-    ambiguous Italian one lists its candidates in numbers with the algebraic beside."""
-    return parse_player_move(text, position, variant)
-
-
 class PuzzleService:
     """Puzzle sessions, ratings and daily puzzles. `banks`: the puzzles per variant key
     (default: the shipped banks, `puzzles.load_bank`); `seed`: the random picks (tests)."""
@@ -371,7 +364,7 @@ class PuzzleService:
         PUZZLE_GONE, PUZZLE_CHANGED, a move's refusal (`problem_error`), MOVE_AMBIGUOUS."""
         async with self._lock:
             s = await self._load(user_id)
-            move = await asyncio.to_thread(_parse, text, s.position, s.variant)
+            move = await asyncio.to_thread(parse_player_move, text, s.position, s.variant)
             played = format_move(move, s.position, s.variant)
             if move != self._expected(s):
                 if s.stored.failed:
