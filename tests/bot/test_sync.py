@@ -22,6 +22,7 @@ from storage.clock import to_ms
 from tests.support.clock import FakeClock
 from tests.support.discord_harness import Harness, OpenBot, settings_for
 from tests.support.fake_discord import Call, FakeDiscord
+from tests.support.schema_hash import store_schema_hash, stored_schema_hash
 
 GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play",
                  "rematch"}
@@ -81,33 +82,23 @@ async def test_command_sync_only_when_changed(tmp_path: Path, open_bot: OpenBot)
     assert len(stored) == 64 and int(stored, 16) >= 0
 
 
-async def _stored_hash(path: Path) -> str | None:
-    async with await Storage.open(path) as storage:
-        return (await storage.settings.bot_values()).get(SCHEMA_HASH)
-
-
-async def _store(path: Path, expected: str | None, value: str | None) -> None:
-    async with await Storage.open(path) as storage:
-        assert await storage.settings.replace_bot_value(SCHEMA_HASH, expected, value)
-
-
 async def test_the_hash_file_of_an_older_version_is_moved_into_the_database(
     tmp_path: Path, open_bot: OpenBot
 ) -> None:
     database = tmp_path / "db.sqlite3"
     h = await open_bot(settings_for(database))
     await h.bot.close()
-    digest = await _stored_hash(database)
+    digest = await stored_schema_hash(database)
     assert digest is not None
     # As an older version left it: the hash in a file beside the database, none inside.
-    await _store(database, digest, None)
+    await store_schema_hash(database, digest, None)
     old_file = tmp_path / "db.sqlite3.commands.sha256"
     old_file.write_text(digest + "\n")
     h = await open_bot(settings_for(database))
     assert h.bot.sync_result == "unchanged"
     assert sum(c.method == "PUT" for c in h.discord.calls) == 1  # the first start's only
     assert not old_file.exists()
-    assert await _stored_hash(database) == digest
+    assert await stored_schema_hash(database) == digest
 
 
 async def test_a_process_starting_while_another_syncs_does_not_sync(
@@ -127,7 +118,7 @@ async def test_a_process_starting_while_another_syncs_does_not_sync(
 
     async def start_the_second(call: Call) -> None:
         if call.method == "PUT" and not second:
-            claims.append(await _stored_hash(database))
+            claims.append(await stored_schema_hash(database))
             second.append(asyncio.create_task(start(
                 DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False))))
             await asyncio.sleep(4 * POLL_SECONDS)  # the second is watching the claim now
@@ -154,7 +145,7 @@ async def test_a_process_without_shard_zero_never_syncs(
                                     shard_ids=frozenset({1})))
     assert h.bot.sync_result is None
     assert not any(c.method == "PUT" for c in h.discord.calls)
-    assert await _stored_hash(tmp_path / "db.sqlite3") is None
+    assert await stored_schema_hash(tmp_path / "db.sqlite3") is None
 
 
 async def test_a_failed_sync_leaves_the_stored_hash_as_it_was(tmp_path: Path) -> None:
@@ -165,8 +156,8 @@ async def test_a_failed_sync_leaves_the_stored_hash_as_it_was(tmp_path: Path) ->
         await ok.login("fake-token")
         await ok.close()
         [put] = [c.path for c in fake.calls if c.method == "PUT"]
-        digest = await _stored_hash(database)
-        await _store(database, digest, "0" * 64)  # as if another schema had been synced
+        digest = await stored_schema_hash(database)
+        await store_schema_hash(database, digest, "0" * 64)  # as if another schema had been synced
         fake.fail_paths.add(put)
         failing = DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False)
         try:
@@ -174,13 +165,13 @@ async def test_a_failed_sync_leaves_the_stored_hash_as_it_was(tmp_path: Path) ->
                 await failing.login("fake-token")
         finally:
             await failing.close()
-        assert await _stored_hash(database) == "0" * 64  # no claim left behind
+        assert await stored_schema_hash(database) == "0" * 64  # no claim left behind
         fake.fail_paths.clear()
         again = DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False)
         await again.login("fake-token")
         await again.close()
         assert again.sync_result == "global"
-        assert await _stored_hash(database) == digest
+        assert await stored_schema_hash(database) == digest
 
 
 async def test_a_claim_left_by_a_process_that_died_is_taken_over(
@@ -189,14 +180,14 @@ async def test_a_claim_left_by_a_process_that_died_is_taken_over(
     database = tmp_path / "db.sqlite3"
     h = await open_bot(settings_for(database))
     await h.bot.close()
-    digest = await _stored_hash(database)
+    digest = await stored_schema_hash(database)
     assert digest is not None
     clock = FakeClock()
     stale = clock.now - timedelta(seconds=CLAIM_SECONDS + 1)
-    await _store(database, digest, f"syncing {digest} {to_ms(stale)}")
+    await store_schema_hash(database, digest, f"syncing {digest} {to_ms(stale)}")
     again = await open_bot(settings_for(database), clock=clock)
     assert again.bot.sync_result == "global"
-    assert await _stored_hash(database) == digest
+    assert await stored_schema_hash(database) == digest
 
 
 async def test_a_process_waits_for_another_ones_claim(
@@ -205,15 +196,15 @@ async def test_a_process_waits_for_another_ones_claim(
     database = tmp_path / "db.sqlite3"
     h = await open_bot(settings_for(database))
     await h.bot.close()
-    digest = await _stored_hash(database)
+    digest = await stored_schema_hash(database)
     assert digest is not None
     clock = FakeClock()
     claim = f"syncing {digest} {to_ms(clock.now)}"
-    await _store(database, digest, claim)
+    await store_schema_hash(database, digest, claim)
 
     async def the_other_process_finishes() -> None:
         await asyncio.sleep(3 * POLL_SECONDS)
-        await _store(database, claim, digest)
+        await store_schema_hash(database, claim, digest)
 
     finishing = asyncio.create_task(the_other_process_finishes())
     again = await open_bot(settings_for(database), clock=clock)

@@ -11,26 +11,16 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.client import DamaBot
-from bot.sync import CLAIM_SECONDS, POLL_SECONDS, SCHEMA_HASH
-from storage import Storage
+from bot.sync import CLAIM_SECONDS, POLL_SECONDS
 from storage.clock import to_ms
 from tests.support.clock import FakeClock
 from tests.support.discord_harness import settings_for
 from tests.support.fake_discord import FakeDiscord
+from tests.support.schema_hash import store_schema_hash, stored_schema_hash
 
 START_GUARD = CLAIM_SECONDS / 4
 """Far more than the start needs, far less than waiting the claim out: a start that waits
 for the claim fails here instead of hanging."""
-
-
-async def _stored(path: Path) -> str | None:
-    async with await Storage.open(path) as storage:
-        return (await storage.settings.bot_values()).get(SCHEMA_HASH)
-
-
-async def _replace(path: Path, expected: str | None, value: str | None) -> None:
-    async with await Storage.open(path) as storage:
-        assert await storage.settings.replace_bot_value(SCHEMA_HASH, expected, value)
 
 
 async def test_a_restart_within_the_claim_starts_at_once_and_syncs_later(
@@ -42,19 +32,19 @@ async def test_a_restart_within_the_claim_starts_at_once_and_syncs_later(
         first = DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False)
         await first.login("fake-token")
         await first.close()
-        digest = await _stored(database)
+        digest = await stored_schema_hash(database)
         assert digest is not None
         # The process died while syncing these commands (its claim is fresh), after a
         # deploy changed nothing else: the stored hash is its claim.
         clock = FakeClock()
         claim = f"syncing {digest} {to_ms(clock.now)}"
-        await _replace(database, digest, claim)
+        await store_schema_hash(database, digest, claim)
         puts = sum(c.method == "PUT" for c in fake.calls)
         again = DamaBot(settings_for(database), clock=clock, run_scheduler=False)
         try:
             await asyncio.wait_for(again.login("fake-token"), START_GUARD)
             assert again.sync_result is None  # not synced yet: the claim still holds
-            assert await _stored(database) == claim
+            assert await stored_schema_hash(database) == claim
             clock.advance(timedelta(seconds=CLAIM_SECONDS + 1))
             for _ in range(40):
                 if again.sync_result is not None:
@@ -62,6 +52,6 @@ async def test_a_restart_within_the_claim_starts_at_once_and_syncs_later(
                 await asyncio.sleep(POLL_SECONDS)
             assert again.sync_result == "global"
             assert sum(c.method == "PUT" for c in fake.calls) == puts + 1
-            assert await _stored(database) == digest
+            assert await stored_schema_hash(database) == digest
         finally:
             await again.close()
