@@ -594,6 +594,13 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "**/rules** explains a variant.\n"
         "**/settings**: the side your boards are drawn from, and Italian moves in numbers "
         "(22-18) or letters (d3-c4).\n"
+        "**/puzzle** gives you a puzzle that only you see; **/solve** answers it one move at "
+        "a time.\n"
+        "**/analyze** has the computer review a finished game: accuracy, mistakes and better "
+        "moves.\n"
+        "For members with Manage Server: **/server-settings** sets this server's limits on "
+        "pending challenges and its language; **/puzzle-daily** posts the daily puzzle in a "
+        "channel, **/puzzle-daily-stop** stops it.\n"
         "One game per channel: start a thread to play several at once. A game with no move "
         "for {inactivity} is lost on time by the player to move."
     ),

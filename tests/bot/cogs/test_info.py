@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
-from bot.messages import ENGLISH, Msg
+from bot.messages import ENGLISH, LANGUAGES, Msg
 from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
 from storage import Eligibility
@@ -50,6 +51,22 @@ async def test_information_commands(harness: Harness) -> None:
     assert rules.files[0][1].startswith(PNG) and "ladder" in rules.embeds[0]["description"]
     [guild_only] = await run(h, slash(h, "board", guild_id=None, channel=9))
     assert guild_only.ephemeral
+
+
+COMMAND_NAME = re.compile(r"/([a-z][-a-z]*)")
+"""A slash command named inside a text: `/puzzle-daily-stop` is one name, not `/puzzle`."""
+
+
+async def test_help_names_every_registered_command_in_every_language(harness: Harness) -> None:
+    h = harness
+    registered = {command.name for command in h.bot.tree.get_commands()}
+    assert {"challenge", "puzzle", "server-settings"} <= registered  # the tree is the real one
+    for language in LANGUAGES:
+        await run(h, slash(h, "settings", [option("language", language)]))
+        [helped] = await run(h, slash(h, "help"))
+        named = set(COMMAND_NAME.findall(helped.embeds[0]["description"]))
+        # /help need not name itself: whoever reads it has found it.
+        assert named == registered - {"help"}, (language, registered - named, named - registered)
 
 
 async def test_history_says_aborted_once(harness: Harness) -> None:
