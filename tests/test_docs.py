@@ -1,8 +1,9 @@
 """The documents stay true (README.md, "Where the rest is"; docs/TESTING.md, "Layout"):
 every relative link leads to a file, and to a heading of it, that exist; every document a
 source file cites exists; and the tables that list what the code holds list exactly that:
-the commands of the README and of docs/PLAYING.md (as Discord receives them), docs/OPERATING.md's settings (as
-`bot/config.py` reads them) and docs/PUZZLES.md's puzzle banks (as shipped)."""
+the commands of the README and of docs/PLAYING.md (as Discord receives them), the settings
+of docs/OPERATING.md (as `bot/config.py` reads them) and the puzzle banks of
+docs/PUZZLES.md (as shipped)."""
 
 from __future__ import annotations
 
