@@ -3,10 +3,6 @@
 A development tool apart from the bot: it may import everything of the project (it starts
 `standin` and runs the real bot as a child process, reads the bot's database through
 storage's public API), and the bot imports nothing of it (`dama-bot local` and `make run`
-without a token load it only when local play starts).
-
-`cli` is `dama-bot local` (also `python -m localplay`; its options in `options`);
-`server.LocalDiscord` starts the stand-in and the bot process (`process.BotProcess`);
-`session.TerminalSession` runs the commands of `script` and prints the answers (`render`,
-`textboard`, boards from `stored`); `replay` plays PDN records through the bot.
+without a token load it only when local play starts). Its entry point is `dama-bot local`
+(also `python -m localplay`); docs/LOCAL_PLAY.md describes it.
 """
