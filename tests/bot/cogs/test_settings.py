@@ -151,7 +151,7 @@ async def test_a_limit_of_one_pending_challenge_reads_in_the_singular(
 
 
 async def test_a_refused_move_is_explained_in_the_notation_typed(harness: Harness) -> None:
-    # The choice documented in docs/PLAYING.md ("Commands"): a refusal answers the text the
+    # The choice documented in docs/PLAYING.md ("The board"): a refusal answers the text the
     # player typed, so it quotes squares and moves in the notation they typed, whatever
     # their preference. Alice reads algebraic, Bob numbers (the default). Federation
     # numbers (docs/RULES.md): d3 = 22, c4 = 18, e4 = 19, a4 = 17.
