@@ -107,17 +107,56 @@ def test_anchors_follow_githubs_rule() -> None:
 
 
 CITED = re.compile(r"\bdocs/([A-Za-z_]+\.md)")
+CITED_SECTION = re.compile(r'\b(README(?:\.md)?|docs/[A-Za-z_]+\.md)(?:\'s)?[,(\s]+"([^"]+)"')
+"""A citation by document and section: `docs/OPERATING.md, "Settings"`,
+`docs/ENGINE.md ("Engine")`, `README.md, "Commands"`, and the older `README, "Configuration"`."""
+
+
+def _sources() -> list[Path]:
+    """The files that cite documents: the code, tests, benchmarks and deployment files."""
+    found = [p for folder in ("bot", "engine", "renderer", "puzzles", "storage", "standin",
+                              "localplay", "benchmarks", "tests", "deploy")
+             for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".service")]
+    # This file is left out: its own examples cite sections on purpose.
+    return [*(p for p in found if p != Path(__file__).resolve()),
+            ROOT / "Containerfile", ROOT / ".env.example", ROOT / "Makefile"]
 
 
 def test_every_document_the_sources_cite_exists() -> None:
-    sources = [p for folder in ("bot", "engine", "renderer", "puzzles", "storage", "standin",
-                                "localplay", "benchmarks", "tests", "deploy")
-               for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".service")]
-    sources += [ROOT / "Containerfile", ROOT / ".env.example", ROOT / "Makefile"]
     missing = {f"{p.relative_to(ROOT)} cites docs/{name}"
-               for p in sources for name in CITED.findall(p.read_text(encoding="utf-8"))
+               for p in _sources() for name in CITED.findall(p.read_text(encoding="utf-8"))
                if not (ROOT / "docs" / name).exists()}
     assert not missing, sorted(missing)
+
+
+def _words(text: str) -> str:
+    """`text` in lower case with its line breaks, comment marks and runs of spaces as one
+    space: a section name wrapped over two comment lines reads as written."""
+    return re.sub(r"\s+", " ", re.sub(r"\n\s*#:?", " ", text)).strip().lower()
+
+
+def stale_citations(path: Path) -> list[str]:
+    """The sections `path` cites by name that their document does not hold (a heading or a
+    paragraph's bold lead, anywhere in the document's text)."""
+    stale = []
+    for document, section in CITED_SECTION.findall(path.read_text(encoding="utf-8")):
+        cited = ROOT / (document if document.endswith(".md") else "README.md")
+        if not cited.exists() or _words(section) not in _words(cited.read_text("utf-8")):
+            stale.append(f'{document}, "{_words(section)}"')
+    return stale
+
+
+def test_every_section_the_sources_cite_is_in_its_document() -> None:
+    stale = {f"{p.relative_to(ROOT)} cites {citation}"
+             for p in _sources() for citation in stale_citations(p)}
+    assert not stale, sorted(stale)
+
+
+def test_the_citation_check_sees_a_section_that_moved(tmp_path: Path) -> None:
+    source = tmp_path / "source.py"
+    source.write_text('# (README, "Running at\n# scale"); docs/OPERATING.md, "Running at scale"\n'
+                      '# docs/RULES.md ("Coordinates and notation"); README.md, "Commands"\n')
+    assert stale_citations(source) == ['README, "running at scale"']
 
 
 def _section(path: Path, heading: str) -> str:
