@@ -198,11 +198,13 @@ async def test_the_command_tables_list_every_command_with_its_options(tmp_path: 
         assert written == expected, path.name
 
 
-def test_the_settings_table_lists_every_setting_the_bot_reads() -> None:
+def test_the_settings_table_and_env_example_list_every_setting_the_bot_reads() -> None:
     source = (ROOT / "bot" / "config.py").read_text(encoding="utf-8")
-    read = set(re.findall(r'"((?:DAMA|DISCORD)_[A-Z_]+)"', source))
+    read = sorted(set(re.findall(r'"((?:DAMA|DISCORD)_[A-Z_]+)"', source)))
     cells = _first_cells(_section(ROOT / "docs" / "OPERATING.md", "Settings"))
-    assert sorted(cell.strip("`") for cell in cells) == sorted(read)
+    assert sorted(cell.strip("`") for cell in cells) == read
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert sorted(re.findall(r"^((?:DAMA|DISCORD)_[A-Z_]+)=", example, re.M)) == read
 
 
 def test_the_puzzle_banks_table_counts_the_shipped_puzzles() -> None:
