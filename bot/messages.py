@@ -1,8 +1,8 @@
 """Every text a player reads: the message ids, their English source and the catalogs.
 
 `text(key, locale, **params)` fills a message's template with `str.format` fields, in the
-language `locale` names (a language code, "en", "tr", "ar", "it", "fr", or a Discord
-locale such as "en-US" or "tr"). English lives here (`ENGLISH`); the other languages are
+language `locale` names (a language code of `bot.language.Language`, or a Discord locale
+such as "en-US" or "tr"). English lives here (`ENGLISH`); the other languages are
 GNU gettext catalogs, `bot/locales/messages/<language>.po`, read with Babel: each entry's
 context (`msgctxt`) is the message id, its `msgid` the English text, and a message whose
 words depend on a number (`Plural`) has one form per plural category of the language's
@@ -30,6 +30,8 @@ from types import MappingProxyType
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from bot.language import SOURCE, Direction, Language, from_locale
 
 
 class Msg(enum.StrEnum):
@@ -777,13 +779,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BUTTON_ANALYZE: "Analyze",
 })
 
-LANGUAGES = ("en", "tr", "ar", "it", "fr")
-"""The languages of the catalogs: English (the source, in this module) and the translations
-in `bot/locales/messages/<language>.po`."""
-
-RTL_LANGUAGES = frozenset({"ar"})
-"""Languages written right to left: their parameters are isolated (`isolate`)."""
-
 FSI = "\u2068"
 """FIRST STRONG ISOLATE: starts a run whose direction its first strong character decides."""
 LRI = "\u2066"
@@ -798,8 +793,7 @@ def language_of(locale: str | None) -> str:
     """The catalog language for a language code or a Discord locale ("tr", "en-US",
     "fr"): the part before `-`, lower case; English for None or a language without a
     catalog."""
-    language = (locale or "en").split("-")[0].lower()
-    return language if language in LANGUAGES else "en"
+    return (from_locale(locale) or SOURCE).value
 
 
 _OPENERS = frozenset("\u2066\u2067\u2068")
@@ -845,7 +839,7 @@ def _read_catalog(domain: str, language: str) -> gettext.GNUTranslations | None:
 def translations(domain: str, language: str) -> gettext.NullTranslations:
     """The translations of `domain` ("messages" or "commands") in `language`; English
     (every message as its source text) when there is no catalog for it. Read once."""
-    if language == "en":
+    if language == SOURCE.value:
         return gettext.NullTranslations()
     return _read_catalog(domain, language) or gettext.NullTranslations()
 
@@ -871,7 +865,7 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     if isinstance(source, Plural):
         count = int(str(params[source.count]))
     language = language_of(locale)
-    if language in RTL_LANGUAGES:
+    if Language.of(language).direction is Direction.RIGHT_TO_LEFT:
         params = {name: isolate(str(value)) for name, value in params.items()}
     return template(key, language, count).format(**params)
 
@@ -953,11 +947,8 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.auto": "Auto (the side you play)",
     "choice.numeric": "Numeric (22-18)",
     "choice.algebraic": "Algebraic (d3-c4)",
-    "choice.en": "English",
-    "choice.tr": "Türkçe",
-    "choice.ar": "العربية",
-    "choice.it": "Italiano",
-    "choice.fr": "Français",
+    # each language by its own name (`bot.language.Language`)
+    **{f"choice.{language.value}": language.endonym for language in Language},
     "choice.language_auto": "Automatic",
     "rematch": "Play this channel's last finished game again, colours swapped",
     "choice.white": "White",

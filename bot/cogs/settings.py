@@ -59,7 +59,7 @@ def language_line(key: Msg, chosen: str | None, shown: str, locale: str | None) 
     """The language line of a settings embed: the chosen language's own name, or
     automatic with the language it gives now (`shown`)."""
     now = from_locale(shown) or Language.ENGLISH
-    name = Language(chosen).endonym if chosen else text(
+    name = Language.of(chosen).endonym if chosen else text(
         Msg.LANGUAGE_AUTOMATIC, locale, language=now.endonym)
     return text(key, locale, language=name)
 

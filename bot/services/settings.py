@@ -7,7 +7,7 @@ written to them (`Notation`: numeric, the federation's, by default; or algebraic
 server's defaults (`/server-settings`, for members with Manage Server): the limits on
 pending challenges from one player and to one player (`ChallengeLimits`; the defaults come
 from the environment, `bot.config`). Both may choose a language (`language`: a code of
-`bot.messages.LANGUAGES`, None for automatic; `bot.language` says what it decides). One
+`bot.language.Language`, None for automatic; `bot.language` says what it decides). One
 more preference is one more name and field here; the table needs no migration.
 """
 
@@ -20,8 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from bot.language import AUTO
-from bot.messages import LANGUAGES
+from bot.language import AUTO, Language, from_locale
 from engine import Color
 from storage import SettingsRepository
 
@@ -55,7 +54,7 @@ class PlayerSettings:
     board_side: BoardSide = BoardSide.AUTO
     notation: Notation = Notation.NUMERIC
     language: str | None = None
-    """The language they chose (`bot.messages.LANGUAGES`); None: automatic."""
+    """The language they chose (`bot.language.Language`); None: automatic."""
 
     def side(self, playing: Color | None, to_move: Color) -> Color:
         """The side at the bottom of the board for this player: their fixed side, else
@@ -113,7 +112,7 @@ def _enum(kind: type[E], stored: str | None, default: E) -> E:
 def _language(stored: str | None) -> str | None:
     if stored is None:
         return None
-    if stored not in LANGUAGES:
+    if from_locale(stored) is None or stored != from_locale(stored):
         log.warning("stored language %r has no catalog: automatic", stored)
         return None
     return stored
@@ -124,8 +123,9 @@ def _language_value(language: str) -> str | None:
     ValueError for a language without a catalog."""
     if language == AUTO:
         return None
-    if language not in LANGUAGES:
-        raise ValueError(f"language must be one of {LANGUAGES} or {AUTO!r}, not {language!r}")
+    codes = [known.value for known in Language]
+    if language not in codes:
+        raise ValueError(f"language must be one of {codes} or {AUTO!r}, not {language!r}")
     return language
 
 
