@@ -131,7 +131,7 @@ async def test_pending_challenges_are_limited_and_a_duplicate_links_the_first(
     crowded = await challenge(h, ERIN, BOB, channel=606)
     assert crowded.ephemeral and f"to <@{BOB}> on this server: 2," in crowded.content
     # Nothing of the refused ones was stored: only three challenges are pending.
-    assert len(await h.bot.storage.challenges.pending()) == 3
+    assert len(await h.bot.services.storage.challenges.pending()) == 3
     # The server's admins raise the limit; it applies at once.
     await run(h, slash(h, "server-settings", [option("per_challenger", 3, 4)],
                        permissions=ADMIN))
