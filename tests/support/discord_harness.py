@@ -178,7 +178,9 @@ async def challenge_and_accept(h: Harness, variant: str = "turkish",
 
 async def computer_done(h: Harness) -> None:
     """Wait until the computer has made its moves and the bot has answered."""
-    await asyncio.wait_for(h.bot.services.computer_turns.idle(), PATIENCE)
+    turns = h.bot.services.computer_turns
+    assert turns is not None, "the bot always has the computer's turns"
+    await asyncio.wait_for(turns.idle(), PATIENCE)
     await h.bot.services.announcer.drain()
 
 
