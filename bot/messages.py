@@ -76,10 +76,14 @@ class Msg(enum.StrEnum):
     CHALLENGE_LIMIT_OPPONENT = "error.challenge_limit_opponent"
     SETTINGS_ADMIN_ONLY = "error.settings_admin_only"
     SETTINGS_TITLE = "settings.title"
-    SETTINGS_BODY = "settings.body"
+    SETTINGS_LINE_BOARD_SIDE = "settings.line.board_side"
+    SETTINGS_LINE_NOTATION = "settings.line.notation"
+    SETTINGS_HINT = "settings.hint"
     SETTINGS_SAVED = "settings.saved"
     SERVER_SETTINGS_TITLE = "settings.server_title"
-    SERVER_SETTINGS_BODY = "settings.server_body"
+    SERVER_SETTINGS_LINE_PER_CHALLENGER = "settings.server_line.per_challenger"
+    SERVER_SETTINGS_LINE_PER_OPPONENT = "settings.server_line.per_opponent"
+    SERVER_SETTINGS_HINT = "settings.server_hint"
     SIDE_AUTO = "word.side_auto"
     NOTATION_NUMERIC = "word.notation_numeric"
     NOTATION_ALGEBRAIC = "word.notation_algebraic"
@@ -406,14 +410,17 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SETTINGS_ADMIN_ONLY: "Only members with the Manage Server permission can change this "
                              "server's settings.",
     Msg.SETTINGS_TITLE: "Your settings",
-    Msg.SETTINGS_BODY: "Board side: **{side}**\nItalian notation: **{notation}**\n"
-                       "Change them with /settings board_side: or notation:.",
+    # one line per preference (bot.services.settings.PREFERENCES), then the hint
+    Msg.SETTINGS_LINE_BOARD_SIDE: "Board side: **{value}**",
+    Msg.SETTINGS_LINE_NOTATION: "Italian notation: **{value}**",
+    Msg.SETTINGS_HINT: "Change them with /settings.",
     Msg.SETTINGS_SAVED: "Saved.",
     Msg.SERVER_SETTINGS_TITLE: "Settings of this server",
-    Msg.SERVER_SETTINGS_BODY: "Pending challenges from one player: **{per_challenger}** "
-                              "(default {default_challenger})\nPending challenges to one "
-                              "player: **{per_opponent}** (default {default_opponent})\n"
-                              "Change them with /server-settings.",
+    Msg.SERVER_SETTINGS_LINE_PER_CHALLENGER: "Pending challenges from one player: **{value}** "
+                                             "(default {default})",
+    Msg.SERVER_SETTINGS_LINE_PER_OPPONENT: "Pending challenges to one player: **{value}** "
+                                           "(default {default})",
+    Msg.SERVER_SETTINGS_HINT: "Change them with /server-settings.",
     Msg.SIDE_AUTO: "the side you play",
     Msg.NOTATION_NUMERIC: "numeric (22-18)",
     Msg.NOTATION_ALGEBRAIC: "algebraic (d3-c4)",
@@ -634,8 +641,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                              "is in English.",
     Msg.SERVER_LANGUAGE_AUTO: "This server has no language of its own any more: channel posts "
                               "follow the server's Discord locale.",
-    Msg.SETTINGS_LANGUAGE: "Language: **{language}** (change it with /settings language:)",
-    Msg.SERVER_SETTINGS_LANGUAGE: "Language of the channel posts: **{language}** (change it with "
+    Msg.SETTINGS_LANGUAGE: "Language: **{value}** (change it with /settings language:)",
+    Msg.SERVER_SETTINGS_LANGUAGE: "Language of the channel posts: **{value}** (change it with "
                                   "/server-settings language:)",
     Msg.LANGUAGE_AUTOMATIC: "automatic, now {language}",
     # why the engine refused move text (engine.MoveProblem)
