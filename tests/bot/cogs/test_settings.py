@@ -241,16 +241,14 @@ def test_a_new_declared_preference_appears_in_the_options_and_the_embed(
                                   **options: str | int | None) -> None: ...
 
     registered = Preferences.player_settings.parameters
-    assert [option.name for option in registered] == ["board_side", "notation", "language",
-                                                      "pieces"]
+    assert registered[-1].name == "pieces" and len(registered) == len(
+        preferences_of(Setter.PLAYER))
     assert [choice.value for choice in registered[-1].choices] == ["auto", "white", "black"]
-    # Beside the board side (the side you play), the new line shows White.
-    body = settings_cog.settings_embed(WithPieces(), "en").description or ""
-    assert body.splitlines() == ["Board side: **the side you play**",
-                                 "Italian notation: **numeric (22-18)**",
-                                 "Language: **automatic, now English** (change it with "
-                                 "/settings language:)",
-                                 "Board side: **White**", "Change them with /settings."]
+    # Beside the board side (the side you play), the new line shows White, before the hint.
+    lines = (settings_cog.settings_embed(WithPieces(), "en").description or "").splitlines()
+    assert lines[0] == "Board side: **the side you play**"
+    assert lines[-2:] == ["Board side: **White**", "Change them with /settings."]
+    assert len(lines) == len(registered) + 1
 
 
 def test_the_server_embed_shows_each_default_beside_the_environments() -> None:
