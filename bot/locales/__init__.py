@@ -30,12 +30,20 @@ DOMAINS: dict[str, tuple[str, ...]] = {
 source; commands only where Discord has a locale, so not Arabic)."""
 
 
+LANGUAGE_CHOICES = frozenset(f"choice.{language.value}" for language in Language)
+"""The choices that name a language: by its endonym, the same in every locale, so they
+have no catalog entry (a new language adds nothing to the other languages' catalogs)."""
+
+
 def command_entries() -> list[tuple[str, str]]:
     """(context, English) of every entry of the commands domain: for each command and
     option key of `COMMAND_TEXT` its name (`name:<key>`: the part after the last dot) and
-    description (`description:<key>`), and each choice's name (`choice:<value>`)."""
+    description (`description:<key>`), and each choice's name (`choice:<value>`) but a
+    language's (`LANGUAGE_CHOICES`)."""
     entries: list[tuple[str, str]] = []
     for key, english in COMMAND_TEXT.items():
+        if key in LANGUAGE_CHOICES:
+            continue
         if key.startswith("choice."):
             entries.append((f"choice:{key.removeprefix('choice.')}", english))
         else:

@@ -31,27 +31,28 @@ def option(payload: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def test_the_translated_locales_are_those_of_the_languages_with_translated_commands() -> None:
-    assert {str(locale) for locale in COMMAND_LOCALES} == {"tr", "it", "fr"}
+    assert {"tr", "it", "fr"} <= {str(locale) for locale in COMMAND_LOCALES}
     assert all(language.commands_translated for language in COMMAND_LOCALES.values())
     assert Language.ARABIC not in COMMAND_LOCALES.values()  # Discord has no Arabic locale
 
 
 async def test_command_and_option_names_and_descriptions_come_from_the_catalogs() -> None:
     payload = await settings_payload()
-    assert payload["name_localizations"] == {"fr": "paramètres", "it": "impostazioni",
-                                             "tr": "ayarlar"}
+    assert payload["name_localizations"].items() >= {
+        "fr": "paramètres", "it": "impostazioni", "tr": "ayarlar"}.items()
     french = translations("commands", "fr").pgettext("description:settings",
                                                       payload["description"])
     assert payload["description_localizations"]["fr"] == french != payload["description"]
     side = option(payload, "board_side")
     assert side["name_localizations"]["tr"] == "tahta-yönü"
-    assert set(side["description_localizations"]) == {"fr", "it", "tr"}
+    assert set(side["description_localizations"]) == {str(each) for each in COMMAND_LOCALES}
 
 
 async def test_a_choice_is_found_by_its_english_name() -> None:
     white = next(choice for choice in option(await settings_payload(), "board_side")["choices"]
                  if choice["value"] == "white")
-    assert white["name_localizations"] == {"fr": "Blancs", "it": "Bianco", "tr": "Beyaz"}
+    assert white["name_localizations"].items() >= {
+        "fr": "Blancs", "it": "Bianco", "tr": "Beyaz"}.items()
 
 
 async def test_a_choice_whose_translation_is_its_english_has_no_localization() -> None:
@@ -63,7 +64,7 @@ async def test_a_choice_whose_translation_is_its_english_has_no_localization() -
     assert automatic["name_localizations"]["fr"] == "Automatique"
 
 
-@pytest.mark.parametrize("locale", [discord.Locale.german, discord.Locale.american_english])
+@pytest.mark.parametrize("locale", [discord.Locale.japanese, discord.Locale.american_english])
 async def test_a_locale_without_translated_commands_gets_none(locale: discord.Locale) -> None:
     translator = CommandTranslator()
     command = Settings.player_settings
