@@ -189,3 +189,21 @@ async def test_a_stop_lets_the_move_being_answered_finish(
         await storage.close()
     assert game.ply_count == 1
     assert game.board_message_id == response_message_id(h, answers[-1])
+
+
+async def test_a_bot_stopped_before_its_start_closes_without_services(tmp_path: Path) -> None:
+    """A login that fails (a bad token) stops the bot before `setup_hook` built anything:
+    it closes all the same, and says that it has no services yet."""
+    # As `bot.app` runs it: the context closes the bot whatever happened inside.
+    async with DamaBot(settings_for(tmp_path / "db.sqlite3"), clock=FakeClock()) as bot:
+        assert bot.language_choices is None
+        with pytest.raises(RuntimeError, match="setup_hook"):
+            _ = bot.services
+    assert bot.is_closed()
+
+
+async def test_the_bot_holds_one_value_of_its_services(harness: Harness) -> None:
+    services = harness.bot.services
+    assert harness.bot.language_choices is services.preferences
+    assert harness.bot.presenter is services.announcer.presenter
+    assert services.computer_turns is not None  # the bot always plays the computer's turns
