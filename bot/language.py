@@ -77,11 +77,6 @@ class Language(enum.StrEnum):
             raise ValueError(f"no language has the code {code!r}") from None
 
     @property
-    def code(self) -> str:
-        """The language's code (ISO 639-1): "tr"."""
-        return self.value
-
-    @property
     def translated(self) -> bool:
         """Whether its messages come from a catalog (every language but English, the
         source, written in `bot.messages`)."""

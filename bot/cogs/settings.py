@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.language import AUTO, Language, from_locale
+from bot.language import AUTO, SOURCE, Language, from_locale
 from bot.messages import Msg, text
 from bot.messages import command_text as t
 from bot.services import PlayerError
@@ -118,7 +118,7 @@ def written(preference: Preference, value: object, locale: str | None, shown: st
         case Kind.LANGUAGE:
             if isinstance(value, str):
                 return Language.of(value).endonym
-            now = from_locale(shown) or Language.ENGLISH
+            now = from_locale(shown) or SOURCE
             return text(Msg.LANGUAGE_AUTOMATIC, locale, language=now.endonym)
         case Kind.LIMIT:
             return str(value)
@@ -148,7 +148,7 @@ def settings_embed(settings: PlayerSettings, locale: str,
 
 def server_settings_embed(settings: GuildSettings, defaults: GuildSettings,
                           locale: str | None, saved: bool = False,
-                          channel_language: str = "en") -> discord.Embed:
+                          channel_language: str = SOURCE.value) -> discord.Embed:
     """A server's defaults as an embed, one line per default, each beside the
     environment's (`defaults`); `channel_language`: the language its channel posts get
     now."""
