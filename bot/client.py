@@ -119,7 +119,7 @@ class DamaBot(commands.AutoShardedBot):
     computer's moves: `compose` creates a `ComputerPlayer` process pool, closed in
     `close`; `chooser` replaces the move chooser built on it (tests). `sync`
     and `run_scheduler` (default on) let tests skip the command sync and drive the
-    deadlines themselves (`scheduler.run_once`)."""
+    deadlines themselves (`services.deadlines.run_once`)."""
 
     errors: ErrorReporter
     presses: PressHandler
