@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.messages import ENGLISH, LANGUAGES, Msg
+from bot.language import Language
+from bot.messages import ENGLISH, Msg
 from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
 from storage import Eligibility
@@ -61,8 +62,8 @@ async def test_help_names_every_registered_command_in_every_language(harness: Ha
     h = harness
     registered = {command.name for command in h.bot.tree.get_commands()}
     assert {"challenge", "puzzle", "server-settings"} <= registered  # the tree is the real one
-    for language in LANGUAGES:
-        await run(h, slash(h, "settings", [option("language", language)]))
+    for language in Language:
+        await run(h, slash(h, "settings", [option("language", language.value)]))
         [helped] = await run(h, slash(h, "help"))
         named = set(COMMAND_NAME.findall(helped.embeds[0]["description"]))
         # /help need not name itself: whoever reads it has found it.
