@@ -43,18 +43,21 @@ from bot.services import (
 from bot.services.analysis import AnalysisService, PositionReviewer, ThreadReviewer
 from bot.services.computer_games import ComputerGames
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
+from bot.services.press_targets import PressTargets
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzleScheduler
 from bot.services.settings import ChallengeLimits, SettingsService
 from bot.sync import CLAIM_SECONDS, legacy_hash_file, sync_commands
-from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
+from bot.ui import analysis as analysis_ui
+from bot.ui import buttons as buttons_ui
+from bot.ui import puzzles as puzzles_ui
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
-from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
+from bot.ui.components import ComponentRouter
 from bot.ui.errors import ErrorReporter
 from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
-from bot.ui.puzzles import PUZZLE_ITEMS, DailyPuzzlePosts, PuzzlePressHandler
+from bot.ui.puzzles import DailyPuzzlePosts
 from bot.ui.reading import check_options
 from bot.ui.translator import CommandTranslator
 from puzzles import Puzzle
@@ -147,15 +150,13 @@ class DamaBot(commands.AutoShardedBot):
     presenter: Presenter
     announcer: GameAnnouncer
     errors: ErrorReporter
-    presses: PressHandler
+    router: ComponentRouter
     scheduler: DeadlineScheduler
     computer_games: ComputerGames
     computer_turns: ComputerTurns
     puzzles: PuzzleService
-    puzzle_presses: PuzzlePressHandler
     daily_puzzles: DailyPuzzleScheduler
     analyses: AnalysisService
-    analysis_presses: AnalysisPresses
     settings_service: SettingsService
 
     @property
@@ -260,22 +261,18 @@ class DamaBot(commands.AutoShardedBot):
         play = Play(games=self.games, challenges=self.challenges, announcer=self.announcer,
                     errors=self.errors, settings=settings, preferences=self.settings_service,
                     computer_games=self.computer_games, clock=self.clock)
-        self.presses = play
         await self.add_cog(play)
         await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))
         await self.add_cog(Computer(computer_games=self.computer_games,
                                     announcer=self.announcer, settings=settings))
         self.puzzles = PuzzleService(self.storage.puzzles, banks=self.puzzle_banks)
-        puzzle_cog = Puzzles(puzzles=self.puzzles, repository=self.storage.puzzles,
-                             errors=self.errors, board_size=settings.board_size,
-                             preferences=self.settings_service)
-        self.puzzle_presses = puzzle_cog
+        puzzle_cog = Puzzles(puzzles=self.puzzles, errors=self.errors,
+                             board_size=settings.board_size, preferences=self.settings_service)
         await self.add_cog(puzzle_cog)
         self.daily_puzzles = DailyPuzzleScheduler(
             self.puzzles, self.storage.puzzles,
             DailyPuzzlePosts(self, settings.board_size, self.puzzles),
             scope=self.scope, clock=self.clock)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *PUZZLE_ITEMS)
         await self.add_cog(SettingsCog(settings=self.settings_service))
         # Analyses of finished games: in the computer's worker processes, after every
         # game's move (a worker thread when tests replaced the move chooser).
@@ -283,11 +280,19 @@ class DamaBot(commands.AutoShardedBot):
             ThreadReviewer() if computer is None else PoolReviewer(computer)
         )
         self.analyses = AnalysisService(self.storage, self.games, reviewer)
-        analysis = Analysis(analyses=self.analyses, games=self.games, storage=self.storage,
+        analysis = Analysis(analyses=self.analyses, games=self.games,
                             preferences=self.settings_service)
-        self.analysis_presses = analysis
         await self.add_cog(analysis)
-        self.add_dynamic_items(*ANALYSIS_ITEMS)
+        # Every component's press: checked, then routed to its feature's cog
+        # (bot.ui.components); the components are dynamic items, so any old message's
+        # buttons work again.
+        self.router = ComponentRouter(targets=PressTargets(self.storage), errors=self.errors,
+                                      languages=self.settings_service)
+        self.router.route(buttons_ui.GameAction, play.press)
+        self.router.route(puzzles_ui.PuzzleAction, puzzle_cog.press)
+        self.router.route(analysis_ui.AnalysisAction, analysis.press)
+        self.add_dynamic_items(*buttons_ui.COMPONENTS, *puzzles_ui.COMPONENTS,
+                               *analysis_ui.COMPONENTS)
         restored = await self.games.restore()
         log.info("restored %d active games; the computer is to move in %d", len(restored),
                  self.computer_turns.thinking)
