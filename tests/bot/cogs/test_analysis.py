@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.messages import ENGLISH, Msg
+from bot.messages import ENGLISH, Msg, text
 from engine import Color, Game, Position, get_variant
 from storage import GameResult, NewGame, Seat
 from tests.support.discord_harness import PNG, Harness, press_button, run, slash
@@ -264,7 +264,15 @@ async def test_cancel_on_a_progress_message_of_an_analysis_that_no_longer_runs(
     calls = await run(h, press_button(h, 424242, "stopanalysis", user=ALICE))
     texts = " ".join(c.content for c in calls)
     assert "was cancelled" not in texts, texts
-    assert "not running" in texts and f"/analyze game:{game_id}" in texts, texts
+    # The progress message now says the analysis stopped, without its Cancel button...
+    [update] = [c for c in calls if c.callback_type == 7]
+    assert update.content == text(Msg.ANALYSIS_STOPPED, "en-US", game_id=game_id)
+    assert update.custom_ids == []
+    # ...and the presser alone is told that nothing runs and how to start it again.
+    public = [c for c in calls if c.callback_type != 7 and not c.ephemeral]
+    assert public == [], public
+    [private] = [c for c in calls if c.ephemeral]
+    assert private.content == text(Msg.ANALYSIS_NOT_RUNNING, "en-US", game_id=game_id)
 
 
 async def test_export_says_when_the_analysis_asked_for_is_not_there(harness: Harness) -> None:
