@@ -923,6 +923,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "play.move_time": "Time for each of your moves; when it runs out the computer moves for you",
     "move": "Play a move in this channel's game",
     "move.move": "Your move, e.g. d3-d4 or a capture d3xd5 (pick from the list)",
+    "move.draw": "Offer a draw with this move (your opponent accepts it or plays on)",
     "board": "Show the current board of this channel's game again",
     "resign": "Resign this channel's game",
     "draw": "Offer a draw, or accept your opponent's offer",

@@ -115,10 +115,22 @@ class Play(commands.Cog):
 
     @app_commands.command(name="move", description=t("move"))
     @app_commands.guild_only()
-    @app_commands.describe(move=t("move.move"))
-    async def move(self, interaction: Interaction, move: str) -> None:
-        await self.games.play(channel_of(interaction), interaction.user.id, move,
-                              announce=self.announcer.answering(interaction))
+    @app_commands.describe(move=t("move.move"), draw=t("move.draw"))
+    async def move(self, interaction: Interaction, move: str, draw: bool = False) -> None:
+        """Play `move`; with `draw`, offer a draw with it, as players do over the board:
+        the offer stands for the opponent, who accepts it or plays on (an offer made
+        before one's own move lapses with that move: docs/RULES.md, "Project-wide game
+        rules"). Raises `PlayerError` as `GameService.play`, and COMPUTER_NO_DRAW before
+        moving when `draw` is asked of a game against the computer."""
+        channel_id = channel_of(interaction)
+        players = self.games.players_in(channel_id)
+        if draw and players is not None and None in players:
+            raise PlayerError(Msg.COMPUTER_NO_DRAW)
+        announce = self.announcer.answering(interaction)
+        update = await self.games.play(channel_id, interaction.user.id, move,
+                                       announce=announce)
+        if draw and not update.state.is_over:
+            await self.games.draw(channel_id, interaction.user.id, announce=announce)
 
     @move.autocomplete("move")
     async def move_autocomplete(

@@ -264,3 +264,51 @@ async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
     assert elapsed < 1.5
     assert max(gaps) < 0.5
     await asyncio.sleep(1.5)  # let the worker finish before the test ends
+
+
+def _first_move(h: Harness) -> str:
+    state = h.bot.games.current(CHANNEL)
+    move = engine.legal_moves(state.position, state.variant)[0]
+    return engine.format_move(move, state.position, state.variant)
+
+
+def _offer_text(h: Harness, calls: list[Any]) -> int:
+    """The message id of the draw offer's text among `calls` (it carries Accept draw)."""
+    [offer] = [c for c in calls if c.method == "POST" and not c.embeds and any(
+        i.startswith("dama:draw:") for i in c.custom_ids)]
+    return response_message_id(h, offer)
+
+
+async def test_a_draw_offered_with_a_move_stands_and_stale_offers_lose_their_button(
+    harness: Harness,
+) -> None:
+    h = harness
+    await challenge_and_accept(h)
+    # Alice offers a draw before moving, then moves: that offer lapses with her move...
+    first_offer = _offer_text(h, await run(h, slash(h, "draw", user=ALICE)))
+    # ...and she offers it again with the move, as players do.
+    calls = await run(h, slash(h, "move", [option("move", _first_move(h)),
+                                           option("draw", True, 5)], user=ALICE))
+    assert h.discord.messages[first_offer]["components"] == []
+    offer = _offer_text(h, calls)
+    state = h.bot.games.current(CHANNEL)
+    assert state.ply == 1 and state.draw_offer_by is engine.Color.WHITE
+    assert h.discord.messages[offer]["components"] != []
+    # Bob plays on: the offer's text (drawn for ply 1) loses its button, the offer stands
+    # and Bob may still take it.
+    await run(h, slash(h, "move", [option("move", _first_move(h))], user=BOB))
+    assert h.discord.messages[offer]["components"] == []
+    assert h.bot.games.current(CHANNEL).draw_offer_by is engine.Color.WHITE
+    await run(h, slash(h, "draw", user=BOB))
+    assert not h.bot.games.is_active(state.game_id)
+
+
+async def test_a_draw_cannot_be_offered_with_a_move_against_the_computer(
+    harness: Harness,
+) -> None:
+    h = harness
+    await run(h, slash(h, "play", [option("variant", "turkish"), option("color", "white")]))
+    state = h.bot.games.current(CHANNEL)
+    [refused] = await run(h, slash(h, "move", [option("move", _first_move(h)),
+                                               option("draw", True, 5)], user=ALICE))
+    assert refused.ephemeral and h.bot.games.current(CHANNEL).ply == state.ply
