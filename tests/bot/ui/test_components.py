@@ -9,7 +9,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 from bot.messages import Msg, text
+from bot.ui import analysis, buttons, puzzles
 from tests.support.discord_harness import (
     Harness,
     challenge_and_accept,
@@ -137,3 +140,18 @@ async def test_a_board_button_of_a_game_played_in_another_channel_does_nothing(
         refused = _private_answer_only(await run(h, _forged(h, message, custom_id, user=ALICE,
                                                             guild_id=500)))
         assert refused.content == text(Msg.GAME_ELSEWHERE, "en-US", game_id=game_id)
+
+
+def test_every_action_has_its_component_and_the_bot_routes_every_feature(
+    harness: Harness,
+) -> None:
+    for components, actions in ((buttons.COMPONENTS, buttons.GameAction),
+                                (puzzles.COMPONENTS, puzzles.PuzzleAction),
+                                (analysis.COMPONENTS, analysis.AnalysisAction)):
+        prefixes = {item.__discord_ui_compiled_template__.pattern.split(":")[1]
+                    for item in components}
+        assert prefixes == {action.value for action in actions}
+    kinds = [buttons.GameAction, puzzles.PuzzleAction, analysis.AnalysisAction]
+    assert harness.bot.router.unrouted(kinds) == []
+    with pytest.raises(ValueError):
+        harness.bot.router.route(buttons.GameAction, harness.bot.get_cog("Play").press)  # type: ignore[union-attr]
