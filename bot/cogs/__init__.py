@@ -1,5 +1,5 @@
-"""Slash commands: `play` (challenge, move, board, resign, draw, abort, and the buttons
-of challenges and boards), `computer` (play against the computer) and `info` (rating,
-leaderboard, history, export, rules, help). Each command reads the interaction, calls one
-service method, and answers with texts the presenter builds; errors go to the tree's
-`on_error`. Cogs get their collaborators at construction, never the client."""
+"""Slash commands, one cog per feature, and each feature's component presses (routed by
+`bot.ui.components.ComponentRouter`). Each command reads its options, calls one service
+method, builds its answer with the presenter (or the feature's `bot.ui` module) and sends
+it through `bot.ui.answer.Answer`; errors go to the tree's `on_error`. Cogs get their
+collaborators at construction, never the client, and reach no repository."""

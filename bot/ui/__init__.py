@@ -1,5 +1,5 @@
-"""The Discord side of the bot, apart from the commands (`bot.cogs`): reading an
-interaction (`reading`), answers with deferral (`answer`), the `GameAnnouncer` that shows
-the services' updates (`announcer`), the one error reporter (`errors`), persistent
-buttons (`buttons`), and the presenter of boards, challenges and information embeds
-(`present`, `info`), whose every text comes from the message catalog (`bot.messages`)."""
+"""The Discord side of the bot apart from the commands (`bot.cogs`): reading interactions,
+answers with deferral, progress messages, the announcer of the services' updates, the
+one error reporter, the component router and each feature's components, and the
+presenter, whose every text comes from the message catalog (`bot.messages`). One module
+per job; docs/ARCHITECTURE.md says which."""
