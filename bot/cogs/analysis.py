@@ -168,7 +168,10 @@ class Analysis(commands.Cog):
             current = asyncio.current_task()
             if current is not None and current.cancelling():
                 raise
-            await shown.stop(text(Msg.ANALYSIS_CANCELLED, locale, game_id=record.id))
+            # Cancelled by its requester, or stopped by a shutdown (its progress message
+            # must not keep a Cancel button that nothing answers any more).
+            key = Msg.ANALYSIS_STOPPED if self.analyses.closing else Msg.ANALYSIS_CANCELLED
+            await shown.stop(text(key, locale, game_id=record.id))
             return
         except Exception:
             log.exception("the analysis of game %d failed", record.id)

@@ -115,6 +115,13 @@ class AnalysisService:
         self.nodes = nodes
         self.limit = limit
         self._jobs: dict[int, _Job] = {}
+        self._closing = False
+
+    @property
+    def closing(self) -> bool:
+        """Whether the service is stopping (`close`): an analysis cancelled now was
+        stopped by the shutdown, not by its requester."""
+        return self._closing
 
     @property
     def running(self) -> int:
@@ -193,6 +200,7 @@ class AnalysisService:
 
     async def close(self) -> None:
         """Stop every analysis (shutdown)."""
+        self._closing = True
         tasks = [job.task for job in self._jobs.values()]
         for task in tasks:
             task.cancel()

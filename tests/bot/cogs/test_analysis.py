@@ -290,3 +290,27 @@ async def test_export_says_when_the_analysis_asked_for_is_not_there(harness: Har
     [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
                                                 option("analysis", True, 5)]))
     assert b"%eval" in export.files[0][1] and "/analyze" not in export.content
+
+
+async def test_an_analysis_stopped_by_a_shutdown_says_so_without_its_cancel_button(
+    harness: Harness,
+) -> None:
+    import asyncio
+
+    h = harness
+    h.bot.analyses.nodes = 10**9  # still running when the bot stops
+    game_id = await _finished_game(h)
+    h.bot._connection.parse_interaction_create(slash(h, "analyze", []))  # type: ignore[arg-type]
+    for _ in range(200):
+        if h.bot.analyses.is_running(game_id) and any(
+                f"dama:stopanalysis:{game_id}" in str(m.get("components"))
+                for m in h.discord.messages.values()):
+            break
+        await asyncio.sleep(0.05)
+    [progress] = [m for m in h.discord.messages.values()
+                  if f"dama:stopanalysis:{game_id}" in str(m.get("components"))]
+    await h.bot.analyses.close()
+    await h.settle()
+    shown = h.discord.messages[int(progress["id"])]
+    assert shown["content"] == text(Msg.ANALYSIS_STOPPED, "en-US", game_id=game_id)
+    assert shown["components"] == []
