@@ -113,6 +113,13 @@ async def test_unknown_or_empty_variants_are_refused(service: PuzzleService) -> 
     assert caught.value.key is Msg.UNKNOWN_VARIANT
 
 
+async def test_a_servers_daily_puzzle_is_set_and_stopped(service: PuzzleService) -> None:
+    setting = await service.set_daily(500, 600, "italian", 1001)
+    assert (setting.guild_id, setting.channel_id, setting.variant) == (500, 600, "italian")
+    assert await service.stop_daily(500)
+    assert not await service.stop_daily(500)  # had none any more
+
+
 def test_the_daily_puzzle_is_the_same_all_day(service: PuzzleService) -> None:
     day = date(2026, 12, 1)
     assert service.daily_puzzle(day) == service.daily_puzzle(day, "italian") == shot_puzzle()
