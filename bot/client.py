@@ -205,7 +205,8 @@ class DamaBot(commands.AutoShardedBot):
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=services.games, challenges=services.challenges, announcer=announcer,
                     errors=self.errors, settings=settings, preferences=services.preferences,
-                    computer_games=services.computer_games, clock=self.clock)
+                    computer_games=services.computer_games, stats=services.stats,
+                    clock=self.clock)
         await self.add_cog(play)
         await self.add_cog(Info(stats=services.stats, presenter=self.presenter,
                                 settings=settings))

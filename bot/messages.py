@@ -203,6 +203,9 @@ class Msg(enum.StrEnum):
     EXPORT_CHOSE_ACTIVE = "export.chose_active"
     EXPORT_CHOSE_RECENT = "export.chose_recent"
     EXPORT_OTHERS = "export.others"
+    REPLAY_DONE = "replay.done"
+    REPLAY_TOO_LONG = "error.replay_too_long"
+    BUTTON_REPLAY = "button.replay"
     RULES_TITLE = "rules.title"
     RULES_TURKISH = "rules.turkish"
     RULES_ARAB = "rules.arab"
@@ -566,6 +569,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
     Msg.EXPORT_OTHERS: "You have {count} games in progress ({games}): give /export a game "
                        "number to export one of them.",
+    Msg.REPLAY_DONE: "Game #{game_id} ({variant}), move by move.",
+    Msg.REPLAY_TOO_LONG: "Game #{game_id} is too long to fit in an animated picture within "
+                         "Discord's upload limit: /export gives it as PDN.",
+    Msg.BUTTON_REPLAY: "Replay",
     Msg.RULES_TITLE: "{variant}",
     Msg.RULES_TURKISH: (
         "Played on all 64 squares; 16 men each on the second and third ranks. Men step one "
@@ -944,9 +951,10 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "leaderboard.scope": "This server only, or everyone (default: this server)",
     "history": "Show a player's recent games",
     "history.user": "Whose games (default: yours)",
-    "export": "Download a game as a PDN file",
+    "export": "Download a game as a PDN file or watch it as an animated picture",
     "export.game": "The game number (see /history; default: this channel's or your last game)",
     "export.analysis": "Include the computer's analysis as comments, when the game has one",
+    "export.format": "A PDN file (the default) or an animated GIF of the game, move by move",
     "analyze": "Have the computer review a finished game: graph, mistakes, accuracy",
     "analyze.game": "The game number (see /history; default: this channel's last finished "
                     "game)",
@@ -979,6 +987,8 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.random": "Random",
     "choice.server": "This server",
     "choice.global": "Everyone",
+    "choice.pdn": "PDN file",
+    "choice.gif": "Animated GIF",
     "choice.none": "No limit",
     "choice.40s": "40 seconds",
     "choice.5m": "5 minutes",
