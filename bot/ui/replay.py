@@ -72,14 +72,14 @@ def replay_filename(replay: GameReplay) -> str:
     return f"dama-{replay.variant.key}-{replay.game_id}.gif"
 
 
-async def replay_file(replay: GameReplay, view: Viewpoint,
-                      move_work: MoveWork | None) -> discord.File:
+async def replay_file(replay: GameReplay, view: Viewpoint, move_work: MoveWork | None, *,
+                      limit: int = UPLOAD_LIMIT) -> discord.File:
     """The replay's GIF as a file to send, drawn off the event loop as boards are: in a
     worker thread, or in the move work's process when one of the game's positions has
     very many capture states (`bot.move_work`; replaying the moves lists them). None:
     always in a worker thread. Raises `PlayerError(REPLAY_TOO_LONG)` when no size fits
-    Discord's upload limit."""
-    draw = functools.partial(replay_gif, view=view)
+    `limit` (Discord's upload limit)."""
+    draw = functools.partial(replay_gif, view=view, limit=limit)
     args = (replay.start, replay.moves, replay.variant)
     try:
         if move_work is None:
