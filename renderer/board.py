@@ -111,8 +111,8 @@ def render_png(
       marks: squares to mark with a dot (ints 0..63 or names such as "d4"), for example
         the legal destinations of a piece.
       size: side of the square picture in pixels, 160..2048 (default 512).
-      numbers: write the Italian square numbers 1..32 small on the dark squares (diagonal
-        boards only).
+      numbers: write the Italian square numbers 1..32 on the dark squares (diagonal boards
+        only): in an empty square's corner, on a piece's face (renderer.numbers).
       theme: colours and proportions (renderer.theme.Theme).
       show_turn: mark the side to move beside the board (False for a finished game,
         which has none).

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine import Color, Geometry, Piece, square_to_number
-from renderer.background import background, grid_width, number_sprite, square_colour
+from renderer.background import background, grid_width, square_colour
 from renderer.layout import Layout
+from renderer.numbers import corner_number_sprite, face_number_sprite
 from renderer.overlays import Sprite, cross_sprite, dot_sprite, path_sprites
 from renderer.sprites import ghost_sprite, piece_sprite, turn_sprite
 from renderer.theme import RGB, Theme
@@ -30,7 +31,8 @@ class Scene:
     or more). `crosses`: squares of captured pieces, marked with a cross (drawn under the
     pieces, over a piece only when it is listed in `taken`). `taken`: pieces jumped but not
     yet removed (diagonal variants, mid-capture GIF frames), drawn faded with a cross.
-    `dots`: marked squares. `numbers`: write Italian numbers 1..32 on the dark squares.
+    `dots`: marked squares. `numbers`: write Italian numbers 1..32 on the dark squares
+    (where: renderer.numbers).
     `turn`: the side to move, shown as a small disc of its colour in the frame's right-hand
     corner on that side's end of the board (None: not shown).
     """
@@ -62,7 +64,8 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
     if scene.crosses:
         _stamp(im, layout, scene.crosses, cross_sprite(q, theme))
     for sq, piece in scene.pieces:
-        sprite = piece_sprite(piece.color, piece.kind, q, theme)
+        # With numbers, a king's number takes the place of its crown (renderer.numbers).
+        sprite = piece_sprite(piece.color, piece.kind, q, theme, crown=not scene.numbers)
         im.paste(sprite, layout.square_origin(sq), sprite)
     if scene.taken:
         for sq, piece in scene.taken:
@@ -78,12 +81,26 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
     if scene.turn is not None:
         _draw_turn(im, layout, scene.turn, theme)
     if scene.numbers:
-        for sq in range(64):
-            if ((sq & 7) + (sq >> 3)) % 2 == 1:
-                sprite, (dx, dy) = number_sprite(square_to_number(sq), q, theme)
-                x, y = layout.square_origin(sq)
-                im.paste(sprite, (x + dx, y + dy), sprite)
+        _draw_numbers(im, layout, scene, theme)
     return im
+
+
+def _draw_numbers(im: Image.Image, layout: Layout, scene: Scene, theme: Theme) -> None:
+    """Each dark square's Italian number: on the face of the piece standing there, in
+    the corner of an empty square (a jumped piece not yet removed counts as empty)."""
+    q = layout.square
+    standing = dict(scene.pieces)
+    for sq in range(64):
+        if ((sq & 7) + (sq >> 3)) % 2 == 0:
+            continue
+        piece = standing.get(sq)
+        number = square_to_number(sq)
+        if piece is None:
+            sprite, (dx, dy) = corner_number_sprite(number, q, theme)
+        else:
+            sprite, (dx, dy) = face_number_sprite(number, q, piece, theme)
+        x, y = layout.square_origin(sq)
+        im.paste(sprite, (x + dx, y + dy), sprite)
 
 
 def _draw_turn(im: Image.Image, layout: Layout, turn: Color, theme: Theme) -> None:
