@@ -28,9 +28,11 @@ class Scene:
     `pieces`: (square, piece) pairs on the board. `highlights`: squares tinted as part of
     the last move (its start and landing squares). `path`: start then landing squares of
     the last move, drawn as a line with an arrowhead (empty: no path; it needs two squares
-    or more). `crosses`: squares of captured pieces, marked with a cross (drawn under the
-    pieces, over a piece only when it is listed in `taken`). `taken`: pieces jumped but not
-    yet removed (diagonal variants, mid-capture GIF frames), drawn faded with a cross.
+    or more). `earlier_path`: the same for the move before the last one, drawn beneath it
+    in its own colour (see the theme). `crosses`: squares of captured pieces, marked with a
+    cross (drawn under the pieces, over a piece only when it is listed in `taken`).
+    `taken`: pieces jumped but not yet removed (diagonal variants, mid-capture GIF frames),
+    drawn faded with a cross.
     `dots`: marked squares. `numbers`: write Italian numbers 1..32 on the dark squares
     (where: renderer.numbers).
     `turn`: the side to move, shown as a small disc of its colour in the frame's right-hand
@@ -41,6 +43,7 @@ class Scene:
     pieces: tuple[tuple[int, Piece], ...]
     highlights: tuple[int, ...] = ()
     path: tuple[int, ...] = ()
+    earlier_path: tuple[int, ...] = ()
     crosses: tuple[int, ...] = ()
     taken: tuple[tuple[int, Piece], ...] = ()
     dots: tuple[int, ...] = ()
@@ -72,10 +75,11 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
             sprite = ghost_sprite(piece.color, piece.kind, q, theme)
             im.paste(sprite, layout.square_origin(sq), sprite)
         _stamp(im, layout, [sq for sq, _ in scene.taken], cross_sprite(q, theme))
-    if len(scene.path) >= 2:
-        cells = tuple(layout.cell(sq) for sq in scene.path)
-        for sprite, (dx, dy) in path_sprites(cells, q, theme):
-            im.paste(sprite, (layout.origin + dx, layout.origin + dy), sprite)
+    for path, earlier in ((scene.earlier_path, True), (scene.path, False)):
+        if len(path) >= 2:
+            cells = tuple(layout.cell(sq) for sq in path)
+            for sprite, (dx, dy) in path_sprites(cells, q, theme, earlier):
+                im.paste(sprite, (layout.origin + dx, layout.origin + dy), sprite)
     if scene.dots:
         _stamp(im, layout, scene.dots, dot_sprite(q, theme))
     if scene.turn is not None:
