@@ -707,16 +707,16 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                         "with /puzzle.",
     Msg.PUZZLE_TITLE: "Puzzle {puzzle} ({variant})",
     Msg.PUZZLE_TASK: "{color} to move and win material. Find the shot: answer with /solve "
-                     "({found} of {total} moves found).",
+                     "(moves found: {found} of {total}).",
     Msg.PUZZLE_SOURCE: "Puzzle rating {rating}. From {source}.",
     Msg.PUZZLE_YOUR_RATING: "Your puzzle rating: {rating}, streak {streak}.",
     Msg.PUZZLE_CORRECT: "**{played}** is right. The defence: **{defence}**. Your move "
-                        "({found} of {total} found).",
+                        "(moves found: {found} of {total}).",
     Msg.PUZZLE_SOLVED: "**{played}**: solved!",
     Msg.PUZZLE_WRONG: "**{played}** is not the winning move. Try again, or press Reveal.",
     Msg.PUZZLE_HINT: "Hint: move the piece on **{square}**.",
     Msg.PUZZLE_REVEALED: "The solution: {line}",
-    Msg.PUZZLE_RATING_CHANGE: "Your puzzle rating: {before} -> {after} ({delta}), "
+    Msg.PUZZLE_RATING_CHANGE: "Your puzzle rating: {before} → {after} ({delta}), "
                               "streak {streak}.",
     Msg.PUZZLE_UNRATED: "You have met this puzzle before: this time is not rated.",
     Msg.PUZZLE_BUTTON_HINT: "Hint",
@@ -734,7 +734,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_SOURCE_SELF_PLAY: "a game the computer played against itself ({game}, after "
                                  "ply {ply})",
     Msg.PUZZLE_SOURCE_SELF_PLAY_SEED: "a game the computer played against itself (level "
-                                      "{level}, seed {seed}, after ply {ply})",
+                                      "{level}, after ply {ply})",
     Msg.PUZZLE_DAILY_ANY_VARIANT: "the variants in turn",
     Msg.PUZZLE_GONE: "The puzzle you were solving ({puzzle}) was changed or removed when the "
                      "bot's puzzles were updated, so it has ended: nothing more about it is "
