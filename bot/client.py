@@ -32,15 +32,18 @@ from bot.composition import Core, Outlets, Services, compose
 from bot.config import ConfigError, Settings
 from bot.services import PlayerError
 from bot.services.computer_turns import MoveChooser
+from bot.services.press_targets import PressTargets
 from bot.sync import CLAIM_SECONDS, legacy_hash_file, sync_commands
-from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
+from bot.ui import analysis as analysis_ui
+from bot.ui import buttons as buttons_ui
+from bot.ui import puzzles as puzzles_ui
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
-from bot.ui.buttons import DYNAMIC_ITEMS, PressHandler
+from bot.ui.components import ComponentRouter
 from bot.ui.errors import ErrorReporter
 from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
-from bot.ui.puzzles import PUZZLE_ITEMS, DailyPuzzlePosts, PuzzlePressHandler
+from bot.ui.puzzles import DailyPuzzlePosts
 from bot.ui.reading import check_options
 from bot.ui.translator import CommandTranslator
 from puzzles import Puzzle
@@ -122,9 +125,7 @@ class DamaBot(commands.AutoShardedBot):
     deadlines themselves (`services.deadlines.run_once`)."""
 
     errors: ErrorReporter
-    presses: PressHandler
-    puzzle_presses: PuzzlePressHandler
-    analysis_presses: AnalysisPresses
+    router: ComponentRouter
 
     @property
     def services(self) -> Services[GameAnnouncer]:
@@ -205,24 +206,28 @@ class DamaBot(commands.AutoShardedBot):
         play = Play(games=services.games, challenges=services.challenges, announcer=announcer,
                     errors=self.errors, settings=settings, preferences=services.preferences,
                     computer_games=services.computer_games, clock=self.clock)
-        self.presses = play
         await self.add_cog(play)
         await self.add_cog(Info(stats=services.stats, presenter=self.presenter,
                                 settings=settings))
         await self.add_cog(Computer(computer_games=services.computer_games,
                                     announcer=announcer, settings=settings))
-        puzzle_cog = Puzzles(puzzles=services.puzzles, repository=services.storage.puzzles,
-                             errors=self.errors, board_size=settings.board_size,
-                             preferences=services.preferences)
-        self.puzzle_presses = puzzle_cog
+        puzzle_cog = Puzzles(puzzles=services.puzzles, errors=self.errors,
+                             board_size=settings.board_size, preferences=services.preferences)
         await self.add_cog(puzzle_cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *PUZZLE_ITEMS)
         await self.add_cog(SettingsCog(settings=services.preferences))
         analysis = Analysis(analyses=services.analyses, games=services.games,
-                            storage=services.storage, preferences=services.preferences)
-        self.analysis_presses = analysis
+                            preferences=services.preferences)
         await self.add_cog(analysis)
-        self.add_dynamic_items(*ANALYSIS_ITEMS)
+        # Every component's press: checked, then routed to its feature's cog
+        # (bot.ui.components); the components are dynamic items, so any old message's
+        # buttons work again.
+        self.router = ComponentRouter(targets=PressTargets(services.storage), errors=self.errors,
+                                      languages=services.preferences)
+        self.router.route(buttons_ui.GameAction, play.press)
+        self.router.route(puzzles_ui.PuzzleAction, puzzle_cog.press)
+        self.router.route(analysis_ui.AnalysisAction, analysis.press)
+        self.add_dynamic_items(*buttons_ui.COMPONENTS, *puzzles_ui.COMPONENTS,
+                               *analysis_ui.COMPONENTS)
         restored = await services.games.restore()
         thinking = 0 if services.computer_turns is None else services.computer_turns.thinking
         log.info("restored %d active games; the computer is to move in %d", len(restored),

@@ -62,6 +62,7 @@ class Msg(enum.StrEnum):
     GUILD_ONLY = "error.guild_only"
     BAD_OPTION = "error.bad_option"
     UNKNOWN_GAME = "error.unknown_game"
+    GAME_ELSEWHERE = "error.game_elsewhere"
     NO_GAME_TO_EXPORT = "error.no_game_to_export"
     NO_GAME_TO_EXPORT_SEVERAL = "error.no_game_to_export_several"
     UNKNOWN_VARIANT = "error.unknown_variant"
@@ -277,6 +278,7 @@ class Msg(enum.StrEnum):
     PUZZLE_RATING_CHANGE = "puzzle.rating_change"
     PUZZLE_UNRATED = "puzzle.unrated"
     PUZZLE_BUTTON_HINT = "puzzle.button_hint"
+    PUZZLE_BUTTON_HINT_RATED = "puzzle.button_hint_rated"
     PUZZLE_BUTTON_REVEAL = "puzzle.button_reveal"
     PUZZLE_BUTTON_SOLVE_DAILY = "puzzle.button_solve_daily"
     PUZZLE_DAILY_TITLE = "puzzle.daily_title"
@@ -320,6 +322,7 @@ class Msg(enum.StrEnum):
     ANALYSIS_PICK = "analysis.pick"
     ANALYSIS_MISTAKE_BOARD = "analysis.mistake_board"
     ANALYSIS_NOT_RUNNING = "analysis.not_running"
+    ANALYSIS_STOPPED = "analysis.stopped"
     EXPORT_NO_ANALYSIS = "analysis.export_none"
     WORD_INACCURACY = "word.inaccuracy"
     WORD_MISTAKE = "word.mistake"
@@ -385,6 +388,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                     "Discord offers (or type a value in its range) and try again. Nothing "
                     "was changed.",
     Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
+    Msg.GAME_ELSEWHERE: "These buttons belong to game #{game_id}, which is played in another "
+                        "channel: nothing was done.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
     Msg.NO_GAME_TO_EXPORT_SEVERAL: "You have {count} games in progress ({games}) and no "
                                    "finished one: give /export the number of the game you "
@@ -720,6 +725,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                               "streak {streak}.",
     Msg.PUZZLE_UNRATED: "You have met this puzzle before: this time is not rated.",
     Msg.PUZZLE_BUTTON_HINT: "Hint",
+    Msg.PUZZLE_BUTTON_HINT_RATED: "Hint (a solve then counts as a loss)",
     Msg.PUZZLE_BUTTON_REVEAL: "Reveal",
     Msg.PUZZLE_BUTTON_SOLVE_DAILY: "Solve it",
     Msg.PUZZLE_DAILY_TITLE: "Daily puzzle, {day} ({variant})",
@@ -790,6 +796,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.ANALYSIS_NOT_RUNNING: "The analysis of game #{game_id} is not running any more (the "
                               "bot may have restarted). /analyze game:{game_id} shows it, or "
                               "starts it again.",
+    Msg.ANALYSIS_STOPPED: "The analysis of game #{game_id} stopped before it was finished. "
+                          "/analyze game:{game_id} starts it again.",
     Msg.EXPORT_NO_ANALYSIS: "Game #{game_id} has no analysis yet, so the file has none: run "
                             "/analyze game:{game_id}, then export it again.",
     Msg.WORD_INACCURACY: "inaccuracy",
@@ -928,6 +936,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "play.move_time": "Time for each of your moves; when it runs out the computer moves for you",
     "move": "Play a move in this channel's game",
     "move.move": "Your move, e.g. d3-d4 or a capture d3xd5 (pick from the list)",
+    "move.draw": "Offer a draw with this move (your opponent accepts it or plays on)",
     "board": "Show the current board of this channel's game again",
     "resign": "Resign this channel's game",
     "draw": "Offer a draw, or accept your opponent's offer",

@@ -1,19 +1,20 @@
 """`/analyze` and the analysis components (the Analyze button of a finished board, Cancel
-on the progress message, the select of mistakes). Each reads the interaction, calls the
-`AnalysisService` and answers with what `bot.ui.analysis` builds.
+on the progress message, the select of mistakes, routed to `Analysis.press`). Each reads
+the interaction, calls the `AnalysisService` and answers with what `bot.ui.analysis`
+builds.
 
-The progress message is the interaction's own answer, edited as the computer goes ("ply
-24 of 60"), at most once every `PROGRESS_INTERVAL` seconds (Discord limits edits), then
-replaced by the result: the embed, the evaluation graph and the select of mistakes.
+The progress message is the interaction's own answer (`bot.ui.progress.ProgressMessage`),
+edited as the computer goes ("ply 24 of 60"), then replaced by the result: the embed, the
+evaluation graph and the select of mistakes. Cancel on the progress of an analysis that
+no longer runs (the bot restarted since, or it ended) answers privately and edits that
+message to say the analysis stopped and can be asked for again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import time
-from typing import Any
+from typing import Any, assert_never
 
 import discord
 from discord import app_commands
@@ -22,39 +23,39 @@ from discord.ext import commands
 from bot.messages import Msg, text, variant_name
 from bot.messages import command_text as t
 from bot.services import PlayerError
-from bot.services.analysis import AnalysisService, player_names
+from bot.services.analysis import AnalysisService
 from bot.services.games import GameService
 from bot.services.settings import SettingsService
 from bot.ui.analysis import (
+    AnalysisAction,
     analysis_embed,
     graph_file,
     mistake_board,
+    player_names,
     progress_view,
     result_view,
 )
 from bot.ui.answer import Answer
+from bot.ui.components import Press
 from bot.ui.present import Viewpoint, reader_view
+from bot.ui.progress import ProgressMessage
 from bot.ui.reading import locale_of, viewer_of
 from engine import Color
 from engine.analysis import GameAnalysis
-from storage import GameRecord, Storage
+from storage import GameRecord
 
 Interaction = discord.Interaction[Any]
 anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 log = logging.getLogger(__name__)
-
-PROGRESS_INTERVAL = 2.0
-"""Fewest seconds between two edits of the progress message."""
 
 
 class Analysis(commands.Cog):
     """The computer's review of finished games."""
 
     def __init__(self, *, analyses: AnalysisService, games: GameService,
-                 storage: Storage, preferences: SettingsService | None = None) -> None:
+                 preferences: SettingsService | None = None) -> None:
         self.analyses = analyses
         self.games = games
-        self.storage = storage
         self.preferences = preferences
         """Each reader's board side and notation (None: the defaults)."""
 
@@ -77,20 +78,43 @@ class Analysis(commands.Cog):
                                           channel_id=interaction.channel_id)
         await self._analyze(interaction, record)
 
-    # --- AnalysisPresses ---------------------------------------------------------------
+    # --- components (bot.ui.analysis) ---------------------------------------------------
 
-    async def analyze(self, interaction: Interaction, game_id: int) -> None:
-        record = await self.analyses.find(viewer_of(interaction), game_id=game_id)
-        await self._analyze(interaction, record)
+    async def press(self, interaction: Interaction, press: Press[AnalysisAction]) -> None:
+        """An analysis component of game `press.game_id` (the router checked the presser
+        may see it, `bot.ui.components`)."""
+        game_id = press.game_id
+        if game_id is None:
+            raise ValueError("an analysis component carries its game id")
+        match press.action:
+            case AnalysisAction.ANALYZE:
+                record = await self.analyses.find(viewer_of(interaction), game_id=game_id)
+                await self._analyze(interaction, record)
+            case AnalysisAction.STOP:
+                await self.stop(interaction, game_id)
+            case AnalysisAction.SHOW_MISTAKE:
+                picked = press.picked
+                ply = int(picked) if picked is not None and picked.isdigit() else 0
+                await self.show_mistake(interaction, game_id, ply)
+            case _:
+                assert_never(press.action)
 
     async def stop(self, interaction: Interaction, game_id: int) -> None:
-        # Nothing to cancel (the bot restarted since the message was posted, or the
-        # analysis just ended): the message says so and how to start it again.
-        key = (Msg.ANALYSIS_CANCELLED if self.analyses.cancel(game_id, interaction.user.id)
-               else Msg.ANALYSIS_NOT_RUNNING)
-        await Answer.of(interaction).update_message(
-            text(key, locale_of(interaction), game_id=game_id), view=None
-        )
+        """Cancel on the progress of game `game_id`'s analysis: cancels it (its progress
+        message then says so). When none runs (the bot restarted since the message was
+        posted, or it just ended), the pressed progress message is edited to say the
+        analysis stopped, and the presser is told privately how to ask again. Raises
+        `PlayerError(ANALYSIS_NOT_STARTER)` when another user asked for it."""
+        locale = locale_of(interaction)
+        answer = Answer.of(interaction)
+        if self.analyses.cancel(game_id, interaction.user.id):
+            await answer.update_message(text(Msg.ANALYSIS_CANCELLED, locale, game_id=game_id),
+                                        view=None)
+            return
+        await answer.update_message(text(Msg.ANALYSIS_STOPPED, locale_of(interaction),
+                                         game_id=game_id), view=None)
+        await answer.send(text(Msg.ANALYSIS_NOT_RUNNING, locale, game_id=game_id),
+                          ephemeral=True)
 
     async def show_mistake(self, interaction: Interaction, game_id: int, ply: int) -> None:
         locale = locale_of(interaction)
@@ -114,66 +138,54 @@ class Analysis(commands.Cog):
     async def _analyze(self, interaction: Interaction, record: GameRecord) -> None:
         locale = locale_of(interaction)
         answer = Answer.of(interaction)
-        stored = await self.analyses.stored(record.id)
         # The card is written for the one who asked: their language, their notation.
         reader = await self._view(interaction, record)
+        stored = await self.analyses.result(record.id)
         if stored is not None:
-            await self._send_result(answer, record, stored, locale, reader)
+            await answer.send(
+                embed=analysis_embed(stored.analysis, record.id, player_names(record, locale),
+                                     stored.nodes, locale, reader),
+                file=await graph_file(stored.analysis, locale),
+                view=result_view(record.id, stored.analysis, locale, reader),
+            )
             return
         variant = variant_name(record.variant, locale)
-        plies = record.ply_count
-        shown = {"ready": False, "last": 0.0}
+        shown = ProgressMessage(interaction)
 
         def progress_text(done: int) -> str:
             return text(Msg.ANALYSIS_PROGRESS, locale, game_id=record.id, variant=variant,
-                        done=done, total=plies)
+                        done=done, total=record.ply_count)
 
         async def progress(done: int, total: int) -> None:
-            now = time.monotonic()
-            if not shown["ready"] or done >= total or now - shown["last"] < PROGRESS_INTERVAL:
-                return
-            shown["last"] = now
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(content=progress_text(done - 1))
+            if done < total:
+                await shown.update(progress_text(done - 1))
 
         task = self.analyses.start(record.id, interaction.user.id, progress)
-        await answer.send(progress_text(0), view=progress_view(record.id, locale))
-        shown["ready"], shown["last"] = True, time.monotonic()
+        await shown.start(progress_text(0), view=progress_view(record.id, locale))
         try:
             analysis = await task
         except asyncio.CancelledError:
             current = asyncio.current_task()
             if current is not None and current.cancelling():
                 raise
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(
-                    content=text(Msg.ANALYSIS_CANCELLED, locale, game_id=record.id), view=None
-                )
+            # Cancelled by its requester, or stopped by a shutdown (its progress message
+            # must not keep a Cancel button that nothing answers any more).
+            key = Msg.ANALYSIS_STOPPED if self.analyses.closing else Msg.ANALYSIS_CANCELLED
+            await shown.stop(text(key, locale, game_id=record.id))
             return
         except Exception:
             log.exception("the analysis of game %d failed", record.id)
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(
-                    content=text(Msg.ANALYSIS_FAILED, locale, game_id=record.id), view=None
-                )
+            await shown.stop(text(Msg.ANALYSIS_FAILED, locale, game_id=record.id))
             return
-        names = player_names(record, locale)
-        file = await graph_file(analysis, locale)
-        view = result_view(record.id, analysis, locale, reader)
-        extra: dict[str, Any] = {"view": view}
-        await interaction.edit_original_response(
-            content=None, embed=analysis_embed(analysis, record.id, names, self.analyses.nodes,
-                                               locale, reader),
-            attachments=[file], **extra,
-        )
+        await self._finish(shown, record, analysis, locale, reader)
 
-    async def _send_result(self, answer: Answer, record: GameRecord, analysis: GameAnalysis,
-                           locale: str, reader: Viewpoint) -> None:
+    async def _finish(self, shown: ProgressMessage, record: GameRecord,
+                      analysis: GameAnalysis, locale: str, reader: Viewpoint) -> None:
+        """Replace the progress with the result card."""
         names = player_names(record, locale)
-        stored = await self.storage.analyses.get(record.id)
-        nodes = stored.nodes if stored is not None else self.analyses.nodes
-        await answer.send(
-            embed=analysis_embed(analysis, record.id, names, nodes, locale, reader),
-            file=await graph_file(analysis, locale),
+        await shown.finish(
+            embed=analysis_embed(analysis, record.id, names, self.analyses.nodes, locale,
+                                 reader),
+            attachments=[await graph_file(analysis, locale)],
             view=result_view(record.id, analysis, locale, reader),
         )

@@ -1,6 +1,6 @@
 """Slash commands of a game: /challenge, /move, /board, /resign, /draw, /abort, /rematch,
-and the buttons of challenge and board messages (the `PressHandler` of
-`bot.ui.buttons`).
+and the presses of the buttons of challenge and board messages (`bot.ui.buttons`, routed
+by `bot.ui.components.ComponentRouter` to `Play.press`).
 
 Resigning asks first: `/resign` and the Resign button answer privately "Resign game #7
 against @bob?" with Resign and Keep playing; only that Resign resigns, and only while the
@@ -8,7 +8,7 @@ game is still at the ply it was asked at and within `RESIGN_QUESTION_LIFETIME`.
 
 Each reads the interaction (`bot.ui.reading`), calls one service method with an
 `Announce` callback of the `GameAnnouncer`, which answers with texts and embeds from the
-`Presenter`; errors go to the tree's `on_error` (buttons: the `ErrorReporter`).
+`Presenter`; errors go to the tree's `on_error` (buttons: the router's `ErrorReporter`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar, assert_never
 
 import discord
 from discord import app_commands
@@ -39,7 +39,8 @@ from bot.services.computer_games import ComputerGames
 from bot.services.games import RESIGN_QUESTION_LIFETIME, suggest_moves
 from bot.services.settings import SettingsService
 from bot.ui.announcer import GameAnnouncer
-from bot.ui.buttons import ButtonAction
+from bot.ui.buttons import GameAction
+from bot.ui.components import Press
 from bot.ui.errors import ErrorReporter
 from bot.ui.reading import channel_of, person, viewer_of
 from engine import Color
@@ -114,10 +115,22 @@ class Play(commands.Cog):
 
     @app_commands.command(name="move", description=t("move"))
     @app_commands.guild_only()
-    @app_commands.describe(move=t("move.move"))
-    async def move(self, interaction: Interaction, move: str) -> None:
-        await self.games.play(channel_of(interaction), interaction.user.id, move,
-                              announce=self.announcer.answering(interaction))
+    @app_commands.describe(move=t("move.move"), draw=t("move.draw"))
+    async def move(self, interaction: Interaction, move: str, draw: bool = False) -> None:
+        """Play `move`; with `draw`, offer a draw with it, as players do over the board:
+        the offer stands for the opponent, who accepts it or plays on (an offer made
+        before one's own move lapses with that move: docs/RULES.md, "Project-wide game
+        rules"). Raises `PlayerError` as `GameService.play`, and COMPUTER_NO_DRAW before
+        moving when `draw` is asked of a game against the computer."""
+        channel_id = channel_of(interaction)
+        players = self.games.players_in(channel_id)
+        if draw and players is not None and None in players:
+            raise PlayerError(Msg.COMPUTER_NO_DRAW)
+        announce = self.announcer.answering(interaction)
+        update = await self.games.play(channel_id, interaction.user.id, move,
+                                       announce=announce)
+        if draw and not update.state.is_over:
+            await self.games.draw(channel_id, interaction.user.id, announce=announce)
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -248,40 +261,60 @@ class Play(commands.Cog):
 
     # --- buttons ------------------------------------------------------------------------
 
-    async def press(
-        self, action: ButtonAction, target_id: int, interaction: Interaction,
-        *, ply: int | None = None, asked: int | None = None, asker: int | None = None,
-    ) -> None:
-        """A button of a challenge (`target_id`: the challenge) or board (the game, and
-        the `ply` the board was drawn for: None for a board from before buttons carried
-        their ply, which shows the current board and acts on nothing), or of the resign
-        question (asked of user `asker` at `asked`, Unix seconds)."""
-        user_id = interaction.user.id
-        if action is ButtonAction.ACCEPT:
-            async def closed() -> Challenge | None:
-                return await self.challenges.get(target_id)
+    async def press(self, interaction: Interaction, press: Press[GameAction]) -> None:
+        """A button of a challenge (`press.challenge_id`), of a board (the game and the
+        `ply` it was drawn for) or of the resign question (asked of user `asker` at
+        `asked`, Unix seconds); the router checked what it names
+        (`bot.ui.components`)."""
+        match press.action:
+            case GameAction.ACCEPT:
+                await self._accept(interaction, _needed(press.challenge_id))
+            case GameAction.DECLINE:
+                declined = await self.challenges.decline(_needed(press.challenge_id),
+                                                         interaction.user.id)
+                await self.announcer.close_challenge(interaction, declined)
+            case GameAction.CANCEL:
+                cancelled = await self.challenges.cancel(_needed(press.challenge_id),
+                                                         interaction.user.id)
+                await self.announcer.close_challenge(interaction, cancelled)
+            case GameAction.RESIGN:
+                await self._ask_resign(interaction, _board(press))
+            case GameAction.RESIGN_CONFIRM:
+                board = _board(press)
+                await self._resign(interaction, board.game_id, _needed(board.ply),
+                                   _needed(press.asked), _needed(press.asker))
+            case GameAction.KEEP_PLAYING:
+                game_id = _needed(press.game_id)
+                if not self.games.is_active(game_id):  # "you play on" would be untrue
+                    raise PlayerError(Msg.GAME_OVER)
+                await self.announcer.resign_kept(interaction, game_id)
+            case GameAction.REMATCH:
+                await self._rematch(interaction, _needed(press.game_id))
+            case GameAction.DRAW:
+                await self._draw(interaction, _board(press))
+            case _:
+                assert_never(press.action)
 
-            await self.challenges.accept(
-                target_id, user_id, channel_id=channel_of(interaction),
-                announce=self.announcer.accepting(interaction, closed),
-            )
-        elif action is ButtonAction.DECLINE:
-            declined = await self.challenges.decline(target_id, user_id)
-            await self.announcer.close_challenge(interaction, declined)
-        elif action is ButtonAction.CANCEL:
-            cancelled = await self.challenges.cancel(target_id, user_id)
-            await self.announcer.close_challenge(interaction, cancelled)
-        elif action is ButtonAction.RESIGN:
-            await self._ask_resign(interaction, BoardRef(target_id, ply))
-        elif action is ButtonAction.RESIGN_CONFIRM:
-            # the button's template has all three
-            assert ply is not None and asked is not None and asker is not None
-            await self._resign(interaction, target_id, ply, asked, asker)
-        elif action is ButtonAction.KEEP_PLAYING:
-            if not self.games.is_active(target_id):  # "you play on" would be untrue
-                raise PlayerError(Msg.GAME_OVER)
-            await self.announcer.resign_kept(interaction, target_id)
-        elif action is ButtonAction.REMATCH:
-            await self._rematch(interaction, target_id)
-        else:
-            await self._draw(interaction, BoardRef(target_id, ply))
+    async def _accept(self, interaction: Interaction, challenge_id: int) -> None:
+        async def closed() -> Challenge | None:
+            return await self.challenges.get(challenge_id)
+
+        await self.challenges.accept(
+            challenge_id, interaction.user.id, channel_id=channel_of(interaction),
+            announce=self.announcer.accepting(interaction, closed),
+        )
+
+
+T = TypeVar("T")
+
+
+def _needed(value: T | None) -> T:
+    """A field the pressed component's template always carries (`bot.ui.buttons`)."""
+    if value is None:
+        raise ValueError("the pressed component does not carry a field its template has")
+    return value
+
+
+def _board(press: Press[GameAction]) -> BoardRef:
+    """The board a board button was drawn for: its game and ply."""
+    return BoardRef(_needed(press.game_id), _needed(press.ply))

@@ -1,5 +1,6 @@
 """Slash commands of puzzles: /puzzle, /solve (with autocomplete from the solver's puzzle),
-/puzzle-daily and /puzzle-daily-stop (server managers), and the puzzle buttons' presses.
+/puzzle-daily and /puzzle-daily-stop (server managers), and the puzzle buttons' presses
+(`Puzzles.press`).
 Everything a solver sees of their puzzle is ephemeral: the puzzle is theirs, the channel
 (and any game in it) is untouched. Each handler reads the interaction, calls one
 `PuzzleService` method and answers (docs/ARCHITECTURE.md)."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, assert_never
 
 import discord
 from discord import app_commands
@@ -21,11 +22,17 @@ from bot.services.errors import PlayerError
 from bot.services.puzzles import PuzzleService, PuzzleView, SolveOutcome
 from bot.services.settings import SettingsService
 from bot.ui.answer import Answer
+from bot.ui.components import Press
 from bot.ui.errors import ErrorReporter
 from bot.ui.present import Viewpoint, reader_view, shown_move
-from bot.ui.puzzles import puzzle_embed, puzzle_file, puzzle_view, rating_text
+from bot.ui.puzzles import (
+    PuzzleAction,
+    puzzle_embed,
+    puzzle_file,
+    puzzle_view,
+    rating_text,
+)
 from bot.ui.reading import locale_of
-from storage.repositories import PuzzleRepository
 
 log = logging.getLogger(__name__)
 
@@ -91,11 +98,9 @@ def _with_left(view: PuzzleView, locale: str, note: str | None = None) -> str | 
 class Puzzles(commands.Cog):
     """Puzzles for one solver at a time, and the daily puzzle's settings."""
 
-    def __init__(self, *, puzzles: PuzzleService, repository: PuzzleRepository,
-                 errors: ErrorReporter, board_size: int = 512,
-                 preferences: SettingsService | None = None) -> None:
+    def __init__(self, *, puzzles: PuzzleService, errors: ErrorReporter,
+                 board_size: int = 512, preferences: SettingsService | None = None) -> None:
         self.puzzles = puzzles
-        self.repository = repository
         self.errors = errors
         self.board_size = board_size
         self.preferences = preferences
@@ -114,7 +119,8 @@ class Puzzles(commands.Cog):
         file = await puzzle_file(view, self.board_size, reader)
         await Answer.of(interaction).send(
             embed=puzzle_embed(view, locale, note=note), file=file, ephemeral=True,
-            view=puzzle_view(interaction.user.id, locale, view.puzzle.id) if buttons else None)
+            view=(puzzle_view(interaction.user.id, locale, view.puzzle.id, rated=view.rated)
+                  if buttons else None))
 
     @app_commands.command(name="puzzle", description=t("puzzle"))
     @anywhere
@@ -191,8 +197,8 @@ class Puzzles(commands.Cog):
             locale = _locale(interaction)
             raise PlayerError(Msg.PUZZLE_DAILY_CANNOT_POST, channel=f"<#{channel.id}>",
                               permissions=", ".join(text(m, locale) for m in missing))
-        setting = await self.repository.set_daily(interaction.guild_id, channel.id, variant,
-                                                  interaction.user.id)
+        setting = await self.puzzles.set_daily(interaction.guild_id, channel.id, variant,
+                                               interaction.user.id)
         locale = _locale(interaction)
         name = (text(Msg.PUZZLE_DAILY_ANY_VARIANT, locale) if setting.variant is None
                 else variant_name(setting.variant, locale))
@@ -206,20 +212,38 @@ class Puzzles(commands.Cog):
     async def puzzle_daily_stop(self, interaction: Interaction) -> None:
         _check_manager(interaction)
         assert interaction.guild_id is not None
-        stopped = await self.repository.clear_daily(interaction.guild_id)
+        stopped = await self.puzzles.stop_daily(interaction.guild_id)
         key = Msg.PUZZLE_DAILY_OFF if stopped else Msg.PUZZLE_DAILY_WAS_OFF
         await Answer.of(interaction).send(text(key, _locale(interaction)), ephemeral=True)
 
-    # --- buttons (bot.ui.puzzles.PuzzlePressHandler) -------------------------------------
+    # --- buttons (bot.ui.puzzles) -------------------------------------------------------
 
-    async def puzzle_hint(self, interaction: Interaction, puzzle_id: str | None) -> None:
+    async def press(self, interaction: Interaction, press: Press[PuzzleAction]) -> None:
+        """A puzzle button: Hint or Reveal on the solver's message showing puzzle
+        `press.puzzle_id`, or Solve it under a daily post (routed by
+        `bot.ui.components.ComponentRouter`)."""
+        puzzle_id = press.puzzle_id
+        if puzzle_id is None:
+            raise ValueError("a puzzle button carries its puzzle id")
+        match press.action:
+            case PuzzleAction.HINT:
+                await self._hint(interaction, puzzle_id)
+            case PuzzleAction.REVEAL:
+                await self._reveal(interaction, puzzle_id)
+            case PuzzleAction.SOLVE_DAILY:
+                view = await self.puzzles.start_puzzle(interaction.user.id, puzzle_id)
+                await self._show_start(interaction, view)
+            case _:
+                assert_never(press.action)
+
+    async def _hint(self, interaction: Interaction, puzzle_id: str) -> None:
         square, view = await self.puzzles.hint(interaction.user.id, puzzle_id)
         reader = await self._reader(interaction, view)
         await self._show(interaction, view, reader=reader, note=text(
             Msg.PUZZLE_HINT, _locale(interaction),
             square=shown_move(square, view.variant, reader)))
 
-    async def puzzle_reveal(self, interaction: Interaction, puzzle_id: str | None) -> None:
+    async def _reveal(self, interaction: Interaction, puzzle_id: str) -> None:
         reveal = await self.puzzles.reveal(interaction.user.id, puzzle_id)
         locale = _locale(interaction)
         reader = await self._reader(interaction, reveal.view)
@@ -230,7 +254,3 @@ class Puzzles(commands.Cog):
             lines.append(change)
         await self._show(interaction, reveal.view, note="\n".join(lines), buttons=False,
                          reader=reader)
-
-    async def puzzle_solve(self, interaction: Interaction, puzzle_id: str) -> None:
-        view = await self.puzzles.start_puzzle(interaction.user.id, puzzle_id)
-        await self._show_start(interaction, view)

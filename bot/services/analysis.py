@@ -5,7 +5,7 @@ plain values (no discord).
   finished game, visible under the same rule as `/export` (`bot.services.visibility`);
   a game still being played or without moves is refused.
 - Stored once computed (`storage.analyses`, the analysis as JSON): `stored(game_id)`
-  answers at once.
+  answers at once, `result(game_id)` with the search budget it was computed with.
 - `start(game_id, requester, progress)` reviews every position of the game, one after
   the other, through a `PositionReviewer` (the computer's worker processes,
   `bot.computer.PoolReviewer`: background work that comes after every game's move), and
@@ -23,8 +23,8 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.messages import Msg, text
-from bot.services.errors import PlayerError
+from bot.messages import Msg
+from bot.services.errors import PlayerError, UserRef
 from bot.services.games import GameService
 from bot.services.visibility import Viewer, can_see
 from engine import Game, Position, get_variant
@@ -79,6 +79,15 @@ class ThreadReviewer:
         return await asyncio.to_thread(work)
 
 
+@dataclass(frozen=True)
+class StoredAnalysis:
+    """A game's stored analysis and the search budget per position (`nodes`) it was
+    computed with."""
+
+    analysis: GameAnalysis
+    nodes: int
+
+
 @dataclass
 class _Job:
     game_id: int
@@ -106,6 +115,13 @@ class AnalysisService:
         self.nodes = nodes
         self.limit = limit
         self._jobs: dict[int, _Job] = {}
+        self._closing = False
+
+    @property
+    def closing(self) -> bool:
+        """Whether the service is stopping (`close`): an analysis cancelled now was
+        stopped by the shutdown, not by its requester."""
+        return self._closing
 
     @property
     def running(self) -> int:
@@ -137,11 +153,17 @@ class AnalysisService:
     async def stored(self, game_id: int) -> GameAnalysis | None:
         """The game's stored analysis, None when it has none (or one this version cannot
         read: it is then computed again)."""
+        found = await self.result(game_id)
+        return None if found is None else found.analysis
+
+    async def result(self, game_id: int) -> StoredAnalysis | None:
+        """The game's stored analysis with the search budget it was computed with; None
+        as for `stored`."""
         row = await self._storage.analyses.get(game_id)
         if row is None:
             return None
         try:
-            return GameAnalysis.from_json(row.body)
+            return StoredAnalysis(GameAnalysis.from_json(row.body), row.nodes)
         except (ValueError, KeyError, TypeError):
             log.warning("the stored analysis of game %d cannot be read; it is redone",
                         game_id)
@@ -172,12 +194,13 @@ class AnalysisService:
         if job is None:
             return False
         if job.requester != user_id:
-            raise PlayerError(Msg.ANALYSIS_NOT_STARTER, user=f"<@{job.requester}>")
+            raise PlayerError(Msg.ANALYSIS_NOT_STARTER, user=UserRef(job.requester))
         job.task.cancel()
         return True
 
     async def close(self) -> None:
         """Stop every analysis (shutdown)."""
+        self._closing = True
         tasks = [job.task for job in self._jobs.values()]
         for task in tasks:
             task.cancel()
@@ -206,13 +229,3 @@ class AnalysisService:
 def _fens(game: Game) -> list[str]:
     """The FEN of the start position and of the position after each ply."""
     return [p.to_fen(game.variant) for p in game.positions()]
-
-
-def player_names(record: GameRecord, locale: str | None = None) -> tuple[str, str]:
-    """White's and Black's names for an analysis: a mention for a person, the computer
-    and its level in `locale` (`Msg.COMPUTER`) for the computer."""
-    names = []
-    for seat in (record.white, record.black):
-        names.append(text(Msg.COMPUTER, locale, level=seat.computer_level)
-                     if seat.user_id is None else f"<@{seat.user_id}>")
-    return names[0], names[1]

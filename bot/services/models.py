@@ -232,8 +232,7 @@ class MoveChoice:
 @dataclass(frozen=True)
 class BoardRef:
     """The board whose button was pressed: its game and the ply it was drawn for (from
-    the button's custom_id; None for a button from before boards carried their ply). A
-    press acts only when both are the game's current ones."""
+    the button's custom_id). A press acts only when both are the game's current ones."""
 
     game_id: int
-    ply: int | None
+    ply: int

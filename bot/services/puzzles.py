@@ -46,7 +46,14 @@ from engine import (
 from engine.movegen import legal_moves, play_unchecked
 from puzzles import Puzzle, load_bank
 from storage.errors import PuzzleSessionChangedError
-from storage.models import PuzzleAttempt, PuzzleRating, PuzzleResult, PuzzleSession, RatingValue
+from storage.models import (
+    DailyPuzzleSetting,
+    PuzzleAttempt,
+    PuzzleRating,
+    PuzzleResult,
+    PuzzleSession,
+    RatingValue,
+)
 from storage.repositories import PuzzleRecording, PuzzleRepository
 
 PUZZLE_START_DEVIATION = 300.0
@@ -384,10 +391,10 @@ class PuzzleService:
             await self._step(s.stored)
             return SolveAnswer(SolveOutcome.CORRECT, played, defence_text, self._view(s), None)
 
-    async def hint(self, user_id: int, puzzle_id: str | None = None) -> tuple[str, PuzzleView]:
+    async def hint(self, user_id: int, puzzle_id: str) -> tuple[str, PuzzleView]:
         """The square of the piece the solver should move (its name) and the view with it
         marked. From now on a solve counts as a loss (stored). `puzzle_id`: the puzzle the
-        pressed button's message shows (None: whichever is under way). Raises PlayerError
+        pressed button's message shows. Raises PlayerError
         PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED, PUZZLE_NOT_SHOWN (another puzzle is under
         way than `puzzle_id`: nothing done)."""
         async with self._lock:
@@ -397,7 +404,7 @@ class PuzzleService:
             start = self._expected(s).start
             return square_name(start), self._view(s, marks=(start,))
 
-    async def reveal(self, user_id: int, puzzle_id: str | None = None) -> Reveal:
+    async def reveal(self, user_id: int, puzzle_id: str) -> Reveal:
         """Show the rest of the solution and end the puzzle (a loss when rated and not yet
         recorded, in the same transaction). `puzzle_id` as for `hint`. Raises PlayerError
         PUZZLE_NONE, PUZZLE_GONE, PUZZLE_CHANGED, PUZZLE_NOT_SHOWN."""
@@ -442,3 +449,15 @@ class PuzzleService:
     async def rating(self, user_id: int, variant: str) -> PuzzleRating | None:
         """The user's puzzle rating in `variant`."""
         return await self._repo.rating(user_id, variant)
+
+    async def set_daily(self, guild_id: int, channel_id: int, variant: str | None,
+                        set_by: int) -> DailyPuzzleSetting:
+        """Post server `guild_id`'s daily puzzle (of `variant`, None: any) in
+        `channel_id` from now on, as user `set_by` chose; returns the setting. Replaces
+        an earlier choice; a day already posted is not posted again
+        (`PuzzleRepository.set_daily`)."""
+        return await self._repo.set_daily(guild_id, channel_id, variant, set_by)
+
+    async def stop_daily(self, guild_id: int) -> bool:
+        """Stop server `guild_id`'s daily puzzle; False when it had none."""
+        return await self._repo.clear_daily(guild_id)

@@ -2,35 +2,35 @@
 of the mistakes), the progress message with its Cancel button, the Analyze button of a
 finished game's board, and a mistake shown as a board.
 
-Persistent components (`discord.ui.DynamicItem`, registered in `setup_hook`), whose
-`custom_id` carries the game:
+Persistent components (`bot.ui.components.Component`s), whose `custom_id` carries the
+game:
 
 - `dama:analyze:<game_id>`: Analyze, on a finished game's board;
 - `dama:stopanalysis:<game_id>`: Cancel, on the progress message;
 - `dama:mistake:<game_id>`: the select of the judged plies (values: ply numbers).
 
-A press is handed to the client's `analysis_presses` (an `AnalysisPresses`: the
-`Analysis` cog); errors go to the client's `errors` reporter, as for the board's buttons.
+A press becomes a `Press[AnalysisAction]` and goes through the client's component router
+to the `Analysis` cog (`Analysis.press`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import enum
 import io
 import re
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.messages import Msg, text, variant_name
-from bot.ui.answer import Answer
-from bot.ui.buttons import ErrorHandler
-from bot.ui.languages import settle
+from bot.ui.components import Component, Placement, Press, custom_id, picked_value
 from bot.ui.present import WHITE_VIEW, Viewpoint, color_name, render_board, shown_move
 from engine import Color, Game, Position
 from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
 from engine.variants import Variant, get_variant
 from renderer.graph import render_graph_png
+from storage import GameRecord
 
 GRAPH_FILE = "analysis.png"
 MISTAKE_FILE = "mistake.png"
@@ -46,27 +46,23 @@ _JUDGEMENT_WORD = {
 _MARK = {Judgement.INACCURACY: "?!", Judgement.MISTAKE: "?", Judgement.BLUNDER: "??"}
 
 
-class AnalysisPresses(Protocol):
-    async def analyze(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """The Analyze button of game `game_id`'s board was pressed."""
-        ...
+class AnalysisAction(enum.Enum):
+    """What an analysis component does; the value is the action part of its
+    `custom_id`."""
 
-    async def stop(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """Cancel was pressed on the progress message of game `game_id`'s analysis."""
-        ...
-
-    async def show_mistake(
-        self, interaction: discord.Interaction[Any], game_id: int, ply: int
-    ) -> None:
-        """Ply `ply` of game `game_id` was picked in the select of mistakes."""
-        ...
+    ANALYZE = "analyze"
+    STOP = "stopanalysis"
+    SHOW_MISTAKE = "mistake"
 
 
-class AnalysisHost(Protocol):
-    """What the analysis components need of the client."""
-
-    analysis_presses: AnalysisPresses
-    errors: ErrorHandler
+def player_names(record: GameRecord, locale: str | None = None) -> tuple[str, str]:
+    """White's and Black's names for an analysis: a mention for a person, the computer
+    and its level in `locale` (`Msg.COMPUTER`) for the computer."""
+    names = []
+    for seat in (record.white, record.black):
+        names.append(text(Msg.COMPUTER, locale, level=seat.computer_level)
+                     if seat.user_id is None else f"<@{seat.user_id}>")
+    return names[0], names[1]
 
 
 def move_number(ply: int, color: Color) -> str:
@@ -201,79 +197,68 @@ async def mistake_board(
 # --- persistent components -----------------------------------------------------------
 
 
-async def _run(interaction: discord.Interaction[Any], action: str, *args: int) -> None:
-    host: AnalysisHost = interaction.client
-    Answer.of(interaction)
-    await settle(interaction, getattr(host, "language_choices", None))
-    try:
-        await getattr(host.analysis_presses, action)(interaction, *args)
-    except Exception as error:
-        await host.errors.report(interaction, error)
-
-
-class AnalyzeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class AnalyzeButton(Component[discord.ui.Button[Any]],
                     template=r"dama:analyze:(?P<id>[0-9]+)"):
+    """Analyze, on a finished game's board (in the game's channel)."""
+
     def __init__(self, game_id: int, locale: str | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=text(Msg.BUTTON_ANALYZE, locale), style=discord.ButtonStyle.primary,
-            custom_id=f"dama:analyze:{game_id}",
-        ))
-        self.game_id = game_id
+        action = AnalysisAction.ANALYZE
+        super().__init__(
+            discord.ui.Button(label=text(Msg.BUTTON_ANALYZE, locale),
+                              style=discord.ButtonStyle.primary,
+                              custom_id=custom_id(action, game_id)),
+            Press(action, game_id=game_id))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> AnalyzeButton:
-        return cls(int(match["id"]), str(interaction.locale))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, "analyze", self.game_id)
+        return cls(int(match["id"]))
 
 
-class StopAnalysisButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class StopAnalysisButton(Component[discord.ui.Button[Any]],
                          template=r"dama:stopanalysis:(?P<id>[0-9]+)"):
+    """Cancel, on the progress message (wherever the analysis was asked for)."""
+
     def __init__(self, game_id: int, locale: str | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=text(Msg.BUTTON_CANCEL, locale), style=discord.ButtonStyle.secondary,
-            custom_id=f"dama:stopanalysis:{game_id}",
-        ))
-        self.game_id = game_id
+        action = AnalysisAction.STOP
+        super().__init__(
+            discord.ui.Button(label=text(Msg.BUTTON_CANCEL, locale),
+                              style=discord.ButtonStyle.secondary,
+                              custom_id=custom_id(action, game_id)),
+            Press(action, game_id=game_id, placement=Placement.ANYWHERE))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> StopAnalysisButton:
-        return cls(int(match["id"]), str(interaction.locale))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _run(interaction, "stop", self.game_id)
+        return cls(int(match["id"]))
 
 
-class MistakeSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+class MistakeSelect(Component[discord.ui.Select[Any]],
                     template=r"dama:mistake:(?P<id>[0-9]+)"):
-    def __init__(self, game_id: int, locale: str | None = None) -> None:
-        super().__init__(discord.ui.Select(
-            placeholder=text(Msg.ANALYSIS_PICK, locale), custom_id=f"dama:mistake:{game_id}",
-            min_values=1, max_values=1,
-        ))
-        self.game_id = game_id
+    """The select of the judged plies, on the result (values: ply numbers)."""
+
+    def __init__(self, game_id: int, locale: str | None = None,
+                 picked: str | None = None) -> None:
+        action = AnalysisAction.SHOW_MISTAKE
+        super().__init__(
+            discord.ui.Select(placeholder=text(Msg.ANALYSIS_PICK, locale),
+                              custom_id=custom_id(action, game_id), min_values=1,
+                              max_values=1),
+            Press(action, game_id=game_id, placement=Placement.ANYWHERE, picked=picked))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
     ) -> MistakeSelect:
-        return cls(int(match["id"]), str(interaction.locale))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        ply = int(values[0]) if values and str(values[0]).isdigit() else 0
-        await _run(interaction, "show_mistake", self.game_id, ply)
+        return cls(int(match["id"]), picked=picked_value(interaction))
 
 
-ANALYSIS_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+COMPONENTS: tuple[type[Component[Any]], ...] = (
     AnalyzeButton, StopAnalysisButton, MistakeSelect,
 )
+"""The analysis components, registered by the client as dynamic items."""

@@ -128,6 +128,9 @@ class GameAnnouncer:
         self.presenter = presenter
         self.settings = settings
         self._background: set[asyncio.Task[None]] = set()
+        self._offers: dict[int, int] = {}
+        """Each game's standing draw offer text (its message id), whose Accept draw acts
+        only at the ply it was offered at: the next step's board takes it away."""
 
     async def viewpoint(self, state: BoardState, reader: int | None = None) -> Viewpoint:
         """How the board of `state` is drawn and written for `reader` (a user id): from
@@ -302,11 +305,14 @@ class GameAnnouncer:
             buttons = accept_draw_view(state.game_id, state.ply, locale)
             reach(FaultPoint.BOARD_POST)
             if answer is not None:
-                await answer.send(content, view=buttons)
+                offer = await answer.send(content, view=buttons)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
-                await channel.send(content, view=buttons, allowed_mentions=MENTIONS)
+                offer = (await channel.send(content, view=buttons,
+                                            allowed_mentions=MENTIONS)).id
             reach(FaultPoint.BOARD_POSTED)
+            if offer is not None:
+                self._offers[state.game_id] = offer
             self._relabel_board(state, locale)
             return None
         people = state.white.user_id is not None and state.black.user_id is not None
@@ -340,6 +346,10 @@ class GameAnnouncer:
         reach(FaultPoint.BOARD_POSTED)
         if update.previous_board_message_id != message_id:
             self._retire_board(state.channel_id, update.previous_board_message_id)
+        if update.event is not Event.SHOWN:
+            # A new step: the draw offer's text, drawn for an earlier ply, is out of date
+            # (the offer, while it stands, is accepted on this board).
+            self._retire_board(state.channel_id, self._offers.pop(state.game_id, None))
         return message_id
 
     async def _post_safely(

@@ -1,38 +1,38 @@
-"""Persistent buttons: their `custom_id` carries what they act on, so they work after a
-restart (`discord.ui.DynamicItem`, registered once in `setup_hook`).
+"""The buttons of challenges and boards (`bot.ui.components.Component`s): their
+`custom_id` carries what they act on, so they work after a restart.
 
 - challenge messages: `dama:accept:<challenge_id>`, `dama:decline:<id>`, `dama:cancel:<id>`
 - board messages: `dama:resign:<game_id>:<ply>`, `dama:draw:<game_id>:<ply>`, the ply
-  the board was drawn for: the service acts on a press only at that ply. Boards posted
-  before buttons carried their ply (`dama:resign:<game_id>`) still match; their press
-  has no ply (None), shows the current board and acts on nothing. The draw button reads
-  "Accept draw" while a draw is offered. A finished game's board has `dama:rematch:<id>`.
+  the board was drawn for: the service acts on a press only at that ply. The draw button
+  reads "Accept draw" while a draw is offered. A finished game's board has
+  `dama:rematch:<id>`.
 - the resign question (ephemeral, asked by Resign and /resign):
   `dama:resignyes:<game_id>:<ply>:<asked>:<user_id>` (`asked`: when the question was
   asked, Unix seconds; it lapses a minute later, or when the game is no longer at `ply`;
   only `user_id`, who was asked, can confirm) and `dama:keep:<game_id>:<ply>`.
 
-A press is handed to the client's `presses` (a `PressHandler`: the `Play` cog, which
-calls one service method and answers); errors go to the client's `errors` reporter, as
-for slash commands, so a press is always answered. This module imports neither: the
-client is read through the `ButtonHost` protocol.
+A press becomes a `Press[GameAction]` and goes through the client's component router to
+the `Play` cog (`Play.press`).
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.messages import Msg, text
-from bot.ui.answer import Answer
-from bot.ui.languages import LanguageChoices, settle
+from bot.ui.components import Component, Press, custom_id
+
+Interaction = discord.Interaction[Any]
+Button = discord.ui.Button[Any]
 
 
-class ButtonAction(enum.Enum):
-    """What a button does; the value is the action part of its `custom_id`."""
+class GameAction(enum.Enum):
+    """What a challenge's or board's button does; the value is the action part of its
+    `custom_id`."""
 
     ACCEPT = "accept"
     DECLINE = "decline"
@@ -44,179 +44,132 @@ class ButtonAction(enum.Enum):
     REMATCH = "rematch"
 
 
-class PressHandler(Protocol):
-    async def press(
-        self, action: ButtonAction, target_id: int, interaction: discord.Interaction[Any],
-        *, ply: int | None = None, asked: int | None = None, asker: int | None = None,
-    ) -> None:
-        """Act on a press of button `action` for challenge or game `target_id` (a board's
-        button: drawn at `ply`, None for a board from before buttons carried their ply;
-        the resign question's: `asked`, when it was asked, in Unix seconds, and `asker`,
-        the user it was asked of)."""
-        ...
+def _button(label: str, style: discord.ButtonStyle, action: GameAction,
+            *parts: object) -> Button:
+    return discord.ui.Button(label=label, style=style, custom_id=custom_id(action, *parts))
 
 
-class ErrorHandler(Protocol):
-    async def report(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
-        ...
+class _ChallengeButton(Component[Button], template=r"dama:challenge:(?P<id>[0-9]+)"):
+    """A challenge message's button: `dama:<action>:<challenge_id>`."""
 
-
-class ButtonHost(Protocol):
-    """What a button needs of the client."""
-
-    presses: PressHandler
-    errors: ErrorHandler
-
-    @property
-    def language_choices(self) -> LanguageChoices | None: ...
-
-
-class _IdButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dama:none:(?P<id>[0-9]+)"
-):
-    """A button whose custom_id is `dama:<action>:<id>`."""
-
-    action = ButtonAction.CANCEL
+    action = GameAction.CANCEL
     label_key = Msg.BUTTON_CANCEL
     style = discord.ButtonStyle.secondary
 
-    def __init__(
-        self, target_id: int, locale: str | None = None, *, suffix: str = "",
-        label: Msg | None = None,
-    ) -> None:
+    def __init__(self, challenge_id: int, locale: str | None = None) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=text(label or self.label_key, locale),
-                style=self.style,
-                custom_id=f"dama:{self.action.value}:{target_id}{suffix}",
-            )
-        )
-        self.target_id = target_id
+            _button(text(self.label_key, locale), self.style, self.action, challenge_id),
+            Press(self.action, challenge_id=challenge_id))
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> _IdButton:
-        return cls(int(match["id"]), str(interaction.locale))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        host: ButtonHost = interaction.client
-        Answer.of(interaction)  # the deferral watchdog, from the press's arrival
-        await settle(interaction, host.language_choices)
-        try:
-            await self.pressed(host.presses, interaction)
-        except Exception as error:
-            await host.errors.report(interaction, error)
-
-    async def pressed(self, presses: PressHandler, interaction: discord.Interaction[Any]) -> None:
-        await presses.press(self.action, self.target_id, interaction)
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> _ChallengeButton:
+        return cls(int(match["id"]))
 
 
-class _BoardButton(_IdButton, template=r"dama:none:(?P<id>[0-9]+)(?::(?P<ply>[0-9]+))?"):
-    """A board's button: `dama:<action>:<game_id>:<ply>`; `ply` None for the form without
-    it (boards posted before buttons carried their ply)."""
-
-    def __init__(self, game_id: int, ply: int | None, locale: str | None = None,
-                 *, label: Msg | None = None) -> None:
-        super().__init__(game_id, locale, suffix="" if ply is None else f":{ply}",
-                         label=label)
-        self.ply = ply
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> _BoardButton:
-        ply = match["ply"]
-        return cls(int(match["id"]), None if ply is None else int(ply), str(interaction.locale))
-
-    async def pressed(self, presses: PressHandler, interaction: discord.Interaction[Any]) -> None:
-        await presses.press(self.action, self.target_id, interaction, ply=self.ply)
-
-
-class AcceptButton(_IdButton, template=r"dama:accept:(?P<id>[0-9]+)"):
-    action = ButtonAction.ACCEPT
+class AcceptButton(_ChallengeButton, template=r"dama:accept:(?P<id>[0-9]+)"):
+    action = GameAction.ACCEPT
     label_key = Msg.BUTTON_ACCEPT
     style = discord.ButtonStyle.success
 
 
-class DeclineButton(_IdButton, template=r"dama:decline:(?P<id>[0-9]+)"):
-    action = ButtonAction.DECLINE
+class DeclineButton(_ChallengeButton, template=r"dama:decline:(?P<id>[0-9]+)"):
+    action = GameAction.DECLINE
     label_key = Msg.BUTTON_DECLINE
     style = discord.ButtonStyle.danger
 
 
-class CancelButton(_IdButton, template=r"dama:cancel:(?P<id>[0-9]+)"):
-    action = ButtonAction.CANCEL
+class CancelButton(_ChallengeButton, template=r"dama:cancel:(?P<id>[0-9]+)"):
+    action = GameAction.CANCEL
     label_key = Msg.BUTTON_CANCEL
     style = discord.ButtonStyle.secondary
 
 
-class ResignButton(_BoardButton, template=r"dama:resign:(?P<id>[0-9]+)(?::(?P<ply>[0-9]+))?"):
-    action = ButtonAction.RESIGN
+class _BoardButton(Component[Button], template=r"dama:board:(?P<id>[0-9]+):(?P<ply>[0-9]+)"):
+    """A board's button: `dama:<action>:<game_id>:<ply>`, the ply the board was drawn
+    for."""
+
+    action = GameAction.RESIGN
+    label_key = Msg.BUTTON_RESIGN
+    style = discord.ButtonStyle.danger
+
+    def __init__(self, game_id: int, ply: int, locale: str | None = None,
+                 *, label: Msg | None = None) -> None:
+        super().__init__(
+            _button(text(label or self.label_key, locale), self.style, self.action,
+                    game_id, ply),
+            Press(self.action, game_id=game_id, ply=ply))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> _BoardButton:
+        return cls(int(match["id"]), int(match["ply"]))
+
+
+class ResignButton(_BoardButton, template=r"dama:resign:(?P<id>[0-9]+):(?P<ply>[0-9]+)"):
+    action = GameAction.RESIGN
     label_key = Msg.BUTTON_RESIGN
     style = discord.ButtonStyle.danger
 
 
-class DrawButton(_BoardButton, template=r"dama:draw:(?P<id>[0-9]+)(?::(?P<ply>[0-9]+))?"):
-    action = ButtonAction.DRAW
+class DrawButton(_BoardButton, template=r"dama:draw:(?P<id>[0-9]+):(?P<ply>[0-9]+)"):
+    action = GameAction.DRAW
     label_key = Msg.BUTTON_DRAW
     style = discord.ButtonStyle.secondary
 
 
-class KeepPlayingButton(_BoardButton, template=r"dama:keep:(?P<id>[0-9]+)(?::(?P<ply>[0-9]+))?"):
+class KeepPlayingButton(_BoardButton, template=r"dama:keep:(?P<id>[0-9]+):(?P<ply>[0-9]+)"):
     """The resign question's "Keep playing": closes the question, nothing else."""
 
-    action = ButtonAction.KEEP_PLAYING
+    action = GameAction.KEEP_PLAYING
     label_key = Msg.BUTTON_KEEP_PLAYING
     style = discord.ButtonStyle.secondary
 
 
 class ResignConfirmButton(
-    _IdButton,
+    Component[Button],
     template=r"dama:resignyes:(?P<id>[0-9]+):(?P<ply>[0-9]+):(?P<asked>[0-9]+):(?P<user>[0-9]+)",
 ):
     """The resign question's "Resign": resigns the game if it is still at `ply`, the
     question, asked at `asked` (Unix seconds), has not lapsed, and the presser is `asker`,
     the user it was asked of."""
 
-    action = ButtonAction.RESIGN_CONFIRM
-    label_key = Msg.BUTTON_RESIGN_CONFIRM
-    style = discord.ButtonStyle.danger
-
     def __init__(self, game_id: int, ply: int, asked: int, asker: int,
                  locale: str | None = None) -> None:
-        super().__init__(game_id, locale, suffix=f":{ply}:{asked}:{asker}")
-        self.ply = ply
-        self.asked = asked
-        self.asker = asker
+        action = GameAction.RESIGN_CONFIRM
+        super().__init__(
+            _button(text(Msg.BUTTON_RESIGN_CONFIRM, locale), discord.ButtonStyle.danger,
+                    action, game_id, ply, asked, asker),
+            Press(action, game_id=game_id, ply=ply, asked=asked, asker=asker))
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> ResignConfirmButton:
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ResignConfirmButton:
         return cls(int(match["id"]), int(match["ply"]), int(match["asked"]),
-                   int(match["user"]), str(interaction.locale))
-
-    async def pressed(self, presses: PressHandler, interaction: discord.Interaction[Any]) -> None:
-        await presses.press(self.action, self.target_id, interaction, ply=self.ply,
-                            asked=self.asked, asker=self.asker)
+                   int(match["user"]))
 
 
-class RematchButton(_IdButton, template=r"dama:rematch:(?P<id>[0-9]+)"):
+class RematchButton(Component[Button], template=r"dama:rematch:(?P<id>[0-9]+)"):
     """A finished game's "Rematch": the same game again, colours swapped."""
 
-    action = ButtonAction.REMATCH
-    label_key = Msg.BUTTON_REMATCH
-    style = discord.ButtonStyle.primary
+    def __init__(self, game_id: int, locale: str | None = None) -> None:
+        action = GameAction.REMATCH
+        super().__init__(
+            _button(text(Msg.BUTTON_REMATCH, locale), discord.ButtonStyle.primary, action,
+                    game_id),
+            Press(action, game_id=game_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RematchButton:
+        return cls(int(match["id"]))
 
 
-DYNAMIC_ITEMS: tuple[type[_IdButton], ...] = (
+COMPONENTS: tuple[type[Component[Any]], ...] = (
     AcceptButton, DeclineButton, CancelButton, ResignButton, DrawButton,
     ResignConfirmButton, KeepPlayingButton, RematchButton,
 )
+"""The buttons of challenges and boards, registered by the client as dynamic items."""
 
 
 def challenge_view(challenge_id: int, locale: str | None) -> discord.ui.View:

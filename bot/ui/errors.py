@@ -33,8 +33,11 @@ log = logging.getLogger(__name__)
 
 Inter = discord.Interaction[Any]
 
-RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED, Msg.CHALLENGE_UNKNOWN)
-"""Refusals of a button press meaning its message is out of date: its buttons go."""
+RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED)
+"""Refusals of a button press meaning its message is out of date: its buttons go. A press
+naming what does not exist or what the presser may not see (UNKNOWN_GAME,
+GAME_ELSEWHERE, CHALLENGE_UNKNOWN: a `custom_id` no message of ours carries here,
+refused by the component router) changes no message."""
 
 
 def _what(interaction: Inter) -> tuple[str | None, Any]:

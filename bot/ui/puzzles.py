@@ -1,21 +1,23 @@
 """Puzzle messages: the board from the solver's side (rendered in a worker thread), the
 texts from the catalog, and the Hint, Reveal and Solve-it buttons.
 
-Buttons are persistent (`discord.ui.DynamicItem`): `dama:phint:<user_id>:<puzzle_id>`,
-`dama:preveal:<user_id>:<puzzle_id>` (on the solver's own ephemeral puzzle message; a press
-acts on the presser's own puzzle, and only while it is that message's puzzle: an older
-message's buttons are refused; the form without a puzzle id, from before, acts on the
-puzzle under way) and `dama:psolve:<puzzle_id>` (under a daily puzzle post: gives the
-presser that puzzle). A press goes to the client's `puzzle_presses`.
+Buttons are persistent (`bot.ui.components.Component`s):
+`dama:phint:<user_id>:<puzzle_id>`, `dama:preveal:<user_id>:<puzzle_id>` (on the
+solver's own ephemeral puzzle message; a press acts on the presser's own puzzle, and only
+while it is that message's puzzle: an older message's buttons are refused) and
+`dama:psolve:<puzzle_id>` (under a daily puzzle post: gives the presser that puzzle). A
+press becomes a `Press[PuzzleAction]` and goes through the client's component router to
+the `Puzzles` cog (`Puzzles.press`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import enum
 import io
 import re
 from datetime import date
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
@@ -23,8 +25,8 @@ from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
 from bot.services.puzzles import PuzzleService, PuzzleView
 from bot.services.scheduler import DailyChannelGone
-from bot.ui.answer import Answer
-from bot.ui.languages import guild_language, settle
+from bot.ui.components import Component, Press, custom_id
+from bot.ui.languages import guild_language
 from bot.ui.present import Viewpoint
 from engine import Color
 from puzzles import Puzzle
@@ -106,113 +108,86 @@ def rating_text(result: PuzzleResult | None, locale: str | None) -> str | None:
                 delta=f"{delta:+d}", streak=result.player.streak)
 
 
-class PuzzlePressHandler(Protocol):
-    async def puzzle_hint(self, interaction: discord.Interaction[Any],
-                          puzzle_id: str | None) -> None: ...
+class PuzzleAction(enum.Enum):
+    """What a puzzle button does; the value is the action part of its `custom_id`."""
 
-    async def puzzle_reveal(self, interaction: discord.Interaction[Any],
-                            puzzle_id: str | None) -> None: ...
-
-    async def puzzle_solve(self, interaction: discord.Interaction[Any], puzzle_id: str) -> None:
-        ...
+    HINT = "phint"
+    REVEAL = "preveal"
+    SOLVE_DAILY = "psolve"
 
 
-class _ErrorHandler(Protocol):
-    async def report(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
-        ...
+_PUZZLE_ID = r"(?P<puzzle>[a-z]+-[0-9a-f]+)"
 
 
-class PuzzleHost(Protocol):
-    puzzle_presses: PuzzlePressHandler
-    errors: _ErrorHandler
+class _SolverButton(Component[discord.ui.Button[Any]],
+                    template=rf"dama:psolver:(?P<user>[0-9]+):{_PUZZLE_ID}"):
+    """A button of a solver's own puzzle message: `dama:<action>:<user_id>:<puzzle_id>`,
+    the puzzle the message shows (a press acts on the presser's puzzle, and only while it
+    is that one)."""
 
-
-class _PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"dama:pnone:(?P<id>[a-z0-9-]+)"):
-    action = "pnone"
+    action = PuzzleAction.HINT
     label_key = Msg.PUZZLE_BUTTON_HINT
     style = discord.ButtonStyle.secondary
 
-    def __init__(self, target: str, locale: str | None = None,
-                 puzzle: str | None = None) -> None:
-        suffix = "" if puzzle is None else f":{puzzle}"
-        super().__init__(discord.ui.Button(
-            label=text(self.label_key, locale), style=self.style,
-            custom_id=f"dama:{self.action}:{target}{suffix}"))
-        self.target = target
-        self.puzzle = puzzle
+    def __init__(self, user_id: int, puzzle_id: str, locale: str | None = None, *,
+                 label: Msg | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(label=text(label or self.label_key, locale), style=self.style,
+                              custom_id=custom_id(self.action, user_id, puzzle_id)),
+            Press(self.action, puzzle_id=puzzle_id))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str], /,
-    ) -> _PuzzleButton:
-        return cls(match["id"], str(interaction.locale), match.groupdict().get("puzzle"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        host: PuzzleHost = interaction.client
-        Answer.of(interaction)
-        # The presser's language, as for every other button (bot.ui.languages).
-        await settle(interaction, getattr(host, "language_choices", None))
-        try:
-            await self.pressed(host.puzzle_presses, interaction)
-        except Exception as error:
-            await host.errors.report(interaction, error)
-
-    async def pressed(self, handler: PuzzlePressHandler,
-                      interaction: discord.Interaction[Any]) -> None:
-        raise NotImplementedError
+    ) -> _SolverButton:
+        return cls(int(match["user"]), match["puzzle"])
 
 
-_SOLVER = r"(?P<id>[0-9]+(?::[a-z]+-[0-9a-f]+)?)"
-"""A Hint or Reveal button's target: `<user id>:<puzzle id>`, the puzzle its message
-shows (messages of older versions carry the user id alone)."""
-
-
-def _shown_puzzle(target: str) -> str | None:
-    """The puzzle id a Hint or Reveal button's target names (None: an older message)."""
-    return target.partition(":")[2] or None
-
-
-class HintButton(_PuzzleButton, template=rf"dama:phint:{_SOLVER}"):
-    action = "phint"
+class HintButton(_SolverButton, template=rf"dama:phint:(?P<user>[0-9]+):{_PUZZLE_ID}"):
+    action = PuzzleAction.HINT
     label_key = Msg.PUZZLE_BUTTON_HINT
 
-    async def pressed(self, handler: PuzzlePressHandler,
-                      interaction: discord.Interaction[Any]) -> None:
-        await handler.puzzle_hint(interaction, _shown_puzzle(self.target))
 
-
-class RevealButton(_PuzzleButton, template=rf"dama:preveal:{_SOLVER}"):
-    action = "preveal"
+class RevealButton(_SolverButton, template=rf"dama:preveal:(?P<user>[0-9]+):{_PUZZLE_ID}"):
+    action = PuzzleAction.REVEAL
     label_key = Msg.PUZZLE_BUTTON_REVEAL
     style = discord.ButtonStyle.danger
 
-    async def pressed(self, handler: PuzzlePressHandler,
-                      interaction: discord.Interaction[Any]) -> None:
-        await handler.puzzle_reveal(interaction, _shown_puzzle(self.target))
+
+class SolveDailyButton(Component[discord.ui.Button[Any]], template=rf"dama:psolve:{_PUZZLE_ID}"):
+    """Solve it, under a daily puzzle post: gives the presser that puzzle."""
+
+    def __init__(self, puzzle_id: str, locale: str | None = None) -> None:
+        action = PuzzleAction.SOLVE_DAILY
+        super().__init__(
+            discord.ui.Button(label=text(Msg.PUZZLE_BUTTON_SOLVE_DAILY, locale),
+                              style=discord.ButtonStyle.success,
+                              custom_id=custom_id(action, puzzle_id)),
+            Press(action, puzzle_id=puzzle_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> SolveDailyButton:
+        return cls(match["puzzle"])
 
 
-class SolveDailyButton(_PuzzleButton, template=r"dama:psolve:(?P<id>[a-z]+-[0-9a-f]+)"):
-    action = "psolve"
-    label_key = Msg.PUZZLE_BUTTON_SOLVE_DAILY
-    style = discord.ButtonStyle.success
-
-    async def pressed(self, handler: PuzzlePressHandler,
-                      interaction: discord.Interaction[Any]) -> None:
-        await handler.puzzle_solve(interaction, self.target)
+COMPONENTS: tuple[type[Component[Any]], ...] = (HintButton, RevealButton, SolveDailyButton)
+"""The puzzle buttons, registered by the client as dynamic items."""
 
 
-PUZZLE_ITEMS: tuple[type[_PuzzleButton], ...] = (HintButton, RevealButton, SolveDailyButton)
-
-
-def puzzle_view(user_id: int, locale: str | None, puzzle_id: str) -> discord.ui.View:
+def puzzle_view(user_id: int, locale: str | None, puzzle_id: str, *,
+                rated: bool = True) -> discord.ui.View:
     """The Hint and Reveal buttons of a solver's message showing puzzle `puzzle_id`: they
     act on that puzzle only (pressed after the solver moved on to another, they are
-    refused)."""
+    refused). On a `rated` attempt the Hint button says what it costs: a solve after a
+    hint counts as a loss (`bot.services.puzzles`, rating)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(HintButton(f"{user_id}:{puzzle_id}", locale))
-    view.add_item(RevealButton(f"{user_id}:{puzzle_id}", locale))
+    view.add_item(HintButton(user_id, puzzle_id, locale,
+                             label=Msg.PUZZLE_BUTTON_HINT_RATED if rated else None))
+    view.add_item(RevealButton(user_id, puzzle_id, locale))
     return view
 
 

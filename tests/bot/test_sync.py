@@ -58,8 +58,9 @@ async def test_command_schema(harness: Harness) -> None:
     assert [c["value"] for c in challenge["color"]["choices"]] == ["white", "black", "random"]
     assert [c["value"] for c in challenge["move_time"]["choices"]] == [
         "none", "40s", "5m", "1h", "1d"]
-    [move] = commands["move"]["options"]
+    move, draw = commands["move"]["options"]
     assert move["name"] == "move" and move["autocomplete"] and move["required"]
+    assert draw["name"] == "draw" and draw["type"] == 5 and not draw.get("required")
     scope = {o["name"]: o for o in commands["leaderboard"]["options"]}["scope"]
     assert [c["value"] for c in scope["choices"]] == ["server", "global"]
     export = commands["export"]["options"][0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.messages import ENGLISH, Msg
+from bot.messages import ENGLISH, Msg, text
 from engine import Color, Game, Position, get_variant
 from storage import GameResult, NewGame, Seat
 from tests.support.discord_harness import PNG, Harness, press_button, run, slash
@@ -264,7 +264,15 @@ async def test_cancel_on_a_progress_message_of_an_analysis_that_no_longer_runs(
     calls = await run(h, press_button(h, 424242, "stopanalysis", user=ALICE))
     texts = " ".join(c.content for c in calls)
     assert "was cancelled" not in texts, texts
-    assert "not running" in texts and f"/analyze game:{game_id}" in texts, texts
+    # The progress message now says the analysis stopped, without its Cancel button...
+    [update] = [c for c in calls if c.callback_type == 7]
+    assert update.content == text(Msg.ANALYSIS_STOPPED, "en-US", game_id=game_id)
+    assert update.custom_ids == []
+    # ...and the presser alone is told that nothing runs and how to start it again.
+    public = [c for c in calls if c.callback_type != 7 and not c.ephemeral]
+    assert public == [], public
+    [private] = [c for c in calls if c.ephemeral]
+    assert private.content == text(Msg.ANALYSIS_NOT_RUNNING, "en-US", game_id=game_id)
 
 
 async def test_export_says_when_the_analysis_asked_for_is_not_there(harness: Harness) -> None:
@@ -282,3 +290,27 @@ async def test_export_says_when_the_analysis_asked_for_is_not_there(harness: Har
     [export] = await run(h, slash(h, "export", [option("game", game_id, 4),
                                                 option("analysis", True, 5)]))
     assert b"%eval" in export.files[0][1] and "/analyze" not in export.content
+
+
+async def test_an_analysis_stopped_by_a_shutdown_says_so_without_its_cancel_button(
+    harness: Harness,
+) -> None:
+    import asyncio
+
+    h = harness
+    h.bot.services.analyses.nodes = 10**9  # still running when the bot stops
+    game_id = await _finished_game(h)
+    h.bot._connection.parse_interaction_create(slash(h, "analyze", []))  # type: ignore[arg-type]
+    for _ in range(200):
+        if h.bot.services.analyses.is_running(game_id) and any(
+                f"dama:stopanalysis:{game_id}" in str(m.get("components"))
+                for m in h.discord.messages.values()):
+            break
+        await asyncio.sleep(0.05)
+    [progress] = [m for m in h.discord.messages.values()
+                  if f"dama:stopanalysis:{game_id}" in str(m.get("components"))]
+    await h.bot.services.analyses.close()
+    await h.settle()
+    shown = h.discord.messages[int(progress["id"])]
+    assert shown["content"] == text(Msg.ANALYSIS_STOPPED, "en-US", game_id=game_id)
+    assert shown["components"] == []

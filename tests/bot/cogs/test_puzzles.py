@@ -1,7 +1,10 @@
 """/puzzle, /solve, the Hint and Reveal buttons and the daily puzzle through discord.py's
 own command tree against `FakeDiscord`, with a bank of one hand-made puzzle
 (tests/support/puzzles.py): the solver's messages are ephemeral, the channel's game is
-untouched, only the solution's move is accepted and the bot plays the forced defence."""
+untouched, only the solution's move is accepted and the bot plays the forced defence. A
+puzzle under way survives a restart (the old message's Hint, `/solve` and its
+autocomplete continue it, rated once); a puzzle met before is given again unrated and
+says so."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import discord
 
 from engine import Color, Position, get_variant
 from renderer import render_png
+from tests.support.clock import FakeClock
 from tests.support.discord_harness import (
     OpenBot,
     challenge_and_accept,
@@ -403,3 +407,76 @@ async def test_a_deleted_channel_stops_the_daily_puzzle(open_bot: OpenBot, tmp_p
     before = len(h.discord.calls)
     assert await h.bot.services.daily_puzzles.run_once() == []
     assert channel_posts(h.discord.calls[before:]) == []
+
+
+async def test_solve_it_on_a_puzzle_met_before_says_it_is_not_rated(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    answer = only_answer(await run(h, slash(h, "puzzle", user=BOB)))
+    message = response_message_id(h, answer)
+    assert "not rated" not in embed_description(answer)
+    await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB))
+    solved = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
+    assert "solved" in embed_description(solved)
+    post = {**h.discord.messages[message], "components": [{"type": 1, "components": [
+        {"type": 2, "style": 3, "label": "Solve it",
+         "custom_id": f"dama:psolve:{shot_puzzle().id}"}]}]}
+    again = only_answer(await run(h, press(h, message, f"dama:psolve:{shot_puzzle().id}",
+                                           user=BOB, snapshot=post)))
+    assert "You have met this puzzle before: this time is not rated." in embed_description(again)
+
+
+async def test_a_puzzle_continues_after_a_restart_and_is_rated_once(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    path, clock, bank = tmp_path / "db.sqlite3", FakeClock(), {"italian": [shot_puzzle()]}
+    h = await open_bot(settings_for(path), clock=clock, puzzle_banks=bank)
+    answer = only_answer(await run(h, slash(h, "puzzle", [option("variant", "italian")],
+                                            user=BOB)))
+    puzzle_message = response_message_id(h, answer)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
+    # Italian texts are numbered by default (c6 = 10, e4 = 19, f3 = 23; docs/RULES.md).
+    assert "The defence: **10x19**" in embed_description(answer)
+    await h.bot.close()
+
+    h = await open_bot(settings_for(path), clock=clock, puzzle_banks=bank)
+    [auto] = await run(h, h.discord.interaction(4, {
+        "id": "1", "name": "solve", "type": 1,
+        "options": [option("move", "", focused=True)]}, user_id=BOB, channel_id=CHANNEL))
+    # The position after 1. c4-d5 c6xe4: the capture is compulsory, f3's is the only one.
+    assert [c["value"] for c in auto.payload["data"]["choices"]] == ["f3xf7"]
+    # The Hint button of the message posted before the restart names the next piece.
+    hint = f"dama:phint:{BOB}:{shot_puzzle().id}"
+    answer = only_answer(await run(h, press(h, puzzle_message, hint,
+                                            user=BOB)))
+    assert answer.ephemeral and "move the piece on **23**" in embed_description(answer)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
+    assert answer.ephemeral and "solved" in embed_description(answer)
+    rating = await h.bot.services.storage.puzzles.rating(BOB, "italian")
+    assert rating is not None and (rating.attempts, rating.solved) == (1, 0)  # hinted
+    await h.bot.close()
+
+    h = await open_bot(settings_for(path), clock=clock, puzzle_banks=bank)
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
+    assert answer.ephemeral and "no puzzle under way" in answer.content
+    rating = await h.bot.services.storage.puzzles.rating(BOB, "italian")
+    assert rating is not None and rating.attempts == 1
+
+
+async def test_a_puzzle_the_new_bank_lacks_is_ended_with_a_message(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    path, clock = tmp_path / "db.sqlite3", FakeClock()
+    h = await open_bot(settings_for(path), clock=clock,
+                       puzzle_banks={"italian": [shot_puzzle()]})
+    await run(h, slash(h, "puzzle", [option("variant", "italian")], user=BOB))
+    await h.bot.close()
+    other = shot_puzzle(("c4-d5", "e6xc4", "b3xd5xb7"))
+    h = await open_bot(settings_for(path), clock=clock, puzzle_banks={"italian": [other]})
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
+    assert answer.ephemeral
+    assert f"The puzzle you were solving ({other.id}) was changed or removed" in answer.content
+    answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
+    assert "no puzzle under way" in answer.content

@@ -11,7 +11,7 @@ import pytest
 
 from bot.messages import Msg
 from bot.services import PlayerError, Viewer
-from bot.services.analysis import AnalysisService, ThreadReviewer
+from bot.services.analysis import AnalysisService, StoredAnalysis, ThreadReviewer
 from engine.analysis import PositionReview
 from tests.support.services import (
     ALICE,
@@ -98,6 +98,7 @@ async def test_find_start_bound_cancel_and_store(open_services: OpenServices) ->
     assert len(analysis.evaluations) == 3
     assert await service.stored(game_id) == analysis
     assert (await s.storage.analyses.get(game_id)).nodes == 10  # type: ignore[union-attr]
+    assert await service.result(game_id) == StoredAnalysis(analysis, 10)
 
 
 async def test_thread_reviewer_matches_the_engine() -> None:

@@ -1,13 +1,17 @@
 """`PuzzleService` on a real database with a bank of one hand-made puzzle
 (tests/support/puzzles.py): only the solution's move is accepted, the forced defence is
 played, wrong answers may be retried, hints name the piece, reveals end the puzzle, and
-the Glicko-2 ratings and streak are recorded once per attempt."""
+the Glicko-2 ratings and streak are recorded once per attempt. A puzzle under way is
+stored: a new `PuzzleService` over the same SQLite file (a restart, a second process)
+continues it where the solver was and records the rated result once; starting it again
+(Solve it pressed twice, `/puzzle`) keeps the hint, the wrong answer and the plies found;
+a stored puzzle the bank no longer holds is ended with a message saying so."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import closing
+from collections.abc import AsyncIterator, Awaitable, Sequence
+from contextlib import asynccontextmanager, closing
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -19,6 +23,7 @@ from bot.services import PlayerError
 from bot.services.games import MOVE_PROBLEMS
 from bot.services.puzzles import PuzzleService, SolveOutcome, rate_attempt
 from engine import Color, Position, get_variant
+from puzzles import Puzzle
 from storage import Storage
 from storage.models import PuzzleAttempt, RatingValue
 from tests.support.puzzles import SHOT, shot_puzzle
@@ -84,9 +89,9 @@ async def test_an_illegal_answer_is_refused_and_changes_nothing(service: PuzzleS
 
 async def test_hint_names_the_piece_and_reveal_ends_with_a_loss(service: PuzzleService) -> None:
     await service.start(8, "italian")
-    square, view = await service.hint(8)
+    square, view = await service.hint(8, shot_puzzle().id)
     assert square == "c4" and len(view.marks) == 1
-    reveal = await service.reveal(8)
+    reveal = await service.reveal(8, shot_puzzle().id)
     assert reveal.moves == ("c4-d5", "c6xe4", "f3xf7")
     assert reveal.result is not None and reveal.result.player.value.rating < 1500
     assert reveal.result.player.solved == 0
@@ -106,6 +111,13 @@ async def test_unknown_or_empty_variants_are_refused(service: PuzzleService) -> 
     with pytest.raises(PlayerError) as caught:
         await service.start(5, "chess")
     assert caught.value.key is Msg.UNKNOWN_VARIANT
+
+
+async def test_a_servers_daily_puzzle_is_set_and_stopped(service: PuzzleService) -> None:
+    setting = await service.set_daily(500, 600, "italian", 1001)
+    assert (setting.guild_id, setting.channel_id, setting.variant) == (500, 600, "italian")
+    assert await service.stop_daily(500)
+    assert not await service.stop_daily(500)  # had none any more
 
 
 def test_the_daily_puzzle_is_the_same_all_day(service: PuzzleService) -> None:
@@ -156,8 +168,8 @@ async def test_a_hinted_solve_is_stored_as_hinted_not_revealed(
 ) -> None:
     # Hinted twice, then solved: a loss (the hint), with nothing revealed.
     await service.start(10, "italian")
-    await service.hint(10)
-    await service.hint(10)
+    await service.hint(10, shot_puzzle().id)
+    await service.hint(10, shot_puzzle().id)
     await service.solve(10, "c4-d5")
     answer = await service.solve(10, "f3xf7")
     assert answer.outcome == SolveOutcome.SOLVED and answer.result is not None
@@ -168,7 +180,7 @@ async def test_a_hinted_solve_is_stored_as_hinted_not_revealed(
 
 async def test_a_reveal_is_stored_as_revealed(service: PuzzleService, tmp_path: Path) -> None:
     await service.start(11, "italian")
-    await service.reveal(11)
+    await service.reveal(11, shot_puzzle().id)
     assert _attempts(tmp_path / "db.sqlite3") == [(0, 0, 1)]
 
 
@@ -210,3 +222,213 @@ async def test_the_puzzles_own_rating_is_shown_and_chooses(tmp_path: Path) -> No
         assert easy.id in given
     finally:
         await storage.close()
+
+
+USER = 7
+
+
+async def test_pressing_solve_it_again_after_a_hint_keeps_the_hint(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        service = PuzzleService(storage.puzzles, banks={"italian": [shot_puzzle()]}, seed=1)
+        puzzle_id = shot_puzzle().id
+        await service.start_puzzle(USER, puzzle_id)
+        await service.hint(USER, puzzle_id)
+        again = await service.start_puzzle(USER, puzzle_id)
+        assert again.rated
+        assert (await service.solve(USER, "c4-d5")).outcome == SolveOutcome.CORRECT
+        solved = await service.solve(USER, "f3xd5xf7")
+        assert solved.outcome == SolveOutcome.SOLVED
+        # Hinted: a rated loss, as the hint said (not a win, no streak).
+        assert solved.result is not None
+        assert (solved.result.player.solved, solved.result.player.streak) == (0, 0)
+    finally:
+        await storage.close()
+
+
+async def test_puzzle_again_mid_line_continues_where_the_solver_was(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        service = PuzzleService(storage.puzzles, banks={"italian": [shot_puzzle()]}, seed=1)
+        await service.start(USER, "italian")
+        found = await service.solve(USER, "c4-d5")
+        # The bank's only unseen puzzle is the one under way: /puzzle shows it where the
+        # solver is, not from its start (the first move found is not to be found again).
+        view = await service.start(USER, "italian")
+        assert view.position == found.view.position and view.found == 1
+        assert (await service.solve(USER, "f3xd5xf7")).outcome == SolveOutcome.SOLVED
+    finally:
+        await storage.close()
+
+
+async def test_a_hinted_puzzle_left_for_another_counts_as_a_loss(tmp_path: Path) -> None:
+    # Left after a hint for another puzzle, then taken up again from the daily post: the
+    # hint said a solve counts as a loss, so leaving records that loss (once), and the
+    # puzzle met again is unrated, not a fresh rated attempt that wins with the hint known.
+    first, second = shot_puzzle(), replace(shot_puzzle(), id="italian-0000000002")
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        service = PuzzleService(storage.puzzles, banks={"italian": [first, second]}, seed=1)
+        await service.start_puzzle(USER, first.id)
+        await service.hint(USER, first.id)
+        other = await service.start_puzzle(USER, second.id)
+        assert other.left == first.id and other.left_result is not None
+        assert (other.left_result.player.attempts, other.left_result.player.solved) == (1, 0)
+        back = await service.start_puzzle(USER, first.id)
+        assert not back.rated and back.left is None
+        await service.solve(USER, "c4-d5")
+        solved = await service.solve(USER, "f3xd5xf7")
+        assert solved.outcome == SolveOutcome.SOLVED and solved.result is None
+        rating = await service.rating(USER, "italian")
+        assert rating is not None and (rating.attempts, rating.solved) == (1, 0)
+    finally:
+        await storage.close()
+
+
+async def test_an_untouched_puzzle_left_for_another_is_not_rated(tmp_path: Path) -> None:
+    first, second = shot_puzzle(), replace(shot_puzzle(), id="italian-0000000002")
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        service = PuzzleService(storage.puzzles, banks={"italian": [first, second]}, seed=1)
+        await service.start_puzzle(USER, first.id)
+        other = await service.start_puzzle(USER, second.id)
+        assert other.left is None and other.left_result is None
+        assert await service.rating(USER, "italian") is None
+        assert (await service.start_puzzle(USER, first.id)).rated
+    finally:
+        await storage.close()
+
+
+SOLVER = 5
+
+
+
+@asynccontextmanager
+async def bot_process(path: Path, bank: Sequence[Puzzle] | None = None
+                      ) -> AsyncIterator[PuzzleService]:
+    """One run of the bot's puzzle service over the database file `path`: opened, then
+    closed (a restart is the next `bot_process`)."""
+    storage = await Storage.open(path)
+    try:
+        yield PuzzleService(storage.puzzles,
+                            banks={"italian": list(bank or [shot_puzzle()])}, seed=1)
+    finally:
+        await storage.close()
+
+
+async def _refused(call: Awaitable[object]) -> Msg:
+    with pytest.raises(PlayerError) as caught:
+        await call
+    return caught.value.key
+
+
+async def test_a_restart_continues_the_puzzle_and_rates_it_once(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with bot_process(db) as first:
+        view = await first.start(SOLVER, "italian")
+        assert view.rated
+        answer = await first.solve(SOLVER, "c4-d5")
+        assert answer.outcome == SolveOutcome.CORRECT and answer.defence == "c6xe4"
+        after_defence = answer.view.position
+    async with bot_process(db) as second:
+        # Autocomplete offers the moves of the position after 1. c4-d5 c6xe4: the capture
+        # is compulsory, and f3 has one.
+        assert {c.value for c in await second.suggestions(SOLVER, "f3")} == {"f3xf7"}
+        # The first move again is no longer legal (c4 is empty): refused, nothing rated.
+        key = await _refused(second.solve(SOLVER, "c4-d5"))
+        assert key in {*MOVE_PROBLEMS.values(), Msg.MOVE_NOT_LEGAL}
+        assert await second.rating(SOLVER, "italian") is None
+        # The hint names the piece of the solution's next move.
+        square, hinted = await second.hint(SOLVER, shot_puzzle().id)
+        assert square == "f3" and hinted.position == after_defence and hinted.found == 1
+    async with bot_process(db) as third:
+        answer = await third.solve(SOLVER, "f3xf7")
+        assert answer.outcome == SolveOutcome.SOLVED
+        assert answer.view.position.count(Color.BLACK) == 3
+        # The hint before the restart counts: a hinted solve is a rated loss.
+        assert answer.result is not None and answer.result.player.solved == 0
+        assert answer.result.player.attempts == 1
+        assert await _refused(third.solve(SOLVER, "a2-b3")) is Msg.PUZZLE_NONE
+    async with bot_process(db) as fourth:
+        # Answered once more after the result was stored (the answer lost with a crash):
+        # the puzzle is over, nothing more is recorded.
+        assert await _refused(fourth.solve(SOLVER, "f3xf7")) is Msg.PUZZLE_NONE
+        assert await fourth.suggestions(SOLVER, "") == []
+        rating = await fourth.rating(SOLVER, "italian")
+        assert rating is not None and (rating.attempts, rating.solved) == (1, 0)
+
+
+async def test_a_wrong_answer_before_a_restart_stays_the_rated_result(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with bot_process(db) as first:
+        await first.start(SOLVER, "italian")
+        wrong = await first.solve(SOLVER, "f3-e4")
+        assert wrong.outcome == SolveOutcome.WRONG and wrong.result is not None
+        assert wrong.view.position == Position.from_fen(SHOT, ITALIAN)
+    async with bot_process(db) as second:
+        again = await second.solve(SOLVER, "b3-a4")
+        assert again.outcome == SolveOutcome.WRONG and again.result is None
+        assert (await second.solve(SOLVER, "c4-d5")).outcome == SolveOutcome.CORRECT
+    async with bot_process(db) as third:
+        solved = await third.solve(SOLVER, "f3xd5xf7")
+        assert solved.outcome == SolveOutcome.SOLVED and solved.result is None
+        rating = await third.rating(SOLVER, "italian")
+        assert rating is not None and (rating.attempts, rating.solved, rating.streak) == (1, 0, 0)
+
+
+async def test_a_clean_solve_across_a_restart_is_a_win(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with bot_process(db) as first:
+        await first.start(SOLVER, "italian")
+        await first.solve(SOLVER, "c4-d5")
+    async with bot_process(db) as second:
+        solved = await second.solve(SOLVER, "f3xf7")
+        assert solved.result is not None
+        assert (solved.result.player.solved, solved.result.player.streak) == (1, 1)
+
+
+async def test_a_reveal_after_a_restart_shows_the_rest_and_ends_it(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with bot_process(db) as first:
+        await first.start(SOLVER, "italian")
+        await first.solve(SOLVER, "c4-d5")
+    async with bot_process(db) as second:
+        reveal = await second.reveal(SOLVER, shot_puzzle().id)
+        assert reveal.moves == ("f3xf7",)
+        assert reveal.result is not None and reveal.result.player.solved == 0
+        assert await _refused(second.reveal(SOLVER, shot_puzzle().id)) is Msg.PUZZLE_NONE
+
+
+async def test_two_processes_serve_one_solver(tmp_path: Path) -> None:
+    """Two services over one database at once (two shards or machines): each step of one
+    is seen by the other."""
+    db = tmp_path / "db.sqlite3"
+    async with bot_process(db) as one, bot_process(db) as other:
+        await one.start(SOLVER, "italian")
+        assert (await other.solve(SOLVER, "c4-d5")).outcome == SolveOutcome.CORRECT
+        solved = await one.solve(SOLVER, "f3xf7")
+        assert solved.outcome == SolveOutcome.SOLVED and solved.result is not None
+        assert await _refused(other.hint(SOLVER, shot_puzzle().id)) is Msg.PUZZLE_NONE
+
+
+@pytest.mark.parametrize("changed", [
+    replace(shot_puzzle(), id="italian-0000000002"),           # the puzzle is gone
+    shot_puzzle(("c4-d5", "e6xc4", "b3xd5xb7")),               # same id, another line
+], ids=["removed", "line-changed"])
+async def test_a_puzzle_the_bank_lost_is_ended_with_a_message(
+    tmp_path: Path, changed: Puzzle
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with bot_process(db) as first:
+        await first.start(SOLVER, "italian")
+        await first.solve(SOLVER, "c4-d5")
+    async with bot_process(db, [changed]) as regenerated:
+        assert await regenerated.suggestions(SOLVER, "") == []  # /solve will say why
+        with pytest.raises(PlayerError) as caught:
+            await regenerated.solve(SOLVER, "f3xf7")
+        assert caught.value.key is Msg.PUZZLE_GONE
+        assert caught.value.params["puzzle"] == shot_puzzle().id
+        # Ended: nothing under way, nothing rated; a new puzzle can be started.
+        assert await _refused(regenerated.hint(SOLVER, shot_puzzle().id)) is Msg.PUZZLE_NONE
+        assert await regenerated.rating(SOLVER, "italian") is None
+        assert (await regenerated.start(SOLVER, "italian")).puzzle == changed

@@ -51,7 +51,7 @@ async def test_a_hinted_puzzle_left_in_two_processes_at_once_is_rated_once(
         one, two = (PuzzleService(s.puzzles, banks={"italian": [FIRST, SECOND]}, seed=1)
                     for s in stores)
         await one.start_puzzle(USER, FIRST.id)
-        await two.hint(USER)
+        await two.hint(USER, FIRST.id)
         outcomes = await asyncio.gather(one.start_puzzle(USER, SECOND.id),
                                         two.start_puzzle(USER, SECOND.id),
                                         return_exceptions=True)

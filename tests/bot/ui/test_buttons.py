@@ -6,15 +6,12 @@ current board and acts on nothing."""
 
 from __future__ import annotations
 
-import copy
-
 from storage import GameStatus
 from tests.support.discord_harness import (
     PNG,
     Harness,
     button_id,
     challenge_and_accept,
-    press,
     press_button,
     resign,
     response_message_id,
@@ -95,36 +92,3 @@ async def test_an_older_board_is_out_of_date_and_shows_the_current_board(
     state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1 and state.status is GameStatus.ACTIVE
     assert state.draw_offer_by is None
-
-
-async def test_a_board_from_before_buttons_carried_their_ply_acts_on_nothing(
-    harness: Harness,
-) -> None:
-    """A board posted by an older version (`dama:resign:<game>`, no ply), even one showing
-    the current position: a press shows the current board, does nothing, and the pressed
-    board loses its buttons."""
-    h = harness
-    _, board = await challenge_and_accept(h)
-    game_id = h.bot.services.games.current(CHANNEL).game_id
-    # The same board as an older version drew it: buttons without the ply.
-    legacy = copy.deepcopy(h.discord.messages[board])
-    for row in legacy["components"]:
-        for button in row["components"]:
-            button["custom_id"] = button["custom_id"].rsplit(":", 1)[0]
-    assert button_id(legacy, "resign") == f"dama:resign:{game_id}"
-    for action in ("resign", "draw"):
-        calls = await run(h, press(h, board, f"dama:{action}:{game_id}", user=BOB,
-                                   snapshot=legacy))
-        stale = _answer(calls)
-        assert stale.ephemeral and "out of date" in stale.content
-        assert stale.files and stale.files[0][1].startswith(PNG)
-        [strip] = [c for c in calls if c.method == "PATCH"]
-        assert strip.path.endswith(f"/{board}") and strip.body["components"] == []
-    state = h.bot.services.games.current(CHANNEL)
-    assert state.status is GameStatus.ACTIVE and state.ply == 0
-    assert state.draw_offer_by is None
-    # The buttons of the board as drawn now still act.
-    calls = await run(h, slash(h, "board", user=BOB))
-    current = response_message_id(h, _answer(calls))
-    calls = await run(h, press_button(h, current, "draw", user=BOB))
-    assert "offers a draw" in _answer(calls).content

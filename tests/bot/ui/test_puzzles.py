@@ -1,12 +1,17 @@
 """The puzzle card's texts (bot/ui/puzzles.py): the variant's name in the reader's language
-in the title and where the puzzle comes from, and no task left on a finished puzzle."""
+in the title and where the puzzle comes from, no task left on a finished puzzle, and the
+Hint button's warning on a rated attempt."""
 
 from __future__ import annotations
 
 import dataclasses
 
+import discord
+
+from bot.locales import DOMAINS
+from bot.messages import Msg, text
 from bot.services.puzzles import PuzzleView
-from bot.ui.puzzles import puzzle_embed, source_text
+from bot.ui.puzzles import puzzle_embed, puzzle_view, source_text
 from engine import Color, Position, get_variant
 from puzzles import PuzzleSource
 from tests.support.puzzles import SHOT, shot_puzzle
@@ -61,6 +66,26 @@ def test_a_solved_or_revealed_puzzle_asks_for_no_more_moves() -> None:
     done = puzzle_embed(_view(2), "en-US", note="**c4-d5**: solved!").description or ""
     assert "Find the shot" not in done and "moves found" not in done
     assert done.startswith("**c4-d5**: solved!\nPuzzle rating ") and "From a recorded game" in done
+
+
+def _labels(rated: bool, locale: str) -> dict[str, str | None]:
+    view = puzzle_view(1001, locale, shot_puzzle().id, rated=rated)
+    labels: dict[str, str | None] = {}
+    for child in view.children:
+        assert isinstance(child, discord.ui.DynamicItem)
+        button = child.item
+        assert isinstance(button, discord.ui.Button) and button.custom_id is not None
+        labels[button.custom_id.split(":")[1]] = button.label
+    return labels
+
+
+def test_the_hint_button_of_a_rated_puzzle_says_a_solve_then_counts_as_a_loss() -> None:
+    for locale in ("en-US", *DOMAINS["messages"]):
+        rated, unrated = _labels(True, locale), _labels(False, locale)
+        assert rated["phint"] == text(Msg.PUZZLE_BUTTON_HINT_RATED, locale), locale
+        assert unrated["phint"] == text(Msg.PUZZLE_BUTTON_HINT, locale), locale
+        assert rated["phint"] != unrated["phint"]
+        assert rated["preveal"] == unrated["preveal"] == text(Msg.PUZZLE_BUTTON_REVEAL, locale)
 
 
 def test_the_count_of_moves_found_reads_right_for_one_move_to_find() -> None:

@@ -1,0 +1,47 @@
+"""`PressTargets`: what a component's `custom_id` names (a game, a challenge), checked
+before any handler acts on a press.
+
+A `custom_id` comes from the client, so it may name anything: another server's game, a
+game that never existed, a challenge of another channel. Every press is checked here
+first (by the component router, `bot.ui.components`), and a target the presser may not
+act on is refused exactly as a missing one, so its existence is not revealed and no
+message is changed (docs/ARCHITECTURE.md, "Buttons and other components").
+"""
+
+from __future__ import annotations
+
+from bot.messages import Msg
+from bot.services.errors import PlayerError
+from bot.services.visibility import Viewer, can_see
+from storage import GameRecord, Storage
+
+
+class PressTargets:
+    """Reads the games and challenges a press names (plain values, no discord)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self._storage = storage
+
+    async def game(self, viewer: Viewer, game_id: int, *,
+                   channel_id: int | None = None) -> GameRecord:
+        """Game `game_id` as `viewer` may act on it through a component. `channel_id`:
+        the component sits on a message of the game's own channel (a board and its
+        buttons), so the game must be that channel's.
+
+        Raises `PlayerError`: UNKNOWN_GAME when there is no such game or `viewer` may
+        not see it (`bot.services.visibility.can_see`: told alike), GAME_ELSEWHERE
+        when it is visible but played in another channel than `channel_id`."""
+        record = await self._storage.games.get(game_id)
+        if record is None or not can_see(viewer, record):
+            raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
+        if channel_id is not None and record.channel_id != channel_id:
+            raise PlayerError(Msg.GAME_ELSEWHERE, game_id=game_id)
+        return record
+
+    async def challenge(self, challenge_id: int, channel_id: int | None) -> None:
+        """Check that challenge `challenge_id` exists and was sent in channel
+        `channel_id` (its message is there). Raises `PlayerError(CHALLENGE_UNKNOWN)`
+        otherwise."""
+        challenge = await self._storage.challenges.get(challenge_id)
+        if challenge is None or challenge.channel_id != channel_id:
+            raise PlayerError(Msg.CHALLENGE_UNKNOWN)

@@ -1,0 +1,98 @@
+"""The analysis messages (`bot/ui/analysis.py`): move numbers, the players' names, the
+result's embed and select of mistakes in the reader's notation, the progress message's
+Cancel, and the components' `custom_id`s. The analysis is the engine's own, of the
+Italian planted blunder the cog's tests use (tests/bot/cogs/test_analysis.py): Black's
+g6-f5 (12-15) is a blunder, e6-d5 (11-14) the better move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.messages import Msg, text
+from bot.ui.analysis import (
+    COMPONENTS,
+    AnalysisAction,
+    MistakeSelect,
+    analysis_embed,
+    move_number,
+    player_names,
+    progress_view,
+    result_view,
+)
+from bot.ui.present import Viewpoint
+from engine import Color, Game, Position, get_variant
+from engine.analysis import GameAnalysis, analyse_here
+from storage import GameRecord, NewGame, Seat, Storage
+
+FEN = "B:We2,c4,Kd3:Bc6,g6,Ke6"
+MOVES = ("g6-f5", "c4-d5", "e6xc4", "d3xb5xd7")
+
+
+@pytest.fixture(scope="module")
+def analysis() -> GameAnalysis:
+    variant = get_variant("italian")
+    game = Game(variant, Position.from_fen(FEN, variant))
+    for move in MOVES:
+        game.play(move)
+    return analyse_here(variant, game.start, game.moves, nodes=20_000)
+
+
+def test_move_numbers_count_from_the_games_start() -> None:
+    assert move_number(1, Color.WHITE) == "1."
+    assert move_number(2, Color.BLACK) == "1..."
+    assert move_number(23, Color.WHITE) == "12."
+
+
+async def test_players_are_mentioned_and_the_computer_named_in_the_readers_language(
+    tmp_path: Path,
+) -> None:
+    async with await Storage.open(tmp_path / "db.sqlite3") as storage:
+        record: GameRecord = await storage.games.create(NewGame(
+            "italian", 600, 500, Seat.human(1001), Seat.computer(3), FEN))
+    white, black = player_names(record, "fr")
+    assert white == "<@1001>"
+    assert black == text(Msg.COMPUTER, "fr", level=3) != text(Msg.COMPUTER, "en-US", level=3)
+
+
+def test_the_result_names_the_blunder_and_the_better_move(analysis: GameAnalysis) -> None:
+    algebraic = analysis_embed(analysis, 7, ("<@1>", "<@2>"), 20_000, "en-US",
+                               Viewpoint(numeric=False))
+    description = algebraic.description or ""
+    assert "g6-f5??" in description and "e6-d5" in description, description
+    assert algebraic.image.url == "attachment://analysis.png"
+    numbered = analysis_embed(analysis, 7, ("<@1>", "<@2>"), 20_000, "en-US",
+                              Viewpoint(numeric=True))
+    description = numbered.description or ""
+    assert "12-15??" in description and "11-14" in description, description
+
+
+def test_the_select_lists_the_judged_plies_in_the_askers_notation(
+    analysis: GameAnalysis,
+) -> None:
+    view = result_view(7, analysis, "en-US", Viewpoint(numeric=False))
+    assert view is not None
+    [select] = view.children
+    assert isinstance(select, MistakeSelect)
+    assert select.custom_id == "dama:mistake:7"
+    assert isinstance(select.item, discord.ui.Select)
+    labels = [option.label for option in select.item.options]
+    assert any("g6-f5??" in label for label in labels), labels
+    assert [option.value for option in select.item.options] == [
+        str(p.ply) for p in analysis.judged()[:25]]
+
+
+def test_the_progress_message_carries_cancel_for_its_game() -> None:
+    [cancel] = progress_view(7, "it").children
+    assert isinstance(cancel, discord.ui.DynamicItem)
+    assert cancel.custom_id == "dama:stopanalysis:7"
+    assert isinstance(cancel.item, discord.ui.Button)
+    assert cancel.item.label == text(Msg.BUTTON_CANCEL, "it")
+
+
+def test_every_analysis_action_has_its_component() -> None:
+    prefixes = {item.__discord_ui_compiled_template__.pattern.split(":")[1]
+                for item in COMPONENTS}
+    assert prefixes == {action.value for action in AnalysisAction}
