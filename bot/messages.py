@@ -119,6 +119,7 @@ class Msg(enum.StrEnum):
     # --- the board ---------------------------------------------------------------------
     RATED = "word.rated"
     CASUAL = "word.casual"
+    NOT_RATED = "word.not_rated"
     COLOR_WHITE = "word.white"
     COLOR_BLACK = "word.black"
     COLOR_RANDOM = "word.random"
@@ -199,6 +200,7 @@ class Msg(enum.StrEnum):
     HISTORY_LINE = "history.line"
     HISTORY_LINE_ABORTED = "history.line_aborted"
     HISTORY_EMPTY = "history.empty"
+    HISTORY_HIDDEN = "history.hidden"
     EXPORT_DONE = "export.done"
     EXPORT_CHOSE_ACTIVE = "export.chose_active"
     EXPORT_CHOSE_RECENT = "export.chose_recent"
@@ -470,6 +472,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
 
     Msg.RATED: "rated",
     Msg.CASUAL: "casual",
+    Msg.NOT_RATED: "not rated",
     Msg.COLOR_WHITE: "White",
     Msg.COLOR_BLACK: "Black",
     Msg.COLOR_RANDOM: "a random colour",
@@ -561,6 +564,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
     Msg.HISTORY_EMPTY: "{user} has not finished a game yet.",
+    Msg.HISTORY_HIDDEN: ("No game of {user}'s can be shown here: a game is shown only in "
+                         "the server where it was played, and to its players."),
     Msg.EXPORT_DONE: "Game #{game_id} ({variant}) as PDN.",
     Msg.EXPORT_CHOSE_ACTIVE: "It is your game in progress.",
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
@@ -707,16 +712,16 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                         "with /puzzle.",
     Msg.PUZZLE_TITLE: "Puzzle {puzzle} ({variant})",
     Msg.PUZZLE_TASK: "{color} to move and win material. Find the shot: answer with /solve "
-                     "({found} of {total} moves found).",
+                     "(moves found: {found} of {total}).",
     Msg.PUZZLE_SOURCE: "Puzzle rating {rating}. From {source}.",
     Msg.PUZZLE_YOUR_RATING: "Your puzzle rating: {rating}, streak {streak}.",
     Msg.PUZZLE_CORRECT: "**{played}** is right. The defence: **{defence}**. Your move "
-                        "({found} of {total} found).",
+                        "(moves found: {found} of {total}).",
     Msg.PUZZLE_SOLVED: "**{played}**: solved!",
     Msg.PUZZLE_WRONG: "**{played}** is not the winning move. Try again, or press Reveal.",
     Msg.PUZZLE_HINT: "Hint: move the piece on **{square}**.",
     Msg.PUZZLE_REVEALED: "The solution: {line}",
-    Msg.PUZZLE_RATING_CHANGE: "Your puzzle rating: {before} -> {after} ({delta}), "
+    Msg.PUZZLE_RATING_CHANGE: "Your puzzle rating: {before} → {after} ({delta}), "
                               "streak {streak}.",
     Msg.PUZZLE_UNRATED: "You have met this puzzle before: this time is not rated.",
     Msg.PUZZLE_BUTTON_HINT: "Hint",
@@ -735,7 +740,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_SOURCE_SELF_PLAY: "a game the computer played against itself ({game}, after "
                                  "ply {ply})",
     Msg.PUZZLE_SOURCE_SELF_PLAY_SEED: "a game the computer played against itself (level "
-                                      "{level}, seed {seed}, after ply {ply})",
+                                      "{level}, after ply {ply})",
     Msg.PUZZLE_DAILY_ANY_VARIANT: "the variants in turn",
     Msg.PUZZLE_GONE: "The puzzle you were solving ({puzzle}) was changed or removed when the "
                      "bot's puzzles were updated, so it has ended: nothing more about it is "
