@@ -296,7 +296,8 @@ async def test_a_finished_board_shows_no_side_to_move(harness: Harness) -> None:
     final = (await resign(h, user=BOB))[0]
     assert "to move" not in final.content
     assert "to move" not in final.embeds[0]["description"]
-    state = h.bot.games._ended[CHANNEL]
+    state = h.bot.games.table.last_ended(CHANNEL)
+    assert state is not None
     png = final.files[0][1]
     assert png.startswith(PNG)
     # The picture is the position without the side-to-move marker.

@@ -397,7 +397,7 @@ async def test_resign_during_an_absent_players_computer_move_is_answered_at_once
     clock.advance(timedelta(seconds=40))
     assert await s.games.run_deadlines() == []  # White's turn handed to the computer
     await asyncio.wait_for(mover.searching.wait(), PATIENCE)
-    assert not s.games.locks.locked(CHANNEL)
+    assert not s.games.table.locked(CHANNEL)
     update = await asyncio.wait_for(s.games.resign(CHANNEL, ALICE), PATIENCE)
     assert not mover.hold.is_set()  # answered while the computer was still thinking
     assert update.state.ending is not None
@@ -436,18 +436,12 @@ async def test_a_computer_seat_moves_after_its_absent_opponent_came_back(
     """A `/play` game: the person's time runs out and the computer starts thinking for
     them; the person comes back and moves meanwhile. That search's move is dropped, and the
     computer seat, now to move, still plays its own move once the search has ended."""
-    from storage import NewGame
 
     clock = FakeClock()
     mover = FirstMove(hold=True)
     s = await open_services(clock=clock, chooser=mover)
-    variant = engine.get_variant("turkish")
-    record = await s.storage.games.create(NewGame(
-        variant="turkish", channel_id=CHANNEL, guild_id=None, white=Seat.human(ALICE),
-        black=Seat.computer(2), start_fen=engine.Position.start(variant).to_fen(variant),
-        move_seconds=40, deadline=clock() + timedelta(seconds=40),
-    ))
-    await s.games.adopt(record)
+    record = await start_game(s, "turkish", white=ALICE, black=Seat.computer(2), guild=None,
+                              rated=False, move_seconds=40)
     clock.advance(timedelta(seconds=40))
     assert await s.games.run_deadlines() == []  # the computer thinks for absent White
     await asyncio.wait_for(mover.searching.wait(), PATIENCE)
@@ -590,7 +584,6 @@ async def test_a_computer_seat_moves_on_its_turn_and_never_loses_on_time(
 ) -> None:
     """A computer seat (`/play`) moves whenever it is its turn, at its own level; its
     moves never count as absences, and a move clock on its side never makes it lose."""
-    from storage import NewGame
 
     clock = FakeClock()
     mover = FirstMove()
@@ -598,12 +591,8 @@ async def test_a_computer_seat_moves_on_its_turn_and_never_loses_on_time(
     turns: list[int] = []  # a second listener beside the computer's turns
     s.games.events.subscribe(TurnChanged, lambda event: turns.append(event.state.ply))
     variant = engine.get_variant("italian")
-    record = await s.storage.games.create(NewGame(
-        variant="italian", channel_id=CHANNEL, guild_id=None, white=Seat.human(ALICE),
-        black=Seat.computer(3), start_fen=engine.Position.start(variant).to_fen(variant),
-        move_seconds=40, deadline=clock() + timedelta(seconds=40),
-    ))
-    await s.games.adopt(record)
+    record = await start_game(s, "italian", white=ALICE, black=Seat.computer(3), guild=None,
+                              rated=False, move_seconds=40)
     await s.computer_idle()
     assert mover.calls == 0  # White (a person) to move
     for _ in range(4):
