@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import bot.cogs.play
-import bot.services.games
+import bot.services.move_text
 import engine
 from tests.support.discord_harness import (
     PNG,
@@ -242,7 +242,7 @@ async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
         time.sleep(0.15)
         return real_format(*args, **kwargs)
 
-    monkeypatch.setattr(bot.services.games, "format_move", slow_format)
+    monkeypatch.setattr(bot.services.move_text, "format_move", slow_format)
     gaps: list[float] = []
 
     async def ticker() -> None:
