@@ -1,8 +1,10 @@
-"""`bot.services.games.recovery`: a restart continues the games and ends those whose
-stored moves already ended them, on a real SQLite file."""
+"""`bot.services.games.recovery`: a restart continues the games, ends those whose stored
+moves already ended them, and shows each owed board before the game goes on, on a real
+SQLite file."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from pathlib import Path
 
@@ -10,11 +12,9 @@ import pytest
 
 import engine
 from bot.messages import Msg
-from bot.services import (
-    PlayerError,
-)
+from bot.services import Event, PlayerError
 from storage import GameResult, GameStatus, NewGame, Seat, Storage
-from tests.support.choosers import FORCED
+from tests.support.choosers import FORCED, PATIENCE, FirstMove
 from tests.support.clock import FakeClock
 from tests.support.services import (
     ALICE,
@@ -113,3 +113,27 @@ async def test_restart_finishes_a_game_whose_stored_last_move_ended_it(
     assert stored is not None and stored.status is GameStatus.FINISHED
     assert stored.result is GameResult.WHITE_WINS and stored.termination == "no_pieces"
     assert stored.white_rating is not None  # the rated game's rating change is stored
+
+
+async def test_the_computers_reply_after_a_restart_comes_after_the_owed_board_it_answers(
+    tmp_path: Path, open_services: OpenServices,
+) -> None:
+    """A player's move in a computer game stored just before a crash (its board never
+    posted) is shown first at the restart; only then does the computer reply."""
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    s = await open_services(path, clock)  # no computer: its turn stays pending
+    record = await start_game(s, "turkish", white=ALICE, black=Seat.computer(1),
+                              rated=False)
+    await s.games.play(CHANNEL, ALICE, "a3-a4")  # stored; the crash comes before its board
+    await s.close()
+
+    s = await open_services(path, clock, chooser=FirstMove())  # restart: restore()
+    await asyncio.wait_for(s.computer_idle(), PATIENCE)  # the start-up's other work
+    posted = await s.games.post_owed_boards(s.announced)
+    await asyncio.wait_for(s.computer_idle(), PATIENCE)
+    assert [(u.event, u.state.ply) for u in posted] == [(Event.SHOWN, 1)]
+    assert [(u.event, u.state.ply) for u in s.announced.updates] == [
+        (Event.SHOWN, 1), (Event.COMPUTER_MOVED, 2)]
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and stored.ply_count == 2 and not stored.board_owed
