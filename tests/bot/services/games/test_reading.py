@@ -34,7 +34,6 @@ async def test_autocomplete_offers_own_legal_moves_captures_first(
     choices = s.games.suggestions(CHANNEL, ALICE, "")
     assert [c.value for c in choices] == ["d3xb5xd7", "d3xf5xd7"]  # full paths, captures only
     # Italian numeric squares (docs/RULES.md, "Coordinates and notation"): d3 = 22,
-    # b5 = 13, d7 = 6.
     # b5 = 13, d7 = 6. The numeric form comes first (the default), algebraic beside it.
     assert choices[0].name == "22x13x6 (d3xb5xd7)"
     assert [c.value for c in s.games.suggestions(CHANNEL, ALICE, "22x")] == [
