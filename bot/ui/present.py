@@ -30,6 +30,7 @@ from bot.services import (
     SeatView,
     UserRef,
 )
+from bot.services.errors import ChannelRef
 from bot.services.settings import SettingsService
 from engine import Color, Position, Variant, parse_square, square_to_number
 from renderer import render_png, render_text
@@ -199,6 +200,8 @@ def param(value: object, locale: str | None) -> str:
     durations in words (`duration_text`)."""
     if isinstance(value, UserRef):
         return mention(value.user_id)
+    if isinstance(value, ChannelRef):
+        return f"<#{value.channel_id}>"
     if isinstance(value, ComputerRef):
         return text(Msg.COMPUTER, locale, level=value.level)
     if isinstance(value, Color):
