@@ -46,7 +46,7 @@ from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzleScheduler
 from bot.services.settings import ChallengeLimits, SettingsService
-from bot.sync import CLAIM_SECONDS, legacy_hash_file, sync_commands
+from bot.sync import CLAIM_SECONDS, sync_commands
 from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
@@ -329,7 +329,7 @@ class DamaBot(commands.AutoShardedBot):
         return await sync_commands(
             self.tree, application_id=self.application_id,
             dev_guild=settings.dev_guild, values=self.storage.settings,
-            legacy=legacy_hash_file(settings.database), clock=self.clock, patience=patience,
+            clock=self.clock, patience=patience,
         )
 
     async def _sync_in_background(self) -> None:

@@ -258,8 +258,7 @@ def database_refusal(args: argparse.Namespace) -> str | None:
 
 
 def _delete_database(database: Path) -> None:
-    """Delete the database and its companions (`-wal`, `-shm`, the commands hash file
-    older versions kept)."""
+    """Delete the database and its companions (SQLite's `-wal` and `-shm` files)."""
     for path in (database, *database.parent.glob(database.name + "*")):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

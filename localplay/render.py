@@ -22,18 +22,18 @@ _CHANNEL = re.compile(r"<#(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _GAME_ID = re.compile(r"\bgame #(\d+)\b")
-_BUTTON_GAME = re.compile(r"^dama:(?:resign|draw|rematch):(\d+)(?::\d+)?$")
+_BUTTON_GAME = re.compile(r"^dama:(?:(?:resign|draw):(\d+):\d+|rematch:(\d+))$")
 
 
 def game_id_of(message: MessageRecord) -> int | None:
     """The id of the game a board message shows: from a game button's custom_id
-    (`dama:resign:<id>:<ply>`, or `dama:resign:<id>` on older boards; a finished board's
-    `dama:rematch:<id>`), else from the
-    embed title (`... game #<id> ...`); None if neither."""
+    (`dama:resign:<id>:<ply>`, `dama:draw:<id>:<ply>`; a finished board's
+    `dama:rematch:<id>`), else from the embed title (`... game #<id> ...`); None if
+    neither."""
     for button in message.buttons:
         match = _BUTTON_GAME.match(button.custom_id or "")
         if match:
-            return int(match.group(1))
+            return int(match.group(1) or match.group(2))
     for embed in message.embeds:
         match = _GAME_ID.search(str(embed.get("title") or ""))
         if match:

@@ -27,8 +27,8 @@ def test_messages_read_as_text() -> None:
                  "fields": [{"name": "White", "value": "<@10> (1500?)"}],
                  "footer": {"text": "a footer"}},),
         components=({"type": 1, "components": [
-            {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:7"},
-            {"type": 2, "style": 2, "label": "Offer draw", "custom_id": "dama:draw:7",
+            {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:7:3"},
+            {"type": 2, "style": 2, "label": "Offer draw", "custom_id": "dama:draw:7:3",
              "disabled": True}]},),
     )
     lines = text.lines(message)
@@ -73,3 +73,9 @@ def test_the_users_a_message_mentions() -> None:
     )
     assert mentioned_users(message) == {10, 11, 12, 13, 14, 17}
     assert mentioned_users(_message(content="no one")) == set()
+
+
+def test_game_id_from_a_finished_board_s_rematch_button() -> None:
+    board = _message(components=({"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "Rematch", "custom_id": "dama:rematch:40"}]},))
+    assert game_id_of(board) == 40
