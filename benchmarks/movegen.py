@@ -14,7 +14,7 @@ variant).
    how long a level-5 search with a 1 s budget takes to return (wall clock). The
    "before" column is the former generator (tests/engine/oracles/legacy.py) listing every
    capture route and merging them, which is what `legal_moves` did; the whole public path
-   then repeated that work several times over (see the README for the figures measured
+   then repeated that work several times over (see docs/BENCHMARKS.md for the figures measured
    with the former engine).
 2. A hill-climbing search, per variant, for the position where `legal_moves` is slowest:
    from a random position (one king of the side to move against half to all of the

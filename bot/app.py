@@ -44,7 +44,7 @@ INVALID_SHARD_CODE = 4010
 SHARDING_REQUIRED = (
     "dama-bot: Discord requires more shards (close code 4011: a shard would handle more "
     "than 2,500 servers). Leave DAMA_SHARD_COUNT empty to use the count Discord "
-    "recommends, or raise it on every process (README, \"Running at scale\")."
+    "recommends, or raise it on every process (docs/OPERATING.md, \"Running at scale\")."
 )
 INVALID_SHARD = (
     "dama-bot: Discord refused the shard (close code 4010): DAMA_SHARD_IDS must name shards "
@@ -66,7 +66,7 @@ INVITE_PERMISSIONS = discord.Permissions(
     read_message_history=True,  # after a crash, find its own board (or draw offer) that
     #                             Discord got but whose id was lost, not post it twice
 )
-"""The permissions the bot is invited with (README, "Invite and run"): what its own posts
+"""The permissions the bot is invited with (docs/OPERATING.md, "Invite and run"): what its own posts
 in a channel need. Its answers to slash commands and buttons go through the interaction,
 which needs none of them. It reads only its own messages: Read Message History lets it
 look, after a crash, for a board it posted but could not record (`GameAnnouncer.

@@ -1,18 +1,18 @@
-"""`DamaBot`: the discord.py client. Its `setup_hook` is the composition root.
+"""`DamaBot`: the discord.py client.
 
-setup_hook: open the database; build the presenter and the announcer (the Discord side
-that shows updates), the event bus and the services; subscribe the listeners (the
-computer's turns, the deadline scheduler); add the cogs; register the persistent buttons
-(dynamic items: any old message's buttons work again); restore the active games (the
-computer resumes its turns) and the pending challenges; start the deadline scheduler; and
-sync the commands (development guild, or global when changed). Every collaborator is
-given at construction; nothing is patched afterwards (docs/ARCHITECTURE.md).
+setup_hook: build the services (`bot.composition.compose`, the one composition root, with
+the Discord side's outlets: the presenter, the announcer and the daily puzzle posts);
+add the cogs, fed from the services; register the persistent buttons (dynamic items: any
+old message's buttons work again); restore the active games (the computer resumes its
+turns), post the boards owed and restore the pending challenges; start the schedulers;
+and sync the commands (development guild, or global when changed). The client holds the
+one `Services` value and closes it (`close`). Every collaborator is given at
+construction; nothing is patched afterwards (docs/ARCHITECTURE.md).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import gc
 import logging
 import sys
@@ -28,24 +28,10 @@ from bot.cogs.info import Info
 from bot.cogs.play import Play
 from bot.cogs.puzzles import Puzzles
 from bot.cogs.settings import Settings as SettingsCog
-from bot.computer import ComputerPlayer, PoolMoveChooser, PoolReviewer, workers_per_process
+from bot.composition import Core, Outlets, Services, compose
 from bot.config import ConfigError, Settings
-from bot.move_work import MoveWork
-from bot.services import (
-    ChallengeService,
-    DeadlineScheduler,
-    EventBus,
-    GameRules,
-    GameService,
-    PlayerError,
-    StatsService,
-)
-from bot.services.analysis import AnalysisService, PositionReviewer, ThreadReviewer
-from bot.services.computer_games import ComputerGames
-from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
-from bot.services.puzzles import PuzzleService
-from bot.services.scheduler import DailyPuzzleScheduler
-from bot.services.settings import ChallengeLimits, SettingsService
+from bot.services import PlayerError
+from bot.services.computer_turns import MoveChooser
 from bot.sync import CLAIM_SECONDS, sync_commands
 from bot.ui.analysis import ANALYSIS_ITEMS, AnalysisPresses
 from bot.ui.announcer import GameAnnouncer
@@ -58,7 +44,7 @@ from bot.ui.puzzles import PUZZLE_ITEMS, DailyPuzzlePosts, PuzzlePressHandler
 from bot.ui.reading import check_options
 from bot.ui.translator import CommandTranslator
 from puzzles import Puzzle
-from storage import Storage, redact_url, utc_now
+from storage import redact_url, utc_now
 from storage.clock import Clock
 
 log = logging.getLogger(__name__)
@@ -87,10 +73,6 @@ def share_the_interpreter() -> None:
     16 ms to 260 ms beside such moves; at 0.5 ms it was 42 ms (benchmarks/bot_worst.py)."""
     sys.setswitchinterval(SWITCH_INTERVAL)
 
-
-PLAYER_CACHE_SECONDS = 30.0
-"""With several bot processes (shards), how long a player's preferences stay in one
-process's memory before they are read again (another process may have changed them)."""
 
 CLOSE_GRACE = 8.0
 """Seconds a stop waits for interactions being handled (`docker stop` kills after 10)."""
@@ -134,35 +116,35 @@ class DamaBot(commands.AutoShardedBot):
     `settings.shard_count` (both None: as many as Discord recommends, all in this process),
     and looking after the games of those shards' guilds only (`settings.shard_scope`,
     `bot.services.shards`). `settings` from `bot.config`; `clock` is for tests. The
-    computer's moves: a `ComputerPlayer` process pool is created in `setup_hook` and
-    closed in `close`; `chooser` replaces the move chooser built on it (tests). `sync`
+    computer's moves: `compose` creates a `ComputerPlayer` process pool, closed in
+    `close`; `chooser` replaces the move chooser built on it (tests). `sync`
     and `run_scheduler` (default on) let tests skip the command sync and drive the
-    deadlines themselves (`scheduler.run_once`)."""
+    deadlines themselves (`services.deadlines.run_once`)."""
 
-    storage: Storage
-    events: EventBus
-    games: GameService
-    challenges: ChallengeService
-    stats: StatsService
-    presenter: Presenter
-    announcer: GameAnnouncer
     errors: ErrorReporter
     presses: PressHandler
-    scheduler: DeadlineScheduler
-    computer_games: ComputerGames
-    computer_turns: ComputerTurns
-    puzzles: PuzzleService
     puzzle_presses: PuzzlePressHandler
-    daily_puzzles: DailyPuzzleScheduler
-    analyses: AnalysisService
     analysis_presses: AnalysisPresses
-    settings_service: SettingsService
+
+    @property
+    def services(self) -> Services[GameAnnouncer]:
+        """The bot's services (`bot.composition.compose`). Raises RuntimeError before
+        `setup_hook` built them."""
+        if self._services is None:
+            raise RuntimeError("the services are built by setup_hook, which has not run")
+        return self._services
+
+    @property
+    def presenter(self) -> Presenter:
+        """What draws and writes the boards (the announcer's)."""
+        return self.services.announcer.presenter
 
     @property
     def language_choices(self) -> LanguageChoices | None:
         """Where the players' and servers' language choices are read (None before
         `setup_hook`)."""
-        return getattr(self, "settings_service", None)
+        services = self._services
+        return None if services is None else services.preferences
 
     def __init__(
         self,
@@ -193,111 +175,64 @@ class DamaBot(commands.AutoShardedBot):
         self.scope = settings.shard_scope
         self.clock = clock
         self.chooser = chooser
-        self.computer: ComputerPlayer | None = None
         self.sync_on_start = sync
         self.run_scheduler = run_scheduler
         self.sync_result: str | None = None
         self.puzzle_banks = puzzle_banks
+        self._services: Services[GameAnnouncer] | None = None
+        self._syncing: asyncio.Task[None] | None = None
+        self._warming: asyncio.Task[None] | None = None
+
+    def _outlets(self, core: Core) -> Outlets[GameAnnouncer]:
+        """The Discord side of the services' own posts: the presenter (boards drawn through
+        the move work), the announcer (each reader's preferences) and the daily puzzles."""
+        presenter = Presenter(board_size=self.settings.board_size,
+                              inactivity_limit=self.settings.inactivity_limit,
+                              move_work=core.move_work)
+        return Outlets(GameAnnouncer(self, presenter, core.preferences),
+                       DailyPuzzlePosts(self, self.settings.board_size, core.puzzles))
 
     async def setup_hook(self) -> None:
         settings = self.settings
         # Command names and descriptions in tr, it, fr (bot/locales/commands).
         await self.tree.set_translator(CommandTranslator())
-        # The leaderboard rule is kept in the database's rankings: open with ours, or
-        # every leaderboard and rank would fall back to a slow exact scan.
-        self.storage = await Storage.open(settings.database, clock=self.clock,
-                                          leaderboard=settings.eligibility)
-        if self.chooser is None:
-            # Worker processes start at the first search, not here.
-            self.computer = ComputerPlayer(
-                workers_per_process(settings.computer_workers, settings.machine_processes),
-                queue_limit=settings.computer_queue_limit,
-            )
-            self.chooser = PoolMoveChooser(self.computer)
-        # Move work for positions with very many capture states: one worker process,
-        # apart from the computer's pool, started by the first such position (about a
-        # second, in that process: the event loop does not wait; bot.move_work).
-        self.move_work = MoveWork()
-        self.presenter = Presenter(board_size=settings.board_size,
-                                   inactivity_limit=settings.inactivity_limit,
-                                   move_work=self.move_work)
-        self.settings_service = SettingsService(
-            self.storage.settings,
-            ChallengeLimits(settings.challenges_per_challenger, settings.challenges_per_opponent),
-            # Another process may change a player's preferences: read them again now and then.
-            player_cache_seconds=None if self.scope.everything else PLAYER_CACHE_SECONDS,
-        )
-        self.announcer = GameAnnouncer(self, self.presenter, self.settings_service)
-        self.errors = ErrorReporter(self.announcer)
-        self.events = EventBus()
-        rules = GameRules(settings.inactivity_limit, settings.computer_moves_before_forfeit)
-        self.games = GameService(self.storage, rules=rules, clock=self.clock,
-                                 events=self.events, move_work=self.move_work,
-                                 scope=self.scope)
-        log.info("this process runs %s", self.scope.describe())
-        self.computer_turns = ComputerTurns(
-            self.games, self.chooser, announce=self.announcer.announce,
-            delayed=self.announcer.computer_delayed,
-            absent=Strength(settings.absent_player_level, settings.absent_player_budget),
-            seat_budget=settings.computer_budget,
-        )
-        self.computer_turns.listen(self.events)
-        computer = self.computer
-        room = None if computer is None else functools.partial(
-            computer.check_room, budget_seconds=settings.computer_budget
-        )
-        self.computer_games = ComputerGames(self.storage, self.games, clock=self.clock,
-                                            room=room)
-        self.challenges = ChallengeService(
-            self.storage, self.games, expiry=settings.challenge_expiry, clock=self.clock,
-            settings=self.settings_service,
-        )
-        self.stats = StatsService(self.storage, self.games, eligibility=settings.eligibility)
-        self.scheduler = DeadlineScheduler(self.games, self.challenges, self.announcer,
-                                           clock=self.clock)
-        self.scheduler.listen(self.events)
+        services = await compose(settings, self._outlets, clock=self.clock,
+                                 chooser=self.chooser, puzzle_banks=self.puzzle_banks)
+        self._services = services
+        announcer = services.announcer
+        self.errors = ErrorReporter(announcer)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
-        play = Play(games=self.games, challenges=self.challenges, announcer=self.announcer,
-                    errors=self.errors, settings=settings, preferences=self.settings_service,
-                    computer_games=self.computer_games, clock=self.clock)
+        play = Play(games=services.games, challenges=services.challenges, announcer=announcer,
+                    errors=self.errors, settings=settings, preferences=services.preferences,
+                    computer_games=services.computer_games, clock=self.clock)
         self.presses = play
         await self.add_cog(play)
-        await self.add_cog(Info(stats=self.stats, presenter=self.presenter, settings=settings))
-        await self.add_cog(Computer(computer_games=self.computer_games,
-                                    announcer=self.announcer, settings=settings))
-        self.puzzles = PuzzleService(self.storage.puzzles, banks=self.puzzle_banks)
-        puzzle_cog = Puzzles(puzzles=self.puzzles, repository=self.storage.puzzles,
+        await self.add_cog(Info(stats=services.stats, presenter=self.presenter,
+                                settings=settings))
+        await self.add_cog(Computer(computer_games=services.computer_games,
+                                    announcer=announcer, settings=settings))
+        puzzle_cog = Puzzles(puzzles=services.puzzles, repository=services.storage.puzzles,
                              errors=self.errors, board_size=settings.board_size,
-                             preferences=self.settings_service)
+                             preferences=services.preferences)
         self.puzzle_presses = puzzle_cog
         await self.add_cog(puzzle_cog)
-        self.daily_puzzles = DailyPuzzleScheduler(
-            self.puzzles, self.storage.puzzles,
-            DailyPuzzlePosts(self, settings.board_size, self.puzzles),
-            scope=self.scope, clock=self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PUZZLE_ITEMS)
-        await self.add_cog(SettingsCog(settings=self.settings_service))
-        # Analyses of finished games: in the computer's worker processes, after every
-        # game's move (a worker thread when tests replaced the move chooser).
-        reviewer: PositionReviewer = (
-            ThreadReviewer() if computer is None else PoolReviewer(computer)
-        )
-        self.analyses = AnalysisService(self.storage, self.games, reviewer)
-        analysis = Analysis(analyses=self.analyses, games=self.games, storage=self.storage,
-                            preferences=self.settings_service)
+        await self.add_cog(SettingsCog(settings=services.preferences))
+        analysis = Analysis(analyses=services.analyses, games=services.games,
+                            storage=services.storage, preferences=services.preferences)
         self.analysis_presses = analysis
         await self.add_cog(analysis)
         self.add_dynamic_items(*ANALYSIS_ITEMS)
-        restored = await self.games.restore()
+        restored = await services.games.restore()
+        thinking = 0 if services.computer_turns is None else services.computer_turns.thinking
         log.info("restored %d active games; the computer is to move in %d", len(restored),
-                 self.computer_turns.thinking)
-        owed = await self.games.post_owed_boards(self.announcer.announce_owed)
+                 thinking)
+        owed = await services.games.post_owed_boards(announcer.announce_owed)
         log.info("posted %d boards owed from before the restart", len(owed))
-        pending = await self.challenges.restore()
+        pending = await services.challenges.restore()
         log.info("restored %d pending challenges", pending)
         if self.run_scheduler:
-            self.scheduler.start()
-            self.daily_puzzles.start()
+            services.start()
         freeze_heap()
         # One process registers the commands: the one with shard 0 (bot.services.shards).
         if self.sync_on_start and self.scope.holds_shard_zero:
@@ -328,7 +263,7 @@ class DamaBot(commands.AutoShardedBot):
         settings = self.settings
         return await sync_commands(
             self.tree, application_id=self.application_id,
-            dev_guild=settings.dev_guild, values=self.storage.settings,
+            dev_guild=settings.dev_guild, values=self.services.storage.settings,
             clock=self.clock, patience=patience,
         )
 
@@ -354,38 +289,21 @@ class DamaBot(commands.AutoShardedBot):
                  len(self.guilds))
 
     async def close(self) -> None:
-        scheduler = getattr(self, "scheduler", None)
-        if scheduler is not None:
-            await scheduler.stop()
-        daily = getattr(self, "daily_puzzles", None)
-        if daily is not None:
-            await daily.stop()
-        analyses = getattr(self, "analyses", None)
-        if analyses is not None:
-            await analyses.close()
+        """Stop: no new work (schedulers, analyses), the interactions being handled let
+        finish, the command sync and the renderer's warm-up ended, the services closed
+        (the computer, the posts under way, the database), then the connection."""
+        services = self._services  # None when the bot stops before `setup_hook` ran
+        if services is not None:
+            await services.stop()
         await self._finish_interactions(CLOSE_GRACE)
-        computer_turns = getattr(self, "computer_turns", None)
-        if computer_turns is not None:
-            await computer_turns.close()
-        if self.computer is not None:
-            await self.computer.close()
-        syncing = getattr(self, "_syncing", None)
-        if syncing is not None:
-            syncing.cancel()  # a sync under way puts the stored value back (bot.sync)
-            await asyncio.gather(syncing, return_exceptions=True)
-        warming = getattr(self, "_warming", None)
-        if warming is not None:
-            await asyncio.gather(warming, return_exceptions=True)
-        announcer = getattr(self, "announcer", None)
-        if announcer is not None:
-            await announcer.drain()
-        move_work = getattr(self, "move_work", None)
-        if move_work is not None:
-            await move_work.close()
+        if self._syncing is not None:
+            self._syncing.cancel()  # a sync under way puts the stored value back (bot.sync)
+            await asyncio.gather(self._syncing, return_exceptions=True)
+        if self._warming is not None:
+            await asyncio.gather(self._warming, return_exceptions=True)
+        if services is not None:
+            await services.close()
         await super().close()
-        storage = getattr(self, "storage", None)
-        if storage is not None:
-            await storage.close()
 
     async def _finish_interactions(self, timeout: float) -> None:
         """Let the interactions being handled finish (a move committed and its board being

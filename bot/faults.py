@@ -17,7 +17,7 @@ A point does nothing unless the environment variable `DAMA_FAULT_POINT` names it
 bot starts (`arm_from_environment`, called by `bot.app.run`): `DAMA_FAULT_POINT=board-posted`
 or `board-posted:3` makes the process kill itself with SIGKILL (no clean-up at all, as a
 power cut) the first (third) time it reaches that point. Unset, `reach` is one comparison.
-A test facility, never for a server (the README lists it under testing).
+A test facility, never for a server (docs/TESTING.md, "Crash points").
 """
 
 from __future__ import annotations

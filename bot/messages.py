@@ -1,8 +1,8 @@
 """Every text a player reads: the message ids, their English source and the catalogs.
 
 `text(key, locale, **params)` fills a message's template with `str.format` fields, in the
-language `locale` names (a language code, "en", "tr", "ar", "it", "fr", or a Discord
-locale such as "en-US" or "tr"). English lives here (`ENGLISH`); the other languages are
+language `locale` names (a language code of `bot.language.Language`, or a Discord locale
+such as "en-US" or "tr"). English lives here (`ENGLISH`); the other languages are
 GNU gettext catalogs, `bot/locales/messages/<language>.po`, read with Babel: each entry's
 context (`msgctxt`) is the message id, its `msgid` the English text, and a message whose
 words depend on a number (`Plural`) has one form per plural category of the language's
@@ -30,6 +30,8 @@ from types import MappingProxyType
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from bot.language import SOURCE, Direction, Language, from_locale
 
 
 class Msg(enum.StrEnum):
@@ -74,10 +76,14 @@ class Msg(enum.StrEnum):
     CHALLENGE_LIMIT_OPPONENT = "error.challenge_limit_opponent"
     SETTINGS_ADMIN_ONLY = "error.settings_admin_only"
     SETTINGS_TITLE = "settings.title"
-    SETTINGS_BODY = "settings.body"
+    SETTINGS_LINE_BOARD_SIDE = "settings.line.board_side"
+    SETTINGS_LINE_NOTATION = "settings.line.notation"
+    SETTINGS_HINT = "settings.hint"
     SETTINGS_SAVED = "settings.saved"
     SERVER_SETTINGS_TITLE = "settings.server_title"
-    SERVER_SETTINGS_BODY = "settings.server_body"
+    SERVER_SETTINGS_LINE_PER_CHALLENGER = "settings.server_line.per_challenger"
+    SERVER_SETTINGS_LINE_PER_OPPONENT = "settings.server_line.per_opponent"
+    SERVER_SETTINGS_HINT = "settings.server_hint"
     SIDE_AUTO = "word.side_auto"
     NOTATION_NUMERIC = "word.notation_numeric"
     NOTATION_ALGEBRAIC = "word.notation_algebraic"
@@ -402,14 +408,17 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SETTINGS_ADMIN_ONLY: "Only members with the Manage Server permission can change this "
                              "server's settings.",
     Msg.SETTINGS_TITLE: "Your settings",
-    Msg.SETTINGS_BODY: "Board side: **{side}**\nItalian notation: **{notation}**\n"
-                       "Change them with /settings board_side: or notation:.",
+    # one line per preference (bot.services.settings.PREFERENCES), then the hint
+    Msg.SETTINGS_LINE_BOARD_SIDE: "Board side: **{value}**",
+    Msg.SETTINGS_LINE_NOTATION: "Italian notation: **{value}**",
+    Msg.SETTINGS_HINT: "Change them with /settings.",
     Msg.SETTINGS_SAVED: "Saved.",
     Msg.SERVER_SETTINGS_TITLE: "Settings of this server",
-    Msg.SERVER_SETTINGS_BODY: "Pending challenges from one player: **{per_challenger}** "
-                              "(default {default_challenger})\nPending challenges to one "
-                              "player: **{per_opponent}** (default {default_opponent})\n"
-                              "Change them with /server-settings.",
+    Msg.SERVER_SETTINGS_LINE_PER_CHALLENGER: "Pending challenges from one player: **{value}** "
+                                             "(default {default})",
+    Msg.SERVER_SETTINGS_LINE_PER_OPPONENT: "Pending challenges to one player: **{value}** "
+                                           "(default {default})",
+    Msg.SERVER_SETTINGS_HINT: "Change them with /server-settings.",
     Msg.SIDE_AUTO: "the side you play",
     Msg.NOTATION_NUMERIC: "numeric (22-18)",
     Msg.NOTATION_ALGEBRAIC: "algebraic (d3-c4)",
@@ -591,6 +600,13 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "**/rules** explains a variant.\n"
         "**/settings**: the side your boards are drawn from, and Italian moves in numbers "
         "(22-18) or letters (d3-c4).\n"
+        "**/puzzle** gives you a puzzle that only you see; **/solve** answers it one move at "
+        "a time.\n"
+        "**/analyze** has the computer review a finished game: accuracy, mistakes and better "
+        "moves.\n"
+        "For members with Manage Server: **/server-settings** sets this server's limits on "
+        "pending challenges and its language; **/puzzle-daily** posts the daily puzzle in a "
+        "channel, **/puzzle-daily-stop** stops it.\n"
         "One game per channel: start a thread to play several at once. A game with no move "
         "for {inactivity} is lost on time by the player to move."
     ),
@@ -629,8 +645,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                              "is in English.",
     Msg.SERVER_LANGUAGE_AUTO: "This server has no language of its own any more: channel posts "
                               "follow the server's Discord locale.",
-    Msg.SETTINGS_LANGUAGE: "Language: **{language}** (change it with /settings language:)",
-    Msg.SERVER_SETTINGS_LANGUAGE: "Language of the channel posts: **{language}** (change it with "
+    Msg.SETTINGS_LANGUAGE: "Language: **{value}** (change it with /settings language:)",
+    Msg.SERVER_SETTINGS_LANGUAGE: "Language of the channel posts: **{value}** (change it with "
                                   "/server-settings language:)",
     Msg.LANGUAGE_AUTOMATIC: "automatic, now {language}",
     # why the engine refused move text (engine.MoveProblem)
@@ -773,13 +789,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BUTTON_ANALYZE: "Analyze",
 })
 
-LANGUAGES = ("en", "tr", "ar", "it", "fr")
-"""The languages of the catalogs: English (the source, in this module) and the translations
-in `bot/locales/messages/<language>.po`."""
-
-RTL_LANGUAGES = frozenset({"ar"})
-"""Languages written right to left: their parameters are isolated (`isolate`)."""
-
 FSI = "\u2068"
 """FIRST STRONG ISOLATE: starts a run whose direction its first strong character decides."""
 LRI = "\u2066"
@@ -794,8 +803,7 @@ def language_of(locale: str | None) -> str:
     """The catalog language for a language code or a Discord locale ("tr", "en-US",
     "fr"): the part before `-`, lower case; English for None or a language without a
     catalog."""
-    language = (locale or "en").split("-")[0].lower()
-    return language if language in LANGUAGES else "en"
+    return (from_locale(locale) or SOURCE).value
 
 
 _OPENERS = frozenset("\u2066\u2067\u2068")
@@ -841,7 +849,7 @@ def _read_catalog(domain: str, language: str) -> gettext.GNUTranslations | None:
 def translations(domain: str, language: str) -> gettext.NullTranslations:
     """The translations of `domain` ("messages" or "commands") in `language`; English
     (every message as its source text) when there is no catalog for it. Read once."""
-    if language == "en":
+    if language == SOURCE.value:
         return gettext.NullTranslations()
     return _read_catalog(domain, language) or gettext.NullTranslations()
 
@@ -867,7 +875,7 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     if isinstance(source, Plural):
         count = int(str(params[source.count]))
     language = language_of(locale)
-    if language in RTL_LANGUAGES:
+    if Language.of(language).direction is Direction.RIGHT_TO_LEFT:
         params = {name: isolate(str(value)) for name, value in params.items()}
     return template(key, language, count).format(**params)
 
@@ -949,11 +957,8 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.auto": "Auto (the side you play)",
     "choice.numeric": "Numeric (22-18)",
     "choice.algebraic": "Algebraic (d3-c4)",
-    "choice.en": "English",
-    "choice.tr": "Türkçe",
-    "choice.ar": "العربية",
-    "choice.it": "Italiano",
-    "choice.fr": "Français",
+    # each language by its own name (`bot.language.Language`)
+    **{f"choice.{language.value}": language.endonym for language in Language},
     "choice.language_auto": "Automatic",
     "rematch": "Play this channel's last finished game again, colours swapped",
     "choice.white": "White",

@@ -1,6 +1,6 @@
 """The rules of Turkish, Arab, Moroccan and Italian draughts. Standard library only.
 
-Everything a caller needs is importable from `engine` directly; see README.md ("Engine")
+Everything a caller needs is importable from `engine` directly; see docs/ENGINE.md ("Engine")
 and docs/RULES.md for the rules implemented.
 """
 

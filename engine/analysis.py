@@ -13,7 +13,7 @@ in the computer's worker processes):
    and of the position after every ply into a `GameAnalysis`.
 
 How a ply is judged (the method lichess documents for chess, adapted to draughts; see
-README.md, "Analysis"):
+docs/PLAYING.md, "Analysis"):
 
 - Winning chances of a value v (a man = 100) for the side it is counted for:
   ``2 / (1 + exp(-K * v)) - 1``, from -1 (lost) to 1 (won). Lichess uses

@@ -1,4 +1,4 @@
-"""The options of `dama-bot local` and their defaults (README, "Local play")."""
+"""The options of `dama-bot local` and their defaults (docs/LOCAL_PLAY.md)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,8 @@ from localplay.process import BotProcess, BotProcessError
 from standin import BotDidNotAnswer, ChannelInfo, GuildInfo, StandIn
 from standin.model import DEFAULT_BOT_PERMISSIONS
 
-#: The slash commands the bot must have registered before anyone types (README, "The bot").
+#: The slash commands the bot must have registered before anyone types (README.md,
+#: "Commands").
 EXPECTED_COMMANDS = ("challenge", "move", "board", "resign", "draw", "abort", "rating",
                      "leaderboard", "history", "export", "rules", "help", "rematch")
 DEFAULT_GUILD = "Dama Club"

@@ -1,9 +1,7 @@
 """Puzzles: positions where the side to move has a winning shot, mined from games and
-verified by the engine's search, and the bank of them shipped with the project.
-
-`puzzles.mining` finds and verifies puzzles; `puzzles.bank` reads and writes the bank
+verified by the engine's search, and the banks of them shipped with the project
 (`puzzles/data/<variant>.json`); `python -m puzzles mine ...` is the mining command
-(README.md, "Puzzles"). Imports the engine and the standard library only.
+(docs/PUZZLES.md). Imports the engine and the standard library only.
 """
 
 from puzzles.bank import Puzzle, PuzzleSource, load_bank

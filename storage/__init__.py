@@ -3,9 +3,9 @@ repositories.
 
 Stores strings and ints; knows nothing of the rules. Start with `await Storage.open()`
 (`DAMA_DATABASE`: a file path for SQLite, default `data/dama.sqlite3`, or a
-`postgresql://` URL); the repositories are
-`storage.players`, `.games`, `.challenges`, `.ratings`, `.settings` (interfaces in
-`storage.repositories`, values in `storage.models`, errors in `storage.errors`).
+`postgresql://` URL); each repository is an attribute of the `Storage` value (interfaces
+in `storage.repositories`, values in `storage.models`, errors in `storage.errors`).
+See docs/STORAGE.md.
 """
 
 from storage.clock import Clock, utc_now

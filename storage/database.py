@@ -86,8 +86,8 @@ class Durability(enum.Enum):
     call `fsync()` at each commit, so a power loss or kernel panic can lose the last
     commits (never corrupt the file: the log is checksummed). `FULL` also `fsync()`s the
     log at every commit, which survives power loss too, at half the commit rate of NORMAL
-    on this machine when its disk is quiet and a tenth when it is busy (README
-    "Benchmarks"); group commit narrows the gap when many games move at once.
+    on this machine when its disk is quiet and a tenth when it is busy (docs/BENCHMARKS.md,
+    "Storage"); group commit narrows the gap when many games move at once.
 
     The bot runs with `PROCESS_CRASH` (NORMAL): its goal is that a killed process loses no
     acknowledged move (docs/ARCHITECTURE.md, "Targets"), which NORMAL gives at full

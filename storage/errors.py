@@ -20,7 +20,7 @@ class StorageError(Exception):
 
 
 DATABASE_SETTING = "DAMA_DATABASE"
-"""The setting that names the bot's database (README, "Configuration")."""
+"""The setting that names the bot's database (docs/OPERATING.md, "Settings")."""
 
 
 class Cause(enum.Enum):

@@ -1,9 +1,10 @@
 """The PostgreSQL backend: a connection pool through asyncpg, its migrations and errors.
 
 Chosen when `DAMA_DATABASE` is a `postgresql://` (or `postgres://`) URL. The operator
-runs PostgreSQL; dama-bot never starts it. Driver: asyncpg (README, "PostgreSQL": its
-queries use PostgreSQL's own `$1` placeholders, which the repositories already write,
-and it returns rows readable by position and by name, as `sqlite3.Row`).
+runs PostgreSQL; dama-bot never starts it. Driver: asyncpg (docs/STORAGE.md,
+"PostgreSQL's driver and concurrency": its queries use PostgreSQL's own `$1` placeholders,
+which the repositories already write, and it returns rows readable by position and by
+name, as `sqlite3.Row`).
 
 - `PostgresDatabase.open(url)` connects (a pool), applies the pending migrations of
   `storage.migrations_postgresql` and refuses a database whose schema is newer than this

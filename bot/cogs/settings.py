@@ -1,29 +1,38 @@
-"""Preferences: `/settings` (the caller's own: board side, Italian notation, language) and
-`/server-settings` (a server's defaults: the limits on pending challenges, the language;
-shown in the
-command list only to members with Manage Server, and checked again here, since a client
-can send any interaction). Called without options, each shows the current values.
+"""Preferences: `/settings` (the caller's own) and `/server-settings` (a server's
+defaults; shown in the command list only to members with Manage Server, and checked again
+here, since a client can send any interaction). Called without options, each shows the
+current values.
+
+The options, their choices and ranges, and the lines of the two embeds follow from the
+declarations (`bot.services.settings.PREFERENCES`): `preference_options` gives each
+command one option per preference its setter sets; `settings_embed` and
+`server_settings_embed` write one line per preference. Nothing here names a preference
+but the language, whose change is answered in the new language.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from collections.abc import Callable
+from typing import Any, Optional, TypeVar, assert_never
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.language import AUTO, Language, from_locale
+from bot.language import AUTO, SOURCE, Language, from_locale
 from bot.messages import Msg, text
 from bot.messages import command_text as t
 from bot.services import PlayerError
 from bot.services.settings import (
     MAX_CHALLENGE_LIMIT,
-    BoardSide,
     GuildSettings,
-    Notation,
+    Kind,
     PlayerSettings,
+    Preference,
+    Setter,
     SettingsService,
+    preferences_of,
 )
 from bot.ui.answer import Answer
 from bot.ui.languages import settle
@@ -33,17 +42,8 @@ from bot.ui.reading import channel_locale_of, locale_of
 Interaction = discord.Interaction[Any]
 anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 
-SIDE_CHOICES = [
-    app_commands.Choice(name=t(f"choice.{side.value}"), value=side.value) for side in BoardSide
-]
-NOTATION_CHOICES = [
-    app_commands.Choice(name=t(f"choice.{notation.value}"), value=notation.value)
-    for notation in Notation
-]
-_SIDE_WORDS = {BoardSide.AUTO: Msg.SIDE_AUTO, BoardSide.WHITE: Msg.COLOR_WHITE,
-               BoardSide.BLACK: Msg.COLOR_BLACK}
-_NOTATION_WORDS = {Notation.NUMERIC: Msg.NOTATION_NUMERIC,
-                   Notation.ALGEBRAIC: Msg.NOTATION_ALGEBRAIC}
+COMMANDS = {Setter.PLAYER: "settings", Setter.SERVER: "server-settings"}
+"""The command each setter uses."""
 
 LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=t(f"choice.{language.value}"), value=language.value)
@@ -54,45 +54,116 @@ LANGUAGE_CHOICES = [
 
 Limit = app_commands.Range[int, 1, MAX_CHALLENGE_LIMIT]
 
+F = TypeVar("F", bound=Callable[..., Any])
 
-def language_line(key: Msg, chosen: str | None, shown: str, locale: str | None) -> str:
-    """The language line of a settings embed: the chosen language's own name, or
-    automatic with the language it gives now (`shown`)."""
-    now = from_locale(shown) or Language.ENGLISH
-    name = Language(chosen).endonym if chosen else text(
-        Msg.LANGUAGE_AUTOMATIC, locale, language=now.endonym)
-    return text(key, locale, language=name)
+
+def option_choices(preference: Preference) -> list[app_commands.Choice[str]]:
+    """The choices of `preference`'s option (none for a number)."""
+    match preference.kind:
+        case Kind.CHOICE:
+            return [app_commands.Choice(name=t(f"choice.{value}"), value=value)
+                    for value in preference.choices()]
+        case Kind.LANGUAGE:
+            return LANGUAGE_CHOICES
+        case Kind.LIMIT:
+            return []
+        case _:
+            assert_never(preference.kind)
+
+
+def option_type(preference: Preference) -> object:
+    """The annotation of `preference`'s option, which discord.py registers (optional)."""
+    match preference.kind:
+        case Kind.CHOICE | Kind.LANGUAGE:
+            return Optional[str]  # noqa: UP045 (a runtime annotation discord.py reads)
+        case Kind.LIMIT:
+            return Optional[Limit]  # noqa: UP045
+        case _:
+            assert_never(preference.kind)
+
+
+def preference_options(who: Setter) -> Callable[[F], F]:
+    """Give a command callback `(self, interaction, **options)` one optional option per
+    preference `who` sets (`preferences_of`), in the declared order, with its
+    description (`COMMAND_TEXT["<command>.<name>"]`) and choices, as discord.py reads
+    them from the signature (`inspect.signature` honours `__signature__`)."""
+
+    def decorate(callback: F) -> F:
+        command = COMMANDS[who]
+        declared = preferences_of(who)
+        head = list(inspect.signature(callback).parameters.values())[:2]
+        callback.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+            *head,
+            *(inspect.Parameter(preference.name, inspect.Parameter.KEYWORD_ONLY,
+                                default=None, annotation=option_type(preference))
+              for preference in declared),
+        ])
+        describe = app_commands.describe(**{
+            preference.name: t(f"{command}.{preference.name}") for preference in declared})
+        choose = app_commands.choices(**{
+            preference.name: option_choices(preference) for preference in declared
+            if option_choices(preference)})
+        return choose(describe(callback))
+
+    return decorate
+
+
+def written(preference: Preference, value: object, locale: str | None, shown: str) -> str:
+    """How `value` of `preference` reads in a settings embed, in `locale`: a choice by its
+    word, a number as it is, a language by its own name, or automatic with the language
+    it gives now (`shown`)."""
+    match preference.kind:
+        case Kind.CHOICE:
+            return text(preference.words[str(value)], locale)
+        case Kind.LANGUAGE:
+            if isinstance(value, str):
+                return Language.of(value).endonym
+            now = from_locale(shown) or SOURCE
+            return text(Msg.LANGUAGE_AUTOMATIC, locale, language=now.endonym)
+        case Kind.LIMIT:
+            return str(value)
+        case _:
+            assert_never(preference.kind)
+
+
+def _embed(title: Msg, lines: list[str], hint: Msg, locale: str | None,
+           saved: bool) -> discord.Embed:
+    body = "\n".join([*lines, text(hint, locale)])
+    if saved:
+        body = text(Msg.SETTINGS_SAVED, locale) + "\n" + body
+    return discord.Embed(title=text(title, locale), description=body, colour=EMBED_COLOUR)
 
 
 def settings_embed(settings: PlayerSettings, locale: str,
                    saved: bool = False) -> discord.Embed:
-    """The caller's preferences as an embed (`saved`: after a change), in `locale`, the
-    language they read now."""
-    body = text(Msg.SETTINGS_BODY, locale, side=text(_SIDE_WORDS[settings.board_side], locale),
-                notation=text(_NOTATION_WORDS[settings.notation], locale))
-    body += "\n" + language_line(Msg.SETTINGS_LANGUAGE, settings.language, locale, locale)
-    if saved:
-        body = text(Msg.SETTINGS_SAVED, locale) + "\n" + body
-    return discord.Embed(title=text(Msg.SETTINGS_TITLE, locale), description=body,
-                         colour=EMBED_COLOUR)
+    """The caller's preferences as an embed, one line per preference (`saved`: after a
+    change), in `locale`, the language they read now."""
+    lines = [
+        text(preference.line(Setter.PLAYER), locale,
+             value=written(preference, settings.value(preference.name), locale, locale))
+        for preference in preferences_of(Setter.PLAYER)
+    ]
+    return _embed(Msg.SETTINGS_TITLE, lines, Msg.SETTINGS_HINT, locale, saved)
 
 
 def server_settings_embed(settings: GuildSettings, defaults: GuildSettings,
                           locale: str | None, saved: bool = False,
-                          channel_language: str = "en") -> discord.Embed:
-    """A server's defaults as an embed, beside the environment's; `channel_language`: the
-    language its channel posts get now."""
-    body = text(Msg.SERVER_SETTINGS_BODY, locale,
-                per_challenger=settings.limits.per_challenger,
-                default_challenger=defaults.limits.per_challenger,
-                per_opponent=settings.limits.per_opponent,
-                default_opponent=defaults.limits.per_opponent)
-    body += "\n" + language_line(Msg.SERVER_SETTINGS_LANGUAGE, settings.language,
-                                 channel_language, locale)
-    if saved:
-        body = text(Msg.SETTINGS_SAVED, locale) + "\n" + body
-    return discord.Embed(title=text(Msg.SERVER_SETTINGS_TITLE, locale), description=body,
-                         colour=EMBED_COLOUR)
+                          channel_language: str = SOURCE.value) -> discord.Embed:
+    """A server's defaults as an embed, one line per default, each beside the
+    environment's (`defaults`); `channel_language`: the language its channel posts get
+    now."""
+    lines = [
+        text(preference.line(Setter.SERVER), locale,
+             value=written(preference, settings.value(preference.name), locale,
+                           channel_language),
+             default=defaults.value(preference.name))
+        for preference in preferences_of(Setter.SERVER)
+    ]
+    return _embed(Msg.SERVER_SETTINGS_TITLE, lines, Msg.SERVER_SETTINGS_HINT, locale, saved)
+
+
+def _given(options: dict[str, str | int | None]) -> dict[str, str | int]:
+    return {name: value for name, value in options.items() if value is not None}
 
 
 class Settings(commands.Cog):
@@ -103,20 +174,12 @@ class Settings(commands.Cog):
 
     @app_commands.command(name="settings", description=t("settings"))
     @anywhere
-    @app_commands.describe(board_side=t("settings.board_side"),
-                           notation=t("settings.notation"), language=t("settings.language"))
-    @app_commands.choices(board_side=SIDE_CHOICES, notation=NOTATION_CHOICES,
-                          language=LANGUAGE_CHOICES)
-    async def player_settings(self, interaction: Interaction, board_side: str | None = None,
-                              notation: str | None = None,
-                              language: str | None = None) -> None:
-        changing = board_side is not None or notation is not None or language is not None
-        settings = await self.settings.update_player(
-            interaction.user.id,
-            board_side=None if board_side is None else BoardSide(board_side),
-            notation=None if notation is None else Notation(notation),
-            language=language,
-        )
+    @preference_options(Setter.PLAYER)
+    async def player_settings(self, interaction: Interaction, /,
+                              **options: str | int | None) -> None:
+        changes = _given(options)
+        settings = await self.settings.update_player(interaction.user.id, **changes)
+        language = changes.get("language")
         content = None
         if language is not None:
             # Answered in the language just chosen (or the one automatic gives now).
@@ -125,42 +188,35 @@ class Settings(commands.Cog):
                            locale_of(interaction))
         await Answer.of(interaction).send(
             content,
-            embed=settings_embed(settings, locale_of(interaction), saved=changing),
+            embed=settings_embed(settings, locale_of(interaction), saved=bool(changes)),
             ephemeral=True,
         )
 
     @app_commands.command(name="server-settings", description=t("server-settings"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.describe(per_challenger=t("server-settings.per_challenger"),
-                           per_opponent=t("server-settings.per_opponent"),
-                           language=t("server-settings.language"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
-    async def server_settings(self, interaction: Interaction,
-                              per_challenger: Limit | None = None,
-                              per_opponent: Limit | None = None,
-                              language: str | None = None) -> None:
+    @preference_options(Setter.SERVER)
+    async def server_settings(self, interaction: Interaction, /,
+                              **options: str | int | None) -> None:
         guild_id = interaction.guild_id
         # default_permissions only hides the command; an admin may grant it to others in
         # the server's integration settings, and a client can send it anyway.
         if guild_id is None or not interaction.permissions.manage_guild:
             raise PlayerError(Msg.SETTINGS_ADMIN_ONLY)
-        changing = per_challenger is not None or per_opponent is not None or language is not None
-        settings = await self.settings.update_guild(
-            guild_id, per_challenger=per_challenger, per_opponent=per_opponent,
-            language=language,
-        )
+        changes = _given(options)
+        settings = await self.settings.update_guild(guild_id, **changes)
         defaults = await self.settings.guild(None)
+        language = changes.get("language")
         content = None
         if language is not None:
             await settle(interaction, self.settings)
             # The change announced in the server's new language; automatic: the admin's.
             content = (text(Msg.SERVER_LANGUAGE_AUTO, locale_of(interaction)) if language == AUTO
-                       else text(Msg.SERVER_LANGUAGE_SET, language))
+                       else text(Msg.SERVER_LANGUAGE_SET, str(language)))
         await Answer.of(interaction).send(
             content,
             embed=server_settings_embed(settings, defaults, locale_of(interaction),
-                                        saved=changing,
+                                        saved=bool(changes),
                                         channel_language=channel_locale_of(interaction)),
             ephemeral=True,
         )

@@ -1,9 +1,10 @@
 """The translation catalogs (GNU gettext `.po` files, read with Babel) and the templates
 they are kept against.
 
-Two domains: `messages/<language>.po` (every `bot.messages.Msg`, in tr, ar, it, fr) and
-`commands/<language>.po` (slash command and option names, their descriptions and the
-choices' names, in the Discord locales we have: tr, it, fr). Each entry's context is its
+Two domains: `messages/<language>.po` (every `bot.messages.Msg`, in every translated
+`bot.language.Language`) and `commands/<language>.po` (slash command and option names,
+their descriptions and the choices' names, in the languages whose command names are
+translated: those Discord has a locale for). Each entry's context is its
 id (`Msg` value; `name:`, `description:` or `choice:` and the key of
 `bot.messages.COMMAND_TEXT`), its `msgid` the English. `python -m bot.locales` rewrites the
 templates (`<domain>.pot`) from the English and merges them into the catalogs: a new id
@@ -17,19 +18,32 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
+from bot.language import Language
 from bot.messages import COMMAND_TEXT, ENGLISH, Plural
 
 LOCALES = Path(__file__).resolve().parent
-DOMAINS = {"messages": ("tr", "ar", "it", "fr"), "commands": ("tr", "it", "fr")}
-"""Each domain's translated languages (Discord has no Arabic locale for commands)."""
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "messages": tuple(language.value for language in Language if language.translated),
+    "commands": tuple(language.value for language in Language if language.commands_translated),
+}
+"""Each domain's translated languages, from `bot.language.Language` (English is the
+source; commands only where Discord has a locale, so not Arabic)."""
+
+
+LANGUAGE_CHOICES = frozenset(f"choice.{language.value}" for language in Language)
+"""The choices that name a language: by its endonym, the same in every locale, so they
+have no catalog entry (a new language adds nothing to the other languages' catalogs)."""
 
 
 def command_entries() -> list[tuple[str, str]]:
     """(context, English) of every entry of the commands domain: for each command and
     option key of `COMMAND_TEXT` its name (`name:<key>`: the part after the last dot) and
-    description (`description:<key>`), and each choice's name (`choice:<value>`)."""
+    description (`description:<key>`), and each choice's name (`choice:<value>`) but a
+    language's (`LANGUAGE_CHOICES`)."""
     entries: list[tuple[str, str]] = []
     for key, english in COMMAND_TEXT.items():
+        if key in LANGUAGE_CHOICES:
+            continue
         if key.startswith("choice."):
             entries.append((f"choice:{key.removeprefix('choice.')}", english))
         else:

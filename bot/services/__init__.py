@@ -1,6 +1,6 @@
-"""The bot's game logic on plain values (no discord objects): games, challenges, the
-computer's turns, stats, deadlines, and the events they publish. Tested without Discord
-(tests/bot/services/). See docs/ARCHITECTURE.md."""
+"""The bot's logic on plain values (no discord.py objects) and the events it publishes,
+tested without Discord (tests/bot/services/). See docs/ARCHITECTURE.md.
+"""
 
 from bot.services.challenges import ChallengePost, ChallengeService, Person, variant_key
 from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserRef

@@ -7,8 +7,13 @@ written to them (`Notation`: numeric, the federation's, by default; or algebraic
 server's defaults (`/server-settings`, for members with Manage Server): the limits on
 pending challenges from one player and to one player (`ChallengeLimits`; the defaults come
 from the environment, `bot.config`). Both may choose a language (`language`: a code of
-`bot.messages.LANGUAGES`, None for automatic; `bot.language` says what it decides). One
-more preference is one more name and field here; the table needs no migration.
+`bot.language.Language`, None for automatic; `bot.language` says what it decides).
+
+Each preference is declared once, in `PREFERENCES` (a `Preference`: name, kind, who sets
+it, stored name, its embed lines); reading stored values, checking changes, the commands'
+options and the embeds (`bot.cogs.settings`) follow from the declarations. One more
+preference is one more declaration and its field here, and its texts (docs/
+ARCHITECTURE.md, "Where a change goes"); the table needs no migration.
 """
 
 from __future__ import annotations
@@ -16,12 +21,12 @@ from __future__ import annotations
 import enum
 import logging
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import assert_never
 
-from bot.language import AUTO
-from bot.messages import LANGUAGES
+from bot.language import AUTO, Language, from_locale
+from bot.messages import Msg
 from engine import Color
 from storage import SettingsRepository
 
@@ -55,7 +60,7 @@ class PlayerSettings:
     board_side: BoardSide = BoardSide.AUTO
     notation: Notation = Notation.NUMERIC
     language: str | None = None
-    """The language they chose (`bot.messages.LANGUAGES`); None: automatic."""
+    """The language they chose (`bot.language.Language`); None: automatic."""
 
     def side(self, playing: Color | None, to_move: Color) -> Color:
         """The side at the bottom of the board for this player: their fixed side, else
@@ -70,6 +75,11 @@ class PlayerSettings:
     def numeric(self) -> bool:
         """Whether Italian moves are written in numbers to this player."""
         return self.notation is Notation.NUMERIC
+
+    def value(self, name: str) -> object:
+        """The value of the preference `name` (`PREFERENCES`). Raises AttributeError for
+        a name that is not a player's preference."""
+        return getattr(self, name)
 
 
 @dataclass(frozen=True)
@@ -89,57 +99,156 @@ class GuildSettings:
     language: str | None = None
     """The language the server's admins chose for it; None: automatic."""
 
-
-_BOARD_SIDE = "board_side"
-_NOTATION = "notation"
-_PER_CHALLENGER = "challenges_per_challenger"
-_PER_OPPONENT = "challenges_per_opponent"
-_LANGUAGE = "language"
+    def value(self, name: str) -> object:
+        """The value of the server default `name` (`PREFERENCES`; a limit from
+        `limits`). Raises AttributeError for a name that is not a server default."""
+        return getattr(self.limits if hasattr(self.limits, name) else self, name)
 
 
-E = TypeVar("E", bound=enum.StrEnum)
+class Setter(enum.Enum):
+    """Who may set a preference: each player for themselves (`/settings`), a server's
+    managers for the server (`/server-settings`), or both, each their own."""
+
+    PLAYER = "player"
+    SERVER = "server"
+    BOTH = "both"
+
+    def allows(self, who: Setter) -> bool:
+        """Whether `who` (PLAYER or SERVER) may set it."""
+        return self is Setter.BOTH or self is who
 
 
-def _enum(kind: type[E], stored: str | None, default: E) -> E:
-    if stored is None:
+class Kind(enum.Enum):
+    """What a preference holds, and so how it is read, checked, offered and written."""
+
+    CHOICE = "choice"
+    """One value of an enum (`Preference.values`), each written by its word."""
+    LANGUAGE = "language"
+    """A language code of `bot.language.Language`, or none (automatic: `AUTO` removes it)."""
+    LIMIT = "limit"
+    """A whole number 1..`MAX_CHALLENGE_LIMIT`; the default is the environment's
+    (`ChallengeLimits`, from `bot.config`)."""
+
+
+@dataclass(frozen=True)
+class Preference:
+    """One preference, declared once: its `name` (the command option, the field of
+    `PlayerSettings` or `GuildSettings`, or of `ChallengeLimits` for a limit), what it
+    holds (`kind`; for a choice, the enum of its `values` and the `words` each is written
+    with, a message per value), who sets it (`setter`), the stored name (`stored`, in the
+    settings table: no migration), and the line each settings embed shows it on
+    (`player_line`, `server_line`: a message with `{value}`, and `{default}` for a limit).
+    The command options, their choices, the embeds and the checks all follow from it
+    (`PREFERENCES`; docs/ARCHITECTURE.md, "Where a change goes")."""
+
+    name: str
+    kind: Kind
+    setter: Setter
+    stored: str
+    player_line: Msg | None = None
+    server_line: Msg | None = None
+    values: type[enum.StrEnum] | None = None
+    words: Mapping[str, Msg] = field(default_factory=dict)
+
+    def line(self, who: Setter) -> Msg:
+        """The embed line for `who` (PLAYER or SERVER). Raises ValueError when `who` may
+        not set it (a declaration without that line)."""
+        line = self.player_line if who is Setter.PLAYER else self.server_line
+        if line is None or not self.setter.allows(who):
+            raise ValueError(f"{self.name} is not set by {who.value}")
+        return line
+
+    def choices(self) -> tuple[str, ...]:
+        """The values a choice may take, in the enum's order (empty for other kinds)."""
+        return () if self.values is None else tuple(member.value for member in self.values)
+
+    def read(self, stored: str | None, default: object) -> object:
+        """The value of a stored text; `default` for none, or for one it cannot use
+        (logged: a value written by another version, or by hand)."""
+        if stored is None:
+            return default
+        match self.kind:
+            case Kind.CHOICE:
+                assert self.values is not None
+                try:
+                    return self.values(stored)
+                except ValueError:
+                    pass
+            case Kind.LANGUAGE:
+                if from_locale(stored) is not None and stored == from_locale(stored):
+                    return stored
+            case Kind.LIMIT:
+                if stored.isdigit() and 1 <= int(stored) <= MAX_CHALLENGE_LIMIT:
+                    return int(stored)
+            case _:
+                assert_never(self.kind)
+        log.warning("stored %s %r is not usable: using %r", self.name, stored, default)
         return default
-    try:
-        return kind(stored)
-    except ValueError:
-        log.warning("stored setting %r is not a %s: using %s", stored, kind.__name__, default)
-        return default
+
+    def storable(self, value: str | int) -> str | None:
+        """The text to store for an option's `value` (None: remove the stored value, back
+        to the default: a language's `AUTO`). Raises ValueError for a value it does not
+        take (nothing is stored then; the registered choices and range keep Discord
+        clients from sending one)."""
+        match self.kind:
+            case Kind.CHOICE:
+                if str(value) not in self.choices():
+                    raise ValueError(f"{self.name} must be one of {self.choices()}, "
+                                     f"not {value!r}")
+                return str(value)
+            case Kind.LANGUAGE:
+                if value == AUTO:
+                    return None
+                codes = [known.value for known in Language]
+                if value not in codes:
+                    raise ValueError(f"{self.name} must be one of {codes} or {AUTO!r}, "
+                                     f"not {value!r}")
+                return str(value)
+            case Kind.LIMIT:
+                if isinstance(value, bool) or not isinstance(value, int) or not (
+                        1 <= value <= MAX_CHALLENGE_LIMIT):
+                    raise ValueError(f"{self.name} must be 1..{MAX_CHALLENGE_LIMIT}, "
+                                     f"not {value!r}")
+                return str(value)
+            case _:
+                assert_never(self.kind)
 
 
-def _language(stored: str | None) -> str | None:
-    if stored is None:
-        return None
-    if stored not in LANGUAGES:
-        log.warning("stored language %r has no catalog: automatic", stored)
-        return None
-    return stored
+PREFERENCES: tuple[Preference, ...] = (
+    Preference("board_side", Kind.CHOICE, Setter.PLAYER, "board_side",
+               player_line=Msg.SETTINGS_LINE_BOARD_SIDE, values=BoardSide,
+               words={BoardSide.AUTO: Msg.SIDE_AUTO, BoardSide.WHITE: Msg.COLOR_WHITE,
+                      BoardSide.BLACK: Msg.COLOR_BLACK}),
+    Preference("notation", Kind.CHOICE, Setter.PLAYER, "notation",
+               player_line=Msg.SETTINGS_LINE_NOTATION, values=Notation,
+               words={Notation.NUMERIC: Msg.NOTATION_NUMERIC,
+                      Notation.ALGEBRAIC: Msg.NOTATION_ALGEBRAIC}),
+    Preference("per_challenger", Kind.LIMIT, Setter.SERVER, "challenges_per_challenger",
+               server_line=Msg.SERVER_SETTINGS_LINE_PER_CHALLENGER),
+    Preference("per_opponent", Kind.LIMIT, Setter.SERVER, "challenges_per_opponent",
+               server_line=Msg.SERVER_SETTINGS_LINE_PER_OPPONENT),
+    Preference("language", Kind.LANGUAGE, Setter.BOTH, "language",
+               player_line=Msg.SETTINGS_LANGUAGE, server_line=Msg.SERVER_SETTINGS_LANGUAGE),
+)
+"""Every preference and server default, in the order the commands offer them."""
 
 
-def _language_value(language: str) -> str | None:
-    """The stored value for a `language` option: None (removed) for `AUTO`. Raises
-    ValueError for a language without a catalog."""
-    if language == AUTO:
-        return None
-    if language not in LANGUAGES:
-        raise ValueError(f"language must be one of {LANGUAGES} or {AUTO!r}, not {language!r}")
-    return language
+def preferences_of(who: Setter) -> tuple[Preference, ...]:
+    """The preferences `who` (PLAYER or SERVER) sets, in their declared order."""
+    return tuple(preference for preference in PREFERENCES if preference.setter.allows(who))
 
 
-def _limit(stored: str | None, default: int) -> int:
-    if stored is None:
-        return default
-    try:
-        value = int(stored)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_CHALLENGE_LIMIT:
-        log.warning("stored challenge limit %r is out of range: using %d", stored, default)
-        return default
-    return value
+def _changes(who: Setter, changes: Mapping[str, str | int]) -> dict[str, str | None]:
+    """The stored values of an update by `who`. Raises ValueError for a name `who` does
+    not set, or a value its preference does not take."""
+    known = {preference.name: preference for preference in preferences_of(who)}
+    values: dict[str, str | None] = {}
+    for name, value in changes.items():
+        preference = known.get(name)
+        if preference is None:
+            raise ValueError(f"{name!r} is not a {who.value} preference")
+        values[preference.stored] = preference.storable(value)
+    return values
 
 
 class SettingsService:
@@ -161,23 +270,26 @@ class SettingsService:
         self._players: dict[int, tuple[float, PlayerSettings]] = {}
         self._guilds: dict[int, GuildSettings] = {}
 
-    @property
-    def default_limits(self) -> ChallengeLimits:
-        return self._defaults
-
     @staticmethod
-    def _player_from(stored: dict[str, str]) -> PlayerSettings:
-        return PlayerSettings(
-            board_side=_enum(BoardSide, stored.get(_BOARD_SIDE), BoardSide.AUTO),
-            notation=_enum(Notation, stored.get(_NOTATION), Notation.NUMERIC),
-            language=_language(stored.get(_LANGUAGE)),
-        )
+    def _player_from(stored: Mapping[str, str]) -> PlayerSettings:
+        defaults = PlayerSettings()
+        # Each value is read by its declaration, so it has its field's type.
+        return PlayerSettings(**{  # type: ignore[arg-type]
+            preference.name: preference.read(stored.get(preference.stored),
+                                             defaults.value(preference.name))
+            for preference in preferences_of(Setter.PLAYER)
+        })
 
-    def _guild_from(self, stored: dict[str, str]) -> GuildSettings:
-        return GuildSettings(ChallengeLimits(
-            per_challenger=_limit(stored.get(_PER_CHALLENGER), self._defaults.per_challenger),
-            per_opponent=_limit(stored.get(_PER_OPPONENT), self._defaults.per_opponent),
-        ), language=_language(stored.get(_LANGUAGE)))
+    def _guild_from(self, stored: Mapping[str, str]) -> GuildSettings:
+        defaults = GuildSettings(self._defaults)
+        limits: dict[str, object] = {}
+        others: dict[str, object] = {}
+        for preference in preferences_of(Setter.SERVER):
+            value = preference.read(stored.get(preference.stored),
+                                    defaults.value(preference.name))
+            (limits if preference.kind is Kind.LIMIT else others)[preference.name] = value
+        # Each value is read by its declaration, so it has its field's type.
+        return GuildSettings(ChallengeLimits(**limits), **others)  # type: ignore[arg-type]
 
     async def player(self, user_id: int) -> PlayerSettings:
         """The user's preferences (defaults for what they never set)."""
@@ -190,20 +302,12 @@ class SettingsService:
         self._players[user_id] = (now, settings)
         return settings
 
-    async def update_player(self, user_id: int, *, board_side: BoardSide | None = None,
-                            notation: Notation | None = None,
-                            language: str | None = None) -> PlayerSettings:
-        """Store the preferences given (None: unchanged; `language` "auto" removes the
-        choice) and return them all. Raises ValueError for a language without a catalog
-        (nothing stored), and what the repository raises (`StorageWriteError`); nothing
-        changes then."""
-        values: dict[str, str | None] = {}
-        if language is not None:
-            values[_LANGUAGE] = _language_value(language)
-        if board_side is not None:
-            values[_BOARD_SIDE] = board_side.value
-        if notation is not None:
-            values[_NOTATION] = notation.value
+    async def update_player(self, user_id: int, **changes: str | int) -> PlayerSettings:
+        """Store the preferences given by name (`PREFERENCES` a player sets; a language's
+        `AUTO` removes the choice) and return them all. Raises ValueError for a name or a
+        value a player preference does not take (nothing stored), and what the
+        repository raises (`StorageWriteError`); nothing changes then."""
+        values = _changes(Setter.PLAYER, changes)
         stored = (await self._repository.set_player(user_id, values) if values
                   else await self._repository.player(user_id))
         settings = self._player_from(stored)
@@ -220,28 +324,18 @@ class SettingsService:
             self._guilds[guild_id] = cached
         return cached
 
-    async def update_guild(self, guild_id: int, *, per_challenger: int | None = None,
-                           per_opponent: int | None = None,
-                           language: str | None = None) -> GuildSettings:
-        """Store the server's limits given (None: unchanged) and return its defaults.
-        `language` as for `update_player`. Raises ValueError for a limit outside
-        1..`MAX_CHALLENGE_LIMIT` or a language without a catalog (nothing stored;
-        the command's registered range keeps Discord clients from sending one)."""
-        values: dict[str, str | None] = {}
-        if language is not None:
-            values[_LANGUAGE] = _language_value(language)
-        for name, value in ((_PER_CHALLENGER, per_challenger), (_PER_OPPONENT, per_opponent)):
-            if value is None:
-                continue
-            if not 1 <= value <= MAX_CHALLENGE_LIMIT:
-                raise ValueError(f"{name} must be 1..{MAX_CHALLENGE_LIMIT}, not {value}")
-            values[name] = str(value)
+    async def update_guild(self, guild_id: int, **changes: str | int) -> GuildSettings:
+        """Store the server's defaults given by name (`PREFERENCES` a server sets) and
+        return them all. Raises ValueError for a name or a value a server default does
+        not take (a limit outside 1..`MAX_CHALLENGE_LIMIT`, a language without a
+        catalog; nothing stored: the command's registered choices and range keep Discord
+        clients from sending one), and what the repository raises."""
+        values = _changes(Setter.SERVER, changes)
         stored = (await self._repository.set_guild(guild_id, values) if values
                   else await self._repository.guild(guild_id))
         settings = self._guild_from(stored)
         self._guilds[guild_id] = settings
         return settings
-
 
     async def player_language(self, user_id: int) -> str | None:
         """The language the user chose, None for automatic (`bot.ui.languages`)."""
@@ -255,10 +349,15 @@ class SettingsService:
 __all__ = [
     "AUTO",
     "MAX_CHALLENGE_LIMIT",
+    "PREFERENCES",
     "BoardSide",
     "ChallengeLimits",
     "GuildSettings",
+    "Kind",
     "Notation",
     "PlayerSettings",
+    "Preference",
+    "Setter",
     "SettingsService",
+    "preferences_of",
 ]

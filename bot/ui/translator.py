@@ -3,9 +3,10 @@
 discord.py asks the tree's `app_commands.Translator` for every name and description of
 every command, in every Discord locale, when it builds the payload it registers
 (`CommandTree.sync`, and `bot.sync.command_schema` for the hash). `CommandTranslator`
-answers from the commands catalogs (`bot/locales/commands/<language>.po`) for Turkish,
-Italian and French, the Discord locales with a catalog (Discord has no Arabic locale),
-and None (no localization) for the others. The catalog entry is found from where the
+answers from the commands catalogs (`bot/locales/commands/<language>.po`) for the
+Discord locales of the languages whose command names are translated
+(`bot.language.Language.commands_translated`: Turkish, Italian and French; Discord has no
+Arabic locale), and None (no localization) for the others. The catalog entry is found from where the
 string is: `name:<command>[.<option>]`, `description:<command>[.<option>]`,
 `choice:<key>` (keys of `bot.messages.COMMAND_TEXT`; a choice is found by its English
 name).
@@ -19,11 +20,16 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
+from bot.language import Language
 from bot.messages import COMMAND_TEXT, translations
 
-COMMAND_LOCALES = {discord.Locale.turkish: "tr", discord.Locale.italian: "it",
-                   discord.Locale.french: "fr"}
-"""The Discord locales the commands are translated into, and their catalogs."""
+COMMAND_LOCALES: dict[discord.Locale, Language] = {
+    discord.Locale(locale): language
+    for language in Language if language.commands_translated
+    for locale in language.discord_locales
+}
+"""The Discord locales the commands are translated into, and their languages (from
+`bot.language.Language`)."""
 
 
 _CHOICES = {english: key.removeprefix("choice.") for key, english in COMMAND_TEXT.items()
@@ -62,6 +68,6 @@ class CommandTranslator(app_commands.Translator):
         where = catalog_context(context.location, context.data)
         if language is None or where is None:
             return None
-        translated = translations("commands", language).pgettext(where, string.message)
+        translated = translations("commands", language.value).pgettext(where, string.message)
         return translated if translated != string.message or where.startswith("name:") \
             else None

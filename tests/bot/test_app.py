@@ -104,9 +104,9 @@ async def test_a_started_bot_logs_no_voice_warning(tmp_path: Path) -> None:
     assert "logging in using static token" in log, log  # discord.py logged at INFO
     assert "voice will NOT be supported" not in log, log
     assert "PyNaCl" not in log and "davey" not in log, log
-    # The invite URL, with the permissions of README "Invite and run" (bits from Discord's
-    # Permissions table: View Channel 10, Send Messages 11, Embed Links 14, Attach Files 15,
-    # Read Message History 16, Send Messages in Threads 38).
+    # The invite URL, with the permissions of docs/OPERATING.md, "Invite and run" (bits from
+    # Discord's Permissions table: View Channel 10, Send Messages 11, Embed Links 14, Attach
+    # Files 15, Read Message History 16, Send Messages in Threads 38).
     bits = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 38)
     assert bits == 274878024704
     assert (f"https://discord.com/oauth2/authorize?client_id={standin.application_id}"

@@ -113,7 +113,7 @@ async def test_restart_keeps_game_and_buttons(tmp_path: Path, open_bot: OpenBot)
     board = response_message_id(h, calls[0])
     await h.bot.close()
     h = await open_bot(settings_for(path), clock=clock)
-    assert h.bot.games.current(CHANNEL).ply == 1
+    assert h.bot.services.games.current(CHANNEL).ply == 1
     calls = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
     assert not calls[0].ephemeral
     board = response_message_id(h, calls[0])
@@ -124,13 +124,13 @@ async def test_restart_keeps_game_and_buttons(tmp_path: Path, open_bot: OpenBot)
     h = await open_bot(settings_for(path), clock=clock)
     [made] = await run(h, slash(h, "rematch", user=ALICE))
     assert made.callback_type == 4 and not made.ephemeral, made.content
-    [rematch] = await h.bot.storage.challenges.pending()
+    [rematch] = await h.bot.services.storage.challenges.pending()
     assert (rematch.challenger_id, rematch.challenged_id) == (ALICE, BOB)
 
 
 async def test_storage_ranks_by_the_bots_leaderboard_rule(harness: Harness) -> None:
     # The rule is a property of the database's rankings; any other rule means a slow scan.
-    assert harness.bot.storage.leaderboard_rule == harness.bot.settings.eligibility
+    assert harness.bot.services.storage.leaderboard_rule == harness.bot.settings.eligibility
 
 
 async def test_the_computer_queue_limit_setting_reaches_the_pool(
@@ -138,7 +138,7 @@ async def test_the_computer_queue_limit_setting_reaches_the_pool(
 ) -> None:
     h = await open_bot(settings_for(tmp_path / "db.sqlite3", computer_workers=1,
                                     computer_queue_limit=40), sync=False)
-    assert h.bot.computer is not None and h.bot.computer.policy.limit == 40
+    assert h.bot.services.computer is not None and h.bot.services.computer.policy.limit == 40
 
 
 async def test_pending_challenge_expiry_is_scheduled_exactly_after_restart(
@@ -153,10 +153,10 @@ async def test_pending_challenge_expiry_is_scheduled_exactly_after_restart(
     assert answer.callback_type == 4
     await h.bot.close()
     h = await open_bot(settings, clock=clock, sync=False)
-    expiry = h.bot.challenges.next_expiry()
+    expiry = h.bot.services.challenges.next_expiry()
     assert expiry == clock() + timedelta(seconds=5)
     # The scheduler sleeps until then, not until its 30-second poll.
-    assert h.bot.scheduler.seconds_to_next() == 5.0
+    assert h.bot.services.deadlines.seconds_to_next() == 5.0
 
 
 async def test_a_stop_lets_the_move_being_answered_finish(
@@ -189,3 +189,21 @@ async def test_a_stop_lets_the_move_being_answered_finish(
         await storage.close()
     assert game.ply_count == 1
     assert game.board_message_id == response_message_id(h, answers[-1])
+
+
+async def test_a_bot_stopped_before_its_start_closes_without_services(tmp_path: Path) -> None:
+    """A login that fails (a bad token) stops the bot before `setup_hook` built anything:
+    it closes all the same, and says that it has no services yet."""
+    # As `bot.app` runs it: the context closes the bot whatever happened inside.
+    async with DamaBot(settings_for(tmp_path / "db.sqlite3"), clock=FakeClock()) as bot:
+        assert bot.language_choices is None
+        with pytest.raises(RuntimeError, match="setup_hook"):
+            _ = bot.services
+    assert bot.is_closed()
+
+
+async def test_the_bot_holds_one_value_of_its_services(harness: Harness) -> None:
+    services = harness.bot.services
+    assert harness.bot.language_choices is services.preferences
+    assert harness.bot.presenter is services.announcer.presenter
+    assert services.computer_turns is not None  # the bot always plays the computer's turns

@@ -111,7 +111,7 @@ def test_challenge_limits_from_the_environment() -> None:
             settings_from({"DAMA_CHALLENGES_PER_OPPONENT": bad})
 
 
-# --- shards (bot.services.shards; README, "Running at scale") -----------------------------
+# --- shards (bot.services.shards; docs/OPERATING.md, "Running at scale") ------------------
 
 
 def test_shards_default_to_every_shard_in_this_process() -> None:

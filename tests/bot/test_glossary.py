@@ -13,12 +13,15 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from bot.locales import DOMAINS
+
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "docs" / "GLOSSARY.md"
 LOCALES = ROOT / "bot" / "locales"
 SECTION = "## Puzzles and analysis"
-LANGUAGES = ("tr", "ar", "it", "fr")
-"""The catalog languages, in the order of the glossary's columns after English."""
+LANGUAGES = DOMAINS["messages"]
+"""The catalog languages (`bot.language.Language`), in the order of the glossary's columns
+after English."""
 
 _NOTE = re.compile(r"\([^)]*\)")
 _COMMAND = re.compile(r"/[a-z][a-z-]*")
@@ -57,10 +60,11 @@ def glossary_terms() -> list[Term]:
     terms = []
     for line in text[start:end].splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if not line.startswith("|") or len(cells) != 6 or cells[0] in ("English", "---"):
+        if not line.startswith("|") or len(cells) != len(LANGUAGES) + 2 or cells[0] in (
+                "English", "---"):
             continue
         terms.append(Term(_forms(cells[0]), {
-            language: _forms(cell) for language, cell in zip(LANGUAGES, cells[1:5], strict=True)
+            language: _forms(cell) for language, cell in zip(LANGUAGES, cells[1:-1], strict=True)
         }))
     return terms
 

@@ -46,15 +46,15 @@ async def test_a_game_on_postgresql_survives_a_restart(open_bot: OpenBot, databa
                                                        tmp_path: Path) -> None:
     settings = settings_for(tmp_path, database=database)
     first = await open_bot(settings)
-    assert isinstance(first.bot.storage.db, PostgresDatabase)
+    assert isinstance(first.bot.services.storage.db, PostgresDatabase)
     await challenge_and_accept(first)
     assert "a3-a4" in await _move(first, "a3-a4", ALICE)
-    game_id = first.bot.games.current(CHANNEL).game_id
+    game_id = first.bot.services.games.current(CHANNEL).game_id
     await first.bot.close()
     again = await open_bot(settings)
-    assert again.bot.games.current(CHANNEL).game_id == game_id
+    assert again.bot.services.games.current(CHANNEL).game_id == game_id
     assert "a6-a5" in await _move(again, "a6-a5", BOB)
-    _, moves = await again.bot.storage.games.load(game_id)
+    _, moves = await again.bot.services.storage.games.load(game_id)
     assert [(move.ply, move.text) for move in moves] == [(1, "a3-a4"), (2, "a6-a5")]
 
 

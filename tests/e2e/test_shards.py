@@ -1,8 +1,8 @@
 """Two bot processes on two shards of one PostgreSQL database, against the stand-in: each
 answers its own server's commands; one is SIGKILLed in the middle of a move and started
 again, and every move it acknowledged is kept, its game goes on, and the other process never
-stops answering; the global leaderboard counts the games of both (README, "Running at
-scale").
+stops answering; the global leaderboard counts the games of both (docs/OPERATING.md,
+"Running at scale").
 
 The fast test kills the process at a named crash point (`bot.faults`, `step-committed`: the
 move is stored, its answer never sent), so every run plays the same plies; the slow test

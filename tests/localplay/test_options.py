@@ -14,7 +14,7 @@ OPTIONS = {
     "-h", "--script", "--replay", "--variant", "--parallel", "--database", "--fresh",
     "--boards", "--log", "--user", "--locale", "--shards",
 }
-"""Every option of `dama-bot local` (README, "Local play")."""
+"""Every option of `dama-bot local` (docs/LOCAL_PLAY.md)."""
 
 
 def test_local_help_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,7 +112,7 @@ async def play_plies(h: Harness, count: int, *, channel: int = CHANNEL) -> None:
     import engine
 
     for _ in range(count):
-        state = h.bot.games.current(channel)
+        state = h.bot.services.games.current(channel)
         move = engine.legal_moves(state.position, state.variant)[0]
         text = engine.format_move(move, state.position, state.variant)
         user = state.to_move.user_id
@@ -130,7 +130,7 @@ async def run(h: Harness, payload: dict[str, Any]) -> list[Call]:
     """Dispatch `payload`; the requests the bot made until it was done."""
     since = len(h.discord.calls)
     await h.dispatch(payload)
-    await h.bot.announcer.drain()
+    await h.bot.services.announcer.drain()
     return new_calls(h, since)
 
 
@@ -178,8 +178,10 @@ async def challenge_and_accept(h: Harness, variant: str = "turkish",
 
 async def computer_done(h: Harness) -> None:
     """Wait until the computer has made its moves and the bot has answered."""
-    await asyncio.wait_for(h.bot.computer_turns.idle(), PATIENCE)
-    await h.bot.announcer.drain()
+    turns = h.bot.services.computer_turns
+    assert turns is not None, "the bot always has the computer's turns"
+    await asyncio.wait_for(turns.idle(), PATIENCE)
+    await h.bot.services.announcer.drain()
 
 
 def channel_posts(calls: list[Call]) -> list[Call]:

@@ -1,19 +1,22 @@
-"""The bot's services wired on a real SQLite file, as `bot.client.DamaBot.setup_hook`
-wires them (one event bus; with a move chooser, the computer's turns listening before the
-restore), a collector of announcements, and a way to start a game directly in storage."""
+"""The bot's services built by the bot's own composition function
+(`bot.composition.compose`, as `bot.client.DamaBot.setup_hook` builds them) on a real
+SQLite file, their posts collected instead of sent to Discord, and a way to start a game
+directly in storage."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from datetime import timedelta
+from dataclasses import dataclass, field
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Protocol
 
 import engine
+from bot.composition import Core, Outlets, compose
+from bot.composition import Services as Composed
+from bot.config import Settings
 from bot.services import (
     ChallengeService,
-    EventBus,
     GameRules,
     GameService,
     GameUpdate,
@@ -21,7 +24,9 @@ from bot.services import (
 )
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.shards import EVERY_SHARD, ShardScope
-from storage import Eligibility, GameRecord, NewGame, Seat, Storage
+from puzzles import Puzzle
+from storage import Challenge, Eligibility, GameRecord, NewGame, Seat, Storage
+from storage.models import DailyPuzzleSetting
 from tests.support.clock import FakeClock
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
@@ -29,35 +34,61 @@ GUILD, CHANNEL, THREAD = 500, 600, 601
 
 
 class Announcements:
-    """An `Announce` callback that collects what would be posted to the channel; each
-    board gets the next message id. `delayed` collects the notices that the computer's
-    move will come later (channel id, estimated wait)."""
+    """The services' own posts, collected (`bot.composition.Announcer`): the updates that
+    would be posted to the channel (each board gets the next message id; also an
+    `Announce` callback), the notices that the computer's move will come later (channel
+    id, estimated wait), the expired challenges and the daily puzzles."""
 
     def __init__(self) -> None:
         self.updates: list[GameUpdate] = []
         self.delays: list[tuple[int, timedelta]] = []
+        self.expired: list[Challenge] = []
+        self.daily: list[tuple[DailyPuzzleSetting, Puzzle, date]] = []
         self.next_id = 9000
 
-    async def delayed(self, channel_id: int, wait: timedelta) -> None:
+    async def computer_delayed(self, channel_id: int, wait: timedelta) -> None:
         self.delays.append((channel_id, wait))
 
-    async def __call__(self, update: GameUpdate) -> int | None:
+    async def announce(self, update: GameUpdate) -> int | None:
         self.updates.append(update)
         self.next_id += 1
         return self.next_id
 
+    __call__ = announce
+
+    async def challenge_expired(self, challenge: Challenge) -> None:
+        self.expired.append(challenge)
+
+    async def post_daily(self, setting: DailyPuzzleSetting, puzzle: Puzzle, day: date) -> None:
+        self.daily.append((setting, puzzle, day))
+
+    async def drain(self) -> None:
+        """Nothing is under way: every post is collected at once."""
+
 
 @dataclass
 class Services:
-    storage: Storage
-    games: GameService
-    challenges: ChallengeService
-    stats: StatsService
+    """The composed services (`composed`) and the parts the tests use most."""
+
+    composed: Composed[Announcements]
     clock: FakeClock
-    announced: Announcements
-    """What the computer's turns announced (its moves are told to the channel)."""
-    turns: ComputerTurns | None = None
+    storage: Storage = field(init=False)
+    games: GameService = field(init=False)
+    challenges: ChallengeService = field(init=False)
+    stats: StatsService = field(init=False)
+    announced: Announcements = field(init=False)
+    """What the services posted themselves (the computer's moves, time-outs...)."""
+    turns: ComputerTurns | None = field(init=False)
     """The computer's turns (None: built without a move chooser)."""
+
+    def __post_init__(self) -> None:
+        composed = self.composed
+        self.storage = composed.storage
+        self.games = composed.games
+        self.challenges = composed.challenges
+        self.stats = composed.stats
+        self.announced = composed.announcer
+        self.turns = composed.computer_turns
 
     async def computer_idle(self) -> None:
         """Wait until the computer has played (or dropped) every turn it started."""
@@ -73,12 +104,40 @@ class Services:
         return ended + self.announced.updates[before:]
 
     async def close(self) -> None:
-        """Stop the computer's turns, then close the database (idempotent: a test may
-        close early to restart)."""
-        if self.turns is not None:
-            await self.turns.close()
-        await self.games.move_work.close()
-        await self.storage.close()
+        """Close the services (the computer's turns stopped, the database closed;
+        idempotent: a test may close early to restart)."""
+        await self.composed.close()
+
+
+def config_for(
+    path: Path,
+    *,
+    absent: Strength | None = None,
+    seat_budget: float | None = 0.05,
+    rules: GameRules | None = None,
+    scope: ShardScope = EVERY_SHARD,
+) -> Settings:
+    """The configuration of the tests' services: the database at `path`, a leaderboard
+    after one rated game, the computer quick (a seat's move in `seat_budget` seconds, an
+    absent player's at `absent`, default level 1 in 0.05 s), `rules` (default the
+    bot's), the shards of `scope`."""
+    rules = rules or GameRules()
+    absent = absent if absent is not None else Strength(1, 0.05)
+    return Settings(
+        database=str(path), eligibility=Eligibility(min_games=1, max_deviation=500),
+        inactivity_limit=rules.inactivity_limit,
+        computer_moves_before_forfeit=rules.computer_moves_before_forfeit,
+        absent_player_level=absent.level,
+        absent_player_budget=absent.budget_seconds or Settings.absent_player_budget,
+        computer_budget=seat_budget, shard_count=scope.shard_count,
+        shard_ids=scope.shard_ids,
+    )
+
+
+def collected(core: Core) -> Outlets[Announcements]:
+    """Outlets that collect the services' posts (one `Announcements` for both kinds)."""
+    announcements = Announcements()
+    return Outlets(announcements, announcements)
 
 
 async def build_services(
@@ -92,31 +151,21 @@ async def build_services(
     seed: int = 1,
     scope: ShardScope = EVERY_SHARD,
 ) -> Services:
-    """Open (or reopen) the database at `path` and build the services, restored. With a
-    `chooser`, the computer plays its turns (`ComputerTurns`, listening before the
-    restore, as in the bot): a computer seat's with `seat_budget` seconds, an absent
-    player's at `absent` (default level 1, 0.05 s). `scope`: the shards whose guilds'
-    games these services own (default every shard).
+    """Open (or reopen) the database at `path` and build the services with the bot's
+    composition function (`bot.composition.compose`), restored. With a `chooser`, the
+    computer plays its turns (listening before the restore, as in the bot); without one
+    no one does (a computer seat's turn stays pending, an absent player loses on time).
+    `absent`, `seat_budget`, `rules`, `scope`: as `config_for`; `seed`: the challenges'
+    colour draws.
 
     Tests take services from the `open_services` fixture, which closes them whatever the
     test's outcome; a database left open keeps its worker thread alive and pytest hangs."""
-    storage = await Storage.open(path, clock=clock)
-    events = EventBus()
-    games = GameService(storage, rules=rules or GameRules(), clock=clock, events=events,
+    config = config_for(path, absent=absent, seat_budget=seat_budget, rules=rules,
                         scope=scope)
-    announced = Announcements()
-    turns = None
-    if chooser is not None:
-        turns = ComputerTurns(games, chooser, announce=announced, delayed=announced.delayed,
-                              absent=absent if absent is not None else Strength(1, 0.05),
-                              seat_budget=seat_budget)
-        turns.listen(events)
-    challenges = ChallengeService(
-        storage, games, expiry=timedelta(minutes=10), clock=clock, rng=random.Random(seed)
-    )
-    stats = StatsService(storage, games, eligibility=Eligibility(min_games=1, max_deviation=500))
-    await games.restore()
-    return Services(storage, games, challenges, stats, clock, announced, turns)
+    composed = await compose(config, collected, clock=clock, chooser=chooser,
+                             computer_turns=chooser is not None, rng=random.Random(seed))
+    await composed.games.restore()
+    return Services(composed, clock)
 
 
 async def start_game(

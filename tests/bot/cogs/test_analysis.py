@@ -25,7 +25,7 @@ async def _finished_game(h: Harness, channel: int = CHANNEL) -> int:
     game = Game(variant, Position.from_fen(FEN, variant))
     for move in MOVES:
         game.play(move)
-    storage = h.bot.storage
+    storage = h.bot.services.storage
     record = await storage.games.create(NewGame(
         "italian", channel, GUILD, Seat.human(ALICE), Seat.human(BOB), FEN))
     for ply, move in enumerate(MOVES[:-1], start=1):
@@ -93,7 +93,7 @@ async def test_finished_board_has_an_analyze_button(harness: Harness) -> None:
 
     h = harness
     await challenge_and_accept(h, rated=False)
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     await play_plies(h, 1)
     calls = await resign(h, user=BOB)
     boards = [c for c in calls if f"dama:analyze:{game_id}" in c.custom_ids]
@@ -111,12 +111,12 @@ async def test_cancel_stops_the_analysis(harness: Harness) -> None:
     import asyncio
 
     h = harness
-    h.bot.analyses.nodes = 10**9  # long enough to be cancelled while it runs
+    h.bot.services.analyses.nodes = 10**9  # long enough to be cancelled while it runs
     game_id = await _finished_game(h)
     payload = slash(h, "analyze", [])
     h.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
     for _ in range(200):
-        if h.bot.analyses.is_running(game_id) and any(
+        if h.bot.services.analyses.is_running(game_id) and any(
                 f"dama:stopanalysis:{game_id}" in str(m.get("components"))
                 for m in h.discord.messages.values()):
             break
@@ -135,11 +135,11 @@ async def test_cancel_stops_the_analysis(harness: Harness) -> None:
         await asyncio.sleep(0.05)
     [refused] = refusals
     assert refused.ephemeral and f"<@{ALICE}>" in refused.content
-    assert h.bot.analyses.is_running(game_id)
+    assert h.bot.services.analyses.is_running(game_id)
     calls = await run(h, press_button(h, int(message["id"]), "stopanalysis", user=ALICE))
     assert any("was cancelled" in c.content for c in calls)
-    assert not h.bot.analyses.is_running(game_id)
-    assert await h.bot.storage.analyses.get(game_id) is None
+    assert not h.bot.services.analyses.is_running(game_id)
+    assert await h.bot.services.storage.analyses.get(game_id) is None
 
 
 async def test_export_includes_the_analysis_as_comments(harness: Harness) -> None:
@@ -229,7 +229,7 @@ async def test_the_computer_is_named_in_the_readers_language(harness: Harness) -
     game = Game(variant, Position.from_fen(FEN, variant))
     for move in MOVES:
         game.play(move)
-    storage = h.bot.storage
+    storage = h.bot.services.storage
     record = await storage.games.create(NewGame(
         "italian", CHANNEL, GUILD, Seat.computer(2), Seat.human(BOB), FEN))
     for ply, move in enumerate(MOVES[:-1], start=1):

@@ -68,7 +68,7 @@ async def test_play_as_black_the_computer_answers_on_its_own(computer_harness: H
     # The start board's buttons go.
     assert any(c.method == "PATCH" and c.path.endswith(f"/messages/{first_board}")
                for c in later)
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1 and state.turn is engine.Color.BLACK
 
     # The person answers; the computer replies again with a new board.
@@ -80,16 +80,16 @@ async def test_play_as_black_the_computer_answers_on_its_own(computer_harness: H
     since = len(h.discord.calls)
     await computer_done(h)
     assert len(channel_posts(h.discord.calls[since:])) == 1
-    assert h.bot.games.current(CHANNEL).ply == 3
+    assert h.bot.services.games.current(CHANNEL).ply == 3
 
     # Resign with the button on the newest board: the game ends, nothing more is posted.
-    board = h.bot.games.current(CHANNEL).board_message_id
+    board = h.bot.services.games.current(CHANNEL).board_message_id
     assert board is not None
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     calls = await resign(h, user=ALICE, board=board)
     assert any("resigned" in c.content for c in calls)
     await computer_done(h)
-    assert not h.bot.games.has_game(CHANNEL)
+    assert not h.bot.services.games.has_game(CHANNEL)
 
     # The finished game is in alice's history and exports with the computer as a player.
     [history] = await run(h, slash(h, "history"))
@@ -126,16 +126,16 @@ async def test_expired_move_clock_posts_the_computers_move_for_the_absent_player
     message_id = response_message_id(h, calls[0])
     calls = await run(h, press(h, message_id, f"dama:accept:{challenge_id}", user=BOB))
     board = calls[-1]
-    deadline = h.bot.games.current(CHANNEL).deadline
+    deadline = h.bot.services.games.current(CHANNEL).deadline
     assert deadline is not None
     assert f"<t:{int(deadline.timestamp())}:R>" in board.embeds[0]["description"]
     h.clock.advance(timedelta(seconds=40))
     since = len(h.discord.calls)
-    await h.bot.scheduler.run_once()  # hands White's turn to the computer
+    await h.bot.services.deadlines.run_once()  # hands White's turn to the computer
     await computer_done(h)
     [post] = channel_posts(h.discord.calls[since:])
     assert f"Time ran out for <@{ALICE}>" in post.content and "(1 of 3" in post.content
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1 and state.turn is engine.Color.BLACK
 
 
@@ -177,7 +177,7 @@ START_TURKISH = engine.Position.start(engine.get_variant("turkish")).to_fen(
 
 
 async def occupy(h: Harness) -> asyncio.Task[str]:
-    computer = h.bot.computer
+    computer = h.bot.services.computer
     assert computer is not None
     blocker = asyncio.create_task(computer.choose_move(
         START_TURKISH, "turkish", 5, 30.0, key="blocker"))
@@ -187,7 +187,7 @@ async def occupy(h: Harness) -> asyncio.Task[str]:
 
 
 async def release(h: Harness, blocker: asyncio.Task[str]) -> None:
-    computer = h.bot.computer
+    computer = h.bot.services.computer
     assert computer is not None and computer.cancel("blocker") == 1
     with contextlib.suppress(asyncio.CancelledError):
         await asyncio.wait_for(blocker, 60)
@@ -214,14 +214,14 @@ async def test_play_and_the_computers_moves_when_the_computer_is_full(
     [answer] = calls
     assert answer.ephemeral and answer.content == (
         "The computer is busy with many other games right now. Try again in about 1 second.")
-    assert h.bot.games.players_in(CHANNEL) is None
+    assert h.bot.services.games.players_in(CHANNEL) is None
     await release(h, blocker)
 
     calls = await run(h, slash(h, "play", [option("variant", "turkish"),
                                            option("color", "white")]))
     assert any(c.callback_type == 4 and not c.ephemeral for c in calls)
     blocker = await occupy(h)
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     move = engine.legal_moves(state.position, state.variant)[0]
     since = len(h.discord.calls)
     await run(h, slash(h, "move", [option("move", engine.format_move(
@@ -234,4 +234,4 @@ async def test_play_and_the_computers_moves_when_the_computer_is_full(
     later = channel_posts(h.discord.calls[since:])
     assert [c.content for c in later].count(notice.content) == 1
     assert any("Computer (level 3) played" in c.content for c in later)
-    assert h.bot.games.current(CHANNEL).ply == 2
+    assert h.bot.services.games.current(CHANNEL).ply == 2

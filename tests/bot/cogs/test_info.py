@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+from bot.language import Language
 from bot.messages import ENGLISH, Msg
 from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
@@ -32,7 +34,7 @@ OTHER_GUILD, OTHER_CHANNEL = 777, 778
 async def test_information_commands(harness: Harness) -> None:
     h = harness
     await challenge_and_accept(h)
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     await play_plies(h, 4)  # a rated result counts after two moves by each side
     await resign(h, user=BOB)
     [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
@@ -50,6 +52,22 @@ async def test_information_commands(harness: Harness) -> None:
     assert rules.files[0][1].startswith(PNG) and "ladder" in rules.embeds[0]["description"]
     [guild_only] = await run(h, slash(h, "board", guild_id=None, channel=9))
     assert guild_only.ephemeral
+
+
+COMMAND_NAME = re.compile(r"/([a-z][-a-z]*)")
+"""A slash command named inside a text: `/puzzle-daily-stop` is one name, not `/puzzle`."""
+
+
+async def test_help_names_every_registered_command_in_every_language(harness: Harness) -> None:
+    h = harness
+    registered = {command.name for command in h.bot.tree.get_commands()}
+    assert {"challenge", "puzzle", "server-settings"} <= registered  # the tree is the real one
+    for language in Language:
+        await run(h, slash(h, "settings", [option("language", language.value)]))
+        [helped] = await run(h, slash(h, "help"))
+        named = set(COMMAND_NAME.findall(helped.embeds[0]["description"]))
+        # /help need not name itself: whoever reads it has found it.
+        assert named == registered - {"help"}, (language, registered - named, named - registered)
 
 
 async def test_history_says_aborted_once(harness: Harness) -> None:
@@ -76,7 +94,7 @@ async def test_export_in_direct_messages_picks_the_callers_game(harness: Harness
     assert file is None and "no game" in content.lower() and "/history" in content
     # Only a finished game: it is the most recent one, and the answer says so.
     await challenge_and_accept(h)
-    first = h.bot.games.current(600).game_id
+    first = h.bot.services.games.current(600).game_id
     await resign(h, user=ALICE)
     content, file = await export_in_dm()
     assert file == f"dama-turkish-{first}.pdn", (content, file)
@@ -85,14 +103,14 @@ async def test_export_in_direct_messages_picks_the_callers_game(harness: Harness
     calls = await run(h, slash(h, "play", [option("variant", "arab"), option("level", 1, 4),
                                            option("color", "white")], channel=601))
     assert any(c.callback_type == 4 and not c.ephemeral for c in calls)
-    second = h.bot.games.current(601).game_id
+    second = h.bot.services.games.current(601).game_id
     content, file = await export_in_dm()
     assert file == f"dama-arab-{second}.pdn", (content, file)
     assert f"#{second}" in content and "in progress" in content, content
     # Two games in progress: neither is guessed; the most recent (finished) game is
     # exported, saying which, and how to export a game in progress.
     await challenge_and_accept(h)
-    third = h.bot.games.current(600).game_id
+    third = h.bot.services.games.current(600).game_id
     content, file = await export_in_dm()
     assert file == f"dama-turkish-{first}.pdn", (content, file)
     assert "most recent" in content and f"#{second}" in content and f"#{third}" in content
@@ -112,7 +130,7 @@ async def test_games_stay_private_to_their_guild_and_their_players(harness: Harn
     """Privacy between servers (docs/ARCHITECTURE.md) through the Discord layer."""
     h = harness
     await challenge_and_accept(h)
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     await resign(h, user=BOB)
     elsewhere: dict[str, Any] = {"guild_id": OTHER_GUILD, "channel": OTHER_CHANNEL}
     # Another server cannot export the game: the answer is the one for a missing game.
@@ -145,7 +163,7 @@ async def test_italian_export_is_written_in_the_federations_numbers(harness: Har
     # notation", numbered row by row from a8 = 1): d3-c4 is 22-18, c6-d5 is 10-14.
     h = harness
     await challenge_and_accept(h, "italian")
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     await run(h, slash(h, "move", [option("move", "d3-c4")]))
     await run(h, slash(h, "move", [option("move", "c6-d5")], user=BOB))
     [export] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
@@ -181,7 +199,7 @@ async def test_the_leaderboard_lists_provisional_players_under_the_ranked_ones(
     lines = board.embeds[0]["description"].splitlines()
     assert "Nobody" not in "\n".join(lines)
     assert lines[0] == "Provisional (`?`), not ranked yet:"
-    alice = await h.bot.storage.ratings.get(ALICE, "turkish")
+    alice = await h.bot.services.storage.ratings.get(ALICE, "turkish")
     assert alice is not None
     assert lines[1].startswith(f"· <@{ALICE}>: {round(alice.rating)}? (1 game; 1 more of the 2 "
                                "rated games needed")
@@ -208,7 +226,7 @@ async def test_each_provisional_player_sees_the_games_their_deviation_needs(
     await _rated_game(h, BOB, loser=BOB)
     [board] = await run(h, slash(h, "leaderboard", [option("variant", "turkish")]))
     text = board.embeds[0]["description"]
-    bob = await h.bot.storage.ratings.get(BOB, "turkish")
+    bob = await h.bot.services.storage.ratings.get(BOB, "turkish")
     assert bob is not None and bob.deviation > 110
     needed = games_to_deviation(Glicko2Rating(bob.rating, bob.deviation, bob.volatility),
                                 110.0)

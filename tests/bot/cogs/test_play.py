@@ -74,7 +74,7 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
         [reply] = await run(h, slash(h, "move", [option("move", text)], user=user))
         assert reply.ephemeral and expected in reply.content, reply.content
     # A stranger presses Resign; a player presses Resign on the old board.
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     [reply] = await run(h, press_button(h, new_board, "resign", user=CAROL))
     assert reply.ephemeral and "not playing" in reply.content
     # A press on the old board (as a client still showing its buttons would send it):
@@ -87,10 +87,10 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
     assert stale.files and stale.files[0][1].startswith(PNG) and stale.custom_ids == []
     [strip] = [c for c in calls if c.method == "PATCH"]
     assert strip.path.endswith(f"/{board_message}") and strip.body["components"] == []
-    assert h.bot.games.current(CHANNEL).game_id == game_id
+    assert h.bot.services.games.current(CHANNEL).game_id == game_id
     # Two moves by each side, so the result counts for ratings (docs/RULES.md).
     await play_plies(h, 3)
-    current_board = h.bot.games.current(CHANNEL).board_message_id
+    current_board = h.bot.services.games.current(CHANNEL).board_message_id
     assert current_board is not None
     # Black presses Resign on the current board: first a private question, then the
     # question's Resign ends the game: final board with only Rematch and Analyze, ratings
@@ -102,7 +102,7 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
     assert f"<@{ALICE}> wins (1-0)" in final.content and "resigned" in final.content
     changes = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}["Rating changes"]
     assert f"<@{ALICE}>: 1500 →" in changes and "(+" in changes
-    rating = await h.bot.storage.ratings.get(ALICE, "turkish")
+    rating = await h.bot.services.storage.ratings.get(ALICE, "turkish")
     assert rating is not None and rating.rated_games == 1
     [reply] = await run(h, slash(h, "move", [option("move", "a6-a5")], user=BOB))
     assert reply.ephemeral and "in this channel" in reply.content and "is over" in reply.content
@@ -173,14 +173,14 @@ async def test_two_moves_at_once_apply_one(harness: Harness) -> None:
     h.bot._connection.parse_interaction_create(first)  # type: ignore[arg-type]
     h.bot._connection.parse_interaction_create(second)  # type: ignore[arg-type]
     await h.settle()
-    await h.bot.announcer.drain()
+    await h.bot.services.announcer.drain()
     answers = [c for c in new_calls(h, since) if c.callback_type == 4]
     assert len(answers) == 2
     assert sum(not c.ephemeral for c in answers) == 1
     assert sum(c.ephemeral and "not your turn" in c.content for c in answers) == 1
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1
-    assert len(await h.bot.storage.games.moves(state.game_id)) == 1
+    assert len(await h.bot.services.storage.games.moves(state.game_id)) == 1
 
 
 async def test_deadlines_post_to_the_channel(harness: Harness) -> None:
@@ -192,15 +192,15 @@ async def test_deadlines_post_to_the_channel(harness: Harness) -> None:
 
     h.clock.advance(timedelta(minutes=10))
     since = len(h.discord.calls)
-    await h.bot.scheduler.run_once()
+    await h.bot.services.deadlines.run_once()
     [edit] = new_calls(h, since)
     assert edit.method == "PATCH" and edit.path.endswith(f"/messages/{challenge_message}")
     assert "expired" in edit.body["embeds"][0]["description"] and edit.body["components"] == []
     await challenge_and_accept(h, "moroccan")
     h.clock.advance(timedelta(days=3))
     since = len(h.discord.calls)
-    await h.bot.scheduler.run_once()
-    await h.bot.announcer.drain()
+    await h.bot.services.deadlines.run_once()
+    await h.bot.services.announcer.drain()
     posted = [c for c in new_calls(h, since) if c.method == "POST"]
     assert posted[0].path == f"/channels/{CHANNEL}/messages"
     assert "did not move for 3 days" in posted[0].content
@@ -212,7 +212,7 @@ async def test_commands_after_the_game_ended_say_it_is_over(harness: Harness) ->
     # channel's game has just ended, so "there is no game here" would be wrong.
     h = harness
     _, board_message = await challenge_and_accept(h)
-    game_id = h.bot.games.current(600).game_id
+    game_id = h.bot.services.games.current(600).game_id
     calls = await resign(h, user=BOB, board=board_message)
     assert not calls[0].ephemeral
     for name, options in [("move", [option("move", "a6-a5")]), ("resign", []), ("draw", []),

@@ -43,7 +43,7 @@ def _fields(body: dict[str, Any]) -> dict[str, str]:
 async def test_resign_asks_first_and_keep_playing_changes_nothing(harness: Harness) -> None:
     h = harness
     _, board = await challenge_and_accept(h)
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     # The Resign button asks privately; nothing else happens.
     [question] = await run(h, press_button(h, board, "resign", user=ALICE))
     assert question.callback_type == 4 and question.ephemeral
@@ -51,7 +51,7 @@ async def test_resign_asks_first_and_keep_playing_changes_nothing(harness: Harne
     asked = int(h.clock().timestamp())
     assert question.custom_ids == [f"dama:resignyes:{game_id}:0:{asked}:{ALICE}",
                                    f"dama:keep:{game_id}:0"]
-    assert h.bot.games.has_game(CHANNEL)
+    assert h.bot.services.games.has_game(CHANNEL)
     # /resign asks the same way.
     [again] = await run(h, slash(h, "resign", user=BOB))
     assert again.ephemeral and f"against <@{ALICE}>?" in again.content
@@ -60,7 +60,7 @@ async def test_resign_asks_first_and_keep_playing_changes_nothing(harness: Harne
                                 f"dama:keep:{game_id}:0", user=ALICE))
     assert kept.callback_type == 7 and kept.custom_ids == []
     assert "You play on" in kept.content
-    assert h.bot.games.current(CHANNEL).status is GameStatus.ACTIVE
+    assert h.bot.services.games.current(CHANNEL).status is GameStatus.ACTIVE
 
 
 async def test_only_the_asked_player_confirms_and_the_question_lapses(harness: Harness) -> None:
@@ -73,23 +73,23 @@ async def test_only_the_asked_player_confirms_and_the_question_lapses(harness: H
     for user in (BOB, CAROL):
         [reply] = await run(h, press(h, message, confirm, user=user))
         assert reply.ephemeral and f"asked of <@{ALICE}>" in reply.content
-    assert h.bot.games.has_game(CHANNEL)
+    assert h.bot.services.games.has_game(CHANNEL)
     # After a minute it lapses, and says so.
     h.clock.advance(RESIGN_QUESTION_LIFETIME + timedelta(seconds=1))
     [lapsed] = await run(h, press(h, message, confirm, user=ALICE))
     assert lapsed.ephemeral and "lapsed" in lapsed.content and "nothing was done" in lapsed.content
-    assert h.bot.games.current(CHANNEL).status is GameStatus.ACTIVE
+    assert h.bot.services.games.current(CHANNEL).status is GameStatus.ACTIVE
     # Asked again, then the game moves on: the old question does nothing, and says why.
     [question] = await run(h, slash(h, "resign", user=ALICE))
     await run(h, slash(h, "move", [option("move", "a3-a4")]))
     [moved_on] = await run(h, press(h, response_message_id(h, question),
                                     question.custom_ids[0], user=ALICE))
     assert moved_on.ephemeral and "moved on" in moved_on.content
-    assert h.bot.games.current(CHANNEL).ply == 1
+    assert h.bot.services.games.current(CHANNEL).ply == 1
     # Within the minute and at the same ply, Resign resigns: the final board is public.
     calls = await resign(h, user=ALICE)
     assert not calls[0].ephemeral and f"<@{ALICE}> resigned" in calls[0].content
-    assert not h.bot.games.has_game(CHANNEL)
+    assert not h.bot.services.games.has_game(CHANNEL)
     assert board in h.discord.messages
 
 
@@ -103,7 +103,7 @@ async def test_a_resignation_after_one_move_is_kept_but_not_rated(harness: Harne
     assert f"<@{ALICE}> wins (1-0)" in final.content and "Not rated" in final.content
     assert "Rating changes" not in _fields(final.body)
     for user in (ALICE, BOB):
-        assert await h.bot.storage.ratings.get(user, "turkish") is None
+        assert await h.bot.services.storage.ratings.get(user, "turkish") is None
     # /board-like readers see it too: the embed's result says it.
     assert "Not rated" in final.embeds[0]["description"]
 
@@ -116,7 +116,7 @@ async def test_an_agreed_draw_after_two_plies_is_not_rated(harness: Harness) -> 
     calls = await run(h, slash(h, "draw", user=BOB))
     assert "Draw (½-½)" in calls[0].content and "Not rated" in calls[0].content
     for user in (ALICE, BOB):
-        assert await h.bot.storage.ratings.get(user, "turkish") is None
+        assert await h.bot.services.storage.ratings.get(user, "turkish") is None
 
 
 async def test_two_moves_by_each_side_make_a_result_rated(harness: Harness) -> None:
@@ -129,7 +129,7 @@ async def test_two_moves_by_each_side_make_a_result_rated(harness: Harness) -> N
     await play_plies(h, 4)
     final = (await resign(h, user=ALICE))[0]
     assert "Not rated" not in final.content and "Rating changes" in _fields(final.body)
-    rating = await h.bot.storage.ratings.get(BOB, "turkish")
+    rating = await h.bot.services.storage.ratings.get(BOB, "turkish")
     assert rating is not None and rating.rated_games == 1 and rating.wins == 1
 
 
@@ -137,13 +137,13 @@ async def test_inactivity_before_any_move_is_not_rated(harness: Harness) -> None
     h = harness
     await challenge_and_accept(h)
     h.clock.advance(timedelta(days=3))
-    await h.bot.scheduler.run_once()
-    await h.bot.announcer.drain()
+    await h.bot.services.deadlines.run_once()
+    await h.bot.services.announcer.drain()
     posted = [c for c in h.discord.calls if c.method == "POST"
               and c.path == f"/channels/{CHANNEL}/messages"]
     assert "did not move for 3 days" in posted[-1].content
     assert "Not rated" in posted[-1].content
-    assert await h.bot.storage.ratings.get(ALICE, "turkish") is None
+    assert await h.bot.services.storage.ratings.get(ALICE, "turkish") is None
 
 
 async def test_a_time_out_after_one_move_is_not_rated(
@@ -161,13 +161,13 @@ async def test_a_time_out_after_one_move_is_not_rated(
                        user=BOB))
     await play_plies(h, 1)
     h.clock.advance(timedelta(seconds=41))
-    await h.bot.scheduler.run_once()
-    await h.bot.announcer.drain()
+    await h.bot.services.deadlines.run_once()
+    await h.bot.services.announcer.drain()
     posted = [c for c in h.discord.calls if c.method == "POST"
               and c.path == f"/channels/{CHANNEL}/messages"]
     assert f"<@{BOB}> ran out of time" in posted[-1].content
     assert "Not rated" in posted[-1].content
-    assert await h.bot.storage.ratings.get(BOB, "moroccan") is None
+    assert await h.bot.services.storage.ratings.get(BOB, "moroccan") is None
 
 
 # --- rematch -----------------------------------------------------------------------------
@@ -180,10 +180,10 @@ async def test_rematch_challenges_the_same_opponent_with_colours_swapped(
     await run(h, slash(h, "challenge", [opponent, option("variant", "italian"),
                                         option("color", "white"), option("rated", False, 5),
                                         option("move_time", "1h")], resolved=resolved))
-    challenge = await h.bot.storage.challenges.get(1)
+    challenge = await h.bot.services.storage.challenges.get(1)
     assert challenge is not None and challenge.message_id is not None
     await run(h, press(h, challenge.message_id, "dama:accept:1", user=BOB))
-    first = h.bot.games.current(CHANNEL)
+    first = h.bot.services.games.current(CHANNEL)
     final = (await resign(h, user=BOB))[0]
     final_board = response_message_id(h, final)
     assert final.custom_ids == [f"dama:rematch:{first.game_id}"]
@@ -194,7 +194,7 @@ async def test_rematch_challenges_the_same_opponent_with_colours_swapped(
     [made] = await run(h, press_button(h, final_board, "rematch", user=BOB))
     assert made.callback_type == 4 and not made.ephemeral
     assert f"<@{ALICE}>" in made.content
-    [rematch] = await h.bot.storage.challenges.pending()
+    [rematch] = await h.bot.services.storage.challenges.pending()
     assert (rematch.challenger_id, rematch.challenged_id) == (BOB, ALICE)
     assert rematch.color is ColorChoice.WHITE and rematch.variant == "italian"
     assert not rematch.rated and rematch.move_seconds == 3600
@@ -202,10 +202,10 @@ async def test_rematch_challenges_the_same_opponent_with_colours_swapped(
     challenge_id = made.custom_ids[0].split(":")[2]
     await run(h, press(h, response_message_id(h, made), f"dama:accept:{challenge_id}",
                        user=ALICE))
-    second = h.bot.games.current(CHANNEL)
+    second = h.bot.services.games.current(CHANNEL)
     assert (second.white.user_id, second.black.user_id) == (BOB, ALICE)
     assert second.move_seconds == 3600 and not second.rated
-    closed = await h.bot.storage.challenges.get(int(challenge_id))
+    closed = await h.bot.services.storage.challenges.get(int(challenge_id))
     assert closed is not None and closed.status is ChallengeStatus.ACCEPTED
     # While that game is on, a rematch of the first is refused, truthfully.
     [busy] = await run(h, press_button(h, final_board, "rematch", user=ALICE))
@@ -219,11 +219,11 @@ async def test_rematch_command_and_against_the_computer_at_once(harness: Harness
     assert "/play" in none.content
     await run(h, slash(h, "play", [option("variant", "arab"), option("level", 2, 4),
                                    option("color", "white")]))
-    game = h.bot.games.current(CHANNEL)
+    game = h.bot.services.games.current(CHANNEL)
     await resign(h, user=ALICE)
     calls = await run(h, slash(h, "rematch"))
     assert any(c.callback_type == 4 and not c.ephemeral for c in calls)
-    again = h.bot.games.current(CHANNEL)
+    again = h.bot.services.games.current(CHANNEL)
     assert again.game_id != game.game_id and again.variant.key == "arab"
     assert again.black.user_id == ALICE and again.white.seat.computer_level == 2
 
@@ -235,7 +235,7 @@ async def test_no_game_here_points_to_play_and_to_the_callers_game(harness: Harn
     [reply] = await run(h, slash(h, "move", [option("move", "a3-a4")], channel=OTHER_CHANNEL))
     assert reply.ephemeral and "/play" in reply.content and "/challenge" in reply.content
     await challenge_and_accept(h)
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     for name in ("move", "board", "resign", "draw"):
         options = [option("move", "a3-a4")] if name == "move" else []
         [reply] = await run(h, slash(h, name, options, channel=OTHER_CHANNEL))
@@ -296,7 +296,7 @@ async def test_a_finished_board_shows_no_side_to_move(harness: Harness) -> None:
     final = (await resign(h, user=BOB))[0]
     assert "to move" not in final.content
     assert "to move" not in final.embeds[0]["description"]
-    state = h.bot.games._ended[CHANNEL]
+    state = h.bot.services.games._ended[CHANNEL]
     png = final.files[0][1]
     assert png.startswith(PNG)
     # The picture is the position without the side-to-move marker.
@@ -317,8 +317,8 @@ async def test_the_resign_question_of_a_game_lost_on_time_says_the_game_is_over(
         [question] = await run(h, slash(h, "resign", user=ALICE))
         questions.append((question, response_message_id(h, question)))
     h.clock.advance(timedelta(days=3))
-    [ended] = await h.bot.games.run_deadlines(h.clock())
-    assert ended.state.is_over and not h.bot.games.has_game(CHANNEL)
+    [ended] = await h.bot.services.games.run_deadlines(h.clock())
+    assert ended.state.is_over and not h.bot.services.games.has_game(CHANNEL)
     # Her late answers (Resign on one, Keep playing on the other) must not claim the game
     # goes on.
     for (question, message), custom_id in zip(questions, ("dama:resignyes:", "dama:keep:"),

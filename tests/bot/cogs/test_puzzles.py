@@ -40,7 +40,7 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
     h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
                        puzzle_banks={"italian": [shot_puzzle()]})
     _, board = await challenge_and_accept(h)
-    game_before = await h.bot.storage.games.active_in_channel(CHANNEL)
+    game_before = await h.bot.services.storage.games.active_in_channel(CHANNEL)
     assert game_before is not None
     posts_before = len(channel_posts(h.discord.calls))
 
@@ -77,12 +77,12 @@ async def test_a_puzzle_is_solved_move_by_move_in_ephemeral_messages(
     assert answer.custom_ids == []
 
     # The channel's game is untouched: same ply, nothing posted in the channel.
-    game_after = await h.bot.storage.games.active_in_channel(CHANNEL)
+    game_after = await h.bot.services.storage.games.active_in_channel(CHANNEL)
     assert game_after == game_before
-    assert await h.bot.storage.games.moves(game_before.id) == []
+    assert await h.bot.services.storage.games.moves(game_before.id) == []
     assert len(channel_posts(h.discord.calls)) == posts_before
     assert board in h.discord.messages
-    rating = await h.bot.storage.puzzles.rating(BOB, "italian")
+    rating = await h.bot.services.storage.puzzles.rating(BOB, "italian")
     assert rating is not None and rating.attempts == 1 and rating.solved == 0
 
 
@@ -173,8 +173,8 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     assert italian.content.endswith("once a day (Italian draughts)."), italian.content
     h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
     before = len(h.discord.calls)
-    assert await h.bot.daily_puzzles.run_once() == [GUILD]
-    assert await h.bot.daily_puzzles.run_once() == []
+    assert await h.bot.services.daily_puzzles.run_once() == [GUILD]
+    assert await h.bot.services.daily_puzzles.run_once() == []
     [post] = channel_posts(h.discord.calls[before:])
     assert post.files[0][0] == "puzzle.png"
     # Posted for everyone: the default reader's picture, Italian squares numbered.
@@ -189,7 +189,7 @@ async def test_a_manager_sets_a_daily_puzzle_posted_once_a_day(
     assert answer.ephemeral and answer.files[0][0] == "puzzle.png"
     # The next day, once more.
     h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
-    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    assert await h.bot.services.daily_puzzles.run_once() == [GUILD]
     answer = only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
     assert "stopped" in answer.content
 
@@ -205,7 +205,7 @@ async def test_a_daily_puzzle_stopped_and_set_again_is_not_posted_twice_that_day
     await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
                        resolved=resolved, permissions=MANAGER))
     h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
-    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    assert await h.bot.services.daily_puzzles.run_once() == [GUILD]
     answer = only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=MANAGER)))
     assert "stopped" in answer.content
     # Set again the same UTC day: that day was posted already.
@@ -214,10 +214,10 @@ async def test_a_daily_puzzle_stopped_and_set_again_is_not_posted_twice_that_day
        permissions=MANAGER)))
     assert f"<#{CHANNEL}>" in answer.content
     before = len(h.discord.calls)
-    assert await h.bot.daily_puzzles.run_once() == []
+    assert await h.bot.services.daily_puzzles.run_once() == []
     assert channel_posts(h.discord.calls[before:]) == []
     h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
-    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    assert await h.bot.services.daily_puzzles.run_once() == [GUILD]
 
 
 def _cache_server(h: Any, *, everyone: int, bot_allowed_in_channel: int = 0) -> None:
@@ -262,14 +262,14 @@ async def test_a_daily_puzzle_is_refused_in_a_channel_the_bot_cannot_post_in(
        permissions=MANAGER)))
     assert answer.ephemeral
     assert "missing Embed Links, Attach Files there" in answer.content
-    assert await h.bot.storage.puzzles.daily(GUILD) is None
+    assert await h.bot.services.storage.puzzles.daily(GUILD) is None
     # Allowed in that channel (its overwrite for the bot): accepted.
     _cache_server(h, everyone=view | send, bot_allowed_in_channel=embed | attach)
     answer = only_answer(await run(h, slash(
        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
        permissions=MANAGER)))
     assert f"will be posted in <#{CHANNEL}>" in answer.content
-    assert await h.bot.storage.puzzles.daily(GUILD) is not None
+    assert await h.bot.services.storage.puzzles.daily(GUILD) is not None
 
 
 async def test_the_daily_puzzle_commands_are_for_server_managers(
@@ -331,7 +331,7 @@ async def test_the_daily_puzzle_is_posted_in_the_servers_language(
                        resolved=resolved, permissions=MANAGER))
     h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
     before = len(h.discord.calls)
-    assert await h.bot.daily_puzzles.run_once() == [GUILD]
+    assert await h.bot.services.daily_puzzles.run_once() == [GUILD]
     [post] = channel_posts(h.discord.calls[before:])
     embed = post.body["embeds"][0]
     assert "Günün bulmacası" in embed["title"] and "**Çöz**" in embed["description"]
@@ -351,11 +351,11 @@ async def test_an_old_puzzles_buttons_leave_the_puzzle_under_way_alone(
     [hint] = [c for c in answer.custom_ids if c.startswith("dama:phint:")]
     given = first.id if first.id in answer.body["embeds"][0]["title"] else second.id
     other = second.id if given == first.id else first.id
-    await h.bot.puzzles.start_puzzle(ALICE, other)  # as the daily post's Solve it does
+    await h.bot.services.puzzles.start_puzzle(ALICE, other)  # as the daily post's Solve it does
     for custom_id in (reveal, hint):
         answer = only_answer(await run(h, press(h, old, custom_id, user=ALICE)))
         assert answer.ephemeral and "no longer" in answer.content, answer.content
-    assert await h.bot.storage.puzzles.rating(ALICE, "italian") is None  # nothing recorded
+    assert await h.bot.services.storage.puzzles.rating(ALICE, "italian") is None  # nothing recorded
     answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")])))
     assert "The defence: **10x19**" in embed_description(answer)  # still under way (c6xe4)
 
@@ -376,13 +376,13 @@ async def test_members_without_manage_server_cannot_set_or_stop_the_daily_puzzle
        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
        permissions=member, user=BOB)))
     assert refused.ephemeral and "Manage Server" in refused.content
-    assert await h.bot.storage.puzzles.daily(GUILD) is None
+    assert await h.bot.services.storage.puzzles.daily(GUILD) is None
     await run(h, slash(h, "puzzle-daily", [option("channel", str(CHANNEL), 7)],
                        resolved=resolved, permissions=MANAGER))
     refused = only_answer(await run(h, slash(h, "puzzle-daily-stop", permissions=member,
                                              user=BOB)))
     assert "Manage Server" in refused.content
-    assert await h.bot.storage.puzzles.daily(GUILD) is not None
+    assert await h.bot.services.storage.puzzles.daily(GUILD) is not None
 
 
 async def test_a_deleted_channel_stops_the_daily_puzzle(open_bot: OpenBot, tmp_path: Path) -> None:
@@ -397,9 +397,9 @@ async def test_a_deleted_channel_stops_the_daily_puzzle(open_bot: OpenBot, tmp_p
                        resolved=resolved, permissions=MANAGER))
     h.discord.gone_channels.add(CHANNEL)
     h.clock.now = datetime(2026, 12, 1, 9, tzinfo=UTC)
-    assert await h.bot.daily_puzzles.run_once() == []
-    assert await h.bot.storage.puzzles.daily(GUILD) is None
+    assert await h.bot.services.daily_puzzles.run_once() == []
+    assert await h.bot.services.storage.puzzles.daily(GUILD) is None
     h.clock.now = datetime(2026, 12, 2, 9, tzinfo=UTC)
     before = len(h.discord.calls)
-    assert await h.bot.daily_puzzles.run_once() == []
+    assert await h.bot.services.daily_puzzles.run_once() == []
     assert channel_posts(h.discord.calls[before:]) == []

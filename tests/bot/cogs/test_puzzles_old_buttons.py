@@ -37,7 +37,7 @@ async def test_an_old_puzzles_buttons_leave_the_new_puzzle_alone(
                        puzzle_banks={"italian": [first, second]})
     answer = only_answer(await run(h, slash(h, "puzzle", user=ALICE)))
     old = response_message_id(h, answer)
-    shown = (await h.bot.storage.puzzles.session(ALICE))
+    shown = (await h.bot.services.storage.puzzles.session(ALICE))
     assert shown is not None
     other = second.id if shown.puzzle_id == first.id else first.id
     # Alice moves on to the other puzzle (a daily post's Solve it, as a message showing
@@ -51,9 +51,9 @@ async def test_an_old_puzzles_buttons_leave_the_new_puzzle_alone(
         answer = only_answer(await run(h, press(h, old, button_id(h.discord.messages[old],
                                                                   action), user=ALICE)))
         assert answer.ephemeral and shown.puzzle_id in _text(answer), _text(answer)
-    now = await h.bot.storage.puzzles.session(ALICE)
+    now = await h.bot.services.storage.puzzles.session(ALICE)
     assert now is not None and now.puzzle_id == other and not now.hinted
-    assert await h.bot.storage.puzzles.rating(ALICE, "italian") is None
+    assert await h.bot.services.storage.puzzles.rating(ALICE, "italian") is None
 
 
 async def test_a_hint_button_of_an_older_version_acts_on_the_puzzle_under_way(
@@ -70,5 +70,5 @@ async def test_a_hint_button_of_an_older_version_acts_on_the_puzzle_under_way(
     answer = only_answer(await run(h, press(h, message, f"dama:phint:{ALICE}", user=ALICE,
                                             snapshot=older)))
     assert "move the piece on **18**" in _text(answer)
-    session = await h.bot.storage.puzzles.session(ALICE)
+    session = await h.bot.services.storage.puzzles.session(ALICE)
     assert session is not None and session.hinted

@@ -50,14 +50,14 @@ async def test_a_puzzle_continues_after_a_restart_and_is_rated_once(
     assert answer.ephemeral and "move the piece on **23**" in embed_description(answer)
     answer = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
     assert answer.ephemeral and "solved" in embed_description(answer)
-    rating = await h.bot.storage.puzzles.rating(BOB, "italian")
+    rating = await h.bot.services.storage.puzzles.rating(BOB, "italian")
     assert rating is not None and (rating.attempts, rating.solved) == (1, 0)  # hinted
     await h.bot.close()
 
     h = await open_bot(settings_for(path), clock=clock, puzzle_banks=bank)
     answer = only_answer(await run(h, slash(h, "solve", [option("move", "f3xf7")], user=BOB)))
     assert answer.ephemeral and "no puzzle under way" in answer.content
-    rating = await h.bot.storage.puzzles.rating(BOB, "italian")
+    rating = await h.bot.services.storage.puzzles.rating(BOB, "italian")
     assert rating is not None and rating.attempts == 1
 
 

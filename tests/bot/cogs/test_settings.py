@@ -4,8 +4,33 @@ side, kept across a restart; and what they change (boards, notation, challenge l
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import discord
+import pytest
+from discord import app_commands
+from discord.app_commands import Command
+from discord.ext import commands
+
+import bot.cogs.settings as settings_cog
+import bot.services.settings as settings_service
+from bot.cogs.settings import Settings as SettingsCog
+from bot.language import AUTO, Language
+from bot.messages import COMMAND_TEXT, Msg
+from bot.services.settings import (
+    MAX_CHALLENGE_LIMIT,
+    PREFERENCES,
+    BoardSide,
+    ChallengeLimits,
+    GuildSettings,
+    Kind,
+    PlayerSettings,
+    Preference,
+    Setter,
+    preferences_of,
+)
 from bot.sync import command_schema
 from tests.support.discord_harness import (
     Harness,
@@ -131,7 +156,7 @@ async def test_pending_challenges_are_limited_and_a_duplicate_links_the_first(
     crowded = await challenge(h, ERIN, BOB, channel=606)
     assert crowded.ephemeral and f"to <@{BOB}> on this server: 2," in crowded.content
     # Nothing of the refused ones was stored: only three challenges are pending.
-    assert len(await h.bot.storage.challenges.pending()) == 3
+    assert len(await h.bot.services.storage.challenges.pending()) == 3
     # The server's admins raise the limit; it applies at once.
     await run(h, slash(h, "server-settings", [option("per_challenger", 3, 4)],
                        permissions=ADMIN))
@@ -151,7 +176,7 @@ async def test_a_limit_of_one_pending_challenge_reads_in_the_singular(
 
 
 async def test_a_refused_move_is_explained_in_the_notation_typed(harness: Harness) -> None:
-    # The choice documented in the README ("/settings"): a refusal answers the text the
+    # The choice documented in docs/PLAYING.md ("The board"): a refusal answers the text the
     # player typed, so it quotes squares and moves in the notation they typed, whatever
     # their preference. Alice reads algebraic, Bob numbers (the default). Federation
     # numbers (docs/RULES.md): d3 = 22, c4 = 18, e4 = 19, a4 = 17.
@@ -171,3 +196,70 @@ async def test_a_refused_move_is_explained_in_the_notation_typed(harness: Harnes
     board = (await run(h, slash(h, "board", user=ALICE)))[0]
     fields = {f["name"]: f["value"] for f in board.embeds[0]["fields"]}
     assert fields["Last move"] == "d3-c4"
+
+
+@pytest.mark.parametrize(("who", "command"), [(Setter.PLAYER, SettingsCog.player_settings),
+                                              (Setter.SERVER, SettingsCog.server_settings)])
+def test_the_options_follow_the_declarations(who: Setter,
+                                            command: Command[Any, Any, Any]) -> None:
+    declared = preferences_of(who)
+    assert [option.name for option in command.parameters] == [p.name for p in declared]
+    for preference, registered in zip(declared, command.parameters, strict=True):
+        assert not registered.required
+        assert registered.description == COMMAND_TEXT[f"{command.name}.{preference.name}"]
+        if preference.kind is Kind.LIMIT:
+            assert (registered.min_value, registered.max_value) == (1, MAX_CHALLENGE_LIMIT)
+        else:
+            values = [choice.value for choice in registered.choices]
+            expected = (list(preference.choices()) if preference.kind is Kind.CHOICE
+                        else [language.value for language in Language] + [AUTO])
+            assert values == expected
+
+
+@dataclass(frozen=True)
+class WithPieces(PlayerSettings):
+    """The player's values with one more preference, as its new field would give them."""
+
+    pieces: BoardSide = BoardSide.WHITE
+
+
+def test_a_new_declared_preference_appears_in_the_options_and_the_embed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pieces = Preference("pieces", Kind.CHOICE, Setter.PLAYER, "pieces",
+                        player_line=Msg.SETTINGS_LINE_BOARD_SIDE, values=BoardSide,
+                        words={BoardSide.AUTO: Msg.SIDE_AUTO, BoardSide.WHITE: Msg.COLOR_WHITE,
+                               BoardSide.BLACK: Msg.COLOR_BLACK})
+    monkeypatch.setattr(settings_service, "PREFERENCES", (*PREFERENCES, pieces))
+    # Its description would be one more entry of COMMAND_TEXT ("settings.pieces").
+    monkeypatch.setattr(settings_cog, "t", lambda key: COMMAND_TEXT.get(key, key))
+
+    class Preferences(commands.Cog):
+        @app_commands.command(name="settings", description="settings")
+        @settings_cog.preference_options(Setter.PLAYER)
+        async def player_settings(self, interaction: discord.Interaction[Any], /,
+                                  **options: str | int | None) -> None: ...
+
+    registered = Preferences.player_settings.parameters
+    assert registered[-1].name == "pieces" and len(registered) == len(
+        preferences_of(Setter.PLAYER))
+    assert [choice.value for choice in registered[-1].choices] == ["auto", "white", "black"]
+    # Beside the board side (the side you play), the new line shows White, before the hint.
+    lines = (settings_cog.settings_embed(WithPieces(), "en").description or "").splitlines()
+    assert lines[0] == "Board side: **the side you play**"
+    assert lines[-2:] == ["Board side: **White**", "Change them with /settings."]
+    assert len(lines) == len(registered) + 1
+
+
+def test_the_server_embed_shows_each_default_beside_the_environments() -> None:
+    shown = settings_cog.server_settings_embed(
+        GuildSettings(ChallengeLimits(1, 9), language="tr"),
+        GuildSettings(ChallengeLimits(3, 5)), "en", saved=True, channel_language="tr")
+    assert (shown.description or "").splitlines() == [
+        "Saved.",
+        "Pending challenges from one player: **1** (default 3)",
+        "Pending challenges to one player: **9** (default 5)",
+        "Language of the channel posts: **Türkçe** (change it with /server-settings "
+        "language:)",
+        "Change them with /server-settings.",
+    ]

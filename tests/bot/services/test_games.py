@@ -147,7 +147,8 @@ async def test_move_refusals_say_why_and_change_nothing(open_services: OpenServi
 
 
 async def test_ambiguous_capture_lists_the_candidates(open_services: OpenServices) -> None:
-    # Italian: d3 can take c4 and e4 and reach d7 either way (README's example).
+    # Italian: d3 can take c4 and e4 and reach d7 either way (the example of docs/ENGINE.md,
+    # "PDN and command line").
     s = await open_services()
     await start_game(s, "italian", "W:Wd3,h1:Bc4,c6,e4,e6")
     with pytest.raises(PlayerError) as info:

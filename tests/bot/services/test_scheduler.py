@@ -33,11 +33,11 @@ async def test_stopping_the_scheduler_mid_transaction_ends_it_quietly(
         except asyncio.CancelledError:
             raise sqlite3.OperationalError("cannot rollback - no transaction is active") from None
 
-    monkeypatch.setattr(h.bot.challenges, "expire_due", interrupted)
-    h.bot.scheduler.start()
+    monkeypatch.setattr(h.bot.services.challenges, "expire_due", interrupted)
+    h.bot.services.deadlines.start()
     await asyncio.wait_for(entered.wait(), timeout=5)
     with caplog.at_level(logging.ERROR):
-        await asyncio.wait_for(h.bot.scheduler.stop(), timeout=5)
+        await asyncio.wait_for(h.bot.services.deadlines.stop(), timeout=5)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 

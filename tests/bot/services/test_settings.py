@@ -7,12 +7,19 @@ from pathlib import Path
 
 import pytest
 
+from bot.language import AUTO
+from bot.messages import fields
 from bot.services.settings import (
+    PREFERENCES,
     BoardSide,
     ChallengeLimits,
+    GuildSettings,
+    Kind,
     Notation,
     PlayerSettings,
+    Setter,
     SettingsService,
+    preferences_of,
 )
 from engine import Color
 from storage import Storage
@@ -73,3 +80,40 @@ async def test_with_several_processes_a_players_preferences_are_read_again(
         await storage.settings.set_player(2, {"board_side": "black"})
         now[0] = 10_000.0
         assert (await alone.player(2)).board_side is BoardSide.AUTO
+
+
+async def test_changes_are_checked_by_their_declarations(tmp_path: Path) -> None:
+    async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
+        service = SettingsService(storage.settings)
+        with pytest.raises(ValueError, match="'per_opponent' is not a player preference"):
+            await service.update_player(1, per_opponent=3)
+        with pytest.raises(ValueError, match="'notation' is not a server preference"):
+            await service.update_guild(9, notation="algebraic")
+        with pytest.raises(ValueError, match="board_side must be one of"):
+            await service.update_player(1, board_side="sideways")
+        with pytest.raises(ValueError, match="language must be one of"):
+            await service.update_player(1, language="de")
+        assert await storage.settings.player(1) == {} and await storage.settings.guild(9) == {}
+        chosen = await service.update_player(1, language="ar", board_side="white")
+        assert (chosen.language, chosen.board_side) == ("ar", BoardSide.WHITE)
+        assert (await service.update_player(1, language=AUTO)).language is None
+
+
+def test_each_declared_preference_is_a_field_of_what_its_setter_reads() -> None:
+    for preference in preferences_of(Setter.PLAYER):
+        PlayerSettings().value(preference.name)
+        assert "value" in fields(preference.line(Setter.PLAYER))
+    for preference in preferences_of(Setter.SERVER):
+        GuildSettings(ChallengeLimits()).value(preference.name)
+        assert "value" in fields(preference.line(Setter.SERVER))
+    for preference in PREFERENCES:
+        if preference.kind is Kind.CHOICE:
+            assert set(preference.words) == set(preference.choices()), preference.name
+    stored = [preference.stored for preference in PREFERENCES]
+    assert len(set(stored)) == len(stored)
+
+
+def test_a_preference_not_set_by_a_setter_has_no_line_for_it() -> None:
+    [board_side] = [p for p in PREFERENCES if p.name == "board_side"]
+    with pytest.raises(ValueError, match="board_side is not set by server"):
+        board_side.line(Setter.SERVER)

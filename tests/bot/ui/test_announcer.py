@@ -39,7 +39,7 @@ async def test_a_board_that_cannot_be_shown_does_not_claim_nothing_changed(
     monkeypatch.setattr(h.bot.presenter, "board_png", broken)
     with caplog.at_level(logging.ERROR):
         [answer] = await run(h, slash(h, "move", [option("move", "a3-a4")]))
-    assert h.bot.games.current(CHANNEL).ply == 1
+    assert h.bot.services.games.current(CHANNEL).ply == 1
     assert not answer.ephemeral
     assert "nothing was changed" not in answer.content
     assert f"<@{ALICE}> played **a3-a4**" in answer.content and "/board" in answer.content
@@ -62,7 +62,7 @@ async def test_a_move_whose_interaction_died_still_shows_the_board_in_the_channe
     posted = [c for c in calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"]
     assert len(posted) == 1 and posted[0].files[0][0] == "board.png"
     assert "played **a3-a4**" in posted[0].content
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1
     assert state.board_message_id == response_message_id(h, posted[0])
 
@@ -79,7 +79,7 @@ async def test_an_accept_whose_interaction_died_still_starts_and_shows_the_game(
     payload = press(h, message, f"dama:accept:{cid}", user=BOB)
     h.discord.fail_paths.add(f"/interactions/{payload['id']}/{payload['token']}/callback")
     calls = await run(h, payload)
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     posted = [c for c in calls if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"]
     assert len(posted) == 1 and posted[0].files[0][0] == "board.png"
     assert "the game begins" in posted[0].content
@@ -100,7 +100,7 @@ async def test_a_challenge_that_could_not_be_shown_does_not_block_the_next_one(
     payload = slash(h, "challenge", [bob, option("variant", "arab")], resolved=resolved)
     h.discord.fail_paths.add(f"/interactions/{payload['id']}/{payload['token']}/callback")
     await run(h, payload)
-    assert await h.bot.storage.challenges.pending_for_user(BOB) == []
+    assert await h.bot.services.storage.challenges.pending_for_user(BOB) == []
     [again] = await run(h, slash(h, "challenge", [bob, option("variant", "arab")],
                                  resolved=resolved))
     assert not again.ephemeral and again.custom_ids[0].startswith("dama:accept:")
@@ -108,7 +108,7 @@ async def test_a_challenge_that_could_not_be_shown_does_not_block_the_next_one(
 
 def expected_png(h: Harness, side: Color, numbers: bool) -> bytes:
     """The picture of the channel's game drawn from `side` (with or without numbers)."""
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     return render_board(state.position, state.variant, last_move=state.last_move,
                         before=state.before, size=h.bot.settings.board_size,
                         view=Viewpoint(side, numbers))

@@ -41,7 +41,7 @@ async def test_slow_answer_is_deferred(
     edit = calls[1]
     assert edit.method == "PATCH" and edit.path.endswith("/messages/@original")
     assert edit.files[0][0] == "board.png" and "played **a3-a4**" in edit.content
-    board = h.bot.games.current(CHANNEL).board_message_id
+    board = h.bot.services.games.current(CHANNEL).board_message_id
     assert board == int(h.discord._originals[edit.path.split("/")[3]])
 
 
@@ -52,13 +52,13 @@ async def test_slow_work_before_any_answer_is_deferred(
     # when the slow part comes before the bot starts building its answer (storage).
     h = harness
     monkeypatch.setattr(bot.ui.answer, "DEFER_AFTER", 0.05)
-    create = h.bot.challenges.create
+    create = h.bot.services.challenges.create
 
     async def slow_create(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(0.3)
         return await create(*args, **kwargs)
 
-    monkeypatch.setattr(h.bot.challenges, "create", slow_create)
+    monkeypatch.setattr(h.bot.services.challenges, "create", slow_create)
     bob, resolved = user_option("opponent", BOB)
     calls = await run(h, slash(h, "challenge", [bob, option("variant", "arab")],
                                resolved=resolved))
@@ -66,7 +66,7 @@ async def test_slow_work_before_any_answer_is_deferred(
     edit = calls[1]
     assert edit.method == "PATCH" and edit.path.endswith("/messages/@original")
     cid = edit.custom_ids[0].split(":")[2]
-    stored = await h.bot.challenges.get(int(cid))
+    stored = await h.bot.services.challenges.get(int(cid))
     message = int(h.discord._originals[edit.path.split("/")[3]])
     assert stored is not None and stored.message_id == message
 
@@ -81,13 +81,13 @@ async def test_a_slow_button_press_is_acknowledged_without_a_dangling_thinking_m
     message = response_message_id(h, made)
     cid = made.custom_ids[0].split(":")[2]
     monkeypatch.setattr(bot.ui.answer, "DEFER_AFTER", 0.05)
-    decline = h.bot.challenges.decline
+    decline = h.bot.services.challenges.decline
 
     async def slow_decline(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(0.3)
         return await decline(*args, **kwargs)
 
-    monkeypatch.setattr(h.bot.challenges, "decline", slow_decline)
+    monkeypatch.setattr(h.bot.services.challenges, "decline", slow_decline)
     calls = await run(h, press(h, message, f"dama:decline:{cid}", user=BOB))
     # Acknowledged in time (deferred update: no new "thinking" message), then the
     # challenge message itself says it was declined and loses its buttons.

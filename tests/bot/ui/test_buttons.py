@@ -33,14 +33,14 @@ def _answer(calls: list[Call]) -> Call:
 async def _refuse_writes(h: Harness, refuse: bool) -> None:
     """The bot's real SQLite connection refuses writes (`PRAGMA query_only`) or takes
     them again."""
-    async with h.bot.storage.db.read() as conn:
+    async with h.bot.services.storage.db.read() as conn:
         await conn.fetchval(f"PRAGMA query_only = {int(refuse)}")
 
 
 async def test_a_boards_buttons_carry_its_game_and_ply(harness: Harness) -> None:
     h = harness
     _, first = await challenge_and_accept(h)
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     first_board = h.discord.messages[first]
     assert button_id(first_board, "resign") == f"dama:resign:{game_id}:0"
     assert button_id(first_board, "draw") == f"dama:draw:{game_id}:0"
@@ -69,12 +69,12 @@ async def test_the_newest_board_acts_though_its_message_id_was_not_stored(
     h.discord.observers.clear()
     await _refuse_writes(h, False)
     newest = response_message_id(h, _answer(calls))
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1 and state.board_message_id != newest
     calls = await resign(h, user=BOB, board=newest)
     final = _answer(calls)
     assert not final.ephemeral and "resigned" in final.content
-    stored = await h.bot.storage.games.get(state.game_id)
+    stored = await h.bot.services.storage.games.get(state.game_id)
     assert stored is not None and stored.status is GameStatus.FINISHED
 
 
@@ -92,7 +92,7 @@ async def test_an_older_board_is_out_of_date_and_shows_the_current_board(
         assert stale.files and stale.files[0][1].startswith(PNG)
         assert stale.embeds and "Move" in {f["name"] for f in stale.embeds[0]["fields"]}
         assert stale.custom_ids == []
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1 and state.status is GameStatus.ACTIVE
     assert state.draw_offer_by is None
 
@@ -105,7 +105,7 @@ async def test_a_board_from_before_buttons_carried_their_ply_acts_on_nothing(
     board loses its buttons."""
     h = harness
     _, board = await challenge_and_accept(h)
-    game_id = h.bot.games.current(CHANNEL).game_id
+    game_id = h.bot.services.games.current(CHANNEL).game_id
     # The same board as an older version drew it: buttons without the ply.
     legacy = copy.deepcopy(h.discord.messages[board])
     for row in legacy["components"]:
@@ -120,7 +120,7 @@ async def test_a_board_from_before_buttons_carried_their_ply_acts_on_nothing(
         assert stale.files and stale.files[0][1].startswith(PNG)
         [strip] = [c for c in calls if c.method == "PATCH"]
         assert strip.path.endswith(f"/{board}") and strip.body["components"] == []
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     assert state.status is GameStatus.ACTIVE and state.ply == 0
     assert state.draw_offer_by is None
     # The buttons of the board as drawn now still act.

@@ -33,7 +33,7 @@ async def test_unexpected_error_is_logged_and_answered(
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(h.bot.games, "play", broken)
+    monkeypatch.setattr(h.bot.services.games, "play", broken)
     with caplog.at_level(logging.ERROR):
         [reply] = await run(h, slash(h, "move", [option("move", "a3-a4")]))
     assert reply.ephemeral and "went wrong on my side" in reply.content
@@ -54,7 +54,7 @@ async def test_a_very_long_refusal_still_fits_a_discord_message(
     async def ambiguous(*args: Any, **kwargs: Any) -> Any:
         raise PlayerError(Msg.MOVE_AMBIGUOUS, text="e1xc1", candidates=routes)
 
-    monkeypatch.setattr(h.bot.games, "play", ambiguous)
+    monkeypatch.setattr(h.bot.services.games, "play", ambiguous)
     [reply] = await run(h, slash(h, "move", [option("move", "e1xc1")]))
     assert reply.ephemeral and "matches several moves" in reply.content
     assert len(reply.content) <= 2000
@@ -69,7 +69,7 @@ async def test_a_failed_autocomplete_is_logged_with_the_command(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("broken")
 
-    monkeypatch.setattr(h.bot.games, "suggestion_source", broken)
+    monkeypatch.setattr(h.bot.services.games, "suggestion_source", broken)
     with caplog.at_level(logging.ERROR):
         [auto] = await run(h, h.discord.interaction(4, {
             "id": "1", "name": "move", "type": 1,
@@ -83,7 +83,7 @@ async def _refuse_writes(h: Harness, refuse: bool = True) -> None:
     """Make the bot's real SQLite connection refuse every write (`PRAGMA query_only`:
     SQLite answers SQLITE_READONLY, as for a file that became unwritable; the tests run as
     root, whom file permissions do not stop, see tests/support/restricted.py)."""
-    async with h.bot.storage.db.read() as conn:
+    async with h.bot.services.storage.db.read() as conn:
         await conn.fetchval(f"PRAGMA query_only = {int(refuse)}")
 
 
@@ -108,16 +108,16 @@ async def test_a_refused_write_tells_the_player_the_server_cannot_save(
         line = record.getMessage()
         assert f"user={ALICE}" in line and f"channel={CHANNEL}" in line
         assert "cannot write to the database" in line and Cause.NOT_WRITABLE.value in line
-    state = h.bot.games.current(CHANNEL)
+    state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 0 and state.draw_offer_by is None
-    stored = await h.bot.storage.games.get(state.game_id)
+    stored = await h.bot.services.storage.games.get(state.game_id)
     assert stored is not None and stored.ply_count == 0 and stored.draw_offer_by is None
     assert stored.status is GameStatus.ACTIVE
     # Once the database takes writes again, the same move is played.
     await _refuse_writes(h, False)
     answer = (await run(h, slash(h, "move", [option("move", "a3-a4")])))[0]
     assert not answer.ephemeral and "played **a3-a4**" in answer.content
-    assert h.bot.games.current(CHANNEL).ply == 1
+    assert h.bot.services.games.current(CHANNEL).ply == 1
 
 
 async def test_a_write_refused_after_the_commit_brings_no_error_message(
@@ -144,8 +144,8 @@ async def test_a_write_refused_after_the_commit_brings_no_error_message(
     for call in calls:
         assert "nothing was changed" not in call.content
         assert text(Msg.STORAGE_UNAVAILABLE) not in call.content
-    state = h.bot.games.current(CHANNEL)
-    stored = await h.bot.storage.games.get(state.game_id)
+    state = h.bot.services.games.current(CHANNEL)
+    stored = await h.bot.services.storage.games.get(state.game_id)
     assert state.ply == 1 and stored is not None and stored.ply_count == 1
     [record] = [r for r in caplog.records if "shown but not recorded" in r.getMessage()]
     assert "cannot write to the database" in record.getMessage()

@@ -80,8 +80,8 @@ async def test_a_value_no_discord_client_sends_is_refused(
     assert answer.ephemeral, what
     assert answer.content == text(Msg.BAD_OPTION, option=refused), what
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], what
-    assert await h.bot.storage.challenges.pending() == [], what
-    assert not h.bot.games.has_game(CHANNEL), what
+    assert await h.bot.services.storage.challenges.pending() == [], what
+    assert not h.bot.services.games.has_game(CHANNEL), what
 
 
 async def test_the_same_command_with_good_values_still_runs(harness: Harness) -> None:
@@ -105,13 +105,14 @@ async def test_accepting_a_challenge_from_another_channel_is_refused(harness: Ha
     [refused] = [c for c in calls if c.callback_type == 4]
     assert refused.ephemeral
     assert refused.content == text(Msg.CHALLENGE_UNKNOWN)
-    assert not h.bot.games.has_game(CHANNEL) and not h.bot.games.has_game(CHANNEL + 1)
+    games = h.bot.services.games
+    assert not games.has_game(CHANNEL) and not games.has_game(CHANNEL + 1)
 
 
 async def test_a_refused_option_changes_no_game(harness: Harness) -> None:
     h = harness
     await challenge_and_accept(h)
-    before = h.bot.games.current(CHANNEL)
+    before = h.bot.services.games.current(CHANNEL)
     [answer] = await run(h, slash(h, "move", [option("move", 12, 4)], user=ALICE))
     assert answer.ephemeral and "`move`" in answer.content
-    assert h.bot.games.current(CHANNEL) == before
+    assert h.bot.services.games.current(CHANNEL) == before

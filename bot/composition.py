@@ -1,0 +1,229 @@
+"""The composition root: `compose` builds the bot's services from the configuration, once,
+for the client (`bot.client.DamaBot.setup_hook`) and the tests (`tests/support/
+services.py`) alike.
+
+It opens the database, makes the move work (`bot.move_work`), the preferences, the puzzle
+service and the event bus, asks the caller for its `Outlets` (where the services' own
+posts go: the Discord side's announcer and daily puzzle poster, or a test's collector),
+then builds the game flow on them: the game service, the computer's turns listening to
+its events (before any restore, so restored games resume their computer turns),
+`/play` games, challenges, statistics, the deadline and daily puzzle schedulers (not
+started: `Services.start`) and the analyses. Every collaborator is given at construction;
+nothing is set afterwards (docs/ARCHITECTURE.md, "Services and their events").
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Generic, Protocol, TypeVar
+
+from bot.computer import ComputerPlayer, PoolMoveChooser, PoolReviewer, workers_per_process
+from bot.config import Settings
+from bot.move_work import MoveWork
+from bot.services import (
+    ChallengeService,
+    DeadlineScheduler,
+    EventBus,
+    GameRules,
+    GameService,
+    GameUpdate,
+    StatsService,
+)
+from bot.services.analysis import AnalysisService, PositionReviewer, ThreadReviewer
+from bot.services.computer_games import ComputerGames
+from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
+from bot.services.puzzles import PuzzleService
+from bot.services.scheduler import DailyPuzzlePoster, DailyPuzzleScheduler
+from bot.services.settings import ChallengeLimits, SettingsService
+from puzzles import Puzzle
+from storage import Challenge, Storage, utc_now
+from storage.clock import Clock
+
+log = logging.getLogger(__name__)
+
+PLAYER_CACHE_SECONDS = 30.0
+"""With several bot processes (shards), how long a player's preferences stay in one
+process's memory before they are read again (another process may have changed them)."""
+
+
+class Announcer(Protocol):
+    """Where the services post what no interaction asked for (the Discord side:
+    `bot.ui.announcer.GameAnnouncer`)."""
+
+    async def announce(self, update: GameUpdate) -> int | None:
+        """Post a game's update to its channel (the computer's move, a time-out); the
+        board message's id, None when no board was posted."""
+        ...
+
+    async def computer_delayed(self, channel_id: int, wait: timedelta) -> None:
+        """Tell the channel that the computer's move comes in about `wait`."""
+        ...
+
+    async def challenge_expired(self, challenge: Challenge) -> None:
+        """Tell the challenge's channel that it expired."""
+        ...
+
+    async def drain(self) -> None:
+        """Wait for the posts under way (called when the bot stops)."""
+        ...
+
+
+A = TypeVar("A", bound=Announcer)
+A_co = TypeVar("A_co", bound=Announcer, covariant=True)
+
+
+@dataclass(frozen=True)
+class Core:
+    """What the outlets are built on: the database, the move work (the presenter draws
+    boards through it), the preferences (each reader's side, notation and language) and
+    the puzzles (the daily post shows a puzzle's rating)."""
+
+    storage: Storage
+    move_work: MoveWork
+    preferences: SettingsService
+    puzzles: PuzzleService
+
+
+@dataclass(frozen=True)
+class Outlets(Generic[A_co]):
+    """Where the services' own posts go: the game posts (`announcer`) and the daily
+    puzzles (`daily`)."""
+
+    announcer: A_co
+    daily: DailyPuzzlePoster
+
+
+@dataclass(frozen=True)
+class Services(Generic[A_co]):
+    """The services of one bot process, built by `compose`; `announcer` is the one the
+    caller's outlets gave. `computer` is the computer's process pool (None when the caller
+    gave its own move chooser); `computer_turns` None when built without the computer's
+    turns (`compose(computer_turns=False)`)."""
+
+    storage: Storage
+    move_work: MoveWork
+    events: EventBus
+    preferences: SettingsService
+    puzzles: PuzzleService
+    announcer: A_co
+    games: GameService
+    computer: ComputerPlayer | None
+    computer_turns: ComputerTurns | None
+    computer_games: ComputerGames
+    challenges: ChallengeService
+    stats: StatsService
+    deadlines: DeadlineScheduler
+    daily_puzzles: DailyPuzzleScheduler
+    analyses: AnalysisService
+
+    def start(self) -> None:
+        """Start the background schedulers: the deadlines and the daily puzzles."""
+        self.deadlines.start()
+        self.daily_puzzles.start()
+
+    async def stop(self) -> None:
+        """Start no new work: stop the schedulers and the analyses (the interactions being
+        handled may still finish; `close` follows)."""
+        await self.deadlines.stop()
+        await self.daily_puzzles.stop()
+        await self.analyses.close()
+
+    async def close(self) -> None:
+        """Stop everything and close the database: `stop`, the computer's turns and its
+        processes, the posts under way, the move work, the storage. Idempotent (a test
+        may close before it restarts)."""
+        await self.stop()
+        if self.computer_turns is not None:
+            await self.computer_turns.close()
+        if self.computer is not None:
+            await self.computer.close()
+        await self.announcer.drain()
+        await self.move_work.close()
+        await self.storage.close()
+
+
+async def compose(
+    config: Settings,
+    outlets: Callable[[Core], Outlets[A]],
+    *,
+    clock: Clock = utc_now,
+    chooser: MoveChooser | None = None,
+    computer_turns: bool = True,
+    rng: random.Random | None = None,
+    puzzle_banks: Mapping[str, Sequence[Puzzle]] | None = None,
+) -> Services[A]:
+    """The services for `config` (`bot.config.Settings`: the database, the rules, the
+    computer's strength, the shards...), their posts going to what `outlets` builds on the
+    `Core`. `chooser` picks the computer's moves (None: a `ComputerPlayer` process pool,
+    whose workers start at the first search); `computer_turns` False builds no runner of
+    the computer's turns (a computer seat's turn stays pending, an absent player loses on
+    time: for tests of the flow alone). `rng` draws the colours of challenges (None: the
+    system's); `puzzle_banks` replaces the shipped puzzle banks. Nothing is restored or
+    started: the caller restores the games and challenges, then calls `Services.start`.
+    Raises what `Storage.open` raises for a database it cannot open or migrate."""
+    # The leaderboard rule is kept in the database's rankings: open with ours, or
+    # every leaderboard and rank would fall back to a slow exact scan.
+    storage = await Storage.open(config.database, clock=clock, leaderboard=config.eligibility)
+    scope = config.shard_scope
+    computer = None
+    if chooser is None and computer_turns:
+        # Worker processes start at the first search, not here.
+        computer = ComputerPlayer(
+            workers_per_process(config.computer_workers, config.machine_processes),
+            queue_limit=config.computer_queue_limit,
+        )
+        chooser = PoolMoveChooser(computer)
+    # Move work for positions with very many capture states: one worker process, apart
+    # from the computer's pool, started by the first such position (bot.move_work).
+    move_work = MoveWork()
+    preferences = SettingsService(
+        storage.settings,
+        ChallengeLimits(config.challenges_per_challenger, config.challenges_per_opponent),
+        # Another process may change a player's preferences: read them again now and then.
+        player_cache_seconds=None if scope.everything else PLAYER_CACHE_SECONDS,
+    )
+    puzzle_service = PuzzleService(storage.puzzles, banks=puzzle_banks)
+    out = outlets(Core(storage, move_work, preferences, puzzle_service))
+    announcer = out.announcer
+    events = EventBus()
+    rules = GameRules(config.inactivity_limit, config.computer_moves_before_forfeit)
+    games = GameService(storage, rules=rules, clock=clock, events=events,
+                        move_work=move_work, scope=scope)
+    log.info("this process runs %s", scope.describe())
+    turns = None
+    if chooser is not None:
+        turns = ComputerTurns(
+            games, chooser, announce=announcer.announce, delayed=announcer.computer_delayed,
+            absent=Strength(config.absent_player_level, config.absent_player_budget),
+            seat_budget=config.computer_budget,
+        )
+        turns.listen(events)
+    room = None if computer is None else functools.partial(
+        computer.check_room, budget_seconds=config.computer_budget
+    )
+    challenges = ChallengeService(
+        storage, games, expiry=config.challenge_expiry, clock=clock, rng=rng,
+        settings=preferences,
+    )
+    deadlines = DeadlineScheduler(games, challenges, announcer, clock=clock)
+    deadlines.listen(events)
+    # Analyses of finished games: in the computer's worker processes, after every game's
+    # move (a worker thread when the caller gave its own move chooser).
+    reviewer: PositionReviewer = ThreadReviewer() if computer is None else PoolReviewer(computer)
+    return Services(
+        storage=storage, move_work=move_work, events=events, preferences=preferences,
+        puzzles=puzzle_service, announcer=announcer, games=games, computer=computer,
+        computer_turns=turns,
+        computer_games=ComputerGames(storage, games, clock=clock, room=room),
+        challenges=challenges,
+        stats=StatsService(storage, games, eligibility=config.eligibility),
+        deadlines=deadlines,
+        daily_puzzles=DailyPuzzleScheduler(puzzle_service, storage.puzzles, out.daily,
+                                           scope=scope, clock=clock),
+        analyses=AnalysisService(storage, games, reviewer),
+    )
