@@ -135,7 +135,6 @@ class Msg(enum.StrEnum):
     BOARD_MOVE_TIME = "board.move_time"
     BOARD_DEADLINE = "board.deadline"
     BOARD_DRAW_OFFER = "board.draw_offer"
-    BOARD_RESULT = "board.result"
     BOARD_RATING_CHANGES = "board.rating_changes"
     RATING_CHANGE_LINE = "board.rating_change_line"
     GAME_STARTED = "board.game_started"
@@ -306,7 +305,6 @@ class Msg(enum.StrEnum):
     ANALYSIS_NO_MOVES = "error.analysis_no_moves"
     ANALYSIS_RUNNING = "error.analysis_running"
     ANALYSIS_BUSY = "error.analysis_busy"
-    ANALYSIS_UNAVAILABLE = "error.analysis_unavailable"
     ANALYSIS_NOT_STARTER = "error.analysis_not_starter"
     ANALYSIS_MISSING = "error.analysis_missing"
     ANALYSIS_PROGRESS = "analysis.progress"
@@ -489,7 +487,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BOARD_DEADLINE: "{player} must move {when}.",
     Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Accept draw or use /draw "
                           "to accept.",
-    Msg.BOARD_RESULT: "Result",
     Msg.BOARD_RATING_CHANGES: "Rating changes",
     Msg.RATING_CHANGE_LINE: "{player}: {before} → {after} ({delta})",
     Msg.GAME_STARTED: "{white} (White) vs {black} (Black): the game begins.",
@@ -772,7 +769,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                           "message above. The result will be shown there.",
     Msg.ANALYSIS_BUSY: "The computer is analysing {count} games already. Try again in a few "
                        "minutes.",
-    Msg.ANALYSIS_UNAVAILABLE: "Analysis is not available on this bot.",
     Msg.ANALYSIS_NOT_STARTER: "Only {user}, who asked for this analysis, can cancel it.",
     Msg.ANALYSIS_MISSING: "That move of game #{game_id} is not in its stored analysis. Show "
                           "the analysis again with /analyze game:{game_id}.",
