@@ -36,9 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from bot.client import freeze_heap, share_the_interpreter
 from bot.move_work import STATE_BUDGET, MoveWork
-from bot.services import GameService, GameUpdate, PlayerError
+from bot.services import GameService, GameStart, GameUpdate, PlayerError
 from bot.ui.present import Presenter
-from storage import NewGame, Seat, Storage
+from storage import ColorChoice, Seat, Storage
 
 GAMES = 200
 VARIANTS = ("turkish", "arab", "moroccan", "italian")
@@ -89,12 +89,11 @@ class Load:
 
     async def new_game(self, channel: int) -> None:
         variant = engine.get_variant(self.rng.choice(VARIANTS))
-        record = await self.storage.games.create(NewGame(
-            variant=variant.key, channel_id=channel, guild_id=1,
-            white=Seat.human(channel * 10 + 1), black=Seat.human(channel * 10 + 2),
-            start_fen=engine.Position.start(variant).to_fen(variant), rated=True,
+        await self.games.start(GameStart(
+            channel_id=channel, guild_id=1, variant=variant.key,
+            first=Seat.human(channel * 10 + 1), second=Seat.human(channel * 10 + 2),
+            color=ColorChoice.WHITE, rated=True,
         ))
-        await self.games.adopt(record)
 
     async def announce(self, update: GameUpdate) -> int:
         await self.presenter.board_png(update.state)

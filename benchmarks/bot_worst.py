@@ -41,9 +41,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from benchmarks.bot import GAMES, Load, open_loop, percentile, start_load
 from bot.move_work import STATE_BUDGET
-from bot.services import GameService
-from bot.services.games import suggest_moves
-from storage import NewGame, Seat
+from bot.services import GameService, GameStart
+from bot.services.move_text import suggest_moves
+from storage import ColorChoice, Seat
 
 
 @dataclass(frozen=True)
@@ -86,12 +86,11 @@ async def play_heavy(load: Load, games: GameService, heavy: Heavy) -> tuple[floa
     of the move (answered with its board picture)."""
     variant = engine.get_variant("turkish")
     position = engine.Position.from_fen(heavy.fen, variant)
-    record = await load.storage.games.create(NewGame(
-        variant=variant.key, channel_id=HEAVY_CHANNEL, guild_id=1,
-        white=Seat.human(WHITE_USER), black=Seat.human(BLACK_USER),
-        start_fen=position.to_fen(variant), rated=False,
+    await games.start(GameStart(
+        channel_id=HEAVY_CHANNEL, guild_id=1, variant=variant.key,
+        first=Seat.human(WHITE_USER), second=Seat.human(BLACK_USER), color=ColorChoice.WHITE,
+        start_fen=position.to_fen(variant),
     ))
-    await games.adopt(record)
     user = WHITE_USER if position.turn is engine.Color.WHITE else BLACK_USER
     start = time.perf_counter()
     source = games.suggestion_source(HEAVY_CHANNEL, user)

@@ -45,8 +45,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from bot.services import GameService, PlayerError
-from storage import NewGame, Seat, Storage
+from bot.services import GameService, GameStart, PlayerError
+from storage import ColorChoice, Seat, Storage
 
 VARIANTS = ("turkish", "arab", "moroccan", "italian")
 OPENING_PLIES = 4
@@ -67,12 +67,11 @@ async def create_games(storage: Storage, count: int, first_channel: int, rng: ra
     games = GameService(storage)
     for channel in range(first_channel, first_channel + count):
         variant = engine.get_variant(VARIANTS[channel % len(VARIANTS)])
-        record = await storage.games.create(NewGame(
-            variant=variant.key, channel_id=channel, guild_id=channel << 22,
-            white=Seat.human(channel * 10 + 1), black=Seat.human(channel * 10 + 2),
-            start_fen=engine.Position.start(variant).to_fen(variant), rated=True,
+        await games.start(GameStart(
+            channel_id=channel, guild_id=channel << 22, variant=variant.key,
+            first=Seat.human(channel * 10 + 1), second=Seat.human(channel * 10 + 2),
+            color=ColorChoice.WHITE, rated=True,
         ))
-        await games.adopt(record)
         for _ in range(plies):
             await play_one(games, channel, rng)
 

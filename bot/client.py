@@ -33,7 +33,7 @@ from bot.config import ConfigError, Settings
 from bot.services import PlayerError
 from bot.services.computer_turns import MoveChooser
 from bot.services.press_targets import PressTargets
-from bot.sync import CLAIM_SECONDS, legacy_hash_file, sync_commands
+from bot.sync import CLAIM_SECONDS, sync_commands
 from bot.ui import analysis as analysis_ui
 from bot.ui import buttons as buttons_ui
 from bot.ui import puzzles as puzzles_ui
@@ -270,7 +270,7 @@ class DamaBot(commands.AutoShardedBot):
         return await sync_commands(
             self.tree, application_id=self.application_id,
             dev_guild=settings.dev_guild, values=self.services.storage.settings,
-            legacy=legacy_hash_file(settings.database), clock=self.clock, patience=patience,
+            clock=self.clock, patience=patience,
         )
 
     async def _sync_in_background(self) -> None:

@@ -119,6 +119,7 @@ class Msg(enum.StrEnum):
     # --- the board ---------------------------------------------------------------------
     RATED = "word.rated"
     CASUAL = "word.casual"
+    NOT_RATED = "word.not_rated"
     COLOR_WHITE = "word.white"
     COLOR_BLACK = "word.black"
     COLOR_RANDOM = "word.random"
@@ -134,7 +135,6 @@ class Msg(enum.StrEnum):
     BOARD_MOVE_TIME = "board.move_time"
     BOARD_DEADLINE = "board.deadline"
     BOARD_DRAW_OFFER = "board.draw_offer"
-    BOARD_RESULT = "board.result"
     BOARD_RATING_CHANGES = "board.rating_changes"
     RATING_CHANGE_LINE = "board.rating_change_line"
     GAME_STARTED = "board.game_started"
@@ -199,6 +199,7 @@ class Msg(enum.StrEnum):
     HISTORY_LINE = "history.line"
     HISTORY_LINE_ABORTED = "history.line_aborted"
     HISTORY_EMPTY = "history.empty"
+    HISTORY_HIDDEN = "history.hidden"
     EXPORT_DONE = "export.done"
     EXPORT_CHOSE_ACTIVE = "export.chose_active"
     EXPORT_CHOSE_RECENT = "export.chose_recent"
@@ -307,7 +308,6 @@ class Msg(enum.StrEnum):
     ANALYSIS_NO_MOVES = "error.analysis_no_moves"
     ANALYSIS_RUNNING = "error.analysis_running"
     ANALYSIS_BUSY = "error.analysis_busy"
-    ANALYSIS_UNAVAILABLE = "error.analysis_unavailable"
     ANALYSIS_NOT_STARTER = "error.analysis_not_starter"
     ANALYSIS_MISSING = "error.analysis_missing"
     ANALYSIS_PROGRESS = "analysis.progress"
@@ -473,6 +473,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
 
     Msg.RATED: "rated",
     Msg.CASUAL: "casual",
+    Msg.NOT_RATED: "not rated",
     Msg.COLOR_WHITE: "White",
     Msg.COLOR_BLACK: "Black",
     Msg.COLOR_RANDOM: "a random colour",
@@ -489,7 +490,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BOARD_DEADLINE: "{player} must move {when}.",
     Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Accept draw or use /draw "
                           "to accept.",
-    Msg.BOARD_RESULT: "Result",
     Msg.BOARD_RATING_CHANGES: "Rating changes",
     Msg.RATING_CHANGE_LINE: "{player}: {before} → {after} ({delta})",
     Msg.GAME_STARTED: "{white} (White) vs {black} (Black): the game begins.",
@@ -564,6 +564,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
     Msg.HISTORY_EMPTY: "{user} has not finished a game yet.",
+    Msg.HISTORY_HIDDEN: ("No game of {user}'s can be shown here: a game is shown only in "
+                         "the server where it was played, and to its players."),
     Msg.EXPORT_DONE: "Game #{game_id} ({variant}) as PDN.",
     Msg.EXPORT_CHOSE_ACTIVE: "It is your game in progress.",
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
@@ -714,16 +716,16 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                         "with /puzzle.",
     Msg.PUZZLE_TITLE: "Puzzle {puzzle} ({variant})",
     Msg.PUZZLE_TASK: "{color} to move and win material. Find the shot: answer with /solve "
-                     "({found} of {total} moves found).",
+                     "(moves found: {found} of {total}).",
     Msg.PUZZLE_SOURCE: "Puzzle rating {rating}. From {source}.",
     Msg.PUZZLE_YOUR_RATING: "Your puzzle rating: {rating}, streak {streak}.",
     Msg.PUZZLE_CORRECT: "**{played}** is right. The defence: **{defence}**. Your move "
-                        "({found} of {total} found).",
+                        "(moves found: {found} of {total}).",
     Msg.PUZZLE_SOLVED: "**{played}**: solved!",
     Msg.PUZZLE_WRONG: "**{played}** is not the winning move. Try again, or press Reveal.",
     Msg.PUZZLE_HINT: "Hint: move the piece on **{square}**.",
     Msg.PUZZLE_REVEALED: "The solution: {line}",
-    Msg.PUZZLE_RATING_CHANGE: "Your puzzle rating: {before} -> {after} ({delta}), "
+    Msg.PUZZLE_RATING_CHANGE: "Your puzzle rating: {before} → {after} ({delta}), "
                               "streak {streak}.",
     Msg.PUZZLE_UNRATED: "You have met this puzzle before: this time is not rated.",
     Msg.PUZZLE_BUTTON_HINT: "Hint",
@@ -742,7 +744,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_SOURCE_SELF_PLAY: "a game the computer played against itself ({game}, after "
                                  "ply {ply})",
     Msg.PUZZLE_SOURCE_SELF_PLAY_SEED: "a game the computer played against itself (level "
-                                      "{level}, seed {seed}, after ply {ply})",
+                                      "{level}, after ply {ply})",
     Msg.PUZZLE_DAILY_ANY_VARIANT: "the variants in turn",
     Msg.PUZZLE_GONE: "The puzzle you were solving ({puzzle}) was changed or removed when the "
                      "bot's puzzles were updated, so it has ended: nothing more about it is "
@@ -774,7 +776,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                           "message above. The result will be shown there.",
     Msg.ANALYSIS_BUSY: "The computer is analysing {count} games already. Try again in a few "
                        "minutes.",
-    Msg.ANALYSIS_UNAVAILABLE: "Analysis is not available on this bot.",
     Msg.ANALYSIS_NOT_STARTER: "Only {user}, who asked for this analysis, can cancel it.",
     Msg.ANALYSIS_MISSING: "That move of game #{game_id} is not in its stored analysis. Show "
                           "the analysis again with /analyze game:{game_id}.",

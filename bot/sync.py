@@ -20,10 +20,6 @@ syncs nothing. A failed sync puts the previous value back; a claim older than
 another schema (another version of the bot: each version registers its own commands).
 The other processes never sync: they answer the commands from their own command tree,
 which needs nothing from Discord.
-
-Older versions kept the hash in a file beside an SQLite database
-(`<database>.commands.sha256`): its value is moved into the database once, and the file
-removed.
 """
 
 from __future__ import annotations
@@ -34,13 +30,12 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from storage import SettingsRepository, is_postgresql
+from storage import SettingsRepository
 from storage.clock import Clock, to_ms, utc_now
 
 log = logging.getLogger(__name__)
@@ -96,42 +91,12 @@ def schema_hash(schema: list[dict[str, Any]], application_id: int | None) -> str
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def legacy_hash_file(database: str) -> Path | None:
-    """Where older versions kept the last synced hash: beside an SQLite database file
-    (None for an in-memory database or a PostgreSQL URL, which never had one)."""
-    if database == ":memory:" or is_postgresql(database):
-        return None
-    path = Path(database)
-    return path.with_name(path.name + ".commands.sha256")
-
-
-async def adopt_legacy_hash(values: SettingsRepository, legacy: Path | None) -> None:
-    """Move the hash an older version kept in `legacy` into the database (unless the
-    database has a value already), then remove the file. A file that cannot be read or
-    removed is logged and left; the next sync then happens as if it were absent."""
-    if legacy is None or not legacy.is_file():
-        return
-    try:
-        digest = legacy.read_text().strip()
-    except OSError as error:
-        log.warning("cannot read the old command hash file %s: %s", legacy, error)
-        return
-    hexadecimal = len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
-    if hexadecimal and await values.replace_bot_value(SCHEMA_HASH, None, digest):
-        log.info("moved the command hash from %s into the database", legacy)
-    try:
-        legacy.unlink()
-    except OSError as error:
-        log.warning("cannot remove the old command hash file %s: %s", legacy, error)
-
-
 async def sync_commands(
     tree: app_commands.CommandTree[Any],
     *,
     application_id: int | None,
     dev_guild: int | None,
     values: SettingsRepository,
-    legacy: Path | None = None,
     clock: Clock = utc_now,
     patience: float = CLAIM_SECONDS,
 ) -> str:
@@ -147,7 +112,6 @@ async def sync_commands(
         synced = await tree.sync(guild=guild)
         log.info("synced %d commands to development guild %s", len(synced), dev_guild)
         return "guild"
-    await adopt_legacy_hash(values, legacy)
     digest = schema_hash(await command_schema(tree), application_id)
     claim_ms = CLAIM_SECONDS * 1000
     for _ in range(int(patience / POLL_SECONDS) + 1):

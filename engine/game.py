@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.errors import GameOverError, IllegalMoveError, MoveProblem
@@ -22,7 +23,7 @@ from engine.moves import Move
 from engine.notation import parse_move
 from engine.pieces import Color
 from engine.position import Position
-from engine.variants import Variant
+from engine.variants import Variant, get_variant
 
 
 class Termination(enum.Enum):
@@ -93,6 +94,24 @@ class Game:
         self._legal: list[Move] = _legal_moves(self.start, variant)
         self._one_each = self._one_piece_each(self.start)
         self._judge(initial=True)
+
+    @classmethod
+    def replay(cls, variant: Variant | str, start_fen: str, moves: Iterable[str]) -> Game:
+        """The game that `moves` (move texts, in ply order, as `parse_move` reads them) make
+        from `start_fen` in `variant` (a Variant or its registry name), with the draw rules
+        enforced as in play (docs/RULES.md), so a game the rules ended stands ended.
+
+        This is how a stored game becomes a game again (the bot loading a game, local play
+        and the tests reading what the bot stored). Raises `UnknownVariantError` for a
+        variant name the engine does not know, `PositionError` for a bad FEN,
+        `MalformedMoveError`, `IllegalMoveError` or `AmbiguousMoveError` for a move that
+        does not replay, `GameOverError` for a move after the game ended.
+        """
+        rules = get_variant(variant) if isinstance(variant, str) else variant
+        game = cls(rules, Position.from_fen(start_fen, rules))
+        for text in moves:
+            game.play(text)
+        return game
 
     # --- state ------------------------------------------------------------------------
 

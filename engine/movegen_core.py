@@ -132,12 +132,6 @@ class Generator:
 
     # --- captures ---------------------------------------------------------------------
 
-    def has_capture(self, us_m: int, us_k: int, th_m: int, th_k: int, c: int) -> bool:
-        """Whether the side to move has any capture."""
-        th = th_m | th_k
-        occ = us_m | us_k | th
-        return bool(self.capture_starts(us_m, us_k, th_m, th, occ, self.playable & ~occ, c))
-
     def capture_starts(
         self, us_m: int, us_k: int, th_m: int, th: int, occ: int, empty: int, c: int
     ) -> int:

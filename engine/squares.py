@@ -18,16 +18,6 @@ RANKS = "12345678"
 ALL_SQUARES = (1 << 64) - 1
 
 
-def file_of(sq: int) -> int:
-    """The file 0..7 (a..h) of square `sq`."""
-    return sq & 7
-
-
-def rank_of(sq: int) -> int:
-    """The rank 0..7 (1..8) of square `sq`."""
-    return sq >> 3
-
-
 def square(file: int, rank: int) -> int:
     """The square at `file` 0..7 and `rank` 0..7."""
     return rank * 8 + file

@@ -5,7 +5,10 @@ Starts the local Discord stand-in with one fake server ("Dama Club", channels #g
 (`localplay.script`): from the terminal, from `--script FILE`, or from standard input when
 it is not a terminal. `--replay FILE.pdn` replays every game of a PDN file instead.
 Exit status: 0 when every command got an answer (every game replayed exactly), 1 when
-some did not, 2 when the bot could not be started or an argument is wrong.
+some did not, 2 when the bot could not be started or an argument is wrong. A session typed
+at a terminal ends with 0 whatever its commands got: a player's typo is answered where it
+was typed, and is no failure of the program (`make run` would report it as an error);
+a script's or a pipe's failed command still makes the status 1.
 """
 
 from __future__ import annotations
@@ -66,7 +69,8 @@ database (data/local.sqlite3) and the users, server and channels stay from run t
 so an unfinished game goes on next time. Commands come from the terminal, from --script
 FILE, or from standard input when it is not a terminal; --replay FILE.pdn plays every
 game of a PDN file through the bot instead. Exit status 0 when every command got an
-answer, 1 when some failed, 2 when the bot could not start or an argument is wrong."""
+answer (always, for commands typed at a terminal), 1 when a command of a script or of
+standard input failed, 2 when the bot could not start or an argument is wrong."""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -166,8 +170,9 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
             emit(f"({len(unfinished)} unfinished game(s) of earlier runs go on here, in "
                  f"{database}; `/board` in the game's channel shows it, --fresh starts from "
                  "an empty database)\n" + describe(unfinished, session.channel_name))
+        typed = source is None and sys.stdin.isatty()  # a person at a terminal
         lines = (_lines_from(source, emit, session.prompt) if source is not None
-                 else _lines_typed(emit, session.prompt, terminal=sys.stdin.isatty()))
+                 else _lines_typed(emit, session.prompt, terminal=typed))
         async for line in lines:
             word = line.strip().lower()
             if word in ("quit", "exit"):
@@ -186,7 +191,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
         if session.failures:
             emit(f"{session.failures} command(s) failed or got no answer "
                  f"(the bot's log: {args.log})")
-        return 1 if session.failures else 0
+        return 1 if session.failures and not typed else 0
 
 
 async def replay(args: argparse.Namespace, emit: Printer = say) -> int:
@@ -258,8 +263,7 @@ def database_refusal(args: argparse.Namespace) -> str | None:
 
 
 def _delete_database(database: Path) -> None:
-    """Delete the database and its companions (`-wal`, `-shm`, the commands hash file
-    older versions kept)."""
+    """Delete the database and its companions (SQLite's `-wal` and `-shm` files)."""
     for path in (database, *database.parent.glob(database.name + "*")):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

@@ -4,8 +4,10 @@
 mentions `<@id>` become `@name`, channel mentions `<#id>` `#name`, Discord timestamps
 `<t:unix:R>` become UTC times, bold markers are dropped, the embed's title, description,
 fields and footer follow the text, buttons are shown as `[Accept] [Decline]`, and an
-uploaded picture is named by the file it was saved to. The text board is added by the
-caller (it needs the database).
+uploaded picture is named by the file it was saved to. `terminal_board` is the text board
+printed under a board message: the renderer's `render_text` (the one text board, which the
+bot also posts where it may not attach pictures) and a line saying whose turn it is; the
+caller reads the position from the database.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from engine import Color, Position, Variant
+from renderer import render_text
 from standin import MessageRecord
 
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -22,23 +26,35 @@ _CHANNEL = re.compile(r"<#(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _GAME_ID = re.compile(r"\bgame #(\d+)\b")
-_BUTTON_GAME = re.compile(r"^dama:(?:resign|draw|rematch):(\d+)(?::\d+)?$")
+_BUTTON_GAME = re.compile(r"^dama:(?:(?:resign|draw):(\d+):\d+|rematch:(\d+))$")
 
 
 def game_id_of(message: MessageRecord) -> int | None:
     """The id of the game a board message shows: from a game button's custom_id
-    (`dama:resign:<id>:<ply>`, or `dama:resign:<id>` on older boards; a finished board's
-    `dama:rematch:<id>`), else from the
-    embed title (`... game #<id> ...`); None if neither."""
+    (`dama:resign:<id>:<ply>`, `dama:draw:<id>:<ply>`; a finished board's
+    `dama:rematch:<id>`), else from the embed title (`... game #<id> ...`); None if
+    neither."""
     for button in message.buttons:
         match = _BUTTON_GAME.match(button.custom_id or "")
         if match:
-            return int(match.group(1))
+            return int(match.group(1) or match.group(2))
     for embed in message.embeds:
         match = _GAME_ID.search(str(embed.get("title") or ""))
         if match:
             return int(match.group(1))
     return None
+
+
+def terminal_board(position: Position, variant: Variant, *, over: bool = False) -> str:
+    """`position` as the terminal shows it: `renderer.render_text` from White's side (each
+    empty square of a numbered board, Italian, showing its square number, as the moves are
+    written), then a legend with whose turn it is, or that the game is over (`over`: a
+    finished game has no side to move). Output: 11 lines joined by newlines, no trailing
+    one. Raises `renderer.RenderError` for a position the variant cannot hold."""
+    board = render_text(position, variant, numbers=variant.numeric_notation)
+    side = "White" if position.turn is Color.WHITE else "Black"
+    turn = "game over" if over else f"{side} to move"
+    return f"{board}\n    w/b men, W/B kings; {turn}"
 
 
 def mentioned_users(message: MessageRecord) -> set[int]:

@@ -13,16 +13,24 @@
     # a comment                              (blank lines are skipped too)
     help                                     this list;  quit: the end (as the input's end)
 
-Values with spaces are quoted: `/rating user:"Giocatore 01"`. An option with choices takes
-the value as a player would type it: the choice's value or name in any case (`Turkish`,
-`everyone`) or, for a variant, any of the engine's names for it (`dama`). `parse_line`
+Values with spaces are quoted: `/rating user:"Giocatore 01"`. Command and option names are
+typed as registered or as a client in the session's locale shows them (`/meydan-oku
+hamle-süresi:5m`, `/défi temps-par-coup:1h`). An option with choices takes the value as a
+player would type it: the choice's value or name in any case (`Turkish`, `everyone`), a
+part of the name the locale shows that only one choice has (`marocaine` for "Dames
+marocaines", as the client's list offers it) or, for a variant, any of the engine's names
+for it (`dama`). `parse_line`
 only splits a line; which option a bare value fills, and which choice a typed value
 means, is decided by `resolve_options` against the command's registered schema.
 """
 
 from __future__ import annotations
 
+import contextlib
+import difflib
+import re
 import shlex
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,6 +80,10 @@ class Slash:
 
 
 Command = AsUser | InChannel | Press | Slash
+
+_OPTION_NAME = re.compile(r"[^\W\d_][\w'-]*")
+"""An option name before a colon, as Discord's names are written (letters of any script,
+digits, `-`, `_`, `'`), with a letter first so that a move such as `22:18` stays a value."""
 
 HELP = __doc__.split("\n\n", 1)[1].split("\n\nValues", 1)[0] if __doc__ else ""
 
@@ -143,7 +155,7 @@ def _slash(text: str) -> Slash:
     bare: list[str] = []
     for token in tokens[1:]:
         key, sep, value = token.partition(":")
-        if sep and key.isidentifier():  # `move:` alone: the option named, its field empty
+        if sep and _OPTION_NAME.fullmatch(key):  # `move:` alone: named, its field empty
             named.append((key.lower(), value))
         else:
             bare.append(token)
@@ -202,8 +214,11 @@ def canonical_command(
     """`command` with its command, sub-command and option names as registered, typed as
     Discord shows them to a client in `locale` (their `name_localizations`) or as
     registered: `/meydan-oku rakip:bob` for a Turkish client is `/challenge opponent:bob`.
-    Interactions always carry the registered names, whatever the client shows. Names it
-    does not know are left as typed (the stand-in then says what is wrong)."""
+    Interactions always carry the registered names, whatever the client shows. Raises
+    `ScriptError` for a command name none of `commands` has (naming the commands as the
+    locale shows them, and the nearest one); other names it does not know are left as
+    typed (the stand-in then says what is wrong), as is everything when no command is
+    registered yet."""
     words = command.name.split()
     if not words:
         return command
@@ -214,6 +229,8 @@ def canonical_command(
         match = next((item for item in pool
                       if word.casefold() in (n.casefold() for n in _shown_names(item, locale))),
                      None)
+        if match is None and not path and pool:
+            raise ScriptError(_unknown_command(word, pool, locale))
         if match is None:
             return command
         path.append(str(match["name"]))
@@ -228,15 +245,32 @@ def canonical_command(
     return Slash(" ".join(path), tuple(named), command.bare, command.suggest)
 
 
+def _unknown_command(word: str, pool: Sequence[Mapping[str, Any]], locale: str | None) -> str:
+    """The refusal of `/word`: the commands as a client in `locale` lists them, the nearest
+    first when one is near (`difflib`'s ratio of 0.6 or more)."""
+    shown = sorted({_shown_names(item, locale)[0] for item in pool})
+    near = difflib.get_close_matches(word, shown, n=1)
+    hint = f"; did you mean /{near[0]}?" if near else ""
+    return f"no slash command /{word}{hint} Commands: {', '.join('/' + n for n in shown)}"
+
+
+def _folded(text: str) -> str:
+    """`text` in any case and without accents, for matching what a player typed."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def typed_choice(
     text: str, choices: Sequence[Mapping[str, Any]], locale: str | None = None
 ) -> str:
     """The value of the choice `text` means, as a player types it: a choice's value or
     name (the name shown to a client in `locale` too), exactly or in any case (`Turkish`,
     `everyone`, `Dames turques`); for the variant choices (every value a variant key), any
-    name `engine.get_variant` accepts (`dama`, `italian-draughts`). Anything else is
-    returned unchanged, for the stand-in to refuse with the list of choices. Without
-    choices: `text` itself."""
+    name `engine.get_variant` accepts (`dama`, `italian-draughts`); else a part of the
+    names (in any case, accents aside) that only one choice has (`marocaine`, `maroc`: a
+    Discord client lists the choices whose name holds what is typed, and a player picks
+    the one left). Anything else is returned unchanged, for the stand-in to refuse with
+    the list of choices. Without choices: `text` itself."""
     if not choices:
         return text
     values = [str(choice["value"]) for choice in choices]
@@ -251,10 +285,11 @@ def typed_choice(
     from engine import VARIANTS, UnknownVariantError, get_variant
 
     if set(values) <= set(VARIANTS):
-        try:
+        with contextlib.suppress(UnknownVariantError):
             key = get_variant(text).key
-        except UnknownVariantError:
-            return text
-        if key in values:
-            return key
-    return text
+            if key in values:
+                return key
+    part = _folded(text.strip())
+    holding = {str(choice["value"]) for choice in choices
+               if part and any(part in _folded(name) for name in _shown_names(choice, locale))}
+    return holding.pop() if len(holding) == 1 else text

@@ -20,7 +20,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from localplay.render import MessageText, game_id_of, mentioned_users
+from localplay.render import MessageText, game_id_of, mentioned_users, terminal_board
 from localplay.script import (
     AsUser,
     Command,
@@ -34,7 +34,6 @@ from localplay.script import (
 )
 from localplay.server import LocalDiscord
 from localplay.stored import StoredGame, StoredGames
-from localplay.textboard import text_board
 from standin import (
     BotDidNotAnswer,
     EventKind,
@@ -252,7 +251,7 @@ class TerminalSession:
         except Exception as error:
             return f"  (no text board: {error})"
         over = stored.record.status is not GameStatus.ACTIVE
-        board = text_board(stored.position, stored.game.variant, over=over)
+        board = terminal_board(stored.position, stored.game.variant, over=over)
         return "\n".join("  " + line for line in board.splitlines())
 
     async def quiet(self, timeout: float = 10.0) -> None:

@@ -5,7 +5,7 @@ this run has not seen (a game of an earlier run); the end-to-end tests compare w
 bot stored with what the engine says. The bot process writes the database; this side only
 reads it, through storage's public API (`Storage.open(..., read_only=True)`: a second,
 read-only SQLite connection, which WAL allows while the bot writes), and replays each game
-with the bot's own `bot.services.replay`.
+with the engine's `Game.replay`, the replay the bot itself uses.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from types import TracebackType
 
 import engine
-from bot.services.replay import replay_game
 from engine import Position
 from storage import GameRecord, MoveRecord, Storage
 
@@ -56,7 +55,8 @@ class StoredGames:
         there is no such game, `engine.DamaError` when a stored move does not replay,
         `storage.StorageError` when the database cannot be read (see `Storage.open`)."""
         record, moves = await (await self._open()).games.load(game_id)
-        return StoredGame(record, tuple(moves), replay_game(record, moves))
+        game = engine.Game.replay(record.variant, record.start_fen, (m.text for m in moves))
+        return StoredGame(record, tuple(moves), game)
 
     async def player_name(self, user_id: int) -> str | None:
         """The name the bot last stored for the user (None: none stored, or no such

@@ -1,8 +1,8 @@
 """The static part of a picture: frame, coordinates, squares and grid lines.
 
 One background per (geometry, size, perspective, theme) is drawn and cached; a board is
-then a copy of it with pieces and marks pasted on top. Italian numbers are small sprites
-pasted over the pieces (see `number_sprite`), so they stay readable on occupied squares.
+then a copy of it with pieces and marks pasted on top (Italian numbers last, see
+renderer.numbers).
 """
 
 from __future__ import annotations
@@ -96,23 +96,3 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw, layout: Layout, theme: Theme) -
             (far + frame_far / 2, centre, digit),
         ):
             draw.text((x, y), text, fill=theme.coordinate_text, font=f, anchor="mm")
-
-
-@lru_cache(maxsize=256)
-def number_sprite(number: int, square: int, theme: Theme) -> tuple[Image.Image, tuple[int, int]]:
-    """Italian square `number` written small for the top-left corner of a square of
-    `square` px, light with a dark outline so it reads on squares and pieces alike.
-
-    Returns (RGBA sprite cropped to the text, (x, y) offset from the square's corner).
-    """
-    sprite = Image.new("RGBA", (square, square), (0, 0, 0, 0))
-    px = max(7, round(square * 0.22))
-    stroke = 1 if square >= 24 else 0
-    pad = max(1, round(square * 0.05))
-    ImageDraw.Draw(sprite).text(
-        (pad + stroke, pad + stroke), str(number), font=font(px), anchor="lt",
-        fill=(*theme.number_on_dark, 255), stroke_width=stroke,
-        stroke_fill=(*theme.frame, 255),
-    )
-    box = sprite.getbbox() or (0, 0, 1, 1)
-    return sprite.crop(box), (box[0], box[1])

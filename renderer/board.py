@@ -33,10 +33,14 @@ def check_numbers(numbers: bool, variant: Variant) -> bool:
 
 
 def move_scene(position: Position, variant: Variant, last_move: Move | None,
-               marks: tuple[int, ...], numbers: bool, show_turn: bool = True) -> Scene:
-    """The scene of `position` after `last_move` (None: no last move shown); the side to
-    move is marked unless `show_turn` is False (a finished game)."""
+               marks: tuple[int, ...], numbers: bool, show_turn: bool = True,
+               earlier_move: Move | None = None) -> Scene:
+    """The scene of `position` after `last_move` (None: no last move shown), with
+    `earlier_move` (the move before it, or None) drawn beneath; the side to move is marked
+    unless `show_turn` is False (a finished game)."""
     turn = position.turn if show_turn else None
+    earlier_path = earlier_move.path if earlier_move is not None else ()
+    earlier_crosses = earlier_move.captured if earlier_move is not None else ()
     if last_move is None:
         return Scene(variant.geometry, tuple(position.pieces()), dots=marks, numbers=numbers,
                      turn=turn)
@@ -45,7 +49,8 @@ def move_scene(position: Position, variant: Variant, last_move: Move | None,
         tuple(position.pieces()),
         highlights=last_move.path,
         path=last_move.path,
-        crosses=last_move.captured,
+        earlier_path=earlier_path,
+        crosses=tuple(dict.fromkeys((*earlier_crosses, *last_move.captured))),
         dots=marks,
         numbers=numbers,
         turn=turn,
@@ -64,6 +69,7 @@ def render_image(
     numbers: bool = False,
     theme: Theme = DEFAULT_THEME,
     show_turn: bool = True,
+    earlier_move: Move | None = None,
 ) -> Image.Image:
     """Like `render_png`, but returns the RGB Pillow image (`size` x `size`)."""
     v = resolve_variant(variant)
@@ -78,8 +84,13 @@ def render_image(
             check_follows(before, last_move, position, v)
     elif before is not None:
         raise RenderError("before= is the position before last_move; give last_move too")
-    return draw_scene(move_scene(position, v, last_move, dots, show_numbers, show_turn),
-                      layout, theme)
+    if earlier_move is not None:
+        if before is None:
+            raise RenderError("earlier_move= is the move before last_move; give last_move "
+                              "and before= (the position it led to) too")
+        check_last_move(before, earlier_move, v)
+    return draw_scene(move_scene(position, v, last_move, dots, show_numbers, show_turn,
+                                 earlier_move), layout, theme)
 
 
 def render_png(
@@ -94,6 +105,7 @@ def render_png(
     numbers: bool = False,
     theme: Theme = DEFAULT_THEME,
     show_turn: bool = True,
+    earlier_move: Move | None = None,
 ) -> bytes:
     """The PNG picture of `position` in `variant`, as bytes.
 
@@ -111,23 +123,28 @@ def render_png(
       marks: squares to mark with a dot (ints 0..63 or names such as "d4"), for example
         the legal destinations of a piece.
       size: side of the square picture in pixels, 160..2048 (default 512).
-      numbers: write the Italian square numbers 1..32 small on the dark squares (diagonal
-        boards only).
+      numbers: write the Italian square numbers 1..32 on the dark squares (diagonal boards
+        only): in an empty square's corner, on a piece's face (renderer.numbers).
       theme: colours and proportions (renderer.theme.Theme).
       show_turn: mark the side to move beside the board (False for a finished game,
         which has none).
+      earlier_move: the move played before `last_move` (a puzzle's solving move, answered
+        by the defence given as `last_move`): drawn as a thinner teal arrow beneath the last
+        move's, its captured squares crossed. It must fit `before`, the position it led to
+        (checked as `last_move` is against `position`); `last_move` and `before` are then
+        required.
 
     Returns PNG bytes of a `size` x `size` picture in palette mode ("P", 256 colours).
     The same arguments always give the same bytes.
 
     Raises RenderError (a ValueError) for an unknown variant name, a position with pieces
     on squares the variant does not use, a last move that does not fit the position (or is
-    not legal in `before`), a bad square in `marks`, numbers on an orthogonal board, or a
-    size outside 160..2048.
+    not legal in `before`), an `earlier_move` without `before` or that does not fit it, a
+    bad square in `marks`, numbers on an orthogonal board, or a size outside 160..2048.
     """
     image = render_image(position, variant, perspective=perspective, last_move=last_move,
                          before=before, marks=marks, size=size, numbers=numbers, theme=theme,
-                         show_turn=show_turn)
+                         show_turn=show_turn, earlier_move=earlier_move)
     return png_bytes(image, theme)
 
 

@@ -4,8 +4,8 @@ Why a palette: a board is mostly flat colour plus antialiased edges, so 256 colo
 nothing visible, while the PNG shrinks to about a third and encodes several times faster
 than 24-bit RGB (measured in benchmarks/render.py). Adaptive quantizing per picture would
 cost more than the whole drawing; instead one palette per theme is built once from a
-sample of everything the renderer draws (both boards, all pieces, highlights, path, crosses,
-dots, numbers), then every picture is mapped to it without dithering, which is fast and
+sample of everything the renderer draws (both boards, all pieces, highlights, both paths,
+crosses, dots, numbers), then every picture is mapped to it without dithering, which is fast and
 deterministic. GIF frames share the same palette, so colours do not flicker.
 
 The palette keeps the most frequent sample colours exactly (the flat squares, frame,
@@ -54,9 +54,10 @@ def _sample_scenes() -> list[Scene]:
             numbers=geometry is Geometry.DIAGONAL,
             turn=Color.WHITE,
         ))
-        # A path over highlighted squares and pieces, both directions.
+        # A path over highlighted squares and pieces, both directions, over an earlier one.
         scenes.append(Scene(geometry, pieces, highlights=(playable[0], playable[-1]),
                             path=(playable[-1], playable[0], playable[len(playable) // 2]),
+                            earlier_path=(playable[2], playable[-5], playable[5]),
                             turn=Color.BLACK))
     return scenes
 

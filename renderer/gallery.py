@@ -5,6 +5,8 @@ For every variant it writes into FOLDER:
 - `italian-puzzle.png` (once, not per variant): a puzzle as `/puzzle` shows it, from the
   solver's side (here Black, so the board is turned), with the hint's dot on the piece to
   move (`PUZZLE`: Black gives a man on e4 and takes two back);
+- `italian-puzzle-answered.png` (once): the same puzzle after its first move was found
+  and the defence played, both shown, the solver's move (teal) beneath the defence's;
 - `<variant>-start-white.png`, `<variant>-start-black.png`: the start position from
   both sides;
 - `<variant>-middle-marks.png`: a middle game with kings, the legal destinations of the
@@ -75,6 +77,9 @@ PUZZLE = Example("italian", "B:Wd1,b3,d3,f3,h3:Bf5,c6,g6,b7,h7", "f5-e4")
 White must take it, d3xf5 or f3xd5, and Black takes two back (g6xe4xg2 or c6xe4xc2). It is
 the hand-made puzzle of tests/support/puzzles.py turned round, colours swapped."""
 
+PUZZLE_DEFENCE = "f3xd5"
+"""White's answer to the puzzle's first move (one of the two captures it must make)."""
+
 GAME_PLIES = 24
 GAME_SEED = 7
 
@@ -110,6 +115,12 @@ def write_gallery(folder: Path, size: int = 512) -> list[Path]:
     first = parse_move(PUZZLE.capture, puzzle, italian)  # checked legal
     save("italian-puzzle.png", render_png(puzzle, italian, perspective=puzzle.turn,
                                           marks=[first.start], size=size))
+    answered = apply_move(puzzle, first, italian)
+    defence = parse_move(PUZZLE_DEFENCE, answered, italian)  # checked legal
+    save("italian-puzzle-answered.png", render_png(
+        apply_move(answered, defence, italian), italian, perspective=puzzle.turn,
+        earlier_move=first, last_move=defence, before=answered,
+        size=size))
     for ex in EXAMPLES:
         v = get_variant(ex.variant)
         start = Position.start(v)

@@ -9,6 +9,11 @@ near-black below (Black better), the colours of the pieces. Inaccuracies, mistak
 blunders are marked on the point after the ply with a ring in yellow, orange and red, of
 growing size, so they differ by size as well as hue.
 
+The axes carry ticks: under the plot the ply numbers at a round step (1, 2 or 5 times a
+power of ten) that gives at most 8 intervals, so a 4-ply game shows 0 to 4; at the plot's
+left edge the values of 1 and 2 men for either side (+1, +2, -1, -2; 0 is the middle
+line), with faint lines across, so a curve that stays near the middle shows how near.
+
 Legibility on a phone: Discord shows an attached picture about 360 pixels wide on a
 phone, a third of the default width (1080); the text is 36 px here, 12 px there, and the
 marks' rings 9 to 15 px across there.
@@ -43,6 +48,7 @@ class GraphTheme:
     black_area: RGB = (24, 20, 16)
     line: RGB = (32, 96, 200)
     middle: RGB = (160, 164, 172)
+    grid: RGB = (120, 124, 132)
     text: RGB = (236, 236, 240)
     inaccuracy: RGB = (240, 200, 40)
     mistake: RGB = (244, 128, 24)
@@ -124,6 +130,30 @@ class GraphLayout:
         return middle - winning_chances(score) * (self.bottom - self.top) / 2
 
 
+MAX_PLY_INTERVALS = 8
+"""At most this many intervals between the ply ticks."""
+
+SCORE_TICKS = (200, 100, -100, -200)
+"""Values (a man = 100) ticked at the plot's left edge, from the top (see the docstring)."""
+
+
+def ply_ticks(plies: int) -> tuple[int, ...]:
+    """The ply numbers to tick under a graph of `plies` plies (0 for the start position
+    included): multiples of the smallest step among 1, 2, 5, 10, 20, 50... that leaves at
+    most MAX_PLY_INTERVALS intervals.
+
+    Raises ValueError for a negative `plies`."""
+    if plies < 0:
+        raise ValueError(f"a game has 0 plies or more, not {plies}")
+    magnitude = 1
+    while True:
+        for factor in (1, 2, 5):
+            step = factor * magnitude
+            if plies <= step * MAX_PLY_INTERVALS:
+                return tuple(range(0, plies + 1, step))
+        magnitude *= 10
+
+
 def graph_points(analysis: GameAnalysis, layout: GraphLayout) -> list[tuple[float, float]]:
     """The curve's points: one for the start position and one after every ply."""
     count = len(analysis.evaluations)
@@ -184,6 +214,9 @@ def render_graph_image(
              (layout.right, middle)]
     draw.polygon(upper, fill=theme.white_area)
     draw.polygon(lower, fill=theme.black_area)
+    for score in SCORE_TICKS:
+        ty = layout.y(score)
+        draw.line((layout.left, ty, layout.right, ty), fill=theme.grid, width=max(1, round(s)))
     draw.line((layout.left, middle, layout.right, middle), fill=theme.middle,
               width=max(1, round(2 * s)))
     draw.line(points, fill=theme.line, width=max(2, round(5 * s)), joint="curve")
@@ -205,9 +238,8 @@ def render_graph_image(
         x += 2 * r + 10 * s
         draw.text((x, cy), label, fill=theme.text, font=text_font, anchor="lm")
         x += draw.textlength(label, font=text_font) + 36 * s
-    plies = count - 1
-    step = next((n for n in (5, 10, 20, 50, 100, 200) if plies / n <= 8), 500)
-    for n in range(0, plies + 1, step):
+    _draw_score_ticks(draw, layout, theme)
+    for n in ply_ticks(count - 1):
         tx = layout.x(n, count)
         draw.line((tx, layout.bottom, tx, layout.bottom + 8 * s), fill=theme.text,
                   width=max(1, round(2 * s)))
@@ -215,6 +247,23 @@ def render_graph_image(
         draw.text((tx, layout.bottom + 12 * s), str(n), fill=theme.text, font=text_font,
                   anchor=anchor)
     return im
+
+
+def _draw_score_ticks(draw: ImageDraw.ImageDraw, layout: GraphLayout,
+                      theme: GraphTheme) -> None:
+    """The SCORE_TICKS values in men ("+1", "-2") at the plot's left edge, each on a small
+    dark tab so it reads over the ivory and the near-black areas alike."""
+    s = layout.scale
+    tick_font = font(max(12, round(28 * s)))
+    pad = 6 * s
+    for score in SCORE_TICKS:
+        label = f"{score // 100:+d}"
+        ty = layout.y(score)
+        box = draw.textbbox((layout.left + 2 * pad, ty), label, font=tick_font, anchor="lm")
+        draw.rounded_rectangle((box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
+                               radius=pad, fill=theme.background)
+        draw.text((layout.left + 2 * pad, ty), label, fill=theme.text, font=tick_font,
+                  anchor="lm")
 
 
 def render_graph_png(

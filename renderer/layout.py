@@ -62,16 +62,6 @@ class Layout:
         half = self.square / 2
         return x + half, y + half
 
-    def square_at(self, x: int, y: int) -> int | None:
-        """The square under pixel (x, y), or None in the frame."""
-        col = (x - self.origin) // self.square
-        row = (y - self.origin) // self.square
-        if not (0 <= col < 8 and 0 <= row < 8):
-            return None
-        if self.flipped:
-            return row * 8 + (7 - col)
-        return (7 - row) * 8 + col
-
 
 def make_layout(size: int, perspective: Color) -> Layout:
     """The layout of a `size`-pixel picture seen from `perspective`'s side.

@@ -24,18 +24,21 @@ Sprite = tuple[Image.Image, Cell]
 
 
 @lru_cache(maxsize=512)
-def path_sprites(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Sprite, ...]:
+def path_sprites(cells: tuple[Cell, ...], square: int, theme: Theme,
+                 earlier: bool = False) -> tuple[Sprite, ...]:
     """The last move's path through `cells` ((column, row) from the top-left, start first)
     on squares of `square` px, as RGBA pieces to paste: a line from the start square's
     centre through every landing square's centre, ending in an arrowhead that points at
-    the piece on the last square and stops at its edge.
+    the piece on the last square and stops at its edge. `earlier`: the path of the move
+    before the last one, in the theme's `earlier_path` colour, a third thinner.
 
     The path is drawn as one shape (so overlapping legs do not darken each other), then cut
     into one piece per square it touches, cropped to what it covers: pasting only those is
     much cheaper than blending the whole bounding box. Offsets are from the board's
     top-left corner, in pixels.
     """
-    mask, (ox, oy) = _path_mask(cells, square, theme)
+    mask, (ox, oy) = _path_mask(cells, square, theme, earlier)
+    colour = theme.earlier_path if earlier else theme.path
     pieces: list[Sprite] = []
     for ty in range(0, mask.height, square):
         for tx in range(0, mask.width, square):
@@ -44,13 +47,14 @@ def path_sprites(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Sp
             if box is None:
                 continue
             alpha = tile.crop(box)
-            sprite = Image.new("RGBA", alpha.size, (*theme.path, 255))
+            sprite = Image.new("RGBA", alpha.size, (*colour, 255))
             sprite.putalpha(alpha)
             pieces.append((sprite, (ox + tx + box[0], oy + ty + box[1])))
     return tuple(pieces)
 
 
-def _path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Image.Image, Cell]:
+def _path_mask(cells: tuple[Cell, ...], square: int, theme: Theme,
+               earlier: bool) -> tuple[Image.Image, Cell]:
     """The path's opacity mask over the bounding box of `cells` (already scaled by the
     theme's path opacity), and that box's offset from the board's top-left corner."""
     ss = PATH_SUPERSAMPLE
@@ -63,9 +67,10 @@ def _path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Imag
     mask = Image.new("L", (w, h), 0)
     draw = ImageDraw.Draw(mask)
     pts = [((c - c0) * s + s / 2, (r - r0) * s + s / 2) for c, r in cells]
-    width = theme.path_width * s
-    head_len = 0.40 * s
-    head_half = 0.25 * s
+    thin = 2 / 3 if earlier else 1.0
+    width = theme.path_width * s * thin
+    head_len = 0.40 * s * thin
+    head_half = 0.25 * s * thin
     # The tip stops at the edge of the piece on the last square, so the piece (often a
     # new king) stays in full view; the shaft stops where the arrowhead begins.
     (ax, ay), (bx, by) = pts[-2], pts[-1]
@@ -87,7 +92,7 @@ def _path_mask(cells: tuple[Cell, ...], square: int, theme: Theme) -> tuple[Imag
         fill=255,
     )
     mask = mask.reduce(ss)
-    alpha = theme.path_alpha
+    alpha = theme.earlier_path_alpha if earlier else theme.path_alpha
     mask = mask.point(lambda v: round(v * alpha))
     return mask, (c0 * square, r0 * square)
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine import Color, Geometry, Piece, square_to_number
-from renderer.background import background, grid_width, number_sprite, square_colour
+from renderer.background import background, grid_width, square_colour
 from renderer.layout import Layout
+from renderer.numbers import corner_number_sprite, face_number_sprite
 from renderer.overlays import Sprite, cross_sprite, dot_sprite, path_sprites
 from renderer.sprites import ghost_sprite, piece_sprite, turn_sprite
 from renderer.theme import RGB, Theme
@@ -27,10 +28,13 @@ class Scene:
     `pieces`: (square, piece) pairs on the board. `highlights`: squares tinted as part of
     the last move (its start and landing squares). `path`: start then landing squares of
     the last move, drawn as a line with an arrowhead (empty: no path; it needs two squares
-    or more). `crosses`: squares of captured pieces, marked with a cross (drawn under the
-    pieces, over a piece only when it is listed in `taken`). `taken`: pieces jumped but not
-    yet removed (diagonal variants, mid-capture GIF frames), drawn faded with a cross.
-    `dots`: marked squares. `numbers`: write Italian numbers 1..32 on the dark squares.
+    or more). `earlier_path`: the same for the move before the last one, drawn beneath it
+    in its own colour (see the theme). `crosses`: squares of captured pieces, marked with a
+    cross (drawn under the pieces, over a piece only when it is listed in `taken`).
+    `taken`: pieces jumped but not yet removed (diagonal variants, mid-capture GIF frames),
+    drawn faded with a cross.
+    `dots`: marked squares. `numbers`: write Italian numbers 1..32 on the dark squares
+    (where: renderer.numbers).
     `turn`: the side to move, shown as a small disc of its colour in the frame's right-hand
     corner on that side's end of the board (None: not shown).
     """
@@ -39,6 +43,7 @@ class Scene:
     pieces: tuple[tuple[int, Piece], ...]
     highlights: tuple[int, ...] = ()
     path: tuple[int, ...] = ()
+    earlier_path: tuple[int, ...] = ()
     crosses: tuple[int, ...] = ()
     taken: tuple[tuple[int, Piece], ...] = ()
     dots: tuple[int, ...] = ()
@@ -62,28 +67,44 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
     if scene.crosses:
         _stamp(im, layout, scene.crosses, cross_sprite(q, theme))
     for sq, piece in scene.pieces:
-        sprite = piece_sprite(piece.color, piece.kind, q, theme)
+        # With numbers, a king's number takes the place of its crown (renderer.numbers).
+        sprite = piece_sprite(piece.color, piece.kind, q, theme, crown=not scene.numbers)
         im.paste(sprite, layout.square_origin(sq), sprite)
     if scene.taken:
         for sq, piece in scene.taken:
             sprite = ghost_sprite(piece.color, piece.kind, q, theme)
             im.paste(sprite, layout.square_origin(sq), sprite)
         _stamp(im, layout, [sq for sq, _ in scene.taken], cross_sprite(q, theme))
-    if len(scene.path) >= 2:
-        cells = tuple(layout.cell(sq) for sq in scene.path)
-        for sprite, (dx, dy) in path_sprites(cells, q, theme):
-            im.paste(sprite, (layout.origin + dx, layout.origin + dy), sprite)
+    for path, earlier in ((scene.earlier_path, True), (scene.path, False)):
+        if len(path) >= 2:
+            cells = tuple(layout.cell(sq) for sq in path)
+            for sprite, (dx, dy) in path_sprites(cells, q, theme, earlier):
+                im.paste(sprite, (layout.origin + dx, layout.origin + dy), sprite)
     if scene.dots:
         _stamp(im, layout, scene.dots, dot_sprite(q, theme))
     if scene.turn is not None:
         _draw_turn(im, layout, scene.turn, theme)
     if scene.numbers:
-        for sq in range(64):
-            if ((sq & 7) + (sq >> 3)) % 2 == 1:
-                sprite, (dx, dy) = number_sprite(square_to_number(sq), q, theme)
-                x, y = layout.square_origin(sq)
-                im.paste(sprite, (x + dx, y + dy), sprite)
+        _draw_numbers(im, layout, scene, theme)
     return im
+
+
+def _draw_numbers(im: Image.Image, layout: Layout, scene: Scene, theme: Theme) -> None:
+    """Each dark square's Italian number: on the face of the piece standing there, in
+    the corner of an empty square (a jumped piece not yet removed counts as empty)."""
+    q = layout.square
+    standing = dict(scene.pieces)
+    for sq in range(64):
+        if ((sq & 7) + (sq >> 3)) % 2 == 0:
+            continue
+        piece = standing.get(sq)
+        number = square_to_number(sq)
+        if piece is None:
+            sprite, (dx, dy) = corner_number_sprite(number, q, theme)
+        else:
+            sprite, (dx, dy) = face_number_sprite(number, q, piece, theme)
+        x, y = layout.square_origin(sq)
+        im.paste(sprite, (x + dx, y + dy), sprite)
 
 
 def _draw_turn(im: Image.Image, layout: Layout, turn: Color, theme: Theme) -> None:

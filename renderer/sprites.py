@@ -118,9 +118,11 @@ def _draw_crown(layer: Image.Image, cx: float, cy: float, w: float, theme: Theme
 
 
 @lru_cache(maxsize=64)
-def piece_sprite(color: Color, kind: PieceKind, square: int, theme: Theme) -> Image.Image:
+def piece_sprite(color: Color, kind: PieceKind, square: int, theme: Theme, *,
+                 crown: bool = True) -> Image.Image:
     """The RGBA sprite (`square` x `square` px) of a piece of `color` and `kind`, with its
-    drop shadow, centred in the square."""
+    drop shadow, centred in the square. `crown=False` leaves a king's face bare (its gold
+    ring stays) for a number to be written there (renderer.numbers)."""
     side = square * SUPERSAMPLE
     layer = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     c = side / 2
@@ -162,7 +164,8 @@ def piece_sprite(color: Color, kind: PieceKind, square: int, theme: Theme) -> Im
         _paint(layer, theme.crown_outline,
                _ring_mask(side, c, c, face_r + 0.012 * side, 0.075 * side))
         _paint(layer, theme.crown, _ring_mask(side, c, c, face_r, 0.05 * side))
-        _draw_crown(layer, c, c + 0.005 * side, r * 0.9, theme)
+        if crown:
+            _draw_crown(layer, c, c + 0.005 * side, r * 0.9, theme)
     return layer.resize((square, square), Image.Resampling.LANCZOS)
 
 

@@ -4,7 +4,8 @@ cannot be shown (a channel that denies the bot Attach Files or Embed Links).
 `w`/`b` are White's and Black's men, `W`/`B` their kings, `.` an empty playable square;
 the unused light squares of the diagonal variants are blank. Files and ranks are written
 around the board; with `numbers` (Italian), each empty playable square shows its
-federation number (1..32) instead of `.`, as the picture's `numbers` option does.
+federation number (1..32) instead of `.` (the picture's `numbers` option writes it on
+every dark square, in the corner of an empty one and on the face of a piece).
 """
 
 from __future__ import annotations

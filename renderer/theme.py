@@ -18,7 +18,9 @@ The choices, and why:
   colour, unmistakable at 256 px.
 - Last-move highlights are a warm yellow tint; the move's path is a deep blue line with an
   arrowhead, the hue farthest from the wooden board; captured squares get a red cross
-  with a light outline, which reads by shape where red does not.
+  with a light outline, which reads by shape where red does not. A move shown before the
+  last one (a puzzle's solving move, under the defence that answered it) is a thinner
+  teal arrow, drawn beneath the last move's.
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ class Theme:
     highlight_alpha: float = 0.50
     path: RGB = (32, 96, 200)
     path_alpha: float = 0.82
+    # The move before the last one (a puzzle's solving move under the defence's): teal,
+    # set apart from the last move's blue by hue and by a thinner, lighter line.
+    earlier_path: RGB = (20, 156, 136)
+    earlier_path_alpha: float = 0.72
     capture_cross: RGB = (216, 40, 32)
     capture_cross_outline: RGB = (252, 248, 232)
     # Marked squares (for example the legal destinations of a piece).

@@ -11,8 +11,9 @@ may, when it is imported.
   `standin` nor `localplay`: the bot runs where those development tools are not installed.
 - `standin` (the Discord stand-in) imports nothing of the project: only aiohttp and the
   standard library.
-- `localplay` may import everything (it starts the stand-in and runs the real bot), and
-  nothing imports it.
+- `localplay` may import everything except the bot's services (it starts the stand-in and
+  runs the real bot as a process, reads the bot's database through `storage` and replays
+  games with the engine), and nothing imports it.
 
 Each package is imported in a fresh interpreter, with every module under it (the modules
 named `__main__` only where listed), and the top-level names in `sys.modules` afterwards
@@ -77,20 +78,27 @@ for info in pkgutil.walk_packages(path, package.__name__ + "."):
 for name in {entry_points!r}:
     importlib.import_module(name)
     modules.append(name)
-loaded = sorted({{name.split('.')[0] for name in set(sys.modules) - before}})
-print(json.dumps({{"loaded": loaded, "modules": modules,
+new = set(sys.modules) - before
+loaded = sorted({{name.split('.')[0] for name in new}})
+print(json.dumps({{"loaded": loaded, "modules": modules, "every_loaded": sorted(new),
                    "stdlib": sorted(sys.stdlib_module_names)}}))
 """
+
+
+def _probe(package: str) -> dict[str, list[str]]:
+    """The probe's findings for `package`, run in a fresh interpreter."""
+    code = PROBE.format(package=package, entry_points=ENTRY_POINTS.get(package, []))
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+    )
+    data: dict[str, list[str]] = json.loads(result.stdout)
+    return data
 
 
 def _loaded_by(package: str) -> tuple[set[str], list[str], set[str]]:
     """The top-level modules loaded by importing `package` and every module under it, the
     modules imported, and the standard library's names."""
-    code = PROBE.format(package=package, entry_points=ENTRY_POINTS.get(package, []))
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
-    )
-    data = json.loads(result.stdout)
+    data = _probe(package)
     return set(data["loaded"]), data["modules"], set(data["stdlib"])
 
 
@@ -125,6 +133,14 @@ def test_the_product_imports_no_development_tool(package: str) -> None:
 
 def test_the_standin_imports_nothing_of_the_project() -> None:
     assert not _foreign("standin") & (PROJECT - {"standin"})
+
+
+def test_local_play_imports_none_of_the_bot_s_services() -> None:
+    """Local play uses the product only through its process, storage and the engine."""
+    loaded = _probe("localplay")["every_loaded"]
+    assert "localplay.session" in loaded  # the probe saw local play's modules
+    services = [n for n in loaded if n == "bot.services" or n.startswith("bot.services.")]
+    assert services == []
 
 
 def test_probe_imports_every_module_and_the_entry_point() -> None:

@@ -84,9 +84,10 @@ class Info(commands.Cog):
     @app_commands.describe(user=t("history.user"))
     async def history(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
-        games = await self.stats.history(who.id, viewer_of(interaction))
+        history = await self.stats.game_history(who.id, viewer_of(interaction))
         await Answer.of(interaction).send(embed=history_embed(
-            who.id, games, locale_of(interaction), name=who.display_name))
+            who.id, history.games, locale_of(interaction), name=who.display_name,
+            hidden=history.hidden))
 
     @app_commands.command(name="export", description=t("export"))
     @anywhere

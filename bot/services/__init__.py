@@ -11,8 +11,14 @@ from bot.services.events import (
     GameEnded,
     TurnChanged,
 )
-from bot.services.games import Announce, ComputerTurn, GameRules, GameService, LiveGame
-from bot.services.locks import ChannelLocks
+from bot.services.games import (
+    Announce,
+    ComputerTurn,
+    GameRules,
+    GameService,
+    GameStart,
+    LiveGame,
+)
 from bot.services.models import (
     BoardRef,
     BoardState,
@@ -36,7 +42,6 @@ __all__ = [
     "BoardState",
     "ChallengePost",
     "ChallengeService",
-    "ChannelLocks",
     "ComputerRef",
     "ComputerTurn",
     "DeadlineListener",
@@ -49,6 +54,7 @@ __all__ = [
     "GameEnded",
     "GameRules",
     "GameService",
+    "GameStart",
     "GameUpdate",
     "Leaderboard",
     "LiveGame",

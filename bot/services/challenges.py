@@ -4,9 +4,8 @@ A challenge names the opponent, the variant, rated or casual, the challenger's c
 the per-move time. Only the opponent accepts or declines; the challenger may cancel; it
 expires after the configured time (`expire_due`, run by the scheduler; a new or restored
 challenge publishes `DeadlinesChanged` on the game service's event bus). Accepting
-creates the game in the same database transaction (so a double click makes one game),
-under the channel's lock, and hands it to the `GameService` (`adopt`), which announces
-its first board.
+starts the game through `GameService.start` (which takes the channel's lock), stored in
+the same database transaction as the answer (so a double click makes one game).
 
 A server limits the pending challenges from one player and to one player
 (`bot.services.settings.ChallengeLimits`, each server's own or the environment's), and a
@@ -23,22 +22,22 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.faults import FaultPoint, reach
 from bot.messages import Msg
 from bot.services.errors import PlayerError, UserRef
 from bot.services.events import DeadlinesChanged
-from bot.services.games import Announce, GameService
+from bot.services.games import Announce, GameService, GameStart
 from bot.services.models import GameUpdate, MoveTime
 from bot.services.settings import ChallengeLimits, SettingsService
-from engine import VARIANTS, Position, UnknownVariantError, get_variant
+from engine import VARIANTS, UnknownVariantError, get_variant
 from storage import (
     Challenge,
     ChallengeNotFoundError,
     ChallengeNotPendingError,
     ChallengeStatus,
-    ChannelBusyError,
     ColorChoice,
+    GameRecord,
     NewChallenge,
+    NewGame,
     Seat,
     Storage,
     utc_now,
@@ -92,16 +91,6 @@ class ChallengeService:
         self._rng = rng if rng is not None else random.Random()
         self._expiries: dict[int, datetime] = {}
 
-    def _check_channel(self, channel_id: int, challenger: int, opponent: int) -> None:
-        players = self._games.players_in(channel_id)
-        if players is None:
-            return
-        if challenger in players:
-            raise PlayerError(Msg.ALREADY_PLAYING_HERE)
-        if opponent in players:
-            raise PlayerError(Msg.OPPONENT_PLAYING_HERE, user=UserRef(opponent))
-        raise PlayerError(Msg.CHANNEL_BUSY)
-
     async def _check_limits(self, challenger: int, opponent: int, guild_id: int | None) -> None:
         """Refuse a challenge between two players who already have one pending (either
         way, with a link to it), or past the server's limits."""
@@ -145,8 +134,8 @@ class ChallengeService:
         """Store a pending challenge, show it with `post` and record the message id
         `post` returns (the message is edited when the challenge closes or expires).
         Returns the challenge (with that message id). Raises `PlayerError`:
-        CHALLENGE_SELF, CHALLENGE_BOT, UNKNOWN_VARIANT, ALREADY_PLAYING_HERE,
-        OPPONENT_PLAYING_HERE, CHANNEL_BUSY, CHALLENGE_DUPLICATE,
+        CHALLENGE_SELF, CHALLENGE_BOT, UNKNOWN_VARIANT, GAME_QUARANTINED,
+        ALREADY_PLAYING_HERE, OPPONENT_PLAYING_HERE, CHANNEL_BUSY, CHALLENGE_DUPLICATE,
         CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT;
         and what `post` raises, after cancelling the challenge nobody could see."""
         if challenger.user_id == opponent.user_id:
@@ -154,7 +143,7 @@ class ChallengeService:
         if opponent.is_bot:
             raise PlayerError(Msg.CHALLENGE_BOT, user=UserRef(opponent.user_id))
         key = variant_key(variant)
-        self._check_channel(channel_id, challenger.user_id, opponent.user_id)
+        self._games.check_channel(channel_id, challenger.user_id, opponent.user_id)
         # One check and store at a time, so two quick challenges cannot both pass.
         async with self._creating:
             await self._check_limits(challenger.user_id, opponent.user_id, guild_id)
@@ -227,18 +216,20 @@ class ChallengeService:
         announce: Announce | None = None,
     ) -> tuple[Challenge, GameUpdate]:
         """The challenged user accepts, from `channel_id` (the interaction's channel): the
-        game starts. `announce` (inside the channel's lock) gets a STARTED update. Raises
-        `PlayerError`: CHALLENGE_UNKNOWN (also when `channel_id` is not the challenge's
-        channel: a press no Discord client sends),
-        CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU, CHANNEL_BUSY (and the other
-        channel refusals of `create`)."""
+        game starts (`GameService.start`), stored with the challenge's answer in one
+        transaction, so a double click makes one game. `announce` (inside the channel's
+        lock) gets a STARTED update. Raises `PlayerError`: CHALLENGE_UNKNOWN (also when
+        `channel_id` is not the challenge's channel: a press no Discord client sends),
+        CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU, and the channel refusals
+        of `GameService.check_channel` (CHANNEL_BUSY, GAME_QUARANTINED...)."""
         first = await self._pending(challenge_id)
-        async with self._games.locks.hold(first.channel_id):
+        closed: list[Challenge] = []
+
+        async def vet() -> None:
             challenge = await self._pending(challenge_id)
             if challenge.channel_id != channel_id:
                 raise PlayerError(Msg.CHALLENGE_UNKNOWN)
-            challenger = challenge.challenger_id
-            if user_id == challenger:
+            if user_id == challenge.challenger_id:
                 raise PlayerError(
                     Msg.CHALLENGE_OWN, opponent=UserRef(challenge.challenged_id or 0)
                 )
@@ -246,35 +237,28 @@ class ChallengeService:
                 raise PlayerError(
                     Msg.CHALLENGE_NOT_FOR_YOU, opponent=UserRef(challenge.challenged_id)
                 )
-            self._check_channel(challenge.channel_id, challenger, user_id)
-            if challenge.color is ColorChoice.RANDOM:
-                challenger_white = self._rng.random() < 0.5
-            else:
-                challenger_white = challenge.color is ColorChoice.WHITE
-            white, black = (challenger, user_id) if challenger_white else (user_id, challenger)
-            variant = get_variant(challenge.variant)
-            deadline = (
-                None if challenge.move_seconds is None
-                else self._clock() + timedelta(seconds=challenge.move_seconds)
-            )
-            reach(FaultPoint.STEP_COMMIT)
+
+        async def store(new: NewGame) -> GameRecord:
             try:
-                closed, record = await self._storage.challenges.accept(
-                    challenge_id,
-                    accepted_by=user_id,
-                    white=Seat.human(white),
-                    black=Seat.human(black),
-                    start_fen=Position.start(variant).to_fen(variant),
-                    deadline=deadline,
+                answered, record = await self._storage.challenges.accept(
+                    challenge_id, accepted_by=user_id, white=new.white, black=new.black,
+                    start_fen=new.start_fen, deadline=new.deadline,
                 )
             except ChallengeNotPendingError as error:
                 raise self._closed(error) from None
-            except ChannelBusyError:
-                raise PlayerError(Msg.CHANNEL_BUSY) from None
-            reach(FaultPoint.STEP_COMMITTED)
             self._expiries.pop(challenge_id, None)
-            update = await self._games.adopt(record, actor=user_id, announce=announce)
-            return closed, update
+            closed.append(answered)
+            return record
+
+        start = GameStart(
+            channel_id=first.channel_id, guild_id=first.guild_id, variant=first.variant,
+            first=Seat.human(first.challenger_id), second=Seat.human(user_id),
+            color=first.color, rated=first.rated, move_seconds=first.move_seconds,
+            actor=user_id,
+        )
+        update = await self._games.start(start, announce=announce, vet=vet, store=store,
+                                         rng=self._rng)
+        return closed[0], update
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenged user declines. Raises `PlayerError`: CHALLENGE_UNKNOWN,

@@ -1,9 +1,9 @@
 """`ComputerGames`: starting games against the computer (`/play`).
 
-`start` creates an unrated game with one human seat and one computer seat
-(`Seat.computer(level)`) under the channel's lock and hands it to the `GameService`
-(`adopt`, which announces the first board), so the board, buttons and every game command
-work as in any game. The computer's moves are played by
+`start` starts an unrated game with one human seat and one computer seat
+(`Seat.computer(level)`) through `GameService.start` (which takes the channel's lock and
+announces the first board), so the board, buttons and every game command work as in any
+game. The computer's moves are played by
 `bot.services.computer_turns.ComputerTurns`, which hears of the new game through the game
 service's `TurnChanged` event.
 
@@ -22,10 +22,9 @@ from bot.computer_queue import ComputerBusyError
 from bot.messages import Msg
 from bot.services.challenges import Person, variant_key
 from bot.services.errors import PlayerError
-from bot.services.games import Announce, GameService
+from bot.services.games import Announce, GameService, GameStart
 from bot.services.models import GameUpdate, MoveTime
-from engine import Position, get_variant
-from storage import ChannelBusyError, ColorChoice, NewGame, Seat, Storage, utc_now
+from storage import ColorChoice, GameRecord, NewGame, Seat, Storage, utc_now
 from storage.clock import Clock
 
 LEVELS = range(1, 6)
@@ -75,38 +74,28 @@ class ComputerGames:
         """Start an unrated game of `player` against the computer at `level` in the channel;
         `color` is the player's. `announce` (inside the channel's lock) gets the STARTED
         update; when the computer has White it starts thinking at once. Raises
-        `PlayerError`: UNKNOWN_VARIANT, BAD_LEVEL, ALREADY_PLAYING_HERE, CHANNEL_BUSY,
+        `PlayerError`: UNKNOWN_VARIANT, BAD_LEVEL, the channel refusals of
+        `GameService.check_channel` (ALREADY_PLAYING_HERE, CHANNEL_BUSY, GAME_QUARANTINED),
         COMPUTER_BUSY (the computer's queue is full; `wait`: the estimated wait, a
         timedelta)."""
         key = variant_key(variant)
         if level not in LEVELS:
             raise PlayerError(Msg.BAD_LEVEL, level=level)
-        async with self._games.locks.hold(channel_id):
-            players = self._games.players_in(channel_id)
-            if players is not None:
-                if player.user_id in players:
-                    raise PlayerError(Msg.ALREADY_PLAYING_HERE)
-                raise PlayerError(Msg.CHANNEL_BUSY)
+
+        async def vet() -> None:
             self._check_room(level)
-            if color is ColorChoice.RANDOM:
-                human_white = self._rng.random() < 0.5
-            else:
-                human_white = color is ColorChoice.WHITE
-            human, computer = Seat.human(player.user_id), Seat.computer(level)
-            white, black = (human, computer) if human_white else (computer, human)
-            v = get_variant(key)
-            seconds = move_time.seconds
-            deadline = None if seconds is None else self._clock() + timedelta(seconds=seconds)
+
+        async def store(new: NewGame) -> GameRecord:
             await self._storage.players.upsert(player.user_id, player.name)
-            try:
-                record = await self._storage.games.create(NewGame(
-                    variant=key, channel_id=channel_id, guild_id=guild_id, white=white,
-                    black=black, start_fen=Position.start(v).to_fen(v), rated=False,
-                    move_seconds=seconds, deadline=deadline,
-                ))
-            except ChannelBusyError:
-                raise PlayerError(Msg.CHANNEL_BUSY) from None
-            return await self._games.adopt(record, actor=player.user_id, announce=announce)
+            return await self._storage.games.create(new)
+
+        start = GameStart(
+            channel_id=channel_id, guild_id=guild_id, variant=key,
+            first=Seat.human(player.user_id), second=Seat.computer(level), color=color,
+            rated=False, move_seconds=move_time.seconds, actor=player.user_id,
+        )
+        return await self._games.start(start, announce=announce, vet=vet, store=store,
+                                      rng=self._rng)
 
     def _check_room(self, level: int) -> None:
         if self._room is None:

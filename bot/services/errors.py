@@ -4,7 +4,8 @@ A service raises `PlayerError` when the player asked for something the rules or 
 game's state refuse (not their turn, an illegal move, a challenge that is closed...).
 Nothing has changed when it is raised. The Discord layer turns it into a short ephemeral
 answer from the message catalog (`bot.messages`); the parameters are plain values
-(`UserRef` for a user to mention, engine `Color`, text, numbers).
+(`UserRef` for a user to mention, `ChannelRef` for a channel to link, engine `Color`,
+text, numbers).
 """
 
 from __future__ import annotations
@@ -25,6 +26,13 @@ class UserRef:
     """A Discord user named in a message (rendered as a mention)."""
 
     user_id: int
+
+
+@dataclass(frozen=True)
+class ChannelRef:
+    """A Discord channel named in a message (rendered as a link to it)."""
+
+    channel_id: int
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,18 @@ def needs_of(rating: Rating, rules: Eligibility) -> Needs:
 
 
 @dataclass(frozen=True)
+class GameHistory:
+    """A user's most recently ended games as one viewer may see them (`games`, newest
+    first). `hidden`: True when none is visible to that viewer although the user has ended
+    games (all of them hidden by `bot.services.visibility.can_see`); False whenever a game
+    is listed or the user has none. It tells no more than "none here": no count, no
+    server."""
+
+    games: tuple[GameRecord, ...]
+    hidden: bool
+
+
+@dataclass(frozen=True)
 class ProvisionalEntry:
     """A provisional line under the ranked ones: the rating row and what it needs."""
 
@@ -186,6 +198,18 @@ class StatsService:
             if len(shown) >= limit or len(found) < fetch:
                 return shown[:limit]
             fetch *= 4
+
+    async def game_history(self, user_id: int, viewer: Viewer, *,
+                           limit: int = 10) -> GameHistory:
+        """`history` (at most `limit` games, newest first) and, when it is empty, whether
+        the user has ended games that `viewer` may not see (`GameHistory.hidden`), so that
+        "has not finished a game yet" is said only when it is true."""
+        games = await self.history(user_id, viewer, limit=limit)
+        hidden = False
+        if not games and limit > 0:
+            hidden = bool(await self._storage.games.recent_for_user(
+                user_id, limit=1, include_aborted=True))
+        return GameHistory(tuple(games), hidden)
 
     async def export(
         self,

@@ -4,6 +4,7 @@ rules, help. Every text from the message catalog (`bot.messages`)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from datetime import timedelta
 
 import discord
@@ -131,14 +132,17 @@ def _score(game: GameRecord, side: Side | None) -> Msg:
     return Msg.SCORE_WIN if score == 1.0 else Msg.SCORE_LOSS
 
 
-def history_embed(user_id: int, games: list[GameRecord], locale: str | None,
-                  *, name: str | None = None) -> discord.Embed:
-    """/history: the user's recent games; titled with `name` (default `#<id>`)."""
+def history_embed(user_id: int, games: Sequence[GameRecord], locale: str | None,
+                  *, name: str | None = None, hidden: bool = False) -> discord.Embed:
+    """/history: the user's recent games; titled with `name` (default `#<id>`). Without
+    games, `hidden` (`bot.services.stats.GameHistory.hidden`) says whether the user has
+    games none of which may be shown here, rather than none at all."""
     title = name if name is not None else f"#{user_id}"
     embed = discord.Embed(title=text(Msg.HISTORY_TITLE, locale, user=title),
                           colour=EMBED_COLOUR)
     if not games:
-        embed.description = text(Msg.HISTORY_EMPTY, locale, user=mention(user_id))
+        empty = Msg.HISTORY_HIDDEN if hidden else Msg.HISTORY_EMPTY
+        embed.description = text(empty, locale, user=mention(user_id))
         return embed
     lines = []
     for game in games:

@@ -30,6 +30,7 @@ from bot.services import (
     SeatView,
     UserRef,
 )
+from bot.services.errors import ChannelRef
 from bot.services.settings import SettingsService
 from engine import Color, Position, Variant, parse_square, square_to_number
 from renderer import render_png, render_text
@@ -199,6 +200,8 @@ def param(value: object, locale: str | None) -> str:
     durations in words (`duration_text`)."""
     if isinstance(value, UserRef):
         return mention(value.user_id)
+    if isinstance(value, ChannelRef):
+        return f"<#{value.channel_id}>"
     if isinstance(value, ComputerRef):
         return text(Msg.COMPUTER, locale, level=value.level)
     if isinstance(value, Color):
@@ -376,7 +379,7 @@ class Presenter:
 
     def board_embed(self, state: BoardState, locale: str | None,
                     view: Viewpoint = WHITE_VIEW) -> discord.Embed:
-        kind = text(Msg.RATED if state.rated else Msg.CASUAL, locale)
+        kind = text(_kind(state), locale)
         embed = discord.Embed(
             title=text(Msg.BOARD_TITLE, locale, variant=variant_name(state.variant.key, locale),
                        game_id=state.game_id, kind=kind),
@@ -503,3 +506,13 @@ class Presenter:
     def challenge_content(self, challenge: Challenge) -> str:
         """The mention that notifies the challenged player."""
         return mention(challenge.challenged_id) if challenge.challenged_id else ""
+
+
+def _kind(state: BoardState) -> Msg:
+    """The board title's word for the game: rated, casual, or not rated for a rated game
+    whose result does not count (`Ending.unrated_early`), as its result line says."""
+    if not state.rated:
+        return Msg.CASUAL
+    if state.ending is not None and state.ending.unrated_early:
+        return Msg.NOT_RATED
+    return Msg.RATED

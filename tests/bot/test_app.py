@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sqlite3
 import sys
 from pathlib import Path
@@ -146,3 +147,10 @@ async def test_the_invite_permissions_are_enough_for_a_whole_game(tmp_path: Path
     assert any("saved to" in line for line in out[own[-1]:]), text
     assert not local.standin.internal_errors
     assert "Missing Permissions" not in (tmp_path / "bot.log").read_text(encoding="utf-8")
+
+
+def test_the_env_example_gives_the_invite_permissions_the_bot_asks_for() -> None:
+    from bot.app import INVITE_PERMISSIONS
+
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert re.findall(r"permissions=(\d+)", example) == [str(INVITE_PERMISSIONS.value)]

@@ -16,7 +16,7 @@ from bot.messages import Msg
 from bot.move_work import STATE_BUDGET, MoveWork, heavy
 from bot.services import PlayerError
 from bot.services.games import parse_player_move
-from storage import NewGame, Seat
+from storage import Seat
 from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, start_game
 
 TURKISH = engine.get_variant("turkish")
@@ -120,11 +120,8 @@ async def test_the_computers_copy_of_a_heavy_game_is_made_in_the_process(
     open_services: OpenServices,
 ) -> None:
     s = await open_services()
-    record = await s.storage.games.create(NewGame(
-        variant="turkish", channel_id=CHANNEL, guild_id=None, white=Seat.computer(1),
-        black=Seat.human(BOB), start_fen=WORST,
-    ))
-    await s.games.adopt(record)  # loaded in the process: 1
+    record = await start_game(s, "turkish", WORST, white=Seat.computer(1), black=BOB,
+                              guild=None, rated=False)  # loaded in the process: 1
     turn = await s.games.computer_turn(CHANNEL, record.id)
     assert turn is not None and turn.level == 1 and turn.ply == 0
     assert s.games.move_work.in_process_calls == 2

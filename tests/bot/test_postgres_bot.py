@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.sync import legacy_hash_file
 from storage import PostgresDatabase
 from tests.support.discord_harness import (
     Harness,
@@ -71,4 +70,3 @@ async def test_commands_are_synced_once_across_restarts_and_processes(
     again, other = await asyncio.gather(open_bot(settings), open_bot(settings))
     assert (again.bot.sync_result, other.bot.sync_result) == ("unchanged", "unchanged")
     assert sum(c.method == "PUT" for c in first.discord.calls) == 1
-    assert legacy_hash_file(database) is None

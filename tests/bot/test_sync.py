@@ -1,5 +1,6 @@
 """Command registration (`bot/sync.py`): the schema Discord receives, a sync only when it
-changed, and a development guild the bot is not in."""
+changed, by one process (claims, their take-over, a restart within a dead process's claim),
+and a development guild the bot is not in."""
 
 from __future__ import annotations
 
@@ -76,30 +77,10 @@ async def test_command_sync_only_when_changed(tmp_path: Path, open_bot: OpenBot)
     await h.bot.close()
     puts = [c.path for c in h.discord.calls if c.method == "PUT"]
     assert puts[-1].endswith("/guilds/77/commands")
-    # The hash is in the database, not in a file beside it.
-    assert sorted(p.name for p in tmp_path.iterdir() if "sha256" in p.name) == []
+    # The hash is among the bot's own values in the database.
     async with await Storage.open(tmp_path / "db.sqlite3") as storage:
         stored = (await storage.settings.bot_values())[SCHEMA_HASH]
     assert len(stored) == 64 and int(stored, 16) >= 0
-
-
-async def test_the_hash_file_of_an_older_version_is_moved_into_the_database(
-    tmp_path: Path, open_bot: OpenBot
-) -> None:
-    database = tmp_path / "db.sqlite3"
-    h = await open_bot(settings_for(database))
-    await h.bot.close()
-    digest = await stored_schema_hash(database)
-    assert digest is not None
-    # As an older version left it: the hash in a file beside the database, none inside.
-    await store_schema_hash(database, digest, None)
-    old_file = tmp_path / "db.sqlite3.commands.sha256"
-    old_file.write_text(digest + "\n")
-    h = await open_bot(settings_for(database))
-    assert h.bot.sync_result == "unchanged"
-    assert sum(c.method == "PUT" for c in h.discord.calls) == 1  # the first start's only
-    assert not old_file.exists()
-    assert await stored_schema_hash(database) == digest
 
 
 async def test_a_process_starting_while_another_syncs_does_not_sync(
@@ -212,6 +193,48 @@ async def test_a_process_waits_for_another_ones_claim(
     await finishing
     assert again.bot.sync_result == "unchanged"
     assert sum(c.method == "PUT" for c in again.discord.calls) == 1  # the first start's
+
+
+START_GUARD = CLAIM_SECONDS / 4
+"""Far more than the start needs, far less than waiting the claim out: a start that waits
+for the claim fails here instead of hanging."""
+
+
+async def test_a_restart_within_the_claim_starts_at_once_and_syncs_later(
+    tmp_path: Path
+) -> None:
+    # A process restarted while the claim of its dead predecessor (same commands) still
+    # holds: the bot starts at once, answering commands from its own tree, and syncs in the
+    # background once the claim is old enough to take over (`CLAIM_SECONDS`).
+    database = tmp_path / "db.sqlite3"
+    fake = FakeDiscord()
+    with fake.installed():
+        first = DamaBot(settings_for(database), clock=FakeClock(), run_scheduler=False)
+        await first.login("fake-token")
+        await first.close()
+        digest = await stored_schema_hash(database)
+        assert digest is not None
+        # The process died while syncing these commands (its claim is fresh), after a
+        # deploy changed nothing else: the stored hash is its claim.
+        clock = FakeClock()
+        claim = f"syncing {digest} {to_ms(clock.now)}"
+        await store_schema_hash(database, digest, claim)
+        puts = sum(c.method == "PUT" for c in fake.calls)
+        again = DamaBot(settings_for(database), clock=clock, run_scheduler=False)
+        try:
+            await asyncio.wait_for(again.login("fake-token"), START_GUARD)
+            assert again.sync_result is None  # not synced yet: the claim still holds
+            assert await stored_schema_hash(database) == claim
+            clock.advance(timedelta(seconds=CLAIM_SECONDS + 1))
+            for _ in range(40):
+                if again.sync_result is not None:
+                    break
+                await asyncio.sleep(POLL_SECONDS)
+            assert again.sync_result == "global"
+            assert sum(c.method == "PUT" for c in fake.calls) == puts + 1
+            assert await stored_schema_hash(database) == digest
+        finally:
+            await again.close()
 
 
 async def test_a_development_guild_the_bot_is_not_in_is_a_one_line_config_error(

@@ -1,8 +1,12 @@
 """Two bot processes on two shards of one PostgreSQL database, against the stand-in: each
-answers its own server's commands; one is SIGKILLed in the middle of a move and started again, and
-every move it acknowledged is kept, its game goes on, and the other process never stops
-answering; the global leaderboard counts the games of both (docs/OPERATING.md, "Running at
-scale")."""
+answers its own server's commands; one is SIGKILLed in the middle of a move and started
+again, and every move it acknowledged is kept, its game goes on, and the other process never
+stops answering; the global leaderboard counts the games of both (docs/OPERATING.md,
+"Running at scale").
+
+The fast test kills the process at a named crash point (`bot.faults`, `step-committed`: the
+move is stored, its answer never sent), so every run plays the same plies; the slow test
+kills after varying delays, wherever the move happens to be."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.faults import ENVIRONMENT_VARIABLE, FaultPoint
 from engine import Game, Position, Variant, get_variant, legal_moves
 from localplay.process import BotProcess
 from localplay.server import LocalDiscord
@@ -128,6 +133,30 @@ async def _kill_mid_move(local: LocalDiscord, table: Table, shard: int,
         pass  # Discord would say "This interaction failed"; nothing was acknowledged
 
 
+async def _kill_at_point(local: LocalDiscord, table: Table, shard: int,
+                         point: FaultPoint) -> None:
+    """Restart `shard`'s process armed with `point` (`DAMA_FAULT_POINT`), send the table's
+    next move, and wait until the process has SIGKILLed itself there; the process's next
+    start is unarmed. The move counts as acknowledged when its public answer arrived."""
+    process = local.processes[shard]
+    await process.stop()
+    process.extra_env[ENVIRONMENT_VARIABLE] = point.value
+    try:
+        await local.start_bot(shard=shard)
+    finally:
+        del process.extra_env[ENVIRONMENT_VARIABLE]
+    text = table.next_text()
+    in_flight = asyncio.create_task(local.standin.slash(
+        table.mover, table.channel, "move", {"move": text}, timeout=ANSWER_TIMEOUT))
+    assert await asyncio.wait_for(process.wait(), ANSWER_TIMEOUT) == -signal.SIGKILL
+    try:
+        answered = await in_flight
+        if not answered.ephemeral:
+            table.acknowledged.append(text)
+    except BotDidNotAnswer:
+        pass  # Discord would say "This interaction failed"; nothing was acknowledged
+
+
 async def _check_stored(local: LocalDiscord, table: Table) -> int:
     """Every acknowledged move of the table's game is stored, in order; the reference game
     takes the move in flight at a kill if it was stored. Returns the moves lost (0)."""
@@ -172,8 +201,9 @@ async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answer
         await near.play(local)
         await far.play(local)
 
-    # Shard 1's process is killed while it handles a move in Far Club.
-    await _kill_mid_move(local, far, shard=1)
+    # Shard 1's process is killed while it handles a move in Far Club: once the move is
+    # stored, before it is answered.
+    await _kill_at_point(local, far, shard=1, point=FaultPoint.STEP_COMMITTED)
     # Shard 0's process goes on answering while shard 1 is down.
     await near.play(local)
     await near.play(local)
@@ -184,9 +214,12 @@ async def test_two_shards_one_killed_mid_move_loses_nothing_and_the_other_answer
             if r[0] == "PUT" and r[1].endswith("/commands")] == puts
     # Every acknowledged move is stored; the game goes on from the stored position.
     assert await _check_stored(local, far) == 0
+    assert len(far.acknowledged) == 3  # the move in flight was stored
     await far.play(local)
 
-    # Both games end rated; the global leaderboard, asked in either server, counts both.
+    # Both games end rated (each side has made two moves or more, docs/RULES.md, "Early
+    # results"); the global leaderboard, asked in either server, counts both.
+    assert len(near.reference.moves) >= 4 and len(far.reference.moves) >= 4
     await resign(local, near.mover, near.channel)
     await resign(local, far.mover, far.channel)
     for table in (near, far):

@@ -17,8 +17,11 @@ from engine import (
     IllegalMoveError,
     Move,
     Outcome,
+    Piece,
+    PieceKind,
     Position,
     Termination,
+    UnknownVariantError,
     Variant,
     get_variant,
     parse_square,
@@ -296,3 +299,24 @@ def test_a_game_from_a_position_starts_its_counters_at_zero() -> None:
     assert g.no_progress_plies == 0
     assert g.repetition_count(start) == 1
     assert g.positions() == [start]
+
+
+def test_replaying_move_texts_makes_the_game() -> None:
+    # Turkish draughts (docs/RULES.md): after d3-d4 d6-d5 White must capture, taking d5 and
+    # then d7 and landing on d8 as a king.
+    start = Position.start(TURKISH).to_fen(TURKISH)
+    g = Game.replay("turkish", start, ["d3-d4", "d6-d5", "d4xd6xd8"])
+    assert g.variant is TURKISH and g.ply == 3 and g.start == Position.start(TURKISH)
+    assert g.position.piece_at(parse_square("d8")) == Piece(Color.WHITE, PieceKind.KING)
+
+
+def test_replaying_refuses_a_move_the_rules_forbid() -> None:
+    # The capture of d5 is compulsory (docs/RULES.md): a quiet move is illegal.
+    start = Position.start(TURKISH).to_fen(TURKISH)
+    with pytest.raises(IllegalMoveError):
+        Game.replay(TURKISH, start, ["d3-d4", "d6-d5", "a3-a4"])
+
+
+def test_replaying_refuses_an_unknown_variant() -> None:
+    with pytest.raises(UnknownVariantError):
+        Game.replay("checkers", "W:W21:B1", [])

@@ -68,8 +68,9 @@ def test_a_script_plays_a_game_and_saves_the_pictures(tmp_path: Path) -> None:
     assert "game over" in final and "to move" not in final.split("/rating")[0]
     assert "1 rated game: 0 won, 1 lost" in out
     # The text board after 22-18 (d3-c4) and 11-15 (e6-f5): Black to move, then White.
-    assert "   4  .   w   .   .    4   17-20" in out
-    assert "   5    .   .   b   .  5   13-16" in out
+    # Italian boards number their empty squares, as the moves are written.
+    assert "   5    13    14     b    16  5" in out
+    assert "   4 17     w    19    20     4" in out
     pictures = sorted((tmp_path / "local-boards").glob("*.png"))
     assert len(pictures) == 6  # the start, four moves, the final board
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pictures)
@@ -149,7 +150,8 @@ class Terminal:
 
 
 def test_a_terminal_session(tmp_path: Path) -> None:
-    """Typed at a real terminal (a pseudo-terminal): prompt, answers, then `quit`."""
+    """Typed at a real terminal (a pseudo-terminal): prompt, answers, a typo, then `quit`,
+    which ends with status 0 (a typo is the player's, not the program's failure)."""
     import pty
 
     pid, fd = pty.fork()
@@ -168,6 +170,9 @@ def test_a_terminal_session(tmp_path: Path) -> None:
         assert term.wait_for(b"\nbob in #general > ", 30), term.text()
         os.write(fd, b"press Accept\r")
         assert term.wait_for(b"w/b men, W/B kings", 60), term.text()  # the text board
+        os.write(fd, b"/terk\r")  # a typo: answered, and no failure of the session
+        assert term.wait_for(b"no slash command /terk", 30), term.text()
+        assert term.wait_for(b"\nbob in #general > ", 30), term.text()
         os.write(fd, b"quit\r")
         term.wait_for(b"\x00never", 30)  # read to the end
     finally:

@@ -1,8 +1,11 @@
-"""`localplay.render`: the bot's messages as terminal lines, and the game a board shows."""
+"""`localplay.render`: the bot's messages as terminal lines, the game a board shows, and
+the text board printed under it."""
 
 from __future__ import annotations
 
-from localplay.render import MessageText, game_id_of, mentioned_users
+from engine import Game, Position, get_variant
+from localplay.render import MessageText, game_id_of, mentioned_users, terminal_board
+from renderer import render_text
 from standin import MessageOrigin, MessageRecord
 
 
@@ -27,8 +30,8 @@ def test_messages_read_as_text() -> None:
                  "fields": [{"name": "White", "value": "<@10> (1500?)"}],
                  "footer": {"text": "a footer"}},),
         components=({"type": 1, "components": [
-            {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:7"},
-            {"type": 2, "style": 2, "label": "Offer draw", "custom_id": "dama:draw:7",
+            {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:7:3"},
+            {"type": 2, "style": 2, "label": "Offer draw", "custom_id": "dama:draw:7:3",
              "disabled": True}]},),
     )
     lines = text.lines(message)
@@ -73,3 +76,38 @@ def test_the_users_a_message_mentions() -> None:
     )
     assert mentioned_users(message) == {10, 11, 12, 13, 14, 17}
     assert mentioned_users(_message(content="no one")) == set()
+
+
+def test_game_id_from_a_finished_board_s_rematch_button() -> None:
+    board = _message(components=({"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "Rematch", "custom_id": "dama:rematch:40"}]},))
+    assert game_id_of(board) == 40
+
+
+def test_the_terminal_board_is_the_renderer_s_text_board_and_whose_turn() -> None:
+    variant = get_variant("turkish")
+    position = Position.start(variant)
+    lines = terminal_board(position, variant).splitlines()
+    # Turkish start (docs/RULES.md): 16 men each on ranks 2-3 (White) and 6-7 (Black).
+    assert lines[:-1] == render_text(position, variant).splitlines()
+    assert lines[2].split() == ["7", *"bbbbbbbb", "7"]
+    assert lines[6].split() == ["3", *"wwwwwwww", "3"]
+    assert lines[-1] == "    w/b men, W/B kings; White to move"
+
+
+def test_the_terminal_board_of_a_finished_game_names_no_side_to_move() -> None:
+    variant = get_variant("turkish")
+    lines = terminal_board(Position.start(variant), variant, over=True).splitlines()
+    assert lines[-1] == "    w/b men, W/B kings; game over"
+
+
+def test_the_terminal_board_numbers_the_empty_squares_of_an_italian_board() -> None:
+    # Italian moves are written in square numbers (docs/RULES.md, "Italian numeric
+    # squares"): after 22-18 and 11-15, squares 22 and 11 are empty, 18 and 15 taken.
+    variant = get_variant("italian")
+    start = Position.start(variant).to_fen(variant)
+    position = Game.replay(variant, start, ["22-18", "11-15"]).position
+    lines = terminal_board(position, variant).splitlines()
+    assert lines[3].split() == ["6", "b", "b", "11", "b", "6"]
+    assert lines[6].split() == ["3", "w", "22", "w", "w", "3"]
+    assert lines[-1].endswith("White to move")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from localplay.script import (
@@ -10,8 +12,10 @@ from localplay.script import (
     Press,
     ScriptError,
     Slash,
+    canonical_command,
     parse_line,
     resolve_options,
+    typed_choice,
 )
 
 CHALLENGE_SCHEMA = [
@@ -161,3 +165,77 @@ def test_an_option_named_with_an_empty_field() -> None:
     assert isinstance(command, Slash)
     assert resolve_options(command, CHALLENGE_SCHEMA) == {"opponent": "@bob",
                                                           "variant": "italian"}
+
+
+# A registered command as the bot declares it, with the French and Turkish names a client in
+# those locales shows (bot/locales/commands/*.po).
+VARIANT_FR: dict[str, Any] = {
+    "name": "variant", "type": 3, "name_localizations": {"fr": "variante"},
+    "choices": [
+        {"name": "Turkish draughts", "value": "turkish",
+         "name_localizations": {"fr": "Dames turques"}},
+        {"name": "Moroccan draughts", "value": "moroccan",
+         "name_localizations": {"fr": "Dames marocaines"}},
+        {"name": "Italian draughts", "value": "italian",
+         "name_localizations": {"fr": "Dames italiennes"}},
+    ],
+}
+CHALLENGE = {"name": "challenge", "type": 1,
+             "name_localizations": {"fr": "défi", "tr": "meydan-oku"},
+             "options": [
+                 {"name": "opponent", "type": 6, "name_localizations": {"fr": "adversaire"}},
+                 VARIANT_FR,
+                 {"name": "move_time", "type": 3,
+                  "name_localizations": {"fr": "temps-par-coup", "tr": "hamle-süresi"}},
+             ]}
+MOVE = {"name": "move", "type": 1, "name_localizations": {"tr": "hamle"},
+        "options": [{"name": "move", "type": 3, "name_localizations": {"tr": "hamle"}}]}
+BOARD = {"name": "board", "type": 1, "name_localizations": {"tr": "tahta"}}
+COMMANDS = [CHALLENGE, MOVE, BOARD]
+
+
+@pytest.mark.parametrize(
+    ("line", "locale"),
+    [("/meydan-oku hamle-süresi:5m", "tr"), ("/défi temps-par-coup:5m", "fr")],
+)
+def test_localized_option_names_with_a_hyphen_or_an_accent_name_their_option(
+    line: str, locale: str
+) -> None:
+    typed = parse_line(line)
+    assert isinstance(typed, Slash)
+    command = canonical_command(typed, COMMANDS, locale)
+    assert command == Slash("challenge", (("move_time", "5m"),), ())
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [("marocaine", "moroccan"), ("Dames marocaines", "moroccan"), ("MAROC", "moroccan"),
+     ("italiennes", "italian"), ("turques", "turkish")],
+)
+def test_a_choice_is_found_as_a_client_in_the_locale_offers_it(typed: str, value: str) -> None:
+    # A Discord client lists the choices whose shown name holds what was typed.
+    assert typed_choice(typed, VARIANT_FR["choices"], "fr") == value
+
+
+def test_a_choice_typed_ambiguously_is_left_for_the_refusal() -> None:
+    assert typed_choice("dames", VARIANT_FR["choices"], "fr") == "dames"  # all three
+
+
+def test_an_unknown_command_is_refused_with_the_names_the_locale_shows() -> None:
+    typed = parse_line("/terk")
+    assert isinstance(typed, Slash)
+    with pytest.raises(ScriptError) as refused:
+        canonical_command(typed, COMMANDS, "tr")
+    message = str(refused.value)
+    assert "no slash command /terk" in message
+    assert "/meydan-oku" in message and "/hamle" in message and "/tahta" in message
+    assert "/challenge" not in message and "/board" not in message
+    with pytest.raises(ScriptError, match=r"/défi.*/move"):  # no French name: as registered
+        canonical_command(typed, COMMANDS, "fr")
+
+
+def test_a_near_miss_of_a_command_is_named() -> None:
+    typed = parse_line("/hamel e3-e4")
+    assert isinstance(typed, Slash)
+    with pytest.raises(ScriptError, match=r"did you mean /hamle\?"):
+        canonical_command(typed, COMMANDS, "tr")

@@ -88,13 +88,20 @@ async def test_a_turkish_client_types_turkish_command_names(
         assert await session.run_line("as owner")
         assert await session.run_line("/sunucu-ayarları dil:Türkçe")
         assert await session.run_line("as alice")
-        assert await session.run_line("/meydan-oku rakip:@bob tür:turkish renk:Beyaz")
+        # A mistyped command is refused with the names a Turkish client shows.
+        assert not await session.run_line("/terk")
+        # An option name with a hyphen and an accent, as the Turkish client shows it.
+        assert await session.run_line(
+            "/meydan-oku rakip:@bob tür:turkish renk:Beyaz hamle-süresi:5m")
         assert await session.run_line("as bob")
         assert await session.run_line("press Kabul et")
         assert await session.run_line("/hamle d6-d5")  # bob plays Black: not his turn yet
         assert await session.run_line("/help")  # the English name works too
         await session.finish()
-    assert "  @alice Beyaz taşlarla oynuyor. Hamle süresi: yok." in out, out
+    refusal = next(line for line in out if "/terk" in line)
+    assert "/meydan-oku" in refusal and "/hamle" in refusal, refusal
+    assert "/challenge" not in refusal and "/move" not in refusal, refusal
+    assert "  @alice Beyaz taşlarla oynuyor. Hamle süresi: 5 dakika." in out, out
     assert "@alice (Beyaz) - @bob (Siyah): oyun başlıyor." in out, out
     assert "Sıra sende değil: hamle sırası @alice (Beyaz) oyuncusunda. Hamlesini bekle." in out
     assert "  == Burada dama oynamak ==" in out, out

@@ -96,3 +96,12 @@ def read_square(im: Image.Image, grid: Grid, name: str,
     else:
         return "unclear"
     return f"{side} {'king' if is_gold(centre) else 'man'}"
+
+
+def changed_pixels(before: Image.Image, after: Image.Image, box: tuple[int, int, int, int],
+                   tol: int = 0) -> list[tuple[int, int]]:
+    """The pixels (x, y) inside `box` (left, top, right, bottom) where `after` differs
+    from `before` (both RGB) by more than `tol` in some channel."""
+    left, top, right, bottom = box
+    return [(x, y) for y in range(top, bottom) for x in range(left, right)
+            if not near(pixel(before, (x, y)), pixel(after, (x, y)), tol)]

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from engine import Color, Move, Position, apply_move, get_variant, parse_move, parse_square
-from renderer import DEFAULT_THEME, render_png
+from renderer import DEFAULT_THEME, RenderError, render_png
 from tests.renderer.pixels import Grid, blend, decode, luminance, near, pixel, read_square, rgb
 
 T = DEFAULT_THEME
@@ -163,6 +163,50 @@ def test_last_move_squares_path_and_captures_are_marked() -> None:
         r, _, b = pixel(im, xy)
         assert b > r + 60, xy
     assert read_square(im, g, "b7", (T.plain_square, lit)) == "white man"
+
+
+def _is_teal(c: tuple[int, int, int]) -> bool:
+    r, g, b = c
+    return g > r + 60 and b > r + 40
+
+
+def test_a_puzzles_move_and_its_defence_are_both_drawn() -> None:
+    # The gallery's puzzle (Black to move): 1... f5-e4, answered by White's f3xd5. The
+    # picture after the defence shows the defence's blue arrow and, beneath it, the
+    # solver's move as a teal one (docs/PUZZLES.md: "the new picture shows both").
+    v = get_variant("italian")
+    puzzle = Position.from_fen("B:Wd1,b3,d3,f3,h3:Bf5,c6,g6,b7,h7", v)
+    solving = parse_move("f5-e4", puzzle, v)
+    answered = apply_move(puzzle, solving, v)
+    defence = parse_move("f3xd5", answered, v)
+    after = apply_move(answered, defence, v)
+    both = rgb(decode(render_png(after, v, last_move=defence, before=answered,
+                                 earlier_move=solving)))
+    last_only = rgb(decode(render_png(after, v, last_move=defence, before=answered)))
+    g = Grid.of(512)
+    solving_leg = g.at("f5", 0.05, 0.95)  # on the way from f5's centre to e4's
+    assert _is_teal(pixel(both, solving_leg))
+    assert not _is_teal(pixel(last_only, solving_leg))
+    defence_leg = g.at("f3", 0.05, 0.05)  # on the way from f3 to d5
+    for im in (both, last_only):
+        r, _, b = pixel(im, defence_leg)
+        assert b > r + 60
+    # The captured man's square is crossed, the solver's man gone with it.
+    assert _is_red(pixel(both, g.at("e4", 0.32, 0.68)))  # the arm clear of both arrows
+
+
+def test_an_earlier_move_needs_the_position_it_led_to_and_must_fit_it() -> None:
+    v = get_variant("italian")
+    puzzle = Position.from_fen("B:Wd1,b3,d3,f3,h3:Bf5,c6,g6,b7,h7", v)
+    solving = parse_move("f5-e4", puzzle, v)
+    answered = apply_move(puzzle, solving, v)
+    defence = parse_move("f3xd5", answered, v)
+    after = apply_move(answered, defence, v)
+    with pytest.raises(RenderError, match="before="):
+        render_png(after, v, last_move=defence, earlier_move=solving)
+    elsewhere = parse_move("g6-h5", puzzle, v)  # a move the position does not show
+    with pytest.raises(RenderError, match="does not fit"):
+        render_png(after, v, last_move=defence, before=answered, earlier_move=elsewhere)
 
 
 def test_marks_are_dots_on_the_given_squares() -> None:

@@ -22,6 +22,7 @@ def test_gallery_writes_every_picture(tmp_path: Path) -> None:
         assert f"{key}-capture.gif" in names and f"{key}-game.gif" in names
     assert "italian-capture-numbers.png" in names
     assert "italian-puzzle.png" in names
+    assert "italian-puzzle-answered.png" in names
     assert "italian-analysis.png" in names
     assert len(EXAMPLES) == 4
     for path in paths:

@@ -1,5 +1,5 @@
 """The evaluation graph (renderer.graph): one point per ply and the start, marks where
-the judged plies are, the sizes, bad input."""
+the judged plies are, the axes' ticks, the sizes, bad input."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from renderer.graph import (
     MIN_WIDTH,
     GraphLayout,
     graph_points,
+    ply_ticks,
     render_graph_image,
     render_graph_png,
 )
@@ -89,3 +90,59 @@ def test_a_legend_the_font_draws_keeps_its_words() -> None:
     words = render_graph_image(analysis, labels=("imprecisione", "errore", "errore grave"))
     marks = render_graph_image(analysis, labels=("?!", "?", "??"))
     assert words.tobytes() != marks.tobytes()
+
+
+@pytest.mark.parametrize(("plies", "ticks"), [
+    (0, (0,)),
+    (1, (0, 1)),
+    (4, (0, 1, 2, 3, 4)),
+    (8, tuple(range(9))),
+    (9, (0, 2, 4, 6, 8)),
+    (17, (0, 5, 10, 15)),
+    (40, (0, 5, 10, 15, 20, 25, 30, 35, 40)),
+    (41, (0, 10, 20, 30, 40)),
+    (1000, (0, 200, 400, 600, 800, 1000)),
+])
+def test_ply_ticks_are_round_steps_with_at_most_eight_intervals(
+        plies: int, ticks: tuple[int, ...]) -> None:
+    assert ply_ticks(plies) == ticks
+
+
+def test_ply_ticks_refuse_a_negative_count() -> None:
+    with pytest.raises(ValueError, match="0 plies or more"):
+        ply_ticks(-1)
+
+
+def _has_colour_near(im: Image.Image, x: float, y: float, colour: tuple[int, int, int]) -> bool:
+    return any(im.getpixel((round(x) + dx, round(y) + dy)) == colour
+               for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+def test_a_four_ply_game_has_a_tick_under_every_ply() -> None:
+    analysis = _analysis([0, 10, -20, 30, 5])
+    im = render_graph_image(analysis)
+    layout = GraphLayout(im.width, im.height)
+    for ply in range(5):
+        x = layout.x(ply, 5)
+        assert _has_colour_near(im, x, layout.bottom + 4, DEFAULT_GRAPH_THEME.text), ply
+    # Nothing ticked between two plies.
+    between = (layout.x(0, 5) + layout.x(1, 5)) / 2
+    assert not _has_colour_near(im, between, layout.bottom + 4, DEFAULT_GRAPH_THEME.text)
+
+
+def test_one_and_two_men_for_either_side_are_lined_and_labelled() -> None:
+    # A short game near equality: the lines at +-1 and +-2 men show the curve's scale.
+    analysis = _analysis([0, 10, -20, 30, 5])
+    im = render_graph_image(analysis)
+    layout = GraphLayout(im.width, im.height)
+    x_line = layout.right - 20
+    for score in (200, 100, -100, -200):
+        y = layout.y(score)
+        assert _has_colour_near(im, x_line, y, DEFAULT_GRAPH_THEME.grid), score
+        # Its label sits on a dark tab at the left edge, in the text colour.
+        tab = im.crop((layout.left, round(y) - 20, layout.left + 60, round(y) + 20))
+        colours = {c for _, c in tab.getcolors(60 * 40) or []}
+        assert DEFAULT_GRAPH_THEME.background in colours, score
+        assert DEFAULT_GRAPH_THEME.text in colours, score
+    # No line halfway between the middle and one man.
+    assert not _has_colour_near(im, x_line, layout.y(50), DEFAULT_GRAPH_THEME.grid)

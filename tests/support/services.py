@@ -1,7 +1,7 @@
 """The bot's services built by the bot's own composition function
 (`bot.composition.compose`, as `bot.client.DamaBot.setup_hook` builds them) on a real
 SQLite file, their posts collected instead of sent to Discord, and a way to start a game
-directly in storage."""
+through the game service (`start_game`)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,14 @@ from bot.services import (
     ChallengeService,
     GameRules,
     GameService,
+    GameStart,
     GameUpdate,
     StatsService,
 )
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.shards import EVERY_SHARD, ShardScope
 from puzzles import Puzzle
-from storage import Challenge, Eligibility, GameRecord, NewGame, Seat, Storage
+from storage import Challenge, ColorChoice, Eligibility, GameRecord, Seat, Storage
 from storage.models import DailyPuzzleSetting
 from tests.support.clock import FakeClock
 
@@ -173,26 +174,25 @@ async def start_game(
     variant: str,
     fen: str | None = None,
     *,
-    white: int = ALICE,
-    black: int = BOB,
+    white: int | Seat = ALICE,
+    black: int | Seat = BOB,
     channel: int = CHANNEL,
-    guild: int = GUILD,
+    guild: int | None = GUILD,
     rated: bool = True,
     move_seconds: int | None = None,
 ) -> GameRecord:
-    """Create an active game directly in storage (from `fen`, default the start) and hand
-    it to the game service."""
-    v = engine.get_variant(variant)
-    start = fen if fen is not None else engine.Position.start(v).to_fen(v)
-    deadline = (
-        None if move_seconds is None else services.clock() + timedelta(seconds=move_seconds)
-    )
-    record = await services.storage.games.create(
-        NewGame(variant=v.key, channel_id=channel, guild_id=guild, white=Seat.human(white),
-                black=Seat.human(black), start_fen=start, rated=rated,
-                move_seconds=move_seconds, deadline=deadline)
-    )
-    await services.games.adopt(record)
+    """Start a game through the game service (`GameService.start`, as the bot does): from
+    `fen` (default: the variant's start), `white` and `black` each a person's user id or a
+    seat (`Seat.computer(level)`); returns its stored record."""
+    first, second = (seat if isinstance(seat, Seat) else Seat.human(seat)
+                     for seat in (white, black))
+    update = await services.games.start(GameStart(
+        channel_id=channel, guild_id=guild, variant=engine.get_variant(variant).key,
+        first=first, second=second, color=ColorChoice.WHITE, rated=rated,
+        move_seconds=move_seconds, start_fen=fen,
+    ))
+    record = await services.storage.games.get(update.state.game_id)
+    assert record is not None
     return record
 
 

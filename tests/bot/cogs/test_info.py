@@ -149,6 +149,9 @@ async def test_games_stay_private_to_their_guild_and_their_players(harness: Harn
     [history] = await run(h, slash(h, "history", [target], resolved=resolved,
                                    user=CAROL, **elsewhere))
     assert f"#{game_id}" not in str(history.embeds)
+    # ... and say so truly: she has finished a game, none of which may be shown here.
+    assert history.embeds[0]["description"] == text(Msg.HISTORY_HIDDEN, None,
+                                                    user=f"<@{ALICE}>")
     # In the server where it was played, anyone may; its players may anywhere, in direct
     # messages too.
     [here] = await run(h, slash(h, "history", [target], resolved=resolved, user=CAROL))

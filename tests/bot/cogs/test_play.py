@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import bot.cogs.play
-import bot.services.games
+import bot.services.move_text
 import engine
 from bot.services.games import RESIGN_QUESTION_LIFETIME
 from bot.ui.present import Viewpoint
@@ -255,7 +255,7 @@ async def test_slow_autocomplete_answers_in_time_without_stalling_the_loop(
         time.sleep(0.15)
         return real_format(*args, **kwargs)
 
-    monkeypatch.setattr(bot.services.games, "format_move", slow_format)
+    monkeypatch.setattr(bot.services.move_text, "format_move", slow_format)
     gaps: list[float] = []
 
     async def ticker() -> None:
@@ -594,7 +594,8 @@ async def test_a_finished_board_shows_no_side_to_move(harness: Harness) -> None:
     final = (await resign(h, user=BOB))[0]
     assert "to move" not in final.content
     assert "to move" not in final.embeds[0]["description"]
-    state = h.bot.services.games._ended[CHANNEL]
+    state = h.bot.services.games.table.last_ended(CHANNEL)
+    assert state is not None
     png = final.files[0][1]
     assert png.startswith(PNG)
     # The picture is the position without the side-to-move marker.

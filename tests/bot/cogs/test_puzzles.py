@@ -104,7 +104,7 @@ async def test_reveal_shows_the_solution_and_solve_without_a_puzzle_is_refused(
     assert answer.ephemeral
     # In the federation's numbers (the default): c4-d5 c6xe4 f3xf7, f7 = 7.
     assert "The solution: 18-14 10x19 23x7" in embed_description(answer)
-    assert "Your puzzle rating: 1500? ->" in embed_description(answer)
+    assert "Your puzzle rating: 1500? →" in embed_description(answer)
 
 
 async def test_a_puzzle_is_written_in_the_solvers_notation(

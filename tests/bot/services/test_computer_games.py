@@ -182,13 +182,14 @@ async def test_restart_resumes_the_computers_turn(
 
     s, games, announced = await play_services(open_services, clock, computer,
                                           path=path)  # restart: restore()
+    await s.games.post_owed_boards(announced)  # the player's move first, as the bot does
     await settle(s)
     state = s.games.current(CHANNEL)
     assert state.ply == 2 and state.turn is engine.Color.WHITE
     assert state.black.seat.computer_level == 2
     _, by_computer = await replay(s, started.state.game_id)
     assert by_computer == [False, True]
-    assert [u.event for u in announced.updates] == [Event.COMPUTER_MOVED]
+    assert [u.event for u in announced.updates] == [Event.SHOWN, Event.COMPUTER_MOVED]
 
 
 async def test_a_stale_computer_move_is_not_played(

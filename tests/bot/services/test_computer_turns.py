@@ -11,9 +11,9 @@ import engine
 from bot.computer_queue import Admission
 from bot.services import Event, GameUpdate
 from bot.services.computer_turns import ComputerTurns
-from storage import NewGame, Seat
+from storage import Seat
 from tests.support.clock import FakeClock
-from tests.support.services import ALICE, CHANNEL, OpenServices
+from tests.support.services import ALICE, CHANNEL, OpenServices, start_game
 
 PATIENCE = 60.0
 """Seconds a test waits before failing (a hang guard, not a measure)."""
@@ -46,12 +46,8 @@ async def test_after_close_a_turn_of_the_computer_starts_no_search(
     chooser = CountingChooser()
     s = await open_services(clock=clock, chooser=chooser)
     assert s.turns is not None
-    variant = engine.get_variant("turkish")
-    record = await s.storage.games.create(NewGame(
-        variant="turkish", channel_id=CHANNEL, guild_id=None, white=Seat.human(ALICE),
-        black=Seat.computer(2), start_fen=engine.Position.start(variant).to_fen(variant),
-    ))
-    await s.games.adopt(record)
+    record = await start_game(s, "turkish", white=ALICE, black=Seat.computer(2), guild=None,
+                              rated=False)
     await s.turns.close()
     await s.games.play(CHANNEL, ALICE, "h3-h4")  # Black, the computer, is to move
     assert s.turns.thinking == 0
@@ -89,12 +85,9 @@ async def test_close_lets_a_committed_computer_move_be_announced(
     turns = ComputerTurns(s.games, CountingChooser(), announce=announce)
     turns.listen(s.games.events)
     try:
-        variant = engine.get_variant("turkish")
-        record = await s.storage.games.create(NewGame(
-            variant="turkish", channel_id=CHANNEL, guild_id=None, white=Seat.computer(1),
-            black=Seat.human(ALICE), start_fen=engine.Position.start(variant).to_fen(variant),
-        ))
-        await s.games.adopt(record)  # White, the computer, is to move
+        # White, the computer, is to move
+        record = await start_game(s, "turkish", white=Seat.computer(1), black=ALICE,
+                                  guild=None, rated=False)
         await asyncio.wait_for(announce.posting.wait(), PATIENCE)
         closing = asyncio.create_task(turns.close())
         await asyncio.sleep(0)

@@ -61,3 +61,24 @@ async def test_ratings_leaderboard_history_export(open_services: OpenServices) -
     with pytest.raises(PlayerError) as info:
         await s.stats.export(Viewer(CAROL, GUILD))
     assert info.value.key is Msg.NO_GAME_TO_EXPORT
+
+
+async def test_game_history_says_hidden_only_when_every_ended_game_is_hidden_here(
+    open_services: OpenServices,
+) -> None:
+    # docs/ARCHITECTURE.md, "Privacy between servers": a game is seen in its guild and by
+    # its players. Alice's only ended game is in GUILD; Carol asks from another guild.
+    other_guild = 777
+    s = await open_services()
+    record = await start_game(s, "turkish")
+    before = await s.stats.game_history(ALICE, Viewer(CAROL, other_guild))
+    assert before.games == () and before.hidden is False  # nothing ended yet: none at all
+    await s.games.resign(CHANNEL, BOB)
+    elsewhere = await s.stats.game_history(ALICE, Viewer(CAROL, other_guild))
+    assert elsewhere.games == () and elsewhere.hidden is True
+    here = await s.stats.game_history(ALICE, Viewer(CAROL, GUILD))
+    assert [g.id for g in here.games] == [record.id] and here.hidden is False
+    # Someone who never played: none at all, wherever asked.
+    assert await s.stats.game_history(CAROL, Viewer(ALICE, GUILD)) == (
+        await s.stats.game_history(CAROL, Viewer(ALICE, other_guild)))
+    assert (await s.stats.game_history(CAROL, Viewer(ALICE, GUILD))).hidden is False

@@ -3,6 +3,7 @@ move clock's deadline."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -47,6 +48,21 @@ def test_every_ending_has_a_result_line(reason: EndReason, winner: engine.Color 
               engine.Color.BLACK: GameResult.BLACK_WINS, None: GameResult.DRAW}[winner]
     line = Presenter().result_text(_state(reason, winner, result), None)
     assert expected in line
+
+
+def test_an_early_results_title_says_not_rated_as_its_result_line_does() -> None:
+    # docs/RULES.md "Early results": a rated game ended before each side made two moves
+    # keeps its result, unrated; the title must not call it rated.
+    counted = replace(_state(EndReason.AGREEMENT, None, GameResult.DRAW), rated=True)
+    assert counted.ending is not None
+    early = replace(counted, ending=replace(counted.ending, unrated_early=True))
+    title = Presenter().board_embed(early, None).title
+    description = Presenter().board_embed(early, None).description
+    assert title is not None and title.endswith("· not rated")
+    assert description is not None and "Not rated" in description
+    assert (Presenter().board_embed(counted, None).title or "").endswith("· rated")
+    casual = replace(early, rated=False)
+    assert (Presenter().board_embed(casual, None).title or "").endswith("· casual")
 
 
 def test_aborted_line_and_durations() -> None:

@@ -30,13 +30,16 @@ def test_the_source_is_written_in_the_readers_language() -> None:
     french = source_text(SELF_PLAY, "fr")
     assert french.startswith("une partie de l'ordinateur contre lui-même (")
     assert french.endswith(", après le demi-coup 22)"), french
-    # The bank's "level 2 seed 43" is kept as its numbers only, in the reader's words.
-    assert french == ("une partie de l'ordinateur contre lui-même (niveau 2, graine 43, "
+    # The bank's "level 2 seed 43" keeps its level, in the reader's words; the seed of
+    # the self-play run means nothing to a player and is left out.
+    assert french == ("une partie de l'ordinateur contre lui-même (niveau 2, "
                       "après le demi-coup 22)")
-    assert "2. seviye, tohum 43" in source_text(SELF_PLAY, "tr")
+    assert "2. seviye, 22. yarım" in source_text(SELF_PLAY, "tr")
     assert "level" not in source_text(SELF_PLAY, "ar")
     assert source_text(SELF_PLAY) == (
-        "a game the computer played against itself (level 2, seed 43, after ply 22)")
+        "a game the computer played against itself (level 2, after ply 22)")
+    for locale in ("en-US", "tr", "ar", "it", "fr"):
+        assert "43" not in source_text(SELF_PLAY, locale), locale
     hand_named = dataclasses.replace(
         shot_puzzle(), source=PuzzleSource("self-play", "an old run", 5, ""))
     assert source_text(hand_named, "it") == (
@@ -58,8 +61,8 @@ def test_a_solved_or_revealed_puzzle_asks_for_no_more_moves() -> None:
     # Seen in local play: "22x13: solved!" above "Find the shot: answer with /solve (2 of 2
     # moves found)", and the same under a revealed solution.
     task = "White to move and win material. Find the shot: answer with /solve"
-    assert task + " (1 of 2 moves found)." in (puzzle_embed(_view(1), "en-US").description
-                                               or "")
+    assert task + " (moves found: 1 of 2)." in (puzzle_embed(_view(1), "en-US").description
+                                                or "")
     done = puzzle_embed(_view(2), "en-US", note="**c4-d5**: solved!").description or ""
     assert "Find the shot" not in done and "moves found" not in done
     assert done.startswith("**c4-d5**: solved!\nPuzzle rating ") and "From a recorded game" in done
@@ -83,3 +86,11 @@ def test_the_hint_button_of_a_rated_puzzle_says_a_solve_then_counts_as_a_loss() 
         assert unrated["phint"] == text(Msg.PUZZLE_BUTTON_HINT, locale), locale
         assert rated["phint"] != unrated["phint"]
         assert rated["preveal"] == unrated["preveal"] == text(Msg.PUZZLE_BUTTON_REVEAL, locale)
+
+
+def test_the_count_of_moves_found_reads_right_for_one_move_to_find() -> None:
+    # "(0 of 1 moves found)" put a plural after 1: the count is written as a label.
+    one = dataclasses.replace(_view(0), total=1)
+    assert "(moves found: 0 of 1)." in (puzzle_embed(one, "en-US").description or "")
+    assert "(mosse trovate: 0 su 1)." in (puzzle_embed(one, "it").description or "")
+    assert "(coups trouvés : 0 sur 1)." in (puzzle_embed(one, "fr").description or "")

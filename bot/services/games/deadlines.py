@@ -1,0 +1,82 @@
+"""`GameDeadlines`: acting on the games whose deadline passed (docs/RULES.md,
+"Project-wide game rules", Time).
+
+A game with a per-move time (`move_seconds`) has a stored deadline for the side to move;
+when it passes and someone listens to `AbsentPlayerTurn`, the computer plays for the
+absent player, up to `GameRules.computer_moves_before_forfeit` moves in a row; without a
+listener, or after that many, the player loses on time. Independently, a game with no
+move for `GameRules.inactivity_limit` is lost on time by the player to move. The clock
+deadline of a computer seat does not count (the computer moves as soon as it has chosen).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from bot.services.events import AbsentPlayerTurn, DeadlinesChanged
+from bot.services.games.core import GameCore
+from bot.services.games.values import Announce
+from bot.services.models import EndReason, Event, GameUpdate
+from engine import Color
+
+log = logging.getLogger(__name__)
+
+
+class GameDeadlines:
+    """Runs the passed deadlines (`run`, called by the `DeadlineScheduler`)."""
+
+    def __init__(self, core: GameCore) -> None:
+        self._core = core
+
+    async def run(
+        self, now: datetime | None = None, *, announce: Announce | None = None
+    ) -> list[GameUpdate]:
+        """Act on every game whose deadline is at or before `now` (default: the clock):
+        a passed per-move deadline hands the turn to the computer (`AbsentPlayerTurn`; it
+        moves later, without this call waiting), or the player loses on time (see the
+        module docstring); the inactivity limit makes the player to move lose on time.
+        Returns the games ended here, each also announced. A game whose deadline fails is
+        logged and the others still run."""
+        moment = self._core.clock() if now is None else now
+        updates = []
+        for live in self._core.table.due(moment):
+            channel_id, game_id = live.record.channel_id, live.record.id
+            try:
+                update = await self._run_one(channel_id, game_id, moment, announce)
+            except Exception:
+                log.exception("deadline of game %s in channel %s failed", game_id, channel_id)
+                continue
+            if update is not None:
+                updates.append(update)
+        return updates
+
+    async def _run_one(
+        self, channel_id: int, game_id: int, now: datetime, announce: Announce | None
+    ) -> GameUpdate | None:
+        core = self._core
+        table = core.table
+        async with table.hold(channel_id):
+            live = table.get(channel_id, game_id)
+            if live is None or table.deadline(live) > now:
+                return None  # ended or moved meanwhile
+            record = live.record
+            color = live.game.position.turn
+            previous = record.board_message_id
+            if live.last_activity + table.rules.inactivity_limit <= now:
+                state = await core.finish(live, EndReason.INACTIVITY, color.opponent)
+                return await core.announce(
+                    GameUpdate(Event.ENDED, state, None, None, previous), announce
+                )
+            done = (record.clock.white_computer_moves if color is Color.WHITE
+                    else record.clock.black_computer_moves)
+            if (not core.events.listened(AbsentPlayerTurn)
+                    or done >= table.rules.computer_moves_before_forfeit):
+                state = await core.finish(live, EndReason.TIME_FORFEIT, color.opponent)
+                return await core.announce(
+                    GameUpdate(Event.ENDED, state, None, None, previous), announce
+                )
+            table.set_absent(game_id, True)
+            core.events.publish(DeadlinesChanged())
+            core.events.publish(AbsentPlayerTurn(table.state(live)))
+            return None

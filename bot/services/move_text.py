@@ -1,0 +1,117 @@
+"""Move text as players type it: reading a move (`parse_player_move`), the refusal of text
+that does not name a legal move (`problem_error`), and `/move` and `/solve`
+autocompletion (`suggest_moves`).
+
+Plain functions on engine values, used by the game service, the puzzle service and the
+play cog. Every one of them may be slow on a position with thousands of capture routes
+(docs/RULES.md, set-up positions): callers run them off the event loop
+(`bot.move_work.MoveWork` or a worker thread). Module-level, so a worker process can run
+them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from bot.messages import VARIANT_NAMES, Msg
+from bot.services.errors import PlayerError
+from bot.services.models import MoveChoice
+from engine import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    MalformedMoveError,
+    Move,
+    MoveProblem,
+    NotationError,
+    Position,
+    Variant,
+    format_move,
+    parse_move,
+)
+
+MAX_CHOICES = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+#: The message of each reason the engine gives for refusing move text.
+MOVE_PROBLEMS: Mapping[MoveProblem, Msg] = MappingProxyType({
+    problem: Msg["MOVE_" + problem.name]
+    for problem in MoveProblem
+    if problem not in (MoveProblem.AMBIGUOUS, MoveProblem.NO_NUMERIC_NOTATION)
+})
+
+
+def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
+    """The legal move `text` names in `position`. Raises `PlayerError`: MOVE_AMBIGUOUS (with
+    the candidates written in full, the Italian federation's numbers first as the
+    autocomplete labels them, docs/RULES.md "Coordinates and notation"), or the message of
+    the engine's reason (`problem_error`) for text that cannot be read or played."""
+    try:
+        return parse_move(text, position, variant)
+    except AmbiguousMoveError as error:
+        written = sorted(
+            ((format_move(m, position, variant, full=True), m) for m in error.candidates),
+            key=lambda pair: pair[0],
+        )
+        names = ", ".join(
+            f"{format_move(m, position, variant, full=True, numeric=True)} ({t})"
+            if variant.numeric_notation else t
+            for t, m in written
+        )
+        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
+    except (MalformedMoveError, IllegalMoveError) as error:
+        raise problem_error(error, text) from None
+
+
+def problem_error(error: NotationError, text: str) -> PlayerError:
+    """The refusal for move text `text` that the engine refused with `error`: the message
+    of its reason (`MOVE_PROBLEMS`, else MOVE_NOT_LEGAL) with the reason's details
+    (squares, moves, count; a variant by its name's message), so that each reader gets it
+    in their language."""
+    key = MOVE_PROBLEMS.get(error.reason) if error.reason else None
+    if key is None:
+        key = Msg.MOVE_NOT_LEGAL
+    params: dict[str, object] = {
+        name: VARIANT_NAMES.get(str(value), value) if name == "variant" else value
+        for name, value in error.details.items()
+    }
+    return PlayerError(key, text=text.strip(), **params)
+
+
+def move_texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:
+    """`move` (played in `position`) written short, as shown, and in full, as stored."""
+    return format_move(move, position, variant), format_move(move, position, variant, full=True)
+
+
+def _normalise(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def suggest_moves(
+    position: Position, variant: Variant, moves: tuple[Move, ...], typed: str,
+    numeric: bool = True,
+) -> list[MoveChoice]:
+    """The autocomplete choices among `moves` (the legal moves of `position`) matching
+    `typed` (prefix of the move text, or of the Italian numeric form, ignoring case and
+    separators): captures first (most pieces first), then by text; at most `MAX_CHOICES`.
+    An Italian choice is labelled with both forms, the reader's first (`numeric`:
+    ``21-17 (b3-a4)``, else ``b3-a4 (21-17)``); its value is the algebraic form. Pure and
+    possibly slow (formatting every move of a position with thousands of capture routes
+    takes seconds): callers run it in a worker thread."""
+    wanted = _normalise(typed)
+    choices: list[MoveChoice] = []
+    texts = [(format_move(m, position, variant), m) for m in moves]
+    texts.sort(key=lambda pair: (not pair[1].is_capture, -len(pair[1].captured), pair[0]))
+    for value, move in texts:
+        forms = [value]
+        name = value
+        if variant.numeric_notation:
+            number_form = format_move(move, position, variant, numeric=True)
+            forms.append(number_form)
+            name = f"{number_form} ({value})" if numeric else f"{value} ({number_form})"
+        if wanted and not any(_normalise(form).startswith(wanted) for form in forms):
+            continue
+        choices.append(MoveChoice(name, value))
+        if len(choices) == MAX_CHOICES:
+            break
+    return choices

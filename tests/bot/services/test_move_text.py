@@ -1,0 +1,66 @@
+"""`bot.services.move_text`: reading a player's move, the refusal of text that names no
+legal move, and the autocomplete's choices, on engine positions (no storage)."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from bot.messages import Msg
+from bot.services import PlayerError
+from bot.services.move_text import (
+    MAX_CHOICES,
+    MOVE_PROBLEMS,
+    move_texts,
+    parse_player_move,
+    suggest_moves,
+)
+from engine import Position, get_variant, legal_moves
+
+TURKISH = get_variant("turkish")
+ITALIAN = get_variant("italian")
+TWO_WAYS = Position.from_fen("W:Wd3,h1:Bc4,c6,e4,e6", ITALIAN)
+"""Italian: d3 takes c4 and e4 and reaches d7 either way (d3 = 22, b5 = 13, f5 = 15,
+d7 = 6 in the federation's numbers)."""
+
+
+def test_a_legal_move_is_read_in_either_form() -> None:
+    start = Position.start(TURKISH)
+    move = parse_player_move(" a3-a4 ", start, TURKISH)
+    assert move in legal_moves(start, TURKISH)
+    assert move_texts(move, start, TURKISH) == ("a3-a4", "a3-a4")
+    assert parse_player_move("22x13x6", TWO_WAYS, ITALIAN) == parse_player_move(
+        "d3xb5xd7", TWO_WAYS, ITALIAN)
+
+
+@pytest.mark.parametrize("text", ["a3-a7", "z9-z8", "hello", "a6-a5"])
+def test_text_that_names_no_legal_move_is_refused_with_its_reason(text: str) -> None:
+    with pytest.raises(PlayerError) as refused:
+        parse_player_move(text, Position.start(TURKISH), TURKISH)
+    assert refused.value.key in {*MOVE_PROBLEMS.values(), Msg.MOVE_NOT_LEGAL}
+    assert refused.value.params["text"] == text
+    again = pickle.loads(pickle.dumps(refused.value))  # as from a worker process
+    assert again.key is refused.value.key and again.params == refused.value.params
+
+
+def test_an_ambiguous_capture_names_every_candidate_numbers_first() -> None:
+    with pytest.raises(PlayerError) as refused:
+        parse_player_move("d3xd7", TWO_WAYS, ITALIAN)
+    assert refused.value.key is Msg.MOVE_AMBIGUOUS
+    assert refused.value.params["candidates"] == "22x13x6 (d3xb5xd7), 22x15x6 (d3xf5xd7)"
+
+
+def test_choices_put_captures_first_and_match_the_typed_prefix() -> None:
+    start = Position.start(TURKISH)
+    moves = tuple(legal_moves(start, TURKISH))
+    every = suggest_moves(start, TURKISH, moves, "")
+    assert len(every) == min(MAX_CHOICES, len(moves))
+    assert [c.value for c in suggest_moves(start, TURKISH, moves, "A3")] == ["a3-a4"]
+    assert [c.value for c in suggest_moves(start, TURKISH, moves, "b3-")] == ["b3-b4"]
+    italian = tuple(legal_moves(TWO_WAYS, ITALIAN))
+    numbers_first = suggest_moves(TWO_WAYS, ITALIAN, italian, "22x")
+    assert [c.name for c in numbers_first] == ["22x13x6 (d3xb5xd7)", "22x15x6 (d3xf5xd7)"]
+    letters_first = suggest_moves(TWO_WAYS, ITALIAN, italian, "d3", numeric=False)
+    assert [c.name for c in letters_first] == ["d3xb5xd7 (22x13x6)", "d3xf5xd7 (22x15x6)"]
+    assert [c.value for c in letters_first] == ["d3xb5xd7", "d3xf5xd7"]
