@@ -56,7 +56,7 @@ def _long_game(plies: int = LONG_GAME) -> tuple[Variant, Position, tuple[Move, .
 
 def _frames(data: bytes) -> tuple[int, tuple[int, int]]:
     with Image.open(io.BytesIO(data)) as picture:
-        return picture.n_frames, picture.size
+        return int(getattr(picture, "n_frames", 1)), picture.size
 
 
 def _replay(variant: Variant, start: Position, moves: tuple[Move, ...]) -> GameReplay:
