@@ -613,7 +613,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "**/board** shows the board again · **/draw** offers or accepts a draw · **/resign** "
         "gives up (after asking you) · **/abort** cancels a game before both sides have "
         "moved · **/rematch** plays the last game again, colours swapped.\n"
-        "**/rating**, **/leaderboard**, **/history** and **/export** (PDN) show results; "
+        "**/rating**, **/leaderboard**, **/history** and **/export** (PDN, GIF) show results; "
         "**/rules** explains a variant.\n"
         "**/settings**: the side your boards are drawn from, and Italian moves in numbers "
         "(22-18) or letters (d3-c4).\n"
