@@ -206,7 +206,8 @@ class DamaBot(commands.AutoShardedBot):
         # The leaderboard rule is kept in the database's rankings: open with ours, or
         # every leaderboard and rank would fall back to a slow exact scan.
         self.storage = await Storage.open(settings.database, clock=self.clock,
-                                          leaderboard=settings.eligibility)
+                                          leaderboard=settings.eligibility,
+                                          pool_size=settings.database_pool_size)
         if self.chooser is None:
             # Worker processes start at the first search, not here.
             self.computer = ComputerPlayer(

@@ -50,7 +50,14 @@ from storage.models import (
     Side,
     StoredAnalysis,
 )
-from storage.postgres import PostgresDatabase, database_secrets, is_postgresql, redact_url
+from storage.postgres import (
+    DEFAULT_POOL_SIZE,
+    MAX_POOL_SIZE,
+    PostgresDatabase,
+    database_secrets,
+    is_postgresql,
+    redact_url,
+)
 from storage.repositories import (
     AnalysisRepository,
     ChallengeRepository,
@@ -65,7 +72,9 @@ from storage.store import Storage
 __all__ = [
     "DEFAULT_ELIGIBILITY",
     "DEFAULT_PATH",
+    "DEFAULT_POOL_SIZE",
     "ENV_VAR",
+    "MAX_POOL_SIZE",
     "AnalysisRepository",
     "Cause",
     "Challenge",

@@ -42,6 +42,15 @@ from storage.migrate import APPLICATION_ID, POSTGRESQL_MIGRATIONS, load_migratio
 from storage.sql import Row, SqlValue
 
 SCHEMES = ("postgresql://", "postgres://")
+
+DEFAULT_POOL_SIZE = 10
+"""Connections a process keeps to PostgreSQL unless told otherwise (`DAMA_DATABASE_POOL_SIZE`,
+docs/OPERATING.md, "Settings"): transactions of one process beyond this many wait for a
+free connection."""
+
+MAX_POOL_SIZE = 1000
+"""The largest pool accepted: PostgreSQL's own `max_connections` is 100 by default, and
+every process of the bot holds its pool (docs/OPERATING.md, "PostgreSQL")."""
 VERSION_TABLE = "schema_migrations"
 
 log = logging.getLogger(__name__)
@@ -160,21 +169,30 @@ class PostgresDatabase:
         """The same as `name` (SQLite's `Database.path`)."""
         return self.name
 
+    @property
+    def pool_size(self) -> int:
+        """The most connections this database's pool holds (`open`'s `pool_size`)."""
+        size: int = self._pool.get_max_size()
+        return size
+
     @classmethod
     async def open(cls, url: str, *, read_only: bool = False,
-                   max_connections: int = 10) -> PostgresDatabase:
+                   pool_size: int = DEFAULT_POOL_SIZE) -> PostgresDatabase:
         """Connect to `url`, check the schema and apply the pending migrations.
 
         Raises `DatabaseFileError` (`Cause.UNREACHABLE`: no server there, refused, wrong
         password, no such database; `Cause.NOT_DAMA_BOT`: another program's tables),
         `SchemaVersionError` (newer than this code; with `read_only`, older too) or
         `MigrationError`. With `read_only`, nothing is written and `transaction()` raises
-        `RuntimeError`. `max_connections` bounds the pool: as many transactions of this
-        process can run at once.
+        `RuntimeError`. `pool_size` (1 to `MAX_POOL_SIZE`, else `ValueError`) bounds the
+        pool: as many transactions of this process can run at once; the others wait for a
+        connection.
         """
+        if not 1 <= pool_size <= MAX_POOL_SIZE:
+            raise ValueError(f"the pool size is 1 to {MAX_POOL_SIZE} connections, not {pool_size}")
         name = redact_url(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise DatabaseFileError(name, f"cannot connect ({error})",
                                     Cause.UNREACHABLE) from error

@@ -1,13 +1,22 @@
 """`storage.postgres`'s plain functions: which `DAMA_DATABASE` values are PostgreSQL, and
-that a URL's password never reaches a message or the log. (The backend itself is tested
-by the whole contract suite in this folder, run on a real server.)"""
+that a URL's password never reaches a message or the log; the pool's size. (The backend
+itself is tested by the whole contract suite in this folder, run on a real server.)"""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from storage import DatabaseFileError, database_secrets, is_postgresql, redact_url
+from storage import (
+    MAX_POOL_SIZE,
+    DatabaseFileError,
+    database_secrets,
+    is_postgresql,
+    redact_url,
+)
 from storage.postgres import PostgresDatabase
+from tests.support.postgres import PostgresServer
 
 
 @pytest.mark.parametrize(("target", "expected"), [
@@ -55,3 +64,36 @@ def test_a_malformed_urls_password_is_still_a_secret(url: str, secret: str) -> N
     # The log's redaction gets the password even when the URL does not parse.
     assert secret in database_secrets(url)
     assert secret not in redact_url(url)
+
+
+async def test_the_pool_holds_as_many_transactions_at_once_as_its_size(
+    postgres_server: PostgresServer,
+) -> None:
+    url = postgres_server.new_database()
+    db = await PostgresDatabase.open(url, pool_size=2)
+    try:
+        assert db.pool_size == 2
+        release = asyncio.Event()
+        inside: list[int] = []
+
+        async def hold(n: int) -> None:
+            async with db.transaction() as conn:
+                inside.append(await conn.fetchval("SELECT $1::int", n))
+                await release.wait()
+
+        holders = [asyncio.create_task(hold(n)) for n in (1, 2, 3)]
+        await asyncio.sleep(0.5)
+        assert len(inside) == 2  # the third waits for a connection
+        release.set()
+        await asyncio.wait_for(asyncio.gather(*holders), timeout=10)
+        assert sorted(inside) == [1, 2, 3]
+    finally:
+        await db.close()
+        postgres_server.drop_database(url)
+
+
+@pytest.mark.parametrize("size", [0, MAX_POOL_SIZE + 1])
+async def test_a_pool_size_out_of_range_is_refused_before_connecting(size: int) -> None:
+    with pytest.raises(ValueError, match="pool size"):
+        await PostgresDatabase.open("postgresql://dama@/nowhere?host=/nonexistent",
+                                    pool_size=size)
