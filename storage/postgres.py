@@ -191,17 +191,7 @@ class PostgresDatabase:
         if not 1 <= pool_size <= MAX_POOL_SIZE:
             raise ValueError(f"the pool size is 1 to {MAX_POOL_SIZE} connections, not {pool_size}")
         name = redact_url(url)
-        try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise DatabaseFileError(name, f"cannot connect ({error})",
-                                    Cause.UNREACHABLE) from error
-        except ValueError:
-            # asyncpg's URL parser; its message may quote a piece of the password.
-            raise DatabaseFileError(
-                name, "the URL is malformed (write postgresql://user:password@host:port/"
-                "database, with any '/', '#', '?', '@' or ':' in the password "
-                "percent-encoded)", Cause.UNREACHABLE) from None
+        pool = await _connect_pool(url, name, pool_size)
         db = cls(pool, url, read_only=read_only)
         try:
             if read_only:
@@ -277,9 +267,14 @@ class PostgresDatabase:
         if self.read_only:
             raise RuntimeError(f"the database {self.name!r} was opened read-only")
         try:
-            async with self._pool.acquire() as conn, conn.transaction():
-                yield PostgresConnection(conn)
-        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as error:
+            async with self._session() as conn:
+                try:
+                    async with conn.transaction():
+                        yield PostgresConnection(conn)
+                except asyncpg.InternalClientError as error:
+                    _raise_if_lost(conn, error, self.name)
+                    raise
+        except _CONNECTION_ERRORS as error:
             failure = _write_failure(error, self.name)
             if failure is None:
                 raise
@@ -293,9 +288,13 @@ class PostgresDatabase:
         if self.read_only:
             raise RuntimeError(f"the database {self.name!r} was opened read-only")
         try:
-            async with self._pool.acquire() as conn:
-                return await PostgresConnection(conn).execute(sql, *params)
-        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as error:
+            async with self._session() as conn:
+                try:
+                    return await PostgresConnection(conn).execute(sql, *params)
+                except asyncpg.InternalClientError as error:
+                    _raise_if_lost(conn, error, self.name)
+                    raise
+        except _CONNECTION_ERRORS as error:
             failure = _write_failure(error, self.name)
             if failure is None:
                 raise
@@ -304,7 +303,7 @@ class PostgresDatabase:
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PostgresConnection]:
         self._check_open()
-        async with self._pool.acquire() as conn, conn.transaction(
+        async with self._session() as conn, conn.transaction(
             isolation="repeatable_read", readonly=True
         ):
             yield PostgresConnection(conn)
@@ -313,8 +312,23 @@ class PostgresDatabase:
     async def connection(self) -> AsyncIterator[PostgresConnection]:
         """A connection of the pool outside any transaction (the caller opens them)."""
         self._check_open()
-        async with self._pool.acquire() as conn:
+        async with self._session() as conn:
             yield PostgresConnection(conn)
+
+    @asynccontextmanager
+    async def _session(self) -> AsyncIterator[Any]:
+        """A connection of the pool, given back at the end of the block. A connection the
+        server ended is dropped by the pool as it is given back (asyncpg's reset fails and
+        it closes the connection); that failure is not raised: what ran on the connection
+        has already succeeded (a committed transaction stays committed) or raised."""
+        conn = await self._pool.acquire()
+        try:
+            yield conn
+        finally:
+            try:
+                await self._pool.release(conn)
+            except (*_CONNECTION_ERRORS, asyncpg.InternalClientError) as error:
+                log.debug("dropped a connection the server ended: %s", error)
 
     async def close(self) -> None:
         """Close every connection of the pool (waits for those in use). Idempotent."""
@@ -326,6 +340,55 @@ class PostgresDatabase:
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError(f"the database {self.name!r} is closed")
+
+
+async def _connect_pool(url: str, name: str, pool_size: int) -> Any:
+    """A pool of at most `pool_size` connections to `url`, one of them made now (so an
+    unreachable server is refused at start-up). Raises `DatabaseFileError` as
+    `PostgresDatabase.open`.
+
+    The pool keeps no floor of connections (`min_size=0`): with a floor, asyncpg's pool
+    reconnects on its own while the server is down and logs a warning with a traceback
+    at every attempt (`asyncpg.pool`, "Failed to restore the pool connection floor"). A
+    connection is made when a transaction needs one and kept while it is used (closed
+    after 300 s unused, asyncpg's `max_inactive_connection_lifetime`), so while the
+    server is unreachable only the steps that need it fail, each once."""
+    pool = None
+    try:
+        pool = await asyncpg.create_pool(url, min_size=0, max_size=pool_size)
+        async with pool.acquire():
+            pass
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        await _close_quietly(pool)
+        raise DatabaseFileError(name, f"cannot connect ({error})",
+                                Cause.UNREACHABLE) from error
+    except ValueError:
+        await _close_quietly(pool)
+        # asyncpg's URL parser; its message may quote a piece of the password.
+        raise DatabaseFileError(
+            name, "the URL is malformed (write postgresql://user:password@host:port/"
+            "database, with any '/', '#', '?', '@' or ':' in the password "
+            "percent-encoded)", Cause.UNREACHABLE) from None
+    return pool
+
+
+async def _close_quietly(pool: Any) -> None:
+    if pool is not None:
+        pool.terminate()
+
+
+_CONNECTION_ERRORS = (asyncpg.PostgresError, OSError, asyncpg.InterfaceError)
+"""What asyncpg raises when a statement fails on the server or the connection is lost."""
+
+
+def _raise_if_lost(conn: Any, error: BaseException, name: str) -> None:
+    """Raise `StorageWriteError` (`Cause.UNREACHABLE`) for `error`, an asyncpg
+    `InternalClientError`, if `conn` is closed: the server ended the session in the
+    middle of a statement (its fast shutdown does so; asyncpg then reports that its
+    protocol could not go on, "cannot switch to state ..."). Otherwise return: the
+    error is asyncpg's own and is raised as it is."""
+    if conn.is_closed():
+        raise StorageWriteError(name, Cause.UNREACHABLE, f"the connection was lost ({error})")
 
 
 def _write_failure(error: BaseException, name: str) -> StorageWriteError | None:

@@ -10,7 +10,9 @@ import pytest
 
 from storage import (
     MAX_POOL_SIZE,
+    Cause,
     DatabaseFileError,
+    StorageWriteError,
     database_secrets,
     is_postgresql,
     redact_url,
@@ -97,3 +99,47 @@ async def test_a_pool_size_out_of_range_is_refused_before_connecting(size: int) 
     with pytest.raises(ValueError, match="pool size"):
         await PostgresDatabase.open("postgresql://dama@/nowhere?host=/nonexistent",
                                     pool_size=size)
+
+
+
+async def test_a_session_ended_by_the_server_is_a_write_error_whenever_it_happens(
+    postgres_server: PostgresServer,
+) -> None:
+    # The server ends a transaction's session (pg_terminate_backend: what its fast
+    # shutdown does to every session) at moments spread over the transaction's last
+    # statement and its COMMIT. asyncpg then raises one of three errors depending on the
+    # moment (the connection closed; closed in the middle of an operation; its protocol
+    # unable to go on, "cannot switch to state"): each is a `StorageWriteError` with the
+    # cause UNREACHABLE. Every transaction that returned is stored (one that failed during
+    # its COMMIT may be too: the server may have committed it before ending the session).
+    url = postgres_server.new_database()
+    db = await PostgresDatabase.open(url, pool_size=2)
+    insert = ("INSERT INTO guild_settings (guild_id, name, value, updated_at) "
+              "VALUES (5, $1, 'x', 0)")
+    committed: list[str] = []
+    try:
+        async with db.connection() as killer:
+            for attempt in range(60):
+                name = f"attempt-{attempt}"
+                ended: asyncio.Future[object] | None = None
+                try:
+                    async with db.transaction() as conn:
+                        await conn.execute(insert, name)
+                        pid = int(await conn.fetchval("SELECT pg_backend_pid()"))
+                        ended = asyncio.ensure_future(
+                            killer.fetchval("SELECT pg_terminate_backend($1)", pid))
+                        await asyncio.sleep(0.0005 * (attempt % 10))
+                    committed.append(name)
+                except StorageWriteError as error:
+                    assert error.cause is Cause.UNREACHABLE, error
+                finally:
+                    if ended is not None:
+                        await ended
+        # The pool replaces the lost connections.
+        async with db.read() as conn:
+            stored = await conn.fetch("SELECT name FROM guild_settings WHERE guild_id = 5")
+        assert set(committed) <= {row["name"] for row in stored}
+        assert len(committed) < 60
+    finally:
+        await db.close()
+        postgres_server.drop_database(url)
