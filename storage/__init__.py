@@ -24,6 +24,7 @@ from storage.errors import (
     SchemaVersionError,
     StaleMoveError,
     StorageError,
+    StorageUnavailableError,
     StorageWriteError,
 )
 from storage.migrate import latest_version
@@ -119,6 +120,7 @@ __all__ = [
     "StaleMoveError",
     "Storage",
     "StorageError",
+    "StorageUnavailableError",
     "StorageWriteError",
     "StoredAnalysis",
     "database_path",

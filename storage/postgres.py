@@ -36,6 +36,7 @@ from storage.errors import (
     DatabaseFileError,
     MigrationError,
     SchemaVersionError,
+    StorageUnavailableError,
     StorageWriteError,
 )
 from storage.migrate import APPLICATION_ID, POSTGRESQL_MIGRATIONS, load_migrations
@@ -302,18 +303,33 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PostgresConnection]:
+        """A read-only REPEATABLE READ transaction on a connection of the pool. Raises
+        `StorageUnavailableError` (`Cause.UNREACHABLE`) when the server cannot be reached
+        or ends the session."""
         self._check_open()
-        async with self._session() as conn, conn.transaction(
-            isolation="repeatable_read", readonly=True
-        ):
-            yield PostgresConnection(conn)
+        try:
+            async with self._session() as conn:
+                try:
+                    async with conn.transaction(isolation="repeatable_read", readonly=True):
+                        yield PostgresConnection(conn)
+                except asyncpg.InternalClientError as error:
+                    _raise_if_lost(conn, error, self.name, StorageUnavailableError)
+                    raise
+        except _CONNECTION_ERRORS as error:
+            _raise_unreachable(error, self.name)
+            raise
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[PostgresConnection]:
-        """A connection of the pool outside any transaction (the caller opens them)."""
+        """A connection of the pool outside any transaction (the caller opens them).
+        Raises `StorageUnavailableError` as `read()`."""
         self._check_open()
-        async with self._session() as conn:
-            yield PostgresConnection(conn)
+        try:
+            async with self._session() as conn:
+                yield PostgresConnection(conn)
+        except _CONNECTION_ERRORS as error:
+            _raise_unreachable(error, self.name)
+            raise
 
     @asynccontextmanager
     async def _session(self) -> AsyncIterator[Any]:
@@ -381,14 +397,23 @@ _CONNECTION_ERRORS = (asyncpg.PostgresError, OSError, asyncpg.InterfaceError)
 """What asyncpg raises when a statement fails on the server or the connection is lost."""
 
 
-def _raise_if_lost(conn: Any, error: BaseException, name: str) -> None:
-    """Raise `StorageWriteError` (`Cause.UNREACHABLE`) for `error`, an asyncpg
-    `InternalClientError`, if `conn` is closed: the server ended the session in the
-    middle of a statement (its fast shutdown does so; asyncpg then reports that its
-    protocol could not go on, "cannot switch to state ..."). Otherwise return: the
-    error is asyncpg's own and is raised as it is."""
+def _raise_if_lost(conn: Any, error: BaseException, name: str,
+                   kind: type[StorageUnavailableError] = StorageWriteError) -> None:
+    """Raise `kind` (`Cause.UNREACHABLE`) for `error`, an asyncpg `InternalClientError`,
+    if `conn` is closed: the server ended the session in the middle of a statement (its
+    fast shutdown does so; asyncpg then reports that its protocol could not go on,
+    "cannot switch to state ..."). Otherwise return: the error is asyncpg's own and is
+    raised as it is."""
     if conn.is_closed():
-        raise StorageWriteError(name, Cause.UNREACHABLE, f"the connection was lost ({error})")
+        raise kind(name, Cause.UNREACHABLE, f"the connection was lost ({error})")
+
+
+def _raise_unreachable(error: BaseException, name: str) -> None:
+    """Raise `StorageUnavailableError` if `error` says the server is unreachable or
+    ended the session (as `_write_failure` tells it); otherwise return."""
+    failure = _write_failure(error, name)
+    if failure is not None and failure.cause is Cause.UNREACHABLE:
+        raise StorageUnavailableError(name, Cause.UNREACHABLE, failure.detail) from error
 
 
 def _write_failure(error: BaseException, name: str) -> StorageWriteError | None:

@@ -12,6 +12,7 @@ from storage import (
     MAX_POOL_SIZE,
     Cause,
     DatabaseFileError,
+    StorageUnavailableError,
     StorageWriteError,
     database_secrets,
     is_postgresql,
@@ -140,6 +141,32 @@ async def test_a_session_ended_by_the_server_is_a_write_error_whenever_it_happen
             stored = await conn.fetch("SELECT name FROM guild_settings WHERE guild_id = 5")
         assert set(committed) <= {row["name"] for row in stored}
         assert len(committed) < 60
+    finally:
+        await db.close()
+        postgres_server.drop_database(url)
+
+
+async def test_a_read_whose_session_the_server_ends_says_the_database_is_unavailable(
+    postgres_server: PostgresServer,
+) -> None:
+    url = postgres_server.new_database()
+    db = await PostgresDatabase.open(url, pool_size=2)
+    try:
+        async with db.connection() as killer:
+            with pytest.raises(StorageUnavailableError) as caught:
+                async with db.read() as conn:
+                    pid = int(await conn.fetchval("SELECT pg_backend_pid()"))
+                    assert await killer.fetchval("SELECT pg_terminate_backend($1)", pid)
+                    while await killer.fetchval(
+                            "SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pid):
+                        await asyncio.sleep(0.01)  # the session has ended
+                    await conn.fetchval("SELECT count(*) FROM games")
+        error = caught.value
+        assert not isinstance(error, StorageWriteError)  # nothing was being written
+        assert error.cause is Cause.UNREACHABLE
+        assert error.explanation.startswith(f"cannot read the database {db.name!r}")
+        async with db.read() as conn:  # the pool connects again
+            assert await conn.fetchval("SELECT count(*) FROM games") == 0
     finally:
         await db.close()
         postgres_server.drop_database(url)
