@@ -16,6 +16,8 @@ import contextlib
 import errno
 import os
 import shlex
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -27,22 +29,34 @@ from localplay.server import LocalDiscord
 from localplay.stored import StoredGames
 from standin import InteractionResult, UserInfo
 from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
-from tests.support.restricted import namespaces_available
 from tests.support.standin_play import move_text, start_game
 
 DISK_SIZE = "2m"
+
+UNSHARE = ("unshare --mount" if os.geteuid() == 0
+           else "unshare --user --map-root-user --mount")
+"""A new mount namespace: as root (CI) a mount namespace alone, else with a user
+namespace, in which the user may mount."""
+
+
+def _mount_namespaces_available() -> bool:
+    """Whether this system lets us make a mount namespace and mount a tmpfs in it."""
+    if shutil.which("unshare") is None:
+        return False
+    completed = subprocess.run(
+        [*UNSHARE.split(), "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"],
+        capture_output=True, timeout=30, check=False)
+    return completed.returncode == 0
 
 
 def _in_namespace(folder: Path, wrapper: Path) -> str:
     """Write `wrapper`, a program that runs Python (its arguments passed on) in a new
     mount namespace where a small tmpfs covers `folder`; returns its path."""
-    unshare = "unshare --mount" if os.geteuid() == 0 else (
-        "unshare --user --map-root-user --mount")
     mount = f"mount -t tmpfs -o size={DISK_SIZE} tmpfs {shlex.quote(str(folder))}"
     python = shlex.quote(sys.executable)
     wrapper.write_text(
         "#!/bin/sh\n"
-        f"exec {unshare} sh -ec '{mount} && exec {python} \"$@\"' python \"$@\"\n")
+        f"exec {UNSHARE} sh -ec '{mount} && exec {python} \"$@\"' python \"$@\"\n")
     wrapper.chmod(0o755)
     return str(wrapper)
 
@@ -82,8 +96,8 @@ async def _move(local: LocalDiscord, user: UserInfo, move: str) -> InteractionRe
 async def test_a_full_disk_refuses_moves_loses_none_and_the_game_goes_on_when_freed(
     tmp_path: Path,
 ) -> None:
-    if not namespaces_available():
-        pytest.skip("this system does not allow mount namespaces (unshare)")
+    if not _mount_namespaces_available():
+        pytest.skip(f"this system does not allow a mount namespace with a tmpfs ({UNSHARE})")
     folder = tmp_path / "small"
     folder.mkdir()
     database = folder / "dama.sqlite3"
