@@ -168,7 +168,8 @@ async def compose(
     Raises what `Storage.open` raises for a database it cannot open or migrate."""
     # The leaderboard rule is kept in the database's rankings: open with ours, or
     # every leaderboard and rank would fall back to a slow exact scan.
-    storage = await Storage.open(config.database, clock=clock, leaderboard=config.eligibility)
+    storage = await Storage.open(config.database, clock=clock, leaderboard=config.eligibility,
+                                 pool_size=config.database_pool_size)
     scope = config.shard_scope
     computer = None
     if chooser is None and computer_turns:
