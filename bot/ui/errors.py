@@ -10,8 +10,8 @@ now and nothing of theirs was lost, and logs the error's explanation (disk full,
 read-only, locked...). Any other `StorageUnavailableError` (a read the database could not
 answer) says the records cannot be read now and nothing was lost. Anything else is
 logged with the command, custom id, user, channel and guild ids and answered with a
-generic ephemeral message that claims nothing about what was stored (the error may have come after a commit). An autocomplete that
-fails is answered with no choices.
+generic ephemeral message that claims nothing about what was stored (the error may have
+come after a commit). An autocomplete that fails is answered with no choices.
 """
 
 from __future__ import annotations
