@@ -168,16 +168,10 @@ async def compose(
     Raises what `Storage.open` raises for a database it cannot open or migrate."""
     # The leaderboard rule is kept in the database's rankings: open with ours, or
     # every leaderboard and rank would fall back to a slow exact scan.
-    storage = await Storage.open(config.database, clock=clock, leaderboard=config.eligibility)
+    storage = await Storage.open(config.database, clock=clock, leaderboard=config.eligibility,
+                                 pool_size=config.database_pool_size)
     scope = config.shard_scope
-    computer = None
-    if chooser is None and computer_turns:
-        # Worker processes start at the first search, not here.
-        computer = ComputerPlayer(
-            workers_per_process(config.computer_workers, config.machine_processes),
-            queue_limit=config.computer_queue_limit,
-        )
-        chooser = PoolMoveChooser(computer)
+    computer, chooser = _computer(config, chooser, computer_turns)
     # Move work for positions with very many capture states: one worker process, apart
     # from the computer's pool, started by the first such position (bot.move_work).
     move_work = MoveWork()
@@ -195,14 +189,7 @@ async def compose(
     games = GameService(storage, rules=rules, clock=clock, events=events,
                         move_work=move_work, scope=scope)
     log.info("this process runs %s", scope.describe())
-    turns = None
-    if chooser is not None:
-        turns = ComputerTurns(
-            games, chooser, announce=announcer.announce, delayed=announcer.computer_delayed,
-            absent=Strength(config.absent_player_level, config.absent_player_budget),
-            seat_budget=config.computer_budget,
-        )
-        turns.listen(events)
+    turns = None if chooser is None else _turns(config, games, chooser, announcer, events)
     room = None if computer is None else functools.partial(
         computer.check_room, budget_seconds=config.computer_budget
     )
@@ -227,3 +214,33 @@ async def compose(
                                            scope=scope, clock=clock),
         analyses=AnalysisService(storage, games, reviewer),
     )
+
+
+def _computer(
+    config: Settings, chooser: MoveChooser | None, computer_turns: bool
+) -> tuple[ComputerPlayer | None, MoveChooser | None]:
+    """The computer's process pool and the move chooser on it, when the caller gave no
+    chooser and wants the computer's turns; otherwise no pool and the caller's chooser.
+    Worker processes start at the first search, not here."""
+    if chooser is not None or not computer_turns:
+        return None, chooser
+    computer = ComputerPlayer(
+        workers_per_process(config.computer_workers, config.machine_processes),
+        queue_limit=config.computer_queue_limit,
+    )
+    return computer, PoolMoveChooser(computer)
+
+
+def _turns(
+    config: Settings, games: GameService, chooser: MoveChooser, announcer: Announcer,
+    events: EventBus,
+) -> ComputerTurns:
+    """The one runner of the computer's turns, listening to `events`, announcing through
+    `announcer` (its `announce` and `computer_delayed`)."""
+    turns = ComputerTurns(
+        games, chooser, announce=announcer.announce, delayed=announcer.computer_delayed,
+        absent=Strength(config.absent_player_level, config.absent_player_budget),
+        seat_budget=config.computer_budget,
+    )
+    turns.listen(events)
+    return turns

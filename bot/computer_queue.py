@@ -2,7 +2,7 @@
 policy, its admission rule, the budget each search gets under load, and the estimated
 wait told to a player who is refused.
 
-Plain values and arithmetic only (no processes, no event loop); `bot.computer` applies
+Plain values and arithmetic only (no processes, no event loop); `bot.computer.player` applies
 them. The rules, with W worker processes, R searches running and Q waiting:
 
 - Budget under load. A search asked to think B seconds that waited w seconds in the

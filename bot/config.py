@@ -24,7 +24,7 @@ from bot.endpoint import endpoint_for
 from bot.services.models import MoveTime
 from bot.services.settings import MAX_CHALLENGE_LIMIT
 from bot.services.shards import MAX_SHARDS, ShardScope, parse_shard_ids
-from storage import DEFAULT_PATH, Eligibility
+from storage import DEFAULT_PATH, DEFAULT_POOL_SIZE, MAX_POOL_SIZE, Eligibility
 
 __all__ = [
     "ConfigError",
@@ -84,7 +84,9 @@ class Settings:
     every shard in this process). shard_ids: the shards this process runs (None: all of
     them); see `bot.services.shards`. machine_processes: how many bot processes run on
     this machine, which share its cores: without `computer_workers`, each process starts
-    `cores // machine_processes` search workers (at least one).
+    `cores // machine_processes` search workers (at least one). database_pool_size: on
+    PostgreSQL, the connections this process keeps to the server, so the transactions it
+    runs at once (`storage.postgres.PostgresDatabase.open`; ignored for SQLite).
     """
 
     token: str | None = None
@@ -111,6 +113,7 @@ class Settings:
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None
     machine_processes: int = 1
+    database_pool_size: int = DEFAULT_POOL_SIZE
 
     @property
     def shard_scope(self) -> ShardScope:
@@ -270,6 +273,8 @@ def settings_from(env: Mapping[str, str]) -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         machine_processes=_int(env, "DAMA_MACHINE_PROCESSES", 1, 1, 1024),
+        database_pool_size=_int(env, "DAMA_DATABASE_POOL_SIZE", DEFAULT_POOL_SIZE, 1,
+                                MAX_POOL_SIZE),
     )
 
 

@@ -10,6 +10,10 @@ hundreds of thousands where the legal moves are a few dozen. The perft and searc
 (`Generator.capture_keys`) follows routes one by one while a piece has few of them, which
 is quicker there, and solves the piece over states past `ROUTE_BUDGET` routes.
 
+This module is kept whole, with its long inner loops (`Generator.solve_piece`,
+`solve_forward`, `_routes`), for speed: they share the generator's tables as locals and a
+function call costs in CPython; benchmarks/movegen.py and benchmarks/perft.py measure it.
+
 Every rule difference is read from the variant's parameters (docs/RULES.md):
 - man directions: forward (rank away from the owner), plus sideways when `man_sideways`;
 - kings: any distance along a line when `flying_kings`, else one square;
@@ -206,6 +210,8 @@ class Generator:
     # otherwise (with the direction only where `no_reversal` makes it matter); the start
     # state has key start << 3 (no capture yet).
 
+    # Kept whole for speed (an inner loop of move generation: a function call costs in
+    # CPython); benchmarks/movegen.py and benchmarks/perft.py measure it.
     def solve_piece(
         self,
         start: int,
@@ -238,6 +244,8 @@ class Generator:
         # per direction: (delta, the squares a step that way can reach, ray masks, next)
         fly = tuple((deltas[e], dest[e], ray_masks[e], nxt[e]) for e in range(4))
 
+        # Kept whole for speed (an inner loop of move generation: a function call costs in
+        # CPython); benchmarks/movegen.py and benchmarks/perft.py measure it.
         def node(mk: int, land: int, cm: int, last: int) -> Solved:
             shared = keep_all or cm & (cm - 1)
             if shared:
@@ -364,6 +372,8 @@ class Generator:
 
         return node(start << 3, 1 << start, 0, -1)
 
+    # Kept whole for speed (an inner loop of move generation: a function call costs in
+    # CPython); benchmarks/movegen.py and benchmarks/perft.py measure it.
     def solve_forward(
         self, start: int, king: bool, empty0: int, victims0: int, c: int
     ) -> Solved:
@@ -537,6 +547,8 @@ class Generator:
         best = max(r[3] for r in out)
         return list(dict.fromkeys((r[0], r[1], r[2]) for r in out if r[3] == best))
 
+    # Kept whole for speed (an inner loop of move generation: a function call costs in
+    # CPython); benchmarks/movegen.py and benchmarks/perft.py measure it.
     def _routes(
         self,
         start: int,

@@ -17,8 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
-from engine.capture_graph import WalkTooLong
+from engine.capture_graph import CaptureGraph, WalkTooLong
 from engine.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -284,6 +285,15 @@ def _jumped_king(start: int, landing: int, position: Position) -> int | None:
     return over
 
 
+class _Explanation(NamedTuple):
+    """Why a move is not legal: the English explanation, its reason and the details the
+    reason's translations fill in (see `engine.errors.MoveProblem`)."""
+
+    message: str
+    reason: MoveProblem
+    details: dict[str, str | int]
+
+
 def _why_illegal(
     shown: str,
     squares: list[int],
@@ -291,88 +301,132 @@ def _why_illegal(
     variant: Variant,
     table: MoveTable,
     numeric: bool,
-) -> tuple[str, MoveProblem, dict[str, str | int]]:
-    """Why `squares` is not legal: the English explanation, its reason and details."""
+) -> _Explanation:
+    """Why `squares` is not legal, looked at in this order: the squares named; a man
+    jumping a king where men may not capture kings; the compulsory captures and their
+    precedence (docs/RULES.md); then the piece's own moves. `shown`: the move as quoted
+    back to the player; `numeric`: squares are written as numbers."""
     start = squares[0]
     name = str(square_to_number(start)) if numeric else square_name(start)
+    found = _square_problem(shown, squares, name, position, variant, table)
+    if found is not None:
+        return found
     piece = position.piece_at(start)
-    side = position.turn.value.capitalize()
-    if not table.moves:
-        return (
-            f"{shown} is not legal: {side} has no legal move (the game is over)",
-            MoveProblem.NO_LEGAL_MOVE, {},
-        )
-    light = next((sq for sq in squares if not variant.is_playable(sq)), None)
-    if light is not None:
-        return (
-            f"{shown} is not legal: {square_name(light)} is a light square; {variant.name} "
-            "is played on the dark squares only (a1 is light, b1 and a2 are dark)",
-            MoveProblem.LIGHT_SQUARE, {"square": square_name(light)},
-        )
-    if piece is None:
-        return (
-            f"{shown} is not legal: no piece of yours on {name} (the square is empty)",
-            MoveProblem.EMPTY_SQUARE, {"square": name},
-        )
-    if piece.color is not position.turn:
-        return (
-            f"{shown} is not legal: no piece of yours on {name} "
-            f"(it holds a {piece.color.value} {piece.kind.value}; {side} is to move)",
-            MoveProblem.OPPONENTS_PIECE, {"square": name},
-        )
+    assert piece is not None  # _square_problem explains an empty start square
     examples = ", ".join(_full(m, numeric) for m in table.moves[:4])
     if piece.kind is PieceKind.MAN and not variant.men_capture_kings:
         king = _jumped_king(start, squares[1], position)
         if king is not None:
             over = str(square_to_number(king)) if numeric else square_name(king)
-            return (
+            return _Explanation(
                 f"{shown} is not legal: that piece cannot move there; in {variant.name} a "
                 f"man may not capture a king (the king on {over}); play one of {examples}",
                 MoveProblem.MAN_CANNOT_TAKE_KING, {"square": over, "moves": examples},
             )
-    graph = table.captures
-    if graph is not None:
-        end, middle = squares[-1], squares[1:-1]
-        try:
-            skipped = graph.matching(start, middle, end, winning=False, budget=EXPLAIN_BUDGET)
-            short = not skipped and graph.stops_short(start, middle, end, EXPLAIN_BUDGET)
-        except WalkTooLong:  # too many capture states to say more than that one is due
-            skipped, short = [], False
-        if skipped:
-            best = graph.best_count()
-            ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
-            if ladder and any(cm.bit_count() == best for _, _, cm in skipped):
-                return (
-                    f"{shown} is not legal: the capture rules prefer another capture "
-                    f"(a king's capture over a man's, then the most kings, then the earliest "
-                    f"king): play {examples}",
-                    MoveProblem.CAPTURE_PRECEDENCE, {"moves": examples},
-                )
-            return (
-                f"{shown} is not legal: a longer capture is available; you must take "
-                f"{best} pieces ({examples})",
-                MoveProblem.LONGER_CAPTURE, {"count": best, "moves": examples},
-            )
-        if short:
-            return (
-                f"{shown} is not legal: a capture must be played to its end; "
-                f"you must capture ({examples})",
-                MoveProblem.CAPTURE_UNFINISHED, {"moves": examples},
-            )
-        return (
-            f"{shown} is not legal: a capture is available: you must capture ({examples})",
-            MoveProblem.MUST_CAPTURE, {"moves": examples},
+    if table.captures is not None:
+        return _capture_problem(shown, squares, variant, table.captures, examples)
+    return _piece_problem(shown, start, name, piece.kind, table, numeric, examples)
+
+
+def _square_problem(
+    shown: str,
+    squares: list[int],
+    name: str,
+    position: Position,
+    variant: Variant,
+    table: MoveTable,
+) -> _Explanation | None:
+    """The problem of the squares named, whatever the move: no legal move at all, a light
+    square, an empty start square or the opponent's piece there; None when there is none.
+    name: the start square as the player wrote it."""
+    side = position.turn.value.capitalize()
+    if not table.moves:
+        return _Explanation(
+            f"{shown} is not legal: {side} has no legal move (the game is over)",
+            MoveProblem.NO_LEGAL_MOVE, {},
         )
+    light = next((sq for sq in squares if not variant.is_playable(sq)), None)
+    if light is not None:
+        return _Explanation(
+            f"{shown} is not legal: {square_name(light)} is a light square; {variant.name} "
+            "is played on the dark squares only (a1 is light, b1 and a2 are dark)",
+            MoveProblem.LIGHT_SQUARE, {"square": square_name(light)},
+        )
+    piece = position.piece_at(squares[0])
+    if piece is None:
+        return _Explanation(
+            f"{shown} is not legal: no piece of yours on {name} (the square is empty)",
+            MoveProblem.EMPTY_SQUARE, {"square": name},
+        )
+    if piece.color is not position.turn:
+        return _Explanation(
+            f"{shown} is not legal: no piece of yours on {name} "
+            f"(it holds a {piece.color.value} {piece.kind.value}; {side} is to move)",
+            MoveProblem.OPPONENTS_PIECE, {"square": name},
+        )
+    return None
+
+
+def _capture_problem(
+    shown: str, squares: list[int], variant: Variant, graph: CaptureGraph, examples: str,
+) -> _Explanation:
+    """Why `squares` is not one of the compulsory captures of `graph`: a longer or a
+    preferred capture exists, the capture stops short, or it is no capture at all.
+    examples: some legal moves as the player would write them."""
+    start, end, middle = squares[0], squares[-1], squares[1:-1]
+    try:
+        skipped = graph.matching(start, middle, end, winning=False, budget=EXPLAIN_BUDGET)
+        short = not skipped and graph.stops_short(start, middle, end, EXPLAIN_BUDGET)
+    except WalkTooLong:  # too many capture states to say more than that one is due
+        skipped, short = [], False
+    if skipped:
+        best = graph.best_count()
+        ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
+        if ladder and any(cm.bit_count() == best for _, _, cm in skipped):
+            return _Explanation(
+                f"{shown} is not legal: the capture rules prefer another capture "
+                f"(a king's capture over a man's, then the most kings, then the earliest "
+                f"king): play {examples}",
+                MoveProblem.CAPTURE_PRECEDENCE, {"moves": examples},
+            )
+        return _Explanation(
+            f"{shown} is not legal: a longer capture is available; you must take "
+            f"{best} pieces ({examples})",
+            MoveProblem.LONGER_CAPTURE, {"count": best, "moves": examples},
+        )
+    if short:
+        return _Explanation(
+            f"{shown} is not legal: a capture must be played to its end; "
+            f"you must capture ({examples})",
+            MoveProblem.CAPTURE_UNFINISHED, {"moves": examples},
+        )
+    return _Explanation(
+        f"{shown} is not legal: a capture is available: you must capture ({examples})",
+        MoveProblem.MUST_CAPTURE, {"moves": examples},
+    )
+
+
+def _piece_problem(
+    shown: str,
+    start: int,
+    name: str,
+    kind: PieceKind,
+    table: MoveTable,
+    numeric: bool,
+    examples: str,
+) -> _Explanation:
+    """Why the piece on `start` (named `name`) cannot make a quiet move: it has other
+    moves, or none at all."""
     own = [m for m in table.moves if m.start == start]
-    kind = "king" if piece.kind is PieceKind.KING else "man"
+    noun = "king" if kind is PieceKind.KING else "man"
     if own:
         listed = ", ".join(_full(m, numeric) for m in own)
-        return (
-            f"{shown} is not legal: that piece cannot move there (the {kind} can play {listed})",
+        return _Explanation(
+            f"{shown} is not legal: that piece cannot move there (the {noun} can play {listed})",
             MoveProblem.PIECE_CANNOT_GO_THERE, {"moves": listed},
         )
-    return (
-        f"{shown} is not legal: the {kind} on {name} has no legal move (try {examples})",
+    return _Explanation(
+        f"{shown} is not legal: the {noun} on {name} has no legal move (try {examples})",
         MoveProblem.PIECE_STUCK, {"square": name, "moves": examples},
     )
 

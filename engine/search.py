@@ -214,6 +214,8 @@ class _Searcher:
             tk &= ~cm
         return tm, tk, um, uk, h
 
+    # Kept whole for speed (the search's inner loop: a function call costs in CPython);
+    # benchmarks/strength.py measures it.
     def node(
         self, um: int, uk: int, tm: int, tk: int, c: int, h: int,
         depth: int, alpha: int, beta: int, ply: int, np: int = 0,
@@ -335,6 +337,9 @@ class _Searcher:
         return best
 
 
+# Kept whole for speed (the root's iterative deepening around `_Searcher.node`, its
+# locals shared by the move loop: a function call costs in CPython); benchmarks/strength.py
+# measures it.
 def search(
     position: Position,
     variant: Variant,

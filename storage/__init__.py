@@ -24,6 +24,7 @@ from storage.errors import (
     SchemaVersionError,
     StaleMoveError,
     StorageError,
+    StorageUnavailableError,
     StorageWriteError,
 )
 from storage.migrate import latest_version
@@ -50,7 +51,14 @@ from storage.models import (
     Side,
     StoredAnalysis,
 )
-from storage.postgres import PostgresDatabase, database_secrets, is_postgresql, redact_url
+from storage.postgres import (
+    DEFAULT_POOL_SIZE,
+    MAX_POOL_SIZE,
+    PostgresDatabase,
+    database_secrets,
+    is_postgresql,
+    redact_url,
+)
 from storage.repositories import (
     AnalysisRepository,
     ChallengeRepository,
@@ -65,7 +73,9 @@ from storage.store import Storage
 __all__ = [
     "DEFAULT_ELIGIBILITY",
     "DEFAULT_PATH",
+    "DEFAULT_POOL_SIZE",
     "ENV_VAR",
+    "MAX_POOL_SIZE",
     "AnalysisRepository",
     "Cause",
     "Challenge",
@@ -110,6 +120,7 @@ __all__ = [
     "StaleMoveError",
     "Storage",
     "StorageError",
+    "StorageUnavailableError",
     "StorageWriteError",
     "StoredAnalysis",
     "database_path",

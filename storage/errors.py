@@ -4,9 +4,10 @@ Every error derives from `StorageError`. Messages name what went wrong and what 
 they are meant for logs and operators, and the bot turns the domain ones (a stale move, a
 busy channel, a challenge no longer pending) into replies for players.
 
-Two carry a `Cause` (why, as far as the operator must act) and an `explanation` (the
+Three carry a `Cause` (why, as far as the operator must act) and an `explanation` (the
 line for the log): `DatabaseFileError` for anything that stops the database from being
-opened at start-up, `StorageWriteError` for a write refused at run time (nothing of it
+opened at start-up, `StorageUnavailableError` for a database that cannot be used at run
+time, and its subclass `StorageWriteError` for a write refused at run time (nothing of it
 was stored).
 """
 
@@ -185,30 +186,49 @@ class SchemaVersionError(DatabaseFileError):
         super().__init__(path, problem, cause)
 
 
-class StorageWriteError(StorageError):
-    """A write could not be stored, at run time, for a reason outside dama-bot: the disk is
-    full (`Cause.DISK_FULL`), the file, its folder or its filesystem became read-only
-    (`NOT_WRITABLE`, `READ_ONLY_FILESYSTEM`), another program held the write lock longer
-    than the busy timeout (`LOCKED`), or the disk reported an input/output error
-    (`IO_ERROR`).
+class StorageUnavailableError(StorageError):
+    """The database could not be used at run time, for a reason outside dama-bot.
 
-    Raised by `Database.transaction()` and `Database.run()` (so by every repository
-    write) when SQLite refused the transaction: it was not committed, nothing of it is
-    stored, and the caller may tell the player so. `explanation` is the line for the log
-    (what happened and what the operator should do); `str(error)` is the same.
+    Raised as itself by the PostgreSQL backend's reads (`PostgresDatabase.read()` and
+    `connection()`) when the server is unreachable or ended the session
+    (`Cause.UNREACHABLE`), and as its subclass `StorageWriteError` by every refused
+    write. Either way nothing of the step was stored, and the caller may tell the player
+    so. `path` names the database (a URL without its password), `cause` says why,
+    `detail` is what the driver reported; `explanation` is the line for the log (what
+    happened and what the operator should do); `str(error)` is the same.
     """
 
     def __init__(self, path: str, cause: Cause, detail: str) -> None:
         if cause not in _WRITE_ADVICE:
-            raise ValueError(f"{cause} is not a cause of a failed write")
+            raise ValueError(f"{cause} is not a cause of a failure at run time")
         self.path = path
         self.cause = cause
         self.detail = " ".join(detail.split())
-        self.explanation = (
-            f"cannot write to the database {path!r} ({cause.value}: {self.detail}); the change "
-            f"was not stored. {_WRITE_ADVICE[cause]}"
-        )
+        self.explanation = self._explain()
         super().__init__(self.explanation)
+
+    def _explain(self) -> str:
+        return (f"cannot read the database {self.path!r} ({self.cause.value}: "
+                f"{self.detail}). {_WRITE_ADVICE[self.cause]}")
+
+
+class StorageWriteError(StorageUnavailableError):
+    """A write could not be stored, at run time, for a reason outside dama-bot: the disk is
+    full (`Cause.DISK_FULL`), the file, its folder or its filesystem became read-only
+    (`NOT_WRITABLE`, `READ_ONLY_FILESYSTEM`), another program held the write lock longer
+    than the busy timeout (`LOCKED`), the disk reported an input/output error
+    (`IO_ERROR`), or PostgreSQL could not be reached or ended the session (`UNREACHABLE`).
+
+    Raised by `Database.transaction()` and `Database.run()` (so by every repository
+    write), and by `PostgresDatabase.transaction()` and `execute()`, when the database
+    refused the transaction: it was not committed, nothing of it is stored, and the caller
+    may tell the player so. `explanation` is the line for the log (what happened and what
+    the operator should do); `str(error)` is the same.
+    """
+
+    def _explain(self) -> str:
+        return (f"cannot write to the database {self.path!r} ({self.cause.value}: "
+                f"{self.detail}); the change was not stored. {_WRITE_ADVICE[self.cause]}")
 
 
 class MigrationError(StorageError):

@@ -36,12 +36,22 @@ from storage.errors import (
     DatabaseFileError,
     MigrationError,
     SchemaVersionError,
+    StorageUnavailableError,
     StorageWriteError,
 )
 from storage.migrate import APPLICATION_ID, POSTGRESQL_MIGRATIONS, load_migrations
 from storage.sql import Row, SqlValue
 
 SCHEMES = ("postgresql://", "postgres://")
+
+DEFAULT_POOL_SIZE = 10
+"""Connections a process keeps to PostgreSQL unless told otherwise (`DAMA_DATABASE_POOL_SIZE`,
+docs/OPERATING.md, "Settings"): transactions of one process beyond this many wait for a
+free connection."""
+
+MAX_POOL_SIZE = 1000
+"""The largest pool accepted: PostgreSQL's own `max_connections` is 100 by default, and
+every process of the bot holds its pool (docs/OPERATING.md, "PostgreSQL")."""
 VERSION_TABLE = "schema_migrations"
 
 log = logging.getLogger(__name__)
@@ -160,30 +170,29 @@ class PostgresDatabase:
         """The same as `name` (SQLite's `Database.path`)."""
         return self.name
 
+    @property
+    def pool_size(self) -> int:
+        """The most connections this database's pool holds (`open`'s `pool_size`)."""
+        size: int = self._pool.get_max_size()
+        return size
+
     @classmethod
     async def open(cls, url: str, *, read_only: bool = False,
-                   max_connections: int = 10) -> PostgresDatabase:
+                   pool_size: int = DEFAULT_POOL_SIZE) -> PostgresDatabase:
         """Connect to `url`, check the schema and apply the pending migrations.
 
         Raises `DatabaseFileError` (`Cause.UNREACHABLE`: no server there, refused, wrong
         password, no such database; `Cause.NOT_DAMA_BOT`: another program's tables),
         `SchemaVersionError` (newer than this code; with `read_only`, older too) or
         `MigrationError`. With `read_only`, nothing is written and `transaction()` raises
-        `RuntimeError`. `max_connections` bounds the pool: as many transactions of this
-        process can run at once.
+        `RuntimeError`. `pool_size` (1 to `MAX_POOL_SIZE`, else `ValueError`) bounds the
+        pool: as many transactions of this process can run at once; the others wait for a
+        connection.
         """
+        if not 1 <= pool_size <= MAX_POOL_SIZE:
+            raise ValueError(f"the pool size is 1 to {MAX_POOL_SIZE} connections, not {pool_size}")
         name = redact_url(url)
-        try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise DatabaseFileError(name, f"cannot connect ({error})",
-                                    Cause.UNREACHABLE) from error
-        except ValueError:
-            # asyncpg's URL parser; its message may quote a piece of the password.
-            raise DatabaseFileError(
-                name, "the URL is malformed (write postgresql://user:password@host:port/"
-                "database, with any '/', '#', '?', '@' or ':' in the password "
-                "percent-encoded)", Cause.UNREACHABLE) from None
+        pool = await _connect_pool(url, name, pool_size)
         db = cls(pool, url, read_only=read_only)
         try:
             if read_only:
@@ -259,9 +268,14 @@ class PostgresDatabase:
         if self.read_only:
             raise RuntimeError(f"the database {self.name!r} was opened read-only")
         try:
-            async with self._pool.acquire() as conn, conn.transaction():
-                yield PostgresConnection(conn)
-        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as error:
+            async with self._session() as conn:
+                try:
+                    async with conn.transaction():
+                        yield PostgresConnection(conn)
+                except asyncpg.InternalClientError as error:
+                    _raise_if_lost(conn, error, self.name)
+                    raise
+        except _CONNECTION_ERRORS as error:
             failure = _write_failure(error, self.name)
             if failure is None:
                 raise
@@ -275,9 +289,13 @@ class PostgresDatabase:
         if self.read_only:
             raise RuntimeError(f"the database {self.name!r} was opened read-only")
         try:
-            async with self._pool.acquire() as conn:
-                return await PostgresConnection(conn).execute(sql, *params)
-        except (asyncpg.PostgresError, OSError, asyncpg.InterfaceError) as error:
+            async with self._session() as conn:
+                try:
+                    return await PostgresConnection(conn).execute(sql, *params)
+                except asyncpg.InternalClientError as error:
+                    _raise_if_lost(conn, error, self.name)
+                    raise
+        except _CONNECTION_ERRORS as error:
             failure = _write_failure(error, self.name)
             if failure is None:
                 raise
@@ -285,18 +303,48 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PostgresConnection]:
+        """A read-only REPEATABLE READ transaction on a connection of the pool. Raises
+        `StorageUnavailableError` (`Cause.UNREACHABLE`) when the server cannot be reached
+        or ends the session."""
         self._check_open()
-        async with self._pool.acquire() as conn, conn.transaction(
-            isolation="repeatable_read", readonly=True
-        ):
-            yield PostgresConnection(conn)
+        try:
+            async with self._session() as conn:
+                try:
+                    async with conn.transaction(isolation="repeatable_read", readonly=True):
+                        yield PostgresConnection(conn)
+                except asyncpg.InternalClientError as error:
+                    _raise_if_lost(conn, error, self.name, StorageUnavailableError)
+                    raise
+        except _CONNECTION_ERRORS as error:
+            _raise_unreachable(error, self.name)
+            raise
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[PostgresConnection]:
-        """A connection of the pool outside any transaction (the caller opens them)."""
+        """A connection of the pool outside any transaction (the caller opens them).
+        Raises `StorageUnavailableError` as `read()`."""
         self._check_open()
-        async with self._pool.acquire() as conn:
-            yield PostgresConnection(conn)
+        try:
+            async with self._session() as conn:
+                yield PostgresConnection(conn)
+        except _CONNECTION_ERRORS as error:
+            _raise_unreachable(error, self.name)
+            raise
+
+    @asynccontextmanager
+    async def _session(self) -> AsyncIterator[Any]:
+        """A connection of the pool, given back at the end of the block. A connection the
+        server ended is dropped by the pool as it is given back (asyncpg's reset fails and
+        it closes the connection); that failure is not raised: what ran on the connection
+        has already succeeded (a committed transaction stays committed) or raised."""
+        conn = await self._pool.acquire()
+        try:
+            yield conn
+        finally:
+            try:
+                await self._pool.release(conn)
+            except (*_CONNECTION_ERRORS, asyncpg.InternalClientError) as error:
+                log.debug("dropped a connection the server ended: %s", error)
 
     async def close(self) -> None:
         """Close every connection of the pool (waits for those in use). Idempotent."""
@@ -308,6 +356,64 @@ class PostgresDatabase:
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError(f"the database {self.name!r} is closed")
+
+
+async def _connect_pool(url: str, name: str, pool_size: int) -> Any:
+    """A pool of at most `pool_size` connections to `url`, one of them made now (so an
+    unreachable server is refused at start-up). Raises `DatabaseFileError` as
+    `PostgresDatabase.open`.
+
+    The pool keeps no floor of connections (`min_size=0`): with a floor, asyncpg's pool
+    reconnects on its own while the server is down and logs a warning with a traceback
+    at every attempt (`asyncpg.pool`, "Failed to restore the pool connection floor"). A
+    connection is made when a transaction needs one and kept while it is used (closed
+    after 300 s unused, asyncpg's `max_inactive_connection_lifetime`), so while the
+    server is unreachable only the steps that need it fail, each once."""
+    pool = None
+    try:
+        pool = await asyncpg.create_pool(url, min_size=0, max_size=pool_size)
+        async with pool.acquire():
+            pass
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        await _close_quietly(pool)
+        raise DatabaseFileError(name, f"cannot connect ({error})",
+                                Cause.UNREACHABLE) from error
+    except ValueError:
+        await _close_quietly(pool)
+        # asyncpg's URL parser; its message may quote a piece of the password.
+        raise DatabaseFileError(
+            name, "the URL is malformed (write postgresql://user:password@host:port/"
+            "database, with any '/', '#', '?', '@' or ':' in the password "
+            "percent-encoded)", Cause.UNREACHABLE) from None
+    return pool
+
+
+async def _close_quietly(pool: Any) -> None:
+    if pool is not None:
+        pool.terminate()
+
+
+_CONNECTION_ERRORS = (asyncpg.PostgresError, OSError, asyncpg.InterfaceError)
+"""What asyncpg raises when a statement fails on the server or the connection is lost."""
+
+
+def _raise_if_lost(conn: Any, error: BaseException, name: str,
+                   kind: type[StorageUnavailableError] = StorageWriteError) -> None:
+    """Raise `kind` (`Cause.UNREACHABLE`) for `error`, an asyncpg `InternalClientError`,
+    if `conn` is closed: the server ended the session in the middle of a statement (its
+    fast shutdown does so; asyncpg then reports that its protocol could not go on,
+    "cannot switch to state ..."). Otherwise return: the error is asyncpg's own and is
+    raised as it is."""
+    if conn.is_closed():
+        raise kind(name, Cause.UNREACHABLE, f"the connection was lost ({error})")
+
+
+def _raise_unreachable(error: BaseException, name: str) -> None:
+    """Raise `StorageUnavailableError` if `error` says the server is unreachable or
+    ended the session (as `_write_failure` tells it); otherwise return."""
+    failure = _write_failure(error, name)
+    if failure is not None and failure.cause is Cause.UNREACHABLE:
+        raise StorageUnavailableError(name, Cause.UNREACHABLE, failure.detail) from error
 
 
 def _write_failure(error: BaseException, name: str) -> StorageWriteError | None:

@@ -14,7 +14,7 @@ from storage.diagnosis import open_failure
 from storage.games import SqlGameRepository
 from storage.models import DEFAULT_ELIGIBILITY, Eligibility
 from storage.players import SqlPlayerRepository
-from storage.postgres import PostgresDatabase, is_postgresql
+from storage.postgres import DEFAULT_POOL_SIZE, PostgresDatabase, is_postgresql
 from storage.puzzles import SqlPuzzleRepository
 from storage.ratings import SqlRatingRepository
 from storage.repositories import (
@@ -56,11 +56,13 @@ class Storage:
         leaderboard: Eligibility = DEFAULT_ELIGIBILITY,
         verify: bool = True,
         read_only: bool = False,
+        pool_size: int = DEFAULT_POOL_SIZE,
     ) -> Storage:
         """Open the database and build the repositories. `path` (default: `DAMA_DATABASE`,
         else `data/dama.sqlite3`) is an SQLite file (`Database.open`, same arguments and
         errors) or a `postgresql://` URL (`PostgresDatabase.open`; `durability` and
-        `verify` are then the server's business and ignored). `clock` gives the times
+        `verify` are then the server's business and ignored; `pool_size` is its connection
+        pool's size, ignored for SQLite). `clock` gives the times
         stored (created, played, finished...); `leaderboard` is the eligibility rule of
         every leaderboard (if the database was ranked under another rule, the rankings
         are recomputed now, in one transaction).
@@ -77,7 +79,7 @@ class Storage:
         target = os.fspath(path) if path is not None else database_path()
         db: Database | PostgresDatabase
         if is_postgresql(target):
-            db = await PostgresDatabase.open(target, read_only=read_only)
+            db = await PostgresDatabase.open(target, read_only=read_only, pool_size=pool_size)
         else:
             db = await Database.open(target, durability=durability, verify=verify,
                                      read_only=read_only)

@@ -7,10 +7,11 @@ that message's buttons; a press on a board drawn for another ply (`StaleBoardErr
 answered with the current board. A `StorageWriteError` (the database refused the step's one
 transaction: nothing of it was stored) tells the player the server cannot save moves right
 now and nothing of theirs was lost, and logs the error's explanation (disk full,
-read-only, locked...). Anything else is logged with the command, custom id, user,
-channel and guild ids and answered with a generic ephemeral message that claims nothing
-about what was stored (the error may have come after a commit). An autocomplete that
-fails is answered with no choices.
+read-only, locked...). Any other `StorageUnavailableError` (a read the database could not
+answer) says the records cannot be read now and nothing was lost. Anything else is
+logged with the command, custom id, user, channel and guild ids and answered with a
+generic ephemeral message that claims nothing about what was stored (the error may have
+come after a commit). An autocomplete that fails is answered with no choices.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from bot.services import PlayerError, StaleBoardError
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.reading import locale_of
-from storage import StorageWriteError
+from storage import StorageUnavailableError, StorageWriteError
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,17 @@ class ErrorReporter:
                 interaction.guild_id, original.explanation,
             )
             message = text(Msg.STORAGE_UNAVAILABLE, locale)
+        elif isinstance(original, StorageUnavailableError):
+            # A read the database could not answer (PostgreSQL unreachable): nothing was
+            # asked to change, so the answer says only that it cannot be shown now.
+            command, custom_id = _what(interaction)
+            log.error(
+                "interaction not answered, database unreachable: command=%s custom_id=%s "
+                "user=%s channel=%s guild=%s: %s",
+                command, custom_id, interaction.user.id, interaction.channel_id,
+                interaction.guild_id, original.explanation,
+            )
+            message = text(Msg.STORAGE_UNREADABLE, locale)
         else:
             command, custom_id = _what(interaction)
             log.error(

@@ -111,6 +111,14 @@ def test_challenge_limits_from_the_environment() -> None:
             settings_from({"DAMA_CHALLENGES_PER_OPPONENT": bad})
 
 
+def test_the_database_pool_size_from_the_environment() -> None:
+    assert settings_from({}).database_pool_size == 10
+    assert settings_from({"DAMA_DATABASE_POOL_SIZE": "40"}).database_pool_size == 40
+    for bad in ("0", "1001", "many"):
+        with pytest.raises(ConfigError, match="DAMA_DATABASE_POOL_SIZE"):
+            settings_from({"DAMA_DATABASE_POOL_SIZE": bad})
+
+
 # --- shards (bot.services.shards; docs/OPERATING.md, "Running at scale") ------------------
 
 

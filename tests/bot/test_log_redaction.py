@@ -4,7 +4,7 @@ the bot token never reach the log, at any level, while the lines around them sta
 The lines tested first are those discord.py writes (its `gateway.py`, `http.py` and
 `webhook/async_.py` format strings); the last test runs the real bot process at
 `DAMA_LOG_LEVEL=DEBUG` against the local stand-in, plays a game's first steps and reads
-its whole log.
+its whole log; another runs it on PostgreSQL with a password in `DAMA_DATABASE`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,12 @@ import io
 import logging
 from pathlib import Path
 
+import pytest
+
 from bot.log_redaction import REDACTED, RedactingFilter, install_redaction, redact
 from localplay.server import LocalDiscord
+from storage import DatabaseFileError, PostgresDatabase
+from tests.support.postgres import ACCOUNT, DATABASE, PostgresServer
 
 INTERACTION_TOKEN = "aW50ZXJhY3Rpb246MTE0NTEzMDMwNTpzZWNyZXQtdG9rZW4tdmFsdWU"
 BOT_TOKEN = "MTA4OTk4NzY1NDMyMTAxMjM0NQ.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456"
@@ -119,4 +123,55 @@ async def test_real_bot_at_debug_logs_no_secret(tmp_path: Path) -> None:
     assert f"'token': '{REDACTED}'" in log
     assert any(f"/interactions/{ident}/{REDACTED}/callback" in log for ident in ids)
     assert f"/webhooks/{standin.application_id}/{REDACTED}" in log
+    assert "DEBUG" in log and "Traceback" not in log
+
+
+PASSWORD_ROLE = "dama_redaction"
+"""A PostgreSQL role of the test server that must give its password (the server's other
+connections are trusted without one)."""
+
+
+def _role_with_password(server: PostgresServer, password: str) -> str:
+    """Make `PASSWORD_ROLE` log in only with `password` (SCRAM over the unix socket) and
+    own a new schema; returns the URL of that schema, the password in it."""
+    hba = server.folder / "data" / "pg_hba.conf"
+    rule = f"local all {PASSWORD_ROLE} scram-sha-256\n"
+    if not hba.read_text().startswith(rule):
+        hba.write_text(rule + hba.read_text())  # the first matching line decides
+        server.sql("SELECT pg_reload_conf()")
+        server.sql(f"CREATE ROLE {PASSWORD_ROLE} LOGIN")
+    server.sql(f"ALTER ROLE {PASSWORD_ROLE} PASSWORD '{password}'")
+    url = server.new_database()
+    schema = url.rpartition("search_path=")[2]
+    server.sql(f"ALTER SCHEMA {schema} OWNER TO {PASSWORD_ROLE}", DATABASE)
+    return url.replace(f"{ACCOUNT}@", f"{PASSWORD_ROLE}:{password}@", 1)
+
+
+async def test_real_bot_at_debug_on_postgresql_never_logs_the_database_password(
+    tmp_path: Path, postgres_server: PostgresServer,
+) -> None:
+    """The bot at DEBUG on a PostgreSQL database whose server asks for the password in
+    `DAMA_DATABASE`: the password appears nowhere in its log, even where a player typed it
+    (discord.py logs every gateway event whole at DEBUG), so `bot.app.run` filters the
+    log with the database's secrets."""
+    password = "Pg-s3cret-7Qx9-wk"
+    url = _role_with_password(postgres_server, password)
+    log_path = tmp_path / "bot.log"
+    try:
+        with pytest.raises(DatabaseFileError, match="password authentication failed"):
+            await PostgresDatabase.open(url.replace(password, "wrong-password"))
+        local = LocalDiscord(database=url, log_path=log_path,
+                             env={"DAMA_LOG_LEVEL": "DEBUG"}, ready_timeout=90.0)
+        async with local:
+            standin = local.standin
+            await standin.slash("alice", "games", "challenge",
+                                {"opponent": "bob", "variant": "italian"}, timeout=30)
+            typed = await standin.slash("alice", "games", "move", {"move": password},
+                                        timeout=30)
+            assert typed.ephemeral
+    finally:
+        postgres_server.drop_database(url)
+    log = log_path.read_text(encoding="utf-8", errors="replace")
+    assert password not in log
+    assert "WebSocket Event" in log and f"'value': '{REDACTED}'" in log
     assert "DEBUG" in log and "Traceback" not in log

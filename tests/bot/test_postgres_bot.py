@@ -7,6 +7,7 @@ this shows the bot's composition root takes a URL as it takes a path."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,3 +71,13 @@ async def test_commands_are_synced_once_across_restarts_and_processes(
     again, other = await asyncio.gather(open_bot(settings), open_bot(settings))
     assert (again.bot.sync_result, other.bot.sync_result) == ("unchanged", "unchanged")
     assert sum(c.method == "PUT" for c in first.discord.calls) == 1
+
+
+async def test_the_bot_opens_its_pool_with_the_configured_size(
+    open_bot: OpenBot, database: str, tmp_path: Path
+) -> None:
+    settings = dataclasses.replace(settings_for(tmp_path, database=database),
+                                   database_pool_size=3)
+    opened = await open_bot(settings)
+    db = opened.bot.services.storage.db
+    assert isinstance(db, PostgresDatabase) and db.pool_size == 3

@@ -1,9 +1,11 @@
-"""Two games of one player ending at the same moment in two processes (here: two threads,
-each with its own event loop and its own `Storage`, so its own connections, as two bot
-processes would have) are both rated, one after the other: no lost update, and the
-leaderboard counts stay exact. Runs on both backends; on PostgreSQL the database keeps
-the two transactions apart (the rankings' row lock, `storage.ratings.lock_rankings`),
-nothing in the process does."""
+"""Games ending at the same moment in two processes (here: two threads, each with its own
+event loop and its own `Storage`, so its own connections, as two bot processes would
+have). Two games of one player are both rated, one after the other: no lost update, and
+the leaderboard counts stay exact. Two resignations of one game end it once: one is
+applied, the other refused, the ratings moved once. Runs on both backends; on PostgreSQL
+the database keeps the two transactions apart (the rankings' row lock,
+`storage.ratings.lock_rankings`; the game's row lock, `storage.sql.lock_row`), nothing in
+the process does."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import time
 
 from storage import (
     Eligibility,
+    GameNotActiveError,
+    GameRecord,
     GameResult,
     NewGame,
     Rating,
@@ -56,13 +60,17 @@ def winner_gains(
 
 
 def _finish_in_thread(target: str, game_id: int, rate: RatingCalculator, start: threading.Barrier,
-                      errors: list[BaseException]) -> None:
+                      errors: list[BaseException],
+                      result: GameResult = GameResult.WHITE_WINS,
+                      ended: list[GameRecord] | None = None) -> None:
     async def run() -> None:
         storage = await Storage.open(target, leaderboard=EVERYONE)
         try:
             start.wait(timeout=10)
-            await storage.games.finish(game_id, result=GameResult.WHITE_WINS,
-                                       termination="resignation", rate=rate)
+            record = await storage.games.finish(game_id, result=result,
+                                                termination="resignation", rate=rate)
+            if ended is not None:
+                ended.append(record)
         finally:
             await storage.close()
 
@@ -116,5 +124,52 @@ async def test_two_games_of_one_player_end_at_once(target: str) -> None:
             assert await check.ratings.count("turkish", guild_id=guild, eligibility=scan) == 3
             assert [await check.ratings.rank(user, "turkish", guild_id=guild)
                     for user in (1, 2, 3)] == [1, 2, 3]
+    finally:
+        await check.close()
+
+
+async def test_two_resignations_of_one_game_end_it_once(target: str) -> None:
+    # White and Black resign at the same moment, in two processes. The first resignation
+    # holds its transaction open for a while (its rating calculator sleeps), so the second
+    # reads the game while the first has not committed: only the game's row lock makes
+    # the second wait and then find the game over.
+    setup = await Storage.open(target, leaderboard=EVERYONE)
+    try:
+        game = await setup.games.create(NewGame("turkish", 100, 7, Seat.human(1),
+                                                Seat.human(2), "W:Wa2:Ba7", rated=True))
+    finally:
+        await setup.close()
+    calls: list[tuple[float, float]] = []
+
+    def rate(white: Rating | None, black: Rating | None) -> tuple[RatingUpdate, RatingUpdate]:
+        before = (START_RATING if white is None else white.value,
+                  START_RATING if black is None else black.value)
+        calls.append((before[0].rating, before[1].rating))
+        time.sleep(0.5)
+        return (RatingUpdate(before[0], RatingValue(before[0].rating + GAIN, 300.0, 0.06)),
+                RatingUpdate(before[1], RatingValue(before[1].rating - GAIN, 300.0, 0.06)))
+
+    start = threading.Barrier(2)
+    errors: list[BaseException] = []
+    ended: list[GameRecord] = []
+    threads = [
+        threading.Thread(target=_finish_in_thread,
+                         args=(target, game.id, rate, start, errors, result, ended))
+        for result in (GameResult.BLACK_WINS, GameResult.WHITE_WINS)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(ended) == 1, f"{len(ended)} resignations applied"
+    assert [type(error) for error in errors] == [GameNotActiveError]
+    assert calls == [(1500.0, 1500.0)]
+    check = await Storage.open(target, leaderboard=EVERYONE)
+    try:
+        stored = await check.games.get(game.id)
+        assert stored is not None and stored.result == ended[0].result
+        for user in (1, 2):
+            rating = await check.ratings.get(user, "turkish")
+            assert rating is not None and rating.rated_games == 1
     finally:
         await check.close()

@@ -11,7 +11,7 @@ import pytest
 
 from bot.messages import Msg, text
 from bot.services import PlayerError
-from storage import Cause, GameStatus
+from storage import Cause, GameStatus, StorageUnavailableError
 from tests.support.discord_harness import (
     Harness,
     challenge_and_accept,
@@ -154,3 +154,24 @@ async def test_a_write_refused_after_the_commit_brings_no_error_message(
 def test_no_error_message_claims_that_nothing_was_changed() -> None:
     """The generic answer may follow a committed step: it must not say nothing changed."""
     assert "nothing was changed" not in text(Msg.UNEXPECTED).lower()
+
+
+async def test_a_read_the_database_cannot_answer_says_it_cannot_be_shown_now(
+    harness: Harness, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = harness
+    await challenge_and_accept(h)
+
+    async def unreachable(*args: object, **kwargs: object) -> object:
+        # What storage.postgres raises when the server is gone during a read.
+        raise StorageUnavailableError("postgresql://db/dama", Cause.UNREACHABLE,
+                                      "connection was closed")
+
+    monkeypatch.setattr(h.bot.services.stats, "game_history", unreachable)
+    with caplog.at_level(logging.ERROR):
+        [reply] = await run(h, slash(h, "history"))
+    assert reply.ephemeral
+    assert reply.content == text(Msg.STORAGE_UNREADABLE)
+    assert "cannot save" not in reply.content
+    [record] = [r for r in caplog.records if "database unreachable" in r.getMessage()]
+    assert f"user={ALICE}" in record.getMessage() and record.exc_info is None

@@ -1,8 +1,8 @@
-"""The computer player under load (bot.computer with bot.computer_queue): real worker
-processes, small budgets. Behaviour only: who is refused, what budget each search was
-given, which answer comes first, what cancelling drops. One worker per pool, so the order
-in which searches start is the queue's order; a long search (LONG) keeps that worker busy
-until the test cancels it."""
+"""The computer player's process pool under load (bot.computer.player with the policy of
+bot.computer_queue): real worker processes, small budgets. Behaviour only: who is refused,
+what budget each search was given, which answer comes first, what cancelling drops. One
+worker per pool, so the order in which searches start is the queue's order; a long search
+(LONG) keeps that worker busy until the test cancels it."""
 
 from __future__ import annotations
 

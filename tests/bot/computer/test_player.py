@@ -1,19 +1,17 @@
-"""The computer player service (bot.computer): moves from worker processes, cancellation,
-bad input, shutdown. One single-worker pool is shared by the tests of this module, so a
-search that did not stop when cancelled would hold up the next test's move."""
+"""The computer player's process pool (bot.computer.player): moves from worker processes,
+cancellation, bad input, shutdown, analyses as background work. Each test gets one
+single-worker pool (the `computer` fixture), so a search that did not stop when cancelled
+would hold up the test's next move."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 
-from bot.computer import ComputerPlayer, PoolMoveChooser, workers_per_process
+from bot.computer import ComputerPlayer, workers_per_process
 from engine import (
-    Game,
     GameOverError,
     Position,
     PositionError,
@@ -28,14 +26,6 @@ from engine import (
 LONG = 120.0
 # How long the tests wait for an answer that a working pool gives in well under a second.
 PATIENCE = 30.0
-
-
-@pytest_asyncio.fixture
-async def computer() -> AsyncIterator[ComputerPlayer]:
-    player = ComputerPlayer(workers=1)
-    await player.start()
-    yield player
-    await player.close()
 
 
 @pytest.mark.parametrize("key", ["turkish", "arab", "moroccan", "italian"])
@@ -114,20 +104,6 @@ async def test_closed_player_refuses_moves_and_closes_twice() -> None:
     await player.close()
     with pytest.raises(RuntimeError, match="closed"):
         await player.choose_move("W:Wb1:Bc8", "italian")
-
-
-async def test_the_move_chooser_plays_a_legal_move_for_the_game(
-    computer: ComputerPlayer,
-) -> None:
-    game = Game(get_variant("arab"))
-    for text in ("c3-c4", "f6-f5", "c4-c5"):
-        game.play(text)
-    chooser = PoolMoveChooser(computer)
-    move = await asyncio.wait_for(
-        chooser.choose_move(game, 2, budget_seconds=5.0, key="game"), PATIENCE
-    )
-    assert move in game.legal_moves()
-    assert game.ply == 3  # the game itself is not touched
 
 
 def test_search_workers_are_counted_per_machine(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,6 @@
-"""The computer player as an async service: moves chosen by `engine.search` in a pool of
-worker processes, so the bot's event loop never waits on a search.
+"""The computer player's process pool: `ComputerPlayer` queues the searches of the bot's
+event loop and hands them to worker processes (`bot.computer.worker`), so the loop never
+waits on a search.
 
 Plain values in and out: a FEN, a variant key, a level, a budget in seconds; the move
 comes back as text in full notation (every landing square, e.g. ``d3xd5xf5``), which
@@ -22,11 +23,6 @@ next search. A search not yet started is simply dropped from the queue. The same
 ends a search whose budget shrank (then its best move so far is the answer). The time
 budget bounds every search in any case. A slot is reused only once its worker has
 finished.
-
-Usage::
-
-    async with ComputerPlayer() as computer:
-        text = await computer.choose_move(fen, "italian", level=5, budget_seconds=2.0)
 """
 
 from __future__ import annotations
@@ -36,7 +32,6 @@ import contextlib
 import multiprocessing
 import os
 import random
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
@@ -45,6 +40,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.computer import worker
+from bot.computer.worker import ComputerMove
 from bot.computer_queue import (
     Admission,
     MovingAverage,
@@ -52,121 +49,11 @@ from bot.computer_queue import (
     QueuePolicy,
     background_workers,
 )
-from bot.computer_queue import ComputerBusyError as ComputerBusyError  # re-exported
-from engine import (
-    Game,
-    GameOverError,
-    Move,
-    Position,
-    format_move,
-    get_variant,
-    legal_moves,
-    parse_move,
-)
-from engine.analysis import PositionReview, review_position
-from engine.search import get_level, search
+from engine import GameOverError, Position, get_variant, legal_moves
+from engine.analysis import PositionReview
+from engine.search import get_level
 
 DEFAULT_SLOTS = 64
-
-# The stop flags of this worker process (set by `_init_worker`).
-_FLAGS: Any = None
-
-
-@dataclass(frozen=True, slots=True)
-class ComputerMove:
-    """A chosen move and how it was found.
-
-    move: full notation (``d3xd5xf5``). score: the search's value for the side that moves
-    (a man = 100). depth: plies searched completely. nodes: positions visited. elapsed:
-    seconds of search in the worker. stopped: the budget or a stop ended the search early.
-    budget: the seconds of thinking the search was finally given (less than asked for
-    when the queue was long; see `bot.computer_queue`).
-    """
-
-    move: str
-    score: int
-    depth: int
-    nodes: int
-    elapsed: float
-    stopped: bool
-    budget: float
-
-
-class _SlotStop:
-    """The stop signal of one slot of the shared flags (read in the worker)."""
-
-    def __init__(self, flags: Any, slot: int) -> None:
-        self.flags = flags
-        self.slot = slot
-
-    def is_set(self) -> bool:
-        return bool(self.flags[self.slot])
-
-
-PARENT_CHECK_SECONDS = 1.0
-"""How often a worker checks that the bot process is still there."""
-
-
-def _init_worker(flags: Any) -> None:
-    global _FLAGS
-    _FLAGS = flags
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True,
-                     name="dama-watch-parent").start()
-
-
-def _watch_parent(parent: int) -> None:
-    """End this worker when the bot process is gone (killed with no clean-up: SIGKILL, a
-    crash), so no orphaned search keeps a CPU busy."""
-    while True:
-        time.sleep(PARENT_CHECK_SECONDS)
-        if os.getppid() != parent:
-            os._exit(0)
-
-
-def _warm() -> int:
-    """Run in each worker at start: import the engine and return the process id."""
-    return os.getpid()
-
-
-def _think(
-    fen: str,
-    variant_key: str,
-    level: int,
-    budget: float,
-    slot: int,
-    seed: int,
-    history: tuple[str, ...],
-    no_progress_plies: int = 0,
-) -> ComputerMove:
-    """The worker's job: search the position and return the move (full notation)."""
-    variant = get_variant(variant_key)
-    position = Position.from_fen(fen, variant)
-    earlier = [Position.from_fen(text, variant) for text in history]
-    stop = _SlotStop(_FLAGS, slot) if slot >= 0 and _FLAGS is not None else None
-    result = search(
-        position, variant, level=level, time_budget=budget, stop=stop, seed=seed,
-        history=earlier, no_progress_plies=no_progress_plies,
-    )
-    if result.move is None:
-        raise GameOverError("the side to move has no legal move; the game is over")
-    return ComputerMove(
-        format_move(result.move, position, variant, full=True),
-        result.score, result.depth, result.nodes, result.elapsed, result.stopped, budget,
-    )
-
-
-def _review(
-    fen: str, variant_key: str, history: tuple[str, ...], no_progress_plies: int,
-    nodes: int, slot: int,
-) -> PositionReview:
-    """The worker's job for an analysis: `engine.analysis.review_position` of one
-    position. A stop (cancel, close) ends it early with the best line found so far."""
-    variant = get_variant(variant_key)
-    position = Position.from_fen(fen, variant)
-    earlier = [Position.from_fen(text, variant) for text in history]
-    stop = _SlotStop(_FLAGS, slot) if slot >= 0 and _FLAGS is not None else None
-    return review_position(position, variant, history=earlier,
-                           no_progress_plies=no_progress_plies, nodes=nodes, stop=stop)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +142,7 @@ class ComputerPlayer:
     def _new_executor(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
             max_workers=self.workers, mp_context=self._context,
-            initializer=_init_worker, initargs=(self._flags,),
+            initializer=worker.start_worker, initargs=(self._flags,),
         )
 
     async def __aenter__(self) -> ComputerPlayer:
@@ -268,7 +155,7 @@ class ComputerPlayer:
         """Start the worker processes now rather than at the first move (optional)."""
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(
-            loop.run_in_executor(self._executor, _warm) for _ in range(self.workers)
+            loop.run_in_executor(self._executor, worker.warm) for _ in range(self.workers)
         ))
 
     @property
@@ -481,12 +368,12 @@ class ComputerPlayer:
             job: Future[Any]
             if request.review is not None:
                 job = self._executor.submit(
-                    _review, request.fen, request.variant_key, request.history,
+                    worker.review, request.fen, request.variant_key, request.history,
                     request.review.no_progress_plies, request.review.nodes, slot,
                 )
             else:
                 job = self._executor.submit(
-                    _think, request.fen, request.variant_key, request.level,
+                    worker.think, request.fen, request.variant_key, request.level,
                     request.budget, slot, request.seed, request.history,
                     request.no_progress_plies,
                 )
@@ -597,74 +484,3 @@ def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[..., object],
     closed: nothing waits for the answer any more)."""
     with contextlib.suppress(RuntimeError):
         loop.call_soon_threadsafe(callback, *args)
-
-
-class PoolMoveChooser:
-    """Chooses the computer's moves in games (for `/play` seats and absent players alike):
-    the `MoveChooser` of `bot.services.computer_turns` on top of a `ComputerPlayer`.
-
-    `choose_move(game, level, budget_seconds=..., key=...)` searches the game's current
-    position with its earlier positions as history and its no-progress count (so it avoids
-    or seeks repetitions and the no-progress draw knowingly) and returns the legal `Move`;
-    `game` is not modified. `cancel(key)` stops the searches of `key`. `admission` (default
-    `Admission.ALWAYS`: queued, never refused; under load its budget may shrink) is
-    `Admission.WHEN_ROOM` for a computer seat's move, refused with `ComputerBusyError` (and
-    the estimated wait) when the queue is full. `check_room(level, budget_seconds)` raises
-    that error at once, before a game starts. Raises GameOverError when the side to move has
-    no legal move, ValueError for a level outside 1..5 or a negative budget.
-    """
-
-    def __init__(self, computer: ComputerPlayer) -> None:
-        self.computer = computer
-
-    async def choose_move(
-        self,
-        game: Game,
-        level: int,
-        *,
-        budget_seconds: float | None,
-        key: Hashable,
-        admission: Admission = Admission.ALWAYS,
-    ) -> Move:
-        """A legal move of the side to move in `game` at `level`."""
-        variant = game.variant
-        position = game.position
-        if game.is_over or not game.legal_moves():
-            raise GameOverError("the side to move has no legal move; the game is over")
-        history = [p.to_fen(variant) for p in game.positions()[:-1]]
-        text = await self.computer.choose_move(
-            position.to_fen(variant), variant.key, level, budget_seconds,
-            history=history, key=key, admission=admission, playable=True,
-            no_progress_plies=game.no_progress_plies,
-        )
-        # Reading the answer lists the position's moves: off the event loop.
-        return await asyncio.to_thread(parse_move, text, position, variant)
-
-    def check_room(self, level: int, budget_seconds: float | None) -> None:
-        """Return quietly if a computer seat's move (`Admission.WHEN_ROOM`) at `level`
-        thinking `budget_seconds` would be queued now; else raise its `ComputerBusyError`
-        (see `ComputerPlayer.check_room`)."""
-        self.computer.check_room(level, budget_seconds)
-
-    def cancel(self, key: Hashable) -> int:
-        """Stop every search started with `key`; returns how many were stopped."""
-        return self.computer.cancel(key)
-
-
-class PoolReviewer:
-    """The analyses' `PositionReviewer` (`bot.services.analysis`) on top of a
-    `ComputerPlayer`: each position is searched in a worker process as background work,
-    after every game's move (`Admission.BACKGROUND`)."""
-
-    def __init__(self, computer: ComputerPlayer) -> None:
-        self.computer = computer
-
-    async def review(
-        self, fen: str, variant_key: str, *, history: Sequence[str], no_progress_plies: int,
-        nodes: int, key: Hashable,
-    ) -> PositionReview:
-        """`engine.analysis.review_position` of `fen` in a worker process."""
-        return await self.computer.review(
-            fen, variant_key, history=history, no_progress_plies=no_progress_plies,
-            nodes=nodes, key=key,
-        )
