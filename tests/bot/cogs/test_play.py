@@ -16,6 +16,7 @@ import pytest
 
 import bot.cogs.play
 import bot.services.move_text
+import bot.ui.answer
 import engine
 from bot.services.games import RESIGN_QUESTION_LIFETIME
 from bot.ui.present import Viewpoint
@@ -652,4 +653,24 @@ async def test_replay_on_a_finished_board_answers_the_presser_with_the_game_as_a
         # From the side the presser played (a spectator: White's), Italian in numbers.
         assert data == replay_gif(played.start, played.moves, played.variant,
                                   view=Viewpoint(side, numeric=True)), presser
+    assert h.discord.messages[final_board] == before
+
+
+async def test_a_slow_replay_is_deferred_and_sent_privately_as_a_follow_up(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Drawing a long game takes seconds: the press is acknowledged first (Discord's
+    # 3-second limit), then the GIF comes as a private follow-up; the board stays as it is.
+    h = harness
+    await challenge_and_accept(h, "turkish", rated=False)
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    await play_plies(h, 2)
+    final_board = response_message_id(h, (await resign(h, user=ALICE))[0])
+    before = dict(h.discord.messages[final_board])
+    monkeypatch.setattr(bot.ui.answer, "DEFER_AFTER", 0.0)
+    calls = await run(h, press_button(h, final_board, "replay", user=BOB))
+    [deferral, follow_up] = calls  # nothing else: no edit of the board, no channel post
+    assert deferral.callback_type == 6  # acknowledged without a "thinking" message
+    assert "/webhooks/" in follow_up.path and follow_up.ephemeral
+    assert follow_up.files[0][0] == f"dama-turkish-{game_id}.gif"
     assert h.discord.messages[final_board] == before
