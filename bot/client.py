@@ -209,7 +209,7 @@ class DamaBot(commands.AutoShardedBot):
                     clock=self.clock)
         await self.add_cog(play)
         await self.add_cog(Info(stats=services.stats, presenter=self.presenter,
-                                settings=settings))
+                                settings=settings, preferences=services.preferences))
         await self.add_cog(Computer(computer_games=services.computer_games,
                                     announcer=announcer, settings=settings))
         puzzle_cog = Puzzles(puzzles=services.puzzles, errors=self.errors,

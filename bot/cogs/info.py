@@ -16,6 +16,7 @@ from bot.cogs.choices import DEFAULT_VARIANT, SCOPE_CHOICES, VARIANT_CHOICES
 from bot.config import Settings
 from bot.messages import command_text as t
 from bot.services import StatsService
+from bot.services.settings import SettingsService
 from bot.ui.answer import Answer
 from bot.ui.info import (
     export_message,
@@ -50,10 +51,14 @@ FORMAT_CHOICES = [app_commands.Choice(name=t(f"choice.{f.value}"), value=f.value
 class Info(commands.Cog):
     """Ratings, leaderboards, history, export, rules and help."""
 
-    def __init__(self, *, stats: StatsService, presenter: Presenter, settings: Settings) -> None:
+    def __init__(self, *, stats: StatsService, presenter: Presenter, settings: Settings,
+                 preferences: SettingsService | None = None) -> None:
         self.stats = stats
         self.presenter = presenter
         self.settings = settings
+        self.preferences = preferences
+        """Each reader's board side and notation, for `/export format:GIF` (None: the
+        defaults)."""
 
     @app_commands.command(name="rating", description=t("rating"))
     @anywhere
@@ -113,7 +118,7 @@ class Info(commands.Cog):
             case ExportFormat.GIF:
                 replay = await self.stats.replay(viewer, game_id=game,
                                                  channel_id=interaction.channel_id)
-                view = await replay_view(replay, None, interaction.user.id)
+                view = await replay_view(replay, self.preferences, interaction.user.id)
                 file = await replay_file(replay, view, self.presenter.move_work)
                 content = replay_text(replay, locale)
             case _:

@@ -14,6 +14,9 @@ from bot.language import Language
 from bot.messages import ENGLISH, Msg, text, variant_name
 from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
+from bot.ui.present import Viewpoint
+from bot.ui.replay import replay_gif
+from engine import Color
 from storage import Eligibility
 from tests.support.discord_harness import (
     PNG,
@@ -289,3 +292,26 @@ async def test_export_as_gif_is_described_in_the_callers_language(harness: Harne
     assert gif.content == text(Msg.REPLAY_DONE, "fr", game_id=game_id,
                                variant=variant_name("turkish", "fr"))
     assert "coup par coup" in gif.content
+
+
+async def test_export_as_gif_is_drawn_from_the_callers_board_side(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h, "italian")
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    await play_plies(h, 2)
+    _, played = await h.bot.services.games.game_of(game_id)
+
+    async def exported() -> bytes:
+        [gif] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                                 option("format", "gif")]))
+        return gif.files[0][1]
+
+    def drawn(side: Color, numeric: bool) -> bytes:
+        return replay_gif(played.start, played.moves, played.variant,
+                          view=Viewpoint(side, numeric=numeric))
+
+    # Alice plays White: by default from White's side, Italian in numbers.
+    assert await exported() == drawn(Color.WHITE, True)
+    await run(h, slash(h, "settings", [option("board_side", "black"),
+                                       option("notation", "algebraic")]))
+    assert await exported() == drawn(Color.BLACK, False)
