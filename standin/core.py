@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bodies import Body, UploadedFile, image_size, sniff_content_type
+from .components import stored_components
 from .errors import ApiError, JsonErrorCode, field_error, form_error, merge_errors, not_found
 from .gateway import GatewayHub, GatewaySession, Intent
 from .model import Attachment, Channel, ChannelType, Json, Message, World, new_token
@@ -401,7 +402,7 @@ class Core:
             author_id=author_id,
             content=content,
             embeds=self._resolve_embed_files(embeds, attachments),
-            components=copy.deepcopy(components),
+            components=stored_components(components),
             attachments=attachments,
             flags=flags,
             tts=bool(data.get("tts", False)),
@@ -461,7 +462,7 @@ class Core:
         elif attachments is not None:
             msg.embeds = self._resolve_embed_files(msg.embeds, msg.attachments)
         if "components" in data:
-            msg.components = copy.deepcopy(data["components"] or [])
+            msg.components = stored_components(data["components"] or [])
         if data.get("flags") is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_IS_COMPONENTS_V2)
             msg.flags = (int(data["flags"]) & EDIT_FLAGS) | keep
@@ -599,14 +600,16 @@ class Core:
             return None
         callback: Json = {"id": str(state.id), "type": int(state.kind)}
         result: Json = {"interaction": callback}
-        resource: Json = {"type": int(ctype)}
         if message is not None:
             callback["response_message_id"] = str(message.id)
             callback["response_message_loading"] = bool(message.flags & FLAG_LOADING)
             callback["response_message_ephemeral"] = bool(message.flags & FLAG_EPHEMERAL)
+            # A resource only for the callbacks that create or update a message (Discord
+            # developer docs, Interactions > Receiving and Responding, Interaction Callback
+            # Resource Object; the OpenAPI specification's InteractionCallbackResponse).
             if ctype in (CallbackType.CHANNEL_MESSAGE, CallbackType.UPDATE_MESSAGE):
-                resource["message"] = self.payloads.message(message)
-        result["resource"] = resource
+                result["resource"] = {"type": int(ctype),
+                                      "message": self.payloads.message(message)}
         return result
 
     async def _apply_callback(

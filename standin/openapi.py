@@ -1,0 +1,361 @@
+"""A test mode: every REST request to the stand-in and every answer it gives, checked against
+Discord's own OpenAPI 3.1 specification (github.com/discord/discord-api-spec,
+`specs/openapi.json`).
+
+    check = OpenApiCheck(Path("tests/data/discord-api-spec/openapi.json"))
+    async with StandIn(openapi_check=check) as standin:
+        ...
+    assert not check.take_violations()
+
+A request's path (under `/api/v10`) and method name the specification's operation (the
+template with the most literal segments wins: `/users/@me` over `/users/{user_id}`); its
+JSON body (or a multipart body's `payload_json`) is validated against the operation's
+request schema, and the answer's body against the schema of its status (exact, then `4XX`,
+then `default`). Every failure is kept as a `Violation` (route, JSON pointer, message);
+the stand-in's behaviour does not change.
+
+The JSON Schema 2020-12 validator is the `jsonschema` package (with `referencing`), imported
+only when an `OpenApiCheck` is made: the stand-in itself needs only aiohttp and the
+standard library (docs/ARCHITECTURE.md, import directions). `KNOWN_GAPS` lists where the
+specification itself is wrong and how it is amended before use.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+API_PREFIX = "/api/v10"
+"""The stand-in's REST prefix; the specification's paths start after it."""
+
+SPEC_URI = "https://discord.com/api/v10/openapi.json"
+"""The identifier the specification document is registered under for `$ref` resolution."""
+
+MESSAGE_LIMIT = 300
+"""Characters of a validator message kept (its messages quote whole instances)."""
+
+
+class Direction(enum.Enum):
+    """Which half of an exchange a violation is in."""
+
+    REQUEST = "request"
+    RESPONSE = "response"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One failure of the specification: `route` is the specification's path template (or
+    the request's path when no template matches), `status` the answer's status (None for a
+    request), `pointer` the JSON pointer (RFC 6901) of the failing value in the body."""
+
+    direction: Direction
+    method: str
+    route: str
+    status: int | None
+    pointer: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.direction.value if self.status is None else f"answer {self.status}"
+        return f"{self.method} {self.route} {where} at {self.pointer or '/'}: {self.message}"
+
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class KnownGap:
+    """A place where Discord's specification disagrees with Discord, and the amendment made
+    to the loaded specification (`amend` changes `components.schemas` in place)."""
+
+    reason: str
+    amend: Callable[[Json], None]
+
+
+def _channel_type_16(schemas: Json) -> None:
+    schemas["ChannelTypes"]["oneOf"].append(
+        {"title": "GUILD_MEDIA", "description": "Channel that can only contain threads, "
+         "similar to GUILD_FORUM channels", "const": 16}
+    )
+
+
+def _integer_attachment_ids(schemas: Json) -> None:
+    schemas["MessageAttachmentRequest"]["properties"]["id"] = {
+        "anyOf": [{"$ref": "#/components/schemas/SnowflakeType"},
+                  {"type": "integer", "minimum": 0}]
+    }
+
+
+def _field_error_codes(schemas: Json) -> None:
+    schemas["InnerErrors"]["properties"]["_errors"]["items"] = {
+        "type": "object",
+        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+        "required": ["code", "message"],
+    }
+
+
+KNOWN_GAPS: tuple[KnownGap, ...] = (
+    KnownGap(
+        "The channel type 16, GUILD_MEDIA (Discord developer docs, Resources > Channel, "
+        "Channel Types), is missing from the specification's `ChannelTypes`; discord.py "
+        "offers it among a channel option's `channel_types`.",
+        _channel_type_16,
+    ),
+    KnownGap(
+        "discord.py sends a kept attachment's `id` as an integer in `attachments` (the "
+        "index of a new file, or a snowflake); Discord accepts integers where the "
+        "specification says a snowflake string (the specification's README: \"Our API "
+        "accepts strings for int fields\", and the reverse holds for snowflakes).",
+        _integer_attachment_ids,
+    ),
+    KnownGap(
+        "A field's errors in an `errors` tree carry a string code (\"BASE_TYPE_REQUIRED\": "
+        "Discord developer docs, Topics > Opcodes and Status Codes, Example JSON Error "
+        "Response); the specification types every error's `code` as an integer.",
+        _field_error_codes,
+    ),
+)
+"""The allow-list: the specification's own known gaps, amended before any check."""
+
+
+@dataclass(frozen=True)
+class _Operation:
+    route: str
+    pointer: str  # of the operation object in the specification
+    request: tuple[Json, str] | None  # the request body object and its pointer
+    responses: dict[str, tuple[Json, str]]  # status key -> response object and its pointer
+
+
+def _literal_count(template: str) -> tuple[bool, ...]:
+    return tuple(not segment.startswith("{") for segment in template.strip("/").split("/"))
+
+
+class OpenApiCheck:
+    """The specification loaded from `spec_path`, amended by `gaps`, and the violations seen.
+
+    Raises `ImportError` when `jsonschema` is not installed (it is in the `test` extra),
+    `OSError` or `ValueError` when the file cannot be read as JSON. Thread-safe enough for
+    one event loop: checks only append to `violations`.
+    """
+
+    def __init__(self, spec_path: Path, *, gaps: tuple[KnownGap, ...] = KNOWN_GAPS) -> None:
+        import jsonschema  # test mode only: see the module docstring
+        import referencing
+        import referencing.jsonschema
+
+        self.spec_path = spec_path
+        spec: Json = json.loads(spec_path.read_text(encoding="utf-8"))
+        for gap in gaps:
+            gap.amend(spec["components"]["schemas"])
+        self._spec = spec
+        resource = referencing.Resource.from_contents(
+            spec, default_specification=referencing.jsonschema.DRAFT202012
+        )
+        self._registry: Any = referencing.Registry().with_resource(SPEC_URI, resource)
+        self._validator_class: Any = jsonschema.Draft202012Validator
+        self._templates: list[tuple[re.Pattern[str], str]] = []
+        for template in sorted(spec["paths"], key=_literal_count, reverse=True):
+            pattern = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
+            self._templates.append((re.compile(f"^{pattern}/?$"), template))
+        self._validators: dict[str, Any] = {}
+        self._lock = threading.Lock()
+        self.violations: list[Violation] = []
+
+    # ---- looking up -----------------------------------------------------------------
+    def _resolve(self, node: Any, pointer: str) -> tuple[Any, str]:
+        """A node of the specification and its pointer, following `$ref`s."""
+        while isinstance(node, dict) and set(node) == {"$ref"}:
+            pointer = node["$ref"].removeprefix("#")
+            node = self._spec
+            for part in pointer.removeprefix("/").split("/"):
+                node = node[_unescape(part)]
+        return node, pointer
+
+    def route(self, path: str) -> str | None:
+        """The specification's path template for a request path (with or without the
+        `/api/v10` prefix); None when no template matches."""
+        path = path.removeprefix(API_PREFIX)
+        for pattern, template in self._templates:
+            if pattern.match(path):
+                return template
+        return None
+
+    def _operation(self, method: str, path: str) -> _Operation | str:
+        route = self.route(path)
+        if route is None:
+            return "no such route in the specification"
+        operation = self._spec["paths"][route].get(method.lower())
+        if operation is None:
+            return f"the specification has no {method} for {route}"
+        at = f"/paths/{_escape(route)}/{method.lower()}"
+        body = operation.get("requestBody")
+        responses = {
+            key: self._resolve(value, f"{at}/responses/{_escape(key)}")
+            for key, value in operation.get("responses", {}).items()
+        }
+        return _Operation(
+            route=route,
+            pointer=at,
+            request=None if body is None else self._resolve(body, f"{at}/requestBody"),
+            responses=responses,
+        )
+
+    def _media_schema(self, holder: tuple[Json, str], content_type: str) -> str | None:
+        """The pointer of the schema for `content_type` (else JSON's) in a request body or
+        response object; None when it has none."""
+        node, pointer = holder
+        content = node.get("content") or {}
+        for media in (content_type, "application/json", *content):
+            if media in content:
+                return f"{pointer}/content/{_escape(media)}/schema"
+        return None
+
+    def _errors(self, schema_pointer: str, instance: Any) -> Iterator[tuple[str, str]]:
+        """(JSON pointer, message) of each failure of `instance` against the schema at
+        `schema_pointer` in the specification (the deepest, most relevant one of each)."""
+        validator = self._validators.get(schema_pointer)
+        if validator is None:
+            validator = self._validator_class({"$ref": f"{SPEC_URI}#{schema_pointer}"},
+                                              registry=self._registry)
+            self._validators[schema_pointer] = validator
+        for error in validator.iter_errors(instance):
+            for leaf in _leaves(error):
+                pointer = "".join("/" + _escape(str(part)) for part in leaf.absolute_path)
+                message = leaf.message
+                if len(message) > MESSAGE_LIMIT:
+                    message = message[:MESSAGE_LIMIT] + "..."
+                yield pointer, message
+
+    def _add(self, violation: Violation) -> None:
+        with self._lock:
+            self.violations.append(violation)
+
+    # ---- checking ---------------------------------------------------------------------
+    def check_request(self, method: str, path: str, content_type: str, body: Any) -> None:
+        """Check a request: its route and method, and its body (`body` is the parsed JSON,
+        a multipart body's `payload_json`, or None when there is none)."""
+        operation = self._operation(method, path)
+        if isinstance(operation, str):
+            self._add(Violation(Direction.REQUEST, method, path, None, "", operation))
+            return
+        if body is None:
+            if operation.request is not None and operation.request[0].get("required"):
+                self._add(Violation(Direction.REQUEST, method, operation.route, None, "",
+                                    "the specification requires a body"))
+            return
+        schema = None if operation.request is None else self._media_schema(
+            operation.request, content_type)
+        if schema is None:
+            self._add(Violation(Direction.REQUEST, method, operation.route, None, "",
+                                "the specification takes no body here"))
+            return
+        for pointer, message in self._errors(schema, body):
+            self._add(Violation(Direction.REQUEST, method, operation.route, None, pointer,
+                                message))
+
+    def check_response(self, method: str, path: str, status: int, body: Any) -> None:
+        """Check an answer to a request on a route of the specification (others are not
+        checked): its status is one the operation lists, its body (None: none) matches that
+        status's schema."""
+        operation = self._operation(method, path)
+        if isinstance(operation, str):
+            return  # reported with the request
+        response = (operation.responses.get(str(status))
+                    or operation.responses.get(f"{status // 100}XX")
+                    or operation.responses.get("default"))
+        if response is None:
+            self._add(Violation(Direction.RESPONSE, method, operation.route, status, "",
+                                f"the specification lists no status {status} here "
+                                f"(only {', '.join(operation.responses)})"))
+            return
+        schema = self._media_schema(response, "application/json")
+        if schema is None:
+            if body is not None:
+                self._add(Violation(Direction.RESPONSE, method, operation.route, status, "",
+                                    "the specification has no body for this status"))
+            return
+        if body is None:
+            self._add(Violation(Direction.RESPONSE, method, operation.route, status, "",
+                                "the specification requires a body for this status"))
+            return
+        for pointer, message in self._errors(schema, body):
+            self._add(Violation(Direction.RESPONSE, method, operation.route, status, pointer,
+                                message))
+
+    def take_violations(self) -> list[Violation]:
+        """The violations seen since the last call, oldest first; forgets them."""
+        with self._lock:
+            taken, self.violations = self.violations, []
+        return taken
+
+
+def _leaves(error: Any) -> list[Any]:
+    """The errors to report for one validation error: itself, or for a failed `anyOf` or
+    `oneOf` the errors of the branch the value was most likely meant for (the one whose
+    kind, a `const`, `enum` or `type` at the value itself, fits, with the fewest errors).
+    A `oneOf` every branch of which fits is reported as it is."""
+    if not error.context:
+        return [error]
+    depth = len(error.absolute_path)
+    branches: dict[Any, list[Any]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    if error.validator == "oneOf" and len(branches) < len(error.validator_value):
+        return [error]  # more than one branch matched
+
+    def wrong_kind(sub: Any) -> bool:
+        at = len(sub.absolute_path) - depth
+        return (sub.validator in ("const", "enum") and at <= 1) or (
+            sub.validator == "type" and at == 0)
+
+    chosen = min(branches.values(),
+                 key=lambda subs: (any(wrong_kind(sub) for sub in subs), len(subs)))
+    return [leaf for sub in chosen for leaf in _leaves(sub)]
+
+
+def _escape(part: str) -> str:
+    """A JSON pointer's reference token (RFC 6901)."""
+    return part.replace("~", "~0").replace("/", "~1")
+
+
+def _unescape(part: str) -> str:
+    return part.replace("~1", "/").replace("~0", "~")
+
+
+_default: OpenApiCheck | None = None
+
+
+def default_check() -> OpenApiCheck | None:
+    """The check a `StandIn` made without `openapi_check` uses (`checking_by_default`)."""
+    return _default
+
+
+@contextmanager
+def checking_by_default(check: OpenApiCheck) -> Iterator[OpenApiCheck]:
+    """Within the block, every `StandIn` made without `openapi_check` uses `check`
+    (a test fixture's switch: the stand-ins made inside helpers are checked too)."""
+    global _default
+    before = _default
+    _default = check
+    try:
+        yield check
+    finally:
+        _default = before
+
+
+__all__ = [
+    "KNOWN_GAPS",
+    "Direction",
+    "KnownGap",
+    "OpenApiCheck",
+    "Violation",
+    "checking_by_default",
+    "default_check",
+]
