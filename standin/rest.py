@@ -20,6 +20,7 @@ from .bodies import PAYLOAD_JSON, Body, read_body, read_json_any
 from .core import CHANNEL_MESSAGE_FLAGS, Core, InteractionState
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import Intent
+from .limits import MAX_CHAT_INPUT_COMMANDS, chat_input_count, too_many_commands
 from .model import Channel, ChannelType, Guild, Permission
 from .openapi import OpenApiCheck
 from .payloads import FLAG_EPHEMERAL, MESSAGE_REPLY
@@ -336,6 +337,9 @@ class Rest:
             if existing["name"] == cmd["name"] and existing["type"] == int(cmd.get("type", 1)):
                 table[ident] = self._normalise(cmd, ident, guild_id)
                 return json_response(table[ident], 200)
+        if chat_input_count([cmd]) and chat_input_count(list(table.values())) >= \
+                MAX_CHAT_INPUT_COMMANDS:
+            raise too_many_commands()
         ident = self.core.world.ids.next()
         table[ident] = self._normalise(cmd, ident, guild_id)
         return json_response(table[ident], 201)
