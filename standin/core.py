@@ -106,6 +106,7 @@ class InteractionState:
     guild_id: int | None
     payload: Json
     component_message_id: int | None = None
+    opened_by: int | None = None  # a modal submit's: the interaction that opened the modal
     created: float = field(default_factory=time.monotonic)
     callback: CallbackType | None = None
     callback_at: float | None = None
@@ -510,6 +511,9 @@ class Core:
         }
         if state.kind is InteractionKind.MESSAGE_COMPONENT and state.component_message_id:
             meta["interacted_message_id"] = str(state.component_message_id)
+        opener = self.interactions.get(state.opened_by or 0)
+        if state.kind is InteractionKind.MODAL_SUBMIT and opener is not None:
+            meta["triggering_interaction_metadata"] = self._interaction_meta(opener)
         if state.original_message_id and state.kind is InteractionKind.APPLICATION_COMMAND:
             meta["name"] = state.name.lstrip("/")
             meta["command_type"] = 1

@@ -86,11 +86,21 @@ def _channel_type_16(schemas: Json) -> None:
     )
 
 
-def _integer_attachment_ids(schemas: Json) -> None:
-    schemas["MessageAttachmentRequest"]["properties"]["id"] = {
-        "anyOf": [{"$ref": "#/components/schemas/SnowflakeType"},
-                  {"type": "integer", "minimum": 0}]
-    }
+INTEGER_SNOWFLAKES = {
+    "MessageAttachmentRequest": ("id",),
+    "MessageReferenceRequest": ("message_id", "channel_id", "guild_id"),
+    "CreatePrivateChannelRequest": ("recipient_id",),
+}
+"""Request fields where discord.py sends a snowflake (or an attachment's index) as an
+integer."""
+
+
+def _integer_snowflakes(schemas: Json) -> None:
+    for schema, fields in INTEGER_SNOWFLAKES.items():
+        for name in fields:
+            schemas[schema]["properties"][name] = {
+                "anyOf": [schemas[schema]["properties"][name], {"type": "integer", "minimum": 0}]
+            }
 
 
 def _field_error_codes(schemas: Json) -> None:
@@ -109,11 +119,13 @@ KNOWN_GAPS: tuple[KnownGap, ...] = (
         _channel_type_16,
     ),
     KnownGap(
-        "discord.py sends a kept attachment's `id` as an integer in `attachments` (the "
-        "index of a new file, or a snowflake); Discord accepts integers where the "
-        "specification says a snowflake string (the specification's README: \"Our API "
-        "accepts strings for int fields\", and the reverse holds for snowflakes).",
-        _integer_attachment_ids,
+        "discord.py sends some snowflakes as integers (`INTEGER_SNOWFLAKES`: an attachment's "
+        "`id` in `attachments`, the index of a new file or a kept one's id; a reply's "
+        "`message_reference`; a DM's `recipient_id`), which Discord accepts; the "
+        "specification types them as snowflake strings only (its README: \"Some fields "
+        "typed as strings in our docs may be typed as ints in the spec\", and the reverse "
+        "holds here).",
+        _integer_snowflakes,
     ),
     KnownGap(
         "A field's errors in an `errors` tree carry a string code (\"BASE_TYPE_REQUIRED\": "

@@ -713,9 +713,8 @@ class Rest:
             for t in active
             if self.core.bot_id in t.thread_member_ids
         ]
-        return json_response(
-            {"threads": [self.core.payloads.channel(t) for t in active], "members": members}
-        )
+        return json_response({"threads": [self.core.payloads.channel(t) for t in active],
+                              "members": members, "has_more": False})
 
     # ---- attachments ----------------------------------------------------------------
     async def download(self, request: web.Request) -> web.Response:
