@@ -23,6 +23,7 @@ specification itself is wrong and how it is amended before use.
 from __future__ import annotations
 
 import enum
+import importlib
 import json
 import re
 import threading
@@ -153,12 +154,14 @@ class OpenApiCheck:
     """The specification loaded from `spec_path`, amended by `gaps`, and the violations seen.
 
     Raises `ImportError` when `jsonschema` is not installed (it is in the `test` extra),
-    `OSError` or `ValueError` when the file cannot be read as JSON. Thread-safe enough for
-    one event loop: checks only append to `violations`.
+    `OSError` or `ValueError` when the file cannot be read as JSON. `violations` is guarded
+    by a lock: stand-ins on several threads' loops may share one check.
     """
 
     def __init__(self, spec_path: Path, *, gaps: tuple[KnownGap, ...] = KNOWN_GAPS) -> None:
-        import jsonschema  # test mode only: see the module docstring
+        # Test mode only (see the module docstring). jsonschema has no type stubs: its
+        # validator class is used as `Any`.
+        jsonschema = importlib.import_module("jsonschema")
         import referencing
         import referencing.jsonschema
 
