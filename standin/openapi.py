@@ -169,12 +169,17 @@ class OpenApiCheck:
         spec: Json = json.loads(spec_path.read_text(encoding="utf-8"))
         for gap in gaps:
             gap.amend(spec["components"]["schemas"])
+        _mark_type_unions(spec, spec)
         self._spec = spec
         resource = referencing.Resource.from_contents(
             spec, default_specification=referencing.jsonschema.DRAFT202012
         )
         self._registry: Any = referencing.Registry().with_resource(SPEC_URI, resource)
-        self._validator_class: Any = jsonschema.Draft202012Validator
+        base = jsonschema.Draft202012Validator
+        self._validator_class: Any = jsonschema.validators.extend(base, {
+            "oneOf": _by_type(base.VALIDATORS["oneOf"]),
+            "anyOf": _by_type(base.VALIDATORS["anyOf"]),
+        })
         self._templates: list[tuple[re.Pattern[str], str]] = []
         for template in sorted(spec["paths"], key=_literal_count, reverse=True):
             pattern = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
@@ -333,6 +338,89 @@ def _leaves(error: Any) -> list[Any]:
     chosen = min(branches.values(),
                  key=lambda subs: (any(wrong_kind(sub) for sub in subs), len(subs)))
     return [leaf for sub in chosen for leaf in _leaves(sub)]
+
+
+TYPE_BRANCHES = "x-standin-type-branches"
+"""Added to a union whose branches are objects told apart by the value of their `type`
+(components, interaction callbacks...): that value -> the branch's index."""
+
+CONSTANTS = "x-standin-constants"
+"""Added to a union of distinct constants (Discord's enumerations: `{"title": "DM",
+"const": 1}`, ...): the constants, as JSON texts."""
+
+_CONSTANT_KEYS = frozenset({"const", "title", "description"})
+
+
+def _mark_type_unions(spec: Json, node: Any) -> None:
+    """Mark, in place, every `oneOf`/`anyOf` of the specification whose branches are named
+    schemas with a distinct single `type` value each (`const` or a one-value `enum`)."""
+    if isinstance(node, list):
+        for item in node:
+            _mark_type_unions(spec, item)
+        return
+    if not isinstance(node, dict):
+        return
+    for key in ("oneOf", "anyOf"):
+        branches = node.get(key)
+        if isinstance(branches, list) and len(branches) > 1:
+            values = [_type_value(spec, branch) for branch in branches]
+            if None not in values and len(set(values)) == len(values):
+                node[TYPE_BRANCHES] = {value: index for index, value in enumerate(values)}
+            constants = [json.dumps(branch["const"]) for branch in branches
+                         if isinstance(branch, dict) and "const" in branch
+                         and set(branch) <= _CONSTANT_KEYS]
+            if len(constants) == len(branches) == len(set(constants)):
+                node[CONSTANTS] = frozenset(constants)
+    for value in node.values():
+        _mark_type_unions(spec, value)
+
+
+def _type_value(spec: Json, branch: Any) -> str | None:
+    """The one value of a named object schema's `type` property, as a string; else None."""
+    ref = branch.get("$ref") if isinstance(branch, dict) else None
+    if not isinstance(ref, str) or not ref.startswith("#/components/schemas/"):
+        return None
+    target = spec["components"]["schemas"].get(ref.rsplit("/", 1)[1], {})
+    prop = (target.get("properties") or {}).get("type")
+    if not isinstance(prop, dict):
+        return None
+    if "const" in prop:
+        return json.dumps(prop["const"])
+    enum_values = prop.get("enum")
+    if isinstance(enum_values, list) and len(enum_values) == 1:
+        return json.dumps(enum_values[0])
+    return None
+
+
+def _by_type(keyword: Callable[..., Any]) -> Callable[..., Any]:
+    """A `oneOf`/`anyOf` keyword that answers the unions marked by `_mark_type_unions`
+    faster, with the same answer: a value equal to one of distinct constants is valid; an
+    object whose `type` names a branch is validated against that branch only (the others
+    fail on `type`), so its errors are the branch's own. Otherwise the standard keyword
+    (Discord's unions of components were validated against every branch, ~45 ms a
+    message)."""
+
+    def validate(validator: Any, branches: Any, instance: Any, schema: Json) -> Any:
+        constants = schema.get(CONSTANTS)
+        if constants is not None and _json_text(instance) in constants:
+            return  # equal to exactly one of distinct constants: valid under one branch
+        marks = schema.get(TYPE_BRANCHES)
+        if marks is not None and isinstance(instance, dict) and "type" in instance:
+            index = marks.get(json.dumps(instance["type"]))
+            if index is not None:
+                yield from validator.descend(instance, branches[index], schema_path=index)
+                return
+        yield from keyword(validator, branches, instance, schema)
+
+    return validate
+
+
+def _json_text(value: Any) -> str | None:
+    """`value` as JSON text, None for a value JSON has no text for."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _escape(part: str) -> str:

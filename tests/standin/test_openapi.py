@@ -158,3 +158,20 @@ def test_a_stand_in_uses_the_default_check_only_within_its_block(
         assert StandIn().rest.openapi_check is check
     assert default_check() is before
     assert StandIn(openapi_check=check).rest.openapi_check is check
+
+
+def test_a_wrong_component_is_reported_at_its_own_field(check: OpenApiCheck) -> None:
+    """Components are a union told apart by `type`: a wrong field of a button is reported
+    at that field, and a type no branch has still fails."""
+    check.take_violations()
+    button = {"type": 2, "style": "big", "label": "A", "custom_id": "a"}
+    check.check_request("POST", MESSAGES, "application/json",
+                        {"components": [{"type": 1, "components": [button]}]})
+    assert {v.pointer for v in check.take_violations()} == {
+        "/components/0/components/0/style"}
+    check.check_request("POST", MESSAGES, "application/json",
+                        {"components": [{"type": 1, "components": [{"type": 99}]}]})
+    assert check.take_violations()
+    check.check_request("POST", MESSAGES, "application/json",
+                        {"components": [{"type": 1, "components": [{**button, "style": 1}]}]})
+    assert check.take_violations() == []
