@@ -320,9 +320,10 @@ def _leaves(error: Any) -> list[Any]:
     """The errors to report for one validation error: itself, or for a failed `anyOf` or
     `oneOf` the errors of the branch the value was most likely meant for (the one whose
     kind, a `const`, `enum` or `type` at the value itself, fits, with the fewest errors).
-    A `oneOf` every branch of which fits is reported as it is."""
-    if not error.context:
-        return [error]
+    A `oneOf` every branch of which fits, and a union of constants, are reported as they
+    are."""
+    if not error.context or CONSTANTS in error.schema:
+        return [error]  # none of the constants: the union's own message says so
     depth = len(error.absolute_path)
     branches: dict[Any, list[Any]] = {}
     for sub in error.context:
