@@ -141,7 +141,6 @@ KNOWN_GAPS: tuple[KnownGap, ...] = (
 @dataclass(frozen=True)
 class _Operation:
     route: str
-    pointer: str  # of the operation object in the specification
     request: tuple[Json, str] | None  # the request body object and its pointer
     responses: dict[str, tuple[Json, str]]  # status key -> response object and its pointer
 
@@ -222,7 +221,6 @@ class OpenApiCheck:
         }
         return _Operation(
             route=route,
-            pointer=at,
             request=None if body is None else self._resolve(body, f"{at}/requestBody"),
             responses=responses,
         )
