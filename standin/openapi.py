@@ -237,7 +237,7 @@ class OpenApiCheck:
 
     def _errors(self, schema_pointer: str, instance: Any) -> Iterator[tuple[str, str]]:
         """(JSON pointer, message) of each failure of `instance` against the schema at
-        `schema_pointer` in the specification (the deepest, most relevant one of each)."""
+        `schema_pointer` in the specification (a failed union: its likely branch's, `_leaves`)."""
         validator = self._validators.get(schema_pointer)
         if validator is None:
             validator = self._validator_class({"$ref": f"{SPEC_URI}#{schema_pointer}"},
