@@ -70,7 +70,6 @@ class Msg(enum.StrEnum):
     COMPUTER_NO_DRAW = "error.computer_no_draw"
     UNEXPECTED = "error.unexpected"
     STORAGE_UNAVAILABLE = "error.storage_unavailable"
-    STORAGE_UNREADABLE = "error.storage_unreadable"
     # challenge limits, settings, the text board
     CHALLENGE_DUPLICATE = "error.challenge_duplicate"
     CHALLENGE_DUPLICATE_REVERSE = "error.challenge_duplicate_reverse"
@@ -405,8 +404,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.STORAGE_UNAVAILABLE: "The server cannot save moves right now, so this was not done. "
                              "Nothing of yours was lost: every move you were answered for is "
                              "kept. Please try again in a while.",
-    Msg.STORAGE_UNREADABLE: "The server cannot read its records right now, so this cannot be "
-                            "shown. Nothing of yours was lost. Please try again in a while.",
     # challenge limits, settings, the text board
     Msg.CHALLENGE_DUPLICATE: "You already challenged {opponent}: {challenge}. Wait for their "
                              "answer there, or cancel that challenge before sending another.",
