@@ -52,6 +52,11 @@ class Puzzle:
     first move for the solver (a man = 100; beyond 99000 a forced win). runner_up: the
     value of the best other first move. verify_depth: the depth of the search that
     verified every solver move (deeper than the line). source: where it was found.
+    themes: what the line achieves (`puzzles.mining.Theme` values: "material", and
+    "crowning" when the solver crowns a man on the way, "win" when the defender is left
+    without a move). score and runner_up are material gains counted by
+    `puzzles.material` (kings at the variant's value) for banks mined or filtered by the
+    material criterion (the bank's settings say `"criterion": "material"`).
     """
 
     id: str
@@ -63,6 +68,7 @@ class Puzzle:
     runner_up: int
     verify_depth: int
     source: PuzzleSource
+    themes: tuple[str, ...] = ("material",)
 
     @property
     def solver_moves(self) -> int:
@@ -89,7 +95,7 @@ class Puzzle:
         return {
             "id": self.id, "fen": self.fen, "solution": list(self.solution),
             "rating": self.rating, "score": self.score, "runner_up": self.runner_up,
-            "verify_depth": self.verify_depth,
+            "verify_depth": self.verify_depth, "themes": list(self.themes),
             "source": {"kind": self.source.kind, "name": self.source.name,
                        "ply": self.source.ply, "detail": self.source.detail},
         }
@@ -106,6 +112,7 @@ class Puzzle:
             verify_depth=int(data["verify_depth"]),
             source=PuzzleSource(str(src["kind"]), str(src["name"]), int(src["ply"]),
                                 str(src.get("detail", ""))),
+            themes=tuple(str(t) for t in data.get("themes", ("material",))),
         )
 
 
