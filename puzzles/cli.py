@@ -25,8 +25,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from engine import Game, Position, Variant, get_variant
