@@ -128,14 +128,15 @@ def _find(children: Iterable[Child], text: str) -> Child | None:
     return None
 
 
-def refutation(variant: str, fen: str, solution: tuple[str, ...],
+def refutation(variant: str, fen: str, solution: tuple[str, ...], depth: int = LEAST_DEPTH,
                judge: Judge | None = None) -> str | None:
     """Why the puzzle (`fen`, the solver to move, and its `solution` in full move text)
-    fails the criterion, or None when it holds."""
+    fails the criterion searched `depth` plies deep (raised to at least the line's length
+    plus two and `LEAST_DEPTH`), or None when it holds."""
     judge = judge or Judge(variant)
     board, side = parse_fen(fen)
     solver = side
-    depth = max(LEAST_DEPTH, len(solution) + 2)
+    depth = max(LEAST_DEPTH, len(solution) + 2, depth)
     start = judge.material(board, solver)
     captured = crowned = 0
     first_gain = 0

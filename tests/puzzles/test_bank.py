@@ -105,7 +105,7 @@ def test_no_position_appears_twice_across_the_banks_even_mirrored() -> None:
 def test_every_shipped_puzzle_holds_by_an_independent_material_search(key: str) -> None:
     refuted = []
     for puzzle in load_bank(key):
-        why = refutation(key, puzzle.fen, puzzle.solution, Judge(key))
+        why = refutation(key, puzzle.fen, puzzle.solution, puzzle.verify_depth, Judge(key))
         if why is not None:
             refuted.append((puzzle.id, why))
     assert refuted == []
