@@ -144,6 +144,54 @@ class MaterialSearch:
             self._bounds[key] = (best_value, best_value)
         return best_value
 
+    def _after(self, position: Position, move: Move, depth: int, above: int | None) -> int:
+        """`move`'s value for the side to move of `position` (the reply searched `depth - 1`
+        plies): exact when `above` is None, else only whether it is above `above` (a
+        value at most `above` is then an upper bound)."""
+        child = play_unchecked(position, move)
+        if above is None:
+            return -self.value(child, depth - 1)
+        return -self.value(child, depth - 1, -above - 1, -above)
+
+    def _ordered(self, position: Position) -> list[Move]:
+        moves = self.moves(position)
+        hint = self._best.get(position)
+        if hint is None or hint not in moves:
+            return moves
+        return [hint, *(m for m in moves if m != hint)]
+
+    def top_two(self, position: Position, depth: int) -> tuple[tuple[int, Move], int]:
+        """The best move of `position` with its exact value (as `scores` values it) and
+        the exact value of the best other move (`-INFINITY` when there is none): the
+        others are only asked whether they are above the second best so far (a
+        null-window search), and valued exactly when they are. Raises `OverBudget`."""
+        first, *rest = self._ordered(position)
+        best, best_move = self._after(position, first, depth, None), first
+        second = -INFINITY
+        for move in rest:
+            bar = second if second > -INFINITY else None
+            v = self._after(position, move, depth, bar)
+            if bar is not None and v <= bar:
+                continue
+            if bar is not None:
+                v = self._after(position, move, depth, None)
+            if v > best:
+                best, best_move, second = v, move, best
+            else:
+                second = max(second, v)
+        return (best, best_move), second
+
+    def best_move(self, position: Position, depth: int) -> Move:
+        """A move of `position` with the best exact value for the side to move (as `scores`
+        values it), the move generator's first among equals. Raises `OverBudget`."""
+        moves = self.moves(position)
+        best_move = moves[0]
+        best = self._after(position, best_move, depth, None)
+        for move in moves[1:]:
+            if self._after(position, move, depth, best) > best:
+                best, best_move = self._after(position, move, depth, None), move
+        return best_move
+
     def scores(self, position: Position, depth: int) -> list[tuple[int, Move]]:
         """Every legal move of `position` with its exact value for the side to move (the
         move, then the reply searched `depth - 1` plies), best first, ties in the move

@@ -115,22 +115,16 @@ class VerifiedLine:
     themes: tuple[Theme, ...] = (Theme.MATERIAL,)
 
 
-def _gains(search: MaterialSearch, position: Position, depth: int, start: int,
-           should_stop: Callable[[], bool]) -> list[tuple[int, Move]]:
-    """Every move of `position` (the solver to move) with its material gain over `start`
-    at `depth`, best first."""
-    if should_stop():
-        raise MiningStopped
-    return [(v if abs(v) >= WON_BOUND else v - start, m)
-            for v, m in search.scores(position, depth)]
-
-
 def _step(search: MaterialSearch, position: Position, depth: int, start: int,
           settings: MiningSettings, should_stop: Callable[[], bool],
           ) -> tuple[Move, int, int] | Rejection:
-    """The solver's move at `position`: the best move, its gain and the best other's, or
-    why there is none (no move gains `gain`; another is within `margin` of the best)."""
-    (best, move), (second, _) = _gains(search, position, depth, start, should_stop)[:2]
+    """The solver's move at `position`: the best move by material gain over `start` at
+    `depth`, its gain and the best other's, or why there is none (no move gains `gain`;
+    another is within `margin` of the best)."""
+    if should_stop():
+        raise MiningStopped
+    (best, move), second = search.top_two(position, depth)
+    best, second = (v if abs(v) >= WON_BOUND else v - start for v in (best, second))
     if best < settings.gain:
         return Rejection.NO_WIN
     if second > best - settings.margin:
@@ -180,8 +174,7 @@ def _build_line(search: MaterialSearch, position: Position, settings: MiningSett
             return Rejection.TOO_LONG
         if should_stop():
             raise MiningStopped
-        reply = min(((-v, i, r) for i, (v, r) in
-                     enumerate(search.scores(pos, depth - 1))), key=lambda t: (t[0], t[1]))[2]
+        reply = search.best_move(pos, depth - 1)
         won -= captured_value(pos, variant, reply)
         pos = play_unchecked(pos, reply)
         line.append(reply)
