@@ -114,11 +114,17 @@ class Judge:
         self._table[key] = (best, best)
         return best
 
-    def scores(self, board: Board, side: str, depth: int) -> list[tuple[int, str]]:
-        """Each move's exact value for `side` (the move, then `depth - 1` plies), with the
-        move's text (its first route's)."""
-        return [(-self.value(after, other, depth - 1), route_text(routes[0]))
-                for routes, after, other in self.children(board, side)]
+    def after(self, child: Child, depth: int) -> int:
+        """The exact value of the move `child` for the side that plays it (the move, then
+        `depth - 1` plies)."""
+        _, board, side = child
+        return -self.value(board, side, depth - 1)
+
+    def above(self, child: Child, depth: int, bar: int) -> bool:
+        """Whether the move `child` is worth more than `bar` to the side that plays it
+        (one null-window search)."""
+        _, board, side = child
+        return -self.value(board, side, depth - 1, -bar - 1, -bar) > bar
 
 
 def _find(children: Iterable[Child], text: str) -> Child | None:
@@ -157,14 +163,14 @@ def refutation(variant: str, fen: str, solution: tuple[str, ...], depth: int = L
             if len(children) > 1 or ply == 0:
                 if len(children) < 2:
                     return "the first move is forced"
-                scored = [(gain(v), t) for v, t in judge.scores(board, side, depth)]
-                played = next(g for g, t in scored if t == text)
-                others = [g for g, t in scored if t != text]
+                value = judge.after(child, depth)
+                played = gain(value)
                 if played < MAN:
                     return f"ply {ply}: {text} gains {played}, less than a man"
-                if max(others) > played - MAN:
-                    return (f"ply {ply}: another move gains {max(others)}, within a man of "
-                            f"{text}'s {played}")
+                for rival in children:
+                    if rival is not child and judge.above(rival, depth, value - MAN):
+                        return (f"ply {ply}: {route_text(rival[0][0])} comes within a man "
+                                f"of {text}'s gain {played}")
                 if ply == 0:
                     first_gain = played
             captured += taken
@@ -173,9 +179,9 @@ def refutation(variant: str, fen: str, solution: tuple[str, ...], depth: int = L
                 crowned += judge.king - MAN
         else:
             if len(children) > 1:
-                values = [v for v, _ in judge.scores(board, side, depth - 1)]
-                mine = -judge.value(after, other, depth - 2)
-                if mine < max(values):
+                value = judge.after(child, depth - 1)
+                if any(judge.above(rival, depth - 1, value) for rival in children
+                       if rival is not child):
                     return f"ply {ply}: the defence {text} is not a best one by material"
             captured -= taken
         board, side = after, other
