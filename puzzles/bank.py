@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine import Move, Position, Variant, get_variant, parse_move
+from engine import VARIANTS, Move, Position, Variant, get_variant, parse_move
 from engine.movegen import play_unchecked
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -116,6 +116,28 @@ class Puzzle:
         )
 
 
+def _mirror_files(bb: int) -> int:
+    out = 0
+    while bb:
+        low = bb & -bb
+        sq = low.bit_length() - 1
+        out |= 1 << (sq - sq % 8 + 7 - sq % 8)
+        bb ^= low
+    return out
+
+
+def images(position: Position) -> frozenset[Position]:
+    """`position` and its mirror images: turned 180 degrees with the colours swapped (the
+    same position seen by the other side), reflected left-right (a symmetry of the
+    orthogonal board; on the diagonal board it lands on the light squares, so it matches
+    nothing there), and both. Two puzzles whose positions share an image are the same
+    puzzle."""
+    mirrored = Position(_mirror_files(position.white_men), _mirror_files(position.white_kings),
+                        _mirror_files(position.black_men), _mirror_files(position.black_kings),
+                        position.turn)
+    return frozenset({position, position.flipped(), mirrored, mirrored.flipped()})
+
+
 def puzzle_id(variant: Variant, fen: str) -> str:
     """A stable id for the puzzle at `fen`: the variant's key and 10 hex digits of a hash."""
     digest = hashlib.sha256(f"{variant.key}|{fen}".encode()).hexdigest()[:10]
@@ -169,6 +191,21 @@ def load_bank(variant_key: str) -> tuple[Puzzle, ...]:
     Raises UnknownVariantError for an unknown key."""
     variant = get_variant(variant_key)
     return tuple(BankFile.read(bank_path(variant), variant).puzzles)
+
+
+def taken_elsewhere(variant: Variant, *, earlier_only: bool) -> frozenset[Position]:
+    """Every image (`images`) of the puzzles in the shipped banks of the other variants,
+    or only of the variants listed before `variant` in `engine.VARIANTS` when
+    `earlier_only` (the order in which banks claim a position shared between them)."""
+    out: set[Position] = set()
+    for key in VARIANTS:
+        if key == variant.key:
+            if earlier_only:
+                break
+            continue
+        for puzzle in load_bank(key):
+            out |= images(puzzle.position())
+    return frozenset(out)
 
 
 def by_id(puzzles: Sequence[Puzzle]) -> dict[str, Puzzle]:

@@ -17,7 +17,10 @@ both would give the same game, and the same puzzles, until their rules differ.
 `filter` verifies every puzzle of a bank again with the current criterion
 (`puzzles.mining.verify_puzzle`) and keeps those whose first move it confirms, with the
 line, scores, depth, rating and themes it verified (id, position and source unchanged);
-the others are dropped.
+the others are dropped, and so is a puzzle whose position, or a mirror image of it
+(`puzzles.bank.images`), is already in the bank or in the shipped bank of a variant
+listed before it (`engine.VARIANTS`: Turkish, Arab, Moroccan, Italian). `mine` never adds
+a position, or a mirror image of one, that the bank or any other shipped bank holds.
 """
 
 from __future__ import annotations
@@ -33,7 +36,15 @@ from engine import Game, Position, Variant, get_variant
 from engine.errors import DamaError
 from engine.pdn import read_pdn
 from engine.search import LEVELS, search
-from puzzles.bank import BankFile, Puzzle, PuzzleSource, bank_path, puzzle_id
+from puzzles.bank import (
+    BankFile,
+    Puzzle,
+    PuzzleSource,
+    bank_path,
+    images,
+    puzzle_id,
+    taken_elsewhere,
+)
 from puzzles.mining import (
     MiningSettings,
     Rejection,
@@ -142,7 +153,9 @@ def mine(argv: Sequence[str]) -> int:
     settings = MiningSettings(verify_depth=max(2, args.verify_depth))
     bank.settings = settings.to_json()
     deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
-    known = {p.fen for p in bank.puzzles}
+    known = set(taken_elsewhere(variant, earlier_only=False))
+    for p in bank.puzzles:
+        known |= images(p.position())
     done = set(bank.sources_done)
 
     def should_stop() -> bool:
@@ -165,10 +178,9 @@ def mine(argv: Sequence[str]) -> int:
         if should_stop():
             break  # the source was cut short: mined again next run
         for f in found:
-            fen = f.position.to_fen(variant)
-            if fen in known:
+            if f.position in known:
                 continue
-            known.add(fen)
+            known |= images(f.position)
             bank.puzzles.append(_puzzle(
                 variant, f.position, f.line, PuzzleSource(kind, name, f.ply, detail)))
         bank.sources_done.append(key)
@@ -204,8 +216,14 @@ def sift(argv: Sequence[str]) -> int:
         print(f"puzzles: {exc}", file=sys.stderr)
         return 2
     kept: list[Puzzle] = []
+    taken = set(taken_elsewhere(variant, earlier_only=True))
     for puzzle in bank.puzzles:
         position = puzzle.position()
+        if position in taken:
+            print(f"{puzzle.id}: dropped (the same position, or its mirror image, is in "
+                  "another variant's bank)", flush=True)
+            continue
+        taken |= images(position)
         result = verify_puzzle(position, variant, MiningSettings(), budget=args.node_budget)
         if isinstance(result, VerifiedLine) and (
                 move_texts(position, variant, result.moves[:1])[0] == puzzle.solution[0]):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game, Position, format_move, get_variant
-from puzzles.bank import BankFile
+from puzzles.bank import BankFile, images
 from puzzles.cli import FIRST_SEED, SEED_BLOCK, main
 from puzzles.mining import (
     MiningSettings,
@@ -22,9 +22,11 @@ from puzzles.mining import (
     move_texts,
     verify_puzzle,
 )
+from tests.engine.oracles.board import rotate_notation
 from tests.support.puzzles import SHOT, SHOT_BEFORE, SHOT_LINES, TWO_WINS, shot_puzzle
 
 ITALIAN = get_variant("italian")
+SHOT_LINES_FIRST = sorted(SHOT_LINES)[0]
 
 # Positions the former criterion accepted (it counted positional terms as gain when the
 # solver already stood better, and searched the defence only along its own line); by
@@ -210,3 +212,27 @@ def test_the_filter_keeps_the_sound_puzzles_and_drops_the_others(tmp_path: Path)
     assert kept.themes == ("material",) and kept.score >= 100
     assert bank.settings["criterion"] == "material"
     assert bank.sources_done == ["pdn:hand-made.pdn#1"]
+
+
+def test_the_filter_keeps_one_of_a_position_and_its_mirror_image(tmp_path: Path) -> None:
+    # The shot seen from the other side (turned round, colours swapped) is as sound a
+    # puzzle, and the same one: the filter keeps the first it meets.
+    mirrored = Position.from_fen(SHOT, ITALIAN).flipped()
+    twin = replace(shot_puzzle(), id="italian-0000000003", fen=mirrored.to_fen(ITALIAN),
+                   solution=tuple(rotate_notation(m) for m in SHOT_LINES_FIRST))
+    assert isinstance(verify_puzzle(mirrored, ITALIAN), VerifiedLine)
+    out = tmp_path / "bank.json"
+    BankFile("italian", [twin, shot_puzzle()], [], {}).write(out)
+    assert main(["filter", "--variant", "italian", "--out", str(out)]) == 0
+    assert [p.id for p in BankFile.read(out, ITALIAN).puzzles] == [twin.id]
+
+
+def test_a_position_and_its_mirror_images_are_one_puzzle() -> None:
+    turkish = get_variant("turkish")
+    position = Position.from_fen("W:Wa3,b3:Bf6", turkish)
+    assert images(position) == {
+        position,
+        Position.from_fen("B:Wc3:Bg6,h6", turkish),
+        Position.from_fen("W:Wg3,h3:Bc6", turkish),
+        Position.from_fen("B:Wf3:Ba6,b6", turkish),
+    }
