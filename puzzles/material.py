@@ -4,9 +4,9 @@
 Values are in the evaluation's unit (a man = 100): a side's material minus the other
 side's, a man at 100 and a king at the variant's king value (`engine.evaluation.weights_for`:
 330 on the orthogonal board, 300 for Moroccan's flying kings, 165 for Italian's short
-kings). No positional term counts. A side with no legal move has lost (docs/RULES.md, "End
-of the game"): `-WON` for it. Where each side with exactly one piece is a draw (Turkish and
-Arab, docs/RULES.md), such a position is worth 0.
+kings). No positional term counts. A side with no legal move has lost (docs/RULES.md,
+"Project-wide game rules"): `-WON` for it. Where each side with exactly one piece is a
+draw (Turkish and Arab, docs/RULES.md), such a position is worth 0.
 
 The search is a negamax alpha-beta to a fixed depth in plies; at the horizon a position
 whose side to move must capture is searched on (captures are compulsory in every variant,
