@@ -155,3 +155,20 @@ def test_every_action_has_its_component_and_the_bot_routes_every_feature(
     assert harness.bot.router.unrouted(kinds) == []
     with pytest.raises(ValueError):
         harness.bot.router.route(buttons.GameAction, harness.bot.get_cog("Play").press)  # type: ignore[union-attr]
+
+
+async def test_a_keep_playing_press_on_a_public_board_leaves_it_alone(
+    harness: Harness,
+) -> None:
+    # Keep playing belongs to the resign question, a private message: pressed on the
+    # channel's board (a forged custom_id), it must not replace the board.
+    h = harness
+    _, board = await challenge_and_accept(h)
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    before = copy.deepcopy(h.discord.messages[board])
+    for user in (CAROL, ALICE):
+        answer = _private_answer_only(await run(h, _forged(h, board, f"dama:keep:{game_id}:0",
+                                                           user=user, guild_id=500)))
+        assert answer.content == text(Msg.RESIGN_KEPT, "en-US", game_id=game_id)
+    assert h.discord.messages[board] == before
+
