@@ -172,3 +172,21 @@ async def test_a_keep_playing_press_on_a_public_board_leaves_it_alone(
         assert answer.content == text(Msg.RESIGN_KEPT, "en-US", game_id=game_id)
     assert h.discord.messages[board] == before
 
+
+async def test_a_press_naming_a_game_id_beyond_the_databases_integers_is_a_missing_game(
+    harness: Harness,
+) -> None:
+    h = harness
+    _, board = await challenge_and_accept(h)
+    before = copy.deepcopy(h.discord.messages[board])
+    for huge in (2**63, 2**64, 10**30):
+        for custom_id in (*_game_ids(huge), f"dama:accept:{huge}", f"dama:cancel:{huge}"):
+            values = ["1"] if custom_id.startswith("dama:mistake:") else None
+            answer = _private_answer_only(await run(h, _forged(h, board, custom_id, user=BOB,
+                                                               guild_id=500, values=values)))
+            expected = (text(Msg.CHALLENGE_UNKNOWN, "en-US") if ":accept:" in custom_id
+                        or ":cancel:" in custom_id
+                        else text(Msg.UNKNOWN_GAME, "en-US", game_id=huge))
+            assert answer.content == expected, custom_id
+    assert h.discord.messages[board] == before
+
