@@ -201,7 +201,15 @@ class DamaBot(commands.AutoShardedBot):
                                  chooser=self.chooser, puzzle_banks=self.puzzle_banks)
         self._services = services
         announcer = services.announcer
-        self.errors = ErrorReporter(announcer)
+        games = services.games
+
+        def current_board(channel_id: int) -> int | None:
+            try:
+                return games.current(channel_id).board_message_id
+            except PlayerError:  # no game in play there
+                return None
+
+        self.errors = ErrorReporter(announcer, current_board=current_board)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=services.games, challenges=services.challenges, announcer=announcer,
                     errors=self.errors, settings=settings, preferences=services.preferences,

@@ -190,3 +190,21 @@ async def test_a_press_naming_a_game_id_beyond_the_databases_integers_is_a_missi
             assert answer.content == expected, custom_id
     assert h.discord.messages[board] == before
 
+
+async def test_a_forged_ply_or_an_ended_games_id_leaves_the_current_boards_buttons(
+    harness: Harness,
+) -> None:
+    # The board of the channel's game is not out of date, whatever ply or ended game of
+    # the channel a forged custom_id names: its buttons stay.
+    h = harness
+    await challenge_and_accept(h)
+    ended = h.bot.services.games.current(CHANNEL).game_id
+    await resign(h, user=BOB)
+    _, board = await challenge_and_accept(h)
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    before = copy.deepcopy(h.discord.messages[board])
+    for custom_id in (f"dama:resign:{game_id}:3", f"dama:draw:{game_id}:7",
+                      f"dama:resign:{ended}:0", f"dama:draw:{ended}:0",
+                      f"dama:keep:{ended}:0"):
+        await run(h, _forged(h, board, custom_id, user=CAROL, guild_id=500))
+        assert h.discord.messages[board] == before, custom_id
