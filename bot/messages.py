@@ -648,9 +648,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.LANGUAGE_SET: "From now on I answer you in English.",
     Msg.LANGUAGE_AUTO: "Back to automatic: I answer you in your Discord language, or in the "
                        "server's language if your Discord is in English.",
-    Msg.SERVER_LANGUAGE_SET: "This server's language is now English: boards and notices in "
-                             "the channel use it, and so do answers to players whose Discord "
-                             "is in English.",
+    Msg.SERVER_LANGUAGE_SET: "This server's language is now **{language}**: boards and "
+                             "notices in the channel use it, and so do answers to players "
+                             "whose Discord is in English.",
     Msg.SERVER_LANGUAGE_AUTO: "This server has no language of its own any more: channel posts "
                               "follow the server's Discord locale.",
     Msg.SETTINGS_LANGUAGE: "Language: **{value}** (change it with /settings language:)",
