@@ -39,7 +39,7 @@ from bot.ui import buttons as buttons_ui
 from bot.ui import puzzles as puzzles_ui
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
-from bot.ui.components import ComponentRouter
+from bot.ui.components import BoardInPlay, ComponentRouter
 from bot.ui.errors import ErrorReporter
 from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
@@ -201,15 +201,7 @@ class DamaBot(commands.AutoShardedBot):
                                  chooser=self.chooser, puzzle_banks=self.puzzle_banks)
         self._services = services
         announcer = services.announcer
-        games = services.games
-
-        def current_board(channel_id: int) -> int | None:
-            try:
-                return games.current(channel_id).board_message_id
-            except PlayerError:  # no game in play there
-                return None
-
-        self.errors = ErrorReporter(announcer, current_board=current_board)
+        self.errors = ErrorReporter(announcer)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=services.games, challenges=services.challenges, announcer=announcer,
                     errors=self.errors, settings=settings, preferences=services.preferences,
@@ -230,7 +222,8 @@ class DamaBot(commands.AutoShardedBot):
         # (bot.ui.components); the components are dynamic items, so any old message's
         # buttons work again.
         self.router = ComponentRouter(targets=PressTargets(services.storage), errors=self.errors,
-                                      languages=services.preferences)
+                                      languages=services.preferences,
+                                      current_board=self._board_in_play)
         self.router.route(buttons_ui.GameAction, play.press)
         self.router.route(puzzles_ui.PuzzleAction, puzzle_cog.press)
         self.router.route(analysis_ui.AnalysisAction, analysis.press)
@@ -270,6 +263,17 @@ class DamaBot(commands.AutoShardedBot):
                     "applications.commands scope, or leave DAMA_DEV_GUILD empty for global "
                     "commands"
                 ) from None
+
+    def _board_in_play(self, channel_id: int) -> BoardInPlay | None:
+        """The board of the channel's game in play (None without one, or before its
+        board was posted)."""
+        try:
+            state = self.services.games.current(channel_id)
+        except PlayerError:  # no game in play there
+            return None
+        if state.board_message_id is None:
+            return None
+        return BoardInPlay(state.board_message_id, state.game_id, state.ply)
 
     async def _sync_commands(self, patience: float) -> str:
         """`bot.sync.sync_commands` with this bot's tree, settings and clock."""

@@ -63,6 +63,7 @@ class Msg(enum.StrEnum):
     BAD_OPTION = "error.bad_option"
     UNKNOWN_GAME = "error.unknown_game"
     GAME_ELSEWHERE = "error.game_elsewhere"
+    NOT_THIS_BOARDS = "error.not_this_boards"
     NO_GAME_TO_EXPORT = "error.no_game_to_export"
     NO_GAME_TO_EXPORT_SEVERAL = "error.no_game_to_export_several"
     UNKNOWN_VARIANT = "error.unknown_variant"
@@ -388,6 +389,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
     Msg.GAME_ELSEWHERE: "These buttons belong to game #{game_id}, which is played in another "
                         "channel: nothing was done.",
+    Msg.NOT_THIS_BOARDS: "This button is not one of this board's: nothing was done.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
     Msg.NO_GAME_TO_EXPORT_SEVERAL: "You have {count} games in progress ({games}) and no "
                                    "finished one: give /export the number of the game you "

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -37,18 +36,8 @@ Inter = discord.Interaction[Any]
 RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED)
 """Refusals of a button press meaning its message is out of date: its buttons go. A press
 naming what does not exist or what the presser may not see (UNKNOWN_GAME,
-GAME_ELSEWHERE, CHALLENGE_UNKNOWN: a `custom_id` no message of ours carries here,
-refused by the component router) changes no message. Nor does one pressed on the board
-of the channel's game in play, which is never out of date (a `custom_id` naming another
-ply, or an ended game of the channel, is forged)."""
-
-CurrentBoard = Callable[[int], int | None]
-"""The message id of the board of a channel's game in play (None without one)."""
-
-
-def no_current_board(channel_id: int) -> int | None:
-    """A `CurrentBoard` for an error reporter that knows no games."""
-    return None
+GAME_ELSEWHERE, CHALLENGE_UNKNOWN, NOT_THIS_BOARDS: a `custom_id` no message of ours
+carries here, refused by the component router) changes no message."""
 
 
 def _what(interaction: Inter) -> tuple[str | None, Any]:
@@ -61,10 +50,8 @@ def _what(interaction: Inter) -> tuple[str | None, Any]:
 class ErrorReporter:
     """Answers failed interactions (texts from the announcer's presenter)."""
 
-    def __init__(self, announcer: GameAnnouncer,
-                 current_board: CurrentBoard = no_current_board) -> None:
+    def __init__(self, announcer: GameAnnouncer) -> None:
         self.announcer = announcer
-        self._current_board = current_board
 
     def autocomplete_failed(self, interaction: Inter, error: BaseException) -> None:
         """Log a failed autocomplete with the command, user, channel and guild ids (the
@@ -73,15 +60,6 @@ class ErrorReporter:
         log.error("autocomplete failed: command=%s user=%s channel=%s guild=%s", command,
                   interaction.user.id, interaction.channel_id, interaction.guild_id,
                   exc_info=error)
-
-    def _out_of_date(self, interaction: Inter) -> bool:
-        """Whether the pressed message may lose its buttons: there is one, and it is not
-        the board of its channel's game in play."""
-        message = interaction.message
-        if message is None:
-            return False
-        channel_id = interaction.channel_id
-        return channel_id is None or self._current_board(channel_id) != message.id
 
     async def report(self, interaction: Inter, error: BaseException) -> None:
         """Answer a failed interaction: the player's mistake, or a generic apology (and a
@@ -97,8 +75,7 @@ class ErrorReporter:
             return
         if isinstance(original, PlayerError):
             message = self.announcer.presenter.error_text(original, locale)
-            if original.key in RETIRED and self._out_of_date(interaction):
-                assert interaction.message is not None
+            if original.key in RETIRED and interaction.message is not None:
                 self.announcer.later(self.announcer.strip_buttons(interaction.message))
             if isinstance(original, StaleBoardError):
                 try:

@@ -208,3 +208,20 @@ async def test_a_forged_ply_or_an_ended_games_id_leaves_the_current_boards_butto
                       f"dama:keep:{ended}:0"):
         await run(h, _forged(h, board, custom_id, user=CAROL, guild_id=500))
         assert h.discord.messages[board] == before, custom_id
+
+
+async def test_analysis_components_pressed_on_a_board_leave_it_alone(
+    harness: Harness,
+) -> None:
+    # The analysis components belong to an analysis's own messages: a forged custom_id
+    # naming a visible game, pressed on the channel's board, must not rewrite the board.
+    h = harness
+    await challenge_and_accept(h)
+    ended = h.bot.services.games.current(CHANNEL).game_id
+    await resign(h, user=BOB)
+    _, board = await challenge_and_accept(h)
+    before = copy.deepcopy(h.discord.messages[board])
+    for custom_id in (f"dama:stopanalysis:{ended}", f"dama:mistake:{ended}"):
+        values = ["1"] if custom_id.startswith("dama:mistake:") else None
+        await run(h, _forged(h, board, custom_id, user=CAROL, guild_id=500, values=values))
+        assert h.discord.messages[board] == before, custom_id
