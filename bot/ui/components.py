@@ -14,9 +14,9 @@ every press then takes the same path, `ComponentRouter.dispatch`:
    the presser may not see, or that does not exist, is refused exactly alike
    (UNKNOWN_GAME), privately, and no message is changed; a board's game must be the
    channel's (GAME_ELSEWHERE); a challenge must exist in the channel (CHALLENGE_UNKNOWN);
-   a press on the board of the channel's game in play must name that game at that ply
-   (only the board's own buttons do; anything else, NOT_THIS_BOARDS, is a forged
-   `custom_id`, which must not change the board);
+   a press on the board of the channel's game in play must name that game at that ply or
+   an earlier one (only the board's own buttons do; anything else, NOT_THIS_BOARDS, is a
+   forged `custom_id`, which must not change the board);
 3. the handler routed for the action's enum (one per feature, a cog method that matches
    every member of its enum, `typing.assert_never` after the last) calls one service
    method and answers;
@@ -163,7 +163,10 @@ class ComponentRouter:
         message, channel_id = interaction.message, interaction.channel_id
         board = None if channel_id is None else self._current_board(channel_id)
         if (board is not None and message is not None and message.id == board.message_id
-                and (press.game_id, press.ply) != (board.game_id, board.ply)):
+                and (press.game_id != board.game_id or press.ply is None
+                     or press.ply > board.ply)):
+            # An earlier ply of this game passes: the move that made this board out of
+            # date may be committed before its new board is posted (a stale press).
             raise PlayerError(Msg.NOT_THIS_BOARDS)
 
 

@@ -16,6 +16,7 @@ from bot.ui import analysis, buttons, puzzles
 from tests.support.discord_harness import (
     Harness,
     challenge_and_accept,
+    play_plies,
     resign,
     response_message_id,
     run,
@@ -225,3 +226,20 @@ async def test_analysis_components_pressed_on_a_board_leave_it_alone(
         values = ["1"] if custom_id.startswith("dama:mistake:") else None
         await run(h, _forged(h, board, custom_id, user=CAROL, guild_id=500, values=values))
         assert h.discord.messages[board] == before, custom_id
+
+
+async def test_an_earlier_ply_pressed_on_the_current_board_is_stale_and_keeps_its_buttons(
+    harness: Harness,
+) -> None:
+    h = harness
+    await challenge_and_accept(h)
+    await play_plies(h, 2)
+    state = h.bot.services.games.current(CHANNEL)
+    board = state.board_message_id
+    assert board is not None
+    before = copy.deepcopy(h.discord.messages[board])
+    answer = _private_answer_only(await run(h, _forged(
+        h, board, f"dama:draw:{state.game_id}:1", user=ALICE, guild_id=500)))
+    assert answer.content == text(Msg.STALE_BOARD, "en-US")
+    assert h.discord.messages[board] == before
+    assert h.bot.services.games.current(CHANNEL).draw_offer_by is None
