@@ -120,6 +120,7 @@ class Msg(enum.StrEnum):
     # --- the board ---------------------------------------------------------------------
     RATED = "word.rated"
     CASUAL = "word.casual"
+    NOT_RATED = "word.not_rated"
     COLOR_WHITE = "word.white"
     COLOR_BLACK = "word.black"
     COLOR_RANDOM = "word.random"
@@ -472,6 +473,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
 
     Msg.RATED: "rated",
     Msg.CASUAL: "casual",
+    Msg.NOT_RATED: "not rated",
     Msg.COLOR_WHITE: "White",
     Msg.COLOR_BLACK: "Black",
     Msg.COLOR_RANDOM: "a random colour",

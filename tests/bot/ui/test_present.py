@@ -3,6 +3,7 @@ move clock's deadline."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 
 import pytest
@@ -47,6 +48,24 @@ def test_every_ending_has_a_result_line(reason: EndReason, winner: engine.Color 
               engine.Color.BLACK: GameResult.BLACK_WINS, None: GameResult.DRAW}[winner]
     line = Presenter().result_text(_state(reason, winner, result), None)
     assert expected in line
+
+
+def test_the_board_title_says_rated_only_when_the_result_counts_for_ratings() -> None:
+    # A rated game that ended before each side made two moves, or was aborted, changed
+    # no rating (docs/RULES.md, "Early results"): its title must not say "rated".
+    draw = _state(EndReason.AGREEMENT, None, GameResult.DRAW)
+    counted = dataclasses.replace(draw, rated=True)
+    early = dataclasses.replace(counted, ending=dataclasses.replace(
+        draw.ending, unrated_early=True))  # type: ignore[arg-type]
+    aborted = dataclasses.replace(_state(EndReason.ABORTED, None, None, by_user=11),
+                                  rated=True)
+    presenter = Presenter()
+    titles = [presenter.board_embed(state, None).title
+              for state in (draw, counted, early, aborted)]
+    assert titles == ["Turkish draughts · game #7 · casual",
+                      "Turkish draughts · game #7 · rated",
+                      "Turkish draughts · game #7 · not rated",
+                      "Turkish draughts · game #7 · not rated"]
 
 
 def test_aborted_line_and_durations() -> None:
