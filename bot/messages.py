@@ -201,6 +201,7 @@ class Msg(enum.StrEnum):
     HISTORY_LINE = "history.line"
     HISTORY_LINE_ABORTED = "history.line_aborted"
     HISTORY_EMPTY = "history.empty"
+    HISTORY_NONE_VISIBLE = "history.none_visible"
     EXPORT_DONE = "export.done"
     EXPORT_CHOSE_ACTIVE = "export.chose_active"
     EXPORT_CHOSE_RECENT = "export.chose_recent"
@@ -565,6 +566,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.HISTORY_LINE: "#{game_id} · {variant} · {score} vs {opponent} · {reason} · {when}",
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
     Msg.HISTORY_EMPTY: "{user} has not finished a game yet.",
+    Msg.HISTORY_NONE_VISIBLE: "{user} has no finished game you can see here (games of other "
+                              "servers are private).",
     Msg.EXPORT_DONE: "Game #{game_id} ({variant}) as PDN.",
     Msg.EXPORT_CHOSE_ACTIVE: "It is your game in progress.",
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",

@@ -71,7 +71,8 @@ class Info(commands.Cog):
         who = user or interaction.user
         games = await self.stats.history(who.id, viewer_of(interaction))
         await Answer.of(interaction).send(embed=history_embed(
-            who.id, games, locale_of(interaction), name=who.display_name))
+            who.id, games, locale_of(interaction), name=who.display_name,
+            asker=interaction.user.id))
 
     @app_commands.command(name="export", description=t("export"))
     @anywhere

@@ -132,13 +132,17 @@ def _score(game: GameRecord, side: Side | None) -> Msg:
 
 
 def history_embed(user_id: int, games: list[GameRecord], locale: str | None,
-                  *, name: str | None = None) -> discord.Embed:
-    """/history: the user's recent games; titled with `name` (default `#<id>`)."""
+                  *, name: str | None = None, asker: int | None = None) -> discord.Embed:
+    """/history: the user's recent games, those the asker may see; titled with `name`
+    (default `#<id>`). `asker`: who asked (None: the user themselves); none shown to
+    someone else is not said to be none at all (a game of another server is private:
+    `bot.services.visibility`)."""
     title = name if name is not None else f"#{user_id}"
     embed = discord.Embed(title=text(Msg.HISTORY_TITLE, locale, user=title),
                           colour=EMBED_COLOUR)
     if not games:
-        embed.description = text(Msg.HISTORY_EMPTY, locale, user=mention(user_id))
+        empty = Msg.HISTORY_EMPTY if asker in (None, user_id) else Msg.HISTORY_NONE_VISIBLE
+        embed.description = text(empty, locale, user=mention(user_id))
         return embed
     lines = []
     for game in games:
