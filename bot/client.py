@@ -181,6 +181,8 @@ class DamaBot(commands.AutoShardedBot):
         self.sync_result: str | None = None
         self.puzzle_banks = puzzle_banks
         self._services: Services[GameAnnouncer] | None = None
+        self._stopping = False
+        """`close` has begun (a stop may come while `setup_hook` is still starting)."""
         self._syncing: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
 
@@ -200,6 +202,11 @@ class DamaBot(commands.AutoShardedBot):
         services = await compose(settings, self._outlets, clock=self.clock,
                                  chooser=self.chooser, puzzle_banks=self.puzzle_banks)
         self._services = services
+        if self._stopping:
+            # Stopped (SIGTERM) while the database was being opened: `close` found no
+            # services to close; these are closed here and nothing starts.
+            await services.close()
+            return
         announcer = services.announcer
         self.errors = ErrorReporter(announcer)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
@@ -237,7 +244,7 @@ class DamaBot(commands.AutoShardedBot):
         log.info("posted %d boards owed from before the restart", len(owed))
         pending = await services.challenges.restore()
         log.info("restored %d pending challenges", pending)
-        if self.run_scheduler:
+        if self.run_scheduler and not self._stopping:  # not after a stop meanwhile
             services.start()
         freeze_heap()
         # One process registers the commands: the one with shard 0 (bot.services.shards).
@@ -309,7 +316,8 @@ class DamaBot(commands.AutoShardedBot):
         """Stop: no new work (schedulers, analyses), the interactions being handled let
         finish, the command sync and the renderer's warm-up ended, the services closed
         (the computer, the posts under way, the database), then the connection."""
-        services = self._services  # None when the bot stops before `setup_hook` ran
+        self._stopping = True
+        services = self._services  # None when the bot stops before `setup_hook` built them
         if services is not None:
             await services.stop()
         await self._finish_interactions(CLOSE_GRACE)
