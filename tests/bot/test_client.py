@@ -214,8 +214,6 @@ async def test_a_stop_during_the_start_closes_what_the_start_built(
 ) -> None:
     # SIGTERM while setup_hook opens the database (a slow PostgreSQL, a long migration):
     # the services composed after the stop are closed all the same, and nothing starts.
-    import bot.composition
-
     opening, resume = asyncio.Event(), asyncio.Event()
     open_storage = Storage.open
 
@@ -224,7 +222,7 @@ async def test_a_stop_during_the_start_closes_what_the_start_built(
         await resume.wait()
         return await open_storage(*args, **kwargs)
 
-    monkeypatch.setattr(bot.composition.Storage, "open", slow_open)
+    monkeypatch.setattr(Storage, "open", slow_open)
     fake = FakeDiscord()
     with fake.installed():
         client = DamaBot(settings_for(tmp_path / "db.sqlite3"), clock=FakeClock())

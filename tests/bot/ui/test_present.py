@@ -55,8 +55,8 @@ def test_the_board_title_says_rated_only_when_the_result_counts_for_ratings() ->
     # no rating (docs/RULES.md, "Early results"): its title must not say "rated".
     draw = _state(EndReason.AGREEMENT, None, GameResult.DRAW)
     counted = dataclasses.replace(draw, rated=True)
-    early = dataclasses.replace(counted, ending=dataclasses.replace(
-        draw.ending, unrated_early=True))  # type: ignore[arg-type]
+    early = dataclasses.replace(counted, ending=Ending(EndReason.AGREEMENT, None,
+                                                       GameResult.DRAW, unrated_early=True))
     aborted = dataclasses.replace(_state(EndReason.ABORTED, None, None, by_user=11),
                                   rated=True)
     presenter = Presenter()
