@@ -39,7 +39,7 @@ from bot.ui import buttons as buttons_ui
 from bot.ui import puzzles as puzzles_ui
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
-from bot.ui.components import ComponentRouter
+from bot.ui.components import BoardInPlay, ComponentRouter
 from bot.ui.errors import ErrorReporter
 from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
@@ -181,6 +181,8 @@ class DamaBot(commands.AutoShardedBot):
         self.sync_result: str | None = None
         self.puzzle_banks = puzzle_banks
         self._services: Services[GameAnnouncer] | None = None
+        self._stopping = False
+        """`close` has begun (a stop may come while `setup_hook` is still starting)."""
         self._syncing: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
 
@@ -200,6 +202,11 @@ class DamaBot(commands.AutoShardedBot):
         services = await compose(settings, self._outlets, clock=self.clock,
                                  chooser=self.chooser, puzzle_banks=self.puzzle_banks)
         self._services = services
+        if self._stopping:
+            # Stopped (SIGTERM) while the database was being opened: `close` found no
+            # services to close; these are closed here and nothing starts.
+            await services.close()
+            return
         announcer = services.announcer
         self.errors = ErrorReporter(announcer)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
@@ -223,7 +230,8 @@ class DamaBot(commands.AutoShardedBot):
         # (bot.ui.components); the components are dynamic items, so any old message's
         # buttons work again.
         self.router = ComponentRouter(targets=PressTargets(services.storage), errors=self.errors,
-                                      languages=services.preferences)
+                                      languages=services.preferences,
+                                      current_board=self._board_in_play)
         self.router.route(buttons_ui.GameAction, play.press)
         self.router.route(puzzles_ui.PuzzleAction, puzzle_cog.press)
         self.router.route(analysis_ui.AnalysisAction, analysis.press)
@@ -237,7 +245,7 @@ class DamaBot(commands.AutoShardedBot):
         log.info("posted %d boards owed from before the restart", len(owed))
         pending = await services.challenges.restore()
         log.info("restored %d pending challenges", pending)
-        if self.run_scheduler:
+        if self.run_scheduler and not self._stopping:  # not after a stop meanwhile
             services.start()
         freeze_heap()
         # One process registers the commands: the one with shard 0 (bot.services.shards).
@@ -263,6 +271,17 @@ class DamaBot(commands.AutoShardedBot):
                     "applications.commands scope, or leave DAMA_DEV_GUILD empty for global "
                     "commands"
                 ) from None
+
+    def _board_in_play(self, channel_id: int) -> BoardInPlay | None:
+        """The board of the channel's game in play (None without one, or before its
+        board was posted)."""
+        try:
+            state = self.services.games.current(channel_id)
+        except PlayerError:  # no game in play there
+            return None
+        if state.board_message_id is None:
+            return None
+        return BoardInPlay(state.board_message_id, state.game_id, state.ply)
 
     async def _sync_commands(self, patience: float) -> str:
         """`bot.sync.sync_commands` with this bot's tree, settings and clock."""
@@ -298,7 +317,8 @@ class DamaBot(commands.AutoShardedBot):
         """Stop: no new work (schedulers, analyses), the interactions being handled let
         finish, the command sync and the renderer's warm-up ended, the services closed
         (the computer, the posts under way, the database), then the connection."""
-        services = self._services  # None when the bot stops before `setup_hook` ran
+        self._stopping = True
+        services = self._services  # None when the bot stops before `setup_hook` built them
         if services is not None:
             await services.stop()
         await self._finish_interactions(CLOSE_GRACE)

@@ -24,7 +24,7 @@ from bot.endpoint import endpoint_for
 from bot.services.models import MoveTime
 from bot.services.settings import MAX_CHALLENGE_LIMIT
 from bot.services.shards import MAX_SHARDS, ShardScope, parse_shard_ids
-from storage import DEFAULT_PATH, DEFAULT_POOL_SIZE, MAX_POOL_SIZE, Eligibility
+from storage import DEFAULT_PATH, DEFAULT_POOL_SIZE, MAX_POOL_SIZE, Eligibility, is_postgresql
 
 __all__ = [
     "ConfigError",
@@ -139,6 +139,23 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, frozenset[int] | None]:
         raise _one_line("DAMA_SHARD_IDS", text, str(error)) from None
 
 
+_URL = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def _database(env: Mapping[str, str]) -> str:
+    """`DAMA_DATABASE`: an SQLite file path or a PostgreSQL URL (docs/OPERATING.md).
+    Raises `ConfigError` for a URL of any other scheme (a typo, another database), which
+    would otherwise be taken for a file path; the message shows its scheme only (the rest
+    may hold a password)."""
+    value = env.get("DAMA_DATABASE", "").strip() or DEFAULT_PATH
+    url = _URL.match(value)
+    if url is not None and not is_postgresql(value):
+        raise _one_line("DAMA_DATABASE", f"{url[1]}://...",
+                        "write an SQLite file path or a PostgreSQL URL, "
+                        "postgresql://user:password@host:port/name")
+    return value
+
+
 def _one_line(name: str, value: str, hint: str) -> ConfigError:
     return ConfigError(f"{name}={value!r} is not valid: {hint}")
 
@@ -247,7 +264,7 @@ def settings_from(env: Mapping[str, str]) -> Settings:
     shard_count, shard_ids = _shards(env)
     return Settings(
         token=token,
-        database=env.get("DAMA_DATABASE", "").strip() or DEFAULT_PATH,
+        database=_database(env),
         dev_guild=_snowflake(env, "DAMA_DEV_GUILD"),
         log_level=level,
         discord_url=url,

@@ -63,6 +63,7 @@ class Msg(enum.StrEnum):
     BAD_OPTION = "error.bad_option"
     UNKNOWN_GAME = "error.unknown_game"
     GAME_ELSEWHERE = "error.game_elsewhere"
+    NOT_THIS_BOARDS = "error.not_this_boards"
     NO_GAME_TO_EXPORT = "error.no_game_to_export"
     NO_GAME_TO_EXPORT_SEVERAL = "error.no_game_to_export_several"
     UNKNOWN_VARIANT = "error.unknown_variant"
@@ -391,6 +392,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
     Msg.GAME_ELSEWHERE: "These buttons belong to game #{game_id}, which is played in another "
                         "channel: nothing was done.",
+    Msg.NOT_THIS_BOARDS: "This button is not one of this board's: nothing was done.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
     Msg.NO_GAME_TO_EXPORT_SEVERAL: "You have {count} games in progress ({games}) and no "
                                    "finished one: give /export the number of the game you "
@@ -657,9 +659,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.LANGUAGE_SET: "From now on I answer you in English.",
     Msg.LANGUAGE_AUTO: "Back to automatic: I answer you in your Discord language, or in the "
                        "server's language if your Discord is in English.",
-    Msg.SERVER_LANGUAGE_SET: "This server's language is now English: boards and notices in "
-                             "the channel use it, and so do answers to players whose Discord "
-                             "is in English.",
+    Msg.SERVER_LANGUAGE_SET: "This server's language is now **{language}**: boards and "
+                             "notices in the channel use it, and so do answers to players "
+                             "whose Discord is in English.",
     Msg.SERVER_LANGUAGE_AUTO: "This server has no language of its own any more: channel posts "
                               "follow the server's Discord locale.",
     Msg.SETTINGS_LANGUAGE: "Language: **{value}** (change it with /settings language:)",

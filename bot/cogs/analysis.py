@@ -103,16 +103,25 @@ class Analysis(commands.Cog):
         """Cancel on the progress of game `game_id`'s analysis: cancels it (its progress
         message then says so). When none runs (the bot restarted since the message was
         posted, or it just ended), the pressed progress message is edited to say the
-        analysis stopped, and the presser is told privately how to ask again. Raises
+        analysis stopped, and the presser is told privately how to ask again. A message
+        that is no progress (it has an embed or a picture) is never edited. Raises
         `PlayerError(ANALYSIS_NOT_STARTER)` when another user asked for it."""
         locale = locale_of(interaction)
         answer = Answer.of(interaction)
+        message = interaction.message
+        # A progress message is plain text (`ProgressMessage`): one with an embed or a
+        # picture is another message, the Cancel a forged `custom_id`; it stays as it is.
+        progress = message is not None and not (message.embeds or message.attachments)
         if self.analyses.cancel(game_id, interaction.user.id):
-            await answer.update_message(text(Msg.ANALYSIS_CANCELLED, locale, game_id=game_id),
-                                        view=None)
+            note = text(Msg.ANALYSIS_CANCELLED, locale, game_id=game_id)
+            if progress:
+                await answer.update_message(note, view=None)
+            else:
+                await answer.send(note, ephemeral=True)
             return
-        await answer.update_message(text(Msg.ANALYSIS_STOPPED, locale_of(interaction),
-                                         game_id=game_id), view=None)
+        if progress:
+            await answer.update_message(text(Msg.ANALYSIS_STOPPED, locale, game_id=game_id),
+                                        view=None)
         await answer.send(text(Msg.ANALYSIS_NOT_RUNNING, locale, game_id=game_id),
                           ephemeral=True)
 

@@ -210,9 +210,10 @@ class Settings(commands.Cog):
         content = None
         if language is not None:
             await settle(interaction, self.settings)
-            # The change announced in the server's new language; automatic: the admin's.
+            # A private answer: in the admin's language, like its embed (docs/LANGUAGES.md).
             content = (text(Msg.SERVER_LANGUAGE_AUTO, locale_of(interaction)) if language == AUTO
-                       else text(Msg.SERVER_LANGUAGE_SET, str(language)))
+                       else text(Msg.SERVER_LANGUAGE_SET, locale_of(interaction),
+                                 language=Language.of(str(language)).endonym))
         await Answer.of(interaction).send(
             content,
             embed=server_settings_embed(settings, defaults, locale_of(interaction),

@@ -15,6 +15,11 @@ from bot.services.errors import PlayerError
 from bot.services.visibility import Viewer, can_see
 from storage import GameRecord, Storage
 
+ID_LIMIT = 2**63
+"""Game and challenge ids are below 2^63 (both databases store them as signed 64-bit
+integers: SQLite's INTEGER, PostgreSQL's BIGINT); a `custom_id` may carry any number of
+digits, and a larger one names nothing."""
+
 
 class PressTargets:
     """Reads the games and challenges a press names (plain values, no discord)."""
@@ -31,7 +36,7 @@ class PressTargets:
         Raises `PlayerError`: UNKNOWN_GAME when there is no such game or `viewer` may
         not see it (`bot.services.visibility.can_see`: told alike), GAME_ELSEWHERE
         when it is visible but played in another channel than `channel_id`."""
-        record = await self._storage.games.get(game_id)
+        record = await self._storage.games.get(game_id) if 0 < game_id < ID_LIMIT else None
         if record is None or not can_see(viewer, record):
             raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
         if channel_id is not None and record.channel_id != channel_id:
@@ -42,6 +47,7 @@ class PressTargets:
         """Check that challenge `challenge_id` exists and was sent in channel
         `channel_id` (its message is there). Raises `PlayerError(CHALLENGE_UNKNOWN)`
         otherwise."""
-        challenge = await self._storage.challenges.get(challenge_id)
+        challenge = (await self._storage.challenges.get(challenge_id)
+                     if 0 < challenge_id < ID_LIMIT else None)
         if challenge is None or challenge.channel_id != channel_id:
             raise PlayerError(Msg.CHALLENGE_UNKNOWN)

@@ -420,10 +420,15 @@ class GameAnnouncer:
         )
 
     async def resign_kept(self, interaction: Inter, game_id: int) -> None:
-        """Close the resign question (the pressed message): the player plays on."""
-        await Answer.of(interaction).update_message(
-            text(Msg.RESIGN_KEPT, locale_of(interaction), game_id=game_id), view=None
-        )
+        """Close the resign question (the pressed message): the player plays on. The
+        question is always private; a press on a message that is not (a forged
+        `custom_id` on a board) is answered privately and changes no message."""
+        note = text(Msg.RESIGN_KEPT, locale_of(interaction), game_id=game_id)
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            await Answer.of(interaction).send(note, ephemeral=True)
+            return
+        await Answer.of(interaction).update_message(note, view=None)
 
     # --- challenges ------------------------------------------------------------------------
 

@@ -14,6 +14,9 @@ every press then takes the same path, `ComponentRouter.dispatch`:
    the presser may not see, or that does not exist, is refused exactly alike
    (UNKNOWN_GAME), privately, and no message is changed; a board's game must be the
    channel's (GAME_ELSEWHERE); a challenge must exist in the channel (CHALLENGE_UNKNOWN);
+   a press on the board of the channel's game in play must name that game at that ply or
+   an earlier one (only the board's own buttons do; anything else, NOT_THIS_BOARDS, is a
+   forged `custom_id`, which must not change the board);
 3. the handler routed for the action's enum (one per feature, a cog method that matches
    every member of its enum, `typing.assert_never` after the last) calls one service
    method and answers;
@@ -34,6 +37,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import discord
 
+from bot.messages import Msg
+from bot.services import PlayerError
 from bot.services.press_targets import PressTargets
 from bot.ui.answer import Answer
 from bot.ui.languages import LanguageChoices, settle
@@ -79,6 +84,25 @@ class Press(Generic[A]):
 Handler = Callable[[Interaction, Press[A]], Awaitable[None]]
 
 
+@dataclass(frozen=True)
+class BoardInPlay:
+    """The board message of a channel's game in play: its message id, the game, and the
+    ply it was drawn for."""
+
+    message_id: int
+    game_id: int
+    ply: int
+
+
+CurrentBoard = Callable[[int], BoardInPlay | None]
+"""The board in play in a channel (by its id), None without one."""
+
+
+def no_board(channel_id: int) -> BoardInPlay | None:
+    """A `CurrentBoard` for a router that knows no games."""
+    return None
+
+
 class ErrorHandler(Protocol):
     async def report(self, interaction: Interaction, error: BaseException) -> None:
         """Answer a failed interaction (`bot.ui.errors.ErrorReporter.report`)."""
@@ -92,8 +116,10 @@ class ComponentRouter:
     none stored, as before the services exist)."""
 
     def __init__(self, *, targets: PressTargets, errors: ErrorHandler,
-                 languages: LanguageChoices | None) -> None:
+                 languages: LanguageChoices | None,
+                 current_board: CurrentBoard = no_board) -> None:
         self._targets = targets
+        self._current_board = current_board
         self._errors = errors
         self._languages = languages
         self._routes: dict[type[enum.Enum], Handler[Any]] = {}
@@ -125,7 +151,8 @@ class ComponentRouter:
 
     async def _check(self, interaction: Interaction, press: Press[Any]) -> None:
         """Refuse a press naming a game or challenge the presser may not act on
-        (`PressTargets`), before anything reads or changes it."""
+        (`PressTargets`), or pressed on the board in play with what is not one of its
+        buttons, before anything reads or changes it."""
         if press.game_id is not None:
             channel = (interaction.channel_id if press.placement is Placement.GAME_CHANNEL
                        else None)
@@ -133,6 +160,14 @@ class ComponentRouter:
                                      channel_id=channel)
         if press.challenge_id is not None:
             await self._targets.challenge(press.challenge_id, interaction.channel_id)
+        message, channel_id = interaction.message, interaction.channel_id
+        board = None if channel_id is None else self._current_board(channel_id)
+        if (board is not None and message is not None and message.id == board.message_id
+                and (press.game_id != board.game_id or press.ply is None
+                     or press.ply > board.ply)):
+            # An earlier ply of this game passes: the move that made this board out of
+            # date may be committed before its new board is posted (a stale press).
+            raise PlayerError(Msg.NOT_THIS_BOARDS)
 
 
 class RouterHost(Protocol):

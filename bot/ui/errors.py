@@ -37,8 +37,9 @@ Inter = discord.Interaction[Any]
 RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED)
 """Refusals of a button press meaning its message is out of date: its buttons go. A press
 naming what does not exist or what the presser may not see (UNKNOWN_GAME,
-GAME_ELSEWHERE, CHALLENGE_UNKNOWN: a `custom_id` no message of ours carries here,
-refused by the component router) changes no message."""
+GAME_ELSEWHERE, CHALLENGE_UNKNOWN, NOT_THIS_BOARDS: a `custom_id` no message of ours
+carries here, refused by the component router) changes no message, nor does a stale
+press on the game's current board."""
 
 
 def _what(interaction: Inter) -> tuple[str | None, Any]:
@@ -46,6 +47,16 @@ def _what(interaction: Inter) -> tuple[str | None, Any]:
     command = interaction.command.qualified_name if interaction.command else None
     data: dict[str, Any] = dict(interaction.data or {})
     return command, data.get("custom_id")
+
+
+def _out_of_date(message: discord.Message | None, error: PlayerError) -> bool:
+    """Whether the pressed `message` loses its buttons after `error`: not when it is the
+    current board of the game (a press naming an earlier ply, forged or made before the
+    board was posted)."""
+    if message is None:
+        return False
+    return not (isinstance(error, StaleBoardError)
+                and error.current.board_message_id == message.id)
 
 
 class ErrorReporter:
@@ -76,7 +87,8 @@ class ErrorReporter:
             return
         if isinstance(original, PlayerError):
             message = self.announcer.presenter.error_text(original, locale)
-            if original.key in RETIRED and interaction.message is not None:
+            if original.key in RETIRED and _out_of_date(interaction.message, original):
+                assert interaction.message is not None
                 self.announcer.later(self.announcer.strip_buttons(interaction.message))
             if isinstance(original, StaleBoardError):
                 try:

@@ -267,6 +267,17 @@ class BoardMessage:
         return discord.File(io.BytesIO(self.png), filename=BOARD_FILE)
 
 
+def rating_kind(state: BoardState) -> Msg:
+    """The game's kind for its title: CASUAL; RATED; NOT_RATED for a rated game that ended
+    without a rating change (aborted, or ended early: docs/RULES.md, "Early results")."""
+    ending = state.ending
+    if not state.rated:
+        return Msg.CASUAL
+    if ending is not None and (ending.result is None or ending.unrated_early):
+        return Msg.NOT_RATED
+    return Msg.RATED
+
+
 class Presenter:
     """Builds the messages of the bot. `board_size`: picture side in pixels."""
 
@@ -379,7 +390,7 @@ class Presenter:
 
     def board_embed(self, state: BoardState, locale: str | None,
                     view: Viewpoint = WHITE_VIEW) -> discord.Embed:
-        kind = text(_kind(state), locale)
+        kind = text(rating_kind(state), locale)
         embed = discord.Embed(
             title=text(Msg.BOARD_TITLE, locale, variant=variant_name(state.variant.key, locale),
                        game_id=state.game_id, kind=kind),
@@ -506,13 +517,3 @@ class Presenter:
     def challenge_content(self, challenge: Challenge) -> str:
         """The mention that notifies the challenged player."""
         return mention(challenge.challenged_id) if challenge.challenged_id else ""
-
-
-def _kind(state: BoardState) -> Msg:
-    """The board title's word for the game: rated, casual, or not rated for a rated game
-    whose result does not count (`Ending.unrated_early`), as its result line says."""
-    if not state.rated:
-        return Msg.CASUAL
-    if state.ending is not None and state.ending.unrated_early:
-        return Msg.NOT_RATED
-    return Msg.RATED

@@ -28,7 +28,7 @@ from tests.support.discord_harness import (
     settings_for,
     slash,
 )
-from tests.support.fake_discord import option, user_option
+from tests.support.fake_discord import FakeDiscord, option, user_option
 from tests.support.services import ALICE, BOB, CHANNEL
 
 
@@ -207,3 +207,33 @@ async def test_the_bot_holds_one_value_of_its_services(harness: Harness) -> None
     assert harness.bot.language_choices is services.preferences
     assert harness.bot.presenter is services.announcer.presenter
     assert services.computer_turns is not None  # the bot always plays the computer's turns
+
+
+async def test_a_stop_during_the_start_closes_what_the_start_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SIGTERM while setup_hook opens the database (a slow PostgreSQL, a long migration):
+    # the services composed after the stop are closed all the same, and nothing starts.
+    opening, resume = asyncio.Event(), asyncio.Event()
+    open_storage = Storage.open
+
+    async def slow_open(*args: Any, **kwargs: Any) -> Storage:
+        opening.set()
+        await resume.wait()
+        return await open_storage(*args, **kwargs)
+
+    monkeypatch.setattr(Storage, "open", slow_open)
+    fake = FakeDiscord()
+    with fake.installed():
+        client = DamaBot(settings_for(tmp_path / "db.sqlite3"), clock=FakeClock())
+        start = asyncio.create_task(client.login("fake-token"))
+        await opening.wait()
+        stop = asyncio.create_task(client.close())
+        await asyncio.sleep(0.05)
+        resume.set()
+        await stop
+        await asyncio.gather(start, return_exceptions=True)
+        alive = {task.get_name() for task in asyncio.all_tasks() if not task.done()}
+        assert not alive & {"dama-deadlines", "dama-daily-puzzle"}, alive
+        with pytest.raises(RuntimeError, match="closed"):
+            await client.services.storage.games.active()

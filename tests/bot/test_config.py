@@ -57,6 +57,27 @@ def test_bad_values_give_one_line_naming_the_setting(name: str, value: str) -> N
     assert "\n" not in message and name in message
 
 
+@pytest.mark.parametrize("value", [
+    "mysql://dama:s3cret@db.example/dama", "postgresq://dama:s3cret@db/dama",
+    "sqlite:///data/dama.sqlite3",
+])
+def test_a_database_url_of_another_kind_is_refused_not_taken_for_a_file(value: str) -> None:
+    # Taken for an SQLite path, it would create a folder named after the scheme and an
+    # empty database, and the bot would run on it.
+    with pytest.raises(ConfigError) as info:
+        settings_from({"DAMA_DATABASE": value})
+    message = str(info.value)
+    assert "\n" not in message and "DAMA_DATABASE" in message and "s3cret" not in message
+
+
+@pytest.mark.parametrize("value", [
+    "data/dama.sqlite3", "/var/lib/dama/dama.sqlite3", "postgresql://dama:pw@db:5432/dama",
+    "postgres://dama@db/dama", "C:\\dama\\dama.sqlite3",
+])
+def test_a_database_path_or_postgresql_url_is_kept(value: str) -> None:
+    assert settings_from({"DAMA_DATABASE": value}).database == value
+
+
 def test_dotenv_file_and_environment_precedence(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
     env_file.write_text("DISCORD_TOKEN=from-file\nDAMA_DEV_GUILD=42\n")

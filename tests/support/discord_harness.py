@@ -4,6 +4,7 @@ slash commands and button presses as gateway payloads, the requests they caused.
 from __future__ import annotations
 
 import asyncio
+import copy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -13,7 +14,7 @@ from bot.config import Settings
 from storage import Eligibility
 from tests.support.clock import FakeClock
 from tests.support.fake_discord import Call, FakeDiscord, option, user_option
-from tests.support.services import ALICE, BOB, CHANNEL
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
 BOT_TASKS = ("CommandTree", "discord-ui", "discord.py", "dama-answer", "dama-background")
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -198,3 +199,35 @@ class OpenBot(Protocol):
     async def __call__(
         self, settings: Settings, *, clock: FakeClock | None = None, **options: Any
     ) -> Harness: ...
+
+
+OTHER_GUILD, OTHER_CHANNEL = 777, 778
+"""A server and channel apart from the test's own (`GUILD`, `CHANNEL`)."""
+DAVE = 1004
+
+
+async def challenge_elsewhere(h: Harness) -> tuple[int, int]:
+    """Carol challenges Dave in another server; returns (the challenge's id, its message
+    id): a message with buttons, in a channel where the presser may act."""
+    opponent, resolved = user_option("opponent", DAVE)
+    [answer] = await run(h, slash(h, "challenge", [opponent, option("variant", "turkish")],
+                                  user=CAROL, resolved=resolved, guild_id=OTHER_GUILD,
+                                  channel=OTHER_CHANNEL))
+    return int(answer.custom_ids[0].split(":")[2]), response_message_id(h, answer)
+
+
+def forged_press(h: Harness, message_id: int, custom_id: str, *, user: int,
+            guild_id: int | None, values: list[str] | None = None) -> dict[str, Any]:
+    """A press of `custom_id` on message `message_id`, as a hostile client sends it: the
+    message as the payload shows it carries that component (discord.py dispatches only
+    a component the message has), though the stored message does not."""
+    message = copy.deepcopy(h.discord.messages[message_id])
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+    component: dict[str, Any] = {"type": 2, "style": 1, "label": "x", "custom_id": custom_id}
+    if values is not None:
+        data.update(component_type=3, values=values)
+        component = {"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1,
+                     "options": [{"label": v, "value": v} for v in values]}
+    message["components"] = [{"type": 1, "components": [component]}]
+    return h.discord.interaction(3, data, user_id=user, channel_id=int(message["channel_id"]),
+                                 guild_id=guild_id, message=message)

@@ -7,12 +7,20 @@ The game is the Italian planted blunder of tests/engine/test_analysis.py: Black'
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from bot.messages import ENGLISH, Msg, text
 from engine import Color, Game, Position, get_variant
 from storage import GameResult, NewGame, Seat
-from tests.support.discord_harness import PNG, Harness, press_button, run, slash
+from tests.support.discord_harness import (
+    PNG,
+    Harness,
+    press_button,
+    response_message_id,
+    run,
+    slash,
+)
 from tests.support.fake_discord import option
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD
 
@@ -314,3 +322,24 @@ async def test_an_analysis_stopped_by_a_shutdown_says_so_without_its_cancel_butt
     shown = h.discord.messages[int(progress["id"])]
     assert shown["content"] == text(Msg.ANALYSIS_STOPPED, "en-US", game_id=game_id)
     assert shown["components"] == []
+
+
+async def test_a_cancel_pressed_on_a_message_that_is_no_progress_leaves_it(
+    harness: Harness,
+) -> None:
+    # An analysis's progress is plain text; a Cancel custom_id forged onto a message with
+    # a picture or an embed (a challenge, an answer) must not rewrite it.
+    from tests.support.discord_harness import challenge_elsewhere, forged_press
+
+    h = harness
+    game_id = await _finished_game(h)
+    _, challenge = await challenge_elsewhere(h)
+    [helped] = await run(h, slash(h, "help", user=CAROL))
+    for message, guild_id in ((challenge, 777), (response_message_id(h, helped), GUILD)):
+        before = copy.deepcopy(h.discord.messages[message])
+        calls = await run(h, forged_press(h, message, f"dama:stopanalysis:{game_id}", user=ALICE,
+                                     guild_id=guild_id))
+        assert h.discord.messages[message] == before
+        [private] = calls
+        assert private.ephemeral
+        assert private.content == text(Msg.ANALYSIS_NOT_RUNNING, "en-US", game_id=game_id)

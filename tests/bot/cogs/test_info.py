@@ -315,3 +315,22 @@ async def test_export_as_gif_is_drawn_from_the_callers_board_side(harness: Harne
     await run(h, slash(h, "settings", [option("board_side", "black"),
                                        option("notation", "algebraic")]))
     assert await exported() == drawn(Color.BLACK, False)
+
+
+async def test_history_of_someone_whose_games_are_hidden_here_does_not_say_they_have_none(
+    harness: Harness,
+) -> None:
+    # Alice finished a game in this server; asked from another server or a direct
+    # message, it is private (docs/ARCHITECTURE.md, "Privacy between servers"), and the
+    # answer must not claim she has never finished one.
+    h = harness
+    await challenge_and_accept(h)
+    await resign(h, user=BOB)
+    alice, resolved = user_option("user", ALICE)
+    for guild_id, channel in ((777, 778), (None, 9)):
+        [answer] = await run(h, slash(h, "history", [alice], resolved=resolved, user=CAROL,
+                                      guild_id=guild_id, channel=channel))
+        assert answer.embeds[0]["description"] == text(Msg.HISTORY_HIDDEN, "en-US",
+                                                       user=f"<@{ALICE}>")
+    [own] = await run(h, slash(h, "history", user=CAROL, guild_id=777, channel=778))
+    assert own.embeds[0]["description"] == f"<@{CAROL}> has not finished a game yet."

@@ -67,7 +67,7 @@ async def test_english_clients_get_the_servers_language_and_others_their_own(
     assert "Manage Server" in refused.content  # only admins choose the server's language
     [set_] = await run(h, slash(h, "server-settings", [option("language", "tr")],
                                 permissions=ADMIN))
-    assert set_.content.startswith("Bu sunucunun dili artık Türkçe")
+    assert set_.content.startswith("Bu sunucunun dili artık **Türkçe**")
     move = [option("move", "d3-d4")]
     [english] = await run(h, slash(h, "move", move, user=BOB, locale="en-GB"))
     assert english.content.startswith("Bu kanalda oyun yok.")

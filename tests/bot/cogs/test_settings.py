@@ -101,6 +101,22 @@ async def test_server_settings_for_managers_only(tmp_path: Path, open_bot: OpenB
     assert "to one player: **1** (default 5)" in body
 
 
+async def test_choosing_the_servers_language_is_answered_wholly_in_the_admins(
+    harness: Harness,
+) -> None:
+    # The answer is private: its first line and its embed in the admin's language
+    # (docs/LANGUAGES.md), the first line naming the server's new one.
+    h = harness
+    [turkish] = await run(h, slash(h, "server-settings", [option("language", "ar")],
+                                   permissions=ADMIN, locale="tr"))
+    assert turkish.content.startswith("Bu sunucunun dili artık **العربية**:"), turkish.content
+    assert turkish.embeds[0]["title"] == "Bu sunucunun ayarları"
+    [french] = await run(h, slash(h, "server-settings", [option("language", "it")],
+                                  permissions=ADMIN, locale="fr"))
+    assert french.content.startswith("La langue de ce serveur est désormais **Italiano** :")
+    assert french.embeds[0]["title"] == "Paramètres de ce serveur"
+
+
 async def test_server_settings_outside_a_server_is_refused(harness: Harness) -> None:
     h = harness
     [answer] = await run(h, slash(h, "server-settings", guild_id=None, channel=9))

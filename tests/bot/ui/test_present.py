@@ -3,7 +3,7 @@ move clock's deadline."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
 from datetime import timedelta
 
 import pytest
@@ -50,19 +50,22 @@ def test_every_ending_has_a_result_line(reason: EndReason, winner: engine.Color 
     assert expected in line
 
 
-def test_an_early_results_title_says_not_rated_as_its_result_line_does() -> None:
-    # docs/RULES.md "Early results": a rated game ended before each side made two moves
-    # keeps its result, unrated; the title must not call it rated.
-    counted = replace(_state(EndReason.AGREEMENT, None, GameResult.DRAW), rated=True)
-    assert counted.ending is not None
-    early = replace(counted, ending=replace(counted.ending, unrated_early=True))
-    title = Presenter().board_embed(early, None).title
-    description = Presenter().board_embed(early, None).description
-    assert title is not None and title.endswith("· not rated")
-    assert description is not None and "Not rated" in description
-    assert (Presenter().board_embed(counted, None).title or "").endswith("· rated")
-    casual = replace(early, rated=False)
-    assert (Presenter().board_embed(casual, None).title or "").endswith("· casual")
+def test_the_board_title_says_rated_only_when_the_result_counts_for_ratings() -> None:
+    # A rated game that ended before each side made two moves, or was aborted, changed
+    # no rating (docs/RULES.md, "Early results"): its title must not say "rated".
+    draw = _state(EndReason.AGREEMENT, None, GameResult.DRAW)
+    counted = dataclasses.replace(draw, rated=True)
+    early = dataclasses.replace(counted, ending=Ending(EndReason.AGREEMENT, None,
+                                                       GameResult.DRAW, unrated_early=True))
+    aborted = dataclasses.replace(_state(EndReason.ABORTED, None, None, by_user=11),
+                                  rated=True)
+    presenter = Presenter()
+    titles = [presenter.board_embed(state, None).title
+              for state in (draw, counted, early, aborted)]
+    assert titles == ["Turkish draughts · game #7 · casual",
+                      "Turkish draughts · game #7 · rated",
+                      "Turkish draughts · game #7 · not rated",
+                      "Turkish draughts · game #7 · not rated"]
 
 
 def test_aborted_line_and_durations() -> None:
