@@ -175,16 +175,17 @@ class CrashHarness:
 
     # --- the bot's life -------------------------------------------------------------------
 
-    async def restart(self, point: FaultPoint | None, extra: dict[str, str] | None = None
-                      ) -> None:
-        """Kill the bot (if running) and start it again, armed with `point` (None: not)."""
+    async def restart(self, point: FaultPoint | None, extra: dict[str, str] | None = None,
+                      *, times: int = 1) -> None:
+        """Kill the bot (if running) and start it again, armed with `point` (None: not),
+        to die the `times`-th time it reaches it."""
         await self.local.process.kill()
         env = self.local.process.extra_env
         env.update(BOT_ENV)
         env.update(extra or {})
         env.pop(ENVIRONMENT_VARIABLE, None)
         if point is not None:
-            env[ENVIRONMENT_VARIABLE] = point.value
+            env[ENVIRONMENT_VARIABLE] = f"{point.value}:{times}"
         await self.local.start_bot()
 
     async def wait_death(self, timeout: float = DEATH_TIMEOUT) -> None:
