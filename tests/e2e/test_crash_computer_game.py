@@ -58,9 +58,9 @@ async def _players_move_then_computers_reply(harness: CrashHarness) -> None:
     others = []
     for index, name in enumerate(CHANNELS[1:]):
         white, black = standin.user(f"white{index}"), standin.user(f"black{index}")
-        game_id, _ = await start_game(local, local.channels[name], white, black, variant)
-        await harness.settled(game_id)
-        others.append(game_id)
+        other, _ = await start_game(local, local.channels[name], white, black, variant)
+        await harness.settled(other)
+        others.append(other)
 
     # /play variant:turkish level:1, two moves (each answered by the computer).
     alice, channel = standin.user("alice"), local.channel
