@@ -84,15 +84,17 @@ async def _killed_midway(harness: CrashHarness) -> None:
     left = standin.message(progress)
     assert _PROGRESS.search(left.text()) and [b.label for b in left.buttons] == ["Cancel"]
     mark = standin.event_count
-    pressed = await standin.press(carol, left, "Cancel", timeout=ANSWER_TIMEOUT)
+    await standin.press(carol, left, "Cancel", timeout=ANSWER_TIMEOUT)
+    note = await standin.wait_for_message(
+        lambda e: e.kind is EventKind.CREATE and e.message.id != progress.id,
+        since=mark, timeout=ANSWER_TIMEOUT)
     stopped = standin.message(progress)
     assert stopped.text() == (f"The analysis of game #{game_id} stopped before it was "
                               f"finished. /analyze game:{game_id} starts it again."), \
         stopped.text()
     assert stopped.buttons == ()
-    notes = [m for m in pressed.messages if m.id != progress.id]
-    assert [m.ephemeral for m in notes] == [True], [m.text() for m in notes]
-    assert "is not running any more" in notes[0].text()
+    assert note.message.ephemeral, note.message.text()
+    assert "is not running any more" in note.message.text()
     public = [e.message for e in standin.events[mark:] if e.kind is EventKind.CREATE
               and not e.message.ephemeral and e.message.channel_id == channel.id]
     assert public == [], [m.text() for m in public]
