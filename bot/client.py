@@ -205,10 +205,11 @@ class DamaBot(commands.AutoShardedBot):
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=services.games, challenges=services.challenges, announcer=announcer,
                     errors=self.errors, settings=settings, preferences=services.preferences,
-                    computer_games=services.computer_games, clock=self.clock)
+                    computer_games=services.computer_games, stats=services.stats,
+                    clock=self.clock)
         await self.add_cog(play)
         await self.add_cog(Info(stats=services.stats, presenter=self.presenter,
-                                settings=settings))
+                                settings=settings, preferences=services.preferences))
         await self.add_cog(Computer(computer_games=services.computer_games,
                                     announcer=announcer, settings=settings))
         puzzle_cog = Puzzles(puzzles=services.puzzles, errors=self.errors,

@@ -70,7 +70,6 @@ class Msg(enum.StrEnum):
     COMPUTER_NO_DRAW = "error.computer_no_draw"
     UNEXPECTED = "error.unexpected"
     STORAGE_UNAVAILABLE = "error.storage_unavailable"
-    STORAGE_UNREADABLE = "error.storage_unreadable"
     # challenge limits, settings, the text board
     CHALLENGE_DUPLICATE = "error.challenge_duplicate"
     CHALLENGE_DUPLICATE_REVERSE = "error.challenge_duplicate_reverse"
@@ -205,6 +204,9 @@ class Msg(enum.StrEnum):
     EXPORT_CHOSE_ACTIVE = "export.chose_active"
     EXPORT_CHOSE_RECENT = "export.chose_recent"
     EXPORT_OTHERS = "export.others"
+    REPLAY_DONE = "replay.done"
+    REPLAY_TOO_LONG = "error.replay_too_long"
+    BUTTON_REPLAY = "button.replay"
     RULES_TITLE = "rules.title"
     RULES_TURKISH = "rules.turkish"
     RULES_ARAB = "rules.arab"
@@ -402,8 +404,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.STORAGE_UNAVAILABLE: "The server cannot save moves right now, so this was not done. "
                              "Nothing of yours was lost: every move you were answered for is "
                              "kept. Please try again in a while.",
-    Msg.STORAGE_UNREADABLE: "The server cannot read its records right now, so this cannot be "
-                            "shown. Nothing of yours was lost. Please try again in a while.",
     # challenge limits, settings, the text board
     Msg.CHALLENGE_DUPLICATE: "You already challenged {opponent}: {challenge}. Wait for their "
                              "answer there, or cancel that challenge before sending another.",
@@ -571,6 +571,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
     Msg.EXPORT_OTHERS: "You have {count} games in progress ({games}): give /export a game "
                        "number to export one of them.",
+    Msg.REPLAY_DONE: "Game #{game_id} ({variant}), move by move.",
+    Msg.REPLAY_TOO_LONG: "Game #{game_id} is too long to fit in an animated picture within "
+                         "Discord's upload limit: /export gives it as PDN.",
+    Msg.BUTTON_REPLAY: "Replay",
     Msg.RULES_TITLE: "{variant}",
     Msg.RULES_TURKISH: (
         "Played on all 64 squares; 16 men each on the second and third ranks. Men step one "
@@ -609,7 +613,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "**/board** shows the board again · **/draw** offers or accepts a draw · **/resign** "
         "gives up (after asking you) · **/abort** cancels a game before both sides have "
         "moved · **/rematch** plays the last game again, colours swapped.\n"
-        "**/rating**, **/leaderboard**, **/history** and **/export** (PDN) show results; "
+        "**/rating**, **/leaderboard**, **/history** and **/export** (PDN, GIF) show results; "
         "**/rules** explains a variant.\n"
         "**/settings**: the side your boards are drawn from, and Italian moves in numbers "
         "(22-18) or letters (d3-c4).\n"
@@ -948,9 +952,10 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "leaderboard.scope": "This server only, or everyone (default: this server)",
     "history": "Show a player's recent games",
     "history.user": "Whose games (default: yours)",
-    "export": "Download a game as a PDN file",
+    "export": "Download a game as a PDN file or watch it as an animated picture",
     "export.game": "The game number (see /history; default: this channel's or your last game)",
     "export.analysis": "Include the computer's analysis as comments, when the game has one",
+    "export.format": "A PDN file (the default) or an animated GIF of the game, move by move",
     "analyze": "Have the computer review a finished game: graph, mistakes, accuracy",
     "analyze.game": "The game number (see /history; default: this channel's last finished "
                     "game)",
@@ -983,6 +988,8 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.random": "Random",
     "choice.server": "This server",
     "choice.global": "Everyone",
+    "choice.pdn": "PDN file",
+    "choice.gif": "Animated GIF",
     "choice.none": "No limit",
     "choice.40s": "40 seconds",
     "choice.5m": "5 minutes",

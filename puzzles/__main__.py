@@ -1,4 +1,4 @@
-"""`python -m puzzles mine ...`: see `puzzles.cli`."""
+"""`python -m puzzles mine ...` and `python -m puzzles filter ...`: see `puzzles.cli`."""
 
 import sys
 

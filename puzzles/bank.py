@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine import Move, Position, Variant, get_variant, parse_move
+from engine import VARIANTS, Move, Position, Variant, get_variant, parse_move
 from engine.movegen import play_unchecked
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -52,6 +52,11 @@ class Puzzle:
     first move for the solver (a man = 100; beyond 99000 a forced win). runner_up: the
     value of the best other first move. verify_depth: the depth of the search that
     verified every solver move (deeper than the line). source: where it was found.
+    themes: what the line achieves (`puzzles.mining.Theme` values: "material", and
+    "crowning" when the solver crowns a man on the way, "win" when the defender is left
+    without a move). score and runner_up are material gains counted by
+    `puzzles.material` (kings at the variant's value) for banks mined or filtered by the
+    material criterion (the bank's settings say `"criterion": "material"`).
     """
 
     id: str
@@ -63,6 +68,7 @@ class Puzzle:
     runner_up: int
     verify_depth: int
     source: PuzzleSource
+    themes: tuple[str, ...] = ("material",)
 
     @property
     def solver_moves(self) -> int:
@@ -89,7 +95,7 @@ class Puzzle:
         return {
             "id": self.id, "fen": self.fen, "solution": list(self.solution),
             "rating": self.rating, "score": self.score, "runner_up": self.runner_up,
-            "verify_depth": self.verify_depth,
+            "verify_depth": self.verify_depth, "themes": list(self.themes),
             "source": {"kind": self.source.kind, "name": self.source.name,
                        "ply": self.source.ply, "detail": self.source.detail},
         }
@@ -106,7 +112,30 @@ class Puzzle:
             verify_depth=int(data["verify_depth"]),
             source=PuzzleSource(str(src["kind"]), str(src["name"]), int(src["ply"]),
                                 str(src.get("detail", ""))),
+            themes=tuple(str(t) for t in data.get("themes", ("material",))),
         )
+
+
+def _mirror_files(bb: int) -> int:
+    out = 0
+    while bb:
+        low = bb & -bb
+        sq = low.bit_length() - 1
+        out |= 1 << (sq - sq % 8 + 7 - sq % 8)
+        bb ^= low
+    return out
+
+
+def images(position: Position) -> frozenset[Position]:
+    """`position` and its mirror images: turned 180 degrees with the colours swapped (the
+    same position seen by the other side), reflected left-right (a symmetry of the
+    orthogonal board; on the diagonal board it lands on the light squares, so it matches
+    nothing there), and both. Two puzzles whose positions share an image are the same
+    puzzle."""
+    mirrored = Position(_mirror_files(position.white_men), _mirror_files(position.white_kings),
+                        _mirror_files(position.black_men), _mirror_files(position.black_kings),
+                        position.turn)
+    return frozenset({position, position.flipped(), mirrored, mirrored.flipped()})
 
 
 def puzzle_id(variant: Variant, fen: str) -> str:
@@ -162,6 +191,21 @@ def load_bank(variant_key: str) -> tuple[Puzzle, ...]:
     Raises UnknownVariantError for an unknown key."""
     variant = get_variant(variant_key)
     return tuple(BankFile.read(bank_path(variant), variant).puzzles)
+
+
+def taken_elsewhere(variant: Variant, *, earlier_only: bool) -> frozenset[Position]:
+    """Every image (`images`) of the puzzles in the shipped banks of the other variants,
+    or only of the variants listed before `variant` in `engine.VARIANTS` when
+    `earlier_only` (the order in which banks claim a position shared between them)."""
+    out: set[Position] = set()
+    for key in VARIANTS:
+        if key == variant.key:
+            if earlier_only:
+                break
+            continue
+        for puzzle in load_bank(key):
+            out |= images(puzzle.position())
+    return frozenset(out)
 
 
 def by_id(puzzles: Sequence[Puzzle]) -> dict[str, Puzzle]:

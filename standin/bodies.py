@@ -17,6 +17,10 @@ from .errors import ApiError, JsonErrorCode, field_error, form_error
 
 _FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 
+PAYLOAD_JSON = web.RequestKey("standin.payload_json", dict[str, Any])
+"""The request key under which a multipart body's parsed `payload_json` is kept (the body
+can be read only once; the OpenAPI check reads it there, `standin/openapi.py`)."""
+
 
 @dataclass(frozen=True)
 class UploadedFile:
@@ -93,6 +97,7 @@ async def _read_multipart(request: web.Request, max_file_size: int) -> Body:
                     field_error(("payload_json",), "BASE_TYPE_BAD_TYPE", "Must be an object.")
                 )
             payload = value
+            request[PAYLOAD_JSON] = value
             continue
         match = _FILE_FIELD.match(name)
         if match is None and name != "file":

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bodies import Body, UploadedFile, image_size, sniff_content_type
+from .components import stored_components
 from .errors import ApiError, JsonErrorCode, field_error, form_error, merge_errors, not_found
 from .gateway import GatewayHub, GatewaySession, Intent
 from .model import Attachment, Channel, ChannelType, Json, Message, World, new_token
@@ -105,6 +106,7 @@ class InteractionState:
     guild_id: int | None
     payload: Json
     component_message_id: int | None = None
+    opened_by: int | None = None  # a modal submit's: the interaction that opened the modal
     created: float = field(default_factory=time.monotonic)
     callback: CallbackType | None = None
     callback_at: float | None = None
@@ -401,7 +403,7 @@ class Core:
             author_id=author_id,
             content=content,
             embeds=self._resolve_embed_files(embeds, attachments),
-            components=copy.deepcopy(components),
+            components=stored_components(components),
             attachments=attachments,
             flags=flags,
             tts=bool(data.get("tts", False)),
@@ -461,7 +463,7 @@ class Core:
         elif attachments is not None:
             msg.embeds = self._resolve_embed_files(msg.embeds, msg.attachments)
         if "components" in data:
-            msg.components = copy.deepcopy(data["components"] or [])
+            msg.components = stored_components(data["components"] or [])
         if data.get("flags") is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_IS_COMPONENTS_V2)
             msg.flags = (int(data["flags"]) & EDIT_FLAGS) | keep
@@ -509,6 +511,9 @@ class Core:
         }
         if state.kind is InteractionKind.MESSAGE_COMPONENT and state.component_message_id:
             meta["interacted_message_id"] = str(state.component_message_id)
+        opener = self.interactions.get(state.opened_by or 0)
+        if state.kind is InteractionKind.MODAL_SUBMIT and opener is not None:
+            meta["triggering_interaction_metadata"] = self._interaction_meta(opener)
         if state.original_message_id and state.kind is InteractionKind.APPLICATION_COMMAND:
             meta["name"] = state.name.lstrip("/")
             meta["command_type"] = 1
@@ -599,14 +604,16 @@ class Core:
             return None
         callback: Json = {"id": str(state.id), "type": int(state.kind)}
         result: Json = {"interaction": callback}
-        resource: Json = {"type": int(ctype)}
         if message is not None:
             callback["response_message_id"] = str(message.id)
             callback["response_message_loading"] = bool(message.flags & FLAG_LOADING)
             callback["response_message_ephemeral"] = bool(message.flags & FLAG_EPHEMERAL)
+            # A resource only for the callbacks that create or update a message (Discord
+            # developer docs, Interactions > Receiving and Responding, Interaction Callback
+            # Resource Object; the OpenAPI specification's InteractionCallbackResponse).
             if ctype in (CallbackType.CHANNEL_MESSAGE, CallbackType.UPDATE_MESSAGE):
-                resource["message"] = self.payloads.message(message)
-        result["resource"] = resource
+                result["resource"] = {"type": int(ctype),
+                                      "message": self.payloads.message(message)}
         return result
 
     async def _apply_callback(

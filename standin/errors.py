@@ -24,6 +24,7 @@ class JsonErrorCode(enum.IntEnum):
     UNKNOWN_INTERACTION = 10062
     UNKNOWN_APPLICATION_COMMAND = 10063
     INTERACTION_ALREADY_ACKNOWLEDGED = 40060
+    MAX_APPLICATION_COMMANDS = 30032
     REQUEST_ENTITY_TOO_LARGE = 40005
     MISSING_ACCESS = 50001
     CANNOT_EDIT_OTHER_USERS_MESSAGE = 50005
@@ -68,8 +69,17 @@ def not_found(code: JsonErrorCode, what: str) -> ApiError:
 
 
 def form_error(errors: dict[str, Any]) -> ApiError:
-    """400 Invalid Form Body (50035) with Discord's nested `errors` object."""
-    return ApiError(400, JsonErrorCode.INVALID_FORM_BODY, "Invalid Form Body", errors)
+    """400 Invalid Form Body (50035) with Discord's nested `errors` object. A field with an
+    error of its own is reported without its items' errors (an array too long is refused
+    before its items are looked at): a node of the tree holds either `_errors` or fields
+    (the `ErrorDetails` of Discord's OpenAPI specification)."""
+    return ApiError(400, JsonErrorCode.INVALID_FORM_BODY, "Invalid Form Body", _pruned(errors))
+
+
+def _pruned(errors: dict[str, Any]) -> dict[str, Any]:
+    if "_errors" in errors:
+        return {"_errors": errors["_errors"]}
+    return {key: _pruned(value) for key, value in errors.items()}
 
 
 def field_error(path: tuple[str | int, ...], code: str, message: str) -> dict[str, Any]:

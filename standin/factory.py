@@ -409,5 +409,6 @@ class InteractionFactory:
             guild_id=ch.guild_id,
             payload=payload,
             component_message_id=origin.component_message_id,
+            opened_by=origin.id,
         )
         return state

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
 
 from .model import (
     Attachment,
@@ -424,12 +423,17 @@ class Payloads:
             "verify_key": self.app.verify_key,
             "team": None,
             "flags": 0,
+            "flags_new": "0",
             "hook": True,
             "tags": [],
             "redirect_uris": [],
             "interactions_endpoint_url": None,
             "role_connections_verification_url": None,
             "approximate_guild_count": len(self.world.guilds),
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": ["bot", "applications.commands"],
             "integration_types_config": {"0": {}},
             "install_params": {"scopes": ["bot", "applications.commands"], "permissions": "0"},
             "is_monetized": False,
@@ -444,8 +448,3 @@ class Payloads:
 
 def _role_order(role: Role) -> tuple[int, int]:
     return (role.position, role.id)
-
-
-def strip_none(data: dict[str, Any]) -> dict[str, Any]:
-    """A copy of `data` without keys whose value is None."""
-    return {k: v for k, v in data.items() if v is not None}

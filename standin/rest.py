@@ -8,6 +8,7 @@ as on Discord.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -15,11 +16,13 @@ from typing import Any
 
 from aiohttp import web
 
-from .bodies import Body, read_body, read_json_any
+from .bodies import PAYLOAD_JSON, Body, read_body, read_json_any
 from .core import CHANNEL_MESSAGE_FLAGS, Core, InteractionState
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import Intent
+from .limits import MAX_CHAT_INPUT_COMMANDS, chat_input_count, too_many_commands
 from .model import Channel, ChannelType, Guild, Permission
+from .openapi import OpenApiCheck
 from .payloads import FLAG_EPHEMERAL, MESSAGE_REPLY
 from .records import MessageOrigin
 from .validation import check_command, check_commands, raise_if
@@ -59,6 +62,12 @@ def _int_field(data: dict[str, Any], path: tuple[str, ...], default: int) -> int
         ) from None
 
 
+def _permissions_string(value: Any) -> str | None:
+    """A permission bit set as Discord answers it: a decimal string (an integer is accepted
+    in requests; Discord developer docs, Topics > Permissions)."""
+    return None if value is None else str(int(value))
+
+
 def _snowflake(request: web.Request, name: str, code: JsonErrorCode, what: str) -> int:
     try:
         return int(request.match_info[name])
@@ -77,8 +86,10 @@ class Rest:
         after_request: Callable[[], Awaitable[None]] | None = None,
         *,
         shards: Callable[[], int] = lambda: 1,
+        openapi_check: OpenApiCheck | None = None,
     ) -> None:
         self.core = core
+        self.openapi_check = openapi_check
         self._shards = shards  # the shard count GET /gateway/bot recommends
         self.token = token
         self.urls = urls  # (http base, gateway ws url)
@@ -142,7 +153,28 @@ class Rest:
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Authorisation, Discord-shaped errors and a request log."""
+        """Authorisation, Discord-shaped errors, a request log, and with `openapi_check`
+        the request and its answer checked against Discord's specification."""
+        check = self.openapi_check
+        if check is None or not request.path.startswith(API):
+            return await self._answer(request, handler)
+        json_body = None
+        if not request.content_type.startswith("multipart/") and request.body_exists:
+            raw = await request.read()  # kept by aiohttp: the handler reads it again
+            with contextlib.suppress(ValueError):
+                json_body = json.loads(raw) if raw else None
+        response = await self._answer(request, handler)
+        if request.content_type.startswith("multipart/"):
+            json_body = request.get(PAYLOAD_JSON)
+        check.check_request(request.method, request.path, request.content_type, json_body)
+        answer = None
+        if isinstance(response, web.Response) and response.body is not None:
+            with contextlib.suppress(ValueError, TypeError):
+                answer = json.loads(response.body)  # type: ignore[arg-type]
+        check.check_response(request.method, request.path, response.status, answer)
+        return response
+
+    async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         status = 500
         try:
             if self._needs_auth(request.path) and (
@@ -266,7 +298,8 @@ class Rest:
             "description": cmd.get("description", ""),
             "description_localizations": cmd.get("description_localizations"),
             "options": [dict(o) for o in cmd.get("options") or []],
-            "default_member_permissions": cmd.get("default_member_permissions"),
+            "default_member_permissions": _permissions_string(
+                cmd.get("default_member_permissions")),
             "nsfw": bool(cmd.get("nsfw", False)),
             "contexts": cmd.get("contexts"),
             "integration_types": cmd.get("integration_types") or [0],
@@ -304,6 +337,9 @@ class Rest:
             if existing["name"] == cmd["name"] and existing["type"] == int(cmd.get("type", 1)):
                 table[ident] = self._normalise(cmd, ident, guild_id)
                 return json_response(table[ident], 200)
+        if chat_input_count([cmd]) and chat_input_count(list(table.values())) >= \
+                MAX_CHAT_INPUT_COMMANDS:
+            raise too_many_commands()
         ident = self.core.world.ids.next()
         table[ident] = self._normalise(cmd, ident, guild_id)
         return json_response(table[ident], 201)
@@ -677,9 +713,8 @@ class Rest:
             for t in active
             if self.core.bot_id in t.thread_member_ids
         ]
-        return json_response(
-            {"threads": [self.core.payloads.channel(t) for t in active], "members": members}
-        )
+        return json_response({"threads": [self.core.payloads.channel(t) for t in active],
+                              "members": members, "has_more": False})
 
     # ---- attachments ----------------------------------------------------------------
     async def download(self, request: web.Request) -> web.Response:

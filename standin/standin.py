@@ -69,6 +69,7 @@ from .model import (
     World,
 )
 from .nonces import DEFAULT_WINDOW as DEFAULT_NONCE_WINDOW
+from .openapi import OpenApiCheck, default_check
 from .options import descend, split_command
 from .payloads import (
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
@@ -118,6 +119,9 @@ class StandIn(Directory):
     num_shards]` gets the guilds of its shard only, direct messages and their
     interactions on shard 0; one that would handle more than `max_guilds_per_session`
     guilds (Discord's 2500) is closed with 4011, sharding required.
+    With `openapi_check` (else `standin.openapi.default_check()`, None outside tests), every
+    REST request and answer is checked against Discord's OpenAPI specification and the
+    failures kept in the check (`standin/openapi.py`).
     """
 
     def __init__(
@@ -138,6 +142,7 @@ class StandIn(Directory):
         id_seed: str | None = None,
         recommended_shards: int | None = None,
         max_guilds_per_session: int = MAX_GUILDS_PER_SESSION,
+        openapi_check: OpenApiCheck | None = None,
     ) -> None:
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
         self.recommended_shards = recommended_shards
@@ -185,6 +190,7 @@ class StandIn(Directory):
             lambda: (self.url, self.gateway_url),
             self._after_request,
             shards=self.shard_count_recommended,
+            openapi_check=openapi_check or default_check(),
         )
         self._runner: web.AppRunner | None = None
         self._ready = asyncio.Condition()

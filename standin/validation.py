@@ -8,6 +8,7 @@ Interactions > Application Commands (names 1-32 lowercase, descriptions 1-100, 2
 25 choices, required options first; Localization: `name_localizations` and
 `description_localizations` keyed by a Discord locale, localized names under the same
 rules as names and unique in their locale) and Receiving and Responding (modal title 45).
+The sizes of select menus, choices and commands, and the 100 commands: `limits.py`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import re
 from typing import Any
 
 from .errors import ApiError, JsonErrorCode, field_error, form_error, merge_errors
+from .limits import check_choices as check_option_choices
+from .limits import check_command_count, check_command_size, check_select
 
 Errors = dict[str, Any]
 
@@ -219,7 +222,9 @@ def _check_tree(path: tuple[str | int, ...], comp: dict[str, Any], ids: set[str]
     if kind == COMPONENT_BUTTON:
         return _check_button(path, comp, ids)
     if kind in COMPONENT_SELECT_TYPES:
-        return _check_custom_id(path, comp.get("custom_id"), ids)
+        merge_errors(errors, _check_custom_id(path, comp.get("custom_id"), ids))
+        merge_errors(errors, check_select(path, comp))
+        return errors
     children = comp.get("components")
     if kind == COMPONENT_ACTION_ROW:
         if not isinstance(children, list) or not children:
@@ -411,6 +416,7 @@ def check_commands(commands: Any) -> Errors:
             )
         seen.add(key)
         merge_errors(errors, check_command(cmd, (i,)))
+    merge_errors(errors, check_command_count(commands))
     if not errors:
         merge_errors(errors, _check_unique_localized(
             commands, (), "APPLICATION_COMMANDS_DUPLICATE_NAME"))
@@ -449,6 +455,7 @@ def check_command(cmd: dict[str, Any], path: tuple[str | int, ...] = ()) -> Erro
             path, "description_localizations", cmd.get("description_localizations"),
             name=False))
         merge_errors(errors, _check_options(path, cmd.get("options") or [], depth=0))
+    merge_errors(errors, check_command_size(path, cmd))
     return errors
 
 
@@ -540,6 +547,7 @@ def _check_options(path: tuple[str | int, ...], options: list[Any], depth: int) 
                     choice.get("name_localizations"), name=False))
         if len(choices) > MAX_CHOICES:
             merge_errors(errors, _max_length((*opath, "choices"), MAX_CHOICES))
+        merge_errors(errors, check_option_choices((*opath, "choices"), choices))
         if choices and opt.get("autocomplete"):
             merge_errors(
                 errors,

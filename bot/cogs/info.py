@@ -1,11 +1,12 @@
 """Information commands: /rating, /leaderboard, /history, /export, /rules, /help. They
 also work in direct messages (a leaderboard there is global). Each reads the
 interaction, calls one `StatsService` method, and answers with what `bot.ui.info` builds
-from the message catalog."""
+from the message catalog (`/export format:GIF`: what `bot.ui.replay` draws)."""
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import Any, assert_never
 
 import discord
 from discord import app_commands
@@ -15,6 +16,7 @@ from bot.cogs.choices import DEFAULT_VARIANT, SCOPE_CHOICES, VARIANT_CHOICES
 from bot.config import Settings
 from bot.messages import command_text as t
 from bot.services import StatsService
+from bot.services.settings import SettingsService
 from bot.ui.answer import Answer
 from bot.ui.info import (
     export_message,
@@ -26,19 +28,37 @@ from bot.ui.info import (
 )
 from bot.ui.present import Presenter
 from bot.ui.reading import locale_of, viewer_of
+from bot.ui.replay import replay_file, replay_text, replay_view
 from engine import get_variant
 
 Interaction = discord.Interaction[Any]
 anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 
 
+class ExportFormat(enum.Enum):
+    """What `/export` gives: the value is its `format` option's choice value."""
+
+    PDN = "pdn"
+    """The game's record as a PDN file (`StatsService.export`)."""
+    GIF = "gif"
+    """The game as an animated picture, move by move (`bot.ui.replay`)."""
+
+
+FORMAT_CHOICES = [app_commands.Choice(name=t(f"choice.{f.value}"), value=f.value)
+                  for f in ExportFormat]
+
+
 class Info(commands.Cog):
     """Ratings, leaderboards, history, export, rules and help."""
 
-    def __init__(self, *, stats: StatsService, presenter: Presenter, settings: Settings) -> None:
+    def __init__(self, *, stats: StatsService, presenter: Presenter, settings: Settings,
+                 preferences: SettingsService | None = None) -> None:
         self.stats = stats
         self.presenter = presenter
         self.settings = settings
+        self.preferences = preferences
+        """Each reader's board side and notation, for `/export format:GIF` (None: the
+        defaults)."""
 
     @app_commands.command(name="rating", description=t("rating"))
     @anywhere
@@ -76,13 +96,33 @@ class Info(commands.Cog):
 
     @app_commands.command(name="export", description=t("export"))
     @anywhere
-    @app_commands.describe(game=t("export.game"), analysis=t("export.analysis"))
+    @app_commands.describe(game=t("export.game"), analysis=t("export.analysis"),
+                           format=t("export.format"))
+    @app_commands.choices(format=FORMAT_CHOICES)
     async def export(self, interaction: Interaction,
                      game: app_commands.Range[int, 1] | None = None,
-                     analysis: bool = False) -> None:
-        pdn = await self.stats.export(viewer_of(interaction), game_id=game,
-                                      channel_id=interaction.channel_id, analysis=analysis)
-        content, file = export_message(pdn, locale_of(interaction))
+                     analysis: bool = False, format: str = ExportFormat.PDN.value) -> None:
+        """The game (chosen and refused as `StatsService.export` does) as a PDN file,
+        with its stored analysis as comments when `analysis`; or, with `format` GIF, as
+        an animated picture within Discord's upload limit (`bot.ui.replay`; the analysis
+        is the PDN's only). Raises `PlayerError` as `StatsService.export`, and
+        REPLAY_TOO_LONG when the picture cannot fit."""
+        viewer, locale = viewer_of(interaction), locale_of(interaction)
+        chosen = ExportFormat(format)
+        match chosen:
+            case ExportFormat.PDN:
+                pdn = await self.stats.export(viewer, game_id=game,
+                                              channel_id=interaction.channel_id,
+                                              analysis=analysis)
+                content, file = export_message(pdn, locale)
+            case ExportFormat.GIF:
+                replay = await self.stats.replay(viewer, game_id=game,
+                                                 channel_id=interaction.channel_id)
+                view = await replay_view(replay, self.preferences, interaction.user.id)
+                file = await replay_file(replay, view, self.presenter.move_work)
+                content = replay_text(replay, locale)
+            case _:
+                assert_never(chosen)
         await Answer.of(interaction).send(content, file=file)
 
     @app_commands.command(name="rules", description=t("rules"))

@@ -1,6 +1,7 @@
 """Slash commands of a game: /challenge, /move, /board, /resign, /draw, /abort, /rematch,
 and the presses of the buttons of challenge and board messages (`bot.ui.buttons`, routed
-by `bot.ui.components.ComponentRouter` to `Play.press`).
+by `bot.ui.components.ComponentRouter` to `Play.press`), among them a finished board's
+Replay, answered privately with the game as an animated GIF (`bot.ui.replay`).
 
 Resigning asks first: `/resign` and the Resign button answer privately "Resign game #7
 against @bob?" with Resign and Keep playing; only that Resign resigns, and only while the
@@ -32,6 +33,7 @@ from bot.services import (
     GameService,
     PlayerError,
     StaleBoardError,
+    StatsService,
     UserRef,
 )
 from bot.services.challenges import Person
@@ -39,10 +41,12 @@ from bot.services.computer_games import ComputerGames
 from bot.services.games import RESIGN_QUESTION_LIFETIME, suggest_moves
 from bot.services.settings import SettingsService
 from bot.ui.announcer import GameAnnouncer
+from bot.ui.answer import Answer
 from bot.ui.buttons import GameAction
 from bot.ui.components import Press
 from bot.ui.errors import ErrorReporter
-from bot.ui.reading import channel_of, person, viewer_of
+from bot.ui.reading import channel_of, locale_of, person, viewer_of
+from bot.ui.replay import replay_file, replay_text, replay_view
 from engine import Color
 from storage import Challenge, ColorChoice, utc_now
 from storage.clock import Clock
@@ -73,10 +77,12 @@ class Play(commands.Cog):
         errors: ErrorReporter,
         settings: Settings,
         computer_games: ComputerGames,
+        stats: StatsService,
         clock: Clock = utc_now,
         preferences: SettingsService | None = None,
     ) -> None:
         self.preferences = preferences
+        self.stats = stats
         self.games = games
         self.challenges = challenges
         self.announcer = announcer
@@ -290,10 +296,23 @@ class Play(commands.Cog):
                 await self.announcer.resign_kept(interaction, game_id)
             case GameAction.REMATCH:
                 await self._rematch(interaction, _needed(press.game_id))
+            case GameAction.REPLAY:
+                await self._replay(interaction, _needed(press.game_id))
             case GameAction.DRAW:
                 await self._draw(interaction, _board(press))
             case _:
                 assert_never(press.action)
+
+    async def _replay(self, interaction: Interaction, game_id: int) -> None:
+        """A finished board's Replay: game `game_id` as an animated GIF, from the
+        presser's side, answered privately (pressing it again posts nothing in the
+        channel). Raises `PlayerError` as `StatsService.replay` (a game the presser may
+        not see is told as a missing one) and REPLAY_TOO_LONG (`bot.ui.replay`)."""
+        replay = await self.stats.replay(viewer_of(interaction), game_id=game_id)
+        view = await replay_view(replay, self.preferences, interaction.user.id)
+        file = await replay_file(replay, view, self.announcer.presenter.move_work)
+        await Answer.of(interaction).send(replay_text(replay, locale_of(interaction)),
+                                          file=file, ephemeral=True)
 
     async def _accept(self, interaction: Interaction, challenge_id: int) -> None:
         async def closed() -> Challenge | None:

@@ -368,20 +368,27 @@ class PuzzleService:
         """The solver's move `text` in their puzzle. The solution's move: played, then the
         forced defence (CORRECT), or the puzzle is solved (SOLVED, rated now when it is
         rated and not yet). Another legal move: WRONG, nothing played, the solver may try
-        again (the attempt is rated a loss now). Each step is stored before it is answered
-        (module docstring). Raises PlayerError PUZZLE_NONE (no puzzle under way),
-        PUZZLE_GONE, PUZZLE_CHANGED, a move's refusal (`problem_error`), MOVE_AMBIGUOUS."""
+        again (the attempt is rated a loss now); after a hint its view keeps the hint's mark
+        on the piece to move (the session stores that a hint was asked, not for which
+        move: the mark is on the piece of the move to find now). Each step is stored
+        before it is answered (module docstring). Raises PlayerError PUZZLE_NONE (no
+        puzzle under way), PUZZLE_GONE, PUZZLE_CHANGED, a move's refusal
+        (`problem_error`), MOVE_AMBIGUOUS."""
         async with self._lock:
             s = await self._load(user_id)
             move = await asyncio.to_thread(parse_player_move, text, s.position, s.variant)
             played = format_move(move, s.position, s.variant)
-            if move != self._expected(s):
+            expected = self._expected(s)
+            if move != expected:
+                marks = (expected.start,) if s.stored.hinted else ()
                 if s.stored.failed:
-                    return SolveAnswer(SolveOutcome.WRONG, played, None, self._view(s), None)
+                    return SolveAnswer(SolveOutcome.WRONG, played, None,
+                                       self._view(s, marks), None)
                 recording = self._recording(s, solved=False)
                 s.stored = replace(s.stored, failed=True)
                 result = await self._step(s.stored, recording=recording)
-                return SolveAnswer(SolveOutcome.WRONG, played, None, self._view(s), result)
+                return SolveAnswer(SolveOutcome.WRONG, played, None, self._view(s, marks),
+                                   result)
             self._advance(s, move)
             if s.index >= len(s.puzzle.solution):
                 recording = self._recording(s, solved=not s.stored.hinted)

@@ -1,4 +1,5 @@
-"""`StatsService`: ratings, leaderboards, game history and PDN export, read-only.
+"""`StatsService`: ratings, leaderboards, game history, PDN export and the moves of a
+game for its replay, read-only.
 
 Plain values in and out: user and guild ids as ints, variant keys, storage records.
 """
@@ -15,6 +16,7 @@ from bot.ratings.estimate import games_to_deviation
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
 from bot.services.visibility import Viewer, can_see, visible
+from engine import Color, Move, Position, Variant
 from engine.analysis import GameAnalysis, pdn_comments
 from engine.pdn import export_pdn
 from storage import Eligibility, GameRecord, LeaderboardEntry, Rating, Storage
@@ -94,6 +96,32 @@ class PdnFile:
     in_progress: tuple[int, ...] = ()
     analysis_missing: bool = False
     """The analysis was asked for and the game has none stored (or none readable)."""
+
+
+@dataclass(frozen=True)
+class GameReplay:
+    """What a game's replay shows: the game id, its variant, the position it started
+    from, its moves in order and every position (the start, then one after each move);
+    the user ids of its White and Black players (None: a computer seat); `chosen` and
+    `in_progress` as in `PdnFile`."""
+
+    game_id: int
+    variant: Variant
+    start: Position
+    moves: tuple[Move, ...]
+    positions: tuple[Position, ...]
+    white: int | None
+    black: int | None
+    chosen: Msg | None = None
+    in_progress: tuple[int, ...] = ()
+
+    def color_of(self, user_id: int) -> Color | None:
+        """The colour user `user_id` played in the game (None: not a player of it)."""
+        if user_id == self.white:
+            return Color.WHITE
+        if user_id == self.black:
+            return Color.BLACK
+        return None
 
 
 def _date(moment: datetime) -> str:
@@ -199,29 +227,7 @@ class StatsService:
         NO_GAME_TO_EXPORT, NO_GAME_TO_EXPORT_SEVERAL (direct, several games in progress
         and none ended: `count`, `games` as "#1, #2"). `analysis`: include the game's
         stored analysis, when it has one, as PDN comments (`engine.analysis.pdn_comments`)."""
-        user_id = viewer.user_id
-        direct = viewer.guild_id is None
-        chosen: Msg | None = None
-        others: tuple[int, ...] = ()
-        if game_id is None and channel_id is not None and self._games.has_game(channel_id):
-            game_id = self._games.current(channel_id).game_id
-        if game_id is None and direct:
-            active = tuple(g.id for g in await self._storage.games.active_for_user(user_id))
-            if len(active) == 1:
-                game_id, chosen = active[0], Msg.EXPORT_CHOSE_ACTIVE
-            else:
-                others = active
-        if game_id is None:
-            recent = await self.history(user_id, viewer, limit=1)
-            if not recent:
-                if others:
-                    raise PlayerError(Msg.NO_GAME_TO_EXPORT_SEVERAL, count=len(others),
-                                      games=", ".join(f"#{i}" for i in others))
-                raise PlayerError(Msg.NO_GAME_TO_EXPORT)
-            game_id, chosen = recent[0].id, Msg.EXPORT_CHOSE_RECENT
-        stored = await self._storage.games.get(game_id)
-        if stored is None or not can_see(viewer, stored):
-            raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
+        game_id, chosen, others = await self._choose(viewer, game_id, channel_id)
         record, game = await self._games.game_of(game_id)
         names = []
         for seat in (record.white, record.black):
@@ -258,3 +264,45 @@ class StatsService:
                           comments=comments)
         return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
                        chosen, others, analysis_missing=analysis and not comments)
+
+    async def replay(
+        self, viewer: Viewer, *, game_id: int | None = None, channel_id: int | None = None,
+    ) -> GameReplay:
+        """The moves of game `game_id` for `viewer`'s replay, the game chosen and refused
+        as by `export` (a game the viewer may not see is told exactly as a missing one).
+        Raises `PlayerError` as `export` does."""
+        game_id, chosen, others = await self._choose(viewer, game_id, channel_id)
+        record, game = await self._games.game_of(game_id)
+        return GameReplay(game_id, game.variant, game.start, game.moves,
+                          tuple(game.positions()), record.white.user_id,
+                          record.black.user_id, chosen, others)
+
+    async def _choose(self, viewer: Viewer, game_id: int | None,
+                      channel_id: int | None) -> tuple[int, Msg | None, tuple[int, ...]]:
+        """The game `export` and `replay` show (see `export`), how it was chosen (None:
+        named by the caller) and the viewer's other games in progress. Raises
+        `PlayerError` as `export` does."""
+        user_id = viewer.user_id
+        direct = viewer.guild_id is None
+        chosen: Msg | None = None
+        others: tuple[int, ...] = ()
+        if game_id is None and channel_id is not None and self._games.has_game(channel_id):
+            game_id = self._games.current(channel_id).game_id
+        if game_id is None and direct:
+            active = tuple(g.id for g in await self._storage.games.active_for_user(user_id))
+            if len(active) == 1:
+                game_id, chosen = active[0], Msg.EXPORT_CHOSE_ACTIVE
+            else:
+                others = active
+        if game_id is None:
+            recent = await self.history(user_id, viewer, limit=1)
+            if not recent:
+                if others:
+                    raise PlayerError(Msg.NO_GAME_TO_EXPORT_SEVERAL, count=len(others),
+                                      games=", ".join(f"#{i}" for i in others))
+                raise PlayerError(Msg.NO_GAME_TO_EXPORT)
+            game_id, chosen = recent[0].id, Msg.EXPORT_CHOSE_RECENT
+        stored = await self._storage.games.get(game_id)
+        if stored is None or not can_see(viewer, stored):
+            raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
+        return game_id, chosen, others

@@ -5,7 +5,8 @@
 - board messages: `dama:resign:<game_id>:<ply>`, `dama:draw:<game_id>:<ply>`, the ply
   the board was drawn for: the service acts on a press only at that ply. The draw button
   reads "Accept draw" while a draw is offered. A finished game's board has
-  `dama:rematch:<id>`.
+  `dama:rematch:<id>` and `dama:replay:<id>` (the game as an animated GIF,
+  `bot.ui.replay`).
 - the resign question (ephemeral, asked by Resign and /resign):
   `dama:resignyes:<game_id>:<ply>:<asked>:<user_id>` (`asked`: when the question was
   asked, Unix seconds; it lapses a minute later, or when the game is no longer at `ply`;
@@ -42,6 +43,7 @@ class GameAction(enum.Enum):
     RESIGN_CONFIRM = "resignyes"
     KEEP_PLAYING = "keep"
     REMATCH = "rematch"
+    REPLAY = "replay"
 
 
 def _button(label: str, style: discord.ButtonStyle, action: GameAction,
@@ -165,9 +167,25 @@ class RematchButton(Component[Button], template=r"dama:rematch:(?P<id>[0-9]+)"):
         return cls(int(match["id"]))
 
 
+class ReplayButton(Component[Button], template=r"dama:replay:(?P<id>[0-9]+)"):
+    """A finished game's "Replay": the game as an animated GIF, sent to the presser."""
+
+    def __init__(self, game_id: int, locale: str | None = None) -> None:
+        action = GameAction.REPLAY
+        super().__init__(
+            _button(text(Msg.BUTTON_REPLAY, locale), discord.ButtonStyle.secondary, action,
+                    game_id),
+            Press(action, game_id=game_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayButton:
+        return cls(int(match["id"]))
+
+
 COMPONENTS: tuple[type[Component[Any]], ...] = (
     AcceptButton, DeclineButton, CancelButton, ResignButton, DrawButton,
-    ResignConfirmButton, KeepPlayingButton, RematchButton,
+    ResignConfirmButton, KeepPlayingButton, RematchButton, ReplayButton,
 )
 """The buttons of challenges and boards, registered by the client as dynamic items."""
 
@@ -202,9 +220,10 @@ def accept_draw_view(game_id: int, ply: int, locale: str | None) -> discord.ui.V
 
 
 def finished_view(game_id: int, locale: str | None) -> discord.ui.View:
-    """The button of a finished game's board: Rematch."""
+    """The buttons of a finished game's board: Rematch and Replay."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id, locale))
+    view.add_item(ReplayButton(game_id, locale))
     return view
 
 

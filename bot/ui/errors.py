@@ -4,11 +4,11 @@ autocomplete).
 A `PlayerError` (the player's mistake; nothing changed) becomes a short ephemeral answer
 from the message catalog; a press refused because its message is out of date also loses
 that message's buttons; a press on a board drawn for another ply (`StaleBoardError`) is
-answered with the current board. A `StorageWriteError` (the database refused the step's one
-transaction: nothing of it was stored) tells the player the server cannot save moves right
-now and nothing of theirs was lost, and logs the error's explanation (disk full,
-read-only, locked...). Any other `StorageUnavailableError` (a read the database could not
-answer) says the records cannot be read now and nothing was lost. Anything else is
+answered with the current board. A `StorageUnavailableError` (the database refused the step's one
+transaction, a `StorageWriteError`: nothing of it was stored; or could not answer a read,
+as when PostgreSQL is unreachable) tells the player the server cannot save moves right now,
+so this was not done, and nothing of theirs was lost, and logs the error's explanation
+(disk full, read-only, locked, unreachable...). Anything else is
 logged with the command, custom id, user, channel and guild ids and answered with a
 generic ephemeral message that claims nothing about what was stored (the error may have
 come after a commit). An autocomplete that fails is answered with no choices.
@@ -28,7 +28,7 @@ from bot.services import PlayerError, StaleBoardError
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.reading import locale_of
-from storage import StorageUnavailableError, StorageWriteError
+from storage import StorageUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,7 @@ class ErrorReporter:
                                   "failed", original.current.game_id)
         elif isinstance(original, app_commands.NoPrivateMessage):
             message = text(Msg.GUILD_ONLY, locale)
-        elif isinstance(original, StorageWriteError):
+        elif isinstance(original, StorageUnavailableError):
             command, custom_id = _what(interaction)
             log.error(
                 "interaction not saved: command=%s custom_id=%s user=%s channel=%s guild=%s: %s",
@@ -95,17 +95,6 @@ class ErrorReporter:
                 interaction.guild_id, original.explanation,
             )
             message = text(Msg.STORAGE_UNAVAILABLE, locale)
-        elif isinstance(original, StorageUnavailableError):
-            # A read the database could not answer (PostgreSQL unreachable): nothing was
-            # asked to change, so the answer says only that it cannot be shown now.
-            command, custom_id = _what(interaction)
-            log.error(
-                "interaction not answered, database unreachable: command=%s custom_id=%s "
-                "user=%s channel=%s guild=%s: %s",
-                command, custom_id, interaction.user.id, interaction.channel_id,
-                interaction.guild_id, original.explanation,
-            )
-            message = text(Msg.STORAGE_UNREADABLE, locale)
         else:
             command, custom_id = _what(interaction)
             log.error(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import io
+import itertools
 import re
 from datetime import date
 from typing import Any
@@ -28,7 +29,7 @@ from bot.services.scheduler import DailyChannelGone
 from bot.ui.components import Component, Press, custom_id
 from bot.ui.languages import guild_language
 from bot.ui.present import Viewpoint
-from engine import Color
+from engine import Color, Move
 from puzzles import Puzzle
 from renderer import render_png
 from storage.models import DailyPuzzleSetting, PuzzleResult
@@ -40,15 +41,32 @@ UNKNOWN_CHANNEL = 10003
 PUZZLE_COLOUR = discord.Colour(0x2E7D32)
 
 
+def solving_move(view: PuzzleView) -> Move | None:
+    """The solver's move that the view's last move answered, when that last move is the
+    defence's reply in the puzzle's line (after a right `/solve`); None otherwise (no move
+    yet, or the last move is the solver's own)."""
+    last, before = view.last_move, view.before
+    if last is None or before is None or before.turn is view.solver:
+        return None
+    line = view.puzzle.line()
+    for (_, move), (position, reply) in itertools.pairwise(line):
+        if position == before and reply == last:
+            return move
+    return None
+
+
 def render_puzzle(view: PuzzleView, size: int = 512, reader: Viewpoint | None = None) -> bytes:
     """The puzzle's board PNG (blocking: call in a thread) as `reader` sees it: from their
     side, Italian squares numbered when they read numbers. None: the default reader, from
-    the solver's side, Italian numbered."""
+    the solver's side, Italian numbered. After a right move both arrows show: the
+    defence's reply as the last move, the solver's move beneath it (`solving_move`;
+    docs/PUZZLES.md: "the new picture shows both"); the hint's square is marked."""
     reader = reader or Viewpoint(side=view.solver)
     last = view.last_move
     return render_png(view.position, view.variant, perspective=reader.side, last_move=last,
                       before=view.before if last is not None else None, marks=view.marks,
-                      size=size, numbers=reader.numbers(view.variant))
+                      size=size, numbers=reader.numbers(view.variant),
+                      earlier_move=solving_move(view))
 
 
 async def puzzle_file(view: PuzzleView, size: int = 512,

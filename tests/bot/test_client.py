@@ -93,7 +93,7 @@ async def test_a_game_over_real_sockets(tmp_path: Path) -> None:
             assert question.ephemeral and "Resign game #" in question.reply.content
             resigned = await standin.press("bob", question.reply, "Resign")
             assert "wins (1-0)" in resigned.reply.content
-            assert [b.label for b in resigned.reply.buttons] == ["Rematch", "Analyze"]
+            assert [b.label for b in resigned.reply.buttons] == ["Rematch", "Replay", "Analyze"]
             leaderboard = await standin.slash("bob", "games", "leaderboard",
                                               {"variant": "italian"})
             assert "Your place: **2** of 2" in leaderboard.reply.embeds[0]["description"]

@@ -38,7 +38,7 @@ async def test_a_challenge_expires_and_a_silent_player_loses_on_time(tmp_path: P
         # bob does not move: after 5 s the game is lost on time and the channel is told.
         notice = await standin.wait_for_message(ended, since=mark, timeout=ANSWER_TIMEOUT)
         assert f"<@{alice.id}> wins (1-0)" in notice.message.text()
-        assert [b.label for b in notice.message.buttons] == ["Rematch", "Analyze"]
+        assert [b.label for b in notice.message.buttons] == ["Rematch", "Replay", "Analyze"]
         async with StoredGames(local.process.database) as stored_games:
             stored = await stored_games.load(game_id)
         assert stored.record.result is not None and stored.record.result.value == "1-0"

@@ -53,8 +53,8 @@ async def test_a_whole_game_ends_by_the_rules_and_is_rated(
     assert f"<@{winner.id}> wins" in text, text
     assert f"<@{loser.id}> {_ENDING_WORDS[forced.termination]}" in text, text
     assert "Rating changes" in text
-    assert [b.label for b in final.buttons] == ["Rematch", "Analyze"], \
-        "a finished board offers Rematch and Analyze"
+    assert [b.label for b in final.buttons] == ["Rematch", "Replay", "Analyze"], \
+        "a finished board offers Rematch, Replay and Analyze"
 
     # The final picture: a PNG of the final position as the renderer draws it.
     picture = final.attachments[0]

@@ -3,29 +3,51 @@ hand (tests/support/puzzles.py), and the mining command on a PDN game."""
 
 from __future__ import annotations
 
+import itertools
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine import Game, Position, Variant, format_move, get_variant, legal_moves
-from engine.search import MATE_BOUND, search
-from puzzles.bank import BankFile
-from puzzles.cli import main, self_play_positions
+from engine import Game, Position, format_move, get_variant
+from puzzles.bank import BankFile, images
+from puzzles.cli import FIRST_SEED, SEED_BLOCK, main
 from puzzles.mining import (
     MiningSettings,
-    NodeBudget,
     Rejection,
+    Theme,
     VerifiedLine,
-    material,
     mine_game,
     move_texts,
-    screen,
     verify_puzzle,
 )
-from tests.support.puzzles import SHOT, SHOT_BEFORE, SHOT_LINES, TWO_WINS
+from tests.engine.oracles.board import rotate_notation
+from tests.support.puzzles import SHOT, SHOT_BEFORE, SHOT_LINES, TWO_WINS, shot_puzzle
 
 ITALIAN = get_variant("italian")
+SHOT_LINES_FIRST = sorted(SHOT_LINES)[0]
+
+# Positions the former criterion accepted (it counted positional terms as gain when the
+# solver already stood better, and searched the defence only along its own line); by
+# material, each first move wins no man, or another move comes within a man of it, or the
+# man it wins is only a crowning.
+UNSOUND = [
+    ("turkish", "W:Wf2,a3,b3,d3,e3,h3,d4,h4,f5:Bc4,e5,g5,h5,g6,h6,a7,d7", ("d4xb4",)),
+    ("arab", "W:We2,f2,g2,d3,e3,Kb6,Kb8:Bc4,a6,c6,Ka5", ("b6xd6",)),
+    ("italian", "W:WKe4,Ke6,Kg8:Ba2,e2,Kc4", ("e4-d3", "e2-d1", "d3xb5")),
+    ("italian", "W:Wh3,c4,b5,d5,h5,a6:Bd3,b7,f7,c8,Kg4", ("b5-c6", "d3-c2", "c6xa8")),
+    ("italian", "W:Wb7,Kd7,Kh7:Bb3,c4,b5,Kd5", ("d7-c6", "b3-c2", "c6xe4")),
+]
+# White to move: d7-c6 wins a man by material (100) and b7-a8 crowns (an Italian king is
+# worth 165, engine/evaluation.py: a gain of 65): another move within a man of the best.
+WITHIN_A_MAN = "W:Wb7,Kd7,Kh7:Bb3,c4,b5,Kd5"
+# White to move: b5-c6, d3-c2, c6xa8 takes b7 and crowns, but Black's c2 crowns next: by
+# material the first move gains 100 in all, not a man beyond its own crowning (65).
+ONLY_WITH_A_CROWNING = "W:Wh3,c4,b5,d5,h5,a6:Bd3,b7,f7,c8,Kg4"
+# White to move (from Italian self-play): f3-e4! gives a man (a6xc4 must take b5), then
+# e4xg6xe8 takes f5 and f7 and crowns on e8: a man won beyond the crowning.
+CROWNS_ON_THE_WAY = "W:Wf1,h1,e2,g2,d3,f3,h3,a4,b5:Bb3,f5,h5,a6,e6,b7,d7,f7,h7,a8"
 
 
 def test_the_hand_made_shot_is_a_puzzle_with_its_forced_line() -> None:
@@ -52,14 +74,9 @@ def test_a_node_budget_skips_a_costly_candidate_and_never_changes_an_accepted_li
     assert isinstance(full, VerifiedLine)
     # Too small a budget: the shot is skipped, not accepted on an unfinished search.
     assert verify_puzzle(position, ITALIAN, budget=50) is Rejection.OVER_BUDGET
-    spent = NodeBudget(10**9)
-    assert verify_puzzle(position, ITALIAN, budget=spent) == full
-    assert spent.left is not None
-    cost = 10**9 - spent.left
-    # A little more than what it cost is enough (the search reads its budget every 256
-    # nodes); any budget in between gives the same puzzle or a skip, never another answer.
-    assert verify_puzzle(position, ITALIAN, budget=cost + 256) == full
-    for budget in (cost // 8, cost // 4, cost // 2):
+    assert verify_puzzle(position, ITALIAN, budget=10**9) == full
+    # Any budget in between gives the same puzzle or a skip, never another answer.
+    for budget in (200, 2_000, 20_000):
         assert verify_puzzle(position, ITALIAN, budget=budget) in (full, Rejection.OVER_BUDGET)
 
 
@@ -100,37 +117,11 @@ def test_the_mining_command_mines_a_pdn_file_and_resumes(tmp_path: Path) -> None
         "pdn", "shot.pdn#1", 1)
     assert bank.sources_done == ["pdn:shot.pdn#1"]
     assert 800 <= puzzle.rating <= 2300
-    assert bank.settings["exact_scores"] is False  # the bank records how it was mined
+    assert bank.settings["criterion"] == "material"  # the bank records how it was mined
+    assert puzzle.themes == ("material",)
     # Run again: the source is done, nothing is mined twice.
     assert main(argv) == 0
     assert len(json.loads(out.read_text(encoding="utf-8"))["puzzles"]) == 1
-    # The reference way (every move scored exactly) mines the same bank.
-    reference = tmp_path / "reference.json"
-    assert main(["mine", "--variant", "italian", "--pdn", str(pdn), "--out", str(reference),
-                 "--exact-scores"]) == 0
-    again = BankFile.read(reference, ITALIAN)
-    assert again.puzzles == bank.puzzles and again.settings["exact_scores"] is True
-
-
-def test_the_mining_command_resumes_a_bank_mined_before_threshold_questions(
-    tmp_path: Path
-) -> None:
-    # A bank file whose settings predate `exact_scores` (as the shipped banks began) is
-    # resumed: its puzzles and sources are kept and the settings record the new way.
-    pdn = tmp_path / "shot.pdn"
-    pdn.write_text(
-        f'[Event "test"]\n[FEN "{SHOT_BEFORE}"]\n[Result "1-0"]\n\n1... f7-e6 2. c4-d5 1-0\n',
-        encoding="utf-8")
-    out = tmp_path / "bank.json"
-    old = MiningSettings().to_json()
-    del old["exact_scores"]
-    out.write_text(json.dumps({"variant": "italian", "settings": old,
-                               "sources_done": ["self-play:level 2 seed 0"], "puzzles": []}),
-                   encoding="utf-8")
-    assert main(["mine", "--variant", "italian", "--pdn", str(pdn), "--out", str(out)]) == 0
-    bank = BankFile.read(out, ITALIAN)
-    assert bank.sources_done == ["self-play:level 2 seed 0", "pdn:shot.pdn#1"]
-    assert len(bank.puzzles) == 1 and bank.settings["exact_scores"] is False
 
 
 def test_the_mining_command_refuses_an_unknown_variant(
@@ -157,64 +148,91 @@ def test_the_mining_command_refuses_a_pdn_game_of_another_variant(
     assert not out.exists()
 
 
-EXACT = MiningSettings(exact_scores=True)  # the reference: every move scored exactly
-BOUNDED = MiningSettings()  # the default: threshold questions (null-window searches)
-
-
-def _flagged(variant: Variant, seeds: range) -> list[tuple[Position, list[Position]]]:
-    """The positions of self-play games that mining's fast scan flags (as `mine_game`
-    does), each with the game's earlier positions."""
-    out = []
-    for seed in seeds:
-        game = self_play_positions(variant, 2, seed)
-        for ply, pos in enumerate(game):
-            if len(legal_moves(pos, variant)) < 2:
-                continue
-            quick = search(pos, variant, depth=BOUNDED.scan_depth, history=game[:ply]).score
-            if quick >= MATE_BOUND or quick - material(pos, variant, pos.turn) >= BOUNDED.scan_gain:
-                out.append((pos, game[:ply]))
-    return out
-
-
-def _compare(variant: Variant, seeds: range, cap: int) -> list[VerifiedLine | Rejection]:
-    """Screen and verify every flagged position both ways: the threshold questions must
-    give the exact scoring's answer (the screen's, and the verification's whenever the
-    exact verification finishes within `cap` nodes: the whole line, its scores and depth
-    alike). Returns the exact verifications compared."""
-    compared: list[VerifiedLine | Rejection] = []
-    for pos, history in _flagged(variant, seeds):
-        screened = screen(pos, variant, EXACT, history)
-        assert screen(pos, variant, BOUNDED, history) == screened, pos.to_fen(variant)
-        if not screened:
-            continue
-        expected = verify_puzzle(pos, variant, EXACT, history, budget=cap)
-        if expected is Rejection.OVER_BUDGET:
-            continue
-        assert verify_puzzle(pos, variant, BOUNDED, history) == expected, pos.to_fen(variant)
-        compared.append(expected)
-    return compared
-
-
-def test_the_hand_made_positions_are_decided_alike_by_exact_scores() -> None:
-    position = Position.from_fen(SHOT, ITALIAN)
-    assert verify_puzzle(position, ITALIAN, EXACT) == verify_puzzle(position, ITALIAN)
-    two = Position.from_fen(TWO_WINS, ITALIAN)
-    assert verify_puzzle(two, ITALIAN, EXACT) is Rejection.NOT_UNIQUE
-
-
-def test_threshold_questions_decide_italian_self_play_as_exact_scores_do() -> None:
-    compared = _compare(ITALIAN, range(0, 8), 2_000_000)
-    # Enough of each outcome that a wrong threshold would show.
-    assert sum(isinstance(r, VerifiedLine) for r in compared) >= 2
-    assert Rejection.NOT_UNIQUE in compared and Rejection.NO_WIN in compared
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("key", "seeds"), [("turkish", range(67, 70)),
-                                            ("arab", range(100060, 100064))])
-def test_threshold_questions_decide_orthogonal_self_play_as_exact_scores_do(
-    key: str, seeds: range
+@pytest.mark.parametrize(("key", "fen", "old_line"), UNSOUND)
+def test_positions_winning_no_man_by_material_are_no_puzzles(
+    key: str, fen: str, old_line: tuple[str, ...]
 ) -> None:
-    compared = _compare(get_variant(key), seeds, 1_000_000)
-    assert any(isinstance(r, VerifiedLine) for r in compared)
-    assert any(isinstance(r, Rejection) for r in compared)
+    variant = get_variant(key)
+    result = verify_puzzle(Position.from_fen(fen, variant), variant)
+    assert isinstance(result, Rejection), (fen, old_line, result)
+
+
+def test_a_move_within_a_man_of_the_best_refuses_the_puzzle() -> None:
+    position = Position.from_fen(WITHIN_A_MAN, ITALIAN)
+    assert verify_puzzle(position, ITALIAN) is Rejection.NOT_UNIQUE
+
+
+def test_a_crowning_is_not_counted_as_a_man() -> None:
+    position = Position.from_fen(ONLY_WITH_A_CROWNING, ITALIAN)
+    assert verify_puzzle(position, ITALIAN) is Rejection.NO_GAIN
+
+
+def test_a_line_that_crowns_reports_the_crowning_as_its_own_theme() -> None:
+    position = Position.from_fen(CROWNS_ON_THE_WAY, ITALIAN)
+    result = verify_puzzle(position, ITALIAN)
+    assert isinstance(result, VerifiedLine), result
+    assert result.themes == (Theme.MATERIAL, Theme.CROWNING)
+    # The crowning is not what makes the man: the first move gains a man beyond it.
+    assert result.score >= MiningSettings().gain + 65
+
+
+def test_the_defenders_quiet_replies_are_searched_two_plies_past_the_line() -> None:
+    position = Position.from_fen(SHOT, ITALIAN)
+    result = verify_puzzle(position, ITALIAN, MiningSettings(verify_depth=2))
+    assert isinstance(result, VerifiedLine)
+    assert result.depth == len(result.moves) + 2
+
+
+def test_self_play_seeds_are_each_variants_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocks = sorted((first, first + SEED_BLOCK) for first in FIRST_SEED.values())
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(blocks))
+    # Italian and Moroccan share their start position: a Moroccan seed is refused for
+    # Italian, whose own seeds are the default.
+    out = tmp_path / "bank.json"
+    moroccan_seed = str(FIRST_SEED["moroccan"])
+    assert main(["mine", "--variant", "italian", "--self-play", "1", "--first-seed",
+                 moroccan_seed, "--out", str(out)]) == 2
+    assert "300000..399999" in capsys.readouterr().err
+    assert not out.exists()
+    assert main(["mine", "--variant", "italian", "--self-play", "1", "--out", str(out)]) == 0
+    assert BankFile.read(out, ITALIAN).sources_done == ["self-play:level 2 seed 300000"]
+
+
+def test_the_filter_keeps_the_sound_puzzles_and_drops_the_others(tmp_path: Path) -> None:
+    out = tmp_path / "bank.json"
+    unsound = replace(shot_puzzle(), id="italian-0000000002", fen=WITHIN_A_MAN,
+                      solution=("d7-c6", "b3-c2", "c6xe4"))
+    BankFile("italian", [shot_puzzle(), unsound], ["pdn:hand-made.pdn#1"], {}).write(out)
+    assert main(["filter", "--variant", "italian", "--out", str(out)]) == 0
+    bank = BankFile.read(out, ITALIAN)
+    [kept] = bank.puzzles
+    assert kept.id == shot_puzzle().id and kept.solution in SHOT_LINES
+    assert kept.themes == ("material",) and kept.score >= 100
+    assert bank.settings["criterion"] == "material"
+    assert bank.sources_done == ["pdn:hand-made.pdn#1"]
+
+
+def test_the_filter_keeps_one_of_a_position_and_its_mirror_image(tmp_path: Path) -> None:
+    # The shot seen from the other side (turned round, colours swapped) is as sound a
+    # puzzle, and the same one: the filter keeps the first it meets.
+    mirrored = Position.from_fen(SHOT, ITALIAN).flipped()
+    twin = replace(shot_puzzle(), id="italian-0000000003", fen=mirrored.to_fen(ITALIAN),
+                   solution=tuple(rotate_notation(m) for m in SHOT_LINES_FIRST))
+    assert isinstance(verify_puzzle(mirrored, ITALIAN), VerifiedLine)
+    out = tmp_path / "bank.json"
+    BankFile("italian", [twin, shot_puzzle()], [], {}).write(out)
+    assert main(["filter", "--variant", "italian", "--out", str(out)]) == 0
+    assert [p.id for p in BankFile.read(out, ITALIAN).puzzles] == [twin.id]
+
+
+def test_a_position_and_its_mirror_images_are_one_puzzle() -> None:
+    turkish = get_variant("turkish")
+    position = Position.from_fen("W:Wa3,b3:Bf6", turkish)
+    assert images(position) == {
+        position,
+        Position.from_fen("B:Wc3:Bg6,h6", turkish),
+        Position.from_fen("W:Wg3,h3:Bc6", turkish),
+        Position.from_fen("B:Wf3:Ba6,b6", turkish),
+    }

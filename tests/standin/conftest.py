@@ -10,6 +10,8 @@ import pytest_asyncio
 
 from bot.discord_endpoint import current_endpoint
 from standin import GuildInfo, StandIn
+from standin.openapi import OpenApiCheck
+from tests.support.discord_spec import checked_by_spec
 
 
 @pytest.fixture(autouse=True)
@@ -19,6 +21,14 @@ def discord_addresses_restored() -> Iterator[None]:
     assert before.is_discord, "an earlier test left discord.py pointed away from Discord"
     yield
     assert current_endpoint() == before, "discord.py's REST base or gateway was not restored"
+
+
+@pytest.fixture(autouse=True)
+def discord_spec() -> Iterator[OpenApiCheck]:
+    """Every stand-in made in the test answers as Discord's specification says, refusals
+    included (its requests are not checked: these tests send invalid ones on purpose;
+    `test_with_discord_py.py` checks discord.py's requests too)."""
+    yield from checked_by_spec(requests=False)
 
 
 @pytest_asyncio.fixture

@@ -8,6 +8,7 @@ stand-in's output.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from typing import Any
 
 import aiohttp
@@ -25,7 +26,15 @@ from standin import (
     StandIn,
     StandInError,
 )
+from standin.openapi import OpenApiCheck
+from tests.support.discord_spec import checked_by_spec
 from tests.support.standin_probe_bot import MOVES, ProbeBot, running
+
+
+@pytest.fixture(autouse=True)
+def discord_spec() -> Iterator[OpenApiCheck]:
+    """discord.py's requests and the stand-in's answers both meet Discord's specification."""
+    yield from checked_by_spec()
 
 
 def _option_view(options: list[dict[str, Any]]) -> list[tuple[object, ...]]:

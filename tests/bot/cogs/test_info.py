@@ -3,14 +3,20 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from bot.language import Language
-from bot.messages import ENGLISH, Msg, text
+from bot.messages import ENGLISH, Msg, text, variant_name
 from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
+from bot.ui.present import Viewpoint
+from bot.ui.replay import replay_gif
+from engine import Color
 from storage import Eligibility
 from tests.support.discord_harness import (
     PNG,
@@ -237,3 +243,75 @@ async def test_each_provisional_player_sees_the_games_their_deviation_needs(
     assert (f"· <@{BOB}>: {round(bob.rating)}? (1 game; about {needed} more to bring the "
             f"deviation {round(bob.deviation)} under 110)") in text
     assert "rated games needed" not in text  # the one game needed is played
+
+
+def _gif_frames(data: bytes) -> int:
+    with Image.open(io.BytesIO(data)) as picture:
+        assert picture.format == "GIF"
+        return int(getattr(picture, "n_frames", 1))
+
+
+async def test_export_as_gif_replays_the_game_move_by_move(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h, "italian")
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    await play_plies(h, 4)
+    await resign(h, user=BOB)
+    [gif] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                             option("format", "gif")]))
+    [(name, data)] = gif.files
+    assert name == f"dama-italian-{game_id}.gif" and _gif_frames(data) == 5
+    assert gif.content == f"Game #{game_id} (Italian draughts), move by move."
+    # The PDN stays the default.
+    [pdn] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    assert pdn.files[0][0].endswith(".pdn")
+    # Without a game number, the game is chosen as for the PDN: here the last one.
+    [chosen] = await run(h, slash(h, "export", [option("format", "gif")], channel=9,
+                                  guild_id=None))
+    assert chosen.files[0][0] == name and "most recent" in chosen.content
+    # Another server cannot have it: the answer is the one for a missing game.
+    elsewhere: dict[str, Any] = {"guild_id": OTHER_GUILD, "channel": OTHER_CHANNEL}
+    [hidden] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                                option("format", "gif")],
+                                  user=CAROL, **elsewhere))
+    [missing] = await run(h, slash(h, "export", [option("game", game_id + 50, 4),
+                                                 option("format", "gif")],
+                                   user=CAROL, **elsewhere))
+    assert hidden.ephemeral and not hidden.files
+    assert hidden.content == text(Msg.UNKNOWN_GAME, "en-US", game_id=game_id)
+    assert missing.content == text(Msg.UNKNOWN_GAME, "en-US", game_id=game_id + 50)
+
+
+async def test_export_as_gif_is_described_in_the_callers_language(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h)
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    await run(h, slash(h, "settings", [option("language", "fr")]))
+    [gif] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                             option("format", "gif")]))
+    assert gif.content == text(Msg.REPLAY_DONE, "fr", game_id=game_id,
+                               variant=variant_name("turkish", "fr"))
+    assert "coup par coup" in gif.content
+
+
+async def test_export_as_gif_is_drawn_from_the_callers_board_side(harness: Harness) -> None:
+    h = harness
+    await challenge_and_accept(h, "italian")
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    await play_plies(h, 2)
+    _, played = await h.bot.services.games.game_of(game_id)
+
+    async def exported() -> bytes:
+        [gif] = await run(h, slash(h, "export", [option("game", game_id, 4),
+                                                 option("format", "gif")]))
+        return gif.files[0][1]
+
+    def drawn(side: Color, numeric: bool) -> bytes:
+        return replay_gif(played.start, played.moves, played.variant,
+                          view=Viewpoint(side, numeric=numeric))
+
+    # Alice plays White: by default from White's side, Italian in numbers.
+    assert await exported() == drawn(Color.WHITE, True)
+    await run(h, slash(h, "settings", [option("board_side", "black"),
+                                       option("notation", "algebraic")]))
+    assert await exported() == drawn(Color.BLACK, False)

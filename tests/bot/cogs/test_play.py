@@ -16,8 +16,11 @@ import pytest
 
 import bot.cogs.play
 import bot.services.move_text
+import bot.ui.answer
 import engine
 from bot.services.games import RESIGN_QUESTION_LIFETIME
+from bot.ui.present import Viewpoint
+from bot.ui.replay import replay_gif
 from renderer import render_png
 from storage import ChallengeStatus, ColorChoice, GameStatus
 from tests.support.discord_harness import (
@@ -103,11 +106,12 @@ async def test_whole_game_through_discord(harness: Harness) -> None:
     current_board = h.bot.services.games.current(CHANNEL).board_message_id
     assert current_board is not None
     # Black presses Resign on the current board: first a private question, then the
-    # question's Resign ends the game: final board with only Rematch and Analyze, ratings
-    # changed once.
+    # question's Resign ends the game: final board with only Rematch, Replay and Analyze,
+    # ratings changed once.
     calls = await resign(h, user=BOB, board=current_board)
     final = calls[0]
     assert not final.ephemeral and final.custom_ids == [f"dama:rematch:{game_id}",
+                                                      f"dama:replay:{game_id}",
                                                       f"dama:analyze:{game_id}"]
     assert f"<@{ALICE}> wins (1-0)" in final.content and "resigned" in final.content
     changes = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}["Rating changes"]
@@ -480,7 +484,8 @@ async def test_rematch_challenges_the_same_opponent_with_colours_swapped(
     first = h.bot.services.games.current(CHANNEL)
     final = (await resign(h, user=BOB))[0]
     final_board = response_message_id(h, final)
-    assert final.custom_ids == [f"dama:rematch:{first.game_id}"]
+    assert final.custom_ids == [f"dama:rematch:{first.game_id}",
+                                f"dama:replay:{first.game_id}"]
     # A stranger cannot ask for it.
     [refused] = await run(h, press_button(h, final_board, "rematch", user=CAROL))
     assert refused.ephemeral and "Only the players" in refused.content
@@ -623,3 +628,49 @@ async def test_the_resign_question_of_a_game_lost_on_time_says_the_game_is_over(
         assert reply.ephemeral
         assert "goes on" not in reply.content, (custom_id, reply.content)
         assert "This game is over" in reply.content, (custom_id, reply.content)
+
+
+# --- replay ------------------------------------------------------------------------------
+
+async def test_replay_on_a_finished_board_answers_the_presser_with_the_game_as_a_gif(
+    harness: Harness,
+) -> None:
+    h = harness
+    await challenge_and_accept(h, "italian", rated=False)
+    game = h.bot.services.games.current(CHANNEL)
+    await play_plies(h, 4)
+    final_board = response_message_id(h, (await resign(h, user=BOB))[0])
+    _, played = await h.bot.services.games.game_of(game.game_id)
+    assert len(played.moves) == 4
+    before = dict(h.discord.messages[final_board])
+    for presser, side in ((BOB, engine.Color.BLACK), (CAROL, engine.Color.WHITE)):
+        calls = await run(h, press_button(h, final_board, "replay", user=presser))
+        [answer] = calls  # one private answer; the board is not edited
+        assert answer.ephemeral and answer.callback_type == 4
+        assert answer.content == f"Game #{game.game_id} (Italian draughts), move by move."
+        [(name, data)] = answer.files
+        assert name == f"dama-italian-{game.game_id}.gif"
+        # From the side the presser played (a spectator: White's), Italian in numbers.
+        assert data == replay_gif(played.start, played.moves, played.variant,
+                                  view=Viewpoint(side, numeric=True)), presser
+    assert h.discord.messages[final_board] == before
+
+
+async def test_a_slow_replay_is_deferred_and_sent_privately_as_a_follow_up(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Drawing a long game takes seconds: the press is acknowledged first (Discord's
+    # 3-second limit), then the GIF comes as a private follow-up; the board stays as it is.
+    h = harness
+    await challenge_and_accept(h, "turkish", rated=False)
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    await play_plies(h, 2)
+    final_board = response_message_id(h, (await resign(h, user=ALICE))[0])
+    before = dict(h.discord.messages[final_board])
+    monkeypatch.setattr(bot.ui.answer, "DEFER_AFTER", 0.0)
+    calls = await run(h, press_button(h, final_board, "replay", user=BOB))
+    [deferral, follow_up] = calls  # nothing else: no edit of the board, no channel post
+    assert deferral.callback_type == 6  # acknowledged without a "thinking" message
+    assert "/webhooks/" in follow_up.path and follow_up.ephemeral
+    assert follow_up.files[0][0] == f"dama-turkish-{game_id}.gif"
+    assert h.discord.messages[final_board] == before

@@ -23,7 +23,7 @@ from bot.messages import Msg
 from bot.services import PlayerError
 from bot.services.games import MOVE_PROBLEMS
 from bot.services.puzzles import PuzzleService, SolveOutcome, rate_attempt
-from engine import Color, Position, get_variant
+from engine import Color, Position, get_variant, parse_square
 from puzzles import Puzzle
 from storage import Storage
 from storage.models import PuzzleAttempt, RatingValue
@@ -96,6 +96,17 @@ async def test_hint_names_the_piece_and_reveal_ends_with_a_loss(service: PuzzleS
     assert reveal.moves == ("c4-d5", "c6xe4", "f3xf7")
     assert reveal.result is not None and reveal.result.player.value.rating < 1500
     assert reveal.result.player.solved == 0
+
+
+async def test_the_hints_mark_stays_after_a_wrong_answer(service: PuzzleService) -> None:
+    await service.start(11, "italian")
+    unhinted = await service.solve(11, "f3-e4")
+    assert unhinted.outcome == SolveOutcome.WRONG and unhinted.view.marks == ()
+    _, hinted = await service.hint(11, shot_puzzle().id)
+    for _ in range(2):  # the first wrong answer after the hint, and another
+        wrong = await service.solve(11, "b3-a4")
+        assert wrong.outcome == SolveOutcome.WRONG
+        assert wrong.view.marks == hinted.marks == (parse_square("c4"),)
 
 
 async def test_autocomplete_lists_the_puzzle_positions_moves(service: PuzzleService) -> None:

@@ -67,7 +67,7 @@ def _private_answer_only(calls: list[Call]) -> Call:
 
 def _game_ids(game_id: int) -> list[str]:
     """Every component that names a game, as its message would carry it."""
-    return [f"dama:rematch:{game_id}", f"dama:stopanalysis:{game_id}",
+    return [f"dama:rematch:{game_id}", f"dama:replay:{game_id}", f"dama:stopanalysis:{game_id}",
             f"dama:analyze:{game_id}", f"dama:resign:{game_id}:0", f"dama:draw:{game_id}:0",
             f"dama:keep:{game_id}:0", f"dama:resignyes:{game_id}:0:1700000000:{CAROL}",
             f"dama:mistake:{game_id}"]

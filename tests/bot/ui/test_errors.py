@@ -156,7 +156,7 @@ def test_no_error_message_claims_that_nothing_was_changed() -> None:
     assert "nothing was changed" not in text(Msg.UNEXPECTED).lower()
 
 
-async def test_a_read_the_database_cannot_answer_says_it_cannot_be_shown_now(
+async def test_a_read_the_database_cannot_answer_is_refused_as_a_refused_write(
     harness: Harness, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     h = harness
@@ -171,7 +171,6 @@ async def test_a_read_the_database_cannot_answer_says_it_cannot_be_shown_now(
     with caplog.at_level(logging.ERROR):
         [reply] = await run(h, slash(h, "history"))
     assert reply.ephemeral
-    assert reply.content == text(Msg.STORAGE_UNREADABLE)
-    assert "cannot save" not in reply.content
-    [record] = [r for r in caplog.records if "database unreachable" in r.getMessage()]
+    assert reply.content == text(Msg.STORAGE_UNAVAILABLE)
+    [record] = [r for r in caplog.records if "interaction not saved" in r.getMessage()]
     assert f"user={ALICE}" in record.getMessage() and record.exc_info is None

@@ -1,6 +1,6 @@
-"""The puzzle card's texts (bot/ui/puzzles.py): the variant's name in the reader's language
-in the title and where the puzzle comes from, no task left on a finished puzzle, and the
-Hint button's warning on a rated attempt."""
+"""The puzzle card (bot/ui/puzzles.py): the variant's name in the reader's language in the
+title and where the puzzle comes from, no task left on a finished puzzle, the Hint
+button's warning on a rated attempt, and both arrows after a right move."""
 
 from __future__ import annotations
 
@@ -11,9 +11,16 @@ import discord
 from bot.locales import DOMAINS
 from bot.messages import Msg, text
 from bot.services.puzzles import PuzzleView
-from bot.ui.puzzles import puzzle_embed, puzzle_view, source_text
+from bot.ui.puzzles import (
+    puzzle_embed,
+    puzzle_view,
+    render_puzzle,
+    solving_move,
+    source_text,
+)
 from engine import Color, Position, get_variant
 from puzzles import PuzzleSource
+from renderer import render_png
 from tests.support.puzzles import SHOT, shot_puzzle
 
 SELF_PLAY = dataclasses.replace(shot_puzzle(),
@@ -94,3 +101,29 @@ def test_the_count_of_moves_found_reads_right_for_one_move_to_find() -> None:
     assert "(moves found: 0 of 1)." in (puzzle_embed(one, "en-US").description or "")
     assert "(mosse trovate: 0 su 1)." in (puzzle_embed(one, "it").description or "")
     assert "(coups trouvés : 0 sur 1)." in (puzzle_embed(one, "fr").description or "")
+
+
+def _after_first_right_move() -> PuzzleView:
+    """The view after the solver's right first move c4-d5 and the defence's c6xe4."""
+    puzzle = shot_puzzle()
+    [_, (after_solving, defence), (now, _)] = puzzle.line()
+    return PuzzleView(puzzle, get_variant("italian"), now, Color.WHITE, defence,
+                      after_solving, 1, 2)
+
+
+def test_after_a_right_move_the_picture_shows_the_solvers_move_and_the_defences_reply() -> None:
+    view = _after_first_right_move()
+    [(start, solving), _, _] = view.puzzle.line()
+    assert solving_move(view) == solving
+    assert view.before is not None and view.last_move is not None
+    both = render_png(view.position, view.variant, last_move=view.last_move,
+                      before=view.before, numbers=True, earlier_move=solving)
+    defence_only = render_png(view.position, view.variant, last_move=view.last_move,
+                              before=view.before, numbers=True)
+    assert both != defence_only
+    assert render_puzzle(view) == both
+    # Before any move, and when the last move is the solver's own (the puzzle solved),
+    # there is no earlier move to show.
+    assert solving_move(_view()) is None
+    solved = dataclasses.replace(view, position=view.before, before=start, last_move=solving)
+    assert solving_move(solved) is None
