@@ -13,6 +13,12 @@ passes these points around each of its storage writes and Discord calls, in this
     BUTTONS_REMOVE, BUTTONS_REMOVED    before and after the replaced board loses its
                                        buttons (in the background, beside the rest)
 
+A step of a puzzle under way (an answer, a hint, a reveal, a hinted puzzle left for
+another) passes one:
+
+    PUZZLE_COMMITTED                   after the step's one transaction (the session and
+                                       any rated result), before the solver is answered
+
 A point does nothing unless the environment variable `DAMA_FAULT_POINT` names it when the
 bot starts (`arm_from_environment`, called by `bot.app.run`): `DAMA_FAULT_POINT=board-posted`
 or `board-posted:3` makes the process kill itself with SIGKILL (no clean-up at all, as a
@@ -45,6 +51,7 @@ class FaultPoint(enum.StrEnum):
     BOARD_RECORDED = "board-recorded"
     BUTTONS_REMOVE = "buttons-remove"
     BUTTONS_REMOVED = "buttons-removed"
+    PUZZLE_COMMITTED = "puzzle-committed"
 
 
 class FaultSpecError(ValueError):

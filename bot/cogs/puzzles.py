@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.cogs.choices import VARIANT_CHOICES
 from bot.messages import Msg, text, variant_name
 from bot.messages import command_text as t
+from bot.ratings import display_rating
 from bot.services.errors import PlayerError
 from bot.services.puzzles import PuzzleService, PuzzleView, SolveOutcome
 from bot.services.settings import SettingsService
@@ -136,7 +137,8 @@ class Puzzles(commands.Cog):
         rating = await self.puzzles.rating(interaction.user.id, view.puzzle.variant)
         locale = _locale(interaction)
         note = None if rating is None else text(
-            Msg.PUZZLE_YOUR_RATING, locale, rating=round(rating.value.rating),
+            Msg.PUZZLE_YOUR_RATING, locale,
+            rating=display_rating(rating.value.rating, rating.value.deviation),
             streak=rating.streak)
         if not view.rated:
             note = text(Msg.PUZZLE_UNRATED, locale)

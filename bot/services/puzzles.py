@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
+from bot.faults import FaultPoint, reach
 from bot.messages import VARIANT_NAMES, Msg
 from bot.ratings import Glicko2Rating, rate_game
 from bot.services.challenges import variant_key
@@ -331,6 +332,7 @@ class PuzzleService:
                                                       recording=recording)
         except PuzzleSessionChangedError:
             raise PlayerError(Msg.PUZZLE_CHANGED) from None
+        reach(FaultPoint.PUZZLE_COMMITTED)
         return result
 
     @staticmethod

@@ -25,14 +25,14 @@ import functools
 import random
 import re
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.faults import ENVIRONMENT_VARIABLE, FaultPoint
 from engine import Color, Game, format_move, get_variant
 from localplay.render import game_id_of
-from localplay.server import LocalDiscord
+from localplay.server import DEFAULT_CHANNELS, LocalDiscord
 from localplay.stored import StoredGames
 from standin import ChannelInfo, EventKind, InteractionResult, MessageRecord, UserInfo
 from storage import Storage
@@ -109,21 +109,24 @@ def turkish_forced_game() -> ForcedGame:
     return forced_game(get_variant("turkish"))
 
 
-def local_discord(tmp_path: Path) -> LocalDiscord:
-    """The stand-in and the bot (not started) on a database in `tmp_path`."""
+def local_discord(tmp_path: Path, channels: Sequence[str] = DEFAULT_CHANNELS) -> LocalDiscord:
+    """The stand-in and the bot (not started) on a database in `tmp_path`, the server with
+    the text channels `channels`."""
     return LocalDiscord(database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
-                        env=BOT_ENV, ready_timeout=READY_TIMEOUT,
+                        env=BOT_ENV, ready_timeout=READY_TIMEOUT, channels=channels,
                         # Discord's 3-second limit is tested elsewhere; here a loaded
                         # machine must not turn a slow answer into a crash-case failure.
                         ack_deadline=None)
 
 
-def _query(database: str, sql: str, *params: object) -> list[tuple[object, ...]]:
+def query(database: str, sql: str, *params: object) -> list[tuple[object, ...]]:
+    """The rows of `sql` on the SQLite file `database`, opened read-only."""
     with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as conn:
         return list(conn.execute(sql, params))
 
 
-def _write(database: str, sql: str, *params: object) -> None:
+def write(database: str, sql: str, *params: object) -> None:
+    """Run `sql` on the SQLite file `database` and commit (the bot is down meanwhile)."""
     with contextlib.closing(sqlite3.connect(database)) as conn, conn:
         conn.execute(sql, params)
 
@@ -172,16 +175,17 @@ class CrashHarness:
 
     # --- the bot's life -------------------------------------------------------------------
 
-    async def restart(self, point: FaultPoint | None, extra: dict[str, str] | None = None
-                      ) -> None:
-        """Kill the bot (if running) and start it again, armed with `point` (None: not)."""
+    async def restart(self, point: FaultPoint | None, extra: dict[str, str] | None = None,
+                      *, times: int = 1) -> None:
+        """Kill the bot (if running) and start it again, armed with `point` (None: not),
+        to die the `times`-th time it reaches it."""
         await self.local.process.kill()
         env = self.local.process.extra_env
         env.update(BOT_ENV)
         env.update(extra or {})
         env.pop(ENVIRONMENT_VARIABLE, None)
         if point is not None:
-            env[ENVIRONMENT_VARIABLE] = point.value
+            env[ENVIRONMENT_VARIABLE] = f"{point.value}:{times}"
         await self.local.start_bot()
 
     async def wait_death(self, timeout: float = DEATH_TIMEOUT) -> None:
@@ -201,7 +205,7 @@ class CrashHarness:
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while loop.time() < end:
-            [(owed,)] = _query(self.database, "SELECT board_owed FROM games WHERE id = ?",
+            [(owed,)] = query(self.database, "SELECT board_owed FROM games WHERE id = ?",
                                game_id)
             if not owed:
                 await asyncio.sleep(0.2)
@@ -215,7 +219,7 @@ class CrashHarness:
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while loop.time() < end:
-            [(count,)] = _query(self.database, "SELECT ply_count FROM games WHERE id = ?",
+            [(count,)] = query(self.database, "SELECT ply_count FROM games WHERE id = ?",
                                 game_id)
             if int(str(count)) >= ply:
                 return
@@ -324,7 +328,7 @@ class CrashHarness:
         if step is Step.TIMEOUT_MOVE:
             await self.local.process.kill()
             assert scene.game_id is not None
-            _write(self.database, "UPDATE games SET deadline_at = 0 WHERE id = ?",
+            write(self.database, "UPDATE games SET deadline_at = 0 WHERE id = ?",
                    scene.game_id)
         await self.restart(point, extra)
         mark = self.standin.event_count
@@ -352,7 +356,7 @@ class CrashHarness:
     # --- the invariants ------------------------------------------------------------------
 
     def _games_in(self, channel: ChannelInfo) -> list[int]:
-        return [int(str(row[0])) for row in _query(
+        return [int(str(row[0])) for row in query(
             self.database, "SELECT id FROM games WHERE channel_id = ? ORDER BY id", channel.id)]
 
     async def check(self, step: Step, scene: Scene, mark: int, acknowledged: bool) -> None:
@@ -452,8 +456,8 @@ class CrashHarness:
     def _check_ratings(self, game_id: int) -> None:
         """The game's rating changes (stored with its end, none for an unrated or early
         result, docs/RULES.md) applied exactly once, or not at all."""
-        rows = _query(self.database, "SELECT user_id, rated_games, rating FROM ratings")
-        [(white, black, white_after, black_after)] = _query(
+        rows = query(self.database, "SELECT user_id, rated_games, rating FROM ratings")
+        [(white, black, white_after, black_after)] = query(
             self.database, "SELECT white_user_id, black_user_id, white_rating_after, "
             "black_rating_after FROM games WHERE id = ? AND status = 'finished'", game_id,
         ) or [(None, None, None, None)]
@@ -492,7 +496,7 @@ class CrashHarness:
 
     # --- the soak ---------------------------------------------------------------------------
 
-    async def _run(self, action: Awaitable[InteractionResult]) -> InteractionResult | None:
+    async def interact(self, action: Awaitable[InteractionResult]) -> InteractionResult | None:
         """Run one player's interaction; its result, or None when the bot died before
         answering (the player would see "This interaction failed")."""
         task = asyncio.ensure_future(action)
@@ -531,13 +535,13 @@ class CrashHarness:
                     break
                 active = self._active_game(channel)
                 if active is None:
-                    challenge = await self._run(standin.slash(
+                    challenge = await self.interact(standin.slash(
                         alice, channel, "challenge",
                         {"opponent": bob, "variant": "turkish", "color": "white",
                          "rated": rng.random() < 0.8}, timeout=ANSWER_TIMEOUT))
                     if challenge is None or challenge.ephemeral:
                         continue
-                    await self._run(standin.press(bob, challenge.reply, "Accept",
+                    await self.interact(standin.press(bob, challenge.reply, "Accept",
                                                   timeout=ANSWER_TIMEOUT))
                     continue
                 async with StoredGames(self.database) as stored_games:
@@ -546,19 +550,19 @@ class CrashHarness:
                 other = bob if mover is alice else alice
                 roll = rng.random()
                 if roll < 0.04:
-                    question = await self._run(standin.slash(mover, channel, "resign", {},
+                    question = await self.interact(standin.slash(mover, channel, "resign", {},
                                                              timeout=ANSWER_TIMEOUT))
                     if question is None or not question.messages:
                         continue
-                    answer = await self._run(standin.press(mover, question.reply, "Resign",
+                    answer = await self.interact(standin.press(mover, question.reply, "Resign",
                                                            timeout=ANSWER_TIMEOUT))
                     if answer is not None and "resigned" in answer.reply.text():
                         ended.add(active)
                 elif roll < 0.08:
-                    await self._run(standin.slash(other, channel, "draw", {},
+                    await self.interact(standin.slash(other, channel, "draw", {},
                                                   timeout=ANSWER_TIMEOUT))
                 elif roll < 0.10 and game.ply < 2:
-                    answer = await self._run(standin.slash(mover, channel, "abort", {},
+                    answer = await self.interact(standin.slash(mover, channel, "abort", {},
                                                            timeout=ANSWER_TIMEOUT))
                     if answer is not None and not answer.ephemeral:
                         ended.add(active)
@@ -566,7 +570,7 @@ class CrashHarness:
                     moves = sorted(game.legal_moves(), key=lambda m: (m.start, m.end))
                     move = rng.choice(moves)
                     text = format_move(move, game.position, variant)
-                    answer = await self._run(standin.slash(mover, channel, "move",
+                    answer = await self.interact(standin.slash(mover, channel, "move",
                                                            {"move": text},
                                                            timeout=ANSWER_TIMEOUT))
                     if answer is not None and not answer.ephemeral:
@@ -584,10 +588,10 @@ class CrashHarness:
 
     def games(self) -> list[int]:
         """Every stored game's id."""
-        return [int(str(row[0])) for row in _query(self.database, "SELECT id FROM games")]
+        return [int(str(row[0])) for row in query(self.database, "SELECT id FROM games")]
 
     def _active_game(self, channel: ChannelInfo) -> int | None:
-        rows = _query(self.database, "SELECT id FROM games WHERE channel_id = ? AND "
+        rows = query(self.database, "SELECT id FROM games WHERE channel_id = ? AND "
                       "status = 'active'", channel.id)
         return int(str(rows[0][0])) if rows else None
 
@@ -613,7 +617,7 @@ class CrashHarness:
                 assert record.result is not None and record.result.value == expected
         # Ratings: each player's count of rated games is the number of finished rated games
         # stored, and the rating is the one after the latest of them.
-        finished = _query(self.database, "SELECT white_user_id, black_user_id, "
+        finished = query(self.database, "SELECT white_user_id, black_user_id, "
                           "white_rating_after, black_rating_after FROM games WHERE "
                           "white_rating_after IS NOT NULL ORDER BY finished_at, id")
         counts: dict[object, int] = {}
@@ -622,7 +626,7 @@ class CrashHarness:
             for user, after in ((white, white_after), (black, black_after)):
                 counts[user] = counts.get(user, 0) + 1
                 latest[user] = after
-        for user, games, rating in _query(self.database,
+        for user, games, rating in query(self.database,
                                           "SELECT user_id, rated_games, rating FROM ratings"):
             assert games == counts.get(user, 0), f"user {user}: {games} rated games stored, " \
                 f"{counts.get(user, 0)} finished"

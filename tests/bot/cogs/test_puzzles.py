@@ -480,3 +480,21 @@ async def test_a_puzzle_the_new_bank_lacks_is_ended_with_a_message(
     assert f"The puzzle you were solving ({other.id}) was changed or removed" in answer.content
     answer = only_answer(await run(h, slash(h, "solve", [option("move", "c4-d5")], user=BOB)))
     assert "no puzzle under way" in answer.content
+
+
+async def test_a_provisional_puzzle_rating_is_shown_with_its_question_mark(
+    open_bot: OpenBot, tmp_path: Path
+) -> None:
+    # After one rated attempt the deviation is still 110 or more: the rating the next
+    # puzzle shows is provisional, "1234?" as everywhere else (docs/PLAYING.md).
+    second = replace(shot_puzzle(), id="italian-0000000002")
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"),
+                       puzzle_banks={"italian": [shot_puzzle(), second]})
+    await run(h, slash(h, "puzzle", user=BOB))
+    wrong = only_answer(await run(h, slash(h, "solve", [option("move", "f3-e4")], user=BOB)))
+    assert "is not the winning move" in embed_description(wrong)
+    rating = await h.bot.services.storage.puzzles.rating(BOB, "italian")
+    assert rating is not None and rating.value.deviation >= 110
+    answer = only_answer(await run(h, slash(h, "puzzle", user=BOB)))
+    shown = f"Your puzzle rating: {round(rating.value.rating)}?, streak 0."
+    assert shown in embed_description(answer), embed_description(answer)

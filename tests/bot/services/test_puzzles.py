@@ -9,6 +9,7 @@ a stored puzzle the bank no longer holds is ended with a message saying so."""
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Sequence
 from contextlib import asynccontextmanager, closing
@@ -443,3 +444,115 @@ async def test_a_puzzle_the_bank_lost_is_ended_with_a_message(
         assert await _refused(regenerated.hint(SOLVER, shot_puzzle().id)) is Msg.PUZZLE_NONE
         assert await regenerated.rating(SOLVER, "italian") is None
         assert (await regenerated.start(SOLVER, "italian")).puzzle == changed
+
+
+# --- The puzzle's own rating, by Glicko-2's own numbers --------------------------------------
+#
+# Written here from Glickman's paper ("Example of the Glicko-2 system", Boston University,
+# 2013, steps 1 to 8), independently of `bot.ratings`: the solver and the puzzle play one
+# game, a rating period of its own with no time passing in it (lichess's
+# `skipDeviationIncrease`, docs/PUZZLES.md, "Ratings"), tau 0.75, epsilon 0.000001.
+
+_SCALE = 173.7178  # step 2
+_TAU = 0.75
+_EPSILON = 0.000001
+
+
+def _glicko2_period(rating: float, deviation: float, volatility: float,
+                    games: Sequence[tuple[float, float, float]], *, tau: float = _TAU,
+                    elapsed: float = 0.0) -> tuple[float, float, float]:
+    """A player's (rating, deviation, volatility) after one rating period of `games`, each
+    (opponent's rating, opponent's deviation, score), with `elapsed` periods in step 6."""
+    # Step 2.
+    mu, phi = (rating - 1500.0) / _SCALE, deviation / _SCALE
+    opponents = [((r - 1500.0) / _SCALE, rd / _SCALE, s) for r, rd, s in games]
+    # Step 3 (v) and step 4 (the sum in delta).
+    v_inverse = gain = 0.0
+    for mu_j, phi_j, score in opponents:
+        g = 1.0 / math.sqrt(1.0 + 3.0 * phi_j ** 2 / math.pi ** 2)
+        expected = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
+        v_inverse += g ** 2 * expected * (1.0 - expected)
+        gain += g * (score - expected)
+    v = 1.0 / v_inverse
+    delta = v * gain
+    # Step 5 (the Illinois algorithm).
+    a = math.log(volatility ** 2)
+
+    def f(x: float) -> float:
+        return (math.exp(x) * (delta ** 2 - phi ** 2 - v - math.exp(x))
+                / (2.0 * (phi ** 2 + v + math.exp(x)) ** 2) - (x - a) / tau ** 2)
+
+    low = a
+    if delta ** 2 > phi ** 2 + v:
+        high = math.log(delta ** 2 - phi ** 2 - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        high = a - k * tau
+    f_low, f_high = f(low), f(high)
+    while abs(high - low) > _EPSILON:
+        c = low + (low - high) * f_low / (f_high - f_low)
+        f_c = f(c)
+        if f_c * f_high <= 0:
+            low, f_low = high, f_high
+        else:
+            f_low /= 2.0
+        high, f_high = c, f_c
+    sigma = math.exp(low / 2.0)
+    # Step 6.
+    phi_star = math.sqrt(phi ** 2 + elapsed * sigma ** 2)
+    # Step 7.
+    phi_new = 1.0 / math.sqrt(1.0 / phi_star ** 2 + 1.0 / v)
+    mu_new = mu + phi_new ** 2 * gain
+    # Step 8.
+    return 1500.0 + _SCALE * mu_new, _SCALE * phi_new, sigma
+
+
+def test_the_independent_glicko2_computation_gives_the_papers_example() -> None:
+    # The paper's worked example: 1500 (RD 200, volatility 0.06) beats 1400 (RD 30), loses
+    # to 1550 (RD 100) and 1700 (RD 300), tau 0.5, one period: 1464.06, RD 151.52,
+    # volatility 0.05999.
+    rating, deviation, volatility = _glicko2_period(
+        1500.0, 200.0, 0.06, [(1400.0, 30.0, 1.0), (1550.0, 100.0, 0.0),
+                              (1700.0, 300.0, 0.0)], tau=0.5, elapsed=1.0)
+    assert rating == pytest.approx(1464.06, abs=0.01)
+    assert deviation == pytest.approx(151.52, abs=0.01)
+    assert volatility == pytest.approx(0.05999, abs=0.00001)
+
+
+@pytest.mark.parametrize("solved", [True, False], ids=["solved", "failed"])
+async def test_a_solved_puzzles_rating_goes_down_and_a_failed_ones_up_by_glicko2(
+    service: PuzzleService, tmp_path: Path, solved: bool,
+) -> None:
+    # A new solver (1500, deviation 500, volatility 0.09) meets the shot puzzle (its bank
+    # rating 1200, deviation PUZZLE_START_DEVIATION 300, volatility 0.09). The puzzle is
+    # the solver's opponent: it scores 0 when solved, 1 when failed.
+    await service.start(11, "italian")
+    if solved:
+        await service.solve(11, "c4-d5")
+        answer = await service.solve(11, "f3xd5xf7")
+        assert answer.outcome == SolveOutcome.SOLVED
+    else:
+        answer = await service.solve(11, "b3-a4")
+        assert answer.outcome == SolveOutcome.WRONG
+    puzzle_expected = _glicko2_period(1200.0, 300.0, 0.09,
+                                      [(1500.0, 500.0, 0.0 if solved else 1.0)])
+    solver_expected = _glicko2_period(1500.0, 500.0, 0.09,
+                                      [(1200.0, 300.0, 1.0 if solved else 0.0)])
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        stats = await storage.puzzles.stats(shot_puzzle().id)
+        solver = await storage.puzzles.rating(11, "italian")
+    finally:
+        await storage.close()
+    assert stats is not None and solver is not None
+    stored = stats.value
+    assert (stored.rating, stored.deviation, stored.volatility) == pytest.approx(
+        puzzle_expected, abs=1e-4)
+    assert (solver.value.rating, solver.value.deviation, solver.value.volatility) == (
+        pytest.approx(solver_expected, abs=1e-4))
+    if solved:
+        assert stored.rating < 1200.0 and solver.value.rating > 1500.0
+    else:
+        assert stored.rating > 1200.0 and solver.value.rating < 1500.0
