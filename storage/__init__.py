@@ -49,6 +49,7 @@ from storage.models import (
     Seat,
     Side,
     StoredAnalysis,
+    TimeControl,
 )
 from storage.postgres import PostgresDatabase, database_secrets, is_postgresql, redact_url
 from storage.repositories import (
@@ -112,6 +113,7 @@ __all__ = [
     "StorageError",
     "StorageWriteError",
     "StoredAnalysis",
+    "TimeControl",
     "database_path",
     "database_secrets",
     "is_postgresql",
