@@ -495,7 +495,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BOARD_DEADLINE: "{player} must move {when}.",
     Msg.BOARD_CLOCKS: "Clocks ({control})",
     Msg.BOARD_CLOCK: "{player}: {left}",
-    Msg.BOARD_CLOCK_RUNNING: "{player}: {left}, runs out {when}",
+    Msg.BOARD_CLOCK_RUNNING: "{player}: {left} when this turn began; runs out {when}",
     Msg.CHALLENGE_CLOCK: "Clock: {control} (minutes for each player + seconds added per move).",
     Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Accept draw or use /draw "
                           "to accept.",
