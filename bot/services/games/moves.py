@@ -109,10 +109,11 @@ class GameMoves:
     ) -> GameUpdate | None:
         """Play `move`, chosen by the computer for `turn`: validated, committed
         (`by_computer`), then announced, under the channel's lock, only if the game is
-        still where the computer searched (same game, same ply, still the computer's turn).
-        None (nothing changed) otherwise: the game ended, someone moved or resigned
-        meanwhile. Raises `PlayerError(MOVE_NOT_LEGAL)` for a move that is not legal there
-        (a programming error of the move chooser)."""
+        still where the computer searched (same game, same ply, still the computer's turn,
+        its clock not run out). None (nothing changed) otherwise: the game ended, someone
+        moved or resigned meanwhile, or its clock ran out (the deadlines end the game).
+        Raises `PlayerError(MOVE_NOT_LEGAL)` for a move that is not legal there (a
+        programming error of the move chooser)."""
         table = self._core.table
         async with table.hold(turn.channel_id):
             live = table.get(turn.channel_id, turn.game_id)
@@ -120,6 +121,8 @@ class GameMoves:
                 return None
             if not table.computer_seat_to_move(live) and not table.is_absent(turn.game_id):
                 return None
+            if flag_fell(live.record.clock, self._core.clock()):
+                return None  # its clock ran out: the deadlines end the game on time
             if move not in live.game.legal_moves():
                 raise PlayerError(Msg.MOVE_NOT_LEGAL, text=str(move))
             return await self._commit(live, move, actor=None, by_computer=True,

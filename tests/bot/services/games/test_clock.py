@@ -217,3 +217,21 @@ async def test_the_computers_turn_carries_the_time_left_on_its_clock(
     assert turn is not None and turn.time_left == timedelta(seconds=150)
     mover.hold.set()
     await s.computer_idle()
+
+
+async def test_a_computer_move_chosen_after_its_flag_fell_is_not_played(
+    open_services: OpenServices,
+) -> None:
+    clock = FakeClock()
+    mover = FirstMove(hold=True)
+    s = await open_services(clock=clock, chooser=mover)
+    record = await start_game(s, "turkish", white=Seat.computer(1), black=ALICE, guild=None,
+                              rated=False, time_control=TimeControl(180, 2))
+    clock.advance(timedelta(seconds=180))  # the search outlasted White's clock
+    mover.hold.set()
+    await s.computer_idle()
+    assert await s.storage.games.moves(record.id) == []
+    [update] = await s.games.run_deadlines()
+    assert update.state.ending is not None
+    assert update.state.ending.reason is EndReason.TIME_FORFEIT
+    assert update.state.ending.winner is Color.BLACK
