@@ -41,6 +41,8 @@ class Msg(enum.StrEnum):
     NO_GAME_HERE = "error.no_game_here"
     NOT_IN_GAME = "error.not_in_game"
     NOT_YOUR_TURN = "error.not_your_turn"
+    OUT_OF_TIME = "error.out_of_time"
+    CLOCK_WITH_MOVE_TIME = "error.clock_with_move_time"
     MOVE_AMBIGUOUS = "error.move_ambiguous"
     MOVE_RACE = "error.move_race"
     GAME_OVER = "error.game_over"
@@ -135,6 +137,10 @@ class Msg(enum.StrEnum):
     BOARD_NO_MOVE_YET = "board.no_move_yet"
     BOARD_MOVE_TIME = "board.move_time"
     BOARD_DEADLINE = "board.deadline"
+    BOARD_CLOCKS = "board.clocks"
+    BOARD_CLOCK = "board.clock"
+    BOARD_CLOCK_RUNNING = "board.clock_running"
+    CHALLENGE_CLOCK = "challenge.clock"
     BOARD_DRAW_OFFER = "board.draw_offer"
     BOARD_RATING_CHANGES = "board.rating_changes"
     RATING_CHANGE_LINE = "board.rating_change_line"
@@ -350,6 +356,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                       "computer) or /challenge a player.",
     Msg.NOT_IN_GAME: "You are not playing in this game: only {white} and {black} can do that.",
     Msg.NOT_YOUR_TURN: "It is not your turn: {player} ({color}) is to move. Wait for their move.",
+    Msg.OUT_OF_TIME: "Your clock has run out: you lose on time.",
+    Msg.CLOCK_WITH_MOVE_TIME: "Choose a clock or a time per move, not both.",
     Msg.MOVE_AMBIGUOUS: "**{text}** matches several moves: {candidates}. Send one of them in full.",
     Msg.MOVE_RACE: "The position changed while your move arrived. Look at the new board and "
                    "try again.",
@@ -490,6 +498,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BOARD_NO_MOVE_YET: "none yet",
     Msg.BOARD_MOVE_TIME: "Time per move",
     Msg.BOARD_DEADLINE: "{player} must move {when}.",
+    Msg.BOARD_CLOCKS: "Clocks ({control})",
+    Msg.BOARD_CLOCK: "{player}: {left}",
+    Msg.BOARD_CLOCK_RUNNING: "{player}: {left} when this turn began; runs out {when}",
+    Msg.CHALLENGE_CLOCK: "Clock: {control} (minutes for each player + seconds added per move).",
     Msg.BOARD_DRAW_OFFER: "{player} offers a draw: {opponent}, press Accept draw or use /draw "
                           "to accept.",
     Msg.BOARD_RATING_CHANGES: "Rating changes",
@@ -934,11 +946,15 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "challenge.rated": "Whether the game counts for ratings (default: the server's setting)",
     "challenge.color": "The colour you play (default: random)",
     "challenge.move_time": "Time for each move (default: the server's setting)",
+    "challenge.clock": "A clock for each player: minutes + seconds added per move "
+                       "(instead of a time per move)",
     "play": "Play a game against the computer in this channel (unrated)",
     "play.variant": "Which draughts to play",
     "play.level": "How strong the computer plays: 1 (easiest) to 5 (strongest); default 3",
     "play.color": "The colour you play (default: random)",
     "play.move_time": "Time for each of your moves; when it runs out the computer moves for you",
+    "play.clock": "A clock for you and the computer: minutes + seconds added per move "
+                  "(instead of a time per move)",
     "move": "Play a move in this channel's game",
     "move.move": "Your move, e.g. d3-d4 or a capture d3xd5 (pick from the list)",
     "move.draw": "Offer a draw with this move (your opponent accepts it or plays on)",

@@ -50,6 +50,7 @@ from storage.models import (
     Seat,
     Side,
     StoredAnalysis,
+    TimeControl,
 )
 from storage.postgres import (
     DEFAULT_POOL_SIZE,
@@ -123,6 +124,7 @@ __all__ = [
     "StorageUnavailableError",
     "StorageWriteError",
     "StoredAnalysis",
+    "TimeControl",
     "database_path",
     "database_secrets",
     "is_postgresql",

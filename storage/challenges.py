@@ -6,7 +6,7 @@ from datetime import datetime
 
 from storage.clock import Clock, from_ms, to_ms, utc_now
 from storage.errors import ChallengeNotFoundError, ChallengeNotPendingError
-from storage.games import insert_game
+from storage.games import insert_game, time_control_of
 from storage.models import (
     Challenge,
     ChallengeStatus,
@@ -40,6 +40,7 @@ def challenge_from_row(row: Row) -> Challenge:
         status=ChallengeStatus(row["status"]),
         game_id=row["game_id"],
         updated_at=from_ms(row["updated_at"]),
+        time_control=time_control_of(row),
     )
 
 
@@ -60,19 +61,24 @@ class SqlChallengeRepository:
             raise ValueError(
                 f"the move time must be a positive number of seconds, not {new.move_seconds}"
             )
+        if new.move_seconds is not None and new.time_control is not None:
+            raise ValueError("a challenge has a per-move time or a clock, not both")
         if not new.variant:
             raise ValueError("a challenge needs a variant key")
         now = to_ms(now_at)
+        control = new.time_control
         async with self._db.transaction() as conn:
             await ensure_players(conn, (new.challenger_id, new.challenged_id), now)
             row = await conn.fetchrow(
                 "INSERT INTO challenges (challenger_id, challenged_id, guild_id, channel_id, "
                 "variant, rated, color, move_seconds, created_at, expires_at, status, "
-                "updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $9) "
-                "RETURNING *",
+                "updated_at, clock_base_seconds, clock_increment_seconds) VALUES "
+                "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $9, $12, $13) RETURNING *",
                 new.challenger_id, new.challenged_id, new.guild_id, new.channel_id,
                 new.variant, new.rated, new.color.value, new.move_seconds, now,
                 to_ms(new.expires_at), _PENDING,
+                None if control is None else control.base_seconds,
+                None if control is None else control.increment_seconds,
             )
         assert row is not None
         return challenge_from_row(row)
@@ -201,6 +207,7 @@ class SqlChallengeRepository:
                     rated=challenge.rated,
                     move_seconds=challenge.move_seconds,
                     deadline=deadline,
+                    time_control=challenge.time_control,
                 ),
                 now,
             )

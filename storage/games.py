@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import NoReturn
 
 from storage.clock import Clock, from_ms, opt_from_ms, opt_to_ms, to_ms, utc_now
@@ -25,6 +25,7 @@ from storage.models import (
     RatingChange,
     Seat,
     Side,
+    TimeControl,
 )
 from storage.players import ensure_players
 from storage.postgres import PostgresDatabase, violated_constraint
@@ -73,7 +74,10 @@ def game_from_row(row: Row) -> GameRecord:
             deadline=opt_from_ms(row["deadline_at"]),
             white_computer_moves=row["white_computer_moves"],
             black_computer_moves=row["black_computer_moves"],
+            white_left=_opt_span(row["white_clock_ms"]),
+            black_left=_opt_span(row["black_clock_ms"]),
         ),
+        time_control=time_control_of(row),
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
         finished_at=opt_from_ms(row["finished_at"]),
@@ -91,7 +95,25 @@ def _move_from_row(row: Row) -> MoveRecord:
         text=row["text"],
         played_at=from_ms(row["played_at"]),
         by_computer=bool(row["by_computer"]),
+        white_left=_opt_span(row["white_clock_ms"]),
+        black_left=_opt_span(row["black_clock_ms"]),
     )
+
+
+def time_control_of(row: Row) -> TimeControl | None:
+    """The time control of a `games` or `challenges` row (None: no clock)."""
+    base = row["clock_base_seconds"]
+    if base is None:
+        return None
+    return TimeControl(base, row["clock_increment_seconds"])
+
+
+def _opt_span(ms: int | None) -> timedelta | None:
+    return None if ms is None else timedelta(milliseconds=ms)
+
+
+def _opt_span_ms(span: timedelta | None) -> int | None:
+    return None if span is None else span // timedelta(milliseconds=1)
 
 
 def validate_new_game(new: NewGame) -> None:
@@ -104,6 +126,8 @@ def validate_new_game(new: NewGame) -> None:
         raise ValueError(
             f"the move time must be a positive number of seconds, not {new.move_seconds}"
         )
+    if new.move_seconds is not None and new.time_control is not None:
+        raise ValueError("a game has a per-move time or a clock, not both")
     if new.rated:
         if new.white.is_computer or new.black.is_computer:
             raise ValueError("a game against the computer cannot be rated")
@@ -125,15 +149,21 @@ async def insert_game(conn: SqlConnection, new: NewGame, now_ms: int) -> GameRec
     if busy is not None:
         raise ChannelBusyError(new.channel_id)
     await ensure_players(conn, (new.white.user_id, new.black.user_id), now_ms)
+    control = new.time_control
     try:
         row = await conn.fetchrow(
             "INSERT INTO games (variant, guild_id, channel_id, white_user_id, "
             "white_computer_level, black_user_id, black_computer_level, rated, move_seconds, "
-            "start_fen, status, deadline_at, created_at, updated_at, board_owed) VALUES "
-            "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, 1) RETURNING *",
+            "start_fen, status, deadline_at, created_at, updated_at, board_owed, "
+            "clock_base_seconds, clock_increment_seconds, white_clock_ms, black_clock_ms) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, 1, "
+            "$14, $15, $16, $16) RETURNING *",
             new.variant, new.guild_id, new.channel_id, new.white.user_id,
             new.white.computer_level, new.black.user_id, new.black.computer_level, new.rated,
             new.move_seconds, new.start_fen, _ACTIVE, opt_to_ms(new.deadline), now_ms,
+            None if control is None else control.base_seconds,
+            None if control is None else control.increment_seconds,
+            None if control is None else control.base_seconds * 1000,
         )
     except Exception as error:
         # PostgreSQL: another process started a game in the channel since the check above.
@@ -155,7 +185,8 @@ async def _require_active(conn: SqlConnection, game_id: int) -> Row:
 
 
 _INSERT_MOVE = (
-    "INSERT INTO moves (game_id, ply, text, played_at, by_computer) VALUES ($1, $2, $3, $4, $5)"
+    "INSERT INTO moves (game_id, ply, text, played_at, by_computer, white_clock_ms, "
+    "black_clock_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)"
 )
 
 
@@ -172,14 +203,31 @@ def _move_update(
     sets = ["ply_count = ply_count + 1", "updated_at = $1", "board_owed = 1"]
     params: list[SqlValue] = [now_ms, game_id, ply - 1, _ACTIVE]
     if clock is not None:
-        sets.append("deadline_at = $5, white_computer_moves = $6, black_computer_moves = $7")
+        sets.append("deadline_at = $5, white_computer_moves = $6, black_computer_moves = $7, "
+                    "white_clock_ms = $8, black_clock_ms = $9")
         params += [
-            opt_to_ms(clock.deadline), clock.white_computer_moves, clock.black_computer_moves
+            opt_to_ms(clock.deadline), clock.white_computer_moves, clock.black_computer_moves,
+            _opt_span_ms(clock.white_left), _opt_span_ms(clock.black_left),
         ]
     if clear_draw_offer:
         sets.append("draw_offer_by = NULL")
     update = f"UPDATE games SET {', '.join(sets)} WHERE id = $2 AND ply_count = $3 AND status = $4"
     return update, params
+
+
+def _lefts(clock: ClockState | None) -> tuple[int | None, int | None]:
+    """The players' remaining times in milliseconds a move stores (None: no clock)."""
+    if clock is None:
+        return None, None
+    return _opt_span_ms(clock.white_left), _opt_span_ms(clock.black_left)
+
+
+def _stored_move(
+    game_id: int, ply: int, text: str, now: int, by_computer: bool, clock: ClockState | None
+) -> MoveRecord:
+    return MoveRecord(game_id, ply, text, from_ms(now), by_computer,
+                      None if clock is None else clock.white_left,
+                      None if clock is None else clock.black_left)
 
 
 def _refuse_move(game_id: int, ply: int, row: Row | None) -> NoReturn:
@@ -273,7 +321,8 @@ class SqlGameRepository:
         played_at = self._clock()
         now = to_ms(played_at)
         update, params = _move_update(game_id, ply, now, clock, clear_draw_offer)
-        insert = (game_id, ply, text, now, by_computer)
+        white_left, black_left = _lefts(clock)
+        insert = (game_id, ply, text, now, by_computer, white_left, black_left)
 
         def append(conn: SyncConnection) -> None:
             if conn.execute(update, *params) != 1:
@@ -294,9 +343,11 @@ class SqlGameRepository:
             first = len(params) + 1
             changed = await db.execute(
                 f"WITH game AS ({update} RETURNING id) "
-                "INSERT INTO moves (game_id, ply, text, played_at, by_computer) "
-                f"SELECT id, ${first}, ${first + 1}, $1, ${first + 2} FROM game",
-                *params, ply, text, by_computer,
+                "INSERT INTO moves (game_id, ply, text, played_at, by_computer, "
+                "white_clock_ms, black_clock_ms) "
+                f"SELECT id, ${first}, ${first + 1}, $1, ${first + 2}, ${first + 3}, "
+                f"${first + 4} FROM game",
+                *params, ply, text, by_computer, white_left, black_left,
             )
             if changed != 1:
                 async with db.read() as conn:
@@ -304,7 +355,7 @@ class SqlGameRepository:
                         "SELECT status, ply_count FROM games WHERE id = $1", game_id
                     )
                 _refuse_move(game_id, ply, row)
-        return MoveRecord(game_id, ply, text, from_ms(now), by_computer)
+        return _stored_move(game_id, ply, text, now, by_computer, clock)
 
     async def append_final_move(
         self,
@@ -331,9 +382,10 @@ class SqlGameRepository:
                     "SELECT status, ply_count FROM games WHERE id = $1", game_id
                 )
                 _refuse_move(game_id, ply, row)
-            await conn.execute(_INSERT_MOVE, game_id, ply, text, now, by_computer)
+            await conn.execute(_INSERT_MOVE, game_id, ply, text, now, by_computer,
+                               *_lefts(clock))
             record = await self._finish_in(conn, game_id, result, termination, rate, now)
-        return MoveRecord(game_id, ply, text, from_ms(now), by_computer), record
+        return _stored_move(game_id, ply, text, now, by_computer, clock), record
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as conn:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 
 class Side(enum.Enum):
@@ -100,11 +100,38 @@ class Player:
 
 
 @dataclass(frozen=True)
+class TimeControl:
+    """A clock per player with an increment (Fischer), written "5+3": each player starts
+    with `base_seconds` and gains `increment_seconds` after each of their own moves, as in
+    the FIDE Laws of Chess, article 6.1 ("the cumulative mode": a time to complete all
+    moves, with an increment added after each move). Raises `ValueError` for a base that
+    is not positive or a negative increment."""
+
+    base_seconds: int
+    increment_seconds: int
+
+    def __post_init__(self) -> None:
+        if self.base_seconds <= 0:
+            raise ValueError(f"a clock needs a positive starting time, not {self.base_seconds}")
+        if self.increment_seconds < 0:
+            raise ValueError(f"an increment cannot be negative, not {self.increment_seconds}")
+
+    @property
+    def base(self) -> timedelta:
+        return timedelta(seconds=self.base_seconds)
+
+    @property
+    def increment(self) -> timedelta:
+        return timedelta(seconds=self.increment_seconds)
+
+
+@dataclass(frozen=True)
 class NewGame:
     """What `GameRepository.create` needs. `rated` requires two different human seats.
 
-    `move_seconds` is the per-move time limit in seconds (None: no limit); `deadline`, if
-    given, is when the side to move first runs out of time.
+    `move_seconds` is the per-move time limit in seconds (None: no limit); `time_control`
+    the players' clocks (None: none; exclusive with `move_seconds`, each player starts
+    with its base); `deadline`, if given, is when the side to move first runs out of time.
     """
 
     variant: str
@@ -116,6 +143,7 @@ class NewGame:
     rated: bool = False
     move_seconds: int | None = None
     deadline: datetime | None = None
+    time_control: TimeControl | None = None
 
 
 @dataclass(frozen=True)
@@ -136,11 +164,16 @@ class RatingChange:
 class ClockState:
     """Per-move clock of a game (docs/RULES.md, "Project-wide game rules", Time): when the
     side to move runs out, and how many moves in a row the computer has made for each side
-    on behalf of an absent player."""
+    on behalf of an absent player. In a game with a `TimeControl`, also each player's
+    remaining time as of the game's last step (`white_left`, `black_left`; None without a
+    clock): the player to move's clock runs from that step, and `deadline` is that step's
+    time plus their remaining time."""
 
     deadline: datetime | None
     white_computer_moves: int = 0
     black_computer_moves: int = 0
+    white_left: timedelta | None = None
+    black_left: timedelta | None = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +201,7 @@ class GameRecord:
     finished_at: datetime | None
     white_rating: RatingChange | None
     black_rating: RatingChange | None
+    time_control: TimeControl | None = None
     board_owed: bool = False
     """The board of the game's last step is owed to its channel: stored, not yet shown
     (set by the step's own transaction, cleared when its board message is recorded)."""
@@ -189,13 +223,16 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class MoveRecord:
-    """One stored move: `ply` from 1, `text` in the game's notation."""
+    """One stored move: `ply` from 1, `text` in the game's notation; in a game with a
+    clock, the players' remaining times after it (increment included)."""
 
     game_id: int
     ply: int
     text: str
     played_at: datetime
     by_computer: bool
+    white_left: timedelta | None = None
+    black_left: timedelta | None = None
 
 
 @dataclass(frozen=True)
@@ -211,6 +248,7 @@ class NewChallenge:
     rated: bool = False
     color: ColorChoice = ColorChoice.RANDOM
     move_seconds: int | None = None
+    time_control: TimeControl | None = None
 
 
 @dataclass(frozen=True)
@@ -230,6 +268,7 @@ class Challenge:
     status: ChallengeStatus
     game_id: int | None
     updated_at: datetime
+    time_control: TimeControl | None = None
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.choices import COLOR_CHOICES, MOVE_TIME_CHOICES, VARIANT_CHOICES
-from bot.config import MoveTime, Settings
+from bot.cogs.choices import (
+    CLOCK_CHOICES,
+    COLOR_CHOICES,
+    MOVE_TIME_CHOICES,
+    VARIANT_CHOICES,
+    game_timing,
+)
+from bot.config import Settings
 from bot.messages import command_text as t
 from bot.services.computer_games import DEFAULT_LEVEL, ComputerGames
 from bot.ui.announcer import GameAnnouncer
@@ -34,10 +40,10 @@ class Computer(commands.Cog):
     @app_commands.guild_only()
     @app_commands.describe(
         variant=t("play.variant"), level=t("play.level"), color=t("play.color"),
-        move_time=t("play.move_time"),
+        move_time=t("play.move_time"), clock=t("play.clock"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES, color=COLOR_CHOICES,
-                          move_time=MOVE_TIME_CHOICES)
+                          move_time=MOVE_TIME_CHOICES, clock=CLOCK_CHOICES)
     async def play(
         self,
         interaction: Interaction,
@@ -45,12 +51,12 @@ class Computer(commands.Cog):
         level: app_commands.Range[int, 1, 5] = DEFAULT_LEVEL,
         color: str = ColorChoice.RANDOM.value,
         move_time: str | None = None,
+        clock: str | None = None,
     ) -> None:
+        per_move, control = game_timing(self.settings.default_move_time, move_time, clock)
         await self.computer_games.start(
             player=person(interaction.user), guild_id=interaction.guild_id,
             channel_id=channel_of(interaction), variant=variant, level=level,
-            color=ColorChoice(color),
-            move_time=self.settings.default_move_time if move_time is None
-            else MoveTime(move_time),
+            color=ColorChoice(color), move_time=per_move, time_control=control,
             announce=self.announcer.answering(interaction),
         )

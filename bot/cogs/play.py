@@ -23,7 +23,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.choices import COLOR_CHOICES, MOVE_TIME_CHOICES, VARIANT_CHOICES
+from bot.cogs.choices import (
+    CLOCK_CHOICES,
+    COLOR_CHOICES,
+    MOVE_TIME_CHOICES,
+    VARIANT_CHOICES,
+    game_timing,
+)
 from bot.config import MoveTime, Settings
 from bot.messages import Msg
 from bot.messages import command_text as t
@@ -96,10 +102,10 @@ class Play(commands.Cog):
     @app_commands.describe(
         opponent=t("challenge.opponent"), variant=t("challenge.variant"),
         rated=t("challenge.rated"), color=t("challenge.color"),
-        move_time=t("challenge.move_time"),
+        move_time=t("challenge.move_time"), clock=t("challenge.clock"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES, color=COLOR_CHOICES,
-                          move_time=MOVE_TIME_CHOICES)
+                          move_time=MOVE_TIME_CHOICES, clock=CLOCK_CHOICES)
     async def challenge(
         self,
         interaction: Interaction,
@@ -108,14 +114,15 @@ class Play(commands.Cog):
         rated: bool | None = None,
         color: str = ColorChoice.RANDOM.value,
         move_time: str | None = None,
+        clock: str | None = None,
     ) -> None:
         settings = self.settings
+        per_move, control = game_timing(settings.default_move_time, move_time, clock)
         await self.challenges.create(
             challenger=person(interaction.user), opponent=person(opponent),
             guild_id=interaction.guild_id, channel_id=channel_of(interaction),
             variant=variant, rated=settings.default_rated if rated is None else rated,
-            color=ColorChoice(color),
-            move_time=settings.default_move_time if move_time is None else MoveTime(move_time),
+            color=ColorChoice(color), move_time=per_move, time_control=control,
             post=self.announcer.posting_challenge(interaction),
         )
 
@@ -238,8 +245,9 @@ class Play(commands.Cog):
             raise PlayerError(Msg.RESIGN_MOVED_ON) from None
 
     async def _rematch(self, interaction: Interaction, game_id: int) -> None:
-        """Game `game_id` again, colours swapped: a challenge to the same person (who
-        accepts as usual), or against the computer at once at the same level."""
+        """Game `game_id` again, colours swapped, with the same per-move time or clocks:
+        a challenge to the same person (who accepts as usual), or against the computer at
+        once at the same level."""
         spec = await self.games.rematch_of(game_id, interaction.user.id)
         color = ColorChoice.WHITE if spec.color is Color.WHITE else ColorChoice.BLACK
         move_time = MoveTime.of_seconds(spec.move_seconds)
@@ -248,7 +256,7 @@ class Play(commands.Cog):
             await self.computer_games.start(
                 player=person(interaction.user), guild_id=interaction.guild_id,
                 channel_id=channel_id, variant=spec.variant, level=spec.level or 1,
-                color=color, move_time=move_time,
+                color=color, move_time=move_time, time_control=spec.time_control,
                 announce=self.announcer.answering(interaction),
             )
             return
@@ -256,6 +264,7 @@ class Play(commands.Cog):
             challenger=person(interaction.user), opponent=Person(spec.opponent),
             guild_id=interaction.guild_id, channel_id=channel_id, variant=spec.variant,
             rated=spec.rated, color=color, move_time=move_time,
+            time_control=spec.time_control,
             post=self.announcer.posting_challenge(interaction),
         )
 

@@ -40,6 +40,7 @@ from storage import (
     NewGame,
     Seat,
     Storage,
+    TimeControl,
     utc_now,
 )
 from storage.clock import Clock
@@ -130,14 +131,19 @@ class ChallengeService:
         color: ColorChoice = ColorChoice.RANDOM,
         move_time: MoveTime = MoveTime.NONE,
         post: ChallengePost | None = None,
+        time_control: TimeControl | None = None,
     ) -> Challenge:
         """Store a pending challenge, show it with `post` and record the message id
         `post` returns (the message is edited when the challenge closes or expires).
         Returns the challenge (with that message id). Raises `PlayerError`:
-        CHALLENGE_SELF, CHALLENGE_BOT, UNKNOWN_VARIANT, GAME_QUARANTINED,
+        CLOCK_WITH_MOVE_TIME (a `move_time` and a `time_control`: players' clocks replace
+        the per-move time, docs/PLAYING.md "Clocks"), CHALLENGE_SELF, CHALLENGE_BOT,
+        UNKNOWN_VARIANT, GAME_QUARANTINED,
         ALREADY_PLAYING_HERE, OPPONENT_PLAYING_HERE, CHANNEL_BUSY, CHALLENGE_DUPLICATE,
         CHALLENGE_DUPLICATE_REVERSE, CHALLENGE_LIMIT_CHALLENGER, CHALLENGE_LIMIT_OPPONENT;
         and what `post` raises, after cancelling the challenge nobody could see."""
+        if time_control is not None and move_time is not MoveTime.NONE:
+            raise PlayerError(Msg.CLOCK_WITH_MOVE_TIME)
         if challenger.user_id == opponent.user_id:
             raise PlayerError(Msg.CHALLENGE_SELF)
         if opponent.is_bot:
@@ -160,6 +166,7 @@ class ChallengeService:
                     rated=rated,
                     color=color,
                     move_seconds=move_time.seconds,
+                    time_control=time_control,
                 )
             )
         self._expiries[challenge.id] = challenge.expires_at
@@ -254,7 +261,7 @@ class ChallengeService:
             channel_id=first.channel_id, guild_id=first.guild_id, variant=first.variant,
             first=Seat.human(first.challenger_id), second=Seat.human(user_id),
             color=first.color, rated=first.rated, move_seconds=first.move_seconds,
-            actor=user_id,
+            actor=user_id, time_control=first.time_control,
         )
         update = await self._games.start(start, announce=announce, vet=vet, store=store,
                                          rng=self._rng)

@@ -24,7 +24,7 @@ from bot.services.challenges import Person, variant_key
 from bot.services.errors import PlayerError
 from bot.services.games import Announce, GameService, GameStart
 from bot.services.models import GameUpdate, MoveTime
-from storage import ColorChoice, GameRecord, NewGame, Seat, Storage, utc_now
+from storage import ColorChoice, GameRecord, NewGame, Seat, Storage, TimeControl, utc_now
 from storage.clock import Clock
 
 LEVELS = range(1, 6)
@@ -70,14 +70,18 @@ class ComputerGames:
         color: ColorChoice = ColorChoice.RANDOM,
         move_time: MoveTime = MoveTime.NONE,
         announce: Announce | None = None,
+        time_control: TimeControl | None = None,
     ) -> GameUpdate:
         """Start an unrated game of `player` against the computer at `level` in the channel;
-        `color` is the player's. `announce` (inside the channel's lock) gets the STARTED
-        update; when the computer has White it starts thinking at once. Raises
-        `PlayerError`: UNKNOWN_VARIANT, BAD_LEVEL, the channel refusals of
-        `GameService.check_channel` (ALREADY_PLAYING_HERE, CHANNEL_BUSY, GAME_QUARANTINED),
-        COMPUTER_BUSY (the computer's queue is full; `wait`: the estimated wait, a
-        timedelta)."""
+        `color` is the player's; `move_time` or players' clocks (`time_control`, the
+        computer's seat plays within its own). `announce` (inside the channel's lock) gets
+        the STARTED update; when the computer has White it starts thinking at once. Raises
+        `PlayerError`: CLOCK_WITH_MOVE_TIME (both asked), UNKNOWN_VARIANT, BAD_LEVEL, the
+        channel refusals of `GameService.check_channel` (ALREADY_PLAYING_HERE,
+        CHANNEL_BUSY, GAME_QUARANTINED), COMPUTER_BUSY (the computer's queue is full;
+        `wait`: the estimated wait, a timedelta)."""
+        if time_control is not None and move_time is not MoveTime.NONE:
+            raise PlayerError(Msg.CLOCK_WITH_MOVE_TIME)
         key = variant_key(variant)
         if level not in LEVELS:
             raise PlayerError(Msg.BAD_LEVEL, level=level)
@@ -93,6 +97,7 @@ class ComputerGames:
             channel_id=channel_id, guild_id=guild_id, variant=key,
             first=Seat.human(player.user_id), second=Seat.computer(level), color=color,
             rated=False, move_seconds=move_time.seconds, actor=player.user_id,
+            time_control=time_control,
         )
         return await self._games.start(start, announce=announce, vet=vet, store=store,
                                       rng=self._rng)

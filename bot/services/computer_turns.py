@@ -36,8 +36,10 @@ import engine
 from bot.computer_queue import Admission, ComputerBusyError
 from bot.services.events import AbsentPlayerTurn, EventBus, GameEnded, TurnChanged
 from bot.services.games import Announce, ComputerTurn, GameService
+from bot.services.games.clock import thinking_budget
 from bot.services.models import BoardState
 from engine import Move
+from engine.search import get_level
 
 log = logging.getLogger(__name__)
 
@@ -218,6 +220,9 @@ class ComputerTurns:
         else:
             level, budget = turn.level, self._seat_budget
             admission = Admission.WHEN_ROOM
+        if turn.time_left is not None:  # within its clock (docs/PLAYING.md, "Clocks")
+            own = get_level(level).time_budget if budget is None else budget
+            budget = thinking_budget(own, turn.time_left)
         attempt = 1
         while attempt <= ATTEMPTS:
             try:

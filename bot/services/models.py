@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine import Color, Move, Position, Termination, Variant
-from storage import GameResult, GameStatus, RatingChange, RatingValue, Seat, Side
+from storage import (
+    ClockState,
+    GameResult,
+    GameStatus,
+    RatingChange,
+    RatingValue,
+    Seat,
+    Side,
+    TimeControl,
+)
 
 
 def side_of(color: Color) -> Side:
@@ -142,7 +151,8 @@ class BoardState:
     (1 for White's first move and Black's reply). `last_move_text` is the short notation of
     the last move, `before` the position before it. `deadline`: when the side to move runs
     out of time (per-move clock, or the inactivity limit, whichever is first; None while the
-    game is over).
+    game is over). `time_control`: the players' clocks (None: none), and `clock` their
+    remaining times as of the last step with the running one's deadline.
     """
 
     game_id: int
@@ -163,6 +173,8 @@ class BoardState:
     deadline: datetime | None
     ending: Ending | None
     board_message_id: int | None
+    time_control: TimeControl | None = None
+    clock: ClockState | None = None
 
     @property
     def turn(self) -> Color:

@@ -31,6 +31,7 @@ from bot.services import (
     UserRef,
 )
 from bot.services.errors import ChannelRef
+from bot.services.games.clock import left_of, time_control_text
 from bot.services.settings import SettingsService
 from engine import Color, Position, Variant, parse_square, square_to_number
 from renderer import render_png, render_text
@@ -154,6 +155,17 @@ def mention(user_id: int) -> str:
 def timestamp(moment: datetime, style: str = "R") -> str:
     """A Discord timestamp (shown in the reader's time zone; R = relative)."""
     return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def clock_text(left: timedelta) -> str:
+    """A clock's time as clocks show it: "4:05", "1:02:03" (whole seconds, rounded down;
+    never below 0:00)."""
+    seconds = max(int(left.total_seconds()), 0)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
 
 
 def color_name(color: Color, locale: str | None) -> str:
@@ -428,6 +440,12 @@ class Presenter:
             embed.add_field(name=text(Msg.BOARD_MOVE_TIME, locale),
                             value=duration_text(timedelta(seconds=state.move_seconds),
                                                  locale))
+        if state.time_control is not None and state.clock is not None and not state.is_over:
+            embed.add_field(
+                name=text(Msg.BOARD_CLOCKS, locale,
+                          control=time_control_text(state.time_control)),
+                value="\n".join(self.clock_lines(state, locale)), inline=False,
+            )
         changes = [
             text(Msg.RATING_CHANGE_LINE, locale, player=player_name(seat, locale),
                  before=round(seat.change.rating_before), after=round(seat.change.rating_after),
@@ -439,6 +457,28 @@ class Presenter:
                             value="\n".join(changes), inline=False)
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         return embed
+
+    def clock_lines(self, state: BoardState, locale: str | None) -> list[str]:
+        """The players' clocks of an active game with clocks, White's first: each one's
+        time as of the last step; the running one (the player to move) also with the
+        moment it runs out as a Discord relative timestamp, which the client counts down
+        without the message being edited (docs/PLAYING.md, "Clocks")."""
+        clock = state.clock
+        if clock is None:
+            return []
+        lines = []
+        for seat in (state.white, state.black):
+            left = left_of(clock, seat.color)
+            if left is None:
+                continue
+            player = player_name(seat, locale)
+            if seat.color is state.turn and clock.deadline is not None:
+                lines.append(text(Msg.BOARD_CLOCK_RUNNING, locale, player=player,
+                                  left=clock_text(left), when=timestamp(clock.deadline)))
+            else:
+                lines.append(text(Msg.BOARD_CLOCK, locale, player=player,
+                                  left=clock_text(left)))
+        return lines
 
     async def board_message(self, update: GameUpdate, locale: str | None,
                             view: Viewpoint = WHITE_VIEW) -> BoardMessage:
@@ -492,6 +532,9 @@ class Presenter:
                                             challenger=mention(challenge.challenger_id)),
             ChallengeStatus.EXPIRED: text(Msg.CHALLENGE_EXPIRED, locale),
         }[challenge.status]
+        if challenge.time_control is not None:
+            body += "\n" + text(Msg.CHALLENGE_CLOCK, locale,
+                                control=time_control_text(challenge.time_control))
         pending = challenge.status is ChallengeStatus.PENDING
         return discord.Embed(
             title=text(Msg.CHALLENGE_TITLE, locale, variant=variant),

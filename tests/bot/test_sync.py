@@ -51,7 +51,7 @@ async def test_command_schema(harness: Harness) -> None:
     for name in INFO_COMMANDS | PUZZLE_COMMANDS:
         assert sorted(commands[name]["contexts"]) == [0, 1, 2], name
     challenge = {o["name"]: o for o in commands["challenge"]["options"]}
-    assert list(challenge) == ["opponent", "variant", "rated", "color", "move_time"]
+    assert list(challenge) == ["opponent", "variant", "rated", "color", "move_time", "clock"]
     assert challenge["opponent"]["type"] == 6 and challenge["opponent"]["required"]
     assert [c["value"] for c in challenge["variant"]["choices"]] == [
         "turkish", "arab", "moroccan", "italian"]
@@ -59,6 +59,8 @@ async def test_command_schema(harness: Harness) -> None:
     assert [c["value"] for c in challenge["color"]["choices"]] == ["white", "black", "random"]
     assert [c["value"] for c in challenge["move_time"]["choices"]] == [
         "none", "40s", "5m", "1h", "1d"]
+    assert [c["value"] for c in challenge["clock"]["choices"]] == ["3+2", "5+3", "10+5", "15+10"]
+    assert challenge["clock"]["type"] == 3 and not challenge["clock"].get("required")
     move, draw = commands["move"]["options"]
     assert move["name"] == "move" and move["autocomplete"] and move["required"]
     assert draw["name"] == "draw" and draw["type"] == 5 and not draw.get("required")

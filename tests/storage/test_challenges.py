@@ -17,6 +17,7 @@ from storage import (
     NewChallenge,
     Seat,
     Storage,
+    TimeControl,
 )
 from tests.support.clock import START, FakeClock
 
@@ -166,3 +167,20 @@ async def test_pending_lists_every_pending_challenge_soonest_first(storage: Stor
     pending = await storage.challenges.pending()
     assert [c.id for c in pending] == [soon.id, late.id]
     assert pending[0].expires_at == START + timedelta(minutes=5)
+
+
+async def test_a_challenges_clock_is_stored_and_given_to_its_game(storage: Storage) -> None:
+    control = TimeControl(600, 5)
+    made = await storage.challenges.create(challenge(time_control=control))
+    assert made.time_control == control and made.move_seconds is None
+    assert await storage.challenges.get(made.id) == made
+    _, game = await storage.challenges.accept(
+        made.id, accepted_by=2, white=Seat.human(1), black=Seat.human(2), start_fen=FEN,
+        deadline=START + control.base,
+    )
+    assert game.time_control == control
+    assert game.clock.white_left == game.clock.black_left == control.base
+    assert game.clock.deadline == START + control.base
+    with pytest.raises(ValueError, match="not both"):
+        await storage.challenges.create(challenge(channel=51, move_seconds=40,
+                                                  time_control=control))

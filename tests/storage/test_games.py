@@ -26,6 +26,7 @@ from storage import (
     Side,
     StaleMoveError,
     Storage,
+    TimeControl,
 )
 from tests.support.clock import START, FakeClock
 
@@ -163,7 +164,8 @@ async def test_moves_are_append_only(storage: Storage) -> None:
     assert "append-only" in await _refusal(storage, "UPDATE moves SET text = 'x'")
     assert "append-only" in await _refusal(storage, "DELETE FROM moves")
     assert "ply order" in await _refusal(
-        storage, "INSERT INTO moves VALUES ($1, 1, 'e3-e4', 0, FALSE)", game.id)
+        storage, "INSERT INTO moves (game_id, ply, text, played_at, by_computer) "
+            "VALUES ($1, 1, 'e3-e4', 0, FALSE)", game.id)
     assert [move.text for move in await storage.games.moves(game.id)] == ["d3-d4"]
 
 
@@ -478,3 +480,41 @@ async def test_a_draw_offer_owes_its_announcement(storage: Storage) -> None:
     await games.settle_board(game.id)
     stored = await games.get(game.id)
     assert stored is not None and not stored.board_owed and stored.board_message_id == 501
+
+
+async def test_a_games_clocks_are_stored_with_the_game_and_each_move(
+    storage: Storage, clock: FakeClock
+) -> None:
+    control = TimeControl(300, 3)
+    game = await storage.games.create(NewGame(
+        variant="turkish", channel_id=5, guild_id=None, white=Seat.human(7),
+        black=Seat.human(8), start_fen=FEN, time_control=control,
+        deadline=START + timedelta(minutes=5),
+    ))
+    five = timedelta(minutes=5)
+    assert game.time_control == control and game.move_seconds is None
+    assert game.clock == ClockState(START + five, 0, 0, five, five)
+    after = ClockState(START + timedelta(seconds=10) + five, 0, 0,
+                       timedelta(seconds=293, milliseconds=250), five)
+    clock.advance(timedelta(seconds=10))
+    move = await storage.games.append_move(game.id, ply=1, text="a3-a4", clock=after)
+    assert (move.white_left, move.black_left) == (after.white_left, after.black_left)
+    final = ClockState(None, 0, 0, after.white_left, timedelta(seconds=290))
+    stored_final, ended = await storage.games.append_final_move(
+        game.id, ply=2, text="a6-a5", clock=final, result=GameResult.WHITE_WINS,
+        termination="no-pieces",
+    )
+    assert ended.time_control == control
+    assert await storage.games.moves(game.id) == [move, stored_final]
+    assert stored_final.black_left == timedelta(seconds=290)
+    stored = await storage.games.get(game.id)
+    assert stored is not None and stored.clock.black_left == timedelta(seconds=290)
+
+
+async def test_a_game_has_a_per_move_time_or_a_clock_not_both(storage: Storage) -> None:
+    with pytest.raises(ValueError, match="not both"):
+        await storage.games.create(NewGame(
+            variant="turkish", channel_id=5, guild_id=None, white=Seat.human(7),
+            black=Seat.human(8), start_fen=FEN, move_seconds=40,
+            time_control=TimeControl(300, 3),
+        ))

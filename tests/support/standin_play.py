@@ -39,16 +39,18 @@ async def start_game(
     variant: Variant,
     *,
     rated: bool = True,
+    clock: str | None = None,
 ) -> tuple[int, MessageRecord]:
-    """`white` challenges `black` (asking for White), `black` presses Accept; returns the
-    game id and the first board message."""
+    """`white` challenges `black` (asking for White; with `clock`, that clock option),
+    `black` presses Accept; returns the game id and the first board message."""
     standin = local.standin
     mark = standin.event_count
-    challenge = await standin.slash(
-        white, channel, "challenge",
-        {"opponent": black, "variant": variant.key, "color": "white", "rated": rated},
-        timeout=ANSWER_TIMEOUT,
-    )
+    options: dict[str, object] = {"opponent": black, "variant": variant.key, "color": "white",
+                                  "rated": rated}
+    if clock is not None:
+        options["clock"] = clock
+    challenge = await standin.slash(white, channel, "challenge", options,
+                                    timeout=ANSWER_TIMEOUT)
     assert not challenge.ephemeral, challenge.reply.text()
     accepted = await standin.press(black, challenge.reply, "Accept", timeout=ANSWER_TIMEOUT)
     assert not accepted.ephemeral, accepted.reply.text()

@@ -4,8 +4,11 @@
 A game with a per-move time (`move_seconds`) has a stored deadline for the side to move;
 when it passes and someone listens to `AbsentPlayerTurn`, the computer plays for the
 absent player, up to `GameRules.computer_moves_before_forfeit` moves in a row; without a
-listener, or after that many, the player loses on time. Independently, a game with no
-move for `GameRules.inactivity_limit` is lost on time by the player to move. The clock
+listener, or after that many, the player loses on time. A game with clocks
+(`storage.TimeControl`, `bot.services.games.clock`) has the player to move's remaining
+time as its deadline: when it passes, that player loses on time at once (FIDE Laws of
+Chess art. 6.9), the computer's seat too. Independently, a game with no move for
+`GameRules.inactivity_limit` is lost on time by the player to move. The per-move
 deadline of a computer seat does not count (the computer moves as soon as it has chosen).
 """
 
@@ -70,7 +73,8 @@ class GameDeadlines:
                 )
             done = (record.clock.white_computer_moves if color is Color.WHITE
                     else record.clock.black_computer_moves)
-            if (not core.events.listened(AbsentPlayerTurn)
+            if (record.time_control is not None
+                    or not core.events.listened(AbsentPlayerTurn)
                     or done >= table.rules.computer_moves_before_forfeit):
                 state = await core.finish(live, EndReason.TIME_FORFEIT, color.opponent)
                 return await core.announce(

@@ -23,6 +23,7 @@ from bot.messages import Msg
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.errors import PlayerError
 from bot.services.events import DeadlinesChanged, TurnChanged
+from bot.services.games.clock import after_move, flag_fell, remaining
 from bot.services.games.core import GameCore, player_color, who_plays
 from bot.services.games.loading import played, replayed
 from bot.services.games.values import Announce, ComputerTurn, LiveGame, result_of
@@ -63,7 +64,8 @@ class GameMoves:
     ) -> GameUpdate:
         """`user_id` plays move `text` in the channel's game. The move is committed before
         `announce` is called. Raises `PlayerError`: as `GameTable.require`, NOT_IN_GAME,
-        NOT_YOUR_TURN, a refused move (`problem_error`), MOVE_AMBIGUOUS, MOVE_RACE (another
+        NOT_YOUR_TURN, OUT_OF_TIME (the player's clock reached zero: the game is being
+        lost on time), a refused move (`problem_error`), MOVE_AMBIGUOUS, MOVE_RACE (another
         process moved first), GAME_OVER (it ended meanwhile)."""
         core = self._core
         async with core.table.hold(channel_id):
@@ -73,6 +75,8 @@ class GameMoves:
             if position.turn is not color:
                 raise PlayerError(Msg.NOT_YOUR_TURN, player=who_plays(live, position.turn),
                                   color=position.turn)
+            if flag_fell(live.record.clock, core.clock()):
+                raise PlayerError(Msg.OUT_OF_TIME)
             variant = live.game.variant
             move = await core.move_work.run(
                 [(position, variant)], parse_player_move, text, position, variant
@@ -96,17 +100,20 @@ class GameMoves:
         game = live.game
         weigh = [(game.start, game.variant), (game.position, game.variant)]
         copy = await core.move_work.run(weigh, replayed, game, game.ply)
-        return ComputerTurn(channel_id, game_id, copy.ply, copy, seat.computer_level)
+        turn = copy.position.turn
+        left = remaining(live.record.clock, turn, turn, core.clock())
+        return ComputerTurn(channel_id, game_id, copy.ply, copy, seat.computer_level, left)
 
     async def commit_computer_move(
         self, turn: ComputerTurn, move: Move, *, announce: Announce | None = None
     ) -> GameUpdate | None:
         """Play `move`, chosen by the computer for `turn`: validated, committed
         (`by_computer`), then announced, under the channel's lock, only if the game is
-        still where the computer searched (same game, same ply, still the computer's turn).
-        None (nothing changed) otherwise: the game ended, someone moved or resigned
-        meanwhile. Raises `PlayerError(MOVE_NOT_LEGAL)` for a move that is not legal there
-        (a programming error of the move chooser)."""
+        still where the computer searched (same game, same ply, still the computer's turn,
+        its clock not run out). None (nothing changed) otherwise: the game ended, someone
+        moved or resigned meanwhile, or its clock ran out (the deadlines end the game).
+        Raises `PlayerError(MOVE_NOT_LEGAL)` for a move that is not legal there (a
+        programming error of the move chooser)."""
         table = self._core.table
         async with table.hold(turn.channel_id):
             live = table.get(turn.channel_id, turn.game_id)
@@ -114,6 +121,8 @@ class GameMoves:
                 return None
             if not table.computer_seat_to_move(live) and not table.is_absent(turn.game_id):
                 return None
+            if flag_fell(live.record.clock, self._core.clock()):
+                return None  # its clock ran out: the deadlines end the game on time
             if move not in live.game.legal_moves():
                 raise PlayerError(Msg.MOVE_NOT_LEGAL, text=str(move))
             return await self._commit(live, move, actor=None, by_computer=True,
@@ -143,8 +152,9 @@ class GameMoves:
         now: datetime,
     ) -> _Step:
         """The step of a move by `color` (docs/RULES.md, "Project-wide game rules", Time):
-        a new per-move deadline, and the count of the computer's moves in a row for an
-        absent person (reset by their own move)."""
+        a new per-move deadline, or the clocks after the move (`clock.after_move`: the
+        mover's increment added, the opponent's clock running), and the count of the
+        computer's moves in a row for an absent person (reset by their own move)."""
         counts = {
             Color.WHITE: record.clock.white_computer_moves,
             Color.BLACK: record.clock.black_computer_moves,
@@ -155,9 +165,15 @@ class GameMoves:
         limit = self._core.table.rules.computer_moves_before_forfeit
         seconds = record.move_seconds
         deadline = None if seconds is None else now + timedelta(seconds=seconds)
+        clock = ClockState(deadline, counts[Color.WHITE], counts[Color.BLACK])
+        if record.time_control is not None:
+            clock = after_move(
+                dataclasses.replace(record.clock, white_computer_moves=counts[Color.WHITE],
+                                    black_computer_moves=counts[Color.BLACK]),
+                record.time_control, color, now,
+            )
         return _Step(
-            ply=ply, text=text,
-            clock=ClockState(deadline, counts[Color.WHITE], counts[Color.BLACK]),
+            ply=ply, text=text, clock=clock,
             absent=(counts[color], limit) if for_absent else None,
             clear_offer=record.draw_offer_by is side,
         )

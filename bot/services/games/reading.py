@@ -103,4 +103,5 @@ class GameReading:
             raise PlayerError(Msg.ALREADY_PLAYING_HERE)  # its board has no Rematch button
         other = record.seat(side.opponent)
         return Rematch(game_id, record.variant, record.rated, record.move_seconds,
-                       color_of(side).opponent, other.user_id, other.computer_level)
+                       color_of(side).opponent, other.user_id, other.computer_level,
+                       record.time_control)

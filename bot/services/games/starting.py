@@ -19,6 +19,7 @@ from bot.faults import FaultPoint, reach
 from bot.messages import Msg
 from bot.services.errors import PlayerError, UserRef
 from bot.services.events import DeadlinesChanged, TurnChanged
+from bot.services.games.clock import starting_clock
 from bot.services.games.core import GameCore
 from bot.services.games.values import Announce, GameStart
 from bot.services.models import Event, GameUpdate
@@ -95,7 +96,8 @@ class GameStarts:
             return await core.announce(GameUpdate(Event.STARTED, state, game.actor), announce)
 
     def _new_game(self, game: GameStart, rng: random.Random) -> NewGame:
-        """The stored form of `game`: colours drawn, the first deadline set from now."""
+        """The stored form of `game`: colours drawn, the first deadline set from now (the
+        end of the per-move time, or of White's clock)."""
         if game.color is ColorChoice.RANDOM:
             first_white = rng.random() < 0.5
         else:
@@ -104,12 +106,16 @@ class GameStarts:
         variant = get_variant(game.variant)
         fen = game.start_fen
         seconds = game.move_seconds
+        now = self._core.clock()
+        deadline = None if seconds is None else now + timedelta(seconds=seconds)
+        if game.time_control is not None:
+            deadline = starting_clock(game.time_control, now).deadline
         return NewGame(
             variant=variant.key, channel_id=game.channel_id, guild_id=game.guild_id,
             white=white, black=black,
             start_fen=fen if fen is not None else Position.start(variant).to_fen(variant),
-            rated=game.rated, move_seconds=seconds,
-            deadline=None if seconds is None else self._core.clock() + timedelta(seconds=seconds),
+            rated=game.rated, move_seconds=seconds, deadline=deadline,
+            time_control=game.time_control,
         )
 
 

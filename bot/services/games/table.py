@@ -183,10 +183,14 @@ class GameTable:
 
     def deadline(self, live: LiveGame) -> datetime:
         """The inactivity limit, or the clock deadline when that is earlier and counts:
-        a person is to move and the computer is not already moving for them."""
+        always with players' clocks (`storage.TimeControl`); with a per-move time, when a
+        person is to move and the computer is not already moving for them."""
         inactivity = live.last_activity + self.rules.inactivity_limit
         clock = live.record.clock.deadline
-        if clock is None or self.is_absent(live.record.id) or self.computer_seat_to_move(live):
+        if clock is None:
+            return inactivity
+        if live.record.time_control is None and (
+                self.is_absent(live.record.id) or self.computer_seat_to_move(live)):
             return inactivity
         return min(clock, inactivity)
 
@@ -218,6 +222,8 @@ class GameTable:
             variant=game.variant,
             rated=record.rated,
             move_seconds=record.move_seconds,
+            time_control=record.time_control,
+            clock=record.clock if record.time_control is not None else None,
             status=record.status,
             position=game.position,
             before=positions[-2] if moves else None,

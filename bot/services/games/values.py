@@ -11,7 +11,7 @@ import engine
 from bot.services.errors import ComputerRef, UserRef
 from bot.services.models import GameUpdate
 from engine import Color
-from storage import ColorChoice, GameRecord, GameResult, RatingValue, Seat
+from storage import ColorChoice, GameRecord, GameResult, RatingValue, Seat, TimeControl
 
 Announce = Callable[[GameUpdate], Awaitable[int | None]]
 """Called inside the channel lock after a change is committed; returns the id of the
@@ -52,13 +52,15 @@ class LiveGame:
 class ComputerTurn:
     """A turn the computer is to play: in `channel_id`'s game `game_id` at `ply`, a copy
     of the engine game (safe to search while the real game goes on), and the computer
-    seat's `level`, or None when the computer moves for an absent person."""
+    seat's `level`, or None when the computer moves for an absent person; in a game with
+    clocks, the time left on the computer's clock (`time_left`, None: no clock)."""
 
     channel_id: int
     game_id: int
     ply: int
     game: engine.Game
     level: int | None
+    time_left: timedelta | None = None
 
 
 @dataclass(frozen=True)
@@ -66,9 +68,9 @@ class GameStart:
     """A game to start in `channel_id` (of `guild_id`, None in direct messages): the
     variant's registry key, the two seats (`first`: the challenger, or the player of a
     `/play` game; `second`: their opponent), `first`'s colour (RANDOM: drawn at the
-    start), rated or casual, the per-move time (None: none), the start position
-    (`start_fen`, None: the variant's own) and who started it (`actor`, the user id the
-    STARTED update names)."""
+    start), rated or casual, the per-move time (None: none) or the players' clocks
+    (`time_control`, None: none; never both), the start position (`start_fen`, None: the
+    variant's own) and who started it (`actor`, the user id the STARTED update names)."""
 
     channel_id: int
     guild_id: int | None
@@ -80,6 +82,7 @@ class GameStart:
     move_seconds: int | None = None
     start_fen: str | None = None
     actor: int | None = None
+    time_control: TimeControl | None = None
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,8 @@ class ResignQuestion:
 
 @dataclass(frozen=True)
 class Rematch:
-    """The game to start again after game `game_id` (finished): same `variant`, `rated`
-    and `move_seconds`, the asker's `color` the one they did not have, against
+    """The game to start again after game `game_id` (finished): same `variant`, `rated`,
+    `move_seconds` and `time_control`, the asker's `color` the one they did not have, against
     `opponent` (a person's user id) or the computer at `level`."""
 
     game_id: int
@@ -105,6 +108,7 @@ class Rematch:
     color: Color
     opponent: int | None
     level: int | None
+    time_control: TimeControl | None = None
 
 
 def result_of(winner: Color | None) -> GameResult:

@@ -34,7 +34,7 @@ async def test_play_schema(computer_harness: Harness) -> None:
     play = {c["name"]: c for c in sync.payload}["play"]
     assert play["contexts"] == [0]
     options = {o["name"]: o for o in play["options"]}
-    assert list(options) == ["variant", "level", "color", "move_time"]
+    assert list(options) == ["variant", "level", "color", "move_time", "clock"]
     assert options["variant"]["required"]
     assert [c["value"] for c in options["variant"]["choices"]] == [
         "turkish", "arab", "moroccan", "italian"]
@@ -47,6 +47,9 @@ async def test_play_schema(computer_harness: Harness) -> None:
     challenge = {c["name"]: c for c in sync.payload}["challenge"]
     assert {o["name"]: o for o in challenge["options"]}["move_time"]["choices"] == \
         options["move_time"]["choices"]
+    assert [c["value"] for c in options["clock"]["choices"]] == ["3+2", "5+3", "10+5", "15+10"]
+    assert {o["name"]: o for o in challenge["options"]}["clock"]["choices"] == \
+        options["clock"]["choices"]
 
 
 async def test_play_as_black_the_computer_answers_on_its_own(computer_harness: Harness) -> None:
@@ -235,3 +238,35 @@ async def test_play_and_the_computers_moves_when_the_computer_is_full(
     assert [c.content for c in later].count(notice.content) == 1
     assert any("Computer (level 3) played" in c.content for c in later)
     assert h.bot.services.games.current(CHANNEL).ply == 2
+
+
+async def test_play_with_a_clock_shows_both_clocks_and_the_computer_plays_within_its_own(
+    computer_harness: Harness,
+) -> None:
+    h = computer_harness
+    calls = await run(h, slash(h, "play", [option("variant", "turkish"), option("level", 1, 4),
+                                           option("color", "white"), option("clock", "3+2")]))
+    [start] = [c for c in calls if c.callback_type == 4]
+    fields = {f["name"]: f["value"] for f in start.embeds[0]["fields"]}
+    state = h.bot.services.games.current(CHANNEL)
+    assert state.deadline is not None and state.move_seconds is None
+    assert fields["Clocks (3+2)"] == (
+        f"<@{ALICE}>: 3:00 when this turn began; runs out <t:{int(state.deadline.timestamp())}:R>"
+        "\nComputer (level 1): 3:00")
+    await run(h, slash(h, "move", [option("move", "a3-a4")]))
+    await computer_done(h)
+    state = h.bot.services.games.current(CHANNEL)
+    assert state.ply == 2 and state.clock is not None
+    assert state.clock.black_left is not None
+    assert timedelta(seconds=180) < state.clock.black_left <= timedelta(seconds=182)
+
+
+async def test_a_clock_and_a_time_per_move_together_are_refused(
+    computer_harness: Harness,
+) -> None:
+    h = computer_harness
+    [answer] = await run(h, slash(h, "play", [option("variant", "turkish"),
+                                              option("move_time", "40s"),
+                                              option("clock", "5+3")]))
+    assert answer.ephemeral and "a clock or a time per move, not both" in answer.content
+    assert not h.bot.services.games.has_game(CHANNEL)

@@ -22,7 +22,7 @@ from bot.services.games import RESIGN_QUESTION_LIFETIME
 from bot.ui.present import Viewpoint
 from bot.ui.replay import replay_gif
 from renderer import render_png
-from storage import ChallengeStatus, ColorChoice, GameStatus
+from storage import ChallengeStatus, ColorChoice, GameStatus, TimeControl
 from tests.support.discord_harness import (
     PNG,
     Harness,
@@ -674,3 +674,37 @@ async def test_a_slow_replay_is_deferred_and_sent_privately_as_a_follow_up(
     assert "/webhooks/" in follow_up.path and follow_up.ephemeral
     assert follow_up.files[0][0] == f"dama-turkish-{game_id}.gif"
     assert h.discord.messages[final_board] == before
+
+
+# --- clocks ------------------------------------------------------------------------------
+
+async def test_a_challenge_with_a_clock_is_lost_on_time_and_rematched_with_the_same_clock(
+    harness: Harness,
+) -> None:
+    h = harness
+    opponent, resolved = user_option("opponent", BOB)
+    [made] = await run(h, slash(h, "challenge", [opponent, option("variant", "turkish"),
+                                                 option("color", "white"),
+                                                 option("clock", "5+3")], resolved=resolved))
+    assert "Clock: 5+3 (minutes for each player + seconds added per move)" in (
+        made.embeds[0]["description"])
+    challenge_id = made.custom_ids[0].split(":")[2]
+    calls = await run(h, press(h, response_message_id(h, made), f"dama:accept:{challenge_id}",
+                               user=BOB))
+    fields = {f["name"]: f["value"] for f in calls[-1].embeds[0]["fields"]}
+    assert fields["Clocks (5+3)"].endswith(f"<@{BOB}>: 5:00")
+    h.clock.advance(timedelta(seconds=20))
+    await play_plies(h, 1)
+    state = h.bot.services.games.current(CHANNEL)
+    assert state.clock is not None and state.clock.white_left == timedelta(seconds=283)
+    h.clock.advance(timedelta(minutes=5))  # Black's clock runs out
+    await h.bot.services.deadlines.run_once()
+    await h.bot.services.announcer.drain()
+    posted = [c for c in h.discord.calls if c.method == "POST"
+              and c.path == f"/channels/{CHANNEL}/messages"]
+    assert f"<@{BOB}> ran out of time" in posted[-1].content
+    final_board = response_message_id(h, posted[-1])
+    [again] = await run(h, press_button(h, final_board, "rematch", user=BOB))
+    assert again.callback_type == 4 and not again.ephemeral
+    [rematch] = await h.bot.services.storage.challenges.pending()
+    assert rematch.time_control == TimeControl(300, 3) and rematch.move_seconds is None

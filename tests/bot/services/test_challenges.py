@@ -11,7 +11,7 @@ import pytest
 from bot.config import MoveTime
 from bot.messages import Msg
 from bot.services import Event, GameUpdate, Person, PlayerError
-from storage import Challenge, ChallengeStatus, ColorChoice
+from storage import Challenge, ChallengeStatus, ColorChoice, TimeControl
 from tests.support.clock import FakeClock
 from tests.support.services import (
     ALICE,
@@ -199,3 +199,33 @@ async def test_a_challenge_shown_but_not_recorded_is_still_made(
     assert made.message_id is None
     stored = await s.challenges.get(made.id)
     assert stored is not None and stored.status is ChallengeStatus.PENDING
+
+
+async def test_an_accepted_challenge_with_a_clock_starts_both_clocks(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    control = TimeControl(180, 2)
+    made = await s.challenges.create(
+        challenger=A, opponent=B, guild_id=GUILD, channel_id=CHANNEL, variant="turkish",
+        rated=True, color=ColorChoice.WHITE, time_control=control,
+    )
+    assert made.time_control == control and made.move_seconds is None
+    _, update = await s.challenges.accept(made.id, BOB, channel_id=CHANNEL)
+    state = update.state
+    assert state.time_control == control and state.clock is not None
+    assert state.clock.white_left == state.clock.black_left == timedelta(minutes=3)
+    assert state.deadline == s.clock() + timedelta(minutes=3)
+
+
+async def test_a_challenge_with_a_clock_and_a_time_per_move_is_refused(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    with pytest.raises(PlayerError) as refused:
+        await s.challenges.create(
+            challenger=A, opponent=B, guild_id=GUILD, channel_id=CHANNEL, variant="turkish",
+            rated=True, move_time=MoveTime.SECONDS_40, time_control=TimeControl(180, 2),
+        )
+    assert refused.value.key is Msg.CLOCK_WITH_MOVE_TIME
+    assert await s.storage.challenges.pending() == []

@@ -10,7 +10,14 @@ import pytest
 
 import engine
 from bot.services import BoardState, Ending, EndReason, SeatView
-from bot.ui.present import Presenter, Viewpoint, duration_text, numeric_text, shown_move
+from bot.ui.present import (
+    Presenter,
+    Viewpoint,
+    clock_text,
+    duration_text,
+    numeric_text,
+    shown_move,
+)
 from storage import GameResult, GameStatus, Seat
 from tests.support.clock import FakeClock
 from tests.support.services import CHANNEL, OpenServices, start_game
@@ -122,3 +129,10 @@ def test_numeric_text_is_the_engines_numeric_notation() -> None:
                 written = engine.format_move(move, position, italian, full=full)
                 assert numeric_text(written) == engine.format_move(
                     move, position, italian, full=full, numeric=True)
+
+
+def test_a_clocks_time_reads_as_a_clock_shows_it() -> None:
+    assert clock_text(timedelta(minutes=4, seconds=5, milliseconds=999)) == "4:05"
+    assert clock_text(timedelta(hours=1, minutes=2, seconds=3)) == "1:02:03"
+    assert clock_text(timedelta(seconds=7)) == "0:07"
+    assert clock_text(timedelta(seconds=-3)) == "0:00"
