@@ -398,8 +398,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                     "Discord offers (or type a value in its range) and try again. Nothing "
                     "was changed.",
     Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
-    Msg.GAME_ELSEWHERE: "These buttons belong to game #{game_id}, which is played in another "
-                        "channel: nothing was done.",
+    Msg.GAME_ELSEWHERE: "These buttons belong to game #{game_id}, which is being played in "
+                        "another channel: nothing was done.",
     Msg.NOT_THIS_BOARDS: "This button is not one of this board's: nothing was done.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
     Msg.NO_GAME_TO_EXPORT_SEVERAL: "You have {count} games in progress ({games}) and no "
@@ -434,9 +434,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SETTINGS_HINT: "Change them with /settings.",
     Msg.SETTINGS_SAVED: "Saved.",
     Msg.SERVER_SETTINGS_TITLE: "Settings of this server",
-    Msg.SERVER_SETTINGS_LINE_PER_CHALLENGER: "Pending challenges from one player: **{value}** "
+    Msg.SERVER_SETTINGS_LINE_PER_CHALLENGER: "Most pending challenges from one player: **{value}** "
                                              "(default {default})",
-    Msg.SERVER_SETTINGS_LINE_PER_OPPONENT: "Pending challenges to one player: **{value}** "
+    Msg.SERVER_SETTINGS_LINE_PER_OPPONENT: "Most pending challenges to one player: **{value}** "
                                            "(default {default})",
     Msg.SERVER_SETTINGS_HINT: "Change them with /server-settings.",
     Msg.SIDE_AUTO: "the side you play",
@@ -579,7 +579,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.HISTORY_LINE_ABORTED: "#{game_id} · {variant} · {score} vs {opponent} · {when}",
     Msg.HISTORY_EMPTY: "{user} has not finished a game yet.",
     Msg.HISTORY_HIDDEN: ("No game of {user}'s can be shown here: a game is shown only in "
-                         "the server where it was played, and to its players."),
+                         "the server where it was played, or to its own players anywhere."),
     Msg.EXPORT_DONE: "Game #{game_id} ({variant}) as PDN.",
     Msg.EXPORT_CHOSE_ACTIVE: "It is your game in progress.",
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
@@ -743,7 +743,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                               "streak {streak}.",
     Msg.PUZZLE_UNRATED: "You have met this puzzle before: this time is not rated.",
     Msg.PUZZLE_BUTTON_HINT: "Hint",
-    Msg.PUZZLE_BUTTON_HINT_RATED: "Hint (a solve then counts as a loss)",
+    Msg.PUZZLE_BUTTON_HINT_RATED: "Hint (solving it after this counts as a loss)",
     Msg.PUZZLE_BUTTON_REVEAL: "Reveal",
     Msg.PUZZLE_BUTTON_SOLVE_DAILY: "Solve it",
     Msg.PUZZLE_DAILY_TITLE: "Daily puzzle, {day} ({variant})",

@@ -273,8 +273,8 @@ def test_the_server_embed_shows_each_default_beside_the_environments() -> None:
         GuildSettings(ChallengeLimits(3, 5)), "en", saved=True, channel_language="tr")
     assert (shown.description or "").splitlines() == [
         "Saved.",
-        "Pending challenges from one player: **1** (default 3)",
-        "Pending challenges to one player: **9** (default 5)",
+        "Most pending challenges from one player: **1** (default 3)",
+        "Most pending challenges to one player: **9** (default 5)",
         "Language of the channel posts: **Türkçe** (change it with /server-settings "
         "language:)",
         "Change them with /server-settings.",
