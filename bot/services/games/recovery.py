@@ -31,6 +31,8 @@ class GameRecovery:
         self._waiting: dict[int, int] = {}
         """Restored games (ids, by channel id) whose board is owed: their `TurnChanged`
         waits for `post_owed_boards`."""
+        self.owed_left = False
+        """Whether the last `post_owed_boards` left boards owed (its `at_most`)."""
 
     async def restore(self) -> list[BoardState]:
         """Load every active game from the database into memory (start-up); returns them.
@@ -110,32 +112,41 @@ class GameRecovery:
                     result.value)
         self._core.close(live, ended, Ending(reason, outcome.winner, result))
 
-    async def post_owed_boards(self, announce: Announce) -> list[GameUpdate]:
+    async def post_owed_boards(
+        self, announce: Announce, *, at_most: int | None = None
+    ) -> list[GameUpdate]:
         """Start-up, after `restore`: announce the board of every game whose last step was
         stored but never shown (`GameRecord.board_owed`: killed between the commit and the
-        post, or between the post and recording its message id), active or ended, each
-        under its channel's lock as a SHOWN update (with the last move); `announce`'s
-        message is recorded, which clears the debt. Then a restored game goes on: its
-        `TurnChanged` is published (the computer's reply comes after the board it answers),
-        also when its board could not be shown. Returns the updates announced. A game
-        whose stored moves no longer replay is logged and skipped. Only the boards of
-        games this process owns (`scope`) are posted; their own process posts the others.
-        Raises what `announce` raises (the games restored still go on)."""
+        post, or between the post and recording its message id), active or ended, one at a
+        time, each under its channel's lock as a SHOWN update (with the last move);
+        `announce`'s message is recorded, which clears the debt. A board shown meanwhile
+        (a move answered in that game while its board was owed) is not posted again. Then
+        a restored game goes on: its `TurnChanged` is published (the computer's reply
+        comes after the board it answers), also when its board could not be shown.
+        `at_most`: post at most that many boards now and leave the others, and their
+        games' `TurnChanged`, to the next call (`owed_left` says whether some are left);
+        None: all of them. Returns the updates announced. A game whose stored moves no
+        longer replay is logged and skipped. Only the boards of games this process owns
+        (`scope`) are posted; their own process posts the others. Raises what `announce`
+        raises (the games restored still go on)."""
         core = self._core
         updates = []
+        owed = [record for record in await core.storage.games.owed_boards()
+                if core.scope.owns(record.guild_id)]
+        done = owed if at_most is None else owed[:at_most]
+        self.owed_left = len(done) < len(owed)
         try:
-            for owed in await core.storage.games.owed_boards():
-                if not core.scope.owns(owed.guild_id):
-                    continue
+            for record in done:
                 try:
-                    update = await self._post_owed(owed, announce)
+                    update = await self._post_owed(record, announce)
                 finally:
-                    self._go_on(owed.channel_id)
+                    self._go_on(record.channel_id)
                 if update is not None:
                     updates.append(update)
         finally:
-            for channel_id in list(self._waiting):
-                self._go_on(channel_id)
+            if not self.owed_left:
+                for channel_id in list(self._waiting):
+                    self._go_on(channel_id)
         return updates
 
     async def _post_owed(self, owed: GameRecord, announce: Announce) -> GameUpdate | None:

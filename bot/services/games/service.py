@@ -91,9 +91,16 @@ class GameService:
         """`GameRecovery.restore`."""
         return await self._recovery.restore()
 
-    async def post_owed_boards(self, announce: Announce) -> list[GameUpdate]:
+    async def post_owed_boards(
+        self, announce: Announce, *, at_most: int | None = None
+    ) -> list[GameUpdate]:
         """`GameRecovery.post_owed_boards`."""
-        return await self._recovery.post_owed_boards(announce)
+        return await self._recovery.post_owed_boards(announce, at_most=at_most)
+
+    @property
+    def owed_left(self) -> bool:
+        """Whether the last `post_owed_boards` left boards owed (`GameRecovery.owed_left`)."""
+        return self._recovery.owed_left
 
     # --- starting (`starting`) ----------------------------------------------------------
 

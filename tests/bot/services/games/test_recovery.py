@@ -137,3 +137,59 @@ async def test_the_computers_reply_after_a_restart_comes_after_the_owed_board_it
         (Event.SHOWN, 1), (Event.COMPUTER_MOVED, 2)]
     stored = await s.storage.games.get(record.id)
     assert stored is not None and stored.ply_count == 2 and not stored.board_owed
+
+
+async def test_owed_boards_posted_a_few_at_a_time_keep_the_others_and_their_turns_owed(
+    tmp_path: Path, open_services: OpenServices,
+) -> None:
+    """`at_most` posts that many owed boards and leaves the others, and the computer's
+    turn in their games, to the next call (the bot posts the first ones before it
+    connects and the others after)."""
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    s = await open_services(path, clock)  # no computer: its turn stays pending
+    people = await start_game(s, "turkish")
+    computer = await start_game(s, "turkish", white=ALICE, black=Seat.computer(1),
+                                channel=CHANNEL + 1, rated=False)
+    await s.games.play(CHANNEL, ALICE, "a3-a4")  # both stored, neither board posted
+    await s.games.play(CHANNEL + 1, ALICE, "a3-a4")
+    await s.close()
+
+    s = await open_services(path, clock, chooser=FirstMove())  # restart: restore()
+    first = await s.games.post_owed_boards(s.announced, at_most=1)
+    assert [u.state.game_id for u in first] == [people.id]
+    assert s.games.owed_left
+    await asyncio.wait_for(s.computer_idle(), PATIENCE)
+    assert [u.state.game_id for u in s.announced.updates] == [people.id]  # no reply yet
+    waiting = await s.storage.games.get(computer.id)
+    assert waiting is not None and waiting.board_owed and waiting.ply_count == 1
+
+    rest = await s.games.post_owed_boards(s.announced)
+    await asyncio.wait_for(s.computer_idle(), PATIENCE)
+    assert not s.games.owed_left
+    assert [(u.event, u.state.ply) for u in rest] == [(Event.SHOWN, 1)]
+    assert [(u.state.game_id, u.event) for u in s.announced.updates] == [
+        (people.id, Event.SHOWN), (computer.id, Event.SHOWN),
+        (computer.id, Event.COMPUTER_MOVED)]
+
+
+async def test_a_move_answered_while_its_board_is_owed_clears_the_debt(
+    tmp_path: Path, open_services: OpenServices,
+) -> None:
+    """A move in a game whose board is still owed (posted in the background after the
+    bot connects) is answered with the current board, which pays the debt: the owed
+    board is not posted after it."""
+    path = tmp_path / "db.sqlite3"
+    clock = FakeClock()
+    s = await open_services(path, clock)
+    record = await start_game(s, "turkish")
+    await s.games.play(CHANNEL, ALICE, "a3-a4")  # stored; the crash comes before its board
+    await s.close()
+
+    s = await open_services(path, clock)
+    answered = await s.games.play(CHANNEL, BOB, "a6-a5", announce=s.announced)
+    assert answered.state.ply == 2
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and not stored.board_owed
+    assert await s.games.post_owed_boards(s.announced) == []
+    assert [u.state.ply for u in s.announced.updates] == [2]
