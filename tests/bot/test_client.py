@@ -207,3 +207,13 @@ async def test_the_bot_holds_one_value_of_its_services(harness: Harness) -> None
     assert harness.bot.language_choices is services.preferences
     assert harness.bot.presenter is services.announcer.presenter
     assert services.computer_turns is not None  # the bot always plays the computer's turns
+
+
+async def test_the_move_work_process_is_started_with_the_bot(harness: Harness) -> None:
+    """The bot starts its move-work process at start-up, in the background, so the first
+    heavy position of the process does not wait for it (bot.move_work)."""
+    move_work = harness.bot.services.move_work
+    async with asyncio.timeout(60):
+        while not move_work.ready:
+            await asyncio.sleep(0.05)
+    assert move_work.in_process_calls == 0  # started by the warm-up, not by a position
