@@ -88,6 +88,12 @@ SYNC_START_PATIENCE = 5.0
 background when that claim expires (`bot.sync.CLAIM_SECONDS`): a restart never waits two
 minutes for the claim its dead predecessor left."""
 
+DORMANT_OVER = 200
+"""With more active games than this, the start-up leaves those that need nothing at once
+dormant, loaded when first touched (`GameService.restore`): replaying every game's moves
+took 12 s with 10,000 games (docs/BENCHMARKS.md); with fewer, all are loaded (a fraction of
+a second), so a game whose moves no longer replay is quarantined at once."""
+
 OWED_BEFORE_CONNECT = 50
 """Most boards owed from before a restart that `setup_hook` posts before the bot connects
 (about 12 ms each: well under a second); the others are posted once it is connected and
@@ -237,10 +243,11 @@ class DamaBot(commands.AutoShardedBot):
         self.router.route(analysis_ui.AnalysisAction, analysis.press)
         self.add_dynamic_items(*buttons_ui.COMPONENTS, *puzzles_ui.COMPONENTS,
                                *analysis_ui.COMPONENTS)
-        restored = await services.games.restore()
+        restored = await services.games.restore(dormant_over=DORMANT_OVER)
         thinking = 0 if services.computer_turns is None else services.computer_turns.thinking
-        log.info("restored %d active games; the computer is to move in %d", len(restored),
-                 thinking)
+        log.info("restored %d active games (and %d dormant, loaded when first touched); the "
+                 "computer is to move in %d", len(restored),
+                 len(services.games.table.dormant()), thinking)
         owed = await services.games.post_owed_boards(announcer.announce_owed,
                                                      at_most=OWED_BEFORE_CONNECT)
         log.info("posted %d boards owed from before the restart%s", len(owed),

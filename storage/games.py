@@ -237,6 +237,20 @@ class SqlGameRepository:
             "SELECT * FROM games WHERE status = $1 ORDER BY created_at, id", _ACTIVE
         )
 
+    async def last_activity(self) -> dict[int, datetime]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch(
+                "SELECT g.id AS id, g.created_at AS created_at, MAX(m.played_at) AS played_at "
+                "FROM games g LEFT JOIN moves m ON m.game_id = g.id AND m.ply <= g.ply_count "
+                "WHERE g.status = $1 GROUP BY g.id, g.created_at",
+                _ACTIVE,
+            )
+        return {
+            row["id"]: from_ms(row["created_at"] if row["played_at"] is None
+                               else row["played_at"])
+            for row in rows
+        }
+
     async def active_in_channel(self, channel_id: int) -> GameRecord | None:
         games = await self._games(
             "SELECT * FROM games WHERE channel_id = $1 AND status = $2", channel_id, _ACTIVE

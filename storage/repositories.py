@@ -115,6 +115,11 @@ class GameRepository(Protocol):
         """Every active game, oldest first."""
         ...
 
+    async def last_activity(self) -> dict[int, datetime]:
+        """The time of each active game's last move (its creation before the first), by
+        game id: one read for all of them (a start-up that loads the games lazily)."""
+        ...
+
     async def active_in_channel(self, channel_id: int) -> GameRecord | None:
         ...
 

@@ -11,13 +11,16 @@ was ever shown."""
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 
 import engine
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.events import DeadlinesChanged, TurnChanged
 from bot.services.games.core import GameCore
+from bot.services.games.table import Dormant
 from bot.services.games.values import Announce, LiveGame, result_of
 from bot.services.models import BoardState, Ending, EndReason, Event, GameUpdate
+from engine import Color, Position
 from storage import GameNotActiveError, GameRecord
 
 log = logging.getLogger(__name__)
@@ -34,8 +37,13 @@ class GameRecovery:
         self.owed_left = False
         """Whether the last `post_owed_boards` left boards owed (its `at_most`)."""
 
-    async def restore(self) -> list[BoardState]:
+    async def restore(self, *, dormant_over: int | None = None) -> list[BoardState]:
         """Load every active game from the database into memory (start-up); returns them.
+        `dormant_over`: when this process owns more active games than that, a game that
+        needs nothing at start-up (only people play it, its board is not owed) is left
+        dormant instead (`GameTable.sleep`: its record only, no replay) and loaded when its
+        channel is first held (`_wake`: loaded, or quarantined, or ended by the rules as
+        here), and is not returned; None: every game is loaded.
         A game stored active whose moves end it by the rules is ended here instead, with
         the result the rules give and its ratings applied once (`_recover_end`), and is
         not returned; a game whose stored moves no longer replay is quarantined
@@ -48,9 +56,11 @@ class GameRecovery:
         core.table.clear()
         self._waiting.clear()
         states = []
-        for record in await core.storage.games.active():
-            if not core.scope.owns(record.guild_id):
-                continue
+        owned = [record for record in await core.storage.games.active()
+                 if core.scope.owns(record.guild_id)]
+        if dormant_over is not None and len(owned) > dormant_over:
+            owned = await self._sleep(owned)
+        for record in owned:
             live = await self._load_or_quarantine(record)
             if live is None:
                 continue
@@ -66,6 +76,36 @@ class GameRecovery:
             if state.game_id not in self._waiting.values():
                 core.events.publish(TurnChanged(state))
         return states
+
+    async def _sleep(self, records: list[GameRecord]) -> list[GameRecord]:
+        """Leave dormant each of `records` that needs nothing at start-up; returns the
+        others (to load now): a computer seat (its turn may resume), an owed board, a
+        quarantine, or a start position that does not read (loading quarantines it)."""
+        activity = await self._core.storage.games.last_activity()
+        dormant, others = [], []
+        for record in records:
+            start = _start_turn(record.variant, record.start_fen)
+            if (start is None or record.board_owed or record.quarantined
+                    or record.id not in activity
+                    or record.white.is_computer or record.black.is_computer):
+                others.append(record)
+                continue
+            turn = start if record.ply_count % 2 == 0 else start.opponent
+            dormant.append(Dormant(record, activity[record.id], turn))
+        self._core.table.sleep(dormant, self._wake)
+        return others
+
+    async def _wake(self, dormant: Dormant) -> None:
+        """Load a dormant game under its channel's lock (`GameTable.hold`): it becomes
+        live, or is quarantined (its stored moves no longer replay), or is ended (its
+        stored moves ended it by the rules), as `restore` does."""
+        live = await self._load_or_quarantine(dormant.record)
+        if live is None:
+            return
+        if live.game.outcome is not None:
+            await self._recover_end(live)
+            return
+        self._core.table.put(live)
 
     async def _load_or_quarantine(self, record: GameRecord) -> LiveGame | None:
         """The live game of an active `record`, or None when it is quarantined: its stored
@@ -178,3 +218,13 @@ class GameRecovery:
         live = self._core.table.get(channel_id, game_id)
         if live is not None:
             self._core.events.publish(TurnChanged(self._core.table.state(live)))
+
+
+@lru_cache(maxsize=64)
+def _start_turn(variant: str, start_fen: str) -> Color | None:
+    """The colour to move in a stored game's start position, None when it does not read
+    (cached: nearly every game starts from its variant's start)."""
+    try:
+        return Position.from_fen(start_fen, engine.get_variant(variant)).turn
+    except engine.DamaError:
+        return None
