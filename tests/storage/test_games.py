@@ -108,6 +108,21 @@ async def test_list_active(storage: Storage) -> None:
     assert await storage.games.active_in_channel(3) is None
 
 
+async def test_last_activity_is_each_active_games_last_move_or_its_creation(
+    storage: Storage, clock: FakeClock
+) -> None:
+    moved = await storage.games.create(new_game(channel=1))
+    waiting = await storage.games.create(new_game(channel=2, white=3, black=4))
+    ended = await storage.games.create(new_game(channel=3, white=5, black=6))
+    await storage.games.append_move(moved.id, ply=1, text="d3-d4")
+    clock.advance(timedelta(minutes=5))
+    last = await storage.games.append_move(moved.id, ply=2, text="a6-a5")
+    await storage.games.abort(ended.id, termination="abandoned")
+    assert await storage.games.last_activity() == {
+        moved.id: last.played_at, waiting.id: waiting.created_at,
+    }
+
+
 async def test_append_moves_and_load(storage: Storage, clock: FakeClock) -> None:
     game = await storage.games.create(new_game())
     clock.advance(timedelta(seconds=5))
