@@ -40,7 +40,7 @@ class GameRecovery:
     async def restore(self, *, dormant_over: int | None = None) -> list[BoardState]:
         """Load every active game from the database into memory (start-up); returns them.
         `dormant_over`: when this process owns more active games than that, a game that
-        needs nothing at start-up (only people play it, its board is not owed) is left
+        needs nothing at start-up (only people play it: no computer's turn to resume) is left
         dormant instead (`GameTable.sleep`: its record only, no replay) and loaded when its
         channel is first held (`_wake`: loaded, or quarantined, or ended by the rules as
         here), and is not returned; None: every game is loaded.
@@ -79,13 +79,14 @@ class GameRecovery:
 
     async def _sleep(self, records: list[GameRecord]) -> list[GameRecord]:
         """Leave dormant each of `records` that needs nothing at start-up; returns the
-        others (to load now): a computer seat (its turn may resume), an owed board, a
-        quarantine, or a start position that does not read (loading quarantines it)."""
+        others (to load now): a computer seat (its turn may resume, after its owed board),
+        a quarantine, or a start position that does not read (loading quarantines it). A
+        dormant game's owed board wakes it when posted (`_post_owed` holds its channel)."""
         activity = await self._core.storage.games.last_activity()
         dormant, others = [], []
         for record in records:
             start = _start_turn(record.variant, record.start_fen)
-            if (start is None or record.board_owed or record.quarantined
+            if (start is None or record.quarantined
                     or record.id not in activity
                     or record.white.is_computer or record.black.is_computer):
                 others.append(record)

@@ -205,7 +205,7 @@ async def test_a_dormant_game_is_loaded_when_its_channel_is_first_used(
     s = await open_services()
     first = await start_game(s, "turkish")
     second = await start_game(s, "turkish", white=CAROL, black=BOB, channel=CHANNEL + 1)
-    await s.storage.games.settle_board(second.id)  # its board shown (a board owed loads)
+    await s.storage.games.settle_board(second.id)  # its board shown
     await s.games.play(CHANNEL, ALICE, "a3-a4", announce=s.announced)
     before = s.games.current(CHANNEL)
 
@@ -266,3 +266,20 @@ async def test_a_dormant_games_deadline_is_kept_and_ends_it(
     assert ended.state.game_id == record.id and ended.state.ending is not None
     assert ended.state.ending.reason is EndReason.INACTIVITY
     assert s.games.table.is_dormant(CHANNEL + 1)  # not due: still not loaded
+
+
+async def test_a_dormant_games_owed_board_is_posted_once(open_services: OpenServices) -> None:
+    s = await open_services()
+    record = await start_game(s, "turkish")
+    await start_game(s, "turkish", white=CAROL, black=BOB, channel=CHANNEL + 1)
+    await s.games.play(CHANNEL, ALICE, "a3-a4")  # stored; its board never shown
+    assert await s.games.restore(dormant_over=1) == []
+    assert s.games.table.is_dormant(CHANNEL)
+
+    posted = await s.games.post_owed_boards(s.announced)
+    assert [(u.state.game_id, u.event, u.state.ply) for u in posted if u.state.ply] == [
+        (record.id, Event.SHOWN, 1)]
+    assert not s.games.table.is_dormant(CHANNEL)
+    assert await s.games.post_owed_boards(s.announced) == []
+    stored = await s.storage.games.get(record.id)
+    assert stored is not None and not stored.board_owed
