@@ -374,9 +374,13 @@ class SqlGameRepository:
             if changed != 1:
                 raise GameNotFoundError(game_id)
 
-    async def owed_boards(self) -> list[GameRecord]:
+    async def owed_boards(self, limit: int | None = None) -> list[GameRecord]:
+        if limit is None:
+            return await self._games(
+                "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id"
+            )
         return await self._games(
-            "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id"
+            "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id LIMIT $1", limit
         )
 
     async def _update_active(self, game_id: int, sets: str, *params: SqlValue) -> None:

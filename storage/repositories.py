@@ -185,9 +185,10 @@ class GameRepository(Protocol):
         replay). Raises `GameNotFoundError`."""
         ...
 
-    async def owed_boards(self) -> list[GameRecord]:
+    async def owed_boards(self, limit: int | None = None) -> list[GameRecord]:
         """Every game (active or ended) whose last step was stored but whose board was
-        never recorded as shown (`board_owed`), oldest change first."""
+        never recorded as shown (`board_owed`), oldest change first; the first `limit`
+        of them only, when given."""
         ...
 
     async def set_draw_offer(self, game_id: int, side: Side | None) -> None:

@@ -433,6 +433,18 @@ async def test_naive_time_refused(storage: Storage) -> None:
         await storage.games.due(datetime(2026, 1, 1))
 
 
+async def test_the_first_owed_boards_oldest_change_first(
+    storage: Storage, clock: FakeClock
+) -> None:
+    made = [await storage.games.create(new_game(channel=c, white=c, black=c + 100))
+            for c in (1, 2, 3)]
+    clock.advance(timedelta(seconds=1))
+    await storage.games.append_move(made[0].id, ply=1, text="a2-a3")  # now the newest
+    assert [g.id for g in await storage.games.owed_boards(2)] == [made[1].id, made[2].id]
+    assert [g.id for g in await storage.games.owed_boards()] == [
+        made[1].id, made[2].id, made[0].id]
+
+
 async def test_each_step_owes_its_board_until_its_message_is_recorded(
     storage: Storage,
 ) -> None:

@@ -172,10 +172,10 @@ class GameRecovery:
         raises (the games restored still go on)."""
         core = self._core
         updates = []
-        owed = [record for record in await core.storage.games.owed_boards()
-                if core.scope.owns(record.guild_id)]
-        done = owed if at_most is None else owed[:at_most]
-        self.owed_left = len(done) < len(owed)
+        # One record past `at_most` tells whether some are left, without reading them all.
+        read = await core.storage.games.owed_boards(None if at_most is None else at_most + 1)
+        self.owed_left = at_most is not None and len(read) > at_most
+        done = [record for record in read[:at_most] if core.scope.owns(record.guild_id)]
         try:
             for record in done:
                 try:
