@@ -1,7 +1,9 @@
 """`GameRecovery`: start-up. `restore` rebuilds the live games from the database (the
 truth), ending a game its stored moves already ended and quarantining one whose moves no
-longer replay; `post_owed_boards` then announces every step that was stored but never
-shown (docs/ARCHITECTURE.md, "Recovery at start-up").
+longer replay (with many games, those only people play stay dormant, each loaded so when
+its channel is first held); `post_owed_boards` then announces every step that was stored
+but never shown, the first few before the bot connects and the others after
+(docs/ARCHITECTURE.md, "Recovery at start-up").
 
 A game whose last step is owed is not handed on (`TurnChanged`) by `restore` but by
 `post_owed_boards`, after its owed board: otherwise the computer's reply to a player's
