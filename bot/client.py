@@ -4,8 +4,10 @@ setup_hook: build the services (`bot.composition.compose`, the one composition r
 the Discord side's outlets: the presenter, the announcer and the daily puzzle posts);
 add the cogs, fed from the services; register the persistent buttons (dynamic items: any
 old message's buttons work again); restore the active games (the computer resumes its
-turns), post the boards owed and restore the pending challenges; start the schedulers;
-and sync the commands (development guild, or global when changed). The client holds the
+turns), post the first boards owed (`OWED_BEFORE_CONNECT`; the others once connected, in
+the background: `on_ready`) and restore the pending challenges; start the schedulers;
+warm the renderer and the move-work process in the background; and sync the commands
+(development guild, or global when changed). The client holds the
 one `Services` value and closes it (`close`). Every collaborator is given at
 construction; nothing is patched afterwards (docs/ARCHITECTURE.md).
 """
@@ -85,6 +87,18 @@ SYNC_START_PATIENCE = 5.0
 (a process started beside one that is syncing) before going on and syncing in the
 background when that claim expires (`bot.sync.CLAIM_SECONDS`): a restart never waits two
 minutes for the claim its dead predecessor left."""
+
+DORMANT_OVER = 200
+"""With more active games than this, the start-up leaves those that need nothing at once
+dormant, loaded when first touched (`GameService.restore`): replaying every game's moves
+took 12 s with 10,000 games (docs/BENCHMARKS.md); with fewer, all are loaded (a fraction of
+a second), so a game whose moves no longer replay is quarantined at once."""
+
+OWED_BEFORE_CONNECT = 50
+"""Most boards owed from before a restart that `setup_hook` posts before the bot connects
+(about 12 ms each: well under a second); the others are posted once it is connected and
+answering (`on_ready`), one at a time, while new moves are served (docs/ARCHITECTURE.md,
+"Recovery at start-up")."""
 
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-")
 """Names of discord.py's tasks running slash commands, buttons (dynamic items, views)."""
@@ -185,6 +199,7 @@ class DamaBot(commands.AutoShardedBot):
         """`close` has begun (a stop may come while `setup_hook` is still starting)."""
         self._syncing: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
+        self._owing: asyncio.Task[None] | None = None
 
     def _outlets(self, core: Core) -> Outlets[GameAnnouncer]:
         """The Discord side of the services' own posts: the presenter (boards drawn through
@@ -237,12 +252,15 @@ class DamaBot(commands.AutoShardedBot):
         self.router.route(analysis_ui.AnalysisAction, analysis.press)
         self.add_dynamic_items(*buttons_ui.COMPONENTS, *puzzles_ui.COMPONENTS,
                                *analysis_ui.COMPONENTS)
-        restored = await services.games.restore()
+        restored = await services.games.restore(dormant_over=DORMANT_OVER)
         thinking = 0 if services.computer_turns is None else services.computer_turns.thinking
-        log.info("restored %d active games; the computer is to move in %d", len(restored),
-                 thinking)
-        owed = await services.games.post_owed_boards(announcer.announce_owed)
-        log.info("posted %d boards owed from before the restart", len(owed))
+        log.info("restored %d active games (and %d dormant, loaded when first touched); the "
+                 "computer is to move in %d", len(restored),
+                 len(services.games.table.dormant()), thinking)
+        owed = await services.games.post_owed_boards(announcer.announce_owed,
+                                                     at_most=OWED_BEFORE_CONNECT)
+        log.info("posted %d boards owed from before the restart%s", len(owed),
+                 "; the others once connected" if services.games.owed_left else "")
         pending = await services.challenges.restore()
         log.info("restored %d pending challenges", pending)
         if self.run_scheduler and not self._stopping:  # not after a stop meanwhile
@@ -305,13 +323,40 @@ class DamaBot(commands.AutoShardedBot):
                           "Discord has stay until the next start")
 
     async def _warm(self) -> None:
-        await self.presenter.warm()
+        """Build the renderer's caches and start the move-work process (`MoveWork.warm`)
+        in the background, so the first board and the first heavy position of the process
+        wait for neither; a move-work process that cannot start is logged (the first heavy
+        position tries again)."""
+        await asyncio.gather(self._warm_move_work(), self.presenter.warm())
         freeze_heap()  # again, with the renderer's caches built
+
+    async def _warm_move_work(self) -> None:
+        try:
+            await self.services.move_work.warm()
+        except Exception:
+            log.exception("the move-work process did not start; the first heavy position "
+                          "will start it")
+
+    async def _post_owed_in_background(self) -> None:
+        """The boards still owed after `setup_hook` (`OWED_BEFORE_CONNECT`), posted one at a
+        time while the bot answers (discord.py waits out Discord's rate limits); a failure
+        is logged, and those boards stay owed until the next start."""
+        try:
+            owed = await self.services.games.post_owed_boards(
+                self.services.announcer.announce_owed)
+            log.info("posted %d more boards owed from before the restart", len(owed))
+        except Exception:
+            log.exception("posting the boards owed from before the restart failed; those "
+                          "left are posted at the next start")
 
     async def on_ready(self) -> None:
         user = self.user
         log.info("ready as %s (id %s) in %d guilds", user, user.id if user else "?",
                  len(self.guilds))
+        services = self._services
+        if services is not None and services.games.owed_left and self._owing is None:
+            self._owing = asyncio.create_task(self._post_owed_in_background(),
+                                              name="dama-owed-boards")
 
     async def close(self) -> None:
         """Stop: no new work (schedulers, analyses), the interactions being handled let
@@ -321,6 +366,9 @@ class DamaBot(commands.AutoShardedBot):
         services = self._services  # None when the bot stops before `setup_hook` built them
         if services is not None:
             await services.stop()
+        if self._owing is not None:
+            self._owing.cancel()  # a board being posted stays owed, its nonce fixed
+            await asyncio.gather(self._owing, return_exceptions=True)
         await self._finish_interactions(CLOSE_GRACE)
         if self._syncing is not None:
             self._syncing.cancel()  # a sync under way puts the stored value back (bot.sync)

@@ -76,6 +76,9 @@ class MoveWork:
         self._executor: ProcessPoolExecutor | None = None
         #: How many calls ran in the worker process (for tests and benchmarks).
         self.in_process_calls = 0
+        #: Whether the worker process is up: a call in it has returned, and it has not
+        #: died since (`warm` makes it so at start-up).
+        self.ready = False
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -98,10 +101,12 @@ class MoveWork:
         loop = asyncio.get_running_loop()
         pool = self._pool()
         try:
-            return await loop.run_in_executor(pool, fn, *args)
+            result = await loop.run_in_executor(pool, fn, *args)
         except BrokenProcessPool:
             self._discard_broken(pool)
-        return await loop.run_in_executor(self._pool(), fn, *args)
+            result = await loop.run_in_executor(self._pool(), fn, *args)
+        self.ready = True
+        return result
 
     def _discard_broken(self, pool: ProcessPoolExecutor) -> None:
         """Forget `pool`, whose process died, so `_pool` starts a new one (unless a call
@@ -109,6 +114,7 @@ class MoveWork:
         process has nothing left to finish)."""
         if self._executor is pool:
             self._executor = None
+            self.ready = False
             pool.shutdown(wait=False, cancel_futures=True)
 
     async def run(
@@ -131,5 +137,6 @@ class MoveWork:
     async def close(self) -> None:
         """Stop the worker process, if it started."""
         executor, self._executor = self._executor, None
+        self.ready = False
         if executor is not None:
             await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

@@ -285,6 +285,20 @@ class SqlGameRepository:
             "SELECT * FROM games WHERE status = $1 ORDER BY created_at, id", _ACTIVE
         )
 
+    async def last_activity(self) -> dict[int, datetime]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch(
+                "SELECT g.id AS id, g.created_at AS created_at, MAX(m.played_at) AS played_at "
+                "FROM games g LEFT JOIN moves m ON m.game_id = g.id AND m.ply <= g.ply_count "
+                "WHERE g.status = $1 GROUP BY g.id, g.created_at",
+                _ACTIVE,
+            )
+        return {
+            row["id"]: from_ms(row["created_at"] if row["played_at"] is None
+                               else row["played_at"])
+            for row in rows
+        }
+
     async def active_in_channel(self, channel_id: int) -> GameRecord | None:
         games = await self._games(
             "SELECT * FROM games WHERE channel_id = $1 AND status = $2", channel_id, _ACTIVE
@@ -412,9 +426,13 @@ class SqlGameRepository:
             if changed != 1:
                 raise GameNotFoundError(game_id)
 
-    async def owed_boards(self) -> list[GameRecord]:
+    async def owed_boards(self, limit: int | None = None) -> list[GameRecord]:
+        if limit is None:
+            return await self._games(
+                "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id"
+            )
         return await self._games(
-            "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id"
+            "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id LIMIT $1", limit
         )
 
     async def _update_active(self, game_id: int, sets: str, *params: SqlValue) -> None:

@@ -115,6 +115,11 @@ class GameRepository(Protocol):
         """Every active game, oldest first."""
         ...
 
+    async def last_activity(self) -> dict[int, datetime]:
+        """The time of each active game's last move (its creation before the first), by
+        game id: one read for all of them (a start-up that loads the games lazily)."""
+        ...
+
     async def active_in_channel(self, channel_id: int) -> GameRecord | None:
         ...
 
@@ -180,9 +185,10 @@ class GameRepository(Protocol):
         replay). Raises `GameNotFoundError`."""
         ...
 
-    async def owed_boards(self) -> list[GameRecord]:
+    async def owed_boards(self, limit: int | None = None) -> list[GameRecord]:
         """Every game (active or ended) whose last step was stored but whose board was
-        never recorded as shown (`board_owed`), oldest change first."""
+        never recorded as shown (`board_owed`), oldest change first; the first `limit`
+        of them only, when given."""
         ...
 
     async def set_draw_offer(self, game_id: int, side: Side | None) -> None:

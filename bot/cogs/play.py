@@ -167,6 +167,7 @@ class Play(commands.Cog):
         the next keystroke)."""
         if interaction.channel_id is None:
             return []
+        await self.games.awake(interaction.channel_id)  # dormant since start-up: load it
         source = self.games.suggestion_source(interaction.channel_id, interaction.user.id)
         if source is None:
             return []
@@ -219,6 +220,7 @@ class Play(commands.Cog):
         await self._rematch(interaction, game_id)
 
     async def _ask_resign(self, interaction: Interaction, board: BoardRef | None = None) -> None:
+        await self.games.awake(channel_of(interaction))  # dormant since start-up: load it
         question = self.games.resign_question(channel_of(interaction), interaction.user.id,
                                               board=board)
         await self.announcer.ask_resign(interaction, question, int(self.clock().timestamp()))

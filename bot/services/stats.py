@@ -287,6 +287,7 @@ class StatsService:
         chosen: Msg | None = None
         others: tuple[int, ...] = ()
         if game_id is None and channel_id is not None and self._games.has_game(channel_id):
+            await self._games.awake(channel_id)  # dormant since start-up: load it
             game_id = self._games.current(channel_id).game_id
         if game_id is None and direct:
             active = tuple(g.id for g in await self._storage.games.active_for_user(user_id))

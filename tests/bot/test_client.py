@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+import bot.client
 from bot.client import DamaBot
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
 from bot.sync import command_schema
+from engine import Position, get_variant
 from standin import MessageRecord, StandIn
-from storage import Storage
+from storage import NewGame, Seat, Storage
 from tests.support.clock import FakeClock
 from tests.support.discord_harness import (
     PNG,
@@ -28,7 +30,7 @@ from tests.support.discord_harness import (
     settings_for,
     slash,
 )
-from tests.support.fake_discord import FakeDiscord, option, user_option
+from tests.support.fake_discord import GUILD_ID, FakeDiscord, option, user_option
 from tests.support.services import ALICE, BOB, CHANNEL
 
 
@@ -237,3 +239,46 @@ async def test_a_stop_during_the_start_closes_what_the_start_built(
         assert not alive & {"dama-deadlines", "dama-daily-puzzle"}, alive
         with pytest.raises(RuntimeError, match="closed"):
             await client.services.storage.games.active()
+
+
+async def test_the_move_work_process_is_started_with_the_bot(harness: Harness) -> None:
+    """The bot starts its move-work process at start-up, in the background, so the first
+    heavy position of the process does not wait for it (bot.move_work)."""
+    move_work = harness.bot.services.move_work
+    async with asyncio.timeout(60):
+        while not move_work.ready:
+            await asyncio.sleep(0.05)
+    assert move_work.in_process_calls == 0  # started by the warm-up, not by a position
+
+
+async def test_boards_owed_past_the_first_ones_are_posted_once_connected(
+    tmp_path: Path, open_bot: OpenBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start posts the first `OWED_BEFORE_CONNECT` owed boards; the others are posted
+    once the bot is connected (`on_ready`), in the background."""
+    path = tmp_path / "db.sqlite3"
+    variant = get_variant("turkish")
+    storage = await Storage.open(str(path))
+    try:
+        for channel in (CHANNEL, CHANNEL + 1):
+            game = await storage.games.create(NewGame(
+                variant="turkish", channel_id=channel, guild_id=GUILD_ID,
+                white=Seat.human(ALICE), black=Seat.human(BOB),
+                start_fen=Position.start(variant).to_fen(variant)))
+            await storage.games.append_move(game.id, ply=1, text="a3-a4")  # board owed
+    finally:
+        await storage.close()
+    monkeypatch.setattr(bot.client, "OWED_BEFORE_CONNECT", 1)
+
+    def posted() -> set[str]:
+        return {c.path for c in h.discord.calls if c.method == "POST"
+                and c.path in (f"/channels/{CHANNEL}/messages",
+                               f"/channels/{CHANNEL + 1}/messages")}
+
+    h = await open_bot(settings_for(path))
+    assert posted() == {f"/channels/{CHANNEL}/messages"} and h.bot.services.games.owed_left
+    await h.bot.on_ready()
+    async with asyncio.timeout(30):
+        while len(posted()) < 2:
+            await asyncio.sleep(0.05)
+    assert not h.bot.services.games.owed_left

@@ -186,3 +186,14 @@ async def test_two_requests_cut_by_one_death_both_finish_in_one_new_process() ->
         await asyncio.gather(first, second)  # both run again, neither BrokenProcessPool
     finally:
         await work.close()
+
+
+async def test_warm_starts_the_worker_process_and_close_stops_it() -> None:
+    work = MoveWork()
+    assert not work.ready
+    try:
+        await work.warm()
+        assert work.ready and work.in_process_calls == 0
+    finally:
+        await work.close()
+    assert not work.ready

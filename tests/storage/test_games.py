@@ -109,6 +109,21 @@ async def test_list_active(storage: Storage) -> None:
     assert await storage.games.active_in_channel(3) is None
 
 
+async def test_last_activity_is_each_active_games_last_move_or_its_creation(
+    storage: Storage, clock: FakeClock
+) -> None:
+    moved = await storage.games.create(new_game(channel=1))
+    waiting = await storage.games.create(new_game(channel=2, white=3, black=4))
+    ended = await storage.games.create(new_game(channel=3, white=5, black=6))
+    await storage.games.append_move(moved.id, ply=1, text="d3-d4")
+    clock.advance(timedelta(minutes=5))
+    last = await storage.games.append_move(moved.id, ply=2, text="a6-a5")
+    await storage.games.abort(ended.id, termination="abandoned")
+    assert await storage.games.last_activity() == {
+        moved.id: last.played_at, waiting.id: waiting.created_at,
+    }
+
+
 async def test_append_moves_and_load(storage: Storage, clock: FakeClock) -> None:
     game = await storage.games.create(new_game())
     clock.advance(timedelta(seconds=5))
@@ -418,6 +433,18 @@ async def test_naive_time_refused(storage: Storage) -> None:
 
     with pytest.raises(ValueError, match="timezone-aware"):
         await storage.games.due(datetime(2026, 1, 1))
+
+
+async def test_the_first_owed_boards_oldest_change_first(
+    storage: Storage, clock: FakeClock
+) -> None:
+    made = [await storage.games.create(new_game(channel=c, white=c, black=c + 100))
+            for c in (1, 2, 3)]
+    clock.advance(timedelta(seconds=1))
+    await storage.games.append_move(made[0].id, ply=1, text="a2-a3")  # now the newest
+    assert [g.id for g in await storage.games.owed_boards(2)] == [made[1].id, made[2].id]
+    assert [g.id for g in await storage.games.owed_boards()] == [
+        made[1].id, made[2].id, made[0].id]
 
 
 async def test_each_step_owes_its_board_until_its_message_is_recorded(

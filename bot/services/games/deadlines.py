@@ -43,8 +43,8 @@ class GameDeadlines:
         logged and the others still run."""
         moment = self._core.clock() if now is None else now
         updates = []
-        for live in self._core.table.due(moment):
-            channel_id, game_id = live.record.channel_id, live.record.id
+        for record in self._core.table.due(moment):
+            channel_id, game_id = record.channel_id, record.id
             try:
                 update = await self._run_one(channel_id, game_id, moment, announce)
             except Exception:

@@ -43,7 +43,8 @@ class GameReading:
         board (the previous one is named in the update, to lose its buttons). Raises
         `PlayerError` as `current`, and NO_GAME_HERE when the viewer may not see the game
         (`bot.services.visibility.can_see`: asked from another guild)."""
-        self._visible(channel_id, viewer)  # refuse before waiting for the lock
+        if not self._core.table.is_dormant(channel_id):
+            self._visible(channel_id, viewer)  # refuse before waiting for the lock
         async with self._core.table.hold(channel_id):
             state = self._visible(channel_id, viewer)
             update = GameUpdate(Event.SHOWN, state, None, None, state.board_message_id)

@@ -1,7 +1,9 @@
 """`GameRecovery`: start-up. `restore` rebuilds the live games from the database (the
 truth), ending a game its stored moves already ended and quarantining one whose moves no
-longer replay; `post_owed_boards` then announces every step that was stored but never
-shown (docs/ARCHITECTURE.md, "Recovery at start-up").
+longer replay (with many games, those only people play stay dormant, each loaded so when
+its channel is first held); `post_owed_boards` then announces every step that was stored
+but never shown, the first few before the bot connects and the others after
+(docs/ARCHITECTURE.md, "Recovery at start-up").
 
 A game whose last step is owed is not handed on (`TurnChanged`) by `restore` but by
 `post_owed_boards`, after its owed board: otherwise the computer's reply to a player's
@@ -11,13 +13,16 @@ was ever shown."""
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 
 import engine
 from bot.ratings.calculator import glicko2_calculator
 from bot.services.events import DeadlinesChanged, TurnChanged
 from bot.services.games.core import GameCore
+from bot.services.games.table import Dormant
 from bot.services.games.values import Announce, LiveGame, result_of
 from bot.services.models import BoardState, Ending, EndReason, Event, GameUpdate
+from engine import Color, Position
 from storage import GameNotActiveError, GameRecord
 
 log = logging.getLogger(__name__)
@@ -31,9 +36,16 @@ class GameRecovery:
         self._waiting: dict[int, int] = {}
         """Restored games (ids, by channel id) whose board is owed: their `TurnChanged`
         waits for `post_owed_boards`."""
+        self.owed_left = False
+        """Whether the last `post_owed_boards` left boards owed (its `at_most`)."""
 
-    async def restore(self) -> list[BoardState]:
+    async def restore(self, *, dormant_over: int | None = None) -> list[BoardState]:
         """Load every active game from the database into memory (start-up); returns them.
+        `dormant_over`: when this process owns more active games than that, a game that
+        needs nothing at start-up (only people play it: no computer's turn to resume) is left
+        dormant instead (`GameTable.sleep`: its record only, no replay) and loaded when its
+        channel is first held (`_wake`: loaded, or quarantined, or ended by the rules as
+        here), and is not returned; None: every game is loaded.
         A game stored active whose moves end it by the rules is ended here instead, with
         the result the rules give and its ratings applied once (`_recover_end`), and is
         not returned; a game whose stored moves no longer replay is quarantined
@@ -46,9 +58,11 @@ class GameRecovery:
         core.table.clear()
         self._waiting.clear()
         states = []
-        for record in await core.storage.games.active():
-            if not core.scope.owns(record.guild_id):
-                continue
+        owned = [record for record in await core.storage.games.active()
+                 if core.scope.owns(record.guild_id)]
+        if dormant_over is not None and len(owned) > dormant_over:
+            owned = await self._sleep(owned)
+        for record in owned:
             live = await self._load_or_quarantine(record)
             if live is None:
                 continue
@@ -64,6 +78,37 @@ class GameRecovery:
             if state.game_id not in self._waiting.values():
                 core.events.publish(TurnChanged(state))
         return states
+
+    async def _sleep(self, records: list[GameRecord]) -> list[GameRecord]:
+        """Leave dormant each of `records` that needs nothing at start-up; returns the
+        others (to load now): a computer seat (its turn may resume, after its owed board),
+        a quarantine, or a start position that does not read (loading quarantines it). A
+        dormant game's owed board wakes it when posted (`_post_owed` holds its channel)."""
+        activity = await self._core.storage.games.last_activity()
+        dormant, others = [], []
+        for record in records:
+            start = _start_turn(record.variant, record.start_fen)
+            if (start is None or record.quarantined
+                    or record.id not in activity
+                    or record.white.is_computer or record.black.is_computer):
+                others.append(record)
+                continue
+            turn = start if record.ply_count % 2 == 0 else start.opponent
+            dormant.append(Dormant(record, activity[record.id], turn))
+        self._core.table.sleep(dormant, self._wake)
+        return others
+
+    async def _wake(self, dormant: Dormant) -> None:
+        """Load a dormant game under its channel's lock (`GameTable.hold`): it becomes
+        live, or is quarantined (its stored moves no longer replay), or is ended (its
+        stored moves ended it by the rules), as `restore` does."""
+        live = await self._load_or_quarantine(dormant.record)
+        if live is None:
+            return
+        if live.game.outcome is not None:
+            await self._recover_end(live)
+            return
+        self._core.table.put(live)
 
     async def _load_or_quarantine(self, record: GameRecord) -> LiveGame | None:
         """The live game of an active `record`, or None when it is quarantined: its stored
@@ -110,32 +155,41 @@ class GameRecovery:
                     result.value)
         self._core.close(live, ended, Ending(reason, outcome.winner, result))
 
-    async def post_owed_boards(self, announce: Announce) -> list[GameUpdate]:
+    async def post_owed_boards(
+        self, announce: Announce, *, at_most: int | None = None
+    ) -> list[GameUpdate]:
         """Start-up, after `restore`: announce the board of every game whose last step was
         stored but never shown (`GameRecord.board_owed`: killed between the commit and the
-        post, or between the post and recording its message id), active or ended, each
-        under its channel's lock as a SHOWN update (with the last move); `announce`'s
-        message is recorded, which clears the debt. Then a restored game goes on: its
-        `TurnChanged` is published (the computer's reply comes after the board it answers),
-        also when its board could not be shown. Returns the updates announced. A game
-        whose stored moves no longer replay is logged and skipped. Only the boards of
-        games this process owns (`scope`) are posted; their own process posts the others.
-        Raises what `announce` raises (the games restored still go on)."""
+        post, or between the post and recording its message id), active or ended, one at a
+        time, each under its channel's lock as a SHOWN update (with the last move);
+        `announce`'s message is recorded, which clears the debt. A board shown meanwhile
+        (a move answered in that game while its board was owed) is not posted again. Then
+        a restored game goes on: its `TurnChanged` is published (the computer's reply
+        comes after the board it answers), also when its board could not be shown.
+        `at_most`: post at most that many boards now and leave the others, and their
+        games' `TurnChanged`, to the next call (`owed_left` says whether some are left);
+        None: all of them. Returns the updates announced. A game whose stored moves no
+        longer replay is logged and skipped. Only the boards of games this process owns
+        (`scope`) are posted; their own process posts the others. Raises what `announce`
+        raises (the games restored still go on)."""
         core = self._core
         updates = []
+        # One record past `at_most` tells whether some are left, without reading them all.
+        read = await core.storage.games.owed_boards(None if at_most is None else at_most + 1)
+        self.owed_left = at_most is not None and len(read) > at_most
+        done = [record for record in read[:at_most] if core.scope.owns(record.guild_id)]
         try:
-            for owed in await core.storage.games.owed_boards():
-                if not core.scope.owns(owed.guild_id):
-                    continue
+            for record in done:
                 try:
-                    update = await self._post_owed(owed, announce)
+                    update = await self._post_owed(record, announce)
                 finally:
-                    self._go_on(owed.channel_id)
+                    self._go_on(record.channel_id)
                 if update is not None:
                     updates.append(update)
         finally:
-            for channel_id in list(self._waiting):
-                self._go_on(channel_id)
+            if not self.owed_left:
+                for channel_id in list(self._waiting):
+                    self._go_on(channel_id)
         return updates
 
     async def _post_owed(self, owed: GameRecord, announce: Announce) -> GameUpdate | None:
@@ -167,3 +221,13 @@ class GameRecovery:
         live = self._core.table.get(channel_id, game_id)
         if live is not None:
             self._core.events.publish(TurnChanged(self._core.table.state(live)))
+
+
+@lru_cache(maxsize=64)
+def _start_turn(variant: str, start_fen: str) -> Color | None:
+    """The colour to move in a stored game's start position, None when it does not read
+    (cached: nearly every game starts from its variant's start)."""
+    try:
+        return Position.from_fen(start_fen, engine.get_variant(variant)).turn
+    except engine.DamaError:
+        return None

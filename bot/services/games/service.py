@@ -87,13 +87,27 @@ class GameService:
 
     # --- start-up (`recovery`) ----------------------------------------------------------
 
-    async def restore(self) -> list[BoardState]:
+    async def restore(self, *, dormant_over: int | None = None) -> list[BoardState]:
         """`GameRecovery.restore`."""
-        return await self._recovery.restore()
+        return await self._recovery.restore(dormant_over=dormant_over)
 
-    async def post_owed_boards(self, announce: Announce) -> list[GameUpdate]:
+    async def awake(self, channel_id: int) -> None:
+        """Load the channel's game if it is still dormant after start-up
+        (`GameTable.awake`); call it before the synchronous reads of a channel's game
+        (`current`, `resign_question`, `suggestion_source`). Raises what loading raises
+        (a storage error)."""
+        await self.table.awake(channel_id)
+
+    async def post_owed_boards(
+        self, announce: Announce, *, at_most: int | None = None
+    ) -> list[GameUpdate]:
         """`GameRecovery.post_owed_boards`."""
-        return await self._recovery.post_owed_boards(announce)
+        return await self._recovery.post_owed_boards(announce, at_most=at_most)
+
+    @property
+    def owed_left(self) -> bool:
+        """Whether the last `post_owed_boards` left boards owed (`GameRecovery.owed_left`)."""
+        return self._recovery.owed_left
 
     # --- starting (`starting`) ----------------------------------------------------------
 
@@ -173,8 +187,8 @@ class GameService:
     # --- reading (`reading`, `table`) ---------------------------------------------------
 
     def has_game(self, channel_id: int) -> bool:
-        """Whether the channel has an active game."""
-        return self.table.get(channel_id) is not None
+        """Whether the channel has an active game (live or dormant)."""
+        return self.table.get(channel_id) is not None or self.table.is_dormant(channel_id)
 
     def is_active(self, game_id: int) -> bool:
         """`GameTable.is_active`."""

@@ -8,13 +8,19 @@ each (since start-up), the games quarantined at start-up (their stored moves no 
 replay), and the games whose absent player the computer is moving for; and it builds the
 `BoardState` of a live game, with its deadline (docs/RULES.md, "Project-wide game rules",
 Time).
+
+A game restored at start-up may be dormant (`Dormant`: its record, not its replay; see
+docs/ARCHITECTURE.md, "Recovery at start-up"): the first `hold` of its channel wakes it
+(the `Wake` given with it loads it, or quarantines or ends it) before the holder runs, so
+every step sees it live; its deadline and players are read from its record meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
 from datetime import datetime
 
 from bot.messages import Msg
@@ -52,6 +58,23 @@ class _ChannelLocks:
         return lock is not None and lock.locked()
 
 
+@dataclass(frozen=True)
+class Dormant:
+    """An active game restored without replaying its moves: its stored `record`, the time
+    of its last move (`last_activity`, its creation before the first) and the colour to
+    move (`turn`: the start position's, changed by each stored move)."""
+
+    record: GameRecord
+    last_activity: datetime
+    turn: Color
+
+
+Wake = Callable[[Dormant], Awaitable[None]]
+"""Loads a dormant game (called under its channel's lock): makes it its channel's live
+game (`GameTable.put`), or quarantines it, or ends it; raises what loading raises (the
+game then stays dormant)."""
+
+
 class GameTable:
     """The live games by channel id and their locks. `rules` give the inactivity limit
     that every deadline counts."""
@@ -63,12 +86,36 @@ class GameTable:
         self._ended: dict[int, BoardState] = {}
         self._quarantined: dict[int, int] = {}
         self._absent: set[int] = set()
+        self._dormant: dict[int, Dormant] = {}
+        self._wake: Wake | None = None
 
     # --- the lock -----------------------------------------------------------------------
 
     def hold(self, channel_id: int) -> AbstractAsyncContextManager[None]:
-        """Hold the channel's lock for an `async with` block (not reentrant)."""
-        return self._locks.hold(channel_id)
+        """Hold the channel's lock for an `async with` block (not reentrant), its dormant
+        game woken first. Raises what the `Wake` raises (the lock then released)."""
+        return self._hold_awake(channel_id)
+
+    @asynccontextmanager
+    async def _hold_awake(self, channel_id: int) -> AsyncIterator[None]:
+        async with self._locks.hold(channel_id):
+            await self._wake_up(channel_id)
+            yield
+
+    async def awake(self, channel_id: int) -> None:
+        """Wake the channel's dormant game, if it has one (under its lock), so the
+        synchronous lookups (`require`, `get`) see it."""
+        if channel_id in self._dormant:
+            async with self.hold(channel_id):
+                pass
+
+    async def _wake_up(self, channel_id: int) -> None:
+        dormant = self._dormant.get(channel_id)
+        if dormant is None or self._wake is None:
+            return
+        await self._wake(dormant)
+        if self._dormant.get(channel_id) is dormant:
+            del self._dormant[channel_id]
 
     def locked(self, channel_id: int) -> bool:
         """Whether someone holds the channel's lock now."""
@@ -85,15 +132,33 @@ class GameTable:
 
     def put(self, live: LiveGame) -> None:
         """Make `live` its channel's live game."""
+        self._dormant.pop(live.record.channel_id, None)
         self._live[live.record.channel_id] = live
 
+    def sleep(self, dormant: Iterable[Dormant], wake: Wake) -> None:
+        """Make each of `dormant` its channel's game, loaded by `wake` when first held."""
+        self._wake = wake
+        for game in dormant:
+            self._live.pop(game.record.channel_id, None)
+            self._dormant[game.record.channel_id] = game
+
+    def dormant(self) -> list[Dormant]:
+        """Every dormant game (a copy of the list)."""
+        return list(self._dormant.values())
+
+    def is_dormant(self, channel_id: int) -> bool:
+        """Whether the channel's game is dormant (restored, not loaded yet)."""
+        return channel_id in self._dormant
+
     def drop(self, channel_id: int) -> None:
-        """Forget the channel's live game (if any)."""
+        """Forget the channel's live (or dormant) game, if any."""
         self._live.pop(channel_id, None)
+        self._dormant.pop(channel_id, None)
 
     def clear(self) -> None:
-        """Forget every live game and quarantine (before a restore)."""
+        """Forget every live and dormant game and quarantine (before a restore)."""
         self._live.clear()
+        self._dormant.clear()
         self._quarantined.clear()
 
     def games(self) -> list[LiveGame]:
@@ -102,6 +167,7 @@ class GameTable:
 
     def quarantine(self, channel_id: int, game_id: int) -> None:
         """Refuse every step in the channel: its game `game_id` cannot continue."""
+        self._dormant.pop(channel_id, None)
         self._quarantined[channel_id] = game_id
 
     def quarantined(self, channel_id: int) -> int | None:
@@ -136,7 +202,11 @@ class GameTable:
         """The channel's live game (`game_id`: it must be that one). Raises `PlayerError`:
         GAME_QUARANTINED, GAME_OVER (not game `game_id`), GAME_ENDED_HERE, NO_GAME_HERE, or
         NO_GAME_HERE_YOURS (with the `channel` as a `ChannelRef`) when `user_id` plays a
-        game in another channel."""
+        game in another channel. Raises RuntimeError for a dormant game: its channel is
+        held, or `awake`, first."""
+        if channel_id in self._dormant:
+            raise RuntimeError(f"the game in channel {channel_id} is dormant: hold the "
+                               "channel, or await `awake`, before reading it")
         live = self._live.get(channel_id)
         if live is None:
             quarantined = self._quarantined.get(channel_id)
@@ -149,30 +219,34 @@ class GameTable:
                 raise PlayerError(Msg.GAME_ENDED_HERE, game_id=ended.game_id, result=ended)
             elsewhere = None if user_id is None else self.game_of_user(user_id)
             if elsewhere is not None:
-                raise PlayerError(Msg.NO_GAME_HERE_YOURS, game_id=elsewhere.record.id,
-                                  channel=ChannelRef(elsewhere.record.channel_id))
+                raise PlayerError(Msg.NO_GAME_HERE_YOURS, game_id=elsewhere.id,
+                                  channel=ChannelRef(elsewhere.channel_id))
             raise PlayerError(Msg.NO_GAME_HERE)
         if game_id is not None and live.record.id != game_id:
             raise PlayerError(Msg.GAME_OVER)
         return live
 
-    def game_of_user(self, user_id: int) -> LiveGame | None:
-        """One of `user_id`'s active games (the most recently active), None without any."""
-        games = [live for live in self._live.values()
-                 if user_id in (live.record.white.user_id, live.record.black.user_id)]
-        return max(games, key=lambda live: live.last_activity, default=None)
+    def game_of_user(self, user_id: int) -> GameRecord | None:
+        """One of `user_id`'s active games (the most recently active, live or dormant), None
+        without any."""
+        games: list[LiveGame | Dormant] = [*self._live.values(), *self._dormant.values()]
+        mine = [game for game in games
+                if user_id in (game.record.white.user_id, game.record.black.user_id)]
+        best = max(mine, key=lambda game: game.last_activity, default=None)
+        return None if best is None else best.record
 
     def is_active(self, game_id: int) -> bool:
-        """Whether game `game_id` is being played (live here, not over)."""
-        return any(live.record.id == game_id for live in self._live.values())
+        """Whether game `game_id` is being played (live or dormant here, not over)."""
+        return (any(live.record.id == game_id for live in self._live.values())
+                or any(game.record.id == game_id for game in self._dormant.values()))
 
     def players_in(self, channel_id: int) -> tuple[int | None, int | None] | None:
         """(White's, Black's) user ids of the channel's active game (None for a computer
         seat), None without one."""
-        live = self._live.get(channel_id)
-        if live is None:
+        game = self._live.get(channel_id) or self._dormant.get(channel_id)
+        if game is None:
             return None
-        return live.record.white.user_id, live.record.black.user_id
+        return game.record.white.user_id, game.record.black.user_id
 
     # --- deadlines and states -----------------------------------------------------------
 
@@ -185,24 +259,34 @@ class GameTable:
         """The inactivity limit, or the clock deadline when that is earlier and counts:
         always with players' clocks (`storage.TimeControl`); with a per-move time, when a
         person is to move and the computer is not already moving for them."""
-        inactivity = live.last_activity + self.rules.inactivity_limit
-        clock = live.record.clock.deadline
+        return self._deadline(live.record, live.last_activity, live.game.position.turn)
+
+    def _deadline(self, record: GameRecord, last_activity: datetime, turn: Color) -> datetime:
+        inactivity = last_activity + self.rules.inactivity_limit
+        clock = record.clock.deadline
         if clock is None:
             return inactivity
-        if live.record.time_control is None and (
-                self.is_absent(live.record.id) or self.computer_seat_to_move(live)):
+        if record.time_control is None and (
+                self.is_absent(record.id) or record.seat(side_of(turn)).is_computer):
             return inactivity
         return min(clock, inactivity)
 
-    def next_deadline(self) -> datetime | None:
-        """The earliest deadline of any live game (None without live games)."""
-        return min((self.deadline(live) for live in self._live.values()), default=None)
-
-    def due(self, now: datetime) -> Iterator[LiveGame]:
-        """The live games whose deadline is at or before `now`."""
+    def _deadlines(self) -> Iterator[tuple[GameRecord, datetime]]:
         for live in self.games():
-            if self.deadline(live) <= now:
-                yield live
+            yield live.record, self.deadline(live)
+        for dormant in self.dormant():
+            yield dormant.record, self._deadline(dormant.record, dormant.last_activity,
+                                                 dormant.turn)
+
+    def next_deadline(self) -> datetime | None:
+        """The earliest deadline of any live or dormant game (None without any)."""
+        return min((deadline for _, deadline in self._deadlines()), default=None)
+
+    def due(self, now: datetime) -> Iterator[GameRecord]:
+        """The records of the live and dormant games whose deadline is at or before `now`."""
+        for record, deadline in list(self._deadlines()):
+            if deadline <= now:
+                yield record
 
     def state(self, live: LiveGame, ending: Ending | None = None) -> BoardState:
         """What `live` looks like now, as the Discord layer shows it (`ending`: how it

@@ -17,8 +17,11 @@ import pytest
 from bot.messages import Msg
 from bot.services import PlayerError
 from bot.services.errors import ChannelRef
-from bot.services.games.table import GameTable
+from bot.services.games.table import Dormant, GameTable
 from bot.services.games.values import GameRules
+from engine import Color
+from storage import ClockState, GameRecord, GameStatus, Seat
+from tests.support.clock import START
 from tests.support.services import ALICE, CAROL, CHANNEL, THREAD, OpenServices, start_game
 
 BOT = Path(__file__).resolve().parents[4] / "bot"
@@ -102,3 +105,33 @@ async def test_no_game_here_names_the_players_game_elsewhere_by_value(
     with pytest.raises(PlayerError) as nowhere:
         await s.games.play(THREAD, CAROL, "a3-a4")
     assert nowhere.value.key is Msg.NO_GAME_HERE
+
+
+def dormant_game(channel: int) -> Dormant:
+    record = GameRecord(
+        id=7, variant="turkish", guild_id=None, channel_id=channel, white=Seat.human(ALICE),
+        black=Seat.human(CAROL), rated=False, move_seconds=None, start_fen="W:W21:B1",
+        status=GameStatus.ACTIVE, result=None, termination=None, ply_count=0,
+        board_message_id=None, draw_offer_by=None, clock=ClockState(None),
+        created_at=START, updated_at=START, finished_at=None, white_rating=None,
+        black_rating=None)
+    return Dormant(record, START, Color.WHITE)
+
+
+async def test_a_dormant_game_stays_dormant_when_waking_it_fails() -> None:
+    table = GameTable(GameRules())
+    woken: list[int] = []
+
+    async def wake(game: Dormant) -> None:
+        woken.append(game.record.id)
+        raise OSError("the database is unreachable")
+
+    table.sleep([dormant_game(CHANNEL)], wake)
+    with pytest.raises(RuntimeError, match="dormant"):
+        table.require(CHANNEL)
+    with pytest.raises(OSError):
+        async with table.hold(CHANNEL):
+            pass
+    assert woken == [7] and table.is_dormant(CHANNEL) and not table.locked(CHANNEL)
+    assert table.players_in(CHANNEL) == (ALICE, CAROL) and table.is_active(7)
+    assert table.next_deadline() == START + GameRules().inactivity_limit
