@@ -51,15 +51,7 @@ def test_every_shipped_puzzle_replays_and_is_recorded_whole(key: str) -> None:
         assert set(puzzle.themes) <= {"material", "crowning", "win"}, puzzle.id
 
 
-BELOW_100 = pytest.mark.xfail(
-    strict=True, reason="filtered below 100 by the material criterion; topped up by "
-    "`python -m puzzles mine --variant <key> --first-seed <the next seed> --self-play N`")
-
-
-@pytest.mark.parametrize("key", [
-    pytest.param(key, marks=BELOW_100) if key in ("turkish", "arab") else key
-    for key in VARIANTS
-])
+@pytest.mark.parametrize("key", VARIANTS)
 def test_every_variant_ships_at_least_100_puzzles(key: str) -> None:
     assert len(load_bank(key)) >= 100
 
