@@ -18,7 +18,7 @@ import aiohttp
 import discord
 
 from bot.client import DamaBot, share_the_interpreter
-from bot.config import Settings, log_level_number
+from bot.config import Config, log_level_number
 from bot.discord_endpoint import apply_discord_url
 from bot.faults import FaultSpecError, arm_from_environment
 from bot.log_redaction import install_redaction
@@ -97,7 +97,7 @@ def fail(message: str) -> int:
     return 2
 
 
-async def _run(settings: Settings) -> None:
+async def _run(settings: Config) -> None:
     assert settings.token is not None
     async with DamaBot(settings) as bot:
         # SIGTERM (docker stop, systemd) closes the bot cleanly: deadlines and the computer
@@ -112,7 +112,7 @@ async def _run(settings: Settings) -> None:
         await bot.connect()
 
 
-def run(settings: Settings) -> int:
+def run(settings: Config) -> int:
     """Run the bot until it is stopped; returns the exit status."""
     if settings.token is None:
         return fail(NO_TOKEN)

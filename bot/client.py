@@ -29,9 +29,9 @@ from bot.cogs.computer import Computer
 from bot.cogs.info import Info
 from bot.cogs.play import Play
 from bot.cogs.puzzles import Puzzles
-from bot.cogs.settings import Settings as SettingsCog
+from bot.cogs.settings import PreferencesCog
 from bot.composition import Core, Outlets, Services, compose
-from bot.config import ConfigError, Settings
+from bot.config import Config, ConfigError
 from bot.services import PlayerError
 from bot.services.computer_turns import MoveChooser
 from bot.services.press_targets import PressTargets
@@ -163,7 +163,7 @@ class DamaBot(commands.AutoShardedBot):
 
     def __init__(
         self,
-        settings: Settings,
+        settings: Config,
         *,
         clock: Clock = utc_now,
         chooser: MoveChooser | None = None,
@@ -237,7 +237,7 @@ class DamaBot(commands.AutoShardedBot):
         puzzle_cog = Puzzles(puzzles=services.puzzles, errors=self.errors,
                              board_size=settings.board_size, preferences=services.preferences)
         await self.add_cog(puzzle_cog)
-        await self.add_cog(SettingsCog(settings=services.preferences))
+        await self.add_cog(PreferencesCog(settings=services.preferences))
         analysis = Analysis(analyses=services.analyses, games=services.games,
                             preferences=services.preferences)
         await self.add_cog(analysis)

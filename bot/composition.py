@@ -23,7 +23,7 @@ from datetime import timedelta
 from typing import Generic, Protocol, TypeVar
 
 from bot.computer import ComputerPlayer, PoolMoveChooser, PoolReviewer, workers_per_process
-from bot.config import Settings
+from bot.config import Config
 from bot.move_work import MoveWork
 from bot.services import (
     ChallengeService,
@@ -39,7 +39,7 @@ from bot.services.computer_games import ComputerGames
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzlePoster, DailyPuzzleScheduler
-from bot.services.settings import ChallengeLimits, SettingsService
+from bot.services.settings import ChallengeLimits, PreferenceService
 from puzzles import Puzzle
 from storage import Challenge, Storage, utc_now
 from storage.clock import Clock
@@ -85,7 +85,7 @@ class Core:
 
     storage: Storage
     move_work: MoveWork
-    preferences: SettingsService
+    preferences: PreferenceService
     puzzles: PuzzleService
 
 
@@ -108,7 +108,7 @@ class Services(Generic[A_co]):
     storage: Storage
     move_work: MoveWork
     events: EventBus
-    preferences: SettingsService
+    preferences: PreferenceService
     puzzles: PuzzleService
     announcer: A_co
     games: GameService
@@ -148,7 +148,7 @@ class Services(Generic[A_co]):
 
 
 async def compose(
-    config: Settings,
+    config: Config,
     outlets: Callable[[Core], Outlets[A]],
     *,
     clock: Clock = utc_now,
@@ -157,7 +157,7 @@ async def compose(
     rng: random.Random | None = None,
     puzzle_banks: Mapping[str, Sequence[Puzzle]] | None = None,
 ) -> Services[A]:
-    """The services for `config` (`bot.config.Settings`: the database, the rules, the
+    """The services for `config` (`bot.config.Config`: the database, the rules, the
     computer's strength, the shards...), their posts going to what `outlets` builds on the
     `Core`. `chooser` picks the computer's moves (None: a `ComputerPlayer` process pool,
     whose workers start at the first search); `computer_turns` False builds no runner of
@@ -175,7 +175,7 @@ async def compose(
     # Move work for positions with very many capture states: one worker process, apart
     # from the computer's pool, started by the first such position (bot.move_work).
     move_work = MoveWork()
-    preferences = SettingsService(
+    preferences = PreferenceService(
         storage.settings,
         ChallengeLimits(config.challenges_per_challenger, config.challenges_per_opponent),
         # Another process may change a player's preferences: read them again now and then.
@@ -217,7 +217,7 @@ async def compose(
 
 
 def _computer(
-    config: Settings, chooser: MoveChooser | None, computer_turns: bool
+    config: Config, chooser: MoveChooser | None, computer_turns: bool
 ) -> tuple[ComputerPlayer | None, MoveChooser | None]:
     """The computer's process pool and the move chooser on it, when the caller gave no
     chooser and wants the computer's turns; otherwise no pool and the caller's chooser.
@@ -232,7 +232,7 @@ def _computer(
 
 
 def _turns(
-    config: Settings, games: GameService, chooser: MoveChooser, announcer: Announcer,
+    config: Config, games: GameService, chooser: MoveChooser, announcer: Announcer,
     events: EventBus,
 ) -> ComputerTurns:
     """The one runner of the computer's turns, listening to `events`, announcing through

@@ -1,6 +1,6 @@
 """The bot's settings, read from the environment and a `.env` file (python-dotenv).
 
-`load_settings()` returns a frozen `Settings`; a bad value raises `ConfigError`, whose
+`load_settings()` returns a frozen `Config`; a bad value raises `ConfigError`, whose
 message is one line naming the setting, the value and what to write instead. The
 environment wins over `.env`. Every setting is listed and explained in `.env.example`.
 
@@ -27,9 +27,9 @@ from bot.services.shards import MAX_SHARDS, ShardScope, parse_shard_ids
 from storage import DEFAULT_PATH, DEFAULT_POOL_SIZE, MAX_POOL_SIZE, Eligibility, is_postgresql
 
 __all__ = [
+    "Config",
     "ConfigError",
     "MoveTime",
-    "Settings",
     "load_settings",
     "log_level_number",
     "parse_duration",
@@ -59,7 +59,7 @@ def parse_duration(text: str) -> timedelta:
 
 
 @dataclass(frozen=True)
-class Settings:
+class Config:
     """Everything configurable.
 
     token: the Discord bot token (None: not set). database: SQLite file path.
@@ -240,7 +240,7 @@ def _snowflake(env: Mapping[str, str], name: str) -> int | None:
     return int(text)
 
 
-def settings_from(env: Mapping[str, str]) -> Settings:
+def settings_from(env: Mapping[str, str]) -> Config:
     """Settings from a mapping of variable names to text (missing or empty: default).
     Raises `ConfigError` for a bad value."""
     level = env.get("DAMA_LOG_LEVEL", "").strip().upper() or "INFO"
@@ -262,7 +262,7 @@ def settings_from(env: Mapping[str, str]) -> Settings:
             raise ConfigError(str(error)) from None
     token = env.get("DISCORD_TOKEN", "").strip() or None
     shard_count, shard_ids = _shards(env)
-    return Settings(
+    return Config(
         token=token,
         database=_database(env),
         dev_guild=_snowflake(env, "DAMA_DEV_GUILD"),
@@ -297,7 +297,7 @@ def settings_from(env: Mapping[str, str]) -> Settings:
 
 def load_settings(
     environ: Mapping[str, str] | None = None, dotenv_path: str | Path | None = ".env"
-) -> Settings:
+) -> Config:
     """Settings from `.env` (if the file exists) overridden by the environment.
     Raises `ConfigError`."""
     merged: dict[str, str] = {}
@@ -307,6 +307,6 @@ def load_settings(
     return settings_from(merged)
 
 
-def log_level_number(settings: Settings) -> int:
+def log_level_number(settings: Config) -> int:
     """The `logging` level number of `settings.log_level`."""
     return int(logging.getLevelName(settings.log_level))

@@ -41,7 +41,7 @@ from standin import (
 
 Printer = Callable[[str], None]
 
-#: Settings the bot needs for a replay's leaderboard: players with a few games admitted
+#: Config the bot needs for a replay's leaderboard: players with a few games admitted
 #: (provisional, shown with `?`); and the highest limits on pending challenges, since
 #: games replayed side by side may challenge the same player at once.
 REPLAY_ENV = {"DAMA_LEADERBOARD_MIN_GAMES": "1", "DAMA_LEADERBOARD_MAX_DEVIATION": "1000",

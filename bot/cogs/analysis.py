@@ -25,7 +25,7 @@ from bot.messages import command_text as t
 from bot.services import PlayerError
 from bot.services.analysis import AnalysisService
 from bot.services.games import GameService
-from bot.services.settings import SettingsService
+from bot.services.settings import PreferenceService
 from bot.ui.analysis import (
     AnalysisAction,
     analysis_embed,
@@ -37,9 +37,9 @@ from bot.ui.analysis import (
 )
 from bot.ui.answer import Answer
 from bot.ui.components import Press
-from bot.ui.present import Viewpoint, reader_view
+from bot.ui.present import Perspective, reader_view
 from bot.ui.progress import ProgressMessage
-from bot.ui.reading import locale_of, viewer_of
+from bot.ui.reading import locale_of, requester_of
 from engine import Color
 from engine.analysis import GameAnalysis
 from storage import GameRecord
@@ -53,14 +53,14 @@ class Analysis(commands.Cog):
     """The computer's review of finished games."""
 
     def __init__(self, *, analyses: AnalysisService, games: GameService,
-                 preferences: SettingsService | None = None) -> None:
+                 preferences: PreferenceService | None = None) -> None:
         self.analyses = analyses
         self.games = games
         self.preferences = preferences
         """Each reader's board side and notation (None: the defaults)."""
 
     async def _view(self, interaction: Interaction, record: GameRecord,
-                    mover: Color = Color.WHITE) -> Viewpoint:
+                    mover: Color = Color.WHITE) -> Perspective:
         """How the interaction's user reads game `record`'s analysis: in their notation,
         a board from their `/settings` side, else the side they played, else `mover`'s
         (the player whose ply is shown)."""
@@ -74,7 +74,7 @@ class Analysis(commands.Cog):
     @app_commands.describe(game=t("analyze.game"))
     async def analyze_command(self, interaction: Interaction,
                               game: app_commands.Range[int, 1] | None = None) -> None:
-        record = await self.analyses.find(viewer_of(interaction), game_id=game,
+        record = await self.analyses.find(requester_of(interaction), game_id=game,
                                           channel_id=interaction.channel_id)
         await self._analyze(interaction, record)
 
@@ -88,7 +88,7 @@ class Analysis(commands.Cog):
             raise ValueError("an analysis component carries its game id")
         match press.action:
             case AnalysisAction.ANALYZE:
-                record = await self.analyses.find(viewer_of(interaction), game_id=game_id)
+                record = await self.analyses.find(requester_of(interaction), game_id=game_id)
                 await self._analyze(interaction, record)
             case AnalysisAction.STOP:
                 await self.stop(interaction, game_id)
@@ -127,7 +127,7 @@ class Analysis(commands.Cog):
 
     async def show_mistake(self, interaction: Interaction, game_id: int, ply: int) -> None:
         locale = locale_of(interaction)
-        record = await self.analyses.find(viewer_of(interaction), game_id=game_id)
+        record = await self.analyses.find(requester_of(interaction), game_id=game_id)
         analysis = await self.analyses.stored(record.id)
         found = None if analysis is None else next(
             (p for p in analysis.plies if p.ply == ply and p.judgement is not None), None
@@ -189,7 +189,7 @@ class Analysis(commands.Cog):
         await self._finish(shown, record, analysis, locale, reader)
 
     async def _finish(self, shown: ProgressMessage, record: GameRecord,
-                      analysis: GameAnalysis, locale: str, reader: Viewpoint) -> None:
+                      analysis: GameAnalysis, locale: str, reader: Perspective) -> None:
         """Replace the progress with the result card."""
         names = player_names(record, locale)
         await shown.finish(

@@ -16,7 +16,7 @@ from bot.cogs.choices import (
     VARIANT_CHOICES,
     game_timing,
 )
-from bot.config import Settings
+from bot.config import Config
 from bot.messages import command_text as t
 from bot.services.computer_games import DEFAULT_LEVEL, ComputerGames
 from bot.ui.announcer import GameAnnouncer
@@ -30,7 +30,7 @@ class Computer(commands.Cog):
     """Games against the computer."""
 
     def __init__(
-        self, *, computer_games: ComputerGames, announcer: GameAnnouncer, settings: Settings
+        self, *, computer_games: ComputerGames, announcer: GameAnnouncer, settings: Config
     ) -> None:
         self.computer_games = computer_games
         self.announcer = announcer

@@ -13,10 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.choices import DEFAULT_VARIANT, SCOPE_CHOICES, VARIANT_CHOICES
-from bot.config import Settings
+from bot.config import Config
 from bot.messages import command_text as t
 from bot.services import StatsService
-from bot.services.settings import SettingsService
+from bot.services.settings import PreferenceService
 from bot.ui.answer import Answer
 from bot.ui.info import (
     export_message,
@@ -27,7 +27,7 @@ from bot.ui.info import (
     rules_embed,
 )
 from bot.ui.present import Presenter
-from bot.ui.reading import locale_of, viewer_of
+from bot.ui.reading import locale_of, requester_of
 from bot.ui.replay import replay_file, replay_text, replay_view
 from engine import get_variant
 
@@ -51,8 +51,8 @@ FORMAT_CHOICES = [app_commands.Choice(name=t(f"choice.{f.value}"), value=f.value
 class Info(commands.Cog):
     """Ratings, leaderboards, history, export, rules and help."""
 
-    def __init__(self, *, stats: StatsService, presenter: Presenter, settings: Settings,
-                 preferences: SettingsService | None = None) -> None:
+    def __init__(self, *, stats: StatsService, presenter: Presenter, settings: Config,
+                 preferences: PreferenceService | None = None) -> None:
         self.stats = stats
         self.presenter = presenter
         self.settings = settings
@@ -89,7 +89,7 @@ class Info(commands.Cog):
     @app_commands.describe(user=t("history.user"))
     async def history(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
-        history = await self.stats.game_history(who.id, viewer_of(interaction))
+        history = await self.stats.game_history(who.id, requester_of(interaction))
         await Answer.of(interaction).send(embed=history_embed(
             who.id, history.games, locale_of(interaction), name=who.display_name,
             hidden=history.hidden))
@@ -107,16 +107,16 @@ class Info(commands.Cog):
         an animated picture within Discord's upload limit (`bot.ui.replay`; the analysis
         is the PDN's only). Raises `PlayerError` as `StatsService.export`, and
         REPLAY_TOO_LONG when the picture cannot fit."""
-        viewer, locale = viewer_of(interaction), locale_of(interaction)
+        requester, locale = requester_of(interaction), locale_of(interaction)
         chosen = ExportFormat(format)
         match chosen:
             case ExportFormat.PDN:
-                pdn = await self.stats.export(viewer, game_id=game,
+                pdn = await self.stats.export(requester, game_id=game,
                                               channel_id=interaction.channel_id,
                                               analysis=analysis)
                 content, file = export_message(pdn, locale)
             case ExportFormat.GIF:
-                replay = await self.stats.replay(viewer, game_id=game,
+                replay = await self.stats.replay(requester, game_id=game,
                                                  channel_id=interaction.channel_id)
                 view = await replay_view(replay, self.preferences, interaction.user.id)
                 file = await replay_file(replay, view, self.presenter.move_work)

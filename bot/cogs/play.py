@@ -30,7 +30,7 @@ from bot.cogs.choices import (
     VARIANT_CHOICES,
     game_timing,
 )
-from bot.config import MoveTime, Settings
+from bot.config import Config, MoveTime
 from bot.messages import Msg
 from bot.messages import command_text as t
 from bot.services import (
@@ -45,13 +45,13 @@ from bot.services import (
 from bot.services.challenges import Person
 from bot.services.computer_games import ComputerGames
 from bot.services.games import RESIGN_QUESTION_LIFETIME, suggest_moves
-from bot.services.settings import SettingsService
+from bot.services.settings import PreferenceService
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.buttons import GameAction
 from bot.ui.components import Press
 from bot.ui.errors import ErrorReporter
-from bot.ui.reading import channel_of, locale_of, person, viewer_of
+from bot.ui.reading import channel_of, locale_of, person, requester_of
 from bot.ui.replay import replay_file, replay_text, replay_view
 from engine import Color
 from storage import Challenge, ColorChoice, utc_now
@@ -81,11 +81,11 @@ class Play(commands.Cog):
         challenges: ChallengeService,
         announcer: GameAnnouncer,
         errors: ErrorReporter,
-        settings: Settings,
+        settings: Config,
         computer_games: ComputerGames,
         stats: StatsService,
         clock: Clock = utc_now,
-        preferences: SettingsService | None = None,
+        preferences: PreferenceService | None = None,
     ) -> None:
         self.preferences = preferences
         self.stats = stats
@@ -189,7 +189,7 @@ class Play(commands.Cog):
     @app_commands.command(name="board", description=t("board"))
     @app_commands.guild_only()
     async def board(self, interaction: Interaction) -> None:
-        await self.games.show_board(channel_of(interaction), viewer_of(interaction),
+        await self.games.show_board(channel_of(interaction), requester_of(interaction),
                                     announce=self.announcer.answering(interaction))
 
     @app_commands.command(name="resign", description=t("resign"))
@@ -319,7 +319,7 @@ class Play(commands.Cog):
         presser's side, answered privately (pressing it again posts nothing in the
         channel). Raises `PlayerError` as `StatsService.replay` (a game the presser may
         not see is told as a missing one) and REPLAY_TOO_LONG (`bot.ui.replay`)."""
-        replay = await self.stats.replay(viewer_of(interaction), game_id=game_id)
+        replay = await self.stats.replay(requester_of(interaction), game_id=game_id)
         view = await replay_view(replay, self.preferences, interaction.user.id)
         file = await replay_file(replay, view, self.announcer.presenter.move_work)
         await Answer.of(interaction).send(replay_text(replay, locale_of(interaction)),

@@ -20,12 +20,12 @@ from bot.messages import Msg, text, variant_name
 from bot.messages import command_text as t
 from bot.ratings import display_rating
 from bot.services.errors import PlayerError
-from bot.services.puzzles import PuzzleService, PuzzleView, SolveOutcome
-from bot.services.settings import SettingsService
+from bot.services.puzzles import PuzzleService, PuzzleState, SolveOutcome
+from bot.services.settings import PreferenceService
 from bot.ui.answer import Answer
 from bot.ui.components import Press
 from bot.ui.errors import ErrorReporter
-from bot.ui.present import Viewpoint, reader_view, shown_move
+from bot.ui.present import Perspective, reader_view, shown_move
 from bot.ui.puzzles import (
     PuzzleAction,
     puzzle_embed,
@@ -86,8 +86,8 @@ def _check_manager(interaction: Interaction) -> None:
         raise PlayerError(Msg.SETTINGS_ADMIN_ONLY)
 
 
-def _with_left(view: PuzzleView, locale: str, note: str | None = None) -> str | None:
-    """`note` after what became of the puzzle the new one replaced (`PuzzleView.left`)."""
+def _with_left(view: PuzzleState, locale: str, note: str | None = None) -> str | None:
+    """`note` after what became of the puzzle the new one replaced (`PuzzleState.left`)."""
     if view.left is None:
         return note
     lines = [text(Msg.PUZZLE_LEFT, locale, puzzle=view.left)]
@@ -100,21 +100,21 @@ class Puzzles(commands.Cog):
     """Puzzles for one solver at a time, and the daily puzzle's settings."""
 
     def __init__(self, *, puzzles: PuzzleService, errors: ErrorReporter,
-                 board_size: int = 512, preferences: SettingsService | None = None) -> None:
+                 board_size: int = 512, preferences: PreferenceService | None = None) -> None:
         self.puzzles = puzzles
         self.errors = errors
         self.board_size = board_size
         self.preferences = preferences
         """Each solver's board side and notation (None: the defaults)."""
 
-    async def _reader(self, interaction: Interaction, view: PuzzleView) -> Viewpoint:
+    async def _reader(self, interaction: Interaction, view: PuzzleState) -> Perspective:
         """How the solver sees their puzzle: from their `/settings` board side, else the
         side they solve for; Italian moves and squares in their notation."""
         return await reader_view(self.preferences, interaction.user.id, playing=view.solver,
                                  to_move=view.solver)
 
-    async def _show(self, interaction: Interaction, view: PuzzleView, *, note: str | None = None,
-                    buttons: bool = True, reader: Viewpoint | None = None) -> None:
+    async def _show(self, interaction: Interaction, view: PuzzleState, *, note: str | None = None,
+                    buttons: bool = True, reader: Perspective | None = None) -> None:
         locale = _locale(interaction)
         reader = reader or await self._reader(interaction, view)
         file = await puzzle_file(view, self.board_size, reader)
@@ -131,7 +131,7 @@ class Puzzles(commands.Cog):
         view = await self.puzzles.start(interaction.user.id, variant)
         await self._show_start(interaction, view)
 
-    async def _show_start(self, interaction: Interaction, view: PuzzleView) -> None:
+    async def _show_start(self, interaction: Interaction, view: PuzzleState) -> None:
         """A puzzle just given (`/puzzle`, Solve it): the solver's rating, or that it is
         not rated, after what became of the puzzle it replaced."""
         rating = await self.puzzles.rating(interaction.user.id, view.puzzle.variant)

@@ -30,8 +30,8 @@ from bot.services.settings import (
     Kind,
     PlayerSettings,
     Preference,
+    PreferenceService,
     Setter,
-    SettingsService,
     preferences_of,
 )
 from bot.ui.answer import Answer
@@ -166,10 +166,10 @@ def _given(options: dict[str, str | int | None]) -> dict[str, str | int]:
     return {name: value for name, value in options.items() if value is not None}
 
 
-class Settings(commands.Cog):
+class PreferencesCog(commands.Cog):
     """`/settings` and `/server-settings`."""
 
-    def __init__(self, *, settings: SettingsService) -> None:
+    def __init__(self, *, settings: PreferenceService) -> None:
         self.settings = settings
 
     @app_commands.command(name="settings", description=t("settings"))

@@ -24,16 +24,16 @@ from bot.services.models import (
     BoardState,
     Ending,
     EndReason,
-    Event,
     GameUpdate,
     MoveChoice,
     SeatView,
+    UpdateKind,
     color_of,
     side_of,
 )
 from bot.services.scheduler import DeadlineListener, DeadlineScheduler
 from bot.services.stats import Leaderboard, PdnFile, StatsService
-from bot.services.visibility import Viewer, can_see, visible
+from bot.services.visibility import Requester, can_see, visible
 
 __all__ = [
     "AbsentPlayerTurn",
@@ -49,7 +49,6 @@ __all__ = [
     "DeadlinesChanged",
     "EndReason",
     "Ending",
-    "Event",
     "EventBus",
     "GameEnded",
     "GameRules",
@@ -62,12 +61,13 @@ __all__ = [
     "PdnFile",
     "Person",
     "PlayerError",
+    "Requester",
     "SeatView",
     "StaleBoardError",
     "StatsService",
     "TurnChanged",
+    "UpdateKind",
     "UserRef",
-    "Viewer",
     "can_see",
     "color_of",
     "side_of",

@@ -1,7 +1,7 @@
 """`AnalysisService`: the computer's review of finished games (`engine.analysis`), on
 plain values (no discord).
 
-- Which game: `find(viewer, game_id=..., channel_id=...)`, a number or the channel's last
+- Which game: `find(requester, game_id=..., channel_id=...)`, a number or the channel's last
   finished game, visible under the same rule as `/export` (`bot.services.visibility`);
   a game still being played or without moves is refused.
 - Stored once computed (`storage.analyses`, the analysis as JSON): `stored(game_id)`
@@ -26,7 +26,7 @@ from typing import Protocol
 from bot.messages import Msg
 from bot.services.errors import PlayerError, UserRef
 from bot.services.games import GameService
-from bot.services.visibility import Viewer, can_see
+from bot.services.visibility import Requester, can_see
 from engine import Game, Position, get_variant
 from engine.analysis import (
     DEFAULT_NODES,
@@ -129,19 +129,19 @@ class AnalysisService:
         return len(self._jobs)
 
     async def find(
-        self, viewer: Viewer, *, game_id: int | None = None, channel_id: int | None = None
+        self, requester: Requester, *, game_id: int | None = None, channel_id: int | None = None
     ) -> GameRecord:
         """The game to analyse: `game_id`, else the channel's last finished game. Raises
-        `PlayerError`: UNKNOWN_GAME (no such game, or one `viewer` may not see: told
+        `PlayerError`: UNKNOWN_GAME (no such game, or one `requester` may not see: told
         alike), NO_GAME_TO_ANALYZE, ANALYSIS_GAME_ACTIVE, ANALYSIS_NO_MOVES."""
         if game_id is None:
             record = (None if channel_id is None
                       else await self._storage.games.last_finished_in_channel(channel_id))
-            if record is None or not can_see(viewer, record):
+            if record is None or not can_see(requester, record):
                 raise PlayerError(Msg.NO_GAME_TO_ANALYZE)
         else:
             found = await self._storage.games.get(game_id)
-            if found is None or not can_see(viewer, found):
+            if found is None or not can_see(requester, found):
                 raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
             record = found
         if record.status is GameStatus.ACTIVE:

@@ -27,7 +27,7 @@ from bot.services.errors import PlayerError, UserRef
 from bot.services.events import DeadlinesChanged
 from bot.services.games import Announce, GameService, GameStart
 from bot.services.models import GameUpdate, MoveTime
-from bot.services.settings import ChallengeLimits, SettingsService
+from bot.services.settings import ChallengeLimits, PreferenceService
 from engine import VARIANTS, UnknownVariantError, get_variant
 from storage import (
     Challenge,
@@ -81,7 +81,7 @@ class ChallengeService:
         expiry: timedelta = timedelta(minutes=10),
         clock: Clock = utc_now,
         rng: random.Random | None = None,
-        settings: SettingsService | None = None,
+        settings: PreferenceService | None = None,
     ) -> None:
         self._storage = storage
         self._settings = settings

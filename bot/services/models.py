@@ -196,7 +196,7 @@ class BoardState:
         return self.seat(self.turn)
 
 
-class Event(enum.Enum):
+class UpdateKind(enum.Enum):
     """What a `GameUpdate` announces."""
 
     STARTED = "started"
@@ -212,7 +212,7 @@ class Event(enum.Enum):
 class GameUpdate:
     """Something that changed a game, to announce in its channel.
 
-    `state`: the game after the change. `event`: what happened (a move that ended the game
+    `state`: the game after the change. `kind`: what happened (a move that ended the game
     is `ENDED` with `move_text` set). `actor`: the user who acted (None: the bot itself,
     e.g. a deadline). `previous_board_message_id`: the board message that is now out of
     date (its buttons should go). `absent_moves`: for a move the computer played for an
@@ -220,7 +220,7 @@ class GameUpdate:
     player loses on time); None otherwise.
     """
 
-    event: Event
+    kind: UpdateKind
     state: BoardState
     actor: int | None = None
     move_text: str | None = None
@@ -230,7 +230,7 @@ class GameUpdate:
     @property
     def shows_board(self) -> bool:
         """Whether this update is answered with a (new) board picture."""
-        return self.event is not Event.DRAW_OFFERED
+        return self.kind is not UpdateKind.DRAW_OFFERED
 
 
 @dataclass(frozen=True)

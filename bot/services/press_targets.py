@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.messages import Msg
 from bot.services.errors import PlayerError
-from bot.services.visibility import Viewer, can_see
+from bot.services.visibility import Requester, can_see
 from storage import GameRecord, Storage
 
 ID_LIMIT = 2**63
@@ -27,17 +27,17 @@ class PressTargets:
     def __init__(self, storage: Storage) -> None:
         self._storage = storage
 
-    async def game(self, viewer: Viewer, game_id: int, *,
+    async def game(self, requester: Requester, game_id: int, *,
                    channel_id: int | None = None) -> GameRecord:
-        """Game `game_id` as `viewer` may act on it through a component. `channel_id`:
+        """Game `game_id` as `requester` may act on it through a component. `channel_id`:
         the component sits on a message of the game's own channel (a board and its
         buttons), so the game must be that channel's.
 
-        Raises `PlayerError`: UNKNOWN_GAME when there is no such game or `viewer` may
+        Raises `PlayerError`: UNKNOWN_GAME when there is no such game or `requester` may
         not see it (`bot.services.visibility.can_see`: told alike), GAME_ELSEWHERE
         when it is visible but played in another channel than `channel_id`."""
         record = await self._storage.games.get(game_id) if 0 < game_id < ID_LIMIT else None
-        if record is None or not can_see(viewer, record):
+        if record is None or not can_see(requester, record):
             raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
         if channel_id is not None and record.channel_id != channel_id:
             raise PlayerError(Msg.GAME_ELSEWHERE, game_id=game_id)

@@ -100,7 +100,7 @@ class _Session:
 
 
 @dataclass(frozen=True)
-class PuzzleView:
+class PuzzleState:
     """What the solver sees: the puzzle, the position now, the solver's colour (the side at
     the bottom of the picture), the last move played (with the position before it, for the
     picture), how many of the solver's moves are found and to find, `marks` (the square
@@ -141,7 +141,7 @@ class SolveAnswer:
     outcome: str
     played: str
     defence: str | None
-    view: PuzzleView
+    view: PuzzleState
     result: PuzzleResult | None
 
 
@@ -151,7 +151,7 @@ class Reveal:
     view of the position at the puzzle's end, and the rating change when recorded now."""
 
     moves: tuple[str, ...]
-    view: PuzzleView
+    view: PuzzleState
     result: PuzzleResult | None
 
 
@@ -196,7 +196,7 @@ class PuzzleService:
             raise PlayerError(Msg.PUZZLE_NO_BANK, variant=VARIANT_NAMES[key])
         return key
 
-    async def start(self, user_id: int, variant: str | None = None) -> PuzzleView:
+    async def start(self, user_id: int, variant: str | None = None) -> PuzzleState:
         """Give the user a new puzzle of `variant` (None: any variant with puzzles), the
         unseen one nearest their rating (at random among the `NEAREST` nearest); a puzzle
         already met is given again only when all were, unrated. Replaces the user's
@@ -239,15 +239,15 @@ class PuzzleService:
         return puzzle.rating if stats is None else round(stats.value.rating)
 
     @staticmethod
-    def preview(puzzle: Puzzle, rating: int | None = None) -> PuzzleView:
+    def preview(puzzle: Puzzle, rating: int | None = None) -> PuzzleState:
         """The view of `puzzle`'s start position (the daily post), showing `rating` (see
         `rating_of`; default the bank's)."""
         position = puzzle.position()
-        return PuzzleView(puzzle, get_variant(puzzle.variant), position, position.turn, None,
+        return PuzzleState(puzzle, get_variant(puzzle.variant), position, position.turn, None,
                           None, 0, puzzle.solver_moves,
                           rating=puzzle.rating if rating is None else rating)
 
-    async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleView:
+    async def start_puzzle(self, user_id: int, puzzle_id: str) -> PuzzleState:
         """Give the user the puzzle `puzzle_id` (the daily puzzle's button; continued where
         the user was when it is the one under way). Raises
         PlayerError PUZZLE_UNKNOWN for an id no bank holds."""
@@ -257,7 +257,7 @@ class PuzzleService:
         seen = await self._repo.attempted(user_id, p.variant)
         return await self._begin(user_id, p, rated=p.id not in seen)
 
-    async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleView:
+    async def _begin(self, user_id: int, puzzle: Puzzle, *, rated: bool) -> PuzzleState:
         """Start `puzzle` for the user, or continue it when it is the one under way (its
         hint, wrong answer and plies found stay: starting over never sheds a hint). A
         rated puzzle under way left after a hint is recorded a loss first. Raises
@@ -347,9 +347,9 @@ class PuzzleService:
                                 s.stored.hinted, revealed)
         return PuzzleRecording(attempt, start, rate_attempt)
 
-    def _view(self, s: _Session, marks: tuple[int, ...] = ()) -> PuzzleView:
+    def _view(self, s: _Session, marks: tuple[int, ...] = ()) -> PuzzleState:
         total = s.puzzle.solver_moves
-        return PuzzleView(s.puzzle, s.variant, s.position, s.puzzle.position().turn,
+        return PuzzleState(s.puzzle, s.variant, s.position, s.puzzle.position().turn,
                           s.last_move, s.before, (s.index + 1) // 2, total, marks,
                           s.stored.rated, s.rating)
 
@@ -400,7 +400,7 @@ class PuzzleService:
             await self._step(s.stored)
             return SolveAnswer(SolveOutcome.CORRECT, played, defence_text, self._view(s), None)
 
-    async def hint(self, user_id: int, puzzle_id: str) -> tuple[str, PuzzleView]:
+    async def hint(self, user_id: int, puzzle_id: str) -> tuple[str, PuzzleState]:
         """The square of the piece the solver should move (its name) and the view with it
         marked. From now on a solve counts as a loss (stored). `puzzle_id`: the puzzle the
         pressed button's message shows. Raises PlayerError

@@ -1,4 +1,4 @@
-"""`SettingsService`: a player's preferences and a server's defaults, stored by name
+"""`PreferenceService`: a player's preferences and a server's defaults, stored by name
 (`storage.SettingsRepository`, migration 0005) and kept in memory once read.
 
 A player's preferences (`/settings`): the side their boards are drawn from (`BoardSide`:
@@ -251,7 +251,7 @@ def _changes(who: Setter, changes: Mapping[str, str | int]) -> dict[str, str | N
     return values
 
 
-class SettingsService:
+class PreferenceService:
     """Reads and changes preferences and server defaults. `defaults`: the challenge
     limits of a server that changed nothing (from the environment).
     `player_cache_seconds`: how long a player's preferences read are kept in memory (None:
@@ -357,7 +357,7 @@ __all__ = [
     "Notation",
     "PlayerSettings",
     "Preference",
+    "PreferenceService",
     "Setter",
-    "SettingsService",
     "preferences_of",
 ]

@@ -15,7 +15,7 @@ from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
-from bot.services.visibility import Viewer, can_see, visible
+from bot.services.visibility import Requester, can_see, visible
 from engine import Color, Move, Position, Variant
 from engine.analysis import GameAnalysis, pdn_comments
 from engine.pdn import export_pdn
@@ -45,8 +45,8 @@ def needs_of(rating: Rating, rules: Eligibility) -> Needs:
 
 @dataclass(frozen=True)
 class GameHistory:
-    """A user's most recently ended games as one viewer may see them (`games`, newest
-    first). `hidden`: True when none is visible to that viewer although the user has ended
+    """A user's most recently ended games as one requester may see them (`games`, newest
+    first). `hidden`: True when none is visible to that requester although the user has ended
     games (all of them hidden by `bot.services.visibility.can_see`); False whenever a game
     is listed or the user has none. It tells no more than "none here": no count, no
     server."""
@@ -184,9 +184,10 @@ class StatsService:
         return Leaderboard(variant, guild_id, entries, rank, own, total, rules,
                            tuple(provisional), own_needs)
 
-    async def history(self, user_id: int, viewer: Viewer, *, limit: int = 10) -> list[GameRecord]:
+    async def history(self, user_id: int, requester: Requester, *,
+                      limit: int = 10) -> list[GameRecord]:
         """The user's most recently ended games (aborted ones included), newest first, that
-        `viewer` may see (`bot.services.visibility.can_see`): at most `limit`."""
+        `requester` may see (`bot.services.visibility.can_see`): at most `limit`."""
         if limit <= 0:
             return []
         fetch = limit
@@ -194,17 +195,17 @@ class StatsService:
             found = await self._storage.games.recent_for_user(
                 user_id, limit=fetch, include_aborted=True
             )
-            shown = visible(viewer, found)
+            shown = visible(requester, found)
             if len(shown) >= limit or len(found) < fetch:
                 return shown[:limit]
             fetch *= 4
 
-    async def game_history(self, user_id: int, viewer: Viewer, *,
+    async def game_history(self, user_id: int, requester: Requester, *,
                            limit: int = 10) -> GameHistory:
         """`history` (at most `limit` games, newest first) and, when it is empty, whether
-        the user has ended games that `viewer` may not see (`GameHistory.hidden`), so that
+        the user has ended games that `requester` may not see (`GameHistory.hidden`), so that
         "has not finished a game yet" is said only when it is true."""
-        games = await self.history(user_id, viewer, limit=limit)
+        games = await self.history(user_id, requester, limit=limit)
         hidden = False
         if not games and limit > 0:
             hidden = bool(await self._storage.games.recent_for_user(
@@ -213,21 +214,21 @@ class StatsService:
 
     async def export(
         self,
-        viewer: Viewer,
+        requester: Requester,
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
         analysis: bool = False,
     ) -> PdnFile:
-        """The PDN of game `game_id` for `viewer`; without it, the channel's active game,
-        else (in direct messages: the viewer has no guild) the viewer's game in progress if
-        they have exactly one, else the viewer's most recent ended game. A game the viewer
+        """The PDN of game `game_id` for `requester`; without it, the channel's active game,
+        else (in direct messages: the requester has no guild) the requester's game in progress if
+        they have exactly one, else the requester's most recent ended game. A game the requester
         may not see (`bot.services.visibility.can_see`) is refused exactly as a missing
         one, so its existence is not revealed. Raises `PlayerError`: UNKNOWN_GAME,
         NO_GAME_TO_EXPORT, NO_GAME_TO_EXPORT_SEVERAL (direct, several games in progress
         and none ended: `count`, `games` as "#1, #2"). `analysis`: include the game's
         stored analysis, when it has one, as PDN comments (`engine.analysis.pdn_comments`)."""
-        game_id, chosen, others = await self._choose(viewer, game_id, channel_id)
+        game_id, chosen, others = await self._choose(requester, game_id, channel_id)
         record, game = await self._games.game_of(game_id)
         names = []
         for seat in (record.white, record.black):
@@ -266,24 +267,24 @@ class StatsService:
                        chosen, others, analysis_missing=analysis and not comments)
 
     async def replay(
-        self, viewer: Viewer, *, game_id: int | None = None, channel_id: int | None = None,
+        self, requester: Requester, *, game_id: int | None = None, channel_id: int | None = None,
     ) -> GameReplay:
-        """The moves of game `game_id` for `viewer`'s replay, the game chosen and refused
-        as by `export` (a game the viewer may not see is told exactly as a missing one).
+        """The moves of game `game_id` for `requester`'s replay, the game chosen and refused
+        as by `export` (a game the requester may not see is told exactly as a missing one).
         Raises `PlayerError` as `export` does."""
-        game_id, chosen, others = await self._choose(viewer, game_id, channel_id)
+        game_id, chosen, others = await self._choose(requester, game_id, channel_id)
         record, game = await self._games.game_of(game_id)
         return GameReplay(game_id, game.variant, game.start, game.moves,
                           tuple(game.positions()), record.white.user_id,
                           record.black.user_id, chosen, others)
 
-    async def _choose(self, viewer: Viewer, game_id: int | None,
+    async def _choose(self, requester: Requester, game_id: int | None,
                       channel_id: int | None) -> tuple[int, Msg | None, tuple[int, ...]]:
         """The game `export` and `replay` show (see `export`), how it was chosen (None:
-        named by the caller) and the viewer's other games in progress. Raises
+        named by the caller) and the requester's other games in progress. Raises
         `PlayerError` as `export` does."""
-        user_id = viewer.user_id
-        direct = viewer.guild_id is None
+        user_id = requester.user_id
+        direct = requester.guild_id is None
         chosen: Msg | None = None
         others: tuple[int, ...] = ()
         if game_id is None and channel_id is not None and self._games.has_game(channel_id):
@@ -296,7 +297,7 @@ class StatsService:
             else:
                 others = active
         if game_id is None:
-            recent = await self.history(user_id, viewer, limit=1)
+            recent = await self.history(user_id, requester, limit=1)
             if not recent:
                 if others:
                     raise PlayerError(Msg.NO_GAME_TO_EXPORT_SEVERAL, count=len(others),
@@ -304,6 +305,6 @@ class StatsService:
                 raise PlayerError(Msg.NO_GAME_TO_EXPORT)
             game_id, chosen = recent[0].id, Msg.EXPORT_CHOSE_RECENT
         stored = await self._storage.games.get(game_id)
-        if stored is None or not can_see(viewer, stored):
+        if stored is None or not can_see(requester, stored):
             raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
         return game_id, chosen, others

@@ -11,7 +11,7 @@ from storage import GameRecord
 
 
 @dataclass(frozen=True)
-class Viewer:
+class Requester:
     """Who asks and where: the user's id and the guild the interaction came from (None
     in direct messages and private channels)."""
 
@@ -19,15 +19,15 @@ class Viewer:
     guild_id: int | None
 
 
-def can_see(viewer: Viewer, record: GameRecord) -> bool:
-    """True when `viewer` may see the game: they play in it (anywhere, direct messages
+def can_see(requester: Requester, record: GameRecord) -> bool:
+    """True when `requester` may see the game: they play in it (anywhere, direct messages
     too), or they ask from the guild where it was played. A game stored without a guild
     is visible to its players only."""
-    if record.side_of(viewer.user_id) is not None:
+    if record.side_of(requester.user_id) is not None:
         return True
-    return viewer.guild_id is not None and record.guild_id == viewer.guild_id
+    return requester.guild_id is not None and record.guild_id == requester.guild_id
 
 
-def visible(viewer: Viewer, records: Iterable[GameRecord]) -> list[GameRecord]:
-    """The records `viewer` may see (`can_see`), in the given order."""
-    return [r for r in records if can_see(viewer, r)]
+def visible(requester: Requester, records: Iterable[GameRecord]) -> list[GameRecord]:
+    """The records `requester` may see (`can_see`), in the given order."""
+    return [r for r in records if can_see(requester, r)]

@@ -25,7 +25,7 @@ import discord
 
 from bot.messages import Msg, text, variant_name
 from bot.ui.components import Component, Placement, Press, custom_id, picked_value
-from bot.ui.present import WHITE_VIEW, Viewpoint, color_name, render_board, shown_move
+from bot.ui.present import WHITE_VIEW, Perspective, color_name, render_board, shown_move
 from engine import Color, Game, Position
 from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
 from engine.variants import Variant, get_variant
@@ -76,13 +76,13 @@ def judgement_word(judgement: Judgement, locale: str | None) -> str:
     return text(_JUDGEMENT_WORD[judgement], locale)
 
 
-def _shown(move: str | None, variant: Variant, view: Viewpoint) -> str:
+def _shown(move: str | None, variant: Variant, view: Perspective) -> str:
     """A move of the analysis (algebraic) as `view`'s reader reads it: Italian in the
     federation's numbers unless they chose algebraic (`bot.ui.present.shown_move`)."""
     return "—" if move is None else shown_move(move, variant, view)
 
 
-def _line(ply: PlyAnalysis, variant: Variant, view: Viewpoint) -> str:
+def _line(ply: PlyAnalysis, variant: Variant, view: Perspective) -> str:
     return " ".join(_shown(m, variant, view) for m in ply.line) if ply.line else "—"
 
 
@@ -94,7 +94,7 @@ def _accuracy(summary: PlayerSummary, locale: str | None) -> str:
 
 def analysis_embed(
     analysis: GameAnalysis, game_id: int, names: tuple[str, str], nodes: int,
-    locale: str | None, view: Viewpoint = WHITE_VIEW,
+    locale: str | None, view: Perspective = WHITE_VIEW,
 ) -> discord.Embed:
     """The result: per player accuracy and counts, the first judged plies with the move
     played, the better move and its line (in `view`'s notation: the reader who asked),
@@ -143,7 +143,7 @@ async def graph_file(analysis: GameAnalysis, locale: str | None) -> discord.File
 
 
 def result_view(game_id: int, analysis: GameAnalysis, locale: str | None,
-                notation: Viewpoint = WHITE_VIEW) -> discord.ui.View | None:
+                notation: Perspective = WHITE_VIEW) -> discord.ui.View | None:
     """The select of judged plies, labelled in `notation`'s (the asker's) notation (None
     when there is none)."""
     judged = analysis.judged()[:SELECT_LIMIT]
@@ -173,7 +173,7 @@ def progress_view(game_id: int, locale: str | None) -> discord.ui.View:
 
 async def mistake_board(
     game: Game, ply: PlyAnalysis, game_id: int, player: str, locale: str | None,
-    size: int = 512, view: Viewpoint = WHITE_VIEW,
+    size: int = 512, view: Perspective = WHITE_VIEW,
 ) -> tuple[str, discord.File]:
     """Ply `ply` of `game` as a board: the position after the move, the move's path
     marked, drawn from `view`'s side (the reader's) with Italian squares numbered when

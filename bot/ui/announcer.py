@@ -27,9 +27,9 @@ import discord
 
 from bot.faults import FaultPoint, reach
 from bot.messages import Msg, text
-from bot.services import Announce, BoardState, ChallengePost, Event, GameUpdate
+from bot.services import Announce, BoardState, ChallengePost, GameUpdate, UpdateKind
 from bot.services.games import ResignQuestion
-from bot.services.settings import SettingsService
+from bot.services.settings import PreferenceService
 from bot.ui.analysis import AnalyzeButton
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.buttons import (
@@ -44,8 +44,8 @@ from bot.ui.present import (
     ENDED_COLOUR,
     MAX_CONTENT,
     Permission,
+    Perspective,
     Presenter,
-    Viewpoint,
     duration_text,
     missing_for_board,
     param,
@@ -123,7 +123,7 @@ class GameAnnouncer:
     `settings` gives each reader's board side and notation (None: the defaults)."""
 
     def __init__(self, client: discord.Client, presenter: Presenter,
-                 settings: SettingsService | None = None) -> None:
+                 settings: PreferenceService | None = None) -> None:
         self.client = client
         self.presenter = presenter
         self.settings = settings
@@ -132,7 +132,7 @@ class GameAnnouncer:
         """Each game's standing draw offer text (its message id), whose Accept draw acts
         only at the ply it was offered at: the next step's board takes it away."""
 
-    async def viewpoint(self, state: BoardState, reader: int | None = None) -> Viewpoint:
+    async def viewpoint(self, state: BoardState, reader: int | None = None) -> Perspective:
         """How the board of `state` is drawn and written for `reader` (a user id): from
         their preferred side, else the side they play, else the side to move; Italian in
         their notation. `reader` None: a board meant for both players, drawn for the
@@ -143,15 +143,15 @@ class GameAnnouncer:
                 state.turn.opponent)
             reader = seat.user_id
         if reader is None or self.settings is None:
-            return Viewpoint(side=state.turn)
+            return Perspective(side=state.turn)
         try:
             preferences = await self.settings.player(reader)
         except Exception:
             log.exception("reading the preferences of user %s failed: defaults used", reader)
-            return Viewpoint(side=state.turn)
+            return Perspective(side=state.turn)
         playing = next((seat.color for seat in (state.white, state.black)
                         if seat.user_id == reader), None)
-        return Viewpoint(preferences.side(playing, state.turn), preferences.numeric)
+        return Perspective(preferences.side(playing, state.turn), preferences.numeric)
 
     # --- background edits -----------------------------------------------------------------
 
@@ -220,7 +220,7 @@ class GameAnnouncer:
 
         async def announce(update: GameUpdate) -> int | None:
             # A board shown again (/board) is the caller's; any other is for both players.
-            reader = interaction.user.id if update.event is Event.SHOWN else None
+            reader = interaction.user.id if update.kind is UpdateKind.SHOWN else None
             return await self._post_safely(update, locale, answer, reader=reader)
 
         return announce
@@ -291,12 +291,12 @@ class GameAnnouncer:
 
     async def _post_update(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,
-        owed: bool = False, view: Viewpoint | None = None,
+        owed: bool = False, view: Perspective | None = None,
     ) -> int | None:
         """Send `update` as an interaction answer (`answer`) or to its channel (`owed`: an
         owed board, after the restart line, with its nonce), drawn and written for `view`."""
         state = update.state
-        view = view or Viewpoint(side=state.turn)
+        view = view or Perspective(side=state.turn)
         prefix = text(Msg.AFTER_RESTART, locale) + "\n" if owed else ""
         if not update.shows_board:
             # A draw offer: the text carries Accept draw, and the board's draw button is
@@ -346,7 +346,7 @@ class GameAnnouncer:
         reach(FaultPoint.BOARD_POSTED)
         if update.previous_board_message_id != message_id:
             self._retire_board(state.channel_id, update.previous_board_message_id)
-        if update.event is not Event.SHOWN:
+        if update.kind is not UpdateKind.SHOWN:
             # A new step: the draw offer's text, drawn for an earlier ply, is out of date
             # (the offer, while it stands, is accepted on this board).
             self._retire_board(state.channel_id, self._offers.pop(state.game_id, None))
@@ -369,7 +369,7 @@ class GameAnnouncer:
                 return await self._post_update(update, locale, target, owed, view)
             except Exception:
                 log.exception("showing game %s failed after the change was saved: event=%s "
-                              "user=%s channel=%s via=%s", state.game_id, update.event.value,
+                              "user=%s channel=%s via=%s", state.game_id, update.kind.value,
                               update.actor, state.channel_id,
                               "channel" if target is None else "interaction")
         note = "\n".join((self.presenter.headline(update, locale, view),
@@ -393,7 +393,7 @@ class GameAnnouncer:
         Files or Embed Links). Raises what rendering or sending raises
         (`discord.HTTPException`...)."""
         locale = locale_of(interaction)
-        shown = GameUpdate(Event.SHOWN, current, None, None, None)
+        shown = GameUpdate(UpdateKind.SHOWN, current, None, None, None)
         view = await self.viewpoint(current, interaction.user.id)
         answer = Answer.of(interaction, watch=False)
         missing = missing_for_board(interaction.app_permissions)

@@ -42,7 +42,7 @@ from bot.services import PlayerError
 from bot.services.press_targets import PressTargets
 from bot.ui.answer import Answer
 from bot.ui.languages import LanguageChoices, settle
-from bot.ui.reading import viewer_of
+from bot.ui.reading import requester_of
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +156,7 @@ class ComponentRouter:
         if press.game_id is not None:
             channel = (interaction.channel_id if press.placement is Placement.GAME_CHANNEL
                        else None)
-            await self._targets.game(viewer_of(interaction), press.game_id,
+            await self._targets.game(requester_of(interaction), press.game_id,
                                      channel_id=channel)
         if press.challenge_id is not None:
             await self._targets.challenge(press.challenge_id, interaction.channel_id)

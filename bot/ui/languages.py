@@ -25,7 +25,7 @@ CHANNEL = "dama.channel_language"
 
 
 class LanguageChoices(Protocol):
-    """Where the stored choices come from (`bot.services.settings.SettingsService`)."""
+    """Where the stored choices come from (`bot.services.settings.PreferenceService`)."""
 
     async def player_language(self, user_id: int) -> str | None:
         """The language the user chose (`/settings language`), None for automatic."""

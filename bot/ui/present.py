@@ -24,15 +24,15 @@ from bot.services import (
     BoardState,
     ComputerRef,
     EndReason,
-    Event,
     GameUpdate,
     PlayerError,
     SeatView,
+    UpdateKind,
     UserRef,
 )
 from bot.services.errors import ChannelRef
 from bot.services.games.clock import left_of, time_control_text
-from bot.services.settings import SettingsService
+from bot.services.settings import PreferenceService
 from engine import Color, Position, Variant, parse_square, square_to_number
 from renderer import render_png, render_text
 from storage import Challenge, ChallengeStatus, ColorChoice
@@ -96,7 +96,7 @@ def missing_for_board(permissions: discord.Permissions) -> tuple[Permission, ...
 
 
 @dataclass(frozen=True)
-class Viewpoint:
+class Perspective:
     """How one reader sees a board: the side at the bottom of the picture (`side`), and
     whether Italian moves are written and the squares numbered in the federation's
     numeric notation (`numeric`, the default; docs/RULES.md, "Coordinates and
@@ -110,7 +110,7 @@ class Viewpoint:
         return self.numeric and variant.numeric_notation
 
 
-WHITE_VIEW = Viewpoint()
+WHITE_VIEW = Perspective()
 """The viewpoint of a reader nobody knows: White's side, Italian in numbers."""
 
 _SQUARE = re.compile(r"[a-h][1-8]")
@@ -124,20 +124,20 @@ def numeric_text(move_text: str) -> str:
     return _SQUARE.sub(lambda m: str(square_to_number(parse_square(m.group(0)))), move_text)
 
 
-def shown_move(move_text: str, variant: Variant, view: Viewpoint) -> str:
+def shown_move(move_text: str, variant: Variant, view: Perspective) -> str:
     """`move_text` (algebraic, as the services write it: a move, a line of moves separated
     by spaces, or a single square such as ``c4``) as `view`'s reader reads it."""
     return numeric_text(move_text) if view.numbers(variant) else move_text
 
 
-async def reader_view(preferences: SettingsService | None, reader: int, *,
-                      playing: Color | None, to_move: Color) -> Viewpoint:
+async def reader_view(preferences: PreferenceService | None, reader: int, *,
+                      playing: Color | None, to_move: Color) -> Perspective:
     """How user `reader` sees a board or a move outside a game's own messages (an
     analysis, a puzzle): from their `/settings` board side, else the colour they play
     (`playing`, None when they do not), else `to_move`; Italian in their notation.
     `preferences` None, or failing to read (logged): the defaults, from `playing` or
     `to_move`, Italian in numbers."""
-    fallback = Viewpoint(side=playing if playing is not None else to_move)
+    fallback = Perspective(side=playing if playing is not None else to_move)
     if preferences is None:
         return fallback
     try:
@@ -145,7 +145,7 @@ async def reader_view(preferences: SettingsService | None, reader: int, *,
     except Exception:
         log.exception("reading the preferences of user %s failed: defaults used", reader)
         return fallback
-    return Viewpoint(settings.side(playing, to_move), settings.numeric)
+    return Perspective(settings.side(playing, to_move), settings.numeric)
 
 
 def mention(user_id: int) -> str:
@@ -252,7 +252,7 @@ def render_board(
     last_move: object = None,
     before: Position | None = None,
     size: int = 512,
-    view: Viewpoint = WHITE_VIEW,
+    view: Perspective = WHITE_VIEW,
     show_turn: bool = True,
 ) -> bytes:
     """The board PNG (blocking; call through `board_png`), drawn from `view`'s side, with
@@ -303,7 +303,7 @@ class Presenter:
         many capture states (`bot.move_work`; checking the move lists its moves). None:
         always in a worker thread."""
 
-    async def board_png(self, state: BoardState, view: Viewpoint = WHITE_VIEW) -> bytes:
+    async def board_png(self, state: BoardState, view: Perspective = WHITE_VIEW) -> bytes:
         before = state.before
         if self.move_work is not None and before is not None and state.last_move is not None:
             return await self.move_work.run(
@@ -369,14 +369,14 @@ class Presenter:
                     color=color_name(state.turn, locale))
 
     def headline(self, update: GameUpdate, locale: str | None,
-                 view: Viewpoint = WHITE_VIEW) -> str:
+                 view: Perspective = WHITE_VIEW) -> str:
         """The text above the board: what happened (the move as `view` reads it), and
         whose turn it is (a mention, so the player is notified)."""
         state = update.state
         move_text = (None if update.move_text is None
                      else shown_move(update.move_text, state.variant, view))
         parts: list[str] = []
-        if update.event is Event.STARTED:
+        if update.kind is UpdateKind.STARTED:
             parts.append(text(Msg.GAME_STARTED, locale, white=player_name(state.white, locale),
                               black=player_name(state.black, locale)))
         elif move_text is not None:
@@ -389,7 +389,7 @@ class Presenter:
             else:
                 parts.append(text(Msg.MOVE_PLAYED, locale, player=player_name(mover, locale),
                                   move=move_text))
-        if update.event is Event.DRAW_OFFERED:
+        if update.kind is UpdateKind.DRAW_OFFERED:
             offerer = state.seat(state.draw_offer_by or state.turn)
             opponent = state.seat(offerer.color.opponent)
             parts.append(text(Msg.DRAW_OFFERED, locale, player=player_name(offerer, locale),
@@ -401,7 +401,7 @@ class Presenter:
         return "\n".join(parts)
 
     def board_embed(self, state: BoardState, locale: str | None,
-                    view: Viewpoint = WHITE_VIEW) -> discord.Embed:
+                    view: Perspective = WHITE_VIEW) -> discord.Embed:
         kind = text(rating_kind(state), locale)
         embed = discord.Embed(
             title=text(Msg.BOARD_TITLE, locale, variant=variant_name(state.variant.key, locale),
@@ -481,13 +481,13 @@ class Presenter:
         return lines
 
     async def board_message(self, update: GameUpdate, locale: str | None,
-                            view: Viewpoint = WHITE_VIEW) -> BoardMessage:
+                            view: Perspective = WHITE_VIEW) -> BoardMessage:
         """The board message of `update` as `view`'s reader sees it (side, notation)."""
         png = await self.board_png(update.state, view)
         return BoardMessage(self.headline(update, locale, view),
                             self.board_embed(update.state, locale, view), png)
 
-    def text_board(self, update: GameUpdate, locale: str | None, view: Viewpoint,
+    def text_board(self, update: GameUpdate, locale: str | None, view: Perspective,
                    missing: tuple[Permission, ...]) -> str:
         """The board of `update` as a text message, for a channel that denies the bot the
         `missing` permissions (no picture or embed can be shown there): the headline, which

@@ -24,11 +24,11 @@ import discord
 
 from bot.messages import Msg, text, variant_name
 from bot.ratings import display_rating
-from bot.services.puzzles import PuzzleService, PuzzleView
+from bot.services.puzzles import PuzzleService, PuzzleState
 from bot.services.scheduler import DailyChannelGone
 from bot.ui.components import Component, Press, custom_id
 from bot.ui.languages import guild_language
-from bot.ui.present import Viewpoint
+from bot.ui.present import Perspective
 from engine import Color, Move
 from puzzles import Puzzle
 from renderer import render_png
@@ -41,7 +41,7 @@ UNKNOWN_CHANNEL = 10003
 PUZZLE_COLOUR = discord.Colour(0x2E7D32)
 
 
-def solving_move(view: PuzzleView) -> Move | None:
+def solving_move(view: PuzzleState) -> Move | None:
     """The solver's move that the view's last move answered, when that last move is the
     defence's reply in the puzzle's line (after a right `/solve`); None otherwise (no move
     yet, or the last move is the solver's own)."""
@@ -55,13 +55,13 @@ def solving_move(view: PuzzleView) -> Move | None:
     return None
 
 
-def render_puzzle(view: PuzzleView, size: int = 512, reader: Viewpoint | None = None) -> bytes:
+def render_puzzle(view: PuzzleState, size: int = 512, reader: Perspective | None = None) -> bytes:
     """The puzzle's board PNG (blocking: call in a thread) as `reader` sees it: from their
     side, Italian squares numbered when they read numbers. None: the default reader, from
     the solver's side, Italian numbered. After a right move both arrows show: the
     defence's reply as the last move, the solver's move beneath it (`solving_move`;
     docs/PUZZLES.md: "the new picture shows both"); the hint's square is marked."""
-    reader = reader or Viewpoint(side=view.solver)
+    reader = reader or Perspective(side=view.solver)
     last = view.last_move
     return render_png(view.position, view.variant, perspective=reader.side, last_move=last,
                       before=view.before if last is not None else None, marks=view.marks,
@@ -69,8 +69,8 @@ def render_puzzle(view: PuzzleView, size: int = 512, reader: Viewpoint | None = 
                       earlier_move=solving_move(view))
 
 
-async def puzzle_file(view: PuzzleView, size: int = 512,
-                      reader: Viewpoint | None = None) -> discord.File:
+async def puzzle_file(view: PuzzleState, size: int = 512,
+                      reader: Perspective | None = None) -> discord.File:
     png = await asyncio.to_thread(render_puzzle, view, size, reader)
     return discord.File(io.BytesIO(png), filename=PUZZLE_FILE)
 
@@ -94,7 +94,7 @@ def source_text(puzzle: Puzzle, locale: str | None = None) -> str:
     return text(Msg.PUZZLE_SOURCE_SELF_PLAY, locale, game=src.name, ply=src.ply)
 
 
-def puzzle_embed(view: PuzzleView, locale: str | None, *, title: str | None = None,
+def puzzle_embed(view: PuzzleState, locale: str | None, *, title: str | None = None,
                  note: str | None = None) -> discord.Embed:
     """The embed of a puzzle message: the task (while moves are left to find: a solved or
     revealed puzzle asks for nothing more), the source, an optional `note` line."""

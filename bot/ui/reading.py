@@ -9,7 +9,7 @@ import discord
 from discord import AppCommandOptionType, app_commands
 
 from bot.messages import Msg
-from bot.services import Person, PlayerError, Viewer
+from bot.services import Person, PlayerError, Requester
 from bot.ui.languages import CHANNEL, READER
 
 Inter = discord.Interaction[Any]
@@ -44,10 +44,10 @@ def channel_of(interaction: Inter) -> int:
 
 
 
-def viewer_of(interaction: Inter) -> Viewer:
+def requester_of(interaction: Inter) -> Requester:
     """Who asks and from which guild (None in direct messages), for the privacy rule
     (`bot.services.visibility`)."""
-    return Viewer(interaction.user.id, interaction.guild_id)
+    return Requester(interaction.user.id, interaction.guild_id)
 
 
 INTEGER_LIMIT = 2**53

@@ -4,7 +4,7 @@ Discord's upload limit, and the text that comes with it.
 
 The picture is `renderer.render_game_gif`: the start position, then one frame after each
 move with its squares, path and captures marked, `FRAME_MS` a move and `FINAL_MS` on the
-final position, drawn from the reader's side (`bot.ui.present.Viewpoint`).
+final position, drawn from the reader's side (`bot.ui.present.Perspective`).
 
 Size: Discord refuses an upload over `UPLOAD_LIMIT` (its documentation, "Uploading
 Files": the default file upload limit is 10 MiB; a bot has no boost or Nitro raising it).
@@ -27,9 +27,9 @@ import discord
 from bot.messages import Msg, text, variant_name
 from bot.move_work import MoveWork
 from bot.services.errors import PlayerError
-from bot.services.settings import SettingsService
+from bot.services.settings import PreferenceService
 from bot.services.stats import GameReplay
-from bot.ui.present import WHITE_VIEW, Viewpoint, reader_view
+from bot.ui.present import WHITE_VIEW, Perspective, reader_view
 from engine import Color, Move, Position, Variant
 from renderer import render_game_gif
 
@@ -53,7 +53,7 @@ class ReplayTooLarge(Exception):
 
 
 def replay_gif(start: Position, moves: tuple[Move, ...], variant: Variant, *,
-               view: Viewpoint = WHITE_VIEW, limit: int = UPLOAD_LIMIT) -> bytes:
+               view: Perspective = WHITE_VIEW, limit: int = UPLOAD_LIMIT) -> bytes:
     """The game's GIF (blocking: call it through `replay_file`) at the largest of
     `REPLAY_SIZES` whose bytes are at most `limit`, drawn from `view`'s side with the
     Italian square numbers when `view` reads them. Raises `ReplayTooLarge` when none
@@ -72,7 +72,7 @@ def replay_filename(replay: GameReplay) -> str:
     return f"dama-{replay.variant.key}-{replay.game_id}.gif"
 
 
-async def replay_file(replay: GameReplay, view: Viewpoint, move_work: MoveWork | None, *,
+async def replay_file(replay: GameReplay, view: Perspective, move_work: MoveWork | None, *,
                       limit: int = UPLOAD_LIMIT) -> discord.File:
     """The replay's GIF as a file to send, drawn off the event loop as boards are: in a
     worker thread, or in the move work's process when one of the game's positions has
@@ -92,8 +92,8 @@ async def replay_file(replay: GameReplay, view: Viewpoint, move_work: MoveWork |
     return discord.File(io.BytesIO(data), filename=replay_filename(replay))
 
 
-async def replay_view(replay: GameReplay, preferences: SettingsService | None,
-                      reader: int) -> Viewpoint:
+async def replay_view(replay: GameReplay, preferences: PreferenceService | None,
+                      reader: int) -> Perspective:
     """How user `reader` sees the replay (`bot.ui.present.reader_view`): from their
     `/settings` board side, else the colour they played, else White's side; Italian in
     their notation. `preferences` None: the defaults."""

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.client import DamaBot
-from bot.config import Settings
+from bot.config import Config
 from bot.services import GameRules
 from bot.services.computer_turns import MoveChooser, Strength
 from bot.services.shards import EVERY_SHARD, ShardScope
@@ -23,7 +23,7 @@ from tests.support.services import OpenServices, Services, build_services
 
 
 @asynccontextmanager
-async def _logged_in(settings: Settings) -> AsyncIterator[Harness]:
+async def _logged_in(settings: Config) -> AsyncIterator[Harness]:
     fake = FakeDiscord()
     clock = FakeClock()
     with fake.installed():
@@ -60,7 +60,7 @@ async def open_bot() -> AsyncIterator[OpenBot]:
     opened: list[DamaBot] = []
 
     async def open_(
-        settings: Settings, *, clock: FakeClock | None = None, **options: Any
+        settings: Config, *, clock: FakeClock | None = None, **options: Any
     ) -> Harness:
         clock = clock or FakeClock()
         options.setdefault("run_scheduler", False)

@@ -15,7 +15,7 @@ import engine
 from bot.composition import Services, compose
 from bot.computer import ComputerPlayer
 from bot.computer_queue import Admission
-from bot.config import Settings
+from bot.config import Config
 from bot.messages import Msg
 from bot.services import Person, PlayerError
 from bot.services.analysis import ThreadReviewer
@@ -27,7 +27,7 @@ from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD, Announceme
 
 class Compose(Protocol):
     """What the `composed` fixture gives: `compose` with configuration `config`
-    (`bot.config.Settings` fields) on the test's database."""
+    (`bot.config.Config` fields) on the test's database."""
 
     async def __call__(self, *, config: dict[str, Any] | None = None,
                        chooser: MoveChooser | None = None,
@@ -55,7 +55,7 @@ async def composed(tmp_path: Path) -> AsyncIterator[Compose]:
     async def compose_(*, config: dict[str, Any] | None = None,
                        chooser: MoveChooser | None = None,
                        computer_turns: bool = True) -> Services[Announcements]:
-        settings = Settings(database=str(tmp_path / "db.sqlite3"), **(config or {}))
+        settings = Config(database=str(tmp_path / "db.sqlite3"), **(config or {}))
         services = await compose(settings, collected, clock=FakeClock(), chooser=chooser,
                                  computer_turns=computer_turns)
         built.append(services)

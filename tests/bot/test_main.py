@@ -12,7 +12,7 @@ import pytest
 from aiohttp import web
 
 from bot.app import run as run_app
-from bot.config import Settings
+from bot.config import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,7 +38,7 @@ def _env(tmp_path: Path, **values: str) -> dict[str, str]:
 def test_missing_token_explains_what_to_set(capsys: pytest.CaptureFixture[str]) -> None:
     # `python -m bot` without a token starts the local mode; `bot.app.run`, the
     # Discord runner, refuses with one line.
-    assert run_app(Settings(token=None)) == 2
+    assert run_app(Config(token=None)) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "DISCORD_TOKEN is not set" in err and ".env" in err
 

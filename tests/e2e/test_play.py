@@ -2,7 +2,7 @@
 answers on its own with a new board, a person's moves get replies, and a game where the
 computer was thinking when the bot was killed gets its move after the restart.
 
-Settings from the environment, as an operator would: one search worker, and first a
+Config from the environment, as an operator would: one search worker, and first a
 budget far beyond the test's patience (so the computer is certainly still thinking when
 the bot is killed), then 0.1 s per move after the restart."""
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import DamaBot
-from bot.config import Settings
+from bot.config import Config
 from bot.sync import command_schema
 from localplay.server import LocalDiscord
 from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
@@ -17,7 +17,7 @@ from tests.support.tools_blocked import blocking_path
 async def _schema(folder: Path) -> list[dict[str, Any]]:
     """The bot's own command schema: its composition root (`setup_hook`, no sync, no
     scheduler) on a scratch database, then discord.py's `to_dict` of every command."""
-    bot = DamaBot(Settings(database=str(folder / "schema.sqlite3")), sync=False,
+    bot = DamaBot(Config(database=str(folder / "schema.sqlite3")), sync=False,
                   run_scheduler=False)
     # `async with` prepares the client as a login would (an AutoShardedBot's close needs
     # it) and closes it afterwards.

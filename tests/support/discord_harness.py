@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.client import DamaBot
-from bot.config import Settings
+from bot.config import Config
 from storage import Eligibility
 from tests.support.clock import FakeClock
 from tests.support.fake_discord import Call, FakeDiscord, option, user_option
@@ -44,14 +44,14 @@ class Harness:
         raise AssertionError(f"the bot did not finish: {names}")
 
 
-def settings_for(path: Path, **overrides: Any) -> Settings:
+def settings_for(path: Path, **overrides: Any) -> Config:
     """Settings for a bot on the database at `path` (leaderboard after one rated game)."""
     values: dict[str, Any] = dict(
         token="fake-token", database=str(path),
         eligibility=Eligibility(min_games=1, max_deviation=500.0),
     )
     values.update(overrides)
-    return Settings(**values)
+    return Config(**values)
 
 
 def slash(h: Harness, name: str, options: list[dict[str, Any]] | None = None, *,
@@ -197,7 +197,7 @@ class OpenBot(Protocol):
     (`run_scheduler` defaults to False). Every bot it opened is closed when the test ends."""
 
     async def __call__(
-        self, settings: Settings, *, clock: FakeClock | None = None, **options: Any
+        self, settings: Config, *, clock: FakeClock | None = None, **options: Any
     ) -> Harness: ...
 
 

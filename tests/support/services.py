@@ -14,7 +14,7 @@ from typing import Protocol
 import engine
 from bot.composition import Core, Outlets, compose
 from bot.composition import Services as Composed
-from bot.config import Settings
+from bot.config import Config
 from bot.services import (
     ChallengeService,
     GameRules,
@@ -117,19 +117,19 @@ def config_for(
     seat_budget: float | None = 0.05,
     rules: GameRules | None = None,
     scope: ShardScope = EVERY_SHARD,
-) -> Settings:
+) -> Config:
     """The configuration of the tests' services: the database at `path`, a leaderboard
     after one rated game, the computer quick (a seat's move in `seat_budget` seconds, an
     absent player's at `absent`, default level 1 in 0.05 s), `rules` (default the
     bot's), the shards of `scope`."""
     rules = rules or GameRules()
     absent = absent if absent is not None else Strength(1, 0.05)
-    return Settings(
+    return Config(
         database=str(path), eligibility=Eligibility(min_games=1, max_deviation=500),
         inactivity_limit=rules.inactivity_limit,
         computer_moves_before_forfeit=rules.computer_moves_before_forfeit,
         absent_player_level=absent.level,
-        absent_player_budget=absent.budget_seconds or Settings.absent_player_budget,
+        absent_player_budget=absent.budget_seconds or Config.absent_player_budget,
         computer_budget=seat_budget, shard_count=scope.shard_count,
         shard_ids=scope.shard_ids,
     )

@@ -20,7 +20,7 @@ from datetime import datetime
 from bot.services.events import AbsentPlayerTurn, DeadlinesChanged
 from bot.services.games.core import GameCore
 from bot.services.games.values import Announce
-from bot.services.models import EndReason, Event, GameUpdate
+from bot.services.models import EndReason, GameUpdate, UpdateKind
 from engine import Color
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ class GameDeadlines:
             if live.last_activity + table.rules.inactivity_limit <= now:
                 state = await core.finish(live, EndReason.INACTIVITY, color.opponent)
                 return await core.announce(
-                    GameUpdate(Event.ENDED, state, None, None, previous), announce
+                    GameUpdate(UpdateKind.ENDED, state, None, None, previous), announce
                 )
             done = (record.clock.white_computer_moves if color is Color.WHITE
                     else record.clock.black_computer_moves)
@@ -78,7 +78,7 @@ class GameDeadlines:
                     or done >= table.rules.computer_moves_before_forfeit):
                 state = await core.finish(live, EndReason.TIME_FORFEIT, color.opponent)
                 return await core.announce(
-                    GameUpdate(Event.ENDED, state, None, None, previous), announce
+                    GameUpdate(UpdateKind.ENDED, state, None, None, previous), announce
                 )
             table.set_absent(game_id, True)
             core.events.publish(DeadlinesChanged())

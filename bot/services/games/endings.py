@@ -11,7 +11,7 @@ from bot.messages import Msg
 from bot.services.errors import PlayerError
 from bot.services.games.core import GameCore, check_board, player_color, who_plays
 from bot.services.games.values import Announce, ResignQuestion
-from bot.services.models import BoardRef, Ending, EndReason, Event, GameUpdate, side_of
+from bot.services.models import BoardRef, Ending, EndReason, GameUpdate, UpdateKind, side_of
 
 
 class GameEndings:
@@ -47,7 +47,7 @@ class GameEndings:
             color = player_color(live, user_id)
             previous = live.record.board_message_id
             state = await core.finish(live, EndReason.RESIGNATION, color.opponent)
-            update = GameUpdate(Event.ENDED, state, user_id, None, previous)
+            update = GameUpdate(UpdateKind.ENDED, state, user_id, None, previous)
             return await core.announce(update, announce)
 
     async def draw(
@@ -70,7 +70,7 @@ class GameEndings:
             previous = record.board_message_id
             if offer is not None and offer is not side_of(color):
                 state = await core.finish(live, EndReason.AGREEMENT, None)
-                update = GameUpdate(Event.ENDED, state, user_id, None, previous)
+                update = GameUpdate(UpdateKind.ENDED, state, user_id, None, previous)
                 return await core.announce(update, announce)
             if offer is side_of(color) and record.white.user_id != record.black.user_id:
                 raise PlayerError(Msg.DRAW_ALREADY_OFFERED,
@@ -79,7 +79,7 @@ class GameEndings:
             await core.storage.games.set_draw_offer(record.id, side_of(color))
             reach(FaultPoint.STEP_COMMITTED)
             live.record = dataclasses.replace(record, draw_offer_by=side_of(color))
-            update = GameUpdate(Event.DRAW_OFFERED, core.table.state(live), user_id)
+            update = GameUpdate(UpdateKind.DRAW_OFFERED, core.table.state(live), user_id)
             return await core.announce(update, announce)
 
     async def abort(
@@ -104,5 +104,5 @@ class GameEndings:
             )
             reach(FaultPoint.STEP_COMMITTED)
             state = core.close(live, ended, Ending(EndReason.ABORTED, None, None, user_id))
-            update = GameUpdate(Event.ENDED, state, user_id, None, previous)
+            update = GameUpdate(UpdateKind.ENDED, state, user_id, None, previous)
             return await core.announce(update, announce)

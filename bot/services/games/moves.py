@@ -27,7 +27,7 @@ from bot.services.games.clock import after_move, flag_fell, remaining
 from bot.services.games.core import GameCore, player_color, who_plays
 from bot.services.games.loading import played, replayed
 from bot.services.games.values import Announce, ComputerTurn, LiveGame, result_of
-from bot.services.models import Ending, EndReason, Event, GameUpdate, side_of
+from bot.services.models import Ending, EndReason, GameUpdate, UpdateKind, side_of
 from bot.services.move_text import move_texts, parse_player_move
 from engine import Color, Move
 from engine.movegen import play_unchecked
@@ -234,12 +234,12 @@ class GameMoves:
         )
         live.last_activity = stored.played_at
         live.last_move_text = short
-        event = Event.COMPUTER_MOVED if by_computer else Event.MOVED
+        event = UpdateKind.COMPUTER_MOVED if by_computer else UpdateKind.MOVED
         outcome = game.outcome
         if outcome is not None and ended is not None:
             reason = EndReason.of(outcome.termination)
             state = core.close(live, ended, Ending(reason, outcome.winner, ended.result))
-            event = Event.ENDED
+            event = UpdateKind.ENDED
         else:
             state = core.table.state(live)
             core.events.publish(DeadlinesChanged())

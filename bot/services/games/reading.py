@@ -9,8 +9,8 @@ from bot.messages import Msg
 from bot.services.errors import ComputerRef, PlayerError, UserRef
 from bot.services.games.core import GameCore
 from bot.services.games.values import Announce, Rematch
-from bot.services.models import BoardState, Event, GameUpdate, color_of, side_of
-from bot.services.visibility import Viewer, can_see
+from bot.services.models import BoardState, GameUpdate, UpdateKind, color_of, side_of
+from bot.services.visibility import Requester, can_see
 from engine import Move, Position, Variant
 from storage import GameRecord, GameStatus
 
@@ -28,26 +28,26 @@ class GameReading:
         continue (its stored moves no longer replay), else NO_GAME_HERE."""
         return self._core.table.state(self._core.table.require(channel_id))
 
-    def _visible(self, channel_id: int, viewer: Viewer) -> BoardState:
+    def _visible(self, channel_id: int, requester: Requester) -> BoardState:
         table = self._core.table
-        live = table.require(channel_id, user_id=viewer.user_id)
-        if not can_see(viewer, live.record):
+        live = table.require(channel_id, user_id=requester.user_id)
+        if not can_see(requester, live.record):
             raise PlayerError(Msg.NO_GAME_HERE)
         return table.state(live)
 
     async def show_board(
-        self, channel_id: int, viewer: Viewer, *, announce: Announce | None
+        self, channel_id: int, requester: Requester, *, announce: Announce | None
     ) -> GameUpdate:
-        """Show the channel's game again (`/board`) to `viewer`: a SHOWN update is
+        """Show the channel's game again (`/board`) to `requester`: a SHOWN update is
         announced under the channel's lock and the new board message becomes the game's
         board (the previous one is named in the update, to lose its buttons). Raises
-        `PlayerError` as `current`, and NO_GAME_HERE when the viewer may not see the game
+        `PlayerError` as `current`, and NO_GAME_HERE when the requester may not see the game
         (`bot.services.visibility.can_see`: asked from another guild)."""
         if not self._core.table.is_dormant(channel_id):
-            self._visible(channel_id, viewer)  # refuse before waiting for the lock
+            self._visible(channel_id, requester)  # refuse before waiting for the lock
         async with self._core.table.hold(channel_id):
-            state = self._visible(channel_id, viewer)
-            update = GameUpdate(Event.SHOWN, state, None, None, state.board_message_id)
+            state = self._visible(channel_id, requester)
+            update = GameUpdate(UpdateKind.SHOWN, state, None, None, state.board_message_id)
             return await self._core.announce(update, announce)
 
     async def game_of(self, game_id: int) -> tuple[GameRecord, engine.Game]:

@@ -21,7 +21,7 @@ from bot.services.events import DeadlinesChanged, TurnChanged
 from bot.services.games.core import GameCore
 from bot.services.games.table import Dormant
 from bot.services.games.values import Announce, LiveGame, result_of
-from bot.services.models import BoardState, Ending, EndReason, Event, GameUpdate
+from bot.services.models import BoardState, Ending, EndReason, GameUpdate, UpdateKind
 from engine import Color, Position
 from storage import GameNotActiveError, GameRecord
 
@@ -208,7 +208,7 @@ class GameRecovery:
                     log.error("game %s: its owed board cannot be shown, its stored "
                               "moves do not replay: %s", record.id, error)
                     return None
-            update = GameUpdate(Event.SHOWN, core.table.state(live), None,
+            update = GameUpdate(UpdateKind.SHOWN, core.table.state(live), None,
                                 live.last_move_text, record.board_message_id)
             return await core.announce(update, announce)
 

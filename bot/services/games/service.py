@@ -29,7 +29,7 @@ from bot.services.games.values import (
 from bot.services.models import BoardRef, BoardState, GameUpdate, MoveChoice
 from bot.services.move_text import suggest_moves
 from bot.services.shards import EVERY_SHARD, ShardScope
-from bot.services.visibility import Viewer
+from bot.services.visibility import Requester
 from engine import Move, Position, Variant
 from storage import GameRecord, Storage, utc_now
 from storage.clock import Clock
@@ -203,10 +203,10 @@ class GameService:
         return self._reading.current(channel_id)
 
     async def show_board(
-        self, channel_id: int, viewer: Viewer, *, announce: Announce | None
+        self, channel_id: int, requester: Requester, *, announce: Announce | None
     ) -> GameUpdate:
         """`GameReading.show_board`."""
-        return await self._reading.show_board(channel_id, viewer, announce=announce)
+        return await self._reading.show_board(channel_id, requester, announce=announce)
 
     async def game_of(self, game_id: int) -> tuple[GameRecord, engine.Game]:
         """`GameReading.game_of`."""

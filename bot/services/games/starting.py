@@ -22,7 +22,7 @@ from bot.services.events import DeadlinesChanged, TurnChanged
 from bot.services.games.clock import starting_clock
 from bot.services.games.core import GameCore
 from bot.services.games.values import Announce, GameStart
-from bot.services.models import Event, GameUpdate
+from bot.services.models import GameUpdate, UpdateKind
 from engine import Position, get_variant
 from storage import ChannelBusyError, ColorChoice, GameRecord, NewGame, Seat
 
@@ -93,7 +93,7 @@ class GameStarts:
             core.events.publish(DeadlinesChanged())
             state = core.table.state(live)
             core.events.publish(TurnChanged(state))
-            return await core.announce(GameUpdate(Event.STARTED, state, game.actor), announce)
+            return await core.announce(GameUpdate(UpdateKind.STARTED, state, game.actor), announce)
 
     def _new_game(self, game: GameStart, rng: random.Random) -> NewGame:
         """The stored form of `game`: colours drawn, the first deadline set from now (the

@@ -14,7 +14,7 @@ from bot.language import Language
 from bot.messages import ENGLISH, Msg, text, variant_name
 from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
-from bot.ui.present import Viewpoint
+from bot.ui.present import Perspective
 from bot.ui.replay import replay_gif
 from engine import Color
 from storage import Eligibility
@@ -308,7 +308,7 @@ async def test_export_as_gif_is_drawn_from_the_callers_board_side(harness: Harne
 
     def drawn(side: Color, numeric: bool) -> bytes:
         return replay_gif(played.start, played.moves, played.variant,
-                          view=Viewpoint(side, numeric=numeric))
+                          view=Perspective(side, numeric=numeric))
 
     # Alice plays White: by default from White's side, Italian in numbers.
     assert await exported() == drawn(Color.WHITE, True)

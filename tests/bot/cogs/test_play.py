@@ -19,7 +19,7 @@ import bot.services.move_text
 import bot.ui.answer
 import engine
 from bot.services.games import RESIGN_QUESTION_LIFETIME
-from bot.ui.present import Viewpoint
+from bot.ui.present import Perspective
 from bot.ui.replay import replay_gif
 from renderer import render_png
 from storage import ChallengeStatus, ColorChoice, GameStatus, TimeControl
@@ -652,7 +652,7 @@ async def test_replay_on_a_finished_board_answers_the_presser_with_the_game_as_a
         assert name == f"dama-italian-{game.game_id}.gif"
         # From the side the presser played (a spectator: White's), Italian in numbers.
         assert data == replay_gif(played.start, played.moves, played.variant,
-                                  view=Viewpoint(side, numeric=True)), presser
+                                  view=Perspective(side, numeric=True)), presser
     assert h.discord.messages[final_board] == before
 
 

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 import bot.cogs.settings as settings_cog
 import bot.services.settings as settings_service
-from bot.cogs.settings import Settings as SettingsCog
+from bot.cogs.settings import PreferencesCog
 from bot.language import AUTO, Language
 from bot.messages import COMMAND_TEXT, Msg
 from bot.services.settings import (
@@ -214,8 +214,8 @@ async def test_a_refused_move_is_explained_in_the_notation_typed(harness: Harnes
     assert fields["Last move"] == "d3-c4"
 
 
-@pytest.mark.parametrize(("who", "command"), [(Setter.PLAYER, SettingsCog.player_settings),
-                                              (Setter.SERVER, SettingsCog.server_settings)])
+@pytest.mark.parametrize(("who", "command"), [(Setter.PLAYER, PreferencesCog.player_settings),
+                                              (Setter.SERVER, PreferencesCog.server_settings)])
 def test_the_options_follow_the_declarations(who: Setter,
                                             command: Command[Any, Any, Any]) -> None:
     declared = preferences_of(who)

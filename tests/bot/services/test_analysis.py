@@ -10,7 +10,7 @@ from collections.abc import Hashable, Sequence
 import pytest
 
 from bot.messages import Msg
-from bot.services import PlayerError, Viewer
+from bot.services import PlayerError, Requester
 from bot.services.analysis import AnalysisService, StoredAnalysis, ThreadReviewer
 from engine.analysis import PositionReview
 from tests.support.services import (
@@ -53,19 +53,19 @@ async def test_find_start_bound_cancel_and_store(open_services: OpenServices) ->
     s = await open_services()
     reviewer = GatedReviewer()
     service = AnalysisService(s.storage, s.games, reviewer, nodes=10, limit=1)
-    viewer = Viewer(CAROL, GUILD)
+    requester = Requester(CAROL, GUILD)
     with pytest.raises(PlayerError) as info:
-        await service.find(viewer, channel_id=CHANNEL)
+        await service.find(requester, channel_id=CHANNEL)
     assert info.value.key is Msg.NO_GAME_TO_ANALYZE
     active = await start_game(s, "turkish", channel=CHANNEL + 1)
     with pytest.raises(PlayerError) as info:
-        await service.find(viewer, game_id=active.id)
+        await service.find(requester, game_id=active.id)
     assert info.value.key is Msg.ANALYSIS_GAME_ACTIVE
     game_id = await _finished(s)
-    record = await service.find(viewer, channel_id=CHANNEL)
+    record = await service.find(requester, channel_id=CHANNEL)
     assert record.id == game_id
-    with pytest.raises(PlayerError) as info:  # another server's viewer: as if missing
-        await service.find(Viewer(CAROL, GUILD + 1), game_id=game_id)
+    with pytest.raises(PlayerError) as info:  # another server's requester: as if missing
+        await service.find(Requester(CAROL, GUILD + 1), game_id=game_id)
     assert info.value.key is Msg.UNKNOWN_GAME
 
     seen: list[tuple[int, int]] = []

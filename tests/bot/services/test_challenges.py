@@ -10,7 +10,7 @@ import pytest
 
 from bot.config import MoveTime
 from bot.messages import Msg
-from bot.services import Event, GameUpdate, Person, PlayerError
+from bot.services import GameUpdate, Person, PlayerError, UpdateKind
 from storage import Challenge, ChallengeStatus, ColorChoice, TimeControl
 from tests.support.clock import FakeClock
 from tests.support.services import (
@@ -50,7 +50,7 @@ async def test_accept_starts_the_game_with_the_chosen_colours(open_services: Ope
     closed, update = await s.challenges.accept(made.id, BOB, channel_id=made.channel_id,
                                                announce=announce)
     assert closed.status is ChallengeStatus.ACCEPTED
-    assert update.event is Event.STARTED and seen[0].event is Event.STARTED
+    assert update.kind is UpdateKind.STARTED and seen[0].kind is UpdateKind.STARTED
     state = update.state
     assert state.white.user_id == BOB and state.black.user_id == ALICE
     assert state.variant.key == "italian" and state.rated and state.ply == 0

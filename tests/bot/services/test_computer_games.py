@@ -19,7 +19,7 @@ from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.computer_queue import Admission
 from bot.config import MoveTime
 from bot.messages import Msg
-from bot.services import ComputerTurn, EndReason, Event, GameUpdate, Person, PlayerError
+from bot.services import ComputerTurn, EndReason, GameUpdate, Person, PlayerError, UpdateKind
 from bot.services.computer_games import ComputerGames
 from bot.ui.present import Presenter
 from storage import ColorChoice, GameStatus
@@ -91,7 +91,7 @@ async def test_a_game_against_the_computer_proceeds(
     s, games, announced = await play_services(open_services, FakeClock(), computer)
     started = await start(games, announced, ColorChoice.WHITE, variant=variant)
     state = started.state
-    assert started.event is Event.STARTED and not state.rated
+    assert started.kind is UpdateKind.STARTED and not state.rated
     assert state.white.user_id == ALICE and state.black.seat.computer_level == 1
     assert thinking(s) == 0  # the person moves first
     assert state.board_message_id == announced.next_id
@@ -103,7 +103,7 @@ async def test_a_game_against_the_computer_proceeds(
         assert s.games.current(CHANNEL).ply == ply
     game, by_computer = await replay(s, state.game_id)
     assert by_computer[: game.ply] == [False, True] * (game.ply // 2)
-    replies = [u for u in announced.updates if u.event is Event.COMPUTER_MOVED]
+    replies = [u for u in announced.updates if u.kind is UpdateKind.COMPUTER_MOVED]
     assert replies and all(u.absent_moves is None for u in replies)
     text = Presenter().headline(replies[0], None)
     assert "Computer (level 1) played" in text and f"<@{ALICE}>" in text
@@ -123,7 +123,7 @@ async def test_the_computer_moves_first_when_the_person_is_black(
     assert state.ply == 1 and state.turn is engine.Color.BLACK
     _, by_computer = await replay(s, state.game_id)
     assert by_computer == [True]
-    assert [u.event for u in announced.updates] == [Event.STARTED, Event.COMPUTER_MOVED]
+    assert [u.kind for u in announced.updates] == [UpdateKind.STARTED, UpdateKind.COMPUTER_MOVED]
     # The computer's board replaced the start board.
     assert state.board_message_id is not None
     assert announced.updates[1].previous_board_message_id == state.board_message_id - 1
@@ -189,7 +189,7 @@ async def test_restart_resumes_the_computers_turn(
     assert state.black.seat.computer_level == 2
     _, by_computer = await replay(s, started.state.game_id)
     assert by_computer == [False, True]
-    assert [u.event for u in announced.updates] == [Event.SHOWN, Event.COMPUTER_MOVED]
+    assert [u.kind for u in announced.updates] == [UpdateKind.SHOWN, UpdateKind.COMPUTER_MOVED]
 
 
 async def test_a_stale_computer_move_is_not_played(
@@ -363,7 +363,7 @@ async def test_play_refused_with_the_wait_while_the_computer_is_full(
 
         await release(computer, blocker)
         started = await start(games, s.announced, ColorChoice.WHITE)
-        assert started.event is Event.STARTED
+        assert started.kind is UpdateKind.STARTED
 
 
 async def test_a_refused_computer_move_is_announced_once_then_played(

@@ -9,7 +9,7 @@ from collections.abc import Hashable
 
 import engine
 from bot.computer_queue import Admission
-from bot.services import Event, GameUpdate
+from bot.services import GameUpdate, UpdateKind
 from bot.services.computer_turns import ComputerTurns
 from storage import Seat
 from tests.support.clock import FakeClock
@@ -95,7 +95,7 @@ async def test_close_lets_a_committed_computer_move_be_announced(
         await asyncio.wait_for(closing, PATIENCE)
     finally:
         await turns.close()
-    assert [u.event for u in announce.posted] == [Event.COMPUTER_MOVED]
+    assert [u.kind for u in announce.posted] == [UpdateKind.COMPUTER_MOVED]
     assert len(await s.storage.games.moves(record.id)) == 1
     stored = await s.storage.games.get(record.id)
     assert stored is not None and stored.board_message_id == 9001

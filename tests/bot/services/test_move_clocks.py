@@ -15,7 +15,7 @@ from pathlib import Path
 import engine
 from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import settings_from
-from bot.services import EndReason, Event, GameRules, GameUpdate
+from bot.services import EndReason, GameRules, GameUpdate, UpdateKind
 from bot.ui.present import Presenter, numeric_text
 from tests.support.clock import FakeClock
 from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, Services, start_game
@@ -71,7 +71,7 @@ async def test_expiry_makes_the_computer_move_for_the_absent_player(
     s = await services(open_services, clock, computer)
     record = await start_game(s, "italian", move_seconds=MOVE_SECONDS)
     update = await expire(s)
-    assert update.event is Event.COMPUTER_MOVED
+    assert update.kind is UpdateKind.COMPUTER_MOVED
     assert update.absent_moves == (1, 3)
     assert update.state.ply == 1 and update.state.turn is engine.Color.BLACK
     # The next deadline is Black's, a full move time from the computer's move.
@@ -94,10 +94,10 @@ async def test_forfeit_after_the_configured_number_in_a_row(
     record = await start_game(s, "turkish", move_seconds=MOVE_SECONDS)
     for count in (1, 2, 3):
         update = await expire(s)  # White is absent
-        assert update.event is Event.COMPUTER_MOVED and update.absent_moves == (count, 3)
+        assert update.kind is UpdateKind.COMPUTER_MOVED and update.absent_moves == (count, 3)
         await s.games.play(CHANNEL, BOB, await first_legal(s))  # Black moves in time
     update = await expire(s)  # a fourth time: White loses on time
-    assert update.event is Event.ENDED
+    assert update.kind is UpdateKind.ENDED
     ending = update.state.ending
     assert ending is not None and ending.reason is EndReason.TIME_FORFEIT
     assert ending.winner is engine.Color.BLACK
@@ -117,7 +117,7 @@ async def test_the_limit_is_a_setting(
     s = await services(open_services, clock, computer, limit=1)
     await start_game(s, "arab", move_seconds=MOVE_SECONDS)
     update = await expire(s)
-    assert update.event is Event.COMPUTER_MOVED and update.absent_moves == (1, 1)
+    assert update.kind is UpdateKind.COMPUTER_MOVED and update.absent_moves == (1, 1)
     await s.games.play(CHANNEL, BOB, await first_legal(s))
     update = await expire(s)
     assert update.state.ending is not None
@@ -139,7 +139,7 @@ async def test_a_move_of_ones_own_resets_the_count(
     assert stored is not None and stored.clock.white_computer_moves == 0
     await s.games.play(CHANNEL, BOB, await first_legal(s))
     update = await expire(s)  # absent again: counting starts over
-    assert update.event is Event.COMPUTER_MOVED and update.absent_moves == (1, 3)
+    assert update.kind is UpdateKind.COMPUTER_MOVED and update.absent_moves == (1, 3)
 
 
 async def test_both_sides_are_counted_separately(
@@ -175,7 +175,7 @@ async def test_restart_with_a_pending_deadline(
     state = s.games.current(CHANNEL)
     assert state.deadline == deadline and s.games.next_deadline() == deadline
     [update] = await s.run_deadlines()  # the stored deadline is acted on
-    assert update.event is Event.COMPUTER_MOVED and update.absent_moves == (3, 3)
+    assert update.kind is UpdateKind.COMPUTER_MOVED and update.absent_moves == (3, 3)
     await s.games.play(CHANNEL, BOB, await first_legal(s))
     update = await expire(s)
     assert update.state.ending is not None

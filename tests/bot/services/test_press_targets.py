@@ -14,7 +14,7 @@ import pytest
 from bot.messages import Msg
 from bot.services import PlayerError
 from bot.services.press_targets import PressTargets
-from bot.services.visibility import Viewer
+from bot.services.visibility import Requester
 from engine import Position, get_variant
 from storage import NewGame, Seat, Storage, utc_now
 from storage.models import NewChallenge
@@ -31,10 +31,10 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
         yield opened
 
 
-async def _refusal(targets: PressTargets, viewer: Viewer, game_id: int,
+async def _refusal(targets: PressTargets, requester: Requester, game_id: int,
                    channel_id: int | None = None) -> PlayerError:
     with pytest.raises(PlayerError) as refused:
-        await targets.game(viewer, game_id, channel_id=channel_id)
+        await targets.game(requester, game_id, channel_id=channel_id)
     return refused.value
 
 
@@ -42,24 +42,24 @@ async def test_a_game_of_another_server_is_refused_as_a_missing_one(storage: Sto
     game = await storage.games.create(NewGame(
         "turkish", CHANNEL, GUILD, Seat.human(ALICE), Seat.human(BOB), START))
     targets = PressTargets(storage)
-    stranger = Viewer(CAROL, OTHER_GUILD)
+    stranger = Requester(CAROL, OTHER_GUILD)
     hidden = await _refusal(targets, stranger, game.id)
     missing = await _refusal(targets, stranger, game.id + 1000)
     assert hidden.key is missing.key is Msg.UNKNOWN_GAME
     assert dict(hidden.params) == {"game_id": game.id}
     assert dict(missing.params) == {"game_id": game.id + 1000}
     # Its server, and its players anywhere, may act on it.
-    assert (await targets.game(Viewer(CAROL, GUILD), game.id)).id == game.id
-    assert (await targets.game(Viewer(ALICE, None), game.id)).id == game.id
+    assert (await targets.game(Requester(CAROL, GUILD), game.id)).id == game.id
+    assert (await targets.game(Requester(ALICE, None), game.id)).id == game.id
 
 
 async def test_a_boards_game_must_be_the_channels(storage: Storage) -> None:
     game = await storage.games.create(NewGame(
         "turkish", CHANNEL, GUILD, Seat.human(ALICE), Seat.human(BOB), START))
     targets = PressTargets(storage)
-    elsewhere = await _refusal(targets, Viewer(ALICE, GUILD), game.id, CHANNEL + 1)
+    elsewhere = await _refusal(targets, Requester(ALICE, GUILD), game.id, CHANNEL + 1)
     assert elsewhere.key is Msg.GAME_ELSEWHERE
-    assert (await targets.game(Viewer(ALICE, GUILD), game.id, channel_id=CHANNEL)).id == game.id
+    assert (await targets.game(Requester(ALICE, GUILD), game.id, channel_id=CHANNEL)).id == game.id
 
 
 async def test_a_challenge_must_exist_in_the_channel(storage: Storage) -> None:

@@ -1,4 +1,4 @@
-"""`SettingsService` (`bot/services/settings.py`) on a real database: defaults, stored
+"""`PreferenceService` (`bot/services/settings.py`) on a real database: defaults, stored
 values read back, values it cannot use, and the side a player's boards are drawn from."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from bot.services.settings import (
     Kind,
     Notation,
     PlayerSettings,
+    PreferenceService,
     Setter,
-    SettingsService,
     preferences_of,
 )
 from engine import Color
@@ -28,7 +28,7 @@ from tests.support.clock import FakeClock
 
 async def test_defaults_changes_and_unusable_stored_values(tmp_path: Path) -> None:
     async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
-        service = SettingsService(storage.settings, ChallengeLimits(2, 4))
+        service = PreferenceService(storage.settings, ChallengeLimits(2, 4))
         assert await service.player(1) == PlayerSettings(BoardSide.AUTO, Notation.NUMERIC)
         changed = await service.update_player(1, notation=Notation.ALGEBRAIC)
         assert changed == PlayerSettings(BoardSide.AUTO, Notation.ALGEBRAIC)
@@ -42,7 +42,7 @@ async def test_defaults_changes_and_unusable_stored_values(tmp_path: Path) -> No
         await storage.settings.set_player(2, {"board_side": "sideways", "notation": "x"})
         await storage.settings.set_guild(8, {"challenges_per_challenger": "99",
                                              "challenges_per_opponent": "many"})
-        fresh = SettingsService(storage.settings, ChallengeLimits(2, 4))
+        fresh = PreferenceService(storage.settings, ChallengeLimits(2, 4))
         assert await fresh.player(2) == PlayerSettings()
         assert (await fresh.guild(8)).limits == ChallengeLimits(2, 4)
         assert (await fresh.guild(9)).limits == ChallengeLimits(2, 7)
@@ -64,9 +64,9 @@ async def test_with_several_processes_a_players_preferences_are_read_again(
     seen by the other once its cached copy is `player_cache_seconds` old."""
     now = [0.0]
     async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
-        here = SettingsService(storage.settings, player_cache_seconds=30,
+        here = PreferenceService(storage.settings, player_cache_seconds=30,
                                monotonic=lambda: now[0])
-        there = SettingsService(storage.settings, player_cache_seconds=30,
+        there = PreferenceService(storage.settings, player_cache_seconds=30,
                                 monotonic=lambda: now[0])
         assert (await there.player(1)).notation is Notation.NUMERIC
         await here.update_player(1, notation=Notation.ALGEBRAIC)
@@ -75,7 +75,7 @@ async def test_with_several_processes_a_players_preferences_are_read_again(
         now[0] = 30.0
         assert (await there.player(1)).notation is Notation.ALGEBRAIC
         # One process alone keeps its copy (it makes every change itself).
-        alone = SettingsService(storage.settings, monotonic=lambda: now[0])
+        alone = PreferenceService(storage.settings, monotonic=lambda: now[0])
         assert (await alone.player(2)).board_side is BoardSide.AUTO
         await storage.settings.set_player(2, {"board_side": "black"})
         now[0] = 10_000.0
@@ -84,7 +84,7 @@ async def test_with_several_processes_a_players_preferences_are_read_again(
 
 async def test_changes_are_checked_by_their_declarations(tmp_path: Path) -> None:
     async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
-        service = SettingsService(storage.settings)
+        service = PreferenceService(storage.settings)
         with pytest.raises(ValueError, match="'per_opponent' is not a player preference"):
             await service.update_player(1, per_opponent=3)
         with pytest.raises(ValueError, match="'notation' is not a server preference"):

@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from bot.messages import Msg
-from bot.services import PlayerError, Viewer
+from bot.services import PlayerError, Requester
 from engine.pdn import read_pdn
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD, OpenServices, start_game
 
@@ -19,13 +19,13 @@ async def test_export_in_direct_messages_with_several_games_and_none_ended(
     one = await start_game(s, "turkish", channel=700)
     two = await start_game(s, "italian", channel=701)
     with pytest.raises(PlayerError) as info:
-        await s.stats.export(Viewer(ALICE, None), channel_id=9100)
+        await s.stats.export(Requester(ALICE, None), channel_id=9100)
     assert info.value.key is Msg.NO_GAME_TO_EXPORT_SEVERAL
     assert info.value.params["games"] == f"#{one.id}, #{two.id}"
     # In a server channel without a game, the old rule stands: the most recent ended
     # game (there is none).
     with pytest.raises(PlayerError) as info:
-        await s.stats.export(Viewer(ALICE, GUILD), channel_id=9100)
+        await s.stats.export(Requester(ALICE, GUILD), channel_id=9100)
     assert info.value.key is Msg.NO_GAME_TO_EXPORT
 
 
@@ -44,22 +44,22 @@ async def test_ratings_leaderboard_history_export(open_services: OpenServices) -
     assert [e.rating.user_id for e in board.entries] == [ALICE, BOB]
     assert board.own_rank == 2 and board.total == 2
     assert (await s.stats.leaderboard("turkish", BOB, guild_id=999)).entries == []
-    history = await s.stats.history(ALICE, Viewer(ALICE, GUILD))
+    history = await s.stats.history(ALICE, Requester(ALICE, GUILD))
     assert [g.id for g in history] == [casual.id, record.id]
-    pdn = await s.stats.export(Viewer(ALICE, GUILD), game_id=record.id)
+    pdn = await s.stats.export(Requester(ALICE, GUILD), game_id=record.id)
     [parsed] = read_pdn(pdn.text)
     assert parsed.variant.key == "turkish"
     assert parsed.tags["White"] == "alice" and parsed.tags["Black"] == "bob"
     assert parsed.result.token == "1-0"
     assert [engine.format_move(m, parsed.game.start, parsed.variant)
             for m in parsed.game.moves] == ["d4xd6"]
-    latest = await s.stats.export(Viewer(BOB, GUILD))
+    latest = await s.stats.export(Requester(BOB, GUILD))
     assert latest.game_id == casual.id and latest.filename.endswith(".pdn")
     with pytest.raises(PlayerError) as info:
-        await s.stats.export(Viewer(ALICE, GUILD), game_id=4444)
+        await s.stats.export(Requester(ALICE, GUILD), game_id=4444)
     assert info.value.key is Msg.UNKNOWN_GAME
     with pytest.raises(PlayerError) as info:
-        await s.stats.export(Viewer(CAROL, GUILD))
+        await s.stats.export(Requester(CAROL, GUILD))
     assert info.value.key is Msg.NO_GAME_TO_EXPORT
 
 
@@ -71,14 +71,14 @@ async def test_game_history_says_hidden_only_when_every_ended_game_is_hidden_her
     other_guild = 777
     s = await open_services()
     record = await start_game(s, "turkish")
-    before = await s.stats.game_history(ALICE, Viewer(CAROL, other_guild))
+    before = await s.stats.game_history(ALICE, Requester(CAROL, other_guild))
     assert before.games == () and before.hidden is False  # nothing ended yet: none at all
     await s.games.resign(CHANNEL, BOB)
-    elsewhere = await s.stats.game_history(ALICE, Viewer(CAROL, other_guild))
+    elsewhere = await s.stats.game_history(ALICE, Requester(CAROL, other_guild))
     assert elsewhere.games == () and elsewhere.hidden is True
-    here = await s.stats.game_history(ALICE, Viewer(CAROL, GUILD))
+    here = await s.stats.game_history(ALICE, Requester(CAROL, GUILD))
     assert [g.id for g in here.games] == [record.id] and here.hidden is False
     # Someone who never played: none at all, wherever asked.
-    assert await s.stats.game_history(CAROL, Viewer(ALICE, GUILD)) == (
-        await s.stats.game_history(CAROL, Viewer(ALICE, other_guild)))
-    assert (await s.stats.game_history(CAROL, Viewer(ALICE, GUILD))).hidden is False
+    assert await s.stats.game_history(CAROL, Requester(ALICE, GUILD)) == (
+        await s.stats.game_history(CAROL, Requester(ALICE, other_guild)))
+    assert (await s.stats.game_history(CAROL, Requester(ALICE, GUILD))).hidden is False

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.messages import Msg
-from bot.services import PlayerError, Viewer, can_see
+from bot.services import PlayerError, Requester, can_see
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD, OpenServices, start_game
 
 OTHER_GUILD, OTHER_CHANNEL = 777, 778
@@ -18,12 +18,12 @@ async def test_a_game_is_seen_in_its_guild_and_by_its_players_anywhere(
 ) -> None:
     s = await open_services()
     record = await start_game(s, "turkish")
-    assert can_see(Viewer(CAROL, GUILD), record)
-    assert not can_see(Viewer(CAROL, OTHER_GUILD), record)
-    assert not can_see(Viewer(CAROL, None), record)
+    assert can_see(Requester(CAROL, GUILD), record)
+    assert not can_see(Requester(CAROL, OTHER_GUILD), record)
+    assert not can_see(Requester(CAROL, None), record)
     for player in (ALICE, BOB):
         for where in (GUILD, OTHER_GUILD, None):
-            assert can_see(Viewer(player, where), record)
+            assert can_see(Requester(player, where), record)
 
 
 async def test_export_of_another_guilds_game_is_refused_as_a_missing_one(
@@ -32,13 +32,13 @@ async def test_export_of_another_guilds_game_is_refused_as_a_missing_one(
     s = await open_services()
     record = await start_game(s, "turkish")
     with pytest.raises(PlayerError) as missing:
-        await s.stats.export(Viewer(CAROL, OTHER_GUILD), game_id=record.id + 1000)
-    for outsider in (Viewer(CAROL, OTHER_GUILD), Viewer(CAROL, None)):
+        await s.stats.export(Requester(CAROL, OTHER_GUILD), game_id=record.id + 1000)
+    for outsider in (Requester(CAROL, OTHER_GUILD), Requester(CAROL, None)):
         with pytest.raises(PlayerError) as hidden:
             await s.stats.export(outsider, game_id=record.id)
         assert hidden.value.key is missing.value.key is Msg.UNKNOWN_GAME
         assert hidden.value.params == {"game_id": record.id}
-    for allowed in (Viewer(CAROL, GUILD), Viewer(BOB, None), Viewer(ALICE, OTHER_GUILD)):
+    for allowed in (Requester(CAROL, GUILD), Requester(BOB, None), Requester(ALICE, OTHER_GUILD)):
         assert (await s.stats.export(allowed, game_id=record.id)).game_id == record.id
 
 
@@ -50,20 +50,20 @@ async def test_history_lists_only_the_games_visible_here(open_services: OpenServ
                                  channel=OTHER_CHANNEL, guild=OTHER_GUILD)
     await s.games.resign(OTHER_CHANNEL, CAROL)
 
-    async def listed(viewer: Viewer, limit: int = 10) -> list[int]:
-        return [g.id for g in await s.stats.history(ALICE, viewer, limit=limit)]
+    async def listed(requester: Requester, limit: int = 10) -> list[int]:
+        return [g.id for g in await s.stats.history(ALICE, requester, limit=limit)]
 
-    assert await listed(Viewer(ALICE, None)) == [elsewhere.id, here.id]
-    assert await listed(Viewer(ALICE, GUILD)) == [elsewhere.id, here.id]
+    assert await listed(Requester(ALICE, None)) == [elsewhere.id, here.id]
+    assert await listed(Requester(ALICE, GUILD)) == [elsewhere.id, here.id]
     # Bob, a stranger to the other guild's game, from the first guild or elsewhere:
-    assert await listed(Viewer(BOB, GUILD)) == [here.id]
-    assert await listed(Viewer(BOB, None)) == [here.id]
+    assert await listed(Requester(BOB, GUILD)) == [here.id]
+    assert await listed(Requester(BOB, None)) == [here.id]
     # The limit counts visible games: the newest (hidden) one does not take the place.
-    assert await listed(Viewer(BOB, GUILD), limit=1) == [here.id]
+    assert await listed(Requester(BOB, GUILD), limit=1) == [here.id]
     # Carol played the other game: she sees it from the first guild too.
-    assert await listed(Viewer(CAROL, GUILD)) == [elsewhere.id, here.id]
-    assert await listed(Viewer(9999, OTHER_GUILD)) == [elsewhere.id]
-    assert await listed(Viewer(9999, None)) == []
+    assert await listed(Requester(CAROL, GUILD)) == [elsewhere.id, here.id]
+    assert await listed(Requester(9999, OTHER_GUILD)) == [elsewhere.id]
+    assert await listed(Requester(9999, None)) == []
 
 
 async def test_board_of_a_game_from_another_guild_is_refused(
@@ -72,7 +72,7 @@ async def test_board_of_a_game_from_another_guild_is_refused(
     s = await open_services()
     await start_game(s, "turkish")
     with pytest.raises(PlayerError) as info:
-        await s.games.show_board(CHANNEL, Viewer(CAROL, OTHER_GUILD), announce=None)
+        await s.games.show_board(CHANNEL, Requester(CAROL, OTHER_GUILD), announce=None)
     assert info.value.key is Msg.NO_GAME_HERE
-    update = await s.games.show_board(CHANNEL, Viewer(CAROL, GUILD), announce=None)
+    update = await s.games.show_board(CHANNEL, Requester(CAROL, GUILD), announce=None)
     assert update.state.channel_id == CHANNEL

@@ -22,7 +22,7 @@ from bot.ui.analysis import (
     progress_view,
     result_view,
 )
-from bot.ui.present import Viewpoint
+from bot.ui.present import Perspective
 from engine import Color, Game, Position, get_variant
 from engine.analysis import GameAnalysis, analyse_here
 from storage import GameRecord, NewGame, Seat, Storage
@@ -59,12 +59,12 @@ async def test_players_are_mentioned_and_the_computer_named_in_the_readers_langu
 
 def test_the_result_names_the_blunder_and_the_better_move(analysis: GameAnalysis) -> None:
     algebraic = analysis_embed(analysis, 7, ("<@1>", "<@2>"), 20_000, "en-US",
-                               Viewpoint(numeric=False))
+                               Perspective(numeric=False))
     description = algebraic.description or ""
     assert "g6-f5??" in description and "e6-d5" in description, description
     assert algebraic.image.url == "attachment://analysis.png"
     numbered = analysis_embed(analysis, 7, ("<@1>", "<@2>"), 20_000, "en-US",
-                              Viewpoint(numeric=True))
+                              Perspective(numeric=True))
     description = numbered.description or ""
     assert "12-15??" in description and "11-14" in description, description
 
@@ -72,7 +72,7 @@ def test_the_result_names_the_blunder_and_the_better_move(analysis: GameAnalysis
 def test_the_select_lists_the_judged_plies_in_the_askers_notation(
     analysis: GameAnalysis,
 ) -> None:
-    view = result_view(7, analysis, "en-US", Viewpoint(numeric=False))
+    view = result_view(7, analysis, "en-US", Perspective(numeric=False))
     assert view is not None
     [select] = view.children
     assert isinstance(select, MistakeSelect)

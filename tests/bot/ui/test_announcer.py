@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.ui.present import Viewpoint, render_board
+from bot.ui.present import Perspective, render_board
 from engine import Color
 from tests.support.discord_harness import (
     Harness,
@@ -111,7 +111,7 @@ def expected_png(h: Harness, side: Color, numbers: bool) -> bytes:
     state = h.bot.services.games.current(CHANNEL)
     return render_board(state.position, state.variant, last_move=state.last_move,
                         before=state.before, size=h.bot.settings.board_size,
-                        view=Viewpoint(side, numbers))
+                        view=Perspective(side, numbers))
 
 
 def picture(call: Any) -> bytes:

@@ -1,6 +1,6 @@
 """`bot.ui.languages`: the reader's and the channel's language settled once per
 interaction (a real discord.py `Interaction` from a gateway payload, the choices from
-`SettingsService` on a real SQLite file), and the language of posts no interaction asked
+`PreferenceService` on a real SQLite file), and the language of posts no interaction asked
 for (docs/ARCHITECTURE.md, "Languages")."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.services.settings import SettingsService
+from bot.services.settings import PreferenceService
 from bot.ui.languages import CHANNEL, READER, channel_language, guild_language, settle
 from storage import Storage
 from tests.support.discord_harness import OpenBot, settings_for
@@ -33,10 +33,10 @@ class BrokenChoices:
 
 
 @pytest.fixture
-async def choices(tmp_path: Path) -> AsyncIterator[SettingsService]:
+async def choices(tmp_path: Path) -> AsyncIterator[PreferenceService]:
     storage = await Storage.open(str(tmp_path / "db.sqlite3"))
     try:
-        yield SettingsService(storage.settings)
+        yield PreferenceService(storage.settings)
     finally:
         await storage.close()
 
@@ -55,7 +55,7 @@ async def client(tmp_path: Path, open_bot: OpenBot) -> discord.Client:
 
 
 async def test_the_readers_choice_and_the_servers_choice_are_kept(
-    client: discord.Client, choices: SettingsService
+    client: discord.Client, choices: PreferenceService
 ) -> None:
     await choices.update_player(ALICE, language="ar")
     await choices.update_guild(GUILD_ID, language="fr")
@@ -66,7 +66,7 @@ async def test_the_readers_choice_and_the_servers_choice_are_kept(
 
 
 async def test_without_choices_the_client_and_server_locales_decide(
-    client: discord.Client, choices: SettingsService
+    client: discord.Client, choices: PreferenceService
 ) -> None:
     arrived = interaction(client, locale="tr", guild_locale="it")
     await settle(arrived, choices)
@@ -77,7 +77,7 @@ async def test_without_choices_the_client_and_server_locales_decide(
 
 
 async def test_in_direct_messages_only_the_readers_side_counts(
-    client: discord.Client, choices: SettingsService
+    client: discord.Client, choices: PreferenceService
 ) -> None:
     await choices.update_guild(GUILD_ID, language="fr")
     private = interaction(client, guild_id=None, locale="it")
@@ -96,7 +96,7 @@ async def test_a_failing_store_is_logged_and_the_locales_still_apply(
 
 
 async def test_a_post_to_a_channel_the_client_does_not_know_is_in_english(
-    client: discord.Client, choices: SettingsService
+    client: discord.Client, choices: PreferenceService
 ) -> None:
     await choices.update_guild(GUILD_ID, language="ar")
     # Not cached, so its server (and the server's choice) is unknown.
@@ -104,7 +104,7 @@ async def test_a_post_to_a_channel_the_client_does_not_know_is_in_english(
 
 
 async def test_a_post_to_a_server_is_in_its_choice(
-    client: discord.Client, choices: SettingsService
+    client: discord.Client, choices: PreferenceService
 ) -> None:
     assert await guild_language(client, choices, GUILD_ID) == "en"
     await choices.update_guild(GUILD_ID, language="it")

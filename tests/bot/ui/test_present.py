@@ -11,8 +11,8 @@ import pytest
 import engine
 from bot.services import BoardState, Ending, EndReason, SeatView
 from bot.ui.present import (
+    Perspective,
     Presenter,
-    Viewpoint,
     clock_text,
     duration_text,
     numeric_text,
@@ -108,10 +108,10 @@ def test_italian_moves_are_shown_in_the_federations_numbers() -> None:
         assert numeric_text(algebraic) == numeric
     assert numeric_text("a8-h1") == "1-32"  # the two single corners
     italian = engine.get_variant("italian")
-    assert shown_move("d3-c4", italian, Viewpoint()) == "22-18"
-    assert shown_move("d3-c4", italian, Viewpoint(numeric=False)) == "d3-c4"
+    assert shown_move("d3-c4", italian, Perspective()) == "22-18"
+    assert shown_move("d3-c4", italian, Perspective(numeric=False)) == "d3-c4"
     # Other variants have no numbers, whatever the reader prefers.
-    assert shown_move("d3-d4", engine.get_variant("turkish"), Viewpoint()) == "d3-d4"
+    assert shown_move("d3-d4", engine.get_variant("turkish"), Perspective()) == "d3-d4"
 
 
 def test_numeric_text_is_the_engines_numeric_notation() -> None:

@@ -10,7 +10,7 @@ import discord
 
 from bot.locales import DOMAINS
 from bot.messages import Msg, text
-from bot.services.puzzles import PuzzleView
+from bot.services.puzzles import PuzzleState
 from bot.ui.puzzles import (
     puzzle_embed,
     puzzle_view,
@@ -27,9 +27,9 @@ SELF_PLAY = dataclasses.replace(shot_puzzle(),
                                 source=PuzzleSource("self-play", "level 2 seed 43", 22, ""))
 
 
-def _view(found: int = 0) -> PuzzleView:
+def _view(found: int = 0) -> PuzzleState:
     italian = get_variant("italian")
-    return PuzzleView(shot_puzzle(), italian, Position.from_fen(SHOT, italian), Color.WHITE,
+    return PuzzleState(shot_puzzle(), italian, Position.from_fen(SHOT, italian), Color.WHITE,
                       None, None, found, 2)
 
 
@@ -103,11 +103,11 @@ def test_the_count_of_moves_found_reads_right_for_one_move_to_find() -> None:
     assert "(coups trouvés : 0 sur 1)." in (puzzle_embed(one, "fr").description or "")
 
 
-def _after_first_right_move() -> PuzzleView:
+def _after_first_right_move() -> PuzzleState:
     """The view after the solver's right first move c4-d5 and the defence's c6xe4."""
     puzzle = shot_puzzle()
     [_, (after_solving, defence), (now, _)] = puzzle.line()
-    return PuzzleView(puzzle, get_variant("italian"), now, Color.WHITE, defence,
+    return PuzzleState(puzzle, get_variant("italian"), now, Color.WHITE, defence,
                       after_solving, 1, 2)
 
 

@@ -14,7 +14,7 @@ from bot.messages import Msg
 from bot.move_work import MoveWork
 from bot.services import PlayerError
 from bot.services.stats import GameReplay
-from bot.ui.present import Viewpoint
+from bot.ui.present import Perspective
 from bot.ui.replay import (
     FINAL_MS,
     FRAME_MS,
@@ -108,7 +108,7 @@ async def test_a_replay_too_large_for_any_size_is_told_to_the_player(
 ) -> None:
     variant, start, moves = long_game
     with pytest.raises(PlayerError) as refused:
-        await replay_file(_replay(variant, start, moves[:10]), Viewpoint(), None, limit=1000)
+        await replay_file(_replay(variant, start, moves[:10]), Perspective(), None, limit=1000)
     assert refused.value.key is Msg.REPLAY_TOO_LONG
     assert refused.value.params == {"game_id": 7}
 
@@ -117,8 +117,8 @@ def test_the_replay_is_drawn_from_the_readers_side(
     long_game: tuple[Variant, Position, tuple[Move, ...]],
 ) -> None:
     variant, start, moves = long_game
-    white = replay_gif(start, moves[:6], variant, view=Viewpoint(Color.WHITE))
-    black = replay_gif(start, moves[:6], variant, view=Viewpoint(Color.BLACK, numeric=False))
+    white = replay_gif(start, moves[:6], variant, view=Perspective(Color.WHITE))
+    black = replay_gif(start, moves[:6], variant, view=Perspective(Color.BLACK, numeric=False))
     assert white != black
     assert black == render_game_gif(start, moves[:6], variant, perspective=Color.BLACK,
                                     numbers=False, frame_ms=FRAME_MS, final_ms=FINAL_MS)
@@ -134,7 +134,7 @@ async def test_a_replay_with_a_heavy_position_is_drawn_in_the_move_work_process(
     assert any(legal_moves(p, variant)[0].captured for p in replay.positions[:-1])
     work = MoveWork(budget=0)  # every position with a capture counts as heavy
     try:
-        file = await replay_file(replay, Viewpoint(), work)
+        file = await replay_file(replay, Perspective(), work)
         assert work.in_process_calls == 1
         assert file.filename == "dama-italian-7.gif"
         assert file.fp.read() == replay_gif(start, moves[:30], variant)
@@ -142,7 +142,7 @@ async def test_a_replay_with_a_heavy_position_is_drawn_in_the_move_work_process(
         await work.close()
     light = MoveWork()
     try:
-        await replay_file(replay, Viewpoint(), light)
+        await replay_file(replay, Perspective(), light)
         assert light.in_process_calls == 0
     finally:
         await light.close()

@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.cogs.settings import Settings
+from bot.cogs.settings import PreferencesCog
 from bot.language import Language
 from bot.messages import translations
 from bot.ui.translator import COMMAND_LOCALES, CommandTranslator
@@ -21,7 +21,7 @@ async def settings_payload() -> dict[str, Any]:
     """The `/settings` command as discord.py registers it, through the translator."""
     tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(
         discord.Client(intents=discord.Intents.none()))
-    return await Settings.player_settings.get_translated_payload(tree, CommandTranslator())
+    return await PreferencesCog.player_settings.get_translated_payload(tree, CommandTranslator())
 
 
 def option(payload: dict[str, Any], name: str) -> dict[str, Any]:
@@ -67,7 +67,7 @@ async def test_a_choice_whose_translation_is_its_english_has_no_localization() -
 @pytest.mark.parametrize("locale", [discord.Locale.japanese, discord.Locale.american_english])
 async def test_a_locale_without_translated_commands_gets_none(locale: discord.Locale) -> None:
     translator = CommandTranslator()
-    command = Settings.player_settings
+    command = PreferencesCog.player_settings
     context: app_commands.TranslationContextTypes = app_commands.TranslationContext(
         app_commands.TranslationContextLocation.command_name, command)
     assert await translator.translate(app_commands.locale_str("settings"), locale,

@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from bot.messages import Msg
-from bot.services import EndReason, Event, PlayerError
+from bot.services import EndReason, PlayerError, UpdateKind
 from bot.services.games.clock import (
     CLOCK_PRESETS,
     after_move,
@@ -127,7 +127,7 @@ async def test_a_clock_loss_is_not_played_by_the_computer_for_the_absent_player(
     await start_game(s, "turkish", time_control=TimeControl(180, 2))
     clock.advance(timedelta(seconds=180))
     [update] = await s.run_deadlines()
-    assert update.event is Event.ENDED and mover.calls == 0
+    assert update.kind is UpdateKind.ENDED and mover.calls == 0
     assert update.state.ending is not None
     assert update.state.ending.reason is EndReason.TIME_FORFEIT
 

@@ -11,10 +11,10 @@ import pytest
 import engine
 from bot.services import (
     EndReason,
-    Event,
     GameRules,
     GameUpdate,
     TurnChanged,
+    UpdateKind,
 )
 from bot.services.computer_turns import Strength
 from storage import GameResult, Seat
@@ -106,20 +106,20 @@ async def test_move_clock_computer_moves_then_forfeit(open_services: OpenService
     record = await start_game(s, "turkish", move_seconds=40)
     clock.advance(timedelta(seconds=40))
     [update] = await s.run_deadlines()
-    assert update.event is Event.COMPUTER_MOVED and mover.calls == 1
+    assert update.kind is UpdateKind.COMPUTER_MOVED and mover.calls == 1
     assert mover.levels == [4]  # the absent players' strength
     stored = await s.storage.games.moves(record.id)
     assert [m.by_computer for m in stored] == [True]
     await s.games.play(CHANNEL, BOB, "a6-a5")  # Black moves in time
     clock.advance(timedelta(seconds=40))
     [update] = await s.run_deadlines()  # White absent again: second computer move
-    assert update.event is Event.COMPUTER_MOVED
+    assert update.kind is UpdateKind.COMPUTER_MOVED
     clock.advance(timedelta(seconds=40))
     [update] = await s.run_deadlines()  # Black absent once: computer moves
-    assert update.event is Event.COMPUTER_MOVED
+    assert update.kind is UpdateKind.COMPUTER_MOVED
     clock.advance(timedelta(seconds=40))
     [update] = await s.run_deadlines()  # White absent a third time: loses
-    assert update.event is Event.ENDED
+    assert update.kind is UpdateKind.ENDED
     assert update.state.ending is not None
     assert update.state.ending.reason is EndReason.TIME_FORFEIT
     assert update.state.ending.winner is engine.Color.BLACK
@@ -186,11 +186,11 @@ async def test_a_computer_seat_moves_on_its_turn_and_never_loses_on_time(
         clock.advance(timedelta(seconds=40))  # past Black's clock deadline
         [update] = await s.run_deadlines()  # the computer's move, not a loss on time
         assert update.move_text is not None and update.absent_moves is None
-        if update.event is Event.ENDED:
+        if update.kind is UpdateKind.ENDED:
             assert update.state.ending is not None
             assert update.state.ending.reason is not EndReason.TIME_FORFEIT
             break
-        assert update.event is Event.COMPUTER_MOVED
+        assert update.kind is UpdateKind.COMPUTER_MOVED
         assert update.state.turn is engine.Color.WHITE
     assert mover.levels and set(mover.levels) == {3}
     assert turns[:3] == [0, 1, 2]

@@ -13,9 +13,9 @@ from bot.messages import Msg
 from bot.services import (
     BoardRef,
     EndReason,
-    Event,
     PlayerError,
     StaleBoardError,
+    UpdateKind,
 )
 from storage import GameResult, GameStatus
 from tests.support.choosers import PATIENCE, FirstMove
@@ -37,7 +37,7 @@ async def test_draw_offer_accept_and_lapse(open_services: OpenServices) -> None:
     s = await open_services()
     await start_game(s, "turkish")
     offered = await s.games.draw(CHANNEL, ALICE)
-    assert offered.event is Event.DRAW_OFFERED
+    assert offered.kind is UpdateKind.DRAW_OFFERED
     assert offered.state.draw_offer_by is engine.Color.WHITE
     with pytest.raises(PlayerError) as info:
         await s.games.draw(CHANNEL, ALICE)
@@ -47,7 +47,7 @@ async def test_draw_offer_accept_and_lapse(open_services: OpenServices) -> None:
     assert moved.state.draw_offer_by is None
     await s.games.draw(CHANNEL, BOB)
     ended = await s.games.draw(CHANNEL, ALICE)
-    assert ended.event is Event.ENDED
+    assert ended.kind is UpdateKind.ENDED
     assert ended.state.ending is not None
     assert ended.state.ending.result is GameResult.DRAW
     assert ended.state.ending.reason is EndReason.AGREEMENT

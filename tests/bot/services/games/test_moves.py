@@ -14,9 +14,9 @@ import engine
 from bot.messages import Msg
 from bot.services import (
     EndReason,
-    Event,
     GameUpdate,
     PlayerError,
+    UpdateKind,
 )
 from engine.pdn import read_pdn
 from storage import Cause, GameResult, GameStatus, StorageWriteError
@@ -46,7 +46,7 @@ async def test_forced_win_in_every_variant_updates_ratings_once(
     fen, move = FORCED[variant]
     record = await start_game(s, variant, fen)
     update = await s.games.play(CHANNEL, ALICE, move)
-    assert update.event is Event.ENDED
+    assert update.kind is UpdateKind.ENDED
     assert update.state.ending is not None
     assert update.state.ending.reason is EndReason.NO_PIECES
     assert update.state.ending.result is GameResult.WHITE_WINS
@@ -84,7 +84,7 @@ async def test_real_italian_game_from_the_start_then_resignation(
         replay.play(move)
         clock.advance(timedelta(seconds=5))
         assert update.state.position == replay.position
-        if update.event is Event.ENDED:
+        if update.kind is UpdateKind.ENDED:
             break
     else:
         result = record_game.result
@@ -177,7 +177,7 @@ async def test_a_failed_ending_step_leaves_the_game_playable(
     assert await s.storage.games.moves(record.id) == []
     assert await s.storage.ratings.get(ALICE, "turkish") is None
     update = await s.games.play(CHANNEL, ALICE, move)
-    assert update.event is Event.ENDED and update.state.ply == 1
+    assert update.kind is UpdateKind.ENDED and update.state.ply == 1
 
 async def test_a_move_is_played_on_the_live_game_off_the_event_loop(
     open_services: OpenServices, monkeypatch: pytest.MonkeyPatch

@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from bot.messages import Msg
-from bot.services import EndReason, Event, GameRules, PlayerError
+from bot.services import EndReason, GameRules, PlayerError, UpdateKind
 from storage import GameResult, GameStatus, NewGame, Seat, Storage
 from tests.support.choosers import FORCED, PATIENCE, FirstMove
 from tests.support.clock import FakeClock
@@ -133,9 +133,9 @@ async def test_the_computers_reply_after_a_restart_comes_after_the_owed_board_it
     await asyncio.wait_for(s.computer_idle(), PATIENCE)  # the start-up's other work
     posted = await s.games.post_owed_boards(s.announced)
     await asyncio.wait_for(s.computer_idle(), PATIENCE)
-    assert [(u.event, u.state.ply) for u in posted] == [(Event.SHOWN, 1)]
-    assert [(u.event, u.state.ply) for u in s.announced.updates] == [
-        (Event.SHOWN, 1), (Event.COMPUTER_MOVED, 2)]
+    assert [(u.kind, u.state.ply) for u in posted] == [(UpdateKind.SHOWN, 1)]
+    assert [(u.kind, u.state.ply) for u in s.announced.updates] == [
+        (UpdateKind.SHOWN, 1), (UpdateKind.COMPUTER_MOVED, 2)]
     stored = await s.storage.games.get(record.id)
     assert stored is not None and stored.ply_count == 2 and not stored.board_owed
 
@@ -168,10 +168,10 @@ async def test_owed_boards_posted_a_few_at_a_time_keep_the_others_and_their_turn
     rest = await s.games.post_owed_boards(s.announced)
     await asyncio.wait_for(s.computer_idle(), PATIENCE)
     assert not s.games.owed_left
-    assert [(u.event, u.state.ply) for u in rest] == [(Event.SHOWN, 1)]
-    assert [(u.state.game_id, u.event) for u in s.announced.updates] == [
-        (people.id, Event.SHOWN), (computer.id, Event.SHOWN),
-        (computer.id, Event.COMPUTER_MOVED)]
+    assert [(u.kind, u.state.ply) for u in rest] == [(UpdateKind.SHOWN, 1)]
+    assert [(u.state.game_id, u.kind) for u in s.announced.updates] == [
+        (people.id, UpdateKind.SHOWN), (computer.id, UpdateKind.SHOWN),
+        (computer.id, UpdateKind.COMPUTER_MOVED)]
 
 
 async def test_a_move_answered_while_its_board_is_owed_clears_the_debt(
@@ -277,8 +277,8 @@ async def test_a_dormant_games_owed_board_is_posted_once(open_services: OpenServ
     assert s.games.table.is_dormant(CHANNEL)
 
     posted = await s.games.post_owed_boards(s.announced)
-    assert [(u.state.game_id, u.event, u.state.ply) for u in posted if u.state.ply] == [
-        (record.id, Event.SHOWN, 1)]
+    assert [(u.state.game_id, u.kind, u.state.ply) for u in posted if u.state.ply] == [
+        (record.id, UpdateKind.SHOWN, 1)]
     assert not s.games.table.is_dormant(CHANNEL)
     assert await s.games.post_owed_boards(s.announced) == []
     stored = await s.storage.games.get(record.id)

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from bot.messages import Msg
-from bot.services import Event, GameStart, GameUpdate, Person, PlayerError, TurnChanged
+from bot.services import GameStart, GameUpdate, Person, PlayerError, TurnChanged, UpdateKind
 from engine import Position, get_variant
 from storage import ColorChoice, NewGame, Seat
 from tests.support.choosers import PATIENCE
@@ -60,7 +60,7 @@ async def test_a_start_stores_the_game_as_asked_and_records_its_first_board(
         announce=announce,
     )
     state = update.state
-    assert update.event is Event.STARTED and update.actor == BOB
+    assert update.kind is UpdateKind.STARTED and update.actor == BOB
     assert [u.state.game_id for u in seen] == [state.game_id]
     assert (state.white.user_id, state.black.user_id) == (BOB, ALICE)
     assert state.variant.key == "turkish" and state.rated and state.ply == 0
