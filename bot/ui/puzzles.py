@@ -76,16 +76,44 @@ async def puzzle_file(view: PuzzleState, size: int = 512,
 
 
 SELF_PLAY_NAME = re.compile(r"level (?P<level>\d+) seed (?P<seed>\d+)")
+# A PDN Date tag, "YYYY.MM.DD" with question marks for an unknown part (the PDN 3.0
+# standard takes the Date tag over from PGN's; docs/RULES.md names the tags we write).
+PDN_DATE = re.compile(r"(?P<year>\d{4}|\?{4})\.(?P<month>\d{2}|\?{2})\.(?P<day>\d{2}|\?{2})")
+DETAIL_SEPARATOR = " - "
+
+
+def known_date(date_tag: str) -> str:
+    """The known leading parts of a PDN date `date_tag` ("2005.??.??" -> "2005",
+    "2005.03.??" -> "2005.03"), "" when its year is unknown; a text that is not a PDN
+    date comes back unchanged."""
+    match = PDN_DATE.fullmatch(date_tag)
+    if match is None:
+        return date_tag
+    known: list[str] = []
+    for part in (match["year"], match["month"], match["day"]):
+        if "?" in part:
+            break
+        known.append(part)
+    return ".".join(known)
+
+
+def shown_detail(detail: str) -> str:
+    """A recorded game's `detail` (its players, event and date, as the puzzle miner joins
+    them with " - ") as players see it: a date shows only its known parts, and is left
+    out when none is known."""
+    parts = (known_date(part) for part in detail.split(DETAIL_SEPARATOR))
+    return DETAIL_SEPARATOR.join(part for part in parts if part)
 """How `python -m puzzles mine` names a self-play source (puzzles/cli.py), so that its
 words are written in the reader's language and only the numbers are kept."""
 
 
 def source_text(puzzle: Puzzle, locale: str | None = None) -> str:
     """Where the puzzle comes from, in a few words of `locale` (the source's name and
-    details as the bank stores them)."""
+    details as the bank stores them, a PDN date only with its known parts)."""
     src = puzzle.source
     if src.kind == "pdn":
-        game = f"{src.detail}, {src.name}" if src.detail else src.name
+        detail = shown_detail(src.detail)
+        game = f"{detail}, {src.name}" if detail else src.name
         return text(Msg.PUZZLE_SOURCE_RECORDED, locale, game=game, ply=src.ply)
     seeded = SELF_PLAY_NAME.fullmatch(src.name)
     if seeded is not None:

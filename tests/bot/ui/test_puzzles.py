@@ -1,6 +1,6 @@
 """The puzzle card (bot/ui/puzzles.py): the variant's name in the reader's language in the
 title and where the puzzle comes from, no task left on a finished puzzle, the Hint
-button's warning on a rated attempt, and both arrows after a right move."""
+button's warning on a rated attempt, both arrows after a right move, and a recorded game's date with only its known parts."""
 
 from __future__ import annotations
 
@@ -127,3 +127,23 @@ def test_after_a_right_move_the_picture_shows_the_solvers_move_and_the_defences_
     assert solving_move(_view()) is None
     solved = dataclasses.replace(view, position=view.before, before=start, last_move=solving)
     assert solving_move(solved) is None
+
+
+def _recorded(detail: str) -> str:
+    puzzle = dataclasses.replace(
+        shot_puzzle(), source=PuzzleSource("pdn", "assoluto.pdn#3", 12, detail))
+    return source_text(puzzle)
+
+
+def test_a_recorded_games_date_shows_only_its_known_parts() -> None:
+    players = "Giocatore 03 - Giocatore 04 - 69° ASSOLUTO 1° TURNO"
+    assert _recorded(f"{players} - 2005.??.??") == (
+        f"a recorded game ({players} - 2005, assoluto.pdn#3, after ply 12)")
+    assert "2005.03," in _recorded(f"{players} - 2005.03.??")
+    assert "2005.03.14," in _recorded(f"{players} - 2005.03.14")
+    assert _recorded(f"{players} - ????.??.??") == (
+        f"a recorded game ({players}, assoluto.pdn#3, after ply 12)")
+    assert _recorded("????.??.??") == "a recorded game (assoluto.pdn#3, after ply 12)"
+    for locale in ("en-US", "tr", "ar", "it", "fr"):
+        assert "?" not in source_text(dataclasses.replace(shot_puzzle(), source=PuzzleSource(
+            "pdn", "assoluto.pdn#3", 12, f"{players} - 2005.??.??")), locale), locale
