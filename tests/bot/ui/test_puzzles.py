@@ -1,6 +1,7 @@
 """The puzzle card (bot/ui/puzzles.py): the variant's name in the reader's language in the
 title and where the puzzle comes from, no task left on a finished puzzle, the Hint
-button's warning on a rated attempt, both arrows after a right move, and a recorded game's date with only its known parts."""
+button's warning on a rated attempt, both arrows after a right move, and a recorded
+game's date with only its known parts."""
 
 from __future__ import annotations
 
