@@ -64,7 +64,8 @@ DESCRIPTION = """\
 Play dama-bot without Discord: a stand-in Discord runs on this machine with the server
 "Dama Club" (#general, #games), the real bot logs in to it as a child process, and you type
 slash commands as any number of users (`/challenge @bob italian`, `as bob`,
-`press 1 Accept`, `/move 22-18`; `help` lists the commands, `quit` or Ctrl-D ends). The bot's
+`press 1 Accept`, `/move 22-18`, `select 9-13`; `help` lists the commands, `quit` or
+Ctrl-D ends). The bot's
 database (data/local.sqlite3) and the users, server and channels stay from run to run,
 so an unfinished game goes on next time. Commands come from the terminal, from --script
 FILE, or from standard input when it is not a terminal; --replay FILE.pdn plays every

@@ -3,7 +3,9 @@
 `MessageText` turns a stand-in `MessageRecord` into lines a person can read: user
 mentions `<@id>` become `@name`, channel mentions `<#id>` `#name`, Discord timestamps
 `<t:unix:R>` become UTC times, bold markers are dropped, the embed's title, description,
-fields and footer follow the text, buttons are shown as `[Accept] [Decline]`, and an
+fields and footer follow the text, buttons are shown as `[Accept] [Decline]`, a select
+menu as `<Pick a move: 12-15?? | 21-18?>` (its placeholder, then its options' labels;
+`select_menus` reads them for the `select` command), and an
 uploaded picture is named by the file it was saved to. `terminal_board` is the text board
 printed under a board message: the renderer's `render_text` (the one text board, which the
 bot also posts where it may not attach pictures) and a line saying whose turn it is; the
@@ -14,12 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from engine import Color, Position, Variant
 from renderer import render_text
-from standin import MessageRecord
+from standin import ComponentType, MessageRecord
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL = re.compile(r"<#(\d+)>")
@@ -27,6 +30,45 @@ _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _GAME_ID = re.compile(r"\bgame #(\d+)\b")
 _BUTTON_GAME = re.compile(r"^dama:(?:(?:resign|draw):(\d+):\d+|rematch:(\d+))$")
+
+
+@dataclass(frozen=True)
+class MenuOption:
+    """One option of a select menu: the label shown and the value sent when picked."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class SelectMenu:
+    """A string select menu of a message (Discord's component type 3)."""
+
+    custom_id: str
+    placeholder: str
+    options: tuple[MenuOption, ...]
+    disabled: bool
+
+
+def select_menus(message: MessageRecord) -> tuple[SelectMenu, ...]:
+    """The string select menus of `message`, in reading order (action rows, sections and
+    containers walked)."""
+    found: list[SelectMenu] = []
+    _walk_selects(message.components, found)
+    return tuple(found)
+
+
+def _walk_selects(components: Any, found: list[SelectMenu]) -> None:
+    for comp in components or ():
+        if not isinstance(comp, Mapping):
+            continue
+        if comp.get("type") == ComponentType.STRING_SELECT:
+            options = tuple(MenuOption(str(o.get("label", "")), str(o.get("value", "")))
+                            for o in comp.get("options") or () if isinstance(o, Mapping))
+            found.append(SelectMenu(str(comp.get("custom_id", "")),
+                                    str(comp.get("placeholder") or ""), options,
+                                    bool(comp.get("disabled", False))))
+        _walk_selects(comp.get("components"), found)
 
 
 def game_id_of(message: MessageRecord) -> int | None:
@@ -124,6 +166,10 @@ class MessageText:
             out.append("  " + " ".join(
                 f"[{b.label}{' (disabled)' if b.disabled else ''}]" for b in shown
             ))
+        for menu in select_menus(message) if buttons else ():
+            head = f"{menu.placeholder}: " if menu.placeholder else ""
+            labels = " | ".join(option.label for option in menu.options)
+            out.append(f"  <{head}{labels}{' (disabled)' if menu.disabled else ''}>")
         return out
 
     def _embed_lines(self, embed: Mapping[str, Any]) -> list[str]:

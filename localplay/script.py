@@ -8,6 +8,10 @@
     /move 22-18
     press Accept                             press a button on the newest message having it
     press 3 Accept                           press it on message [3] of the transcript
+    select 2 "12-15??"                       pick this option (its label, or a part of
+                                             it only one option has) of the select menu
+                                             on message [2]; without the number, on the
+                                             newest message having such an option
     suggest /move 22                         show what autocomplete offers for the last option
     suggest /move                            ... for an empty field: every legal move
     # a comment                              (blank lines are skipped too)
@@ -66,6 +70,16 @@ class Press:
 
 
 @dataclass(frozen=True)
+class Select:
+    """`select [NUMBER] OPTION`: pick the option with this label or value (or the one
+    option whose label contains it) in a select menu of the bot's message with that
+    number in the transcript, else of the newest message having such an option."""
+
+    option: str
+    number: int | None = None
+
+
+@dataclass(frozen=True)
 class Slash:
     """`/name args...`: `named` options given as `name:value`, `bare` values in order.
 
@@ -79,7 +93,7 @@ class Slash:
     suggest: bool = False
 
 
-Command = AsUser | InChannel | Press | Slash
+Command = AsUser | InChannel | Press | Select | Slash
 
 _OPTION_NAME = re.compile(r"[^\W\d_][\w'-]*")
 """An option name before a colon, as Discord's names are written (letters of any script,
@@ -122,6 +136,14 @@ def parse_line(line: str) -> Command | None:
         if first.strip("[]#").isdigit() and label.strip():
             return Press(_unquote(label.strip()), int(first.strip("[]#")))
         return Press(_unquote(rest))
+    if keyword == "select":
+        if not rest:
+            raise ScriptError('write `select OPTION`, e.g. `select "12-15??"` (or '
+                              '`select 3 "12-15??"` for message [3])')
+        first, _, option = rest.partition(" ")
+        if first.strip("[]#").isdigit() and option.strip():
+            return Select(_unquote(option.strip()), int(first.strip("[]#")))
+        return Select(_unquote(rest))
     if keyword == "suggest":
         if not rest.startswith("/"):
             raise ScriptError("write `suggest /COMMAND ...`, e.g. `suggest /move 22`")
@@ -131,7 +153,7 @@ def parse_line(line: str) -> Command | None:
         return _slash(text)
     raise ScriptError(
         f"{text[:40]!r} is not a command: write a slash command (`/move 22-18`), "
-        "`as NAME`, `in CHANNEL`, `press LABEL` or `suggest /COMMAND ...`"
+        "`as NAME`, `in CHANNEL`, `press LABEL`, `select OPTION` or `suggest /COMMAND ...`"
     )
 
 

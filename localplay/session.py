@@ -20,13 +20,21 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from localplay.render import MessageText, game_id_of, mentioned_users, terminal_board
+from localplay.render import (
+    MenuOption,
+    MessageText,
+    game_id_of,
+    mentioned_users,
+    select_menus,
+    terminal_board,
+)
 from localplay.script import (
     AsUser,
     Command,
     InChannel,
     Press,
     ScriptError,
+    Select,
     Slash,
     canonical_command,
     parse_line,
@@ -337,6 +345,8 @@ class TerminalSession:
             await self._switch_channel(command.name, command.server)
         elif isinstance(command, Press):
             await self._press(command.label, command.number)
+        elif isinstance(command, Select):
+            await self._select(command.option, command.number)
         elif command.suggest:
             await self._suggest(self._canonical(command))
         else:
@@ -417,19 +427,7 @@ class TerminalSession:
         """Press the button `label` on message `number` of the transcript, or without a
         number on the newest message in this channel that has it."""
         wanted = label.casefold()
-        if number is not None:
-            message_id = self._by_number.get(number)
-            if message_id is None:
-                last = len(self._numbers)
-                shown = f"they are numbered 1 to {last}" if last else "none is shown yet"
-                raise ScriptError(f"no message [{number}] of dama-bot: {shown}")
-            message = self.standin.message(message_id)
-            if message.ephemeral and message.visible_to != self.standin.user(self.user).id:
-                raise ScriptError(f"@{self.user} cannot see message [{number}]")
-            candidates = [message]
-        else:
-            candidates = list(reversed(self.standin.messages(self.where,
-                                                             visible_to=self.user)))
+        candidates = self._candidates(number)
         for message in candidates:
             for button in message.buttons:
                 names = {(button.label or "").casefold(), (button.custom_id or "").casefold()}
@@ -443,5 +441,57 @@ class TerminalSession:
             raise ScriptError(f"message [{number}] has no button {label!r}"
                               + (f"; its buttons: {labels}" if labels else "; it has none"))
         raise ScriptError(f"no message in #{self.channel} has a button {label!r}")
+
+    async def _select(self, option: str, number: int | None) -> None:
+        """Pick `option` (an option's label or value, or a part of the label that only one
+        option of the menu has) in a select menu of message `number` of the transcript, or
+        without a number of the newest message in this channel having such an option: the
+        stand-in sends the bot a component interaction with the option's value.
+
+        Raises `ScriptError` when no menu has it, or when a part of a label is ambiguous."""
+        wanted = option.casefold()
+        candidates = self._candidates(number)
+        for message in candidates:
+            for menu in select_menus(message):
+                if menu.disabled:
+                    continue
+                picked = _pick(menu.options, wanted)
+                if picked is not None:
+                    await self._timed(self.standin.select(
+                        self.user, message, menu.custom_id, [picked.value],
+                        timeout=self.timeout))
+                    return
+        if number is not None:
+            labels = " | ".join(o.label for m in select_menus(candidates[0]) for o in m.options)
+            raise ScriptError(f"message [{number}] has no option {option!r} to select"
+                              + (f"; its options: {labels}" if labels else
+                                 "; it has no select menu"))
+        raise ScriptError(f"no message in #{self.channel} has an option {option!r} to select")
+
+    def _candidates(self, number: int | None) -> list[MessageRecord]:
+        """Message `number` of the transcript (as the only candidate), or without a number
+        every message of this channel the user sees, newest first. Raises `ScriptError`
+        for a number not shown or a message the user cannot see."""
+        if number is not None:
+            message_id = self._by_number.get(number)
+            if message_id is None:
+                last = len(self._numbers)
+                shown = f"they are numbered 1 to {last}" if last else "none is shown yet"
+                raise ScriptError(f"no message [{number}] of dama-bot: {shown}")
+            message = self.standin.message(message_id)
+            if message.ephemeral and message.visible_to != self.standin.user(self.user).id:
+                raise ScriptError(f"@{self.user} cannot see message [{number}]")
+            return [message]
+        return list(reversed(self.standin.messages(self.where, visible_to=self.user)))
+
+
+def _pick(options: tuple[MenuOption, ...], wanted: str) -> MenuOption | None:
+    """The option whose label or value is `wanted` (casefolded), else the only one whose
+    label contains it; None when none or several do."""
+    for option in options:
+        if wanted in (option.label.casefold(), option.value.casefold()):
+            return option
+    partial = [option for option in options if wanted in option.label.casefold()]
+    return partial[0] if len(partial) == 1 else None
 
 

@@ -11,6 +11,7 @@ from localplay.script import (
     InChannel,
     Press,
     ScriptError,
+    Select,
     Slash,
     canonical_command,
     parse_line,
@@ -83,6 +84,7 @@ def test_suggest_asks_for_autocomplete() -> None:
         ("move 22-18", "is not a command"),
         ("as", "as NAME"),
         ("press", "press LABEL"),
+        ("select", "select OPTION"),
         ("/", "right after the slash"),
         ('/move "22-18', "close the quotes"),
         ("suggest move", "suggest /COMMAND"),
@@ -130,6 +132,13 @@ def test_press_may_name_the_message_by_its_number() -> None:
     assert parse_line("press [3] Offer draw") == Press("Offer draw", 3)
     assert parse_line("press Accept") == Press("Accept")
     assert parse_line("press 3") == Press("3")  # a number alone is a label
+
+
+def test_select_names_an_option_and_maybe_the_message() -> None:
+    assert parse_line('select 2 "1... 9-13??"') == Select("1... 9-13??", 2)
+    assert parse_line("select [2] 9-13") == Select("9-13", 2)
+    assert parse_line("select 9-13") == Select("9-13")
+    assert parse_line("select 12") == Select("12")  # a number alone is an option
 
 
 @pytest.mark.parametrize(

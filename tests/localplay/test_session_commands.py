@@ -1,8 +1,10 @@
 """The local mode's commands against the real bot: numbered messages and `press N`,
-choice values as players type them, `suggest` without a value, the range of a number."""
+choice values as players type them, `suggest` without a value, the range of a number, and
+`select` on an analysis card's select menu of mistakes."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from engine import Position, format_move, get_variant, legal_moves
@@ -124,3 +126,39 @@ async def test_the_computers_moves_are_posted_in_the_servers_language(
     computer = [line for line in out if line.startswith("Ordinateur (niveau 1) a joué")]
     assert computer, out
     assert "@alice a joué d3-d4." in out, out
+
+
+async def test_select_shows_a_mistake_of_an_analysed_game(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    """bob's 9-13 hangs a man (alice takes it, 18x9): the analysis card lists it in its
+    select menu, shown under the card, and `select` picks it, the bot answering with the
+    mistake's board."""
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        for line in ("/challenge @bob italian color:white", "as bob", "press Accept",
+                     "as alice", "/move 21-18", "as bob", "/move 9-13", "as alice",
+                     "/move 18x9", "as bob", "/resign", "press Resign"):
+            assert await session.run_line(line), line
+        assert await session.run_line("/analyze")
+        # The analysis card replaces its progress message when the analysis is done.
+        for _ in range(60):
+            menus = [line for line in out if line.startswith("  <")]
+            if menus:
+                break
+            await asyncio.sleep(2.0)
+            await session.quiet()
+        assert menus and "9-13??" in menus[-1], "\n".join(out)
+        assert not await session.run_line("select 30-26")
+        assert "! no message in #general has an option '30-26' to select" in out
+        before = len(out)
+        assert await session.run_line("select 9-13")
+        await session.finish()
+    shown = "\n".join(out[before:])
+    # The bot heard the pick (a component interaction with the option's value, the ply)
+    # and answered with that ply's board, for bob only.
+    assert "answering @bob select menu 'Show a mistake on the board', only @bob sees " \
+           "this" in shown, shown
+    assert "1... 9-13 (blunder, @bob). Better: 10-13" in shown, shown
+    assert "mistake.png" in shown, shown
