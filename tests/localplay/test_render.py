@@ -1,10 +1,17 @@
-"""`localplay.render`: the bot's messages as terminal lines, the game a board shows, and
-the text board printed under it."""
+"""`localplay.render`: the bot's messages as terminal lines (select menus too), the game a
+board shows, and the text board printed under it."""
 
 from __future__ import annotations
 
 from engine import Game, Position, get_variant
-from localplay.render import MessageText, game_id_of, mentioned_users, terminal_board
+from localplay.render import (
+    MenuOption,
+    MessageText,
+    game_id_of,
+    mentioned_users,
+    select_menus,
+    terminal_board,
+)
 from renderer import render_text
 from standin import MessageOrigin, MessageRecord
 
@@ -43,6 +50,21 @@ def test_messages_read_as_text() -> None:
     assert lines[-1] == "  [Resign] [Offer draw (disabled)]"
     assert "[Resign]" not in "\n".join(text.lines(message, buttons=False))
     assert game_id_of(message) == 7
+
+
+def test_a_select_menu_reads_as_its_placeholder_and_options() -> None:
+    message = _message(content="card", components=({"type": 1, "components": [
+        {"type": 3, "custom_id": "dama:mistake:7", "placeholder": "Show a mistake",
+         "min_values": 1, "max_values": 1,
+         "options": [{"label": "1... 9-13??", "value": "2"},
+                     {"label": "2. 22-18?", "value": "3"}]}]},))
+    [menu] = select_menus(message)
+    assert menu.custom_id == "dama:mistake:7" and not menu.disabled
+    assert menu.options == (MenuOption("1... 9-13??", "2"), MenuOption("2. 22-18?", "3"))
+    text = MessageText(lambda _: None)
+    assert text.lines(message) == ["card", "  <Show a mistake: 1... 9-13?? | 2. 22-18?>"]
+    assert text.lines(message, buttons=False) == ["card"]
+    assert select_menus(_message(content="no menu")) == ()
 
 
 def test_game_id_from_the_title_when_the_buttons_are_gone() -> None:
