@@ -27,8 +27,6 @@ LONG_FILES = {
     # Kept whole for speed: the move generator's inner loops share its locals, and a call
     # costs in CPython (benchmarks/movegen.py measures it).
     "engine/movegen_core.py",
-    # The message catalog: one entry per text; the coordinator splits it by feature last.
-    "bot/messages.py",
     # The stand-in is being edited by another change now: to split.
     "standin/core.py",
     "standin/rest.py",

@@ -1,4 +1,4 @@
-"""The catalog checks (`bot/locales`, `bot/messages.py`): every message id in every
+"""The catalog checks (`bot/locales`, `bot/messages/`): every message id in every
 language, the same placeholders as the English, every plural form written, no English
 left in a translation except names and notation, Arabic notation isolated, and command
 names within Discord's rules. A message added to `bot.messages` without translations

@@ -1,4 +1,4 @@
-"""The message catalog (`bot/messages.py`): every message present, English fallback, the
+"""The message catalog (`bot/messages/`): every message present, English fallback, the
 fields each template needs, and every player-facing text taken from the reader's locale."""
 
 from __future__ import annotations

@@ -1,0 +1,58 @@
+"""Every text a player reads: the message ids, their English source and the catalogs.
+
+`text(key, locale, **params)` fills a message's template with `str.format` fields, in the
+language `locale` names (a language code of `bot.language.Language`, or a Discord locale
+such as "en-US" or "tr"). English lives in `bot.messages.english` (`ENGLISH`); the other
+languages are GNU gettext catalogs, `bot/locales/messages/<language>.po`, read with
+Babel: each entry's context (`msgctxt`) is the message id, its `msgid` the English text,
+and a message whose words depend on a number (`Plural`) has one form per plural category
+of the language's CLDR rule. An entry missing or marked fuzzy (its English changed since
+it was translated) falls back to English; the test suite refuses both
+(`tests/bot/test_catalogs.py`). `python -m bot.locales` writes the template and merges it
+into the catalogs after an English text changed. Discord has no Arabic client locale:
+Arabic is reached by a player's or server's choice (`bot.language`).
+
+Parameters are formatted by the caller (mentions, numbers); the templates never build
+sentences from pieces of other templates except through named fields.
+
+The package: `ids` (the `Msg` enum), `english` (the English source and `Plural`),
+`lookup` (templates from the catalogs, `text()`), `bidi` (directional isolates) and
+`commands` (the command picker's English). Every public name is re-exported here.
+"""
+
+from __future__ import annotations
+
+from bot.messages.bidi import FSI, LRI, PDI, isolate
+from bot.messages.commands import COMMAND_TEXT, command_text
+from bot.messages.english import ENGLISH, Plural
+from bot.messages.ids import Msg
+from bot.messages.lookup import (
+    VARIANT_NAMES,
+    fields,
+    language_of,
+    template,
+    template_fields,
+    text,
+    translations,
+    variant_name,
+)
+
+__all__ = [
+    "COMMAND_TEXT",
+    "ENGLISH",
+    "FSI",
+    "LRI",
+    "PDI",
+    "VARIANT_NAMES",
+    "Msg",
+    "Plural",
+    "command_text",
+    "fields",
+    "isolate",
+    "language_of",
+    "template",
+    "template_fields",
+    "text",
+    "translations",
+    "variant_name",
+]

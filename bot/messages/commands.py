@@ -1,0 +1,101 @@
+"""The English names shown in Discord's command picker (`COMMAND_TEXT`): command and option
+descriptions and choice names, translated through the commands catalogs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from bot.language import Language
+
+COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
+    "challenge": "Challenge a player to a game of draughts in this channel",
+    "challenge.opponent": "The player you challenge",
+    "challenge.variant": "Which draughts to play",
+    "challenge.rated": "Whether the game counts for ratings (default: the server's setting)",
+    "challenge.color": "The colour you play (default: random)",
+    "challenge.move_time": "Time for each move (default: the server's setting)",
+    "challenge.clock": "A clock for each player: minutes + seconds added per move "
+                       "(instead of a time per move)",
+    "play": "Play a game against the computer in this channel (unrated)",
+    "play.variant": "Which draughts to play",
+    "play.level": "How strong the computer plays: 1 (easiest) to 5 (strongest); default 3",
+    "play.color": "The colour you play (default: random)",
+    "play.move_time": "Time for each of your moves; when it runs out the computer moves for you",
+    "play.clock": "A clock for you and the computer: minutes + seconds added per move "
+                  "(instead of a time per move)",
+    "move": "Play a move in this channel's game",
+    "move.move": "Your move, e.g. d3-d4 or a capture d3xd5 (pick from the list)",
+    "move.draw": "Offer a draw with this move (your opponent accepts it or plays on)",
+    "board": "Show the current board of this channel's game again",
+    "resign": "Resign this channel's game",
+    "draw": "Offer a draw, or accept your opponent's offer",
+    "abort": "Cancel this channel's game without a result (before both sides have moved)",
+    "rating": "Show a player's ratings",
+    "rating.user": "Whose ratings (default: yours)",
+    "rating.variant": "Only this variant (default: all)",
+    "leaderboard": "Show the best players of a variant",
+    "leaderboard.variant": "Which variant (default: Turkish)",
+    "leaderboard.scope": "This server only, or everyone (default: this server)",
+    "history": "Show a player's recent games",
+    "history.user": "Whose games (default: yours)",
+    "export": "Download a game as a PDN file or watch it as an animated picture",
+    "export.game": "The game number (see /history; default: this channel's or your last game)",
+    "export.analysis": "Include the computer's analysis as comments, when the game has one",
+    "export.format": "A PDN file (the default) or an animated GIF of the game, move by move",
+    "analyze": "Have the computer review a finished game: graph, mistakes, accuracy",
+    "analyze.game": "The game number (see /history; default: this channel's last finished "
+                    "game)",
+    "rules": "Explain the rules of a variant",
+    "rules.variant": "Which variant (default: Turkish)",
+    "help": "How to play draughts with this bot",
+    "choice.turkish": "Turkish draughts",
+    "choice.arab": "Arab Dama",
+    "choice.moroccan": "Moroccan draughts",
+    "choice.italian": "Italian draughts",
+    "settings": "Show or change your preferences: board side, Italian notation, language",
+    "settings.board_side": "The side your boards are drawn from (auto: the side you play)",
+    "settings.notation": "How Italian moves are written to you",
+    "settings.language": "The language I answer you in (automatic: your Discord's language)",
+    "server-settings": "Show or change this server's settings: limits on pending challenges, "
+                       "language",
+    "server-settings.per_challenger": "Most pending challenges from one player",
+    "server-settings.per_opponent": "Most pending challenges to one player",
+    "server-settings.language": "The language of channel posts and of players whose Discord is "
+                                "in English",
+    "choice.auto": "Auto (the side you play)",
+    "choice.numeric": "Numeric (22-18)",
+    "choice.algebraic": "Algebraic (d3-c4)",
+    # each language by its own name (`bot.language.Language`)
+    **{f"choice.{language.value}": language.endonym for language in Language},
+    "choice.language_auto": "Automatic",
+    "rematch": "Play this channel's last finished game again, colours swapped",
+    "choice.white": "White",
+    "choice.black": "Black",
+    "choice.random": "Random",
+    "choice.server": "This server",
+    "choice.global": "Everyone",
+    "choice.pdn": "PDN file",
+    "choice.gif": "Animated GIF",
+    "choice.none": "No limit",
+    "choice.40s": "40 seconds",
+    "choice.5m": "5 minutes",
+    "choice.1h": "1 hour",
+    "choice.1d": "1 day",
+    # puzzles
+    "puzzle": "Get a puzzle: find the winning shot (only you see it)",
+    "puzzle.variant": "Which draughts (default: any)",
+    "solve": "Answer your puzzle with a move",
+    "solve.move": "Your move, e.g. c3-d4 or a capture c3xe5 (pick from the list)",
+    "puzzle-daily": "Post a daily puzzle in a channel (server managers)",
+    "puzzle-daily.channel": "Where to post it",
+    "puzzle-daily.variant": "Which draughts (default: a different one each day)",
+    "puzzle-daily-stop": "Stop this server's daily puzzle (server managers)",
+})
+"""Names shown in Discord's command picker: command and option descriptions (keys
+`command` and `command.option`) and choice names (`choice.<value>`)."""
+
+
+def command_text(key: str) -> str:
+    """The English description or choice name `key` of `COMMAND_TEXT`."""
+    return COMMAND_TEXT[key]

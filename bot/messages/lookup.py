@@ -1,0 +1,106 @@
+"""The message lookup: a message's template in a language, read from the gettext catalogs
+(`bot/locales/messages/<language>.po`, with Babel) with English as the fallback, and
+`text()`, the template filled in."""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import string
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from bot.language import SOURCE, Direction, Language, from_locale
+from bot.messages.bidi import isolate
+from bot.messages.english import ENGLISH, Plural
+from bot.messages.ids import Msg
+
+_LOCALES = Path(__file__).resolve().parent.parent / "locales"
+
+
+def language_of(locale: str | None) -> str:
+    """The catalog language for a language code or a Discord locale ("tr", "en-US",
+    "fr"): the part before `-`, lower case; English for None or a language without a
+    catalog."""
+    return (from_locale(locale) or SOURCE).value
+
+
+def _read_catalog(domain: str, language: str) -> gettext.GNUTranslations | None:
+    """The gettext translations of `domain` in `language`, read from
+    `bot/locales/<domain>/<language>.po` with Babel and compiled in memory (untranslated
+    and fuzzy entries left out, so they fall back to English); None without a file."""
+    path = _LOCALES / domain / f"{language}.po"
+    if not path.is_file():
+        return None
+    with path.open("rb") as source:
+        catalog = read_po(source, locale=language, domain=domain)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+@functools.cache
+def translations(domain: str, language: str) -> gettext.NullTranslations:
+    """The translations of `domain` ("messages" or "commands") in `language`; English
+    (every message as its source text) when there is no catalog for it. Read once."""
+    if language == SOURCE.value:
+        return gettext.NullTranslations()
+    return _read_catalog(domain, language) or gettext.NullTranslations()
+
+
+def template(key: Msg, locale: str | None = None, count: int = 1) -> str:
+    """The template of `key` in `locale` (a language code or a Discord locale such as
+    "en-US" or "tr"), for `count` if it is a plural message (the language's plural rule,
+    from the catalog's `Plural-Forms`); English when the catalog lacks it."""
+    source = ENGLISH[key]
+    catalog = translations("messages", language_of(locale))
+    if isinstance(source, Plural):
+        return catalog.npgettext(key.value, source.one, source.other, count)
+    return catalog.pgettext(key.value, source)
+
+
+def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
+    """The message `key` in `locale` with `params` filled in. A plural message picks its
+    form by the parameter its `Plural.count` names. In a right-to-left language each
+    parameter is isolated (`isolate`). Raises `KeyError` naming a field the template needs
+    and `params` lacks (a programming error)."""
+    source = ENGLISH[key]
+    count = 1
+    if isinstance(source, Plural):
+        count = int(str(params[source.count]))
+    language = language_of(locale)
+    if Language.of(language).direction is Direction.RIGHT_TO_LEFT:
+        params = {name: isolate(str(value)) for name, value in params.items()}
+    return template(key, language, count).format(**params)
+
+
+VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({
+    "turkish": Msg.VARIANT_TURKISH,
+    "arab": Msg.VARIANT_ARAB,
+    "moroccan": Msg.VARIANT_MOROCCAN,
+    "italian": Msg.VARIANT_ITALIAN,
+})
+"""The message of each variant's name, by variant key (`engine.VARIANTS`)."""
+
+
+def variant_name(key: str, locale: str | None = None) -> str:
+    """The name of the variant `key` ("turkish") in `locale`: "Türk daması", "Dama turca".
+    Raises `KeyError` for an unknown key."""
+    return text(VARIANT_NAMES[key], locale)
+
+
+def fields(key: Msg, locale: str | None = None, count: int = 1) -> set[str]:
+    """The names of the fields the template of `key` uses (for `count`, in `locale`)."""
+    return template_fields(template(key, locale, count))
+
+
+def template_fields(template_text: str) -> set[str]:
+    """The names of the `str.format` fields in `template_text`."""
+    return {name for _, name, _, _ in string.Formatter().parse(template_text) if name}
+
