@@ -17,9 +17,10 @@ from typing import Any
 from aiohttp import web
 
 from .bodies import PAYLOAD_JSON, Body, read_body, read_json_any
-from .core import CHANNEL_MESSAGE_FLAGS, Core, InteractionState
+from .core import CHANNEL_MESSAGE_FLAGS, Core
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import Intent
+from .interaction_state import InteractionState
 from .limits import MAX_CHAT_INPUT_COMMANDS, chat_input_count, too_many_commands
 from .model import Channel, ChannelType, Guild, Permission
 from .openapi import OpenApiCheck

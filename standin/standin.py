@@ -39,7 +39,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .core import Core, InteractionState
+from .core import Core
 from .directory import (
     ChannelRef,
     Directory,
@@ -60,6 +60,7 @@ from .gateway import (
     GatewaySession,
     Intent,
 )
+from .interaction_state import InteractionState
 from .model import (
     DEFAULT_BOT_PERMISSIONS,
     ChannelType,
