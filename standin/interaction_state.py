@@ -68,7 +68,6 @@ class InteractionState:
     expired: bool = False
 
 
-
 def text_inputs(components: list[Any]) -> list[str]:
     """The custom ids of the text inputs in a modal's `components`, at any depth."""
     found: list[str] = []

@@ -37,7 +37,9 @@ def attachments_from(
     """The attachment list after a create/edit, or None when an edit leaves it alone.
 
     Discord (Edit Webhook Message): `attachments` lists what remains, retained ones by
-    id and new uploads by file index; without it, uploads are appended.
+    id and new uploads by file index; without it, uploads are appended. The uploads are
+    stored in `world`. Raises `ApiError` (400, Invalid Form Body) when `attachments` is no
+    list or names an attachment neither uploaded nor already on the message.
     """
     files = body.files
     listed = body.json.get("attachments")
