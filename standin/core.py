@@ -6,18 +6,28 @@ bot posts and one a driver user posts are recorded, dispatched and observed the 
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
-from .bodies import Body, UploadedFile, image_size, sniff_content_type
+from .bodies import Body, UploadedFile
 from .components import stored_components
-from .errors import ApiError, JsonErrorCode, field_error, form_error, merge_errors, not_found
+from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import GatewayHub, GatewaySession, Intent
+from .interaction_state import (
+    INTERACTION_TOKEN_LIFETIME,
+    VALID_CALLBACKS,
+    InteractionState,
+    text_inputs,
+)
+from .message_parts import (
+    attachments_from,
+    check_body,
+    mentions,
+    resolve_embed_files,
+    store_upload,
+)
 from .model import Attachment, Channel, ChannelType, Json, Message, World, new_token
 from .nonces import DEFAULT_WINDOW, NonceRegistry
 from .payloads import (
@@ -35,7 +45,6 @@ from .records import (
     AttachmentRecord,
     CallbackType,
     Choice,
-    ComponentType,
     EventKind,
     InteractionKind,
     InteractionResult,
@@ -47,77 +56,19 @@ from .records import (
 from .snowflakes import now_iso
 from .validation import (
     check_choices,
-    check_components,
-    check_content,
-    check_embeds,
     check_flags,
     check_modal,
-    check_nonce,
     empty_message,
     raise_if,
 )
 
 _log = logging.getLogger(__name__)
 
-INTERACTION_TOKEN_LIFETIME = 15 * 60.0
 CHANNEL_MESSAGE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_IS_COMPONENTS_V2
 RESPONSE_FLAGS = CHANNEL_MESSAGE_FLAGS | FLAG_EPHEMERAL
 EDIT_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_IS_COMPONENTS_V2
-_EMBED_MEDIA = ("image", "thumbnail")
-_EMBED_ICONS = (("author", "icon_url"), ("footer", "icon_url"))
 
 MessageListener = Callable[[MessageEvent], None]
-
-_VALID_CALLBACKS: dict[InteractionKind, frozenset[CallbackType]] = {
-    InteractionKind.APPLICATION_COMMAND: frozenset(
-        {CallbackType.CHANNEL_MESSAGE, CallbackType.DEFERRED_CHANNEL_MESSAGE, CallbackType.MODAL}
-    ),
-    InteractionKind.MESSAGE_COMPONENT: frozenset(
-        {
-            CallbackType.CHANNEL_MESSAGE,
-            CallbackType.DEFERRED_CHANNEL_MESSAGE,
-            CallbackType.DEFERRED_UPDATE_MESSAGE,
-            CallbackType.UPDATE_MESSAGE,
-            CallbackType.MODAL,
-        }
-    ),
-    InteractionKind.AUTOCOMPLETE: frozenset({CallbackType.AUTOCOMPLETE_RESULT}),
-    InteractionKind.MODAL_SUBMIT: frozenset(
-        {
-            CallbackType.CHANNEL_MESSAGE,
-            CallbackType.DEFERRED_CHANNEL_MESSAGE,
-            CallbackType.DEFERRED_UPDATE_MESSAGE,
-            CallbackType.UPDATE_MESSAGE,
-        }
-    ),
-}
-
-
-@dataclass
-class InteractionState:
-    """One interaction from dispatch to answer."""
-
-    id: int
-    token: str
-    kind: InteractionKind
-    name: str
-    user_id: int
-    channel_id: int
-    guild_id: int | None
-    payload: Json
-    component_message_id: int | None = None
-    opened_by: int | None = None  # a modal submit's: the interaction that opened the modal
-    created: float = field(default_factory=time.monotonic)
-    callback: CallbackType | None = None
-    callback_at: float | None = None
-    original_message_id: int | None = None
-    followup_ids: list[int] = field(default_factory=list)
-    choices: list[Choice] = field(default_factory=list)
-    modal: Json | None = None
-    awaiting_followup: bool = False
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
-    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
-    expired: bool = False
 
 
 class Core:
@@ -228,144 +179,9 @@ class Core:
         await self.hub.dispatch(event, build)
 
     # ---- building messages from request bodies ------------------------------------
-    def _attachments_from(
-        self, body: Body, existing: list[Attachment], *, ephemeral: bool, editing: bool
-    ) -> list[Attachment] | None:
-        """The attachment list after a create/edit, or None when an edit leaves it alone.
-
-        Discord (Edit Webhook Message): `attachments` lists what remains, retained ones by
-        id and new uploads by file index; without it, uploads are appended.
-        """
-        files = body.files
-        listed = body.json.get("attachments")
-        new: dict[int, Attachment] = {}
-        for index, upload in sorted(files.items()):
-            new[index] = self._store_upload(upload, ephemeral=ephemeral)
-        if listed is None:
-            if editing and not files:
-                return None
-            return [*existing, *new.values()] if editing else list(new.values())
-        if not isinstance(listed, list):
-            raise form_error(
-                field_error(("attachments",), "BASE_TYPE_BAD_TYPE", "Must be an array.")
-            )
-        by_id = {a.id: a for a in existing}
-        result: list[Attachment] = []
-        errors: Json = {}
-        for i, item in enumerate(listed):
-            if not isinstance(item, dict) or "id" not in item:
-                merge_errors(
-                    errors,
-                    field_error(
-                        ("attachments", i, "id"), "BASE_TYPE_REQUIRED", "This field is required"
-                    ),
-                )
-                continue
-            try:
-                ident = int(item["id"])
-            except (TypeError, ValueError):
-                merge_errors(
-                    errors,
-                    field_error(
-                        ("attachments", i, "id"),
-                        "NUMBER_TYPE_COERCE",
-                        f'Value "{item["id"]}" is not snowflake.',
-                    ),
-                )
-                continue
-            if ident in new:
-                att = new[ident]
-                if item.get("description") is not None:
-                    att.description = str(item["description"])
-                if item.get("filename"):
-                    att.filename = str(item["filename"])
-                result.append(att)
-            elif ident in by_id:
-                result.append(by_id[ident])
-            else:
-                merge_errors(
-                    errors,
-                    field_error(
-                        ("attachments", i, "id"),
-                        "ATTACHMENT_NOT_FOUND",
-                        f"Attachment {ident} is neither uploaded here nor on the message",
-                    ),
-                )
-        if errors:
-            raise form_error(errors)
-        return result
-
     def _store_upload(self, upload: UploadedFile, *, ephemeral: bool) -> Attachment:
-        size = image_size(upload.data)
-        att = Attachment(
-            id=self.world.ids.next(),
-            filename=upload.filename,
-            data=upload.data,
-            content_type=sniff_content_type(upload.filename, upload.data, upload.content_type),
-            width=size[0] if size else None,
-            height=size[1] if size else None,
-            ephemeral=ephemeral,
-        )
-        self.world.attachments[att.id] = att
-        return att
-
-    def _resolve_embed_files(self, embeds: list[Json], attachments: list[Attachment]) -> list[Json]:
-        """Replace `attachment://name` in embeds with the uploaded file's URL and size."""
-        by_name = {a.filename: a for a in attachments}
-        result = copy.deepcopy(embeds)
-        for embed in result:
-            embed.setdefault("type", "rich")
-            for key in _EMBED_MEDIA:
-                media = embed.get(key)
-                if isinstance(media, dict):
-                    self._resolve_url(media, "url", by_name, with_size=True)
-            for key, url_key in _EMBED_ICONS:
-                part = embed.get(key)
-                if isinstance(part, dict):
-                    self._resolve_url(part, url_key, by_name, with_size=False)
-        return result
-
-    def _resolve_url(
-        self, obj: Json, key: str, by_name: dict[str, Attachment], *, with_size: bool
-    ) -> None:
-        url = obj.get(key)
-        if not isinstance(url, str) or not url.startswith("attachment://"):
-            return
-        att = by_name.get(url[len("attachment://") :])
-        if att is None:
-            return
-        real = self.payloads.attachment(att)["url"]
-        obj[key] = real
-        obj["proxy_url" if key == "url" else f"proxy_{key}"] = real
-        if with_size and att.width is not None:
-            obj["width"] = att.width
-            obj["height"] = att.height
-            obj["content_type"] = att.content_type
-            obj["flags"] = 0
-
-    def _check_body(self, body: Body, allowed_flags: int) -> None:
-        data = body.json
-        errors: Json = {}
-        merge_errors(errors, check_content(data.get("content")))
-        merge_errors(errors, check_embeds(data.get("embeds")))
-        merge_errors(errors, check_nonce(data.get("nonce"), data.get("enforce_nonce")))
-        flags = data.get("flags")
-        merge_errors(errors, check_flags(flags, allowed_flags))
-        v2 = isinstance(flags, int) and bool(flags & FLAG_IS_COMPONENTS_V2)
-        merge_errors(errors, check_components(data.get("components"), components_v2=v2))
-        if v2:
-            for key in ("content", "embeds", "poll"):
-                if data.get(key):
-                    merge_errors(
-                        errors,
-                        field_error(
-                            (key,),
-                            "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                            "The 'content', 'embeds' and 'poll' fields cannot be used "
-                            "when using the IS_COMPONENTS_V2 flag",
-                        ),
-                    )
-        raise_if(errors)
+        """Store an uploaded file as a new attachment (`message_parts.store_upload`)."""
+        return store_upload(self.world, upload, ephemeral=ephemeral)
 
     def new_message(
         self,
@@ -379,11 +195,13 @@ class Core:
         require_content: bool = True,
     ) -> Message:
         """A validated message built from a create request (not yet stored)."""
-        self._check_body(body, allowed_flags)
+        check_body(body, allowed_flags)
         data = body.json
         flags = int(data.get("flags") or 0) | extra_flags
         ephemeral = bool(flags & FLAG_EPHEMERAL)
-        attachments = self._attachments_from(body, [], ephemeral=ephemeral, editing=False) or []
+        attachments = (
+            attachments_from(self.world, body, [], ephemeral=ephemeral, editing=False) or []
+        )
         content = data.get("content") or ""
         embeds = data.get("embeds") or []
         components = data.get("components") or []
@@ -402,7 +220,7 @@ class Core:
             guild_id=channel.guild_id,
             author_id=author_id,
             content=content,
-            embeds=self._resolve_embed_files(embeds, attachments),
+            embeds=resolve_embed_files(self.payloads, embeds, attachments),
             components=stored_components(components),
             attachments=attachments,
             flags=flags,
@@ -410,25 +228,8 @@ class Core:
             visible_to=visible_to if ephemeral else None,
             nonce=data.get("nonce"),
         )
-        msg.mention_ids = self._mentions(content, data.get("allowed_mentions"))
+        msg.mention_ids = mentions(self.world, content, data.get("allowed_mentions"))
         return msg
-
-    def _mentions(self, content: str, allowed: Any) -> list[int]:
-        ids: list[int] = []
-        parse = None
-        users_allowed: list[int] | None = None
-        if isinstance(allowed, dict):
-            parse = allowed.get("parse")
-            users_allowed = [int(u) for u in allowed.get("users") or []]
-        for user_id in self.world.users:
-            mentioned = f"<@{user_id}>" in content or f"<@!{user_id}>" in content
-            if mentioned and (
-                parse is None
-                or "users" in parse
-                or (users_allowed is not None and user_id in users_allowed)
-            ):
-                ids.append(user_id)
-        return ids
 
     async def store_message(self, msg: Message, origin: MessageOrigin) -> Message:
         """Store a new message, update its channel and dispatch MESSAGE_CREATE."""
@@ -447,21 +248,21 @@ class Core:
         self, msg: Message, body: Body, *, allowed_flags: int = EDIT_FLAGS
     ) -> Message:
         """Apply an edit request (fields present replace, attachments per Discord's rules)."""
-        self._check_body(body, allowed_flags | (msg.flags & ~EDIT_FLAGS))
+        check_body(body, allowed_flags | (msg.flags & ~EDIT_FLAGS))
         data = body.json
         ephemeral = bool(msg.flags & FLAG_EPHEMERAL)
-        attachments = self._attachments_from(
-            body, msg.attachments, ephemeral=ephemeral, editing=True
+        attachments = attachments_from(
+            self.world, body, msg.attachments, ephemeral=ephemeral, editing=True
         )
         if attachments is not None:
             msg.attachments = attachments
         if "content" in data:
             msg.content = data["content"] or ""
-            msg.mention_ids = self._mentions(msg.content, data.get("allowed_mentions"))
+            msg.mention_ids = mentions(self.world, msg.content, data.get("allowed_mentions"))
         if "embeds" in data:
-            msg.embeds = self._resolve_embed_files(data["embeds"] or [], msg.attachments)
+            msg.embeds = resolve_embed_files(self.payloads, data["embeds"] or [], msg.attachments)
         elif attachments is not None:
-            msg.embeds = self._resolve_embed_files(msg.embeds, msg.attachments)
+            msg.embeds = resolve_embed_files(self.payloads, msg.embeds, msg.attachments)
         if "components" in data:
             msg.components = stored_components(data["components"] or [])
         if data.get("flags") is not None:
@@ -578,7 +379,7 @@ class Core:
                     f"Value must be one of (1, 4, 5, 6, 7, 8, 9, 12), not {raw_type!r}.",
                 )
             ) from None
-        if ctype not in _VALID_CALLBACKS[state.kind]:
+        if ctype not in VALID_CALLBACKS[state.kind]:
             raise ApiError(
                 400,
                 JsonErrorCode.INVALID_FORM_BODY,
@@ -767,7 +568,7 @@ class Core:
             modal = ModalRecord(
                 custom_id=str(state.modal.get("custom_id")),
                 title=str(state.modal.get("title")),
-                inputs=tuple(_text_inputs(state.modal.get("components") or [])),
+                inputs=tuple(text_inputs(state.modal.get("components") or [])),
                 raw=state.modal,
             )
         latency = (state.callback_at - state.created) if state.callback_at else float("nan")
@@ -783,17 +584,3 @@ class Core:
             modal=modal,
             latency=latency,
         )
-
-
-def _text_inputs(components: list[Any]) -> list[str]:
-    found: list[str] = []
-    for comp in components:
-        if not isinstance(comp, dict):
-            continue
-        if comp.get("type") == ComponentType.TEXT_INPUT and comp.get("custom_id"):
-            found.append(str(comp["custom_id"]))
-        found.extend(_text_inputs(comp.get("components") or []))
-        inner = comp.get("component")
-        if isinstance(inner, dict):
-            found.extend(_text_inputs([inner]))
-    return found

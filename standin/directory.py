@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .channels import create_thread, dm_channel
 from .core import Core
 from .errors import StandInError
 from .gateway import Intent
@@ -31,7 +32,6 @@ from .model import (
 )
 from .payloads import Payloads
 from .records import MessageRecord
-from .rest import create_thread, dm_channel
 from .snowflakes import SnowflakeFactory, on_shard
 
 

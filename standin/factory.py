@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .bodies import UploadedFile
-from .core import InteractionState
 from .directory import ChannelRef, Directory, MessageRef, RoleInfo, UserRef
 from .errors import StandInError
+from .interaction_state import InteractionState
 from .model import (
     Channel,
     ChannelType,

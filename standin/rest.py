@@ -12,67 +12,26 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from aiohttp import web
 
-from .bodies import PAYLOAD_JSON, Body, read_body, read_json_any
-from .core import CHANNEL_MESSAGE_FLAGS, Core, InteractionState
+from .bodies import PAYLOAD_JSON, Body, read_body
+from .channels import create_thread, dm_channel
+from .core import CHANNEL_MESSAGE_FLAGS, Core
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import Intent
-from .limits import MAX_CHAT_INPUT_COMMANDS, chat_input_count, too_many_commands
+from .interaction_state import InteractionState
 from .model import Channel, ChannelType, Guild, Permission
 from .openapi import OpenApiCheck
 from .payloads import FLAG_EPHEMERAL, MESSAGE_REPLY
 from .records import MessageOrigin
-from .validation import check_command, check_commands, raise_if
+from .responses import int_field, json_response, no_content, snowflake
+from .rest_commands import CommandRoutes
 
 _log = logging.getLogger(__name__)
 
 API = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    """A JSON answer with `Content-Type: application/json` and nothing after it."""
-    return web.Response(
-        status=status,
-        body=json.dumps(data, separators=(",", ":")).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-
-
-def no_content() -> web.Response:
-    """204 No Content."""
-    return web.Response(status=204)
-
-
-def _int_field(data: dict[str, Any], path: tuple[str, ...], default: int) -> int:
-    """An integer field of a JSON body (nested by `path`); 400 Invalid Form Body otherwise."""
-    value: Any = data
-    for key in path:
-        value = value.get(key) if isinstance(value, dict) else None
-    if value is None:
-        return default
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise form_error(
-            field_error(path, "NUMBER_TYPE_COERCE", f'Value "{value}" is not int.')
-        ) from None
-
-
-def _permissions_string(value: Any) -> str | None:
-    """A permission bit set as Discord answers it: a decimal string (an integer is accepted
-    in requests; Discord developer docs, Topics > Permissions)."""
-    return None if value is None else str(int(value))
-
-
-def _snowflake(request: web.Request, name: str, code: JsonErrorCode, what: str) -> int:
-    try:
-        return int(request.match_info[name])
-    except ValueError:
-        raise not_found(code, what) from None
 
 
 class Rest:
@@ -89,6 +48,7 @@ class Rest:
         openapi_check: OpenApiCheck | None = None,
     ) -> None:
         self.core = core
+        self.commands = CommandRoutes(core)
         self.openapi_check = openapi_check
         self._shards = shards  # the shard count GET /gateway/bot recommends
         self.token = token
@@ -105,6 +65,7 @@ class Rest:
         ch = a + "/channels/{channel_id}"
         app = a + "/applications/{application_id}"
         hook = a + "/webhooks/{application_id}/{token}"
+        cmd = self.commands
         return [
             r.get(a + "/users/@me", self.get_me),
             r.get(a + "/users/{user_id}", self.get_user),
@@ -113,19 +74,19 @@ class Rest:
             r.get(a + "/applications/@me", self.get_application),
             r.get(a + "/gateway", self.get_gateway),
             r.get(a + "/gateway/bot", self.get_gateway_bot),
-            r.get(app + "/commands", self.list_commands),
-            r.put(app + "/commands", self.put_commands),
-            r.post(app + "/commands", self.upsert_command),
-            r.get(app + "/commands/{command_id}", self.get_command),
-            r.patch(app + "/commands/{command_id}", self.patch_command),
-            r.delete(app + "/commands/{command_id}", self.delete_command),
-            r.get(app + "/guilds/{guild_id}/commands", self.list_commands),
-            r.put(app + "/guilds/{guild_id}/commands", self.put_commands),
-            r.post(app + "/guilds/{guild_id}/commands", self.upsert_command),
-            r.get(app + "/guilds/{guild_id}/commands/permissions", self.command_permissions),
-            r.get(app + "/guilds/{guild_id}/commands/{command_id}", self.get_command),
-            r.patch(app + "/guilds/{guild_id}/commands/{command_id}", self.patch_command),
-            r.delete(app + "/guilds/{guild_id}/commands/{command_id}", self.delete_command),
+            r.get(app + "/commands", cmd.list_commands),
+            r.put(app + "/commands", cmd.put_commands),
+            r.post(app + "/commands", cmd.upsert_command),
+            r.get(app + "/commands/{command_id}", cmd.get_command),
+            r.patch(app + "/commands/{command_id}", cmd.patch_command),
+            r.delete(app + "/commands/{command_id}", cmd.delete_command),
+            r.get(app + "/guilds/{guild_id}/commands", cmd.list_commands),
+            r.put(app + "/guilds/{guild_id}/commands", cmd.put_commands),
+            r.post(app + "/guilds/{guild_id}/commands", cmd.upsert_command),
+            r.get(app + "/guilds/{guild_id}/commands/permissions", cmd.command_permissions),
+            r.get(app + "/guilds/{guild_id}/commands/{command_id}", cmd.get_command),
+            r.patch(app + "/guilds/{guild_id}/commands/{command_id}", cmd.patch_command),
+            r.delete(app + "/guilds/{guild_id}/commands/{command_id}", cmd.delete_command),
             r.post(a + "/interactions/{interaction_id}/{token}/callback", self.callback),
             r.post(hook, self.webhook_execute),
             r.get(hook + "/messages/{message_id}", self.webhook_get),
@@ -229,7 +190,7 @@ class Rest:
     async def get_user(self, request: web.Request) -> web.Response:
         """GET /users/{id}."""
         user = self.core.world.users.get(
-            _snowflake(request, "user_id", JsonErrorCode.UNKNOWN_USER, "User")
+            snowflake(request, "user_id", JsonErrorCode.UNKNOWN_USER, "User")
         )
         if user is None:
             raise not_found(JsonErrorCode.UNKNOWN_USER, "User")
@@ -272,115 +233,10 @@ class Rest:
             }
         )
 
-    # ---- application commands ---------------------------------------------------
-    def _check_app(self, request: web.Request) -> None:
-        if request.match_info["application_id"] != str(self.core.payloads.app.id):
-            raise ApiError(403, JsonErrorCode.MISSING_ACCESS, "Missing Access")
-
-    def _command_table(self, request: web.Request) -> tuple[dict[int, dict[str, Any]], int | None]:
-        self._check_app(request)
-        gid = request.match_info.get("guild_id")
-        if gid is None:
-            return self.core.global_commands, None
-        guild_id = _snowflake(request, "guild_id", JsonErrorCode.UNKNOWN_GUILD, "Guild")
-        if guild_id not in self.core.world.guilds:
-            raise ApiError(403, JsonErrorCode.MISSING_ACCESS, "Missing Access")
-        return self.core.guild_commands.setdefault(guild_id, {}), guild_id
-
-    def _normalise(self, cmd: dict[str, Any], ident: int, guild_id: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "id": str(ident),
-            "application_id": str(self.core.payloads.app.id),
-            "version": str(self.core.world.ids.next()),
-            "type": int(cmd.get("type", 1)),
-            "name": cmd["name"],
-            "name_localizations": cmd.get("name_localizations"),
-            "description": cmd.get("description", ""),
-            "description_localizations": cmd.get("description_localizations"),
-            "options": [dict(o) for o in cmd.get("options") or []],
-            "default_member_permissions": _permissions_string(
-                cmd.get("default_member_permissions")),
-            "nsfw": bool(cmd.get("nsfw", False)),
-            "contexts": cmd.get("contexts"),
-            "integration_types": cmd.get("integration_types") or [0],
-        }
-        if guild_id is not None:
-            out["guild_id"] = str(guild_id)
-        else:
-            out["dm_permission"] = cmd.get("dm_permission", True)
-        return out
-
-    async def list_commands(self, request: web.Request) -> web.Response:
-        """GET .../commands."""
-        table, _ = self._command_table(request)
-        return json_response(list(table.values()))
-
-    async def put_commands(self, request: web.Request) -> web.Response:
-        """PUT .../commands: bulk overwrite; a command keeps its id when its name stays."""
-        table, guild_id = self._command_table(request)
-        commands = await read_json_any(request)
-        raise_if(check_commands(commands))
-        old = {(c["type"], c["name"]): int(c["id"]) for c in table.values()}
-        table.clear()
-        for cmd in commands:
-            key = (int(cmd.get("type", 1)), cmd["name"])
-            ident = old.get(key) or self.core.world.ids.next()
-            table[ident] = self._normalise(cmd, ident, guild_id)
-        return json_response(list(table.values()))
-
-    async def upsert_command(self, request: web.Request) -> web.Response:
-        """POST .../commands: create, or replace the command of that name (200 then)."""
-        table, guild_id = self._command_table(request)
-        cmd = (await self._body(request)).json
-        raise_if(check_command(cmd))
-        for ident, existing in table.items():
-            if existing["name"] == cmd["name"] and existing["type"] == int(cmd.get("type", 1)):
-                table[ident] = self._normalise(cmd, ident, guild_id)
-                return json_response(table[ident], 200)
-        if chat_input_count([cmd]) and chat_input_count(list(table.values())) >= \
-                MAX_CHAT_INPUT_COMMANDS:
-            raise too_many_commands()
-        ident = self.core.world.ids.next()
-        table[ident] = self._normalise(cmd, ident, guild_id)
-        return json_response(table[ident], 201)
-
-    def _command(self, request: web.Request) -> tuple[dict[int, dict[str, Any]], int, int | None]:
-        table, guild_id = self._command_table(request)
-        ident = _snowflake(
-            request, "command_id", JsonErrorCode.UNKNOWN_APPLICATION_COMMAND, "application command"
-        )
-        if ident not in table:
-            raise not_found(JsonErrorCode.UNKNOWN_APPLICATION_COMMAND, "application command")
-        return table, ident, guild_id
-
-    async def get_command(self, request: web.Request) -> web.Response:
-        """GET .../commands/{id}."""
-        table, ident, _ = self._command(request)
-        return json_response(table[ident])
-
-    async def patch_command(self, request: web.Request) -> web.Response:
-        """PATCH .../commands/{id}."""
-        table, ident, guild_id = self._command(request)
-        merged = {**table[ident], **(await self._body(request)).json}
-        raise_if(check_command(merged))
-        table[ident] = self._normalise(merged, ident, guild_id)
-        return json_response(table[ident])
-
-    async def delete_command(self, request: web.Request) -> web.Response:
-        """DELETE .../commands/{id}."""
-        table, ident, _ = self._command(request)
-        del table[ident]
-        return no_content()
-
-    async def command_permissions(self, request: web.Request) -> web.Response:
-        """GET .../guilds/{id}/commands/permissions (none set)."""
-        self._command_table(request)
-        return json_response([])
-
     # ---- interactions ---------------------------------------------------------------
     async def callback(self, request: web.Request) -> web.Response:
         """POST /interactions/{id}/{token}/callback."""
-        ident = _snowflake(
+        ident = snowflake(
             request, "interaction_id", JsonErrorCode.UNKNOWN_INTERACTION, "interaction"
         )
         body = await self._body(request)
@@ -391,7 +247,7 @@ class Rest:
         return no_content() if result is None else json_response(result)
 
     def _hook(self, request: web.Request) -> InteractionState:
-        app_id = _snowflake(request, "application_id", JsonErrorCode.UNKNOWN_WEBHOOK, "Webhook")
+        app_id = snowflake(request, "application_id", JsonErrorCode.UNKNOWN_WEBHOOK, "Webhook")
         return self.core.webhook_interaction(app_id, request.match_info["token"])
 
     async def webhook_execute(self, request: web.Request) -> web.Response:
@@ -423,7 +279,7 @@ class Rest:
 
     # ---- channels and messages ----------------------------------------------------
     def _channel(self, request: web.Request) -> Channel:
-        ident = _snowflake(request, "channel_id", JsonErrorCode.UNKNOWN_CHANNEL, "Channel")
+        ident = snowflake(request, "channel_id", JsonErrorCode.UNKNOWN_CHANNEL, "Channel")
         channel = self.core.world.channels.get(ident)
         if channel is None:
             raise not_found(JsonErrorCode.UNKNOWN_CHANNEL, "Channel")
@@ -489,7 +345,7 @@ class Rest:
     async def get_message(self, request: web.Request) -> web.Response:
         """GET /channels/{id}/messages/{id}."""
         channel = self._channel(request)
-        ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
         msg = self.core.find_message(ident, channel.id)
         return json_response(self.core.payloads.message(msg))
 
@@ -536,7 +392,7 @@ class Rest:
                 return json_response(self.core.payloads.message(earlier))
         ref = body.json.get("message_reference")
         if isinstance(ref, dict) and ref.get("message_id"):
-            target_id = _int_field(body.json, ("message_reference", "message_id"), 0)
+            target_id = int_field(body.json, ("message_reference", "message_id"), 0)
             target = self.core.world.messages.get(target_id)
             if target is None or target.deleted:
                 if ref.get("fail_if_not_exists", True):
@@ -562,7 +418,7 @@ class Rest:
     async def edit_message(self, request: web.Request) -> web.Response:
         """PATCH /channels/{id}/messages/{id} (only the bot's own messages)."""
         channel = self._channel(request)
-        ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
         msg = self.core.find_message(ident, channel.id)
         if msg.author_id != self.core.bot_id:
             raise ApiError(
@@ -576,7 +432,7 @@ class Rest:
     async def delete_message(self, request: web.Request) -> web.Response:
         """DELETE /channels/{id}/messages/{id} (others' need Manage Messages)."""
         channel = self._channel(request)
-        ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
         msg = self.core.find_message(ident, channel.id)
         if msg.author_id != self.core.bot_id and channel.type is not ChannelType.DM:
             self._require(channel, Permission.MANAGE_MESSAGES)
@@ -604,13 +460,13 @@ class Rest:
             raise ApiError(400, JsonErrorCode.GENERAL, "Cannot create a thread here")
         start = None
         try:
-            kind = ChannelType(_int_field(data, ("type",), ChannelType.PRIVATE_THREAD))
+            kind = ChannelType(int_field(data, ("type",), ChannelType.PRIVATE_THREAD))
         except ValueError:
             raise form_error(
                 field_error(("type",), "BASE_TYPE_CHOICES", "Not a thread type")
             ) from None
         if "message_id" in request.match_info:
-            ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+            ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
             start = self.core.find_message(ident, channel.id)
             kind = ChannelType.PUBLIC_THREAD
         if not kind.is_thread:
@@ -628,7 +484,7 @@ class Rest:
             owner_id=self.core.bot_id,
             kind=kind,
             thread_id=start.id if start is not None else None,
-            auto_archive_duration=_int_field(data, ("auto_archive_duration",), 1440),
+            auto_archive_duration=int_field(data, ("auto_archive_duration",), 1440),
         )
         if start is not None:
             start.thread_id = thread.id
@@ -646,14 +502,14 @@ class Rest:
     async def add_reaction(self, request: web.Request) -> web.Response:
         """PUT /channels/{id}/messages/{id}/reactions/{emoji}/@me (accepted, not shown)."""
         channel = self._channel(request)
-        ident = _snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
+        ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
         self.core.find_message(ident, channel.id)
         self._require(channel, Permission.ADD_REACTIONS)
         return no_content()
 
     # ---- guilds -------------------------------------------------------------------
     def _guild(self, request: web.Request) -> Guild:
-        ident = _snowflake(request, "guild_id", JsonErrorCode.UNKNOWN_GUILD, "Guild")
+        ident = snowflake(request, "guild_id", JsonErrorCode.UNKNOWN_GUILD, "Guild")
         guild = self.core.world.guilds.get(ident)
         if guild is None:
             raise not_found(JsonErrorCode.UNKNOWN_GUILD, "Guild")
@@ -697,7 +553,7 @@ class Rest:
     async def guild_member(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}/members/{user id}."""
         guild = self._guild(request)
-        ident = _snowflake(request, "user_id", JsonErrorCode.UNKNOWN_MEMBER, "Member")
+        ident = snowflake(request, "user_id", JsonErrorCode.UNKNOWN_MEMBER, "Member")
         member = guild.members.get(ident)
         if member is None:
             raise not_found(JsonErrorCode.UNKNOWN_MEMBER, "Member")
@@ -728,48 +584,3 @@ class Rest:
         return web.Response(
             body=att.data, headers={"Content-Type": att.content_type or "application/octet-stream"}
         )
-
-
-def dm_channel(core: Core, user_id: int) -> Channel:
-    """The DM channel between the bot and a user (created on first use)."""
-    world = core.world
-    existing = world.dm_channels.get(user_id)
-    if existing is not None:
-        return world.channels[existing]
-    channel = Channel(
-        id=world.ids.next(), type=ChannelType.DM, name="", recipient_ids=[user_id, core.bot_id]
-    )
-    world.channels[channel.id] = channel
-    world.dm_channels[user_id] = channel.id
-    return channel
-
-
-async def create_thread(
-    core: Core,
-    parent: Channel,
-    name: str,
-    *,
-    owner_id: int,
-    kind: ChannelType = ChannelType.PUBLIC_THREAD,
-    thread_id: int | None = None,
-    auto_archive_duration: int = 1440,
-) -> Channel:
-    """Create a thread under `parent` and dispatch THREAD_CREATE (newly created)."""
-    world = core.world
-    thread = Channel(
-        id=thread_id or world.ids.next(),
-        type=kind,
-        name=name,
-        guild_id=parent.guild_id,
-        parent_id=parent.id,
-        owner_id=owner_id,
-        auto_archive_duration=auto_archive_duration,
-        thread_member_ids=[owner_id] + ([core.bot_id] if owner_id != core.bot_id else []),
-    )
-    world.channels[thread.id] = thread
-    if parent.guild_id is not None:
-        world.guilds[parent.guild_id].channel_ids.append(thread.id)
-    payload = core.payloads.channel(thread)
-    payload["newly_created"] = True
-    await core.hub.dispatch("THREAD_CREATE", lambda s: payload if s.wants(Intent.GUILDS) else None)
-    return thread

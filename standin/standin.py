@@ -29,20 +29,17 @@ a bot that does not answer in time raises `BotDidNotAnswer`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import copy
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from aiohttp import web
 
-from .core import Core, InteractionState
+from .core import Core
 from .directory import (
     ChannelRef,
-    Directory,
     GuildRef,
     MessageRef,
     UserInfo,
@@ -58,8 +55,9 @@ from .gateway import (
     GatewayHooks,
     GatewayHub,
     GatewaySession,
-    Intent,
 )
+from .inspection import Inspection
+from .interaction_state import InteractionState
 from .model import (
     DEFAULT_BOT_PERMISSIONS,
     ChannelType,
@@ -70,24 +68,21 @@ from .model import (
 )
 from .nonces import DEFAULT_WINDOW as DEFAULT_NONCE_WINDOW
 from .openapi import OpenApiCheck, default_check
-from .options import descend, split_command
 from .payloads import (
     DEFAULT_ATTACHMENT_SIZE_LIMIT,
-    FLAG_EPHEMERAL,
     Application,
     Payloads,
 )
 from .records import (
-    AttachmentRecord,
     Choice,
     ComponentType,
     InteractionKind,
     InteractionResult,
-    MessageEvent,
     MessageOrigin,
     MessageRecord,
 )
 from .rest import Rest
+from .session_payloads import guild_payloads, member_chunks, ready_payload
 from .snowflakes import SnowflakeFactory
 
 _log = logging.getLogger(__name__)
@@ -98,7 +93,7 @@ GUILDS_PER_RECOMMENDED_SHARD = 1000
 one shard per 1,000 guilds; Topics > Gateway, Get Gateway Bot)."""
 
 
-class StandIn(Directory):
+class StandIn(Inspection):
     """A Discord API v10 stand-in for discord.py on 127.0.0.1, with a driver for tests.
 
     `token` is the bot token it accepts; `ack_deadline` the seconds the bot has to answer
@@ -162,9 +157,9 @@ class StandIn(Directory):
         self._payloads = Payloads(self.world, app, base_url="http://127.0.0.1")
         hooks = GatewayHooks(
             token=lambda: self.token,
-            ready_payload=self._ready_payload,
-            guild_payloads=self._guild_payloads,
-            member_chunks=self._member_chunks,
+            ready_payload=lambda s: ready_payload(self.world, self._payloads, s, self.gateway_url),
+            guild_payloads=lambda s: guild_payloads(self.world, self._payloads, s),
+            member_chunks=lambda s, data: member_chunks(self.world, self._payloads, s, data),
             on_ready=self._on_session_ready,
         )
         self.hub = GatewayHub(
@@ -348,39 +343,6 @@ class StandIn(Directory):
             self._ready.notify_all()
 
     # ---- gateway hooks ----------------------------------------------------------------
-    def _ready_payload(self, session: GatewaySession) -> Json:
-        data: Json = {
-            "v": 10,
-            "user": self._payloads.current_user(),
-            "user_settings": {},
-            "session_type": "normal",
-            "session_id": session.id,
-            "resume_gateway_url": self.gateway_url,
-            "relationships": [],
-            "private_channels": [],
-            "presences": [],
-            "guilds": [
-                self._payloads.unavailable_guild(g)
-                for g in self.world.guilds.values()
-                if session.handles(g.id)
-            ],
-            "guild_join_requests": [],
-            "geo_ordered_rtc_regions": ["local"],
-            "application": self._payloads.ready_application(),
-            "_trace": ['["dama-standin",{"micros":0}]'],
-        }
-        if session.shard is not None:
-            data["shard"] = session.shard
-        return data
-
-    def _guild_payloads(self, session: GatewaySession) -> list[Json]:
-        everyone = session.wants(Intent.GUILD_PRESENCES)
-        return [
-            self._payloads.guild(g, all_members=everyone)
-            for g in self.world.guilds.values()
-            if session.handles(g.id)
-        ]
-
     def shard_count_recommended(self) -> int:
         """The `shards` of `GET /gateway/bot`: `recommended_shards` when set, else one
         shard per `GUILDS_PER_RECOMMENDED_SHARD` guilds (at least one)."""
@@ -388,180 +350,9 @@ class StandIn(Directory):
             return self.recommended_shards
         return max(1, -(-len(self.world.guilds) // GUILDS_PER_RECOMMENDED_SHARD))
 
-    def _member_chunks(self, session: GatewaySession, data: Json) -> list[Json]:
-        guild = self.world.guilds.get(int(data.get("guild_id") or 0))
-        if guild is None:
-            return []
-        members = list(guild.members.values())
-        wanted = data.get("user_ids")
-        if wanted:
-            ids = {int(u) for u in (wanted if isinstance(wanted, list) else [wanted])}
-            members = [m for m in members if m.user_id in ids]
-        elif data.get("query"):
-            prefix = str(data["query"]).casefold()
-            members = [
-                m
-                for m in members
-                if self.world.users[m.user_id].username.casefold().startswith(prefix)
-            ]
-        limit = int(data.get("limit") or 0)
-        if limit:
-            members = members[:limit]
-        chunk: Json = {
-            "guild_id": str(guild.id),
-            "members": [self._payloads.member(m) for m in members],
-            "chunk_index": 0,
-            "chunk_count": 1,
-            "not_found": [],
-        }
-        if data.get("nonce"):
-            chunk["nonce"] = data["nonce"]
-        return [chunk]
-
     async def _on_session_ready(self, session: GatewaySession) -> None:
         async with self._ready:
             self._ready.notify_all()
-
-    # ---- inspection -------------------------------------------------------------------
-    def messages(
-        self,
-        channel: ChannelRef,
-        *,
-        include_ephemeral: bool = True,
-        visible_to: UserRef | None = None,
-    ) -> list[MessageRecord]:
-        """The channel's messages, oldest first (deleted ones left out).
-
-        With `visible_to`, only what that user sees (others' ephemeral messages left out).
-        """
-        ch = self._channel(channel)
-        viewer = self._user(visible_to, create=False).id if visible_to is not None else None
-        result = []
-        for msg in self.world.channel_messages(ch.id):
-            hidden = not include_ephemeral or (viewer is not None and msg.visible_to != viewer)
-            if msg.flags & FLAG_EPHEMERAL and hidden:
-                continue
-            result.append(self.core.record(msg))
-        return result
-
-    def message(self, message: MessageRef) -> MessageRecord:
-        """The current state of a message (also when deleted: `deleted` is then True)."""
-        ident = message.id if isinstance(message, MessageRecord) else message
-        msg = self.world.messages.get(ident)
-        if msg is None:
-            raise StandInError(f"no message with id {ident}")
-        return self.core.record(msg)
-
-    def last_message(
-        self, channel: ChannelRef, *, with_buttons: bool = False, visible_to: UserRef | None = None
-    ) -> MessageRecord:
-        """The newest message of a channel (optionally the newest that has buttons)."""
-        for record in reversed(self.messages(channel, visible_to=visible_to)):
-            if not with_buttons or record.buttons:
-                return record
-        what = "with buttons " if with_buttons else ""
-        raise StandInError(f"no message {what}in #{self._channel(channel).name}")
-
-    def commands(self, guild: GuildRef | None = None) -> list[Json]:
-        """Registered commands: global ones, or a guild's own (copies of what Discord keeps)."""
-        if guild is None:
-            return copy.deepcopy(list(self.core.global_commands.values()))
-        g = self._guild(guild)
-        return copy.deepcopy(list(self.core.guild_commands.get(g.id, {}).values()))
-
-    def options_of(self, command: str, channel: ChannelRef | None = None) -> list[Json]:
-        """The option schema (in order) of a registered slash command or sub-command.
-
-        `command` is e.g. "move" or "game move"; with `channel`, that guild's own commands
-        come first (as in the Discord client), then the global ones. Raises `StandInError`
-        when no such command is registered.
-        """
-        path = split_command(command)
-        pools: list[Json] = []
-        ch = self._channel(channel) if channel is not None else None
-        if ch is not None and ch.guild_id is not None:
-            pools.extend(self.core.guild_commands.get(ch.guild_id, {}).values())
-        pools.extend(self.core.global_commands.values())
-        found = next((c for c in pools if c["name"] == path[0] and c["type"] == 1), None)
-        if found is None:
-            names = sorted({"/" + c["name"] for c in pools if c["type"] == 1})
-            raise StandInError(
-                f"no slash command /{path[0]}; registered: {', '.join(names) or 'none'}"
-            )
-        schema, _ = descend(found, path)
-        return copy.deepcopy(schema)
-
-    def attachment_bytes(self, attachment: AttachmentRecord | int | str) -> bytes:
-        """The bytes of an uploaded file (by record, id or its URL)."""
-        if isinstance(attachment, AttachmentRecord):
-            ident = attachment.id
-        elif isinstance(attachment, int):
-            ident = attachment
-        else:
-            try:
-                ident = int(attachment.rstrip("/").split("/")[-2])
-            except (IndexError, ValueError):
-                raise StandInError(
-                    f"{attachment!r} is not an attachment URL of the stand-in"
-                ) from None
-        att = self.world.attachments.get(ident)
-        if att is None:
-            raise StandInError(f"no attachment {ident}")
-        return att.data
-
-    @property
-    def events(self) -> list[MessageEvent]:
-        """Every message event so far (created, edited, deleted), in order."""
-        return list(self.core.events)
-
-    def add_listener(self, listener: Callable[[MessageEvent], None]) -> None:
-        """Call `listener` on every message event from now on (e.g. to print answers)."""
-        self.core.listeners.append(listener)
-
-    def remove_listener(self, listener: Callable[[MessageEvent], None]) -> None:
-        """Stop calling `listener`."""
-        with contextlib.suppress(ValueError):
-            self.core.listeners.remove(listener)
-
-    @property
-    def event_count(self) -> int:
-        """How many message events there have been (a mark for `wait_for_message(since=)`)."""
-        return len(self.core.events)
-
-    async def wait_for_message(
-        self,
-        predicate: Callable[[MessageEvent], bool],
-        *,
-        timeout: float = 10.0,
-        since: int | None = None,
-    ) -> MessageEvent:
-        """The first message event matching `predicate`: among the events from index `since`
-        on (see `event_count`) when given, else the next one to happen.
-
-        Raises `BotDidNotAnswer` after `timeout` seconds.
-        """
-        if since is not None:
-            for event in self.core.events[since:]:
-                if predicate(event):
-                    return event
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[MessageEvent] = loop.create_future()
-
-        def listener(event: MessageEvent) -> None:
-            if not future.done() and predicate(event):
-                future.set_result(event)
-
-        self.add_listener(listener)
-        try:
-            return await asyncio.wait_for(future, timeout)
-        except TimeoutError:
-            raise BotDidNotAnswer(f"no matching message event within {timeout} s") from None
-        finally:
-            self.remove_listener(listener)
-
-    def typing_count(self, channel: ChannelRef) -> int:
-        """How often the bot said it was typing in a channel."""
-        return self.core.typing.get(self._channel(channel).id, 0)
 
     # ---- gateway faults -------------------------------------------------------------
     async def drop_gateway(self, code: int = 4000) -> None:

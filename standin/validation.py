@@ -468,6 +468,8 @@ def _check_description(path: tuple[str | int, ...], description: Any) -> Errors:
 
 
 def _check_options(path: tuple[str | int, ...], options: list[Any], depth: int) -> Errors:
+    """The errors of a command's (or sub-command's) `options` at `path`, `depth` levels of
+    sub-commands down: their count, each option, and names unique in every locale."""
     errors: Errors = {}
     if len(options) > MAX_OPTIONS:
         merge_errors(errors, _max_length((*path, "options"), MAX_OPTIONS))
@@ -478,86 +480,86 @@ def _check_options(path: tuple[str | int, ...], options: list[Any], depth: int) 
         if not isinstance(opt, dict):
             merge_errors(errors, _bad_type(opath, "an object"))
             continue
-        name = opt.get("name")
         if opt.get("type") not in range(1, 12) or isinstance(opt.get("type"), bool):
-            merge_errors(
-                errors,
-                field_error(
-                    (*opath, "type"),
-                    "BASE_TYPE_CHOICES",
-                    "Value must be an option type from 1 to 11.",
-                ),
-            )
+            merge_errors(errors, _option_error(
+                opath, "type", "BASE_TYPE_CHOICES", "Value must be an option type from 1 to 11."))
             continue
-        if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
-            merge_errors(
-                errors,
-                field_error(
-                    (*opath, "name"),
-                    "APPLICATION_COMMAND_INVALID_NAME",
-                    f"Option name is invalid: {name!r}",
-                ),
-            )
-        if name in names:
-            merge_errors(
-                errors,
-                field_error(
-                    (*opath, "name"),
-                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
-                    "Option names must be unique",
-                ),
-            )
-        names.add(str(name))
-        merge_errors(errors, _check_description(opath, opt.get("description")))
-        merge_errors(errors, _check_localizations(
-            opath, "name_localizations", opt.get("name_localizations"), name=True))
-        merge_errors(errors, _check_localizations(
-            opath, "description_localizations", opt.get("description_localizations"),
-            name=False))
-        kind = opt.get("type")
-        if kind in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP):
-            if depth >= 2 or (kind == OPTION_SUB_COMMAND_GROUP and depth >= 1):
-                merge_errors(
-                    errors,
-                    field_error(
-                        (*opath, "type"),
-                        "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
-                        "Sub-commands nested too deeply",
-                    ),
-                )
-            merge_errors(errors, _check_options(opath, opt.get("options") or [], depth + 1))
+        merge_errors(errors, _check_option_name(opath, opt.get("name"), names))
+        names.add(str(opt.get("name")))
+        merge_errors(errors, _check_option_texts(opath, opt))
+        if opt.get("type") in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP):
+            merge_errors(errors, _check_sub_command(opath, opt, depth))
             continue
-        if opt.get("required"):
-            if seen_optional:
-                merge_errors(
-                    errors,
-                    field_error(
-                        (*opath, "required"),
-                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                        "Required options must be placed before non-required options",
-                    ),
-                )
-        else:
+        if not opt.get("required"):
             seen_optional = True
-        choices = opt.get("choices") or []
-        for c, choice in enumerate(choices):
-            if isinstance(choice, dict):
-                merge_errors(errors, _check_localizations(
-                    (*opath, "choices", c), "name_localizations",
-                    choice.get("name_localizations"), name=False))
-        if len(choices) > MAX_CHOICES:
-            merge_errors(errors, _max_length((*opath, "choices"), MAX_CHOICES))
-        merge_errors(errors, check_option_choices((*opath, "choices"), choices))
-        if choices and opt.get("autocomplete"):
-            merge_errors(
-                errors,
-                field_error(
-                    (*opath, "autocomplete"),
-                    "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
-                    "Autocomplete cannot be set with choices",
-                ),
-            )
+        elif seen_optional:
+            merge_errors(errors, _option_error(
+                opath, "required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                "Required options must be placed before non-required options"))
+        merge_errors(errors, _check_option_choices(opath, opt))
     if not errors:
         merge_errors(errors, _check_unique_localized(
             options, (*path, "options"), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"))
+    return errors
+
+
+def _option_error(opath: tuple[str | int, ...], key: str, code: str, message: str) -> Errors:
+    """One error on the field `key` of the option at `opath`."""
+    return field_error((*opath, key), code, message)
+
+
+def _check_option_name(opath: tuple[str | int, ...], name: Any, names: set[str]) -> Errors:
+    """An option name's errors: a valid lower-case command name, not among `names` (the
+    option names before it)."""
+    errors: Errors = {}
+    if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
+        merge_errors(errors, _option_error(
+            opath, "name", "APPLICATION_COMMAND_INVALID_NAME", f"Option name is invalid: {name!r}"))
+    if name in names:
+        merge_errors(errors, _option_error(
+            opath, "name", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+            "Option names must be unique"))
+    return errors
+
+
+def _check_option_texts(opath: tuple[str | int, ...], opt: dict[str, Any]) -> Errors:
+    """An option's description and its name and description localizations."""
+    errors: Errors = {}
+    merge_errors(errors, _check_description(opath, opt.get("description")))
+    merge_errors(errors, _check_localizations(
+        opath, "name_localizations", opt.get("name_localizations"), name=True))
+    merge_errors(errors, _check_localizations(
+        opath, "description_localizations", opt.get("description_localizations"), name=False))
+    return errors
+
+
+def _check_sub_command(opath: tuple[str | int, ...], opt: dict[str, Any], depth: int) -> Errors:
+    """A sub-command or group at `depth`: nested no deeper than Discord allows (a group at
+    the top, a sub-command at most in a group), and its own options."""
+    errors: Errors = {}
+    if depth >= 2 or (opt.get("type") == OPTION_SUB_COMMAND_GROUP and depth >= 1):
+        merge_errors(errors, _option_error(
+            opath, "type", "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
+            "Sub-commands nested too deeply"))
+    merge_errors(errors, _check_options(opath, opt.get("options") or [], depth + 1))
+    return errors
+
+
+def _check_option_choices(opath: tuple[str | int, ...], opt: dict[str, Any]) -> Errors:
+    """An option's choices: their name localizations, count and values, and no choices
+    beside `autocomplete`."""
+    errors: Errors = {}
+    choices = opt.get("choices") or []
+    for c, choice in enumerate(choices):
+        if isinstance(choice, dict):
+            merge_errors(errors, _check_localizations(
+                (*opath, "choices", c), "name_localizations",
+                choice.get("name_localizations"), name=False))
+    if len(choices) > MAX_CHOICES:
+        merge_errors(errors, _max_length((*opath, "choices"), MAX_CHOICES))
+    merge_errors(errors, check_option_choices((*opath, "choices"), choices))
+    if choices and opt.get("autocomplete"):
+        merge_errors(errors, _option_error(
+            opath, "autocomplete", "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
+            "Autocomplete cannot be set with choices"))
     return errors

@@ -1,0 +1,53 @@
+"""Channels the stand-in creates on request: the bot's DM channel with a user and threads
+(Discord docs, Create DM and Start Thread); the REST routes and the driver both use them."""
+
+from __future__ import annotations
+
+from .core import Core
+from .gateway import Intent
+from .model import Channel, ChannelType
+
+
+def dm_channel(core: Core, user_id: int) -> Channel:
+    """The DM channel between the bot and a user (created on first use)."""
+    world = core.world
+    existing = world.dm_channels.get(user_id)
+    if existing is not None:
+        return world.channels[existing]
+    channel = Channel(
+        id=world.ids.next(), type=ChannelType.DM, name="", recipient_ids=[user_id, core.bot_id]
+    )
+    world.channels[channel.id] = channel
+    world.dm_channels[user_id] = channel.id
+    return channel
+
+
+async def create_thread(
+    core: Core,
+    parent: Channel,
+    name: str,
+    *,
+    owner_id: int,
+    kind: ChannelType = ChannelType.PUBLIC_THREAD,
+    thread_id: int | None = None,
+    auto_archive_duration: int = 1440,
+) -> Channel:
+    """Create a thread under `parent` and dispatch THREAD_CREATE (newly created)."""
+    world = core.world
+    thread = Channel(
+        id=thread_id or world.ids.next(),
+        type=kind,
+        name=name,
+        guild_id=parent.guild_id,
+        parent_id=parent.id,
+        owner_id=owner_id,
+        auto_archive_duration=auto_archive_duration,
+        thread_member_ids=[owner_id] + ([core.bot_id] if owner_id != core.bot_id else []),
+    )
+    world.channels[thread.id] = thread
+    if parent.guild_id is not None:
+        world.guilds[parent.guild_id].channel_ids.append(thread.id)
+    payload = core.payloads.channel(thread)
+    payload["newly_created"] = True
+    await core.hub.dispatch("THREAD_CREATE", lambda s: payload if s.wants(Intent.GUILDS) else None)
+    return thread

@@ -1,0 +1,83 @@
+"""One interaction's state from dispatch to answer, and the rules on its callbacks
+(Discord docs, Receiving and Responding: Interaction Callback Type, token lifetime)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import Json
+from .records import CallbackType, Choice, ComponentType, InteractionKind
+
+INTERACTION_TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction token stays valid for webhooks (Discord: 15 minutes)."""
+
+VALID_CALLBACKS: dict[InteractionKind, frozenset[CallbackType]] = {
+    InteractionKind.APPLICATION_COMMAND: frozenset(
+        {CallbackType.CHANNEL_MESSAGE, CallbackType.DEFERRED_CHANNEL_MESSAGE, CallbackType.MODAL}
+    ),
+    InteractionKind.MESSAGE_COMPONENT: frozenset(
+        {
+            CallbackType.CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_UPDATE_MESSAGE,
+            CallbackType.UPDATE_MESSAGE,
+            CallbackType.MODAL,
+        }
+    ),
+    InteractionKind.AUTOCOMPLETE: frozenset({CallbackType.AUTOCOMPLETE_RESULT}),
+    InteractionKind.MODAL_SUBMIT: frozenset(
+        {
+            CallbackType.CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_UPDATE_MESSAGE,
+            CallbackType.UPDATE_MESSAGE,
+        }
+    ),
+}
+
+"""The callback types each kind of interaction may answer with."""
+
+
+@dataclass
+class InteractionState:
+    """One interaction from dispatch to answer."""
+
+    id: int
+    token: str
+    kind: InteractionKind
+    name: str
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    payload: Json
+    component_message_id: int | None = None
+    opened_by: int | None = None  # a modal submit's: the interaction that opened the modal
+    created: float = field(default_factory=time.monotonic)
+    callback: CallbackType | None = None
+    callback_at: float | None = None
+    original_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    modal: Json | None = None
+    awaiting_followup: bool = False
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
+    expired: bool = False
+
+
+def text_inputs(components: list[Any]) -> list[str]:
+    """The custom ids of the text inputs in a modal's `components`, at any depth."""
+    found: list[str] = []
+    for comp in components:
+        if not isinstance(comp, dict):
+            continue
+        if comp.get("type") == ComponentType.TEXT_INPUT and comp.get("custom_id"):
+            found.append(str(comp["custom_id"]))
+        found.extend(text_inputs(comp.get("components") or []))
+        inner = comp.get("component")
+        if isinstance(inner, dict):
+            found.extend(text_inputs([inner]))
+    return found
