@@ -56,10 +56,14 @@ def _unless_heavy(
 
 
 def _ready() -> None:
-    """Run in the new worker process: build the renderer's caches (the first picture of a
-    process takes up to a second without them)."""
+    """Run in the new worker process: watch the bot process, so the worker ends when the
+    bot is killed with no clean-up (SIGKILL, a crash) instead of staying behind, and build
+    the renderer's caches (the first picture of a process takes up to a second without
+    them)."""
+    from bot.computer.worker import watch_parent
     from renderer import warm_up
 
+    watch_parent()
     warm_up()
 
 

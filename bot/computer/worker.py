@@ -69,6 +69,13 @@ def start_worker(flags: Any) -> None:
     one per slot) and start watching the parent process."""
     global _FLAGS
     _FLAGS = flags
+    watch_parent()
+
+
+def watch_parent() -> None:
+    """Start watching the parent process from a worker process (a daemon thread): the
+    worker ends when the bot process is gone. Called by each worker pool's initializer
+    (this pool's, and `bot.move_work`'s)."""
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True,
                      name="dama-watch-parent").start()
 
