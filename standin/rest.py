@@ -31,6 +31,9 @@ from .rest_commands import CommandRoutes
 _log = logging.getLogger(__name__)
 
 API = "/api/v10"
+# nginx's status for a request its client abandoned; nobody reads it (the client is gone)
+CLIENT_CLOSED_REQUEST = 499
+_ABANDONED = web.RequestKey("standin.abandoned", bool)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -121,10 +124,16 @@ class Rest:
             return await self._answer(request, handler)
         json_body = None
         if not request.content_type.startswith("multipart/") and request.body_exists:
-            raw = await request.read()  # kept by aiohttp: the handler reads it again
+            try:
+                raw = await request.read()  # kept by aiohttp: the handler reads it again
+            except ConnectionResetError:
+                self.request_log.append((request.method, request.path, CLIENT_CLOSED_REQUEST))
+                return self._abandoned(request)
             with contextlib.suppress(ValueError):
                 json_body = json.loads(raw) if raw else None
         response = await self._answer(request, handler)
+        if request.get(_ABANDONED):
+            return response
         if request.content_type.startswith("multipart/"):
             json_body = request.get(PAYLOAD_JSON)
         check.check_request(request.method, request.path, request.content_type, json_body)
@@ -148,6 +157,9 @@ class Rest:
         except ApiError as exc:
             status = exc.status
             return json_response(exc.body(), exc.status)
+        except ConnectionResetError:
+            status = CLIENT_CLOSED_REQUEST
+            return self._abandoned(request)
         except web.HTTPException as exc:
             status = exc.status
             if exc.status == 404:
@@ -169,6 +181,14 @@ class Rest:
             self.request_log.append((request.method, request.path, status))
             if self.after_request is not None:
                 await self.after_request()
+
+    def _abandoned(self, request: web.Request) -> web.StreamResponse:
+        """The answer to a request whose client went away before its body arrived (a bot
+        process killed mid-request): Discord never received such a request, so it is not
+        checked against the specification nor counted among the stand-in's failures."""
+        request[_ABANDONED] = True
+        _log.info("client closed %s %s before its body arrived", request.method, request.path)
+        return web.Response(status=CLIENT_CLOSED_REQUEST)
 
     def _needs_auth(self, path: str) -> bool:
         if not path.startswith(API):

@@ -5,8 +5,11 @@ specification's own gaps doing what it says and nothing more."""
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import pytest
+from yarl import URL
 
 from standin import StandIn
 from standin.openapi import (
@@ -175,3 +178,38 @@ def test_a_wrong_component_is_reported_at_its_own_field(check: OpenApiCheck) -> 
     check.check_request("POST", MESSAGES, "application/json",
                         {"components": [{"type": 1, "components": [{**button, "style": 1}]}]})
     assert check.take_violations() == []
+
+
+@pytest.mark.parametrize(
+    ("content_type", "partial_body"),
+    [
+        ("multipart/form-data; boundary=b0", b'--b0\r\nContent-Disposition: form-data; name="pay'),
+        ("application/json", b'{"type": 4, "data": {"cont'),
+    ],
+)
+async def test_a_request_whose_client_dies_mid_body_is_neither_checked_nor_a_failure(
+    content_type: str, partial_body: bytes
+) -> None:
+    """A bot killed while it sends a request leaves half a body: Discord never receives such
+    a request, so the stand-in neither reports it as breaking the specification nor counts
+    it among its own failures."""
+    own = OpenApiCheck(SPEC_PATH)
+    async with StandIn(openapi_check=own) as standin:
+        url = URL(standin.rest_base)
+        path = f"{url.path}/interactions/1/token/callback"
+        _reader, writer = await asyncio.open_connection(url.host, url.port)
+        writer.write(
+            f"POST {path} HTTP/1.1\r\nHost: {url.host}\r\nContent-Type: {content_type}\r\n"
+            f"Content-Length: 4096\r\n\r\n".encode() + partial_body
+        )
+        await writer.drain()
+        await asyncio.sleep(0.2)  # the handler is now waiting for the rest of the body
+        writer.close()
+        await writer.wait_closed()
+        for _ in range(100):
+            if standin.rest.request_log:
+                break
+            await asyncio.sleep(0.02)
+        assert standin.rest.request_log == [("POST", path, 499)]
+        assert standin.rest.internal_errors == []
+    assert own.take_violations() == []
