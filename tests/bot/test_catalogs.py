@@ -180,7 +180,7 @@ def test_arabic_isolates_notation_mentions_and_ratings() -> None:
         "\u2068<@42>\u2069 لعب **\u206822x13\u2069**.")
     assert text(Msg.RATING_CHANGE_LINE, "ar", player="<@7>", before="1500?",
                 after="1523?", delta="+23") == (
-        "\u2068<@7>\u2069: \u20681500?\u2069 ← \u20681523?\u2069 (\u2068+23\u2069)")
+        "\u2068<@7>\u2069: من \u20681500?\u2069 إلى \u20681523?\u2069 (\u2068+23\u2069)")
     assert text(Msg.BOARD_TITLE, "ar", variant="X", game_id=12, kind="Y") == (
         "\u2068X\u2069 · المباراة \u2066#\u206812\u2069\u2069 · \u2068Y\u2069")
     assert isolate("d3-d4") == "\u2068d3-d4\u2069"
