@@ -22,7 +22,7 @@ The package: `ids` (the `Msg` enum), `english` (the English source and `Plural`)
 
 from __future__ import annotations
 
-from bot.messages.bidi import FSI, LRI, PDI, isolate
+from bot.messages.bidi import FSI, LRI, PDI, RLI, isolate
 from bot.messages.commands import COMMAND_TEXT, command_text
 from bot.messages.english import COUNT_FIELDS, ENGLISH, Plural
 from bot.messages.ids import Msg
@@ -46,6 +46,7 @@ __all__ = [
     "FSI",
     "LRI",
     "PDI",
+    "RLI",
     "VARIANT_NAMES",
     "VARIANT_NAMES_IN_SENTENCE",
     "Msg",

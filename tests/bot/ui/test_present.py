@@ -13,8 +13,8 @@ from bot.messages import LRI, PDI
 from bot.services import BoardState, Ending, EndReason, GameUpdate, SeatView, UpdateKind
 from bot.ui.present import (
     WHITE_VIEW,
-    Perspective,
     Permission,
+    Perspective,
     Presenter,
     clock_text,
     duration_text,
