@@ -364,19 +364,20 @@ def count_problems(language: str, catalog: Catalog | None = None) -> list[str]:
     """The messages of `language` (English when `catalog` is None) that write a count
     (`COUNT_FIELDS`) beside a word outside a plural message by that count: "1 mosse",
     "1 coups", "من 1 نقلات" (docs/LANGUAGES.md, "Counts")."""
+    if language in SINGLE_FORM_NOUNS:
+        return []
+    entries: list[tuple[str, str | Plural | None, list[str]]]
     if catalog is None:
-        entries = [(key.value, source if isinstance(source, Plural) else None,
-                    forms((source.one, source.other)) if isinstance(source, Plural)
-                    else [source]) for key, source in ENGLISH.items()]
+        entries = [(key.value, source, forms((source.one, source.other))
+                    if isinstance(source, Plural) else [source])
+                   for key, source in ENGLISH.items()]
     else:
-        entries = [(str(m.context), ENGLISH.get(Msg(m.context)), forms(m.string))
-                   for m in catalog if m.id and m.context in Msg._value2member_map_]
+        ids = {key.value: key for key in Msg}
+        entries = [(str(m.context), ENGLISH[ids[str(m.context)]], forms(m.string))
+                   for m in catalog if m.id and str(m.context) in ids]
     problems: list[str] = []
     for context, source, strings in entries:
-        plural_count = source.count if isinstance(source, Plural) else None
-        names = COUNT_FIELDS - {plural_count} if plural_count else COUNT_FIELDS
-        if language in SINGLE_FORM_NOUNS:
-            continue
+        names = COUNT_FIELDS - {source.count} if isinstance(source, Plural) else COUNT_FIELDS
         for name in sorted({n for s in strings for n in _counts_beside_words(s, names)}):
             problems.append(f"{context}: {{{name}}} beside a word outside a plural message")
     return problems
