@@ -220,12 +220,21 @@ W4 joins digits only across a single separator that has a digit on each side, an
 isolated parameter is no digit)."""
 
 
+DURATION_AFTER_PREPOSITION = re.compile(
+    r"(?:بعد|قبل|طوال|خلال|لمدة|منذ|مدة|في)\s*\{(?:wait|limit|inactivity|move_time)\}")
+"""An Arabic duration (`duration_text`: "دقيقتان", "يومان") right after a preposition or
+a noun it depends on: there a dual takes the genitive ("بعد دقيقتين"), which the duration
+messages, written once for every use, do not have; a duration stands as a label instead
+("(الانتظار المتوقع: {wait})")."""
+
+
 def arabic_problems(catalog: Catalog) -> list[str]:
     """What in the Arabic `catalog` would read wrong in a right-to-left line (the Unicode
     Bidirectional Algorithm, UAX #9): a Latin run not in an LRI isolate (`/solve`, `d3`);
     an arrow; two values joined by a separator (a range, a ratio) outside an LRI isolate;
     an ASCII "?" after a value (the provisional rating's mark) outside an isolate, where
-    it moves to the value's other side."""
+    it moves to the value's other side; a duration after a preposition
+    (`DURATION_AFTER_PREPOSITION`)."""
     problems: list[str] = []
     for message in catalog:
         for string in forms(message.string) if message.id else []:
@@ -239,6 +248,8 @@ def arabic_problems(catalog: Catalog) -> list[str]:
                 problems.append(f"{message.context}: a range or a ratio outside an isolate")
             if re.search(r"(?:\}|\d)\?", outside):
                 problems.append(f"{message.context}: a \"?\" after a value outside an isolate")
+            if DURATION_AFTER_PREPOSITION.search(string):
+                problems.append(f"{message.context}: a duration after a preposition")
     return problems
 
 
@@ -253,6 +264,7 @@ def test_arabic_checks_catch_latin_arrows_ranges_and_question_marks() -> None:
         Msg.BOARD_MOVE.value: "النقلات 1-5",
         Msg.PUZZLE_TASK.value: "الدور على {color}. (النقلات التي وجدتها: {found}/{total})",
         Msg.LEADERBOARD_YOU_PROVISIONAL.value: "تصنيفك مؤقت، {rating}?: يلزمك {needs}.",
+        Msg.COMPUTER_BUSY.value: "الكمبيوتر مشغول. حاول مرة أخرى بعد {wait} تقريبًا.",
     }
     catalog = _planted("ar", planted)
     assert sorted(arabic_problems(catalog)) == sorted([
@@ -261,6 +273,7 @@ def test_arabic_checks_catch_latin_arrows_ranges_and_question_marks() -> None:
         "board.move: a range or a ratio outside an isolate",
         "puzzle.task: a range or a ratio outside an isolate",
         'leaderboard.you_provisional: a "?" after a value outside an isolate',
+        "error.computer_busy: a duration after a preposition",
     ])
 
 
