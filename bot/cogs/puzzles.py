@@ -197,8 +197,10 @@ class Puzzles(commands.Cog):
         missing = _missing_post_permissions(channel)
         if missing:
             locale = _locale(interaction)
-            raise PlayerError(Msg.PUZZLE_DAILY_CANNOT_POST, channel=f"<#{channel.id}>",
-                              permissions=", ".join(text(m, locale) for m in missing))
+            raise PlayerError(
+                Msg.PUZZLE_DAILY_CANNOT_POST, channel=f"<#{channel.id}>",
+                permissions=", ".join(text(m, locale) for m in missing),
+                needed=", ".join(text(m, locale) for _, m in POST_PERMISSIONS))
         setting = await self.puzzles.set_daily(interaction.guild_id, channel.id, variant,
                                                interaction.user.id)
         locale = _locale(interaction)

@@ -22,28 +22,33 @@ The package: `ids` (the `Msg` enum), `english` (the English source and `Plural`)
 
 from __future__ import annotations
 
-from bot.messages.bidi import FSI, LRI, PDI, isolate
+from bot.messages.bidi import FSI, LRI, PDI, RLI, isolate
 from bot.messages.commands import COMMAND_TEXT, command_text
-from bot.messages.english import ENGLISH, Plural
+from bot.messages.english import COUNT_FIELDS, ENGLISH, Plural
 from bot.messages.ids import Msg
 from bot.messages.lookup import (
     VARIANT_NAMES,
+    VARIANT_NAMES_IN_SENTENCE,
     fields,
     language_of,
     template,
     template_fields,
     text,
     translations,
+    variant_in_sentence,
     variant_name,
 )
 
 __all__ = [
     "COMMAND_TEXT",
+    "COUNT_FIELDS",
     "ENGLISH",
     "FSI",
     "LRI",
     "PDI",
+    "RLI",
     "VARIANT_NAMES",
+    "VARIANT_NAMES_IN_SENTENCE",
     "Msg",
     "Plural",
     "command_text",
@@ -54,5 +59,6 @@ __all__ = [
     "template_fields",
     "text",
     "translations",
+    "variant_in_sentence",
     "variant_name",
 ]

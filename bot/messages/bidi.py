@@ -7,6 +7,9 @@ FSI = "\u2068"
 """FIRST STRONG ISOLATE: starts a run whose direction its first strong character decides."""
 LRI = "\u2066"
 """LEFT-TO-RIGHT ISOLATE: starts a run shown left to right (notation inside Arabic)."""
+RLI = "\u2067"
+"""RIGHT-TO-LEFT ISOLATE: starts a run shown right to left (an Arabic line whose values'
+order carries its meaning, so that it reads the same in a left-to-right paragraph)."""
 PDI = "\u2069"
 """POP DIRECTIONAL ISOLATE: ends the run an isolate started."""
 

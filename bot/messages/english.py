@@ -23,6 +23,17 @@ class Plural:
     count: str = "count"
 
 
+COUNT_FIELDS = frozenset({
+    "count", "nodes", "plies", "min_games", "wins", "losses", "draws", "found",
+})
+"""The placeholder names that hold a bare number of things. Such a number is written
+either by a `Plural` message that names it as its `count` (the noun beside it takes the
+language's plural form) or in a count-free wording, after a colon or in a ratio ("won:
+3", "found: 2/3"), never beside a noun in a single-form message (docs/LANGUAGES.md,
+"Counts"). A number already in words ("3 rated games", `Msg.GAMES`) is passed as
+`{games}`; a position or a rank (`{rank}`, `{done}` of `{total}`) is not a count."""
+
+
 ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.NO_GAME_HERE: "There is no game in this channel. Start one with /play (against the "
                       "computer) or /challenge a player.",
@@ -74,9 +85,12 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                         "another channel: nothing was done.",
     Msg.NOT_THIS_BOARDS: "This button is not one of this board's: nothing was done.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
-    Msg.NO_GAME_TO_EXPORT_SEVERAL: "You have {count} games in progress ({games}) and no "
-                                   "finished one: give /export the number of the game you "
-                                   "want.",
+    Msg.NO_GAME_TO_EXPORT_SEVERAL: Plural(
+        "You have {count} game in progress ({games}) and no finished one: give /export the "
+        "number of the game you want.",
+        "You have {count} games in progress ({games}) and no finished one: give /export the "
+        "number of the game you want.",
+    ),
     Msg.UNKNOWN_VARIANT: "Unknown variant {name!r}. Choose one of: {valid}.",
     Msg.BAD_LEVEL: "There is no level {level}: the computer plays at levels 1 (easiest) to 5 "
                    "(strongest). Pick one of those.",
@@ -117,7 +131,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TEXT_BOARD_MISSING: "This channel denies me the {permission} permission, so my "
                             "boards here are text (w, b: men; W, B: kings). An admin can give "
                             "me that permission in the channel's settings for the picture.",
-    Msg.TEXT_BOARD_MISSING_BOTH: "This channel denies me the Attach Files and Embed Links "
+    Msg.TEXT_BOARD_MISSING_BOTH: "This channel denies me the {first} and {second} "
                                  "permissions, so my boards here are text (w, b: men; W, B: "
                                  "kings). An admin can give me those permissions in the "
                                  "channel's settings for the picture.",
@@ -136,7 +150,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                             "one with /play (against the computer) or /challenge a player.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",
-    Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of {variant}.\n"
+    Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of "
+                        "{variant_in_sentence}.\n"
                         "{challenger} plays {color}. Move time: {move_time}.",
     Msg.CHALLENGE_EXPIRES: "{opponent}: accept or decline. The challenge expires {when}.",
     Msg.CHALLENGE_ACCEPTED: "{opponent} accepted. The game is on!",
@@ -181,7 +196,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.GAME_STARTED: "{white} (White) vs {black} (Black): the game begins.",
     Msg.MOVE_PLAYED: "{player} played **{move}**.",
     Msg.COMPUTER_MOVED: "Time ran out for {player}; the computer played **{move}** for them "
-                        "({count} of {limit} in a row; after that they lose on time).",
+                        "(in a row: {count}/{limit}; after that they lose on time).",
     Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Accept draw or use /draw to "
                       "accept, or just play on.",
     Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
@@ -229,8 +244,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                               "moves of its own, so no rating changes.",
 
     Msg.RATING_TITLE: "Ratings of {user}",
-    Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games}: "
-                     "{wins} won, {losses} lost, {draws} drawn",
+    Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games} · won: "
+                     "{wins} · lost: {losses} · drawn: {draws}",
     Msg.RATING_NONE: "{user} has no rated games yet{variant_part}. A rated game starts at "
                      "1500?.",
     Msg.LEADERBOARD_TITLE_SERVER: "{variant} leaderboard · this server",
@@ -255,8 +270,11 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.EXPORT_DONE: "Game #{game_id} ({variant}) as PDN.",
     Msg.EXPORT_CHOSE_ACTIVE: "It is your game in progress.",
     Msg.EXPORT_CHOSE_RECENT: "It is your most recent game.",
-    Msg.EXPORT_OTHERS: "You have {count} games in progress ({games}): give /export a game "
-                       "number to export one of them.",
+    Msg.EXPORT_OTHERS: Plural(
+        "You have {count} game in progress ({games}): give /export its number to export it.",
+        "You have {count} games in progress ({games}): give /export a game number to export "
+        "one of them.",
+    ),
     Msg.REPLAY_DONE: "Game #{game_id} ({variant}), move by move.",
     Msg.REPLAY_TOO_LONG: "Game #{game_id} is too long to fit in an animated picture within "
                          "Discord's upload limit: /export gives it as PDN.",
@@ -322,9 +340,14 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.LEADERBOARD_PROVISIONAL_LINE: "· {player}: {rating}? ({games}; {needs})",
     Msg.LEADERBOARD_YOU_PROVISIONAL: "You are provisional, rating {rating}?; to be ranked: "
                                      "{needs}.",
-    Msg.LEADERBOARD_NEEDS_GAMES: "{count} more of the {min_games} rated games needed",
-    Msg.LEADERBOARD_NEEDS_DEVIATION: "about {count} more to bring the deviation {deviation} "
-                                     "under {max_deviation}",
+    Msg.LEADERBOARD_NEEDS_GAMES: Plural(
+        "{count} more rated game (minimum: {min_games})",
+        "{count} more rated games (minimum: {min_games})",
+    ),
+    Msg.LEADERBOARD_NEEDS_DEVIATION: Plural(
+        "about {count} more game to bring the deviation {deviation} under {max_deviation}",
+        "about {count} more games to bring the deviation {deviation} under {max_deviation}",
+    ),
     Msg.COMPUTER_BUSY: (
         "The computer is busy with many other games right now. Try again in about {wait}."
     ),
@@ -336,6 +359,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.VARIANT_ARAB: "Arab Dama",
     Msg.VARIANT_MOROCCAN: "Moroccan draughts",
     Msg.VARIANT_ITALIAN: "Italian draughts",
+    Msg.VARIANT_TURKISH_IN_SENTENCE: "Turkish draughts",
+    Msg.VARIANT_ARAB_IN_SENTENCE: "Arab Dama",
+    Msg.VARIANT_MOROCCAN_IN_SENTENCE: "Moroccan draughts",
+    Msg.VARIANT_ITALIAN_IN_SENTENCE: "Italian draughts",
     Msg.HELP_LANGUAGE: (
         "**Language**: **/settings** `language` answers you in English, Türkçe, Italiano or "
         "Français. بالعربية: اختر \u2066/settings language: ar\u2069"
@@ -359,7 +386,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.MOVE_NUMBERS_RUN_TOGETHER: "I can't read **{text}** as a move: separate numbered squares "
                                    "with - or x, e.g. 22-18.",
     Msg.MOVE_NUMBERS_NOT_USED: "I can't read **{text}** as a move: numbered squares are only used "
-                               "in Italian draughts; in {variant} name squares like d3, e.g. "
+                               "in Italian draughts; in {variant_in_sentence} name squares like "
+                               "d3, e.g. "
                                "d3-d4.",
     Msg.MOVE_NUMBER_OFF_BOARD: "I can't read **{text}** as a move: {number} is not a square; "
                                "numbered squares run from 1 to 32.",
@@ -384,8 +412,12 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.MOVE_CAPTURE_PRECEDENCE: "**{text}** can't be played: the capture rules prefer another "
                                  "capture (capturing with a king before a man, then the most "
                                  "kings, then the earliest king). Play {moves}.",
-    Msg.MOVE_LONGER_CAPTURE: "**{text}** can't be played: a longer capture is available; you must "
-                             "take the most pieces (here {count}): {moves}.",
+    Msg.MOVE_LONGER_CAPTURE: Plural(
+        "**{text}** can't be played: a longer capture is available; you must take the most "
+        "pieces (here {count} piece): {moves}.",
+        "**{text}** can't be played: a longer capture is available; you must take the most "
+        "pieces (here {count} pieces): {moves}.",
+    ),
     Msg.MOVE_CAPTURE_UNFINISHED: "**{text}** can't be played: a capture must be played to its end:"
                                  " {moves}.",
     Msg.MOVE_MUST_CAPTURE: "**{text}** can't be played: a capture is available and capturing is "
@@ -397,16 +429,18 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
 
     # puzzles
     Msg.PUZZLE_NONE: "You have no puzzle under way. Start one with /puzzle.",
-    Msg.PUZZLE_NO_BANK: "There are no puzzles for {variant} yet. Try another variant.",
+    Msg.PUZZLE_NO_BANK: "There are no puzzles for {variant_in_sentence} yet. Try another "
+                        "variant.",
+    Msg.PUZZLE_NO_BANK_ANY: "There are no puzzles yet.",
     Msg.PUZZLE_UNKNOWN: "That puzzle ({puzzle}) is no longer in the bank. Start another "
                         "with /puzzle.",
     Msg.PUZZLE_TITLE: "Puzzle {puzzle} ({variant})",
     Msg.PUZZLE_TASK: "{color} to move and win material. Find the shot: answer with /solve "
-                     "(moves found: {found} of {total}).",
+                     "(moves found: {found}/{total}).",
     Msg.PUZZLE_SOURCE: "Puzzle rating {rating}. From {source}.",
     Msg.PUZZLE_YOUR_RATING: "Your puzzle rating: {rating}, streak {streak}.",
     Msg.PUZZLE_CORRECT: "**{played}** is right. The defence: **{defence}**. Your move "
-                        "(moves found: {found} of {total}).",
+                        "(moves found: {found}/{total}).",
     Msg.PUZZLE_SOLVED: "**{played}**: solved!",
     Msg.PUZZLE_WRONG: "**{played}** is not the winning move. Try again, or press Reveal.",
     Msg.PUZZLE_HINT: "Hint: move the piece on **{square}**.",
@@ -444,8 +478,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                           "you are solving (now {current}): nothing was done. Use the buttons "
                           "of your latest puzzle message.",
     Msg.PUZZLE_DAILY_CANNOT_POST: "I cannot post the daily puzzle in {channel}: I am "
-                                  "missing {permissions} there (the post needs View Channel, "
-                                  "Send Messages, Embed Links and Attach Files). Give me "
+                                  "missing {permissions} there (the post needs all of these: "
+                                  "{needed}). Give me "
                                   "those permissions in that channel, or pick another "
                                   "channel.",
     Msg.PERMISSION_VIEW_CHANNEL: "View Channel",
@@ -460,8 +494,10 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.ANALYSIS_NO_MOVES: "Game #{game_id} has no moves to analyse.",
     Msg.ANALYSIS_RUNNING: "Game #{game_id} is being analysed already: its progress is on the "
                           "message above. The result will be shown there.",
-    Msg.ANALYSIS_BUSY: "The computer is analysing {count} games already. Try again in a few "
-                       "minutes.",
+    Msg.ANALYSIS_BUSY: Plural(
+        "The computer is analysing {count} game already. Try again in a few minutes.",
+        "The computer is analysing {count} games already. Try again in a few minutes.",
+    ),
     Msg.ANALYSIS_NOT_STARTER: "Only {user}, who asked for this analysis, can cancel it.",
     Msg.ANALYSIS_MISSING: "That move of game #{game_id} is not in its stored analysis. Show "
                           "the analysis again with /analyze game:{game_id}.",
@@ -476,9 +512,13 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.ANALYSIS_MISTAKE_LINE: "**{number}** {move} ({judgement}): better {better} · line: "
                                "{line}",
     Msg.ANALYSIS_NO_MISTAKES: "No inaccuracy, mistake or blunder.",
-    Msg.ANALYSIS_MORE: "…and {count} more (pick them below).",
-    Msg.ANALYSIS_FOOTER: "{nodes} positions searched per ply; plies with a single legal move "
-                         "are not judged.",
+    Msg.ANALYSIS_MORE: Plural("…and {count} more (pick it below).",
+                              "…and {count} more (pick them below)."),
+    Msg.ANALYSIS_FOOTER: Plural(
+        "{nodes} position searched per ply; plies with a single legal move are not judged.",
+        "{nodes} positions searched per ply; plies with a single legal move are not judged.",
+        count="nodes",
+    ),
     Msg.ANALYSIS_PICK: "Show a mistake on the board",
     Msg.ANALYSIS_MISTAKE_BOARD: "Game #{game_id}, {number} {move} ({judgement}, {player}). "
                                 "Better: **{better}**, line: {line}",

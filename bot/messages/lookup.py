@@ -89,10 +89,30 @@ VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({
 """The message of each variant's name, by variant key (`engine.VARIANTS`)."""
 
 
+VARIANT_NAMES_IN_SENTENCE: Mapping[str, Msg] = MappingProxyType({
+    "turkish": Msg.VARIANT_TURKISH_IN_SENTENCE,
+    "arab": Msg.VARIANT_ARAB_IN_SENTENCE,
+    "moroccan": Msg.VARIANT_MOROCCAN_IN_SENTENCE,
+    "italian": Msg.VARIANT_ITALIAN_IN_SENTENCE,
+})
+"""The message of each variant's name as it stands inside a sentence ("a game of
+{variant_in_sentence}": "di dama turca", "de dames turques"), by variant key."""
+
+
 def variant_name(key: str, locale: str | None = None) -> str:
-    """The name of the variant `key` ("turkish") in `locale`: "Türk daması", "Dama turca".
-    Raises `KeyError` for an unknown key."""
+    """The name of the variant `key` ("turkish") in `locale` as a title or a label (a
+    heading, after a colon, in parentheses, between `·`): "Türk daması", "Dama turca",
+    "Dames turques". Templates take it as `{variant}`. Raises `KeyError` for an unknown
+    key."""
     return text(VARIANT_NAMES[key], locale)
+
+
+def variant_in_sentence(key: str, locale: str | None = None) -> str:
+    """The name of the variant `key` in `locale` as it stands inside a sentence, after a
+    preposition ("nella dama turca", "aux dames turques"; docs/LANGUAGES.md, "Variant
+    names"). Templates take it as `{variant_in_sentence}`. Raises `KeyError` for an
+    unknown key."""
+    return text(VARIANT_NAMES_IN_SENTENCE[key], locale)
 
 
 def fields(key: Msg, locale: str | None = None, count: int = 1) -> set[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from bot.messages import VARIANT_NAMES, Msg
+from bot.messages import VARIANT_NAMES_IN_SENTENCE, Msg
 from bot.services.errors import PlayerError
 from bot.services.models import MoveChoice
 from engine import (
@@ -66,15 +66,17 @@ def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
 def problem_error(error: NotationError, text: str) -> PlayerError:
     """The refusal for move text `text` that the engine refused with `error`: the message
     of its reason (`MOVE_PROBLEMS`, else MOVE_NOT_LEGAL) with the reason's details
-    (squares, moves, count; a variant by its name's message), so that each reader gets it
-    in their language."""
+    (squares, moves, count; a variant as `variant_in_sentence`, by its name's message), so
+    that each reader gets it in their language."""
     key = MOVE_PROBLEMS.get(error.reason) if error.reason else None
     if key is None:
         key = Msg.MOVE_NOT_LEGAL
     params: dict[str, object] = {
-        name: VARIANT_NAMES.get(str(value), value) if name == "variant" else value
-        for name, value in error.details.items()
+        name: value for name, value in error.details.items() if name != "variant"
     }
+    if "variant" in error.details:
+        variant = str(error.details["variant"])
+        params["variant_in_sentence"] = VARIANT_NAMES_IN_SENTENCE.get(variant, variant)
     return PlayerError(key, text=text.strip(), **params)
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from bot.faults import FaultPoint, reach
-from bot.messages import VARIANT_NAMES, Msg
+from bot.messages import VARIANT_NAMES_IN_SENTENCE, Msg
 from bot.ratings import Glicko2Rating, rate_game
 from bot.services.challenges import variant_key
 from bot.services.errors import PlayerError
@@ -189,11 +189,12 @@ class PuzzleService:
     def _variant(self, name: str | None) -> str:
         if name is None:
             if not self._banks:
-                raise PlayerError(Msg.PUZZLE_NO_BANK, variant="any")
+                raise PlayerError(Msg.PUZZLE_NO_BANK_ANY)
             return self._rng.choice(sorted(self._banks))
         key = variant_key(name)
         if key not in self._banks:
-            raise PlayerError(Msg.PUZZLE_NO_BANK, variant=VARIANT_NAMES[key])
+            raise PlayerError(Msg.PUZZLE_NO_BANK,
+                              variant_in_sentence=VARIANT_NAMES_IN_SENTENCE[key])
         return key
 
     async def start(self, user_id: int, variant: str | None = None) -> PuzzleState:
@@ -201,7 +202,7 @@ class PuzzleService:
         unseen one nearest their rating (at random among the `NEAREST` nearest); a puzzle
         already met is given again only when all were, unrated. Replaces the user's
         unfinished puzzle (continues it when it is the one picked). Raises `PlayerError`
-        UNKNOWN_VARIANT, PUZZLE_NO_BANK."""
+        UNKNOWN_VARIANT, PUZZLE_NO_BANK (PUZZLE_NO_BANK_ANY without any puzzle)."""
         key = self._variant(variant)
         rating = await self._repo.rating(user_id, key)
         seen = await self._repo.attempted(user_id, key)
@@ -220,15 +221,16 @@ class PuzzleService:
     def daily_puzzle(self, day: date, variant: str | None = None) -> Puzzle:
         """The puzzle of `day` (the same for every server and process): of `variant`, or of
         the variants with puzzles in turn by day when None. Raises PlayerError
-        PUZZLE_NO_BANK when there is none."""
+        PUZZLE_NO_BANK (PUZZLE_NO_BANK_ANY without any puzzle) when there is none."""
         if variant is None:
             if not self._banks:
-                raise PlayerError(Msg.PUZZLE_NO_BANK, variant="any")
+                raise PlayerError(Msg.PUZZLE_NO_BANK_ANY)
             keys = sorted(self._banks)
             variant = keys[day.toordinal() % len(keys)]
         bank = self._banks.get(variant)
         if not bank:
-            raise PlayerError(Msg.PUZZLE_NO_BANK, variant=variant)
+            raise PlayerError(Msg.PUZZLE_NO_BANK,
+                              variant_in_sentence=VARIANT_NAMES_IN_SENTENCE.get(variant, variant))
         digest = hashlib.sha256(f"{variant}|{day.isoformat()}".encode()).digest()
         return bank[int.from_bytes(digest[:8], "big") % len(bank)]
 

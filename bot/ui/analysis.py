@@ -129,7 +129,7 @@ def analysis_embed(
         description="\n".join(lines), colour=discord.Colour(0x2060C8),
     )
     embed.set_image(url=f"attachment://{GRAPH_FILE}")
-    embed.set_footer(text=text(Msg.ANALYSIS_FOOTER, locale, nodes=f"{nodes:,}"))
+    embed.set_footer(text=text(Msg.ANALYSIS_FOOTER, locale, nodes=nodes))
     return embed
 
 

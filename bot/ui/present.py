@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.messages import Msg, text, variant_name
+from bot.messages import Msg, text, variant_in_sentence, variant_name
 from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
@@ -78,10 +78,11 @@ RULES = {
 
 
 class Permission(enum.Enum):
-    """A channel permission a board message needs, by its name in Discord's settings."""
+    """A channel permission a board message needs; its value is the message of its name
+    as Discord's settings show it in the reader's language (`Msg.PERMISSION_*`)."""
 
-    ATTACH_FILES = "Attach Files"
-    EMBED_LINKS = "Embed Links"
+    ATTACH_FILES = Msg.PERMISSION_ATTACH_FILES
+    EMBED_LINKS = Msg.PERMISSION_EMBED_LINKS
 
 
 def missing_for_board(permissions: discord.Permissions) -> tuple[Permission, ...]:
@@ -496,10 +497,11 @@ class Presenter:
         state = update.state
         board = render_text(state.position, state.variant, perspective=view.side,
                             numbers=view.numbers(state.variant))
-        if len(missing) == 1:
-            note = text(Msg.TEXT_BOARD_MISSING, locale, permission=missing[0].value)
+        names = [text(permission.value, locale) for permission in missing]
+        if len(names) == 1:
+            note = text(Msg.TEXT_BOARD_MISSING, locale, permission=names[0])
         else:
-            note = text(Msg.TEXT_BOARD_MISSING_BOTH, locale)
+            note = text(Msg.TEXT_BOARD_MISSING_BOTH, locale, first=names[0], second=names[1])
         message = f"{self.headline(update, locale, view)}\n{note}\n```\n{board}\n```"
         return message[:MAX_CONTENT]
 
@@ -521,7 +523,8 @@ class Presenter:
         body = text(
             Msg.CHALLENGE_BODY, locale, challenger=mention(challenge.challenger_id),
             opponent=opponent, kind=text(Msg.RATED if challenge.rated else Msg.CASUAL, locale),
-            variant=variant, color=text(color, locale), move_time=move_time,
+            variant_in_sentence=variant_in_sentence(challenge.variant, locale),
+            color=text(color, locale), move_time=move_time,
         )
         status_line = {
             ChallengeStatus.PENDING: text(Msg.CHALLENGE_EXPIRES, locale, opponent=opponent,

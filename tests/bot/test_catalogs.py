@@ -2,32 +2,49 @@
 language, the same placeholders as the English, every plural form written, no English
 left in a translation except names and notation, Arabic notation isolated, and command
 names within Discord's rules. A message added to `bot.messages` without translations
-fails here (`test_a_new_message_without_translations_is_reported`)."""
+fails here (`test_a_new_message_without_translations_is_reported`).
+
+And the rules that keep sentences right in every language (docs/LANGUAGES.md): a count
+only in a plural message or a count-free wording; a variant's title form only as a label
+in Italian and French; no enum's value in a sentence; one register per catalog (Turkish
+"sen", Italian "tu", French "vous"); in Arabic every Latin run isolated and no value
+whose direction carries meaning (an arrow, a ratio, a range, a "?") left to the
+surrounding right-to-left line; every message id used by the code. Each rule is shown
+catching a planted defect."""
 
 from __future__ import annotations
 
+import ast
 import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
+from bidi import get_display
 
 from bot.locales import DOMAINS, catalog_path, command_entries, template
 from bot.locales.__main__ import merge
 from bot.messages import (
     COMMAND_TEXT,
+    COUNT_FIELDS,
     ENGLISH,
     FSI,
     LRI,
     PDI,
+    RLI,
     VARIANT_NAMES,
+    VARIANT_NAMES_IN_SENTENCE,
     Msg,
     Plural,
     isolate,
     template_fields,
     text,
+    variant_in_sentence,
     variant_name,
 )
+from bot.services.move_text import MOVE_PROBLEMS
 from engine import VARIANTS
 
 CASES = [(domain, language) for domain, languages in DOMAINS.items() for language in languages]
@@ -180,7 +197,8 @@ def test_arabic_isolates_notation_mentions_and_ratings() -> None:
         "\u2068<@42>\u2069 لعب **\u206822x13\u2069**.")
     assert text(Msg.RATING_CHANGE_LINE, "ar", player="<@7>", before="1500?",
                 after="1523?", delta="+23") == (
-        "\u2068<@7>\u2069: \u20681500?\u2069 ← \u20681523?\u2069 (\u2068+23\u2069)")
+        "\u2067\u2068<@7>\u2069: من \u20681500?\u2069 إلى \u20681523?\u2069 "
+        "(\u2068+23\u2069)\u2069")
     assert text(Msg.BOARD_TITLE, "ar", variant="X", game_id=12, kind="Y") == (
         "\u2068X\u2069 · المباراة \u2066#\u206812\u2069\u2069 · \u2068Y\u2069")
     assert isolate("d3-d4") == "\u2068d3-d4\u2069"
@@ -190,13 +208,102 @@ def test_arabic_isolates_notation_mentions_and_ratings() -> None:
     assert text(Msg.MOVE_PLAYED, "fr", player="<@42>", move="22x13") == "<@42> a joué **22x13**."
 
 
-def test_arabic_templates_isolate_every_latin_run() -> None:
-    catalog = read("messages", "ar")
+ARROWS = re.compile("[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]")
+"""Arrows (Unicode blocks Arrows, Supplemental Arrows-A and -B): an arrow points the same
+way in a right-to-left line as in a left-to-right one, so it reverses what it says."""
+
+BETWEEN_VALUES = re.compile(r"(?:\}|\d)(?:\s*[-\u2013\u2014/]\s*|:)(?:\{|\d)")
+"""Two values joined by a hyphen, a dash, a slash or a colon without a space (a range
+"1-5", a ratio "{found}/{total}", a score, a time "5:00"): in a right-to-left line,
+outside an LRI isolate, the second value is shown to the left of the first (UAX #9, rule
+W4 joins digits only across a single separator that has a digit on each side, and an
+isolated parameter is no digit)."""
+
+
+DURATION_AFTER_PREPOSITION = re.compile(
+    r"(?:بعد|قبل|طوال|خلال|لمدة|منذ|مدة|في)\s*\{(?:wait|limit|inactivity|move_time)\}")
+"""An Arabic duration (`duration_text`: "دقيقتان", "يومان") right after a preposition or
+a noun it depends on: there a dual takes the genitive ("بعد دقيقتين"), which the duration
+messages, written once for every use, do not have; a duration stands as a label instead
+("(الانتظار المتوقع: {wait})")."""
+
+
+def arabic_problems(catalog: Catalog) -> list[str]:
+    """What in the Arabic `catalog` would read wrong in a right-to-left line (the Unicode
+    Bidirectional Algorithm, UAX #9): a Latin run not in an LRI isolate (`/solve`, `d3`);
+    an arrow; two values joined by a separator (a range, a ratio) outside an LRI isolate;
+    an ASCII "?" after a value (the provisional rating's mark) outside an isolate, where
+    it moves to the value's other side; a duration after a preposition
+    (`DURATION_AFTER_PREPOSITION`)."""
+    problems: list[str] = []
     for message in catalog:
         for string in forms(message.string) if message.id else []:
-            outside = re.sub(f"{LRI}[^{PDI}]*{PDI}", "", string)
-            outside = re.sub(r"\{[^}]*\}|`[^`]*`|\(thread\)", "", outside)
-            assert not re.search(r"[A-Za-z]", outside), (message.context, string)
+            outside = re.sub(f"{LRI}[^{PDI}]*{PDI}", " ", string)
+            latin = re.sub(r"\{[^}]*\}|`[^`]*`|\(thread\)", "", outside)
+            if re.search(r"[A-Za-z]", latin):
+                problems.append(f"{message.context}: a Latin run outside an isolate")
+            if ARROWS.search(outside):
+                problems.append(f"{message.context}: an arrow")
+            if BETWEEN_VALUES.search(outside):
+                problems.append(f"{message.context}: a range or a ratio outside an isolate")
+            if re.search(r"(?:\}|\d)\?", outside):
+                problems.append(f"{message.context}: a \"?\" after a value outside an isolate")
+            if DURATION_AFTER_PREPOSITION.search(string):
+                problems.append(f"{message.context}: a duration after a preposition")
+    return problems
+
+
+def test_arabic_templates_read_right_to_left() -> None:
+    assert arabic_problems(read("messages", "ar")) == []
+
+
+def test_arabic_checks_catch_latin_arrows_ranges_and_question_marks() -> None:
+    planted = {
+        Msg.MOVE_PLAYED.value: "{player} لعب **{move}** بالأمر /move.",
+        Msg.RATING_CHANGE_LINE.value: "{player}: {before} ← {after} ({delta})",
+        Msg.BOARD_MOVE.value: "النقلات 1-5",
+        Msg.PUZZLE_TASK.value: "الدور على {color}. (النقلات التي وجدتها: {found}/{total})",
+        Msg.LEADERBOARD_YOU_PROVISIONAL.value: "تصنيفك مؤقت، {rating}?: يلزمك {needs}.",
+        Msg.COMPUTER_BUSY.value: "الكمبيوتر مشغول. حاول مرة أخرى بعد {wait} تقريبًا.",
+    }
+    catalog = _planted("ar", planted)
+    assert sorted(arabic_problems(catalog)) == sorted([
+        "board.move_played: a Latin run outside an isolate",
+        "board.rating_change_line: an arrow",
+        "board.move: a range or a ratio outside an isolate",
+        "puzzle.task: a range or a ratio outside an isolate",
+        'leaderboard.you_provisional: a "?" after a value outside an isolate',
+        "error.computer_busy: a duration after a preposition",
+    ])
+
+
+def _shown(line: str, base: str) -> str:
+    """`line` as a client lays it out in a paragraph of direction `base` ("L", "R"), left
+    to right on the screen, the invisible isolates left out."""
+    return re.sub(f"[{LRI}{RLI}{FSI}{PDI}]", "", get_display(line, base_dir=base))
+
+
+@pytest.mark.parametrize("key", [Msg.RATING_CHANGE_LINE, Msg.PUZZLE_RATING_CHANGE])
+def test_an_arabic_rating_change_reads_from_the_old_rating_to_the_new(key: Msg) -> None:
+    # Laid out by the Unicode Bidirectional Algorithm (python-bidi: the Rust crate
+    # unicode-bidi): the same on the screen whether the client gives the paragraph a
+    # left-to-right or a right-to-left direction (Discord's is left to right), and read
+    # from the right, the old rating comes first.
+    line = text(key, "ar", player="<@7>", before="1500?", after="1523", delta="+23",
+                streak=2)
+    shown = _shown(line, "R")
+    assert _shown(line, "L") == shown
+    assert shown.index("1500?") > shown.index("1523") > shown.index("+23"), shown
+    # An arrow would point the wrong way: "1500? ← 1523" shown left to right.
+    arrow = f"{FSI}1500?{PDI} ← {FSI}1523{PDI}"
+    assert _shown(arrow, "L").index("1500?") < _shown(arrow, "L").index("1523")
+
+
+def test_an_arabic_ratio_keeps_its_order() -> None:
+    found = text(Msg.PUZZLE_TASK, "ar", color="الأبيض", found=1, total=3)
+    assert "1/3" in _shown(found, "R") and "1/3" in _shown(found, "L")
+    # Each value isolated alone, the ratio turns round in a right-to-left line.
+    assert "3/1" in _shown(f"وجدت: {isolate('1')}/{isolate('3')}", "R")
 
 
 @pytest.mark.parametrize("language", DOMAINS["commands"])
@@ -237,3 +344,246 @@ def test_choice_names_are_unique_in_english() -> None:
     # The translator finds a choice's catalog entry by its English name.
     names = [english for key, english in COMMAND_TEXT.items() if key.startswith("choice.")]
     assert len(names) == len(set(names))
+
+
+def _planted(language: str, planted: Mapping[str, str | tuple[str, ...]]) -> Catalog:
+    """The messages catalog of `language` with the entries of `planted` (by context)
+    replaced."""
+    catalog = read("messages", language)
+    changed = Catalog(locale=language, domain="messages")
+    for message in catalog:
+        if message.id:
+            changed.add(message.id, planted.get(str(message.context), message.string),
+                        context=message.context)
+    return changed
+
+
+SINGLE_FORM_NOUNS = frozenset({"tr"})
+"""Languages whose nouns keep one form after every number (Turkish "1 oyun", "5 oyun"):
+a count beside a noun reads right there without a plural message."""
+
+
+def _counts_beside_words(string: str, names: Iterable[str]) -> list[str]:
+    """The fields of `names` that `string` writes next to a word ("{count} games", "more
+    of the {min_games}"), isolates aside."""
+    string = re.sub(f"[{LRI}{FSI}{PDI}\u2067]", "", string)
+    return sorted(
+        name for name in names
+        if re.search(r"[^\W\d_]\s*\{" + name + r"\}|\{" + name + r"\}\s*[^\W\d_]", string)
+    )
+
+
+def count_problems(language: str, catalog: Catalog | None = None) -> list[str]:
+    """The messages of `language` (English when `catalog` is None) that write a count
+    (`COUNT_FIELDS`) beside a word outside a plural message by that count: "1 mosse",
+    "1 coups", "من 1 نقلات" (docs/LANGUAGES.md, "Counts")."""
+    if language in SINGLE_FORM_NOUNS:
+        return []
+    entries: list[tuple[str, str | Plural | None, list[str]]]
+    if catalog is None:
+        entries = [(key.value, source, forms((source.one, source.other))
+                    if isinstance(source, Plural) else [source])
+                   for key, source in ENGLISH.items()]
+    else:
+        ids = {key.value: key for key in Msg}
+        entries = [(str(m.context), ENGLISH[ids[str(m.context)]], forms(m.string))
+                   for m in catalog if m.id and str(m.context) in ids]
+    problems: list[str] = []
+    for context, source, strings in entries:
+        names = COUNT_FIELDS - {source.count} if isinstance(source, Plural) else COUNT_FIELDS
+        for name in sorted({n for s in strings for n in _counts_beside_words(s, names)}):
+            problems.append(f"{context}: {{{name}}} beside a word outside a plural message")
+    return problems
+
+
+@pytest.mark.parametrize("language", ["en", *DOMAINS["messages"]])
+def test_counts_are_plural_messages_or_count_free(language: str) -> None:
+    catalog = None if language == "en" else read("messages", language)
+    assert count_problems(language, catalog) == []
+
+
+def test_a_count_beside_a_noun_outside_a_plural_message_is_reported() -> None:
+    catalog = _planted("it", {
+        Msg.PUZZLE_TASK.value: "Muove il {color}. Rispondi con /solve ({found} mosse trovate "
+                               "su {total}).",
+        Msg.RATING_LINE.value: "**{variant}**: {rating} (deviazione {deviation}) · {games} · "
+                               "{wins} vinte · perse: {losses} · patte: {draws}",
+        # the plural message's own count may stand beside its noun; another count may not
+        Msg.LEADERBOARD_NEEDS_GAMES.value: ("ancora {count} partita delle {min_games} valide",
+                                            "ancora {count} di partite (minimo: {min_games})",
+                                            "ancora {count} partite (minimo: {min_games})"),
+    })
+    assert count_problems("it", catalog) == [
+        "rating.line: {wins} beside a word outside a plural message",
+        "leaderboard.needs_games: {min_games} beside a word outside a plural message",
+        "puzzle.task: {found} beside a word outside a plural message",
+    ]
+    assert count_problems("tr", _planted("tr", {
+        Msg.PUZZLE_TASK.value: "Hamle sırası: {color}. /solve ile yanıtla ({found} hamle "
+                               "bulundu, {total} hamleden)."})) == []
+
+
+LABEL_LANGUAGES = ("it", "fr")
+"""Languages whose variant titles ("Dama turca", "Dames turques") cannot stand inside a
+sentence: an article, a preposition's contraction ("nella", "aux") or lower case is
+needed there, so a sentence takes `{variant_in_sentence}`."""
+
+LABEL_BEFORE = r"(?:^|\(|·\s|\*\*|:\s|\n)"
+LABEL_AFTER = r"(?:$|\)|\s·|\*\*|\n)"
+
+
+def variant_problems(language: str, catalog: Catalog) -> list[str]:
+    """The entries of `catalog` that put a variant's title form (`{variant}`) inside a
+    sentence rather than as a label: alone, after a colon, in parentheses, in bold or
+    between `·` separators (docs/LANGUAGES.md, "Variant names")."""
+    if language not in LABEL_LANGUAGES:
+        return []
+    label = re.compile(LABEL_BEFORE + r"\{variant\}" + LABEL_AFTER)
+    problems: list[str] = []
+    for message in catalog:
+        for string in forms(message.string) if message.id else []:
+            if string.count("{variant}") != len(label.findall(string)):
+                problems.append(f"{message.context}: {{variant}} inside a sentence")
+    return problems
+
+
+@pytest.mark.parametrize("language", DOMAINS["messages"])
+def test_variant_titles_stand_only_as_labels(language: str) -> None:
+    assert variant_problems(language, read("messages", language)) == []
+
+
+def test_a_variant_title_inside_a_sentence_is_reported() -> None:
+    catalog = _planted("fr", {Msg.LEADERBOARD_TITLE_SERVER.value: "Classement {variant} · ce "
+                                                                  "serveur"})
+    assert variant_problems("fr", catalog) == [
+        "leaderboard.title_server: {variant} inside a sentence"]
+
+
+def test_variant_names_have_an_in_sentence_form_in_every_language() -> None:
+    assert set(VARIANT_NAMES_IN_SENTENCE) == set(VARIANTS)
+    assert variant_in_sentence("turkish", "it") == "dama turca"
+    assert variant_in_sentence("turkish", "fr") == "dames turques"
+    assert text(Msg.PUZZLE_NO_BANK, "it", variant_in_sentence=variant_in_sentence(
+        "italian", "it")) == ("Non ci sono ancora problemi di dama italiana. Prova "
+                              "un'altra variante.")
+
+
+REGISTERS: Mapping[str, re.Pattern[str]] = {
+    "tr": re.compile(
+        r"\b(?:siz|sizi|size|sizin|sizde|sizden|sizinle)\b|\b\w+(?:iniz|ınız|unuz|ünüz)\b"
+        r"|\b(?!(?:henüz|deniz|yalnız)\b)\w+[aeıioöuü](?:niz|nız|nuz|nüz)\b"
+        r"|\b(?:deneyin|seçin|bekleyin|verin|kullanın|yazın|basın|oynayın|başlatın|gönderin"
+        r"|bakın|girin|yapın|ekleyin|tıklayın|yanıtlayın|edin|olun)\b", re.IGNORECASE),
+    "it": re.compile(
+        r"\b(?:Lei|Suo|Sua|Suoi|Sue)\b|\b(?:provi|riprovi|scelga|attenda|usi|indichi|prema"
+        r"|invii|aspetti|selezioni|scriva|faccia|ritiri)\b"),
+    "fr": re.compile(r"\b(?:tu|te|toi|ton|ta|tes)\b|\bt'", re.IGNORECASE),
+}
+"""Each catalog addresses the reader in one register: Turkish "sen", Italian "tu", French
+"vous" (docs/LANGUAGES.md, "Register"). The words of the other register: Turkish "siz",
+its possessives (-iniz) and plural imperatives (deneyin); Italian "Lei" and its
+imperatives (provi, scelga); French "tu" and its pronouns."""
+
+
+def register_problems(language: str, catalog: Catalog) -> list[str]:
+    """The entries of `catalog` that use a word of the register `language`'s catalog does
+    not use (`REGISTERS`), placeholders and code aside."""
+    pattern = REGISTERS.get(language)
+    problems: list[str] = []
+    for message in catalog if pattern else []:
+        for string in forms(message.string) if message.id else []:
+            words = pattern.findall(re.sub(r"\{[^}]*\}|`[^`]*`", " ", string)) if pattern else []
+            if words:
+                problems.append(f"{message.context}: {sorted(set(words))}")
+    return problems
+
+
+@pytest.mark.parametrize("language", DOMAINS["messages"])
+def test_each_catalog_keeps_one_register(language: str) -> None:
+    assert register_problems(language, read("messages", language)) == []
+
+
+def test_a_word_of_the_other_register_is_reported() -> None:
+    assert register_problems("tr", _planted("tr", {
+        Msg.PUZZLE_NONE.value: "Süren bulmacanız yok. /puzzle ile başlatın."})) == [
+        "error.puzzle_none: ['başlatın', 'bulmacanız']"]
+    assert register_problems("fr", _planted("fr", {
+        Msg.PUZZLE_NONE.value: "Tu n'as pas de problème en cours."})) == [
+        "error.puzzle_none: ['Tu']"]
+    assert register_problems("it", _planted("it", {
+        Msg.PUZZLE_NONE.value: "Non ha problemi in corso: ne scelga uno con /puzzle."})) == [
+        "error.puzzle_none: ['scelga']"]
+
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+NOT_ENUM_VALUES: Mapping[tuple[str, str], str] = {
+    ("services/games/moves.py", "str(move)"): "a move in notation, as the player wrote it",
+    ("ui/present.py", "ending.result.value"): "PDN's result notation (1-0), the same in "
+                                              "every language",
+    ("ui/puzzles.py", "src.name"): "a recorded game's name",
+}
+"""The `.value`, `.name` and `str()` arguments of `text()` and `PlayerError` that are not
+an enum's English word, with why each is the same in every language."""
+
+
+def interpolated_values(sources: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(file, expression) of each keyword argument of a `text(...)` or `PlayerError(...)`
+    call in `sources` (path: code) that is `X.value`, `X.name` or `str(X)`: an enum's
+    English value in a sentence unless it is one of `NOT_ENUM_VALUES`."""
+    found: list[tuple[str, str]] = []
+    for path, code in sources.items():
+        for node in ast.walk(ast.parse(code)):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = (func.id if isinstance(func, ast.Name)
+                    else func.attr if isinstance(func, ast.Attribute) else "")
+            if name not in ("text", "PlayerError"):
+                continue
+            for keyword in node.keywords:
+                value = keyword.value
+                if ((isinstance(value, ast.Attribute) and value.attr in ("value", "name"))
+                        or (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                            and value.func.id == "str")):
+                    found.append((path, ast.unparse(value)))
+    return [item for item in found if item not in NOT_ENUM_VALUES]
+
+
+def _bot_sources() -> dict[str, str]:
+    return {str(path.relative_to(BOT)): path.read_text() for path in BOT.rglob("*.py")}
+
+
+def test_no_enum_value_is_interpolated_into_a_sentence() -> None:
+    assert interpolated_values(_bot_sources()) == []
+
+
+def test_an_enum_value_in_a_sentence_is_reported() -> None:
+    code = ("note = text(Msg.TEXT_BOARD_MISSING, locale, permission=missing[0].value)\n"
+            "raise PlayerError(Msg.NOT_YOUR_TURN, player=p, color=str(turn))\n"
+            "x = text(Msg.BOARD_MOVE, locale, kind=state.kind.name)\n")
+    assert interpolated_values({"ui/x.py": code}) == [
+        ("ui/x.py", "missing[0].value"), ("ui/x.py", "str(turn)"), ("ui/x.py", "state.kind.name")]
+
+
+def unused_ids(sources: Mapping[str, str]) -> list[str]:
+    """The message ids no code in `sources` (path: code) names as `Msg.X`, apart from the
+    ids the engine's refusal reasons reach (`bot.services.move_text.MOVE_PROBLEMS`). The
+    files that define the ids (`messages/ids.py`, `messages/english.py`) do not count."""
+    defining = {"messages/ids.py", "messages/english.py"}
+    named = set()
+    for path, code in sources.items():
+        if path not in defining:
+            named |= set(re.findall(r"\bMsg\.([A-Z0-9_]+)\b", code))
+    reached = {key.name for key in MOVE_PROBLEMS.values()}
+    return sorted(key.value for key in Msg if key.name not in named | reached)
+
+
+def test_every_message_id_is_used() -> None:
+    assert unused_ids(_bot_sources()) == []
+
+
+def test_a_message_id_no_code_uses_is_reported() -> None:
+    sources = _bot_sources()
+    sources["ui/analysis.py"] = sources["ui/analysis.py"].replace("Msg.ANALYSIS_FOOTER", "None")
+    assert unused_ids(sources) == ["analysis.footer"]

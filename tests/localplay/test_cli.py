@@ -66,7 +66,7 @@ def test_a_script_plays_a_game_and_saves_the_pictures(tmp_path: Path) -> None:
     # The finished game's text board names no side to move.
     final = out[out.index("@bob resigned."):]
     assert "game over" in final and "to move" not in final.split("/rating")[0]
-    assert "1 rated game: 0 won, 1 lost" in out
+    assert "1 rated game · won: 0 · lost: 1" in out
     # The text board after 22-18 (d3-c4) and 11-15 (e6-f5): Black to move, then White.
     # Italian boards number their empty squares, as the moves are written.
     assert "   5    13    14     b    16  5" in out

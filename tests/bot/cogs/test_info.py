@@ -210,11 +210,11 @@ async def test_the_leaderboard_lists_provisional_players_under_the_ranked_ones(
     assert lines[0] == "Provisional (`?`), not ranked yet:"
     alice = await h.bot.services.storage.ratings.get(ALICE, "turkish")
     assert alice is not None
-    assert lines[1].startswith(f"· <@{ALICE}>: {round(alice.rating)}? (1 game; 1 more of the 2 "
-                               "rated games needed")
+    assert lines[1].startswith(f"· <@{ALICE}>: {round(alice.rating)}? (1 game; 1 more rated game "
+                               "(minimum: 2)")
     assert lines[2].startswith(f"· <@{BOB}>: ")
-    assert (f"You are provisional, rating {round(alice.rating)}?; to be ranked: 1 more of "
-            "the 2 rated games needed.") in lines[-1]
+    assert (f"You are provisional, rating {round(alice.rating)}?; to be ranked: 1 more "
+            "rated game (minimum: 2).") in lines[-1]
     # Two games for Alice and Bob: ranked; Carol, with one, provisional under them.
     await _rated_game(h, BOB, loser=BOB)
     await _rated_game(h, CAROL, loser=CAROL)
@@ -223,7 +223,7 @@ async def test_the_leaderboard_lists_provisional_players_under_the_ranked_ones(
     lines = board.embeds[0]["description"].splitlines()
     assert lines[0].startswith(f"**1.** <@{ALICE}>") and lines[1].startswith(f"**2.** <@{BOB}>")
     assert lines[3] == "Provisional (`?`), not ranked yet:"
-    assert lines[4].startswith(f"· <@{CAROL}>") and "1 more of the 2 rated games needed" in lines[4]
+    assert lines[4].startswith(f"· <@{CAROL}>") and "1 more rated game (minimum: 2)" in lines[4]
     assert lines[-1].startswith("You are provisional")
 
 
@@ -240,9 +240,9 @@ async def test_each_provisional_player_sees_the_games_their_deviation_needs(
     needed = games_to_deviation(Glicko2Rating(bob.rating, bob.deviation, bob.volatility),
                                 110.0)
     assert needed > 1  # one game from 500 leaves a long way to go
-    assert (f"· <@{BOB}>: {round(bob.rating)}? (1 game; about {needed} more to bring the "
+    assert (f"· <@{BOB}>: {round(bob.rating)}? (1 game; about {needed} more games to bring the "
             f"deviation {round(bob.deviation)} under 110)") in text
-    assert "rated games needed" not in text  # the one game needed is played
+    assert "minimum:" not in text  # the one game needed is played
 
 
 def _gif_frames(data: bytes) -> int:

@@ -266,6 +266,8 @@ async def test_a_daily_puzzle_is_refused_in_a_channel_the_bot_cannot_post_in(
        permissions=MANAGER)))
     assert answer.ephemeral
     assert "missing Embed Links, Attach Files there" in answer.content
+    assert ("needs all of these: View Channel, Send Messages, Embed Links, Attach Files)"
+            in answer.content)
     assert await h.bot.services.storage.puzzles.daily(GUILD) is None
     # Allowed in that channel (its overwrite for the bot): accepted.
     _cache_server(h, everyone=view | send, bot_allowed_in_channel=embed | attach)
@@ -303,7 +305,7 @@ async def test_a_puzzle_speaks_the_solvers_language(open_bot: OpenBot, tmp_path:
     assert "hand-made.pdn#1" in embed["description"]  # the source's name, as stored
     refused = only_answer(await run(h, slash(h, "puzzle", [option("variant", "turkish")],
                                              locale="fr")))
-    assert "Dames turques" in refused.content and "Turkish" not in refused.content
+    assert "de dames turques." in refused.content and "Turkish" not in refused.content
 
 
 async def test_puzzles_follow_the_readers_chosen_language(

@@ -16,6 +16,7 @@ from bot.services.move_text import (
     parse_player_move,
     suggest_moves,
 )
+from bot.ui.present import param
 from engine import Position, get_variant, legal_moves
 
 TURKISH = get_variant("turkish")
@@ -42,6 +43,16 @@ def test_text_that_names_no_legal_move_is_refused_with_its_reason(text: str) -> 
     assert refused.value.params["text"] == text
     again = pickle.loads(pickle.dumps(refused.value))  # as from a worker process
     assert again.key is refused.value.key and again.params == refused.value.params
+
+
+def test_numbers_in_another_variant_name_it_as_a_sentence_does() -> None:
+    # The variant stands after a preposition: its in-sentence form, "nella dama turca",
+    # "aux dames turques" (docs/LANGUAGES.md, "Variant names").
+    with pytest.raises(PlayerError) as refused:
+        parse_player_move("22-18", Position.start(TURKISH), TURKISH)
+    assert refused.value.key is Msg.MOVE_NUMBERS_NOT_USED
+    variant = refused.value.params["variant_in_sentence"]
+    assert param(variant, "it") == "dama turca" and param(variant, "fr") == "dames turques"
 
 
 def test_an_ambiguous_capture_names_every_candidate_numbers_first() -> None:

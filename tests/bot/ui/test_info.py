@@ -20,13 +20,13 @@ def _rating(games: int) -> Rating:
 def test_a_single_rated_game_is_singular() -> None:
     embed = ratings_embed(1001, [_rating(1)], None, "en-US")
     assert embed.description is not None
-    assert "1 rated game:" in embed.description
+    assert "· 1 rated game ·" in embed.description
     assert "rated games" not in embed.description
 
 
 def test_several_rated_games_are_plural() -> None:
     embed = ratings_embed(1001, [_rating(12)], "italian", None)
-    assert embed.description is not None and "12 rated games:" in embed.description
+    assert embed.description is not None and "· 12 rated games ·" in embed.description
 
 
 def test_leaderboard_game_counts() -> None:

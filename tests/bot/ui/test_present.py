@@ -9,8 +9,11 @@ from datetime import timedelta
 import pytest
 
 import engine
-from bot.services import BoardState, Ending, EndReason, SeatView
+from bot.messages import LRI, PDI
+from bot.services import BoardState, Ending, EndReason, GameUpdate, SeatView, UpdateKind
 from bot.ui.present import (
+    WHITE_VIEW,
+    Permission,
     Perspective,
     Presenter,
     clock_text,
@@ -73,6 +76,23 @@ def test_the_board_title_says_rated_only_when_the_result_counts_for_ratings() ->
                       "Turkish draughts · game #7 · rated",
                       "Turkish draughts · game #7 · not rated",
                       "Turkish draughts · game #7 · not rated"]
+
+
+def test_a_text_board_names_the_missing_permissions_in_the_readers_language() -> None:
+    # Named as Discord's channel settings show them in each language; in Arabic also by
+    # the English name an Arabic reader's (English) Discord client shows.
+    update = GameUpdate(UpdateKind.MOVED, _state(EndReason.AGREEMENT, None, GameResult.DRAW))
+    presenter = Presenter()
+    both = (Permission.ATTACH_FILES, Permission.EMBED_LINKS)
+    one = presenter.text_board(update, "tr", WHITE_VIEW, both[:1])
+    assert "bana Dosya Ekle yetkisini" in one and "Attach Files" not in one
+    two = presenter.text_board(update, "it", WHITE_VIEW, both)
+    assert "i permessi Allega file e Incorpora link," in two
+    arabic = presenter.text_board(update, "ar", WHITE_VIEW, both)
+    assert f"إرفاق الملفات ({LRI}Attach Files{PDI})" in arabic
+    assert f"تضمين الروابط ({LRI}Embed Links{PDI})" in arabic
+    english = presenter.text_board(update, None, WHITE_VIEW, both)
+    assert "denies me the Attach Files and Embed Links permissions" in english
 
 
 def test_aborted_line_and_durations() -> None:

@@ -69,7 +69,7 @@ def test_a_solved_or_revealed_puzzle_asks_for_no_more_moves() -> None:
     # Seen in local play: "22x13: solved!" above "Find the shot: answer with /solve (2 of 2
     # moves found)", and the same under a revealed solution.
     task = "White to move and win material. Find the shot: answer with /solve"
-    assert task + " (moves found: 1 of 2)." in (puzzle_embed(_view(1), "en-US").description
+    assert task + " (moves found: 1/2)." in (puzzle_embed(_view(1), "en-US").description
                                                 or "")
     done = puzzle_embed(_view(2), "en-US", note="**c4-d5**: solved!").description or ""
     assert "Find the shot" not in done and "moves found" not in done
@@ -99,9 +99,10 @@ def test_the_hint_button_of_a_rated_puzzle_says_a_solve_then_counts_as_a_loss() 
 def test_the_count_of_moves_found_reads_right_for_one_move_to_find() -> None:
     # "(0 of 1 moves found)" put a plural after 1: the count is written as a label.
     one = dataclasses.replace(_view(0), total=1)
-    assert "(moves found: 0 of 1)." in (puzzle_embed(one, "en-US").description or "")
-    assert "(mosse trovate: 0 su 1)." in (puzzle_embed(one, "it").description or "")
-    assert "(coups trouvés : 0 sur 1)." in (puzzle_embed(one, "fr").description or "")
+    assert "(moves found: 0/1)." in (puzzle_embed(one, "en-US").description or "")
+    assert "(mosse trovate: 0/1)." in (puzzle_embed(one, "it").description or "")
+    assert "(coups trouvés : 0/1)." in (puzzle_embed(one, "fr").description or "")
+    assert "(bulunan hamle: 0/1)." in (puzzle_embed(one, "tr").description or "")
 
 
 def _after_first_right_move() -> PuzzleState:
