@@ -50,8 +50,8 @@ def unknown_mentions(
 ) -> list[CommandMention]:
     """The mentions of `text` a click would not open: no chat-input command among
     `commands` (registered command objects, as `StandIn.commands` returns them) has the
-    mention's id and its first word as name, or a second or third word is not one of that
-    command's subcommand groups or subcommands."""
+    mention's id and its first word as name, or the words after it are not a path of that
+    command's subcommand groups ending at a subcommand."""
     by_id = {int(c["id"]): c for c in commands if int(c.get("type", 1)) == 1}
     return [m for m in command_mentions(text) if not _opens(m, by_id.get(m.command_id))]
 
@@ -67,4 +67,4 @@ def _opens(mention: CommandMention, command: Mapping[str, Any] | None) -> bool:
         if found is None:
             return False
         level = found
-    return True
+    return len(words) == 1 or level.get("type") == 1  # a group alone runs nothing

@@ -111,29 +111,33 @@ def references(template: str) -> list[re.Match[str]]:
 
 @functools.lru_cache(maxsize=4096)
 def name_commands(
-    template: str, ids: CommandIds, catalog: gettext.NullTranslations | None
+    template: str,
+    ids: CommandIds,
+    catalog: gettext.NullTranslations | None,
+    keys: frozenset[str] = COMMAND_KEYS,
 ) -> str:
     """`template` with its command references written for the reader (see the module
     docstring). `catalog`: the commands catalog of the reader's language when its command
-    names are translated, else None (registered names: mentions with `ids`). A reference
-    to a command that `COMMAND_KEYS` lacks stays as it is; so does a sub or option word
-    that is not one of that command's (it is read as the sentence's next word)."""
+    names are translated, else None (registered names: mentions with `ids`). `keys`: the
+    registered commands, subcommands and options (`COMMAND_KEYS`). A reference to a
+    command that `keys` lacks stays as it is; so does a sub or option word that is not one
+    of that command's (it is read as the sentence's next word)."""
     out: list[str] = []
     last = 0
     for match in references(template):
         name = match["name"]
-        if name not in COMMAND_KEYS:
+        if name not in keys:
             continue
         path = [name]
         sub = (match["sub"] or "").strip()
-        if sub and f"{name}.{sub}" in COMMAND_KEYS:
+        if sub and f"{name}.{sub}" in keys:
             path.append(sub)
             end = match.end("sub")
         else:
             end = match.end("name")
         option = (match["option"] or "").strip()
         option_key = ".".join([*path, option])
-        if option and (not sub or len(path) == 2) and option_key in COMMAND_KEYS:
+        if option and (not sub or len(path) == 2) and option_key in keys:
             end = match.end("option") + 1
         else:
             option = ""
