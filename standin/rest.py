@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from .bodies import PAYLOAD_JSON, Body, read_body
-from .channels import create_thread, dm_channel
+from .channels import create_thread
 from .core import CHANNEL_MESSAGE_FLAGS, Core
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import Intent
@@ -27,6 +27,7 @@ from .payloads import FLAG_EPHEMERAL, MESSAGE_REPLY
 from .records import MessageOrigin
 from .responses import int_field, json_response, no_content, snowflake
 from .rest_commands import CommandRoutes
+from .rest_identity import IdentityRoutes
 
 _log = logging.getLogger(__name__)
 
@@ -52,8 +53,8 @@ class Rest:
     ) -> None:
         self.core = core
         self.commands = CommandRoutes(core)
+        self.identity = IdentityRoutes(core, urls, shards)
         self.openapi_check = openapi_check
-        self._shards = shards  # the shard count GET /gateway/bot recommends
         self.token = token
         self.urls = urls  # (http base, gateway ws url)
         self.request_log: list[tuple[str, str, int]] = []
@@ -69,14 +70,15 @@ class Rest:
         app = a + "/applications/{application_id}"
         hook = a + "/webhooks/{application_id}/{token}"
         cmd = self.commands
+        ids = self.identity
         return [
-            r.get(a + "/users/@me", self.get_me),
-            r.get(a + "/users/{user_id}", self.get_user),
-            r.post(a + "/users/@me/channels", self.create_dm),
-            r.get(a + "/oauth2/applications/@me", self.get_application),
-            r.get(a + "/applications/@me", self.get_application),
-            r.get(a + "/gateway", self.get_gateway),
-            r.get(a + "/gateway/bot", self.get_gateway_bot),
+            r.get(a + "/users/@me", ids.get_me),
+            r.get(a + "/users/{user_id}", ids.get_user),
+            r.post(a + "/users/@me/channels", ids.create_dm),
+            r.get(a + "/oauth2/applications/@me", ids.get_application),
+            r.get(a + "/applications/@me", ids.get_application),
+            r.get(a + "/gateway", ids.get_gateway),
+            r.get(a + "/gateway/bot", ids.get_gateway_bot),
             r.get(app + "/commands", cmd.list_commands),
             r.put(app + "/commands", cmd.put_commands),
             r.post(app + "/commands", cmd.upsert_command),
@@ -201,57 +203,6 @@ class Rest:
 
     async def _body(self, request: web.Request) -> Body:
         return await read_body(request, max_file_size=self.core.attachment_size_limit)
-
-    # ---- users, application, gateway ---------------------------------------------
-    async def get_me(self, request: web.Request) -> web.Response:
-        """GET /users/@me."""
-        return json_response(self.core.payloads.current_user())
-
-    async def get_user(self, request: web.Request) -> web.Response:
-        """GET /users/{id}."""
-        user = self.core.world.users.get(
-            snowflake(request, "user_id", JsonErrorCode.UNKNOWN_USER, "User")
-        )
-        if user is None:
-            raise not_found(JsonErrorCode.UNKNOWN_USER, "User")
-        return json_response(self.core.payloads.user(user))
-
-    async def create_dm(self, request: web.Request) -> web.Response:
-        """POST /users/@me/channels: the DM channel with a user (created once)."""
-        body = await self._body(request)
-        try:
-            user_id = int(body.json.get("recipient_id"))  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            raise form_error(
-                field_error(("recipient_id",), "BASE_TYPE_REQUIRED", "This field is required")
-            ) from None
-        if user_id not in self.core.world.users:
-            raise not_found(JsonErrorCode.UNKNOWN_USER, "User")
-        channel = dm_channel(self.core, user_id)
-        return json_response(self.core.payloads.channel(channel))
-
-    async def get_application(self, request: web.Request) -> web.Response:
-        """GET /oauth2/applications/@me."""
-        return json_response(self.core.payloads.application())
-
-    async def get_gateway(self, request: web.Request) -> web.Response:
-        """GET /gateway."""
-        return json_response({"url": self.urls()[1]})
-
-    async def get_gateway_bot(self, request: web.Request) -> web.Response:
-        """GET /gateway/bot (what sharded clients ask first)."""
-        return json_response(
-            {
-                "url": self.urls()[1],
-                "shards": self._shards(),
-                "session_start_limit": {
-                    "total": 1000,
-                    "remaining": 999,
-                    "reset_after": 0,
-                    "max_concurrency": 1,
-                },
-            }
-        )
 
     # ---- interactions ---------------------------------------------------------------
     async def callback(self, request: web.Request) -> web.Response:

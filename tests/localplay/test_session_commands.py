@@ -103,10 +103,10 @@ async def test_a_turkish_client_types_turkish_command_names(
     refusal = next(line for line in out if "/terk" in line)
     assert "/meydan-oku" in refusal and "/hamle" in refusal, refusal
     assert "/challenge" not in refusal and "/move" not in refusal, refusal
-    assert "  @alice Beyaz taşlarla oynuyor. Hamle süresi: 5 dakika." in out, out
+    assert "  @alice oyuncusunun rengi: Beyaz. Hamle süresi: 5 dakika." in out, out
     assert "@alice (Beyaz) - @bob (Siyah): oyun başlıyor." in out, out
     assert "Sıra sende değil: hamle sırası @alice (Beyaz) oyuncusunda. Hamlesini bekle." in out
-    assert "  == Burada dama oynamak ==" in out, out
+    assert "  == Burada nasıl dama oynanır ==" in out, out
 
 
 async def test_the_computers_moves_are_posted_in_the_servers_language(

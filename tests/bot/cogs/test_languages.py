@@ -80,7 +80,7 @@ async def test_english_clients_get_the_servers_language_and_others_their_own(
                                   resolved=resolved, locale="fr"))
     assert posted.embeds[0]["title"] == "Meydan okuma: Arap daması"
     assert [c["label"] for row in posted.body["components"] for c in row["components"]] == [
-        "Kabul et", "Reddet", "Geri çek"]
+        "Kabul et", "Reddet", "İptal et"]
     challenge = posted.custom_ids[0].split(":")[2]
     message = response_message_id(h, posted)
     update, board = await run(h, press(h, message, f"dama:accept:{challenge}", user=BOB))
