@@ -2,7 +2,9 @@
 
 The templates name commands as registered, in English: `/play`, `/settings language:`,
 `/analyze game:{game_id}` (a command, optionally followed by one of its options and a
-colon; `/name sub` for a subcommand, whose key in `COMMAND_TEXT` is `name.sub`). Before a
+colon; `/name sub` for a subcommand, whose key in `COMMAND_TEXT` is `name.sub`); a
+template of a language whose command names are translated may write an option by its
+name in that language (`/settings lingua:`). Before a
 template is filled in (`bot.messages.text`), `name_commands` rewrites each such reference
 for the reader:
 
@@ -89,7 +91,7 @@ def installed_command_ids() -> CommandIds:
 _REFERENCE = re.compile(
     r"(?<![\w/:<.\-])/(?P<name>[a-z][a-z0-9_-]*)(?![\w-])"
     r"(?:(?P<sub> [a-z][a-z0-9_-]*)(?![\w:-]))?"
-    r"(?:(?P<option> [a-z][a-z0-9_-]*):)?"
+    r"(?:(?P<option> [^\W\d_][\w'-]*):)?"
 )
 """A command reference: `/name`, then a subcommand (a word not followed by a colon) and
 an option (a word followed by a colon), each optional and checked against `COMMAND_KEYS`.
@@ -109,7 +111,6 @@ def references(template: str) -> list[re.Match[str]]:
             if not any(start <= m.start() < end for start, end in untouched)]
 
 
-@functools.lru_cache(maxsize=4096)
 def name_commands(
     template: str,
     ids: CommandIds,
@@ -121,7 +122,18 @@ def name_commands(
     names are translated, else None (registered names: mentions with `ids`). `keys`: the
     registered commands, subcommands and options (`COMMAND_KEYS`). A reference to a
     command that `keys` lacks stays as it is; so does a sub or option word that is not one
-    of that command's (it is read as the sentence's next word)."""
+    of that command's (it is read as the sentence's next word). Cached: the templates
+    and the installed ids are few."""
+    return _named(template, ids, catalog, keys)
+
+
+@functools.lru_cache(maxsize=4096)
+def _named(
+    template: str,
+    ids: CommandIds,
+    catalog: gettext.NullTranslations | None,
+    keys: frozenset[str],
+) -> str:
     out: list[str] = []
     last = 0
     for match in references(template):
@@ -135,17 +147,39 @@ def name_commands(
             end = match.end("sub")
         else:
             end = match.end("name")
-        option = (match["option"] or "").strip()
-        option_key = ".".join([*path, option])
-        if option and (not sub or len(path) == 2) and option_key in keys:
+        found = option_key(path, (match["option"] or "").strip(), catalog, keys)
+        option = ""
+        if found is not None and (not sub or len(path) == 2):
+            option = found.rpartition(".")[2]  # its registered name
             end = match.end("option") + 1
-        else:
-            option = ""
         out.append(template[last:match.start()])
         out.append(_written(path, option, ids, catalog))
         last = end
     out.append(template[last:])
     return "".join(out)
+
+
+def option_key(
+    path: list[str],
+    option: str,
+    catalog: gettext.NullTranslations | None,
+    keys: frozenset[str] = COMMAND_KEYS,
+) -> str | None:
+    """The key (`settings.language`) of the option `option` of the command `path`
+    (["settings"]) as a template writes it: by its registered name, or by its name in
+    `catalog` (the commands catalog of the template's language, when its command names
+    are translated: `lingua`, `langue`); None when it is neither."""
+    if not option:
+        return None
+    key = ".".join([*path, option])
+    if key in keys:
+        return key
+    if catalog is None:
+        return None
+    prefix = ".".join(path) + "."
+    return next((k for k in sorted(keys) if k.startswith(prefix) and "." not in
+                 k.removeprefix(prefix) and catalog.pgettext(f"name:{k}", k.rpartition(".")[2])
+                 == option), None)
 
 
 def _written(path: list[str], option: str, ids: CommandIds,

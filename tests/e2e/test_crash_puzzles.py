@@ -110,5 +110,6 @@ async def _killed_at_the_solving_move(harness: CrashHarness) -> None:
 
     await harness.restart(None)
     told = await _solve(harness, alice, solver_moves[-1])
+    assert told is not None, told
     assert shown_text(told) == "You have no puzzle under way. Start one with /puzzle.", told
     assert _attempts(harness, alice) == [(puzzle.id, 1), (1, 1)]

@@ -5,13 +5,14 @@ command and option a template names, in every language, is a registered one."""
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from bot.language import Language
-from bot.messages import ENGLISH, LRI, PDI, Msg, Plural, template, text
+from bot.messages import ENGLISH, LRI, PDI, Msg, Plural, template, text, translations
 from bot.messages.mentions import (
     COMMAND_KEYS,
     NO_COMMAND_IDS,
@@ -19,6 +20,7 @@ from bot.messages.mentions import (
     install_command_ids,
     installed_command_ids,
     name_commands,
+    option_key,
     references,
 )
 from tests.support.discord_harness import Harness
@@ -83,6 +85,16 @@ def test_arabic_mentions_commands_with_the_registered_option_names_inside_the_is
     assert f"{LRI}</settings:103> language:{PDI}" in written, written
 
 
+def test_an_option_a_template_writes_in_its_language_is_kept_in_that_language(
+    mentioned: CommandIds
+) -> None:
+    catalog = translations("commands", "fr")
+    assert name_commands("avec /settings langue: ou /settings language:", IDS, catalog) == (
+        "avec /paramètres langue: ou /paramètres langue:")
+    assert name_commands("/settings côté-damier:", IDS, catalog) == "/paramètres côté-damier:"
+    assert name_commands("/settings langue:", IDS, None) == "</settings:103> langue:"
+
+
 def test_values_filled_in_are_never_rewritten(mentioned: CommandIds) -> None:
     written = text(Msg.MOVE_NOT_LEGAL, "tr", text="/play")
     assert "**/play**" in written  # what the player typed, quoted as typed
@@ -115,12 +127,12 @@ def test_a_subcommand_is_mentioned_with_its_commands_id_and_localized_as_a_path(
         "Use </tournament create:7> variant:italian now.")
     assert name_commands("/tournament list", ids, None, keys) == "</tournament:7> list"
 
-    class Catalog:
+    class Catalog(gettext.NullTranslations):
         def pgettext(self, context: str, message: str) -> str:
             return {"name:tournament": "turnuva", "name:tournament.create": "oluştur",
                     "name:tournament.create.variant": "tür"}.get(context, message)
 
-    assert name_commands("/tournament create variant:x", ids, Catalog(),  # type: ignore[arg-type]
+    assert name_commands("/tournament create variant:x", ids, Catalog(),
                          keys) == "/turnuva oluştur tür:x"
 
 
@@ -158,12 +170,13 @@ async def test_every_command_and_option_a_template_names_is_registered(
     assert registered == COMMAND_KEYS  # the renderer's list is the registered commands
     wrong: list[str] = []
     for key, language, written in _templates():
+        catalog = (translations("commands", language)
+                   if Language.of(language).commands_translated else None)
         for found in references(written):
-            name, sub, option = found["name"], (found["sub"] or "").strip(), found["option"]
+            name, sub, option = found["name"], found["sub"], (found["option"] or "").strip()
             if name not in registered:
                 wrong.append(f"{key.value} [{language}]: /{name} is no command")
-            elif option and f"{name}.{option.strip()}" not in registered and not sub:
-                wrong.append(f"{key.value} [{language}]: {option.strip()}: is no option "
-                             f"of /{name}")
+            elif option and not sub and option_key([name], option, catalog) is None:
+                wrong.append(f"{key.value} [{language}]: {option}: is no option of /{name}")
     assert not wrong, "\n".join(wrong)
 
