@@ -99,7 +99,7 @@ def fail(message: str) -> int:
 
 async def _run(settings: Config) -> None:
     assert settings.token is not None
-    async with DamaBot(settings) as bot:
+    async with DamaBot(settings, mention_commands=True) as bot:
         # SIGTERM (docker stop, systemd) closes the bot cleanly: deadlines and the computer
         # player's worker processes are stopped, the database is closed.
         loop = asyncio.get_running_loop()

@@ -6,8 +6,9 @@ add the cogs, fed from the services; register the persistent buttons (dynamic it
 old message's buttons work again); restore the active games (the computer resumes its
 turns), post the first boards owed (`OWED_BEFORE_CONNECT`; the others once connected, in
 the background: `on_ready`) and restore the pending challenges; start the schedulers;
-warm the renderer and the move-work process in the background; and sync the commands
-(development guild, or global when changed). The client holds the
+warm the renderer and the move-work process in the background; sync the commands
+(development guild, or global when changed); and learn their ids, with which the texts
+mention them (`mention_commands`). The client holds the
 one `Services` value and closes it (`close`). Every collaborator is given at
 construction; nothing is patched afterwards (docs/ARCHITECTURE.md).
 """
@@ -32,10 +33,11 @@ from bot.cogs.puzzles import Puzzles
 from bot.cogs.settings import PreferencesCog
 from bot.composition import Core, Outlets, Services, compose
 from bot.config import Config, ConfigError
+from bot.messages.mentions import NO_COMMAND_IDS, install_command_ids
 from bot.services import PlayerError
 from bot.services.computer_turns import MoveChooser
 from bot.services.press_targets import PressTargets
-from bot.sync import CLAIM_SECONDS, sync_commands
+from bot.sync import CLAIM_SECONDS, learn_command_ids, sync_commands
 from bot.ui import analysis as analysis_ui
 from bot.ui import buttons as buttons_ui
 from bot.ui import puzzles as puzzles_ui
@@ -136,7 +138,10 @@ class DamaBot(commands.AutoShardedBot):
     computer's moves: `compose` creates a `ComputerPlayer` process pool, closed in
     `close`; `chooser` replaces the move chooser built on it (tests). `sync`
     and `run_scheduler` (default on) let tests skip the command sync and drive the
-    deadlines themselves (`services.deadlines.run_once`)."""
+    deadlines themselves (`services.deadlines.run_once`). `mention_commands` (on when the
+    bot runs, `bot.app`; off by default, so tests of the flow read plain `/name`s) learns
+    the ids Discord gave the commands after the sync and installs them, so texts in
+    English and Arabic mention the commands (`bot.messages.mentions`)."""
 
     errors: ErrorReporter
     router: ComponentRouter
@@ -169,6 +174,7 @@ class DamaBot(commands.AutoShardedBot):
         chooser: MoveChooser | None = None,
         sync: bool = True,
         run_scheduler: bool = True,
+        mention_commands: bool = False,
         puzzle_banks: Mapping[str, Sequence[Puzzle]] | None = None,
     ) -> None:
         intents = discord.Intents.none()
@@ -192,6 +198,7 @@ class DamaBot(commands.AutoShardedBot):
         self.chooser = chooser
         self.sync_on_start = sync
         self.run_scheduler = run_scheduler
+        self.mention_commands = mention_commands
         self.sync_result: str | None = None
         self.puzzle_banks = puzzle_banks
         self._services: Services[GameAnnouncer] | None = None
@@ -266,6 +273,13 @@ class DamaBot(commands.AutoShardedBot):
         if self.run_scheduler and not self._stopping:  # not after a stop meanwhile
             services.start()
         freeze_heap()
+        await self._commands_at_start()
+
+    async def _commands_at_start(self) -> None:
+        """Register the commands (the process holding shard 0, `bot.sync`), then learn
+        their ids (`mention_commands`). Raises `ConfigError` for a development guild the
+        bot may not add commands to, and what `bot.sync.sync_commands` raises."""
+        settings = self.settings
         # One process registers the commands: the one with shard 0 (bot.services.shards).
         if self.sync_on_start and self.scope.holds_shard_zero:
             try:
@@ -289,6 +303,8 @@ class DamaBot(commands.AutoShardedBot):
                     "applications.commands scope, or leave DAMA_DEV_GUILD empty for global "
                     "commands"
                 ) from None
+        if self.mention_commands and not self._stopping:
+            await self._learn_command_ids()
 
     def _board_in_play(self, channel_id: int) -> BoardInPlay | None:
         """The board of the channel's game in play (None without one, or before its
@@ -318,9 +334,24 @@ class DamaBot(commands.AutoShardedBot):
             while result == "waiting":
                 result = await self._sync_commands(CLAIM_SECONDS)
             self.sync_result = result
+            if self.mention_commands:
+                await self._learn_command_ids()  # a command new in this version has one now
         except Exception:
             log.exception("the command sync in the background failed; the commands "
                           "Discord has stay until the next start")
+
+    async def _learn_command_ids(self) -> None:
+        """Learn the ids Discord gave the commands (`bot.sync.learn_command_ids`) and install
+        them for every text (`bot.messages.mentions`); when Discord does not answer, the
+        texts keep naming commands as plain `/name`s (logged)."""
+        try:
+            ids = await learn_command_ids(self.tree, dev_guild=self.settings.dev_guild)
+        except discord.HTTPException as error:
+            log.warning("could not list the registered commands (%s); texts name commands "
+                        "without mentions", error)
+            return
+        install_command_ids(ids)
+        log.info("learned the ids of %d commands; texts mention them", len(ids.ids))
 
     async def _warm(self) -> None:
         """Build the renderer's caches and start the move-work process (`MoveWork.warm`)
@@ -377,6 +408,8 @@ class DamaBot(commands.AutoShardedBot):
             await asyncio.gather(self._warming, return_exceptions=True)
         if services is not None:
             await services.close()
+        if self.mention_commands:
+            install_command_ids(NO_COMMAND_IDS)
         await super().close()
 
     async def _finish_interactions(self, timeout: float) -> None:

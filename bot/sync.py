@@ -20,6 +20,9 @@ syncs nothing. A failed sync puts the previous value back; a claim older than
 another schema (another version of the bot: each version registers its own commands).
 The other processes never sync: they answer the commands from their own command tree,
 which needs nothing from Discord.
+
+Every process then learns the ids Discord gave the commands (`learn_command_ids`: one
+request listing them), with which the texts mention commands (`bot.messages.mentions`).
 """
 
 from __future__ import annotations
@@ -29,12 +32,14 @@ import contextlib
 import hashlib
 import json
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.messages.mentions import CommandIds
 from storage import SettingsRepository
 from storage.clock import Clock, to_ms, utc_now
 
@@ -70,6 +75,24 @@ class Claim:
         if len(parts) != 3 or parts[0] != _CLAIM or not parts[2].isdigit():
             return None
         return Claim(parts[1], int(parts[2]))
+
+
+def command_ids(commands: Sequence[app_commands.AppCommand]) -> CommandIds:
+    """The ids of the chat-input (slash) commands among `commands`, by name."""
+    return CommandIds.of({command.name: command.id for command in commands
+                          if command.type is discord.AppCommandType.chat_input})
+
+
+async def learn_command_ids(
+    tree: app_commands.CommandTree[Any], *, dev_guild: int | None
+) -> CommandIds:
+    """The ids of the commands Discord has registered for the application: the development
+    guild's commands with `dev_guild`, else the global ones (one request, discord.py's
+    `CommandTree.fetch_commands`). A command keeps its id while its name stays, so ids
+    learned before a sync that keeps the names stay right. Raises `discord.HTTPException`
+    when Discord does not answer the list."""
+    guild = None if dev_guild is None else discord.Object(id=dev_guild)
+    return command_ids(await tree.fetch_commands(guild=guild))
 
 
 async def command_schema(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:

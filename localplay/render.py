@@ -1,7 +1,8 @@
 """The bot's messages as terminal text: content, embed, buttons, picture, text board.
 
 `MessageText` turns a stand-in `MessageRecord` into lines a person can read: user
-mentions `<@id>` become `@name`, channel mentions `<#id>` `#name`, Discord timestamps
+mentions `<@id>` become `@name`, channel mentions `<#id>` `#name`, command mentions
+`</name:id>` `/name` (as every Discord client shows them, `standin.shown_text`), Discord timestamps
 `<t:unix:R>` become UTC times, bold markers are dropped, the embed's title, description,
 fields and footer follow the text, buttons are shown as `[Accept] [Decline]`, a select
 menu as `<Pick a move: 12-15?? | 21-18?>` (its placeholder, then its options' labels;
@@ -22,7 +23,7 @@ from typing import Any
 
 from engine import Color, Position, Variant
 from renderer import render_text
-from standin import ComponentType, MessageRecord
+from standin import ComponentType, MessageRecord, shown_text
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL = re.compile(r"<#(\d+)>")
@@ -120,7 +121,8 @@ class MessageText:
         self.channel_of = channel_of
 
     def inline(self, text: str) -> str:
-        """Mentions, timestamps and bold markers of one text made readable."""
+        """Mentions (of users, channels and commands), timestamps and bold markers of one
+        text made readable."""
 
         def user(match: re.Match[str]) -> str:
             name = self.name_of(int(match.group(1)))
@@ -134,6 +136,7 @@ class MessageText:
             name = self.channel_of(int(match.group(1)))
             return f"#{name}" if name else match.group(0)
 
+        text = shown_text(text)
         text = _MENTION.sub(user, text)
         text = _CHANNEL.sub(channel, text)
         text = _TIMESTAMP.sub(moment, text)

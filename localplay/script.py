@@ -19,7 +19,8 @@
 
 Values with spaces are quoted: `/rating user:"Giocatore 01"`. Command and option names are
 typed as registered or as a client in the session's locale shows them (`/meydan-oku
-hamle-süresi:5m`, `/défi temps-par-coup:1h`). An option with choices takes the value as a
+hamle-süresi:5m`, `/défi temps-par-coup:1h`, `/paramètres côté-damier:blancs`), accents
+typed precomposed or as combining marks alike. An option with choices takes the value as a
 player would type it: the choice's value or name in any case (`Turkish`, `everyone`), a
 part of the name the locale shows that only one choice has (`marocaine` for "Dames
 marocaines", as the client's list offers it) or, for a variant, any of the engine's names
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import re
 import shlex
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -95,9 +95,19 @@ class Slash:
 
 Command = AsUser | InChannel | Press | Select | Slash
 
-_OPTION_NAME = re.compile(r"[^\W\d_][\w'-]*")
-"""An option name before a colon, as Discord's names are written (letters of any script,
-digits, `-`, `_`, `'`), with a letter first so that a move such as `22:18` stays a value."""
+def is_option_name(text: str) -> bool:
+    """Whether `text` (before a colon) is an option name as Discord's names are written:
+    letters of any script with their combining marks, digits, `-`, `_`, `'` (Discord's
+    developer docs, Application Commands: the name's pattern), with a letter first so that
+    a move such as `22:18` stays a value."""
+    return bool(text) and unicodedata.category(text[0]).startswith("L") and all(
+        c in "-_'" or unicodedata.category(c)[0] in "LMN" for c in text)
+
+
+def _typed_name(text: str) -> str:
+    """A command or option name as typed, in one Unicode form (NFC: an accent typed as a
+    combining mark, `e` + U+0301, is the `é` a client shows) and lower case."""
+    return unicodedata.normalize("NFC", text).lower()
 
 HELP = __doc__.split("\n\n", 1)[1].split("\n\nValues", 1)[0] if __doc__ else ""
 
@@ -170,15 +180,15 @@ def _slash(text: str) -> Slash:
         tokens = shlex.split(text)
     except ValueError as error:
         raise ScriptError(f"cannot read {text[:40]!r}: {error} (close the quotes)") from None
-    name = tokens[0].lstrip("/").lower()
+    name = _typed_name(tokens[0].lstrip("/"))
     if not name:
         raise ScriptError("write the command name right after the slash, e.g. `/board`")
     named: list[tuple[str, str]] = []
     bare: list[str] = []
     for token in tokens[1:]:
         key, sep, value = token.partition(":")
-        if sep and _OPTION_NAME.fullmatch(key):  # `move:` alone: named, its field empty
-            named.append((key.lower(), value))
+        if sep and is_option_name(key):  # `move:` alone: named, its field empty
+            named.append((_typed_name(key), value))
         else:
             bare.append(token)
     return Slash(name, tuple(named), tuple(bare))
@@ -249,7 +259,7 @@ def canonical_command(
     options: Sequence[Mapping[str, Any]] = ()
     for word in words:
         match = next((item for item in pool
-                      if word.casefold() in (n.casefold() for n in _shown_names(item, locale))),
+                      if any(_same_name(word, n) for n in _shown_names(item, locale))),
                      None)
         if match is None and not path and pool:
             raise ScriptError(_unknown_command(word, pool, locale))
@@ -261,10 +271,15 @@ def canonical_command(
     named = []
     for key, value in command.named:
         option = next((o for o in options
-                       if key.casefold() in (n.casefold() for n in _shown_names(o, locale))),
+                       if any(_same_name(key, n) for n in _shown_names(o, locale))),
                       None)
         named.append((str(option["name"]) if option is not None else key, value))
     return Slash(" ".join(path), tuple(named), command.bare, command.suggest)
+
+
+def _same_name(typed: str, name: str) -> bool:
+    """Whether `typed` is the command or option `name`, in any case and Unicode form."""
+    return _typed_name(typed).casefold() == _typed_name(name).casefold()
 
 
 def _unknown_command(word: str, pool: Sequence[Mapping[str, Any]], locale: str | None) -> str:

@@ -8,6 +8,7 @@ of the project, only aiohttp and the standard library, and knows no bot's comman
 
 from .directory import ChannelInfo, GuildInfo, RoleInfo, UserInfo
 from .errors import ApiError, BotDidNotAnswer, JsonErrorCode, StandInError
+from .mentions import CommandMention, command_mentions, shown_text, unknown_mentions
 from .model import ChannelType, Permission
 from .records import (
     AttachmentRecord,
@@ -37,6 +38,7 @@ __all__ = [
     "ChannelInfo",
     "ChannelType",
     "Choice",
+    "CommandMention",
     "ComponentType",
     "EventKind",
     "GuildInfo",
@@ -53,4 +55,7 @@ __all__ = [
     "StandIn",
     "StandInError",
     "UserInfo",
+    "command_mentions",
+    "shown_text",
+    "unknown_mentions",
 ]

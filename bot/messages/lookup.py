@@ -19,6 +19,7 @@ from bot.language import SOURCE, Direction, Language, from_locale
 from bot.messages.bidi import isolate
 from bot.messages.english import ENGLISH, Plural
 from bot.messages.ids import Msg
+from bot.messages.mentions import installed_command_ids, name_commands
 
 _LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
@@ -69,7 +70,8 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     """The message `key` in `locale` with `params` filled in. A plural message picks its
     form by the parameter its `Plural.count` names. In a right-to-left language each
     parameter is isolated (`isolate`). Raises `KeyError` naming a field the template needs
-    and `params` lacks (a programming error)."""
+    and `params` lacks (a programming error). Commands are named as the reader's client
+    shows them (`bot.messages.mentions.name_commands`, applied to the template)."""
     source = ENGLISH[key]
     count = 1
     if isinstance(source, Plural):
@@ -77,7 +79,10 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     language = language_of(locale)
     if Language.of(language).direction is Direction.RIGHT_TO_LEFT:
         params = {name: isolate(str(value)) for name, value in params.items()}
-    return template(key, language, count).format(**params)
+    commands = (translations("commands", language)
+                if Language.of(language).commands_translated else None)
+    written = name_commands(template(key, language, count), installed_command_ids(), commands)
+    return written.format(**params)
 
 
 VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({

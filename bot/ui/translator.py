@@ -9,7 +9,8 @@ Discord locales of the languages whose command names are translated
 Arabic locale), and None (no localization) for the others. The catalog entry is found from where the
 string is: `name:<command>[.<option>]`, `description:<command>[.<option>]`,
 `choice:<key>` (keys of `bot.messages.COMMAND_TEXT`; a choice is found by its English
-name).
+name). A command named in a translated description (`/history`) is written as that
+locale's picker shows it (`/geçmiş`, `bot.messages.mentions.name_commands`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.language import Language
 from bot.messages import COMMAND_TEXT, translations
+from bot.messages.mentions import NO_COMMAND_IDS, name_commands
 
 COMMAND_LOCALES: dict[discord.Locale, Language] = {
     discord.Locale(locale): language
@@ -68,6 +70,11 @@ class CommandTranslator(app_commands.Translator):
         where = catalog_context(context.location, context.data)
         if language is None or where is None:
             return None
-        translated = translations("commands", language.value).pgettext(where, string.message)
+        catalog = translations("commands", language.value)
+        translated = catalog.pgettext(where, string.message)
+        if where.startswith("description:"):
+            # A command named in a description as this locale's picker shows it (`/geçmiş`,
+            # plain: a description shows no mention; bot.messages.mentions).
+            translated = name_commands(translated, NO_COMMAND_IDS, catalog)
         return translated if translated != string.message or where.startswith("name:") \
             else None

@@ -1,6 +1,7 @@
 """Command registration (`bot/sync.py`): the schema Discord receives, a sync only when it
 changed, by one process (claims, their take-over, a restart within a dead process's claim),
-and a development guild the bot is not in."""
+a development guild the bot is not in, and the commands' ids learned for the texts'
+mentions."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ import pytest
 from bot.client import DamaBot
 from bot.config import ConfigError
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
+from bot.messages.mentions import NO_COMMAND_IDS, CommandIds, installed_command_ids
 from bot.sync import CLAIM_SECONDS, POLL_SECONDS, SCHEMA_HASH
 from bot.ui.translator import CommandTranslator
-from standin import StandIn
+from standin import StandIn, shown_text, unknown_mentions
 from storage import Storage
 from storage.clock import to_ms
 from tests.support.clock import FakeClock
@@ -299,3 +301,38 @@ async def test_a_changed_translation_is_registered_again(
     assert len(puts) == 2  # the calls of the three starts: synced again
     assert {c["name"]: c for c in puts[-1].payload}["challenge"]["name_localizations"]["it"] == (
         "sfida-ora")
+
+
+async def test_the_bot_learns_the_registered_commands_ids_and_its_texts_mention_them(
+    tmp_path: Path,
+) -> None:
+    # The first start syncs; the second finds the commands unchanged and does not sync,
+    # and learns the same ids from Discord's list. English texts mention the commands
+    # with them, Turkish ones name the commands as a Turkish client shows them.
+    async with StandIn() as standin:
+        await standin.add_guild("Dama Club", channels=("games",))
+        standin.user("ayse", locale="tr")
+        previous = apply_discord_url(standin.url)
+        try:
+            for start in range(2):
+                bot = DamaBot(settings_for(tmp_path / "db.sqlite3", token=standin.token),
+                              run_scheduler=False, mention_commands=True)
+                runner = asyncio.create_task(bot.start(standin.token))
+                try:
+                    await standin.wait_until_connected(timeout=30)
+                    registered = {c["name"]: int(c["id"]) for c in standin.commands()}
+                    assert bot.sync_result == ("global", "unchanged")[start]
+                    assert installed_command_ids() == CommandIds.of(registered)
+                    answer = (await standin.slash("alice", "games", "board")).reply.content
+                    assert f"</play:{registered['play']}>" in answer, answer
+                    assert f"</challenge:{registered['challenge']}>" in answer, answer
+                    assert not unknown_mentions(answer, standin.commands())
+                    assert "Start one with /play (against" in shown_text(answer)
+                    turkish = (await standin.slash("ayse", "games", "board")).reply.content
+                    assert "/oyna" in turkish and "</" not in turkish, turkish
+                finally:
+                    await bot.close()
+                    await asyncio.gather(runner, return_exceptions=True)
+                assert installed_command_ids() == NO_COMMAND_IDS  # closed: none left behind
+        finally:
+            restore_endpoint(previous)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine import get_variant
 from localplay.stored import StoredGames
-from standin import EventKind, MessageRecord
+from standin import EventKind, MessageRecord, shown_text
 from tests.support.crash_points import CrashHarness, local_discord, query
 from tests.support.local_discord import ANSWER_TIMEOUT
 from tests.support.standin_play import move_text, play_move, resign, start_game
@@ -89,7 +89,7 @@ async def _killed_midway(harness: CrashHarness) -> None:
         lambda e: e.kind is EventKind.CREATE and e.message.id != progress.id,
         since=mark, timeout=ANSWER_TIMEOUT)
     stopped = standin.message(progress)
-    assert stopped.text() == (f"The analysis of game #{game_id} stopped before it was "
+    assert shown_text(stopped.text()) == (f"The analysis of game #{game_id} stopped before it was "
                               f"finished. /analyze game:{game_id} starts it again."), \
         stopped.text()
     assert stopped.buttons == ()

@@ -83,6 +83,12 @@ def test_channel_mentions_read_as_their_names() -> None:
     assert text.inline("posted in <#20>, not <#21>") == "posted in #games, not <#21>"
 
 
+def test_command_mentions_read_as_a_client_shows_them() -> None:
+    text = MessageText(lambda _: None)
+    assert text.inline("Start one with **</play:123>** or </tournament create:45>.") == (
+        "Start one with /play or /tournament create.")
+
+
 def test_game_id_from_a_button_that_carries_its_ply() -> None:
     board = _message(components=({"type": 1, "components": [
         {"type": 2, "style": 4, "label": "Resign", "custom_id": "dama:resign:31:14"}]},))

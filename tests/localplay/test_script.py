@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
+from bot.locales import catalog_path
 from localplay.script import (
     AsUser,
     InChannel,
@@ -214,6 +217,46 @@ def test_localized_option_names_with_a_hyphen_or_an_accent_name_their_option(
     assert isinstance(typed, Slash)
     command = canonical_command(typed, COMMANDS, locale)
     assert command == Slash("challenge", (("move_time", "5m"),), ())
+
+
+def test_an_accent_typed_as_a_combining_mark_is_the_accented_letter() -> None:
+    decomposed = unicodedata.normalize("NFD", "/défi temps-par-coup:5m")
+    assert decomposed != "/défi temps-par-coup:5m"
+    typed = parse_line(decomposed)
+    assert isinstance(typed, Slash)
+    assert canonical_command(typed, COMMANDS, "fr") == Slash("challenge", (("move_time", "5m"),),
+                                                             ())
+
+
+def _localized_names(language: str) -> dict[str, str]:
+    """The command and option names a client in `language` shows, by key (`challenge`,
+    `challenge.move_time`), from the bot's commands catalog."""
+    with catalog_path("commands", language).open("rb") as source:
+        catalog = read_po(source)
+    return {str(m.context).removeprefix("name:"): str(m.string) for m in catalog
+            if m.context and str(m.context).startswith("name:") and m.string}
+
+
+@pytest.mark.parametrize("language", ["tr", "it", "fr"])
+def test_every_option_name_a_client_shows_is_read_as_an_option(language: str) -> None:
+    # Every localized option of the bot's commands, in `name:value` form, as the client
+    # in that language shows it: hyphens, accents and dotless i included.
+    names = _localized_names(language)
+    options = [key for key in names if "." in key]
+    assert options
+    commands = [{"name": command, "type": 1,
+                 "name_localizations": {language: names[command]},
+                 "options": [{"name": key.split(".")[1], "type": 3,
+                              "name_localizations": {language: names[key]}}
+                             for key in options if key.split(".")[0] == command]}
+                for command in names if "." not in command]
+    for key in options:
+        command, option = key.split(".")
+        line = f"/{names[command]} {names[key]}:x"
+        typed = parse_line(line)
+        assert isinstance(typed, Slash) and typed.named == ((names[key].lower(), "x"),), line
+        assert canonical_command(typed, commands, language) == Slash(
+            command, ((option, "x"),), ()), line
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.cogs.info import Info
 from bot.cogs.settings import PreferencesCog
 from bot.language import Language
 from bot.messages import translations
@@ -82,3 +83,14 @@ async def test_a_string_that_is_not_a_command_text_gets_none() -> None:
         app_commands.TranslationContextLocation.other, None)
     assert await CommandTranslator().translate(app_commands.locale_str("settings"),
                                                discord.Locale.french, context) is None
+
+
+async def test_a_command_named_in_a_description_is_the_one_the_locales_picker_shows() -> None:
+    tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(
+        discord.Client(intents=discord.Intents.none()))
+    payload = await Info.export.get_translated_payload(tree, CommandTranslator())
+    game = option(payload, "game")
+    assert "/history" in game["description"]
+    described = game["description_localizations"]
+    assert "/geçmiş" in described["tr"] and "/storico" in described["it"], described
+    assert "/historique" in described["fr"] and "/history" not in str(described), described
