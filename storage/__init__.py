@@ -52,6 +52,7 @@ from storage.models import (
     StoredAnalysis,
     TimeControl,
 )
+from storage.models import AnalysisUnderWay
 from storage.postgres import (
     DEFAULT_POOL_SIZE,
     MAX_POOL_SIZE,
@@ -78,6 +79,7 @@ __all__ = [
     "ENV_VAR",
     "MAX_POOL_SIZE",
     "AnalysisRepository",
+    "AnalysisUnderWay",
     "Cause",
     "Challenge",
     "ChallengeNotFoundError",
