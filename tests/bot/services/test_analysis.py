@@ -12,13 +12,13 @@ import pytest
 
 from bot.messages import Msg
 from bot.services import PlayerError, Requester
-from bot.services.shards import ShardScope
 from bot.services.analysis import (
     AnalysisService,
     ProgressPlace,
     StoredAnalysis,
     ThreadReviewer,
 )
+from bot.services.shards import ShardScope
 from engine.analysis import PositionReview
 from tests.support.services import (
     ALICE,
@@ -30,7 +30,6 @@ from tests.support.services import (
     Services,
     start_game,
 )
-
 
 PLACE = ProgressPlace(GUILD, CHANNEL, "tr")
 """Where the tests' analyses show their progress."""
