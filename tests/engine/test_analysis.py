@@ -290,9 +290,10 @@ def test_a_record_played_past_a_draw_rule_is_analysed() -> None:
 # generator) 12 plies deep: b7-c6 keeps the material as it is (-35 for Black: four men
 # and a king against six men), while after f1-e2 White crowns (a4-b5 e2-d1 c4-d5 d1-c2
 # b5-c6 f7-e6 d5xf7 b7xd5 h5-g6 c2-b1 f7-e8: -100), a crowning worse, the Italian king's
-# 165 less the man's 100 (`puzzles.material`'s search agrees 14 plies deep). On the analysis's scale that material loss
-# is itself a blunder: the judgement stands by material, not by the engine's positional
-# terms (its own loss at the default budget, 92, is larger; docs/PLAYING.md, "Analysis").
+# 165 less the man's 100 (`puzzles.material`'s search agrees 14 and 16 plies deep). On
+# the analysis's scale that material loss is itself a blunder: the judgement stands by
+# material, not only by the engine's positional terms (its own loss at the default
+# budget, 92, is larger; docs/PLAYING.md, "Analysis").
 CHAMPIONSHIP_PLY_44 = "B:Wa2,h3,a4,c4,h5,a6:Bf5,b7,f7,c8,Kf1"
 MATERIAL_BEFORE, MATERIAL_AFTER_F1_E2 = -35, -100
 
