@@ -30,6 +30,7 @@ from storage.errors import (
 from storage.migrate import latest_version
 from storage.models import (
     DEFAULT_ELIGIBILITY,
+    AnalysisUnderWay,
     Challenge,
     ChallengeStatus,
     ClockState,
@@ -52,7 +53,6 @@ from storage.models import (
     StoredAnalysis,
     TimeControl,
 )
-from storage.models import AnalysisUnderWay
 from storage.postgres import (
     DEFAULT_POOL_SIZE,
     MAX_POOL_SIZE,

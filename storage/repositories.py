@@ -15,9 +15,9 @@ from datetime import datetime
 from typing import Protocol
 
 from storage.models import (
+    AnalysisUnderWay,
     Challenge,
     ChallengeStatus,
-    AnalysisUnderWay,
     ClockState,
     DailyPuzzleSetting,
     Eligibility,
