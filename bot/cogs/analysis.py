@@ -7,7 +7,10 @@ The progress message is the interaction's own answer (`bot.ui.progress.ProgressM
 edited as the computer goes ("ply 24 of 60"), then replaced by the result: the embed, the
 evaluation graph and the select of mistakes. Cancel on the progress of an analysis that
 no longer runs (the bot restarted since, or it ended) answers privately and edits that
-message to say the analysis stopped and can be asked for again.
+message to say the analysis stopped and can be asked for again. While it runs, the
+analysis is stored as under way with its progress message, until that message shows a
+final state, so that after a crash the next start corrects it (docs/ARCHITECTURE.md,
+"Recovery at start-up").
 """
 
 from __future__ import annotations
@@ -178,7 +181,8 @@ class Analysis(commands.Cog):
                 await shown.update(progress_text(done - 1))
 
         # Stored as under way with where its progress shows, so that after a crash the
-        # next start can say on that message that it stopped (`analyses_interrupted`).
+        # next start can say on that message that it stopped
+        # (`AnalysisService.interrupted`, `bot.ui.analysis.correct_interrupted`).
         running = await self.analyses.start(record.id, interaction.user.id, progress,
                                             progress_place(interaction, locale))
         try:
