@@ -5,10 +5,11 @@ the Discord side's outlets: the presenter, the announcer and the daily puzzle po
 add the cogs, fed from the services; register the persistent buttons (dynamic items: any
 old message's buttons work again); restore the active games (the computer resumes its
 turns), post the first boards owed (`OWED_BEFORE_CONNECT`; the others once connected, in
-the background: `on_ready`) and restore the pending challenges; start the schedulers;
-warm the renderer and the move-work process in the background; sync the commands
-(development guild, or global when changed); and learn their ids, with which the texts
-mention them (`mention_commands`). The client holds the
+the background: `on_ready`) and restore the pending challenges; read the analyses a
+killed process left under way (their progress messages told once connected:
+`on_ready`); start the schedulers; warm the renderer and the move-work process in the
+background; sync the commands (development guild, or global when changed); and learn
+their ids, with which the texts mention them (`mention_commands`). The client holds the
 one `Services` value and closes it (`close`). Every collaborator is given at
 construction; nothing is patched afterwards (docs/ARCHITECTURE.md).
 """
@@ -35,6 +36,7 @@ from bot.composition import Core, Outlets, Services, compose
 from bot.config import Config, ConfigError
 from bot.messages.mentions import NO_COMMAND_IDS, install_command_ids
 from bot.services import PlayerError
+from bot.services.analysis import AnalysisService
 from bot.services.computer_turns import MoveChooser
 from bot.services.press_targets import PressTargets
 from bot.sync import CLAIM_SECONDS, learn_command_ids, sync_commands
@@ -51,7 +53,7 @@ from bot.ui.puzzles import DailyPuzzlePosts
 from bot.ui.reading import check_options
 from bot.ui.translator import CommandTranslator
 from puzzles import Puzzle
-from storage import redact_url, utc_now
+from storage import AnalysisUnderWay, redact_url, utc_now
 from storage.clock import Clock
 
 log = logging.getLogger(__name__)
@@ -207,6 +209,8 @@ class DamaBot(commands.AutoShardedBot):
         self._syncing: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
         self._owing: asyncio.Task[None] | None = None
+        self._interrupted: list[AnalysisUnderWay] = []
+        self._correcting: asyncio.Task[None] | None = None
 
     def _outlets(self, core: Core) -> Outlets[GameAnnouncer]:
         """The Discord side of the services' own posts: the presenter (boards drawn through
@@ -270,6 +274,9 @@ class DamaBot(commands.AutoShardedBot):
                  "; the others once connected" if services.games.owed_left else "")
         pending = await services.challenges.restore()
         log.info("restored %d pending challenges", pending)
+        # Analyses a killed process left under way: their progress messages are told
+        # once connected (`on_ready`); read now, before any analysis of this process.
+        self._interrupted = await services.analyses.interrupted()
         if self.run_scheduler and not self._stopping:  # not after a stop meanwhile
             services.start()
         freeze_heap()
@@ -388,6 +395,16 @@ class DamaBot(commands.AutoShardedBot):
         if services is not None and services.games.owed_left and self._owing is None:
             self._owing = asyncio.create_task(self._post_owed_in_background(),
                                               name="dama-owed-boards")
+        if services is not None and self._interrupted and self._correcting is None:
+            self._correcting = asyncio.create_task(
+                self._correct_interrupted(services.analyses), name="dama-interrupted-analyses")
+
+    async def _correct_interrupted(self, analyses: AnalysisService) -> None:
+        """Tell the progress messages of the analyses a killed process left under way that
+        they stopped (`bot.ui.analysis.correct_interrupted`), in the background."""
+        interrupted, self._interrupted = self._interrupted, []
+        edited = await analysis_ui.correct_interrupted(self, analyses, interrupted)
+        log.info("told %d progress messages of analyses stopped by the restart", edited)
 
     async def close(self) -> None:
         """Stop: no new work (schedulers, analyses), the interactions being handled let
@@ -400,6 +417,9 @@ class DamaBot(commands.AutoShardedBot):
         if self._owing is not None:
             self._owing.cancel()  # a board being posted stays owed, its nonce fixed
             await asyncio.gather(self._owing, return_exceptions=True)
+        if self._correcting is not None:
+            self._correcting.cancel()  # those not told yet stay under way: the next start
+            await asyncio.gather(self._correcting, return_exceptions=True)
         await self._finish_interactions(CLOSE_GRACE)
         if self._syncing is not None:
             self._syncing.cancel()  # a sync under way puts the stored value back (bot.sync)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -55,15 +56,16 @@ def _unless_heavy(
     return True, fn(*args)
 
 
-def _ready() -> None:
-    """Run in the new worker process: watch the bot process, so the worker ends when the
-    bot is killed with no clean-up (SIGKILL, a crash) instead of staying behind, and build
+def _ready(parent: int) -> None:
+    """Run in the new worker process: watch the bot process `parent` (its process id), so
+    the worker ends when the bot is killed with no clean-up (SIGKILL, a crash) instead of
+    staying behind (`bot.computer.worker.watch_parent`), and build
     the renderer's caches (the first picture of a process takes up to a second without
     them)."""
     from bot.computer.worker import watch_parent
     from renderer import warm_up
 
-    watch_parent()
+    watch_parent(parent)
     warm_up()
 
 
@@ -88,7 +90,7 @@ class MoveWork:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_ready,
+                initializer=_ready, initargs=(os.getpid(),),
             )
         return self._executor
 

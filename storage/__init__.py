@@ -30,6 +30,7 @@ from storage.errors import (
 from storage.migrate import latest_version
 from storage.models import (
     DEFAULT_ELIGIBILITY,
+    AnalysisUnderWay,
     Challenge,
     ChallengeStatus,
     ClockState,
@@ -78,6 +79,7 @@ __all__ = [
     "ENV_VAR",
     "MAX_POOL_SIZE",
     "AnalysisRepository",
+    "AnalysisUnderWay",
     "Cause",
     "Challenge",
     "ChallengeNotFoundError",

@@ -1,11 +1,12 @@
-"""Analyses of finished games (table `analyses`, migration 0006; `AnalysisRepository`, on
-either backend: `storage.sql`)."""
+"""Analyses of finished games (table `analyses`, migration 0006) and the analyses under
+way (table `analyses_under_way`, migration 0010): `AnalysisRepository`, on either backend
+(`storage.sql`)."""
 
 from __future__ import annotations
 
 from storage.clock import Clock, from_ms, to_ms, utc_now
 from storage.errors import GameNotFoundError
-from storage.models import StoredAnalysis
+from storage.models import AnalysisUnderWay, StoredAnalysis
 from storage.sql import Row, SqlDatabase
 
 
@@ -13,6 +14,14 @@ def _from_row(row: Row) -> StoredAnalysis:
     return StoredAnalysis(
         game_id=row["game_id"], plies=row["plies"], nodes=row["nodes"], body=row["body"],
         created_at=from_ms(row["created_at"]),
+    )
+
+
+def _under_way_from_row(row: Row) -> AnalysisUnderWay:
+    return AnalysisUnderWay(
+        id=row["id"], game_id=row["game_id"], requester_id=row["requester_id"],
+        guild_id=row["guild_id"], channel_id=row["channel_id"], message_id=row["message_id"],
+        locale=row["locale"], started_at=from_ms(row["started_at"]),
     )
 
 
@@ -47,3 +56,35 @@ class SqlAnalysisRepository:
             )
         assert row is not None
         return _from_row(row)
+
+    async def begin(self, game_id: int, *, requester_id: int, guild_id: int | None,
+                    channel_id: int, locale: str) -> AnalysisUnderWay:
+        if not locale:
+            raise ValueError("an analysis under way needs its requester's locale")
+        now = to_ms(self._clock())
+        async with self._db.transaction() as conn:
+            game = await conn.fetchrow("SELECT id FROM games WHERE id = $1", game_id)
+            if game is None:
+                raise GameNotFoundError(game_id)
+            row = await conn.fetchrow(
+                "INSERT INTO analyses_under_way (game_id, requester_id, guild_id, channel_id, "
+                "message_id, locale, started_at) VALUES ($1, $2, $3, $4, NULL, $5, $6) "
+                "RETURNING *",
+                game_id, requester_id, guild_id, channel_id, locale, now,
+            )
+        assert row is not None
+        return _under_way_from_row(row)
+
+    async def shown(self, under_way_id: int, message_id: int) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute("UPDATE analyses_under_way SET message_id = $1 WHERE id = $2",
+                               message_id, under_way_id)
+
+    async def end(self, under_way_id: int) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute("DELETE FROM analyses_under_way WHERE id = $1", under_way_id)
+
+    async def under_way(self) -> list[AnalysisUnderWay]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch("SELECT * FROM analyses_under_way ORDER BY id")
+        return [_under_way_from_row(row) for row in rows]

@@ -441,3 +441,20 @@ class StoredAnalysis:
     nodes: int
     body: str
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class AnalysisUnderWay:
+    """An analysis running, as stored while it runs (`analyses_under_way`, migration
+    0010): its own `id`, the game, who asked (`requester_id`), where its progress message
+    is (`guild_id`, None in direct messages; `channel_id`; `message_id`, None until the
+    message was sent), the `locale` its requester reads and `started_at`."""
+
+    id: int
+    game_id: int
+    requester_id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    locale: str
+    started_at: datetime

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Protocol
 
 from storage.models import (
+    AnalysisUnderWay,
     Challenge,
     ChallengeStatus,
     ClockState,
@@ -453,4 +454,26 @@ class AnalysisRepository(Protocol):
         """Store the game's analysis (replacing an older one) and commit. Raises
         `GameNotFoundError`, `ValueError` (negative plies, a node budget below 1, an
         empty body)."""
+        ...
+
+    async def begin(self, game_id: int, *, requester_id: int, guild_id: int | None,
+                    channel_id: int, locale: str) -> AnalysisUnderWay:
+        """Record an analysis of game `game_id` as under way (its progress message not
+        sent yet) and commit; returns the record with its id. Raises `GameNotFoundError`,
+        `ValueError` (an empty locale)."""
+        ...
+
+    async def shown(self, under_way_id: int, message_id: int) -> None:
+        """Record the message that shows the progress of analysis `under_way_id` (nothing
+        when it is no longer under way)."""
+        ...
+
+    async def end(self, under_way_id: int) -> None:
+        """Forget analysis `under_way_id`: its progress message shows a final state
+        (nothing when it was already forgotten)."""
+        ...
+
+    async def under_way(self) -> list[AnalysisUnderWay]:
+        """Every analysis recorded as under way, oldest first (after a restart: those the
+        previous process left running)."""
         ...

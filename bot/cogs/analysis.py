@@ -7,7 +7,10 @@ The progress message is the interaction's own answer (`bot.ui.progress.ProgressM
 edited as the computer goes ("ply 24 of 60"), then replaced by the result: the embed, the
 evaluation graph and the select of mistakes. Cancel on the progress of an analysis that
 no longer runs (the bot restarted since, or it ended) answers privately and edits that
-message to say the analysis stopped and can be asked for again.
+message to say the analysis stopped and can be asked for again. While it runs, the
+analysis is stored as under way with its progress message, until that message shows a
+final state, so that after a crash the next start corrects it (docs/ARCHITECTURE.md,
+"Recovery at start-up").
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from discord.ext import commands
 from bot.messages import Msg, text, variant_name
 from bot.messages import command_text as t
 from bot.services import PlayerError
-from bot.services.analysis import AnalysisService
+from bot.services.analysis import AnalysisService, ProgressPlace
 from bot.services.games import GameService
 from bot.services.settings import PreferenceService
 from bot.ui.analysis import (
@@ -47,6 +50,14 @@ from storage import GameRecord
 Interaction = discord.Interaction[Any]
 anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 log = logging.getLogger(__name__)
+
+
+def progress_place(interaction: Interaction, locale: str) -> ProgressPlace | None:
+    """Where the interaction's answer, an analysis's progress, shows (None: in no channel
+    Discord named)."""
+    if interaction.channel_id is None:
+        return None
+    return ProgressPlace(interaction.guild_id, interaction.channel_id, locale)
 
 
 class Analysis(commands.Cog):
@@ -169,10 +180,21 @@ class Analysis(commands.Cog):
             if done < total:
                 await shown.update(progress_text(done - 1))
 
-        task = self.analyses.start(record.id, interaction.user.id, progress)
-        await shown.start(progress_text(0), view=progress_view(record.id, locale))
+        # Stored as under way with where its progress shows, so that after a crash the
+        # next start can say on that message that it stopped
+        # (`AnalysisService.interrupted`, `bot.ui.analysis.correct_interrupted`).
+        running = await self.analyses.start(record.id, interaction.user.id, progress,
+                                            progress_place(interaction, locale))
         try:
-            analysis = await task
+            message_id = await shown.start(progress_text(0),
+                                           view=progress_view(record.id, locale))
+        except BaseException:
+            running.task.cancel()
+            await self.analyses.ended(running)
+            raise
+        await self.analyses.shown(running, message_id)
+        try:
+            analysis = await running.task
         except asyncio.CancelledError:
             current = asyncio.current_task()
             if current is not None and current.cancelling():
@@ -181,12 +203,17 @@ class Analysis(commands.Cog):
             # must not keep a Cancel button that nothing answers any more).
             key = Msg.ANALYSIS_STOPPED if self.analyses.closing else Msg.ANALYSIS_CANCELLED
             await shown.stop(text(key, locale, game_id=record.id))
+            await self.analyses.ended(running)
             return
         except Exception:
             log.exception("the analysis of game %d failed", record.id)
             await shown.stop(text(Msg.ANALYSIS_FAILED, locale, game_id=record.id))
+            await self.analyses.ended(running)
             return
-        await self._finish(shown, record, analysis, locale, reader)
+        try:
+            await self._finish(shown, record, analysis, locale, reader)
+        finally:
+            await self.analyses.ended(running)
 
     async def _finish(self, shown: ProgressMessage, record: GameRecord,
                       analysis: GameAnalysis, locale: str, reader: Perspective) -> None:

@@ -142,7 +142,7 @@ class ComputerPlayer:
     def _new_executor(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
             max_workers=self.workers, mp_context=self._context,
-            initializer=worker.start_worker, initargs=(self._flags,),
+            initializer=worker.start_worker, initargs=(self._flags, os.getpid()),
         )
 
     async def __aenter__(self) -> ComputerPlayer:

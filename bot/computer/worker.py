@@ -1,11 +1,11 @@
 """The worker side of the computer player: what runs in each search process of the pool
 (`bot.computer.player`), and nothing of the event loop.
 
-A worker starts with `start_worker(flags)`: it keeps the shared stop flags (one slot per
-running search, set by the bot process to stop that search) and watches its parent, so a
-worker of a bot process killed without clean-up ends itself. Its jobs take and return
-plain values that cross the process boundary by pickling: `think` (a move for a game) and
-`review` (an analysis of one position).
+A worker starts with `start_worker(flags, parent)`: it keeps the shared stop flags (one
+slot per running search, set by the bot process to stop that search) and watches the bot
+process `parent`, so a worker of a bot process killed without clean-up ends itself. Its
+jobs take and return plain values that cross the process boundary by pickling: `think` (a
+move for a game) and `review` (an analysis of one position).
 """
 
 from __future__ import annotations
@@ -64,29 +64,35 @@ def _stop_of(slot: int) -> _SlotStop | None:
     return _SlotStop(_FLAGS, slot) if slot >= 0 and _FLAGS is not None else None
 
 
-def start_worker(flags: Any) -> None:
+def start_worker(flags: Any, parent: int) -> None:
     """The pool's initializer: keep `flags` (a `multiprocessing.RawArray` of stop flags,
-    one per slot) and start watching the parent process."""
+    one per slot) and start watching the bot process `parent` (`watch_parent`)."""
     global _FLAGS
     _FLAGS = flags
-    watch_parent()
+    watch_parent(parent)
 
 
-def watch_parent() -> None:
-    """Start watching the parent process from a worker process (a daemon thread): the
-    worker ends when the bot process is gone. Called by each worker pool's initializer
-    (this pool's, and `bot.move_work`'s)."""
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True,
+def watch_parent(parent: int) -> None:
+    """Start watching the bot process from a worker process (a daemon thread): the worker
+    ends within `PARENT_CHECK_SECONDS` once its parent is no longer `parent`, the process
+    id of the bot that started it (given by the bot, `os.getpid()` there, in the pool's
+    `initargs`). Called by each worker pool's initializer (this pool's, and
+    `bot.move_work`'s).
+
+    The id comes from the bot rather than from `os.getppid()` in the worker: a bot killed
+    while the worker was still starting (a spawned worker imports for up to a second)
+    has already left it to the init process when the initializer runs, and a worker that
+    took that for its parent would wait for work forever."""
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
                      name="dama-watch-parent").start()
 
 
 def _watch_parent(parent: int) -> None:
-    """End this worker when the bot process is gone (killed with no clean-up: SIGKILL, a
-    crash), so no orphaned search keeps a CPU busy."""
-    while True:
+    """End this worker when the bot process `parent` is gone (killed with no clean-up:
+    SIGKILL, a crash), so no orphaned worker keeps a CPU or its memory."""
+    while os.getppid() == parent:
         time.sleep(PARENT_CHECK_SECONDS)
-        if os.getppid() != parent:
-            os._exit(0)
+    os._exit(0)
 
 
 def warm() -> int:

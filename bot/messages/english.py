@@ -527,6 +527,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                               "starts it again.",
     Msg.ANALYSIS_STOPPED: "The analysis of game #{game_id} stopped before it was finished. "
                           "/analyze game:{game_id} starts it again.",
+    Msg.ANALYSIS_RESTARTED: "The analysis of game #{game_id} was stopped by a restart of the "
+                            "bot. /analyze game:{game_id} starts it again.",
     Msg.EXPORT_NO_ANALYSIS: "Game #{game_id} has no analysis yet, so the file has none: run "
                             "/analyze game:{game_id}, then export it again.",
     Msg.WORD_INACCURACY: "inaccuracy",

@@ -309,6 +309,7 @@ class Msg(enum.StrEnum):
     ANALYSIS_MISTAKE_BOARD = "analysis.mistake_board"
     ANALYSIS_NOT_RUNNING = "analysis.not_running"
     ANALYSIS_STOPPED = "analysis.stopped"
+    ANALYSIS_RESTARTED = "analysis.restarted"
     EXPORT_NO_ANALYSIS = "analysis.export_none"
     WORD_INACCURACY = "word.inaccuracy"
     WORD_MISTAKE = "word.mistake"

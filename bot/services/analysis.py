@@ -13,6 +13,13 @@ plain values (no discord).
   and returns it. One analysis at a time per game (ANALYSIS_RUNNING), at most `limit`
   at once (ANALYSIS_BUSY): the bounded queue. `cancel(game_id, user_id)` stops one
   (only its requester may).
+- Across a restart: each analysis is stored as under way (`storage.analyses`,
+  `analyses_under_way`) from its start (`ProgressPlace`: where its progress shows and in
+  which language) until its caller says its progress message shows a final state
+  (`ended`); `shown` records that message. The analyses a killed process left under way
+  are `interrupted()` at the next start, and `forget` drops each once its message was
+  corrected (docs/ARCHITECTURE.md, "Recovery at start-up"). They are not resumed: their
+  reviews so far were not kept, and the requester asks again when they want it.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from engine.analysis import (
     review_position,
     review_tasks,
 )
-from storage import GameRecord, GameStatus, Storage
+from storage import AnalysisUnderWay, GameRecord, GameStatus, Storage
 
 log = logging.getLogger(__name__)
 
@@ -88,11 +95,33 @@ class StoredAnalysis:
     nodes: int
 
 
+@dataclass(frozen=True)
+class ProgressPlace:
+    """Where an analysis's progress is shown: the server (None in direct messages), the
+    channel, and the locale its requester reads it in."""
+
+    guild_id: int | None
+    channel_id: int
+    locale: str
+
+
+@dataclass(frozen=True)
+class Running:
+    """An analysis started: its task (whose result is the stored analysis) and the id of
+    its record as under way (`storage.AnalysisUnderWay.id`; None: not stored)."""
+
+    task: asyncio.Task[GameAnalysis]
+    under_way: int | None
+
+
 @dataclass
 class _Job:
     game_id: int
     requester: int
-    task: asyncio.Task[GameAnalysis]
+    task: asyncio.Task[GameAnalysis] | None = None
+    """None while its record as under way is being written."""
+    under_way: int | None = None
+    """Its record's id, once written."""
 
 
 class AnalysisService:
@@ -173,19 +202,67 @@ class AnalysisService:
         """Whether game `game_id` is being analysed now."""
         return game_id in self._jobs
 
-    def start(self, game_id: int, requester: int, progress: Progress) -> asyncio.Task[GameAnalysis]:
-        """Start analysing game `game_id` (found with `find`) for user `requester`; the
-        task's result is the stored analysis. Raises `PlayerError`: ANALYSIS_RUNNING (this
-        game is being analysed), ANALYSIS_BUSY (`limit` analyses already run)."""
+    async def start(self, game_id: int, requester: int, progress: Progress,
+                    place: ProgressPlace | None) -> Running:
+        """Start analysing game `game_id` (found with `find`) for user `requester`, its
+        progress shown at `place`, where it is stored as under way first (None: nowhere
+        known, not stored). Raises `PlayerError`:
+        ANALYSIS_RUNNING (this game is being analysed), ANALYSIS_BUSY (`limit` analyses
+        already run); and the storage's errors (nothing started then)."""
         if game_id in self._jobs:
             raise PlayerError(Msg.ANALYSIS_RUNNING, game_id=game_id)
         if len(self._jobs) >= self.limit:
             raise PlayerError(Msg.ANALYSIS_BUSY, count=len(self._jobs))
+        job = _Job(game_id, requester)
+        self._jobs[game_id] = job  # held while the record is written: checked above
+        try:
+            under_way = None if place is None else (await self._storage.analyses.begin(
+                game_id, requester_id=requester, guild_id=place.guild_id,
+                channel_id=place.channel_id, locale=place.locale)).id
+        except BaseException:
+            self._jobs.pop(game_id, None)
+            raise
         task = asyncio.create_task(self._run(game_id, progress),
                                    name=f"dama-background-analysis-{game_id}")
-        self._jobs[game_id] = _Job(game_id, requester, task)
+        job.task, job.under_way = task, under_way
         task.add_done_callback(lambda _t: self._jobs.pop(game_id, None))
-        return task
+        return Running(task, under_way)
+
+    async def shown(self, running: Running, message_id: int | None) -> None:
+        """Record the message that shows `running`'s progress (None, unknown: a restart
+        looks for it among its channel's newest messages). A storage error is logged:
+        the analysis goes on."""
+        if message_id is None or running.under_way is None:
+            return
+        try:
+            await self._storage.analyses.shown(running.under_way, message_id)
+        except Exception:
+            log.exception("the progress message of analysis %d could not be recorded",
+                          running.under_way)
+
+    async def ended(self, running: Running) -> None:
+        """`running`'s progress message shows a final state (the result, a cancel, a
+        failure, a stop): it is no longer under way. A storage error is logged (the next
+        start then says once more that it stopped)."""
+        if running.under_way is not None:
+            await self.forget(running.under_way)
+
+    async def interrupted(self) -> list[AnalysisUnderWay]:
+        """The analyses stored as under way in the guilds this process looks after (and,
+        with shard 0, the direct messages: `GameService.scope`) that no task of this
+        process runs: at start-up, those a killed process left behind."""
+        mine = {job.under_way for job in self._jobs.values()}
+        scope = self._games.scope
+        return [row for row in await self._storage.analyses.under_way()
+                if scope.owns(row.guild_id) and row.id not in mine]
+
+    async def forget(self, under_way: int) -> None:
+        """Drop the record of analysis `under_way` as under way (its progress message
+        shows a final state); a storage error is logged."""
+        try:
+            await self._storage.analyses.end(under_way)
+        except Exception:
+            log.exception("analysis %d could not be recorded as ended", under_way)
 
     def cancel(self, game_id: int, user_id: int) -> bool:
         """Stop the analysis of game `game_id`; False when none runs. Raises
@@ -195,13 +272,15 @@ class AnalysisService:
             return False
         if job.requester != user_id:
             raise PlayerError(Msg.ANALYSIS_NOT_STARTER, user=UserRef(job.requester))
+        if job.task is None:  # still being recorded; its progress is not shown yet
+            return False
         job.task.cancel()
         return True
 
     async def close(self) -> None:
         """Stop every analysis (shutdown)."""
         self._closing = True
-        tasks = [job.task for job in self._jobs.values()]
+        tasks = [job.task for job in self._jobs.values() if job.task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

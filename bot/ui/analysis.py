@@ -9,6 +9,10 @@ game:
 - `dama:stopanalysis:<game_id>`: Cancel, on the progress message;
 - `dama:mistake:<game_id>`: the select of the judged plies (values: ply numbers).
 
+After a restart, `correct_interrupted` edits the progress messages of the analyses the
+previous process left under way (killed mid-way) to say they were stopped by the restart,
+without their Cancel.
+
 A press becomes a `Press[AnalysisAction]` and goes through the client's component router
 to the `Analysis` cog (`Analysis.press`).
 """
@@ -18,19 +22,28 @@ from __future__ import annotations
 import asyncio
 import enum
 import io
+import logging
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.messages import Msg, text, variant_name
+from bot.services.analysis import AnalysisService
 from bot.ui.components import Component, Placement, Press, custom_id, picked_value
 from bot.ui.present import WHITE_VIEW, Perspective, color_name, render_board, shown_move
 from engine import Color, Game, Position
 from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
 from engine.variants import Variant, get_variant
 from renderer.graph import render_graph_png
-from storage import GameRecord
+from storage import AnalysisUnderWay, GameRecord
+
+log = logging.getLogger(__name__)
+
+SEARCHED_MESSAGES = 25
+"""The channel's newest messages searched for a progress message whose id was never
+recorded (`correct_interrupted`)."""
 
 GRAPH_FILE = "analysis.png"
 MISTAKE_FILE = "mistake.png"
@@ -262,3 +275,51 @@ COMPONENTS: tuple[type[Component[Any]], ...] = (
     AnalyzeButton, StopAnalysisButton, MistakeSelect,
 )
 """The analysis components, registered by the client as dynamic items."""
+
+
+# --- after a restart -----------------------------------------------------------------
+
+
+async def correct_interrupted(client: discord.Client, analyses: AnalysisService,
+                              interrupted: Sequence[AnalysisUnderWay]) -> int:
+    """Edit the progress message of each analysis in `interrupted` (those the previous
+    process left under way, `AnalysisService.interrupted`) to say that a restart stopped
+    it and how to ask again (ANALYSIS_RESTARTED, in its requester's language), without
+    its Cancel, and forget it; returns how many messages were edited. A message whose id
+    was never recorded (the kill came between its post and that write) is looked for
+    among its channel's `SEARCHED_MESSAGES` newest: the bot's own, with this game's
+    Cancel. One that is gone or out of reach is forgotten; on any other failure of
+    Discord's the analysis stays under way, for the next start. Raises nothing."""
+    edited = 0
+    for stopped in interrupted:
+        try:
+            edited += await _correct(client, stopped)
+        except (discord.NotFound, discord.Forbidden):
+            log.info("the progress message of the analysis of game %d is gone or out of "
+                     "reach; it is left as it is", stopped.game_id)
+        except Exception:
+            log.exception("the progress message of the analysis of game %d could not be "
+                          "corrected; the next start tries again", stopped.game_id)
+            continue
+        await analyses.forget(stopped.id)
+    return edited
+
+
+async def _correct(client: discord.Client, stopped: AnalysisUnderWay) -> int:
+    """Edit `stopped`'s progress message (1), or 0 when it is not found."""
+    channel = client.get_partial_messageable(stopped.channel_id, guild_id=stopped.guild_id)
+    content = text(Msg.ANALYSIS_RESTARTED, stopped.locale, game_id=stopped.game_id)
+    if stopped.message_id is not None:
+        await channel.get_partial_message(stopped.message_id).edit(content=content,
+                                                                   view=None)
+        return 1
+    cancel = custom_id(AnalysisAction.STOP, stopped.game_id)
+    bot = client.user
+    async for message in channel.history(limit=SEARCHED_MESSAGES):
+        if bot is None or message.author.id != bot.id:
+            continue
+        if any(getattr(child, "custom_id", None) == cancel
+               for row in message.components for child in getattr(row, "children", ())):
+            await message.edit(content=content, view=None)
+            return 1
+    return 0

@@ -40,10 +40,12 @@ class ProgressMessage:
         """Whether the progress message was sent."""
         return self._last is not None
 
-    async def start(self, content: str, *, view: discord.ui.View | None = None) -> None:
-        """Send the progress message (`view`: its buttons, as a Cancel)."""
-        await Answer.of(self._interaction).send(content, view=view)
+    async def start(self, content: str, *, view: discord.ui.View | None = None) -> int | None:
+        """Send the progress message (`view`: its buttons, as a Cancel); returns its id
+        (None when Discord did not say)."""
+        message_id = await Answer.of(self._interaction).send(content, view=view)
         self._last = self._clock()
+        return message_id
 
     async def update(self, content: str) -> None:
         """Show `content` if the message was started and `interval` seconds passed since

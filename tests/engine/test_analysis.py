@@ -283,3 +283,67 @@ def test_a_record_played_past_a_draw_rule_is_analysed() -> None:
         after_draw = analysis.plies[ply]
         assert after_draw.judgement is None and after_draw.accuracy is None
         assert after_draw.better is None and analysis.evaluations[ply] == 0
+
+
+# Italian game 1 of tests/data (the 2005 championship record), ply 44: Black's king f1-e2,
+# judged a blunder. An independent material search (tests/puzzles/oracle.py, its own move
+# generator) 12 plies deep: b7-c6 keeps the material as it is (-35 for Black: four men
+# and a king against six men), while after f1-e2 White crowns (a4-b5 e2-d1 c4-d5 d1-c2
+# b5-c6 f7-e6 d5xf7 b7xd5 h5-g6 c2-b1 f7-e8: -100), a crowning worse, the Italian king's
+# 165 less the man's 100 (`puzzles.material`'s search agrees 14 and 16 plies deep). On
+# the analysis's scale that material loss is itself a blunder: the judgement stands by
+# material, not only by the engine's positional terms (its own loss at the default
+# budget, 92, is larger; docs/PLAYING.md, "Analysis").
+CHAMPIONSHIP_PLY_44 = "B:Wa2,h3,a4,c4,h5,a6:Bf5,b7,f7,c8,Kf1"
+MATERIAL_BEFORE, MATERIAL_AFTER_F1_E2 = -35, -100
+
+
+def _championship_game_1() -> Game:
+    from engine.pdn import read_pdn
+
+    text = (Path(__file__).parents[1] / "data" / "italian-assoluto-2005-rounds-1-3.pdn"
+            ).read_text(encoding="utf-8")
+    return read_pdn(text, variant="italian")[0].game
+
+
+def test_conceding_a_crowning_from_a_level_position_is_a_blunder_by_material() -> None:
+    from engine.evaluation import weights_for
+
+    weights = weights_for(get_variant("italian"))
+    italian_king_less_a_man = weights.king - weights.man
+    assert italian_king_less_a_man == MATERIAL_BEFORE - MATERIAL_AFTER_F1_E2
+    loss = winning_chances(MATERIAL_BEFORE) - winning_chances(MATERIAL_AFTER_F1_E2)
+    assert judge(loss) is Judgement.BLUNDER, loss
+    # From level material it is a blunder too.
+    assert judge(winning_chances(0) - winning_chances(-italian_king_less_a_man)) \
+        is Judgement.BLUNDER
+
+
+def test_the_championship_ply_that_concedes_a_crowning_is_judged_a_blunder() -> None:
+    game = _championship_game_1()
+    variant = game.variant
+    tasks = review_tasks(game.start, game.moves)
+    before, after = tasks[43], tasks[44]
+    assert before.position.to_fen(variant) == CHAMPIONSHIP_PLY_44
+    move = game.moves[43]
+    assert format_move(move, before.position, variant) == "f1-e2"
+    reviews = [review_position(t.position, variant, history=t.history,
+                               no_progress_plies=t.no_progress_plies)
+               for t in (before, after)]
+    [ply] = analyse(variant, before.position, [move], reviews).plies
+    assert ply.judgement is Judgement.BLUNDER
+    assert ply.better == "b7-c6"
+
+
+@pytest.mark.slow
+def test_an_independent_material_search_finds_f1_e2_a_crowning_worse_than_b7_c6() -> None:
+    from tests.engine.oracles.board import parse_fen, route_text
+    from tests.puzzles.oracle import Judge
+
+    oracle = Judge("italian")
+    board, side = parse_fen(CHAMPIONSHIP_PLY_44)
+    assert oracle.material(board, side) == MATERIAL_BEFORE
+    values = {route_text(child[0][0]): oracle.after(child, 12)
+              for child in oracle.children(board, side)
+              if route_text(child[0][0]) in ("b7-c6", "f1-e2")}
+    assert values == {"b7-c6": MATERIAL_BEFORE, "f1-e2": MATERIAL_AFTER_F1_E2}

@@ -1,4 +1,5 @@
-"""AnalysisRepository: one stored analysis per game, replaced when saved again."""
+"""AnalysisRepository: one stored analysis per game, replaced when saved again; the
+analyses under way, each with where its progress shows, until it ends."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from storage import GameNotFoundError, NewGame, Seat, Storage
+from storage import AnalysisUnderWay, GameNotFoundError, NewGame, Seat, Storage
 from tests.support.clock import FakeClock
 
 
@@ -55,3 +56,39 @@ async def test_last_finished_in_channel(storage: Storage, clock: FakeClock) -> N
     await storage.games.abort(third.id, termination="aborted")
     found = await storage.games.last_finished_in_channel(100)
     assert found is not None and found.id == second.id
+
+
+async def test_an_analysis_under_way_is_recorded_shown_and_ended(
+    storage: Storage, clock: FakeClock,
+) -> None:
+    game = await storage.games.create(new_game())
+    assert await storage.analyses.under_way() == []
+    first = await storage.analyses.begin(game.id, requester_id=1, guild_id=10,
+                                         channel_id=100, locale="tr")
+    clock.advance(timedelta(seconds=1))
+    # The same game again elsewhere (a player's direct messages), before the first ends.
+    second = await storage.analyses.begin(game.id, requester_id=2, guild_id=None,
+                                          channel_id=555, locale="en-US")
+    assert first.id != second.id
+    assert (first.game_id, first.requester_id, first.guild_id, first.channel_id,
+            first.message_id, first.locale) == (game.id, 1, 10, 100, None, "tr")
+    await storage.analyses.shown(first.id, 9001)
+    assert await storage.analyses.under_way() == [
+        AnalysisUnderWay(first.id, game.id, 1, 10, 100, 9001, "tr", first.started_at),
+        second,
+    ]
+    await storage.analyses.end(first.id)
+    await storage.analyses.end(first.id)  # already forgotten: nothing
+    await storage.analyses.shown(first.id, 9002)  # no longer under way: nothing
+    assert await storage.analyses.under_way() == [second]
+
+
+async def test_an_analysis_under_way_needs_its_game_and_a_locale(storage: Storage) -> None:
+    with pytest.raises(GameNotFoundError):
+        await storage.analyses.begin(999, requester_id=1, guild_id=10, channel_id=100,
+                                     locale="en-US")
+    game = await storage.games.create(new_game())
+    with pytest.raises(ValueError):
+        await storage.analyses.begin(game.id, requester_id=1, guild_id=10, channel_id=100,
+                                     locale="")
+    assert await storage.analyses.under_way() == []

@@ -1,5 +1,5 @@
 """Every constraint of the schema refuses what it should: foreign keys, uniqueness, CHECKs,
-NOT NULLs and the triggers (migrations 0001 to 0004, and 0006), through the bot's own
+NOT NULLs and the triggers (migrations 0001 to 0004, 0006 and 0010), through the bot's own
 connection (`Database`, foreign keys on; or `PostgresDatabase`), on both backends.
 
 Each case is a valid statement and the same statement with one value made invalid: the
@@ -72,6 +72,9 @@ PUZZLE_SESSION: dict[str, SqlLiteral] = {
 }
 ANALYSIS: dict[str, SqlLiteral] = {"game_id": 2, "plies": 2, "nodes": 100, "body": "{}",
                                    "created_at": 0}
+UNDER_WAY: dict[str, SqlLiteral] = {"game_id": 2, "requester_id": 1, "guild_id": None,
+                                    "channel_id": 500, "message_id": None, "locale": "tr",
+                                    "started_at": 0}
 
 
 def _literal(value: SqlLiteral) -> str:
@@ -118,6 +121,14 @@ CASES = [
          insert("analyses", ANALYSIS, body=""), CHECK + ": length(body)"),
     Case("analyses: created_at required", insert("analyses", ANALYSIS),
          insert("analyses", ANALYSIS, created_at=None), NOT_NULL + ": analyses.created_at"),
+    # analyses under way (migration 0010)
+    Case("analyses under way: game exists", insert("analyses_under_way", UNDER_WAY),
+         insert("analyses_under_way", UNDER_WAY, game_id=99), FK),
+    Case("analyses under way: locale not empty", insert("analyses_under_way", UNDER_WAY),
+         insert("analyses_under_way", UNDER_WAY, locale=""), CHECK + ": length(locale)"),
+    Case("analyses under way: channel required", insert("analyses_under_way", UNDER_WAY),
+         insert("analyses_under_way", UNDER_WAY, channel_id=None),
+         NOT_NULL + ": analyses_under_way.channel_id"),
     # players
     Case("players: user id unique", insert("players", PLAYER),
          insert("players", PLAYER, user_id=1), UNIQUE + ": players.user_id"),
@@ -415,6 +426,7 @@ async def test_every_foreign_key_has_a_case(db_path: Path) -> None:
         ("challenges", "game_id"), ("ratings", "user_id"), ("guild_rated_players", "user_id"),
         ("puzzle_ratings", "user_id"), ("puzzle_attempts", "user_id"),
         ("analyses", "game_id"), ("puzzle_sessions", "user_id"),
+        ("analyses_under_way", "game_id"),
     }
     db = await Database.open(db_path)
     try:

@@ -81,6 +81,8 @@ async def test_analyze_shows_progress_then_the_graph_and_the_blunder(harness: Ha
     [board] = await run(h, _select(h, message, game_id, 1, user=CAROL))
     assert board.ephemeral and board.files[0][1].startswith(PNG)
     assert "12-15" in board.content and "**11-14**" in board.content
+    # Its result shown, it is no longer under way.
+    assert await h.bot.services.storage.analyses.under_way() == []
 
 
 async def test_analyze_refuses_what_it_cannot_analyse(harness: Harness) -> None:
@@ -131,6 +133,16 @@ async def test_cancel_stops_the_analysis(harness: Harness) -> None:
         await asyncio.sleep(0.05)
     message = next(m for m in h.discord.messages.values()
                    if f"dama:stopanalysis:{game_id}" in str(m.get("components")))
+    # Under way, with where its progress shows, for a restart to correct after a kill.
+    for _ in range(200):
+        under_way = await h.bot.services.storage.analyses.under_way()
+        if under_way and under_way[0].message_id is not None:
+            break
+        await asyncio.sleep(0.05)
+    [stored] = under_way
+    assert (stored.game_id, stored.requester_id, stored.guild_id, stored.channel_id,
+            stored.message_id, stored.locale) == (
+        game_id, ALICE, GUILD, CHANNEL, int(message["id"]), "en")
     # Only the one who asked may cancel (the analysis goes on: no waiting for the bot
     # to be idle here).
     since = len(h.discord.calls)
@@ -148,6 +160,7 @@ async def test_cancel_stops_the_analysis(harness: Harness) -> None:
     assert any("was cancelled" in c.content for c in calls)
     assert not h.bot.services.analyses.is_running(game_id)
     assert await h.bot.services.storage.analyses.get(game_id) is None
+    assert await h.bot.services.storage.analyses.under_way() == []
 
 
 async def test_export_includes_the_analysis_as_comments(harness: Harness) -> None:
@@ -322,6 +335,8 @@ async def test_an_analysis_stopped_by_a_shutdown_says_so_without_its_cancel_butt
     shown = h.discord.messages[int(progress["id"])]
     assert shown["content"] == text(Msg.ANALYSIS_STOPPED, "en-US", game_id=game_id)
     assert shown["components"] == []
+    # Its message shows a final state: nothing is left for the next start to correct.
+    assert await h.bot.services.storage.analyses.under_way() == []
 
 
 async def test_a_cancel_pressed_on_a_message_that_is_no_progress_leaves_it(

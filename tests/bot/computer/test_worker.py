@@ -49,3 +49,22 @@ def test_a_stopped_review_still_names_a_best_move(monkeypatch: pytest.MonkeyPatc
     reviewed = worker.review(start.to_fen(variant), "italian", (), 0, 10**9, 0)
     assert reviewed.best is not None
     assert parse_move(reviewed.best, start, variant) in legal_moves(start, variant)
+
+
+
+def test_a_worker_whose_bot_is_already_gone_ends_at_once() -> None:
+    # A worker given the id of a bot process that died while the worker was still starting
+    # (its parent is now another process) ends within a check instead of waiting for
+    # work forever. The "bot" here: a process that has already ended.
+    import subprocess
+    import sys
+
+    bot = subprocess.Popen([sys.executable, "-c", "pass"])
+    bot.wait()
+    script = ("import time; from bot.computer.worker import watch_parent; "
+              f"watch_parent({bot.pid}); time.sleep(60)")
+    worker_ = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        assert worker_.wait(timeout=30) == 0
+    finally:
+        worker_.kill()

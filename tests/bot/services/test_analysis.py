@@ -6,12 +6,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Hashable, Sequence
+from pathlib import Path
 
 import pytest
 
 from bot.messages import Msg
 from bot.services import PlayerError, Requester
-from bot.services.analysis import AnalysisService, StoredAnalysis, ThreadReviewer
+from bot.services.analysis import (
+    AnalysisService,
+    ProgressPlace,
+    StoredAnalysis,
+    ThreadReviewer,
+)
+from bot.services.shards import ShardScope
 from engine.analysis import PositionReview
 from tests.support.services import (
     ALICE,
@@ -23,6 +30,9 @@ from tests.support.services import (
     Services,
     start_game,
 )
+
+PLACE = ProgressPlace(GUILD, CHANNEL, "tr")
+"""Where the tests' analyses show their progress."""
 
 
 class GatedReviewer:
@@ -73,13 +83,14 @@ async def test_find_start_bound_cancel_and_store(open_services: OpenServices) ->
     async def progress(done: int, total: int) -> None:
         seen.append((done, total))
 
-    task = service.start(game_id, ALICE, progress)
+    running = await service.start(game_id, ALICE, progress, PLACE)
+    task = running.task
     with pytest.raises(PlayerError) as info:
-        service.start(game_id, BOB, progress)
+        await service.start(game_id, BOB, progress, PLACE)
     assert info.value.key is Msg.ANALYSIS_RUNNING
     other = await _finished(s, channel=CHANNEL + 2)
     with pytest.raises(PlayerError) as info:
-        service.start(other, BOB, progress)
+        await service.start(other, BOB, progress, PLACE)
     assert info.value.key is Msg.ANALYSIS_BUSY
     with pytest.raises(PlayerError) as info:
         service.cancel(game_id, BOB)
@@ -90,7 +101,7 @@ async def test_find_start_bound_cancel_and_store(open_services: OpenServices) ->
     assert not service.is_running(game_id) and await service.stored(game_id) is None
 
     reviewer.gate.set()
-    analysis = await service.start(game_id, ALICE, progress)
+    analysis = await (await service.start(game_id, ALICE, progress, None)).task
     # The start and the position after each of the two plies; the history grows and a
     # man's move resets the no-progress count.
     assert [(n, c) for _, n, c in reviewer.asked[-3:]] == [(0, 0), (1, 0), (2, 0)]
@@ -111,3 +122,57 @@ async def test_thread_reviewer_matches_the_engine() -> None:
     there = await ThreadReviewer().review(fen, "italian", history=(), no_progress_plies=0,
                                           nodes=2_000, key="k")
     assert there == here
+
+
+async def test_an_analysis_is_under_way_from_its_start_until_its_progress_shows_an_end(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    reviewer = GatedReviewer()
+    service = AnalysisService(s.storage, s.games, reviewer, nodes=10)
+    game_id = await _finished(s)
+
+    async def progress(done: int, total: int) -> None:
+        pass
+
+    running = await service.start(game_id, ALICE, progress, PLACE)
+    [stored] = await s.storage.analyses.under_way()
+    assert (stored.id, stored.game_id, stored.requester_id, stored.guild_id,
+            stored.channel_id, stored.message_id, stored.locale) == (
+        running.under_way, game_id, ALICE, GUILD, CHANNEL, None, "tr")
+    await service.shown(running, 4242)
+    [stored] = await s.storage.analyses.under_way()
+    assert stored.message_id == 4242
+    # This process's own analysis is not one a killed process left behind.
+    assert await service.interrupted() == []
+    reviewer.gate.set()
+    await running.task
+    # Finished, but its progress message does not show the result yet: still under way.
+    assert [r.id for r in await s.storage.analyses.under_way()] == [running.under_way]
+    await service.ended(running)
+    assert await s.storage.analyses.under_way() == []
+
+
+async def test_analyses_left_under_way_by_a_killed_process_are_interrupted_in_scope(
+    open_services: OpenServices, tmp_path: Path,
+) -> None:
+    path = tmp_path / "shared.sqlite3"
+    s = await open_services(path)
+    game_id = await _finished(s)
+    mine = await s.storage.analyses.begin(game_id, requester_id=ALICE, guild_id=GUILD,
+                                          channel_id=CHANNEL, locale="it")
+    direct = await s.storage.analyses.begin(game_id, requester_id=BOB, guild_id=None,
+                                            channel_id=777, locale="fr")
+    far = await s.storage.analyses.begin(game_id, requester_id=CAROL, guild_id=1 << 22,
+                                         channel_id=888, locale="ar")
+    # A process of a later start with every shard: every guild and the direct messages.
+    service = AnalysisService(s.storage, s.games, GatedReviewer())
+    assert await service.interrupted() == [mine, direct, far]
+    await service.forget(mine.id)
+    assert await service.interrupted() == [direct, far]
+    # Two processes, shard 0 (GUILD's and the direct messages) and shard 1 (guild 1 << 22).
+    for shard, expected in ((0, [direct]), (1, [far])):
+        scope = ShardScope(shard_count=2, shard_ids=frozenset({shard}))
+        other = await open_services(path, scope=scope)
+        service = AnalysisService(other.storage, other.games, GatedReviewer())
+        assert await service.interrupted() == expected

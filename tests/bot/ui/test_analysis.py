@@ -1,11 +1,14 @@
 """The analysis messages (`bot/ui/analysis.py`): move numbers, the players' names, the
 result's embed and select of mistakes in the reader's notation, the progress message's
-Cancel, and the components' `custom_id`s. The analysis is the engine's own, of the
+Cancel, the components' `custom_id`s, and the progress messages of analyses a killed
+process left under way, corrected after the restart (through discord.py against
+`FakeDiscord`). The analysis is the engine's own, of the
 Italian planted blunder the cog's tests use (tests/bot/cogs/test_analysis.py): Black's
 g6-f5 (12-15) is a blunder, e6-d5 (11-14) the better move."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import discord
@@ -17,6 +20,7 @@ from bot.ui.analysis import (
     AnalysisAction,
     MistakeSelect,
     analysis_embed,
+    correct_interrupted,
     move_number,
     player_names,
     progress_view,
@@ -25,7 +29,9 @@ from bot.ui.analysis import (
 from bot.ui.present import Perspective
 from engine import Color, Game, Position, get_variant
 from engine.analysis import GameAnalysis, analyse_here
-from storage import GameRecord, NewGame, Seat, Storage
+from storage import AnalysisUnderWay, GameRecord, NewGame, Seat, Storage
+from tests.support.discord_harness import Harness
+from tests.support.services import ALICE, BOB, CHANNEL, GUILD
 
 FEN = "B:We2,c4,Kd3:Bc6,g6,Ke6"
 MOVES = ("g6-f5", "c4-d5", "e6xc4", "d3xb5xd7")
@@ -96,3 +102,56 @@ def test_every_analysis_action_has_its_component() -> None:
     prefixes = {item.__discord_ui_compiled_template__.pattern.split(":")[1]
                 for item in COMPONENTS}
     assert prefixes == {action.value for action in AnalysisAction}
+
+
+def _progress(h: Harness, channel: int, game_id: int) -> int:
+    """A progress message of the bot's in `channel`, with game `game_id`'s Cancel."""
+    message = h.discord.message(channel, {
+        "content": f"Analysing game #{game_id} (Italian draughts): ply 3 of 9.",
+        "components": [{"type": 1, "components": [{
+            "type": 2, "style": 2, "label": "Cancel",
+            "custom_id": f"dama:stopanalysis:{game_id}"}]}],
+    }, [])
+    return int(message["id"])
+
+
+async def test_progress_messages_left_by_a_killed_process_are_told_it_stopped(
+    harness: Harness,
+) -> None:
+    h = harness
+    storage = h.bot.services.storage
+    game = await storage.games.create(NewGame(
+        "italian", CHANNEL, GUILD, Seat.human(ALICE), Seat.human(BOB), FEN))
+    other = await storage.games.create(NewGame(
+        "italian", CHANNEL + 1, GUILD, Seat.human(ALICE), Seat.human(BOB), FEN))
+    gone_channel, failing_channel = CHANNEL + 2, CHANNEL + 3
+
+    async def under_way(game_id: int, channel: int, locale: str,
+                        message_id: int | None) -> AnalysisUnderWay:
+        row = await storage.analyses.begin(game_id, requester_id=ALICE, guild_id=GUILD,
+                                           channel_id=channel, locale=locale)
+        if message_id is not None:
+            await storage.analyses.shown(row.id, message_id)
+        return replace(row, message_id=message_id)
+
+    recorded = _progress(h, CHANNEL, game.id)
+    unrecorded = _progress(h, CHANNEL + 1, other.id)
+    h.discord.message(CHANNEL + 1, {"content": "a later message"}, [])
+    h.discord.gone_channels.add(gone_channel)
+    failing = _progress(h, failing_channel, game.id)
+    h.discord.fail_paths.add(f"/channels/{failing_channel}/messages/{failing}")
+    rows = [
+        await under_way(game.id, CHANNEL, "fr", recorded),
+        await under_way(other.id, CHANNEL + 1, "tr", None),  # killed before its id was kept
+        await under_way(game.id, gone_channel, "it", 12345),  # its channel deleted
+        await under_way(game.id, failing_channel, "ar", failing),  # Discord fails: kept
+    ]
+    edited = await correct_interrupted(h.bot, h.bot.services.analyses, rows)
+    assert edited == 2
+    for message_id, game_id, locale in ((recorded, game.id, "fr"),
+                                        (unrecorded, other.id, "tr")):
+        shown = h.discord.messages[message_id]
+        assert shown["content"] == text(Msg.ANALYSIS_RESTARTED, locale, game_id=game_id)
+        assert shown["components"] == []
+    assert h.discord.messages[failing]["components"] != []
+    assert await storage.analyses.under_way() == [rows[3]]
