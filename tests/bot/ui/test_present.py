@@ -85,7 +85,7 @@ def test_a_text_board_names_the_missing_permissions_in_the_readers_language() ->
     presenter = Presenter()
     both = (Permission.ATTACH_FILES, Permission.EMBED_LINKS)
     one = presenter.text_board(update, "tr", WHITE_VIEW, both[:1])
-    assert "bana Dosya Ekle yetkisini" in one and "Attach Files" not in one
+    assert "bana Dosya Ekle iznini" in one and "Attach Files" not in one
     two = presenter.text_board(update, "it", WHITE_VIEW, both)
     assert "i permessi Allega file e Incorpora link," in two
     arabic = presenter.text_board(update, "ar", WHITE_VIEW, both)
