@@ -17,7 +17,16 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.messages import Msg, text, variant_in_sentence, variant_name
+from bot.messages import (
+    Listing,
+    Msg,
+    OptionName,
+    join_list,
+    option_name,
+    text,
+    variant_in_sentence,
+    variant_name,
+)
 from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
@@ -210,7 +219,8 @@ def challenge_link(challenge: Challenge) -> str:
 
 def param(value: object, locale: str | None) -> str:
     """A message parameter as text: users as mentions, colours and statuses by name,
-    durations in words (`duration_text`)."""
+    durations in words (`duration_text`), a `Listing` joined as `locale`'s language joins
+    a list (`join_list`), an `OptionName` as the reader's client names the option."""
     if isinstance(value, UserRef):
         return mention(value.user_id)
     if isinstance(value, ChannelRef):
@@ -229,6 +239,11 @@ def param(value: object, locale: str | None) -> str:
         return duration_text(value, locale)
     if isinstance(value, Challenge):
         return challenge_link(value)
+    if isinstance(value, Listing):
+        return join_list((param(item, locale) for item in value.items), locale,
+                         value.conjunction)
+    if isinstance(value, OptionName):
+        return option_name(value.key, locale)
     return str(value)
 
 
