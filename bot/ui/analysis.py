@@ -23,7 +23,7 @@ from typing import Any
 
 import discord
 
-from bot.messages import Msg, text, variant_name
+from bot.messages import Msg, percent, text, variant_name
 from bot.ui.components import Component, Placement, Press, custom_id, picked_value
 from bot.ui.present import WHITE_VIEW, Perspective, color_name, render_board, shown_move
 from engine import Color, Game, Position
@@ -89,7 +89,7 @@ def _line(ply: PlyAnalysis, variant: Variant, view: Perspective) -> str:
 def _accuracy(summary: PlayerSummary, locale: str | None) -> str:
     if summary.accuracy is None:
         return text(Msg.ANALYSIS_NO_ACCURACY, locale)
-    return f"{summary.accuracy:.0f}%"
+    return percent(summary.accuracy, locale)
 
 
 def analysis_embed(

@@ -96,3 +96,25 @@ def test_every_analysis_action_has_its_component() -> None:
     prefixes = {item.__discord_ui_compiled_template__.pattern.split(":")[1]
                 for item in COMPONENTS}
     assert prefixes == {action.value for action in AnalysisAction}
+
+
+@pytest.mark.parametrize(("locale", "percent_of", "thirty_thousand"), [
+    ("en-US", "{}%", "30,000"),
+    ("tr", "%{}", "30.000"),
+    ("it", "{}%", "30.000"),
+    ("fr", "{}\u00a0%", "30\u202f000"),
+    ("ar", "{}%", "30,000"),
+])
+def test_accuracy_and_the_search_size_are_written_as_the_readers_language_writes_numbers(
+    analysis: GameAnalysis, locale: str, percent_of: str, thirty_thousand: str,
+) -> None:
+    embed = analysis_embed(analysis, 7, ("<@1>", "<@2>"), 30_000, locale)
+    description = embed.description or ""
+    accuracies = [analysis.summary(color).accuracy for color in (Color.WHITE, Color.BLACK)]
+    assert any(a is not None for a in accuracies)
+    for accuracy in accuracies:
+        if accuracy is not None:
+            assert percent_of.format(round(accuracy)) in description, description
+    assert thirty_thousand in (embed.footer.text or "")
+    # Latin digits in every language, Arabic included.
+    assert not any("\u0660" <= char <= "\u0669" for char in description + (embed.footer.text or ""))
