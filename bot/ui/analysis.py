@@ -224,7 +224,7 @@ class StopAnalysisButton(Component[discord.ui.Button[Any]],
     def __init__(self, game_id: int, locale: str | None = None) -> None:
         action = AnalysisAction.STOP
         super().__init__(
-            discord.ui.Button(label=text(Msg.BUTTON_CANCEL, locale),
+            discord.ui.Button(label=text(Msg.BUTTON_CANCEL_ANALYSIS, locale),
                               style=discord.ButtonStyle.secondary,
                               custom_id=custom_id(action, game_id)),
             Press(action, game_id=game_id, placement=Placement.ANYWHERE))

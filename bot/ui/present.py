@@ -42,6 +42,7 @@ from bot.services import (
 from bot.services.errors import ChannelRef
 from bot.services.games.clock import left_of, time_control_text
 from bot.services.settings import PreferenceService
+from bot.ui.text_board import piece_letters
 from engine import Color, Position, Variant, parse_square, square_to_number
 from renderer import render_png, render_text
 from storage import Challenge, ChallengeStatus, ColorChoice
@@ -508,15 +509,20 @@ class Presenter:
         """The board of `update` as a text message, for a channel that denies the bot the
         `missing` permissions (no picture or embed can be shown there): the headline, which
         permission is missing, and the board drawn as text (`renderer.render_text`) from
-        `view`'s side. Cut to what Discord accepts."""
+        `view`'s side, its pieces in the reader's letters (`piece_letters`), which the note
+        explains. Cut to what Discord accepts."""
         state = update.state
+        letters = piece_letters(locale)
         board = render_text(state.position, state.variant, perspective=view.side,
-                            numbers=view.numbers(state.variant))
+                            numbers=view.numbers(state.variant), letters=letters)
+        legend = {"white_man": letters.white_man, "black_man": letters.black_man,
+                  "white_king": letters.white_king, "black_king": letters.black_king}
         names = [text(permission.value, locale) for permission in missing]
         if len(names) == 1:
-            note = text(Msg.TEXT_BOARD_MISSING, locale, permission=names[0])
+            note = text(Msg.TEXT_BOARD_MISSING, locale, permission=names[0], **legend)
         else:
-            note = text(Msg.TEXT_BOARD_MISSING_BOTH, locale, first=names[0], second=names[1])
+            note = text(Msg.TEXT_BOARD_MISSING_BOTH, locale, first=names[0], second=names[1],
+                        **legend)
         message = f"{self.headline(update, locale, view)}\n{note}\n```\n{board}\n```"
         return message[:MAX_CONTENT]
 

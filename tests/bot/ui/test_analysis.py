@@ -89,7 +89,18 @@ def test_the_progress_message_carries_cancel_for_its_game() -> None:
     assert isinstance(cancel, discord.ui.DynamicItem)
     assert cancel.custom_id == "dama:stopanalysis:7"
     assert isinstance(cancel.item, discord.ui.Button)
-    assert cancel.item.label == text(Msg.BUTTON_CANCEL, "it")
+    assert cancel.item.label == text(Msg.BUTTON_CANCEL_ANALYSIS, "it")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "tr", "ar", "it", "fr"])
+def test_the_analysis_cancel_is_labelled_apart_from_a_challenges(locale: str) -> None:
+    # A challenge's Cancel withdraws it (Turkish "Geri çek" once served both); the
+    # analysis's Cancel stops the analysis and says so.
+    [cancel] = progress_view(7, locale).children
+    assert isinstance(cancel, discord.ui.DynamicItem)
+    assert isinstance(cancel.item, discord.ui.Button)
+    assert cancel.item.label == text(Msg.BUTTON_CANCEL_ANALYSIS, locale)
+    assert cancel.item.label != text(Msg.BUTTON_CANCEL, locale)
 
 
 def test_every_analysis_action_has_its_component() -> None:

@@ -85,7 +85,7 @@ def test_a_text_board_names_the_missing_permissions_in_the_readers_language() ->
     presenter = Presenter()
     both = (Permission.ATTACH_FILES, Permission.EMBED_LINKS)
     one = presenter.text_board(update, "tr", WHITE_VIEW, both[:1])
-    assert "bana Dosya Ekle yetkisini" in one and "Attach Files" not in one
+    assert "bana Dosya Ekle iznini" in one and "Attach Files" not in one
     two = presenter.text_board(update, "it", WHITE_VIEW, both)
     assert "i permessi Allega file e Incorpora link," in two
     arabic = presenter.text_board(update, "ar", WHITE_VIEW, both)
@@ -156,3 +156,17 @@ def test_a_clocks_time_reads_as_a_clock_shows_it() -> None:
     assert clock_text(timedelta(hours=1, minutes=2, seconds=3)) == "1:02:03"
     assert clock_text(timedelta(seconds=7)) == "0:07"
     assert clock_text(timedelta(seconds=-3)) == "0:00"
+
+
+def test_a_text_board_draws_the_pieces_in_the_readers_letters_and_explains_them() -> None:
+    # Turkish "b" reads as beyaz (White): the Turkish board writes b/s for beyaz/siyah.
+    update = GameUpdate(UpdateKind.MOVED, _state(EndReason.AGREEMENT, None, GameResult.DRAW))
+    turkish = Presenter().text_board(update, "tr", WHITE_VIEW, (Permission.ATTACH_FILES,))
+    note, board = turkish.split("```")[0], turkish.split("```")[1]
+    ranks = board.strip("\n").splitlines()[1:9]
+    assert ranks[1] == " 7  s  s  s  s  s  s  s  s  7"
+    assert ranks[6] == " 2  b  b  b  b  b  b  b  b  2"
+    assert "(b/s: beyaz/siyah taş; B/S: beyaz/siyah dama)" in note
+    english = Presenter().text_board(update, None, WHITE_VIEW, (Permission.ATTACH_FILES,))
+    assert "(w, b: White's and Black's men; W, B: their kings)" in english
+    assert " 2  w  w  w  w  w  w  w  w  2" in english
