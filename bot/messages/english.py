@@ -205,7 +205,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.GAME_STARTED: "{white} (White) vs {black} (Black): the game begins.",
     Msg.MOVE_PLAYED: "{player} played **{move}**.",
     Msg.COMPUTER_MOVED: "Time ran out for {player}; the computer played **{move}** for them "
-                        "(in a row: {count}/{limit}; after that they lose on time).",
+                        "(computer moves in a row: {count}/{limit}; when the limit is "
+                        "reached, their next time-out loses the game).",
     Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Accept draw or use /draw to "
                       "accept, or just play on.",
     Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
