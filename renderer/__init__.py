@@ -10,13 +10,14 @@ from renderer.animation import render_game_gif, render_move_gif
 from renderer.board import render_image, render_png, warm_up
 from renderer.errors import RenderError
 from renderer.layout import MAX_SIZE, MIN_SIZE
-from renderer.text import render_text
+from renderer.text import PieceLetters, render_text
 from renderer.theme import DEFAULT_THEME, Theme
 
 __all__ = [
     "DEFAULT_THEME",
     "MAX_SIZE",
     "MIN_SIZE",
+    "PieceLetters",
     "RenderError",
     "Theme",
     "render_game_gif",

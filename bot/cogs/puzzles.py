@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.choices import VARIANT_CHOICES
-from bot.messages import Msg, text, variant_name
+from bot.messages import Listing, Msg, text, variant_name
 from bot.messages import command_text as t
 from bot.ratings import display_rating
 from bot.services.errors import PlayerError
@@ -196,11 +196,10 @@ class Puzzles(commands.Cog):
             raise PlayerError(Msg.PUZZLE_DAILY_NO_CHANNEL, channel=f"<#{channel.id}>")
         missing = _missing_post_permissions(channel)
         if missing:
-            locale = _locale(interaction)
             raise PlayerError(
                 Msg.PUZZLE_DAILY_CANNOT_POST, channel=f"<#{channel.id}>",
-                permissions=", ".join(text(m, locale) for m in missing),
-                needed=", ".join(text(m, locale) for _, m in POST_PERMISSIONS))
+                permissions=Listing(tuple(missing)),
+                needed=Listing(tuple(m for _, m in POST_PERMISSIONS)))
         setting = await self.puzzles.set_daily(interaction.guild_id, channel.id, variant,
                                                interaction.user.id)
         locale = _locale(interaction)

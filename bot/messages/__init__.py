@@ -16,8 +16,10 @@ Parameters are formatted by the caller (mentions, numbers); the templates never 
 sentences from pieces of other templates except through named fields.
 
 The package: `ids` (the `Msg` enum), `english` (the English source and `Plural`),
-`lookup` (templates from the catalogs, `text()`), `bidi` (directional isolates) and
-`commands` (the command picker's English). Every public name is re-exported here.
+`lookup` (templates from the catalogs, `text()`), `bidi` (directional isolates),
+`formats` (numbers and lists in the reader's language), `values` (list and option-name
+parameters shown in the reader's language) and `commands` (the command picker's
+English). Every public name is re-exported here.
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ from __future__ import annotations
 from bot.messages.bidi import FSI, LRI, PDI, RLI, isolate
 from bot.messages.commands import COMMAND_TEXT, command_text
 from bot.messages.english import COUNT_FIELDS, ENGLISH, Plural
+from bot.messages.formats import Conjunction, decimal, join_list, percent
 from bot.messages.ids import Msg
 from bot.messages.lookup import (
     VARIANT_NAMES,
     VARIANT_NAMES_IN_SENTENCE,
     fields,
     language_of,
+    option_name,
     template,
     template_fields,
     text,
@@ -38,6 +42,7 @@ from bot.messages.lookup import (
     variant_in_sentence,
     variant_name,
 )
+from bot.messages.values import Listing, OptionName
 
 __all__ = [
     "COMMAND_TEXT",
@@ -49,12 +54,19 @@ __all__ = [
     "RLI",
     "VARIANT_NAMES",
     "VARIANT_NAMES_IN_SENTENCE",
+    "Conjunction",
+    "Listing",
     "Msg",
+    "OptionName",
     "Plural",
     "command_text",
+    "decimal",
     "fields",
     "isolate",
+    "join_list",
     "language_of",
+    "option_name",
+    "percent",
     "template",
     "template_fields",
     "text",

@@ -83,7 +83,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.UNKNOWN_GAME: "There is no game #{game_id}. /history lists game numbers.",
     Msg.GAME_ELSEWHERE: "These buttons belong to game #{game_id}, which is being played in "
                         "another channel: nothing was done.",
-    Msg.NOT_THIS_BOARDS: "This button is not one of this board's: nothing was done.",
+    Msg.NOT_THIS_BOARDS: "This button does not belong to this board: nothing was done.",
     Msg.NO_GAME_TO_EXPORT: "There is no game to export yet: give a game number (see /history).",
     Msg.NO_GAME_TO_EXPORT_SEVERAL: Plural(
         "You have {count} game in progress ({games}) and no finished one: give /export the "
@@ -97,9 +97,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.COMPUTER_NO_DRAW: "The computer does not take or offer draws: play on, or /resign.",
     Msg.UNEXPECTED: "Something went wrong on my side. Please try again; in a game, /board "
                     "shows where it stands.",
-    Msg.STORAGE_UNAVAILABLE: "The server cannot save moves right now, so this was not done. "
-                             "Nothing of yours was lost: every move you were answered for is "
-                             "kept. Please try again in a while.",
+    Msg.STORAGE_UNAVAILABLE: "I cannot save moves right now, so this was not done. Nothing "
+                             "of yours was lost: every move I answered is kept. Please try "
+                             "again in a while.",
     # challenge limits, settings, the text board
     Msg.CHALLENGE_DUPLICATE: "You already challenged {opponent}: {challenge}. Wait for their "
                              "answer there, or cancel that challenge before sending another.",
@@ -129,12 +129,20 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.NOTATION_NUMERIC: "numeric (22-18)",
     Msg.NOTATION_ALGEBRAIC: "algebraic (d3-c4)",
     Msg.TEXT_BOARD_MISSING: "This channel denies me the {permission} permission, so my "
-                            "boards here are text (w, b: men; W, B: kings). An admin can give "
-                            "me that permission in the channel's settings for the picture.",
+                            "boards here are text ({white_man}, {black_man}: White's and "
+                            "Black's men; {white_king}, {black_king}: their kings). To get "
+                            "the picture, an admin can give me that permission in the "
+                            "channel's settings.",
     Msg.TEXT_BOARD_MISSING_BOTH: "This channel denies me the {first} and {second} "
-                                 "permissions, so my boards here are text (w, b: men; W, B: "
-                                 "kings). An admin can give me those permissions in the "
-                                 "channel's settings for the picture.",
+                                 "permissions, so my boards here are text ({white_man}, "
+                                 "{black_man}: White's and Black's men; {white_king}, "
+                                 "{black_king}: their kings). To get the picture, an admin "
+                                 "can give me those permissions in the channel's settings.",
+    # the text board's pieces: one character each, read in a left-to-right code block
+    Msg.TEXT_BOARD_WHITE_MAN: "w",
+    Msg.TEXT_BOARD_BLACK_MAN: "b",
+    Msg.TEXT_BOARD_WHITE_KING: "W",
+    Msg.TEXT_BOARD_BLACK_KING: "B",
     Msg.NO_GAME_HERE_YOURS: "There is no game in this channel; yours (#{game_id}) is in "
                             "{channel}. To start one here, use /play (against the computer) "
                             "or /challenge a player.",
@@ -161,6 +169,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BUTTON_ACCEPT: "Accept",
     Msg.BUTTON_DECLINE: "Decline",
     Msg.BUTTON_CANCEL: "Cancel",
+    Msg.BUTTON_CANCEL_ANALYSIS: "Cancel analysis",
     Msg.BUTTON_RESIGN: "Resign",
     Msg.BUTTON_DRAW: "Offer draw",
     Msg.BUTTON_ACCEPT_DRAW: "Accept draw",
@@ -184,7 +193,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BOARD_LAST_MOVE: "Last move",
     Msg.BOARD_NO_MOVE_YET: "none yet",
     Msg.BOARD_MOVE_TIME: "Time per move",
-    Msg.BOARD_DEADLINE: "{player} must move {when}.",
+    Msg.BOARD_DEADLINE: "{player}'s time for this move runs out {when}.",
     Msg.BOARD_CLOCKS: "Clocks ({control})",
     Msg.BOARD_CLOCK: "{player}: {left}",
     Msg.BOARD_CLOCK_RUNNING: "{player}: {left} when this turn began; runs out {when}",
@@ -196,7 +205,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.GAME_STARTED: "{white} (White) vs {black} (Black): the game begins.",
     Msg.MOVE_PLAYED: "{player} played **{move}**.",
     Msg.COMPUTER_MOVED: "Time ran out for {player}; the computer played **{move}** for them "
-                        "(in a row: {count}/{limit}; after that they lose on time).",
+                        "(computer moves in a row: {count}/{limit}; when the limit is "
+                        "reached, their next time-out loses the game).",
     Msg.DRAW_OFFERED: "{player} offers a draw. {opponent}: press Accept draw or use /draw to "
                       "accept, or just play on.",
     Msg.BOARD_NOT_SHOWN: "(I could not show the board just now; /board shows it.)",
@@ -246,8 +256,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.RATING_TITLE: "Ratings of {user}",
     Msg.RATING_LINE: "**{variant}**: {rating} (deviation {deviation}) · {games} · won: "
                      "{wins} · lost: {losses} · drawn: {draws}",
-    Msg.RATING_NONE: "{user} has no rated games yet{variant_part}. A rated game starts at "
-                     "1500?.",
+    Msg.RATING_NONE: "{user} has no rated games yet{variant_part}. Ratings start at 1500, "
+                     "marked ? while provisional.",
     Msg.LEADERBOARD_TITLE_SERVER: "{variant} leaderboard · this server",
     Msg.LEADERBOARD_TITLE_GLOBAL: "{variant} leaderboard · everywhere",
     Msg.LEADERBOARD_LINE: "**{rank}.** {player}: {rating} ({games})",
@@ -364,8 +374,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.VARIANT_MOROCCAN_IN_SENTENCE: "Moroccan draughts",
     Msg.VARIANT_ITALIAN_IN_SENTENCE: "Italian draughts",
     Msg.HELP_LANGUAGE: (
-        "**Language**: **/settings** `language` answers you in English, Türkçe, Italiano or "
-        "Français. بالعربية: اختر \u2066/settings language: ar\u2069"
+        "**Language**: **/settings** `language` sets the language I answer you in: English, "
+        "Türkçe, Italiano or Français. بالعربية: اختر \u2066/settings language: ar\u2069"
     ),
     Msg.LANGUAGE_SET: "From now on I answer you in English.",
     Msg.LANGUAGE_AUTO: "Back to automatic: I answer you in your Discord language, or in the "
@@ -449,7 +459,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                               "streak {streak}.",
     Msg.PUZZLE_UNRATED: "You have met this puzzle before: this time is not rated.",
     Msg.PUZZLE_BUTTON_HINT: "Hint",
-    Msg.PUZZLE_BUTTON_HINT_RATED: "Hint (solving it after this counts as a loss)",
+    Msg.PUZZLE_BUTTON_HINT_RATED: "Hint (the puzzle then counts as lost, even if you solve "
+                                  "it)",
     Msg.PUZZLE_BUTTON_REVEAL: "Reveal",
     Msg.PUZZLE_BUTTON_SOLVE_DAILY: "Solve it",
     Msg.PUZZLE_DAILY_TITLE: "Daily puzzle, {day} ({variant})",

@@ -65,6 +65,10 @@ class Msg(enum.StrEnum):
     NOTATION_ALGEBRAIC = "word.notation_algebraic"
     TEXT_BOARD_MISSING = "board.text_missing_permission"
     TEXT_BOARD_MISSING_BOTH = "board.text_missing_permissions"
+    TEXT_BOARD_WHITE_MAN = "board.text_white_man"
+    TEXT_BOARD_BLACK_MAN = "board.text_black_man"
+    TEXT_BOARD_WHITE_KING = "board.text_white_king"
+    TEXT_BOARD_BLACK_KING = "board.text_black_king"
     # next steps, the resign question, rematch
     NO_GAME_HERE_YOURS = "error.no_game_here_yours"
     RESIGN_LAPSED = "error.resign_lapsed"
@@ -84,6 +88,7 @@ class Msg(enum.StrEnum):
     BUTTON_ACCEPT = "button.accept"
     BUTTON_DECLINE = "button.decline"
     BUTTON_CANCEL = "button.cancel"
+    BUTTON_CANCEL_ANALYSIS = "button.cancel_analysis"
     BUTTON_RESIGN = "button.resign"
     BUTTON_DRAW = "button.draw"
     BUTTON_ACCEPT_DRAW = "button.accept_draw"

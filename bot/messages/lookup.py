@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 from bot.language import SOURCE, Direction, Language, from_locale
 from bot.messages.bidi import isolate
 from bot.messages.english import ENGLISH, Plural
+from bot.messages.formats import decimal
 from bot.messages.ids import Msg
 from bot.messages.mentions import installed_command_ids, name_commands
 
@@ -69,14 +70,19 @@ def template(key: Msg, locale: str | None = None, count: int = 1) -> str:
 def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     """The message `key` in `locale` with `params` filled in. A plural message picks its
     form by the parameter its `Plural.count` names. In a right-to-left language each
-    parameter is isolated (`isolate`). Raises `KeyError` naming a field the template needs
-    and `params` lacks (a programming error). Commands are named as the reader's client
+    parameter is isolated (`isolate`). An `int` count of a plural message is written with
+    the language's digit grouping (`bot.messages.decimal`: "30,000", "30.000"). Raises
+    `KeyError` naming a field the template needs and `params` lacks (a programming
+    error). Commands are named as the reader's client
     shows them (`bot.messages.mentions.name_commands`, applied to the template)."""
     source = ENGLISH[key]
     count = 1
-    if isinstance(source, Plural):
-        count = int(str(params[source.count]))
     language = language_of(locale)
+    if isinstance(source, Plural):
+        number = params[source.count]
+        count = int(str(number))
+        if isinstance(number, int) and not isinstance(number, bool):
+            params = {**params, source.count: decimal(number, language)}
     if Language.of(language).direction is Direction.RIGHT_TO_LEFT:
         params = {name: isolate(str(value)) for name, value in params.items()}
     commands = (translations("commands", language)
@@ -129,3 +135,16 @@ def template_fields(template_text: str) -> set[str]:
     """The names of the `str.format` fields in `template_text`."""
     return {name for _, name, _, _ in string.Formatter().parse(template_text) if name}
 
+
+
+def option_name(key: str, locale: str | None = None) -> str:
+    """The name of the command option `key` (`challenge.move_time`, a key of
+    `COMMAND_TEXT`) as the client of `locale`'s reader shows it: its name in the commands
+    catalog where the language's command names are translated (`hamle-süresi`,
+    `temps-par-coup`), else the registered name (English; Arabic, which Discord has no
+    locale for); the registered name when the catalog lacks it."""
+    language = language_of(locale)
+    registered = key.rpartition(".")[2]
+    if not Language.of(language).commands_translated:
+        return registered
+    return translations("commands", language).pgettext(f"name:{key}", registered)

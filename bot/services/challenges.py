@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.messages import Msg
+from bot.messages import VARIANT_NAMES, Conjunction, Listing, Msg
 from bot.services.errors import PlayerError, UserRef
 from bot.services.events import DeadlinesChanged
 from bot.services.games import Announce, GameService, GameStart
@@ -66,7 +66,8 @@ def variant_key(name: str) -> str:
         return get_variant(name).key
     except UnknownVariantError:
         raise PlayerError(
-            Msg.UNKNOWN_VARIANT, name=name, valid=", ".join(VARIANTS)
+            Msg.UNKNOWN_VARIANT, name=name,
+            valid=Listing(tuple(VARIANT_NAMES[key] for key in VARIANTS), Conjunction.OR),
         ) from None
 
 

@@ -10,7 +10,7 @@ import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.messages import Msg
+from bot.messages import Listing, Msg
 from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
 from bot.services.errors import PlayerError
@@ -301,7 +301,7 @@ class StatsService:
             if not recent:
                 if others:
                     raise PlayerError(Msg.NO_GAME_TO_EXPORT_SEVERAL, count=len(others),
-                                      games=", ".join(f"#{i}" for i in others))
+                                      games=Listing(tuple(f"#{i}" for i in others)))
                 raise PlayerError(Msg.NO_GAME_TO_EXPORT)
             game_id, chosen = recent[0].id, Msg.EXPORT_CHOSE_RECENT
         stored = await self._storage.games.get(game_id)

@@ -29,7 +29,7 @@ from typing import Any
 
 import discord
 
-from bot.messages import Msg, text, variant_name
+from bot.messages import Msg, percent, text, variant_name
 from bot.services.analysis import AnalysisService
 from bot.ui.components import Component, Placement, Press, custom_id, picked_value
 from bot.ui.present import WHITE_VIEW, Perspective, color_name, render_board, shown_move
@@ -102,7 +102,7 @@ def _line(ply: PlyAnalysis, variant: Variant, view: Perspective) -> str:
 def _accuracy(summary: PlayerSummary, locale: str | None) -> str:
     if summary.accuracy is None:
         return text(Msg.ANALYSIS_NO_ACCURACY, locale)
-    return f"{summary.accuracy:.0f}%"
+    return percent(summary.accuracy, locale)
 
 
 def analysis_embed(
@@ -237,7 +237,7 @@ class StopAnalysisButton(Component[discord.ui.Button[Any]],
     def __init__(self, game_id: int, locale: str | None = None) -> None:
         action = AnalysisAction.STOP
         super().__init__(
-            discord.ui.Button(label=text(Msg.BUTTON_CANCEL, locale),
+            discord.ui.Button(label=text(Msg.BUTTON_CANCEL_ANALYSIS, locale),
                               style=discord.ButtonStyle.secondary,
                               custom_id=custom_id(action, game_id)),
             Press(action, game_id=game_id, placement=Placement.ANYWHERE))

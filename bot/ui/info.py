@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import discord
 
-from bot.messages import Msg, text, variant_name
+from bot.messages import Msg, join_list, text, variant_name
 from bot.ratings import display_rating
 from bot.services import EndReason, Leaderboard, PdnFile
 from bot.services.stats import Needs
@@ -100,8 +100,9 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
 
 def needs_text(needs: Needs, deviation: float, rules: Eligibility,
                locale: str | None) -> str:
-    """What a provisional player still needs: "3 more of the 10 rated games needed, about
-    7 more to bring the deviation 182 under 110" (the parts that apply)."""
+    """What a provisional player still needs: "3 more rated games (minimum: 10) and about
+    7 more games to bring the deviation 182 under 110" (the parts that apply, joined as
+    `locale`'s language joins a list)."""
     parts = []
     if needs.games > 0:
         parts.append(text(Msg.LEADERBOARD_NEEDS_GAMES, locale, count=needs.games,
@@ -110,7 +111,7 @@ def needs_text(needs: Needs, deviation: float, rules: Eligibility,
         parts.append(text(Msg.LEADERBOARD_NEEDS_DEVIATION, locale,
                           count=needs.deviation_games, deviation=round(deviation),
                           max_deviation=f"{rules.max_deviation:g}"))
-    return ", ".join(parts)
+    return join_list(parts, locale)
 
 
 def reason_text(termination: str | None, locale: str | None) -> str:
@@ -174,7 +175,7 @@ def export_message(pdn: PdnFile, locale: str | None) -> tuple[str, discord.File]
         content += " " + text(pdn.chosen, locale)
     if pdn.in_progress:
         content += "\n" + text(Msg.EXPORT_OTHERS, locale, count=len(pdn.in_progress),
-                                games=", ".join(f"#{i}" for i in pdn.in_progress))
+                                games=join_list((f"#{i}" for i in pdn.in_progress), locale))
     if pdn.analysis_missing:
         content += "\n" + text(Msg.EXPORT_NO_ANALYSIS, locale, game_id=pdn.game_id)
     return content, file

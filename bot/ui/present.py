@@ -17,7 +17,16 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.messages import Msg, text, variant_in_sentence, variant_name
+from bot.messages import (
+    Listing,
+    Msg,
+    OptionName,
+    join_list,
+    option_name,
+    text,
+    variant_in_sentence,
+    variant_name,
+)
 from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
@@ -33,6 +42,7 @@ from bot.services import (
 from bot.services.errors import ChannelRef
 from bot.services.games.clock import left_of, time_control_text
 from bot.services.settings import PreferenceService
+from bot.ui.text_board import piece_letters
 from engine import Color, Position, Variant, parse_square, square_to_number
 from renderer import render_png, render_text
 from storage import Challenge, ChallengeStatus, ColorChoice
@@ -210,7 +220,8 @@ def challenge_link(challenge: Challenge) -> str:
 
 def param(value: object, locale: str | None) -> str:
     """A message parameter as text: users as mentions, colours and statuses by name,
-    durations in words (`duration_text`)."""
+    durations in words (`duration_text`), a `Listing` joined as `locale`'s language joins
+    a list (`join_list`), an `OptionName` as the reader's client names the option."""
     if isinstance(value, UserRef):
         return mention(value.user_id)
     if isinstance(value, ChannelRef):
@@ -229,6 +240,11 @@ def param(value: object, locale: str | None) -> str:
         return duration_text(value, locale)
     if isinstance(value, Challenge):
         return challenge_link(value)
+    if isinstance(value, Listing):
+        return join_list((param(item, locale) for item in value.items), locale,
+                         value.conjunction)
+    if isinstance(value, OptionName):
+        return option_name(value.key, locale)
     return str(value)
 
 
@@ -493,15 +509,20 @@ class Presenter:
         """The board of `update` as a text message, for a channel that denies the bot the
         `missing` permissions (no picture or embed can be shown there): the headline, which
         permission is missing, and the board drawn as text (`renderer.render_text`) from
-        `view`'s side. Cut to what Discord accepts."""
+        `view`'s side, its pieces in the reader's letters (`piece_letters`), which the note
+        explains. Cut to what Discord accepts."""
         state = update.state
+        letters = piece_letters(locale)
         board = render_text(state.position, state.variant, perspective=view.side,
-                            numbers=view.numbers(state.variant))
+                            numbers=view.numbers(state.variant), letters=letters)
+        legend = {"white_man": letters.white_man, "black_man": letters.black_man,
+                  "white_king": letters.white_king, "black_king": letters.black_king}
         names = [text(permission.value, locale) for permission in missing]
         if len(names) == 1:
-            note = text(Msg.TEXT_BOARD_MISSING, locale, permission=names[0])
+            note = text(Msg.TEXT_BOARD_MISSING, locale, permission=names[0], **legend)
         else:
-            note = text(Msg.TEXT_BOARD_MISSING_BOTH, locale, first=names[0], second=names[1])
+            note = text(Msg.TEXT_BOARD_MISSING_BOTH, locale, first=names[0], second=names[1],
+                        **legend)
         message = f"{self.headline(update, locale, view)}\n{note}\n```\n{board}\n```"
         return message[:MAX_CONTENT]
 

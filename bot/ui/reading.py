@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
-from bot.messages import Msg
+from bot.messages import Msg, OptionName
 from bot.services import Person, PlayerError, Requester
 from bot.ui.languages import CHANNEL, READER
 
@@ -96,10 +96,16 @@ def check_options(interaction: Inter) -> None:
             raise PlayerError(Msg.BAD_OPTION, option=shown or "?")
         seen.add(parameter.display_name)
         if not _acceptable(parameter, raw, resolved):
-            raise PlayerError(Msg.BAD_OPTION, option=parameter.display_name)
+            raise PlayerError(Msg.BAD_OPTION, option=_option(command, parameter))
     for parameter in command.parameters:
         if parameter.required and parameter.display_name not in seen:
-            raise PlayerError(Msg.BAD_OPTION, option=parameter.display_name)
+            raise PlayerError(Msg.BAD_OPTION, option=_option(command, parameter))
+
+
+def _option(command: app_commands.Command[Any, ..., Any],
+            parameter: app_commands.Parameter) -> OptionName:
+    """The option `parameter` of `command`, shown as the reader's client names it."""
+    return OptionName(f"{command.qualified_name.replace(' ', '.')}.{parameter.display_name}")
 
 
 def _leaf_options(data: dict[str, Any]) -> list[Any]:

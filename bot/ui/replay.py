@@ -24,7 +24,7 @@ import io
 
 import discord
 
-from bot.messages import Msg, text, variant_name
+from bot.messages import Msg, join_list, text, variant_name
 from bot.move_work import MoveWork
 from bot.services.errors import PlayerError
 from bot.services.settings import PreferenceService
@@ -110,5 +110,6 @@ def replay_text(replay: GameReplay, locale: str | None) -> str:
         content += " " + text(replay.chosen, locale)
     if replay.in_progress:
         content += "\n" + text(Msg.EXPORT_OTHERS, locale, count=len(replay.in_progress),
-                                games=", ".join(f"#{i}" for i in replay.in_progress))
+                                games=join_list((f"#{i}" for i in replay.in_progress),
+                                                locale))
     return content

@@ -183,7 +183,7 @@ def test_plural_forms_follow_each_language_rule() -> None:
         "0 يوم", "يوم واحد", "يومان", "3 أيام", "11 يومًا", "100 يوم"]
     assert [text(Msg.GAMES, "tr", count=n) for n in (1, 5)] == ["1 oyun", "5 oyun"]
     assert [text(Msg.GAMES, "it", count=n) for n in (1, 2, 1_000_000)] == [
-        "1 partita", "2 partite", "1000000 di partite"]
+        "1 partita", "2 partite", "1.000.000 di partite"]
     assert [text(Msg.HOURS, "fr", count=n) for n in (0, 1, 2)] == [
         "0 heure", "1 heure", "2 heures"]
     assert text(Msg.LEADERBOARD_RULE, "en", min_games=1, max_deviation="110").startswith(

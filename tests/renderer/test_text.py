@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Color, Position, get_variant
-from renderer import RenderError, render_text
+from renderer import PieceLetters, RenderError, render_text
 
 
 def test_italian_start_from_whites_side_with_the_federations_numbers() -> None:
@@ -42,3 +42,22 @@ def test_numbers_only_on_a_diagonal_board() -> None:
     turkish = get_variant("turkish")
     with pytest.raises(RenderError, match="numbers"):
         render_text(Position.start(turkish), turkish, numbers=True)
+
+
+def test_the_pieces_are_drawn_in_the_letters_given() -> None:
+    turkish = get_variant("turkish")
+    position = Position.from_fen("W:Wa3,Kb3:Bc7,Kd7", turkish)
+    lines = render_text(position, turkish,
+                        letters=PieceLetters("b", "s", "B", "S")).splitlines()
+    assert lines[2] == " 7  .  .  s  S  .  .  .  .  7"
+    assert lines[6] == " 3  b  B  .  .  .  .  .  .  3"
+
+
+@pytest.mark.parametrize("letters", [
+    PieceLetters("w", "w", "W", "B"), PieceLetters("ww", "b", "W", "B"),
+    PieceLetters(" ", "b", "W", "B"), PieceLetters("", "b", "W", "B"),
+])
+def test_letters_that_would_misdraw_the_board_are_refused(letters: PieceLetters) -> None:
+    turkish = get_variant("turkish")
+    with pytest.raises(RenderError):
+        render_text(Position.start(turkish), turkish, letters=letters)

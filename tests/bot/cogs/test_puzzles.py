@@ -15,6 +15,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.messages import Msg, text
 from engine import Color, Position, get_variant
 from renderer import render_png
 from tests.support.clock import FakeClock
@@ -265,9 +266,15 @@ async def test_a_daily_puzzle_is_refused_in_a_channel_the_bot_cannot_post_in(
        h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
        permissions=MANAGER)))
     assert answer.ephemeral
-    assert "missing Embed Links, Attach Files there" in answer.content
-    assert ("needs all of these: View Channel, Send Messages, Embed Links, Attach Files)"
+    assert "missing Embed Links and Attach Files there" in answer.content
+    assert ("needs all of these: View Channel, Send Messages, Embed Links, and Attach Files)"
             in answer.content)
+    # The lists are joined as the reader's language joins a list.
+    answer = only_answer(await run(h, slash(
+       h, "puzzle-daily", [option("channel", str(CHANNEL), 7)], resolved=resolved,
+       permissions=MANAGER, locale="fr")))
+    assert (f"{text(Msg.PERMISSION_EMBED_LINKS, 'fr')} et "
+            f"{text(Msg.PERMISSION_ATTACH_FILES, 'fr')}") in answer.content
     assert await h.bot.services.storage.puzzles.daily(GUILD) is None
     # Allowed in that channel (its overwrite for the bot): accepted.
     _cache_server(h, everyone=view | send, bot_allowed_in_channel=embed | attach)

@@ -9,8 +9,10 @@ from datetime import timedelta
 import pytest
 
 from bot.config import MoveTime
-from bot.messages import Msg
+from bot.messages import Msg, variant_name
 from bot.services import GameUpdate, Person, PlayerError, UpdateKind
+from bot.services.challenges import variant_key
+from bot.ui.present import Presenter
 from storage import Challenge, ChallengeStatus, ColorChoice, TimeControl
 from tests.support.clock import FakeClock
 from tests.support.services import (
@@ -229,3 +231,19 @@ async def test_a_challenge_with_a_clock_and_a_time_per_move_is_refused(
         )
     assert refused.value.key is Msg.CLOCK_WITH_MOVE_TIME
     assert await s.storage.challenges.pending() == []
+
+
+@pytest.mark.parametrize(("locale", "listed"), [
+    (None, "Turkish draughts, Arab Dama, Moroccan draughts, or Italian draughts"),
+    ("tr", f"{variant_name('turkish', 'tr')}, {variant_name('arab', 'tr')}, "
+           f"{variant_name('moroccan', 'tr')} veya {variant_name('italian', 'tr')}"),
+    ("fr", f"{variant_name('turkish', 'fr')}, {variant_name('arab', 'fr')}, "
+           f"{variant_name('moroccan', 'fr')} ou {variant_name('italian', 'fr')}"),
+])
+def test_an_unknown_variant_is_answered_with_the_variants_names_in_the_readers_language(
+    locale: str | None, listed: str,
+) -> None:
+    with pytest.raises(PlayerError) as refused:
+        variant_key("checkers")
+    assert refused.value.key is Msg.UNKNOWN_VARIANT
+    assert listed in Presenter().error_text(refused.value, locale)

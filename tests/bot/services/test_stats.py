@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from bot.messages import Msg
+from bot.messages import Listing, Msg
 from bot.services import PlayerError, Requester
 from engine.pdn import read_pdn
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD, OpenServices, start_game
@@ -21,7 +21,7 @@ async def test_export_in_direct_messages_with_several_games_and_none_ended(
     with pytest.raises(PlayerError) as info:
         await s.stats.export(Requester(ALICE, None), channel_id=9100)
     assert info.value.key is Msg.NO_GAME_TO_EXPORT_SEVERAL
-    assert info.value.params["games"] == f"#{one.id}, #{two.id}"
+    assert info.value.params["games"] == Listing((f"#{one.id}", f"#{two.id}"))
     # In a server channel without a game, the old rule stands: the most recent ended
     # game (there is none).
     with pytest.raises(PlayerError) as info:

@@ -95,7 +95,18 @@ def test_the_progress_message_carries_cancel_for_its_game() -> None:
     assert isinstance(cancel, discord.ui.DynamicItem)
     assert cancel.custom_id == "dama:stopanalysis:7"
     assert isinstance(cancel.item, discord.ui.Button)
-    assert cancel.item.label == text(Msg.BUTTON_CANCEL, "it")
+    assert cancel.item.label == text(Msg.BUTTON_CANCEL_ANALYSIS, "it")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "tr", "ar", "it", "fr"])
+def test_the_analysis_cancel_is_labelled_apart_from_a_challenges(locale: str) -> None:
+    # A challenge's Cancel withdraws it (Turkish "Geri çek" once served both); the
+    # analysis's Cancel stops the analysis and says so.
+    [cancel] = progress_view(7, locale).children
+    assert isinstance(cancel, discord.ui.DynamicItem)
+    assert isinstance(cancel.item, discord.ui.Button)
+    assert cancel.item.label == text(Msg.BUTTON_CANCEL_ANALYSIS, locale)
+    assert cancel.item.label != text(Msg.BUTTON_CANCEL, locale)
 
 
 def test_every_analysis_action_has_its_component() -> None:
@@ -155,3 +166,26 @@ async def test_progress_messages_left_by_a_killed_process_are_told_it_stopped(
         assert shown["components"] == []
     assert h.discord.messages[failing]["components"] != []
     assert await storage.analyses.under_way() == [rows[3]]
+
+
+@pytest.mark.parametrize(("locale", "percent_of", "thirty_thousand"), [
+    ("en-US", "{}%", "30,000"),
+    ("tr", "%{}", "30.000"),
+    ("it", "{}%", "30.000"),
+    ("fr", "{}\u00a0%", "30\u202f000"),
+    ("ar", "{}%", "30,000"),
+])
+def test_accuracy_and_the_search_size_are_written_as_the_readers_language_writes_numbers(
+    analysis: GameAnalysis, locale: str, percent_of: str, thirty_thousand: str,
+) -> None:
+    embed = analysis_embed(analysis, 7, ("<@1>", "<@2>"), 30_000, locale)
+    description = embed.description or ""
+    accuracies = [analysis.summary(color).accuracy for color in (Color.WHITE, Color.BLACK)]
+    assert any(a is not None for a in accuracies)
+    for accuracy in accuracies:
+        if accuracy is not None:
+            assert percent_of.format(round(accuracy)) in description, description
+    assert thirty_thousand in (embed.footer.text or "")
+    # Latin digits in every language, Arabic included.
+    assert not any("\u0660" <= char <= "\u0669" for char in description + (embed.footer.text or ""))
+

@@ -7,8 +7,8 @@ import pytest
 
 from bot.messages import ENGLISH, Msg
 from bot.services import EndReason
-from bot.services.stats import Leaderboard
-from bot.ui.info import count_text, leaderboard_embed, ratings_embed, reason_text
+from bot.services.stats import Leaderboard, Needs
+from bot.ui.info import count_text, leaderboard_embed, needs_text, ratings_embed, reason_text
 from bot.ui.present import END_REASONS
 from storage import Eligibility, Rating
 
@@ -57,3 +57,16 @@ def test_one_table_gives_every_end_reason_its_texts() -> None:
     assert reason_text("resignation", None) == ENGLISH[Msg.SHORT_RESIGNATION]
     assert reason_text("something-else", None) == ENGLISH[Msg.SHORT_OTHER]
     assert reason_text(None, None) == ENGLISH[Msg.SHORT_OTHER]
+
+
+@pytest.mark.parametrize(("locale", "joined"), [
+    ("en-US", " and "), ("tr", " ve "), ("it", " e "), ("fr", " et "), ("ar", " و"),
+])
+def test_what_a_provisional_player_needs_is_joined_as_their_language_joins_a_list(
+    locale: str, joined: str,
+) -> None:
+    rules = Eligibility(10, 110.0)
+    both = needs_text(Needs(games=3, deviation_games=7), 182.0, rules, locale)
+    games = needs_text(Needs(games=3, deviation_games=0), 182.0, rules, locale)
+    deviation = needs_text(Needs(games=0, deviation_games=7), 182.0, rules, locale)
+    assert both == f"{games}{joined}{deviation}"

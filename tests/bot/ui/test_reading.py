@@ -116,3 +116,19 @@ async def test_a_refused_option_changes_no_game(harness: Harness) -> None:
     [answer] = await run(h, slash(h, "move", [option("move", 12, 4)], user=ALICE))
     assert answer.ephemeral and "`move`" in answer.content
     assert h.bot.services.games.current(CHANNEL) == before
+
+
+@pytest.mark.parametrize(("locale", "shown"), [
+    ("fr", "temps-par-coup"), ("tr", "hamle-süresi"), ("it", "tempo-mossa"),
+    ("en-US", "move_time"),
+])
+async def test_a_refused_option_is_named_as_the_readers_client_names_it(
+    harness: Harness, locale: str, shown: str,
+) -> None:
+    h = harness
+    bob, resolved = _bob()
+    [answer] = await run(h, slash(h, "challenge", [
+        bob, option("variant", "turkish"), option("move_time", "9y")], resolved=resolved,
+        locale=locale))
+    assert answer.ephemeral
+    assert f"`{shown}`" in answer.content
