@@ -137,7 +137,7 @@ async def test_expired_move_clock_posts_the_computers_move_for_the_absent_player
     await h.bot.services.deadlines.run_once()  # hands White's turn to the computer
     await computer_done(h)
     [post] = channel_posts(h.discord.calls[since:])
-    assert f"Time ran out for <@{ALICE}>" in post.content and "(in a row: 1/3" in post.content
+    assert f"Time ran out for <@{ALICE}>" in post.content and "in a row: 1/3;" in post.content
     state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1 and state.turn is engine.Color.BLACK
 
