@@ -146,7 +146,7 @@ async def test_an_illegal_move_explained_in_arabic_with_its_squares_isolated(
                        user=BOB))
     [empty] = await run(h, slash(h, "move", [option("move", "d5-d6")], locale="en-US"))
     assert empty.ephemeral and empty.content == (
-        "لا يمكن لعب **\u2068d5-d6\u2069**: ليس لك حجر على \u2068d5\u2069 (الخانة فارغة).")
+        "لا يمكن لعب **\u2068d5-d6\u2069**: ليس لك قطعة على \u2068d5\u2069 (الخانة فارغة).")
     [stuck] = await run(h, slash(h, "move", [option("move", "d2-d3")], locale="en-US"))
     assert stuck.content == (
         "لا يمكن لعب **\u2068d2-d3\u2069**: القطعة التي على \u2068d2\u2069 ليس لها نقلة "
