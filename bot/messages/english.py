@@ -194,6 +194,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BOARD_NO_MOVE_YET: "none yet",
     Msg.BOARD_MOVE_TIME: "Time per move",
     Msg.BOARD_DEADLINE: "{player}'s time for this move runs out {when}.",
+    Msg.BOARD_DEADLINE_INACTIVITY: "Without a move {when}, {player} loses on time.",
     Msg.BOARD_CLOCKS: "Clocks ({control})",
     Msg.BOARD_CLOCK: "{player}: {left}",
     Msg.BOARD_CLOCK_RUNNING: "{player}: {left} when this turn began; runs out {when}",

@@ -114,6 +114,7 @@ class Msg(enum.StrEnum):
     BOARD_NO_MOVE_YET = "board.no_move_yet"
     BOARD_MOVE_TIME = "board.move_time"
     BOARD_DEADLINE = "board.deadline"
+    BOARD_DEADLINE_INACTIVITY = "board.deadline_inactivity"
     BOARD_CLOCKS = "board.clocks"
     BOARD_CLOCK = "board.clock"
     BOARD_CLOCK_RUNNING = "board.clock_running"

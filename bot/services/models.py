@@ -95,6 +95,14 @@ its own (the computer's moves for an absent player do not count; docs/RULES.md, 
 results")."""
 
 
+ENDINGS_LEFT_UNRATED_WHEN_EARLY = frozenset({
+    EndReason.RESIGNATION, EndReason.AGREEMENT, EndReason.TIME_FORFEIT, EndReason.INACTIVITY,
+})
+"""The endings a player or the clock decides (`GameCore.finish`), the ones an early game
+keeps unrated (`counts_for_rating`); an ending by the rules comes from a move and is rated
+(docs/RULES.md, "Early results")."""
+
+
 def counts_for_rating(by_computer: Sequence[bool], first: Color) -> bool:
     """Whether a rated game whose moves were `by_computer` (one flag a ply, in order: True
     for a move the computer made for an absent player) changes ratings, `first` having

@@ -15,6 +15,7 @@ from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
+from bot.services.models import ENDINGS_LEFT_UNRATED_WHEN_EARLY, EndReason, counts_for_rating
 from bot.services.visibility import Requester, can_see, visible
 from engine import Color, Move, Position, Variant
 from engine.analysis import GameAnalysis, pdn_comments
@@ -239,7 +240,7 @@ class StatsService:
             names.append(player.display_name if player and player.display_name
                          else str(seat.user_id))
         tags = {
-            "Event": "dama-bot " + ("rated" if record.rated else "casual") + " game",
+            "Event": await self._event(record, game.variant),
             "Site": "Discord",
             "Date": _date(record.created_at),
             "White": names[0],
@@ -277,6 +278,20 @@ class StatsService:
         return GameReplay(game_id, game.variant, game.start, game.moves,
                           tuple(game.positions()), record.white.user_id,
                           record.black.user_id, chosen, others)
+
+    async def _event(self, record: GameRecord, variant: Variant) -> str:
+        """The PDN `Event` of `record`: a rated game, a casual one, or a rated game whose
+        result was left unrated because it ended before each side made two moves of its
+        own (`counts_for_rating`, docs/RULES.md "Early results"), as its board says."""
+        if not record.rated:
+            return "dama-bot casual game"
+        reason = next((r for r in EndReason if r.value == record.termination), None)
+        if reason in ENDINGS_LEFT_UNRATED_WHEN_EARLY:
+            moves = await self._storage.games.moves(record.id)
+            first = Position.from_fen(record.start_fen, variant).turn
+            if not counts_for_rating([m.by_computer for m in moves], first):
+                return "dama-bot game, not rated (it ended early)"
+        return "dama-bot rated game"
 
     async def _choose(self, requester: Requester, game_id: int | None,
                       channel_id: int | None) -> tuple[int, Msg | None, tuple[int, ...]]:

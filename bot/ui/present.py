@@ -437,7 +437,11 @@ class Presenter:
                                   opponent=player_name(state.seat(offerer.color.opponent),
                                                        locale)))
             if state.deadline is not None and state.to_move.user_id is not None:
-                lines.append(text(Msg.BOARD_DEADLINE, locale,
+                # Without a time per move or clocks, the deadline is the inactivity limit,
+                # which loses the game (docs/RULES.md, "Project-wide game rules", Time).
+                timed = state.move_seconds is not None or state.time_control is not None
+                deadline = Msg.BOARD_DEADLINE if timed else Msg.BOARD_DEADLINE_INACTIVITY
+                lines.append(text(deadline, locale,
                                   player=player_name(state.to_move, locale),
                                   when=timestamp(state.deadline)))
         embed.description = "\n".join(lines)

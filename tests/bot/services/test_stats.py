@@ -82,3 +82,24 @@ async def test_game_history_says_hidden_only_when_every_ended_game_is_hidden_her
     assert await s.stats.game_history(CAROL, Requester(ALICE, GUILD)) == (
         await s.stats.game_history(CAROL, Requester(ALICE, other_guild)))
     assert (await s.stats.game_history(CAROL, Requester(ALICE, GUILD))).hidden is False
+
+
+async def test_the_pdn_event_says_whether_the_game_was_rated(
+    open_services: OpenServices,
+) -> None:
+    # A rated game resigned before each side made two moves keeps its result unrated
+    # (docs/RULES.md, "Early results"): its PDN must not call it rated, as its board does not.
+    s = await open_services()
+    early = await start_game(s, "turkish")
+    await s.games.resign(CHANNEL, ALICE)
+    decided = await start_game(s, "turkish", "W:Wd4,a2:Bd5", channel=702)
+    await s.games.play(702, ALICE, "d4xd6")  # ends the game by the rules: rated
+    casual = await start_game(s, "turkish", rated=False, channel=703)
+    await s.games.resign(703, ALICE)
+    events = []
+    for game in (early, decided, casual):
+        [parsed] = read_pdn((await s.stats.export(Requester(ALICE, GUILD),
+                                                  game_id=game.id)).text)
+        events.append(parsed.tags["Event"])
+    assert events == ["dama-bot game, not rated (it ended early)", "dama-bot rated game",
+                      "dama-bot casual game"]

@@ -4,7 +4,7 @@ move clock's deadline."""
 from __future__ import annotations
 
 import dataclasses
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -76,6 +76,23 @@ def test_the_board_title_says_rated_only_when_the_result_counts_for_ratings() ->
                       "Turkish draughts · game #7 · rated",
                       "Turkish draughts · game #7 · not rated",
                       "Turkish draughts · game #7 · not rated"]
+
+
+def test_the_board_says_what_its_deadline_costs() -> None:
+    # With a time per move, the computer plays for the absent player when it runs out;
+    # without one (and without clocks) the deadline is the inactivity limit, which loses
+    # the game (docs/RULES.md, "Project-wide game rules").
+    deadline = datetime(2026, 12, 9, 5, 0, tzinfo=UTC)
+    playing = dataclasses.replace(_state(EndReason.AGREEMENT, None, None), ending=None,
+                                  status=GameStatus.ACTIVE, deadline=deadline)
+    when = f"<t:{int(deadline.timestamp())}:R>"
+    untimed = Presenter().board_embed(playing, None).description or ""
+    assert f"Without a move {when}, <@11> loses on time." in untimed
+    assert "time for this move" not in untimed
+    per_move = Presenter().board_embed(dataclasses.replace(playing, move_seconds=300),
+                                       None).description or ""
+    assert f"<@11>'s time for this move runs out {when}." in per_move
+    assert "loses on time" not in per_move
 
 
 def test_a_text_board_names_the_missing_permissions_in_the_readers_language() -> None:
