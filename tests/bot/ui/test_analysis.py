@@ -168,6 +168,39 @@ async def test_progress_messages_left_by_a_killed_process_are_told_it_stopped(
     assert await storage.analyses.under_way() == [rows[3]]
 
 
+async def test_a_recorded_message_already_showing_a_final_state_is_left_as_it_is(
+    harness: Harness,
+) -> None:
+    # The process was killed (or its storage failed) after the progress message became
+    # the result card, or said it was cancelled, but before the analysis was recorded as
+    # ended: the message no longer carries the Cancel, and saying that a restart stopped
+    # the analysis would contradict it.
+    h = harness
+    storage = h.bot.services.storage
+    game = await storage.games.create(NewGame(
+        "italian", CHANNEL, GUILD, Seat.human(ALICE), Seat.human(BOB), FEN))
+    card = h.discord.message(CHANNEL, {
+        "content": "", "embeds": [{"title": f"Analysis of game #{game.id}"}],
+        "components": [],
+    }, [])
+    cancelled = h.discord.message(CHANNEL, {
+        "content": f"The analysis of game #{game.id} was cancelled.", "components": [],
+    }, [])
+    rows = []
+    for message in (card, cancelled):
+        row = await storage.analyses.begin(game.id, requester_id=ALICE, guild_id=GUILD,
+                                           channel_id=CHANNEL, locale="en-US")
+        await storage.analyses.shown(row.id, int(message["id"]))
+        rows.append(replace(row, message_id=int(message["id"])))
+    before = [dict(h.discord.messages[int(m["id"])]) for m in (card, cancelled)]
+
+    edited = await correct_interrupted(h.bot, h.bot.services.analyses, rows)
+
+    assert edited == 0
+    assert [h.discord.messages[int(m["id"])] for m in (card, cancelled)] == before
+    assert await storage.analyses.under_way() == []
+
+
 @pytest.mark.parametrize(("locale", "percent_of", "thirty_thousand"), [
     ("en-US", "{}%", "30,000"),
     ("tr", "%{}", "30.000"),
