@@ -311,15 +311,21 @@ async def correct_interrupted(client: discord.Client, analyses: AnalysisService,
 async def _correct(client: discord.Client, stopped: AnalysisUnderWay) -> int:
     """Edit `stopped`'s progress message (1), or 0 when it is not found or no longer
     shows progress (it lacks the game's Cancel: it became the result card, or says the
-    analysis was cancelled or failed, before the process could record it as ended)."""
+    analysis was cancelled or failed, before the process could record it as ended). A
+    recorded message the bot may not read (no Read Message History) is edited unseen."""
     channel = client.get_partial_messageable(stopped.channel_id, guild_id=stopped.guild_id)
     content = text(Msg.ANALYSIS_RESTARTED, stopped.locale, game_id=stopped.game_id)
     cancel = custom_id(AnalysisAction.STOP, stopped.game_id)
     if stopped.message_id is not None:
-        message = await channel.fetch_message(stopped.message_id)
-        if not _has_component(message, cancel):
-            return 0
-        await message.edit(content=content, view=None)
+        shown: discord.Message | discord.PartialMessage
+        try:
+            shown = await channel.fetch_message(stopped.message_id)
+        except discord.Forbidden:  # no Read Message History: edited unseen, as its own
+            shown = channel.get_partial_message(stopped.message_id)
+        else:
+            if not _has_component(shown, cancel):
+                return 0
+        await shown.edit(content=content, view=None)
         return 1
     bot = client.user
     async for message in channel.history(limit=SEARCHED_MESSAGES):

@@ -201,6 +201,31 @@ async def test_a_recorded_message_already_showing_a_final_state_is_left_as_it_is
     assert await storage.analyses.under_way() == []
 
 
+async def test_a_recorded_message_in_a_channel_whose_history_is_unreadable_is_still_told(
+    harness: Harness,
+) -> None:
+    # Without Read Message History the bot cannot look at the message, but may still
+    # edit its own: it is told, as when nothing could be checked.
+    h = harness
+    storage = h.bot.services.storage
+    game = await storage.games.create(NewGame(
+        "italian", CHANNEL, GUILD, Seat.human(ALICE), Seat.human(BOB), FEN))
+    recorded = _progress(h, CHANNEL, game.id)
+    h.discord.unreadable_channels.add(CHANNEL)
+    row = await storage.analyses.begin(game.id, requester_id=ALICE, guild_id=GUILD,
+                                       channel_id=CHANNEL, locale="it")
+    await storage.analyses.shown(row.id, recorded)
+
+    edited = await correct_interrupted(h.bot, h.bot.services.analyses,
+                                       [replace(row, message_id=recorded)])
+
+    assert edited == 1
+    shown = h.discord.messages[recorded]
+    assert shown["content"] == text(Msg.ANALYSIS_RESTARTED, "it", game_id=game.id)
+    assert shown["components"] == []
+    assert await storage.analyses.under_way() == []
+
+
 @pytest.mark.parametrize(("locale", "percent_of", "thirty_thousand"), [
     ("en-US", "{}%", "30,000"),
     ("tr", "%{}", "30.000"),
