@@ -278,8 +278,17 @@ def canonical_command(
 
 
 def _same_name(typed: str, name: str) -> bool:
-    """Whether `typed` is the command or option `name`, in any case and Unicode form."""
-    return _typed_name(typed).casefold() == _typed_name(name).casefold()
+    """Whether `typed` is the command or option `name`, in any case (Turkish capitals
+    too: `DİL` is `dil`, `SIRALAMA` is `sıralama`) and Unicode form."""
+    return _name_folded(typed) == _name_folded(name)
+
+
+def _name_folded(text: str) -> str:
+    """`text` in one Unicode form and case, the Turkish i's as one letter: İ, I, i and ı
+    all fold to i (Python's case folding makes `İ` an i with a combining dot, and `I`
+    the i of every language but Turkish; no two command or option names differ only
+    there)."""
+    return _typed_name(text).casefold().replace("i\u0307", "i").replace("ı", "i")
 
 
 def _unknown_command(word: str, pool: Sequence[Mapping[str, Any]], locale: str | None) -> str:

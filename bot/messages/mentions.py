@@ -98,8 +98,11 @@ an option (a word followed by a colon), each optional and checked against `COMMA
 A slash after a letter, a digit, a slash, a colon, `<` or a dot (a URL, a path, a
 mention) starts none."""
 
-_UNTOUCHED = re.compile(r"`[^`]*`|\b[a-z][a-z0-9+.-]*://\S+")
-"""Code spans and URLs: nothing inside them is rewritten."""
+_UNTOUCHED = re.compile(r"(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)|\b[a-z][a-z0-9+.-]*://\S+")
+"""Code spans and URLs: nothing inside them is rewritten. A code span (and a code block)
+opens with a run of backticks and closes at the next run of as many (CommonMark, "Code
+spans", which Discord's markdown follows): ``` ``a ` b`` ``` is one span; a backtick that
+no run of its length closes opens nothing."""
 
 
 def references(template: str) -> list[re.Match[str]]:

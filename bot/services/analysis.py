@@ -243,7 +243,7 @@ class AnalysisService:
     async def ended(self, running: Running) -> None:
         """`running`'s progress message shows a final state (the result, a cancel, a
         failure, a stop): it is no longer under way. A storage error is logged (the next
-        start then says once more that it stopped)."""
+        start finds the message without its Cancel and leaves it as it is)."""
         if running.under_way is not None:
             await self.forget(running.under_way)
 

@@ -288,7 +288,10 @@ async def correct_interrupted(client: discord.Client, analyses: AnalysisService,
     its Cancel, and forget it; returns how many messages were edited. A message whose id
     was never recorded (the kill came between its post and that write) is looked for
     among its channel's `SEARCHED_MESSAGES` newest: the bot's own, with this game's
-    Cancel. One that is gone or out of reach is forgotten; on any other failure of
+    Cancel. A recorded message that no longer carries that Cancel shows a final state
+    (the result card, a cancel: the process stopped before recording the analysis as
+    ended) and is left as it is. One that is gone or out of reach is forgotten; on any
+    other failure of
     Discord's the analysis stays under way, for the next start. Raises nothing."""
     edited = 0
     for stopped in interrupted:
@@ -306,20 +309,35 @@ async def correct_interrupted(client: discord.Client, analyses: AnalysisService,
 
 
 async def _correct(client: discord.Client, stopped: AnalysisUnderWay) -> int:
-    """Edit `stopped`'s progress message (1), or 0 when it is not found."""
+    """Edit `stopped`'s progress message (1), or 0 when it is not found or no longer
+    shows progress (it lacks the game's Cancel: it became the result card, or says the
+    analysis was cancelled or failed, before the process could record it as ended). A
+    recorded message the bot may not read (no Read Message History) is edited unseen."""
     channel = client.get_partial_messageable(stopped.channel_id, guild_id=stopped.guild_id)
     content = text(Msg.ANALYSIS_RESTARTED, stopped.locale, game_id=stopped.game_id)
-    if stopped.message_id is not None:
-        await channel.get_partial_message(stopped.message_id).edit(content=content,
-                                                                   view=None)
-        return 1
     cancel = custom_id(AnalysisAction.STOP, stopped.game_id)
+    if stopped.message_id is not None:
+        shown: discord.Message | discord.PartialMessage
+        try:
+            shown = await channel.fetch_message(stopped.message_id)
+        except discord.Forbidden:  # no Read Message History: edited unseen, as its own
+            shown = channel.get_partial_message(stopped.message_id)
+        else:
+            if not _has_component(shown, cancel):
+                return 0
+        await shown.edit(content=content, view=None)
+        return 1
     bot = client.user
     async for message in channel.history(limit=SEARCHED_MESSAGES):
         if bot is None or message.author.id != bot.id:
             continue
-        if any(getattr(child, "custom_id", None) == cancel
-               for row in message.components for child in getattr(row, "children", ())):
+        if _has_component(message, cancel):
             await message.edit(content=content, view=None)
             return 1
     return 0
+
+
+def _has_component(message: discord.Message, wanted: str) -> bool:
+    """Whether `message` carries a component whose `custom_id` is `wanted`."""
+    return any(getattr(child, "custom_id", None) == wanted
+               for row in message.components for child in getattr(row, "children", ()))

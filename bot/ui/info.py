@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import discord
 
-from bot.messages import Msg, join_list, text, variant_name
+from bot.messages import Msg, decimal, join_list, text, variant_name
 from bot.ratings import display_rating
 from bot.services import EndReason, Leaderboard, PdnFile
 from bot.services.stats import Needs
@@ -94,7 +94,7 @@ def leaderboard_embed(board: Leaderboard, locale: str | None) -> discord.Embed:
     embed.description = "\n".join(lines)
     embed.set_footer(text=text(Msg.LEADERBOARD_RULE, locale,
                                min_games=board.eligibility.min_games,
-                               max_deviation=f"{board.eligibility.max_deviation:g}"))
+                               max_deviation=decimal(board.eligibility.max_deviation, locale)))
     return embed
 
 
@@ -110,7 +110,7 @@ def needs_text(needs: Needs, deviation: float, rules: Eligibility,
     if needs.deviation_games > 0:
         parts.append(text(Msg.LEADERBOARD_NEEDS_DEVIATION, locale,
                           count=needs.deviation_games, deviation=round(deviation),
-                          max_deviation=f"{rules.max_deviation:g}"))
+                          max_deviation=decimal(rules.max_deviation, locale)))
     return join_list(parts, locale)
 
 

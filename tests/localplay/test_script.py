@@ -259,6 +259,34 @@ def test_every_option_name_a_client_shows_is_read_as_an_option(language: str) ->
             command, ((option, "x"),), ()), line
 
 
+def _turkish_capitals(name: str) -> str:
+    """`name` in capitals as Turkish writes them: i is İ, ı is I."""
+    return name.replace("i", "İ").upper()
+
+
+def test_names_typed_in_turkish_capitals_name_their_command_and_option() -> None:
+    # A Turkish keyboard's capitals of `sıralama` and `dil` are SIRALAMA and DİL; neither
+    # is the name in Python's (English) lower case, "siralama" and "di̇l".
+    names = _localized_names("tr")
+    commands = [{"name": command, "type": 1,
+                 "name_localizations": {"tr": names[command]},
+                 "options": [{"name": key.split(".")[1], "type": 3,
+                              "name_localizations": {"tr": names[key]}}
+                             for key in names if key.split(".")[0] == command and "." in key]}
+                for command in names if "." not in command]
+    dotted = [key for key in names if "i" in names[key] or "ı" in names[key]]
+    assert any("ı" in names[key] for key in dotted) and any("i" in names[key] for key in dotted)
+    for key in dotted:
+        command, _, option = key.partition(".")
+        line = f"/{_turkish_capitals(names[command])}"
+        if option:
+            line += f" {_turkish_capitals(names[key])}:x"
+        typed = parse_line(line)
+        assert isinstance(typed, Slash), line
+        assert canonical_command(typed, commands, "tr") == Slash(
+            command, ((option, "x"),) if option else (), ()), line
+
+
 @pytest.mark.parametrize(
     ("typed", "value"),
     [("marocaine", "moroccan"), ("Dames marocaines", "moroccan"), ("MAROC", "moroccan"),

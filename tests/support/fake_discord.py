@@ -93,6 +93,9 @@ class FakeDiscord:
     fail_paths: set[str] = field(default_factory=set)
     gone_channels: set[int] = field(default_factory=set)
     """Channels deleted: a request under /channels/<id>/ answers 404 Unknown Channel."""
+    unreadable_channels: set[int] = field(default_factory=set)
+    """Channels whose messages the bot may not read (no Read Message History): a GET of
+    /channels/<id>/messages... answers 403 Missing Access; the bot still edits its own."""
     observers: list[Callable[[Call], Awaitable[None]]] = field(default_factory=list)
     """Called with each request as it arrives, before it is answered (a test acts at
     that moment: e.g. makes the database refuse writes once the board is being posted)."""
@@ -169,6 +172,10 @@ class FakeDiscord:
         if len(parts) > 1 and parts[0] == "channels" and parts[1].isdigit() \
                 and int(parts[1]) in self.gone_channels:
             raise discord.NotFound(_Response(404), {"code": 10003, "message": "Unknown Channel"})
+        if method == "GET" and len(parts) > 2 and parts[0] == "channels" \
+                and parts[1].isdigit() and int(parts[1]) in self.unreadable_channels \
+                and parts[2] == "messages":
+            raise discord.Forbidden(_Response(403), {"code": 50001, "message": "Missing Access"})
         if path == "/users/@me":
             return user_payload(BOT_ID, "dama", bot=True)
         if path == "/oauth2/applications/@me":

@@ -105,6 +105,10 @@ def test_values_filled_in_are_never_rewritten(mentioned: CommandIds) -> None:
     ("template_text", "written"),
     [
         ("type `/play` there", "type `/play` there"),  # a code span
+        ("type ``/play`` there", "type ``/play`` there"),  # one opened by two backticks
+        ("``a ` /play`` and /play", "``a ` /play`` and </play:101>"),
+        ("```\n/play\n``` then /play", "```\n/play\n``` then </play:101>"),  # a block
+        ("a lone ` and /play", "a lone ` and </play:101>"),  # a backtick opening nothing
         ("see https://example.com/play and /play", "see https://example.com/play and "
                                                    "</play:101>"),
         ("a/play, x:/play, </play:101>", "a/play, x:/play, </play:101>"),

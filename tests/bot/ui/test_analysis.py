@@ -168,6 +168,64 @@ async def test_progress_messages_left_by_a_killed_process_are_told_it_stopped(
     assert await storage.analyses.under_way() == [rows[3]]
 
 
+async def test_a_recorded_message_already_showing_a_final_state_is_left_as_it_is(
+    harness: Harness,
+) -> None:
+    # The process was killed (or its storage failed) after the progress message became
+    # the result card, or said it was cancelled, but before the analysis was recorded as
+    # ended: the message no longer carries the Cancel, and saying that a restart stopped
+    # the analysis would contradict it.
+    h = harness
+    storage = h.bot.services.storage
+    game = await storage.games.create(NewGame(
+        "italian", CHANNEL, GUILD, Seat.human(ALICE), Seat.human(BOB), FEN))
+    card = h.discord.message(CHANNEL, {
+        "content": "", "embeds": [{"title": f"Analysis of game #{game.id}"}],
+        "components": [],
+    }, [])
+    cancelled = h.discord.message(CHANNEL, {
+        "content": f"The analysis of game #{game.id} was cancelled.", "components": [],
+    }, [])
+    rows = []
+    for message in (card, cancelled):
+        row = await storage.analyses.begin(game.id, requester_id=ALICE, guild_id=GUILD,
+                                           channel_id=CHANNEL, locale="en-US")
+        await storage.analyses.shown(row.id, int(message["id"]))
+        rows.append(replace(row, message_id=int(message["id"])))
+    before = [dict(h.discord.messages[int(m["id"])]) for m in (card, cancelled)]
+
+    edited = await correct_interrupted(h.bot, h.bot.services.analyses, rows)
+
+    assert edited == 0
+    assert [h.discord.messages[int(m["id"])] for m in (card, cancelled)] == before
+    assert await storage.analyses.under_way() == []
+
+
+async def test_a_recorded_message_in_a_channel_whose_history_is_unreadable_is_still_told(
+    harness: Harness,
+) -> None:
+    # Without Read Message History the bot cannot look at the message, but may still
+    # edit its own: it is told, as when nothing could be checked.
+    h = harness
+    storage = h.bot.services.storage
+    game = await storage.games.create(NewGame(
+        "italian", CHANNEL, GUILD, Seat.human(ALICE), Seat.human(BOB), FEN))
+    recorded = _progress(h, CHANNEL, game.id)
+    h.discord.unreadable_channels.add(CHANNEL)
+    row = await storage.analyses.begin(game.id, requester_id=ALICE, guild_id=GUILD,
+                                       channel_id=CHANNEL, locale="it")
+    await storage.analyses.shown(row.id, recorded)
+
+    edited = await correct_interrupted(h.bot, h.bot.services.analyses,
+                                       [replace(row, message_id=recorded)])
+
+    assert edited == 1
+    shown = h.discord.messages[recorded]
+    assert shown["content"] == text(Msg.ANALYSIS_RESTARTED, "it", game_id=game.id)
+    assert shown["components"] == []
+    assert await storage.analyses.under_way() == []
+
+
 @pytest.mark.parametrize(("locale", "percent_of", "thirty_thousand"), [
     ("en-US", "{}%", "30,000"),
     ("tr", "%{}", "30.000"),

@@ -70,3 +70,19 @@ def test_what_a_provisional_player_needs_is_joined_as_their_language_joins_a_lis
     games = needs_text(Needs(games=3, deviation_games=0), 182.0, rules, locale)
     deviation = needs_text(Needs(games=0, deviation_games=7), 182.0, rules, locale)
     assert both == f"{games}{joined}{deviation}"
+
+
+@pytest.mark.parametrize(("locale", "written"), [
+    ("en-US", "87.5"), ("tr", "87,5"), ("it", "87,5"), ("fr", "87,5"), ("ar", "87.5"),
+])
+def test_the_deviation_limit_is_written_as_the_readers_language_writes_a_decimal(
+    locale: str, written: str,
+) -> None:
+    # The operator may set any limit (DAMA_LEADERBOARD_MAX_DEVIATION), fractions too.
+    rules = Eligibility(5, 87.5)
+    board = Leaderboard("turkish", 1, [], None, None, 0, rules)
+    footer = leaderboard_embed(board, locale).footer.text
+    needs = needs_text(Needs(games=0, deviation_games=7), 182.0, rules, locale)
+    for shown in (footer, needs):
+        assert shown is not None and written in shown, shown
+        assert written == "87.5" or "87.5" not in shown, shown
