@@ -60,7 +60,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.CHANNEL_BUSY: "This channel already has a game in progress. Start a thread here and "
                       "challenge there, or wait until the game ends.",
     Msg.ALREADY_PLAYING_HERE: "You are already playing the game in this channel. Finish it "
-                              "(or /resign) first, or challenge in a thread.",
+                              "(or /resign) first, or start another game in a thread.",
     Msg.OPPONENT_PLAYING_HERE: "{user} is already playing the game in this channel. Challenge "
                                "them in a thread instead.",
     Msg.CHALLENGE_CLOSED: "This challenge is no longer open (it was {status}). Send a new "
@@ -378,7 +378,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "**Language**: **/settings** `language` sets the language I answer you in: English, "
         "Türkçe, Italiano or Français. بالعربية: اختر \u2066/settings language: ar\u2069"
     ),
-    Msg.LANGUAGE_SET: "From now on I answer you in English.",
+    Msg.LANGUAGE_SET: "From now on I answer you in English. Boards and notices in the channel "
+                      "stay in the server's language.",
     Msg.LANGUAGE_AUTO: "Back to automatic: I answer you in your Discord language, or in the "
                        "server's language if your Discord is in English.",
     Msg.SERVER_LANGUAGE_SET: "This server's language is now **{language}**: boards and "
@@ -463,6 +464,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.PUZZLE_BUTTON_HINT_RATED: "Hint (the puzzle then counts as lost, even if you solve "
                                   "it)",
     Msg.PUZZLE_BUTTON_REVEAL: "Reveal",
+    Msg.PUZZLE_BUTTON_REVEAL_RATED: "Reveal (the puzzle counts as lost)",
     Msg.PUZZLE_BUTTON_SOLVE_DAILY: "Solve it",
     Msg.PUZZLE_DAILY_TITLE: "Daily puzzle, {day} ({variant})",
     Msg.PUZZLE_DAILY_SET: "The daily puzzle will be posted in {channel} once a day "

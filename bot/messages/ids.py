@@ -273,6 +273,7 @@ class Msg(enum.StrEnum):
     PUZZLE_BUTTON_HINT = "puzzle.button_hint"
     PUZZLE_BUTTON_HINT_RATED = "puzzle.button_hint_rated"
     PUZZLE_BUTTON_REVEAL = "puzzle.button_reveal"
+    PUZZLE_BUTTON_REVEAL_RATED = "puzzle.button_reveal_rated"
     PUZZLE_BUTTON_SOLVE_DAILY = "puzzle.button_solve_daily"
     PUZZLE_DAILY_TITLE = "puzzle.daily_title"
     PUZZLE_DAILY_SET = "puzzle.daily_set"

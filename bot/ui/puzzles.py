@@ -228,12 +228,13 @@ def puzzle_view(user_id: int, locale: str | None, puzzle_id: str, *,
                 rated: bool = True) -> discord.ui.View:
     """The Hint and Reveal buttons of a solver's message showing puzzle `puzzle_id`: they
     act on that puzzle only (pressed after the solver moved on to another, they are
-    refused). On a `rated` attempt the Hint button says what it costs: a solve after a
-    hint counts as a loss (`bot.services.puzzles`, rating)."""
+    refused). On a `rated` attempt both say what they cost: a solve after a hint, and a
+    revealed puzzle, count as a loss (`bot.services.puzzles`, rating)."""
     view = discord.ui.View(timeout=None)
     view.add_item(HintButton(user_id, puzzle_id, locale,
                              label=Msg.PUZZLE_BUTTON_HINT_RATED if rated else None))
-    view.add_item(RevealButton(user_id, puzzle_id, locale))
+    view.add_item(RevealButton(user_id, puzzle_id, locale,
+                               label=Msg.PUZZLE_BUTTON_REVEAL_RATED if rated else None))
     return view
 
 

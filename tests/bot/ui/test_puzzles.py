@@ -87,13 +87,15 @@ def _labels(rated: bool, locale: str) -> dict[str, str | None]:
     return labels
 
 
-def test_the_hint_button_of_a_rated_puzzle_says_a_solve_then_counts_as_a_loss() -> None:
+def test_the_buttons_of_a_rated_puzzle_say_that_a_hint_or_a_reveal_counts_as_a_loss() -> None:
     for locale in ("en-US", *DOMAINS["messages"]):
         rated, unrated = _labels(True, locale), _labels(False, locale)
         assert rated["phint"] == text(Msg.PUZZLE_BUTTON_HINT_RATED, locale), locale
         assert unrated["phint"] == text(Msg.PUZZLE_BUTTON_HINT, locale), locale
         assert rated["phint"] != unrated["phint"]
-        assert rated["preveal"] == unrated["preveal"] == text(Msg.PUZZLE_BUTTON_REVEAL, locale)
+        assert rated["preveal"] == text(Msg.PUZZLE_BUTTON_REVEAL_RATED, locale), locale
+        assert unrated["preveal"] == text(Msg.PUZZLE_BUTTON_REVEAL, locale), locale
+        assert rated["preveal"] != unrated["preveal"]
 
 
 def test_the_count_of_moves_found_reads_right_for_one_move_to_find() -> None:
