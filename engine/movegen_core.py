@@ -16,6 +16,7 @@ function call costs in CPython; benchmarks/movegen.py and benchmarks/perft.py me
 
 Every rule difference is read from the variant's parameters (docs/RULES.md):
 - man directions: forward (rank away from the owner), plus sideways when `man_sideways`;
+  men capture backwards too when `men_capture_backward`;
 - kings: any distance along a line when `flying_kings`, else one square;
 - captured pieces: removed at once (`IMMEDIATE`: later jumps may cross their squares) or
   at the end of the move (`END_OF_MOVE`: they block and cannot be jumped twice);
@@ -112,6 +113,11 @@ class Generator:
                 )
             )
         self.man_dirs = (man_dirs[0], man_dirs[1])
+        # The directions men capture in: their step directions, or every direction where
+        # men also capture backwards (`men_capture_backward`).
+        self.man_jump_dirs = (
+            (king_dirs, king_dirs) if variant.men_capture_backward else self.man_dirs
+        )
         self.king_dirs = king_dirs
 
         # allowed[c][king][last + 1]: the directions a piece may jump in after a jump in
@@ -124,12 +130,17 @@ class Generator:
             return tuple(rows)
 
         self.allowed = (
-            (allowed(self.man_dirs[0]), allowed(king_dirs)),
-            (allowed(self.man_dirs[1]), allowed(king_dirs)),
+            (allowed(self.man_jump_dirs[0]), allowed(king_dirs)),
+            (allowed(self.man_jump_dirs[1]), allowed(king_dirs)),
         )
         # man steps per colour: (delta, src1, src2)
         self.man_steps = tuple(
             tuple((t.deltas[d], t.src1[d], t.src2[d]) for d in self.man_dirs[c]) for c in (0, 1)
+        )
+        # man jumps per colour: (delta, src1, src2)
+        self.man_jumps = tuple(
+            tuple((t.deltas[d], t.src1[d], t.src2[d]) for d in self.man_jump_dirs[c])
+            for c in (0, 1)
         )
         self.king_steps = tuple((t.deltas[d], t.src1[d], t.src2[d]) for d in king_dirs)
         self.counters = (self._compile_counter(0), self._compile_counter(1))
@@ -146,7 +157,7 @@ class Generator:
         starts = 0
         if us_m:
             mv = th if self.men_capture_kings else th_m
-            for delta, _, s2 in self.man_steps[c]:
+            for delta, _, s2 in self.man_jumps[c]:
                 if delta > 0:
                     starts |= us_m & s2 & (mv >> delta) & (empty >> (delta + delta))
                 else:
@@ -763,7 +774,7 @@ class Generator:
             mv = th if self.men_capture_kings else th_m
             jumps = 0
             landed = 0
-            steps = self.man_steps[c]
+            steps = self.man_jumps[c]
             for delta, _, s2 in steps:
                 if delta > 0:
                     j = us_m & s2 & (mv >> delta) & (empty >> (delta + delta))
@@ -837,6 +848,7 @@ class Generator:
         and a loop over a direction table costs Python more than the work it does. Built
         from the same parameters as the rest of the generator."""
         mv = "th" if self.men_capture_kings else "th_m"
+        jumps = self.man_jumps[c]
         steps = self.man_steps[c]
 
         def toward(x: str, delta: int, times: int) -> str:
@@ -858,7 +870,7 @@ class Generator:
             "    jumps = 0",
             "    landed = 0",
         ]
-        for delta, _, s2 in steps:
+        for delta, _, s2 in jumps:
             code += [
                 f"    j = us_m & {s2} & {toward(mv, delta, 1)} & {toward('empty', delta, 2)}",
                 "    if j:",
@@ -873,7 +885,7 @@ class Generator:
         else:
             further = " or ".join(
                 f"(landed & {s2} & {toward(mv, delta, 1)} & {toward('empty', delta, 2)})"
-                for delta, _, s2 in steps
+                for delta, _, s2 in jumps
             )
             code += [
                 f"        if {further}:",

@@ -8,6 +8,12 @@ Sources (docs/RULES.md "Move identity"):
   routes, which equals our move identity up to depth 6). Arab has the same moves.
 - Moroccan: equal to Spanish draughts (dctl, same file) up to depth 10, because the
   Spanish king tiebreak first matters deeper: ..., 3860866, 17743464.
+- Brazilian (engine level, `engine.variants.UPCOMING_VARIANTS`): rhalbersma/dctl, the same
+  file (https://github.com/rhalbersma/dctl, test/src/algo/traversal/initial/board_08x08.cpp),
+  its "drop duplicates" row, which is our move identity: 7, 49, 302, 1469, 7473, 37628,
+  187302, 907830, 4431766; first published on the shashki.com "Standard validation
+  generator moves" thread and by Rein Halbersma in "Perft for all recognized draughts
+  variants" (https://damforum.nl/bb3/viewtopic.php?f=53&t=2822), to depth 7.
 """
 
 from __future__ import annotations
@@ -27,13 +33,27 @@ from engine import (
 )
 from engine.movegen import play_unchecked, side_relative
 from engine.movegen_core import generator
+from engine.variants import UPCOMING_VARIANTS
 
 ITALIAN = (7, 49, 302, 1469, 7361, 36473, 177532, 828783)
 TURKISH = (8, 64, 708, 7538, 85090, 931312)
 SPANISH = (7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866, 17743464)
 
-TABLES = {"italian": ITALIAN, "turkish": TURKISH, "arab": TURKISH, "moroccan": SPANISH}
-FAST_DEPTH = {"italian": 7, "turkish": 5, "arab": 5, "moroccan": 7}
+BRAZILIAN = (7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766)
+
+TABLES = {
+    "italian": ITALIAN,
+    "turkish": TURKISH,
+    "arab": TURKISH,
+    "moroccan": SPANISH,
+    "brazilian": BRAZILIAN,
+}
+FAST_DEPTH = {"italian": 7, "turkish": 5, "arab": 5, "moroccan": 7, "brazilian": 7}
+
+
+def variant_named(key: str) -> Variant:
+    """The variant `key`, the bot's or one the engine plays ahead of the bot."""
+    return UPCOMING_VARIANTS[key] if key in UPCOMING_VARIANTS else get_variant(key)
 
 FAST = [
     (key, depth, TABLES[key][depth - 1])
@@ -49,14 +69,14 @@ SLOW = [
 
 @pytest.mark.parametrize(("key", "depth", "expected"), FAST)
 def test_start_perft(key: str, depth: int, expected: int) -> None:
-    variant = get_variant(key)
+    variant = variant_named(key)
     assert perft(Position.start(variant), variant, depth) == expected
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("key", "depth", "expected"), SLOW)
 def test_start_perft_deep(key: str, depth: int, expected: int) -> None:
-    variant = get_variant(key)
+    variant = variant_named(key)
     assert perft(Position.start(variant), variant, depth) == expected
 
 
@@ -106,7 +126,9 @@ def positions_for(variant: Variant, seed: int, count: int) -> list[Position]:
     return out
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=lambda v: v.key)
+@pytest.mark.parametrize(
+    "variant", [*VARIANTS.values(), *UPCOMING_VARIANTS.values()], ids=lambda v: v.key
+)
 def test_fast_path_agrees_with_the_move_list(variant: Variant) -> None:
     # The perft/search path (move keys, bulk counts, successor positions) and the public
     # route-keeping path are two implementations of the same rules; they must agree.

@@ -6,7 +6,8 @@ start-position tables, which is what earns it its place as an oracle.
 Published tables: Italian 7, 49, 302, 1469, 7361, 36473 (rhalbersma/dctl,
 test/src/algo/traversal/initial/board_08x08.cpp); Turkish 8, 64, 708, 7538, 85090
 (Mazyod/kish, src/perft.rs); Moroccan equals Spanish (dctl) to depth 10 and Arab equals
-Turkish.
+Turkish; Brazilian 7, 49, 302, 1469, 7473, 37628, 187302 (dctl, the same file,
+https://github.com/rhalbersma/dctl; and https://damforum.nl/bb3/viewtopic.php?f=53&t=2822).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import engine
 
 from .oracles import pydraughts_adapter
 from .oracles.board import parse_fen
+from .oracles.bridge import engine_variant
 from .oracles.reference import START_FENS, perft
 
 # name: (fen, {variant: depth for engine vs reference}, depth for pydraughts or None)
@@ -34,14 +36,14 @@ DIAGONAL = {
 
 CASES = [
     pytest.param(variant, fen, depth, pd_depth, id=f"{variant}-{name}")
-    for table, variants in ((ORTHOGONAL, ("turkish", "arab")), (DIAGONAL, ("italian", "moroccan")))
+    for table, variants in ((ORTHOGONAL, ("turkish", "arab")), (DIAGONAL, ("italian", "moroccan", "brazilian")))
     for name, (fen, depth, pd_depth) in table.items()
     for variant in variants
 ]
 
 
 def engine_perft(fen: str, variant: str, depth: int) -> int:
-    v = engine.get_variant(variant)
+    v = engine_variant(variant)
     return int(engine.perft(engine.Position.from_fen(fen, v), v, depth))
 
 
@@ -68,6 +70,7 @@ PUBLISHED = {
     "moroccan": [7, 49, 302, 1469, 7361],
     "turkish": [8, 64, 708, 7538],
     "arab": [8, 64, 708, 7538],
+    "brazilian": [7, 49, 302, 1469, 7473],
 }
 
 
@@ -81,7 +84,13 @@ def test_reference_matches_published_start_tables(variant: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "depth", "leaves"),
-    [("italian", 7, 177532), ("moroccan", 7, 177532), ("turkish", 5, 85090), ("arab", 5, 85090)],
+    [
+        ("italian", 7, 177532),
+        ("moroccan", 7, 177532),
+        ("turkish", 5, 85090),
+        ("arab", 5, 85090),
+        ("brazilian", 7, 187302),
+    ],
 )
 def test_reference_matches_published_start_tables_deeper(
     variant: str, depth: int, leaves: int

@@ -14,8 +14,10 @@ Identity = tuple[str, str, frozenset[str]]  # (start, end, set of captured squar
 
 FILES = "abcdefgh"
 ORTHOGONAL_VARIANTS = frozenset({"turkish", "arab"})
-DIAGONAL_VARIANTS = frozenset({"moroccan", "italian"})
+DIAGONAL_VARIANTS = frozenset({"moroccan", "italian", "brazilian"})
 ALL_VARIANTS = ("turkish", "arab", "moroccan", "italian")
+#: Variants the engine plays but the bot does not offer yet (engine.variants.UPCOMING_VARIANTS).
+UPCOMING_VARIANTS = ("brazilian",)
 
 
 def name(f: int, r: int) -> str:

@@ -23,8 +23,9 @@ def sq_index(name: str) -> int:
 
 def engine_variant(key: str) -> Any:
     import engine
+    from engine.variants import UPCOMING_VARIANTS
 
-    return engine.get_variant(key)
+    return UPCOMING_VARIANTS[key] if key in UPCOMING_VARIANTS else engine.get_variant(key)
 
 
 def engine_position(board: Mapping[str, str], side: str, variant: str) -> Any:

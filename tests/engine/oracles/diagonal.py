@@ -1,4 +1,4 @@
-"""Reference move generator for the diagonal family (Moroccan, Italian).
+"""Reference move generator for the diagonal family (Moroccan, Italian) and Brazilian.
 
 From docs/RULES.md, family 2: only dark squares; men step and capture diagonally forward only;
 captured pieces stay on the board until the move is over (they cannot be jumped twice,
@@ -6,6 +6,9 @@ passed over or landed on), the start square counts as empty; a man reaching the 
 is crowned and the move ends there, even mid-capture.
 Moroccan: flying kings, maximum capture, free choice among equal counts.
 Italian: short kings, a man never captures a king, and the four-step ladder.
+Brazilian (docs/RULES.md, "Brazilian"): as Moroccan, but men also capture backwards, and a
+man that reaches the far rank during a capture goes on capturing as a man; it is crowned
+only when its move ends there.
 """
 
 from __future__ import annotations
@@ -26,10 +29,17 @@ from .board import (
 )
 
 KING_DIRECTIONS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
+FLYING_KINGS = frozenset({"moroccan", "brazilian"})
+MEN_CAPTURE_BACKWARD = frozenset({"brazilian"})
+CROWNED_MID_CAPTURE_ENDS_MOVE = frozenset({"moroccan", "italian"})
 
 
 def man_directions(side: str) -> tuple[tuple[int, int], ...]:
     return ((1, forward(side)), (-1, forward(side)))
+
+
+def man_capture_directions(variant: str, side: str) -> tuple[tuple[int, int], ...]:
+    return KING_DIRECTIONS if variant in MEN_CAPTURE_BACKWARD else man_directions(side)
 
 
 def _capture_routes(
@@ -43,10 +53,10 @@ def _capture_routes(
 ) -> list[Route]:
     """Every complete capture route continuing from ``sq``. ``board`` has the moving piece
     lifted; the captured pieces are still on it (they block) and listed in ``captured``."""
-    flying = king and variant == "moroccan"
+    flying = king and variant in FLYING_KINGS
     f, r = coords(sq)
     routes: list[Route] = []
-    for df, dr in KING_DIRECTIONS if king else man_directions(side):
+    for df, dr in KING_DIRECTIONS if king else man_capture_directions(variant, side):
         cf, cr = f + df, r + dr
         if flying:
             while on_board(cf, cr) and name(cf, cr) not in board:
@@ -69,7 +79,8 @@ def _capture_routes(
             lf, lr = lf + df, lr + dr
         for land in landings:
             new_path, new_captured = (*path, land), (*captured, victim)
-            if not king and coords(land)[1] == crowning_rank(side):
+            crowned = not king and coords(land)[1] == crowning_rank(side)
+            if crowned and variant in CROWNED_MID_CAPTURE_ENDS_MOVE:
                 routes.append((new_path, new_captured))  # crowned: the move ends here
                 continue
             more = _capture_routes(board, variant, side, land, king, new_path, new_captured)
@@ -79,7 +90,7 @@ def _capture_routes(
 
 def _quiet_routes(board: Mapping[str, str], variant: str, side: str, sq: str) -> list[Route]:
     king = is_king(board[sq])
-    flying = king and variant == "moroccan"
+    flying = king and variant in FLYING_KINGS
     f, r = coords(sq)
     routes: list[Route] = []
     for df, dr in KING_DIRECTIONS if king else man_directions(side):

@@ -65,3 +65,4 @@ START_FENS = {
 }
 START_FENS["arab"] = START_FENS["turkish"]
 START_FENS["moroccan"] = START_FENS["italian"]
+START_FENS["brazilian"] = START_FENS["italian"]  # the mirror image, as the engine plays it
