@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.movegen_tables import FULL, RANK_1, RANK_8, tables
+from engine.movegen_tables import tables
 from engine.variants import CapturePrecedence, CaptureRemoval, CrownedMidCapture, Variant
 
 MoveKey = tuple[int, int, int]
@@ -78,7 +78,9 @@ class Generator:
     """Move generation for one variant. Get one with `generator(variant)`."""
 
     def __init__(self, variant: Variant) -> None:
-        t = tables(variant.geometry)
+        t = tables(variant.geometry, variant.board_size)
+        self.full = t.full
+        self.squares = t.size * t.size
         self.variant = variant
         self.playable = variant.playable_mask
         self.deltas = t.deltas
@@ -101,7 +103,7 @@ class Generator:
         # the search reads the clock when this moves, such captures being slow.
         self.states_solved = 0
         self.stop_on_crown = variant.crowned_mid_capture is CrownedMidCapture.MOVE_ENDS
-        self.promo = (RANK_8, RANK_1)
+        self.promo = (t.last_rank, t.first_rank)
         king_dirs = (0, 1, 2, 3)
         man_dirs: list[tuple[int, ...]] = []
         for forward in (1, -1):
@@ -216,10 +218,15 @@ class Generator:
     # keeping only the best continuations of each state loses no legal move and keeps no
     # illegal one.
     #
-    # Memo keys: captured bitboard << 9 | anchor << 3 | direction + 1, the anchor being the
+    # Memo keys: captured bitboard << 10 | anchor << 3 | direction + 1, the anchor being the
     # jumped piece for a flying king (its landing run follows from it), the landing square
     # otherwise (with the direction only where `no_reversal` makes it matter); the start
-    # state has key start << 3 (no capture yet).
+    # state has key start << 3 (no capture yet). The anchor takes 7 bits (squares up to 99
+    # on the 10×10 board).
+    #
+    # The bit fills reach 7 squares past a landing square (steps of 1, 2, 4), enough on
+    # both boards: a victim is at most 8 squares away, with its landing square 9 away on a
+    # 10-square diagonal, the longest there is.
 
     # Kept whole for speed (an inner loop of move generation: a function call costs in
     # CPython); benchmarks/movegen.py and benchmarks/perft.py measure it.
@@ -323,7 +330,7 @@ class Generator:
                             run = ray ^ rays_e[b] ^ (1 << b)
                         else:
                             run = ray
-                        ck2 = (cm2 << 9) | (v << 3) | (e + 1)
+                        ck2 = (cm2 << 10) | (v << 3) | (e + 1)
                         got = memo.get(ck2) if shared else None
                         ck, cd = got if got is not None else node(ck2, run, cm2, e)
                         if ladder:
@@ -352,9 +359,9 @@ class Generator:
                     if stop and (promo >> to) & 1:
                         ck, cd = 0, {cm2: 1 << to}
                     elif no_rev:
-                        ck, cd = node((cm2 << 9) | (to << 3) | (e + 1), 1 << to, cm2, e)
+                        ck, cd = node((cm2 << 10) | (to << 3) | (e + 1), 1 << to, cm2, e)
                     else:
-                        ck, cd = node((cm2 << 9) | (to << 3), 1 << to, cm2, -1)
+                        ck, cd = node((cm2 << 10) | (to << 3), 1 << to, cm2, -1)
                     if ladder:
                         isk = (th_k >> over) & 1
                         k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
@@ -552,7 +559,7 @@ class Generator:
                 else:
                     k, done = self.solve_forward(s, king, empty0 | low, victims, c)
                 for cmf, bits in done.items():
-                    out.extend((s, sq, cmf, k) for sq in range(64) if (bits >> sq) & 1)
+                    out.extend((s, sq, cmf, k) for sq in range(self.squares) if (bits >> sq) & 1)
         if len(out) < 2:
             return [(r[0], r[1], r[2]) for r in out]
         best = max(r[3] for r in out)
@@ -650,7 +657,7 @@ class Generator:
         nearest to the jumped piece first (the search's order)."""
         if land & (land - 1) == 0:
             return [land.bit_length() - 1]
-        v, e = (mk >> 3) & 63, (mk & 7) - 1
+        v, e = (mk >> 3) & 127, (mk & 7) - 1
         return [sq for sq in self.rays[e][v] if (land >> sq) & 1]
 
     def jumps_from(
@@ -682,7 +689,7 @@ class Generator:
                     run |= 1 << ray[j]
                     j += 1
                 if run:
-                    out.append((v, ((cm | vb) << 9) | (v << 3) | (e + 1), run, e, False))
+                    out.append((v, ((cm | vb) << 10) | (v << 3) | (e + 1), run, e, False))
         else:
             stop = not king and self.stop_on_crown
             for e in self.allowed[c][1 if king else 0][last + 1]:
@@ -694,7 +701,7 @@ class Generator:
                     continue
                 cm2 = cm | (1 << over)
                 ends = stop and bool((self.promo[c] >> to) & 1)
-                mk = (cm2 << 9) | (to << 3) | (e + 1 if self.no_reversal else 0)
+                mk = (cm2 << 10) | (to << 3) | (e + 1 if self.no_reversal else 0)
                 out.append((over, mk, 1 << to, e if self.no_reversal else -1, ends))
         return out
 
@@ -879,7 +886,7 @@ class Generator:
             ]
         code.append("    if jumps:")
         if self.stop_on_crown:
-            code.append(f"        landed &= {FULL & ~self.promo[c]}")
+            code.append(f"        landed &= {self.full & ~self.promo[c]}")
         if self.ladder and self.men_capture_kings:
             code.append(f"        return len(capture_keys(us_m, us_k, th_m, th_k, {c}))")
         else:

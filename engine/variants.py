@@ -15,6 +15,8 @@ from types import MappingProxyType
 
 from engine.errors import UnknownVariantError, quoted
 from engine.squares import is_dark
+from engine.squares10 import DARK_SQUARES as _DARK_10
+from engine.squares10 import is_dark_square
 
 
 class Geometry(enum.Enum):
@@ -67,7 +69,9 @@ class Variant:
 
     Fields:
       key, name, aliases: registry key (lower case), display name, other accepted names.
-      geometry: ORTHOGONAL (all 64 squares) or DIAGONAL (32 dark squares, a1 light).
+      geometry: ORTHOGONAL (all 64 squares) or DIAGONAL (32 dark squares, a1 light; on
+        the 10×10 board the 50 dark squares, a1 dark: `engine.squares10`).
+      board_size: squares per rank and file, 8 or 10 (International).
       men_per_side: pieces each side starts with (and may have at most).
       man_sideways: men also step and capture left and right (orthogonal family).
       men_capture_backward: men also capture backwards (International family: Brazilian),
@@ -81,13 +85,15 @@ class Variant:
       draw_law: automatic draw rules.
       numeric_notation: the variant also reads and writes numeric squares 1..32 (Italian).
       pdn_gametype: PDN GameType number, None where there is none.
-      start_fen: the start position in FEN, algebraic squares.
+      start_fen: the start position in FEN, algebraic squares (on the 10×10 board the
+        FMJD's numbers, `engine.squares10`).
     """
 
     key: str
     name: str
     aliases: tuple[str, ...]
     geometry: Geometry
+    board_size: int
     men_per_side: int
     man_sideways: bool
     men_capture_backward: bool
@@ -103,8 +109,11 @@ class Variant:
     start_fen: str
 
     def is_playable(self, sq: int) -> bool:
-        """Whether square `sq` (0..63) is used: every square for orthogonal boards, dark
-        squares (file + rank odd, a1 light) for diagonal boards."""
+        """Whether square `sq` (0..63, 0..99 on the 10×10 board) is used: every square for
+        orthogonal boards, dark squares for diagonal boards (file + rank odd, a1 light, on
+        8×8; file + rank even, a1 dark, on 10×10)."""
+        if self.board_size == 10:
+            return is_dark_square(sq)
         if not 0 <= sq < 64:
             return False
         return self.geometry is Geometry.ORTHOGONAL or is_dark(sq)
@@ -112,6 +121,8 @@ class Variant:
     @property
     def playable_mask(self) -> int:
         """Bitboard of the playable squares."""
+        if self.board_size == 10:
+            return _DARK_10
         return _ALL if self.geometry is Geometry.ORTHOGONAL else _DARK
 
     def __str__(self) -> str:
@@ -135,6 +146,7 @@ TURKISH = Variant(
     name="Turkish draughts",
     aliases=("dama", "turkish-draughts", "turkish-dama", "turk", "tr"),
     geometry=Geometry.ORTHOGONAL,
+    board_size=8,
     men_per_side=16,
     man_sideways=True,
     men_capture_backward=False,
@@ -155,6 +167,7 @@ ARAB = Variant(
     name="Arab Dama",
     aliases=("arab-dama", "arabic", "arabic-dama", "arab-draughts", "ar"),
     geometry=Geometry.ORTHOGONAL,
+    board_size=8,
     men_per_side=16,
     man_sideways=True,
     men_capture_backward=False,
@@ -175,6 +188,7 @@ MOROCCAN = Variant(
     name="Moroccan draughts",
     aliases=("moroccan-draughts", "morocco", "ma"),
     geometry=Geometry.DIAGONAL,
+    board_size=8,
     men_per_side=12,
     man_sideways=False,
     men_capture_backward=False,
@@ -195,6 +209,7 @@ ITALIAN = Variant(
     name="Italian draughts",
     aliases=("italian-draughts", "dama-italiana", "italiana", "it"),
     geometry=Geometry.DIAGONAL,
+    board_size=8,
     men_per_side=12,
     man_sideways=False,
     men_capture_backward=False,
@@ -222,6 +237,7 @@ BRAZILIAN = Variant(
     name="Brazilian draughts",
     aliases=("brazilian-draughts", "damas-brasileiras", "br"),
     geometry=Geometry.DIAGONAL,
+    board_size=8,
     men_per_side=12,
     man_sideways=False,
     men_capture_backward=True,
@@ -237,10 +253,37 @@ BRAZILIAN = Variant(
     start_fen=_DIAGONAL_START,
 )
 
+# International draughts (FMJD) on the 10×10 board: Brazilian's rules with 20 men each.
+# Its start is written with the FMJD's square numbers (`engine.squares10`); `Position` and
+# FEN are 8×8 only so far, so the engine plays it through the move generator's bitboards
+# (docs/ENGINE.md, "10×10 board").
+INTERNATIONAL = Variant(
+    key="international",
+    name="International draughts",
+    aliases=("international-draughts", "fmjd", "polish-draughts", "int"),
+    geometry=Geometry.DIAGONAL,
+    board_size=10,
+    men_per_side=20,
+    man_sideways=False,
+    men_capture_backward=True,
+    flying_kings=True,
+    capture_removal=CaptureRemoval.END_OF_MOVE,
+    no_reversal=False,
+    men_capture_kings=True,
+    capture_precedence=CapturePrecedence.MAXIMUM,
+    crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
+    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=50),
+    numeric_notation=False,
+    pdn_gametype=20,
+    start_fen="W:W31-50:B1-20",
+)
+
 #: Variants the engine plays but the bot does not offer yet (docs/RULES.md, "Brazilian"):
 #: not in `VARIANTS` (what the bot's commands, catalogs, puzzle banks and pictures list)
 #: and not found by `get_variant`; reach them here by key until they are wired into the bot.
-UPCOMING_VARIANTS: Mapping[str, Variant] = MappingProxyType({v.key: v for v in (BRAZILIAN,)})
+UPCOMING_VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {v.key: v for v in (BRAZILIAN, INTERNATIONAL)}
+)
 
 _LOOKUP: dict[str, Variant] = {}
 for _v in VARIANTS.values():

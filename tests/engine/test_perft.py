@@ -14,6 +14,12 @@ Sources (docs/RULES.md "Move identity"):
   187302, 907830, 4431766; first published on the shashki.com "Standard validation
   generator moves" thread and by Rein Halbersma in "Perft for all recognized draughts
   variants" (https://damforum.nl/bb3/viewtopic.php?f=53&t=2822), to depth 7.
+- International (10×10, engine level, through the move generator: `Position` is 8×8 only so
+  far): rhalbersma/dctl, test/src/algo/traversal/initial/board_10x10.cpp
+  (https://github.com/rhalbersma/dctl), its "drop duplicates" row: 9, 81, 658, 4265, 27117,
+  167140, 1049442, 6483961 (the row that keeps duplicate captures has 6483971 at depth 8),
+  after the FMJD forum "Perft" thread (https://damforum.nl/bb3/viewtopic.php?f=53&t=2308)
+  and the shashki.com "Standard validation generator moves" thread.
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ from engine import (
 )
 from engine.movegen import play_unchecked, side_relative
 from engine.movegen_core import generator
-from engine.variants import UPCOMING_VARIANTS
+from engine.squares10 import fmjd_bitboard
+from engine.variants import INTERNATIONAL, UPCOMING_VARIANTS
 
 ITALIAN = (7, 49, 302, 1469, 7361, 36473, 177532, 828783)
 TURKISH = (8, 64, 708, 7538, 85090, 931312)
@@ -78,6 +85,33 @@ def test_start_perft(key: str, depth: int, expected: int) -> None:
 def test_start_perft_deep(key: str, depth: int, expected: int) -> None:
     variant = variant_named(key)
     assert perft(Position.start(variant), variant, depth) == expected
+
+
+INTERNATIONAL_TABLE = (9, 81, 658, 4265, 27117, 167140, 1049442, 6483961)
+INTERNATIONAL_FAST_DEPTH = 6
+
+
+def international_start_perft(depth: int) -> int:
+    """Perft of the International start (White on 31..50, Black on 1..20, White to move)."""
+    white, black = fmjd_bitboard(range(31, 51)), fmjd_bitboard(range(1, 21))
+    return generator(INTERNATIONAL).perft(white, 0, black, 0, 0, depth)
+
+
+@pytest.mark.parametrize(
+    ("depth", "expected"),
+    list(enumerate(INTERNATIONAL_TABLE[:INTERNATIONAL_FAST_DEPTH], start=1)),
+)
+def test_international_start_perft(depth: int, expected: int) -> None:
+    assert international_start_perft(depth) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("depth", "expected"),
+    list(enumerate(INTERNATIONAL_TABLE, start=1))[INTERNATIONAL_FAST_DEPTH:],
+)
+def test_international_start_perft_deep(depth: int, expected: int) -> None:
+    assert international_start_perft(depth) == expected
 
 
 def test_perft_depth_zero_and_negative() -> None:
@@ -127,7 +161,9 @@ def positions_for(variant: Variant, seed: int, count: int) -> list[Position]:
 
 
 @pytest.mark.parametrize(
-    "variant", [*VARIANTS.values(), *UPCOMING_VARIANTS.values()], ids=lambda v: v.key
+    "variant",
+    [*VARIANTS.values(), *(v for v in UPCOMING_VARIANTS.values() if v.board_size == 8)],
+    ids=lambda v: v.key,
 )
 def test_fast_path_agrees_with_the_move_list(variant: Variant) -> None:
     # The perft/search path (move keys, bulk counts, successor positions) and the public

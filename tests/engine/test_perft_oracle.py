@@ -36,7 +36,10 @@ DIAGONAL = {
 
 CASES = [
     pytest.param(variant, fen, depth, pd_depth, id=f"{variant}-{name}")
-    for table, variants in ((ORTHOGONAL, ("turkish", "arab")), (DIAGONAL, ("italian", "moroccan", "brazilian")))
+    for table, variants in (
+        (ORTHOGONAL, ("turkish", "arab")),
+        (DIAGONAL, ("italian", "moroccan", "brazilian")),
+    )
     for name, (fen, depth, pd_depth) in table.items()
     for variant in variants
 ]
