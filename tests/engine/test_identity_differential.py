@@ -38,7 +38,15 @@ import engine.movegen_core
 from engine.movegen import side_relative
 from engine.movegen_core import generator
 
-from .oracles.board import ALL_VARIANTS, Board, Identity, Route, parse_fen, to_fen
+from .oracles.board import (
+    ALL_VARIANTS,
+    UPCOMING_VARIANTS,
+    Board,
+    Identity,
+    Route,
+    parse_fen,
+    to_fen,
+)
 from .oracles.bridge import engine_moves, engine_position, engine_variant, sq_index, sq_name
 from .oracles.ladder import legal_under, swapped
 from .oracles.legacy import LegacyGenerator
@@ -203,7 +211,7 @@ def _assert_ladder_told_apart(tally: Counter[str]) -> None:
         assert tally[f"steps {i}-{j}"] >= 1, (i, j, dict(tally))
 
 
-@pytest.mark.parametrize("variant", ALL_VARIANTS)
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
 def test_moves_by_identity_match_the_reference(variant: str) -> None:
     tally = run_differential(variant, FAST_COUNT, seed=11)
     assert tally["positions"] == FAST_COUNT
@@ -212,7 +220,7 @@ def test_moves_by_identity_match_the_reference(variant: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ALL_VARIANTS)
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
 def test_moves_by_identity_match_the_reference_many(variant: str) -> None:
     tally = run_differential(variant, SLOW_COUNT, seed=12)
     assert tally["positions"] == SLOW_COUNT

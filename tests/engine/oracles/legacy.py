@@ -45,6 +45,8 @@ class LegacyGenerator:
                 rows.append(tuple(d for d in dirs if not (variant.no_reversal and d == rev)))
             return tuple(rows)
 
+        if variant.men_capture_backward:
+            man_dirs = ((0, 1, 2, 3), (0, 1, 2, 3))
         self.allowed = tuple(
             (allowed(man_dirs[c]), allowed((0, 1, 2, 3))) for c in (0, 1)
         )
