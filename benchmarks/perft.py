@@ -19,9 +19,31 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Position, get_variant, perft
+from collections.abc import Callable
 
-CASES = (("turkish", 6, 3), ("italian", 8, 3))  # variant, our depth, pydraughts depth
+from engine import Position, get_variant, perft
+from engine.movegen_core import generator
+from engine.squares10 import fmjd_bitboard
+from engine.variants import UPCOMING_VARIANTS
+
+# variant, our depth, pydraughts depth, pydraughts' name of the variant
+CASES = (
+    ("turkish", 6, 3, "turkish"),
+    ("italian", 8, 3, "italian"),
+    ("brazilian", 8, 3, "brazilian"),
+    ("international", 7, 3, "standard"),
+)
+
+
+def _start_perft(key: str) -> Callable[[int], int]:
+    """Perft from `key`'s start position by depth. International (engine level, 10×10) is
+    counted with the move generator on its bitboards: `Position` is 8×8 only so far."""
+    variant = UPCOMING_VARIANTS[key] if key in UPCOMING_VARIANTS else get_variant(key)
+    if variant.board_size == 10:
+        white, black = fmjd_bitboard(range(31, 51)), fmjd_bitboard(range(1, 21))
+        return lambda depth: generator(variant).perft(white, 0, black, 0, 0, depth)
+    start = Position.start(variant)
+    return lambda depth: perft(start, variant, depth)
 
 
 def _pydraughts_perft(board: Any, depth: int) -> int:
@@ -55,20 +77,21 @@ def main() -> None:
         Board = None
     rows: list[tuple[str, str, int, int, float]] = []
     ratios: list[tuple[str, float]] = []
-    for key, depth, their_depth in CASES:
-        variant = get_variant(key)
-        start = Position.start(variant)
-        perft(start, variant, 3)  # warm the generator's tables
-        leaves, secs = _timed(perft, start, variant, depth, runs=3)
+    for key, depth, their_depth, their_name in CASES:
+        count = _start_perft(key)
+        count(3)  # warm the generator's tables
+        leaves, secs = _timed(count, depth, runs=3)
         rows.append((key, "dama-bot engine", depth, leaves, secs))
         if Board is not None:
-            their_leaves, their_secs = _timed(_pydraughts_perft, Board(variant=key), their_depth)
+            their_leaves, their_secs = _timed(
+                _pydraughts_perft, Board(variant=their_name), their_depth
+            )
             rows.append((key, "pydraughts 0.6.7", their_depth, their_leaves, their_secs))
             ratios.append((key, (leaves / secs) / (their_leaves / their_secs)))
     header = ("variant", "engine", "depth", "leaves", "seconds", "leaves/s")
-    print("{:<9} {:<17} {:>5} {:>10} {:>8} {:>11}".format(*header))
+    print("{:<13} {:<17} {:>5} {:>10} {:>8} {:>11}".format(*header))
     for key, name, depth, leaves, secs in rows:
-        print(f"{key:<9} {name:<17} {depth:>5} {leaves:>10} {secs:>8.3f} {leaves / secs:>11,.0f}")
+        print(f"{key:<13} {name:<17} {depth:>5} {leaves:>10} {secs:>8.3f} {leaves / secs:>11,.0f}")
     for key, ratio in ratios:
         print(f"{key}: dama-bot engine is {ratio:,.0f} times as fast as pydraughts")
 
