@@ -256,7 +256,7 @@ BRAZILIAN = Variant(
 # International draughts (FMJD) on the 10×10 board: Brazilian's rules with 20 men each.
 # Its start is written with the FMJD's square numbers (`engine.squares10`); `Position` and
 # FEN are 8×8 only so far, so the engine plays it through the move generator's bitboards
-# (docs/ENGINE.md, "10×10 board").
+# (docs/ENGINE.md, "Engine").
 INTERNATIONAL = Variant(
     key="international",
     name="International draughts",
