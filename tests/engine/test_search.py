@@ -9,6 +9,7 @@ which must play it.
 
 from __future__ import annotations
 
+import random
 import threading
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from engine import (
     Color,
+    Game,
     Move,
     Position,
     Variant,
@@ -28,6 +30,7 @@ from engine import (
     parse_move,
 )
 from engine.search import LEVELS, MATE_BOUND, POLL_MASK, SearchResult, search
+from engine.variants import BRAZILIAN
 from tests.support.material import brute_force, material
 
 
@@ -283,3 +286,18 @@ def test_an_empty_window_or_one_below_level_5_is_refused(bad: dict[str, object])
     variant = get_variant("italian")
     with pytest.raises(ValueError, match="window"):
         search(Position.start(variant), variant, depth=2, **bad)  # type: ignore[arg-type]
+
+
+def test_search_wins_a_brazilian_game_against_random_moves() -> None:
+    # Brazilian is engine level (engine.variants.UPCOMING_VARIANTS): the search, the game and
+    # its outcome work for it through the same parameters as for the bot's variants.
+    game = Game(BRAZILIAN)
+    rng = random.Random(5)
+    for ply in range(200):
+        if game.outcome is not None:
+            break
+        if ply % 2 == 0:
+            game.play(search(game.position, BRAZILIAN, depth=4).move)
+        else:
+            game.play(rng.choice(legal_moves(game.position, BRAZILIAN)))
+    assert game.outcome is not None and game.outcome.winner is Color.WHITE
