@@ -297,7 +297,9 @@ def test_search_wins_a_brazilian_game_against_random_moves() -> None:
         if game.outcome is not None:
             break
         if ply % 2 == 0:
-            game.play(search(game.position, BRAZILIAN, depth=4).move)
+            move = search(game.position, BRAZILIAN, depth=4).move
+            assert move is not None
+            game.play(move)
         else:
             game.play(rng.choice(legal_moves(game.position, BRAZILIAN)))
     assert game.outcome is not None and game.outcome.winner is Color.WHITE
