@@ -36,6 +36,7 @@ class CapturePrecedence(enum.Enum):
 
     MAXIMUM = "maximum"  # the most pieces; equal counts: free choice
     ITALIAN_LADDER = "italian_ladder"  # most pieces, king over man, most kings, earliest king
+    FREE_CHOICE = "free_choice"  # any capture, whatever it takes (Russian, English checkers)
 
 
 class CrownedMidCapture(enum.Enum):
@@ -43,6 +44,7 @@ class CrownedMidCapture(enum.Enum):
 
     CONTINUES_AS_MAN = "continues_as_man"  # crowned only if the move ends there
     MOVE_ENDS = "move_ends"  # crowned at once; the move ends
+    CONTINUES_AS_KING = "continues_as_king"  # crowned at once; goes on capturing as a king
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +69,14 @@ class Variant:
 
     Fields:
       key, name, aliases: registry key (lower case), display name, other accepted names.
-      geometry: ORTHOGONAL (all 64 squares) or DIAGONAL (32 dark squares, a1 light).
+      geometry: ORTHOGONAL (all 64 squares) or DIAGONAL (32 dark squares).
+      a1_dark: on the diagonal board, the near-left corner a1 is dark, so the dark squares
+        are those where file + rank is even (Russian, English checkers); False: a1 light,
+        the mirrored board of Moroccan and Italian draughts. False for ORTHOGONAL.
       men_per_side: pieces each side starts with (and may have at most).
       man_sideways: men also step and capture left and right (orthogonal family).
+      men_capture_backward: men also capture diagonally backward (Russian); they still
+        step forward only.
       flying_kings: kings move and capture at any distance along a line.
       capture_removal: IMMEDIATE or END_OF_MOVE.
       no_reversal: no 180-degree turn between two consecutive jumps of one move.
@@ -77,17 +84,22 @@ class Variant:
       capture_precedence: MAXIMUM or ITALIAN_LADDER.
       crowned_mid_capture: CONTINUES_AS_MAN or MOVE_ENDS.
       draw_law: automatic draw rules.
-      numeric_notation: the variant also reads and writes numeric squares 1..32 (Italian).
+      numeric_notation: the variant also reads and writes numeric squares 1..32 (Italian,
+        English checkers), numbered row by row from the leftmost dark square of Black's back
+        rank as seen from White (a8 when a1 is light, b8 when a1 is dark).
       pdn_gametype: PDN GameType number, None where there is none.
-      start_fen: the start position in FEN, algebraic squares.
+      start_fen: the start position in FEN, algebraic squares; its side to move is the side
+        that moves first (Black in English checkers).
     """
 
     key: str
     name: str
     aliases: tuple[str, ...]
     geometry: Geometry
+    a1_dark: bool
     men_per_side: int
     man_sideways: bool
+    men_capture_backward: bool
     flying_kings: bool
     capture_removal: CaptureRemoval
     no_reversal: bool
@@ -101,15 +113,18 @@ class Variant:
 
     def is_playable(self, sq: int) -> bool:
         """Whether square `sq` (0..63) is used: every square for orthogonal boards, dark
-        squares (file + rank odd, a1 light) for diagonal boards."""
+        squares for diagonal boards (file + rank odd when a1 is light, even when a1 is
+        dark)."""
         if not 0 <= sq < 64:
             return False
-        return self.geometry is Geometry.ORTHOGONAL or is_dark(sq)
+        return self.geometry is Geometry.ORTHOGONAL or is_dark(sq) != self.a1_dark
 
     @property
     def playable_mask(self) -> int:
         """Bitboard of the playable squares."""
-        return _ALL if self.geometry is Geometry.ORTHOGONAL else _DARK
+        if self.geometry is Geometry.ORTHOGONAL:
+            return _ALL
+        return _ALL & ~_DARK if self.a1_dark else _DARK
 
     def __str__(self) -> str:
         return self.name
@@ -132,8 +147,10 @@ TURKISH = Variant(
     name="Turkish draughts",
     aliases=("dama", "turkish-draughts", "turkish-dama", "turk", "tr"),
     geometry=Geometry.ORTHOGONAL,
+    a1_dark=False,
     men_per_side=16,
     man_sideways=True,
+    men_capture_backward=False,
     flying_kings=True,
     capture_removal=CaptureRemoval.IMMEDIATE,
     no_reversal=True,
@@ -151,8 +168,10 @@ ARAB = Variant(
     name="Arab Dama",
     aliases=("arab-dama", "arabic", "arabic-dama", "arab-draughts", "ar"),
     geometry=Geometry.ORTHOGONAL,
+    a1_dark=False,
     men_per_side=16,
     man_sideways=True,
+    men_capture_backward=False,
     flying_kings=True,
     capture_removal=CaptureRemoval.IMMEDIATE,
     no_reversal=True,
@@ -170,8 +189,10 @@ MOROCCAN = Variant(
     name="Moroccan draughts",
     aliases=("moroccan-draughts", "morocco", "ma"),
     geometry=Geometry.DIAGONAL,
+    a1_dark=False,
     men_per_side=12,
     man_sideways=False,
+    men_capture_backward=False,
     flying_kings=True,
     capture_removal=CaptureRemoval.END_OF_MOVE,
     no_reversal=False,
@@ -189,8 +210,10 @@ ITALIAN = Variant(
     name="Italian draughts",
     aliases=("italian-draughts", "dama-italiana", "italiana", "it"),
     geometry=Geometry.DIAGONAL,
+    a1_dark=False,
     men_per_side=12,
     man_sideways=False,
+    men_capture_backward=False,
     flying_kings=False,
     capture_removal=CaptureRemoval.END_OF_MOVE,
     no_reversal=False,

@@ -1,4 +1,4 @@
-"""Reference move generator for the diagonal family (Moroccan, Italian).
+"""Reference move generator for the diagonal family (Moroccan, Italian, Russian, English).
 
 From docs/RULES.md, family 2: only dark squares; men step and capture diagonally forward only;
 captured pieces stay on the board until the move is over (they cannot be jumped twice,
@@ -6,6 +6,11 @@ passed over or landed on), the start square counts as empty; a man reaching the 
 is crowned and the move ends there, even mid-capture.
 Moroccan: flying kings, maximum capture, free choice among equal counts.
 Italian: short kings, a man never captures a king, and the four-step ladder.
+From docs/RULES.md, family 3 (the board's a1 corner dark: `board.is_playable`):
+Russian: men capture backward too; flying kings; free choice among captures; a man reaching
+the far rank mid-capture is crowned at once and goes on capturing as a (flying) king.
+English checkers: short kings; men capture forward only; free choice among captures; a man
+reaching the far rank mid-capture is crowned and the move ends.
 """
 
 from __future__ import annotations
@@ -26,10 +31,18 @@ from .board import (
 )
 
 KING_DIRECTIONS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
+FLYING_KINGS = frozenset({"moroccan", "russian"})
+MEN_CAPTURE_BACKWARD = frozenset({"russian"})
+CROWNED_KING_CONTINUES = frozenset({"russian"})
+FREE_CHOICE = frozenset({"russian", "english"})
 
 
 def man_directions(side: str) -> tuple[tuple[int, int], ...]:
     return ((1, forward(side)), (-1, forward(side)))
+
+
+def man_capture_directions(variant: str, side: str) -> tuple[tuple[int, int], ...]:
+    return KING_DIRECTIONS if variant in MEN_CAPTURE_BACKWARD else man_directions(side)
 
 
 def _capture_routes(
@@ -43,10 +56,10 @@ def _capture_routes(
 ) -> list[Route]:
     """Every complete capture route continuing from ``sq``. ``board`` has the moving piece
     lifted; the captured pieces are still on it (they block) and listed in ``captured``."""
-    flying = king and variant == "moroccan"
+    flying = king and variant in FLYING_KINGS
     f, r = coords(sq)
     routes: list[Route] = []
-    for df, dr in KING_DIRECTIONS if king else man_directions(side):
+    for df, dr in KING_DIRECTIONS if king else man_capture_directions(variant, side):
         cf, cr = f + df, r + dr
         if flying:
             while on_board(cf, cr) and name(cf, cr) not in board:
@@ -69,17 +82,20 @@ def _capture_routes(
             lf, lr = lf + df, lr + dr
         for land in landings:
             new_path, new_captured = (*path, land), (*captured, victim)
-            if not king and coords(land)[1] == crowning_rank(side):
+            crowned = not king and coords(land)[1] == crowning_rank(side)
+            if crowned and variant not in CROWNED_KING_CONTINUES:
                 routes.append((new_path, new_captured))  # crowned: the move ends here
                 continue
-            more = _capture_routes(board, variant, side, land, king, new_path, new_captured)
+            more = _capture_routes(
+                board, variant, side, land, king or crowned, new_path, new_captured
+            )
             routes.extend(more if more else [(new_path, new_captured)])
     return routes
 
 
 def _quiet_routes(board: Mapping[str, str], variant: str, side: str, sq: str) -> list[Route]:
     king = is_king(board[sq])
-    flying = king and variant == "moroccan"
+    flying = king and variant in FLYING_KINGS
     f, r = coords(sq)
     routes: list[Route] = []
     for df, dr in KING_DIRECTIONS if king else man_directions(side):
@@ -116,6 +132,8 @@ def legal_routes(board: Mapping[str, str], variant: str, side: str) -> list[Rout
     """The legal moves as routes (the precedence rules applied to routes)."""
     captures = all_capture_routes(board, variant, side)
     if captures:
+        if variant in FREE_CHOICE:
+            return captures
         if variant == "italian":
             best = min(italian_rank(board, route) for route in captures)
             return [route for route in captures if italian_rank(board, route) == best]
@@ -129,14 +147,15 @@ def legal_routes(board: Mapping[str, str], variant: str, side: str) -> list[Rout
 
 
 def apply_route(board: Mapping[str, str], side: str, route: Route) -> tuple[Board, str]:
-    """Play a route: remove the captured pieces together, move, crown on the far rank."""
+    """Play a route: remove the captured pieces together, move, crown a man that landed on
+    the far rank (at the end, or mid-capture where it went on as a king)."""
     path, captured = route
     after = dict(board)
     piece = after.pop(path[0])
     for sq in captured:
         del after[sq]
     end = path[-1]
-    if not is_king(piece) and coords(end)[1] == crowning_rank(side):
+    if not is_king(piece) and any(coords(s)[1] == crowning_rank(side) for s in path[1:]):
         piece = piece.upper()
     after[end] = piece
     return after, opponent(side)
