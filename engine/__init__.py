@@ -22,6 +22,7 @@ from engine.notation import format_move, parse_move
 from engine.pieces import Color, Piece, PieceKind
 from engine.position import Position
 from engine.squares import number_to_square, parse_square, square_name, square_to_number
+from engine.staged_variants import STAGED_VARIANTS, get_staged_variant
 from engine.variants import (
     VARIANTS,
     CapturePrecedence,
@@ -34,6 +35,7 @@ from engine.variants import (
 )
 
 __all__ = [
+    "STAGED_VARIANTS",
     "VARIANTS",
     "AmbiguousMoveError",
     "CapturePrecedence",
@@ -60,6 +62,7 @@ __all__ = [
     "Variant",
     "apply_move",
     "format_move",
+    "get_staged_variant",
     "get_variant",
     "legal_moves",
     "number_to_square",

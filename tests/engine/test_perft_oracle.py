@@ -7,6 +7,16 @@ Published tables: Italian 7, 49, 302, 1469, 7361, 36473 (rhalbersma/dctl,
 test/src/algo/traversal/initial/board_08x08.cpp); Turkish 8, 64, 708, 7538, 85090
 (Mazyod/kish, src/perft.rs); Moroccan equals Spanish (dctl) to depth 10 and Arab equals
 Turkish.
+
+The staged variants (docs/RULES.md, "Family 3"), duplicate captures dropped as our move
+identity does:
+- Russian draughts 7, 49, 302, 1469, 7482, 37986, 190146, 929899: rhalbersma/dctl,
+  https://github.com/rhalbersma/dctl/blob/master/test/src/algo/traversal/initial/board_08x08.cpp
+  (its "drop duplicates" row, first derived in the "Standard validation generator moves"
+  thread of the shashki.com forum, http://shashki.com/PNphpBB2-viewtopic-t-627-start-126.html).
+- English checkers 7, 49, 302, 1469, 7361, 36768, 179740, 845931: OEIS A133046,
+  https://oeis.org/A133046 (Schaeffer; Aart Bik), the same in dctl's file above (duplicate
+  captures first differ at depth 12).
 """
 
 from __future__ import annotations
@@ -68,6 +78,13 @@ PUBLISHED = {
     "moroccan": [7, 49, 302, 1469, 7361],
     "turkish": [8, 64, 708, 7538],
     "arab": [8, 64, 708, 7538],
+    "russian": [7, 49, 302, 1469, 7482, 37986],
+    "english": [7, 49, 302, 1469, 7361, 36768],
+}
+#: Deeper published counts of the staged variants (sources in the module docstring).
+PUBLISHED_DEEP = {
+    "russian": {7: 190146, 8: 929899},
+    "english": {7: 179740, 8: 845931},
 }
 
 
@@ -97,3 +114,11 @@ def test_engine_perft_matches_reference_deeper(
 ) -> None:
     board, side = parse_fen(fen)
     assert engine_perft(fen, variant, depth + 1) == perft(board, side, variant, depth + 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(PUBLISHED_DEEP))
+def test_reference_matches_published_deep_start_tables(variant: str) -> None:
+    board, side = parse_fen(START_FENS[variant])
+    for depth, want in PUBLISHED_DEEP[variant].items():
+        assert perft(board, side, variant, depth) == want, f"depth {depth}"

@@ -7,8 +7,9 @@ is crowned and the move ends there, even mid-capture.
 Moroccan: flying kings, maximum capture, free choice among equal counts.
 Italian: short kings, a man never captures a king, and the four-step ladder.
 From docs/RULES.md, family 3 (the board's a1 corner dark: `board.is_playable`):
-Russian: men capture backward too; flying kings; free choice among captures; a man reaching
-the far rank mid-capture is crowned at once and goes on capturing as a (flying) king.
+Russian: men capture backward too; flying kings; free choice among captures, but a capture is
+played to its end, so a flying king lands where it can go on capturing when it can; a man
+reaching the far rank mid-capture is crowned at once and goes on capturing as a (flying) king.
 English checkers: short kings; men capture forward only; free choice among captures; a man
 reaching the far rank mid-capture is crowned and the move ends.
 """
@@ -80,16 +81,25 @@ def _capture_routes(
             if not flying:
                 break
             lf, lr = lf + df, lr + dr
+        # A capture is played to its end: a flying king must land where it can go on
+        # capturing when one of its landing squares allows it (it decides nothing under
+        # maximum capture, where shorter routes lose anyway; it does under free choice).
+        going_on: list[Route] = []
+        ending: list[Route] = []
         for land in landings:
             new_path, new_captured = (*path, land), (*captured, victim)
             crowned = not king and coords(land)[1] == crowning_rank(side)
             if crowned and variant not in CROWNED_KING_CONTINUES:
-                routes.append((new_path, new_captured))  # crowned: the move ends here
+                ending.append((new_path, new_captured))  # crowned: the move ends here
                 continue
             more = _capture_routes(
                 board, variant, side, land, king or crowned, new_path, new_captured
             )
-            routes.extend(more if more else [(new_path, new_captured)])
+            if more:
+                going_on.extend(more)
+            else:
+                ending.append((new_path, new_captured))
+        routes.extend(going_on if going_on else ending)
     return routes
 
 
