@@ -21,6 +21,8 @@ from engine import (
 )
 from engine.movegen_core import generator, unsupported_rules
 
+from .oracles.board import english_number
+
 
 def test_staged_variants_are_apart_from_the_bots_registry() -> None:
     assert list(STAGED_VARIANTS) == ["russian", "english"]
@@ -97,3 +99,31 @@ def test_the_move_generator_refuses_the_rules_it_does_not_read_yet() -> None:
             engine.perft(Position.from_fen(v.start_fen, v), v, 1)
     for v in VARIANTS.values():
         assert unsupported_rules(v) == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "number"),
+    [("b8", 1), ("h8", 4), ("a7", 5), ("b6", 9), ("h2", 28), ("a1", 29), ("g1", 32)],
+)
+def test_english_numeric_squares(name: str, number: int) -> None:
+    sq = parse_square(name)
+    assert engine.square_to_number(sq, a1_dark=True) == number
+    assert engine.number_to_square(number, a1_dark=True) == sq
+    assert english_number(name) == number  # the reference's own numbering
+
+
+def test_english_numbering_covers_the_32_dark_squares_once() -> None:
+    english = get_staged_variant("english")
+    dark = [sq for sq in range(64) if english.is_playable(sq)]
+    assert sorted(engine.square_to_number(sq, a1_dark=True) for sq in dark) == list(range(1, 33))
+    with pytest.raises(ValueError):
+        engine.square_to_number(parse_square("a8"), a1_dark=True)
+
+
+def test_english_start_in_the_numeric_fen_its_players_write() -> None:
+    english = get_staged_variant("english")
+    start = Position.from_fen(english.start_fen, english)
+    assert Position.from_fen("B:W21-32:B1-12", english) == start
+    assert start.to_fen(english, numeric=True) == (
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    )
