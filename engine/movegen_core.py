@@ -1003,8 +1003,8 @@ def unsupported_rules(variant: Variant) -> tuple[str, ...]:
             pass
         case CrownedMidCapture.CONTINUES_AS_KING:
             missing.append("crowned_mid_capture")
-        case _ as unreachable:
-            assert_never(unreachable)
+        case _ as unknown:
+            assert_never(unknown)
     return tuple(missing)
 
 
