@@ -1,4 +1,5 @@
-"""The rules of Turkish, Arab, Moroccan and Italian draughts. Standard library only.
+"""The rules of Turkish, Arab, Moroccan and Italian draughts (and, staged, not yet played by
+the move generator: Russian draughts and English checkers). Standard library only.
 
 Everything a caller needs is importable from `engine` directly; see docs/ENGINE.md ("Engine")
 and docs/RULES.md for the rules implemented.

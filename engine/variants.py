@@ -3,7 +3,8 @@
 Every rule difference between the variants is a named parameter here; move generation,
 notation and the game's draw rules read these parameters and never compare variant names.
 The rules themselves are restated in ``docs/RULES.md`` (project documentation), from the four
-rule pages of Turkish draughts, Arab Dama, Moroccan draughts and Italian draughts.
+rule pages of Turkish draughts, Arab Dama, Moroccan draughts and Italian draughts. Variants
+the engine defines but the bot does not offer yet are in ``engine.staged_variants``.
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ class DrawLaw:
     `one_piece_each`: a draw as soon as each side has exactly one piece.
     `no_progress_plies`: a draw after this many consecutive plies with no capture and no
     man move (80 for Arab and the diagonal variants; 30 for Turkish, whose rule is 30 plies
-    in which only kings moved and nothing was captured, which is the same count).
+    in which only kings moved and nothing was captured, which is the same count, and for
+    the staged Russian draughts, whose rule is 15 such moves by each side).
     """
 
     repetitions: int
