@@ -21,7 +21,9 @@ from engine import (
 )
 from engine.movegen_core import generator, unsupported_rules
 
-from .oracles.board import english_number
+from .oracles.board import english_number, parse_fen
+from .oracles.bridge import board_of, engine_position
+from .oracles.reference import START_FENS
 
 
 def test_staged_variants_are_apart_from_the_bots_registry() -> None:
@@ -127,3 +129,13 @@ def test_english_start_in_the_numeric_fen_its_players_write() -> None:
     assert start.to_fen(english, numeric=True) == (
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     )
+
+
+@pytest.mark.parametrize("key", ["russian", "english"])
+def test_the_engine_reads_the_references_positions_of_a_staged_variant(key: str) -> None:
+    """The bridge between the reference and the engine takes the staged keys (the next step
+    compares their moves): the start position crosses it unchanged."""
+    board, side = parse_fen(START_FENS[key])
+    position = engine_position(board, side, key)
+    assert position == Position.start(get_staged_variant(key))
+    assert board_of(position) == (board, side)

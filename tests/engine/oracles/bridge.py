@@ -22,8 +22,11 @@ def sq_index(name: str) -> int:
 
 
 def engine_variant(key: str) -> Any:
+    """The engine's record of ``key``: one of the bot's variants or a staged one."""
     import engine
 
+    if key in engine.STAGED_VARIANTS:
+        return engine.get_staged_variant(key)
     return engine.get_variant(key)
 
 
