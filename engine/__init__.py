@@ -1,4 +1,6 @@
-"""The rules of Turkish, Arab, Moroccan and Italian draughts. Standard library only.
+"""The rules of Turkish, Arab, Moroccan and Italian draughts (and, staged, not yet offered by
+the bot: Brazilian, International and Russian draughts, English checkers; the move
+generator plays the first two). Standard library only.
 
 Everything a caller needs is importable from `engine` directly; see docs/ENGINE.md ("Engine")
 and docs/RULES.md for the rules implemented.
@@ -22,6 +24,7 @@ from engine.notation import format_move, parse_move
 from engine.pieces import Color, Piece, PieceKind
 from engine.position import Position
 from engine.squares import number_to_square, parse_square, square_name, square_to_number
+from engine.staged_variants import STAGED_VARIANTS, get_staged_variant
 from engine.variants import (
     VARIANTS,
     CapturePrecedence,
@@ -34,6 +37,7 @@ from engine.variants import (
 )
 
 __all__ = [
+    "STAGED_VARIANTS",
     "VARIANTS",
     "AmbiguousMoveError",
     "CapturePrecedence",
@@ -60,6 +64,7 @@ __all__ = [
     "Variant",
     "apply_move",
     "format_move",
+    "get_staged_variant",
     "get_variant",
     "legal_moves",
     "number_to_square",

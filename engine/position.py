@@ -158,7 +158,8 @@ class Position:
 
         def names(bb: int) -> list[str]:
             if numeric:
-                return [str(n) for n in sorted(square_to_number(sq) for sq in iter_bits(bb))]
+                numbers = (square_to_number(sq, a1_dark=variant.a1_dark) for sq in iter_bits(bb))
+                return [str(n) for n in sorted(numbers)]
             return [square_name(sq) for sq in iter_bits(bb)]
 
         sections = []
@@ -272,7 +273,9 @@ def _read_token(token: str, variant: Variant, side_name: str) -> list[tuple[int,
             f"unknown token {quoted(token)} in {side_name}'s pieces: "
             "numeric squares run from 1 to 32"
         )
-    return [(number_to_square(n), is_king) for n in range(first, last + 1)]
+    return [
+        (number_to_square(n, a1_dark=variant.a1_dark), is_king) for n in range(first, last + 1)
+    ]
 
 
 @cache

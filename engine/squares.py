@@ -7,6 +7,8 @@ Bitboards are Python ints in which bit i stands for square i.
 Italian numeric squares (docs/RULES.md, "Italian numeric squares") number the 32 dark squares of
 the diagonal board row by row from the far left of Black's back rank as seen from White:
 1 = a8, 2 = c8, 3 = e8, 4 = g8, 5 = b7, ..., 29 = b1, 30 = d1, 31 = f1, 32 = h1.
+English checkers numbers its board, whose a1 corner is dark, the same way (docs/RULES.md,
+"English checkers"): 1 = b8, 4 = h8, 5 = a7, ..., 29 = a1, 32 = g1 (`a1_dark=True`).
 """
 
 from __future__ import annotations
@@ -49,27 +51,29 @@ def is_dark(sq: int) -> bool:
     return ((sq & 7) + (sq >> 3)) % 2 == 1
 
 
-def square_to_number(sq: int) -> int:
-    """The Italian numeric square 1..32 of dark square `sq` (a8 -> 1, h1 -> 32).
+def square_to_number(sq: int, *, a1_dark: bool = False) -> int:
+    """The numeric square 1..32 of dark square `sq`: Italian (a8 -> 1, h1 -> 32), or with
+    `a1_dark` English checkers (b8 -> 1, g1 -> 32).
 
     Raises ValueError when `sq` is off the board or a light square.
     """
-    if not 0 <= sq < 64 or not is_dark(sq):
+    if not 0 <= sq < 64 or is_dark(sq) == a1_dark:
         raise ValueError(f"square {sq} is not a dark square of the diagonal board")
     row = 7 - (sq >> 3)
     return row * 4 + (sq & 7) // 2 + 1
 
 
-def number_to_square(n: int) -> int:
-    """The square (0..63) of Italian numeric square `n` 1..32 (1 -> a8 = 56, 32 -> h1 = 7).
+def number_to_square(n: int, *, a1_dark: bool = False) -> int:
+    """The square (0..63) of numeric square `n` 1..32: Italian (1 -> a8 = 56, 32 -> h1 = 7),
+    or with `a1_dark` English checkers (1 -> b8 = 57, 32 -> g1 = 6).
 
     Raises ValueError when `n` is not in 1..32.
     """
     if not 1 <= n <= 32:
-        raise ValueError(f"{n} is not a numeric square: Italian squares are numbered 1 to 32")
+        raise ValueError(f"{n} is not a numeric square: squares are numbered 1 to 32")
     row, col = divmod(n - 1, 4)
     rank = 7 - row
-    file = col * 2 + (1 if rank % 2 == 0 else 0)
+    file = col * 2 + ((rank % 2 == 1) if a1_dark else (rank % 2 == 0))
     return rank * 8 + file
 
 

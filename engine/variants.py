@@ -3,7 +3,8 @@
 Every rule difference between the variants is a named parameter here; move generation,
 notation and the game's draw rules read these parameters and never compare variant names.
 The rules themselves are restated in ``docs/RULES.md`` (project documentation), from the four
-rule pages of Turkish draughts, Arab Dama, Moroccan draughts and Italian draughts.
+rule pages of Turkish draughts, Arab Dama, Moroccan draughts and Italian draughts. Variants
+the engine defines but the bot does not offer yet are in ``engine.staged_variants``.
 """
 
 from __future__ import annotations
@@ -14,9 +15,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.errors import UnknownVariantError, quoted
-from engine.squares import is_dark
-from engine.squares10 import DARK_SQUARES as _DARK_10
-from engine.squares10 import is_dark_square
 
 
 class Geometry(enum.Enum):
@@ -38,6 +36,7 @@ class CapturePrecedence(enum.Enum):
 
     MAXIMUM = "maximum"  # the most pieces; equal counts: free choice
     ITALIAN_LADDER = "italian_ladder"  # most pieces, king over man, most kings, earliest king
+    FREE_CHOICE = "free_choice"  # any capture, whatever it takes (Russian, English checkers)
 
 
 class CrownedMidCapture(enum.Enum):
@@ -45,6 +44,7 @@ class CrownedMidCapture(enum.Enum):
 
     CONTINUES_AS_MAN = "continues_as_man"  # crowned only if the move ends there
     MOVE_ENDS = "move_ends"  # crowned at once; the move ends
+    CONTINUES_AS_KING = "continues_as_king"  # crowned at once; goes on capturing as a king
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,8 @@ class DrawLaw:
     `one_piece_each`: a draw as soon as each side has exactly one piece.
     `no_progress_plies`: a draw after this many consecutive plies with no capture and no
     man move (80 for Arab and the diagonal variants; 30 for Turkish, whose rule is 30 plies
-    in which only kings moved and nothing was captured, which is the same count).
+    in which only kings moved and nothing was captured, which is the same count, and for
+    the staged Russian draughts, whose rule is 15 such moves by each side).
     """
 
     repetitions: int
@@ -69,13 +70,16 @@ class Variant:
 
     Fields:
       key, name, aliases: registry key (lower case), display name, other accepted names.
-      geometry: ORTHOGONAL (all 64 squares) or DIAGONAL (32 dark squares, a1 light; on
-        the 10×10 board the 50 dark squares, a1 dark: `engine.squares10`).
-      board_size: squares per rank and file, 8 or 10 (International).
+      geometry: ORTHOGONAL (every square of the board) or DIAGONAL (its dark squares).
+      board_size: squares per rank and file, 8 or 10 (International: `engine.squares10`).
+      a1_dark: on the diagonal board, the near-left corner a1 is dark, so the dark squares
+        are those where file + rank is even (Brazilian, Russian, English checkers, and
+        always on the 10×10 board); False: a1 light, the board of Moroccan and Italian
+        draughts. False for ORTHOGONAL.
       men_per_side: pieces each side starts with (and may have at most).
       man_sideways: men also step and capture left and right (orthogonal family).
-      men_capture_backward: men also capture backwards (International family: Brazilian),
-        though they still step forward only.
+      men_capture_backward: men also capture diagonally backward (Brazilian, International,
+        Russian); they still step forward only.
       flying_kings: kings move and capture at any distance along a line.
       capture_removal: IMMEDIATE or END_OF_MOVE.
       no_reversal: no 180-degree turn between two consecutive jumps of one move.
@@ -83,10 +87,17 @@ class Variant:
       capture_precedence: MAXIMUM or ITALIAN_LADDER.
       crowned_mid_capture: CONTINUES_AS_MAN or MOVE_ENDS.
       draw_law: automatic draw rules.
-      numeric_notation: the variant also reads and writes numeric squares 1..32 (Italian).
+      numeric_notation: the variant also reads and writes numeric squares 1..32 (Italian,
+        English checkers), numbered row by row from the leftmost dark square of Black's back
+        rank as seen from White (a8 when a1 is light, b8 when a1 is dark).
       pdn_gametype: PDN GameType number, None where there is none.
       start_fen: the start position in FEN, algebraic squares (on the 10×10 board the
-        FMJD's numbers, `engine.squares10`).
+        FMJD's numbers, `engine.squares10`); its side to move is the side that moves first
+        (Black in English checkers).
+
+    Raises ValueError when the board is not 8×8 or 10×10, when a 10×10 board has a light
+    a1 (the FMJD board has a dark a1: docs/RULES.md, "Family 3"), or when an orthogonal
+    board has `a1_dark` (it uses every square, so the field means nothing there).
     """
 
     key: str
@@ -94,6 +105,7 @@ class Variant:
     aliases: tuple[str, ...]
     geometry: Geometry
     board_size: int
+    a1_dark: bool
     men_per_side: int
     man_sideways: bool
     men_capture_backward: bool
@@ -108,29 +120,41 @@ class Variant:
     pdn_gametype: int | None
     start_fen: str
 
+    def __post_init__(self) -> None:
+        if self.board_size not in (8, 10):
+            raise ValueError(f"{self.key}: board_size {self.board_size} is neither 8 nor 10")
+        if self.board_size == 10 and not (self.geometry is Geometry.DIAGONAL and self.a1_dark):
+            raise ValueError(f"{self.key}: the 10×10 board is diagonal with a dark a1")
+        if self.geometry is Geometry.ORTHOGONAL and self.a1_dark:
+            raise ValueError(f"{self.key}: a1_dark is for the diagonal board only")
+
     def is_playable(self, sq: int) -> bool:
-        """Whether square `sq` (0..63, 0..99 on the 10×10 board) is used: every square for
-        orthogonal boards, dark squares for diagonal boards (file + rank odd, a1 light, on
-        8×8; file + rank even, a1 dark, on 10×10)."""
-        if self.board_size == 10:
-            return is_dark_square(sq)
-        if not 0 <= sq < 64:
+        """Whether square `sq` (0..63, 0..99 on the 10×10 board: `rank * board_size +
+        file`) is used: every square for orthogonal boards, dark squares for diagonal boards
+        (file + rank odd when a1 is light, even when a1 is dark)."""
+        size = self.board_size
+        if not 0 <= sq < size * size:
             return False
-        return self.geometry is Geometry.ORTHOGONAL or is_dark(sq)
+        if self.geometry is Geometry.ORTHOGONAL:
+            return True
+        return (sq % size + sq // size) % 2 == (0 if self.a1_dark else 1)
 
     @property
     def playable_mask(self) -> int:
-        """Bitboard of the playable squares."""
-        if self.board_size == 10:
-            return _DARK_10
-        return _ALL if self.geometry is Geometry.ORTHOGONAL else _DARK
+        """Bitboard of the playable squares (bit `sq` set when `is_playable(sq)`)."""
+        key = (self.geometry, self.board_size, self.a1_dark)
+        mask = _PLAYABLE_MASKS.get(key)
+        if mask is None:
+            mask = sum(1 << sq for sq in range(self.board_size**2) if self.is_playable(sq))
+            _PLAYABLE_MASKS[key] = mask
+        return mask
 
     def __str__(self) -> str:
         return self.name
 
 
-_ALL = (1 << 64) - 1
-_DARK = sum(1 << sq for sq in range(64) if is_dark(sq))
+#: Playable masks by (geometry, board size, a1 dark), filled by `Variant.playable_mask`.
+_PLAYABLE_MASKS: dict[tuple[Geometry, int, bool], int] = {}
 
 _ORTHOGONAL_START = (
     "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
@@ -147,6 +171,7 @@ TURKISH = Variant(
     aliases=("dama", "turkish-draughts", "turkish-dama", "turk", "tr"),
     geometry=Geometry.ORTHOGONAL,
     board_size=8,
+    a1_dark=False,
     men_per_side=16,
     man_sideways=True,
     men_capture_backward=False,
@@ -168,6 +193,7 @@ ARAB = Variant(
     aliases=("arab-dama", "arabic", "arabic-dama", "arab-draughts", "ar"),
     geometry=Geometry.ORTHOGONAL,
     board_size=8,
+    a1_dark=False,
     men_per_side=16,
     man_sideways=True,
     men_capture_backward=False,
@@ -189,6 +215,7 @@ MOROCCAN = Variant(
     aliases=("moroccan-draughts", "morocco", "ma"),
     geometry=Geometry.DIAGONAL,
     board_size=8,
+    a1_dark=False,
     men_per_side=12,
     man_sideways=False,
     men_capture_backward=False,
@@ -210,6 +237,7 @@ ITALIAN = Variant(
     aliases=("italian-draughts", "dama-italiana", "italiana", "it"),
     geometry=Geometry.DIAGONAL,
     board_size=8,
+    a1_dark=False,
     men_per_side=12,
     man_sideways=False,
     men_capture_backward=False,
@@ -227,62 +255,6 @@ ITALIAN = Variant(
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {v.key: v for v in (TURKISH, ARAB, MOROCCAN, ITALIAN)}
-)
-
-# Brazilian draughts is played on a board with a dark a1; here it is its mirror image on the
-# diagonal geometry (a1 light), which every rule of the game is symmetric under, so its
-# moves and perft are the game's (docs/RULES.md, "Brazilian").
-BRAZILIAN = Variant(
-    key="brazilian",
-    name="Brazilian draughts",
-    aliases=("brazilian-draughts", "damas-brasileiras", "br"),
-    geometry=Geometry.DIAGONAL,
-    board_size=8,
-    men_per_side=12,
-    man_sideways=False,
-    men_capture_backward=True,
-    flying_kings=True,
-    capture_removal=CaptureRemoval.END_OF_MOVE,
-    no_reversal=False,
-    men_capture_kings=True,
-    capture_precedence=CapturePrecedence.MAXIMUM,
-    crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
-    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=50),
-    numeric_notation=False,
-    pdn_gametype=26,
-    start_fen=_DIAGONAL_START,
-)
-
-# International draughts (FMJD) on the 10×10 board: Brazilian's rules with 20 men each.
-# Its start is written with the FMJD's square numbers (`engine.squares10`); `Position` and
-# FEN are 8×8 only so far, so the engine plays it through the move generator's bitboards
-# (docs/ENGINE.md, "Engine").
-INTERNATIONAL = Variant(
-    key="international",
-    name="International draughts",
-    aliases=("international-draughts", "fmjd", "polish-draughts", "int"),
-    geometry=Geometry.DIAGONAL,
-    board_size=10,
-    men_per_side=20,
-    man_sideways=False,
-    men_capture_backward=True,
-    flying_kings=True,
-    capture_removal=CaptureRemoval.END_OF_MOVE,
-    no_reversal=False,
-    men_capture_kings=True,
-    capture_precedence=CapturePrecedence.MAXIMUM,
-    crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
-    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=50),
-    numeric_notation=False,
-    pdn_gametype=20,
-    start_fen="W:W31-50:B1-20",
-)
-
-#: Variants the engine plays but the bot does not offer yet (docs/RULES.md, "Brazilian"):
-#: not in `VARIANTS` (what the bot's commands, catalogs, puzzle banks and pictures list)
-#: and not found by `get_variant`; reach them here by key until they are wired into the bot.
-UPCOMING_VARIANTS: Mapping[str, Variant] = MappingProxyType(
-    {v.key: v for v in (BRAZILIAN, INTERNATIONAL)}
 )
 
 _LOOKUP: dict[str, Variant] = {}

@@ -25,7 +25,7 @@ import engine
 from .oracles import pydraughts_adapter
 from .oracles.board import (
     ALL_VARIANTS,
-    UPCOMING_VARIANTS,
+    STAGED_GENERATED_VARIANTS,
     Board,
     coords,
     crowning_rank,
@@ -105,13 +105,13 @@ def _test(variant: str, profile: settings) -> Any:
     return run
 
 
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
 def test_engine_matches_reference(variant: str) -> None:
     _test(variant, NORMAL)()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
 def test_engine_matches_reference_many(variant: str) -> None:
     _test(variant, SLOW)()
 
@@ -156,7 +156,7 @@ def check_notation(board: Board, side: str, variant: str) -> None:
             assert engine.parse_move(numeric, position, v) == move
 
 
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
 def test_notation_round_trip(variant: str) -> None:
     @settings(NORMAL, max_examples=100)
     @given(position=positions(variant))
@@ -174,7 +174,7 @@ def check_perft(board: Board, side: str, variant: str, depth: int) -> None:
         assert engine.perft(position, v, d) == want, f"{variant} {to_fen(board, side)} depth {d}"
 
 
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
 def test_perft_matches_reference_on_random_positions(variant: str) -> None:
     """Perft (and so apply_move and any bulk counting at the last ply) on random positions."""
 
@@ -187,7 +187,7 @@ def test_perft_matches_reference_on_random_positions(variant: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
 def test_perft_matches_reference_on_random_positions_many(variant: str) -> None:
     @settings(SLOW, max_examples=500)
     @given(position=positions(variant))

@@ -40,7 +40,7 @@ from engine.movegen_core import generator
 
 from .oracles.board import (
     ALL_VARIANTS,
-    UPCOMING_VARIANTS,
+    STAGED_GENERATED_VARIANTS,
     Board,
     Identity,
     Route,
@@ -211,7 +211,7 @@ def _assert_ladder_told_apart(tally: Counter[str]) -> None:
         assert tally[f"steps {i}-{j}"] >= 1, (i, j, dict(tally))
 
 
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
 def test_moves_by_identity_match_the_reference(variant: str) -> None:
     tally = run_differential(variant, FAST_COUNT, seed=11)
     assert tally["positions"] == FAST_COUNT
@@ -220,7 +220,7 @@ def test_moves_by_identity_match_the_reference(variant: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *UPCOMING_VARIANTS))
+@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
 def test_moves_by_identity_match_the_reference_many(variant: str) -> None:
     tally = run_differential(variant, SLOW_COUNT, seed=12)
     assert tally["positions"] == SLOW_COUNT

@@ -15,7 +15,7 @@ import pytest
 
 from engine.movegen_core import generator
 from engine.squares10 import fmjd_bitboard, fmjd_number
-from engine.variants import INTERNATIONAL
+from engine.staged_variants import INTERNATIONAL
 
 Identity = tuple[int, int, frozenset[int]]
 Side = tuple[list[int], list[int]]  # men, kings (FMJD numbers)

@@ -1,5 +1,5 @@
-"""International draughts on the 10×10 board (docs/RULES.md, "International"), through the
-move generator's bitboards: `Position`, FEN and notation are 8×8 only so far.
+"""International draughts on the 10×10 board (docs/RULES.md, "International draughts"),
+through the move generator's bitboards: `Position`, FEN and notation are 8×8 only so far.
 
 Each case is a position given by FMJD square numbers (`engine.squares10`) and the exact set
 of legal moves, (start, end, captured squares), written by hand from the rule; White moves
@@ -13,7 +13,7 @@ import pytest
 
 from engine.movegen_core import generator
 from engine.squares10 import fmjd_bitboard, fmjd_number, fmjd_square
-from engine.variants import INTERNATIONAL
+from engine.staged_variants import INTERNATIONAL
 
 Moves = set[tuple[int, int, frozenset[int]]]
 

@@ -30,7 +30,7 @@ from engine import (
     parse_move,
 )
 from engine.search import LEVELS, MATE_BOUND, POLL_MASK, SearchResult, search
-from engine.variants import BRAZILIAN
+from engine.staged_variants import BRAZILIAN
 from tests.support.material import brute_force, material
 
 
@@ -289,8 +289,8 @@ def test_an_empty_window_or_one_below_level_5_is_refused(bad: dict[str, object])
 
 
 def test_search_wins_a_brazilian_game_against_random_moves() -> None:
-    # Brazilian is engine level (engine.variants.UPCOMING_VARIANTS): the search, the game and
-    # its outcome work for it through the same parameters as for the bot's variants.
+    # Brazilian is staged (engine.STAGED_VARIANTS, not offered by the bot): the search, the
+    # game and its outcome work for it through the same parameters as for the bot's variants.
     game = Game(BRAZILIAN)
     rng = random.Random(5)
     for ply in range(200):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from engine import (
     DamaError,
     Geometry,
     UnknownVariantError,
+    get_staged_variant,
     get_variant,
 )
 
@@ -77,6 +79,36 @@ def test_diagonal_boards_use_dark_squares_with_a1_light() -> None:
         assert sum(variant.is_playable(sq) for sq in range(64)) == 32
     assert not get_variant("italian").is_playable(64)
     assert not get_variant("italian").is_playable(-1)
+
+
+def test_the_ten_by_ten_board_uses_its_fifty_dark_squares_with_a1_dark() -> None:
+    # docs/RULES.md, "Family 3": the FMJD board's a1 is dark; squares are rank * 10 + file.
+    international = get_staged_variant("international")
+    assert (international.board_size, international.a1_dark) == (10, True)
+    assert international.is_playable(0)  # a1
+    assert not international.is_playable(1)  # b1
+    assert international.is_playable(99)  # j10
+    assert not international.is_playable(100)
+    assert sum(international.is_playable(sq) for sq in range(100)) == 50
+    dark = [sq for sq in range(100) if (sq % 10 + sq // 10) % 2 == 0]
+    assert international.playable_mask == sum(1 << sq for sq in dark)
+
+
+@pytest.mark.parametrize(
+    ("base", "changes", "reason"),
+    [
+        ("international", {"a1_dark": False}, "10×10"),
+        ("international", {"geometry": Geometry.ORTHOGONAL}, "10×10"),
+        ("turkish", {"a1_dark": True}, "diagonal board only"),
+        ("italian", {"board_size": 12}, "neither 8 nor 10"),
+    ],
+)
+def test_a_variant_record_refuses_a_board_that_does_not_exist(
+    base: str, changes: dict[str, object], reason: str
+) -> None:
+    variant = get_staged_variant(base) if base == "international" else get_variant(base)
+    with pytest.raises(ValueError, match=reason):
+        dataclasses.replace(variant, **changes)  # type: ignore[arg-type]
 
 
 def test_rule_parameters_follow_rules_md() -> None:

@@ -8,7 +8,9 @@ square then every landing square, ``captured`` the captured squares in the order
 Slow and plain on purpose: every rule is one obvious piece of code.
 
 Modules: ``board`` (squares, FEN, rotation, move identity), ``orthogonal`` (Turkish, Arab),
-``diagonal`` (Moroccan, Italian), ``reference`` (legal moves under the identity, perft),
+``diagonal`` (Moroccan, Italian; and the staged Brazilian and Russian draughts and English
+checkers),
+``reference`` (legal moves under the identity, perft),
 ``pydraughts_adapter`` (pydraughts 0.6.7 as a second source, its quirks handled),
 ``positions`` (random legal positions), ``rulecases`` (per-rule test machinery),
 ``ladder`` (the Italian ladder with its steps in any order, on the reference's routes),
@@ -20,7 +22,8 @@ search over states that replaced it and as the "before" of benchmarks/movegen.py
 the engine's direction tables and variant records.
 
 How they were validated before being trusted: the reference perft equals the published
-start tables (Italian and Moroccan to depth 7: 177532; Turkish to depth 6: 931312), and the
+start tables (Italian and Moroccan to depth 7: 177532; Turkish to depth 6: 931312; Russian
+and English checkers to depth 8: 929899 and 845931), and the
 reference's move sets equal pydraughts' (routes merged, quirks corrected) on over 4,000
 random Italian and over 4,000 random Turkish positions (uniform, crowded corners,
 capture-chain trees).

@@ -14,10 +14,19 @@ Identity = tuple[str, str, frozenset[str]]  # (start, end, set of captured squar
 
 FILES = "abcdefgh"
 ORTHOGONAL_VARIANTS = frozenset({"turkish", "arab"})
-DIAGONAL_VARIANTS = frozenset({"moroccan", "italian", "brazilian"})
+DIAGONAL_VARIANTS = frozenset({"moroccan", "italian", "brazilian", "russian", "english"})
+#: The diagonal variants whose near-left corner a1 is dark (file + rank even is dark).
+A1_DARK_VARIANTS = frozenset({"brazilian", "russian", "english"})
+#: The variants the bot offers; the engine's `VARIANTS`.
 ALL_VARIANTS = ("turkish", "arab", "moroccan", "italian")
-#: Variants the engine plays but the bot does not offer yet (engine.variants.UPCOMING_VARIANTS).
-UPCOMING_VARIANTS = ("brazilian",)
+#: The variants the engine defines but the bot does not offer yet (`engine.STAGED_VARIANTS`).
+STAGED_VARIANTS = ("brazilian", "international", "russian", "english")
+#: The staged variants of the 8×8 board, which this reference plays (International, on the
+#: 10×10 board, is checked against pydraughts: tests/engine/test_international_differential.py).
+STAGED_8X8_VARIANTS = ("brazilian", "russian", "english")
+#: The staged variants the engine's move generator plays too (it refuses the others:
+#: `engine.movegen_core.unsupported_rules`), compared with this reference.
+STAGED_GENERATED_VARIANTS = ("brazilian",)
 
 
 def name(f: int, r: int) -> str:
@@ -42,11 +51,17 @@ def is_dark(sq: str) -> bool:
     return (f + 1 + r + 1) % 2 == 1
 
 
+def is_playable(sq: str, variant: str) -> bool:
+    """Whether ``sq`` is used in ``variant``: every square of the orthogonal board; the dark
+    squares of the diagonal board, a1 light (Moroccan, Italian) or a1 dark (Russian, English)."""
+    if variant not in DIAGONAL_VARIANTS:
+        return True
+    return is_dark(sq) != (variant in A1_DARK_VARIANTS)
+
+
 def playable_squares(variant: str) -> list[str]:
     squares = [name(f, r) for r in range(8) for f in range(8)]
-    if variant in DIAGONAL_VARIANTS:
-        return [s for s in squares if is_dark(s)]
-    return squares
+    return [s for s in squares if is_playable(s, variant)]
 
 
 def color_of(piece: str) -> str:
@@ -88,6 +103,25 @@ def italian_square(number: int) -> str:
             if is_dark(s) and italian_number(s) == number:
                 return s
     raise ValueError(f"no Italian square {number}")
+
+
+# --- English checkers numeric squares (docs/RULES.md: 1 = b8, 4 = h8, 5 = a7, 32 = g1) -----
+
+
+def english_number(sq: str) -> int:
+    """The square number 1..32 of English checkers: from Black's back rank, row by row, each
+    row from the left as seen from White (the a1-dark board: 1 = b8, 29 = a1, 32 = g1)."""
+    f, r = coords(sq)
+    if not is_playable(sq, "english"):
+        raise ValueError(f"{sq} is not a playable square of English checkers")
+    return (7 - r) * 4 + f // 2 + 1
+
+
+def english_square(number: int) -> str:
+    for s in playable_squares("english"):
+        if english_number(s) == number:
+            return s
+    raise ValueError(f"no English checkers square {number}")
 
 
 # --- FEN: "W:Wa2,b2,Kd4:Ba7,Kh8" ------------------------------------------------------------

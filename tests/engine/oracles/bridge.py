@@ -22,10 +22,12 @@ def sq_index(name: str) -> int:
 
 
 def engine_variant(key: str) -> Any:
+    """The engine's record of ``key``: one of the bot's variants or a staged one."""
     import engine
-    from engine.variants import UPCOMING_VARIANTS
 
-    return UPCOMING_VARIANTS[key] if key in UPCOMING_VARIANTS else engine.get_variant(key)
+    if key in engine.STAGED_VARIANTS:
+        return engine.get_staged_variant(key)
+    return engine.get_variant(key)
 
 
 def engine_position(board: Mapping[str, str], side: str, variant: str) -> Any:

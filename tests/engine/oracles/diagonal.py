@@ -1,4 +1,5 @@
-"""Reference move generator for the diagonal family (Moroccan, Italian) and Brazilian.
+"""Reference move generator for the diagonal family (Moroccan, Italian) and the 8×8 variants
+of family 3 (Brazilian, Russian, English).
 
 From docs/RULES.md, family 2: only dark squares; men step and capture diagonally forward only;
 captured pieces stay on the board until the move is over (they cannot be jumped twice,
@@ -6,9 +7,14 @@ passed over or landed on), the start square counts as empty; a man reaching the 
 is crowned and the move ends there, even mid-capture.
 Moroccan: flying kings, maximum capture, free choice among equal counts.
 Italian: short kings, a man never captures a king, and the four-step ladder.
-Brazilian (docs/RULES.md, "Brazilian"): as Moroccan, but men also capture backwards, and a
-man that reaches the far rank during a capture goes on capturing as a man; it is crowned
-only when its move ends there.
+From docs/RULES.md, family 3 (the board's a1 corner dark: `board.is_playable`):
+Brazilian: as Moroccan, but men also capture backward, and a man that reaches the far rank
+during a capture goes on capturing as a man; it is crowned only when its move ends there.
+Russian: men capture backward too; flying kings; free choice among captures, but a capture is
+played to its end, so a flying king lands where it can go on capturing when it can; a man
+reaching the far rank mid-capture is crowned at once and goes on capturing as a (flying) king.
+English checkers: short kings; men capture forward only; free choice among captures; a man
+reaching the far rank mid-capture is crowned and the move ends.
 """
 
 from __future__ import annotations
@@ -29,9 +35,11 @@ from .board import (
 )
 
 KING_DIRECTIONS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
-FLYING_KINGS = frozenset({"moroccan", "brazilian"})
-MEN_CAPTURE_BACKWARD = frozenset({"brazilian"})
-CROWNED_MID_CAPTURE_ENDS_MOVE = frozenset({"moroccan", "italian"})
+FLYING_KINGS = frozenset({"moroccan", "brazilian", "russian"})
+MEN_CAPTURE_BACKWARD = frozenset({"brazilian", "russian"})
+CROWNED_MID_CAPTURE_ENDS_MOVE = frozenset({"moroccan", "italian", "english"})
+CROWNED_KING_CONTINUES = frozenset({"russian"})
+FREE_CHOICE = frozenset({"russian", "english"})
 
 
 def man_directions(side: str) -> tuple[tuple[int, int], ...]:
@@ -77,14 +85,25 @@ def _capture_routes(
             if not flying:
                 break
             lf, lr = lf + df, lr + dr
+        # A capture is played to its end: a flying king must land where it can go on
+        # capturing when one of its landing squares allows it (it decides nothing under
+        # maximum capture, where shorter routes lose anyway; it does under free choice).
+        going_on: list[Route] = []
+        ending: list[Route] = []
         for land in landings:
             new_path, new_captured = (*path, land), (*captured, victim)
             crowned = not king and coords(land)[1] == crowning_rank(side)
             if crowned and variant in CROWNED_MID_CAPTURE_ENDS_MOVE:
-                routes.append((new_path, new_captured))  # crowned: the move ends here
+                ending.append((new_path, new_captured))  # crowned: the move ends here
                 continue
-            more = _capture_routes(board, variant, side, land, king, new_path, new_captured)
-            routes.extend(more if more else [(new_path, new_captured)])
+            # Crowned and going on: as a king in Russian, as a man in Brazilian.
+            as_king = king or (crowned and variant in CROWNED_KING_CONTINUES)
+            more = _capture_routes(board, variant, side, land, as_king, new_path, new_captured)
+            if more:
+                going_on.extend(more)
+            else:
+                ending.append((new_path, new_captured))
+        routes.extend(going_on if going_on else ending)
     return routes
 
 
@@ -127,6 +146,8 @@ def legal_routes(board: Mapping[str, str], variant: str, side: str) -> list[Rout
     """The legal moves as routes (the precedence rules applied to routes)."""
     captures = all_capture_routes(board, variant, side)
     if captures:
+        if variant in FREE_CHOICE:
+            return captures
         if variant == "italian":
             best = min(italian_rank(board, route) for route in captures)
             return [route for route in captures if italian_rank(board, route) == best]
@@ -139,15 +160,19 @@ def legal_routes(board: Mapping[str, str], variant: str, side: str) -> list[Rout
     return routes
 
 
-def apply_route(board: Mapping[str, str], side: str, route: Route) -> tuple[Board, str]:
-    """Play a route: remove the captured pieces together, move, crown on the far rank."""
+def apply_route(
+    board: Mapping[str, str], variant: str, side: str, route: Route
+) -> tuple[Board, str]:
+    """Play a route: remove the captured pieces together, move, crown a man that landed on
+    the far rank (at the end, or mid-capture where it went on as a king)."""
     path, captured = route
     after = dict(board)
     piece = after.pop(path[0])
     for sq in captured:
         del after[sq]
     end = path[-1]
-    if not is_king(piece) and coords(end)[1] == crowning_rank(side):
+    crowning = path[1:] if variant in CROWNED_KING_CONTINUES else path[-1:]
+    if not is_king(piece) and any(coords(s)[1] == crowning_rank(side) for s in crowning):
         piece = piece.upper()
     after[end] = piece
     return after, opponent(side)

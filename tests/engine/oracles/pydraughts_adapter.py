@@ -1,9 +1,17 @@
-"""pydraughts 0.6.7 (``import draughts``) as a second, independent move source for Italian
-and Turkish (Arab has Turkish's moves).
+"""pydraughts 0.6.7 (``import draughts``, MIT licence) as a second, independent move source
+for Italian and Turkish (Arab has Turkish's moves), and for the staged Brazilian and Russian
+draughts and English checkers.
 
 Board numbering (read from draughts/convert.py): Italian squares are the Italian numbers
 1..32 (1 = a8 ... 32 = h1), the same as docs/RULES.md; Turkish squares are 1..64 with
-n = (rank - 1) * 8 + file + 1 (a1 = 1, h1 = 8, a2 = 9, h8 = 64).
+n = (rank - 1) * 8 + file + 1 (a1 = 1, h1 = 8, a2 = 9, h8 = 64). English squares are the
+English checkers numbers 1..32 (1 = b8 ... 32 = g1, docs/RULES.md); Russian squares are
+numbered 1..32 from White's side, row by row from the left (a1 = 1, g1 = 4, b2 = 5,
+h8 = 32), seen in its start moves (a3-b4 is its 9-13) and checked by the differential.
+Brazilian squares are numbered as Russian ones: pydraughts builds both boards alike (a1
+dark, 4 squares a row: draughts/core/board.py, draughts/convert.py `_get_squares`, the
+notation 0 of `_rotate_move`), so it plays Brazilian on our a1-dark board square for square;
+the differential checks it too.
 
 Its three known quirks in 0.6.7 and how they are handled here:
 1. it lists one entry per capture route: routes are returned as they are, and callers merge
@@ -25,6 +33,8 @@ from .board import (
     Route,
     color_of,
     coords,
+    english_number,
+    english_square,
     is_king,
     italian_number,
     italian_square,
@@ -32,25 +42,34 @@ from .board import (
     name,
 )
 
-SUPPORTED = frozenset({"turkish", "arab", "italian"})
+SUPPORTED = frozenset({"turkish", "arab", "italian", "brazilian", "russian", "english"})
 
 
 def _pd_variant(variant: str) -> str:
     if variant not in SUPPORTED:
         raise ValueError(f"pydraughts has no {variant!r}")
-    return "italian" if variant == "italian" else "turkish"
+    return "turkish" if variant == "arab" else variant
 
 
 def _to_number(sq: str, pd_variant: str) -> int:
     if pd_variant == "italian":
         return italian_number(sq)
+    if pd_variant == "english":
+        return english_number(sq)
     f, r = coords(sq)
+    if pd_variant in ("brazilian", "russian"):
+        return r * 4 + f // 2 + 1
     return r * 8 + f + 1
 
 
 def _to_square(n: int, pd_variant: str) -> str:
     if pd_variant == "italian":
         return italian_square(n)
+    if pd_variant == "english":
+        return english_square(n)
+    if pd_variant in ("brazilian", "russian"):
+        row, col = divmod(n - 1, 4)
+        return name(col * 2 + row % 2, row)
     return name((n - 1) % 8, (n - 1) // 8)
 
 
@@ -113,7 +132,7 @@ def pydraughts_routes(board: Mapping[str, str], side: str, variant: str) -> list
 
 
 def from_pydraughts_fen(fen: str, variant: str) -> tuple[Board, str]:
-    """pydraughts' FEN of a position (Italian numbers, Turkish algebraic) -> plain board."""
+    """pydraughts' FEN of a position (numbers or algebraic squares) -> plain board."""
     pdv = _pd_variant(variant)
     side_part, *parts = fen.split(":")
     board: Board = {}
@@ -122,8 +141,8 @@ def from_pydraughts_fen(fen: str, variant: str) -> tuple[Board, str]:
         for token in filter(None, part[1:].split(",")):
             king = token.startswith("K")
             sq = token[1:] if king else token
-            if pdv == "italian":
-                sq = italian_square(int(sq))
+            if sq.isdigit():
+                sq = _to_square(int(sq), pdv)
             board[sq] = colour.upper() if king else colour
     return board, side_part.lower()
 

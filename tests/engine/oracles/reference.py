@@ -13,17 +13,18 @@ from .board import (
     Board,
     Identity,
     Route,
-    is_dark,
+    is_playable,
     merge,
 )
 
 
 def legal_routes(board: Mapping[str, str], side: str, variant: str) -> list[Route]:
-    """Every surviving route (after maximum capture / the Italian ladder)."""
+    """Every surviving route (after maximum capture / the Italian ladder; every route where
+    the capture is of free choice)."""
     if variant in ORTHOGONAL_VARIANTS:
         return orthogonal.legal_routes(board, side)
     if variant in DIAGONAL_VARIANTS:
-        light = sorted(sq for sq in board if not is_dark(sq))
+        light = sorted(sq for sq in board if not is_playable(sq, variant))
         if light:
             raise ValueError(f"pieces on light squares {light}: the diagonal board uses dark ones")
         return diagonal.legal_routes(board, variant, side)
@@ -41,7 +42,7 @@ def apply_route(
 ) -> tuple[Board, str]:
     if variant in ORTHOGONAL_VARIANTS:
         return orthogonal.apply_route(board, side, route)
-    return diagonal.apply_route(board, side, route)
+    return diagonal.apply_route(board, variant, side, route)
 
 
 def perft(board: Mapping[str, str], side: str, variant: str, depth: int) -> int:
@@ -65,4 +66,9 @@ START_FENS = {
 }
 START_FENS["arab"] = START_FENS["turkish"]
 START_FENS["moroccan"] = START_FENS["italian"]
-START_FENS["brazilian"] = START_FENS["italian"]  # the mirror image, as the engine plays it
+# The a1-dark board (docs/RULES.md, "Family 3"): White first in Brazilian and Russian
+# draughts, Black first in English checkers (Black on squares 1..12, White on 21..32).
+_A1_DARK = "Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+START_FENS["brazilian"] = "W:" + _A1_DARK
+START_FENS["russian"] = "W:" + _A1_DARK
+START_FENS["english"] = "B:" + _A1_DARK

@@ -1,0 +1,156 @@
+"""Variants the engine defines but the bot does not offer yet: Brazilian draughts,
+International draughts, Russian draughts and English checkers (docs/RULES.md, "Family 3").
+
+They are kept out of `engine.VARIANTS` and `engine.get_variant`, which are what the bot
+lists and reads from its players, until a later step gives them what every variant of the
+bot needs (translations, puzzle banks, pictures; for International the 10×10 `Position`;
+for Russian and English move generation). Find one with `get_staged_variant`;
+`STAGED_VARIANTS` maps key to record.
+
+Their rule parameters are those of `engine.variants.Variant`. The move generator of
+`engine.movegen_core` plays Brazilian and International and refuses Russian and English for
+now (it does not yet read `CapturePrecedence.FREE_CHOICE` or
+`CrownedMidCapture.CONTINUES_AS_KING`: `engine.movegen_core.unsupported_rules`); the
+reference generator of the tests (tests/engine/oracles/diagonal.py) plays the four 8×8 ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from engine.errors import UnknownVariantError, quoted
+from engine.variants import (
+    CapturePrecedence,
+    CaptureRemoval,
+    CrownedMidCapture,
+    DrawLaw,
+    Geometry,
+    Variant,
+)
+
+#: The 12 men each of the 8x8 diagonal board whose near-left corner a1 is dark.
+_A1_DARK_WHITE = "a1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3"
+_A1_DARK_BLACK = "b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+
+#: The start of Brazilian and Russian draughts (White moves first).
+_A1_DARK_START = f"W:W{_A1_DARK_WHITE}:B{_A1_DARK_BLACK}"
+
+# Brazilian draughts: the FMJD's International rules on the 8x8 board with a dark a1
+# (docs/RULES.md, "Brazilian draughts").
+BRAZILIAN = Variant(
+    key="brazilian",
+    name="Brazilian draughts",
+    aliases=("brazilian-draughts", "damas-brasileiras", "br"),
+    geometry=Geometry.DIAGONAL,
+    board_size=8,
+    a1_dark=True,
+    men_per_side=12,
+    man_sideways=False,
+    men_capture_backward=True,
+    flying_kings=True,
+    capture_removal=CaptureRemoval.END_OF_MOVE,
+    no_reversal=False,
+    men_capture_kings=True,
+    capture_precedence=CapturePrecedence.MAXIMUM,
+    crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
+    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=50),
+    numeric_notation=False,
+    pdn_gametype=26,
+    start_fen=_A1_DARK_START,
+)
+
+# International draughts (FMJD) on the 10x10 board: Brazilian's rules with 20 men each.
+# Its start is written with the FMJD's square numbers (`engine.squares10`); `Position` and
+# FEN are 8x8 only so far, so the engine plays it through the move generator's bitboards
+# (docs/ENGINE.md, "Engine").
+INTERNATIONAL = Variant(
+    key="international",
+    name="International draughts",
+    aliases=("international-draughts", "fmjd", "polish-draughts", "int"),
+    geometry=Geometry.DIAGONAL,
+    board_size=10,
+    a1_dark=True,
+    men_per_side=20,
+    man_sideways=False,
+    men_capture_backward=True,
+    flying_kings=True,
+    capture_removal=CaptureRemoval.END_OF_MOVE,
+    no_reversal=False,
+    men_capture_kings=True,
+    capture_precedence=CapturePrecedence.MAXIMUM,
+    crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
+    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=50),
+    numeric_notation=False,
+    pdn_gametype=20,
+    start_fen="W:W31-50:B1-20",
+)
+
+RUSSIAN = Variant(
+    key="russian",
+    name="Russian draughts",
+    aliases=("russian-draughts", "shashki", "ru"),
+    geometry=Geometry.DIAGONAL,
+    board_size=8,
+    a1_dark=True,
+    men_per_side=12,
+    man_sideways=False,
+    men_capture_backward=True,
+    flying_kings=True,
+    capture_removal=CaptureRemoval.END_OF_MOVE,
+    no_reversal=False,
+    men_capture_kings=True,
+    capture_precedence=CapturePrecedence.FREE_CHOICE,
+    crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_KING,
+    # Threefold repetition and 15 moves each (30 plies) without a capture or a man move;
+    # the endgame counts of the Russian rules (docs/RULES.md, "Russian draughts") are not
+    # yet expressible in a DrawLaw.
+    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=30),
+    numeric_notation=False,
+    pdn_gametype=25,
+    start_fen=_A1_DARK_START,
+)
+
+ENGLISH = Variant(
+    key="english",
+    name="English checkers",
+    aliases=("english-draughts", "checkers", "american-checkers", "en"),
+    geometry=Geometry.DIAGONAL,
+    board_size=8,
+    a1_dark=True,
+    men_per_side=12,
+    man_sideways=False,
+    men_capture_backward=False,
+    flying_kings=False,
+    capture_removal=CaptureRemoval.END_OF_MOVE,
+    no_reversal=False,
+    men_capture_kings=True,
+    capture_precedence=CapturePrecedence.FREE_CHOICE,
+    crowned_mid_capture=CrownedMidCapture.MOVE_ENDS,
+    # Threefold repetition and the 40-move rule (40 moves by each side, 80 plies, without
+    # a capture or a man move: docs/RULES.md, "English checkers", reads the federations'
+    # count this way).
+    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=80),
+    numeric_notation=True,
+    pdn_gametype=21,
+    start_fen=f"B:W{_A1_DARK_WHITE}:B{_A1_DARK_BLACK}",
+)
+
+STAGED_VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {v.key: v for v in (BRAZILIAN, INTERNATIONAL, RUSSIAN, ENGLISH)}
+)
+
+
+def get_staged_variant(key: str) -> Variant:
+    """The staged variant whose key is `key` ("brazilian", "international", "russian",
+    "english"; any case).
+
+    Raises UnknownVariantError (a ValueError) listing the staged keys when there is none.
+    """
+    found = STAGED_VARIANTS.get(key.strip().lower())
+    if found is None:
+        valid = tuple(STAGED_VARIANTS)
+        raise UnknownVariantError(
+            f"unknown staged variant {quoted(key)}: choose one of {', '.join(valid)}", valid
+        )
+    return found
