@@ -16,10 +16,10 @@ and endgame facts:
 - Turkish and Arab: each side with exactly one piece is a draw by rule (docs/RULES.md), scored 0.
 - Italian: men cannot capture kings (docs/RULES.md), so a king facing no enemy king cannot be
   taken at all; it gets a bonus.
-- Moroccan (flying kings on the diagonal board): a lone king holds a draw against one or
-  two kings, and against three kings while it holds the long diagonal a8-h1 (the known
-  theory of flying-king draughts on 8x8, e.g. Russian draughts' "main road", here
-  mirrored because a1 is light); such scores are divided by 8.
+- Moroccan and Brazilian (flying kings on the diagonal board): a lone king holds a draw
+  against one or two kings, and against three kings while it holds the long diagonal (the
+  known theory of flying-king draughts on 8x8, e.g. Russian draughts' "main road": a1-h8
+  where a1 is dark, its mirror a8-h1 where a1 is light); such scores are divided by 8.
 """
 
 from __future__ import annotations
@@ -93,11 +93,12 @@ def _terms(values: list[int], playable: int) -> tuple[tuple[int, int], ...]:
     return tuple((mask, v) for v, mask in sorted(groups.items()))
 
 
-def _main_diagonal(playable: int) -> int:
-    """The long dark diagonal a8-h1 of the diagonal board (a1 is light)."""
+def _main_diagonal(playable: int, a1_dark: bool) -> int:
+    """The long dark diagonal of the 8×8 diagonal board: a8-h1 when a1 is light, a1-h8 when
+    a1 is dark (`Variant.a1_dark`)."""
     mask = 0
     for f in range(8):
-        sq = (7 - f) * 8 + f
+        sq = (f if a1_dark else 7 - f) * 8 + f
         mask |= 1 << sq
     assert square_name(7) == "h1" and mask & playable == mask
     return mask
@@ -141,7 +142,9 @@ class Evaluator:
         self.one_piece_each = variant.draw_law.one_piece_each
         self.safe_king = w.safe_king if not variant.men_capture_kings else 0
         self.lone_king_draws = variant.flying_kings and variant.geometry is Geometry.DIAGONAL
-        self.main_diagonal = _main_diagonal(playable) if self.lone_king_draws else 0
+        self.main_diagonal = (
+            _main_diagonal(playable, variant.a1_dark) if self.lone_king_draws else 0
+        )
         self.start_total = 2 * variant.men_per_side
 
     def __call__(self, um: int, uk: int, tm: int, tk: int, c: int) -> int:

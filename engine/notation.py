@@ -31,7 +31,7 @@ from engine.errors import (
 from engine.movegen import MoveTable, move_table
 from engine.moves import Move
 from engine.pieces import PieceKind
-from engine.position import Position
+from engine.position import Position, dark_squares_hint
 from engine.squares import number_to_square, square_name, square_to_number
 from engine.variants import CapturePrecedence, Variant
 
@@ -349,7 +349,7 @@ def _square_problem(
     if light is not None:
         return _Explanation(
             f"{shown} is not legal: {square_name(light)} is a light square; {variant.name} "
-            "is played on the dark squares only (a1 is light, b1 and a2 are dark)",
+            f"is played on the dark squares only ({dark_squares_hint(variant)})",
             MoveProblem.LIGHT_SQUARE, {"square": square_name(light)},
         )
     piece = position.piece_at(squares[0])

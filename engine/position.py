@@ -123,7 +123,7 @@ class Position:
                     if not variant.is_playable(sq):
                         raise PositionError(
                             f"{name} is a light square: pieces in {variant.name} stand on "
-                            "dark squares only (a1 is light, b1 and a2 are dark)"
+                            f"dark squares only ({dark_squares_hint(variant)})"
                         )
                     crowning = _RANK_8 if color is Color.WHITE else _RANK_1
                     if not is_king and (1 << sq) & crowning:
@@ -241,6 +241,14 @@ class Position:
 
 
 _SYMBOL = {_WHITE_MAN: "w", _WHITE_KING: "W", _BLACK_MAN: "b", _BLACK_KING: "B"}
+
+
+def dark_squares_hint(variant: Variant) -> str:
+    """Where the dark squares of `variant`'s 8×8 diagonal board are, for error messages:
+    "a1 is light, b1 and a2 are dark", or the reverse when `variant.a1_dark`."""
+    if variant.a1_dark:
+        return "a1 is dark, b1 and a2 are light"
+    return "a1 is light, b1 and a2 are dark"
 
 
 def _rotate(bb: int) -> int:

@@ -14,6 +14,7 @@ from engine import (
     PieceKind,
     Position,
     PositionError,
+    get_staged_variant,
     get_variant,
     number_to_square,
     parse_square,
@@ -181,6 +182,14 @@ def test_light_square_message_says_what_is_wrong() -> None:
         Position.from_fen("W:Wa1:Bb8", ITALIAN)
     with pytest.raises(PositionError, match="crowning rank"):
         Position.from_fen("W:Wa8:Ba1", TURKISH)
+
+
+def test_light_square_message_names_the_boards_own_dark_squares() -> None:
+    with pytest.raises(PositionError, match=r"a1 is light, b1 and a2 are dark"):
+        Position.from_fen("W:Wa1:Bb8", ITALIAN)
+    # Brazilian's board has a dark a1 (docs/RULES.md, "Family 3").
+    with pytest.raises(PositionError, match=r"b1 is a light square.*a1 is dark, b1 and a2"):
+        Position.from_fen("W:Wb1:Bb8", get_staged_variant("brazilian"))
 
 
 def test_more_pieces_than_the_variant_allows() -> None:
