@@ -3,9 +3,9 @@ client shows them (Discord's developer docs, Reference > Message Formatting).
 
 A client shows a command mention as a slash and the name written in it, whatever its own
 language: it does not replace the name by the command's `name_localizations`
-(discord/discord-api-docs issue 7309, closed by Discord as working as intended). Clicking
+(docs/LANGUAGES.md, "Command names in texts", with Discord's own word on it). Clicking
 it opens the command whose id it carries, if that command has the name written;
-otherwise nothing happens (issue 5462). `shown_text` is what the reader sees;
+otherwise nothing happens (the same section). `shown_text` is what the reader sees;
 `unknown_mentions` finds the mentions that would not open a command.
 """
 

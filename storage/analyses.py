@@ -7,7 +7,7 @@ from __future__ import annotations
 from storage.clock import Clock, from_ms, to_ms, utc_now
 from storage.errors import GameNotFoundError
 from storage.models import AnalysisUnderWay, StoredAnalysis
-from storage.sql import Row, SqlDatabase
+from storage.sql import Row, SqlConnection, SqlDatabase
 
 
 def _from_row(row: Row) -> StoredAnalysis:
@@ -44,9 +44,7 @@ class SqlAnalysisRepository:
             )
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
-            game = await conn.fetchrow("SELECT id FROM games WHERE id = $1", game_id)
-            if game is None:
-                raise GameNotFoundError(game_id)
+            await _require_game(conn, game_id)
             row = await conn.fetchrow(
                 "INSERT INTO analyses (game_id, plies, nodes, body, created_at) "
                 "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id) DO UPDATE SET "
@@ -63,9 +61,7 @@ class SqlAnalysisRepository:
             raise ValueError("an analysis under way needs its requester's locale")
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
-            game = await conn.fetchrow("SELECT id FROM games WHERE id = $1", game_id)
-            if game is None:
-                raise GameNotFoundError(game_id)
+            await _require_game(conn, game_id)
             row = await conn.fetchrow(
                 "INSERT INTO analyses_under_way (game_id, requester_id, guild_id, channel_id, "
                 "message_id, locale, started_at) VALUES ($1, $2, $3, $4, NULL, $5, $6) "
@@ -88,3 +84,9 @@ class SqlAnalysisRepository:
         async with self._db.read() as conn:
             rows = await conn.fetch("SELECT * FROM analyses_under_way ORDER BY id")
         return [_under_way_from_row(row) for row in rows]
+
+
+async def _require_game(conn: SqlConnection, game_id: int) -> None:
+    """Raises `GameNotFoundError` when no game `game_id` is stored (inside a transaction)."""
+    if await conn.fetchrow("SELECT id FROM games WHERE id = $1", game_id) is None:
+        raise GameNotFoundError(game_id)

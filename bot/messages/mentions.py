@@ -23,8 +23,8 @@ for the reader:
 
 Why not a mention for every language: a Discord client shows a command mention exactly as
 its name is written, never in the reader's language, and a mention written with a
-localized name does not open the command (discord/discord-api-docs issues 7309, closed
-by Discord as working as intended, and 5518, 5462). A Turkish reader would read `/play`,
+localized name does not open the command (docs/LANGUAGES.md, "Command names in texts",
+gives Discord's own word on it). A Turkish reader would read `/play`,
 which their command list shows as `/oyna`; the localized plain name is what they can find
 and type.
 

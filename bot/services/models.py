@@ -14,6 +14,8 @@ from datetime import datetime
 from engine import Color, Move, Position, Termination, Variant
 from storage import (
     ClockState,
+    GameRecord,
+    GameRepository,
     GameResult,
     GameStatus,
     RatingChange,
@@ -115,6 +117,16 @@ def counts_for_rating(by_computer: Sequence[bool], first: Color) -> bool:
             side = first if ply % 2 == 0 else first.opponent
             own[side] += 1
     return min(own.values()) >= OWN_MOVES_TO_RATE
+
+
+async def too_early_to_rate(games: GameRepository, record: GameRecord,
+                            variant: Variant) -> bool:
+    """Whether the moves stored for game `record` (of `variant`) are too few for its result
+    to change ratings (`counts_for_rating`, docs/RULES.md "Early results"). Raises what
+    `games.moves` raises."""
+    moves = await games.moves(record.id)
+    first = Position.from_fen(record.start_fen, variant).turn
+    return not counts_for_rating([m.by_computer for m in moves], first)
 
 
 @dataclass(frozen=True)

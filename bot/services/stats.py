@@ -15,7 +15,7 @@ from bot.ratings import Glicko2Rating
 from bot.ratings.estimate import games_to_deviation
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
-from bot.services.models import ENDINGS_LEFT_UNRATED_WHEN_EARLY, EndReason, counts_for_rating
+from bot.services.models import ENDINGS_LEFT_UNRATED_WHEN_EARLY, EndReason, too_early_to_rate
 from bot.services.visibility import Requester, can_see, visible
 from engine import Color, Move, Position, Variant
 from engine.analysis import GameAnalysis, pdn_comments
@@ -286,11 +286,9 @@ class StatsService:
         if not record.rated:
             return "dama-bot casual game"
         reason = next((r for r in EndReason if r.value == record.termination), None)
-        if reason in ENDINGS_LEFT_UNRATED_WHEN_EARLY:
-            moves = await self._storage.games.moves(record.id)
-            first = Position.from_fen(record.start_fen, variant).turn
-            if not counts_for_rating([m.by_computer for m in moves], first):
-                return "dama-bot game, not rated (it ended early)"
+        if reason in ENDINGS_LEFT_UNRATED_WHEN_EARLY and await too_early_to_rate(
+                self._storage.games, record, variant):
+            return "dama-bot game, not rated (it ended early)"
         return "dama-bot rated game"
 
     async def _choose(self, requester: Requester, game_id: int | None,

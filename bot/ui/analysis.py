@@ -31,7 +31,14 @@ import discord
 
 from bot.messages import Msg, percent, text, variant_name
 from bot.services.analysis import AnalysisService
-from bot.ui.components import Component, Placement, Press, custom_id, picked_value
+from bot.ui.components import (
+    Component,
+    GameButton,
+    Placement,
+    Press,
+    custom_id,
+    picked_value,
+)
 from bot.ui.present import WHITE_VIEW, Perspective, color_name, render_board, shown_move
 from engine import Color, Game, Position
 from engine.analysis import GameAnalysis, Judgement, PlayerSummary, PlyAnalysis
@@ -210,44 +217,20 @@ async def mistake_board(
 # --- persistent components -----------------------------------------------------------
 
 
-class AnalyzeButton(Component[discord.ui.Button[Any]],
-                    template=r"dama:analyze:(?P<id>[0-9]+)"):
+class AnalyzeButton(GameButton, template=r"dama:analyze:(?P<id>[0-9]+)"):
     """Analyze, on a finished game's board (in the game's channel)."""
 
-    def __init__(self, game_id: int, locale: str | None = None) -> None:
-        action = AnalysisAction.ANALYZE
-        super().__init__(
-            discord.ui.Button(label=text(Msg.BUTTON_ANALYZE, locale),
-                              style=discord.ButtonStyle.primary,
-                              custom_id=custom_id(action, game_id)),
-            Press(action, game_id=game_id))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> AnalyzeButton:
-        return cls(int(match["id"]))
+    action = AnalysisAction.ANALYZE
+    label_key = Msg.BUTTON_ANALYZE
+    style = discord.ButtonStyle.primary
 
 
-class StopAnalysisButton(Component[discord.ui.Button[Any]],
-                         template=r"dama:stopanalysis:(?P<id>[0-9]+)"):
+class StopAnalysisButton(GameButton, template=r"dama:stopanalysis:(?P<id>[0-9]+)"):
     """Cancel, on the progress message (wherever the analysis was asked for)."""
 
-    def __init__(self, game_id: int, locale: str | None = None) -> None:
-        action = AnalysisAction.STOP
-        super().__init__(
-            discord.ui.Button(label=text(Msg.BUTTON_CANCEL_ANALYSIS, locale),
-                              style=discord.ButtonStyle.secondary,
-                              custom_id=custom_id(action, game_id)),
-            Press(action, game_id=game_id, placement=Placement.ANYWHERE))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> StopAnalysisButton:
-        return cls(int(match["id"]))
+    action = AnalysisAction.STOP
+    label_key = Msg.BUTTON_CANCEL_ANALYSIS
+    placement = Placement.ANYWHERE
 
 
 class MistakeSelect(Component[discord.ui.Select[Any]],

@@ -25,7 +25,7 @@ from typing import Any
 import discord
 
 from bot.messages import Msg, text
-from bot.ui.components import Component, Press, custom_id
+from bot.ui.components import Component, GameButton, Press, custom_id
 
 Interaction = discord.Interaction[Any]
 Button = discord.ui.Button[Any]
@@ -151,36 +151,19 @@ class ResignConfirmButton(
                    int(match["user"]))
 
 
-class RematchButton(Component[Button], template=r"dama:rematch:(?P<id>[0-9]+)"):
+class RematchButton(GameButton, template=r"dama:rematch:(?P<id>[0-9]+)"):
     """A finished game's "Rematch": the same game again, colours swapped."""
 
-    def __init__(self, game_id: int, locale: str | None = None) -> None:
-        action = GameAction.REMATCH
-        super().__init__(
-            _button(text(Msg.BUTTON_REMATCH, locale), discord.ButtonStyle.primary, action,
-                    game_id),
-            Press(action, game_id=game_id))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> RematchButton:
-        return cls(int(match["id"]))
+    action = GameAction.REMATCH
+    label_key = Msg.BUTTON_REMATCH
+    style = discord.ButtonStyle.primary
 
 
-class ReplayButton(Component[Button], template=r"dama:replay:(?P<id>[0-9]+)"):
+class ReplayButton(GameButton, template=r"dama:replay:(?P<id>[0-9]+)"):
     """A finished game's "Replay": the game as an animated GIF, sent to the presser."""
 
-    def __init__(self, game_id: int, locale: str | None = None) -> None:
-        action = GameAction.REPLAY
-        super().__init__(
-            _button(text(Msg.BUTTON_REPLAY, locale), discord.ButtonStyle.secondary, action,
-                    game_id),
-            Press(action, game_id=game_id))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ReplayButton:
-        return cls(int(match["id"]))
+    action = GameAction.REPLAY
+    label_key = Msg.BUTTON_REPLAY
 
 
 COMPONENTS: tuple[type[Component[Any]], ...] = (

@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import enum
 import logging
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 import discord
 
-from bot.messages import Msg
+from bot.messages import Msg, text
 from bot.services import PlayerError
 from bot.services.press_targets import PressTargets
 from bot.ui.answer import Answer
@@ -189,6 +190,28 @@ class Component(discord.ui.DynamicItem[ItemT], template=r"dama:base"):
     async def callback(self, interaction: Interaction) -> None:
         host: RouterHost = interaction.client
         await host.router.dispatch(interaction, self.press)
+
+
+class GameButton(Component[discord.ui.Button[Any]], template=r"dama:gamebase:(?P<id>[0-9]+)"):
+    """A button that names one game and nothing else: `dama:<action>:<game_id>`. A
+    subclass gives its `template` (with the group `id`), its `action`, the message id of
+    its `label_key`, its `style` and its `placement`."""
+
+    action: enum.Enum
+    label_key: Msg
+    style = discord.ButtonStyle.secondary
+    placement = Placement.GAME_CHANNEL
+
+    def __init__(self, game_id: int, locale: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(label=text(self.label_key, locale), style=self.style,
+                              custom_id=custom_id(self.action, game_id)),
+            Press(self.action, game_id=game_id, placement=self.placement))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["id"]))
 
 
 def custom_id(action: enum.Enum, *parts: object) -> str:

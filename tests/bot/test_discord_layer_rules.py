@@ -1,6 +1,8 @@
 """The Discord layer (`bot.client`, `bot.cogs`, `bot.ui`) never takes a channel's lock:
 ordering is the services' job (docs/ARCHITECTURE.md, "Services and their events"). Read
-with `ast`: no module of that layer touches a `locks` attribute (`ChannelLocks`)."""
+with `ast`: no module of that layer touches a `locks` attribute (`ChannelLocks`). And no
+cog reaches the database: a command calls one service method (docs/ARCHITECTURE.md,
+"Where a change goes"), so no cog reads a `storage` attribute (`Services.storage`)."""
 
 from __future__ import annotations
 
@@ -14,10 +16,18 @@ DISCORD_LAYER = sorted([BOT / "client.py", *(BOT / "cogs").glob("*.py"),
                         *(BOT / "ui").glob("*.py")])
 
 
+COGS = sorted((BOT / "cogs").glob("*.py"))
+
+
+def attribute_uses(source: str, name: str) -> list[int]:
+    """The lines where `source` reads an attribute called `name`."""
+    return [node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr == name]
+
+
 def lock_uses(source: str) -> list[int]:
     """The lines where `source` reads an attribute named `locks`."""
-    return [node.lineno for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Attribute) and node.attr == "locks"]
+    return attribute_uses(source, "locks")
 
 
 def test_lock_uses_are_found() -> None:
@@ -28,3 +38,14 @@ def test_lock_uses_are_found() -> None:
 @pytest.mark.parametrize("path", DISCORD_LAYER, ids=lambda p: p.name)
 def test_the_discord_layer_takes_no_lock(path: Path) -> None:
     assert lock_uses(path.read_text(encoding="utf-8")) == [], path
+
+
+def test_storage_uses_are_found() -> None:
+    source = ("async def history(self, interaction):\n"
+              "    games = await self.services.storage.games.recent(1)\n")
+    assert attribute_uses(source, "storage") == [2]
+
+
+@pytest.mark.parametrize("path", COGS, ids=lambda p: p.name)
+def test_no_cog_reaches_the_database(path: Path) -> None:
+    assert attribute_uses(path.read_text(encoding="utf-8"), "storage") == [], path

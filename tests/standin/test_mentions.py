@@ -16,7 +16,7 @@ USER_MENU = {"id": "56", "type": 2, "name": "Challenge"}
 
 
 def test_a_mention_shows_the_name_written_in_it_whatever_the_clients_language() -> None:
-    # Discord does not localize command mentions (discord/discord-api-docs issue 7309):
+    # Discord does not localize command mentions (docs/LANGUAGES.md, "Command names in texts"):
     # a Turkish client shows </settings:12> as /settings, not /ayarlar.
     text = "Change them with </settings:12> language: or </tournament round start:34>."
     assert shown_text(text) == "Change them with /settings language: or /tournament round start."

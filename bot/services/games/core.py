@@ -27,11 +27,11 @@ from bot.services.models import (
     EndReason,
     GameUpdate,
     color_of,
-    counts_for_rating,
     side_of,
+    too_early_to_rate,
 )
 from bot.services.shards import ShardScope
-from engine import Color, Position
+from engine import Color
 from storage import GameRecord, Storage, StorageWriteError
 from storage.clock import Clock
 
@@ -97,11 +97,8 @@ class GameCore:
         `DeadlinesChanged`, `GameEnded`. Raises what storage raises (nothing changed)."""
         record = live.record
         result = result_of(winner)
-        early = False
-        if record.rated:
-            moves = await self.storage.games.moves(record.id)
-            first = Position.from_fen(record.start_fen, live.game.variant).turn
-            early = not counts_for_rating([m.by_computer for m in moves], first)
+        early = record.rated and await too_early_to_rate(
+            self.storage.games, record, live.game.variant)
         rate = glicko2_calculator(result, self.clock()) if record.rated and not early else None
         reach(FaultPoint.STEP_COMMIT)
         ended = await self.storage.games.finish(
