@@ -81,7 +81,7 @@ def strip_names_and_notation(value: str) -> str:
     value = re.sub(f"[{LRI}{FSI}][^{PDI}]*{PDI}", " ", value)
     value = re.sub(r"\{[^}]*\}", " ", value)
     value = re.sub(r"`[^`]*`", " ", value)
-    value = re.sub(r"/[a-z_]+(?: [a-z_]+)?", " ", value)
+    value = re.sub(r"/[a-z_][-a-z_]*(?: [a-z_]+)?", " ", value)
     return re.sub(r"\b[a-h][1-8](?:[-x][a-h][1-8])*\b|\bPDN\b", " ", value)
 
 
@@ -152,6 +152,12 @@ def test_a_new_message_without_translations_is_reported() -> None:
     fuzzy = merged.get("Move played", context=Msg.BOARD_MOVE.value)
     assert fuzzy is not None and fuzzy.fuzzy and fuzzy.string == "Coup"
     # ... and gettext leaves fuzzy entries out, so English shows until it is looked at.
+
+
+def test_a_hyphenated_command_name_is_not_read_as_english_words() -> None:
+    stripped = strip_names_and_notation("**/puzzle-daily-stop** arrête le puzzle du jour.")
+    assert "daily" not in stripped and "stop" not in stripped
+    assert "arrête" in stripped
 
 
 def test_checks_catch_wrong_placeholders_english_and_missing_plural_forms() -> None:
