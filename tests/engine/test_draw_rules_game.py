@@ -1,0 +1,90 @@
+"""The endgame counts in a live game and in the analysis (`engine.game.Game`,
+`engine.analysis.review_position`), played in Brazilian draughts, the staged variant whose
+moves the engine generates (International has the same draw law; Russian's moves are not
+generated yet: its counts are checked in tests/engine/test_draw_rules.py).
+
+Expected plies from the *FMJD rules*, article 6 (docs/RULES.md, "Brazilian draughts"):
+6.2, 25 moves each of kings only (50 plies); 6.3, a lone king against three pieces with a
+king, 16 more moves each (32 plies); 6.4, against two kings, a king and a man, or a king, 5
+more moves each (10 plies).
+"""
+
+from __future__ import annotations
+
+from engine import Game, Position, Termination, get_staged_variant, legal_moves
+from engine.analysis import review_position
+from engine.movegen import play_unchecked
+
+BRAZILIAN = get_staged_variant("brazilian")
+
+
+def game(fen: str, *, enforce: bool = True) -> Game:
+    return Game(BRAZILIAN, Position.from_fen(fen, BRAZILIAN), enforce_draw_rules=enforce)
+
+
+def play_quiet(g: Game, plies: int) -> None:
+    """Play `plies` king moves: the first legal one (in the generator's order) that
+    captures nothing, leaves the opponent no capture and makes no position for a third
+    time, so that only the count under test can end the game."""
+    for _ in range(plies):
+        assert g.outcome is None, (g.ply, g.outcome)
+        here = g.position
+        for move in g.legal_moves():
+            if move.captured or not (1 << move.start) & here.kings(here.turn):
+                continue
+            after = play_unchecked(here, move)
+            if g.repetition_count(after) >= 2 or any(
+                m.captured for m in legal_moves(after, BRAZILIAN)
+            ):
+                continue
+            g.play(move)
+            break
+        else:
+            raise AssertionError(f"no quiet king move at ply {g.ply}")
+
+
+def test_three_pieces_against_a_lone_king_draw_after_sixteen_moves_each() -> None:
+    g = game("W:WKa1,Kc1,Ke1:BKh6")
+    play_quiet(g, 31)
+    assert g.outcome is None and g.endgame_rule is None
+    play_quiet(g, 1)
+    assert g.outcome is not None and g.outcome.termination is Termination.ENDGAME_LIMIT
+    assert g.outcome.winner is None
+    assert g.endgame_rule is not None and g.endgame_rule.article == "FMJD 6.3"
+
+
+def test_two_against_a_lone_king_draw_after_five_moves_each() -> None:
+    g = game("B:WKa1,Kc1:BKh6")
+    play_quiet(g, 9)
+    assert g.outcome is None
+    play_quiet(g, 1)
+    assert g.outcome is not None and g.outcome.termination is Termination.ENDGAME_LIMIT
+    assert g.endgame_rule is not None and g.endgame_rule.article == "FMJD 6.4"
+
+
+def test_kings_only_draw_after_twenty_five_moves_each_outside_the_endgames() -> None:
+    # Two kings each and a man: no lone king, so only 6.2 counts.
+    g = game("W:WKa1,Kc1,h2:BKh6,Kb8")
+    play_quiet(g, 49)
+    assert g.outcome is None and g.no_progress_plies == 49
+    play_quiet(g, 1)
+    assert g.outcome is not None and g.outcome.termination is Termination.MOVE_LIMIT
+
+
+def test_a_replay_notes_the_endgame_limit_once_and_plays_on() -> None:
+    g = game("B:WKa1,Kc1:BKh6", enforce=False)
+    play_quiet(g, 14)
+    assert g.outcome is None
+    assert g.draw_notes == [(10, Termination.ENDGAME_LIMIT)]
+
+
+def test_the_analysis_scores_a_run_out_endgame_count_as_drawn() -> None:
+    g = game("B:WKa1,Kc1:BKh6", enforce=False)
+    play_quiet(g, 10)
+    positions = g.positions()
+    before = review_position(positions[9], BRAZILIAN, history=positions[:9],
+                             no_progress_plies=9, nodes=500)
+    assert before.best is not None
+    after = review_position(positions[10], BRAZILIAN, history=positions[:10],
+                            no_progress_plies=10, nodes=500)
+    assert (after.score, after.best) == (0, None)
