@@ -11,7 +11,7 @@ more moves each (10 plies).
 
 from __future__ import annotations
 
-from engine import Game, Position, Termination, get_staged_variant, legal_moves
+from engine import Color, Game, Outcome, Position, Termination, get_staged_variant, legal_moves
 from engine.analysis import review_position
 from engine.movegen import play_unchecked
 
@@ -88,3 +88,15 @@ def test_the_analysis_scores_a_run_out_endgame_count_as_drawn() -> None:
     after = review_position(positions[10], BRAZILIAN, history=positions[:10],
                             no_progress_plies=10, nodes=500)
     assert (after.score, after.best) == (0, None)
+
+
+def test_a_win_on_the_last_counted_move_stands() -> None:
+    # Two kings against one, Black first: White's 5th move is the count's 10th ply, the
+    # one that would end 6.4's "five moves maximum", and it takes the lone king: a win.
+    g = game("B:WKa1,Kc1:BKh6")
+    for text in ("h6-f8", "c1-g5", "f8-d6", "a1-g7", "d6-b4", "g7-d4", "b4-e1", "d4-h8",
+                 "e1-d2"):
+        g.play(text)
+    assert g.outcome is None
+    g.play("g5xc1")
+    assert g.outcome == Outcome(Termination.NO_PIECES, Color.WHITE)
