@@ -150,6 +150,12 @@ def holds(rule: EndgameRule, position: Position, variant: Variant) -> bool:
                        for c in _lone_kings(position))
         case Endgame.KINGS_ON_BOTH_SIDES:
             return bool(position.white_kings) and bool(position.black_kings)
+        case Endgame.KINGS_EACH_AT_MOST_TWO_PIECES_ONE_MAN:
+            return (
+                bool(position.white_kings) and bool(position.black_kings)
+                and position.count(Color.WHITE) <= 2 and position.count(Color.BLACK) <= 2
+                and (position.white_men | position.black_men).bit_count() <= 1
+            )
         case _:
             assert_never(rule.endgame)
 

@@ -40,10 +40,10 @@ _A1_DARK_BLACK = "b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
 #: The start of Brazilian and Russian draughts (White moves first).
 _A1_DARK_START = f"W:W{_A1_DARK_WHITE}:B{_A1_DARK_BLACK}"
 
-#: The FMJD's draw rules (*FMJD rules*, article 6), Brazilian's and International's:
-#: threefold repetition (6.1); 25 moves by each player of kings only, without a man moving
-#: or a capture (6.2: 50 plies); a lone king against three pieces with a king, 16 more moves
-#: each (6.3); against two kings, a king and a man, or a king, 5 more moves each (6.4).
+#: The FMJD's draw rules (*FMJD rules*, article 6), International's: threefold repetition
+#: (6.1); 25 moves by each player of kings only, without a man moving or a capture (6.2: 50
+#: plies); a lone king against three pieces with a king, 16 more moves each (6.3); against
+#: two kings, a king and a man, or a king, 5 more moves each (6.4).
 FMJD_DRAW_LAW = DrawLaw(
     repetitions=3,
     one_piece_each=False,
@@ -53,6 +53,21 @@ FMJD_DRAW_LAW = DrawLaw(
                     CountFrom.ENDGAME_REACHED, "FMJD 6.3"),
         EndgameRule(Endgame.LONE_KING_AGAINST_TWO_WITH_A_KING, 5, MovesOf.EACH,
                     CountFrom.ENDGAME_REACHED, "FMJD 6.4"),
+    ),
+)
+
+#: The draw rules of Brazilian draughts (*Brazilian rules* 18 and 19): threefold repetition
+#: (the FMJD's 6.1); 20 moves by each player of kings only, without a capture or a man
+#: moving (18: 40 plies); the endings of two kings against two kings, against one king,
+#: against a king and a man, of a king against a king, against a king and a man: 5 moves
+#: by each player (19).
+BRAZILIAN_DRAW_LAW = DrawLaw(
+    repetitions=3,
+    one_piece_each=False,
+    no_progress_plies=40,
+    endgame_rules=(
+        EndgameRule(Endgame.KINGS_EACH_AT_MOST_TWO_PIECES_ONE_MAN, 5, MovesOf.EACH,
+                    CountFrom.ENDGAME_REACHED, "Brazilian rules 19"),
     ),
 )
 
@@ -82,8 +97,8 @@ RUSSIAN_DRAW_LAW = DrawLaw(
     ),
 )
 
-# Brazilian draughts: the FMJD's International rules on the 8x8 board with a dark a1
-# (docs/RULES.md, "Brazilian draughts").
+# Brazilian draughts: the FMJD's International rules on the 8x8 board with a dark a1, with
+# the Brazilian rules' own draws (docs/RULES.md, "Brazilian draughts").
 BRAZILIAN = Variant(
     key="brazilian",
     name="Brazilian draughts",
@@ -100,7 +115,7 @@ BRAZILIAN = Variant(
     men_capture_kings=True,
     capture_precedence=CapturePrecedence.MAXIMUM,
     crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
-    draw_law=FMJD_DRAW_LAW,
+    draw_law=BRAZILIAN_DRAW_LAW,
     numeric_notation=False,
     pdn_gametype=26,
     start_fen=_A1_DARK_START,

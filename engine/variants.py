@@ -65,6 +65,10 @@ class Endgame(enum.Enum):
     # Both sides have at least one king; `EndgameRule.pieces` says how many pieces in all
     # (Russian rules 7.2.6).
     KINGS_ON_BOTH_SIDES = "kings_on_both_sides"
+    # Each side has one or two pieces, at least one of them a king, and at most one man is
+    # on the board: two kings against two kings, against one, against a king and a man; a
+    # king against a king, against a king and a man (the Brazilian rules' short endings).
+    KINGS_EACH_AT_MOST_TWO_PIECES_ONE_MAN = "kings_each_at_most_two_pieces_one_man"
 
 
 class CountFrom(enum.Enum):
@@ -127,7 +131,7 @@ class DrawLaw:
     man move (80 for Arab and the diagonal variants; 30 for Turkish, whose rule is 30 plies
     in which only kings moved and nothing was captured, which is the same count, and for
     Russian draughts, whose rule is 15 such moves by each side; 50 for the FMJD's 25
-    moves by each side in Brazilian and International).
+    moves by each side in International draughts, 40 for Brazilian's 20).
     `endgame_rules`: the counts by material of the staged variants (the FMJD's 16- and
     5-move endgames, the Russian counts), judged by `engine.draw_rules`; none in the four
     variants of the bot.

@@ -3,20 +3,26 @@ sequences of positions (the counts read positions only, so the plies here are bu
 by square rather than played).
 
 Expected plies come from the sources' texts as docs/RULES.md quotes them, not from the code:
-*FMJD rules* article 6 (Brazilian, International): 6.2 "25 successive moves for each player,
-only the kings have moved" (50 plies); 6.3 a lone king against three pieces with a king, "a
-draw when the players have each played another sixteen moves" (32 plies); 6.4 against two
-kings, a king and a man, or a king, "another five moves" each (10 plies). *FMJD-64 rules*
-7.2.4 to 7.2.8 (Russian): 7.2.4 three kings or more against a lone king, drawn when "his
-15th move" (the stronger side's) does not capture it, counted from the balance of forces;
-7.2.5 15 moves of kings only (30 plies); 7.2.6 kings on both sides and the balance unchanged,
-30 moves in endings of 4 and 5 pieces, 60 in endings of 6 and 7; 7.2.7 a lone king on the
-long diagonal against three pieces with a king, the stronger side's 5th move; 7.2.8 two
-kings, a king and a man, or a king against a lone king, the stronger side's 5th move.
+*FMJD rules* article 6 (International): 6.2 "25 successive moves for each player, only the
+kings have moved" (50 plies); 6.3 a lone king against three pieces with a king, "a draw when
+the players have each played another sixteen moves" (32 plies); 6.4 against two kings, a king
+and a man, or a king, "another five moves" each (10 plies); played here on the 8×8 board
+(`FMJD_8X8`: Brazilian's moves with International's draw law), since positions are 8×8 only
+so far. *Brazilian rules* 18: 20 successive moves of kings by each player without a
+capture or a man moving (40 plies); 19: the endings of two kings against two, against one,
+against a king and a man, of a king against a king, against a king and a man, drawn after 5
+moves by each player (10 plies). *FMJD-64 rules* 7.2.4 to 7.2.8 (Russian): 7.2.4 three
+kings or more against a lone king, drawn when "his 15th move" (the stronger side's) does not
+capture it, counted from the balance of forces; 7.2.5 15 moves of kings only (30 plies);
+7.2.6 kings on both sides and the balance unchanged, 30 moves in endings of 4 and 5 pieces,
+60 in endings of 6 and 7; 7.2.7 a lone king on the long diagonal against three pieces with a
+king, the stronger side's 5th move; 7.2.8 two kings, a king and a man, or a king against a
+lone king, the stronger side's 5th move.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
@@ -45,6 +51,7 @@ BRAZILIAN = get_staged_variant("brazilian")
 INTERNATIONAL = get_staged_variant("international")
 RUSSIAN = get_staged_variant("russian")
 ENGLISH = get_staged_variant("english")
+FMJD_8X8 = dataclasses.replace(BRAZILIAN, key="fmjd-8x8", draw_law=INTERNATIONAL.draw_law)
 
 
 def at(fen: str, variant: Variant = RUSSIAN) -> Position:
@@ -117,14 +124,21 @@ def test_the_four_variants_of_the_bot_have_no_endgame_counts() -> None:
         assert endgame_limit(position, counts, variant) is None
 
 
-def test_brazilian_and_international_share_the_fmjd_counts() -> None:
-    for variant in (BRAZILIAN, INTERNATIONAL):
-        law = variant.draw_law
-        assert (law.repetitions, law.no_progress_plies) == (3, 50)
-        assert [(r.article, r.endgame, r.moves, r.moves_of) for r in law.endgame_rules] == [
-            ("FMJD 6.3", Endgame.LONE_KING_AGAINST_THREE_WITH_A_KING, 16, MovesOf.EACH),
-            ("FMJD 6.4", Endgame.LONE_KING_AGAINST_TWO_WITH_A_KING, 5, MovesOf.EACH),
-        ]
+def test_international_has_the_fmjd_counts() -> None:
+    law = INTERNATIONAL.draw_law
+    assert (law.repetitions, law.no_progress_plies) == (3, 50)
+    assert [(r.article, r.endgame, r.moves, r.moves_of) for r in law.endgame_rules] == [
+        ("FMJD 6.3", Endgame.LONE_KING_AGAINST_THREE_WITH_A_KING, 16, MovesOf.EACH),
+        ("FMJD 6.4", Endgame.LONE_KING_AGAINST_TWO_WITH_A_KING, 5, MovesOf.EACH),
+    ]
+
+
+def test_brazilian_has_its_own_twenty_moves_and_short_endings() -> None:
+    law = BRAZILIAN.draw_law
+    assert (law.repetitions, law.no_progress_plies) == (3, 40)
+    assert [(r.endgame, r.moves, r.moves_of) for r in law.endgame_rules] == [
+        (Endgame.KINGS_EACH_AT_MOST_TWO_PIECES_ONE_MAN, 5, MovesOf.EACH),
+    ]
 
 
 def test_english_checkers_draws_by_repetition_and_the_forty_move_rule_only() -> None:
@@ -198,7 +212,7 @@ def test_a_pieces_total_narrows_an_endgame() -> None:
 
 
 def test_each_player_counts_completed_pairs_of_plies() -> None:
-    rule = BRAZILIAN.draw_law.endgame_rules[0]
+    rule = INTERNATIONAL.draw_law.endgame_rules[0]
     position = at("W:WKa1,Kc1,Ke1:BKh6", BRAZILIAN)
     assert [counted_moves(rule, position, n) for n in (0, 1, 2, 31, 32)] == [0, 0, 1, 15, 16]
 
@@ -240,26 +254,26 @@ def test_counts_along_needs_a_position() -> None:
         counts_along([], RUSSIAN)
 
 
-# --- FMJD (Brazilian, International) --------------------------------------------------------------
+# --- FMJD (International, on the 8×8 board) ---------------------------------------------------
 
 
 def test_fmjd_lone_king_against_three_draws_after_sixteen_moves_each() -> None:
-    start = at("W:WKa1,Kc1,Ke1:BKh6", BRAZILIAN)
+    start = at("W:WKa1,Kc1,Ke1:BKh6", FMJD_8X8)
     line = [start, *shuffled(start, 32, ("a1", "b2"), ("h6", "g5"))]
-    assert first_draw(BRAZILIAN, line) == (32, "FMJD 6.3")
-    assert drawn_after(BRAZILIAN, line[:32]) is None
+    assert first_draw(FMJD_8X8, line) == (32, "FMJD 6.3")
+    assert drawn_after(FMJD_8X8, line[:32]) is None
 
 
 def test_fmjd_lone_king_against_two_draws_after_five_moves_each() -> None:
-    start = at("B:WKa1,c3:BKh6", BRAZILIAN)
+    start = at("B:WKa1,c3:BKh6", FMJD_8X8)
     line = [start, *shuffled(start, 10, ("a1", "b2"), ("h6", "g5"))]
-    assert first_draw(BRAZILIAN, line) == (10, "FMJD 6.4")
+    assert first_draw(FMJD_8X8, line) == (10, "FMJD 6.4")
 
 
 def test_fmjd_a_man_moving_or_crowned_inside_the_endgame_keeps_its_count() -> None:
     # King and two men against a lone king (6.3); at ply 11 a man steps, at ply 13 it
     # is crowned (two kings and a man): still 6.3, still counted from the start.
-    start = at("W:WKa1,e5,h4:BKb8", BRAZILIAN)
+    start = at("W:WKa1,e5,h4:BKb8", FMJD_8X8)
     line = [start, *shuffled(start, 10, ("a1", "b2"), ("b8", "a7"))]
     line.append(moved(line[-1], "e5", "f6"))
     line.append(moved(line[-1], "a7", "b8"))
@@ -268,31 +282,76 @@ def test_fmjd_a_man_moving_or_crowned_inside_the_endgame_keeps_its_count() -> No
     line.append(moved(line[-1], "g7", "h8", crown=True))
     line += shuffled(line[-1], 17, ("a1", "b2"), ("a7", "b8"))
     assert len(line) == 33
-    counts = counts_along(line[:16], BRAZILIAN)
+    counts = counts_along(line[:16], FMJD_8X8)
     assert counts.no_progress_plies == 0  # the crowning was a man move (6.2 restarts)
-    assert first_draw(BRAZILIAN, line) == (32, "FMJD 6.3")
+    assert first_draw(FMJD_8X8, line) == (32, "FMJD 6.3")
 
 
 def test_fmjd_a_capture_into_two_against_one_starts_the_five_move_count() -> None:
     # 6.3 for 25 plies, then the lone king takes a king at ply 26: 6.4 from that ply, 5
     # moves each (ply 36), not what was left of the 16 (ply 32).
-    start = at("W:WKa1,Kc1,Kf4:BKh6", BRAZILIAN)
+    start = at("W:WKa1,Kc1,Kf4:BKh6", FMJD_8X8)
     line = [start, *shuffled(start, 24, ("a1", "b2"), ("h6", "g7"))]
     line.append(moved(line[-1], "a1", "b2"))
     line.append(moved(line[-1], "h6", "e3", taken="f4"))
-    assert first_draw(BRAZILIAN, line) is None
+    assert first_draw(FMJD_8X8, line) is None
     line += shuffled(line[-1], 10, ("a1", "b2"), ("e3", "d2"))
-    assert first_draw(BRAZILIAN, line) == (36, "FMJD 6.4")
+    assert first_draw(FMJD_8X8, line) == (36, "FMJD 6.4")
 
 
 def test_fmjd_king_against_king_after_a_capture_keeps_the_five_move_count() -> None:
     # King and man against a lone king (6.4); the lone king takes the man at ply 2: king
     # against king is 6.4 too, so the count goes on from the start (ply 10, not 12).
-    start = at("W:WKa1,c5:BKe7", BRAZILIAN)
+    start = at("W:WKa1,c5:BKe7", FMJD_8X8)
     line = [start, moved(start, "a1", "b2")]
     line.append(moved(line[-1], "e7", "a3", taken="c5"))
     line += shuffled(line[-1], 8, ("b2", "c1"), ("a3", "b4"))
-    assert first_draw(BRAZILIAN, line) == (10, "FMJD 6.4")
+    assert first_draw(FMJD_8X8, line) == (10, "FMJD 6.4")
+
+
+# --- Brazilian ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fen", "expected"),
+    [
+        ("W:WKa1,Kc1:BKh6,Kh8", True),  # two kings against two kings
+        ("W:WKa1,Kc1:BKh6", True),  # two kings against one
+        ("W:WKa1,Kc1:BKh6,b6", True),  # two kings against a king and a man
+        ("W:WKa1:BKh6", True),  # a king against a king
+        ("W:WKa1:BKh6,b6", True),  # a king against a king and a man
+        ("W:WKa1,c3:BKh6,b6", False),  # two men
+        ("W:WKa1,Kc1,Ke1:BKh6", False),  # three pieces
+        ("W:Wa1,c3:BKh6", False),  # no king on one side
+    ],
+)
+def test_brazilian_short_endings_are_the_five_its_rules_list(fen: str, expected: bool) -> None:
+    rule = BRAZILIAN.draw_law.endgame_rules[0]
+    assert holds(rule, at(fen, BRAZILIAN), BRAZILIAN) is expected
+
+
+def test_brazilian_short_endings_draw_after_five_moves_each() -> None:
+    start = at("W:WKa1,Kc1:BKh6,Kh8", BRAZILIAN)
+    line = [start, *shuffled(start, 10, ("a1", "b2"), ("h6", "g5"))]
+    assert first_draw(BRAZILIAN, line) == (10, "Brazilian rules 19")
+
+
+def test_brazilian_crowning_inside_the_short_endings_keeps_the_count() -> None:
+    # A king and a man against two kings; the man is crowned at ply 3 (two kings each):
+    # still one of the listed endings, counted from the start.
+    start = at("W:WKa1,g7:BKh4,Kb8", BRAZILIAN)
+    line = [start, moved(start, "a1", "b2")]
+    line.append(moved(line[-1], "h4", "g3"))
+    line.append(moved(line[-1], "g7", "h8", crown=True))
+    line += shuffled(line[-1], 7, ("b2", "a1"), ("g3", "h4"))
+    assert first_draw(BRAZILIAN, line) == (10, "Brazilian rules 19")
+
+
+def test_brazilian_three_kings_against_one_have_no_endgame_count() -> None:
+    start = at("W:WKa1,Kc1,Ke1:BKh6", BRAZILIAN)
+    line = [start, *shuffled(start, 40, ("a1", "b2"), ("h6", "g5"))]
+    assert first_draw(BRAZILIAN, line) is None
+    assert counts_along(line, BRAZILIAN).no_progress_plies == 40
 
 
 # --- Russian -------------------------------------------------------------------------------------

@@ -1,25 +1,34 @@
 """The endgame counts in a live game and in the analysis (`engine.game.Game`,
-`engine.analysis.review_position`), played in Brazilian draughts, the staged variant whose
-moves the engine generates (International has the same draw law; Russian's moves are not
-generated yet: its counts are checked in tests/engine/test_draw_rules.py).
+`engine.analysis.review_position`), played with Brazilian draughts' moves, which the engine
+generates on positions it can hold (8×8): Brazilian's own draw law, and International's
+(`FMJD_8X8`, since International's 10×10 positions are not built yet). Russian's moves are
+not generated yet: its counts are checked in tests/engine/test_draw_rules.py.
 
-Expected plies from the *FMJD rules*, article 6 (docs/RULES.md, "Brazilian draughts"):
-6.2, 25 moves each of kings only (50 plies); 6.3, a lone king against three pieces with a
-king, 16 more moves each (32 plies); 6.4, against two kings, a king and a man, or a king, 5
-more moves each (10 plies).
+Expected plies from the sources (docs/RULES.md, "International draughts", "Brazilian
+draughts"): *FMJD rules* 6.2, 25 moves each of kings only (50 plies); 6.3, a lone king
+against three pieces with a king, 16 more moves each (32 plies); 6.4, against two kings, a
+king and a man, or a king, 5 more moves each (10 plies). *Brazilian rules*: 20 moves of kings
+only (40 plies); two kings against two, against one, against a king and a man, a king
+against a king, against a king and a man: 5 moves (10 plies).
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine import Color, Game, Outcome, Position, Termination, get_staged_variant, legal_moves
 from engine.analysis import review_position
 from engine.movegen import play_unchecked
+from engine.variants import Variant
 
 BRAZILIAN = get_staged_variant("brazilian")
+FMJD_8X8 = dataclasses.replace(
+    BRAZILIAN, key="fmjd-8x8", draw_law=get_staged_variant("international").draw_law
+)
 
 
-def game(fen: str, *, enforce: bool = True) -> Game:
-    return Game(BRAZILIAN, Position.from_fen(fen, BRAZILIAN), enforce_draw_rules=enforce)
+def game(fen: str, variant: Variant = FMJD_8X8, *, enforce: bool = True) -> Game:
+    return Game(variant, Position.from_fen(fen, variant), enforce_draw_rules=enforce)
 
 
 def play_quiet(g: Game, plies: int) -> None:
@@ -34,7 +43,7 @@ def play_quiet(g: Game, plies: int) -> None:
                 continue
             after = play_unchecked(here, move)
             if g.repetition_count(after) >= 2 or any(
-                m.captured for m in legal_moves(after, BRAZILIAN)
+                m.captured for m in legal_moves(after, g.variant)
             ):
                 continue
             g.play(move)
@@ -82,10 +91,10 @@ def test_the_analysis_scores_a_run_out_endgame_count_as_drawn() -> None:
     g = game("B:WKa1,Kc1:BKh6", enforce=False)
     play_quiet(g, 10)
     positions = g.positions()
-    before = review_position(positions[9], BRAZILIAN, history=positions[:9],
+    before = review_position(positions[9], FMJD_8X8, history=positions[:9],
                              no_progress_plies=9, nodes=500)
     assert before.best is not None
-    after = review_position(positions[10], BRAZILIAN, history=positions[:10],
+    after = review_position(positions[10], FMJD_8X8, history=positions[:10],
                             no_progress_plies=10, nodes=500)
     assert (after.score, after.best) == (0, None)
 
@@ -100,3 +109,22 @@ def test_a_win_on_the_last_counted_move_stands() -> None:
     assert g.outcome is None
     g.play("g5xc1")
     assert g.outcome == Outcome(Termination.NO_PIECES, Color.WHITE)
+
+
+def test_brazilian_kings_only_draw_after_twenty_moves_each() -> None:
+    # Three kings against one: no short ending in Brazilian, only the 20 moves of kings
+    # (where International's 16 each would have drawn at ply 32).
+    g = game("W:WKa1,Kc1,Ke1:BKh6", BRAZILIAN)
+    play_quiet(g, 39)
+    assert g.outcome is None
+    play_quiet(g, 1)
+    assert g.outcome == Outcome(Termination.MOVE_LIMIT, None)
+
+
+def test_brazilian_two_kings_against_two_draw_after_five_moves_each() -> None:
+    g = game("W:WKa1,Kc1:BKh6,Kh8", BRAZILIAN)
+    play_quiet(g, 9)
+    assert g.outcome is None
+    play_quiet(g, 1)
+    assert g.outcome == Outcome(Termination.ENDGAME_LIMIT, None)
+    assert g.endgame_rule == BRAZILIAN.draw_law.endgame_rules[0]
