@@ -101,7 +101,7 @@ def endgame_limit(position: Position, counts: DrawCounts, variant: Variant) -> E
     the game's `counts` there): the position is the rule's endgame and the moves counted
     (`counted_moves`) have reached the rule's `moves`. None when no count has run out."""
     for rule in variant.draw_law.endgame_rules:
-        if holds(rule, position, variant) and (
+        if is_endgame(rule, position, variant) and (
             counted_moves(rule, position, counts.plies_of(rule)) >= rule.moves
         ):
             return rule
@@ -129,7 +129,7 @@ def counted_moves(rule: EndgameRule, position: Position, plies: int) -> int:
             assert_never(rule.moves_of)
 
 
-def holds(rule: EndgameRule, position: Position, variant: Variant) -> bool:
+def is_endgame(rule: EndgameRule, position: Position, variant: Variant) -> bool:
     """Whether `position` is `rule`'s endgame (`Endgame`, and `EndgameRule.pieces` when it
     names the pieces' total). `variant` places the long diagonal (a1-h8 when a1 is dark,
     a8-h1 when it is light)."""
@@ -138,16 +138,14 @@ def holds(rule: EndgameRule, position: Position, variant: Variant) -> bool:
         return False
     match rule.endgame:
         case Endgame.LONE_KING_AGAINST_THREE_WITH_A_KING:
-            return any(_other(position, c, 3, 3, all_kings=False) for c in _lone_kings(position))
+            return _lone_king_against(position, 3, 3, all_kings=False)
         case Endgame.LONE_KING_AGAINST_TWO_WITH_A_KING:
-            return any(_other(position, c, 1, 2, all_kings=False) for c in _lone_kings(position))
+            return _lone_king_against(position, 1, 2, all_kings=False)
         case Endgame.LONE_KING_AGAINST_THREE_KINGS_OR_MORE:
-            return any(_other(position, c, 3, total, all_kings=True)
-                       for c in _lone_kings(position))
+            return _lone_king_against(position, 3, total, all_kings=True)
         case Endgame.LONE_KING_ON_LONG_DIAGONAL_AGAINST_THREE:
-            diagonal = long_diagonal(variant)
-            return any(position.kings(c) & diagonal and _other(position, c, 3, 3, all_kings=False)
-                       for c in _lone_kings(position))
+            return _lone_king_against(position, 3, 3, all_kings=False,
+                                      within=long_diagonal(variant))
         case Endgame.KINGS_ON_BOTH_SIDES:
             return bool(position.white_kings) and bool(position.black_kings)
         case Endgame.KINGS_EACH_AT_MOST_TWO_PIECES_ONE_MAN:
@@ -181,25 +179,24 @@ def _reached(
     return tuple(
         (rule, previous[rule] + 1 if rule in previous else 0)
         for rule in variant.draw_law.endgame_rules
-        if rule.count_from is CountFrom.ENDGAME_REACHED and holds(rule, position, variant)
+        if rule.count_from is CountFrom.ENDGAME_REACHED and is_endgame(rule, position, variant)
     )
 
 
-def _lone_kings(position: Position) -> list[Color]:
-    """The sides whose only piece is a king."""
-    return [
-        c for c in (Color.WHITE, Color.BLACK)
-        if position.count(c) == 1 and position.kings(c)
-    ]
-
-
-def _other(position: Position, lone: Color, fewest: int, most: int, *, all_kings: bool) -> bool:
-    """Whether `lone`'s opponent has `fewest`..`most` pieces, at least one of them a king
-    (all of them kings when `all_kings`)."""
-    side = lone.opponent
-    pieces = position.count(side)
-    kings = position.kings(side).bit_count()
-    return fewest <= pieces <= most and kings >= 1 and (not all_kings or kings == pieces)
+def _lone_king_against(
+    position: Position, fewest: int, most: int, *, all_kings: bool, within: int = -1
+) -> bool:
+    """Whether a side whose only piece is a king (standing on a square of the bitboard
+    `within`) faces `fewest`..`most` pieces, at least one of them a king (all of them
+    kings when `all_kings`)."""
+    for lone in (Color.WHITE, Color.BLACK):
+        if position.count(lone) != 1 or not position.kings(lone) & within:
+            continue
+        pieces = position.count(lone.opponent)
+        kings = position.kings(lone.opponent).bit_count()
+        if fewest <= pieces <= most and kings >= 1 and (not all_kings or kings == pieces):
+            return True
+    return False
 
 
 def _stronger(position: Position) -> Color | None:

@@ -50,7 +50,7 @@ class CrownedMidCapture(enum.Enum):
 class Endgame(enum.Enum):
     """The material (and, for one, the place) an endgame count applies to
     (`EndgameRule`). A "lone king" is a side whose only piece is a king; "the other side"
-    is its opponent. `engine.draw_rules.holds` decides whether a position is one."""
+    is its opponent. `engine.draw_rules.is_endgame` decides whether a position is one."""
 
     # A lone king against three pieces of which at least one is a king (FMJD 6.3).
     LONE_KING_AGAINST_THREE_WITH_A_KING = "lone_king_against_three_with_a_king"

@@ -34,7 +34,7 @@ from engine.draw_rules import (
     counted_moves,
     counts_along,
     endgame_limit,
-    holds,
+    is_endgame,
     long_diagonal,
     start_counts,
 )
@@ -196,16 +196,16 @@ def test_an_endgame_is_the_material_its_article_names(
     fen: str, endgame: Endgame, expected: bool
 ) -> None:
     rule = EndgameRule(endgame, 5, MovesOf.EACH, CountFrom.ENDGAME_REACHED, "test")
-    assert holds(rule, at(fen), RUSSIAN) is expected
+    assert is_endgame(rule, at(fen), RUSSIAN) is expected
 
 
 def test_a_pieces_total_narrows_an_endgame() -> None:
     rule = EndgameRule(Endgame.KINGS_ON_BOTH_SIDES, 30, MovesOf.EACH, CountFrom.BALANCE_CHANGED,
                        "test", pieces=(4, 5))
-    assert holds(rule, at("W:WKa1,c3:BKh6,b6"), RUSSIAN)
-    assert holds(rule, at("W:WKa1,c3,e3:BKh6,b6"), RUSSIAN)
-    assert not holds(rule, at("W:WKa1,c3:BKh6"), RUSSIAN)
-    assert not holds(rule, at("W:WKa1,c3,e3:BKh6,b6,d6"), RUSSIAN)
+    assert is_endgame(rule, at("W:WKa1,c3:BKh6,b6"), RUSSIAN)
+    assert is_endgame(rule, at("W:WKa1,c3,e3:BKh6,b6"), RUSSIAN)
+    assert not is_endgame(rule, at("W:WKa1,c3:BKh6"), RUSSIAN)
+    assert not is_endgame(rule, at("W:WKa1,c3,e3:BKh6,b6,d6"), RUSSIAN)
 
 
 # --- counting moves ------------------------------------------------------------------------------
@@ -327,7 +327,7 @@ def test_fmjd_king_against_king_after_a_capture_keeps_the_five_move_count() -> N
 )
 def test_brazilian_short_endings_are_the_five_its_rules_list(fen: str, expected: bool) -> None:
     rule = BRAZILIAN.draw_law.endgame_rules[0]
-    assert holds(rule, at(fen, BRAZILIAN), BRAZILIAN) is expected
+    assert is_endgame(rule, at(fen, BRAZILIAN), BRAZILIAN) is expected
 
 
 def test_brazilian_short_endings_draw_after_five_moves_each() -> None:
