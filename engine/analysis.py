@@ -8,7 +8,9 @@ in the computer's worker processes):
    searches one position of the game with a fixed node budget and returns a
    `PositionReview` (its value for the side to move, the best move and its line). The
    search sees the game's earlier positions and its no-progress count, so a line that
-   repeats or reaches the variant's no-progress limit scores as a draw.
+   repeats or reaches the variant's no-progress limit scores as a draw. A position where
+   an endgame count of the variant has run out (`engine.draw_rules`, counted along the
+   game's positions) is drawn already; the search itself does not read those counts.
 2. `analyse(variant, start, moves, reviews)` turns the reviews of the start position
    and of the position after every ply into a `GameAnalysis`.
 
@@ -43,6 +45,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.draw_rules import counts_along, endgame_limit
 from engine.movegen import legal_moves, play_unchecked
 from engine.moves import Move
 from engine.notation import format_move, parse_move
@@ -108,7 +111,8 @@ def review_position(
     no-progress count in `no_progress_plies`) with about `nodes` positions and return its
     `PositionReview`. A position with one legal move is valued by searching the position
     after it. A position the rules already draw (no-progress limit reached, one piece
-    each where that draws, a third occurrence) scores 0, with no best move. stop: ends
+    each where that draws, a third occurrence, an endgame count run out along `history`
+    and `position`: `engine.draw_rules`) scores 0, with no best move. stop: ends
     the search early (`engine.search.StopSignal`), with the best line found so far.
 
     Raises ValueError for a negative node budget or no-progress count.
@@ -122,6 +126,7 @@ def review_position(
         or (law.one_piece_each and position.count(Color.WHITE) == 1
             and position.count(Color.BLACK) == 1)
         or sum(1 for p in history if p == position) + 1 >= law.repetitions
+        or _endgame_drawn(position, variant, history)
     ):
         # Drawn by the rules already (a record may play on): nothing to choose.
         return PositionReview(0, None, (), len(moves) == 1, 0)
@@ -362,6 +367,15 @@ def _written(line: Sequence[str], position: Position, variant: Variant) -> list[
         out.append(format_move(move, position, variant))
         position = play_unchecked(position, move)
     return out
+
+
+def _endgame_drawn(position: Position, variant: Variant, history: Sequence[Position]) -> bool:
+    """Whether an endgame count of `variant` has run out at `position`, counted along the
+    game's positions (`history`, then `position`)."""
+    if not variant.draw_law.endgame_rules:
+        return False
+    counts = counts_along((*history, position), variant)
+    return endgame_limit(position, counts, variant) is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,10 @@ Outcomes are values: `Outcome(termination, winner)`, `winner` None for a draw. T
 (docs/RULES.md): a side with no pieces, or no legal move on its turn, loses; threefold
 repetition draws in every variant; Turkish and Arab draw at once when each side has one
 piece; a run of plies with no capture and no man move draws (80 plies in Arab, Moroccan
-and Italian; 30 in Turkish, "only kings moved and nothing was captured"). A game from a
-given position starts its counters at zero and its repetition history with that position.
+and Italian; 30 in Turkish, "only kings moved and nothing was captured"); the staged
+variants' endgame counts by material draw when they run out (`engine.draw_rules`). A game
+from a given position starts its counters at zero and its repetition history with that
+position.
 Resignation, agreed draws and time forfeits are recorded here too.
 """
 
@@ -16,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine import draw_rules
 from engine.errors import GameOverError, IllegalMoveError, MoveProblem
 from engine.movegen import legal_moves as _legal_moves
 from engine.movegen import play_unchecked
@@ -23,7 +26,7 @@ from engine.moves import Move
 from engine.notation import parse_move
 from engine.pieces import Color
 from engine.position import Position
-from engine.variants import Variant, get_variant
+from engine.variants import EndgameRule, Variant, get_variant
 
 
 class Termination(enum.Enum):
@@ -34,6 +37,9 @@ class Termination(enum.Enum):
     REPETITION = "repetition"  # the same position, same side to move, the third time
     ONE_PIECE_EACH = "one_piece_each"  # Turkish, Arab: each side has exactly one piece
     MOVE_LIMIT = "move_limit"  # the no-progress (or Turkish kings-only) ply count ran out
+    # An endgame count by material ran out (the FMJD's 16- and 5-move endgames, the Russian
+    # counts: `engine.draw_rules`); staged variants only.
+    ENDGAME_LIMIT = "endgame_limit"
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
     TIME_FORFEIT = "time_forfeit"
@@ -70,8 +76,10 @@ class Game:
 
     Attributes: `variant`, `start`, `position` (current), `moves` (tuple of the moves
     played), `ply` (number of moves played), `outcome` (None while the game goes on),
-    `draw_notes`, `no_progress_plies` (the current count of plies with no capture and no
-    man move).
+    `draw_notes`, `draw_counts` (the counts of the draw rules, `engine.draw_rules.
+    DrawCounts`), `no_progress_plies` (its count of plies with no capture and no man move),
+    `endgame_rule` (the endgame rule whose count has run out at the current position, None
+    when none has).
     """
 
     def __init__(
@@ -87,7 +95,8 @@ class Game:
         self.position = self.start
         self.outcome: Outcome | None = None
         self.draw_notes: list[tuple[int, Termination]] = []
-        self.no_progress_plies = 0
+        self.draw_counts = draw_rules.start_counts(self.start, variant)
+        self.endgame_rule: EndgameRule | None = None
         self._moves: list[Move] = []
         self._positions: list[Position] = [self.start]
         self._seen: Counter[Position] = Counter({self.start: 1})
@@ -119,6 +128,11 @@ class Game:
     def moves(self) -> tuple[Move, ...]:
         """The moves played, in order."""
         return tuple(self._moves)
+
+    @property
+    def no_progress_plies(self) -> int:
+        """Plies since the last capture or man move (`DrawCounts.no_progress_plies`)."""
+        return self.draw_counts.no_progress_plies
 
     @property
     def ply(self) -> int:
@@ -171,18 +185,13 @@ class Game:
         return chosen
 
     def _advance(self, move: Move) -> None:
-        mover_is_man = bool(
-            (1 << move.start) & (self.position.white_men | self.position.black_men)
-        )
         new = play_unchecked(self.position, move)
+        self.draw_counts = draw_rules.after_ply(self.draw_counts, self.position, new,
+                                                self.variant)
         self.position = new
         self._moves.append(move)
         self._positions.append(new)
         self._seen[new] += 1
-        if move.captured or mover_is_man:
-            self.no_progress_plies = 0
-        else:
-            self.no_progress_plies += 1
         self._legal = _legal_moves(new, self.variant)
         self._judge(initial=False)
 
@@ -197,8 +206,9 @@ class Game:
         """Decide the outcome after a ply (or at the start) in docs/RULES.md order: a side to
         move without pieces loses (and at the start, a side to move whose opponent has no
         pieces wins: "Win: the opponent has no pieces"); one piece each draws (Turkish,
-        Arab); a side to move without a legal move loses; then repetition and the
-        no-progress count."""
+        Arab); a side to move without a legal move loses; then repetition, the
+        no-progress count and the endgame counts (a count is noted once, when it runs
+        out)."""
         pos = self.position
         to_move = pos.turn
         if pos.count(to_move) == 0:
@@ -219,8 +229,15 @@ class Game:
             return
         if self._seen[pos] == law.repetitions and self._draw(Termination.REPETITION):
             return
-        if self.no_progress_plies == law.no_progress_plies:
-            self._draw(Termination.MOVE_LIMIT)
+        if self.no_progress_plies == law.no_progress_plies and self._draw(
+            Termination.MOVE_LIMIT
+        ):
+            return
+        rule = draw_rules.endgame_limit(pos, self.draw_counts, self.variant)
+        newly = rule is not None and rule != self.endgame_rule
+        self.endgame_rule = rule
+        if newly:
+            self._draw(Termination.ENDGAME_LIMIT)
 
     def _draw(self, termination: Termination) -> bool:
         """End the game drawn (enforcing) or note the rule (replaying); True if it ended."""

@@ -22,7 +22,11 @@ How it searches:
   capture and no man move, counted from the game's own count given by the caller). A side
   to move with no piece or no legal move loses (docs/RULES.md). The transposition table
   is neither read nor written where the no-progress limit is within reach of the remaining
-  depth, so a score that depends on the count is never reused at another count.
+  depth, so a score that depends on the count is never reused at another count. The
+  endgame counts by material of the staged variants (`DrawLaw.endgame_rules`) are not
+  searched: a line that outlasts one is valued as the evaluation sees it; `engine.game.
+  Game` ends the game when the count runs out, and the analysis scores a position where
+  one has run out as drawn (`engine.draw_rules`).
 - Levels 1..5 (`LEVELS`): lower levels search shallower and pick at random (seeded) among
   the root moves that score within a margin of the best; level 5 plays its best move.
 

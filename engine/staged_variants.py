@@ -23,9 +23,13 @@ from engine.errors import UnknownVariantError, quoted
 from engine.variants import (
     CapturePrecedence,
     CaptureRemoval,
+    CountFrom,
     CrownedMidCapture,
     DrawLaw,
+    Endgame,
+    EndgameRule,
     Geometry,
+    MovesOf,
     Variant,
 )
 
@@ -36,8 +40,65 @@ _A1_DARK_BLACK = "b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
 #: The start of Brazilian and Russian draughts (White moves first).
 _A1_DARK_START = f"W:W{_A1_DARK_WHITE}:B{_A1_DARK_BLACK}"
 
-# Brazilian draughts: the FMJD's International rules on the 8x8 board with a dark a1
-# (docs/RULES.md, "Brazilian draughts").
+#: The FMJD's draw rules (*FMJD rules*, article 6), International's: threefold repetition
+#: (6.1); 25 moves by each player of kings only, without a man moving or a capture (6.2: 50
+#: plies); a lone king against three pieces with a king, 16 more moves each (6.3); against
+#: two kings, a king and a man, or a king, 5 more moves each (6.4).
+FMJD_DRAW_LAW = DrawLaw(
+    repetitions=3,
+    one_piece_each=False,
+    no_progress_plies=50,
+    endgame_rules=(
+        EndgameRule(Endgame.LONE_KING_AGAINST_THREE_WITH_A_KING, 16, MovesOf.EACH,
+                    CountFrom.ENDGAME_REACHED, "FMJD 6.3"),
+        EndgameRule(Endgame.LONE_KING_AGAINST_TWO_WITH_A_KING, 5, MovesOf.EACH,
+                    CountFrom.ENDGAME_REACHED, "FMJD 6.4"),
+    ),
+)
+
+#: The draw rules of Brazilian draughts (*Brazilian rules* 18 and 19): threefold repetition
+#: (the FMJD's 6.1); 20 moves by each player of kings only, without a capture or a man
+#: moving (18: 40 plies); the endings of two kings against two kings, against one king,
+#: against a king and a man, of a king against a king, against a king and a man: 5 moves
+#: by each player (19).
+BRAZILIAN_DRAW_LAW = DrawLaw(
+    repetitions=3,
+    one_piece_each=False,
+    no_progress_plies=40,
+    endgame_rules=(
+        EndgameRule(Endgame.KINGS_EACH_AT_MOST_TWO_PIECES_ONE_MAN, 5, MovesOf.EACH,
+                    CountFrom.ENDGAME_REACHED, "Brazilian rules 19"),
+    ),
+)
+
+#: The draw rules of Russian draughts (*FMJD-64 rules*, 7.2.3 to 7.2.8): threefold
+#: repetition (7.2.3); 15 moves by each player of kings only, without a man moving or a
+#: capture (7.2.5: 30 plies); three kings or more against a lone king, the stronger side's
+#: 15th move counted from the balance of forces (7.2.4); kings on both sides and the
+#: balance unchanged, 30 moves in endings of 4 and 5 pieces, 60 in endings of 6 and 7
+#: (7.2.6); three pieces with a king against a lone king on the long diagonal, the stronger
+#: side's 5th move (7.2.7); two kings, a king and a man, or a king against a lone king, the
+#: stronger side's 5th move (7.2.8).
+RUSSIAN_DRAW_LAW = DrawLaw(
+    repetitions=3,
+    one_piece_each=False,
+    no_progress_plies=30,
+    endgame_rules=(
+        EndgameRule(Endgame.LONE_KING_AGAINST_THREE_KINGS_OR_MORE, 15, MovesOf.STRONGER,
+                    CountFrom.BALANCE_CHANGED, "FMJD-64 7.2.4"),
+        EndgameRule(Endgame.KINGS_ON_BOTH_SIDES, 30, MovesOf.EACH,
+                    CountFrom.BALANCE_CHANGED, "FMJD-64 7.2.6", pieces=(4, 5)),
+        EndgameRule(Endgame.KINGS_ON_BOTH_SIDES, 60, MovesOf.EACH,
+                    CountFrom.BALANCE_CHANGED, "FMJD-64 7.2.6", pieces=(6, 7)),
+        EndgameRule(Endgame.LONE_KING_ON_LONG_DIAGONAL_AGAINST_THREE, 5, MovesOf.STRONGER,
+                    CountFrom.ENDGAME_REACHED, "FMJD-64 7.2.7"),
+        EndgameRule(Endgame.LONE_KING_AGAINST_TWO_WITH_A_KING, 5, MovesOf.STRONGER,
+                    CountFrom.ENDGAME_REACHED, "FMJD-64 7.2.8"),
+    ),
+)
+
+# Brazilian draughts: the FMJD's International rules on the 8x8 board with a dark a1, with
+# the Brazilian rules' own draws (docs/RULES.md, "Brazilian draughts").
 BRAZILIAN = Variant(
     key="brazilian",
     name="Brazilian draughts",
@@ -54,7 +115,7 @@ BRAZILIAN = Variant(
     men_capture_kings=True,
     capture_precedence=CapturePrecedence.MAXIMUM,
     crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
-    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=50),
+    draw_law=BRAZILIAN_DRAW_LAW,
     numeric_notation=False,
     pdn_gametype=26,
     start_fen=_A1_DARK_START,
@@ -80,7 +141,7 @@ INTERNATIONAL = Variant(
     men_capture_kings=True,
     capture_precedence=CapturePrecedence.MAXIMUM,
     crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
-    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=50),
+    draw_law=FMJD_DRAW_LAW,
     numeric_notation=False,
     pdn_gametype=20,
     start_fen="W:W31-50:B1-20",
@@ -102,10 +163,7 @@ RUSSIAN = Variant(
     men_capture_kings=True,
     capture_precedence=CapturePrecedence.FREE_CHOICE,
     crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_KING,
-    # Threefold repetition and 15 moves each (30 plies) without a capture or a man move;
-    # the endgame counts of the Russian rules (docs/RULES.md, "Russian draughts") are not
-    # yet expressible in a DrawLaw.
-    draw_law=DrawLaw(repetitions=3, one_piece_each=False, no_progress_plies=30),
+    draw_law=RUSSIAN_DRAW_LAW,
     numeric_notation=False,
     pdn_gametype=25,
     start_fen=_A1_DARK_START,

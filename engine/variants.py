@@ -47,6 +47,80 @@ class CrownedMidCapture(enum.Enum):
     CONTINUES_AS_KING = "continues_as_king"  # crowned at once; goes on capturing as a king
 
 
+class Endgame(enum.Enum):
+    """The material (and, for one, the place) an endgame count applies to
+    (`EndgameRule`). A "lone king" is a side whose only piece is a king; "the other side"
+    is its opponent. `engine.draw_rules.is_endgame` decides whether a position is one."""
+
+    # A lone king against three pieces of which at least one is a king (FMJD 6.3).
+    LONE_KING_AGAINST_THREE_WITH_A_KING = "lone_king_against_three_with_a_king"
+    # A lone king against one or two pieces of which at least one is a king: two kings, a
+    # king and a man, or a king (FMJD 6.4; Russian rules 7.2.8).
+    LONE_KING_AGAINST_TWO_WITH_A_KING = "lone_king_against_two_with_a_king"
+    # A lone king against three pieces or more, all kings (Russian rules 7.2.4).
+    LONE_KING_AGAINST_THREE_KINGS_OR_MORE = "lone_king_against_three_kings_or_more"
+    # A lone king standing on the long diagonal against three pieces of which at least
+    # one is a king (Russian rules 7.2.7).
+    LONE_KING_ON_LONG_DIAGONAL_AGAINST_THREE = "lone_king_on_long_diagonal_against_three"
+    # Both sides have at least one king; `EndgameRule.pieces` says how many pieces in all
+    # (Russian rules 7.2.6).
+    KINGS_ON_BOTH_SIDES = "kings_on_both_sides"
+    # Each side has one or two pieces, at least one of them a king, and at most one man is
+    # on the board: two kings against two kings, against one, against a king and a man; a
+    # king against a king, against a king and a man (the Brazilian rules' short endings).
+    KINGS_EACH_AT_MOST_TWO_PIECES_ONE_MAN = "kings_each_at_most_two_pieces_one_man"
+
+
+class CountFrom(enum.Enum):
+    """Where an endgame count starts (`EndgameRule.count_from`)."""
+
+    # The ply that made the position one of the rule's endgame; nothing resets the count
+    # while every position since has stayed one (a man crowned or a piece captured inside
+    # the same endgame goes on counting).
+    ENDGAME_REACHED = "endgame_reached"
+    # The last change of the balance of forces: the last capture or crowning (or the
+    # game's start position), as long as the position is one of the rule's endgame.
+    BALANCE_CHANGED = "balance_changed"
+
+
+class MovesOf(enum.Enum):
+    """Whose moves an endgame count counts (`EndgameRule.moves_of`)."""
+
+    EACH = "each"  # each player has played `moves` moves: 2 x `moves` plies
+    # The stronger side's `moves`-th move (the Russian rules' "his 15th move"): the side
+    # that is not the lone king; when both sides are a lone king, whichever side makes
+    # its `moves`-th move first.
+    STRONGER = "stronger"
+
+
+@dataclass(frozen=True, slots=True)
+class EndgameRule:
+    """One endgame count: the game is drawn when `moves` moves (of `moves_of`) have been
+    played since `count_from` while the position is an `endgame` (docs/RULES.md, the draw
+    sections of Family 3). `pieces`: the total numbers of pieces on the board the rule
+    applies to (empty: any). `article`: where the rule is written (for example "FMJD 6.3").
+
+    Raises ValueError when `moves` is below 1, or when a `BALANCE_CHANGED` count is given
+    to the one endgame that depends on a square (the long diagonal), which can begin and
+    end without a capture or a crowning.
+    """
+
+    endgame: Endgame
+    moves: int
+    moves_of: MovesOf
+    count_from: CountFrom
+    article: str
+    pieces: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.moves < 1:
+            raise ValueError(f"{self.article}: an endgame count of {self.moves} moves")
+        if (self.count_from is CountFrom.BALANCE_CHANGED
+                and self.endgame is Endgame.LONE_KING_ON_LONG_DIAGONAL_AGAINST_THREE):
+            raise ValueError(f"{self.article}: the long diagonal's endgame counts from when "
+                             "it is reached, not from the balance of forces")
+
+
 @dataclass(frozen=True, slots=True)
 class DrawLaw:
     """The automatic draw rules of a variant (docs/RULES.md, draw sections).
@@ -56,12 +130,17 @@ class DrawLaw:
     `no_progress_plies`: a draw after this many consecutive plies with no capture and no
     man move (80 for Arab and the diagonal variants; 30 for Turkish, whose rule is 30 plies
     in which only kings moved and nothing was captured, which is the same count, and for
-    the staged Russian draughts, whose rule is 15 such moves by each side).
+    Russian draughts, whose rule is 15 such moves by each side; 50 for the FMJD's 25
+    moves by each side in International draughts, 40 for Brazilian's 20).
+    `endgame_rules`: the counts by material of the staged variants (the FMJD's 16- and
+    5-move endgames, the Russian counts), judged by `engine.draw_rules`; none in the four
+    variants of the bot.
     """
 
     repetitions: int
     one_piece_each: bool
     no_progress_plies: int
+    endgame_rules: tuple[EndgameRule, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,6 +80,7 @@ class EndReason(enum.Enum):
     REPETITION = Termination.REPETITION.value
     ONE_PIECE_EACH = Termination.ONE_PIECE_EACH.value
     MOVE_LIMIT = Termination.MOVE_LIMIT.value
+    ENDGAME_LIMIT = Termination.ENDGAME_LIMIT.value
     RESIGNATION = Termination.RESIGNATION.value
     AGREEMENT = Termination.AGREEMENT.value
     TIME_FORFEIT = Termination.TIME_FORFEIT.value
