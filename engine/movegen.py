@@ -22,6 +22,8 @@ from engine.variants import Variant
 
 _RANK_1 = 0xFF
 _RANK_8 = 0xFF << 56
+#: White's far rank and Black's (White's near rank), by board size: where men are crowned.
+_CROWNING = {8: (_RANK_8, _RANK_1), 10: (0x3FF << 90, 0x3FF)}
 
 
 def side_relative(position: Position) -> tuple[int, int, int, int, int]:
@@ -134,8 +136,8 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
 
 def play_unchecked(position: Position, move: Move) -> Position:
     """`position` after `move`, trusting that the move is legal: the piece goes from
-    `move.start` to `move.end`, captured pieces leave, a man ending on its far rank is
-    crowned, and the turn passes."""
+    `move.start` to `move.end`, captured pieces leave, a man ending on its far rank (rank 8,
+    or 10 on the 10×10 board: `Position.board_size`) is crowned, and the turn passes."""
     fb = 1 << move.start
     tb = 1 << move.end
     cm = 0
@@ -144,25 +146,27 @@ def play_unchecked(position: Position, move: Move) -> Position:
     keep = ~cm
     wm, wk = position.white_men, position.white_kings
     bm, bk = position.black_men, position.black_kings
+    size = position.board_size
+    white_crowns, black_crowns = _CROWNING[size]
     if position.turn is Color.WHITE:
         if wm & fb:
             wm ^= fb
-            if tb & _RANK_8:
+            if tb & white_crowns:
                 wk |= tb
             else:
                 wm |= tb
         else:
             wk = (wk ^ fb) | tb
-        return Position(wm, wk, bm & keep, bk & keep, Color.BLACK)
+        return Position(wm, wk, bm & keep, bk & keep, Color.BLACK, size)
     if bm & fb:
         bm ^= fb
-        if tb & _RANK_1:
+        if tb & black_crowns:
             bk |= tb
         else:
             bm |= tb
     else:
         bk = (bk ^ fb) | tb
-    return Position(wm & keep, wk & keep, bm, bk, Color.WHITE)
+    return Position(wm & keep, wk & keep, bm, bk, Color.WHITE, size)
 
 
 def apply_move(position: Position, move: Move, variant: Variant) -> Position:
