@@ -416,7 +416,7 @@ def test_variant_comes_from_tags_else_the_argument() -> None:
     (arab,) = read_pdn('[GameType "30"]\n[Variant "Arab-Dama"]\n1. a3-a4 *')
     assert arab.variant.key == "arab" and len(arab.warnings) == 1
     with pytest.raises(PdnVariantError, match="GameType"):
-        read_pdn('[GameType "20"]\n1. 32-28 *')
+        read_pdn('[GameType "40"]\n1. 32-28 *')
     with pytest.raises(PdnVariantError, match="contradicts"):
         read_pdn('[GameType "30"]\n[Variant "italian"]\n*')
     with pytest.raises(PdnVariantError, match="unknown variant"):
