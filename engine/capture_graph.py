@@ -75,7 +75,8 @@ class CaptureGraph:
         for s in self.starts:
             if s.key == self.best:
                 for cmf, ends in s.completions.items():
-                    out.extend((s.start, sq, cmf) for sq in range(ends.bit_length()) if (ends >> sq) & 1)
+                    out.extend((s.start, sq, cmf) for sq in range(ends.bit_length())
+                               if (ends >> sq) & 1)
         return out
 
     def best_count(self) -> int:

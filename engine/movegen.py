@@ -18,6 +18,7 @@ from engine.movegen_core import Solved, generator
 from engine.moves import Move
 from engine.pieces import Color
 from engine.position import Position
+from engine.squares_board import move_name
 from engine.variants import Variant
 
 _RANK_1 = 0xFF
@@ -179,8 +180,9 @@ def apply_move(position: Position, move: Move, variant: Variant) -> Position:
     for legal in legal_moves(position, variant):
         if legal == move:
             return play_unchecked(position, legal)
+    shown = move_name(move, position.board_size)
     raise IllegalMoveError(
-        f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL, {"move": str(move)}
+        f"{shown} is not a legal move in this position", MoveProblem.NOT_LEGAL, {"move": shown}
     )
 
 

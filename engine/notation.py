@@ -34,7 +34,7 @@ from engine.movegen import MoveTable, move_table
 from engine.moves import Move
 from engine.pieces import PieceKind
 from engine.position import Position, dark_squares_hint
-from engine.squares_board import name_on, number_of, numeric_squares, square_of
+from engine.squares_board import move_name, name_on, number_of, numeric_squares, square_of
 from engine.variants import CapturePrecedence, Variant
 
 
@@ -215,9 +215,10 @@ def format_move(
     index = _index(position, variant)
     merged = index.by_key.get(_key(move))
     if merged is None:
+        shown = move_name(move, variant.board_size)
         raise IllegalMoveError(
-            f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL,
-            {"move": str(move)},
+            f"{shown} is not a legal move in this position", MoveProblem.NOT_LEGAL,
+            {"move": shown},
         )
     graph = index.table.captures
     if graph is None:

@@ -45,9 +45,9 @@ from engine.pdn_tags import (
     format_tag,
     normalize_tags,
 )
+from engine.pdn_variants import by_gametype, numeric_by_default, pdn_variant, pdn_variants
 from engine.pieces import Color
 from engine.position import Position
-from engine.pdn_variants import by_gametype, numeric_by_default, pdn_variant, pdn_variants
 from engine.variants import VARIANTS, Variant
 
 __all__ = [

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from engine import squares, squares10
 
 if TYPE_CHECKING:
+    from engine.moves import Move
     from engine.variants import Variant
 
 
@@ -86,3 +87,13 @@ def square_of(n: int, variant: Variant) -> int:
     if variant.board_size == 10:
         return squares10.fmjd_square(n)
     return squares.number_to_square(n, a1_dark=variant.a1_dark)
+
+
+def move_name(move: Move, size: int) -> str:
+    """`move`'s full path in algebraic squares of the `size` × `size` board (``d3xd5xf5``,
+    ``e5xg7`` on 10×10), for messages: `str(move)` names 8×8 squares, since a `Move` does
+    not know its board.
+
+    Raises ValueError when a square of the move is off that board."""
+    sep = "x" if move.captured else "-"
+    return sep.join(name_on(sq, size) for sq in move.path)

@@ -5,8 +5,8 @@ cannot be shown (a channel that denies the bot Attach Files or Embed Links).
 them in its reader's language), `.` an empty playable square; the unused light squares of
 the diagonal variants are blank. Files and ranks are written around the board; with
 `numbers` (Italian; International's 1..50), each empty playable square shows its number
-(`renderer.scene.square_number`) instead of `.` (the picture's `numbers` option writes it on every dark square, in the
-corner of an empty one and on the face of a piece).
+(`renderer.scene.square_number`) instead of `.` (the picture's `numbers` option writes it
+on every dark square, in the corner of an empty one and on the face of a piece).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from engine import (
     get_variant,
     legal_moves,
 )
-from engine.squares_board import name_on, parse_square_on
+from engine.squares_board import move_name, name_on, parse_square_on
 from renderer.errors import RenderError
 
 
@@ -121,25 +121,26 @@ def check_move_shape(move: Move, variant: Variant) -> None:
         if not variant.is_playable(sq):
             shown = name(sq) if 0 <= sq < n * n else str(sq)
             raise RenderError(
-                f"move {move} uses {shown}, a square {variant.name} does not use"
+                f"move {_shown(move, n)} uses {shown}, a square {variant.name} does not use"
             )
+    text = move_name(move, n)
     legs = list(zip(move.path, move.path[1:], strict=False))
     lines = "ranks and files" if variant.geometry is Geometry.ORTHOGONAL else "diagonals"
     for a, b in legs:
         if not _leg_ok(a, b, variant.geometry, n):
             raise RenderError(
-                f"move {move} goes from {name(a)} to {name(b)}, which is not "
+                f"move {text} goes from {name(a)} to {name(b)}, which is not "
                 f"along the {lines} of {variant.name}"
             )
     if move.captured and len(move.captured) != len(legs):
-        raise RenderError(f"move {move} captures {len(move.captured)} pieces in "
+        raise RenderError(f"move {text} captures {len(move.captured)} pieces in "
                           f"{len(legs)} jumps; a capture takes one piece per jump")
     if not move.captured and len(legs) != 1:
-        raise RenderError(f"move {move} has several legs but captures nothing")
+        raise RenderError(f"move {text} has several legs but captures nothing")
     for (a, b), sq in zip(legs, move.captured, strict=False):
         if not _between(a, b, sq, n):
             raise RenderError(
-                f"move {move}: the piece on {name(sq)} is not on the jump "
+                f"move {text}: the piece on {name(sq)} is not on the jump "
                 f"{name(a)}x{name(b)}"
             )
 
@@ -150,23 +151,26 @@ def check_last_move(position: Position, move: Move, variant: Variant) -> None:
     end square, its start square is empty (unless the piece came back to it) and so are
     the squares of the pieces it captured (unless the piece ended there)."""
     check_move_shape(move, variant)
+    text = move_name(move, variant.board_size)
     mover = position.turn.opponent
     piece = position.piece_at(move.end)
     if piece is None or piece.color is not mover:
         raise RenderError(
-            f"last move {move} does not fit the position: {_side(mover)} has no piece on "
+            f"last move {text} does not fit the position: {_side(mover)} has no piece on "
             f"{name_on(move.end, variant.board_size)}; pass the position after the move"
         )
     if move.start != move.end and position.piece_at(move.start) is not None:
         raise RenderError(
-            f"last move {move} does not fit the position: {name_on(move.start, variant.board_size)} is "
-            f"not empty; pass the position after the move"
+            f"last move {text} does not fit the position: "
+            f"{name_on(move.start, variant.board_size)} is not empty; pass the position after "
+            f"the move"
         )
     for sq in move.captured:
         if sq != move.end and position.piece_at(sq) is not None:
             raise RenderError(
-                f"last move {move} does not fit the position: the captured piece on "
-                f"{name_on(sq, variant.board_size)} is still there; pass the position after the move"
+                f"last move {text} does not fit the position: the captured piece on "
+                f"{name_on(sq, variant.board_size)} is still there; pass the position after "
+                f"the move"
             )
 
 
@@ -182,9 +186,10 @@ def legal_route(position: Position, move: Move, variant: Variant) -> Move:
     for legal in moves:
         if legal == move:
             return legal
-    listed = ", ".join(str(m) for m in moves[:8]) + (", ..." if len(moves) > 8 else "")
+    n = variant.board_size
+    listed = ", ".join(move_name(m, n) for m in moves[:8]) + (", ..." if len(moves) > 8 else "")
     raise RenderError(
-        f"move {move} is not legal for {_side(position.turn)} in this {variant.name} "
+        f"move {_shown(move, n)} is not legal for {_side(position.turn)} in this {variant.name} "
         f"position; legal moves: {listed or 'none'}"
     )
 
@@ -194,9 +199,18 @@ def check_follows(before: Position, move: Move, after: Position, variant: Varian
     legal = legal_route(before, move, variant)
     if apply_move(before, legal, variant) != after:
         raise RenderError(
-            f"last move {move} played in the given previous position does not lead to the "
-            f"position shown"
+            f"last move {move_name(move, variant.board_size)} played in the given previous "
+            f"position does not lead to the position shown"
         )
+
+
+def _shown(move: Move, n: int) -> str:
+    """`move` named on the `n` x `n` board, or as the engine prints it when a square is off
+    that board."""
+    try:
+        return move_name(move, n)
+    except ValueError:
+        return str(move)
 
 
 def _side(color: Color) -> str:

@@ -14,6 +14,8 @@ from engine import (
     Game,
     Move,
     Position,
+    Variant,
+    get_staged_variant,
     get_variant,
     parse_move,
     square_name,
@@ -485,3 +487,62 @@ def test_result_contradicting_the_rules_is_reported() -> None:
     assert game.result is PdnResult.BLACK_WINS
     (warning,) = game.warnings
     assert "0-1" in warning and "1-0" in warning
+
+
+# --- the staged variants the generator plays: International (20), Brazilian (26) -------
+
+INTERNATIONAL = get_staged_variant("international")
+BRAZILIAN = get_staged_variant("brazilian")
+
+
+def _played_out(variant: Variant, seed: int, start: Position | None = None) -> Game:
+    rng = random.Random(seed)
+    game = Game(variant, start)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_international_round_trip_writes_gametype_20_and_fmjd_numbers() -> None:
+    game = _played_out(INTERNATIONAL, 3)
+    text = export_pdn(game, {"Event": "test"})
+    assert '[GameType "20"]' in text and '[Variant "international"]' in text
+    # Numbers, as the FMJD writes them: no file letter in the move text.
+    assert not any(c in text.split("\n\n", 1)[1] for c in "abcdefghij")
+    (back,) = read_pdn(text)
+    assert back.variant is INTERNATIONAL and back.warnings == ()
+    assert back.game.moves == game.moves and back.game.position == game.position
+    algebraic = export_pdn(game, numeric=False)
+    (again,) = read_pdn(algebraic)
+    assert again.game.moves == game.moves
+
+
+def test_international_fen_tag_is_numeric_and_reads_back() -> None:
+    start = Position.from_fen("W:W28,33,K45:B12,18,19", INTERNATIONAL)
+    game = _played_out(INTERNATIONAL, 1, start)
+    text = export_pdn(game)
+    assert '[FEN "W:W28,33,K45:B12,18,19"]' in text
+    (back,) = read_pdn(text)
+    assert back.game.start == start and back.game.moves == game.moves
+
+
+def test_brazilian_round_trip_writes_gametype_26_and_algebraic_squares() -> None:
+    game = _played_out(BRAZILIAN, 3)
+    text = export_pdn(game)
+    assert '[GameType "26"]' in text and "1. " in text
+    assert text.split("\n\n", 1)[1].startswith("1. ") and "-" in text
+    (back,) = read_pdn(text)
+    assert back.variant is BRAZILIAN and back.game.moves == game.moves
+    with pytest.raises(PdnError, match="no numeric notation"):
+        export_pdn(game, numeric=True)
+
+
+def test_the_fmjd_gametype_forms_name_the_staged_variants() -> None:
+    (long_form,) = read_pdn('[GameType "20,W,10,10,N2,0"]\n1. 32-28 19-23 2. 28x19 *')
+    assert long_form.variant is INTERNATIONAL and long_form.game.ply == 3
+    (brazilian,) = read_pdn('[GameType "26,W,8,8,A0,0"]\n1. c3-d4 f6-e5 2. d4xf6 *')
+    assert brazilian.variant is BRAZILIAN and brazilian.game.ply == 3
+    (named,) = read_pdn('[Variant "international"]\n1. 32-28 *')
+    assert named.variant is INTERNATIONAL
+    (given,) = read_pdn("1. c3-d4 *", variant="brazilian")
+    assert given.variant is BRAZILIAN

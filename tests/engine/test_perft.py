@@ -93,9 +93,23 @@ INTERNATIONAL_FAST_DEPTH = 6
 
 
 def international_start_perft(depth: int) -> int:
-    """Perft of the International start (White on 31..50, Black on 1..20, White to move)."""
+    """Perft of the International start through `engine.perft` and `Position.start`."""
+    return perft(Position.start(INTERNATIONAL), INTERNATIONAL, depth)
+
+
+def test_international_start_position_is_the_fmjd_setup() -> None:
+    start = Position.start(INTERNATIONAL)
+    assert start.board_size == 10 and start.turn is Color.WHITE
+    assert start.white_men == fmjd_bitboard(range(31, 51)) and not start.white_kings
+    assert start.black_men == fmjd_bitboard(range(1, 21)) and not start.black_kings
+
+
+def test_international_perft_through_the_public_api_equals_the_generators() -> None:
     white, black = fmjd_bitboard(range(31, 51)), fmjd_bitboard(range(1, 21))
-    return generator(INTERNATIONAL).perft(white, 0, black, 0, 0, depth)
+    for depth in (1, 2, 3):
+        assert international_start_perft(depth) == generator(INTERNATIONAL).perft(
+            white, 0, black, 0, 0, depth
+        )
 
 
 @pytest.mark.parametrize(
