@@ -148,7 +148,7 @@ def play_unchecked(position: Position, move: Move) -> Position:
     wm, wk = position.white_men, position.white_kings
     bm, bk = position.black_men, position.black_kings
     size = position.board_size
-    white_crowns, black_crowns = _CROWNING[size]
+    white_crowns, black_crowns = (_RANK_8, _RANK_1) if size == 8 else _CROWNING[size]
     if position.turn is Color.WHITE:
         if wm & fb:
             wm ^= fb

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 #: Every square of the board, by board size.
 _FULL = {8: (1 << 64) - 1, 10: (1 << 100) - 1}
+_FULL_8 = _FULL[8]
 #: White's near rank and far rank, by board size (a man is crowned on its far rank).
 _RANK_1 = {8: 0xFF, 10: 0x3FF}
 _RANK_LAST = {8: 0xFF << 56, 10: 0x3FF << 90}
@@ -61,7 +62,7 @@ class Position:
 
     def __post_init__(self) -> None:
         wm, wk, bm, bk = self.white_men, self.white_kings, self.black_men, self.black_kings
-        full = _FULL.get(self.board_size)
+        full = _FULL_8 if self.board_size == 8 else _FULL.get(self.board_size)
         if full is None:
             raise PositionError(f"board size {self.board_size} is neither 8 nor 10")
         if (wm | wk | bm | bk) & ~full or min(wm, wk, bm, bk) < 0:
