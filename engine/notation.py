@@ -94,8 +94,6 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
     example = "22-18 or d3-d4" if variant.numeric_notation else "d3-d4"
     squares: list[int] = []
     algebraic = numeric = False
-    size = variant.board_size
-    last_file = chr(ord("a") + size - 1)
     i = 0
     n = len(t)
     last_was_number = False
@@ -106,21 +104,9 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             last_was_number = False
             continue
         if "a" <= ch <= "z" and i + 1 < n and t[i + 1].isdecimal():
-            j = i + 1
-            while j < n and t[j].isdecimal():
-                j += 1
-            digits = t[i + 1:j]
-            rank = int(digits) if len(digits) <= 2 and digits.isascii() else 0
-            if not ("a" <= ch <= last_file and digits[0] != "0" and 1 <= rank <= size):
-                # A file letter and a rank off the board (d9, k3, a0, d10 on 8×8): name it.
-                raise MalformedMoveError(
-                    f"{shown}: {t[i:j]} is not a square; squares run from a1 to "
-                    f"{last_file}{size}",
-                    MoveProblem.NOT_A_SQUARE, {"square": t[i:j]},
-                )
-            squares.append((rank - 1) * size + ord(ch) - ord("a"))
+            sq, i = _algebraic_square(t, i, shown, variant.board_size)
+            squares.append(sq)
             algebraic = True
-            i = j
             last_was_number = False
             continue
         if ch.isdecimal():
@@ -165,6 +151,24 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             MoveProblem.ONE_SQUARE,
         )
     return squares
+
+
+def _algebraic_square(t: str, i: int, shown: str, size: int) -> tuple[int, int]:
+    """The square named at `t[i]` (a letter followed by digits) on the `size` × `size`
+    board, and the index after its name; MalformedMoveError naming a file letter and a rank
+    off the board (d9, k3, a0, d10 on 8×8). `shown`: the move as quoted back."""
+    j = i + 1
+    while j < len(t) and t[j].isdecimal():
+        j += 1
+    file, digits = t[i], t[i + 1:j]
+    last_file = chr(ord("a") + size - 1)
+    rank = int(digits) if len(digits) <= 2 and digits.isascii() else 0
+    if not ("a" <= file <= last_file and digits[0] != "0" and 1 <= rank <= size):
+        raise MalformedMoveError(
+            f"{shown}: {t[i:j]} is not a square; squares run from a1 to {last_file}{size}",
+            MoveProblem.NOT_A_SQUARE, {"square": t[i:j]},
+        )
+    return (rank - 1) * size + ord(file) - ord("a"), j
 
 
 def _matching(squares: list[int] | tuple[int, ...], index: _Index) -> list[Move]:
