@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.capture_graph import CaptureGraph
-from engine.errors import IllegalMoveError, MoveProblem
+from engine.errors import IllegalMoveError, MoveProblem, PositionError
 from engine.movegen_core import Solved, generator
 from engine.moves import Move
 from engine.pieces import Color
@@ -61,7 +61,10 @@ def move_table(position: Position, variant: Variant) -> MoveTable:
     """The legal moves of `position` with the detail notation uses (see MoveTable). Its cost
     grows with the states captures pass through, not with the number of capture routes.
     The last few tables are cached: a game lists its moves, then reads the move played
-    against the same table."""
+    against the same table.
+
+    Raises PositionError when `position` is not on `variant`'s board (`check_board`)."""
+    check_board(position, variant)
     g = generator(variant)
     us_m, us_k, th_m, th_k, c = side_relative(position)
     quiet = tuple(Move(f, (t,)) for f, t in g.quiet_moves(us_m, us_k, th_m, th_k, c))
@@ -69,6 +72,18 @@ def move_table(position: Position, variant: Variant) -> MoveTable:
     if graph is None:
         return MoveTable(quiet, None, quiet)
     return MoveTable(_capture_moves(graph), graph, quiet)
+
+
+def check_board(position: Position, variant: Variant) -> None:
+    """Raises PositionError unless `position` is on `variant`'s board (the same
+    `board_size`): an 8×8 position given with International draughts, or the reverse."""
+    size = position.board_size
+    if size != variant.board_size:
+        raise PositionError(
+            f"the position is on a {size}×{size} board; {variant.name} is played on "
+            f"{variant.board_size}×{variant.board_size}: read it with "
+            f"Position.from_fen(text, variant)"
+        )
 
 
 class _OverBudget(Exception):
@@ -131,6 +146,8 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
     A capture carries its canonical route: under the Italian ladder a route that wins on
     it, elsewhere a route with the most captures; of those, the first met by the search's
     order (depth-first from the start, directions in table order, nearest landing first).
+
+    Raises PositionError when `position` is not on `variant`'s board.
     """
     return list(move_table(position, variant).moves)
 
@@ -189,9 +206,11 @@ def apply_move(position: Position, move: Move, variant: Variant) -> Position:
 def perft(position: Position, variant: Variant, depth: int) -> int:
     """The number of positions reached after exactly `depth` plies (docs/RULES.md: moves counted
     under the move identity; a position without moves before that depth adds nothing).
-    depth 0 gives 1. Raises ValueError for a negative depth."""
+    depth 0 gives 1. Raises ValueError for a negative depth, PositionError when `position`
+    is not on `variant`'s board."""
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, not {depth}")
+    check_board(position, variant)
     if depth == 0:
         return 1
     us_m, us_k, th_m, th_k, c = side_relative(position)

@@ -33,6 +33,7 @@ from engine import (
     VARIANTS,
     Color,
     Position,
+    PositionError,
     Variant,
     get_variant,
     legal_moves,
@@ -206,3 +207,11 @@ def test_fast_path_agrees_with_the_move_list(variant: Variant) -> None:
             assert keys == {
                 (m.start, m.end, sum(1 << s for s in m.captured)) for m in moves
             }
+
+
+def test_a_position_of_another_board_is_refused() -> None:
+    italian = get_variant("italian")
+    with pytest.raises(PositionError, match="10×10"):
+        legal_moves(Position.start(italian), INTERNATIONAL)
+    with pytest.raises(PositionError, match="8×8"):
+        perft(Position.start(INTERNATIONAL), italian, 1)
