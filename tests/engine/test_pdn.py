@@ -546,3 +546,39 @@ def test_the_fmjd_gametype_forms_name_the_staged_variants() -> None:
     assert named.variant is INTERNATIONAL
     (given,) = read_pdn("1. c3-d4 *", variant="brazilian")
     assert given.variant is BRAZILIAN
+
+
+#: The first game of the 2003 World Championship as the PDN standard's repository records it
+#: (wiegerw/pdn, games/succeed/wk2003.pdn: Ndjofang - Heusdens, round 1, GameType 20).
+WK2003_GAME_1 = """[Event "WK 2003"]
+[Date "2003.05.23"]
+[Site "Zwartewaterland, Netherlands"]
+[White "Ndjofang, J.M."]
+[Black "Heusdens, R."]
+[Result "1/2-1/2"]
+[Round "1"]
+[GameType "20"]
+
+1. 32-28 17-22 2. 28x17 12x21 3. 31-26 7-12 4. 26x17 12x21
+5. 36-31 19-23 6. 34-29 23x34 7. 39x30 20-24 8. 30x19 14x23
+9. 37-32 21-27 10. 31x22 18x27 11. 32x21 16x27 12. 41-37 10-14
+13. 46-41 11-17 14. 33-29 23x34 15. 40x29 6-11 16. 35-30 14-20
+17. 45-40 20-24 18. 30x19 13x33 19. 38x29 5-10 20. 42-38 10-14
+21. 44-39 8-12 22. 40-34 14-19 23. 50-44 2-7 24. 48-42 19-23
+25. 29x18 12x23 26. 39-33 7-12 27. 33-28 23x32 28. 37x28 9-13
+29. 44-39 3-9 30. 38-33 9-14 31. 34-30 17-21 32. 33-29 21-26
+33. 43-38 1-7 34. 41-37 11-17 35. 39-34 7-11 36. 30-24 11-16
+37. 34-30 27-31 38. 28-23 16-21 39. 30-25 12-18 40. 23x12 17x8
+1/2-1/2
+"""
+
+
+def test_a_real_international_record_replays_with_its_result() -> None:
+    (game,) = read_pdn(WK2003_GAME_1)
+    assert game.variant is INTERNATIONAL and game.warnings == ()
+    assert game.result is PdnResult.DRAW and game.game.ply == 80
+    assert game.tags["White"] == "Ndjofang, J.M."
+    exported = export_pdn(game.game, dict(game.tags))
+    assert "40. 23x12 17x8" in exported and '[GameType "20"]' in exported
+    (again,) = read_pdn(exported)
+    assert again.game.moves == game.game.moves
