@@ -5,8 +5,10 @@ Run with ``make bench`` or ``python benchmarks/render.py`` from the repository r
 The peer is the pipeline a Python bot would otherwise use: pydraughts 0.6.7
 (`draughts.svg.create_svg(board)`) for the SVG, then `cairosvg.svg2png` at 512 x 512 px.
 Both draw the same start positions (Italian and Turkish, the two of our variants that
-pydraughts knows); ours also draws the four gallery positions after their multi-captures,
-with the last move, path and captured squares marked (the busiest pictures the bot sends).
+pydraughts knows); ours also draws the other start positions, Brazilian (8 x 8, a1 dark) and
+International (10 x 10) among them, and the six gallery positions after their
+multi-captures, with the last move, path and captured squares marked (the busiest pictures
+the bot sends).
 Every timing is one call from the position to PNG bytes, caches warm (the first call of
 the process, which builds the palette and the sprites, is reported apart), measured in
 CPU time of the calling thread so that other load on the machine does not distort it.
@@ -26,14 +28,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Position, apply_move, get_variant, parse_move
+from engine import Position, apply_move, parse_move
 from renderer import render_png
-from renderer.gallery import EXAMPLES
+from renderer.gallery import EXAMPLES, STAGED_EXAMPLES
+from renderer.validate import resolve_variant
 
 SIZE = 512
 OUR_REPEATS = 200
 THEIR_REPEATS = 30
 SHARED = ("italian", "turkish")
+#: The staged variants on their own boards (8 x 8 with a dark a1, 10 x 10), also drawn by
+#: pydraughts.
+STAGED = ("brazilian", "international")
 
 
 def _median_ms(fn: Callable[[], bytes], repeats: int) -> tuple[float, int]:
@@ -53,14 +59,14 @@ def _median_ms(fn: Callable[[], bytes], repeats: int) -> tuple[float, int]:
 
 
 def _ours(key: str) -> Callable[[], bytes]:
-    variant = get_variant(key)
+    variant = resolve_variant(key)
     start = Position.start(variant)
     return lambda: render_png(start, variant, size=SIZE)
 
 
 def _ours_after_capture(index: int) -> tuple[str, Callable[[], bytes]]:
-    ex = EXAMPLES[index]
-    variant = get_variant(ex.variant)
+    ex = (*EXAMPLES, *STAGED_EXAMPLES)[index]
+    variant = resolve_variant(ex.variant)
     before = Position.from_fen(ex.fen, variant)
     move = parse_move(ex.capture, before, variant)
     after = apply_move(before, move, variant)
@@ -110,12 +116,17 @@ def main() -> None:
             theirs_shared.append(tms)
             print(f"{key + ' start':<44} {'pydraughts SVG + cairosvg':<26} {tms:>10.2f} "
                   f"{tn:>10}")
-    for key in ("arab", "moroccan"):
+    for key in ("arab", "moroccan", *STAGED):
         ms, n = _median_ms(_ours(key), OUR_REPEATS)
         ours_all.append(ms)
         sizes.append(n)
         print(f"{key + ' start':<44} {'dama-bot renderer':<26} {ms:>10.2f} {n:>10}")
-    for i in range(len(EXAMPLES)):
+        theirs = _theirs(key) if key in STAGED else None
+        if theirs is not None:
+            tms, tn = _median_ms(theirs, THEIR_REPEATS)
+            print(f"{key + ' start':<44} {'pydraughts SVG + cairosvg':<26} {tms:>10.2f} "
+                  f"{tn:>10}")
+    for i in range(len(EXAMPLES) + len(STAGED_EXAMPLES)):
         label, fn = _ours_after_capture(i)
         ms, n = _median_ms(fn, OUR_REPEATS)
         ours_all.append(ms)

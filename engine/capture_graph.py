@@ -75,7 +75,8 @@ class CaptureGraph:
         for s in self.starts:
             if s.key == self.best:
                 for cmf, ends in s.completions.items():
-                    out.extend((s.start, sq, cmf) for sq in range(64) if (ends >> sq) & 1)
+                    out.extend((s.start, sq, cmf) for sq in range(ends.bit_length())
+                               if (ends >> sq) & 1)
         return out
 
     def best_count(self) -> int:
@@ -153,7 +154,7 @@ class CaptureGraph:
             targets = [
                 (end, cmf)
                 for cmf, ends in s.completions.items()
-                for end in range(64)
+                for end in range(ends.bit_length())
                 if (ends >> end) & 1
             ]
             state, state_key = self._root(s)

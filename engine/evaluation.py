@@ -16,10 +16,14 @@ and endgame facts:
 - Turkish and Arab: each side with exactly one piece is a draw by rule (docs/RULES.md), scored 0.
 - Italian: men cannot capture kings (docs/RULES.md), so a king facing no enemy king cannot be
   taken at all; it gets a bonus.
-- Moroccan and Brazilian (flying kings on the diagonal board): a lone king holds a draw
-  against one or two kings, and against three kings while it holds the long diagonal (the
-  known theory of flying-king draughts on 8x8, e.g. Russian draughts' "main road": a1-h8
-  where a1 is dark, its mirror a8-h1 where a1 is light); such scores are divided by 8.
+- Moroccan, Brazilian and International (flying kings on the diagonal board): a lone king
+  holds a draw against one or two kings, and against three kings while it holds the long
+  diagonal (the known theory of flying-king draughts, e.g. Russian draughts' "main road":
+  a1-h8 where a1 is dark, its mirror a8-h1 where a1 is light; on the 10×10 board the
+  long diagonal a1-j10, 46-5 in the FMJD's numbers); such scores are divided by 8.
+
+The square tables are built per board size: on the 10×10 board of International draughts a
+man's advancement counts its 10 ranks and the centre is files c..h.
 """
 
 from __future__ import annotations
@@ -27,10 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.movegen_tables import tables
-from engine.squares import square_name
 from engine.variants import Geometry, Variant
-
-FILE_A = 0x0101010101010101
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +39,10 @@ class EvalWeights:
     """The evaluation's weights for one variant family (units: a man = 100).
 
     man, king: material values. advance[r]: bonus of a man on relative rank r (0 = its own
-    first rank, 7 = the far rank; a man there has been crowned). back_guard: bonus per man
-    on its own first rank. centre_man, centre_king: bonus per piece on files c..f.
+    first rank, the last entry the far rank, where a man has been crowned): 8 entries for
+    the 8×8 board, 10 for the 10×10 one. back_guard: bonus per man on its own first rank.
+    centre_man, centre_king: bonus per piece on the central files (c..f on 8×8, c..h on
+    10×10).
     mobility: bonus per square a man can step to. safe_king: bonus per king when it cannot
     be captured (men cannot capture kings and the enemy has no king). trade: how strongly a
     material edge grows as pieces come off (percent of the edge at an empty board).
@@ -47,7 +50,7 @@ class EvalWeights:
 
     man: int
     king: int
-    advance: tuple[int, int, int, int, int, int, int, int]
+    advance: tuple[int, ...]
     back_guard: int
     centre_man: int
     centre_king: int
@@ -64,6 +67,12 @@ DIAGONAL_FLYING_WEIGHTS = EvalWeights(
     man=100, king=300, advance=(0, 0, 2, 5, 9, 14, 22, 0), back_guard=8,
     centre_man=3, centre_king=5, mobility=2, safe_king=0, trade=40,
 )
+#: International draughts (flying kings, 20 men each on 10×10): the 8×8 flying weights
+#: with advancement spread over 10 ranks.
+DIAGONAL_FLYING_WEIGHTS_10 = EvalWeights(
+    man=100, king=300, advance=(0, 0, 1, 3, 5, 8, 11, 15, 22, 0), back_guard=8,
+    centre_man=3, centre_king=5, mobility=2, safe_king=0, trade=40,
+)
 DIAGONAL_SHORT_WEIGHTS = EvalWeights(
     man=100, king=165, advance=(0, 0, 2, 5, 8, 12, 18, 0), back_guard=10,
     centre_man=3, centre_king=8, mobility=2, safe_king=25, trade=40,
@@ -71,10 +80,18 @@ DIAGONAL_SHORT_WEIGHTS = EvalWeights(
 
 
 def weights_for(variant: Variant) -> EvalWeights:
-    """The weights of `variant`'s family: orthogonal; diagonal with flying kings; diagonal
-    with short kings (a man-cannot-capture-king rule adds the safe-king bonus)."""
+    """The weights of `variant`'s family: orthogonal; diagonal with flying kings (on 8×8,
+    or on 10×10); diagonal with short kings (a man-cannot-capture-king rule adds the
+    safe-king bonus).
+
+    Raises ValueError for a 10×10 variant with short kings (none exists: the 10×10 board
+    is International draughts')."""
     if variant.geometry is Geometry.ORTHOGONAL:
         return ORTHOGONAL_WEIGHTS
+    if variant.board_size == 10:
+        if not variant.flying_kings:
+            raise ValueError(f"{variant.key}: no weights for short kings on the 10×10 board")
+        return DIAGONAL_FLYING_WEIGHTS_10
     if variant.flying_kings:
         return DIAGONAL_FLYING_WEIGHTS
     w = DIAGONAL_SHORT_WEIGHTS
@@ -93,14 +110,20 @@ def _terms(values: list[int], playable: int) -> tuple[tuple[int, int], ...]:
     return tuple((mask, v) for v, mask in sorted(groups.items()))
 
 
-def _main_diagonal(playable: int, a1_dark: bool) -> int:
-    """The long dark diagonal of the 8×8 diagonal board: a8-h1 when a1 is light, a1-h8 when
-    a1 is dark (`Variant.a1_dark`)."""
+def main_diagonal(variant: Variant) -> int:
+    """The long dark diagonal of `variant`'s diagonal board, corner to corner, as a
+    bitboard: a1-h8 when a1 is dark (`Variant.a1_dark`; a1-j10 on the 10×10 board), a8-h1
+    when a1 is light.
+
+    Raises ValueError for an orthogonal board (it has no dark diagonal)."""
+    if variant.geometry is not Geometry.DIAGONAL:
+        raise ValueError(f"{variant.key}: the orthogonal board has no dark diagonal")
+    size = variant.board_size
+    last = size - 1
     mask = 0
-    for f in range(8):
-        sq = (f if a1_dark else 7 - f) * 8 + f
-        mask |= 1 << sq
-    assert square_name(7) == "h1" and mask & playable == mask
+    for f in range(size):
+        rank = f if variant.a1_dark else last - f
+        mask |= 1 << (rank * size + f)
     return mask
 
 
@@ -114,18 +137,20 @@ class Evaluator:
         self.weights = w
         playable = variant.playable_mask
         self.playable = playable
-        t = tables(variant.geometry)
+        size = variant.board_size
+        t = tables(variant.geometry, size)
+        centre_files = range(2, size - 2)
         men_terms: list[tuple[tuple[int, int], ...]] = []
         steps: list[tuple[tuple[int, int], ...]] = []
         for c in (0, 1):
             values = []
-            for sq in range(64):
-                f, r = sq & 7, sq >> 3
-                rel = r if c == 0 else 7 - r
+            for sq in range(size * size):
+                r, f = divmod(sq, size)
+                rel = r if c == 0 else size - 1 - r
                 v = w.advance[rel]
                 if rel == 0:
                     v += w.back_guard
-                if 2 <= f <= 5:
+                if f in centre_files:
                     v += w.centre_man
                 values.append(v)
             men_terms.append(_terms(values, playable))
@@ -137,14 +162,12 @@ class Evaluator:
             ))
         self.men_terms = (men_terms[0], men_terms[1])
         self.steps = (steps[0], steps[1])
-        centre = sum(1 << sq for sq in range(64) if 2 <= (sq & 7) <= 5)
+        centre = sum(1 << sq for sq in range(size * size) if sq % size in centre_files)
         self.king_centre = centre & playable
         self.one_piece_each = variant.draw_law.one_piece_each
         self.safe_king = w.safe_king if not variant.men_capture_kings else 0
         self.lone_king_draws = variant.flying_kings and variant.geometry is Geometry.DIAGONAL
-        self.main_diagonal = (
-            _main_diagonal(playable, variant.a1_dark) if self.lone_king_draws else 0
-        )
+        self.main_diagonal = main_diagonal(variant) if self.lone_king_draws else 0
         self.start_total = 2 * variant.men_per_side
 
     def __call__(self, um: int, uk: int, tm: int, tk: int, c: int) -> int:

@@ -26,6 +26,7 @@ from engine.moves import Move
 from engine.notation import parse_move
 from engine.pieces import Color
 from engine.position import Position
+from engine.squares_board import move_name
 from engine.variants import EndgameRule, Variant, get_variant
 
 
@@ -173,11 +174,12 @@ class Game:
             found = next((m for m in self._legal if m == move), None)
             if found is None:
                 # Re-read the move's full text to say why it is illegal.
-                chosen = parse_move(str(move), self.position, self.variant)
+                shown = move_name(move, self.position.board_size)
+                chosen = parse_move(shown, self.position, self.variant)
                 if chosen != move:
                     raise IllegalMoveError(
-                        f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL,
-                        {"move": str(move)},
+                        f"{shown} is not a legal move in this position", MoveProblem.NOT_LEGAL,
+                        {"move": shown},
                     )
             else:
                 chosen = found

@@ -13,15 +13,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.capture_graph import CaptureGraph
-from engine.errors import IllegalMoveError, MoveProblem
+from engine.errors import IllegalMoveError, MoveProblem, PositionError
 from engine.movegen_core import Solved, generator
 from engine.moves import Move
 from engine.pieces import Color
 from engine.position import Position
+from engine.squares_board import move_name
 from engine.variants import Variant
 
 _RANK_1 = 0xFF
 _RANK_8 = 0xFF << 56
+#: White's far rank and Black's (White's near rank), by board size: where men are crowned.
+_CROWNING = {8: (_RANK_8, _RANK_1), 10: (0x3FF << 90, 0x3FF)}
 
 
 def side_relative(position: Position) -> tuple[int, int, int, int, int]:
@@ -58,7 +61,10 @@ def move_table(position: Position, variant: Variant) -> MoveTable:
     """The legal moves of `position` with the detail notation uses (see MoveTable). Its cost
     grows with the states captures pass through, not with the number of capture routes.
     The last few tables are cached: a game lists its moves, then reads the move played
-    against the same table."""
+    against the same table.
+
+    Raises PositionError when `position` is not on `variant`'s board (`check_board`)."""
+    check_board(position, variant)
     g = generator(variant)
     us_m, us_k, th_m, th_k, c = side_relative(position)
     quiet = tuple(Move(f, (t,)) for f, t in g.quiet_moves(us_m, us_k, th_m, th_k, c))
@@ -66,6 +72,18 @@ def move_table(position: Position, variant: Variant) -> MoveTable:
     if graph is None:
         return MoveTable(quiet, None, quiet)
     return MoveTable(_capture_moves(graph), graph, quiet)
+
+
+def check_board(position: Position, variant: Variant) -> None:
+    """Raises PositionError unless `position` is on `variant`'s board (the same
+    `board_size`): an 8×8 position given with International draughts, or the reverse."""
+    size = position.board_size
+    if size != variant.board_size:
+        raise PositionError(
+            f"the position is on a {size}×{size} board; {variant.name} is played on "
+            f"{variant.board_size}×{variant.board_size}: read it with "
+            f"Position.from_fen(text, variant)"
+        )
 
 
 class _OverBudget(Exception):
@@ -128,14 +146,16 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
     A capture carries its canonical route: under the Italian ladder a route that wins on
     it, elsewhere a route with the most captures; of those, the first met by the search's
     order (depth-first from the start, directions in table order, nearest landing first).
+
+    Raises PositionError when `position` is not on `variant`'s board.
     """
     return list(move_table(position, variant).moves)
 
 
 def play_unchecked(position: Position, move: Move) -> Position:
     """`position` after `move`, trusting that the move is legal: the piece goes from
-    `move.start` to `move.end`, captured pieces leave, a man ending on its far rank is
-    crowned, and the turn passes."""
+    `move.start` to `move.end`, captured pieces leave, a man ending on its far rank (rank 8,
+    or 10 on the 10×10 board: `Position.board_size`) is crowned, and the turn passes."""
     fb = 1 << move.start
     tb = 1 << move.end
     cm = 0
@@ -144,25 +164,27 @@ def play_unchecked(position: Position, move: Move) -> Position:
     keep = ~cm
     wm, wk = position.white_men, position.white_kings
     bm, bk = position.black_men, position.black_kings
+    size = position.board_size
+    white_crowns, black_crowns = (_RANK_8, _RANK_1) if size == 8 else _CROWNING[size]
     if position.turn is Color.WHITE:
         if wm & fb:
             wm ^= fb
-            if tb & _RANK_8:
+            if tb & white_crowns:
                 wk |= tb
             else:
                 wm |= tb
         else:
             wk = (wk ^ fb) | tb
-        return Position(wm, wk, bm & keep, bk & keep, Color.BLACK)
+        return Position(wm, wk, bm & keep, bk & keep, Color.BLACK, size)
     if bm & fb:
         bm ^= fb
-        if tb & _RANK_1:
+        if tb & black_crowns:
             bk |= tb
         else:
             bm |= tb
     else:
         bk = (bk ^ fb) | tb
-    return Position(wm & keep, wk & keep, bm, bk, Color.WHITE)
+    return Position(wm & keep, wk & keep, bm, bk, Color.WHITE, size)
 
 
 def apply_move(position: Position, move: Move, variant: Variant) -> Position:
@@ -175,17 +197,20 @@ def apply_move(position: Position, move: Move, variant: Variant) -> Position:
     for legal in legal_moves(position, variant):
         if legal == move:
             return play_unchecked(position, legal)
+    shown = move_name(move, position.board_size)
     raise IllegalMoveError(
-        f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL, {"move": str(move)}
+        f"{shown} is not a legal move in this position", MoveProblem.NOT_LEGAL, {"move": shown}
     )
 
 
 def perft(position: Position, variant: Variant, depth: int) -> int:
     """The number of positions reached after exactly `depth` plies (docs/RULES.md: moves counted
     under the move identity; a position without moves before that depth adds nothing).
-    depth 0 gives 1. Raises ValueError for a negative depth."""
+    depth 0 gives 1. Raises ValueError for a negative depth, PositionError when `position`
+    is not on `variant`'s board."""
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, not {depth}")
+    check_board(position, variant)
     if depth == 0:
         return 1
     us_m, us_k, th_m, th_k, c = side_relative(position)

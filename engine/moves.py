@@ -11,7 +11,8 @@ from engine.squares import square_name
 class Move:
     """A move: the start square, every landing square in order, the captured squares in order.
 
-    Squares are ints 0..63 (a1 = 0, see `engine.squares`). A quiet move has one landing and
+    Squares are ints 0..63 (a1 = 0, see `engine.squares`), 0..99 on the 10×10 board
+    (`engine.squares10`); the move does not know its board. A quiet move has one landing and
     no captures. `landings[-1]` is where the piece ends.
 
     Equality and hashing follow the move identity of docs/RULES.md: two moves are equal when they
@@ -27,8 +28,8 @@ class Move:
         if not self.landings:
             raise ValueError("a move needs at least one landing square")
         for sq in (self.start, *self.landings, *self.captured):
-            if not 0 <= sq < 64:
-                raise ValueError(f"square index {sq} is outside the board (0..63)")
+            if not 0 <= sq < 100:
+                raise ValueError(f"square index {sq} is outside the board (0..63, 0..99)")
 
     @property
     def end(self) -> int:

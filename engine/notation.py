@@ -7,7 +7,9 @@ Forms (docs/RULES.md, "Coordinates and notation"):
   (``d3d4``, ``D3-D4``, ``d3 d4``), Unicode dashes and the times sign as separators,
   full-width and superscript forms read as plain ones, intermediate landing squares
   optional; error messages repeat at most the first 40 characters of the input;
-- Italian also uses numeric squares 1..32: ``22-18``, ``22x13``.
+- Italian also uses numeric squares 1..32: ``22-18``, ``22x13``; International draughts,
+  on its 10×10 board (squares a1..j10), the FMJD's numbers 1..50: ``32-28``, ``28x19``
+  (`engine.squares_board`).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from engine.movegen import MoveTable, move_table
 from engine.moves import Move
 from engine.pieces import PieceKind
 from engine.position import Position, dark_squares_hint
-from engine.squares import number_to_square, square_name, square_to_number
+from engine.squares_board import move_name, name_on, number_of, numeric_squares, square_of
 from engine.variants import CapturePrecedence, Variant
 
 
@@ -102,19 +104,9 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             last_was_number = False
             continue
         if "a" <= ch <= "z" and i + 1 < n and t[i + 1].isdecimal():
-            j = i + 1
-            while j < n and t[j].isdecimal():
-                j += 1
-            if not ("a" <= ch <= "h" and j == i + 2 and "1" <= t[i + 1] <= "8"):
-                # A file letter and a rank off the board (d9, k3, a0, d10): name it.
-                raise MalformedMoveError(
-                    f"{shown}: {t[i:j]} is not a square; squares run from a1 to h8",
-                    MoveProblem.NOT_A_SQUARE, {"square": t[i:j]},
-                )
-        if "a" <= ch <= "h" and i + 1 < n and "1" <= t[i + 1] <= "8":
-            squares.append((ord(t[i + 1]) - ord("1")) * 8 + ord(ch) - ord("a"))
+            sq, i = _algebraic_square(t, i, shown, variant.board_size)
+            squares.append(sq)
             algebraic = True
-            i += 2
             last_was_number = False
             continue
         if ch.isdecimal():
@@ -133,12 +125,13 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
                     f"in {variant.name} name squares like d3, e.g. d3-d4",
                     MoveProblem.NUMBERS_NOT_USED, {"variant": variant.key},
                 )
-            if not 1 <= number <= 32:
+            if not 1 <= number <= numeric_squares(variant):
                 raise MalformedMoveError(
-                    f"{shown}: {number} is not a square; numeric squares run 1 to 32",
+                    f"{shown}: {number} is not a square; numeric squares run 1 to "
+                    f"{numeric_squares(variant)}",
                     MoveProblem.NUMBER_OFF_BOARD, {"number": number},
                 )
-            squares.append(number_to_square(number))
+            squares.append(square_of(number, variant))
             numeric = True
             i = j
             last_was_number = True
@@ -160,6 +153,24 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
     return squares
 
 
+def _algebraic_square(t: str, i: int, shown: str, size: int) -> tuple[int, int]:
+    """The square named at `t[i]` (a letter followed by digits) on the `size` × `size`
+    board, and the index after its name; MalformedMoveError naming a file letter and a rank
+    off the board (d9, k3, a0, d10 on 8×8). `shown`: the move as quoted back."""
+    j = i + 1
+    while j < len(t) and t[j].isdecimal():
+        j += 1
+    file, digits = t[i], t[i + 1:j]
+    last_file = chr(ord("a") + size - 1)
+    rank = int(digits) if len(digits) <= 2 and digits.isascii() else 0
+    if not ("a" <= file <= last_file and digits[0] != "0" and 1 <= rank <= size):
+        raise MalformedMoveError(
+            f"{shown}: {t[i:j]} is not a square; squares run from a1 to {last_file}{size}",
+            MoveProblem.NOT_A_SQUARE, {"square": t[i:j]},
+        )
+    return (rank - 1) * size + ord(file) - ord("a"), j
+
+
 def _matching(squares: list[int] | tuple[int, ...], index: _Index) -> list[Move]:
     """The legal moves with a route that starts and ends like `squares` and lands on the
     intermediate squares of `squares` in order (other landings in between allowed)."""
@@ -170,15 +181,20 @@ def _matching(squares: list[int] | tuple[int, ...], index: _Index) -> list[Move]
     return [index.by_key[key] for key in graph.matching(start, middle, end)]
 
 
-def _text(path: tuple[int, ...] | list[int], capture: bool, numeric: bool) -> str:
+def _square_text(sq: int, variant: Variant, numeric: bool) -> str:
+    """Square `sq` as written on `variant`'s board: its number or its algebraic name."""
+    return str(number_of(sq, variant)) if numeric else name_on(sq, variant.board_size)
+
+
+def _text(
+    path: tuple[int, ...] | list[int], capture: bool, numeric: bool, variant: Variant
+) -> str:
     sep = "x" if capture else "-"
-    if numeric:
-        return sep.join(str(square_to_number(sq)) for sq in path)
-    return sep.join(square_name(sq) for sq in path)
+    return sep.join(_square_text(sq, variant, numeric) for sq in path)
 
 
-def _full(move: Move, numeric: bool) -> str:
-    return _text(move.path, move.is_capture, numeric)
+def _full(move: Move, numeric: bool, variant: Variant) -> str:
+    return _text(move.path, move.is_capture, numeric, variant)
 
 
 def format_move(
@@ -203,13 +219,14 @@ def format_move(
     index = _index(position, variant)
     merged = index.by_key.get(_key(move))
     if merged is None:
+        shown = move_name(move, variant.board_size)
         raise IllegalMoveError(
-            f"{move} is not a legal move in this position", MoveProblem.NOT_LEGAL,
-            {"move": str(move)},
+            f"{shown} is not a legal move in this position", MoveProblem.NOT_LEGAL,
+            {"move": shown},
         )
     graph = index.table.captures
     if graph is None:
-        return _full(merged, numeric)
+        return _full(merged, numeric, variant)
     # Write the route the caller gave when it is one of the move's surviving routes.
     route = merged
     if move.landings != merged.landings and graph.wins(
@@ -217,10 +234,10 @@ def format_move(
     ):
         route = move
     if full:
-        return _full(route, numeric)
+        return _full(route, numeric, variant)
     shared = sum(1 for m in index.table.moves if (m.start, m.end) == (route.start, route.end))
     if shared == 1:
-        return _text((route.start, route.end), True, numeric)
+        return _text((route.start, route.end), True, numeric, variant)
     # Other moves share the start and end: name landing squares of the route (in order)
     # that no surviving route of another move passes through in that order.
     inner = route.landings[:-1]
@@ -229,11 +246,11 @@ def format_move(
     for k in range(1, len(inner) + 1):
         for chosen in combinations(inner, k):
             if budget <= 0:
-                return _full(route, numeric)
+                return _full(route, numeric, variant)
             budget -= 1
             if graph.matching(route.start, chosen, route.end) == wanted:
-                return _text((route.start, *chosen, route.end), True, numeric)
-    return _full(route, numeric)
+                return _text((route.start, *chosen, route.end), True, numeric, variant)
+    return _full(route, numeric, variant)
 
 
 def parse_move(text: str, position: Position, variant: Variant) -> Move:
@@ -258,7 +275,7 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
         and unicodedata.normalize("NFKC", text).strip()[:1].isdecimal()
     )
     if found:
-        listed = ", ".join(_full(m, numeric) for m in found)
+        listed = ", ".join(_full(m, numeric, variant) for m in found)
         raise AmbiguousMoveError(
             f"{quoted(text.strip())} matches {len(found)} moves: {listed}; "
             "type one of them in full",
@@ -275,10 +292,11 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
 def _jumped_king(start: int, landing: int, position: Position) -> int | None:
     """The square of the opponent's king that a jump from `start` to `landing` (two squares
     along a line) would pass over, or None."""
-    df, dr = (landing & 7) - (start & 7), (landing >> 3) - (start >> 3)
+    size = position.board_size
+    df, dr = landing % size - start % size, landing // size - start // size
     if abs(df) not in (0, 2) or abs(dr) not in (0, 2) or df == dr == 0:
         return None
-    over = start + (dr // 2) * 8 + df // 2
+    over = start + (dr // 2) * size + df // 2
     piece = position.piece_at(over)
     if piece is None or piece.kind is not PieceKind.KING or piece.color is position.turn:
         return None
@@ -307,17 +325,17 @@ def _why_illegal(
     precedence (docs/RULES.md); then the piece's own moves. `shown`: the move as quoted
     back to the player; `numeric`: squares are written as numbers."""
     start = squares[0]
-    name = str(square_to_number(start)) if numeric else square_name(start)
+    name = _square_text(start, variant, numeric)
     found = _square_problem(shown, squares, name, position, variant, table)
     if found is not None:
         return found
     piece = position.piece_at(start)
     assert piece is not None  # _square_problem explains an empty start square
-    examples = ", ".join(_full(m, numeric) for m in table.moves[:4])
+    examples = ", ".join(_full(m, numeric, variant) for m in table.moves[:4])
     if piece.kind is PieceKind.MAN and not variant.men_capture_kings:
         king = _jumped_king(start, squares[1], position)
         if king is not None:
-            over = str(square_to_number(king)) if numeric else square_name(king)
+            over = _square_text(king, variant, numeric)
             return _Explanation(
                 f"{shown} is not legal: that piece cannot move there; in {variant.name} a "
                 f"man may not capture a king (the king on {over}); play one of {examples}",
@@ -325,7 +343,7 @@ def _why_illegal(
             )
     if table.captures is not None:
         return _capture_problem(shown, squares, variant, table.captures, examples)
-    return _piece_problem(shown, start, name, piece.kind, table, numeric, examples)
+    return _piece_problem(shown, start, name, piece.kind, table, numeric, examples, variant)
 
 
 def _square_problem(
@@ -348,9 +366,9 @@ def _square_problem(
     light = next((sq for sq in squares if not variant.is_playable(sq)), None)
     if light is not None:
         return _Explanation(
-            f"{shown} is not legal: {square_name(light)} is a light square; {variant.name} "
-            f"is played on the dark squares only ({dark_squares_hint(variant)})",
-            MoveProblem.LIGHT_SQUARE, {"square": square_name(light)},
+            f"{shown} is not legal: {name_on(light, variant.board_size)} is a light square; "
+            f"{variant.name} is played on the dark squares only ({dark_squares_hint(variant)})",
+            MoveProblem.LIGHT_SQUARE, {"square": name_on(light, variant.board_size)},
         )
     piece = position.piece_at(squares[0])
     if piece is None:
@@ -414,13 +432,14 @@ def _piece_problem(
     table: MoveTable,
     numeric: bool,
     examples: str,
+    variant: Variant,
 ) -> _Explanation:
     """Why the piece on `start` (named `name`) cannot make a quiet move: it has other
     moves, or none at all."""
     own = [m for m in table.moves if m.start == start]
     noun = "king" if kind is PieceKind.KING else "man"
     if own:
-        listed = ", ".join(_full(m, numeric) for m in own)
+        listed = ", ".join(_full(m, numeric, variant) for m in own)
         return _Explanation(
             f"{shown} is not legal: that piece cannot move there (the {noun} can play {listed})",
             MoveProblem.PIECE_CANNOT_GO_THERE, {"moves": listed},

@@ -1,7 +1,8 @@
 """PDN game records: export a `Game` as PDN text, read PDN text back into games.
 
 Export (`export_pdn`) writes the tags Event, Site, Date, White, Black, Result; GameType
-(22 Italian, 30 Turkish) where the variant has a number; our own `Variant` tag naming the
+(20 International, 22 Italian, 26 Brazilian, 30 Turkish: `engine.pdn_variants`) where the
+variant has a number; our own `Variant` tag naming the
 variant for every variant; FEN when the game did not start from the standard position;
 then the numbered move text (captures in short form `d3xf5` where that names one legal
 move, with every landing square `d3xd5xf5` where it does not) and the result token.
@@ -44,9 +45,10 @@ from engine.pdn_tags import (
     format_tag,
     normalize_tags,
 )
+from engine.pdn_variants import by_gametype, numeric_by_default, pdn_variant, pdn_variants
 from engine.pieces import Color
 from engine.position import Position
-from engine.variants import VARIANTS, Variant, get_variant
+from engine.variants import VARIANTS, Variant
 
 __all__ = [
     "PdnAmbiguity",
@@ -149,16 +151,19 @@ class PdnGame:
 
 
 def export_pdn(
-    game: Game, tags: Mapping[str, str] = MappingProxyType({}), *, numeric: bool = False,
-    comments: Mapping[int, str] = MappingProxyType({}),
+    game: Game, tags: Mapping[str, str] = MappingProxyType({}), *,
+    numeric: bool | None = None, comments: Mapping[int, str] = MappingProxyType({}),
 ) -> str:
     """The PDN text of `game`, ending with a newline.
 
     `tags`: tag values by name. Event, Site, Date, White, Black and Result come first (PDN
     defaults `?`, `????.??.??` and `*` when missing), then GameType, Variant and FEN, which
     are written from the game itself, then the other tags in the given order. The result is
-    the game's outcome when it has one, else the Result tag. `numeric`: Italian only, write
-    squares as numbers 1..32 (moves and FEN). `comments`: text written as a PDN comment
+    the game's outcome when it has one, else the Result tag. `numeric`: write squares as
+    numbers (moves and FEN; Italian and English checkers 1..32, International 1..50); None
+    (the default) writes numbers where the variant's PDN GameType prefers them
+    (International: `engine.pdn_variants.NUMERIC_BY_DEFAULT`), algebraic squares
+    elsewhere. `comments`: text written as a PDN comment
     ``{...}`` after the move of each ply given (1 = the first move; braces in the text
     are replaced by parentheses); Black's move after a comment gets its number again
     (``3...``).
@@ -168,6 +173,8 @@ def export_pdn(
     is not letters, digits and underscores.
     """
     variant = game.variant
+    if numeric is None:
+        numeric = numeric_by_default(variant)
     if numeric and not variant.numeric_notation:
         raise PdnError(f"{variant.name} has no numeric notation: export it without numeric")
     for name in tags:
@@ -224,7 +231,7 @@ def _check_given_tags(game: Game, tags: Mapping[str, str]) -> None:
     variant = game.variant
     if VARIANT_TAG in tags:
         try:
-            named = get_variant(tags[VARIANT_TAG])
+            named = pdn_variant(tags[VARIANT_TAG])
         except DamaError as error:
             raise PdnError(f"Variant tag: {error}") from None
         if named is not variant:
@@ -349,18 +356,18 @@ def _variant_of(
     named: Variant | None = None
     if VARIANT_TAG in tags:
         try:
-            named = get_variant(tags[VARIANT_TAG])
+            named = pdn_variant(tags[VARIANT_TAG])
         except DamaError as error:
             raise PdnVariantError(f"{where}: Variant tag: {error}") from None
     by_type: Variant | None = None
     if "GameType" in tags:
         match = _GAMETYPE.match(tags["GameType"])
         number = int(match.group(1)) if match else None
-        found = [v for v in VARIANTS.values() if v.pdn_gametype == number and number]
-        known = ", ".join(f"{v.pdn_gametype} {v.key}" for v in VARIANTS.values()
+        found = by_gametype(number) if number else None
+        known = ", ".join(f"{v.pdn_gametype} {v.key}" for v in pdn_variants()
                           if v.pdn_gametype is not None)
-        if found:
-            by_type = found[0]
+        if found is not None:
+            by_type = found
         elif named is None:
             raise PdnVariantError(
                 f"{where}: GameType {tags['GameType']!r} is not a variant we play "
@@ -381,7 +388,7 @@ def _variant_of(
     given: Variant | None = None
     if fallback is not None:
         try:
-            given = fallback if isinstance(fallback, Variant) else get_variant(fallback)
+            given = fallback if isinstance(fallback, Variant) else pdn_variant(fallback)
         except DamaError as error:
             raise PdnVariantError(str(error)) from None
     if from_tags is not None:

@@ -46,11 +46,11 @@ from typing import Protocol
 from engine.evaluation import Evaluator
 from engine.movegen import legal_moves, play_unchecked
 from engine.movegen_core import generator
-from engine.movegen_tables import RANK_1, RANK_8
+from engine.movegen_tables import tables
 from engine.moves import Move
 from engine.pieces import Color
 from engine.position import Position
-from engine.search_keys import BLACK_TO_MOVE, PIECE_KEYS, position_key
+from engine.search_keys import BLACK_TO_MOVE, piece_keys, position_key
 from engine.variants import Variant
 
 MATE = 100_000  # score of a won position at the root; a win found at ply p scores MATE - p
@@ -171,9 +171,12 @@ class _Searcher:
         self.nodes = 0
         self.tt: dict[int, tuple[int, int, int, MoveKey | None]] = {}
         self.killers: list[list[MoveKey | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.history = [0] * 4096
+        # History scores by (start << 7) | end: squares 0..99 on the 10×10 board.
+        self.history = [0] * (1 << 14)
         self.path: set[int] = {position_key(p) for p in history}
-        self.promo = (RANK_8, RANK_1)
+        board = tables(variant.geometry, variant.board_size)
+        self.promo = (board.last_rank, board.first_rank)
+        self.piece_keys = piece_keys(variant.board_size)
 
     def poll(self) -> None:
         if self.stop is not None and self.stop.is_set():
@@ -190,7 +193,7 @@ class _Searcher:
         frm, to, cm = mv
         fb = 1 << frm
         tb = 1 << to
-        zm, zk = PIECE_KEYS[c]
+        zm, zk = self.piece_keys[c]
         h ^= BLACK_TO_MOVE
         if um & fb:
             if tb & self.promo[c]:
@@ -203,7 +206,7 @@ class _Searcher:
             uk ^= fb ^ tb
             h ^= zk[frm] ^ zk[to]
         if cm:
-            ozm, ozk = PIECE_KEYS[c ^ 1]
+            ozm, ozk = self.piece_keys[c ^ 1]
             x = tm & cm
             while x:
                 low = x & -x
@@ -286,7 +289,7 @@ class _Searcher:
                         m == tt_move,
                         m in killers,
                         bool((um >> m[0]) & 1 and (promo >> m[1]) & 1),
-                        hist[(m[0] << 6) | m[1]],
+                        hist[(m[0] << 7) | m[1]],
                     ),
                     reverse=True,
                 )
@@ -324,7 +327,7 @@ class _Searcher:
                                 if killers[0] != mv:
                                     killers[1] = killers[0]
                                     killers[0] = mv
-                                self.history[(mv[0] << 6) | mv[1]] += depth * depth
+                                self.history[(mv[0] << 7) | mv[1]] += depth * depth
                             break
         finally:
             self.path.discard(h)

@@ -122,9 +122,8 @@ BRAZILIAN = Variant(
 )
 
 # International draughts (FMJD) on the 10x10 board: Brazilian's rules with 20 men each.
-# Its start is written with the FMJD's square numbers (`engine.squares10`); `Position` and
-# FEN are 8x8 only so far, so the engine plays it through the move generator's bitboards
-# (docs/ENGINE.md, "Engine").
+# Its start is written with the FMJD's square numbers 1..50 (`engine.squares10`), which
+# its notation uses (`32-28`, `28x19`).
 INTERNATIONAL = Variant(
     key="international",
     name="International draughts",
@@ -142,7 +141,7 @@ INTERNATIONAL = Variant(
     capture_precedence=CapturePrecedence.MAXIMUM,
     crowned_mid_capture=CrownedMidCapture.CONTINUES_AS_MAN,
     draw_law=FMJD_DRAW_LAW,
-    numeric_notation=False,
+    numeric_notation=True,
     pdn_gametype=20,
     start_fen="W:W31-50:B1-20",
 )

@@ -166,9 +166,10 @@ class Variant:
       capture_precedence: MAXIMUM or ITALIAN_LADDER.
       crowned_mid_capture: CONTINUES_AS_MAN or MOVE_ENDS.
       draw_law: automatic draw rules.
-      numeric_notation: the variant also reads and writes numeric squares 1..32 (Italian,
-        English checkers), numbered row by row from the leftmost dark square of Black's back
-        rank as seen from White (a8 when a1 is light, b8 when a1 is dark).
+      numeric_notation: the variant also reads and writes numeric squares (Italian and
+        English checkers 1..32, International 1..50), numbered row by row from the leftmost
+        dark square of Black's back rank as seen from White (a8 when a1 is light, b8 when
+        a1 is dark, b10 on the 10×10 board: `engine.squares_board`).
       pdn_gametype: PDN GameType number, None where there is none.
       start_fen: the start position in FEN, algebraic squares (on the 10×10 board the
         FMJD's numbers, `engine.squares10`); its side to move is the side that moves first

@@ -54,7 +54,7 @@ def move_frames(position: Position, move: Move, variant: Variant,
     after = apply_move(position, move, variant)
     others = tuple((sq, p) for sq, p in position.pieces() if sq != move.start)
     scenes = [Scene(variant.geometry, tuple(position.pieces()), highlights=(move.start,),
-                    numbers=numbers, turn=position.turn)]
+                    numbers=numbers, turn=position.turn, a1_dark=variant.a1_dark)]
     immediate = variant.capture_removal is CaptureRemoval.IMMEDIATE
     for k in range(1, len(move.landings) + 1):
         path = move.path[: k + 1]
@@ -72,6 +72,7 @@ def move_frames(position: Position, move: Move, variant: Variant,
             taken=() if immediate else tuple((sq, p) for sq, p in others if sq in gone),
             numbers=numbers,
             turn=position.turn,
+            a1_dark=variant.a1_dark,
         ))
     scenes.append(move_scene(after, variant, move, (), numbers))
     return scenes
@@ -107,7 +108,7 @@ def render_move_gif(
     argument `render_png` rejects.
     """
     v = resolve_variant(variant)
-    layout = make_layout(size, perspective)
+    layout = make_layout(size, perspective, v.board_size)
     check_position(position, v)
     show_numbers = check_numbers(numbers, v)
     frame_ms = _check_duration(frame_ms, "frame_ms")
@@ -143,7 +144,7 @@ def render_game_gif(
     that is not legal, and for every bad argument `render_png` rejects.
     """
     v = resolve_variant(variant)
-    layout = make_layout(size, perspective)
+    layout = make_layout(size, perspective, v.board_size)
     check_position(start, v)
     show_numbers = check_numbers(numbers, v)
     frame_ms = _check_duration(frame_ms, "frame_ms")

@@ -22,11 +22,12 @@ from renderer.validate import (
 
 
 def check_numbers(numbers: bool, variant: Variant) -> bool:
-    """`numbers` after checking it can be drawn: the Italian numbering 1..32 exists only
-    on the diagonal board. Raises RenderError for an orthogonal variant."""
+    """`numbers` after checking it can be drawn: square numbers (1..32, or the FMJD's
+    1..50 on the 10 x 10 board: `renderer.scene.square_number`) exist only on the diagonal
+    board. Raises RenderError for an orthogonal variant."""
     if numbers and variant.geometry is not Geometry.DIAGONAL:
         raise RenderError(
-            f"the numbers option writes the Italian numbers 1..32 on the dark squares of a "
+            f"the numbers option writes the square numbers 1..32 on the dark squares of a "
             f"diagonal board; {variant.name} is played on all 64 squares: leave it off"
         )
     return bool(numbers)
@@ -43,7 +44,7 @@ def move_scene(position: Position, variant: Variant, last_move: Move | None,
     earlier_crosses = earlier_move.captured if earlier_move is not None else ()
     if last_move is None:
         return Scene(variant.geometry, tuple(position.pieces()), dots=marks, numbers=numbers,
-                     turn=turn)
+                     turn=turn, a1_dark=variant.a1_dark)
     return Scene(
         variant.geometry,
         tuple(position.pieces()),
@@ -54,6 +55,7 @@ def move_scene(position: Position, variant: Variant, last_move: Move | None,
         dots=marks,
         numbers=numbers,
         turn=turn,
+        a1_dark=variant.a1_dark,
     )
 
 
@@ -73,9 +75,9 @@ def render_image(
 ) -> Image.Image:
     """Like `render_png`, but returns the RGB Pillow image (`size` x `size`)."""
     v = resolve_variant(variant)
-    layout: Layout = make_layout(size, perspective)
+    layout: Layout = make_layout(size, perspective, v.board_size)
     check_position(position, v)
-    dots = check_marks(marks)
+    dots = check_marks(marks, v)
     show_numbers = check_numbers(numbers, v)
     if last_move is not None:
         check_last_move(position, last_move, v)
@@ -111,7 +113,8 @@ def render_png(
 
     Arguments:
       position: the position to draw (after `last_move`, when one is given).
-      variant: a Variant or its name ("italian", "turkish", aliases, any case).
+      variant: a Variant or its name ("italian", "turkish", aliases, any case; the keys of
+        the staged variants too, "brazilian", "international": `engine.staged_variants`).
       perspective: the side at the bottom of the picture (Color.BLACK turns the board).
       last_move: the move that led to `position`: its start and landing squares are tinted,
         a line with an arrowhead runs through every landing square, and the squares of the
@@ -120,11 +123,13 @@ def render_png(
         variant's lines).
       before: optionally the position before `last_move`; then `last_move` must also be a
         legal move there (engine `legal_moves`) that leads to `position`.
-      marks: squares to mark with a dot (ints 0..63 or names such as "d4"), for example
-        the legal destinations of a piece.
-      size: side of the square picture in pixels, 160..2048 (default 512).
-      numbers: write the Italian square numbers 1..32 on the dark squares (diagonal boards
-        only): in an empty square's corner, on a piece's face (renderer.numbers).
+      marks: squares to mark with a dot (ints 0..63, 0..99 on the 10 x 10 board, or names
+        such as "d4"), for example the legal destinations of a piece.
+      size: side of the square picture in pixels, 160..2048 (default 512; 200..2048 for
+        the 10 x 10 board).
+      numbers: write the square numbers on the dark squares (diagonal boards only): Italian
+        1..32, 1..32 from b8 where a1 is dark, the FMJD's 1..50 on the 10 x 10 board; in an
+        empty square's corner, on a piece's face (renderer.numbers).
       theme: colours and proportions (renderer.theme.Theme).
       show_turn: mark the side to move beside the board (False for a finished game,
         which has none).
@@ -140,7 +145,7 @@ def render_png(
     Raises RenderError (a ValueError) for an unknown variant name, a position with pieces
     on squares the variant does not use, a last move that does not fit the position (or is
     not legal in `before`), an `earlier_move` without `before` or that does not fit it, a
-    bad square in `marks`, numbers on an orthogonal board, or a size outside 160..2048.
+    bad square in `marks`, numbers on an orthogonal board, or a size out of range.
     """
     image = render_image(position, variant, perspective=perspective, last_move=last_move,
                          before=before, marks=marks, size=size, numbers=numbers, theme=theme,

@@ -18,11 +18,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from engine import Color, DamaError, Position, apply_move, get_variant, parse_move
+from engine import Color, DamaError, Position, apply_move, parse_move
 from renderer.animation import render_move_gif
 from renderer.board import render_png
 from renderer.errors import RenderError
 from renderer.layout import MAX_SIZE, MIN_SIZE
+from renderer.validate import resolve_variant
 
 PROG = "python -m renderer"
 EXIT_OK = 0
@@ -42,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Draw a draughts position as a PNG board picture (or a GIF of a move).",
     )
-    p.add_argument("variant", help="turkish, arab, moroccan or italian (aliases accepted)")
+    p.add_argument("variant", help="turkish, arab, moroccan or italian (aliases accepted); "
+                                   "brazilian or international")
     p.add_argument("fen", help="the position, e.g. W:Wa2,b2,Kd4:Ba7,Kh8, or 'start'")
     p.add_argument("out", type=Path, help="output file: .png (a board) or .gif (a move)")
     p.add_argument("--last-move", metavar="MOVE",
@@ -52,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=str, default="512",
                    help=f"picture side in pixels, {MIN_SIZE}..{MAX_SIZE} (default 512)")
     p.add_argument("--numbers", action="store_true",
-                   help="write the Italian square numbers 1..32 (diagonal boards)")
+                   help="write the square numbers on the dark squares (diagonal boards: "
+                        "1..32, International 1..50)")
     p.add_argument("--marks", default="", metavar="SQUARES",
                    help="squares to mark with a dot, comma separated (e.g. d4,f4)")
     return p
@@ -68,7 +71,7 @@ def _size(text: str) -> int:
 def run(args: argparse.Namespace) -> bytes:
     """The bytes of the picture the parsed arguments ask for. Raises RenderError or an
     engine DamaError for bad input."""
-    variant = get_variant(args.variant)
+    variant = resolve_variant(args.variant)
     if args.fen.strip().lower() == "start":
         position = Position.start(variant)
     else:

@@ -17,6 +17,10 @@ For every variant it writes into FOLDER:
 - `<variant>-game.gif`: the first plies of a game (moves chosen among the legal ones by
   a seeded random generator), one frame per move.
 
+The same pictures for the staged variants on their own boards (`STAGED_EXAMPLES`):
+Brazilian draughts on the 8 x 8 board with a dark a1, International draughts on the
+10 x 10 board, with `international-capture-numbers.png` showing the FMJD's numbers 1..50.
+
 Plus `italian-capture-numbers.png` with the Italian square numbers, and
 `italian-analysis.png`: the evaluation graph (renderer.graph) of a 40-ply game played by
 the search at level 2 against itself, reviewed by `engine.analysis` at a small budget.
@@ -38,6 +42,7 @@ from engine import (
     Position,
     Variant,
     apply_move,
+    get_staged_variant,
     get_variant,
     legal_moves,
     parse_move,
@@ -71,6 +76,16 @@ EXAMPLES = (
     Example("moroccan", "W:Wa2,h3,a4,Kc8:Bc4,c6,g6,d7,h7,a8,Kd1,Ke4", "c8xf5xd3xb5"),
     Example("italian", "B:Wd1,a2,g2,h3,c4,g4,Ke4:Ba6,b7,d7,f7,a8,Kb3", "b3xd5xf3xh1"),
 )
+
+STAGED_EXAMPLES = (
+    Example("brazilian", "W:Wa1,c1,e1,b2,d2,h2,a3,e3,d4,Kf8:Be5,g5,b6,a7,e7,b8,d8,h8",
+            "f8xd6xf4xh6"),
+    Example("international",
+            "B:W26,32,33,35,36,40,41,42,48:B1,2,6,7,10,11,13,14,19,23,24,30,K50",
+            "50x28x37x46"),
+)
+"""Positions of the staged variants (`engine.staged_variants`, found by key): each a king's
+capture of three pieces, met in seeded random games."""
 
 PUZZLE = Example("italian", "B:Wd1,b3,d3,f3,h3:Bf5,c6,g6,b7,h7", "f5-e4")
 """A puzzle with Black to move (the first move in `capture`): 1... f5-e4! gives a man;
@@ -121,8 +136,8 @@ def write_gallery(folder: Path, size: int = 512) -> list[Path]:
         apply_move(answered, defence, italian), italian, perspective=puzzle.turn,
         earlier_move=first, last_move=defence, before=answered,
         size=size))
-    for ex in EXAMPLES:
-        v = get_variant(ex.variant)
+    for ex in (*EXAMPLES, *STAGED_EXAMPLES):
+        v = get_variant(ex.variant) if ex in EXAMPLES else get_staged_variant(ex.variant)
         start = Position.start(v)
         for side in Color:
             save(f"{v.key}-start-{side.value}.png",

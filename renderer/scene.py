@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine import Color, Geometry, Piece, square_to_number
-from renderer.background import background, grid_width, square_colour
+from engine.squares10 import fmjd_number
+from renderer.background import background, grid_width, is_light, square_colour
 from renderer.layout import Layout
 from renderer.numbers import corner_number_sprite, face_number_sprite
 from renderer.overlays import Sprite, cross_sprite, dot_sprite, path_sprites
@@ -23,7 +24,8 @@ from renderer.theme import RGB, Theme
 
 @dataclass(frozen=True, slots=True)
 class Scene:
-    """What one picture shows. Squares are engine squares 0..63.
+    """What one picture shows. Squares are engine squares: 0..63, or 0..99 on the 10 x 10
+    board (the layout's `board_size` says which).
 
     `pieces`: (square, piece) pairs on the board. `highlights`: squares tinted as part of
     the last move (its start and landing squares). `path`: start then landing squares of
@@ -33,8 +35,9 @@ class Scene:
     cross (drawn under the pieces, over a piece only when it is listed in `taken`).
     `taken`: pieces jumped but not yet removed (diagonal variants, mid-capture GIF frames),
     drawn faded with a cross.
-    `dots`: marked squares. `numbers`: write Italian numbers 1..32 on the dark squares
-    (where: renderer.numbers).
+    `dots`: marked squares. `numbers`: write the square numbers on the dark squares (where:
+    renderer.numbers; which: `square_number`).
+    `a1_dark`: the diagonal board's a1 corner is dark (`Variant.a1_dark`).
     `turn`: the side to move, shown as a small disc of its colour in the frame's right-hand
     corner on that side's end of the board (None: not shown).
     """
@@ -49,20 +52,32 @@ class Scene:
     dots: tuple[int, ...] = ()
     numbers: bool = False
     turn: Color | None = None
+    a1_dark: bool = False
+
+
+def square_number(sq: int, board_size: int, a1_dark: bool) -> int:
+    """The number written on dark square `sq`: the FMJD's 1..50 on the 10 x 10 board
+    (`engine.squares10`), 1..32 on 8 x 8 counted from the top-left dark square as White
+    sees it (a8 when a1 is light, as Italian numbers it; b8 when a1 is dark, as English
+    checkers does: `engine.squares`)."""
+    if board_size == 10:
+        return fmjd_number(sq)
+    return square_to_number(sq, a1_dark=a1_dark)
 
 
 def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
     """The RGB picture (`layout.size` square) of `scene`."""
-    im = background(scene.geometry, layout, theme).copy()
+    im = background(scene.geometry, layout, theme, scene.a1_dark).copy()
     q = layout.square
+    n = layout.board_size
     if scene.highlights:
         # A square's inside is one flat colour, so its highlight is a fill with the blend
         # (inside the grid lines of orthogonal boards, which stay crisp).
         inset = (grid_width(layout) + 1) // 2 if scene.geometry is Geometry.ORTHOGONAL else 0
         for sq in set(scene.highlights):
             x, y = layout.square_origin(sq)
-            colour = _blend(square_colour(scene.geometry, sq, theme), theme.highlight,
-                            theme.highlight_alpha)
+            colour = _blend(square_colour(scene.geometry, sq, theme, n, scene.a1_dark),
+                            theme.highlight, theme.highlight_alpha)
             im.paste(colour, (x + inset, y + inset, x + q - inset, y + q - inset))
     if scene.crosses:
         _stamp(im, layout, scene.crosses, cross_sprite(q, theme))
@@ -90,15 +105,17 @@ def draw_scene(scene: Scene, layout: Layout, theme: Theme) -> Image.Image:
 
 
 def _draw_numbers(im: Image.Image, layout: Layout, scene: Scene, theme: Theme) -> None:
-    """Each dark square's Italian number: on the face of the piece standing there, in
-    the corner of an empty square (a jumped piece not yet removed counts as empty)."""
+    """Each dark square's number (`square_number`): on the face of the piece standing
+    there, in the corner of an empty square (a jumped piece not yet removed counts as
+    empty)."""
     q = layout.square
+    n = layout.board_size
     standing = dict(scene.pieces)
-    for sq in range(64):
-        if ((sq & 7) + (sq >> 3)) % 2 == 0:
+    for sq in range(n * n):
+        if is_light(sq, n, scene.a1_dark):
             continue
         piece = standing.get(sq)
-        number = square_to_number(sq)
+        number = square_number(sq, n, scene.a1_dark)
         if piece is None:
             sprite, (dx, dy) = corner_number_sprite(number, q, theme)
         else:

@@ -4,21 +4,22 @@ cannot be shown (a channel that denies the bot Attach Files or Embed Links).
 `w`/`b` are White's and Black's men, `W`/`B` their kings (`PieceLetters`: a caller writes
 them in its reader's language), `.` an empty playable square; the unused light squares of
 the diagonal variants are blank. Files and ranks are written around the board; with
-`numbers` (Italian), each empty playable square shows its federation number (1..32)
-instead of `.` (the picture's `numbers` option writes it on every dark square, in the
-corner of an empty one and on the face of a piece).
+`numbers` (Italian; International's 1..50), each empty playable square shows its number
+(`renderer.scene.square_number`) instead of `.` (the picture's `numbers` option writes it
+on every dark square, in the corner of an empty one and on the face of a piece).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import Color, Geometry, PieceKind, Position, Variant, square_to_number
+from engine import Color, Geometry, PieceKind, Position, Variant
 from renderer.board import check_numbers
 from renderer.errors import RenderError
+from renderer.scene import square_number
 from renderer.validate import check_position, resolve_variant
 
-_FILES = "abcdefgh"
+_FILES = "abcdefghij"
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,11 @@ ENGLISH_LETTERS = PieceLetters()
 def render_text(position: Position, variant: Variant | str, *,
                 perspective: Color = Color.WHITE, numbers: bool = False,
                 letters: PieceLetters = ENGLISH_LETTERS) -> str:
-    """The board of `position` as 10 lines of text (no trailing newline): a file line,
-    eight ranks, a file line. `perspective`: the side at the bottom (Color.BLACK turns
-    the board: rank 1 on top, file h on the left). `numbers`: write the Italian square
-    number on each empty playable square (diagonal boards only). `letters`: the pieces'
-    characters. Each square is three characters wide.
+    """The board of `position` as text (no trailing newline): a file line, the ranks (8,
+    or 10 on the 10 x 10 board), a file line; 10 or 12 lines. `perspective`: the side at
+    the bottom (Color.BLACK turns the board: rank 1 on top, the last file on the left).
+    `numbers`: write the square number on each empty playable square (diagonal boards
+    only). `letters`: the pieces' characters. Each square is three characters wide.
 
     Raises RenderError for an unknown variant name, a position with pieces on squares
     the variant does not use, numbers on an orthogonal board, or letters that are not
@@ -69,14 +70,16 @@ def render_text(position: Position, variant: Variant | str, *,
     check_position(position, v)
     show_numbers = check_numbers(numbers, v)
     flipped = perspective is Color.BLACK
-    files = range(7, -1, -1) if flipped else range(8)
-    ranks = range(8) if flipped else range(7, -1, -1)
-    header = "   " + "".join(f" {_FILES[f]} " for f in files)
+    n = v.board_size
+    width = len(str(n))
+    files = range(n - 1, -1, -1) if flipped else range(n)
+    ranks = range(n) if flipped else range(n - 1, -1, -1)
+    header = " " * (width + 2) + "".join(f" {_FILES[f]} " for f in files)
     lines = [header]
     for rank in ranks:
         cells: list[str] = []
         for file in files:
-            square = rank * 8 + file
+            square = rank * n + file
             if v.geometry is Geometry.DIAGONAL and not v.is_playable(square):
                 cells.append("   ")
                 continue
@@ -84,9 +87,9 @@ def render_text(position: Position, variant: Variant | str, *,
             if piece is not None:
                 cells.append(f" {letters.of(piece.color, piece.kind)} ")
             elif show_numbers:
-                cells.append(f"{square_to_number(square):>2} ")
+                cells.append(f"{square_number(square, n, v.a1_dark):>2} ")
             else:
                 cells.append(" . ")
-        lines.append(f" {rank + 1} {''.join(cells)} {rank + 1}")
+        lines.append(f" {rank + 1:>{width}} {''.join(cells)} {rank + 1}")
     lines.append(header)
     return "\n".join(line.rstrip() for line in lines)

@@ -23,6 +23,7 @@ from engine import (
     Termination,
     UnknownVariantError,
     Variant,
+    get_staged_variant,
     get_variant,
     parse_square,
 )
@@ -320,3 +321,48 @@ def test_replaying_refuses_a_move_the_rules_forbid() -> None:
 def test_replaying_refuses_an_unknown_variant() -> None:
     with pytest.raises(UnknownVariantError):
         Game.replay("checkers", "W:W21:B1", [])
+
+
+# --- International draughts on the 10x10 board ----------------------------------------
+
+INTERNATIONAL = get_staged_variant("international")
+
+#: The first game of the 2003 World Championship (WK 2003, round 1, Ndjofang - Heusdens,
+#: 1/2-1/2 by agreement after 40 moves), as recorded in the PDN standard's repository
+#: (wiegerw/pdn, games/succeed/wk2003.pdn), FMJD numbers.
+WK2003_ROUND_1 = (
+    "32-28", "17-22", "28x17", "12x21", "31-26", "7-12", "26x17", "12x21", "36-31", "19-23",
+    "34-29", "23x34", "39x30", "20-24", "30x19", "14x23", "37-32", "21-27", "31x22", "18x27",
+    "32x21", "16x27", "41-37", "10-14", "46-41", "11-17", "33-29", "23x34", "40x29", "6-11",
+    "35-30", "14-20", "45-40", "20-24", "30x19", "13x33", "38x29", "5-10", "42-38", "10-14",
+    "44-39", "8-12", "40-34", "14-19", "50-44", "2-7", "48-42", "19-23", "29x18", "12x23",
+    "39-33", "7-12", "33-28", "23x32", "37x28", "9-13", "44-39", "3-9", "38-33", "9-14", "34-30",
+    "17-21", "33-29", "21-26", "43-38", "1-7", "41-37", "11-17", "39-34", "7-11", "30-24",
+    "11-16", "34-30", "27-31", "28-23", "16-21", "30-25", "12-18", "23x12", "17x8",
+)
+#: The position after move 40 as the record leaves it (eight men each; read off the
+#: record, move by move).
+FINAL = "W:W24,25,29,37,38,42,47,49:B4,8,13,14,15,21,26,31"
+
+
+def test_a_real_international_game_replays_by_its_move_text() -> None:
+    game = Game(INTERNATIONAL)
+    for text in WK2003_ROUND_1:
+        game.play(text)
+    assert game.ply == 80 and game.outcome is None
+    assert [bool(m.captured) for m in game.moves] == ["x" in t for t in WK2003_ROUND_1]
+    assert game.position.to_fen(INTERNATIONAL, numeric=True) == FINAL
+
+
+@pytest.mark.parametrize(
+    ("fen", "move", "crowned"),
+    [("W:W6:B45", "6-1", 1), ("B:W6:B45", "45-50", 50), ("W:W7,K46:B2", "7-1", 1)],
+)
+def test_international_men_are_crowned_on_the_tenth_and_first_ranks(
+    fen: str, move: str, crowned: int
+) -> None:
+    game = Game(INTERNATIONAL, Position.from_fen(fen, INTERNATIONAL))
+    played = game.play(move)
+    mover = game.position.turn.opponent
+    assert game.position.kings(mover) >> played.end & 1
+    assert game.position.to_fen(INTERNATIONAL, numeric=True).count(f"K{crowned}") == 1

@@ -21,11 +21,13 @@ from engine import (
     Variant,
     apply_move,
     format_move,
+    get_staged_variant,
     get_variant,
     legal_moves,
     parse_move,
     parse_square,
 )
+from engine.squares_board import parse_square_on
 
 TURKISH = get_variant("turkish")
 ARAB = get_variant("arab")
@@ -335,3 +337,64 @@ def test_reasons_of_formatting_and_playing() -> None:
     with pytest.raises(IllegalMoveError) as played:  # a Move is explained like its text
         Game(TURKISH).play(move("d3", "d5"))
     assert played.value.reason is P.PIECE_CANNOT_GO_THERE
+
+
+# --- International draughts: the 10x10 board, FMJD numbers 1..50 and a1..j10 ----------
+
+INTERNATIONAL = get_staged_variant("international")
+
+
+def test_international_reads_fmjd_numbers_and_algebraic_squares_alike() -> None:
+    start = Position.start(INTERNATIONAL)
+    by_number = parse_move("32-28", start, INTERNATIONAL)
+    assert by_number == parse_move("d4-e5", start, INTERNATIONAL)  # 32 = d4, 28 = e5
+    assert format_move(by_number, start, INTERNATIONAL, numeric=True) == "32-28"
+    assert format_move(by_number, start, INTERNATIONAL) == "d4-e5"
+
+
+def test_international_capture_is_written_as_the_fmjd_writes_it() -> None:
+    game = Game(INTERNATIONAL)
+    game.play("32-28")
+    game.play("19-23")
+    before = game.position
+    capture = game.play("28x19")
+    assert capture.captured == (parse_square_on("f6", 10),)  # 23 = f6
+    assert format_move(capture, before, INTERNATIONAL, numeric=True) == "28x19"
+    assert format_move(capture, before, INTERNATIONAL, full=True) == "e5xg7"
+
+
+def test_international_long_capture_short_and_full() -> None:
+    pos = Position.from_fen(
+        "B:W26,32,33,35,36,40,41,42,48:B1,2,6,7,10,11,13,14,19,23,24,30,K50", INTERNATIONAL
+    )
+    (only,) = legal_moves(pos, INTERNATIONAL)
+    assert format_move(only, pos, INTERNATIONAL, numeric=True) == "50x46"
+    assert format_move(only, pos, INTERNATIONAL, numeric=True, full=True) == "50x28x37x46"
+    assert parse_move("i1xe5xc3xa1", pos, INTERNATIONAL) == only
+    assert parse_move("50x37x46", pos, INTERNATIONAL) == only
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "said"),
+    [
+        ("51-46", MoveProblem.NUMBER_OFF_BOARD, "numeric squares run 1 to 50"),
+        ("k1-j2", MoveProblem.NOT_A_SQUARE, "squares run from a1 to j10"),
+        ("a11-b10", MoveProblem.NOT_A_SQUARE, "squares run from a1 to j10"),
+    ],
+)
+def test_international_malformed_input(text: str, reason: MoveProblem, said: str) -> None:
+    with pytest.raises(MalformedMoveError, match=said) as caught:
+        parse_move(text, Position.start(INTERNATIONAL), INTERNATIONAL)
+    assert caught.value.reason is reason
+
+
+def test_international_illegal_moves_name_the_boards_squares() -> None:
+    start = Position.start(INTERNATIONAL)
+    with pytest.raises(IllegalMoveError, match="j1 is a light square") as light:
+        parse_move("i1-j1", start, INTERNATIONAL)
+    assert light.value.reason is MoveProblem.LIGHT_SQUARE
+    with pytest.raises(IllegalMoveError, match="no piece of yours on 25") as empty:
+        parse_move("25-30", start, INTERNATIONAL)
+    assert empty.value.reason is MoveProblem.EMPTY_SQUARE
+    with pytest.raises(IllegalMoveError, match=r"the man can play 32-27, 32-28"):
+        parse_move("32-23", start, INTERNATIONAL)

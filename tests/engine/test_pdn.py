@@ -14,6 +14,8 @@ from engine import (
     Game,
     Move,
     Position,
+    Variant,
+    get_staged_variant,
     get_variant,
     parse_move,
     square_name,
@@ -416,7 +418,7 @@ def test_variant_comes_from_tags_else_the_argument() -> None:
     (arab,) = read_pdn('[GameType "30"]\n[Variant "Arab-Dama"]\n1. a3-a4 *')
     assert arab.variant.key == "arab" and len(arab.warnings) == 1
     with pytest.raises(PdnVariantError, match="GameType"):
-        read_pdn('[GameType "20"]\n1. 32-28 *')
+        read_pdn('[GameType "40"]\n1. 32-28 *')
     with pytest.raises(PdnVariantError, match="contradicts"):
         read_pdn('[GameType "30"]\n[Variant "italian"]\n*')
     with pytest.raises(PdnVariantError, match="unknown variant"):
@@ -485,3 +487,98 @@ def test_result_contradicting_the_rules_is_reported() -> None:
     assert game.result is PdnResult.BLACK_WINS
     (warning,) = game.warnings
     assert "0-1" in warning and "1-0" in warning
+
+
+# --- the staged variants the generator plays: International (20), Brazilian (26) -------
+
+INTERNATIONAL = get_staged_variant("international")
+BRAZILIAN = get_staged_variant("brazilian")
+
+
+def _played_out(variant: Variant, seed: int, start: Position | None = None) -> Game:
+    rng = random.Random(seed)
+    game = Game(variant, start)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_international_round_trip_writes_gametype_20_and_fmjd_numbers() -> None:
+    game = _played_out(INTERNATIONAL, 3)
+    text = export_pdn(game, {"Event": "test"})
+    assert '[GameType "20"]' in text and '[Variant "international"]' in text
+    # Numbers, as the FMJD writes them: no file letter in the move text.
+    assert not any(c in text.split("\n\n", 1)[1] for c in "abcdefghij")
+    (back,) = read_pdn(text)
+    assert back.variant is INTERNATIONAL and back.warnings == ()
+    assert back.game.moves == game.moves and back.game.position == game.position
+    algebraic = export_pdn(game, numeric=False)
+    (again,) = read_pdn(algebraic)
+    assert again.game.moves == game.moves
+
+
+def test_international_fen_tag_is_numeric_and_reads_back() -> None:
+    start = Position.from_fen("W:W28,33,K45:B12,18,19", INTERNATIONAL)
+    game = _played_out(INTERNATIONAL, 1, start)
+    text = export_pdn(game)
+    assert '[FEN "W:W28,33,K45:B12,18,19"]' in text
+    (back,) = read_pdn(text)
+    assert back.game.start == start and back.game.moves == game.moves
+
+
+def test_brazilian_round_trip_writes_gametype_26_and_algebraic_squares() -> None:
+    game = _played_out(BRAZILIAN, 3)
+    text = export_pdn(game)
+    assert '[GameType "26"]' in text and "1. " in text
+    assert text.split("\n\n", 1)[1].startswith("1. ") and "-" in text
+    (back,) = read_pdn(text)
+    assert back.variant is BRAZILIAN and back.game.moves == game.moves
+    with pytest.raises(PdnError, match="no numeric notation"):
+        export_pdn(game, numeric=True)
+
+
+def test_the_fmjd_gametype_forms_name_the_staged_variants() -> None:
+    (long_form,) = read_pdn('[GameType "20,W,10,10,N2,0"]\n1. 32-28 19-23 2. 28x19 *')
+    assert long_form.variant is INTERNATIONAL and long_form.game.ply == 3
+    (brazilian,) = read_pdn('[GameType "26,W,8,8,A0,0"]\n1. c3-d4 f6-e5 2. d4xf6 *')
+    assert brazilian.variant is BRAZILIAN and brazilian.game.ply == 3
+    (named,) = read_pdn('[Variant "international"]\n1. 32-28 *')
+    assert named.variant is INTERNATIONAL
+    (given,) = read_pdn("1. c3-d4 *", variant="brazilian")
+    assert given.variant is BRAZILIAN
+
+
+#: The first game of the 2003 World Championship as the PDN standard's repository records it
+#: (wiegerw/pdn, games/succeed/wk2003.pdn: Ndjofang - Heusdens, round 1, GameType 20).
+WK2003_GAME_1 = """[Event "WK 2003"]
+[Date "2003.05.23"]
+[Site "Zwartewaterland, Netherlands"]
+[White "Ndjofang, J.M."]
+[Black "Heusdens, R."]
+[Result "1/2-1/2"]
+[Round "1"]
+[GameType "20"]
+
+1. 32-28 17-22 2. 28x17 12x21 3. 31-26 7-12 4. 26x17 12x21
+5. 36-31 19-23 6. 34-29 23x34 7. 39x30 20-24 8. 30x19 14x23
+9. 37-32 21-27 10. 31x22 18x27 11. 32x21 16x27 12. 41-37 10-14
+13. 46-41 11-17 14. 33-29 23x34 15. 40x29 6-11 16. 35-30 14-20
+17. 45-40 20-24 18. 30x19 13x33 19. 38x29 5-10 20. 42-38 10-14
+21. 44-39 8-12 22. 40-34 14-19 23. 50-44 2-7 24. 48-42 19-23
+25. 29x18 12x23 26. 39-33 7-12 27. 33-28 23x32 28. 37x28 9-13
+29. 44-39 3-9 30. 38-33 9-14 31. 34-30 17-21 32. 33-29 21-26
+33. 43-38 1-7 34. 41-37 11-17 35. 39-34 7-11 36. 30-24 11-16
+37. 34-30 27-31 38. 28-23 16-21 39. 30-25 12-18 40. 23x12 17x8
+1/2-1/2
+"""
+
+
+def test_a_real_international_record_replays_with_its_result() -> None:
+    (game,) = read_pdn(WK2003_GAME_1)
+    assert game.variant is INTERNATIONAL and game.warnings == ()
+    assert game.result is PdnResult.DRAW and game.game.ply == 80
+    assert game.tags["White"] == "Ndjofang, J.M."
+    exported = export_pdn(game.game, dict(game.tags))
+    assert "40. 23x12 17x8" in exported and '[GameType "20"]' in exported
+    (again,) = read_pdn(exported)
+    assert again.game.moves == game.game.moves

@@ -33,6 +33,7 @@ from engine import (
     VARIANTS,
     Color,
     Position,
+    PositionError,
     Variant,
     get_variant,
     legal_moves,
@@ -93,9 +94,23 @@ INTERNATIONAL_FAST_DEPTH = 6
 
 
 def international_start_perft(depth: int) -> int:
-    """Perft of the International start (White on 31..50, Black on 1..20, White to move)."""
+    """Perft of the International start through `engine.perft` and `Position.start`."""
+    return perft(Position.start(INTERNATIONAL), INTERNATIONAL, depth)
+
+
+def test_international_start_position_is_the_fmjd_setup() -> None:
+    start = Position.start(INTERNATIONAL)
+    assert start.board_size == 10 and start.turn is Color.WHITE
+    assert start.white_men == fmjd_bitboard(range(31, 51)) and not start.white_kings
+    assert start.black_men == fmjd_bitboard(range(1, 21)) and not start.black_kings
+
+
+def test_international_perft_through_the_public_api_equals_the_generators() -> None:
     white, black = fmjd_bitboard(range(31, 51)), fmjd_bitboard(range(1, 21))
-    return generator(INTERNATIONAL).perft(white, 0, black, 0, 0, depth)
+    for depth in (1, 2, 3):
+        assert international_start_perft(depth) == generator(INTERNATIONAL).perft(
+            white, 0, black, 0, 0, depth
+        )
 
 
 @pytest.mark.parametrize(
@@ -192,3 +207,11 @@ def test_fast_path_agrees_with_the_move_list(variant: Variant) -> None:
             assert keys == {
                 (m.start, m.end, sum(1 << s for s in m.captured)) for m in moves
             }
+
+
+def test_a_position_of_another_board_is_refused() -> None:
+    italian = get_variant("italian")
+    with pytest.raises(PositionError, match="10×10"):
+        legal_moves(Position.start(italian), INTERNATIONAL)
+    with pytest.raises(PositionError, match="8×8"):
+        perft(Position.start(INTERNATIONAL), italian, 1)

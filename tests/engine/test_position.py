@@ -239,3 +239,84 @@ def test_flipped_turns_the_board_and_swaps_colours() -> None:
     pos = Position.from_fen("W:Wa2,Kd4:Bh7", TURKISH)
     assert pos.flipped() == Position.from_fen("B:Wa2:Bh7,Ke5", TURKISH)
     assert pos.flipped().flipped() == pos
+
+
+# --- the 10x10 board (International draughts) -------------------------------------------
+
+INTERNATIONAL = get_staged_variant("international")
+BRAZILIAN = get_staged_variant("brazilian")
+
+
+def test_international_start_in_fmjd_numbers_and_algebraic_squares() -> None:
+    start = Position.start(INTERNATIONAL)
+    assert start.to_fen(INTERNATIONAL, numeric=True) == (
+        "W:W" + ",".join(str(n) for n in range(31, 51))
+        + ":B" + ",".join(str(n) for n in range(1, 21))
+    )
+    algebraic = start.to_fen(INTERNATIONAL)
+    assert algebraic.startswith("W:Wa1,c1,e1,g1,i1,b2,") and algebraic.endswith(",h10,j10")
+    assert Position.from_fen(algebraic, INTERNATIONAL) == start
+    assert Position.from_fen("W:W31-50:B1-20", INTERNATIONAL) == start
+
+
+def test_international_fen_reads_kings_ranges_and_both_square_forms() -> None:
+    pos = Position.from_fen("B:W28,K5:BK46,19-20", INTERNATIONAL)
+    assert pos.turn is Color.BLACK and pos.board_size == 10
+    assert pos.to_fen(INTERNATIONAL, numeric=True) == "B:W28,K5:B19,20,K46"
+    assert pos.to_fen(INTERNATIONAL) == "B:We5,Kj10:Bg7,i7,Ka1"
+    assert Position.from_fen("B:We5,Kj10:Bg7,i7,Ka1", INTERNATIONAL) == pos
+    assert pos.piece_at(99) == Piece(Color.WHITE, PieceKind.KING)  # j10 = 5
+    assert pos.piece_at(0) == Piece(Color.BLACK, PieceKind.KING)  # a1 = 46
+
+
+@pytest.mark.parametrize(
+    ("fen", "named"),
+    [
+        ("W:W51:B1", "1 to 50"),
+        ("W:W0:B1", "1 to 50"),
+        ("W:Wz1:B1", "unknown token"),
+        ("W:Wa11:B1", "a1 to j10"),
+        ("W:Wb1:B1", "light square"),
+        ("W:W1:B1", "crowning rank"),  # 1 = b10: White's far rank
+        ("W:W46:B46", "listed twice"),
+        ("W:W6-26:B1", "at most 20"),
+    ],
+)
+def test_international_fen_rejections_name_the_problem(fen: str, named: str) -> None:
+    with pytest.raises(PositionError, match=named):
+        Position.from_fen(fen, INTERNATIONAL)
+
+
+def test_positions_on_different_boards_are_never_equal() -> None:
+    eight = Position(1, 0, 0, 0, Color.WHITE)
+    ten = Position(1, 0, 0, 0, Color.WHITE, 10)
+    assert eight != ten and eight.board_size == 8
+    with pytest.raises(PositionError, match=r"0\.\.63"):
+        Position(1 << 64, 0, 0, 0, Color.WHITE)
+    assert Position(1 << 99, 0, 0, 0, Color.WHITE, 10).occupied == 1 << 99
+    with pytest.raises(PositionError, match=r"0\.\.99"):
+        Position(1 << 100, 0, 0, 0, Color.WHITE, 10)
+    with pytest.raises(PositionError, match="neither 8 nor 10"):
+        Position(0, 0, 0, 0, Color.WHITE, 12)
+
+
+def test_a_position_is_written_only_for_its_own_board() -> None:
+    with pytest.raises(PositionError, match="10×10"):
+        Position.start(INTERNATIONAL).to_fen(BRAZILIAN)
+
+
+def test_international_board_prints_ten_ranks_and_files_a_to_j() -> None:
+    lines = str(Position.from_fen("W:W46:BK5", INTERNATIONAL)).splitlines()
+    assert len(lines) == 11
+    assert lines[0] == "10 . . . . . . . . . B"
+    assert lines[9] == " 1 w . . . . . . . . ."
+    assert lines[10] == "   a b c d e f g h i j"
+
+
+def test_flipped_turns_the_10x10_board() -> None:
+    pos = Position.from_fen("W:W46,K28:B1", INTERNATIONAL)
+    flipped = pos.flipped()
+    assert flipped.board_size == 10 and flipped.turn is Color.BLACK
+    # 46 = a1 -> j10 = 5; 28 = e5 -> f6 = 23; 1 = b10 -> i1 = 50.
+    assert flipped.to_fen(INTERNATIONAL, numeric=True) == "B:W50:B5,K23"
+    assert flipped.flipped() == pos

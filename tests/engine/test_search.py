@@ -29,8 +29,17 @@ from engine import (
     legal_moves,
     parse_move,
 )
-from engine.search import LEVELS, MATE_BOUND, POLL_MASK, SearchResult, search
-from engine.staged_variants import BRAZILIAN
+from engine.search import (
+    LEVELS,
+    MATE_BOUND,
+    POLL_MASK,
+    SearchResult,
+    _Searcher,
+    _side_relative,
+    search,
+)
+from engine.search_keys import PIECE_KEYS, piece_keys, position_key
+from engine.staged_variants import BRAZILIAN, INTERNATIONAL
 from tests.support.material import brute_force, material
 
 
@@ -303,3 +312,69 @@ def test_search_wins_a_brazilian_game_against_random_moves() -> None:
         else:
             game.play(rng.choice(legal_moves(game.position, BRAZILIAN)))
     assert game.outcome is not None and game.outcome.winner is Color.WHITE
+
+
+@pytest.mark.parametrize("searcher", [Color.WHITE, Color.BLACK])
+def test_search_wins_international_games_against_random_moves(searcher: Color) -> None:
+    # The 10x10 board: square tables, crowning ranks, Zobrist keys and history by board size.
+    game = Game(INTERNATIONAL)
+    rng = random.Random(24)
+    while game.outcome is None and game.ply < 300:
+        if game.position.turn is searcher:
+            result = search(game.position, INTERNATIONAL, depth=3,
+                            history=game.positions()[:-1],
+                            no_progress_plies=game.no_progress_plies)
+            assert result.move is not None
+            game.play(result.move)
+        else:
+            game.play(rng.choice(game.legal_moves()))
+    assert game.outcome is not None and game.outcome.winner is searcher
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_plays_international_within_its_budget(level: int) -> None:
+    start = Position.start(INTERNATIONAL)
+    budget = LEVELS[level].time_budget
+    result = search(start, INTERNATIONAL, level=level, seed=level)
+    assert result.move in legal_moves(start, INTERNATIONAL)
+    assert 1 <= result.depth <= LEVELS[level].max_depth
+    assert result.elapsed < budget + 1.0
+    assert result.pv[0] == result.move and len(result.pv) <= max(result.depth, 1)
+
+
+def test_international_search_keys_follow_the_moves() -> None:
+    # The search updates its keys move by move, crowning included (`_Searcher.child`); on
+    # the 10x10 board they must stay the full key of the position reached, from the board's
+    # own table.
+    searcher = _Searcher(INTERNATIONAL, None, None, ())
+    rng = random.Random(10)
+    game = Game(INTERNATIONAL)
+    crowned = 0
+    while game.outcome is None:
+        here = game.position
+        move = rng.choice(game.legal_moves())
+        cm = sum(1 << sq for sq in move.captured)
+        um, uk, tm, tk, c = _side_relative(here)
+        *_, key = searcher.child(um, uk, tm, tk, c, position_key(here),
+                                 (move.start, move.end, cm))
+        game.play(move)
+        assert key == position_key(game.position)
+        crowned += bool(game.position.kings(here.turn) >> move.end & 1
+                        and here.men(here.turn) >> move.start & 1)
+    assert crowned >= 1
+    assert len(piece_keys(10)[0][0]) == 100 and piece_keys(8) == PIECE_KEYS
+
+
+def test_a_transposition_on_the_10x10_board_has_one_key() -> None:
+    start = Position.start(INTERNATIONAL)
+    one = _after(start, "31-26", "20-25", "32-27", "19-24")
+    other = _after(start, "32-27", "19-24", "31-26", "20-25")
+    assert one == other and position_key(one) == position_key(other)
+    assert position_key(start) != position_key(start.with_turn(Color.BLACK))
+
+
+def _after(position: Position, *moves: str) -> Position:
+    for text in moves:
+        position = apply_move(position, parse_move(text, position, INTERNATIONAL),
+                              INTERNATIONAL)
+    return position

@@ -19,17 +19,20 @@ class Grid:
     square: int
     origin: int
     black_view: bool
+    board: int = 8
 
     @classmethod
-    def of(cls, size: int, black_view: bool = False) -> Grid:
+    def of(cls, size: int, black_view: bool = False, board: int = 8) -> Grid:
+        """The grid of a `size` px picture of a `board` x `board` board (8 or 10)."""
         frame = max(12, round(size * 0.052))
-        square = (size - 2 * frame) // 8
-        return cls(size, square, (size - 8 * square) // 2, black_view)
+        square = (size - 2 * frame) // board
+        return cls(size, square, (size - board * square) // 2, black_view, board)
 
     def top_left(self, name: str) -> tuple[int, int]:
-        """Pixel of the top-left corner of the square called `name` ("d4")."""
-        file, rank = ord(name[0]) - ord("a"), int(name[1]) - 1
-        col, row = (7 - file, rank) if self.black_view else (file, 7 - rank)
+        """Pixel of the top-left corner of the square called `name` ("d4", "j10")."""
+        file, rank = ord(name[0]) - ord("a"), int(name[1:]) - 1
+        last = self.board - 1
+        col, row = (last - file, rank) if self.black_view else (file, last - rank)
         return self.origin + col * self.square, self.origin + row * self.square
 
     def at(self, name: str, fx: float, fy: float) -> tuple[int, int]:

@@ -37,6 +37,16 @@ def test_png_after_a_move_from_blacks_side(tmp_path: Path) -> None:
     assert decode(out.read_bytes()).size == (512, 512)
 
 
+def test_international_after_a_move_in_fmjd_numbers(tmp_path: Path) -> None:
+    out = tmp_path / "board.png"
+    status, err = run("international", "start", str(out), "--last-move", "32-28",
+                      "--numbers", "--marks", "j10,e5")
+    assert (status, err) == (0, "")
+    assert decode(out.read_bytes()).size == (512, 512)
+    status, err = run("international", "start", str(out), "--size", "160")
+    assert status == 2 and "200..2048" in err
+
+
 def test_gif_of_a_move(tmp_path: Path) -> None:
     out = tmp_path / "move.gif"
     status, _ = run("turkish", "W:Wd3,Ka1,h2:Bd4,c5,b6,e7,f8,d7", str(out),
