@@ -174,7 +174,7 @@ class Game:
         mover_is_man = bool(
             (1 << move.start) & (self.position.white_men | self.position.black_men)
         )
-        new = play_unchecked(self.position, move)
+        new = play_unchecked(self.position, move, self.variant)
         self.position = new
         self._moves.append(move)
         self._positions.append(new)

@@ -7,7 +7,11 @@ Forms (docs/RULES.md, "Coordinates and notation"):
   (``d3d4``, ``D3-D4``, ``d3 d4``), Unicode dashes and the times sign as separators,
   full-width and superscript forms read as plain ones, intermediate landing squares
   optional; error messages repeat at most the first 40 characters of the input;
-- Italian also uses numeric squares 1..32: ``22-18``, ``22x13``.
+- numeric squares 1..32 where the variant's players write them (`Variant.numeric_notation`),
+  numbered on the variant's own board (`Variant.a1_dark`): Italian ``22-18``, ``22x13``;
+  English checkers ``11-15``, ``22x15``;
+- Russian literature writes a capture with a colon (``c3:e5``): it is read (``:`` is a
+  separator) and written with ``x`` as in every variant (docs/RULES.md, "Russian draughts").
 """
 
 from __future__ import annotations
@@ -129,8 +133,8 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             number = int(t[i:j])
             if not variant.numeric_notation:
                 raise MalformedMoveError(
-                    f"{shown}: numeric squares are only used in Italian draughts; "
-                    f"in {variant.name} name squares like d3, e.g. d3-d4",
+                    f"{shown}: numeric squares are not used in {variant.name}; "
+                    "name squares like d3, e.g. d3-d4",
                     MoveProblem.NUMBERS_NOT_USED, {"variant": variant.key},
                 )
             if not 1 <= number <= 32:
@@ -138,7 +142,7 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
                     f"{shown}: {number} is not a square; numeric squares run 1 to 32",
                     MoveProblem.NUMBER_OFF_BOARD, {"number": number},
                 )
-            squares.append(number_to_square(number))
+            squares.append(number_to_square(number, a1_dark=variant.a1_dark))
             numeric = True
             i = j
             last_was_number = True
@@ -170,15 +174,19 @@ def _matching(squares: list[int] | tuple[int, ...], index: _Index) -> list[Move]
     return [index.by_key[key] for key in graph.matching(start, middle, end)]
 
 
-def _text(path: tuple[int, ...] | list[int], capture: bool, numeric: bool) -> str:
+def _text(
+    path: tuple[int, ...] | list[int], capture: bool, numeric: bool, a1_dark: bool
+) -> str:
+    """`path` joined with ``x`` (a capture) or ``-``, in numeric squares (numbered on the
+    board whose a1 is dark when `a1_dark`) or algebraic ones."""
     sep = "x" if capture else "-"
     if numeric:
-        return sep.join(str(square_to_number(sq)) for sq in path)
+        return sep.join(str(square_to_number(sq, a1_dark=a1_dark)) for sq in path)
     return sep.join(square_name(sq) for sq in path)
 
 
-def _full(move: Move, numeric: bool) -> str:
-    return _text(move.path, move.is_capture, numeric)
+def _full(move: Move, numeric: bool, a1_dark: bool) -> str:
+    return _text(move.path, move.is_capture, numeric, a1_dark)
 
 
 def format_move(
@@ -187,10 +195,11 @@ def format_move(
     """`move` as text: the shortest form that identifies it among the legal moves of
     `position` (``d3-d4``, ``d3xf5``; with the landing squares that tell it apart from
     other captures with the same start and end, e.g. ``d1xd4xd6``), or with every landing
-    square when `full` is true (``d3xd5xf5``). `numeric=True` writes Italian numeric squares
-    (``22x13``). The short form names the fewest landing squares of the route, earliest
-    first, that no winning route of another move passes in that order; the search for it
-    stops after `SHORT_FORM_BUDGET` tries and writes the full path instead.
+    square when `full` is true (``d3xd5xf5``). `numeric=True` writes numeric squares
+    (Italian ``22x13``, English checkers ``22x15``). The short form names the fewest
+    landing squares of the route, earliest first, that no winning route of another move
+    passes in that order; the search for it stops after `SHORT_FORM_BUDGET` tries and
+    writes the full path instead.
 
     Raises IllegalMoveError when `move` is not legal in `position`, NotationError when
     `numeric` is asked for a variant without numeric notation.
@@ -209,7 +218,7 @@ def format_move(
         )
     graph = index.table.captures
     if graph is None:
-        return _full(merged, numeric)
+        return _full(merged, numeric, variant.a1_dark)
     # Write the route the caller gave when it is one of the move's surviving routes.
     route = merged
     if move.landings != merged.landings and graph.wins(
@@ -217,10 +226,10 @@ def format_move(
     ):
         route = move
     if full:
-        return _full(route, numeric)
+        return _full(route, numeric, variant.a1_dark)
     shared = sum(1 for m in index.table.moves if (m.start, m.end) == (route.start, route.end))
     if shared == 1:
-        return _text((route.start, route.end), True, numeric)
+        return _text((route.start, route.end), True, numeric, variant.a1_dark)
     # Other moves share the start and end: name landing squares of the route (in order)
     # that no surviving route of another move passes through in that order.
     inner = route.landings[:-1]
@@ -229,19 +238,20 @@ def format_move(
     for k in range(1, len(inner) + 1):
         for chosen in combinations(inner, k):
             if budget <= 0:
-                return _full(route, numeric)
+                return _full(route, numeric, variant.a1_dark)
             budget -= 1
             if graph.matching(route.start, chosen, route.end) == wanted:
-                return _text((route.start, *chosen, route.end), True, numeric)
-    return _full(route, numeric)
+                return _text((route.start, *chosen, route.end), True, numeric, variant.a1_dark)
+    return _full(route, numeric, variant.a1_dark)
 
 
 def parse_move(text: str, position: Position, variant: Variant) -> Move:
     """The legal move of `position` that move text `text` names.
 
     Accepts ``d3-d4``, ``D3-D4``, ``d3d4``, ``d3 d4``, ``d3xf5`` (start and end of a
-    capture), ``d3xd5xf5`` (with any of the landing squares), and for Italian numeric
-    squares (``22-18``, ``22x13``). Returns the move with its canonical route.
+    capture), ``d3xd5xf5`` (with any of the landing squares), ``d3:f5`` (the Russian capture
+    sign), and numeric squares where the variant uses them (Italian ``22-18``, ``22x13``;
+    English checkers ``11-15``). Returns the move with its canonical route.
 
     Raises MalformedMoveError for text that is not move notation, IllegalMoveError (saying
     why) for a move that is not legal here, AmbiguousMoveError (with `candidates`) when the
@@ -251,6 +261,14 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
     index = _index(position, variant)
     table = index.table
     found = _matching(squares, index)
+    graph = table.captures
+    if len(found) > 1 and graph is not None:
+        # Under free choice a capture's whole path can also be a shorter form of a longer
+        # capture with the same start and end (``c5xa7`` beside ``c5xe7xg5xe3xa7``): the
+        # text that lists every landing square of a winning route names that route's move.
+        exact = graph.matching(squares[0], squares[1:-1], squares[-1], exact=True)
+        if len(exact) == 1:
+            return index.by_key[exact[0]]
     if len(found) == 1:
         return found[0]
     numeric = (
@@ -258,7 +276,7 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
         and unicodedata.normalize("NFKC", text).strip()[:1].isdecimal()
     )
     if found:
-        listed = ", ".join(_full(m, numeric) for m in found)
+        listed = ", ".join(_full(m, numeric, variant.a1_dark) for m in found)
         raise AmbiguousMoveError(
             f"{quoted(text.strip())} matches {len(found)} moves: {listed}; "
             "type one of them in full",
@@ -307,17 +325,21 @@ def _why_illegal(
     precedence (docs/RULES.md); then the piece's own moves. `shown`: the move as quoted
     back to the player; `numeric`: squares are written as numbers."""
     start = squares[0]
-    name = str(square_to_number(start)) if numeric else square_name(start)
+    name = str(square_to_number(start, a1_dark=variant.a1_dark)) if numeric else square_name(start)
     found = _square_problem(shown, squares, name, position, variant, table)
     if found is not None:
         return found
     piece = position.piece_at(start)
     assert piece is not None  # _square_problem explains an empty start square
-    examples = ", ".join(_full(m, numeric) for m in table.moves[:4])
+    examples = ", ".join(_full(m, numeric, variant.a1_dark) for m in table.moves[:4])
     if piece.kind is PieceKind.MAN and not variant.men_capture_kings:
         king = _jumped_king(start, squares[1], position)
         if king is not None:
-            over = str(square_to_number(king)) if numeric else square_name(king)
+            over = (
+                str(square_to_number(king, a1_dark=variant.a1_dark))
+                if numeric
+                else square_name(king)
+            )
             return _Explanation(
                 f"{shown} is not legal: that piece cannot move there; in {variant.name} a "
                 f"man may not capture a king (the king on {over}); play one of {examples}",
@@ -325,7 +347,9 @@ def _why_illegal(
             )
     if table.captures is not None:
         return _capture_problem(shown, squares, variant, table.captures, examples)
-    return _piece_problem(shown, start, name, piece.kind, table, numeric, examples)
+    return _piece_problem(
+        shown, start, name, piece.kind, table, numeric, examples, variant.a1_dark
+    )
 
 
 def _square_problem(
@@ -379,6 +403,10 @@ def _capture_problem(
         short = not skipped and graph.stops_short(start, middle, end, EXPLAIN_BUDGET)
     except WalkTooLong:  # too many capture states to say more than that one is due
         skipped, short = [], False
+    if skipped and variant.capture_precedence is CapturePrecedence.FREE_CHOICE:
+        # every complete capture is legal: the route skipped stops on a landing square
+        # where its flying king could not go on, beside one where it could
+        skipped, short = [], True
     if skipped:
         best = graph.best_count()
         ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
@@ -414,13 +442,14 @@ def _piece_problem(
     table: MoveTable,
     numeric: bool,
     examples: str,
+    a1_dark: bool,
 ) -> _Explanation:
     """Why the piece on `start` (named `name`) cannot make a quiet move: it has other
-    moves, or none at all."""
+    moves, or none at all. `numeric`, `a1_dark`: how squares are written."""
     own = [m for m in table.moves if m.start == start]
     noun = "king" if kind is PieceKind.KING else "man"
     if own:
-        listed = ", ".join(_full(m, numeric) for m in own)
+        listed = ", ".join(_full(m, numeric, a1_dark) for m in own)
         return _Explanation(
             f"{shown} is not legal: that piece cannot move there (the {noun} can play {listed})",
             MoveProblem.PIECE_CANNOT_GO_THERE, {"moves": listed},

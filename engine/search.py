@@ -170,6 +170,8 @@ class _Searcher:
         self.history = [0] * 4096
         self.path: set[int] = {position_key(p) for p in history}
         self.promo = (RANK_8, RANK_1)
+        # a man capturing one of these is crowned wherever its move ends (Russian)
+        self.crowned_by_capture = g.crowned_by_capture
 
     def poll(self) -> None:
         if self.stop is not None and self.stop.is_set():
@@ -189,7 +191,7 @@ class _Searcher:
         zm, zk = PIECE_KEYS[c]
         h ^= BLACK_TO_MOVE
         if um & fb:
-            if tb & self.promo[c]:
+            if tb & self.promo[c] or cm & self.crowned_by_capture[c]:
                 um, uk = um ^ fb, uk | tb
                 h ^= zm[frm] ^ zk[to]
             else:
@@ -491,7 +493,7 @@ def _principal_variation(
     """`move`, then the transposition table's best moves from the positions that follow,
     as long as they are legal, at most `depth` moves in all."""
     pv = [move]
-    pos = play_unchecked(position, move)
+    pos = play_unchecked(position, move, variant)
     seen = {position_key(position)}
     while len(pv) < depth:
         h = position_key(pos)
@@ -505,5 +507,5 @@ def _principal_variation(
         if found is None:
             break
         pv.append(found)
-        pos = play_unchecked(pos, found)
+        pos = play_unchecked(pos, found, variant)
     return tuple(pv)
