@@ -23,9 +23,11 @@ Every rule difference is read from the variant's parameters (docs/RULES.md):
 - `no_reversal`: no 180-degree turn between consecutive jumps;
 - `men_capture_kings`;
 - `crowned_mid_capture`: a man reaching the far rank mid-capture goes on as a man, or the
-  move ends there;
+  move ends there, or it is crowned and goes on as a (flying) king;
 - `capture_precedence`: maximum capture, or the Italian ladder; a move is legal when one
-  of its routes wins under it.
+  of its routes wins under it. Or free choice: every complete capture is legal, and a
+  flying king that can go on from some landing square of a jump lands only where it goes
+  on (docs/RULES.md, "Russian draughts": a capture is played to its end).
 """
 
 from __future__ import annotations
@@ -238,13 +240,20 @@ class Generator:
     # route and put in where starts are compared (`start_key`). A route that wins over
     # all routes is best at every state on it (its rest is a best continuation there), so
     # keeping only the best continuations of each state loses no legal move and keeps no
-    # illegal one.
+    # illegal one. Free choice: every jump's key is 1 and a complete state's 0, so every
+    # continuation is kept (`keyed`); a run of landing squares where some square goes on
+    # keeps only the squares that go on, which is the landing rule of a flying king under
+    # free choice (under the other precedences those squares lose anyway).
     #
     # Memo keys: captured bitboard << 10 | anchor << 3 | direction + 1, the anchor being the
     # jumped piece for a flying king (its landing run follows from it), the landing square
     # otherwise (with the direction only where `no_reversal` makes it matter); the start
     # state has key start << 3 (no capture yet). The anchor takes 7 bits (squares up to 99
-    # on the 10×10 board).
+    # on the 10×10 board). A man crowned mid-capture that goes on as a flying king
+    # (`crown_fly`, Russian) enters a state keyed by the complement (~) of the key its
+    # landing would have as a man, and every state after it is complemented too: negative
+    # keys are the crowned piece's, which moves as a king (`mk < 0` in `node`), and never
+    # meet a man's state with the same captured set.
     #
     # The bit fills reach 7 squares past a landing square (steps of 1, 2, 4), enough on
     # both boards: a victim is at most 8 squares away, with its landing square 9 away on a
@@ -449,7 +458,8 @@ class Generator:
         layer reached (every state there is complete) and the crowned men's stops
         (`MOVE_ENDS`) that reach it. About twice as fast as `solve_piece` where states are
         many (it keeps no memo and builds no completions per state), for perft and the
-        search (`capture_keys`)."""
+        search (`capture_keys`). Not for free choice (it keeps only the longest) nor for a
+        man crowned mid-capture going on as a king (`crown_fly`): `solve_piece` there."""
         immediate = self.immediate
         allowed = self.allowed[c][1 if king else 0]
         flying = king and self.flying
