@@ -30,7 +30,7 @@ from engine import (
     parse_move,
 )
 from engine.search import LEVELS, MATE_BOUND, POLL_MASK, SearchResult, search
-from engine.staged_variants import BRAZILIAN
+from engine.staged_variants import BRAZILIAN, ENGLISH, RUSSIAN
 from tests.support.material import brute_force, material
 
 
@@ -303,3 +303,33 @@ def test_search_wins_a_brazilian_game_against_random_moves() -> None:
         else:
             game.play(rng.choice(legal_moves(game.position, BRAZILIAN)))
     assert game.outcome is not None and game.outcome.winner is Color.WHITE
+
+
+@pytest.mark.parametrize("variant", [RUSSIAN, ENGLISH], ids=lambda v: v.key)
+def test_search_wins_a_free_choice_game_against_random_moves(variant: Variant) -> None:
+    # Free choice of capture (and, in Russian, a man crowned mid-capture going on as a
+    # king) through the search's capture lists and successor positions; the side that
+    # moves first (White in Russian, Black in English checkers) is the search's.
+    game = Game(variant)
+    searcher = game.position.turn
+    rng = random.Random(5)
+    for ply in range(200):
+        if game.outcome is not None:
+            break
+        if ply % 2 == 0:
+            move = search(game.position, variant, depth=4).move
+            assert move is not None
+            game.play(move)
+        else:
+            game.play(rng.choice(legal_moves(game.position, variant)))
+    assert game.outcome is not None and game.outcome.winner is searcher
+
+
+def test_a_man_crowned_during_a_capture_inside_the_search_is_a_king() -> None:
+    # Russian: after a king move of White's, Black's man takes c3xe1xh4, crowned on e1 as
+    # it passes and a king on h4 (docs/RULES.md, "Russian draughts"). White has no forced
+    # win: the independent count over the public API finds a man up at best after three
+    # plies, and the search, whose successor positions must crown that man, finds no mate.
+    position = Position.from_fen("W:Wd2,g3,Kb4:Bc3", RUSSIAN)
+    assert brute_force(position, RUSSIAN, 3) == 1
+    assert abs(search(position, RUSSIAN, depth=3).score) < MATE_BOUND
