@@ -102,8 +102,10 @@ def test_the_move_generator_refuses_a_crowned_man_that_would_change_its_captures
     # Going on as a king, the crowned man keeps the man's capture directions and victims:
     # a record where men capture forward only, or never a king, is refused.
     russian = get_staged_variant("russian")
-    for change in ({"men_capture_backward": False}, {"men_capture_kings": False}):
-        v = dataclasses.replace(russian, key="crowned-test", **change)
+    for v in (
+        dataclasses.replace(russian, key="forward-capture", men_capture_backward=False),
+        dataclasses.replace(russian, key="no-king-capture", men_capture_kings=False),
+    ):
         assert unsupported_rules(v) == ("crowned_mid_capture",)
         with pytest.raises(NotImplementedError, match="crowned_mid_capture"):
             generator(v)
