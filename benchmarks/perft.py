@@ -31,6 +31,8 @@ CASES = (
     ("italian", 8, 3, "italian"),
     ("brazilian", 8, 3, "brazilian"),
     ("international", 7, 3, "standard"),
+    ("russian", 8, 3, "russian"),
+    ("english", 8, 3, "english"),
 )
 
 

@@ -80,9 +80,11 @@ class CaptureGraph:
         return out
 
     def best_count(self) -> int:
-        """How many pieces the legal captures take."""
-        winner = next(s for s in self.starts if s.key == self.best)
-        return next(iter(winner.completions)).bit_count()
+        """How many pieces the legal captures take (the most of them under free choice,
+        where they may differ)."""
+        return max(
+            cm.bit_count() for s in self.starts if s.key == self.best for cm in s.completions
+        )
 
     def _start(self, start: int) -> StartSolution | None:
         return next((s for s in self.starts if s.start == start), None)
@@ -93,10 +95,11 @@ class CaptureGraph:
         state's solution). Lazy, square by square: `route` stops at the first square with
         a winning way on."""
         mk, land, cm, last = state
+        crowned = mk < 0  # a man crowned mid-capture, going on as a king
         for sq in self.gen.landing_order(mk, land):
             steps: list[_Step] = []
             for over, cmk, run, nl, ends in self.gen.jumps_from(
-                sq, s.king, s.empty0, s.victims0, cm, last, self.c
+                sq, s.king, s.empty0, s.victims0, cm, last, self.c, crowned
             ):
                 cm2 = cm | (1 << over)
                 solved: Solved = (0, {cm2: run}) if ends else s.memo[cmk]
@@ -213,13 +216,14 @@ class CaptureGraph:
 
     def matching(
         self, start: int, middle: Sequence[int], end: int, *, winning: bool = True,
-        budget: int | None = None,
+        budget: int | None = None, exact: bool = False,
     ) -> list[MoveKey]:
         """The capture moves from `start` to `end` with a route that lands on the squares
-        `middle` in that order before its last landing (other landings in between allowed):
-        the moves that a player's text ``start x middle... x end`` can mean. With `winning`
-        the winning routes only (the legal moves); without, every complete route before
-        the capture precedence. Raises WalkTooLong after `budget` states (no limit: None)."""
+        `middle` in that order before its last landing (other landings in between allowed;
+        with `exact`, none: `middle` is every landing before the last): the moves that a
+        player's text ``start x middle... x end`` can mean. With `winning` the winning
+        routes only (the legal moves); without, every complete route before the capture
+        precedence. Raises WalkTooLong after `budget` states (no limit: None)."""
         s = self._start(start)
         if s is None or (winning and s.key != self.best):
             return []
@@ -239,6 +243,8 @@ class CaptureGraph:
                         found[state[2]] = None  # a route ends on sq
                     continue
                 k2 = k + 1 if not first and k < need and sq == middle[k] else k
+                if exact and not first and k2 == k:
+                    continue  # a landing square that `middle` does not name
                 for over, child, (ck, done) in steps:
                     if winning and (
                         self.gen.extend_key(ck, over, self.th_k) != state_key

@@ -187,7 +187,7 @@ class Game:
         return chosen
 
     def _advance(self, move: Move) -> None:
-        new = play_unchecked(self.position, move)
+        new = play_unchecked(self.position, move, self.variant)
         self.draw_counts = draw_rules.after_ply(self.draw_counts, self.position, new,
                                                 self.variant)
         self.position = new

@@ -152,24 +152,29 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
     return list(move_table(position, variant).moves)
 
 
-def play_unchecked(position: Position, move: Move) -> Position:
+def play_unchecked(position: Position, move: Move, variant: Variant | None = None) -> Position:
     """`position` after `move`, trusting that the move is legal: the piece goes from
     `move.start` to `move.end`, captured pieces leave, a man ending on its far rank (rank 8,
-    or 10 on the 10×10 board: `Position.board_size`) is crowned, and the turn passes."""
+    or 10 on the 10×10 board: `Position.board_size`) is crowned, and the turn passes. With
+    `variant`, a man crowned mid-capture where it goes on as a king
+    (`CrownedMidCapture.CONTINUES_AS_KING`, Russian) ends the move a king wherever it ends;
+    without, only the end square crowns."""
     fb = 1 << move.start
     tb = 1 << move.end
     cm = 0
     for sq in move.captured:
         cm |= 1 << sq
     keep = ~cm
+    white = position.turn is Color.WHITE
+    crowned = bool(variant and cm & generator(variant).crowned_by_capture[0 if white else 1])
     wm, wk = position.white_men, position.white_kings
     bm, bk = position.black_men, position.black_kings
     size = position.board_size
     white_crowns, black_crowns = (_RANK_8, _RANK_1) if size == 8 else _CROWNING[size]
-    if position.turn is Color.WHITE:
+    if white:
         if wm & fb:
             wm ^= fb
-            if tb & white_crowns:
+            if tb & white_crowns or crowned:
                 wk |= tb
             else:
                 wm |= tb
@@ -178,7 +183,7 @@ def play_unchecked(position: Position, move: Move) -> Position:
         return Position(wm, wk, bm & keep, bk & keep, Color.BLACK, size)
     if bm & fb:
         bm ^= fb
-        if tb & black_crowns:
+        if tb & black_crowns or crowned:
             bk |= tb
         else:
             bm |= tb
@@ -196,7 +201,7 @@ def apply_move(position: Position, move: Move, variant: Variant) -> Position:
     """
     for legal in legal_moves(position, variant):
         if legal == move:
-            return play_unchecked(position, legal)
+            return play_unchecked(position, legal, variant)
     shown = move_name(move, position.board_size)
     raise IllegalMoveError(
         f"{shown} is not a legal move in this position", MoveProblem.NOT_LEGAL, {"move": shown}

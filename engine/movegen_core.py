@@ -23,9 +23,11 @@ Every rule difference is read from the variant's parameters (docs/RULES.md):
 - `no_reversal`: no 180-degree turn between consecutive jumps;
 - `men_capture_kings`;
 - `crowned_mid_capture`: a man reaching the far rank mid-capture goes on as a man, or the
-  move ends there;
+  move ends there, or it is crowned and goes on as a (flying) king;
 - `capture_precedence`: maximum capture, or the Italian ladder; a move is legal when one
-  of its routes wins under it.
+  of its routes wins under it. Or free choice: every complete capture is legal, and a
+  flying king that can go on from some landing square of a jump lands only where it goes
+  on (docs/RULES.md, "Russian draughts": a capture is played to its end).
 """
 
 from __future__ import annotations
@@ -104,13 +106,28 @@ class Generator:
         self.immediate = variant.capture_removal is CaptureRemoval.IMMEDIATE
         self.men_capture_kings = variant.men_capture_kings
         self.ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
+        # Free choice: every complete capture is legal, so every jump's key is 1 (a state
+        # with a way on) and a complete state's is 0: nothing is compared, all is kept.
+        self.free = variant.capture_precedence is CapturePrecedence.FREE_CHOICE
         self.no_reversal = variant.no_reversal
-        self.key_step = 1 << 41 if self.ladder else 1  # one more piece, as `_routes` keys
+        # one more piece, as `_routes` keys (0 under free choice: every route is kept)
+        self.key_step = 1 << 41 if self.ladder else 0 if self.free else 1
         # How many pieces `capture_keys` has solved over states (past ROUTE_BUDGET routes):
         # the search reads the clock when this moves, such captures being slow.
         self.states_solved = 0
         self.stop_on_crown = variant.crowned_mid_capture is CrownedMidCapture.MOVE_ENDS
         self.promo = (t.last_rank, t.first_rank)
+        crowns_mid = variant.crowned_mid_capture is CrownedMidCapture.CONTINUES_AS_KING
+        # A man crowned mid-capture goes on as a flying king (Russian): its states from
+        # there on have memo keys complemented (negative), see `solve_piece`.
+        self.crown_fly = crowns_mid and variant.flying_kings
+        # crowned_by_capture[c]: the squares whose capture by a man of colour c crowns it
+        # whatever its end square, under CONTINUES_AS_KING: the rank before its far rank
+        # (a man jumps a piece there only to or from the far rank, and a man is never on
+        # the far rank uncrowned). Empty under the other rules.
+        self.crowned_by_capture = (
+            (t.last_rank >> t.size, t.first_rank << t.size) if crowns_mid else (0, 0)
+        )
         king_dirs = (0, 1, 2, 3)
         man_dirs: list[tuple[int, ...]] = []
         for forward in (1, -1):
@@ -223,13 +240,20 @@ class Generator:
     # route and put in where starts are compared (`start_key`). A route that wins over
     # all routes is best at every state on it (its rest is a best continuation there), so
     # keeping only the best continuations of each state loses no legal move and keeps no
-    # illegal one.
+    # illegal one. Free choice: every jump's key is 1 and a complete state's 0, so every
+    # continuation is kept (`keyed`); a run of landing squares where some square goes on
+    # keeps only the squares that go on, which is the landing rule of a flying king under
+    # free choice (under the other precedences those squares lose anyway).
     #
     # Memo keys: captured bitboard << 10 | anchor << 3 | direction + 1, the anchor being the
     # jumped piece for a flying king (its landing run follows from it), the landing square
     # otherwise (with the direction only where `no_reversal` makes it matter); the start
     # state has key start << 3 (no capture yet). The anchor takes 7 bits (squares up to 99
-    # on the 10×10 board).
+    # on the 10×10 board). A man crowned mid-capture that goes on as a flying king
+    # (`crown_fly`, Russian) enters a state keyed by the complement (~) of the key its
+    # landing would have as a man, and every state after it is complemented too: negative
+    # keys are the crowned piece's, which moves as a king (`mk < 0` in `node`), and never
+    # meet a man's state with the same captured set.
     #
     # The bit fills reach 7 squares past a landing square (steps of 1, 2, 4), enough on
     # both boards: a victim is at most 8 squares away, with its landing square 9 away on a
@@ -266,6 +290,10 @@ class Generator:
         nxt = self.nxt
         promo = self.promo[c]
         stop = not king and self.stop_on_crown
+        crown = not king and self.crown_fly
+        # the far-rank squares where a man's jump ends the move or crowns it mid-capture
+        crowning = promo if stop or crown else 0
+        keyed = ladder or self.free
         # per direction: (delta, the squares a step that way can reach, ray masks, next)
         fly = tuple((deltas[e], dest[e], ray_masks[e], nxt[e]) for e in range(4))
 
@@ -281,7 +309,10 @@ class Generator:
             victims = victims0 & ~cm
             best = -1
             parts: list[dict[int, int]] = []
-            if flying:
+            if flying or mk < 0:
+                # a king, or a man crowned mid-capture going on as a flying king (its
+                # states' keys complemented: `neg` turns the next states' keys the same way)
+                neg = -1 if mk < 0 else 0
                 single = not land & (land - 1)
                 for e in allowed[last + 1]:
                     delta, edge, rays_e, nxt_e = fly[e]
@@ -337,16 +368,18 @@ class Generator:
                             run = ray ^ rays_e[b] ^ (1 << b)
                         else:
                             run = ray
-                        ck2 = (cm2 << 10) | (v << 3) | (e + 1)
+                        ck2 = ((cm2 << 10) | (v << 3) | (e + 1)) ^ neg
                         got = memo.get(ck2) if shared else None
                         ck, cd = got if got is not None else node(ck2, run, cm2, e)
-                        if ladder:
+                        if not keyed:
+                            k = ck + 1
+                        elif ladder:
                             isk = (th_k >> v) & 1
                             k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
                                 isk << 31
                             )
                         else:
-                            k = ck + 1
+                            k = 1
                         if k > best:
                             best = k
                             parts = [cd]
@@ -363,19 +396,28 @@ class Generator:
                     if to < 0 or not (empty >> to) & 1:
                         continue
                     cm2 = cm | (1 << over)
-                    if stop and (promo >> to) & 1:
-                        ck, cd = 0, {cm2: 1 << to}
+                    if (crowning >> to) & 1:
+                        if stop:
+                            ck, cd = 0, {cm2: 1 << to}
+                        else:  # crowned: on as a flying king, from a complemented key
+                            tag = e + 1 if no_rev else 0
+                            ck, cd = node(
+                                ~((cm2 << 10) | (to << 3) | tag), 1 << to, cm2,
+                                e if no_rev else -1,
+                            )
                     elif no_rev:
                         ck, cd = node((cm2 << 10) | (to << 3) | (e + 1), 1 << to, cm2, e)
                     else:
                         ck, cd = node((cm2 << 10) | (to << 3), 1 << to, cm2, -1)
-                    if ladder:
+                    if not keyed:
+                        k = ck + 1
+                    elif ladder:
                         isk = (th_k >> over) & 1
                         k = (((ck >> 32) + 256 + isk) << 32) | ((ck & 0xFFFFFFFF) >> 1) | (
                             isk << 31
                         )
                     else:
-                        k = ck + 1
+                        k = 1
                     if k > best:
                         best = k
                         parts = [cd]
@@ -416,7 +458,8 @@ class Generator:
         layer reached (every state there is complete) and the crowned men's stops
         (`MOVE_ENDS`) that reach it. About twice as fast as `solve_piece` where states are
         many (it keeps no memo and builds no completions per state), for perft and the
-        search (`capture_keys`)."""
+        search (`capture_keys`). Not for free choice (it keeps only the longest) nor for a
+        man crowned mid-capture going on as a king (`crown_fly`): `solve_piece` there."""
         immediate = self.immediate
         allowed = self.allowed[c][1 if king else 0]
         flying = king and self.flying
@@ -563,6 +606,12 @@ class Generator:
                 if ladder:
                     k, done = self.solve_piece(s, king, empty0 | low, victims, th_k, c)
                     k = self.start_key(k, king)
+                elif self.free:
+                    # every complete capture, keyed 0 as `_routes` keys them
+                    done = self.solve_piece(s, king, empty0 | low, victims, th_k, c)[1]
+                    k = 0
+                elif self.crown_fly:
+                    k, done = self.solve_piece(s, king, empty0 | low, victims, th_k, c)
                 else:
                     k, done = self.solve_forward(s, king, empty0 | low, victims, c)
                 for cmf, bits in done.items():
@@ -588,12 +637,18 @@ class Generator:
         c: int,
         out: list[tuple[int, int, int, int]],
         limit: int,
-    ) -> None:
+    ) -> bool:
         """Append (start, end square, captured bitboard, key) for each complete capture route
         on from square `sq`, `cm` being captured so far and `key` the key so far as
         `start_key` writes it (the count; for the Italian ladder count << 41 | by a king
-        << 40 | kings << 32 | one bit per king taken, the first jump at bit 31). Raises
-        _TooManyRoutes when `out` would grow past `limit`."""
+        << 40 | kings << 32 | one bit per king taken, the first jump at bit 31; 0 under
+        free choice). Returns whether the piece jumps on from `sq` (False: the route ends
+        there and was appended). Raises _TooManyRoutes when `out` would grow past `limit`.
+
+        A flying king that can go on from some landing square of a jump lands only where
+        it goes on (docs/RULES.md, "Russian draughts": a capture is played to its end);
+        under maximum capture and the ladder the routes that stop there lose anyway, so
+        only free choice drops them here."""
         found = False
         immediate = self.immediate
         # The key grows by `step` per piece; under the ladder a king taken also counts one
@@ -622,6 +677,26 @@ class Generator:
                 else:
                     k2 = key + step
                 j = i + 1
+                if self.free:
+                    stops: list[int] = []  # where this jump's routes end at once
+                    goes_on = False
+                    while j < ln:
+                        land = ray[j]
+                        if not (e2 >> land) & 1:
+                            break
+                        found = True
+                        n0 = len(out)
+                        if self._routes(
+                            start, land, True, e2, v2, th_k, d, cm2, k2, c, out, limit
+                        ):
+                            goes_on = True
+                        else:
+                            stops.append(n0)
+                        j += 1
+                    if goes_on:
+                        for n0 in reversed(stops):
+                            del out[n0]
+                    continue
                 while j < ln:
                     land = ray[j]
                     if not (e2 >> land) & 1:
@@ -631,8 +706,9 @@ class Generator:
                     j += 1
         else:
             nxt = self.nxt
-            promo = self.promo[c]
             stop = not king and self.stop_on_crown
+            crown = not king and self.crown_fly
+            crowning = self.promo[c] if stop or crown else 0
             for d in self.allowed[c][1 if king else 0][last + 1]:
                 row = nxt[d]
                 over = row[sq]
@@ -647,8 +723,16 @@ class Generator:
                     k2 = key + step + (1 << 32) + (1 << (31 - (key >> 41)))
                 else:
                     k2 = key + step
-                if stop and (promo >> land) & 1:
-                    out.append((start, land, cm | ob, k2))
+                if (crowning >> land) & 1:
+                    if stop:
+                        out.append((start, land, cm | ob, k2))
+                        continue
+                    # crowned: goes on as a flying king (its victims: the man's, which
+                    # `unsupported_rules` requires to be every enemy piece)
+                    self._routes(
+                        start, land, True, empty | ob if immediate else empty, victims ^ ob,
+                        th_k, d, cm | ob, k2, c, out, limit,
+                    )
                     continue
                 self._routes(
                     start, land, king, empty | ob if immediate else empty, victims ^ ob, th_k,
@@ -658,27 +742,34 @@ class Generator:
             if len(out) >= limit:
                 raise _TooManyRoutes
             out.append((start, sq, cm, key))
+        return found
 
     def landing_order(self, mk: int, land: int) -> list[int]:
         """The squares of the landing bitboard `land` of the state with memo key `mk`,
         nearest to the jumped piece first (the search's order)."""
         if land & (land - 1) == 0:
             return [land.bit_length() - 1]
+        if mk < 0:  # a crowned man's state (see `solve_piece`)
+            mk = ~mk
         v, e = (mk >> 3) & 127, (mk & 7) - 1
         return [sq for sq in self.rays[e][v] if (land >> sq) & 1]
 
     def jumps_from(
-        self, sq: int, king: bool, empty0: int, victims0: int, cm: int, last: int, c: int
+        self, sq: int, king: bool, empty0: int, victims0: int, cm: int, last: int, c: int,
+        crowned: bool = False,
     ) -> list[tuple[int, int, int, int, bool]]:
         """The jumps from square `sq` of a state with captured bitboard `cm` entered by a
         jump in direction `last` (-1: the start), in the search's order, each as (captured
         square, memo key of the state it leads to, that state's landing bitboard, its
         direction, whether the move ends there: a man crowned where that ends the move).
-        The same steps as `solve_piece`, for the callers that walk the solved states."""
+        `crowned`: the state is a man's crowned mid-capture, going on as a flying king
+        (its memo key, and those of the states after it, complemented). The same steps as
+        `solve_piece`, for the callers that walk the solved states."""
         empty = empty0 | cm if self.immediate else empty0
         victims = victims0 & ~cm
         out: list[tuple[int, int, int, int, bool]] = []
-        if king and self.flying:
+        neg = -1 if crowned else 0
+        if (king or crowned) and self.flying:
             for e in self.allowed[c][1][last + 1]:
                 ray = self.rays[e][sq]
                 n = len(ray)
@@ -696,9 +787,11 @@ class Generator:
                     run |= 1 << ray[j]
                     j += 1
                 if run:
-                    out.append((v, ((cm | vb) << 10) | (v << 3) | (e + 1), run, e, False))
+                    mk = (((cm | vb) << 10) | (v << 3) | (e + 1)) ^ neg
+                    out.append((v, mk, run, e, False))
         else:
             stop = not king and self.stop_on_crown
+            crown = not king and self.crown_fly
             for e in self.allowed[c][1 if king else 0][last + 1]:
                 over = self.nxt[e][sq]
                 if over < 0 or not (victims >> over) & 1:
@@ -707,14 +800,19 @@ class Generator:
                 if to < 0 or not (empty >> to) & 1:
                     continue
                 cm2 = cm | (1 << over)
-                ends = stop and bool((self.promo[c] >> to) & 1)
+                far = bool((self.promo[c] >> to) & 1)
+                ends = stop and far
                 mk = (cm2 << 10) | (to << 3) | (e + 1 if self.no_reversal else 0)
+                if crown and far:
+                    mk = ~mk
                 out.append((over, mk, 1 << to, e if self.no_reversal else -1, ends))
         return out
 
     def extend_key(self, child_key: int, over: int, th_k: int) -> int:
         """The continuation key of a jump over `over` followed by a continuation of key
-        `child_key` (see `solve_piece`)."""
+        `child_key` (see `solve_piece`): under free choice always 1."""
+        if self.free:
+            return 1
         if not self.ladder:
             return child_key + 1
         isk = (th_k >> over) & 1
@@ -803,7 +901,10 @@ class Generator:
             if jumps:
                 if self.stop_on_crown:
                     landed &= ~self.promo[c]
-                further = self.ladder and self.men_capture_kings
+                # a man crowned mid-capture may go on as a flying king: the full search
+                further = (self.ladder and self.men_capture_kings) or bool(
+                    self.crown_fly and landed & self.promo[c]
+                )
                 if landed and not further:
                     for delta, _, s2 in steps:
                         if delta > 0:
@@ -894,6 +995,11 @@ class Generator:
         code.append("    if jumps:")
         if self.stop_on_crown:
             code.append(f"        landed &= {self.full & ~self.promo[c]}")
+        if self.crown_fly:
+            code += [
+                f"        if landed & {self.promo[c]}:",
+                f"            return len(capture_keys(us_m, us_k, th_m, th_k, {c}))",
+            ]
         if self.ladder and self.men_capture_kings:
             code.append(f"        return len(capture_keys(us_m, us_k, th_m, th_k, {c}))")
         else:
@@ -933,11 +1039,12 @@ class Generator:
         empty = self.playable & ~occ
         starts = self.capture_starts(us_m, us_k, th_m, th_m | th_k, occ, empty, c)
         if starts:
+            crowns = self.crowned_by_capture[c]
             for frm, to, cm in self.capture_keys(us_m, us_k, th_m, th_k, c, starts):
                 fb = 1 << frm
                 tb = 1 << to
                 if us_m & fb:
-                    if tb & promo:
+                    if tb & promo or cm & crowns:
                         out.append((th_m & ~cm, th_k & ~cm, us_m ^ fb, us_k | tb))
                     else:
                         out.append((th_m & ~cm, th_k & ~cm, (us_m ^ fb) | tb, us_k))
@@ -1004,22 +1111,18 @@ class Generator:
 
 def unsupported_rules(variant: Variant) -> tuple[str, ...]:
     """The rule parameters of `variant` that this generator does not read yet, by field
-    name (empty when it plays the variant): free choice of capture and a man crowned
-    mid-capture going on as a king (Russian draughts, English checkers; docs/RULES.md,
+    name (empty when it plays the variant). It plays every combination but one that no
+    variant has: a man crowned mid-capture going on as a king (`CONTINUES_AS_KING`) where
+    men do not capture backward or do not capture kings; it takes the crowned piece's
+    directions and victims to be the man's, which Russian draughts' are (docs/RULES.md,
     "Family 3")."""
     missing: list[str] = []
-    match variant.capture_precedence:
-        case CapturePrecedence.MAXIMUM | CapturePrecedence.ITALIAN_LADDER:
-            pass
-        case CapturePrecedence.FREE_CHOICE:
-            missing.append("capture_precedence")
-        case _ as unreachable:
-            assert_never(unreachable)
     match variant.crowned_mid_capture:
         case CrownedMidCapture.CONTINUES_AS_MAN | CrownedMidCapture.MOVE_ENDS:
             pass
         case CrownedMidCapture.CONTINUES_AS_KING:
-            missing.append("crowned_mid_capture")
+            if not (variant.men_capture_backward and variant.men_capture_kings):
+                missing.append("crowned_mid_capture")
         case _ as unknown:
             assert_never(unknown)
     return tuple(missing)

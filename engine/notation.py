@@ -7,9 +7,13 @@ Forms (docs/RULES.md, "Coordinates and notation"):
   (``d3d4``, ``D3-D4``, ``d3 d4``), Unicode dashes and the times sign as separators,
   full-width and superscript forms read as plain ones, intermediate landing squares
   optional; error messages repeat at most the first 40 characters of the input;
-- Italian also uses numeric squares 1..32: ``22-18``, ``22x13``; International draughts,
-  on its 10×10 board (squares a1..j10), the FMJD's numbers 1..50: ``32-28``, ``28x19``
-  (`engine.squares_board`).
+- numeric squares where the variant's players write them (`Variant.numeric_notation`),
+  numbered on the variant's own board (`Variant.a1_dark`, `engine.squares_board`): Italian
+  ``22-18``, ``22x13`` and English checkers ``11-15``, ``22x15`` (1..32); International
+  draughts, on its 10×10 board (squares a1..j10), the FMJD's numbers 1..50: ``32-28``,
+  ``28x19``;
+- Russian literature writes a capture with a colon (``c3:e5``): it is read (``:`` is a
+  separator) and written with ``x`` as in every variant (docs/RULES.md, "Russian draughts").
 """
 
 from __future__ import annotations
@@ -121,8 +125,8 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             number = int(t[i:j])
             if not variant.numeric_notation:
                 raise MalformedMoveError(
-                    f"{shown}: numeric squares are only used in Italian draughts; "
-                    f"in {variant.name} name squares like d3, e.g. d3-d4",
+                    f"{shown}: numeric squares are not used in {variant.name}; "
+                    "name squares like d3, e.g. d3-d4",
                     MoveProblem.NUMBERS_NOT_USED, {"variant": variant.key},
                 )
             if not 1 <= number <= numeric_squares(variant):
@@ -203,10 +207,11 @@ def format_move(
     """`move` as text: the shortest form that identifies it among the legal moves of
     `position` (``d3-d4``, ``d3xf5``; with the landing squares that tell it apart from
     other captures with the same start and end, e.g. ``d1xd4xd6``), or with every landing
-    square when `full` is true (``d3xd5xf5``). `numeric=True` writes Italian numeric squares
-    (``22x13``). The short form names the fewest landing squares of the route, earliest
-    first, that no winning route of another move passes in that order; the search for it
-    stops after `SHORT_FORM_BUDGET` tries and writes the full path instead.
+    square when `full` is true (``d3xd5xf5``). `numeric=True` writes numeric squares
+    (Italian ``22x13``, English checkers ``22x15``). The short form names the fewest
+    landing squares of the route, earliest first, that no winning route of another move
+    passes in that order; the search for it stops after `SHORT_FORM_BUDGET` tries and
+    writes the full path instead.
 
     Raises IllegalMoveError when `move` is not legal in `position`, NotationError when
     `numeric` is asked for a variant without numeric notation.
@@ -257,8 +262,9 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
     """The legal move of `position` that move text `text` names.
 
     Accepts ``d3-d4``, ``D3-D4``, ``d3d4``, ``d3 d4``, ``d3xf5`` (start and end of a
-    capture), ``d3xd5xf5`` (with any of the landing squares), and for Italian numeric
-    squares (``22-18``, ``22x13``). Returns the move with its canonical route.
+    capture), ``d3xd5xf5`` (with any of the landing squares), ``d3:f5`` (the Russian capture
+    sign), and numeric squares where the variant uses them (Italian ``22-18``, ``22x13``;
+    English checkers ``11-15``). Returns the move with its canonical route.
 
     Raises MalformedMoveError for text that is not move notation, IllegalMoveError (saying
     why) for a move that is not legal here, AmbiguousMoveError (with `candidates`) when the
@@ -268,6 +274,14 @@ def parse_move(text: str, position: Position, variant: Variant) -> Move:
     index = _index(position, variant)
     table = index.table
     found = _matching(squares, index)
+    graph = table.captures
+    if len(found) > 1 and graph is not None:
+        # Under free choice a capture's whole path can also be a shorter form of a longer
+        # capture with the same start and end (``c5xa7`` beside ``c5xe7xg5xe3xa7``): the
+        # text that lists every landing square of a winning route names that route's move.
+        exact = graph.matching(squares[0], squares[1:-1], squares[-1], exact=True)
+        if len(exact) == 1:
+            return index.by_key[exact[0]]
     if len(found) == 1:
         return found[0]
     numeric = (
@@ -397,6 +411,10 @@ def _capture_problem(
         short = not skipped and graph.stops_short(start, middle, end, EXPLAIN_BUDGET)
     except WalkTooLong:  # too many capture states to say more than that one is due
         skipped, short = [], False
+    if skipped and variant.capture_precedence is CapturePrecedence.FREE_CHOICE:
+        # every complete capture is legal: the route skipped stops on a landing square
+        # where its flying king could not go on, beside one where it could
+        skipped, short = [], True
     if skipped:
         best = graph.best_count()
         ladder = variant.capture_precedence is CapturePrecedence.ITALIAN_LADDER
@@ -435,7 +453,7 @@ def _piece_problem(
     variant: Variant,
 ) -> _Explanation:
     """Why the piece on `start` (named `name`) cannot make a quiet move: it has other
-    moves, or none at all."""
+    moves, or none at all. `numeric`, `a1_dark`: how squares are written."""
     own = [m for m in table.moves if m.start == start]
     noun = "king" if kind is PieceKind.KING else "man"
     if own:

@@ -177,6 +177,8 @@ class _Searcher:
         board = tables(variant.geometry, variant.board_size)
         self.promo = (board.last_rank, board.first_rank)
         self.piece_keys = piece_keys(variant.board_size)
+        # a man capturing one of these is crowned wherever its move ends (Russian)
+        self.crowned_by_capture = g.crowned_by_capture
 
     def poll(self) -> None:
         if self.stop is not None and self.stop.is_set():
@@ -196,7 +198,7 @@ class _Searcher:
         zm, zk = self.piece_keys[c]
         h ^= BLACK_TO_MOVE
         if um & fb:
-            if tb & self.promo[c]:
+            if tb & self.promo[c] or cm & self.crowned_by_capture[c]:
                 um, uk = um ^ fb, uk | tb
                 h ^= zm[frm] ^ zk[to]
             else:
@@ -498,7 +500,7 @@ def _principal_variation(
     """`move`, then the transposition table's best moves from the positions that follow,
     as long as they are legal, at most `depth` moves in all."""
     pv = [move]
-    pos = play_unchecked(position, move)
+    pos = play_unchecked(position, move, variant)
     seen = {position_key(position)}
     while len(pv) < depth:
         h = position_key(pos)
@@ -512,5 +514,5 @@ def _principal_variation(
         if found is None:
             break
         pv.append(found)
-        pos = play_unchecked(pos, found)
+        pos = play_unchecked(pos, found, variant)
     return tuple(pv)

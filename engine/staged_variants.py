@@ -3,15 +3,14 @@ International draughts, Russian draughts and English checkers (docs/RULES.md, "F
 
 They are kept out of `engine.VARIANTS` and `engine.get_variant`, which are what the bot
 lists and reads from its players, until a later step gives them what every variant of the
-bot needs (translations, puzzle banks, pictures; for International the 10×10 `Position`;
-for Russian and English move generation). Find one with `get_staged_variant`;
-`STAGED_VARIANTS` maps key to record.
+bot needs (translations, puzzle banks, pictures; for International the 10×10 `Position`).
+Find one with `get_staged_variant`; `STAGED_VARIANTS` maps key to record.
 
 Their rule parameters are those of `engine.variants.Variant`. The move generator of
-`engine.movegen_core` plays Brazilian and International and refuses Russian and English for
-now (it does not yet read `CapturePrecedence.FREE_CHOICE` or
-`CrownedMidCapture.CONTINUES_AS_KING`: `engine.movegen_core.unsupported_rules`); the
-reference generator of the tests (tests/engine/oracles/diagonal.py) plays the four 8×8 ones.
+`engine.movegen_core` plays the four (Russian and English checkers with free choice of
+capture, `CapturePrecedence.FREE_CHOICE`, and Russian with
+`CrownedMidCapture.CONTINUES_AS_KING`); the reference generator of the tests
+(tests/engine/oracles/diagonal.py) plays the three 8×8 ones.
 """
 
 from __future__ import annotations

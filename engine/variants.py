@@ -163,8 +163,8 @@ class Variant:
       capture_removal: IMMEDIATE or END_OF_MOVE.
       no_reversal: no 180-degree turn between two consecutive jumps of one move.
       men_capture_kings: men may jump kings (False in Italian).
-      capture_precedence: MAXIMUM or ITALIAN_LADDER.
-      crowned_mid_capture: CONTINUES_AS_MAN or MOVE_ENDS.
+      capture_precedence: MAXIMUM, ITALIAN_LADDER or FREE_CHOICE.
+      crowned_mid_capture: CONTINUES_AS_MAN, MOVE_ENDS or CONTINUES_AS_KING.
       draw_law: automatic draw rules.
       numeric_notation: the variant also reads and writes numeric squares (Italian and
         English checkers 1..32, International 1..50), numbered row by row from the leftmost

@@ -83,7 +83,7 @@ def test_turkish_move_with_unicode_separators(text: str) -> None:
 
 def test_superscript_digits_in_turkish_are_a_notation_error() -> None:
     # Was a bare ValueError from int('²²'), which the bot does not treat as a player error.
-    with pytest.raises(MalformedMoveError, match="numeric squares are only used in Italian"):
+    with pytest.raises(MalformedMoveError, match="numeric squares are not used in Turkish"):
         parse_move("\u00b2\u00b2-\u00b9\u2078", Position.start(TURKISH), TURKISH)
 
 

@@ -1,5 +1,6 @@
 """Move notation: forgiving input, malformed / illegal (with the reason) / ambiguous
-input, shortest and full output, Italian numeric squares.
+input, shortest and full output, numeric squares (Italian, English checkers), the Russian
+capture sign, free choice of capture.
 
 Positions are built by hand; the expected moves follow from docs/RULES.md by reading the board.
 """
@@ -33,6 +34,8 @@ TURKISH = get_variant("turkish")
 ARAB = get_variant("arab")
 MOROCCAN = get_variant("moroccan")
 ITALIAN = get_variant("italian")
+RUSSIAN = get_staged_variant("russian")
+ENGLISH = get_staged_variant("english")
 
 
 def sq(name: str) -> int:
@@ -120,7 +123,7 @@ def test_an_off_board_square_is_named(text: str, variant: Variant, square: str) 
 
 
 def test_numeric_in_a_non_numeric_variant_says_so() -> None:
-    with pytest.raises(MalformedMoveError, match="Italian"):
+    with pytest.raises(MalformedMoveError, match="numeric squares are not used in Turkish"):
         parse_move("22-18", Position.start(TURKISH), TURKISH)
 
 
@@ -242,6 +245,52 @@ def test_italian_numeric_output() -> None:
     assert format_move(move("d3", "c4"), start, ITALIAN, numeric=True) == "22-18"
     p = pos("W:Wd3:Be4,a8", ITALIAN)
     assert format_move(move("d3", "f5", captured=("e4",)), p, ITALIAN, numeric=True) == "22x15"
+
+
+def test_english_checkers_numeric_squares() -> None:
+    # docs/RULES.md, "English checkers": 1 = b8 ... 32 = g1, row by row from Black's back
+    # rank; Black moves first, 11-15 = f6-e5; White's c3 takes d4 to e5: 22x15.
+    start = Position.start(ENGLISH)
+    assert parse_move("11-15", start, ENGLISH) == move("f6", "e5")
+    assert parse_move("9-13", start, ENGLISH) == move("b6", "a5")
+    assert format_move(move("f6", "e5"), start, ENGLISH, numeric=True) == "11-15"
+    assert [format_move(m, start, ENGLISH, numeric=True) for m in legal_moves(start, ENGLISH)] == [
+        "9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16",
+    ]
+    p = pos("W:Wc3:Bd4", ENGLISH)
+    jump = move("c3", "e5", captured=("d4",))
+    assert parse_move("22x15", p, ENGLISH) == jump
+    assert format_move(jump, p, ENGLISH, numeric=True) == "22x15"
+    assert format_move(jump, p, ENGLISH) == "c3xe5"
+
+
+def test_russian_capture_sign_is_read_and_x_written() -> None:
+    # docs/RULES.md, "Russian draughts": Russian literature writes c3:e5; we write c3xe5.
+    p = pos("W:Wc3:Bd4", RUSSIAN)
+    jump = move("c3", "e5", captured=("d4",))
+    assert parse_move("c3:e5", p, RUSSIAN) == jump
+    assert format_move(jump, p, RUSSIAN) == "c3xe5"
+    assert parse_move("c3-d4", Position.start(RUSSIAN), RUSSIAN) == move("c3", "d4")
+
+
+def test_free_choice_a_whole_path_names_its_move() -> None:
+    # Russian king c5: b6 alone to a7, or e7, g5, e3 and back to a7 over d6, f6, f4, b6.
+    # c5xa7 is the whole path of the first and a short form of the second: it names the
+    # first; the second is written with a landing square.
+    p = pos("W:WKc5:BKf4,Ka5,Ke5,Kb6,Kd6,Kf6", RUSSIAN)
+    single = move("c5", "a7", captured=("b6",))
+    long = move("c5", "e7", "g5", "e3", "a7", captured=("d6", "f6", "f4", "b6"))
+    assert set(legal_moves(p, RUSSIAN)) == {single, long}
+    assert parse_move("c5xa7", p, RUSSIAN) == single
+    assert format_move(single, p, RUSSIAN) == "c5xa7"
+    assert parse_move(format_move(long, p, RUSSIAN), p, RUSSIAN) == long
+
+
+def test_free_choice_refuses_a_king_stopping_where_its_capture_could_go_on() -> None:
+    # Russian king a1 jumps c3: it must land on e5, from where it goes on over f4.
+    p = pos("W:WKa1:Bc3,f4", RUSSIAN)
+    message = illegal("a1xd4", p, RUSSIAN)
+    assert "played to its end" in message and "longer" not in message
 
 
 def test_numeric_output_needs_a_numeric_variant() -> None:

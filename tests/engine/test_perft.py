@@ -20,6 +20,13 @@ Sources (docs/RULES.md "Move identity"):
   167140, 1049442, 6483961 (the row that keeps duplicate captures has 6483971 at depth 8),
   after the FMJD forum "Perft" thread (https://damforum.nl/bb3/viewtopic.php?f=53&t=2308)
   and the shashki.com "Standard validation generator moves" thread.
+- Russian draughts (staged): rhalbersma/dctl, board_08x08.cpp above, its "drop duplicates"
+  row: 7, 49, 302, 1469, 7482, 37986, 190146, 929899 (929905 at depth 8 when duplicate
+  captures are kept), first derived in the shashki.com "Standard validation generator
+  moves" thread (http://shashki.com/PNphpBB2-viewtopic-t-627-start-126.html).
+- English checkers (staged): OEIS A133046 (https://oeis.org/A133046): 7, 49, 302, 1469,
+  7361, 36768, 179740, 845931, the same in dctl's file (its two rows first differ at
+  depth 12, past these).
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from engine import (
     perft,
 )
 from engine.movegen import play_unchecked, side_relative
-from engine.movegen_core import generator, unsupported_rules
+from engine.movegen_core import generator
 from engine.squares10 import fmjd_bitboard
 from engine.staged_variants import INTERNATIONAL
 
@@ -49,6 +56,8 @@ TURKISH = (8, 64, 708, 7538, 85090, 931312)
 SPANISH = (7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866, 17743464)
 
 BRAZILIAN = (7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766)
+RUSSIAN = (7, 49, 302, 1469, 7482, 37986, 190146, 929899)
+ENGLISH = (7, 49, 302, 1469, 7361, 36768, 179740, 845931)
 
 TABLES = {
     "italian": ITALIAN,
@@ -56,8 +65,13 @@ TABLES = {
     "arab": TURKISH,
     "moroccan": SPANISH,
     "brazilian": BRAZILIAN,
+    "russian": RUSSIAN,
+    "english": ENGLISH,
 }
-FAST_DEPTH = {"italian": 7, "turkish": 5, "arab": 5, "moroccan": 7, "brazilian": 7}
+FAST_DEPTH = {
+    "italian": 7, "turkish": 5, "arab": 5, "moroccan": 7, "brazilian": 7, "russian": 6,
+    "english": 6,
+}
 
 
 def variant_named(key: str) -> Variant:
@@ -171,7 +185,7 @@ def positions_for(variant: Variant, seed: int, count: int) -> list[Position]:
             moves = legal_moves(p, variant)
             if not moves:
                 break
-            p = play_unchecked(p, rng.choice(moves))
+            p = play_unchecked(p, rng.choice(moves), variant)
             out.append(p)
     return out
 
@@ -180,7 +194,7 @@ def positions_for(variant: Variant, seed: int, count: int) -> list[Position]:
     "variant",
     [
         *VARIANTS.values(),
-        *(v for v in STAGED_VARIANTS.values() if v.board_size == 8 and not unsupported_rules(v)),
+        *(v for v in STAGED_VARIANTS.values() if v.board_size == 8),
     ],
     ids=lambda v: v.key,
 )
@@ -196,7 +210,7 @@ def test_fast_path_agrees_with_the_move_list(variant: Variant) -> None:
         assert len(set(moves)) == len(moves)
         children = g.children(*state)
         assert len(children) == len(moves)
-        after = [play_unchecked(p, m) for m in moves]
+        after = [play_unchecked(p, m, variant) for m in moves]
         expected = set()
         for q in after:
             them = side_relative(q)

@@ -1,5 +1,6 @@
 """Perft from non-start positions (kings on the board, captures pending): the engine against
-the independent reference generator and, for Italian, Turkish and Brazilian, against pydraughts, all
+the independent reference generator and against pydraughts (Italian, Turkish and the 8×8
+staged variants: Brazilian, Russian, English checkers), all
 counted under docs/RULES.md's move identity. Also the reference generator against the published
 start-position tables, which is what earns it its place as an oracle.
 
@@ -57,7 +58,7 @@ CASES = [
     for table, variants in (
         (ORTHOGONAL, ("turkish", "arab")),
         (DIAGONAL, ("italian", "moroccan")),
-        (DIAGONAL_A1_DARK, ("brazilian",)),
+        (DIAGONAL_A1_DARK, ("brazilian", "russian", "english")),
     )
     for name, (fen, depth, pd_depth) in table.items()
     for variant in variants

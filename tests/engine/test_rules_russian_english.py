@@ -4,17 +4,26 @@ middle of a capture, flying and short kings), on the a1-dark board.
 
 Each case is a position and the exact set of legal moves, written by hand from the rule in
 full notation. Every case runs as given and turned 180 degrees with the colours swapped,
-against the independent reference generator (tests/engine/oracles); the engine's move
-generator does not play these variants yet (tests/engine/test_staged_variants.py).
+against the engine (its moves, each with a path that is a legal route of the move) and
+against the independent reference generator (tests/engine/oracles).
 """
 
 from __future__ import annotations
 
 import pytest
 
+import engine
+
 from .oracles.board import parse_fen
+from .oracles.bridge import board_of, engine_position, engine_variant
 from .oracles.reference import apply_route, legal_moves
-from .oracles.rulecases import RuleCase, describe, expected_identities, reference_identities
+from .oracles.rulecases import (
+    RuleCase,
+    check_engine,
+    describe,
+    expected_identities,
+    reference_identities,
+)
 
 RUSSIAN = ("russian",)
 ENGLISH = ("english",)
@@ -119,11 +128,32 @@ def test_reference_generator_plays_the_rule(case: RuleCase, variant: str, rotate
     assert describe(got) == describe(expected_identities(c, variant)), f"{c.rule} {c.fen}"
 
 
-@pytest.mark.parametrize(
-    ("variant", "crowned"), [("russian", "a5"), ("english", "d8")]
-)
+@pytest.mark.parametrize(("case", "variant", "rotated"), PARAMS)
+def test_engine_plays_the_rule(case: RuleCase, variant: str, rotated: bool) -> None:
+    check_engine(case.rotated() if rotated else case, variant)
+
+
+CROWNED = [("russian", "a5"), ("english", "d8")]
+
+
+@pytest.mark.parametrize(("variant", "crowned"), CROWNED)
 def test_a_man_crowned_during_a_capture_ends_it_a_king(variant: str, crowned: str) -> None:
     board, side = parse_fen("W:Wf6:Be7,b6")
     ((routes),) = legal_moves(board, side, variant).values()
     after, _ = apply_route(board, side, routes[0], variant)
     assert after == {crowned: "W"} | ({"b6": "b"} if variant == "english" else {})
+
+
+@pytest.mark.parametrize(("variant", "crowned"), CROWNED)
+def test_the_engine_ends_a_man_crowned_during_a_capture_a_king(
+    variant: str, crowned: str
+) -> None:
+    # Russian: crowned on d8, it ends on a5, off the far rank, and is a king there.
+    v = engine_variant(variant)
+    position = engine_position(*parse_fen("W:Wf6:Be7,b6"), variant)
+    (move,) = engine.legal_moves(position, v)
+    want = {crowned: "W"} | ({"b6": "b"} if variant == "english" else {})
+    assert board_of(engine.apply_move(position, move, v))[0] == want
+    game = engine.Game(v, position)
+    game.play(move)
+    assert board_of(game.position)[0] == want

@@ -24,9 +24,9 @@ STAGED_VARIANTS = ("brazilian", "international", "russian", "english")
 #: The staged variants of the 8×8 board, which this reference plays (International, on the
 #: 10×10 board, is checked against pydraughts: tests/engine/test_international_differential.py).
 STAGED_8X8_VARIANTS = ("brazilian", "russian", "english")
-#: The staged variants the engine's move generator plays too (it refuses the others:
-#: `engine.movegen_core.unsupported_rules`), compared with this reference.
-STAGED_GENERATED_VARIANTS = ("brazilian",)
+#: The staged variants the engine's move generator plays and this reference plays too,
+#: compared with each other: the 8×8 ones.
+STAGED_GENERATED_VARIANTS = STAGED_8X8_VARIANTS
 
 
 def name(f: int, r: int) -> str:
