@@ -1,15 +1,20 @@
 """PDN game records: export a `Game` as PDN text, read PDN text back into games.
 
 Export (`export_pdn`) writes the tags Event, Site, Date, White, Black, Result; GameType
-(20 International, 22 Italian, 26 Brazilian, 30 Turkish: `engine.pdn_variants`) where the
-variant has a number; our own `Variant` tag naming the
+(20 International, 21 English checkers, 22 Italian, 25 Russian, 26 Brazilian, 30 Turkish:
+`engine.pdn_variants`) where the variant has a number; our own `Variant` tag naming the
 variant for every variant; FEN when the game did not start from the standard position;
 then the numbered move text (captures in short form `d3xf5` where that names one legal
-move, with every landing square `d3xd5xf5` where it does not) and the result token.
+move, with every landing square `d3xd5xf5` where it does not; Russian with the colon of
+its GameType, `c3:e5`) and the result token, White's score first.
 
 Import (`read_pdn`) reads what `engine.pdn_syntax` reads (comments, variations, NAGs,
-CRLF, 2-point result tokens, Italian tag names and numeric squares) and plays every move
-through the rules, legal moves only. Real records write a capture as start-end (`19x12`);
+CRLF, 2-point result tokens, Italian tag names and numeric squares, a FEN tag ending with
+the dot PDN 3.0's FEN grammar reads) and plays every move through the rules, legal moves
+only. Results are read White's score first (PDN 3.0 takes its Result tag from PGN, where
+`1-0` is a win for White, in every GameType, English checkers' 21 included); a file that
+writes the first mover's score first (English checkers records where Black starts) is
+read with `result_first=Color.BLACK`. Real records write a capture as start-end (`19x12`);
 where that matches several legal moves (different captured pieces) the importer keeps the
 candidates for which the rest of the record stays legal; when the rest decides, that move
 is taken; when it does not, the first candidate is kept and a warning names the move and
@@ -45,10 +50,17 @@ from engine.pdn_tags import (
     format_tag,
     normalize_tags,
 )
-from engine.pdn_variants import by_gametype, numeric_by_default, pdn_variant, pdn_variants
+from engine.pdn_variants import (
+    by_gametype,
+    capture_separator,
+    numbered_like,
+    numeric_by_default,
+    pdn_variant,
+    pdn_variants,
+)
 from engine.pieces import Color
 from engine.position import Position
-from engine.variants import VARIANTS, Variant
+from engine.variants import Variant
 
 __all__ = [
     "PdnAmbiguity",
@@ -159,11 +171,13 @@ def export_pdn(
     `tags`: tag values by name. Event, Site, Date, White, Black and Result come first (PDN
     defaults `?`, `????.??.??` and `*` when missing), then GameType, Variant and FEN, which
     are written from the game itself, then the other tags in the given order. The result is
-    the game's outcome when it has one, else the Result tag. `numeric`: write squares as
+    the game's outcome when it has one, else the Result tag, White's score first in every
+    variant (`1-0`: White won). `numeric`: write squares as
     numbers (moves and FEN; Italian and English checkers 1..32, International 1..50); None
     (the default) writes numbers where the variant's PDN GameType prefers them
-    (International: `engine.pdn_variants.NUMERIC_BY_DEFAULT`), algebraic squares
-    elsewhere. `comments`: text written as a PDN comment
+    (International and English checkers: `engine.pdn_variants.NUMERIC_BY_DEFAULT`),
+    algebraic squares elsewhere. Captures are written with `x`, Russian ones with `:`
+    (`engine.pdn_variants.capture_separator`). `comments`: text written as a PDN comment
     ``{...}`` after the move of each ply given (1 = the first move; braces in the text
     are replaced by parentheses); Black's move after a comment gets its number again
     (``3...``).
@@ -258,12 +272,14 @@ def _move_text(
     words: list[str] = []
     commented = False
     positions = game.positions()
+    separator = capture_separator(game.variant)
     for ply, move in enumerate(game.moves):
         position = positions[ply]
         text = format_move(move, position, game.variant, numeric=numeric)
         if text.count("x") > 1:
             # Only a path tells this capture apart from another one: write all of it.
             text = format_move(move, position, game.variant, full=True, numeric=numeric)
+        text = text.replace("x", separator)
         number, color = _number(game.start, ply)
         if color is Color.WHITE:
             words.append(f"{number}. {text}")
@@ -301,30 +317,39 @@ def _number(start: Position, ply: int) -> tuple[int, Color]:
 # --- import -----------------------------------------------------------------------------
 
 
-def read_pdn(text: str, *, variant: Variant | str | None = None) -> list[PdnGame]:
+def read_pdn(
+    text: str, *, variant: Variant | str | None = None, result_first: Color = Color.WHITE
+) -> list[PdnGame]:
     """Every game of PDN `text`, replayed; [] for a text with no game.
 
     `variant`: the variant of games whose tags do not say (no GameType we know, no Variant
-    tag); a variant or its name. Tags that do say win over it (a warning notes the clash).
+    tag); a variant or its name (a key of `engine.pdn_variants.pdn_variants`: `english`,
+    `russian`, ...). Tags that do say win over it (a warning notes the clash).
+    `result_first`: the side whose score the file's result tokens write first. PDN 3.0
+    takes the Result tag from PGN, where `1-0` is a win for White, and gives no other
+    reading for any GameType (English checkers' 21 included): White, the default. Give
+    Color.BLACK for files that write the first mover's score first, as English checkers
+    records often do (tests/data/README.md); the games' `result` and Result tag are then
+    given White first.
 
     Raises PdnSyntaxError for broken PDN structure, PdnVariantError when a game's variant
     is unknown or missing, PdnMoveError for the first move that is not legal, PdnError for
     a bad FEN tag; all are DamaError and ValueError, with messages naming the game.
     """
-    return [replay_game(raw, variant=variant) for raw in split_games(text)]
+    return [replay_game(raw, variant=variant, result_first=result_first)
+            for raw in split_games(text)]
 
 
-def replay_game(raw: RawGame, *, variant: Variant | str | None = None) -> PdnGame:
+def replay_game(
+    raw: RawGame, *, variant: Variant | str | None = None, result_first: Color = Color.WHITE
+) -> PdnGame:
     """The game `raw` (from `engine.pdn_syntax.split_games`) replayed; see `read_pdn`."""
     tags, warnings = normalize_tags(raw.tags)
     where = f"game {raw.index} (line {raw.line})"
     chosen_variant = _variant_of(tags, variant, where, warnings)
     start = Position.start(chosen_variant)
     if "FEN" in tags:
-        try:
-            start = Position.from_fen(tags["FEN"], chosen_variant)
-        except DamaError as error:
-            raise PdnError(f"{where}: FEN tag: {error}") from None
+        start = _start_of(tags["FEN"], chosen_variant, where, warnings)
     moves, ambiguities = _resolve(raw, chosen_variant, start, warnings)
     warnings += [_ambiguity_warning(a, chosen_variant, start, moves) for a in ambiguities
                  if not a.resolved]
@@ -336,7 +361,7 @@ def replay_game(raw: RawGame, *, variant: Variant | str | None = None) -> PdnGam
             # Only a start position already won (the side not to move has no pieces) ends
             # the game before a move the rules accept.
             raise _move_error(raw, ply, raw.moves[ply], start, error) from None
-    result = _recorded_result(raw, tags, game, warnings)
+    result = _recorded_result(raw, tags, game, warnings, result_first)
     warnings += _draw_rule_notes(game, result)
     tags["Result"] = result.token
     return PdnGame(
@@ -399,9 +424,42 @@ def _variant_of(
     if given is None:
         raise PdnVariantError(
             f"{where}: the game does not say its variant (no GameType or Variant tag): "
-            f"name it, one of {', '.join(VARIANTS)}"
+            f"name it, one of {', '.join(v.key for v in pdn_variants())}"
         )
     return given
+
+
+_NUMBERED_FEN = re.compile(r"[:,]K?\d")
+
+
+def _start_of(fen: str, variant: Variant, where: str, warnings: list[str]) -> Position:
+    """The start position a FEN tag gives.
+
+    PDN 3.0's FEN grammar ends with an optional dot (``... DOT?``) and forbids it only to
+    writers ("No dot ('.') is allowed at the end of the value of a FEN tag", under
+    "Restrictions ... when writing"): a final dot is read and dropped. Numeric squares in
+    a variant whose notation is algebraic (a Russian FEN ``W:W21-32:B1-12``) are read with
+    the numbers of the same board (`engine.pdn_variants.numbered_like`), with a warning
+    saying so, since its GameType defines no numbers. Raises PdnError when the FEN cannot
+    be read."""
+    text = fen.strip()
+    if text.endswith("."):
+        text = text[:-1]
+    try:
+        return Position.from_fen(text, variant)
+    except DamaError as error:
+        numbered = numbered_like(variant)
+        if numbered is None or numbered is variant or not _NUMBERED_FEN.search(text):
+            raise PdnError(f"{where}: FEN tag: {error}") from None
+        try:
+            position = Position.from_fen(text, numbered)
+        except DamaError:
+            raise PdnError(f"{where}: FEN tag: {error}") from None
+    warnings.append(
+        f"the FEN tag writes squares as numbers, which {variant.name} does not use: read "
+        f"with the numbers of {numbered.name} ({position.to_fen(variant)})"
+    )
+    return position
 
 
 @dataclass(slots=True)
@@ -553,13 +611,28 @@ _DRAW_RULES = {
 }
 
 
+_SIDES_SWAPPED = {
+    PdnResult.WHITE_WINS: PdnResult.BLACK_WINS,
+    PdnResult.BLACK_WINS: PdnResult.WHITE_WINS,
+}
+
+
+def _read_result(text: str, result_first: Color) -> PdnResult | None:
+    """The result token `text` means, its first score being `result_first`'s."""
+    result = PdnResult.from_token(text)
+    if result is None or result_first is Color.WHITE:
+        return result
+    return _SIDES_SWAPPED.get(result, result)
+
+
 def _recorded_result(
-    raw: RawGame, tags: Mapping[str, str], game: Game, warnings: list[str]
+    raw: RawGame, tags: Mapping[str, str], game: Game, warnings: list[str],
+    result_first: Color,
 ) -> PdnResult:
-    from_token = PdnResult.from_token(raw.result_token) if raw.result_token else None
+    from_token = _read_result(raw.result_token, result_first) if raw.result_token else None
     from_tag: PdnResult | None = None
     if "Result" in tags:
-        from_tag = PdnResult.from_token(tags["Result"])
+        from_tag = _read_result(tags["Result"], result_first)
         if from_tag is None:
             warnings.append(f"Result tag {tags['Result']!r} is not a result token; ignored")
     if from_token is not None and from_tag is not None and from_token is not from_tag:
