@@ -57,7 +57,7 @@ def main() -> int:
         reviews = [
             review_position(t.position, variant, history=t.history,
                             no_progress_plies=t.no_progress_plies)
-            for t in review_tasks(start, moves)
+            for t in review_tasks(variant, start, moves)
         ]
         analysis = analyse(variant, start, moves, reviews)
         spent = time.process_time() - began

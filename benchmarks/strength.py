@@ -116,7 +116,8 @@ def _choose(player: str, game: Game, budget: float, rng: random.Random, seed: in
     if player == "greedy":
         # One ply: the most material after the move (our king values), ties at random.
         me = game.position.turn
-        values = [_material(play_unchecked(game.position, m), game.variant, me) for m in moves]
+        values = [_material(play_unchecked(game.position, m, game.variant), game.variant, me)
+                  for m in moves]
         top = max(values)
         return rng.choice([m for m, v in zip(moves, values, strict=True) if v == top])
     result = search(

@@ -132,7 +132,7 @@ def review_position(
         return PositionReview(0, None, (), len(moves) == 1, 0)
     if len(moves) == 1:
         move = moves[0]
-        after = play_unchecked(position, move)
+        after = play_unchecked(position, move, variant)
         progress = bool(move.captured) or bool(
             (1 << move.start) & (position.white_men | position.black_men)
         )
@@ -153,7 +153,7 @@ def review_position(
     here = position
     for move in result.pv:
         line.append(_full(move, here, variant))
-        here = play_unchecked(here, move)
+        here = play_unchecked(here, move, variant)
     return PositionReview(result.score, line[0], tuple(line), False, result.nodes)
 
 
@@ -321,7 +321,7 @@ def analyse(
         )
     positions = [start]
     for move in moves:
-        positions.append(play_unchecked(positions[-1], move))
+        positions.append(play_unchecked(positions[-1], move, variant))
     evaluations = tuple(
         r.score if p.turn is Color.WHITE else -r.score
         for p, r in zip(positions, reviews, strict=True)
@@ -365,7 +365,7 @@ def _written(line: Sequence[str], position: Position, variant: Variant) -> list[
         except ValueError:
             break
         out.append(format_move(move, position, variant))
-        position = play_unchecked(position, move)
+        position = play_unchecked(position, move, variant)
     return out
 
 
@@ -388,9 +388,9 @@ class ReviewTask:
     no_progress_plies: int
 
 
-def review_tasks(start: Position, moves: Sequence[Move]) -> list[ReviewTask]:
+def review_tasks(variant: Variant, start: Position, moves: Sequence[Move]) -> list[ReviewTask]:
     """The `ReviewTask` of the start position and of the position after each of `moves`
-    (len(moves) + 1 tasks), counting plies with no capture and no man move as
+    in `variant` (len(moves) + 1 tasks), counting plies with no capture and no man move as
     `engine.Game` does. The moves are not checked: give a game's legal moves."""
     tasks = [ReviewTask(start, (), 0)]
     position, count = start, 0
@@ -398,7 +398,7 @@ def review_tasks(start: Position, moves: Sequence[Move]) -> list[ReviewTask]:
         man = bool((1 << move.start) & (position.white_men | position.black_men))
         count = 0 if move.captured or man else count + 1
         history = (*tasks[-1].history, position)
-        position = play_unchecked(position, move)
+        position = play_unchecked(position, move, variant)
         tasks.append(ReviewTask(position, history, count))
     return tasks
 
@@ -411,7 +411,7 @@ def analyse_here(
     reviews = [
         review_position(t.position, variant, history=t.history,
                         no_progress_plies=t.no_progress_plies, nodes=nodes)
-        for t in review_tasks(start, moves)
+        for t in review_tasks(variant, start, moves)
     ]
     return analyse(variant, start, moves, reviews)
 
@@ -462,5 +462,5 @@ def _numbered(line: Sequence[str], position: Position, variant: Variant) -> list
         except ValueError:
             break
         out.append(format_move(move, position, variant, numeric=True))
-        position = play_unchecked(position, move)
+        position = play_unchecked(position, move, variant)
     return out

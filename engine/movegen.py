@@ -152,13 +152,13 @@ def legal_moves(position: Position, variant: Variant) -> list[Move]:
     return list(move_table(position, variant).moves)
 
 
-def play_unchecked(position: Position, move: Move, variant: Variant | None = None) -> Position:
-    """`position` after `move`, trusting that the move is legal: the piece goes from
-    `move.start` to `move.end`, captured pieces leave, a man ending on its far rank (rank 8,
-    or 10 on the 10×10 board: `Position.board_size`) is crowned, and the turn passes. With
-    `variant`, a man crowned mid-capture where it goes on as a king
-    (`CrownedMidCapture.CONTINUES_AS_KING`, Russian) ends the move a king wherever it ends;
-    without, only the end square crowns."""
+def play_unchecked(position: Position, move: Move, variant: Variant) -> Position:
+    """`position` after `move` in `variant`, trusting that the move is legal: the piece goes
+    from `move.start` to `move.end`, captured pieces leave, a man ending on its far rank
+    (rank 8, or 10 on the 10×10 board: `Position.board_size`) is crowned, and the turn
+    passes. A man crowned mid-capture where it goes on as a king
+    (`CrownedMidCapture.CONTINUES_AS_KING`, Russian) ends the move a king wherever it
+    ends. `variant` is required so that no caller forgets that rule."""
     fb = 1 << move.start
     tb = 1 << move.end
     cm = 0
@@ -166,7 +166,7 @@ def play_unchecked(position: Position, move: Move, variant: Variant | None = Non
         cm |= 1 << sq
     keep = ~cm
     white = position.turn is Color.WHITE
-    crowned = bool(variant and cm & generator(variant).crowned_by_capture[0 if white else 1])
+    crowned = bool(cm & generator(variant).crowned_by_capture[0 if white else 1])
     wm, wk = position.white_men, position.white_kings
     bm, bk = position.black_men, position.black_kings
     size = position.board_size

@@ -87,7 +87,7 @@ class Puzzle:
         for text in self.solution:
             move = parse_move(text, pos, variant)
             out.append((pos, move))
-            pos = play_unchecked(pos, move)
+            pos = play_unchecked(pos, move, variant)
         return out
 
     def to_json(self) -> dict[str, Any]:

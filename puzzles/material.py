@@ -61,11 +61,12 @@ def captured_value(position: Position, variant: Variant, move: Move) -> int:
     return total
 
 
-def crowns(position: Position, move: Move) -> bool:
-    """Whether `move`, played from `position`, turns a man into a king."""
+def crowns(position: Position, move: Move, variant: Variant) -> bool:
+    """Whether `move`, played from `position` in `variant`, turns a man into a king (on the
+    far rank, or crowned mid-capture in Russian draughts)."""
     side = position.turn
     return bool(position.men(side) >> move.start & 1) and bool(
-        play_unchecked(position, move).kings(side) >> move.end & 1)
+        play_unchecked(position, move, variant).kings(side) >> move.end & 1)
 
 
 class MaterialSearch:
@@ -129,7 +130,7 @@ class MaterialSearch:
             hint, *(m for m in moves if m != hint)]
         best_move = ordered[0]
         for move in ordered:
-            v = -self.value(play_unchecked(position, move), depth - 1, -beta, -alpha)
+            v = -self.value(play_unchecked(position, move, self.variant), depth - 1, -beta, -alpha)
             if v > best_value:
                 best_value, best_move = v, move
                 alpha = max(alpha, v)
@@ -148,7 +149,7 @@ class MaterialSearch:
         """`move`'s value for the side to move of `position` (the reply searched `depth - 1`
         plies): exact when `above` is None, else only whether it is above `above` (a
         value at most `above` is then an upper bound)."""
-        child = play_unchecked(position, move)
+        child = play_unchecked(position, move, self.variant)
         if above is None:
             return -self.value(child, depth - 1)
         return -self.value(child, depth - 1, -above - 1, -above)
@@ -196,7 +197,7 @@ class MaterialSearch:
         """Every legal move of `position` with its exact value for the side to move (the
         move, then the reply searched `depth - 1` plies), best first, ties in the move
         generator's order. Raises `OverBudget`."""
-        scored = [(-self.value(play_unchecked(position, m), depth - 1), i, m)
+        scored = [(-self.value(play_unchecked(position, m, self.variant), depth - 1), i, m)
                   for i, m in enumerate(self.moves(position))]
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [(v, m) for v, _, m in scored]

@@ -158,11 +158,11 @@ def _build_line(search: MaterialSearch, position: Position, settings: MiningSett
             if not line:
                 score, runner_up = best, second
         won += captured_value(pos, variant, move)
-        if crowns(pos, move):
+        if crowns(pos, move, variant):
             crowned += king_bonus
             if Theme.CROWNING not in themes:
                 themes.append(Theme.CROWNING)
-        pos = play_unchecked(pos, move)
+        pos = play_unchecked(pos, move, variant)
         line.append(move)
         replies = search.moves(pos)
         if not replies:
@@ -176,7 +176,7 @@ def _build_line(search: MaterialSearch, position: Position, settings: MiningSett
             raise MiningStopped
         reply = search.best_move(pos, depth - 1)
         won -= captured_value(pos, variant, reply)
-        pos = play_unchecked(pos, reply)
+        pos = play_unchecked(pos, reply, variant)
         line.append(reply)
     if Theme.WIN not in themes and score < WON_BOUND and score < settings.gain + crowned:
         return Rejection.NO_GAIN
@@ -222,7 +222,7 @@ def move_texts(position: Position, variant: Variant, moves: Sequence[Move]) -> t
     pos = position
     for m in moves:
         out.append(format_move(m, pos, variant, full=True))
-        pos = play_unchecked(pos, m)
+        pos = play_unchecked(pos, m, variant)
     return tuple(out)
 
 

@@ -288,7 +288,7 @@ class AnalysisService:
     async def _run(self, game_id: int, progress: Progress) -> GameAnalysis:
         record, game = await self._games.game_of(game_id)
         variant = game.variant
-        tasks = await asyncio.to_thread(review_tasks, game.start, game.moves)
+        tasks = await asyncio.to_thread(review_tasks, game.variant, game.start, game.moves)
         fens = await asyncio.to_thread(_fens, game)
         total = len(tasks)
         reviews: list[PositionReview] = []

@@ -302,7 +302,7 @@ class PuzzleService:
         for text in puzzle.solution[:stored.plies]:
             move = parse_move(text, s.position, variant)
             s.before, s.last_move = s.position, move
-            s.position = play_unchecked(s.position, move)
+            s.position = play_unchecked(s.position, move, s.variant)
         return s
 
     async def _load(self, user_id: int, puzzle_id: str | None = None) -> _Session:
@@ -361,7 +361,7 @@ class PuzzleService:
     @staticmethod
     def _advance(s: _Session, move: Move) -> None:
         s.before, s.last_move = s.position, move
-        s.position = play_unchecked(s.position, move)
+        s.position = play_unchecked(s.position, move, s.variant)
         s.stored = replace(s.stored, plies=s.stored.plies + 1)
 
     # --- answering -----------------------------------------------------------------------

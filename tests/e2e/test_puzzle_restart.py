@@ -37,7 +37,7 @@ async def test_sigkill_mid_puzzle_then_the_puzzle_carries_on(local: LocalDiscord
 
     position = puzzle.position()
     for text in puzzle.solution[:2]:
-        position = play_unchecked(position, parse_move(text, position, variant))
+        position = play_unchecked(position, parse_move(text, position, variant), variant)
     offered = await standin.autocomplete(alice, local.channel, "solve", {"move": ""},
                                          timeout=ANSWER_TIMEOUT)
     assert {parse_move(str(c.value), position, variant) for c in offered} == set(

@@ -15,7 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from engine import Color, Game, Position, apply_move, format_move, get_variant, legal_moves
+from engine import (
+    Color,
+    Game,
+    Position,
+    apply_move,
+    format_move,
+    get_staged_variant,
+    get_variant,
+    legal_moves,
+)
 from engine.analysis import (
     BLUNDER,
     INACCURACY,
@@ -163,9 +172,23 @@ def test_review_tasks_count_no_progress_like_the_game() -> None:
     game = Game(variant, Position.from_fen("W:WKb1,Kd1:BKg8,c6", variant))
     for text in ("b1-a2", "g8-h7", "a2-b3", "c6-b5"):
         game.play(text)
-    tasks = review_tasks(game.start, game.moves)
+    tasks = review_tasks(variant, game.start, game.moves)
     assert [t.no_progress_plies for t in tasks] == [0, 1, 2, 3, 0]
     assert [len(t.history) for t in tasks] == [0, 1, 2, 3, 4]
+
+
+def test_review_tasks_keep_a_russian_man_crowned_mid_capture_a_king() -> None:
+    # b6xd8xf6: crowned on d8, the man goes on as a king and ends on f6 a king
+    # (docs/RULES.md, "Russian draughts"); the review and the analysis see that king.
+    variant = get_staged_variant("russian")
+    game = Game(variant, Position.from_fen("W:Wb6,a1:Bc7,e7,h4", variant))
+    game.play("b6xd8xf6")
+    tasks = review_tasks(variant, game.start, game.moves)
+    assert tasks[1].position == game.position
+    assert tasks[1].position.to_fen(variant) == "B:Wa1,Kf6:Bh4"
+    analysis = analyse_here(variant, game.start, game.moves, nodes=2_000)
+    assert analysis.evaluations[1] == review_position(
+        game.position, variant, history=(game.start,), nodes=2_000).score * -1
 
 
 def test_thresholds_and_formulas() -> None:
@@ -322,7 +345,7 @@ def test_conceding_a_crowning_from_a_level_position_is_a_blunder_by_material() -
 def test_the_championship_ply_that_concedes_a_crowning_is_judged_a_blunder() -> None:
     game = _championship_game_1()
     variant = game.variant
-    tasks = review_tasks(game.start, game.moves)
+    tasks = review_tasks(variant, game.start, game.moves)
     before, after = tasks[43], tasks[44]
     assert before.position.to_fen(variant) == CHAMPIONSHIP_PLY_44
     move = game.moves[43]

@@ -41,7 +41,7 @@ def play_quiet(g: Game, plies: int) -> None:
         for move in g.legal_moves():
             if move.captured or not (1 << move.start) & here.kings(here.turn):
                 continue
-            after = play_unchecked(here, move)
+            after = play_unchecked(here, move, g.variant)
             if g.repetition_count(after) >= 2 or any(
                 m.captured for m in legal_moves(after, g.variant)
             ):

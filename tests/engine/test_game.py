@@ -174,7 +174,7 @@ def king_walk(g: Game, plies: int) -> None:
         kings = pos.kings(pos.turn)
         moves = [m for m in g.legal_moves() if kings >> m.start & 1 and not m.captured]
         assert moves
-        moves.sort(key=lambda m: g.repetition_count(play_unchecked(pos, m)))
+        moves.sort(key=lambda m: g.repetition_count(play_unchecked(pos, m, g.variant)))
         g.play(moves[0])
         assert g.repetition_count() < 3
 

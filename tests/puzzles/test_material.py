@@ -4,7 +4,7 @@ questions (`top_two`, `best_move`) answer as scoring every move exactly does."""
 
 from __future__ import annotations
 
-from engine import Color, Position, get_variant, parse_move
+from engine import Color, Position, get_staged_variant, get_variant, legal_moves, parse_move
 from puzzles.cli import FIRST_SEED, self_play_positions
 from puzzles.material import WON, MaterialSearch, captured_value, crowns, material
 
@@ -23,11 +23,21 @@ def test_kings_count_at_the_variants_value() -> None:
 def test_a_capture_is_worth_what_it_takes_and_a_crowning_is_seen() -> None:
     quiet = Position.from_fen("W:Wc6:Be6", ITALIAN)
     step = parse_move("c6-d7", quiet, ITALIAN)
-    assert captured_value(quiet, ITALIAN, step) == 0 and not crowns(quiet, step)
+    assert captured_value(quiet, ITALIAN, step) == 0 and not crowns(quiet, step, ITALIAN)
     kings = Position.from_fen("W:WKd3:BKe4,a8", ITALIAN)
     assert captured_value(kings, ITALIAN, parse_move("d3xf5", kings, ITALIAN)) == 165
     near = Position.from_fen("W:Wb7:Be6", ITALIAN)
-    assert crowns(near, parse_move("b7-a8", near, ITALIAN))
+    assert crowns(near, parse_move("b7-a8", near, ITALIAN), ITALIAN)
+
+
+def test_a_russian_man_crowned_mid_capture_is_seen_crowned() -> None:
+    # b6xd8xf6: crowned on d8, the man ends the capture a king on f6 (docs/RULES.md,
+    # "Russian draughts"); the same capture in Brazilian leaves a man (it is not crowned
+    # in passing: the Brazilian board with the same pieces).
+    russian, brazilian = get_staged_variant("russian"), get_staged_variant("brazilian")
+    position = Position.from_fen("W:Wb6,a1:Bc7,e7,h4", russian)
+    assert crowns(position, parse_move("b6xd8xf6", position, russian), russian)
+    assert not any(crowns(position, m, brazilian) for m in legal_moves(position, brazilian))
 
 
 def test_a_side_without_a_move_has_lost_and_one_piece_each_is_a_turkish_draw() -> None:

@@ -260,7 +260,7 @@ class GameMoves:
         live.advancing = True
         work: asyncio.Future[Move] | None = None
         try:
-            after = play_unchecked(game.position, move)
+            after = play_unchecked(game.position, move, game.variant)
             if await self._core.move_work.is_heavy([(after, game.variant)]):
                 live.game = await self._core.move_work.in_process(played, game, move)
                 return
