@@ -2,11 +2,14 @@
 
     python -m engine moves VARIANT FEN          every legal move, full form, one per line
     python -m engine perft VARIANT FEN DEPTH    the number of positions at DEPTH plies
-    python -m engine replay FILE.pdn [--variant V]
+    python -m engine replay FILE.pdn [--variant V] [--result-first black]
                                                 one line per game: its result, or its first
                                                 illegal move; warnings indented below
 
-FEN `start` stands for the variant's start position. Exit status: 0 on success; 1 when an
+VARIANT is a variant of the bot (a key or an alias: `engine.get_variant`) or the key of a
+variant the engine plays but the bot does not offer yet (brazilian, international, russian,
+english: `engine.pdn_variants.pdn_variants`). FEN `start` stands for the variant's start
+position. Exit status: 0 on success; 1 when an
 input cannot be used (unknown variant, bad FEN, missing or unreadable file, a game with an
 illegal move); 2 for a malformed command line. Errors go to standard error, never as a
 traceback.
@@ -21,17 +24,17 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import (
-    VARIANTS,
+    Color,
     DamaError,
     Position,
     Variant,
     format_move,
-    get_variant,
     legal_moves,
     perft,
 )
 from engine.pdn import PdnGame, PdnMoveError, replay_game
 from engine.pdn_syntax import PdnError, split_games
+from engine.pdn_variants import pdn_variant, pdn_variants
 
 PROG = "python -m engine"
 EXIT_OK = 0
@@ -48,16 +51,18 @@ class CliError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the engine's command line."""
-    variants = ", ".join(VARIANTS)
+    variants = ", ".join(v.key for v in pdn_variants())
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="The dama-bot rules engine: legal moves, perft counts, PDN replays for "
-        f"Turkish, Arab, Moroccan and Italian draughts (variants: {variants}; aliases such "
-        "as dama or italian-draughts work too).",
-        epilog="Squares are algebraic (a1 is White's near-left corner). A FEN looks like "
-        "W:Wa2,b2,Kd4:Ba7,Kh8 (side to move, White's pieces, Black's; K marks a king); "
-        "Italian also takes numeric squares (W:W21,22:B1,2). Exit status: 0 ok, 1 an input "
-        "could not be used, 2 bad command line.",
+        "Turkish, Arab, Moroccan and Italian draughts, and Brazilian, International and "
+        f"Russian draughts and English checkers (variants: {variants}; aliases of the first "
+        "four such as dama or italian-draughts work too).",
+        epilog="Squares are algebraic (a1 is White's near-left corner; a1..j10 on the 10x10 "
+        "board). A FEN looks like W:Wa2,b2,Kd4:Ba7,Kh8 (side to move, White's pieces, "
+        "Black's; K marks a king); Italian and English checkers also take numeric squares "
+        "(W:W21,22:B1,2), International numbers 1..50 (W:W31-50:B1-20). Exit status: 0 ok, "
+        "1 an input could not be used, 2 bad command line.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -68,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_position_arguments(moves)
     moves.add_argument("--numeric", action="store_true",
-                       help="Italian only: write squares as numbers 1..32")
+                       help="Italian, English checkers (1..32) and International (1..50) "
+                       "only: write squares as numbers")
 
     count = commands.add_parser(
         "perft", help="count the positions reached after DEPTH plies",
@@ -90,13 +96,18 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, metavar="FILE.pdn", help="the PDN file to read")
     replay.add_argument("--variant", metavar="V",
                         help="variant of games whose tags do not say it (no GameType or "
-                        "Variant tag), e.g. italian")
+                        "Variant tag), e.g. italian, english, russian")
+    replay.add_argument("--result-first", choices=("white", "black"), default="white",
+                        help="whose score the file's results write first (default white, "
+                        "as PDN reads 1-0; black for English checkers files that write "
+                        "the first mover's first)")
     return parser
 
 
 def _add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT",
-                        help=f"variant name: {', '.join(VARIANTS)} or an alias")
+                        help="variant name: "
+                        f"{', '.join(v.key for v in pdn_variants())} or an alias")
     parser.add_argument("fen", metavar="FEN",
                         help="the position, e.g. 'W:Wa2,b2:Ba7,Kh8', or start")
 
@@ -140,7 +151,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
 
 
 def _variant(name: str) -> Variant:
-    return get_variant(name)
+    return pdn_variant(name)
 
 
 def _position(fen: str, variant: Variant) -> Position:
@@ -193,7 +204,7 @@ def _replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     failed = 0
     for raw in raws:
         try:
-            game = replay_game(raw, variant=variant)
+            game = replay_game(raw, variant=variant, result_first=Color(args.result_first))
         except PdnMoveError as error:
             failed += 1
             print(f"game {raw.index}: ILLEGAL move {error.number} ({error.color.value}) "

@@ -24,10 +24,11 @@ from engine.movegen import legal_moves as _legal_moves
 from engine.movegen import play_unchecked
 from engine.moves import Move
 from engine.notation import parse_move
+from engine.pdn_variants import pdn_variant
 from engine.pieces import Color
 from engine.position import Position
 from engine.squares_board import move_name
-from engine.variants import EndgameRule, Variant, get_variant
+from engine.variants import EndgameRule, Variant
 
 
 class Termination(enum.Enum):
@@ -108,8 +109,11 @@ class Game:
     @classmethod
     def replay(cls, variant: Variant | str, start_fen: str, moves: Iterable[str]) -> Game:
         """The game that `moves` (move texts, in ply order, as `parse_move` reads them) make
-        from `start_fen` in `variant` (a Variant or its registry name), with the draw rules
-        enforced as in play (docs/RULES.md), so a game the rules ended stands ended.
+        from `start_fen` in `variant`, with the draw rules enforced as in play
+        (docs/RULES.md), so a game the rules ended stands ended. `variant`: a Variant, or
+        a name: a key or alias of the bot's variants (`get_variant`) or the key of a staged
+        variant the engine plays (brazilian, international, russian, english:
+        `engine.pdn_variants.pdn_variant`).
 
         This is how a stored game becomes a game again (the bot loading a game, local play
         and the tests reading what the bot stored). Raises `UnknownVariantError` for a
@@ -117,7 +121,7 @@ class Game:
         `MalformedMoveError`, `IllegalMoveError` or `AmbiguousMoveError` for a move that
         does not replay, `GameOverError` for a move after the game ended.
         """
-        rules = get_variant(variant) if isinstance(variant, str) else variant
+        rules = pdn_variant(variant) if isinstance(variant, str) else variant
         game = cls(rules, Position.from_fen(start_fen, rules))
         for text in moves:
             game.play(text)

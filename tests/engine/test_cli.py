@@ -109,6 +109,44 @@ def test_replay_the_italian_championship() -> None:
     assert lines[-1] == "27 games, 27 replayed"
 
 
+@pytest.mark.parametrize(
+    ("variant", "depth", "count"),
+    # Published start perft: Brazilian and Russian 7, 49, 302 (rhalbersma/dctl); English
+    # checkers 7, 49, 302 (OEIS A133046); International 9, 81 (rhalbersma/dctl).
+    [("brazilian", 3, 302), ("russian", 3, 302), ("english", 3, 302),
+     ("international", 2, 81)],
+)
+def test_perft_start_of_the_staged_variants(variant: str, depth: int, count: int) -> None:
+    status, out, err = run("perft", variant, "start", str(depth))
+    assert (status, out, err) == (0, f"{count}\n", "")
+
+
+def test_moves_english_start_in_numbers() -> None:
+    # docs/RULES.md: Black's seven first moves 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16.
+    status, out, err = run("moves", "english", "start", "--numeric")
+    assert status == 0 and err == ""
+    assert sorted(out.split()) == sorted(
+        ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
+    )
+
+
+def test_replay_english_checkers_with_results_black_first() -> None:
+    # tests/data/README.md: 43 games; the file writes Black's score first, so its first
+    # game's `1-0` (a win for Black) is printed White first, `0-1`.
+    path = DATA.parent / "english-oca-1841-1849.pdn"
+    status, out, err = run("replay", str(path), "--variant", "english",
+                           "--result-first", "black")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[-1] == "43 games, 43 replayed"
+    first = next(line for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("[Result "))
+    printed = lines[0].split(": ")[2].split()[0]
+    flipped = {"1-0": "0-1", "0-1": "1-0"}
+    assert printed == flipped.get(first[9:-2], first[9:-2])
+    assert lines[0].startswith("game 1: english, ")
+
+
 def test_replay_without_a_variant_says_how_to_give_one() -> None:
     status, out, err = run("replay", str(DATA))
     assert status == 1

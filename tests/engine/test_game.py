@@ -323,6 +323,30 @@ def test_replaying_refuses_an_unknown_variant() -> None:
         Game.replay("checkers", "W:W21:B1", [])
 
 
+@pytest.mark.parametrize(
+    ("key", "first"),
+    [("brazilian", "c3-d4"), ("international", "32-28"), ("russian", "c3-d4"),
+     ("english", "11-15")],
+)
+def test_replaying_takes_a_staged_variants_key(key: str, first: str) -> None:
+    # The staged variants (docs/RULES.md, "Family 3") by their keys, any case; English
+    # checkers from its numeric FEN, Black first.
+    variant = get_staged_variant(key)
+    start = Position.start(variant)
+    g = Game.replay(key.upper(), start.to_fen(variant, numeric=variant.numeric_notation),
+                    [first])
+    assert g.variant is variant and g.ply == 1 and g.start == start
+    assert g.position.turn is start.turn.opponent
+
+
+def test_replaying_a_russian_capture_crowns_the_man_where_it_ends() -> None:
+    # b6:f6 (by b6-d8-f6): crowned on d8, the man goes on as a king and stands on f6 a
+    # king (docs/RULES.md, "Russian draughts"; the colon is read as a capture sign).
+    g = Game.replay("russian", "W:Wb6,a1:Bc7,e7,h4", ["b6:f6"])
+    assert g.position.piece_at(parse_square("f6")) == Piece(Color.WHITE, PieceKind.KING)
+    assert g.position.to_fen(g.variant) == "B:Wa1,Kf6:Bh4"
+
+
 # --- International draughts on the 10x10 board ----------------------------------------
 
 INTERNATIONAL = get_staged_variant("international")
