@@ -179,8 +179,9 @@ def export_pdn(
     algebraic squares elsewhere. Captures are written with `x`, Russian ones with `:`
     (`engine.pdn_variants.capture_separator`). `comments`: text written as a PDN comment
     ``{...}`` after the move of each ply given (1 = the first move; braces in the text
-    are replaced by parentheses); Black's move after a comment gets its number again
-    (``3...``).
+    are replaced by parentheses); the second mover's move after a comment gets its
+    number again (``3...``). Each numbered move opens with the variant's first mover
+    (Black in English checkers: ``1. 11-15 22-18``).
 
     Raises PdnError when a given Result, GameType, Variant or FEN tag contradicts the game,
     when `numeric` is asked for a variant without numeric notation, or for a tag name that
@@ -273,6 +274,7 @@ def _move_text(
     commented = False
     positions = game.positions()
     separator = capture_separator(game.variant)
+    first = Position.start(game.variant).turn
     for ply, move in enumerate(game.moves):
         position = positions[ply]
         text = format_move(move, position, game.variant, numeric=numeric)
@@ -280,8 +282,8 @@ def _move_text(
             # Only a path tells this capture apart from another one: write all of it.
             text = format_move(move, position, game.variant, full=True, numeric=numeric)
         text = text.replace("x", separator)
-        number, color = _number(game.start, ply)
-        if color is Color.WHITE:
+        number, color = _number(game.start, ply, game.variant)
+        if color is first:
             words.append(f"{number}. {text}")
         elif ply == 0 or commented:
             words.append(f"{number}... {text}")
@@ -307,11 +309,15 @@ def _move_text(
     return "\n".join(lines)
 
 
-def _number(start: Position, ply: int) -> tuple[int, Color]:
-    """The PDN move number and the side to move at `ply` of a game begun at `start`."""
-    if start.turn is Color.WHITE:
-        return ply // 2 + 1, Color.WHITE if ply % 2 == 0 else Color.BLACK
-    return (ply + 1) // 2 + 1, Color.BLACK if ply % 2 == 0 else Color.WHITE
+def _number(start: Position, ply: int, variant: Variant) -> tuple[int, Color]:
+    """The PDN move number and the side to move at `ply` of a game of `variant` begun at
+    `start`. A numbered move opens with the variant's first mover (the side to move of its
+    start position: White, or Black in English checkers, whose records write
+    `1. 11-15 22-18`), so a game begun with the other side to move starts `1...`."""
+    first = Position.start(variant).turn
+    if start.turn is first:
+        return ply // 2 + 1, first if ply % 2 == 0 else first.opponent
+    return (ply + 1) // 2 + 1, first.opponent if ply % 2 == 0 else first
 
 
 # --- import -----------------------------------------------------------------------------
@@ -360,7 +366,7 @@ def replay_game(
         except GameOverError as error:
             # Only a start position already won (the side not to move has no pieces) ends
             # the game before a move the rules accept.
-            raise _move_error(raw, ply, raw.moves[ply], start, error) from None
+            raise _move_error(raw, ply, raw.moves[ply], start, chosen_variant, error) from None
     result = _recorded_result(raw, tags, game, warnings, result_first)
     warnings += _draw_rule_notes(game, result)
     tags["Result"] = result.token
@@ -502,14 +508,14 @@ def _resolve(
                     following[child] = _Node()
                 elif not dropped:
                     dropped = True
-                    number, color = _number(start, ply)
+                    number, color = _number(start, ply, variant)
                     warnings.append(
                         f"move {number} ({color.value}): more than {MAX_LINES} readings of "
                         f"the ambiguous captures so far; only the first {MAX_LINES} were "
                         "followed"
                     )
         if not following:
-            raise _move_error(raw, ply, token, start, first_error)
+            raise _move_error(raw, ply, token, start, variant, first_error)
         layers.append(following)
 
     reachable: list[set[Position]] = [set() for _ in layers]
@@ -528,7 +534,7 @@ def _resolve(
         good = [(m, c) for m, c in children if c in reachable[ply + 1]]
         move, position = good[0]
         if len(children) > 1:
-            number, color = _number(start, ply)
+            number, color = _number(start, ply, variant)
             ambiguities.append(PdnAmbiguity(
                 ply=ply, number=number, color=color, text=token.text,
                 candidates=tuple(m for m, _ in children),
@@ -543,9 +549,10 @@ def _move_error(
     ply: int,
     token: MoveToken,
     start: Position,
+    variant: Variant,
     error: DamaError | None,
 ) -> PdnMoveError:
-    number, color = _number(start, ply)
+    number, color = _number(start, ply, variant)
     return PdnMoveError(
         game_index=raw.index, ply=ply, number=number, color=color, text=token.text,
         line=token.line, reason=str(error) if error else "no legal move matches it",
@@ -590,7 +597,7 @@ def _draw_rule_notes(game: Game, result: PdnResult) -> list[str]:
         if ply == 0:
             where = "the start position is already drawn"
         else:
-            number, color = _number(game.start, ply - 1)
+            number, color = _number(game.start, ply - 1, game.variant)
             where = f"move {number} ({color.value}, ply {ply}) draws"
         if ply == game.ply:
             if result in (PdnResult.DRAW, PdnResult.UNKNOWN):

@@ -489,10 +489,12 @@ def test_result_contradicting_the_rules_is_reported() -> None:
     assert "0-1" in warning and "1-0" in warning
 
 
-# --- the staged variants the generator plays: International (20), Brazilian (26) -------
+# --- the staged variants: International (20), English (21), Russian (25), Brazilian (26) ---
 
 INTERNATIONAL = get_staged_variant("international")
 BRAZILIAN = get_staged_variant("brazilian")
+RUSSIAN = get_staged_variant("russian")
+ENGLISH = get_staged_variant("english")
 
 
 def _played_out(variant: Variant, seed: int, start: Position | None = None) -> Game:
@@ -582,3 +584,77 @@ def test_a_real_international_record_replays_with_its_result() -> None:
     assert "40. 23x12 17x8" in exported and '[GameType "20"]' in exported
     (again,) = read_pdn(exported)
     assert again.game.moves == game.game.moves
+
+
+def test_russian_round_trip_writes_gametype_25_and_colon_captures() -> None:
+    # The FMJD's table: `25,W,8,8,A0,0`, captures separated by `:` (c3:e5).
+    game = _played_out(RUSSIAN, 5)
+    text = export_pdn(game)
+    body = text.split("\n\n", 1)[1]
+    assert '[GameType "25"]' in text and '[Variant "russian"]' in text
+    assert any(m.captured for m in game.moves)
+    assert ":" in body and "x" not in body
+    (back,) = read_pdn(text)
+    assert back.variant is RUSSIAN and back.warnings == ()
+    assert back.game.moves == game.moves and back.game.position == game.position
+
+
+def test_english_round_trip_writes_gametype_21_and_numbers_black_first() -> None:
+    # The FMJD's table: `21,B,8,8,N1,0`: numbers 1..32, Black first (`1. 11-15`, say).
+    game = _played_out(ENGLISH, 5)
+    text = export_pdn(game)
+    body = text.split("\n\n", 1)[1]
+    assert '[GameType "21"]' in text and '[Variant "english"]' in text
+    assert body.startswith("1. ") and not any(c in body for c in "abcdefgh")
+    assert "FEN" not in text
+    (back,) = read_pdn(text)
+    assert back.variant is ENGLISH and back.game.start.turn is Color.BLACK
+    assert back.game.moves == game.moves and back.warnings == ()
+    assert game.outcome is not None
+    winner = game.outcome.winner
+    # White first, as PDN reads results: `1-0` is White's win in GameType 21 too.
+    assert back.result is {Color.WHITE: PdnResult.WHITE_WINS, None: PdnResult.DRAW,
+                           Color.BLACK: PdnResult.BLACK_WINS}[winner]
+    assert body.rstrip().endswith(back.result.token)
+
+
+def test_gametypes_21_and_25_name_english_and_russian() -> None:
+    (english,) = read_pdn('[GameType "21,B,8,8,N1,0"]\n1. 11-15 22-18 2. 15x22 *')
+    assert english.variant is ENGLISH and english.game.ply == 3
+    (russian,) = read_pdn('[GameType "25"]\n1. c3-d4 f6-e5 2. d4:f6 *')
+    assert russian.variant is RUSSIAN and russian.game.ply == 3
+
+
+def test_results_are_read_white_first_unless_told() -> None:
+    # PDN 3.0 takes its Result tag from PGN (`1-0`: White wins), in every GameType.
+    text = '[GameType "21"]\n[Result "1-0"]\n1. 11-15 1-0'
+    (standard,) = read_pdn(text)
+    assert standard.result is PdnResult.WHITE_WINS
+    (black_first,) = read_pdn(text, result_first=Color.BLACK)
+    assert black_first.result is PdnResult.BLACK_WINS
+    assert black_first.tags["Result"] == "0-1" and black_first.warnings == ()
+    (draw,) = read_pdn('[GameType "21"]\n1. 11-15 1/2-1/2', result_first=Color.BLACK)
+    assert draw.result is PdnResult.DRAW
+
+
+def test_a_fen_tag_ending_with_a_dot_is_read() -> None:
+    # PDN 3.0's FEN grammar ends with `DOT?`; only writers must leave the dot out.
+    (game,) = read_pdn('[GameType "26"]\n[FEN "W:Wc3:Bf6."]\n1. c3-d4 *')
+    assert game.game.start == Position.from_fen("W:Wc3:Bf6", BRAZILIAN)
+    assert game.warnings == ()
+
+
+def test_a_russian_fen_in_numbers_is_read_with_the_boards_numbers_and_a_warning() -> None:
+    # Russian's GameType (25) has algebraic squares; a FEN written in numbers is read with
+    # English checkers' numbers (the same board: 1 = b8, 29 = a1, 32 = g1).
+    (game,) = read_pdn('[FEN "W:W29,K22:B5."]\n1. a1-b2 *', variant="russian")
+    assert game.game.start == Position.from_fen("W:Wa1,Kc3:Ba7", RUSSIAN)
+    (warning,) = game.warnings
+    assert "numbers" in warning and "English checkers" in warning
+    with pytest.raises(PdnError, match="FEN tag"):
+        read_pdn('[FEN "W:W29:B5"]\n1. a2-a3 *', variant="turkish")
+
+
+def test_a_game_without_its_variant_names_every_variant_pdn_reads() -> None:
+    with pytest.raises(PdnVariantError, match="russian, english"):
+        read_pdn("1. c3-d4 *")
