@@ -15,6 +15,8 @@ otherwise.
 
 from __future__ import annotations
 
+import re
+
 from engine.errors import UnknownVariantError, quoted
 from engine.movegen_core import unsupported_rules
 from engine.staged_variants import STAGED_VARIANTS
@@ -24,6 +26,8 @@ from engine.variants import VARIANTS, Variant, get_variant
 #: writes with numbers by default: 20, International draughts (``20,W,10,10,N2,0``), and
 #: 21, English draughts (``21,B,8,8,N1,0``).
 NUMERIC_BY_DEFAULT = frozenset({20, 21})
+
+_GAMETYPE = re.compile(r"\s*(\d+)")
 
 #: The capture separator of the FMJD's table where it is not ``x``: 25, Russian draughts
 #: (``c3:e5``).
@@ -54,6 +58,13 @@ def pdn_variant(name: str) -> Variant:
         raise UnknownVariantError(
             f"unknown variant {quoted(name)}: choose one of {', '.join(valid)}", valid
         ) from None
+
+
+def gametype_number(text: str) -> int | None:
+    """The type number a GameType tag's value starts with (`20` and `20,W,10,10,N2,0`
+    give 20), None when it starts with none."""
+    match = _GAMETYPE.match(text)
+    return int(match.group(1)) if match else None
 
 
 def by_gametype(number: int) -> Variant | None:

@@ -84,8 +84,9 @@ def test_international_games_and_plies_are_those_of_the_file(
 
 @pytest.mark.slow
 def test_international_moves_are_legal_by_pydraughts(international: list[PdnGame]) -> None:
-    # Slow suite (35 s: pydraughts is slow on 10×10). Every start-end text of the file names exactly one of pydraughts' moves (start, end,
-    # captured squares), and the engine played that move.
+    # Slow suite (35 s: pydraughts is slow on 10×10). Every start-end text of the file
+    # names exactly one of pydraughts' moves (start, end, captured squares), and the
+    # engine played that move.
     for chunk, pdn in zip(_games_text(INTERNATIONAL), international, strict=True):
         board = draughts.Board("standard")
         texts = _NUMERIC_MOVE.findall(_move_texts(chunk))
