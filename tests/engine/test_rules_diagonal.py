@@ -18,6 +18,7 @@ from .oracles.board import merge, parse_fen, rotate_fen, rotate_notation
 from .oracles.bridge import sq_index
 from .oracles.rulecases import (
     RuleCase,
+    case_params,
     check_engine,
     describe,
     expected_identities,
@@ -187,12 +188,7 @@ CASES = [
     ),
 ]
 
-PARAMS = [
-    pytest.param(case if not turned else case.rotated(), variant, id=f"{i}-{variant}-{tag}")
-    for i, case in enumerate(CASES)
-    for variant in case.variants
-    for turned, tag in ((False, "white"), (True, "black"))
-]
+PARAMS = case_params(CASES)
 
 
 @pytest.mark.parametrize(("case", "variant"), PARAMS)

@@ -9,8 +9,11 @@ squares), which needs no move generation: the test author decides which paths ar
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+import pytest
+from _pytest.mark.structures import ParameterSet
 
 from . import reference
 from .board import (
@@ -44,6 +47,17 @@ class RuleCase:
             rotate_fen(self.fen),
             tuple(rotate_notation(m) for m in self.expected),
         )
+
+
+def case_params(cases: Sequence[RuleCase]) -> list[ParameterSet]:
+    """`(case, variant)` parameters for each case, each of its variants, and each colour:
+    as given (id `...-white`) and turned 180 degrees with the colours swapped (`...-black`)."""
+    return [
+        pytest.param(case if not turned else case.rotated(), variant, id=f"{i}-{variant}-{tag}")
+        for i, case in enumerate(cases)
+        for variant in case.variants
+        for turned, tag in ((False, "white"), (True, "black"))
+    ]
 
 
 def _between(a: str, b: str) -> list[str]:
