@@ -1,16 +1,17 @@
-"""Variants the engine defines but the bot does not offer yet: Brazilian draughts,
-International draughts, Russian draughts and English checkers (docs/RULES.md, "Family 3").
+"""The records of the variants of docs/RULES.md's "Family 3" (diagonal, a1 dark):
+Brazilian draughts, International draughts, Russian draughts and English checkers, with
+their draw laws.
 
-They are kept out of `engine.VARIANTS` and `engine.get_variant`, which are what the bot
-lists and reads from its players, until a later step gives them what every variant of the
-bot needs (translations, puzzle banks, pictures; for International the 10×10 `Position`).
-Find one with `get_staged_variant`; `STAGED_VARIANTS` maps key to record.
+The bot offers them: they are in `engine.VARIANTS` and found by `engine.get_variant`
+(which reads their aliases too). `STAGED_VARIANTS` maps the four keys to their records
+(the engine's tests and oracles iterate them; the name is kept until those move to
+`VARIANTS`), `get_staged_variant` finds one of the four by key.
 
-Their rule parameters are those of `engine.variants.Variant`. The move generator of
+Their rule parameters are those of `engine.variant_rules.Variant`. The move generator of
 `engine.movegen_core` plays the four (Russian and English checkers with free choice of
 capture, `CapturePrecedence.FREE_CHOICE`, and Russian with
 `CrownedMidCapture.CONTINUES_AS_KING`); the reference generator of the tests
-(tests/engine/oracles/diagonal.py) plays the three 8×8 ones.
+(tests/engine/oracles/diagonal.py) plays the three 8x8 ones.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.errors import UnknownVariantError, quoted
-from engine.variants import (
+from engine.variant_rules import (
     CapturePrecedence,
     CaptureRemoval,
     CountFrom,
@@ -170,7 +171,7 @@ RUSSIAN = Variant(
 ENGLISH = Variant(
     key="english",
     name="English checkers",
-    aliases=("english-draughts", "checkers", "american-checkers", "en"),
+    aliases=("english-checkers", "english-draughts", "checkers", "american-checkers", "en"),
     geometry=Geometry.DIAGONAL,
     board_size=8,
     a1_dark=True,

@@ -106,9 +106,6 @@ def test_a_man_ending_its_capture_on_the_far_rank_is_crowned() -> None:
     assert piece is not None and piece.kind is engine.PieceKind.KING
 
 
-def test_brazilian_is_not_offered_by_the_bot() -> None:
-    # The bot lists `engine.VARIANTS`; Brazilian stays staged until it is wired in.
-    assert "brazilian" not in engine.VARIANTS
-    with pytest.raises(engine.UnknownVariantError):
-        engine.get_variant("brazilian")
+def test_brazilian_is_offered_by_the_bot() -> None:
+    assert engine.VARIANTS["brazilian"] is engine.get_variant("damas-brasileiras")
 

@@ -19,8 +19,9 @@ from engine import (
 )
 
 
-def test_the_four_variants_are_registered_by_key() -> None:
-    assert list(VARIANTS) == ["turkish", "arab", "moroccan", "italian"]
+def test_the_eight_variants_are_registered_by_key() -> None:
+    assert list(VARIANTS) == ["turkish", "arab", "moroccan", "italian",
+                              "international", "brazilian", "russian", "english"]
     for key, variant in VARIANTS.items():
         assert variant.key == key
         assert get_variant(key) is variant
@@ -46,14 +47,14 @@ def test_aliases_are_case_insensitive(name: str, key: str) -> None:
     assert get_variant(name).key == key
 
 
-@pytest.mark.parametrize("name", ["chess", "", "international", "turkish2"])
+@pytest.mark.parametrize("name", ["chess", "", "draughts", "turkish2"])
 def test_unknown_names_list_the_valid_ones(name: str) -> None:
     with pytest.raises(UnknownVariantError) as info:
         get_variant(name)
     message = str(info.value)
-    for key in ("turkish", "arab", "moroccan", "italian"):
+    for key in VARIANTS:
         assert key in message
-    assert info.value.valid == ("turkish", "arab", "moroccan", "italian")
+    assert info.value.valid == tuple(VARIANTS)
     assert isinstance(info.value, ValueError)
     assert isinstance(info.value, DamaError)
 
@@ -112,7 +113,7 @@ def test_a_variant_record_refuses_a_board_that_does_not_exist(
 
 
 def test_rule_parameters_follow_rules_md() -> None:
-    turkish, arab, moroccan, italian = (get_variant(k) for k in VARIANTS)
+    turkish, arab, moroccan, italian = map(get_variant, ("turkish", "arab", "moroccan", "italian"))
     assert (turkish.men_per_side, arab.men_per_side) == (16, 16)
     assert (moroccan.men_per_side, italian.men_per_side) == (12, 12)
     assert turkish.flying_kings and arab.flying_kings and moroccan.flying_kings
