@@ -19,7 +19,8 @@ both would give the same game, and the same puzzles, until their rules differ.
 line, scores, depth, rating and themes it verified (id, position and source unchanged);
 the others are dropped, and so is a puzzle whose position, or a mirror image of it
 (`puzzles.bank.images`), is already in the bank or in the shipped bank of a variant
-listed before it (`engine.VARIANTS`: Turkish, Arab, Moroccan, Italian). `mine` never adds
+listed before it (`engine.VARIANTS`: Turkish, Arab, Moroccan, Italian, International,
+Brazilian, Russian, English checkers). `mine` never adds
 a position, or a mirror image of one, that the bank or any other shipped bank holds.
 """
 
@@ -57,9 +58,13 @@ from puzzles.mining import (
 
 MAX_SELF_PLAY_PLIES = 100
 SEED_BLOCK = 100_000
-FIRST_SEED = {"turkish": 0, "arab": 100_000, "moroccan": 200_000, "italian": 300_000}
-"""The first self-play seed of each variant's block (Turkish and Arab banks were mined
-from 0 and 100000; Moroccan and Italian from 200000 and 300000)."""
+FIRST_SEED = {"turkish": 0, "arab": 100_000, "moroccan": 200_000, "italian": 300_000,
+              "international": 400_000, "brazilian": 500_000, "russian": 600_000,
+              "english": 700_000}
+"""The first self-play seed of each variant's block, one per key of `engine.VARIANTS`
+(Turkish and Arab banks were mined from 0 and 100000; Moroccan and Italian from 200000
+and 300000; International, Brazilian, Russian and English checkers from 400000 to
+700000)."""
 
 
 def self_play_positions(variant: Variant, level: int, seed: int) -> list[Position]:

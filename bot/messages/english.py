@@ -321,10 +321,43 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "as numbers 1 to 32 (22-18). Draw: threefold repetition or 40 moves by each side "
         "without progress."
     ),
+    Msg.RULES_INTERNATIONAL: (
+        "Played on the 50 dark squares of a 10×10 board (a1 is dark); 20 men each, White "
+        "first. Men move one square diagonally forward and capture forwards and backwards. "
+        "Kings fly along diagonals and capture from a distance. Captured pieces leave at the "
+        "end of the move. Capturing is compulsory and you must take the most pieces; a man "
+        "passing the far rank during a capture is not crowned. Squares may also be given as "
+        "numbers 1 to 50 (32-28). Draw: threefold repetition, 25 moves by each side with "
+        "kings only, or the endgame counts (16 or 5 moves each)."
+    ),
+    Msg.RULES_BRAZILIAN: (
+        "International draughts on the 8×8 board: the 32 dark squares (a1 is dark), 12 men "
+        "each, White first. Men move one square diagonally forward and capture forwards and "
+        "backwards. Kings fly and capture from a distance. Captured pieces leave at the end "
+        "of the move. Capturing is compulsory and you must take the most pieces; a man "
+        "passing the far rank during a capture is not crowned. Draw: threefold repetition, "
+        "20 moves by each side with kings only, or 5 moves each in the small king endings."
+    ),
+    Msg.RULES_RUSSIAN: (
+        "Played on the 32 dark squares (a1 is dark); 12 men each, White first. Men move one "
+        "square diagonally forward and capture forwards and backwards. Kings fly and capture "
+        "from a distance. Captured pieces leave at the end of the move. Capturing is "
+        "compulsory, but you may choose any capture. A man reaching the far rank during a "
+        "capture becomes a king at once and goes on capturing as a king. Draw: threefold "
+        "repetition, 15 moves by each side with kings only, or the endgame counts."
+    ),
+    Msg.RULES_ENGLISH: (
+        "Played on the 32 dark squares (a1 is dark); 12 men each, Black first. Men move and "
+        "capture one square diagonally forward. Kings move and capture one square "
+        "diagonally in any direction. Capturing is compulsory, but you may choose any "
+        "capture. A man reaching the far rank becomes a king and the move ends. Squares may "
+        "also be given as numbers 1 to 32 (11-15). Draw: threefold repetition or 40 moves "
+        "by each side without a capture or a man move."
+    ),
     Msg.HELP_TITLE: "Playing draughts here",
     Msg.HELP_BODY: (
-        "**/challenge** a player to Turkish, Arab, Moroccan or Italian draughts; they accept "
-        "with the button.\n"
+        "**/challenge** a player to Turkish, Arab, Moroccan, Italian, International, Brazilian "
+        "or Russian draughts or English checkers; they accept with the button.\n"
         "**/play** a game against the computer (levels 1 to 5).\n"
         "**/move** plays a move: start typing and pick one (e.g. d3-d4, captures d3xd5).\n"
         "**/board** shows the board again · **/draw** offers or accepts a draw · **/resign** "
@@ -372,10 +405,18 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.VARIANT_ARAB: "Arab Dama",
     Msg.VARIANT_MOROCCAN: "Moroccan draughts",
     Msg.VARIANT_ITALIAN: "Italian draughts",
+    Msg.VARIANT_INTERNATIONAL: "International draughts",
+    Msg.VARIANT_BRAZILIAN: "Brazilian draughts",
+    Msg.VARIANT_RUSSIAN: "Russian draughts",
+    Msg.VARIANT_ENGLISH: "English checkers",
     Msg.VARIANT_TURKISH_IN_SENTENCE: "Turkish draughts",
     Msg.VARIANT_ARAB_IN_SENTENCE: "Arab Dama",
     Msg.VARIANT_MOROCCAN_IN_SENTENCE: "Moroccan draughts",
     Msg.VARIANT_ITALIAN_IN_SENTENCE: "Italian draughts",
+    Msg.VARIANT_INTERNATIONAL_IN_SENTENCE: "International draughts",
+    Msg.VARIANT_BRAZILIAN_IN_SENTENCE: "Brazilian draughts",
+    Msg.VARIANT_RUSSIAN_IN_SENTENCE: "Russian draughts",
+    Msg.VARIANT_ENGLISH_IN_SENTENCE: "English checkers",
     Msg.HELP_LANGUAGE: (
         "**Language**: **/settings** `language` sets the language I answer you in: English, "
         "Türkçe, Italiano or Français. بالعربية: اختر \u2066/settings language: ar\u2069"
@@ -396,17 +437,16 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     # why the engine refused move text (engine.MoveProblem)
     Msg.MOVE_EMPTY: "The move is empty: type one such as d3-d4.",
     Msg.MOVE_NOT_A_SQUARE: "I can't read **{text}** as a move: {square} is not a square; squares "
-                           "run from a1 to h8.",
+                           "run from a1 to {last_square}.",
     Msg.MOVE_NUMBERS_RUN_TOGETHER: "I can't read **{text}** as a move: separate numbered squares "
                                    "with - or x, e.g. 22-18.",
-    Msg.MOVE_NUMBERS_NOT_USED: "I can't read **{text}** as a move: numbered squares are only used "
-                               "in Italian draughts; in {variant_in_sentence} name squares like "
-                               "d3, e.g. "
-                               "d3-d4.",
+    Msg.MOVE_NUMBERS_NOT_USED: "I can't read **{text}** as a move: numbered squares are not used "
+                               "in {variant_in_sentence}; name squares like d3, e.g. d3-d4.",
     Msg.MOVE_NUMBER_OFF_BOARD: "I can't read **{text}** as a move: {number} is not a square; "
-                               "numbered squares run from 1 to 32.",
+                               "numbered squares run from 1 to {last_number}.",
     Msg.MOVE_NOT_A_MOVE: "I can't read **{text}** as a move: write the start and the end square, "
-                         "e.g. d3-d4 (a capture d3xd5; in Italian draughts also numbers, 22-18).",
+                         "e.g. d3-d4 (a capture d3xd5; where squares are numbered, also "
+                         "numbers, 22-18).",
     Msg.MOVE_MIXED_NOTATION: "I can't read **{text}** as a move: it mixes numbered and lettered "
                              "squares; use one form, e.g. d3-d4 or 22-18.",
     Msg.MOVE_ONE_SQUARE: "I can't read **{text}** as a move: give the start and the end square, "

@@ -96,6 +96,10 @@ VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({
     "arab": Msg.VARIANT_ARAB,
     "moroccan": Msg.VARIANT_MOROCCAN,
     "italian": Msg.VARIANT_ITALIAN,
+    "international": Msg.VARIANT_INTERNATIONAL,
+    "brazilian": Msg.VARIANT_BRAZILIAN,
+    "russian": Msg.VARIANT_RUSSIAN,
+    "english": Msg.VARIANT_ENGLISH,
 })
 """The message of each variant's name, by variant key (`engine.VARIANTS`)."""
 
@@ -105,6 +109,10 @@ VARIANT_NAMES_IN_SENTENCE: Mapping[str, Msg] = MappingProxyType({
     "arab": Msg.VARIANT_ARAB_IN_SENTENCE,
     "moroccan": Msg.VARIANT_MOROCCAN_IN_SENTENCE,
     "italian": Msg.VARIANT_ITALIAN_IN_SENTENCE,
+    "international": Msg.VARIANT_INTERNATIONAL_IN_SENTENCE,
+    "brazilian": Msg.VARIANT_BRAZILIAN_IN_SENTENCE,
+    "russian": Msg.VARIANT_RUSSIAN_IN_SENTENCE,
+    "english": Msg.VARIANT_ENGLISH_IN_SENTENCE,
 })
 """The message of each variant's name as it stands inside a sentence ("a game of
 {variant_in_sentence}": "di dama turca", "de dames turques"), by variant key."""

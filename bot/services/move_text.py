@@ -60,24 +60,36 @@ def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
         )
         raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
     except (MalformedMoveError, IllegalMoveError) as error:
-        raise problem_error(error, text) from None
+        raise problem_error(error, text, variant) from None
 
 
-def problem_error(error: NotationError, text: str) -> PlayerError:
-    """The refusal for move text `text` that the engine refused with `error`: the message
-    of its reason (`MOVE_PROBLEMS`, else MOVE_NOT_LEGAL) with the reason's details
-    (squares, moves, count; a variant as `variant_in_sentence`, by its name's message), so
-    that each reader gets it in their language."""
+def problem_error(error: NotationError, text: str, variant: Variant) -> PlayerError:
+    """The refusal for move text `text` that the engine refused with `error` in a game of
+    `variant`: the message of its reason (`MOVE_PROBLEMS`, else MOVE_NOT_LEGAL) with the
+    reason's details (squares, moves, count; a variant as `variant_in_sentence`, by its
+    name's message), so that each reader gets it in their language, and the limits of
+    `variant`'s board (`board_limits`)."""
     key = MOVE_PROBLEMS.get(error.reason) if error.reason else None
     if key is None:
         key = Msg.MOVE_NOT_LEGAL
     params: dict[str, object] = {
-        name: value for name, value in error.details.items() if name != "variant"
+        **board_limits(variant),
+        **{name: value for name, value in error.details.items() if name != "variant"},
     }
     if "variant" in error.details:
         variant = str(error.details["variant"])
         params["variant_in_sentence"] = VARIANT_NAMES_IN_SENTENCE.get(variant, variant)
     return PlayerError(key, text=text.strip(), **params)
+
+
+def board_limits(variant: Variant) -> dict[str, object]:
+    """The last square of `variant`'s board as the refusals name it: `last_square`, its
+    far corner ("h8" on 8x8, "j10" on 10x10), and `last_number`, the number of its
+    playable squares (32 or 50 on the diagonal boards, whose numbers run from 1;
+    docs/RULES.md, "Coordinates and notation")."""
+    size = variant.board_size
+    playable = sum(variant.is_playable(square) for square in range(size * size))
+    return {"last_square": f"{chr(ord('a') + size - 1)}{size}", "last_number": playable}
 
 
 def move_texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:

@@ -35,6 +35,7 @@ from bot.services.errors import PlayerError
 from bot.services.games import parse_player_move, suggest_moves
 from bot.services.models import MoveChoice
 from engine import (
+    VARIANTS,
     Color,
     Move,
     Position,
@@ -169,7 +170,7 @@ class PuzzleService:
     ) -> None:
         self._repo = repository
         if banks is None:
-            banks = {key: load_bank(key) for key in ("turkish", "arab", "moroccan", "italian")}
+            banks = {key: load_bank(key) for key in VARIANTS}
         self._banks = {k: tuple(v) for k, v in banks.items() if v}
         self._by_id = {p.id: p for bank in self._banks.values() for p in bank}
         self._rng = random.Random(seed)

@@ -85,6 +85,10 @@ RULES = {
     "arab": Msg.RULES_ARAB,
     "moroccan": Msg.RULES_MOROCCAN,
     "italian": Msg.RULES_ITALIAN,
+    "international": Msg.RULES_INTERNATIONAL,
+    "brazilian": Msg.RULES_BRAZILIAN,
+    "russian": Msg.RULES_RUSSIAN,
+    "english": Msg.RULES_ENGLISH,
 }
 
 

@@ -55,6 +55,27 @@ def test_numbers_in_another_variant_name_it_as_a_sentence_does() -> None:
     assert param(variant, "it") == "dama turca" and param(variant, "fr") == "dames turques"
 
 
+@pytest.mark.parametrize(
+    ("key", "text", "reason", "limits"),
+    [
+        ("international", "k1-j2", Msg.MOVE_NOT_A_SQUARE, {"last_square": "j10"}),
+        ("international", "51-46", Msg.MOVE_NUMBER_OFF_BOARD, {"last_number": 50}),
+        ("english", "33-29", Msg.MOVE_NUMBER_OFF_BOARD, {"last_number": 32}),
+        ("russian", "i1-h2", Msg.MOVE_NOT_A_SQUARE, {"last_square": "h8"}),
+        ("italian", "33-29", Msg.MOVE_NUMBER_OFF_BOARD, {"last_number": 32}),
+    ],
+)
+def test_a_square_off_the_board_is_refused_with_the_variants_own_limits(
+    key: str, text: str, reason: Msg, limits: dict[str, object]
+) -> None:
+    variant = get_variant(key)
+    with pytest.raises(PlayerError) as refused:
+        parse_player_move(text, Position.start(variant), variant)
+    assert refused.value.key is reason
+    for name, value in limits.items():
+        assert refused.value.params[name] == value
+
+
 def test_an_ambiguous_capture_names_every_candidate_numbers_first() -> None:
     with pytest.raises(PlayerError) as refused:
         parse_player_move("d3xd7", TWO_WAYS, ITALIAN)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.messages import Msg
+from bot.messages import VARIANT_NAMES_IN_SENTENCE, Msg
 from bot.services import PlayerError
 from bot.services.games import MOVE_PROBLEMS
 from bot.services.puzzles import PuzzleService, SolveOutcome, rate_attempt
@@ -123,6 +123,20 @@ async def test_unknown_or_empty_variants_are_refused(service: PuzzleService) -> 
     with pytest.raises(PlayerError) as caught:
         await service.start(5, "chess")
     assert caught.value.key is Msg.UNKNOWN_VARIANT
+
+
+@pytest.mark.parametrize("key", ["international", "brazilian", "russian", "english"])
+async def test_a_variant_without_puzzles_is_refused_by_its_name(
+    service: PuzzleService, key: str
+) -> None:
+    with pytest.raises(PlayerError) as caught:
+        await service.start(5, key)
+    assert caught.value.key is Msg.PUZZLE_NO_BANK
+    assert caught.value.params["variant_in_sentence"] is VARIANT_NAMES_IN_SENTENCE[key]
+    with pytest.raises(PlayerError) as caught:
+        service.daily_puzzle(date(2026, 12, 6), key)
+    assert caught.value.key is Msg.PUZZLE_NO_BANK
+    assert caught.value.params["variant_in_sentence"] is VARIANT_NAMES_IN_SENTENCE[key]
 
 
 async def test_a_servers_daily_puzzle_is_set_and_stopped(service: PuzzleService) -> None:
