@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from engine import VARIANTS
 from standin.validation import LOCALES
 
 DEFAULT_DATABASE = "data/local.sqlite3"
@@ -20,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--replay", metavar="FILE.pdn",
                         help="replay every game of a PDN file through the bot")
     parser.add_argument("--variant", help="the variant of the PDN games when the file does not "
-                        "say (turkish, arab, moroccan, italian)")
+                        f"say ({', '.join(VARIANTS)})")
     parser.add_argument("--parallel", type=int, default=1, metavar="N",
                         help="with --replay: games replayed at the same time (default 1)")
     parser.add_argument("--database", help=f"the bot's database (default {DEFAULT_DATABASE}; "

@@ -43,9 +43,9 @@ from engine import (
     format_move,
     get_variant,
     parse_move,
-    square_name,
 )
 from engine.movegen import legal_moves, play_unchecked
+from engine.squares_board import square_name_of
 from puzzles import Puzzle, load_bank
 from storage.errors import PuzzleSessionChangedError
 from storage.models import (
@@ -414,7 +414,7 @@ class PuzzleService:
             if not s.stored.hinted:
                 await self._step(replace(s.stored, hinted=True))
             start = self._expected(s).start
-            return square_name(start), self._view(s, marks=(start,))
+            return square_name_of(start, s.variant), self._view(s, marks=(start,))
 
     async def reveal(self, user_id: int, puzzle_id: str) -> Reveal:
         """Show the rest of the solution and end the puzzle (a loss when rated and not yet

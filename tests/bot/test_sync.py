@@ -56,7 +56,8 @@ async def test_command_schema(harness: Harness) -> None:
     assert list(challenge) == ["opponent", "variant", "rated", "color", "move_time", "clock"]
     assert challenge["opponent"]["type"] == 6 and challenge["opponent"]["required"]
     assert [c["value"] for c in challenge["variant"]["choices"]] == [
-        "turkish", "arab", "moroccan", "italian"]
+        "turkish", "arab", "moroccan", "italian", "international", "brazilian", "russian",
+        "english"]
     assert challenge["rated"]["type"] == 5 and not challenge["rated"].get("required")
     assert [c["value"] for c in challenge["color"]["choices"]] == ["white", "black", "random"]
     assert [c["value"] for c in challenge["move_time"]["choices"]] == [

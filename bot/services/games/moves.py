@@ -31,6 +31,7 @@ from bot.services.models import Ending, EndReason, GameUpdate, UpdateKind, side_
 from bot.services.move_text import move_texts, parse_player_move
 from engine import Color, Move
 from engine.movegen import play_unchecked
+from engine.squares_board import move_name
 from storage import (
     ClockState,
     GameNotActiveError,
@@ -124,7 +125,8 @@ class GameMoves:
             if flag_fell(live.record.clock, self._core.clock()):
                 return None  # its clock ran out: the deadlines end the game on time
             if move not in live.game.legal_moves():
-                raise PlayerError(Msg.MOVE_NOT_LEGAL, text=str(move))
+                raise PlayerError(Msg.MOVE_NOT_LEGAL,
+                                  text=move_name(move, live.game.variant.board_size))
             return await self._commit(live, move, actor=None, by_computer=True,
                                       announce=announce)
 

@@ -37,7 +37,8 @@ async def test_play_schema(computer_harness: Harness) -> None:
     assert list(options) == ["variant", "level", "color", "move_time", "clock"]
     assert options["variant"]["required"]
     assert [c["value"] for c in options["variant"]["choices"]] == [
-        "turkish", "arab", "moroccan", "italian"]
+        "turkish", "arab", "moroccan", "italian", "international", "brazilian", "russian",
+        "english"]
     level = options["level"]
     assert level["type"] == 4 and (level["min_value"], level["max_value"]) == (1, 5)
     assert not level.get("required")

@@ -98,7 +98,7 @@ async def test_english_clients_get_the_servers_language_and_others_their_own(
     [light] = await run(h, slash(h, "move", [option("move", "d9-d8")], locale="en-US",
                                  user=ALICE))
     assert light.content == ("**d9-d8** bir hamle olarak okunamıyor: d9 bir kare değil; "
-                             "kareler a1'den h8'e kadardır.")
+                             "kareler a1 ile h8 arasındadır.")
     # ... and their move is announced to the channel in Turkish.
     played, *_edits = await run(h, slash(h, "move", move, locale="fr"))
     assert not played.ephemeral and f"<@{ALICE}> oynadı: **d3-d4**." in played.content

@@ -12,6 +12,7 @@ import pytest
 
 from bot.computer import ComputerPlayer, workers_per_process
 from engine import (
+    VARIANTS,
     GameOverError,
     Position,
     PositionError,
@@ -28,7 +29,7 @@ LONG = 120.0
 PATIENCE = 30.0
 
 
-@pytest.mark.parametrize("key", ["turkish", "arab", "moroccan", "italian"])
+@pytest.mark.parametrize("key", list(VARIANTS))
 async def test_choose_move_returns_a_legal_move_in_full_notation(
     computer: ComputerPlayer, key: str
 ) -> None:

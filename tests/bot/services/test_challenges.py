@@ -233,17 +233,22 @@ async def test_a_challenge_with_a_clock_and_a_time_per_move_is_refused(
     assert await s.storage.challenges.pending() == []
 
 
+FIRST_SEVEN = ("turkish", "arab", "moroccan", "italian", "international", "brazilian",
+               "russian")
+
+
 @pytest.mark.parametrize(("locale", "listed"), [
-    (None, "Turkish draughts, Arab Dama, Moroccan draughts, or Italian draughts"),
-    ("tr", f"{variant_name('turkish', 'tr')}, {variant_name('arab', 'tr')}, "
-           f"{variant_name('moroccan', 'tr')} veya {variant_name('italian', 'tr')}"),
-    ("fr", f"{variant_name('turkish', 'fr')}, {variant_name('arab', 'fr')}, "
-           f"{variant_name('moroccan', 'fr')} ou {variant_name('italian', 'fr')}"),
+    (None, "Turkish draughts, Arab Dama, Moroccan draughts, Italian draughts, International "
+           "draughts, Brazilian draughts, Russian draughts, or English checkers"),
+    ("tr", ", ".join(variant_name(key, "tr") for key in FIRST_SEVEN)
+           + f" veya {variant_name('english', 'tr')}"),
+    ("fr", ", ".join(variant_name(key, "fr") for key in FIRST_SEVEN)
+           + f" ou {variant_name('english', 'fr')}"),
 ])
 def test_an_unknown_variant_is_answered_with_the_variants_names_in_the_readers_language(
     locale: str | None, listed: str,
 ) -> None:
     with pytest.raises(PlayerError) as refused:
-        variant_key("checkers")
+        variant_key("chess")
     assert refused.value.key is Msg.UNKNOWN_VARIANT
     assert listed in Presenter().error_text(refused.value, locale)

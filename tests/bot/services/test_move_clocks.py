@@ -83,7 +83,8 @@ async def test_expiry_makes_the_computer_move_for_the_absent_player(
     headline = Presenter().headline(update, None)
     assert f"<@{ALICE}>" in headline and update.move_text is not None
     # An Italian move is shown in the federation's numbers by default.
-    assert numeric_text(update.move_text) in headline and "in a row: 1/3" in headline
+    italian = engine.get_variant("italian")
+    assert numeric_text(update.move_text, italian) in headline and "in a row: 1/3" in headline
 
 
 async def test_forfeit_after_the_configured_number_in_a_row(

@@ -141,31 +141,39 @@ FID_FIRST_MOVES = {
 
 
 def test_italian_moves_are_shown_in_the_federations_numbers() -> None:
-    for algebraic, numeric in FID_FIRST_MOVES.items():
-        assert numeric_text(algebraic) == numeric
-    assert numeric_text("a8-h1") == "1-32"  # the two single corners
     italian = engine.get_variant("italian")
+    for algebraic, numeric in FID_FIRST_MOVES.items():
+        assert numeric_text(algebraic, italian) == numeric
+    assert numeric_text("a8-h1", italian) == "1-32"  # the two single corners
     assert shown_move("d3-c4", italian, Perspective()) == "22-18"
     assert shown_move("d3-c4", italian, Perspective(numeric=False)) == "d3-c4"
     # Other variants have no numbers, whatever the reader prefers.
     assert shown_move("d3-d4", engine.get_variant("turkish"), Perspective()) == "d3-d4"
 
 
-def test_numeric_text_is_the_engines_numeric_notation() -> None:
-    # Every legal move of a few Italian positions, short and full captures included: the
-    # same text as `engine.format_move(..., numeric=True)`.
-    italian = engine.get_variant("italian")
-    positions = [engine.Position.start(italian),
-                 engine.Position.from_fen("W:Wd3,h1:Bc4,c6,e4,e6", italian),
-                 engine.Position.from_fen("B:W22,23,26,K31:B9,10,14,18", italian)]
+@pytest.mark.parametrize(
+    ("key", "fens"),
+    [
+        ("italian", ["W:Wd3,h1:Bc4,c6,e4,e6", "B:W22,23,26,K31:B9,10,14,18"]),
+        ("english", ["B:W18,22,K27:B9,10,14"]),
+        ("international", ["W:W28,K46:B17,19,22,23"]),
+    ],
+)
+def test_numeric_text_is_the_engines_numeric_notation(key: str, fens: list[str]) -> None:
+    # Every legal move of the start and a few positions of each variant with numbers (its
+    # own board: Italian and English checkers 1..32, International 1..50), short and full
+    # captures included: the same text as `engine.format_move(..., numeric=True)`.
+    variant = engine.get_variant(key)
+    positions = [engine.Position.start(variant),
+                 *(engine.Position.from_fen(fen, variant) for fen in fens)]
     for position in positions:
-        moves = engine.legal_moves(position, italian)
+        moves = engine.legal_moves(position, variant)
         assert moves
         for move in moves:
             for full in (False, True):
-                written = engine.format_move(move, position, italian, full=full)
-                assert numeric_text(written) == engine.format_move(
-                    move, position, italian, full=full, numeric=True)
+                written = engine.format_move(move, position, variant, full=full)
+                assert numeric_text(written, variant) == engine.format_move(
+                    move, position, variant, full=full, numeric=True)
 
 
 def test_a_clocks_time_reads_as_a_clock_shows_it() -> None:
