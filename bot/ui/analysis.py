@@ -85,11 +85,15 @@ def player_names(record: GameRecord, locale: str | None = None) -> tuple[str, st
     return names[0], names[1]
 
 
-def move_number(ply: int, color: Color) -> str:
-    """``12.`` for White's move of move 12 (ply 23), ``12...`` for Black's; plies counted
-    from 1 in the game's start (Black may move first in a set-up position)."""
+def move_number(ply: int, color: Color, variant: Variant) -> str:
+    """``12.`` for the move of move 12 (ply 23) by `variant`'s first mover (the side to
+    move of its start: White, Black in English checkers, whose records write
+    ``1. 11-15 22-18``: docs/RULES.md, "PDN of the staged variants"), ``12...`` for the
+    other side's; plies counted from 1 in the game's start (the other side may move first
+    in a set-up position)."""
     number = (ply + 1) // 2
-    return f"{number}." if color is Color.WHITE else f"{number}..."
+    first = Position.start(variant).turn
+    return f"{number}." if color is first else f"{number}..."
 
 
 def judgement_word(judgement: Judgement, locale: str | None) -> str:
@@ -134,7 +138,7 @@ def analysis_embed(
         assert ply.judgement is not None
         lines.append(text(
             Msg.ANALYSIS_MISTAKE_LINE, locale,
-            number=move_number(ply.ply, ply.color),
+            number=move_number(ply.ply, ply.color, variant),
             move=_shown(ply.move, variant, view) + _MARK[ply.judgement],
             judgement=judgement_word(ply.judgement, locale),
             better=_shown(ply.better, variant, view), line=_line(ply, variant, view),
@@ -177,7 +181,7 @@ def result_view(game_id: int, analysis: GameAnalysis, locale: str | None,
         move = _shown(ply.move, variant, notation)
         better = _shown(ply.better, variant, notation)
         select.item.add_option(
-            label=f"{move_number(ply.ply, ply.color)} {move}{_MARK[ply.judgement]}",
+            label=f"{move_number(ply.ply, ply.color, variant)} {move}{_MARK[ply.judgement]}",
             description=f"{judgement_word(ply.judgement, locale)}: {better}"[:100],
             value=str(ply.ply),
         )
@@ -207,7 +211,8 @@ async def mistake_board(
     assert ply.judgement is not None
     content = text(
         Msg.ANALYSIS_MISTAKE_BOARD, locale, game_id=game_id,
-        number=move_number(ply.ply, ply.color), move=_shown(ply.move, game.variant, view),
+        number=move_number(ply.ply, ply.color, game.variant),
+        move=_shown(ply.move, game.variant, view),
         judgement=judgement_word(ply.judgement, locale), player=player,
         better=_shown(ply.better, game.variant, view), line=_line(ply, game.variant, view),
     )

@@ -47,9 +47,18 @@ def analysis() -> GameAnalysis:
 
 
 def test_move_numbers_count_from_the_games_start() -> None:
-    assert move_number(1, Color.WHITE) == "1."
-    assert move_number(2, Color.BLACK) == "1..."
-    assert move_number(23, Color.WHITE) == "12."
+    italian = get_variant("italian")
+    assert move_number(1, Color.WHITE, italian) == "1."
+    assert move_number(2, Color.BLACK, italian) == "1..."
+    assert move_number(23, Color.WHITE, italian) == "12."
+
+
+def test_move_numbers_open_with_black_in_english_checkers() -> None:
+    # Black moves first: its records write `1. 11-15 22-18`.
+    english = get_variant("english")
+    assert move_number(1, Color.BLACK, english) == "1."
+    assert move_number(2, Color.WHITE, english) == "1..."
+    assert move_number(23, Color.BLACK, english) == "12."
 
 
 async def test_players_are_mentioned_and_the_computer_named_in_the_readers_language(
