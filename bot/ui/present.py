@@ -43,7 +43,7 @@ from bot.services.errors import ChannelRef
 from bot.services.games.clock import left_of, time_control_text
 from bot.services.settings import PreferenceService
 from bot.ui.text_board import piece_letters
-from engine import Color, Position, Variant
+from engine import VARIANTS, Color, Position, Variant
 from engine.squares_board import number_of, parse_square_on
 from renderer import render_png, render_text
 from storage import Challenge, ChallengeStatus, ColorChoice
@@ -81,16 +81,8 @@ END_REASONS: dict[EndReason, ReasonTexts] = {
 }
 """The one table from end reasons to messages."""
 
-RULES = {
-    "turkish": Msg.RULES_TURKISH,
-    "arab": Msg.RULES_ARAB,
-    "moroccan": Msg.RULES_MOROCCAN,
-    "italian": Msg.RULES_ITALIAN,
-    "international": Msg.RULES_INTERNATIONAL,
-    "brazilian": Msg.RULES_BRAZILIAN,
-    "russian": Msg.RULES_RUSSIAN,
-    "english": Msg.RULES_ENGLISH,
-}
+RULES: dict[str, Msg] = {key: Msg[f"RULES_{key.upper()}"] for key in VARIANTS}
+"""The `/rules` text of each variant (`Msg.RULES_<KEY>`), by key."""
 
 
 class Permission(enum.Enum):
@@ -349,8 +341,6 @@ class Presenter:
     async def warm(self) -> None:
         """Render each variant's start once, so the renderer's caches (board backgrounds,
         piece sprites) are built before the first player waits for a board."""
-        from engine import VARIANTS
-
         for variant in VARIANTS.values():
             await self.start_png(variant)
 
