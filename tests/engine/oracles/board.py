@@ -47,6 +47,7 @@ def name(f: int, r: int) -> str:
     return FILES[f] + str(r + 1)
 
 
+@functools.cache
 def coords(sq: str) -> tuple[int, int]:
     """ "a1".."j10" -> (file 0..9, rank 0..9); raises ValueError for anything else (whether
     the square is on a given variant's board is `is_playable`'s question)."""
@@ -68,6 +69,7 @@ def is_dark(sq: str) -> bool:
     return (f + 1 + r + 1) % 2 == 1
 
 
+@functools.cache
 def is_playable(sq: str, variant: str) -> bool:
     """Whether ``sq`` is used in ``variant``: on its board (`board_size`), every square of
     the orthogonal board; the dark squares of the diagonal board, a1 light (Moroccan,
