@@ -54,6 +54,7 @@ from engine import (
     Color,
     Game,
     Geometry,
+    PieceKind,
     Position,
     Variant,
     format_move,
@@ -288,13 +289,21 @@ def _cost(pieces: Pieces, variant: Variant) -> float:
     return time.process_time() - t0
 
 
-def hill_climb(key: str, seconds: float, seed: int = 1) -> tuple[str, float]:
+def _pieces(position: Position) -> Pieces:
+    return {sq: (piece.color, piece.kind is PieceKind.KING) for sq, piece in position.pieces()}
+
+
+def hill_climb(
+    key: str, seconds: float, seed: int = 1, start: str | None = None
+) -> tuple[str, float]:
     """The slowest position for `legal_moves` found in `seconds` of hill climbing, as FEN,
-    and its time (best of three)."""
+    and its time (best of three). `start`: the FEN of the first position (White to move),
+    instead of a random one (later restarts are random)."""
     variant = variant_of(key)
     rng = random.Random(seed)
     deadline = time.monotonic() + seconds
-    best_pieces, best_cost = _seed(rng, variant), 0.0
+    first = _seed(rng, variant) if start is None else _pieces(Position.from_fen(start, variant))
+    best_pieces, best_cost = first, 0.0
     current, current_cost, stale = best_pieces, _cost(best_pieces, variant), 0
     while time.monotonic() < deadline:
         if stale > 150:
@@ -357,6 +366,8 @@ def main() -> None:
     parser.add_argument("--variants", nargs="+", default=list(CLIMBED),
                         help=f"variants to climb (default: {' '.join(CLIMBED)})")
     parser.add_argument("--seed", type=int, default=1, help="the climb's random seed")
+    parser.add_argument("--start", help="FEN of the first position of each climb (White to "
+                        "move; later restarts are random)")
     parser.add_argument("--climb-only", action="store_true",
                         help="skip the known positions (parts 1 and 3)")
     args = parser.parse_args()
@@ -368,7 +379,7 @@ def main() -> None:
             print()
     print(f"Hill climbing for the slowest legal_moves, {args.seconds:.0f} s per variant:")
     for key in args.variants:
-        fen, now = hill_climb(key, args.seconds, args.seed)
+        fen, now = hill_climb(key, args.seconds, args.seed, args.start)
         variant = variant_of(key)
         position = Position.from_fen(fen, variant)
         states = capture_states(position, variant)
