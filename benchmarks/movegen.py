@@ -75,7 +75,9 @@ WORST = "W:WKd2:Bb2,e2,a3,d3,g3,e4,c5,f5,b6,d6,g6,h6,a7,e7,Kb8,Kf8"
 QUIET = "B:WKc8:Be2,a3,c3,b4,a5,h5,b6,c7,g7,Kb2,Kf3,Kd4,Kg4,Ke5,Kf6,Kb7"
 LEGACY_LIMIT = 60.0
 #: The slowest International position the hill climber found (docs/BENCHMARKS.md).
-INTERNATIONAL_WORST = ""
+INTERNATIONAL_WORST = (
+    "W:WKa1:Bb2,d2,h2,a3,e3,g3,c5,c7,e7,i7,b8,f8,j8,g9,i9,b10,Kb4,Ke5,Kg5,Kh6"
+)
 #: The variants climbed by default: the bot's four and International on the 10×10 board.
 CLIMBED = ("turkish", "arab", "moroccan", "italian", "international")
 
@@ -281,11 +283,24 @@ def _mutate(rng: random.Random, pieces: Pieces, variant: Variant) -> Pieces:
     return out
 
 
-def _cost(pieces: Pieces, variant: Variant) -> float:
+def _format_all(position: Position, variant: Variant) -> None:
+    """Every legal move written in its short form (what the `/move` autocomplete shows)."""
+    for move in legal_moves(position, variant):
+        format_move(move, position, variant)
+
+
+#: What a climb makes slower: `legal_moves`, or every legal move written (`_format_all`).
+MEASURES: dict[str, Callable[[Position, Variant], object]] = {
+    "legal_moves": legal_moves,
+    "format": _format_all,
+}
+
+
+def _cost(pieces: Pieces, variant: Variant, measure: str = "legal_moves") -> float:
     position = _position(pieces, variant.board_size)
     _clear()
     t0 = time.process_time()
-    legal_moves(position, variant)
+    MEASURES[measure](position, variant)
     return time.process_time() - t0
 
 
@@ -294,23 +309,24 @@ def _pieces(position: Position) -> Pieces:
 
 
 def hill_climb(
-    key: str, seconds: float, seed: int = 1, start: str | None = None
+    key: str, seconds: float, seed: int = 1, start: str | None = None,
+    measure: str = "legal_moves",
 ) -> tuple[str, float]:
-    """The slowest position for `legal_moves` found in `seconds` of hill climbing, as FEN,
-    and its time (best of three). `start`: the FEN of the first position (White to move),
-    instead of a random one (later restarts are random)."""
+    """The slowest position for `measure` (a key of `MEASURES`) found in `seconds` of hill
+    climbing, as FEN, and its time (best of three). `start`: the FEN of the first position
+    (White to move), instead of a random one (later restarts are random)."""
     variant = variant_of(key)
     rng = random.Random(seed)
     deadline = time.monotonic() + seconds
     first = _seed(rng, variant) if start is None else _pieces(Position.from_fen(start, variant))
     best_pieces, best_cost = first, 0.0
-    current, current_cost, stale = best_pieces, _cost(best_pieces, variant), 0
+    current, current_cost, stale = best_pieces, _cost(best_pieces, variant, measure), 0
     while time.monotonic() < deadline:
         if stale > 150:
             current = _seed(rng, variant)
-            current_cost, stale = _cost(current, variant), 0
+            current_cost, stale = _cost(current, variant, measure), 0
         trial = _mutate(rng, current, variant)
-        cost = _cost(trial, variant)
+        cost = _cost(trial, variant, measure)
         if cost >= current_cost:
             stale = 0 if cost > current_cost * 1.05 else stale + 1
             current, current_cost = trial, cost
@@ -319,7 +335,7 @@ def hill_climb(
         if current_cost > best_cost:
             best_pieces, best_cost = current, current_cost
     position = _position(best_pieces, variant.board_size)
-    return position.to_fen(variant), _best(lambda: legal_moves(position, variant))
+    return position.to_fen(variant), _best(lambda: MEASURES[measure](position, variant))
 
 
 def international_worst(fen: str = INTERNATIONAL_WORST) -> None:
@@ -368,6 +384,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the climb's random seed")
     parser.add_argument("--start", help="FEN of the first position of each climb (White to "
                         "move; later restarts are random)")
+    parser.add_argument("--measure", choices=sorted(MEASURES), default="legal_moves",
+                        help="what the climb makes slower (default legal_moves; format: "
+                        "every legal move written, as the autocomplete does)")
     parser.add_argument("--climb-only", action="store_true",
                         help="skip the known positions (parts 1 and 3)")
     args = parser.parse_args()
@@ -377,9 +396,9 @@ def main() -> None:
         if INTERNATIONAL_WORST:
             international_worst()
             print()
-    print(f"Hill climbing for the slowest legal_moves, {args.seconds:.0f} s per variant:")
+    print(f"Hill climbing for the slowest {args.measure}, {args.seconds:.0f} s per variant:")
     for key in args.variants:
-        fen, now = hill_climb(key, args.seconds, args.seed, args.start)
+        fen, now = hill_climb(key, args.seconds, args.seed, args.start, args.measure)
         variant = variant_of(key)
         position = Position.from_fen(fen, variant)
         states = capture_states(position, variant)
