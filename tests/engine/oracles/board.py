@@ -32,8 +32,8 @@ STAGED_VARIANTS = ("brazilian", "international", "russian", "english")
 #: The staged variants of the 8×8 board (the reference plays International on the 10×10
 #: board too: `TEN_BY_TEN_VARIANTS`).
 STAGED_8X8_VARIANTS = ("brazilian", "russian", "english")
-#: The staged variants the engine's move generator plays and this reference plays too,
-#: compared with each other: the 8×8 ones.
+#: The staged 8×8 variants the engine's move generator plays and this reference plays too,
+#: compared with each other (International, on 10×10, is `TEN_BY_TEN_VARIANTS`).
 STAGED_GENERATED_VARIANTS = STAGED_8X8_VARIANTS
 
 
