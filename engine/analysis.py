@@ -49,10 +49,11 @@ from engine.draw_rules import counts_along, endgame_limit
 from engine.movegen import legal_moves, play_unchecked
 from engine.moves import Move
 from engine.notation import format_move, parse_move
+from engine.pdn_variants import pdn_variant
 from engine.pieces import Color
 from engine.position import Position
 from engine.search import MATE, MATE_BOUND, MAX_DEPTH, StopSignal, search
-from engine.variants import Variant, get_variant
+from engine.variants import Variant
 
 DEFAULT_NODES = 30_000
 """Positions searched per position of the game by default: a fixed budget, so the
@@ -436,10 +437,15 @@ def pdn_comments(
 ) -> dict[int, str]:
     """The analysis as PDN comments by ply (for `engine.pdn.export_pdn(comments=...)`):
     every ply's value after it as ``[%eval +0.35]`` (the lichess convention, in men), and
-    for a judged ply its judgement, the better move and its line. `numeric` (Italian):
-    the better move and line in square numbers, read again from `positions` (the game's
-    `Game.positions()`), as the PDN's moves are."""
-    variant = get_variant(analysis.variant)
+    for a judged ply its judgement, the better move and its line. `numeric` (Italian,
+    English checkers, International): the better move and line in the variant's square
+    numbers (`engine.squares_board`: 1..50 on the 10×10 board), read again from
+    `positions` (the game's `Game.positions()`), as the PDN's moves are.
+
+    The variant is found by its key among those PDN reads (`engine.pdn_variants`: the
+    bot's and the staged ones the generator plays). Raises UnknownVariantError when the
+    analysis names another."""
+    variant = pdn_variant(analysis.variant)
     comments = {}
     for ply in analysis.plies:
         words = [f"[%eval {eval_text(ply.after)}]"]
@@ -454,7 +460,7 @@ def pdn_comments(
 
 
 def _numbered(line: Sequence[str], position: Position, variant: Variant) -> list[str]:
-    """`line` (the game's notation from `position`) in Italian square numbers."""
+    """`line` (the game's notation from `position`) in the variant's square numbers."""
     out = []
     for text in line:
         try:

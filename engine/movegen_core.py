@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, assert_never
 
-from engine.movegen_tables import tables
+from engine.movegen_tables import Tables, tables
 from engine.variants import CapturePrecedence, CaptureRemoval, CrownedMidCapture, Variant
 
 MoveKey = tuple[int, int, int]
@@ -128,6 +128,14 @@ class Generator:
         self.crowned_by_capture = (
             (t.last_rank >> t.size, t.first_rank << t.size) if crowns_mid else (0, 0)
         )
+        self._directions(variant, t)
+        self.counters = (self._compile_counter(0), self._compile_counter(1))
+
+    def _directions(self, variant: Variant, t: Tables) -> None:
+        """The directions each piece steps and jumps in, per colour (`man_dirs`,
+        `man_jump_dirs`, `king_dirs`, `allowed`) and their (delta, src1, src2) triples
+        (`man_steps`, `man_jumps`, `king_steps`), from the variant's rules and the board's
+        tables `t`."""
         king_dirs = (0, 1, 2, 3)
         man_dirs: list[tuple[int, ...]] = []
         for forward in (1, -1):
@@ -169,7 +177,6 @@ class Generator:
             for c in (0, 1)
         )
         self.king_steps = tuple((t.deltas[d], t.src1[d], t.src2[d]) for d in king_dirs)
-        self.counters = (self._compile_counter(0), self._compile_counter(1))
 
     # --- captures ---------------------------------------------------------------------
 

@@ -40,6 +40,25 @@ def test_heavy_is_decided_by_the_state_budget() -> None:
     assert not heavy([(one, TURKISH)], budget=STATE_BUDGET)
 
 
+#: The slowest International position benchmarks/movegen.py's hill climber found
+#: (docs/BENCHMARKS.md): a flying king against twenty pieces, kings among them.
+INTERNATIONAL_WORST = (
+    "W:WKa1:Bb2,d2,h2,a3,e3,g3,c5,c7,e7,i7,b8,f8,j8,g9,i9,b10,Kb4,Ke5,Kg5,Kh6"
+)
+
+
+def test_heavy_weighs_positions_of_the_10x10_board() -> None:
+    # The same weighing on the 10×10 board: a single jump is a state or two, the worst
+    # International capture found over a thousand (docs/BENCHMARKS.md).
+    international = engine.get_staged_variant("international")
+    one = engine.Position.from_fen("W:Wd4:Be5", international)
+    assert heavy([(one, international)], budget=0)
+    assert not heavy([(one, international)], budget=10)
+    worst = engine.Position.from_fen(INTERNATIONAL_WORST, international)
+    assert heavy([(worst, international)], budget=1_000)
+    assert not heavy([(worst, international)], budget=10_000)
+
+
 async def test_the_worst_capture_is_played_in_the_worker_process(
     open_services: OpenServices,
 ) -> None:

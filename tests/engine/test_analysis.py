@@ -250,6 +250,36 @@ def test_pdn_comments_in_italian_numbers() -> None:
     assert "blunder; better 11-14:" in comment, comment
 
 
+def _fmjd_number(name: str) -> int:
+    """The FMJD number of a dark square of the 10×10 board, written out from docs/RULES.md
+    (International: squares 1..50 row by row from Black's side, 1 = b10, 46 = a1)."""
+    file, rank = "abcdefghij".index(name[0]), int(name[1:])
+    return (10 - rank) * 5 + file // 2 + 1
+
+
+def _in_fmjd_numbers(move: str) -> str:
+    sep = "x" if "x" in move else "-"
+    return sep.join(str(_fmjd_number(sq)) for sq in move.split(sep))
+
+
+def test_pdn_comments_of_an_international_game_in_fmjd_numbers() -> None:
+    # b4-c5 hands Black the man (d6xb4); any other move keeps the material even. The
+    # 10×10 board's squares: the better move and its line in the FMJD's numbers.
+    from engine.staged_variants import INTERNATIONAL
+
+    position = Position.from_fen("W:Wb4,g3,h2:Bd6,f8,g9", INTERNATIONAL)
+    game = Game(INTERNATIONAL, position)
+    game.play("b4-c5")
+    analysis = analyse_here(INTERNATIONAL, game.start, game.moves, nodes=20_000)
+    [ply] = analysis.plies
+    assert ply.judgement is Judgement.BLUNDER
+    assert ply.better is not None and ply.better != "b4-c5"
+    comment = pdn_comments(analysis, game.positions(), numeric=True)[1]
+    numbered = [_in_fmjd_numbers(move) for move in ply.line]
+    assert f"blunder; better {numbered[0]}: {' '.join(numbered)}" in comment, comment
+    assert pdn_comments(analysis)[1].endswith(" ".join(ply.line))
+
+
 def test_a_forced_move_counts_its_ply_in_a_forced_win() -> None:
     # White's man a2 must take Black's last man (a2xc4): a win in one ply, scored MATE - 1
     # as the search scores a win found at ply 1 (engine/search.py, MATE), and written #1,

@@ -26,7 +26,9 @@ from .oracles import pydraughts_adapter
 from .oracles.board import (
     ALL_VARIANTS,
     STAGED_GENERATED_VARIANTS,
+    TEN_BY_TEN_VARIANTS,
     Board,
+    board_size,
     coords,
     crowning_rank,
     merge,
@@ -48,6 +50,8 @@ settings.register_profile("dama-differential", max_examples=400, **_COMMON)
 settings.register_profile("dama-differential-slow", max_examples=3000, **_COMMON)
 NORMAL = settings.get_profile("dama-differential")
 SLOW = settings.get_profile("dama-differential-slow")
+#: Every variant the engine's generator plays, on the 8×8 and the 10×10 board.
+GENERATED_VARIANTS = (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS, *TEN_BY_TEN_VARIANTS)
 
 
 @st.composite
@@ -61,7 +65,7 @@ def uniform_positions(draw: st.DrawFn, variant: str) -> tuple[Board, str]:
         for _ in range(count):
             sq = squares.pop()
             king = draw(st.integers(0, 9)) < king_share
-            if coords(sq)[1] == crowning_rank(colour):
+            if coords(sq)[1] == crowning_rank(colour, board_size(variant)):
                 king = True  # a man may not stand on its own crowning rank
             board[sq] = colour.upper() if king else colour
     return board, draw(st.sampled_from("wb"))
@@ -88,7 +92,7 @@ def check_position(board: Board, side: str, variant: str) -> None:
     v = engine_variant(variant)
     position = engine_position(board, side, variant)
     for move in engine.legal_moves(position, v):
-        route = route_of(move)
+        route = route_of(move, v.board_size)
         key = (route[0][0], route[0][-1], frozenset(route[1]))
         assert route in reference[key], f"{variant} {fen}: path {route} not among {reference[key]}"
         after = board_of(engine.apply_move(position, move, v))
@@ -105,13 +109,13 @@ def _test(variant: str, profile: settings) -> Any:
     return run
 
 
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
+@pytest.mark.parametrize("variant", GENERATED_VARIANTS)
 def test_engine_matches_reference(variant: str) -> None:
     _test(variant, NORMAL)()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
+@pytest.mark.parametrize("variant", GENERATED_VARIANTS)
 def test_engine_matches_reference_many(variant: str) -> None:
     _test(variant, SLOW)()
 
@@ -139,7 +143,7 @@ def check_notation(board: Board, side: str, variant: str) -> None:
     position = engine_position(board, side, variant)
     moves = engine.legal_moves(position, v)
     for move in moves:
-        (path, captured) = route_of(move)
+        (path, captured) = route_of(move, v.board_size)
         short = ("x" if captured else "-").join((path[0], path[-1]))
         shared = sum(1 for m in moves if (m.start, m.end) == (move.start, move.end))
         text = engine.format_move(move, position, v)
@@ -158,7 +162,7 @@ def check_notation(board: Board, side: str, variant: str) -> None:
             assert engine.parse_move(numeric, position, v) == move
 
 
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
+@pytest.mark.parametrize("variant", GENERATED_VARIANTS)
 def test_notation_round_trip(variant: str) -> None:
     @settings(NORMAL, max_examples=100)
     @given(position=positions(variant))
@@ -176,7 +180,7 @@ def check_perft(board: Board, side: str, variant: str, depth: int) -> None:
         assert engine.perft(position, v, d) == want, f"{variant} {to_fen(board, side)} depth {d}"
 
 
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
+@pytest.mark.parametrize("variant", GENERATED_VARIANTS)
 def test_perft_matches_reference_on_random_positions(variant: str) -> None:
     """Perft (and so apply_move and any bulk counting at the last ply) on random positions."""
 
@@ -189,7 +193,7 @@ def test_perft_matches_reference_on_random_positions(variant: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
+@pytest.mark.parametrize("variant", GENERATED_VARIANTS)
 def test_perft_matches_reference_on_random_positions_many(variant: str) -> None:
     @settings(SLOW, max_examples=500)
     @given(position=positions(variant))

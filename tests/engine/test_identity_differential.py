@@ -44,9 +44,11 @@ from engine.movegen_core import generator
 from .oracles.board import (
     ALL_VARIANTS,
     STAGED_GENERATED_VARIANTS,
+    TEN_BY_TEN_VARIANTS,
     Board,
     Identity,
     Route,
+    board_size,
     parse_fen,
     to_fen,
 )
@@ -77,6 +79,9 @@ KeySet = set[tuple[int, int, int]]
 #: The variants the former generator played (maximum capture or the Italian ladder, and no
 #: crowned man going on as a king): all but Russian draughts and English checkers.
 LEGACY_VARIANTS = (*ALL_VARIANTS, "brazilian")
+#: Every variant the engine's generator plays, on the 8×8 and the 10×10 board (the former
+#: generator played the 8×8 board only).
+GENERATED_VARIANTS = (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS, *TEN_BY_TEN_VARIANTS)
 
 
 def mixed_positions(rng: random.Random, variant: str) -> Iterator[tuple[Board, str]]:
@@ -94,8 +99,11 @@ def mixed_positions(rng: random.Random, variant: str) -> Iterator[tuple[Board, s
         yield makers[n % len(makers)]()
 
 
-def _keys(moves: dict[Identity, list[Route]] | set[Identity]) -> KeySet:
-    return {(sq_index(s), sq_index(e), sum(1 << sq_index(c) for c in cap)) for s, e, cap in moves}
+def _keys(moves: dict[Identity, list[Route]] | set[Identity], size: int) -> KeySet:
+    return {
+        (sq_index(s, size), sq_index(e, size), sum(1 << sq_index(c, size) for c in cap))
+        for s, e, cap in moves
+    }
 
 
 def check_moves(board: Board, side: str, variant: str) -> dict[Identity, list[Route]]:
@@ -113,7 +121,7 @@ def check_moves(board: Board, side: str, variant: str) -> dict[Identity, list[Ro
     v = engine_variant(variant)
     state = side_relative(engine_position(board, side, variant))
     g = generator(v)
-    captures = {k for k in _keys(reference) if k[2]}
+    captures = {k for k in _keys(reference, v.board_size) if k[2]}
     hot = g.capture_keys(*state)
     assert len(hot) == len(set(hot)) and set(hot) == captures, f"{variant} {fen}: capture_keys"
     budget = engine.movegen_core.ROUTE_BUDGET
@@ -149,9 +157,14 @@ def check_parse(
     v = engine_variant(variant)
     position = engine_position(board, side, variant)
     by_id = {m.identity: m for m in engine.legal_moves(position, v)}
+    size = board_size(variant)
 
     def ident(key: Identity) -> tuple[int, int, frozenset[int]]:
-        return (sq_index(key[0]), sq_index(key[1]), frozenset(sq_index(c) for c in key[2]))
+        return (
+            sq_index(key[0], size),
+            sq_index(key[1], size),
+            frozenset(sq_index(c, size) for c in key[2]),
+        )
 
     routes = [(key, r) for key, rs in reference.items() for r in rs]
     checked = routes if len(routes) <= ROUTES_PARSED else rng.sample(routes, ROUTES_PARSED)
@@ -161,7 +174,9 @@ def check_parse(
         assert engine.parse_move(sep.join(path), position, v) == move, f"{to_fen(board, side)}"
         # A surviving route given by the caller is the one written out in full.
         given = engine.Move(
-            sq_index(path[0]), tuple(map(sq_index, path[1:])), tuple(map(sq_index, captured))
+            sq_index(path[0], size),
+            tuple(sq_index(sq, size) for sq in path[1:]),
+            tuple(sq_index(sq, size) for sq in captured),
         )
         assert engine.format_move(given, position, v, full=True) == sep.join(path)
         inner = path[1:-1]
@@ -225,7 +240,7 @@ def _assert_ladder_told_apart(tally: Counter[str]) -> None:
         assert tally[f"steps {i}-{j}"] >= 1, (i, j, dict(tally))
 
 
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
+@pytest.mark.parametrize("variant", GENERATED_VARIANTS)
 def test_moves_by_identity_match_the_reference(variant: str) -> None:
     tally = run_differential(variant, FAST_COUNT, seed=11)
     assert tally["positions"] == FAST_COUNT
@@ -234,7 +249,7 @@ def test_moves_by_identity_match_the_reference(variant: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", (*ALL_VARIANTS, *STAGED_GENERATED_VARIANTS))
+@pytest.mark.parametrize("variant", GENERATED_VARIANTS)
 def test_moves_by_identity_match_the_reference_many(variant: str) -> None:
     tally = run_differential(variant, SLOW_COUNT, seed=12)
     assert tally["positions"] == SLOW_COUNT

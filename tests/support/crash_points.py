@@ -511,8 +511,12 @@ class CrashHarness:
         except BaseException:
             return None
 
-    async def soak(self, *, seed: int, kills: int, seconds: float) -> None:
-        """Random play with random armed points until `kills` kills or `seconds` pass."""
+    async def soak(self, *, seed: int, kills: int, misses: int) -> None:
+        """Random play with random armed points until `kills` kills, or until `misses`
+        rounds in a row end without reaching their armed point (play that no longer
+        reaches the points: the caller's count of kills then falls short). Counted in
+        rounds, not seconds, so that a loaded machine makes the soak slower, never
+        different."""
         rng = random.Random(seed)
         standin, local = self.standin, self.local
         alice, bob = standin.user("alice"), standin.user("bob")
@@ -520,11 +524,10 @@ class CrashHarness:
         variant = get_variant("turkish")
         points = [p for p in FaultPoint if p not in (FaultPoint.CHALLENGE_EDIT,
                                                       FaultPoint.CHALLENGE_EDITED)]
-        loop = asyncio.get_running_loop()
-        end = loop.time() + seconds
         acked: dict[int, int] = {}  # game id -> plies acknowledged
         ended: set[int] = set()  # games whose end was acknowledged
-        while self.kills < kills and loop.time() < end:
+        missed = 0  # rounds in a row whose armed point was not reached
+        while self.kills < kills and missed < misses:
             point = rng.choice(points) if rng.random() < 0.9 else rng.choice(list(FaultPoint))
             env = local.process.extra_env
             env[ENVIRONMENT_VARIABLE] = f"{point.value}:{rng.randint(1, 3)}"
@@ -579,7 +582,9 @@ class CrashHarness:
                         if "wins" in answer.reply.text():
                             ended.add(active)
             if local.process.running:
+                missed += 1
                 continue  # the point was not reached this round: arm another
+            missed = 0
             assert local.process.returncode == -9, local.process.returncode
             self.kills += 1
             self.killed_at[point] += 1

@@ -1,48 +1,66 @@
 """Plain-board helpers shared by the reference generators: squares, FEN, rotation, identity.
 
-A square name is ``"a1"``..``"h8"`` (file a..h left to right from White's side, rank 1..8
-away from White). Internally a square is ``(file, rank)`` with both 0..7.
+A square name is ``"a1"``..``"h8"`` on the 8×8 board and ``"a1"``..``"j10"`` on the 10×10
+board of International draughts (file a.. left to right from White's side, rank 1.. away
+from White). Internally a square is ``(file, rank)``, both from 0. The board's size is the
+variant's (`board_size`: 10 for International, 8 for the others, docs/RULES.md "Family 3");
+functions that depend on it take it (``size``, 8 unless given).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 
 Board = dict[str, str]
 Route = tuple[tuple[str, ...], tuple[str, ...]]  # (start + landings, captured in order)
 Identity = tuple[str, str, frozenset[str]]  # (start, end, set of captured squares)
 
-FILES = "abcdefgh"
+FILES = "abcdefghij"
 ORTHOGONAL_VARIANTS = frozenset({"turkish", "arab"})
-DIAGONAL_VARIANTS = frozenset({"moroccan", "italian", "brazilian", "russian", "english"})
+DIAGONAL_VARIANTS = frozenset(
+    {"moroccan", "italian", "brazilian", "russian", "english", "international"}
+)
 #: The diagonal variants whose near-left corner a1 is dark (file + rank even is dark).
-A1_DARK_VARIANTS = frozenset({"brazilian", "russian", "english"})
+A1_DARK_VARIANTS = frozenset({"brazilian", "russian", "english", "international"})
+#: The variants of the 10×10 board (docs/RULES.md, "Family 3": International draughts).
+TEN_BY_TEN_VARIANTS = ("international",)
 #: The variants the bot offers; the engine's `VARIANTS`.
 ALL_VARIANTS = ("turkish", "arab", "moroccan", "italian")
 #: The variants the engine defines but the bot does not offer yet (`engine.STAGED_VARIANTS`).
 STAGED_VARIANTS = ("brazilian", "international", "russian", "english")
-#: The staged variants of the 8×8 board, which this reference plays (International, on the
-#: 10×10 board, is checked against pydraughts: tests/engine/test_international_differential.py).
+#: The staged variants of the 8×8 board (the reference plays International on the 10×10
+#: board too: `TEN_BY_TEN_VARIANTS`).
 STAGED_8X8_VARIANTS = ("brazilian", "russian", "english")
-#: The staged variants the engine's move generator plays and this reference plays too,
-#: compared with each other: the 8×8 ones.
+#: The staged 8×8 variants the engine's move generator plays and this reference plays too,
+#: compared with each other (International, on 10×10, is `TEN_BY_TEN_VARIANTS`).
 STAGED_GENERATED_VARIANTS = STAGED_8X8_VARIANTS
 
 
+def board_size(variant: str) -> int:
+    """The side of ``variant``'s board: 10 for International draughts, 8 for the others."""
+    return 10 if variant in TEN_BY_TEN_VARIANTS else 8
+
+
 def name(f: int, r: int) -> str:
-    """(file 0..7, rank 0..7) -> "a1".."h8"."""
+    """(file 0..9, rank 0..9) -> "a1".."j10"."""
     return FILES[f] + str(r + 1)
 
 
+@functools.cache
 def coords(sq: str) -> tuple[int, int]:
-    """ "a1".."h8" -> (file 0..7, rank 0..7); raises ValueError for anything else."""
-    if len(sq) != 2 or sq[0] not in FILES or sq[1] not in "12345678":
+    """ "a1".."j10" -> (file 0..9, rank 0..9); raises ValueError for anything else (whether
+    the square is on a given variant's board is `is_playable`'s question)."""
+    rank = sq[1:]
+    if not 2 <= len(sq) <= 3 or sq[0] not in FILES or not rank.isdigit() or rank[0] == "0":
         raise ValueError(f"not a square: {sq!r}")
-    return FILES.index(sq[0]), int(sq[1]) - 1
+    if not 1 <= int(rank) <= 10:
+        raise ValueError(f"not a square: {sq!r}")
+    return FILES.index(sq[0]), int(rank) - 1
 
 
-def on_board(f: int, r: int) -> bool:
-    return 0 <= f < 8 and 0 <= r < 8
+def on_board(f: int, r: int, size: int = 8) -> bool:
+    return 0 <= f < size and 0 <= r < size
 
 
 def is_dark(sq: str) -> bool:
@@ -51,17 +69,28 @@ def is_dark(sq: str) -> bool:
     return (f + 1 + r + 1) % 2 == 1
 
 
+@functools.cache
 def is_playable(sq: str, variant: str) -> bool:
-    """Whether ``sq`` is used in ``variant``: every square of the orthogonal board; the dark
-    squares of the diagonal board, a1 light (Moroccan, Italian) or a1 dark (Russian, English)."""
+    """Whether ``sq`` is used in ``variant``: on its board (`board_size`), every square of
+    the orthogonal board; the dark squares of the diagonal board, a1 light (Moroccan,
+    Italian) or a1 dark (Brazilian, Russian, English, and International on 10×10)."""
+    if not on_board(*coords(sq), board_size(variant)):
+        return False
     if variant not in DIAGONAL_VARIANTS:
         return True
     return is_dark(sq) != (variant in A1_DARK_VARIANTS)
 
 
 def playable_squares(variant: str) -> list[str]:
-    squares = [name(f, r) for r in range(8) for f in range(8)]
-    return [s for s in squares if is_playable(s, variant)]
+    """The squares ``variant`` uses, rank by rank from a1 (a new list each call)."""
+    return list(_playable(variant))
+
+
+@functools.cache
+def _playable(variant: str) -> tuple[str, ...]:
+    size = board_size(variant)
+    squares = [name(f, r) for r in range(size) for f in range(size)]
+    return tuple(s for s in squares if is_playable(s, variant))
 
 
 def color_of(piece: str) -> str:
@@ -76,9 +105,9 @@ def opponent(side: str) -> str:
     return "b" if side == "w" else "w"
 
 
-def crowning_rank(side: str) -> int:
-    """0-based rank on which a man of this side is crowned."""
-    return 7 if side == "w" else 0
+def crowning_rank(side: str, size: int = 8) -> int:
+    """0-based rank on which a man of this side is crowned on the ``size`` × ``size`` board."""
+    return size - 1 if side == "w" else 0
 
 
 def forward(side: str) -> int:
@@ -124,6 +153,32 @@ def english_square(number: int) -> str:
     raise ValueError(f"no English checkers square {number}")
 
 
+# --- International (FMJD) numeric squares (docs/RULES.md: 1 = b10, 5 = j10, 46 = a1, 50 = i1) --
+
+
+def fmjd_number(sq: str) -> int:
+    """The FMJD number 1..50 of a dark square of the 10×10 board: from Black's back rank,
+    row by row, each row from the left as seen from White."""
+    f, r = coords(sq)
+    if not is_playable(sq, "international"):
+        raise ValueError(f"{sq} is not a playable square of the 10×10 board")
+    return (9 - r) * 5 + f // 2 + 1
+
+
+def fmjd_square(number: int) -> str:
+    """The square of FMJD number ``number`` (the inverse of `fmjd_number`); raises
+    ValueError outside 1..50."""
+    square = _fmjd_squares().get(number)
+    if square is None:
+        raise ValueError(f"no square {number} on the 10×10 board")
+    return square
+
+
+@functools.cache
+def _fmjd_squares() -> dict[int, str]:
+    return {fmjd_number(s): s for s in _playable("international")}
+
+
 # --- FEN: "W:Wa2,b2,Kd4:Ba7,Kh8" ------------------------------------------------------------
 
 
@@ -164,29 +219,29 @@ def to_fen(board: Mapping[str, str], side: str) -> str:
 # --- rotation by 180 degrees with colours swapped --------------------------------------------
 
 
-def rotate_square(sq: str) -> str:
+def rotate_square(sq: str, size: int = 8) -> str:
     f, r = coords(sq)
-    return name(7 - f, 7 - r)
+    return name(size - 1 - f, size - 1 - r)
 
 
 def swap_piece(piece: str) -> str:
     return {"w": "b", "b": "w", "W": "B", "B": "W"}[piece]
 
 
-def rotate_board(board: Mapping[str, str], side: str) -> tuple[Board, str]:
+def rotate_board(board: Mapping[str, str], side: str, size: int = 8) -> tuple[Board, str]:
     """Turn the board 180 degrees and swap the colours (the same game seen from the other side)."""
-    return {rotate_square(s): swap_piece(p) for s, p in board.items()}, opponent(side)
+    return {rotate_square(s, size): swap_piece(p) for s, p in board.items()}, opponent(side)
 
 
-def rotate_fen(fen: str) -> str:
+def rotate_fen(fen: str, size: int = 8) -> str:
     board, side = parse_fen(fen)
-    return to_fen(*rotate_board(board, side))
+    return to_fen(*rotate_board(board, side, size))
 
 
-def rotate_notation(move: str) -> str:
+def rotate_notation(move: str, size: int = 8) -> str:
     """Rotate a move written in full notation ("d3xd5xf5", "d3-d4")."""
     sep = "x" if "x" in move else "-"
-    return sep.join(rotate_square(s) for s in move.split(sep))
+    return sep.join(rotate_square(s, size) for s in move.split(sep))
 
 
 # --- move identity (docs/RULES.md) ----------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The one boundary between the engine and the plain boards of the reference generators.
 
-Square ints follow the engine's documented coordinates (``index = rank * 8 + file``, a1 = 0,
-h8 = 63); the conversion is written out here rather than taken from the engine.
+Square ints follow the engine's documented coordinates (``index = rank * size + file`` on the
+``size`` × ``size`` board: a1 = 0, h8 = 63 on 8×8, j10 = 99 on 10×10); the conversion is
+written out here rather than taken from the engine.
 """
 
 from __future__ import annotations
@@ -9,16 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .board import FILES, Board, Identity, Route, coords, to_fen
+from .board import Board, Identity, Route, board_size, coords, name, on_board, to_fen
 
 
-def sq_name(index: int) -> str:
-    return FILES[index % 8] + str(index // 8 + 1)
+def sq_name(index: int, size: int = 8) -> str:
+    """The engine's square ``index`` on the ``size`` × ``size`` board -> "a1".."j10"."""
+    if not 0 <= index < size * size:
+        raise ValueError(f"square {index} is off the {size}×{size} board")
+    return name(index % size, index // size)
 
 
-def sq_index(name: str) -> int:
-    f, r = coords(name)
-    return r * 8 + f
+def sq_index(square: str, size: int = 8) -> int:
+    """ "a1".."j10" -> the engine's square index on the ``size`` × ``size`` board."""
+    f, r = coords(square)
+    if not on_board(f, r, size):
+        raise ValueError(f"{square} is off the {size}×{size} board")
+    return r * size + f
 
 
 def engine_variant(key: str) -> Any:
@@ -43,15 +50,17 @@ def board_of(position: Any) -> tuple[Board, str]:
     board: Board = {}
     for index, piece in position.pieces():
         letter = "w" if piece.color == engine.Color.WHITE else "b"
-        board[sq_name(index)] = letter.upper() if piece.kind == engine.PieceKind.KING else letter
+        king = piece.kind == engine.PieceKind.KING
+        board[sq_name(index, position.board_size)] = letter.upper() if king else letter
     return board, "w" if position.turn == engine.Color.WHITE else "b"
 
 
-def route_of(move: Any) -> Route:
-    """Engine Move -> (path, captured) with square names."""
+def route_of(move: Any, size: int = 8) -> Route:
+    """Engine Move -> (path, captured) with the square names of the ``size`` × ``size``
+    board (a Move does not know its board)."""
     return (
-        (sq_name(move.start), *(sq_name(s) for s in move.landings)),
-        tuple(sq_name(s) for s in move.captured),
+        (sq_name(move.start, size), *(sq_name(s, size) for s in move.landings)),
+        tuple(sq_name(s, size) for s in move.captured),
     )
 
 
@@ -60,7 +69,8 @@ def engine_routes(board: Mapping[str, str], side: str, variant: str) -> list[Rou
     import engine
 
     position = engine_position(board, side, variant)
-    return [route_of(m) for m in engine.legal_moves(position, engine_variant(variant))]
+    size = board_size(variant)
+    return [route_of(m, size) for m in engine.legal_moves(position, engine_variant(variant))]
 
 
 def engine_moves(board: Mapping[str, str], side: str, variant: str) -> dict[Identity, Route]:

@@ -1,5 +1,5 @@
-"""Reference move generator for the diagonal family (Moroccan, Italian) and the 8×8 variants
-of family 3 (Brazilian, Russian, English).
+"""Reference move generator for the diagonal family (Moroccan, Italian) and family 3
+(Brazilian, Russian, English on 8×8; International on 10×10).
 
 From docs/RULES.md, family 2: only dark squares; men step and capture diagonally forward only;
 captured pieces stay on the board until the move is over (they cannot be jumped twice,
@@ -10,6 +10,7 @@ Italian: short kings, a man never captures a king, and the four-step ladder.
 From docs/RULES.md, family 3 (the board's a1 corner dark: `board.is_playable`):
 Brazilian: as Moroccan, but men also capture backward, and a man that reaches the far rank
 during a capture goes on capturing as a man; it is crowned only when its move ends there.
+International: Brazilian's rules on the 10×10 board (`board.board_size`), crowned on rank 10.
 Russian: men capture backward too; flying kings; free choice among captures, but a capture is
 played to its end, so a flying king lands where it can go on capturing when it can; a man
 reaching the far rank mid-capture is crowned at once and goes on capturing as a (flying) king.
@@ -24,6 +25,7 @@ from collections.abc import Mapping
 from .board import (
     Board,
     Route,
+    board_size,
     color_of,
     coords,
     crowning_rank,
@@ -35,8 +37,8 @@ from .board import (
 )
 
 KING_DIRECTIONS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
-FLYING_KINGS = frozenset({"moroccan", "brazilian", "russian"})
-MEN_CAPTURE_BACKWARD = frozenset({"brazilian", "russian"})
+FLYING_KINGS = frozenset({"moroccan", "brazilian", "russian", "international"})
+MEN_CAPTURE_BACKWARD = frozenset({"brazilian", "russian", "international"})
 CROWNED_MID_CAPTURE_ENDS_MOVE = frozenset({"moroccan", "italian", "english"})
 CROWNED_KING_CONTINUES = frozenset({"russian"})
 FREE_CHOICE = frozenset({"russian", "english"})
@@ -62,14 +64,15 @@ def _capture_routes(
     """Every complete capture route continuing from ``sq``. ``board`` has the moving piece
     lifted; the captured pieces are still on it (they block) and listed in ``captured``."""
     flying = king and variant in FLYING_KINGS
+    size = board_size(variant)
     f, r = coords(sq)
     routes: list[Route] = []
     for df, dr in KING_DIRECTIONS if king else man_capture_directions(variant, side):
         cf, cr = f + df, r + dr
         if flying:
-            while on_board(cf, cr) and name(cf, cr) not in board:
+            while on_board(cf, cr, size) and name(cf, cr) not in board:
                 cf, cr = cf + df, cr + dr
-        if not on_board(cf, cr):
+        if not on_board(cf, cr, size):
             continue
         victim = name(cf, cr)
         if victim not in board or victim in captured:
@@ -80,7 +83,7 @@ def _capture_routes(
             continue  # an Italian man never captures a king
         landings: list[str] = []
         lf, lr = cf + df, cr + dr
-        while on_board(lf, lr) and name(lf, lr) not in board:
+        while on_board(lf, lr, size) and name(lf, lr) not in board:
             landings.append(name(lf, lr))
             if not flying:
                 break
@@ -92,7 +95,7 @@ def _capture_routes(
         ending: list[Route] = []
         for land in landings:
             new_path, new_captured = (*path, land), (*captured, victim)
-            crowned = not king and coords(land)[1] == crowning_rank(side)
+            crowned = not king and coords(land)[1] == crowning_rank(side, size)
             if crowned and variant in CROWNED_MID_CAPTURE_ENDS_MOVE:
                 ending.append((new_path, new_captured))  # crowned: the move ends here
                 continue
@@ -110,11 +113,12 @@ def _capture_routes(
 def _quiet_routes(board: Mapping[str, str], variant: str, side: str, sq: str) -> list[Route]:
     king = is_king(board[sq])
     flying = king and variant in FLYING_KINGS
+    size = board_size(variant)
     f, r = coords(sq)
     routes: list[Route] = []
     for df, dr in KING_DIRECTIONS if king else man_directions(side):
         tf, tr = f + df, r + dr
-        while on_board(tf, tr) and name(tf, tr) not in board:
+        while on_board(tf, tr, size) and name(tf, tr) not in board:
             routes.append(((sq, name(tf, tr)), ()))
             if not flying:
                 break
@@ -172,7 +176,8 @@ def apply_route(
         del after[sq]
     end = path[-1]
     crowning = path[1:] if variant in CROWNED_KING_CONTINUES else path[-1:]
-    if not is_king(piece) and any(coords(s)[1] == crowning_rank(side) for s in crowning):
+    far = crowning_rank(side, board_size(variant))
+    if not is_king(piece) and any(coords(s)[1] == far for s in crowning):
         piece = piece.upper()
     after[end] = piece
     return after, opponent(side)

@@ -1,18 +1,30 @@
 """Random legal positions for the cross-checks (plain ``random.Random``, reproducible by seed).
 
 A position is legal here when: pieces only on the variant's playable squares; at most the
-variant's number of pieces per side (16 orthogonal, 12 diagonal), at least one each; no man
-on its own crowning rank. Kings of both sides, either side to move.
+variant's number of pieces per side (16 orthogonal, 12 diagonal on 8×8, 20 on the 10×10
+board), at least one each; no man on its own crowning rank. Kings of both sides, either
+side to move. Every generator plays on the variant's own board (`board.board_size`).
 """
 
 from __future__ import annotations
 
 import random
 
-from .board import FILES, ORTHOGONAL_VARIANTS, Board, coords, crowning_rank, playable_squares
+from .board import (
+    ORTHOGONAL_VARIANTS,
+    Board,
+    board_size,
+    coords,
+    crowning_rank,
+    name,
+    on_board,
+    playable_squares,
+)
 
 
 def men_per_side(variant: str) -> int:
+    if board_size(variant) == 10:
+        return 20
     return 16 if variant in ORTHOGONAL_VARIANTS else 12
 
 
@@ -20,12 +32,13 @@ def random_position(rng: random.Random, variant: str, king_share: float = 0.3) -
     squares = playable_squares(variant)
     rng.shuffle(squares)
     most = men_per_side(variant)
+    size = board_size(variant)
     counts = {"w": rng.randint(1, most), "b": rng.randint(1, most)}
     board: Board = {}
     for colour, count in counts.items():
         for _ in range(count):
             sq = squares.pop()
-            king = rng.random() < king_share or coords(sq)[1] == crowning_rank(colour)
+            king = rng.random() < king_share or coords(sq)[1] == crowning_rank(colour, size)
             board[sq] = colour.upper() if king else colour
     return board, rng.choice("wb")
 
@@ -33,7 +46,8 @@ def random_position(rng: random.Random, variant: str, king_share: float = 0.3) -
 def random_cluster(rng: random.Random, variant: str, size: int = 5) -> tuple[Board, str]:
     """A crowded corner of the board: long capture chains, kings among the victims (the
     Italian ladder's later steps, loops, routes merging), rare in uniform positions."""
-    f0, r0 = rng.randint(0, 8 - size), rng.randint(0, 8 - size)
+    board_side = board_size(variant)
+    f0, r0 = rng.randint(0, board_side - size), rng.randint(0, board_side - size)
     window = [
         s
         for s in playable_squares(variant)
@@ -48,7 +62,7 @@ def random_cluster(rng: random.Random, variant: str, size: int = 5) -> tuple[Boa
     for colour, count, king_share in ((side, movers, 0.7), (enemy, victims, 0.5)):
         for _ in range(count):
             sq = window.pop()
-            king = rng.random() < king_share or coords(sq)[1] == crowning_rank(colour)
+            king = rng.random() < king_share or coords(sq)[1] == crowning_rank(colour, board_side)
             board[sq] = colour.upper() if king else colour
     return board, side
 
@@ -63,11 +77,12 @@ def random_chains(
     king with probability `victim_king_share` (several kings on the capturing piece's
     paths make the Italian ladder's steps 3 and 4 disagree)."""
     diagonal = variant not in ORTHOGONAL_VARIANTS
+    size = board_size(variant)
     squares = set(playable_squares(variant))
     side = rng.choice("wb")
     enemy = "b" if side == "w" else "w"
     start = rng.choice(sorted(squares))
-    king = rng.random() < 0.7 or coords(start)[1] == crowning_rank(side)
+    king = rng.random() < 0.7 or coords(start)[1] == crowning_rank(side, size)
     board: Board = {start: side.upper() if king else side}
     empty: set[str] = {start}
     directions = (
@@ -82,14 +97,15 @@ def random_chains(
             gap = rng.randint(0, 2) if flying else 0
             vf, vr = f + df * (gap + 1), r + dr * (gap + 1)
             lf, lr = vf + df, vr + dr
-            if not (0 <= lf < 8 and 0 <= lr < 8 and 0 <= vf < 8 and 0 <= vr < 8):
+            if not (on_board(lf, lr, size) and on_board(vf, vr, size)):
                 break
-            victim, land = FILES[vf] + str(vr + 1), FILES[lf] + str(lr + 1)
+            victim, land = name(vf, vr), name(lf, lr)
             if victim in empty or land in board or victim not in squares:
                 break
             if victim not in board:
                 vking = (
-                    rng.random() < victim_king_share or coords(victim)[1] == crowning_rank(enemy)
+                    rng.random() < victim_king_share
+                    or coords(victim)[1] == crowning_rank(enemy, size)
                 )
                 board[victim] = enemy.upper() if vking else enemy
             empty.add(land)
@@ -98,7 +114,7 @@ def random_chains(
     for _ in range(rng.randint(0, 4)):  # loose pieces of both sides
         sq = rng.choice(sorted(squares - set(board) - empty))
         colour = rng.choice("wb")
-        king = rng.random() < 0.4 or coords(sq)[1] == crowning_rank(colour)
+        king = rng.random() < 0.4 or coords(sq)[1] == crowning_rank(colour, size)
         board[sq] = colour.upper() if king else colour
     if not any(p.lower() == enemy for p in board.values()):
         sq = rng.choice(sorted(squares - set(board) - empty))
@@ -113,11 +129,14 @@ def random_rival_chains(rng: random.Random, variant: str) -> tuple[Board, str]:
     that the Italian ladder's later steps (most kings, earliest king) must tell apart, and
     for flying kings rival routes of equal length."""
     diagonal = variant not in ORTHOGONAL_VARIANTS
+    size = board_size(variant)
     squares = set(playable_squares(variant))
     side = rng.choice("wb")
     enemy = "b" if side == "w" else "w"
-    start = rng.choice(sorted(sq for sq in squares if all(2 <= x <= 5 for x in coords(sq))))
-    king = rng.random() < 0.8 or coords(start)[1] == crowning_rank(side)
+    start = rng.choice(
+        sorted(sq for sq in squares if all(2 <= x <= size - 3 for x in coords(sq)))
+    )
+    king = rng.random() < 0.8 or coords(start)[1] == crowning_rank(side, size)
     board: Board = {start: side.upper() if king else side}
     empty: set[str] = {start}
     directions = (
@@ -143,9 +162,9 @@ def random_rival_chains(rng: random.Random, variant: str) -> tuple[Board, str]:
                 gap = rng.randint(0, 1) if flying else 0
                 vf, vr = f + df * (gap + 1), r + dr * (gap + 1)
                 lf, lr = vf + df, vr + dr
-                if not (0 <= lf < 8 and 0 <= lr < 8 and 0 <= vf < 8 and 0 <= vr < 8):
+                if not (on_board(lf, lr, size) and on_board(vf, vr, size)):
                     break
-                victim, land = FILES[vf] + str(vr + 1), FILES[lf] + str(lr + 1)
+                victim, land = name(vf, vr), name(lf, lr)
                 if victim in taken or land in board or victim not in squares:
                     break
                 if any(land == v for v, _ in laid):
@@ -157,14 +176,14 @@ def random_rival_chains(rng: random.Random, variant: str) -> tuple[Board, str]:
                 continue
             for step, (victim, land) in enumerate(laid):
                 if victim not in board:
-                    vking = pattern(step) or coords(victim)[1] == crowning_rank(enemy)
+                    vking = pattern(step) or coords(victim)[1] == crowning_rank(enemy, size)
                     board[victim] = enemy.upper() if vking else enemy
                 empty.add(land)
             break
     for _ in range(rng.randint(0, 3)):  # loose pieces of both sides
         sq = rng.choice(sorted(squares - set(board) - empty))
         colour = rng.choice("wb")
-        loose_king = rng.random() < 0.4 or coords(sq)[1] == crowning_rank(colour)
+        loose_king = rng.random() < 0.4 or coords(sq)[1] == crowning_rank(colour, size)
         board[sq] = colour.upper() if loose_king else colour
     if not any(p.lower() == enemy for p in board.values()):
         sq = rng.choice(sorted(squares - set(board) - empty))
@@ -199,7 +218,7 @@ def random_ladder_duel(rng: random.Random) -> tuple[Board, str]:
                 if not (0 <= lf < 8 and 0 <= lr < 8):
                     ok = False
                     break
-                victim, land = FILES[vf] + str(vr + 1), FILES[lf] + str(lr + 1)
+                victim, land = name(vf, vr), name(lf, lr)
                 if victim in used or land in used:
                     ok = False
                     break

@@ -1,6 +1,6 @@
 """pydraughts 0.6.7 (``import draughts``, MIT licence) as a second, independent move source
 for Italian and Turkish (Arab has Turkish's moves), and for the staged Brazilian and Russian
-draughts and English checkers.
+draughts, English checkers and International draughts (pydraughts' "standard" variant).
 
 Board numbering (read from draughts/convert.py): Italian squares are the Italian numbers
 1..32 (1 = a8 ... 32 = h1), the same as docs/RULES.md; Turkish squares are 1..64 with
@@ -11,7 +11,9 @@ h8 = 32), seen in its start moves (a3-b4 is its 9-13) and checked by the differe
 Brazilian squares are numbered as Russian ones: pydraughts builds both boards alike (a1
 dark, 4 squares a row: draughts/core/board.py, draughts/convert.py `_get_squares`, the
 notation 0 of `_rotate_move`), so it plays Brazilian on our a1-dark board square for square;
-the differential checks it too.
+the differential checks it too. International squares are the FMJD's numbers 1..50
+(1 = b10 ... 50 = i1, docs/RULES.md; `board.fmjd_number`), pydraughts' own numbering of its
+"standard" board.
 
 Its three known quirks in 0.6.7 and how they are handled here:
 1. it lists one entry per capture route: routes are returned as they are, and callers merge
@@ -35,6 +37,8 @@ from .board import (
     coords,
     english_number,
     english_square,
+    fmjd_number,
+    fmjd_square,
     is_king,
     italian_number,
     italian_square,
@@ -42,13 +46,17 @@ from .board import (
     name,
 )
 
-SUPPORTED = frozenset({"turkish", "arab", "italian", "brazilian", "russian", "english"})
+SUPPORTED = frozenset(
+    {"turkish", "arab", "italian", "brazilian", "russian", "english", "international"}
+)
+#: pydraughts' names of our variants where they differ.
+_PD_NAMES = {"arab": "turkish", "international": "standard"}
 
 
 def _pd_variant(variant: str) -> str:
     if variant not in SUPPORTED:
         raise ValueError(f"pydraughts has no {variant!r}")
-    return "turkish" if variant == "arab" else variant
+    return _PD_NAMES.get(variant, variant)
 
 
 def _to_number(sq: str, pd_variant: str) -> int:
@@ -56,6 +64,8 @@ def _to_number(sq: str, pd_variant: str) -> int:
         return italian_number(sq)
     if pd_variant == "english":
         return english_number(sq)
+    if pd_variant == "standard":
+        return fmjd_number(sq)
     f, r = coords(sq)
     if pd_variant in ("brazilian", "russian"):
         return r * 4 + f // 2 + 1
@@ -67,6 +77,8 @@ def _to_square(n: int, pd_variant: str) -> str:
         return italian_square(n)
     if pd_variant == "english":
         return english_square(n)
+    if pd_variant == "standard":
+        return fmjd_square(n)
     if pd_variant in ("brazilian", "russian"):
         row, col = divmod(n - 1, 4)
         return name(col * 2 + row % 2, row)

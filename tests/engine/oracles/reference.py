@@ -13,8 +13,10 @@ from .board import (
     Board,
     Identity,
     Route,
+    coords,
     is_playable,
     merge,
+    playable_squares,
 )
 
 
@@ -26,7 +28,10 @@ def legal_routes(board: Mapping[str, str], side: str, variant: str) -> list[Rout
     if variant in DIAGONAL_VARIANTS:
         light = sorted(sq for sq in board if not is_playable(sq, variant))
         if light:
-            raise ValueError(f"pieces on light squares {light}: the diagonal board uses dark ones")
+            raise ValueError(
+                f"pieces on light squares or off the board {light}: the diagonal board uses"
+                " dark ones"
+            )
         return diagonal.legal_routes(board, variant, side)
     raise ValueError(f"unknown variant {variant!r}")
 
@@ -72,3 +77,8 @@ _A1_DARK = "Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,
 START_FENS["brazilian"] = "W:" + _A1_DARK
 START_FENS["russian"] = "W:" + _A1_DARK
 START_FENS["english"] = "B:" + _A1_DARK
+# International draughts (docs/RULES.md, "Family 3"): White's men on 31..50 (ranks 1 to 4),
+# Black's on 1..20 (ranks 7 to 10), on the dark squares of the a1-dark 10×10 board.
+_WHITE_10 = [s for s in playable_squares("international") if coords(s)[1] < 4]
+_BLACK_10 = [s for s in playable_squares("international") if coords(s)[1] >= 6]
+START_FENS["international"] = f"W:W{','.join(_WHITE_10)}:B{','.join(_BLACK_10)}"
