@@ -17,9 +17,11 @@ For every variant it writes into FOLDER:
 - `<variant>-game.gif`: the first plies of a game (moves chosen among the legal ones by
   a seeded random generator), one frame per move.
 
-The same pictures for the staged variants on their own boards (`STAGED_EXAMPLES`):
-Brazilian draughts on the 8 x 8 board with a dark a1, International draughts on the
-10 x 10 board, with `international-capture-numbers.png` showing the FMJD's numbers 1..50.
+The same pictures for the variants of docs/RULES.md's Family 3 on their own boards
+(`STAGED_EXAMPLES`): Brazilian and Russian draughts on the 8 x 8 board with a dark a1,
+International draughts on the 10 x 10 board, with `international-capture-numbers.png`
+showing the FMJD's numbers 1..50, and English checkers (a short king's capture of three,
+`english-capture-numbers.png` with its numbers 1..32 from b8).
 
 Plus `italian-capture-numbers.png` with the Italian square numbers, and
 `italian-analysis.png`: the evaluation graph (renderer.graph) of a 40-ply game played by
@@ -83,6 +85,9 @@ STAGED_EXAMPLES = (
     Example("international",
             "B:W26,32,33,35,36,40,41,42,48:B1,2,6,7,10,11,13,14,19,23,24,30,K50",
             "50x28x37x46"),
+    Example("russian", "W:Wa1,c1,e1,b2,d2,h2,a3,e3,d4,Kf8:Be5,g5,b6,a7,e7,b8,d8,h8",
+            "f8xd6xf4xh6"),
+    Example("english", "W:Wh2,Kh6:Be5,g5,b6,a7,c7,Kb2", "h6xf4xd6xb8"),
 )
 """Positions of the staged variants (`engine.staged_variants`, found by key): each a king's
 capture of three pieces, met in seeded random games."""

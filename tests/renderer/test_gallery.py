@@ -15,17 +15,19 @@ from tests.renderer.pixels import decode
 def test_gallery_writes_every_picture(tmp_path: Path) -> None:
     paths = write_gallery(tmp_path / "g", size=200)
     names = {p.name for p in paths}
-    for key in ("turkish", "arab", "moroccan", "italian", "brazilian", "international"):
+    for key in ("turkish", "arab", "moroccan", "italian", "brazilian", "international",
+                "russian", "english"):
         for stem in ("start-white", "start-black", "middle-marks", "capture-white",
                      "capture-black"):
             assert f"{key}-{stem}.png" in names
         assert f"{key}-capture.gif" in names and f"{key}-game.gif" in names
     assert "italian-capture-numbers.png" in names
     assert "international-capture-numbers.png" in names  # the FMJD's numbers 1..50
+    assert "english-capture-numbers.png" in names  # 1..32 from b8
     assert "italian-puzzle.png" in names
     assert "italian-puzzle-answered.png" in names
     assert "italian-analysis.png" in names
-    assert len(EXAMPLES) == 4 and len(STAGED_EXAMPLES) == 2
+    assert len(EXAMPLES) == 4 and len(STAGED_EXAMPLES) == 4
     for path in paths:
         im = decode(path.read_bytes())
         if path.name == "italian-analysis.png":
