@@ -57,9 +57,10 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.brazilian": "Brazilian draughts",
     "choice.russian": "Russian draughts",
     "choice.english": "English checkers",
-    "settings": "Show or change your preferences: board side, Italian notation, language",
+    "settings": "Show or change your preferences: board side, numbered squares, language",
     "settings.board_side": "The side your boards are drawn from (auto: the side you play)",
-    "settings.notation": "How Italian moves are written to you",
+    "settings.notation": "Moves in numbers or letters (Italian, International draughts, English "
+                         "checkers)",
     "settings.language": "The language I answer you in (automatic: your Discord's language)",
     "server-settings": "Show or change this server's settings: limits on pending challenges, "
                        "language",

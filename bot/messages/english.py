@@ -116,7 +116,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SETTINGS_TITLE: "Your settings",
     # one line per preference (bot.services.settings.PREFERENCES), then the hint
     Msg.SETTINGS_LINE_BOARD_SIDE: "Board side: **{value}**",
-    Msg.SETTINGS_LINE_NOTATION: "Italian notation: **{value}**",
+    Msg.SETTINGS_LINE_NOTATION: "Notation where squares are numbered: **{value}**",
     Msg.SETTINGS_HINT: "Change them with /settings.",
     Msg.SETTINGS_SAVED: "Saved.",
     Msg.SERVER_SETTINGS_TITLE: "Settings of this server",
@@ -365,8 +365,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "moved · **/rematch** plays the last game again, colours swapped.\n"
         "**/rating**, **/leaderboard**, **/history** and **/export** (PDN, GIF) show results; "
         "**/rules** explains a variant.\n"
-        "**/settings**: the side your boards are drawn from, and Italian moves in numbers "
-        "(22-18) or letters (d3-c4).\n"
+        "**/settings**: the side your boards are drawn from, and moves in numbers (22-18) or "
+        "letters (d3-c4) where squares are numbered (Italian, International draughts, English "
+        "checkers).\n"
         "**/puzzle** gives you a puzzle that only you see; **/solve** answers it one move at "
         "a time.\n"
         "**/analyze** has the computer review a finished game: accuracy, mistakes and better "

@@ -17,13 +17,24 @@ from bot.ui.present import (
     BOARD_FILE,
     EMBED_COLOUR,
     END_REASONS,
-    RULES,
     duration_text,
     mention,
     timestamp,
 )
 from engine import get_variant
 from storage import Eligibility, GameRecord, GameResult, Rating, Side
+
+RULES: dict[str, Msg] = {
+    "turkish": Msg.RULES_TURKISH,
+    "arab": Msg.RULES_ARAB,
+    "moroccan": Msg.RULES_MOROCCAN,
+    "italian": Msg.RULES_ITALIAN,
+    "international": Msg.RULES_INTERNATIONAL,
+    "brazilian": Msg.RULES_BRAZILIAN,
+    "russian": Msg.RULES_RUSSIAN,
+    "english": Msg.RULES_ENGLISH,
+}
+"""The `/rules` text of each variant, by key (`engine.VARIANTS`)."""
 
 
 def count_text(count: int, key: Msg, locale: str | None) -> str:

@@ -81,10 +81,6 @@ END_REASONS: dict[EndReason, ReasonTexts] = {
 }
 """The one table from end reasons to messages."""
 
-RULES: dict[str, Msg] = {key: Msg[f"RULES_{key.upper()}"] for key in VARIANTS}
-"""The `/rules` text of each variant (`Msg.RULES_<KEY>`), by key."""
-
-
 class Permission(enum.Enum):
     """A channel permission a board message needs; its value is the message of its name
     as Discord's settings show it in the reader's language (`Msg.PERMISSION_*`)."""

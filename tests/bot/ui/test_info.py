@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from bot.messages import ENGLISH, Msg
+from bot.messages import ENGLISH, Msg, variant_name
 from bot.services import EndReason
 from bot.services.stats import Leaderboard, Needs
-from bot.ui.info import count_text, leaderboard_embed, needs_text, ratings_embed, reason_text
+from bot.ui.info import (
+    count_text,
+    leaderboard_embed,
+    needs_text,
+    ratings_embed,
+    reason_text,
+    rules_embed,
+)
 from bot.ui.present import END_REASONS
+from engine import VARIANTS
 from storage import Eligibility, Rating
 
 
@@ -86,3 +94,16 @@ def test_the_deviation_limit_is_written_as_the_readers_language_writes_a_decimal
     for shown in (footer, needs):
         assert shown is not None and written in shown, shown
         assert written == "87.5" or "87.5" not in shown, shown
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_every_variant_has_its_rules_titled_by_its_name(key: str) -> None:
+    embed = rules_embed(key, "fr")
+    assert embed.title == variant_name(key, "fr")
+    assert embed.description
+
+
+def test_the_rules_of_english_checkers_say_black_moves_first() -> None:
+    embed = rules_embed("checkers", None)
+    assert embed.title == "English checkers"
+    assert embed.description is not None and "Black first" in embed.description
