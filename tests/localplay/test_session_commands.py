@@ -52,8 +52,10 @@ async def test_typed_choices_suggestions_and_ranges(local: LocalDiscord, tmp_pat
         assert "== Turkish draughts ==" in "\n".join(out), out
         assert await session.run_line("/leaderboard Italian everyone")
         assert "== Italian draughts leaderboard · everywhere ==" in "\n".join(out), out
+        assert await session.run_line("/rules checkers")  # an alias of English checkers
+        assert "== English checkers ==" in "\n".join(out), out
         failures = session.failures
-        assert not await session.run_line("/rules checkers")  # still refused, with the list
+        assert not await session.run_line("/rules chess")  # still refused, with the list
         assert session.failures == failures + 1
         assert "must be one of its choices: Turkish draughts (turkish)" in out[-1]
         # A number below the option's minimum: the real range.
