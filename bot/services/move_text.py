@@ -77,8 +77,8 @@ def problem_error(error: NotationError, text: str, variant: Variant) -> PlayerEr
         **{name: value for name, value in error.details.items() if name != "variant"},
     }
     if "variant" in error.details:
-        variant = str(error.details["variant"])
-        params["variant_in_sentence"] = VARIANT_NAMES_IN_SENTENCE.get(variant, variant)
+        named = str(error.details["variant"])
+        params["variant_in_sentence"] = VARIANT_NAMES_IN_SENTENCE.get(named, named)
     return PlayerError(key, text=text.strip(), **params)
 
 
