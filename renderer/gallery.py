@@ -44,7 +44,6 @@ from engine import (
     Position,
     Variant,
     apply_move,
-    get_staged_variant,
     get_variant,
     legal_moves,
     parse_move,
@@ -89,8 +88,8 @@ STAGED_EXAMPLES = (
             "f8xd6xf4xh6"),
     Example("english", "W:Wh2,Kh6:Be5,g5,b6,a7,c7,Kb2", "h6xf4xd6xb8"),
 )
-"""Positions of the staged variants (`engine.staged_variants`, found by key): each a king's
-capture of three pieces, met in seeded random games."""
+"""Positions of docs/RULES.md's Family 3 (`engine.staged_variants`): each a king's capture
+of three pieces, met in seeded random games."""
 
 PUZZLE = Example("italian", "B:Wd1,b3,d3,f3,h3:Bf5,c6,g6,b7,h7", "f5-e4")
 """A puzzle with Black to move (the first move in `capture`): 1... f5-e4! gives a man;
@@ -142,7 +141,7 @@ def write_gallery(folder: Path, size: int = 512) -> list[Path]:
         earlier_move=first, last_move=defence, before=answered,
         size=size))
     for ex in (*EXAMPLES, *STAGED_EXAMPLES):
-        v = get_variant(ex.variant) if ex in EXAMPLES else get_staged_variant(ex.variant)
+        v = get_variant(ex.variant)
         start = Position.start(v)
         for side in Color:
             save(f"{v.key}-start-{side.value}.png",

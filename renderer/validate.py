@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine import (
-    STAGED_VARIANTS,
     Color,
     DamaError,
     Geometry,
@@ -22,17 +21,14 @@ from renderer.errors import RenderError
 
 
 def resolve_variant(variant: Variant | str) -> Variant:
-    """`variant` itself, or the variant named by the string (key or alias, any case; or
-    the key of a staged variant, `engine.staged_variants`: "brazilian", "international").
+    """`variant` itself, or the variant named by the string (a key or alias of
+    `engine.VARIANTS`, any case: "italian", "international", "checkers").
 
     Raises RenderError listing the valid names for an unknown name or a wrong type.
     """
     if isinstance(variant, Variant):
         return variant
     if isinstance(variant, str):
-        staged = STAGED_VARIANTS.get(variant.strip().lower())
-        if staged is not None:
-            return staged
         try:
             return get_variant(variant)
         except DamaError as exc:
