@@ -161,8 +161,16 @@ WALLS = {
     ARAB: "W:Wa4,b4,c4,d4,e4,f4,g4,h4,Ka1:Ba6,b6,c6,d6,e6,f6,g6,h6,Kh8",
     MOROCCAN: "W:Wa4,c4,e4,g4,Kb1,Kd1:Ba6,c6,e6,g6,Ka8,Kc8",
     ITALIAN: "W:Wa4,c4,e4,g4,Kb1,Kd1:Ba6,c6,e6,g6,Ka8,Kc8",
+    get_variant("brazilian"): "W:Wa3,c3,e3,g3,Ka1,Kc1,Ke1:Bb6,d6,f6,h6,Kb8,Kd8,Kf8",
+    get_variant("russian"): "W:Wa3,c3,e3,g3,Ka1,Kc1,Ke1:Bb6,d6,f6,h6,Kb8,Kd8,Kf8",
+    get_variant("english"): "W:Wa3,c3,e3,g3,Ka1,Kc1,Ke1:Bb6,d6,f6,h6,Kb8,Kd8,Kf8",
+    get_variant("international"): "W:W36,37,38,39,40,K46,K47,K48:B11,12,13,14,15,K1,K2,K3",
 }
-LIMITS = {TURKISH: 30, ARAB: 80, MOROCCAN: 80, ITALIAN: 80}
+# Plies without a capture or a man move (docs/RULES.md: 25 moves each in International, 20
+# in Brazilian, 15 in Russian, 40 in English checkers).
+LIMITS = {TURKISH: 30, ARAB: 80, MOROCCAN: 80, ITALIAN: 80, get_variant("brazilian"): 40,
+          get_variant("russian"): 30, get_variant("english"): 80,
+          get_variant("international"): 50}
 
 
 def king_walk(g: Game, plies: int) -> None:
