@@ -27,8 +27,20 @@ run: $(STAMP)
 test: $(TEST_STAMP)
 	$(PY) -m pytest -m "not slow" -q
 
+# The slow suite runs as two pytest processes at once: the CPU-bound tests of the engine,
+# the puzzles and the renderer, and the rest (the bot's end-to-end runs and the storage,
+# which mostly wait). On two cores together they take about as long as the longer of the
+# two. The first one's report is printed after the second's; the target fails if either
+# does.
+SLOW_CPU := tests/engine tests/puzzles tests/renderer
+
 test-slow: $(TEST_STAMP)
-	$(PY) -m pytest -m slow -q
+	@$(PY) -m pytest -m slow -q -p no:cacheprovider $(SLOW_CPU) > .slow-cpu.log 2>&1 & \
+	cpu=$$!; \
+	$(PY) -m pytest -m slow -q $(addprefix --ignore=,$(SLOW_CPU)); rest=$$?; \
+	wait $$cpu; cpu_status=$$?; \
+	echo "== the slow tests of $(SLOW_CPU)"; cat .slow-cpu.log; rm -f .slow-cpu.log; \
+	test $$rest -eq 0 && test $$cpu_status -eq 0
 
 bench: $(BENCH_STAMP) $(TEST_STAMP)
 	@for f in benchmarks/[!_]*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
@@ -41,4 +53,4 @@ lint: $(DEV_STAMP) $(TEST_STAMP)
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .slow-cpu.log

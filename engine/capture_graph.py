@@ -15,7 +15,7 @@ number of routes.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.movegen_core import Generator, Solved, StartSolution
 
@@ -47,6 +47,10 @@ class CaptureGraph:
     best: int
     th_k: int
     c: int
+    # Each state's landing squares and jumps, listed once for the walks that read them all
+    # (`matching`, `stops_short`): writing a short form walks the same states many times.
+    step_lists: dict[tuple[int, _State], list[tuple[int, list[_Step]]]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def solve(
@@ -89,6 +93,12 @@ class CaptureGraph:
     def _start(self, start: int) -> StartSolution | None:
         return next((s for s in self.starts if s.start == start), None)
 
+    def states_from(self, start: int) -> int:
+        """How many capture states the piece on `start` has (0: it has no capture): the
+        most a walk from it (`matching`, `stops_short`) goes through."""
+        s = self._start(start)
+        return 0 if s is None else len(s.memo)
+
     def _steps(self, s: StartSolution, state: _State) -> Iterator[tuple[int, list[_Step]]]:
         """Each landing square of `state` (the start square for the start state), nearest
         first, with the jumps from it: (captured square, the state it leads to, that
@@ -105,6 +115,14 @@ class CaptureGraph:
                 solved: Solved = (0, {cm2: run}) if ends else s.memo[cmk]
                 steps.append((over, (cmk, run, cm2, nl), solved))
             yield sq, steps
+
+    def _step_list(self, s: StartSolution, state: _State) -> list[tuple[int, list[_Step]]]:
+        """`_steps(s, state)` in full, listed once per state and kept."""
+        key = (s.start, state)
+        found = self.step_lists.get(key)
+        if found is None:
+            found = self.step_lists[key] = list(self._steps(s, state))
+        return found
 
     def _root(self, s: StartSolution) -> tuple[_State, int]:
         return (s.start << 3, 1 << s.start, 0, -1), s.memo[s.start << 3][0]
@@ -237,7 +255,7 @@ class CaptureGraph:
             seen.add((state[0], k))
             if budget is not None and len(seen) > budget:
                 raise WalkTooLong
-            for sq, steps in self._steps(s, state):
+            for sq, steps in self._step_list(s, state):
                 if not steps and (state_key == 0 or not winning) and not first:
                     if sq == end and k == need:
                         found[state[2]] = None  # a route ends on sq
@@ -274,7 +292,7 @@ class CaptureGraph:
             seen.add((state[0], k))
             if budget is not None and len(seen) > budget:
                 raise WalkTooLong
-            for sq, steps in self._steps(s, state):
+            for sq, steps in self._step_list(s, state):
                 if first or not steps:
                     k2 = k
                 elif sq == end and k == need:

@@ -74,8 +74,14 @@ def _key(move: Move) -> tuple[int, int, int]:
 EXPLAIN_BUDGET = 2_000
 
 #: Most sets of landing squares tried when looking for a short form before writing the full
-#: path (always unambiguous). Each try is one walk over the position's capture states.
+#: path (always unambiguous). Each try is one walk over the moving piece's capture states.
 SHORT_FORM_BUDGET = 200
+
+#: Most capture states the tries for one move's short form may walk through in all (tries
+#: times the piece's states): fewer tries for a piece with many states. Without it, writing
+#: every move of a position with a few hundred states took seconds (the autocomplete lists
+#: them all); past it the full path is written.
+SHORT_FORM_WORK = 4_000
 
 # Separators between squares (after NFKC normalisation, which turns full-width forms and
 # no-break spaces into plain ones): any whitespace, plus these. Besides `-`, `x` and `:`:
@@ -210,8 +216,9 @@ def format_move(
     square when `full` is true (``d3xd5xf5``). `numeric=True` writes numeric squares
     (Italian ``22x13``, English checkers ``22x15``). The short form names the fewest
     landing squares of the route, earliest first, that no winning route of another move
-    passes in that order; the search for it stops after `SHORT_FORM_BUDGET` tries and
-    writes the full path instead.
+    passes in that order; the search for it stops after `SHORT_FORM_BUDGET` tries, or
+    fewer for a piece with many capture states (`SHORT_FORM_WORK`), and writes the full
+    path instead.
 
     Raises IllegalMoveError when `move` is not legal in `position`, NotationError when
     `numeric` is asked for a variant without numeric notation.
@@ -246,7 +253,7 @@ def format_move(
     # Other moves share the start and end: name landing squares of the route (in order)
     # that no surviving route of another move passes through in that order.
     inner = route.landings[:-1]
-    budget = SHORT_FORM_BUDGET
+    budget = min(SHORT_FORM_BUDGET, SHORT_FORM_WORK // max(1, graph.states_from(route.start)))
     wanted = [_key(merged)]
     for k in range(1, len(inner) + 1):
         for chosen in combinations(inner, k):

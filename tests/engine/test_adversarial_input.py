@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -36,6 +37,7 @@ from engine import (
     parse_move,
     parse_square,
 )
+from engine.capture_graph import CaptureGraph, MoveKey
 from engine.cli import main
 from engine.pdn import PdnMoveError, export_pdn, read_pdn
 from tests.engine.oracles import reference
@@ -256,3 +258,34 @@ def test_many_route_position_against_the_reference() -> None:
                 for i in reference.legal_moves(board, side, "turkish")}
     position = Position.from_fen(MANY_ROUTES, TURKISH)
     assert {m.identity for m in legal_moves(position, TURKISH)} == expected
+
+
+#: A Turkish position whose one capturing king has 273 capture states and 148 legal moves,
+#: most sharing their start and end square: found by benchmarks/movegen.py's hill climber
+#: (docs/BENCHMARKS.md), where writing every move took seconds.
+MANY_STATES = "W:WKb3:Bg4,h4,f6,g6,d7,d8,Ke1,Ka3,Kb4,Kc4,Kd4,Ke4,Kf5"
+
+
+def test_the_short_form_search_walks_fewer_sets_for_a_piece_with_many_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each set of landing squares tried is one walk over the piece's states: the tries for
+    # one move are bounded by SHORT_FORM_WORK states in all, and every text still names
+    # its move (a short form, or the full path when the search gives up).
+    position = Position.from_fen(MANY_STATES, TURKISH)
+    moves = legal_moves(position, TURKISH)
+    walks: list[int] = []
+    real = CaptureGraph.matching
+
+    def counted(self: CaptureGraph, *args: Any, **kwargs: Any) -> list[MoveKey]:
+        walks.append(self.states_from(args[0]))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(CaptureGraph, "matching", counted)
+    texts = []
+    for move in moves:
+        walks.clear()
+        texts.append(format_move(move, position, TURKISH))
+        assert sum(walks) <= engine.notation.SHORT_FORM_WORK
+    monkeypatch.setattr(CaptureGraph, "matching", real)
+    assert [parse_move(text, position, TURKISH) for text in texts] == moves

@@ -542,10 +542,15 @@ class CrashHarness:
                         alice, channel, "challenge",
                         {"opponent": bob, "variant": "turkish", "color": "white",
                          "rated": rng.random() < 0.8}, timeout=ANSWER_TIMEOUT))
-                    if challenge is None or challenge.ephemeral:
+                    if challenge is None:
                         continue
-                    await self.interact(standin.press(bob, challenge.reply, "Accept",
-                                                  timeout=ANSWER_TIMEOUT))
+                    # Refused: the challenge of an earlier round is still open (a kill cut
+                    # its acceptance), and a player has one open challenge at a time.
+                    open_one = (challenge.reply if not challenge.ephemeral
+                                else self._open_challenge(channel))
+                    if open_one is not None:
+                        await self.interact(standin.press(bob, open_one, "Accept",
+                                                          timeout=ANSWER_TIMEOUT))
                     continue
                 async with StoredGames(self.database) as stored_games:
                     game = (await stored_games.load(active)).game
@@ -590,6 +595,14 @@ class CrashHarness:
             self.killed_at[point] += 1
             await self.restart(None)
             await self.check_all(acked, ended)
+
+    def _open_challenge(self, channel: ChannelInfo) -> MessageRecord | None:
+        """The channel's newest message with an Accept button that can be pressed (an open
+        challenge's), None if there is none."""
+        for message in reversed(self.standin.messages(channel, include_ephemeral=False)):
+            if any(b.label == "Accept" and not b.disabled for b in message.buttons):
+                return message
+        return None
 
     def games(self) -> list[int]:
         """Every stored game's id."""

@@ -115,6 +115,12 @@ def reference_identities(case: RuleCase, variant: str) -> set[Identity]:
     return set(reference.legal_moves(board, side, variant))
 
 
+def check_reference(case: RuleCase, variant: str) -> None:
+    """The reference generator's moves equal the expected set."""
+    got, want = reference_identities(case, variant), expected_identities(case, variant)
+    assert describe(got) == describe(want), f"{case.rule} [{variant}] {case.fen}"
+
+
 def check_engine(case: RuleCase, variant: str) -> None:
     """The engine's moves equal the expected set, with no duplicate, and each move carries a
     path that is legal for it (a surviving route of the reference generator)."""
