@@ -11,14 +11,14 @@ from bot.language import Language
 COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "challenge": "Challenge a player to a game of draughts in this channel",
     "challenge.opponent": "The player you challenge",
-    "challenge.variant": "Which draughts to play",
+    "challenge.variant": "Which variant to play",
     "challenge.rated": "Whether the game counts for ratings (default: the server's setting)",
     "challenge.color": "The colour you play (default: random)",
     "challenge.move_time": "Time for each move (default: the server's setting)",
     "challenge.clock": "A clock for each player: minutes + seconds added per move "
                        "(instead of a time per move)",
     "play": "Play a game against the computer in this channel (unrated)",
-    "play.variant": "Which draughts to play",
+    "play.variant": "Which variant to play",
     "play.level": "How strong the computer plays: 1 (easiest) to 5 (strongest); default 3",
     "play.color": "The colour you play (default: random)",
     "play.move_time": "Time for each of your moves; when it runs out the computer moves for you",
@@ -57,7 +57,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.brazilian": "Brazilian draughts",
     "choice.russian": "Russian draughts",
     "choice.english": "English checkers",
-    "settings": "Show or change your preferences: board side, numbered squares, language",
+    "settings": "Show or change your preferences: board side, notation, language",
     "settings.board_side": "The side your boards are drawn from (auto: the side you play)",
     "settings.notation": "Moves in numbers or letters (Italian, International draughts, English "
                          "checkers)",
@@ -89,12 +89,12 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.1d": "1 day",
     # puzzles
     "puzzle": "Get a puzzle: find the winning shot (only you see it)",
-    "puzzle.variant": "Which draughts (default: any)",
+    "puzzle.variant": "Which variant (default: any)",
     "solve": "Answer your puzzle with a move",
     "solve.move": "Your move, e.g. c3-d4 or a capture c3xe5 (pick from the list)",
     "puzzle-daily": "Post a daily puzzle in a channel (server managers)",
     "puzzle-daily.channel": "Where to post it",
-    "puzzle-daily.variant": "Which draughts (default: a different one each day)",
+    "puzzle-daily.variant": "Which variant (default: a different one each day)",
     "puzzle-daily-stop": "Stop this server's daily puzzle (server managers)",
 })
 """Names shown in Discord's command picker: command and option descriptions (keys

@@ -116,7 +116,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SETTINGS_TITLE: "Your settings",
     # one line per preference (bot.services.settings.PREFERENCES), then the hint
     Msg.SETTINGS_LINE_BOARD_SIDE: "Board side: **{value}**",
-    Msg.SETTINGS_LINE_NOTATION: "Notation where squares are numbered: **{value}**",
+    Msg.SETTINGS_LINE_NOTATION: "Notation in the variants with numbered squares: **{value}**",
     Msg.SETTINGS_HINT: "Change them with /settings.",
     Msg.SETTINGS_SAVED: "Saved.",
     Msg.SERVER_SETTINGS_TITLE: "Settings of this server",
@@ -224,7 +224,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.REASON_REPETITION: "The same position occurred three times.",
     Msg.REASON_ONE_PIECE_EACH: "Each side has one piece left.",
     Msg.REASON_MOVE_LIMIT: "The move limit without captures or man moves was reached.",
-    Msg.REASON_ENDGAME_LIMIT: "The moves this endgame allows were played without a win.",
+    Msg.REASON_ENDGAME_LIMIT: "This endgame was not won within the moves the rules allow it.",
     Msg.REASON_RESIGNATION: "{loser} resigned.",
     Msg.REASON_AGREEMENT: "The players agreed to a draw.",
     Msg.REASON_TIME_FORFEIT: "{loser} ran out of time.",
@@ -235,7 +235,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SHORT_REPETITION: "threefold repetition",
     Msg.SHORT_ONE_PIECE_EACH: "one piece each",
     Msg.SHORT_MOVE_LIMIT: "move limit reached",
-    Msg.SHORT_ENDGAME_LIMIT: "endgame move limit",
+    Msg.SHORT_ENDGAME_LIMIT: "endgame move limit reached",
     Msg.SHORT_RESIGNATION: "by resignation",
     Msg.SHORT_AGREEMENT: "by agreement",
     Msg.SHORT_TIME_FORFEIT: "out of time",
@@ -324,40 +324,49 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.RULES_INTERNATIONAL: (
         "Played on the 50 dark squares of a 10×10 board (a1 is dark); 20 men each, White "
         "first. Men move one square diagonally forward and capture forwards and backwards. "
-        "Kings fly along diagonals and capture from a distance. Captured pieces leave at the "
-        "end of the move. Capturing is compulsory and you must take the most pieces; a man "
-        "passing the far rank during a capture is not crowned. Squares may also be given as "
-        "numbers 1 to 50 (32-28). Draw: threefold repetition, 25 moves by each side with "
-        "kings only, or the endgame counts (16 or 5 moves each)."
+        "Kings fly: they move any distance along a diagonal and capture from a distance. "
+        "Captured pieces are removed when the capture is over. Capturing is compulsory and "
+        "you must take the most pieces, a king counting as one. A man that ends its move on "
+        "the far rank becomes a king; one that only passes it during a capture stays a man. "
+        "Squares are numbered 1 to 50 (32-28); letters (d4-e5) work too. Draw: threefold "
+        "repetition; 25 moves by each side with only kings moving and no capture; a lone king "
+        "not beaten within 16 moves each by three pieces with a king, or within 5 moves each "
+        "by one or two pieces with a king."
     ),
     Msg.RULES_BRAZILIAN: (
         "International draughts on the 8×8 board: the 32 dark squares (a1 is dark), 12 men "
         "each, White first. Men move one square diagonally forward and capture forwards and "
-        "backwards. Kings fly and capture from a distance. Captured pieces leave at the end "
-        "of the move. Capturing is compulsory and you must take the most pieces; a man "
-        "passing the far rank during a capture is not crowned. Draw: threefold repetition, "
-        "20 moves by each side with kings only, or 5 moves each in the small king endings."
+        "backwards. Kings fly: they move any distance along a diagonal and capture from a "
+        "distance. Captured pieces are removed when the capture is over. Capturing is "
+        "compulsory and you must take the most pieces, a king counting as one. A man that "
+        "ends its move on the far rank becomes a king; one that only passes it during a "
+        "capture stays a man. Draw: threefold repetition; 20 moves by each side with only "
+        "kings moving and no capture; 5 moves each once each side has one or two pieces, a "
+        "king among them, with at most one man on the board."
     ),
     Msg.RULES_RUSSIAN: (
         "Played on the 32 dark squares (a1 is dark); 12 men each, White first. Men move one "
-        "square diagonally forward and capture forwards and backwards. Kings fly and capture "
-        "from a distance. Captured pieces leave at the end of the move. Capturing is "
-        "compulsory, but you may choose any capture. A man reaching the far rank during a "
-        "capture becomes a king at once and goes on capturing as a king. Draw: threefold "
-        "repetition, 15 moves by each side with kings only, or the endgame counts."
+        "square diagonally forward and capture forwards and backwards. Kings fly: they move "
+        "any distance along a diagonal and capture from a distance. Captured pieces are "
+        "removed when the capture is over. Capturing is compulsory, but you may choose any "
+        "capture, however many pieces it takes. A man reaching the far rank becomes a king, "
+        "even in the middle of a capture, and then goes on capturing as a king if it can. "
+        "Draw: threefold repetition; 15 moves by each side with only kings moving and no "
+        "capture; or an ending with kings that is not won within the moves its rule allows "
+        "(5 to 60, by the pieces left)."
     ),
     Msg.RULES_ENGLISH: (
         "Played on the 32 dark squares (a1 is dark); 12 men each, Black first. Men move and "
         "capture one square diagonally forward. Kings move and capture one square "
         "diagonally in any direction. Capturing is compulsory, but you may choose any "
-        "capture. A man reaching the far rank becomes a king and the move ends. Squares may "
-        "also be given as numbers 1 to 32 (11-15). Draw: threefold repetition or 40 moves "
-        "by each side without a capture or a man move."
+        "capture. A man reaching the far rank becomes a king and the move ends. Squares are "
+        "numbered 1 to 32 as checkers players write them (11-15); letters (f6-e5) work too. "
+        "Draw: threefold repetition or 40 moves by each side without a capture or a man move."
     ),
     Msg.HELP_TITLE: "Playing draughts here",
     Msg.HELP_BODY: (
-        "**/challenge** a player to Turkish, Arab, Moroccan, Italian, International, Brazilian "
-        "or Russian draughts or English checkers; they accept with the button.\n"
+        "**/challenge** a player to Turkish, Moroccan, Italian, International, Brazilian or "
+        "Russian draughts, Arab Dama or English checkers; they accept with the button.\n"
         "**/play** a game against the computer (levels 1 to 5).\n"
         "**/move** plays a move: start typing and pick one (e.g. d3-d4, captures d3xd5).\n"
         "**/board** shows the board again · **/draw** offers or accepts a draw · **/resign** "
@@ -366,8 +375,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "**/rating**, **/leaderboard**, **/history** and **/export** (PDN, GIF) show results; "
         "**/rules** explains a variant.\n"
         "**/settings**: the side your boards are drawn from, and moves in numbers (22-18) or "
-        "letters (d3-c4) where squares are numbered (Italian, International draughts, English "
-        "checkers).\n"
+        "letters (d3-c4) in the variants with numbered squares (Italian and International "
+        "draughts, English checkers).\n"
         "**/puzzle** gives you a puzzle that only you see; **/solve** answers it one move at "
         "a time.\n"
         "**/analyze** has the computer review a finished game: accuracy, mistakes and better "
@@ -442,12 +451,13 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.MOVE_NUMBERS_RUN_TOGETHER: "I can't read **{text}** as a move: separate numbered squares "
                                    "with - or x, e.g. 22-18.",
     Msg.MOVE_NUMBERS_NOT_USED: "I can't read **{text}** as a move: numbered squares are not used "
-                               "in {variant_in_sentence}; name squares like d3, e.g. d3-d4.",
+                               "in {variant_in_sentence}; name the squares by letter and number, "
+                               "e.g. c3.",
     Msg.MOVE_NUMBER_OFF_BOARD: "I can't read **{text}** as a move: {number} is not a square; "
                                "numbered squares run from 1 to {last_number}.",
     Msg.MOVE_NOT_A_MOVE: "I can't read **{text}** as a move: write the start and the end square, "
-                         "e.g. d3-d4 (a capture d3xd5; where squares are numbered, also "
-                         "numbers, 22-18).",
+                         "e.g. d3-d4, a capture d3xd5, or in a variant with numbered squares "
+                         "22-18.",
     Msg.MOVE_MIXED_NOTATION: "I can't read **{text}** as a move: it mixes numbered and lettered "
                              "squares; use one form, e.g. d3-d4 or 22-18.",
     Msg.MOVE_ONE_SQUARE: "I can't read **{text}** as a move: give the start and the end square, "

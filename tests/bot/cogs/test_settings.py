@@ -57,7 +57,7 @@ async def test_settings_shown_changed_and_kept_across_a_restart(
     assert shown.ephemeral
     body = shown.embeds[0]["description"]
     assert "Board side: **the side you play**" in body
-    assert "Notation where squares are numbered: **numeric (22-18)**" in body
+    assert "Notation in the variants with numbered squares: **numeric (22-18)**" in body
     [saved] = await run(h, slash(h, "settings", [option("board_side", "black"),
                                                  option("notation", "algebraic")]))
     assert saved.ephemeral and "Saved." in saved.embeds[0]["description"]
