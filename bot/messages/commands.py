@@ -25,7 +25,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "play.clock": "A clock for you and the computer: minutes + seconds added per move "
                   "(instead of a time per move)",
     "move": "Play a move in this channel's game",
-    "move.move": "Your move, e.g. d3-d4 or a capture d3xd5 (pick from the list)",
+    "move.move": "Your move: start typing, then pick it from the list",
     "move.draw": "Offer a draw with this move (your opponent accepts it or plays on)",
     "board": "Show the current board of this channel's game again",
     "resign": "Resign this channel's game",
@@ -91,7 +91,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "puzzle": "Get a puzzle: find the winning shot (only you see it)",
     "puzzle.variant": "Which variant (default: any)",
     "solve": "Answer your puzzle with a move",
-    "solve.move": "Your move, e.g. c3-d4 or a capture c3xe5 (pick from the list)",
+    "solve.move": "Your move: start typing, then pick it from the list",
     "puzzle-daily": "Post a daily puzzle in a channel (server managers)",
     "puzzle-daily.channel": "Where to post it",
     "puzzle-daily.variant": "Which variant (default: a different one each day)",

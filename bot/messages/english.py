@@ -368,7 +368,7 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "**/challenge** a player to Turkish, Moroccan, Italian, International, Brazilian or "
         "Russian draughts, Arab Dama or English checkers; they accept with the button.\n"
         "**/play** a game against the computer (levels 1 to 5).\n"
-        "**/move** plays a move: start typing and pick one (e.g. d3-d4, captures d3xd5).\n"
+        "**/move** plays a move: start typing and pick one of your legal moves from the list.\n"
         "**/board** shows the board again · **/draw** offers or accepts a draw · **/resign** "
         "gives up (after asking you) · **/abort** cancels a game before both sides have "
         "moved · **/rematch** plays the last game again, colours swapped.\n"
@@ -445,23 +445,23 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                                   "/server-settings language:)",
     Msg.LANGUAGE_AUTOMATIC: "automatic, now {language}",
     # why the engine refused move text (engine.MoveProblem)
-    Msg.MOVE_EMPTY: "The move is empty: type one such as d3-d4.",
+    Msg.MOVE_EMPTY: "The move is empty: type one such as {example_move}.",
     Msg.MOVE_NOT_A_SQUARE: "I can't read **{text}** as a move: {square} is not a square; squares "
                            "run from a1 to {last_square}.",
     Msg.MOVE_NUMBERS_RUN_TOGETHER: "I can't read **{text}** as a move: separate numbered squares "
-                                   "with - or x, e.g. 22-18.",
+                                   "with - or x, e.g. {example_numbers}.",
     Msg.MOVE_NUMBERS_NOT_USED: "I can't read **{text}** as a move: numbered squares are not used "
                                "in {variant_in_sentence}; name the squares by letter and number, "
-                               "e.g. c3.",
+                               "e.g. {example_move}.",
     Msg.MOVE_NUMBER_OFF_BOARD: "I can't read **{text}** as a move: {number} is not a square; "
                                "numbered squares run from 1 to {last_number}.",
     Msg.MOVE_NOT_A_MOVE: "I can't read **{text}** as a move: write the start and the end square, "
-                         "e.g. d3-d4, a capture d3xd5, or in a variant with numbered squares "
-                         "22-18.",
+                         "e.g. {example_move}, or a capture such as {example_capture}.",
     Msg.MOVE_MIXED_NOTATION: "I can't read **{text}** as a move: it mixes numbered and lettered "
-                             "squares; use one form, e.g. d3-d4 or 22-18.",
+                             "squares; use one form, e.g. {example_letters} or "
+                             "{example_numbers}.",
     Msg.MOVE_ONE_SQUARE: "I can't read **{text}** as a move: give the start and the end square, "
-                         "e.g. d3-d4.",
+                         "e.g. {example_move}.",
     Msg.MOVE_NOT_LEGAL: "**{text}** can't be played in this position. Start typing /move and pick "
                         "one of your legal moves from the list.",
     Msg.MOVE_NO_LEGAL_MOVE: "**{text}** can't be played: the side to move has no legal move (the "

@@ -11,6 +11,7 @@ them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -27,8 +28,10 @@ from engine import (
     Position,
     Variant,
     format_move,
+    legal_moves,
     parse_move,
 )
+from engine.squares_board import number_of, square_name_of
 
 MAX_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -68,12 +71,12 @@ def problem_error(error: NotationError, text: str, variant: Variant) -> PlayerEr
     `variant`: the message of its reason (`MOVE_PROBLEMS`, else MOVE_NOT_LEGAL) with the
     reason's details (squares, moves, count; a variant as `variant_in_sentence`, by its
     name's message), so that each reader gets it in their language, and the limits of
-    `variant`'s board (`board_limits`)."""
+    `variant`'s board and examples of its moves (`board_texts`)."""
     key = MOVE_PROBLEMS.get(error.reason) if error.reason else None
     if key is None:
         key = Msg.MOVE_NOT_LEGAL
     params: dict[str, object] = {
-        **board_limits(variant),
+        **board_texts(variant),
         **{name: value for name, value in error.details.items() if name != "variant"},
     }
     if "variant" in error.details:
@@ -82,14 +85,46 @@ def problem_error(error: NotationError, text: str, variant: Variant) -> PlayerEr
     return PlayerError(key, text=text.strip(), **params)
 
 
-def board_limits(variant: Variant) -> dict[str, object]:
-    """The last square of `variant`'s board as the refusals name it: `last_square`, its
-    far corner ("h8" on 8x8, "j10" on 10x10), and `last_number`, the number of its
-    playable squares (32 or 50 on the diagonal boards, whose numbers run from 1;
-    docs/RULES.md, "Coordinates and notation")."""
+@functools.cache
+def board_texts(variant: Variant) -> Mapping[str, object]:
+    """What the refusals of `variant`'s move text name about its board:
+
+    - `last_square`, its far corner ("h8" on 8x8, "j10" on 10x10), and `last_number`, the
+      number of its playable squares (32 or 50 on the diagonal boards, whose numbers run
+      from 1; docs/RULES.md, "Coordinates and notation");
+    - `example_move`, a move the first mover may play from the start position, as the
+      variant's players write it (numbers where the variant has `numeric_notation`, else
+      letters), also as `example_letters` and `example_numbers`; `example_capture`, the
+      capture of that piece over the square it would move to, written the same way. On
+      an orthogonal board that is ``d3-d4`` and ``d3xd5``, on the diagonal ones a diagonal
+      move (Russian ``e3-d4``, English checkers ``9-13``), never a move the board cannot
+      have. The move is the one whose squares lie nearest the board's middle files.
+    """
     size = variant.board_size
     playable = sum(variant.is_playable(square) for square in range(size * size))
-    return {"last_square": f"{chr(ord('a') + size - 1)}{size}", "last_number": playable}
+    position = Position.start(variant)
+    middle = (size - 1) / 2
+
+    def off_middle(move: Move) -> float:
+        return abs(move.start % size - middle) + abs(move.end % size - middle)
+
+    move = min(legal_moves(position, variant), key=lambda m: (off_middle(m), m.start, m.end))
+    jump = 2 * move.end - move.start
+    letters = f"{square_name_of(move.start, variant)}-{square_name_of(move.end, variant)}"
+    capture_letters = f"{square_name_of(move.start, variant)}x{square_name_of(jump, variant)}"
+    if variant.numeric_notation:
+        numbers = f"{number_of(move.start, variant)}-{number_of(move.end, variant)}"
+        capture = f"{number_of(move.start, variant)}x{number_of(jump, variant)}"
+    else:
+        numbers, capture = letters, capture_letters
+    return MappingProxyType({
+        "last_square": f"{chr(ord('a') + size - 1)}{size}",
+        "last_number": playable,
+        "example_move": numbers,
+        "example_letters": letters,
+        "example_numbers": numbers,
+        "example_capture": capture,
+    })
 
 
 def move_texts(move: Move, position: Position, variant: Variant) -> tuple[str, str]:

@@ -12,12 +12,14 @@ from bot.services import PlayerError
 from bot.services.move_text import (
     MAX_CHOICES,
     MOVE_PROBLEMS,
+    board_texts,
     move_texts,
     parse_player_move,
     suggest_moves,
 )
 from bot.ui.present import param
-from engine import Position, get_variant, legal_moves
+from engine import VARIANTS, Position, get_variant, legal_moves
+from engine.squares_board import parse_square_on
 
 TURKISH = get_variant("turkish")
 ITALIAN = get_variant("italian")
@@ -74,6 +76,49 @@ def test_a_square_off_the_board_is_refused_with_the_variants_own_limits(
     assert refused.value.key is reason
     for name, value in limits.items():
         assert refused.value.params[name] == value
+
+
+@pytest.mark.parametrize("key", sorted(VARIANTS))
+def test_the_examples_a_refusal_gives_are_moves_the_variants_board_can_have(key: str) -> None:
+    variant = get_variant(key)
+    start = Position.start(variant)
+    examples = board_texts(variant)
+    move = parse_player_move(str(examples["example_move"]), start, variant)
+    assert parse_player_move(str(examples["example_letters"]), start, variant) == move
+    assert parse_player_move(str(examples["example_numbers"]), start, variant) == move
+    # The capture example jumps from the move's start over the square the move goes to.
+    letters = str(examples["example_letters"]).split("-")
+    origin, over = (parse_square_on(name, variant.board_size) for name in letters)
+    capture = str(examples["example_capture"])
+    assert "x" in capture and capture.split("x")[0] == str(examples["example_move"]).split("-")[0]
+    landing = 2 * over - origin
+    assert variant.is_playable(landing) and variant.is_playable(over)
+
+
+@pytest.mark.parametrize(
+    ("key", "numbers", "letters"),
+    [
+        # FMJD rules, article 2.6: square 33 is f4 and 28 is e5 on the 10x10 board.
+        ("international", "33-28", "f4-e5"),
+        # English checkers numbers 1..32 from Black's side: 10 is d6, 15 is e5.
+        ("english", "10-15", "d6-e5"),
+        ("russian", "e3-d4", "e3-d4"),
+        ("turkish", "d3-d4", "d3-d4"),
+    ],
+)
+def test_the_example_move_is_written_as_the_variants_players_write_it(
+    key: str, numbers: str, letters: str
+) -> None:
+    examples = board_texts(get_variant(key))
+    assert (examples["example_move"], examples["example_letters"]) == (numbers, letters)
+
+
+def test_a_refusal_in_russian_draughts_gives_a_diagonal_example() -> None:
+    russian = get_variant("russian")
+    with pytest.raises(PlayerError) as refused:
+        parse_player_move("e3", Position.start(russian), russian)
+    assert refused.value.params["example_move"] == "e3-d4"
+    assert refused.value.params["example_capture"] == "e3xc5"
 
 
 def test_an_ambiguous_capture_names_every_candidate_numbers_first() -> None:
