@@ -443,8 +443,7 @@ def pdn_comments(
     `positions` (the game's `Game.positions()`), as the PDN's moves are.
 
     The variant is found by its key among those PDN reads (`engine.pdn_variants`: the
-    bot's and the staged ones the generator plays). Raises UnknownVariantError when the
-    analysis names another."""
+    bot's eight). Raises UnknownVariantError when the analysis names another."""
     variant = pdn_variant(analysis.variant)
     comments = {}
     for ply in analysis.plies:

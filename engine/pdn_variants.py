@@ -1,10 +1,9 @@
 """Which variant a PDN game is: by its GameType number or our own `Variant` tag.
 
-PDN reads and writes every variant the engine plays: those the bot offers
-(`engine.VARIANTS`) and the staged ones whose moves the generator already plays
-(`engine.staged_variants`, without `engine.movegen_core.unsupported_rules`): Brazilian
-draughts (GameType 26), International draughts (20), Russian draughts (25) and English
-checkers (21). GameType numbers, notations and capture separators: the FMJD's PDN 3.0 table
+PDN reads and writes every variant the bot offers (`engine.VARIANTS`); the GameTypes of the
+four of docs/RULES.md's "Family 3" are Brazilian draughts (GameType 26), International
+draughts (20), Russian draughts (25) and English checkers (21). GameType numbers,
+notations and capture separators: the FMJD's PDN 3.0 table
 (https://pdn.fmjd.org/gametype.html), where International is ``20,W,10,10,N2,0`` (numeric
 squares 1-50), English draughts ``21,B,8,8,N1,0`` (numeric squares 1-32, Black first),
 Russian ``25,W,8,8,A0,0`` (algebraic squares, captures written with ``:``) and Brazilian
@@ -17,9 +16,6 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import UnknownVariantError, quoted
-from engine.movegen_core import unsupported_rules
-from engine.staged_variants import STAGED_VARIANTS
 from engine.variants import VARIANTS, Variant, get_variant
 
 #: GameTypes whose preferred notation in the FMJD's table is numeric and which PDN export
@@ -35,29 +31,16 @@ CAPTURE_SEPARATORS = {25: ":"}
 
 
 def pdn_variants() -> tuple[Variant, ...]:
-    """The variants PDN reads and writes: the bot's, then the staged variants the move
-    generator plays."""
-    staged = tuple(v for v in STAGED_VARIANTS.values() if not unsupported_rules(v))
-    return (*VARIANTS.values(), *staged)
+    """The variants PDN reads and writes: the bot's eight, in `engine.VARIANTS`' order."""
+    return tuple(VARIANTS.values())
 
 
 def pdn_variant(name: str) -> Variant:
-    """The variant a `Variant` tag names: a key or alias of `engine.get_variant`, or the key
-    of a staged variant PDN reads (`pdn_variants`).
+    """The variant a `Variant` tag names: a key or alias of `engine.get_variant`, any case.
 
-    Raises UnknownVariantError (a ValueError) listing the names PDN reads when there is
+    Raises UnknownVariantError (a ValueError) listing the keys PDN reads when there is
     none."""
-    try:
-        return get_variant(name)
-    except UnknownVariantError:
-        key = name.strip().lower()
-        for variant in pdn_variants():
-            if variant.key == key:
-                return variant
-        valid = tuple(v.key for v in pdn_variants())
-        raise UnknownVariantError(
-            f"unknown variant {quoted(name)}: choose one of {', '.join(valid)}", valid
-        ) from None
+    return get_variant(name)
 
 
 def gametype_number(text: str) -> int | None:
