@@ -3,7 +3,8 @@ capture states against the former generator, which listed every route.
 
 Run with ``make bench`` or ``python benchmarks/movegen.py [--seconds N] [--variants ...]``
 from the repository root (about six minutes: N seconds, 60 by default, of hill climbing per
-variant; the bot's four and International draughts on the 10×10 board by default).
+variant; Turkish, Arab, Moroccan, Italian and International draughts on the 10×10 board by
+default).
 
 1. Known positions, each timed from the position to the answer with the engine's caches
    cleared: `legal_moves`, `Game(variant, position)`, `Game.play` of a move, formatting
