@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from engine.variants import VARIANTS, Variant, get_variant
+from engine.variants import VARIANTS, Variant
 
 #: GameTypes whose preferred notation in the FMJD's table is numeric and which PDN export
 #: writes with numbers by default: 20, International draughts (``20,W,10,10,N2,0``), and
@@ -30,19 +30,6 @@ _GAMETYPE = re.compile(r"\s*(\d+)")
 CAPTURE_SEPARATORS = {25: ":"}
 
 
-def pdn_variants() -> tuple[Variant, ...]:
-    """The variants PDN reads and writes: the bot's eight, in `engine.VARIANTS`' order."""
-    return tuple(VARIANTS.values())
-
-
-def pdn_variant(name: str) -> Variant:
-    """The variant a `Variant` tag names: a key or alias of `engine.get_variant`, any case.
-
-    Raises UnknownVariantError (a ValueError) listing the keys PDN reads when there is
-    none."""
-    return get_variant(name)
-
-
 def gametype_number(text: str) -> int | None:
     """The type number a GameType tag's value starts with (`20` and `20,W,10,10,N2,0`
     give 20), None when it starts with none."""
@@ -53,7 +40,7 @@ def gametype_number(text: str) -> int | None:
 def by_gametype(number: int) -> Variant | None:
     """The variant PDN reads for GameType `number`, or None when it plays none with that
     number."""
-    return next((v for v in pdn_variants() if v.pdn_gametype == number), None)
+    return next((v for v in VARIANTS.values() if v.pdn_gametype == number), None)
 
 
 def numeric_by_default(variant: Variant) -> bool:
@@ -78,7 +65,7 @@ def numbered_like(variant: Variant) -> Variant | None:
     if variant.numeric_notation:
         return variant
     return next(
-        (v for v in pdn_variants() if v.numeric_notation and v.geometry is variant.geometry
+        (v for v in VARIANTS.values() if v.numeric_notation and v.geometry is variant.geometry
          and v.board_size == variant.board_size and v.a1_dark == variant.a1_dark),
         None,
     )
