@@ -3,7 +3,8 @@ capture states against the former generator, which listed every route.
 
 Run with ``make bench`` or ``python benchmarks/movegen.py [--seconds N] [--variants ...]``
 from the repository root (about six minutes: N seconds, 60 by default, of hill climbing per
-variant; the bot's four and International draughts on the 10×10 board by default).
+variant; Turkish, Arab, Moroccan, Italian and International draughts on the 10×10 board by
+default).
 
 1. Known positions, each timed from the position to the answer with the engine's caches
    cleared: `legal_moves`, `Game(variant, position)`, `Game.play` of a move, formatting
@@ -50,7 +51,6 @@ import engine.movegen
 import engine.notation
 from bot.move_work import STATE_BUDGET
 from engine import (
-    STAGED_VARIANTS,
     Color,
     Game,
     Geometry,
@@ -58,7 +58,6 @@ from engine import (
     Position,
     Variant,
     format_move,
-    get_staged_variant,
     get_variant,
     legal_moves,
     perft,
@@ -78,13 +77,9 @@ LEGACY_LIMIT = 60.0
 INTERNATIONAL_WORST = (
     "W:WKa1:Bb2,d2,h2,a3,e3,g3,c5,c7,e7,i7,b8,f8,j8,g9,i9,b10,Kb4,Ke5,Kg5,Kh6"
 )
-#: The variants climbed by default: the bot's four and International on the 10×10 board.
+#: The variants climbed by default: the four with an a1-light board (docs/RULES.md, Families
+#: 1 and 2) and International on the 10×10 board.
 CLIMBED = ("turkish", "arab", "moroccan", "italian", "international")
-
-
-def variant_of(key: str) -> Variant:
-    """The engine's record of `key`: one of the bot's variants or a staged one."""
-    return get_staged_variant(key) if key in STAGED_VARIANTS else get_variant(key)
 
 
 def capture_states(position: Position, variant: Variant) -> int:
@@ -315,7 +310,7 @@ def hill_climb(
     """The slowest position for `measure` (a key of `MEASURES`) found in `seconds` of hill
     climbing, as FEN, and its time (best of three). `start`: the FEN of the first position
     (White to move), instead of a random one (later restarts are random)."""
-    variant = variant_of(key)
+    variant = get_variant(key)
     rng = random.Random(seed)
     deadline = time.monotonic() + seconds
     first = _seed(rng, variant) if start is None else _pieces(Position.from_fen(start, variant))
@@ -340,7 +335,7 @@ def hill_climb(
 
 def international_worst(fen: str = INTERNATIONAL_WORST) -> None:
     """Part 3: the worst International position found, timed as the Turkish ones."""
-    variant = get_staged_variant("international")
+    variant = get_variant("international")
     worst = Position.from_fen(fen, variant)
     moves = legal_moves(worst, variant)
     move = moves[0]
@@ -399,12 +394,13 @@ def main() -> None:
     print(f"Hill climbing for the slowest {args.measure}, {args.seconds:.0f} s per variant:")
     for key in args.variants:
         fen, now = hill_climb(key, args.seconds, args.seed, args.start, args.measure)
-        variant = variant_of(key)
+        variant = get_variant(key)
         position = Position.from_fen(fen, variant)
         states = capture_states(position, variant)
         count = len(legal_moves(position, variant))
-        # The former generator played the bot's variants only (8×8, maximum capture).
-        former = "-" if key in STAGED_VARIANTS else _ms(legacy_seconds(fen, key))
+        # The former generator is timed on the variants it was written for (8×8, a1
+        # light); the a1-dark ones (docs/RULES.md, "Family 3") have no "before".
+        former = "-" if variant.a1_dark else _ms(legacy_seconds(fen, key))
         print(f"{key:<13} {now * 1000:>8.2f} ms, {states:,} states, {count} moves "
               f"(former generator {former})  {fen}")
 

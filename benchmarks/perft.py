@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from collections.abc import Callable
 
-from engine import STAGED_VARIANTS, Position, get_variant, perft
+from engine import Position, get_variant, perft
 from engine.movegen_core import generator
 from engine.squares10 import fmjd_bitboard
 
@@ -37,9 +37,9 @@ CASES = (
 
 
 def _start_perft(key: str) -> Callable[[int], int]:
-    """Perft from `key`'s start position by depth. International (staged, 10×10) is
-    counted with the move generator on its bitboards: `Position` is 8×8 only so far."""
-    variant = STAGED_VARIANTS[key] if key in STAGED_VARIANTS else get_variant(key)
+    """Perft from `key`'s start position by depth. International (10×10) is counted with
+    the move generator on its bitboards directly."""
+    variant = get_variant(key)
     if variant.board_size == 10:
         white, black = fmjd_bitboard(range(31, 51)), fmjd_bitboard(range(1, 21))
         return lambda depth: generator(variant).perft(white, 0, black, 0, 0, depth)

@@ -30,16 +30,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Position, apply_move, parse_move
 from renderer import render_png
-from renderer.gallery import EXAMPLES, STAGED_EXAMPLES
+from renderer.gallery import A1_DARK_EXAMPLES, EXAMPLES
 from renderer.validate import resolve_variant
 
 SIZE = 512
 OUR_REPEATS = 200
 THEIR_REPEATS = 30
 SHARED = ("italian", "turkish")
-#: The staged variants on their own boards (8 x 8 with a dark a1, 10 x 10), also drawn by
-#: pydraughts.
-STAGED = ("brazilian", "international")
+#: Variants of docs/RULES.md's Family 3 on their own boards (8 x 8 with a dark a1, 10 x 10),
+#: also drawn by pydraughts.
+SHARED_A1_DARK = ("brazilian", "international")
 
 
 def _median_ms(fn: Callable[[], bytes], repeats: int) -> tuple[float, int]:
@@ -65,7 +65,7 @@ def _ours(key: str) -> Callable[[], bytes]:
 
 
 def _ours_after_capture(index: int) -> tuple[str, Callable[[], bytes]]:
-    ex = (*EXAMPLES, *STAGED_EXAMPLES)[index]
+    ex = (*EXAMPLES, *A1_DARK_EXAMPLES)[index]
     variant = resolve_variant(ex.variant)
     before = Position.from_fen(ex.fen, variant)
     move = parse_move(ex.capture, before, variant)
@@ -116,17 +116,17 @@ def main() -> None:
             theirs_shared.append(tms)
             print(f"{key + ' start':<44} {'pydraughts SVG + cairosvg':<26} {tms:>10.2f} "
                   f"{tn:>10}")
-    for key in ("arab", "moroccan", *STAGED):
+    for key in ("arab", "moroccan", *SHARED_A1_DARK):
         ms, n = _median_ms(_ours(key), OUR_REPEATS)
         ours_all.append(ms)
         sizes.append(n)
         print(f"{key + ' start':<44} {'dama-bot renderer':<26} {ms:>10.2f} {n:>10}")
-        theirs = _theirs(key) if key in STAGED else None
+        theirs = _theirs(key) if key in SHARED_A1_DARK else None
         if theirs is not None:
             tms, tn = _median_ms(theirs, THEIR_REPEATS)
             print(f"{key + ' start':<44} {'pydraughts SVG + cairosvg':<26} {tms:>10.2f} "
                   f"{tn:>10}")
-    for i in range(len(EXAMPLES) + len(STAGED_EXAMPLES)):
+    for i in range(len(EXAMPLES) + len(A1_DARK_EXAMPLES)):
         label, fn = _ours_after_capture(i)
         ms, n = _median_ms(fn, OUR_REPEATS)
         ours_all.append(ms)

@@ -1,6 +1,6 @@
-"""The rules of Turkish, Arab, Moroccan and Italian draughts (and, staged, not yet offered by
-the bot: Brazilian, International and Russian draughts, English checkers; the move
-generator plays the first two). Standard library only.
+"""The rules of the eight variants the bot offers: Turkish, Arab, Moroccan and Italian
+draughts, and the a1-dark four, Brazilian, International and Russian draughts and English
+checkers (docs/RULES.md, "Family 3"). Standard library only.
 
 Everything a caller needs is importable from `engine` directly; see docs/ENGINE.md ("Engine")
 and docs/RULES.md for the rules implemented.
@@ -24,8 +24,8 @@ from engine.notation import format_move, parse_move
 from engine.pieces import Color, Piece, PieceKind
 from engine.position import Position
 from engine.squares import number_to_square, parse_square, square_name, square_to_number
-from engine.staged_variants import STAGED_VARIANTS, get_staged_variant
 from engine.variants import (
+    A1_DARK_VARIANTS,
     VARIANTS,
     CapturePrecedence,
     CaptureRemoval,
@@ -37,7 +37,7 @@ from engine.variants import (
 )
 
 __all__ = [
-    "STAGED_VARIANTS",
+    "A1_DARK_VARIANTS",
     "VARIANTS",
     "AmbiguousMoveError",
     "CapturePrecedence",
@@ -64,7 +64,6 @@ __all__ = [
     "Variant",
     "apply_move",
     "format_move",
-    "get_staged_variant",
     "get_variant",
     "legal_moves",
     "number_to_square",

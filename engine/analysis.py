@@ -49,11 +49,10 @@ from engine.draw_rules import counts_along, endgame_limit
 from engine.movegen import legal_moves, play_unchecked
 from engine.moves import Move
 from engine.notation import format_move, parse_move
-from engine.pdn_variants import pdn_variant
 from engine.pieces import Color
 from engine.position import Position
 from engine.search import MATE, MATE_BOUND, MAX_DEPTH, StopSignal, search
-from engine.variants import Variant
+from engine.variants import Variant, get_variant
 
 DEFAULT_NODES = 30_000
 """Positions searched per position of the game by default: a fixed budget, so the
@@ -442,10 +441,9 @@ def pdn_comments(
     numbers (`engine.squares_board`: 1..50 on the 10×10 board), read again from
     `positions` (the game's `Game.positions()`), as the PDN's moves are.
 
-    The variant is found by its key among those PDN reads (`engine.pdn_variants`: the
-    bot's and the staged ones the generator plays). Raises UnknownVariantError when the
-    analysis names another."""
-    variant = pdn_variant(analysis.variant)
+    The variant is found by its key (`engine.get_variant`). Raises UnknownVariantError
+    when the analysis names none of the bot's variants."""
+    variant = get_variant(analysis.variant)
     comments = {}
     for ply in analysis.plies:
         words = [f"[%eval {eval_text(ply.after)}]"]

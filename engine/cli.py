@@ -6,10 +6,8 @@
                                                 one line per game: its result, or its first
                                                 illegal move; warnings indented below
 
-VARIANT is a variant of the bot (a key or an alias: `engine.get_variant`) or the key of a
-variant the engine plays but the bot does not offer yet (brazilian, international, russian,
-english: `engine.pdn_variants.pdn_variants`). FEN `start` stands for the variant's start
-position. Exit status: 0 on success; 1 when an
+VARIANT is one of the bot's eight variants, by key or alias (`engine.get_variant`). FEN
+`start` stands for the variant's start position. Exit status: 0 on success; 1 when an
 input cannot be used (unknown variant, bad FEN, missing or unreadable file, a game with an
 illegal move); 2 for a malformed command line. Errors go to standard error, never as a
 traceback.
@@ -24,17 +22,18 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import (
+    VARIANTS,
     Color,
     DamaError,
     Position,
     Variant,
     format_move,
+    get_variant,
     legal_moves,
     perft,
 )
 from engine.pdn import PdnGame, PdnMoveError, replay_game
 from engine.pdn_syntax import PdnError, split_games
-from engine.pdn_variants import pdn_variant, pdn_variants
 
 PROG = "python -m engine"
 EXIT_OK = 0
@@ -51,13 +50,13 @@ class CliError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the engine's command line."""
-    variants = ", ".join(v.key for v in pdn_variants())
+    variants = ", ".join(VARIANTS)
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="The dama-bot rules engine: legal moves, perft counts, PDN replays for "
         "Turkish, Arab, Moroccan and Italian draughts, and Brazilian, International and "
-        f"Russian draughts and English checkers (variants: {variants}; aliases of the first "
-        "four such as dama or italian-draughts work too).",
+        f"Russian draughts and English checkers (variants: {variants}; aliases such as dama, "
+        "italian-draughts or checkers work too).",
         epilog="Squares are algebraic (a1 is White's near-left corner; a1..j10 on the 10x10 "
         "board). A FEN looks like W:Wa2,b2,Kd4:Ba7,Kh8 (side to move, White's pieces, "
         "Black's; K marks a king); Italian and English checkers also take numeric squares "
@@ -107,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT",
                         help="variant name: "
-                        f"{', '.join(v.key for v in pdn_variants())} or an alias")
+                        f"{', '.join(VARIANTS)} or an alias")
     parser.add_argument("fen", metavar="FEN",
                         help="the position, e.g. 'W:Wa2,b2:Ba7,Kh8', or start")
 
@@ -151,7 +150,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
 
 
 def _variant(name: str) -> Variant:
-    return pdn_variant(name)
+    return get_variant(name)
 
 
 def _position(fen: str, variant: Variant) -> Position:

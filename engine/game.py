@@ -4,8 +4,9 @@ Outcomes are values: `Outcome(termination, winner)`, `winner` None for a draw. T
 (docs/RULES.md): a side with no pieces, or no legal move on its turn, loses; threefold
 repetition draws in every variant; Turkish and Arab draw at once when each side has one
 piece; a run of plies with no capture and no man move draws (80 plies in Arab, Moroccan
-and Italian; 30 in Turkish, "only kings moved and nothing was captured"); the staged
-variants' endgame counts by material draw when they run out (`engine.draw_rules`). A game
+and Italian; 30 in Turkish, "only kings moved and nothing was captured"; each variant's
+own count: `DrawLaw.no_progress_plies`); the endgame counts by material of International,
+Brazilian and Russian draughts draw when they run out (`engine.draw_rules`). A game
 from a given position starts its counters at zero and its repetition history with that
 position.
 Resignation, agreed draws and time forfeits are recorded here too.
@@ -24,11 +25,10 @@ from engine.movegen import legal_moves as _legal_moves
 from engine.movegen import play_unchecked
 from engine.moves import Move
 from engine.notation import parse_move
-from engine.pdn_variants import pdn_variant
 from engine.pieces import Color
 from engine.position import Position
 from engine.squares_board import move_name
-from engine.variants import EndgameRule, Variant
+from engine.variants import EndgameRule, Variant, get_variant
 
 
 class Termination(enum.Enum):
@@ -40,7 +40,7 @@ class Termination(enum.Enum):
     ONE_PIECE_EACH = "one_piece_each"  # Turkish, Arab: each side has exactly one piece
     MOVE_LIMIT = "move_limit"  # the no-progress (or Turkish kings-only) ply count ran out
     # An endgame count by material ran out (the FMJD's 16- and 5-move endgames, the Russian
-    # counts: `engine.draw_rules`); staged variants only.
+    # counts: `engine.draw_rules`); International, Brazilian and Russian draughts only.
     ENDGAME_LIMIT = "endgame_limit"
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
@@ -111,9 +111,7 @@ class Game:
         """The game that `moves` (move texts, in ply order, as `parse_move` reads them) make
         from `start_fen` in `variant`, with the draw rules enforced as in play
         (docs/RULES.md), so a game the rules ended stands ended. `variant`: a Variant, or
-        a name: a key or alias of the bot's variants (`get_variant`) or the key of a staged
-        variant the engine plays (brazilian, international, russian, english:
-        `engine.pdn_variants.pdn_variant`).
+        a name: a key or alias of the bot's variants (`engine.get_variant`).
 
         This is how a stored game becomes a game again (the bot loading a game, local play
         and the tests reading what the bot stored). Raises `UnknownVariantError` for a
@@ -121,7 +119,7 @@ class Game:
         `MalformedMoveError`, `IllegalMoveError` or `AmbiguousMoveError` for a move that
         does not replay, `GameOverError` for a move after the game ended.
         """
-        rules = pdn_variant(variant) if isinstance(variant, str) else variant
+        rules = get_variant(variant) if isinstance(variant, str) else variant
         game = cls(rules, Position.from_fen(start_fen, rules))
         for text in moves:
             game.play(text)

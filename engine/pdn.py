@@ -40,12 +40,10 @@ from engine.pdn_variants import (
     by_gametype,
     gametype_number,
     numbered_like,
-    pdn_variant,
-    pdn_variants,
 )
 from engine.pieces import Color
 from engine.position import Position
-from engine.variants import Variant
+from engine.variants import VARIANTS, Variant, get_variant
 
 __all__ = [
     "PdnAmbiguity",
@@ -151,7 +149,7 @@ def read_pdn(
     """Every game of PDN `text`, replayed; [] for a text with no game.
 
     `variant`: the variant of games whose tags do not say (no GameType we know, no Variant
-    tag); a variant or its name (a key of `engine.pdn_variants.pdn_variants`: `english`,
+    tag); a variant or its name (a key or alias of `engine.get_variant`: `english`,
     `russian`, ...). Tags that do say win over it (a warning notes the clash).
     `result_first`: the side whose score the file's result tokens write first. PDN 3.0
     takes the Result tag from PGN, where `1-0` is a win for White, and gives no other
@@ -209,14 +207,14 @@ def _variant_of(
     named: Variant | None = None
     if VARIANT_TAG in tags:
         try:
-            named = pdn_variant(tags[VARIANT_TAG])
+            named = get_variant(tags[VARIANT_TAG])
         except DamaError as error:
             raise PdnVariantError(f"{where}: Variant tag: {error}") from None
     by_type: Variant | None = None
     if "GameType" in tags:
         number = gametype_number(tags["GameType"])
         found = by_gametype(number) if number else None
-        known = ", ".join(f"{v.pdn_gametype} {v.key}" for v in pdn_variants()
+        known = ", ".join(f"{v.pdn_gametype} {v.key}" for v in VARIANTS.values()
                           if v.pdn_gametype is not None)
         if found is not None:
             by_type = found
@@ -240,7 +238,7 @@ def _variant_of(
     given: Variant | None = None
     if fallback is not None:
         try:
-            given = fallback if isinstance(fallback, Variant) else pdn_variant(fallback)
+            given = fallback if isinstance(fallback, Variant) else get_variant(fallback)
         except DamaError as error:
             raise PdnVariantError(str(error)) from None
     if from_tags is not None:
@@ -251,7 +249,7 @@ def _variant_of(
     if given is None:
         raise PdnVariantError(
             f"{where}: the game does not say its variant (no GameType or Variant tag): "
-            f"name it, one of {', '.join(v.key for v in pdn_variants())}"
+            f"name it, one of {', '.join(VARIANTS)}"
         )
     return given
 

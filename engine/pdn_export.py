@@ -31,11 +31,10 @@ from engine.pdn_variants import (
     capture_separator,
     gametype_number,
     numeric_by_default,
-    pdn_variant,
 )
 from engine.pieces import Color
 from engine.position import Position
-from engine.variants import Variant
+from engine.variants import Variant, get_variant
 
 _LINE_WIDTH = 80
 
@@ -126,7 +125,7 @@ def _check_given_tags(game: Game, tags: Mapping[str, str]) -> None:
     variant = game.variant
     if VARIANT_TAG in tags:
         try:
-            named = pdn_variant(tags[VARIANT_TAG])
+            named = get_variant(tags[VARIANT_TAG])
         except DamaError as error:
             raise PdnError(f"Variant tag: {error}") from None
         if named is not variant:

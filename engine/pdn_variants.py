@@ -1,10 +1,9 @@
 """Which variant a PDN game is: by its GameType number or our own `Variant` tag.
 
-PDN reads and writes every variant the engine plays: those the bot offers
-(`engine.VARIANTS`) and the staged ones whose moves the generator already plays
-(`engine.staged_variants`, without `engine.movegen_core.unsupported_rules`): Brazilian
-draughts (GameType 26), International draughts (20), Russian draughts (25) and English
-checkers (21). GameType numbers, notations and capture separators: the FMJD's PDN 3.0 table
+PDN reads and writes every variant the bot offers (`engine.VARIANTS`); the GameTypes of the
+four of docs/RULES.md's "Family 3" are Brazilian draughts (GameType 26), International
+draughts (20), Russian draughts (25) and English checkers (21). GameType numbers,
+notations and capture separators: the FMJD's PDN 3.0 table
 (https://pdn.fmjd.org/gametype.html), where International is ``20,W,10,10,N2,0`` (numeric
 squares 1-50), English draughts ``21,B,8,8,N1,0`` (numeric squares 1-32, Black first),
 Russian ``25,W,8,8,A0,0`` (algebraic squares, captures written with ``:``) and Brazilian
@@ -17,10 +16,7 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import UnknownVariantError, quoted
-from engine.movegen_core import unsupported_rules
-from engine.staged_variants import STAGED_VARIANTS
-from engine.variants import VARIANTS, Variant, get_variant
+from engine.variants import VARIANTS, Variant
 
 #: GameTypes whose preferred notation in the FMJD's table is numeric and which PDN export
 #: writes with numbers by default: 20, International draughts (``20,W,10,10,N2,0``), and
@@ -34,32 +30,6 @@ _GAMETYPE = re.compile(r"\s*(\d+)")
 CAPTURE_SEPARATORS = {25: ":"}
 
 
-def pdn_variants() -> tuple[Variant, ...]:
-    """The variants PDN reads and writes: the bot's, then the staged variants the move
-    generator plays."""
-    staged = tuple(v for v in STAGED_VARIANTS.values() if not unsupported_rules(v))
-    return (*VARIANTS.values(), *staged)
-
-
-def pdn_variant(name: str) -> Variant:
-    """The variant a `Variant` tag names: a key or alias of `engine.get_variant`, or the key
-    of a staged variant PDN reads (`pdn_variants`).
-
-    Raises UnknownVariantError (a ValueError) listing the names PDN reads when there is
-    none."""
-    try:
-        return get_variant(name)
-    except UnknownVariantError:
-        key = name.strip().lower()
-        for variant in pdn_variants():
-            if variant.key == key:
-                return variant
-        valid = tuple(v.key for v in pdn_variants())
-        raise UnknownVariantError(
-            f"unknown variant {quoted(name)}: choose one of {', '.join(valid)}", valid
-        ) from None
-
-
 def gametype_number(text: str) -> int | None:
     """The type number a GameType tag's value starts with (`20` and `20,W,10,10,N2,0`
     give 20), None when it starts with none."""
@@ -70,7 +40,7 @@ def gametype_number(text: str) -> int | None:
 def by_gametype(number: int) -> Variant | None:
     """The variant PDN reads for GameType `number`, or None when it plays none with that
     number."""
-    return next((v for v in pdn_variants() if v.pdn_gametype == number), None)
+    return next((v for v in VARIANTS.values() if v.pdn_gametype == number), None)
 
 
 def numeric_by_default(variant: Variant) -> bool:
@@ -95,7 +65,7 @@ def numbered_like(variant: Variant) -> Variant | None:
     if variant.numeric_notation:
         return variant
     return next(
-        (v for v in pdn_variants() if v.numeric_notation and v.geometry is variant.geometry
+        (v for v in VARIANTS.values() if v.numeric_notation and v.geometry is variant.geometry
          and v.board_size == variant.board_size and v.a1_dark == variant.a1_dark),
         None,
     )

@@ -23,7 +23,7 @@ How it searches:
   to move with no piece or no legal move loses (docs/RULES.md). The transposition table
   is neither read nor written where the no-progress limit is within reach of the remaining
   depth, so a score that depends on the count is never reused at another count. The
-  endgame counts by material of the staged variants (`DrawLaw.endgame_rules`) are not
+  endgame counts by material (`DrawLaw.endgame_rules`: International, Brazilian, Russian) are not
   searched: a line that outlasts one is valued as the evaluation sees it; `engine.game.
   Game` ends the game when the count runs out, and the analysis scores a position where
   one has run out as drawn (`engine.draw_rules`).

@@ -127,9 +127,9 @@ class DrawLaw:
     in which only kings moved and nothing was captured, which is the same count, and for
     Russian draughts, whose rule is 15 such moves by each side; 50 for the FMJD's 25
     moves by each side in International draughts, 40 for Brazilian's 20).
-    `endgame_rules`: the counts by material of the staged variants (the FMJD's 16- and
-    5-move endgames, the Russian counts), judged by `engine.draw_rules`; none in the four
-    variants of the bot.
+    `endgame_rules`: the counts by material of International, Brazilian and Russian
+    draughts (the FMJD's 16- and 5-move endgames, Brazilian's 5-move endings, the Russian
+    counts), judged by `engine.draw_rules`; none in the other variants.
     """
 
     repetitions: int

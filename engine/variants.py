@@ -5,8 +5,9 @@ notation and the game's draw rules read these parameters and never compare varia
 The rules themselves are restated in ``docs/RULES.md`` (project documentation): Turkish
 draughts, Arab Dama, Moroccan draughts and Italian draughts, from their four rule pages,
 and the variants of its "Family 3" (Brazilian, International, Russian draughts and English
-checkers), whose records are in ``engine.staged_variants``. `VARIANTS` lists the eight,
-which the bot offers; the record's type and its enums are in ``engine.variant_rules`` and
+checkers, the variants whose board has a dark a1), whose records are in
+``engine.variants_a1_dark`` (`A1_DARK_VARIANTS`). `VARIANTS` lists the eight, which the bot
+offers; the record's type and its enums are in ``engine.variant_rules`` and
 re-exported here.
 """
 
@@ -16,7 +17,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.errors import UnknownVariantError, quoted
-from engine.staged_variants import BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN
 from engine.variant_rules import (
     CapturePrecedence,
     CaptureRemoval,
@@ -29,8 +29,16 @@ from engine.variant_rules import (
     MovesOf,
     Variant,
 )
+from engine.variants_a1_dark import (
+    A1_DARK_VARIANTS,
+    BRAZILIAN,
+    ENGLISH,
+    INTERNATIONAL,
+    RUSSIAN,
+)
 
 __all__ = [
+    "A1_DARK_VARIANTS",
     "ARAB",
     "BRAZILIAN",
     "ENGLISH",
@@ -151,8 +159,7 @@ ITALIAN = Variant(
 )
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
-    {v.key: v for v in (TURKISH, ARAB, MOROCCAN, ITALIAN,
-                         INTERNATIONAL, BRAZILIAN, RUSSIAN, ENGLISH)}
+    {v.key: v for v in (TURKISH, ARAB, MOROCCAN, ITALIAN, *A1_DARK_VARIANTS.values())}
 )
 
 _LOOKUP: dict[str, Variant] = {}

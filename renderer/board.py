@@ -113,8 +113,8 @@ def render_png(
 
     Arguments:
       position: the position to draw (after `last_move`, when one is given).
-      variant: a Variant or its name ("italian", "turkish", aliases, any case; the keys of
-        the staged variants too, "brazilian", "international": `engine.staged_variants`).
+      variant: a Variant or its name (a key or alias of `engine.get_variant`, any case:
+        "italian", "international", "checkers").
       perspective: the side at the bottom of the picture (Color.BLACK turns the board).
       last_move: the move that led to `position`: its start and landing squares are tinted,
         a line with an arrowhead runs through every landing square, and the squares of the

@@ -18,7 +18,7 @@ For every variant it writes into FOLDER:
   a seeded random generator), one frame per move.
 
 The same pictures for the variants of docs/RULES.md's Family 3 on their own boards
-(`STAGED_EXAMPLES`): Brazilian and Russian draughts on the 8 x 8 board with a dark a1,
+(`A1_DARK_EXAMPLES`): Brazilian and Russian draughts on the 8 x 8 board with a dark a1,
 International draughts on the 10 x 10 board, with `international-capture-numbers.png`
 showing the FMJD's numbers 1..50, and English checkers (a short king's capture of three,
 `english-capture-numbers.png` with its numbers 1..32 from b8).
@@ -78,7 +78,7 @@ EXAMPLES = (
     Example("italian", "B:Wd1,a2,g2,h3,c4,g4,Ke4:Ba6,b7,d7,f7,a8,Kb3", "b3xd5xf3xh1"),
 )
 
-STAGED_EXAMPLES = (
+A1_DARK_EXAMPLES = (
     Example("brazilian", "W:Wa1,c1,e1,b2,d2,h2,a3,e3,d4,Kf8:Be5,g5,b6,a7,e7,b8,d8,h8",
             "f8xd6xf4xh6"),
     Example("international",
@@ -88,7 +88,7 @@ STAGED_EXAMPLES = (
             "f8xd6xf4xh6"),
     Example("english", "W:Wh2,Kh6:Be5,g5,b6,a7,c7,Kb2", "h6xf4xd6xb8"),
 )
-"""Positions of docs/RULES.md's Family 3 (`engine.staged_variants`): each a king's capture
+"""Positions of docs/RULES.md's Family 3 (`engine.A1_DARK_VARIANTS`): each a king's capture
 of three pieces, met in seeded random games."""
 
 PUZZLE = Example("italian", "B:Wd1,b3,d3,f3,h3:Bf5,c6,g6,b7,h7", "f5-e4")
@@ -140,7 +140,7 @@ def write_gallery(folder: Path, size: int = 512) -> list[Path]:
         apply_move(answered, defence, italian), italian, perspective=puzzle.turn,
         earlier_move=first, last_move=defence, before=answered,
         size=size))
-    for ex in (*EXAMPLES, *STAGED_EXAMPLES):
+    for ex in (*EXAMPLES, *A1_DARK_EXAMPLES):
         v = get_variant(ex.variant)
         start = Position.start(v)
         for side in Color:

@@ -88,7 +88,7 @@ def player_names(record: GameRecord, locale: str | None = None) -> tuple[str, st
 def move_number(ply: int, color: Color, variant: Variant) -> str:
     """``12.`` for the move of move 12 (ply 23) by `variant`'s first mover (the side to
     move of its start: White, Black in English checkers, whose records write
-    ``1. 11-15 22-18``: docs/RULES.md, "PDN of the staged variants"), ``12...`` for the
+    ``1. 11-15 22-18``: docs/RULES.md, "PDN of the a1-dark variants"), ``12...`` for the
     other side's; plies counted from 1 in the game's start (the other side may move first
     in a set-up position)."""
     number = (ply + 1) // 2

@@ -50,7 +50,7 @@ INTERNATIONAL_WORST = (
 def test_heavy_weighs_positions_of_the_10x10_board() -> None:
     # The same weighing on the 10×10 board: a single jump is a state or two, the worst
     # International capture found over a thousand (docs/BENCHMARKS.md).
-    international = engine.get_staged_variant("international")
+    international = engine.get_variant("international")
     one = engine.Position.from_fen("W:Wd4:Be5", international)
     assert heavy([(one, international)], budget=0)
     assert not heavy([(one, international)], budget=10)

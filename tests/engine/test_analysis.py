@@ -21,7 +21,6 @@ from engine import (
     Position,
     apply_move,
     format_move,
-    get_staged_variant,
     get_variant,
     legal_moves,
 )
@@ -180,7 +179,7 @@ def test_review_tasks_count_no_progress_like_the_game() -> None:
 def test_review_tasks_keep_a_russian_man_crowned_mid_capture_a_king() -> None:
     # b6xd8xf6: crowned on d8, the man goes on as a king and ends on f6 a king
     # (docs/RULES.md, "Russian draughts"); the review and the analysis see that king.
-    variant = get_staged_variant("russian")
+    variant = get_variant("russian")
     game = Game(variant, Position.from_fen("W:Wb6,a1:Bc7,e7,h4", variant))
     game.play("b6xd8xf6")
     tasks = review_tasks(variant, game.start, game.moves)
@@ -265,7 +264,7 @@ def _in_fmjd_numbers(move: str) -> str:
 def test_pdn_comments_of_an_international_game_in_fmjd_numbers() -> None:
     # b4-c5 hands Black the man (d6xb4); any other move keeps the material even. The
     # 10×10 board's squares: the better move and its line in the FMJD's numbers.
-    from engine.staged_variants import INTERNATIONAL
+    from engine.variants import INTERNATIONAL
 
     position = Position.from_fen("W:Wb4,g3,h2:Bd6,f8,g9", INTERNATIONAL)
     game = Game(INTERNATIONAL, position)

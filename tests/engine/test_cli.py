@@ -116,7 +116,7 @@ def test_replay_the_italian_championship() -> None:
     [("brazilian", 3, 302), ("russian", 3, 302), ("english", 3, 302),
      ("international", 2, 81)],
 )
-def test_perft_start_of_the_staged_variants(variant: str, depth: int, count: int) -> None:
+def test_perft_start_of_the_a1_dark_variants(variant: str, depth: int, count: int) -> None:
     status, out, err = run("perft", variant, "start", str(depth))
     assert (status, out, err) == (0, f"{count}\n", "")
 

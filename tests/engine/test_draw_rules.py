@@ -1,4 +1,4 @@
-"""engine.draw_rules: the endgame counts of the staged variants, judged on hand-built
+"""engine.draw_rules: the endgame counts of the a1-dark variants, judged on hand-built
 sequences of positions (the counts read positions only, so the plies here are built square
 by square rather than played).
 
@@ -28,10 +28,8 @@ from collections.abc import Sequence
 import pytest
 
 from engine import (
-    STAGED_VARIANTS,
     Color,
     Position,
-    get_staged_variant,
     get_variant,
     parse_square,
 )
@@ -54,10 +52,10 @@ from engine.variants import (
     Variant,
 )
 
-BRAZILIAN = get_staged_variant("brazilian")
-INTERNATIONAL = get_staged_variant("international")
-RUSSIAN = get_staged_variant("russian")
-ENGLISH = get_staged_variant("english")
+BRAZILIAN = get_variant("brazilian")
+INTERNATIONAL = get_variant("international")
+RUSSIAN = get_variant("russian")
+ENGLISH = get_variant("english")
 FMJD_8X8 = dataclasses.replace(BRAZILIAN, key="fmjd-8x8", draw_law=INTERNATIONAL.draw_law)
 
 
@@ -124,7 +122,7 @@ def first_draw(variant: Variant, positions: Sequence[Position]) -> tuple[int, st
 
 
 def test_the_variants_outside_family_3_have_no_endgame_counts() -> None:
-    for variant in (v for key, v in VARIANTS.items() if key not in STAGED_VARIANTS):
+    for variant in (v for v in VARIANTS.values() if not v.a1_dark):
         assert variant.draw_law.endgame_rules == ()
         position = Position.start(variant)
         counts = counts_along([position], variant)

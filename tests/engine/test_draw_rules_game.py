@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine import Color, Game, Outcome, Position, Termination, get_staged_variant, legal_moves
+from engine import Color, Game, Outcome, Position, Termination, get_variant, legal_moves
 from engine.analysis import review_position
 from engine.movegen import play_unchecked
 from engine.variants import Variant
 
-BRAZILIAN = get_staged_variant("brazilian")
+BRAZILIAN = get_variant("brazilian")
 FMJD_8X8 = dataclasses.replace(
-    BRAZILIAN, key="fmjd-8x8", draw_law=get_staged_variant("international").draw_law
+    BRAZILIAN, key="fmjd-8x8", draw_law=get_variant("international").draw_law
 )
 
 

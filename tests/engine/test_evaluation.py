@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Position, Variant, get_staged_variant, get_variant
+from engine import Position, Variant, get_variant
 from engine.evaluation import (
     DIAGONAL_FLYING_WEIGHTS_10,
     Evaluator,
@@ -18,8 +18,8 @@ from engine.squares_board import name_on, number_of
 
 ITALIAN = get_variant("italian")
 MOROCCAN = get_variant("moroccan")
-BRAZILIAN = get_staged_variant("brazilian")
-INTERNATIONAL = get_staged_variant("international")
+BRAZILIAN = get_variant("brazilian")
+INTERNATIONAL = get_variant("international")
 
 
 def diagonal_names(variant: Variant) -> list[str]:

@@ -22,7 +22,6 @@ from engine import (
     Termination,
     UnknownVariantError,
     Variant,
-    get_staged_variant,
     get_variant,
     parse_square,
 )
@@ -335,10 +334,10 @@ def test_replaying_refuses_an_unknown_variant() -> None:
     [("brazilian", "c3-d4"), ("international", "32-28"), ("russian", "c3-d4"),
      ("english", "11-15")],
 )
-def test_replaying_takes_a_staged_variants_key(key: str, first: str) -> None:
-    # The staged variants (docs/RULES.md, "Family 3") by their keys, any case; English
+def test_replaying_takes_an_a1_dark_variants_key_in_any_case(key: str, first: str) -> None:
+    # The variants of docs/RULES.md's "Family 3" by their keys, any case; English
     # checkers from its numeric FEN, Black first.
-    variant = get_staged_variant(key)
+    variant = get_variant(key)
     start = Position.start(variant)
     g = Game.replay(key.upper(), start.to_fen(variant, numeric=variant.numeric_notation),
                     [first])
@@ -356,7 +355,7 @@ def test_replaying_a_russian_capture_crowns_the_man_where_it_ends() -> None:
 
 # --- International draughts on the 10x10 board ----------------------------------------
 
-INTERNATIONAL = get_staged_variant("international")
+INTERNATIONAL = get_variant("international")
 
 #: The first game of the 2003 World Championship (WK 2003, round 1, Ndjofang - Heusdens,
 #: 1/2-1/2 by agreement after 40 moves), as recorded in the PDN standard's repository

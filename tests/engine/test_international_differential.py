@@ -32,7 +32,7 @@ import pytest
 import engine
 from engine.movegen_core import generator
 from engine.squares10 import fmjd_bitboard, fmjd_number
-from engine.staged_variants import INTERNATIONAL
+from engine.variants import INTERNATIONAL
 
 from .oracles import pydraughts_adapter, reference
 from .oracles.board import Board, merge, parse_fen, route_text, to_fen

@@ -22,7 +22,6 @@ from engine import (
     Variant,
     apply_move,
     format_move,
-    get_staged_variant,
     get_variant,
     legal_moves,
     parse_move,
@@ -34,8 +33,8 @@ TURKISH = get_variant("turkish")
 ARAB = get_variant("arab")
 MOROCCAN = get_variant("moroccan")
 ITALIAN = get_variant("italian")
-RUSSIAN = get_staged_variant("russian")
-ENGLISH = get_staged_variant("english")
+RUSSIAN = get_variant("russian")
+ENGLISH = get_variant("english")
 
 
 def sq(name: str) -> int:
@@ -390,7 +389,7 @@ def test_reasons_of_formatting_and_playing() -> None:
 
 # --- International draughts: the 10x10 board, FMJD numbers 1..50 and a1..j10 ----------
 
-INTERNATIONAL = get_staged_variant("international")
+INTERNATIONAL = get_variant("international")
 
 
 def test_international_reads_fmjd_numbers_and_algebraic_squares_alike() -> None:

@@ -15,7 +15,6 @@ from engine import (
     Move,
     Position,
     Variant,
-    get_staged_variant,
     get_variant,
     parse_move,
     square_name,
@@ -489,12 +488,12 @@ def test_result_contradicting_the_rules_is_reported() -> None:
     assert "0-1" in warning and "1-0" in warning
 
 
-# --- the staged variants: International (20), English (21), Russian (25), Brazilian (26) ---
+# --- the a1-dark variants: International (20), English (21), Russian (25), Brazilian (26) ---
 
-INTERNATIONAL = get_staged_variant("international")
-BRAZILIAN = get_staged_variant("brazilian")
-RUSSIAN = get_staged_variant("russian")
-ENGLISH = get_staged_variant("english")
+INTERNATIONAL = get_variant("international")
+BRAZILIAN = get_variant("brazilian")
+RUSSIAN = get_variant("russian")
+ENGLISH = get_variant("english")
 
 
 def _played_out(variant: Variant, seed: int, start: Position | None = None) -> Game:
@@ -539,7 +538,7 @@ def test_brazilian_round_trip_writes_gametype_26_and_algebraic_squares() -> None
         export_pdn(game, numeric=True)
 
 
-def test_the_fmjd_gametype_forms_name_the_staged_variants() -> None:
+def test_the_fmjd_gametype_forms_name_the_a1_dark_variants() -> None:
     (long_form,) = read_pdn('[GameType "20,W,10,10,N2,0"]\n1. 32-28 19-23 2. 28x19 *')
     assert long_form.variant is INTERNATIONAL and long_form.game.ply == 3
     (brazilian,) = read_pdn('[GameType "26,W,8,8,A0,0"]\n1. c3-d4 f6-e5 2. d4xf6 *')

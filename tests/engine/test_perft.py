@@ -8,23 +8,22 @@ Sources (docs/RULES.md "Move identity"):
   routes, which equals our move identity up to depth 6). Arab has the same moves.
 - Moroccan: equal to Spanish draughts (dctl, same file) up to depth 10, because the
   Spanish king tiebreak first matters deeper: ..., 3860866, 17743464.
-- Brazilian (staged: `engine.STAGED_VARIANTS`): rhalbersma/dctl, the same
+- Brazilian: rhalbersma/dctl, the same
   file (https://github.com/rhalbersma/dctl, test/src/algo/traversal/initial/board_08x08.cpp),
   its "drop duplicates" row, which is our move identity: 7, 49, 302, 1469, 7473, 37628,
   187302, 907830, 4431766; first published on the shashki.com "Standard validation
   generator moves" thread and by Rein Halbersma in "Perft for all recognized draughts
   variants" (https://damforum.nl/bb3/viewtopic.php?f=53&t=2822), to depth 7.
-- International (10×10, staged, through the move generator: `Position` is 8×8 only so
-  far): rhalbersma/dctl, test/src/algo/traversal/initial/board_10x10.cpp
+- International (10×10): rhalbersma/dctl, test/src/algo/traversal/initial/board_10x10.cpp
   (https://github.com/rhalbersma/dctl), its "drop duplicates" row: 9, 81, 658, 4265, 27117,
   167140, 1049442, 6483961 (the row that keeps duplicate captures has 6483971 at depth 8),
   after the FMJD forum "Perft" thread (https://damforum.nl/bb3/viewtopic.php?f=53&t=2308)
   and the shashki.com "Standard validation generator moves" thread.
-- Russian draughts (staged): rhalbersma/dctl, board_08x08.cpp above, its "drop duplicates"
+- Russian draughts: rhalbersma/dctl, board_08x08.cpp above, its "drop duplicates"
   row: 7, 49, 302, 1469, 7482, 37986, 190146, 929899 (929905 at depth 8 when duplicate
   captures are kept), first derived in the shashki.com "Standard validation generator
   moves" thread (http://shashki.com/PNphpBB2-viewtopic-t-627-start-126.html).
-- English checkers (staged): OEIS A133046 (https://oeis.org/A133046): 7, 49, 302, 1469,
+- English checkers: OEIS A133046 (https://oeis.org/A133046): 7, 49, 302, 1469,
   7361, 36768, 179740, 845931, the same in dctl's file (its two rows first differ at
   depth 12, past these).
 """
@@ -36,7 +35,6 @@ import random
 import pytest
 
 from engine import (
-    STAGED_VARIANTS,
     VARIANTS,
     Color,
     Position,
@@ -49,7 +47,7 @@ from engine import (
 from engine.movegen import play_unchecked, side_relative
 from engine.movegen_core import generator
 from engine.squares10 import fmjd_bitboard
-from engine.staged_variants import INTERNATIONAL
+from engine.variants import INTERNATIONAL
 
 ITALIAN = (7, 49, 302, 1469, 7361, 36473, 177532, 828783)
 TURKISH = (8, 64, 708, 7538, 85090, 931312)
@@ -74,10 +72,6 @@ FAST_DEPTH = {
 }
 
 
-def variant_named(key: str) -> Variant:
-    """The variant `key`, the bot's or a staged one (defined ahead of the bot)."""
-    return STAGED_VARIANTS[key] if key in STAGED_VARIANTS else get_variant(key)
-
 FAST = [
     (key, depth, TABLES[key][depth - 1])
     for key in TABLES
@@ -92,14 +86,14 @@ SLOW = [
 
 @pytest.mark.parametrize(("key", "depth", "expected"), FAST)
 def test_start_perft(key: str, depth: int, expected: int) -> None:
-    variant = variant_named(key)
+    variant = get_variant(key)
     assert perft(Position.start(variant), variant, depth) == expected
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("key", "depth", "expected"), SLOW)
 def test_start_perft_deep(key: str, depth: int, expected: int) -> None:
-    variant = variant_named(key)
+    variant = get_variant(key)
     assert perft(Position.start(variant), variant, depth) == expected
 
 

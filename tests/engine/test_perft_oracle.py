@@ -1,6 +1,6 @@
 """Perft from non-start positions (kings on the board, captures pending): the engine against
 the independent reference generator and against pydraughts (Italian, Turkish and the 8×8
-staged variants: Brazilian, Russian, English checkers), all
+a1-dark variants: Brazilian, Russian, English checkers), all
 counted under docs/RULES.md's move identity. Also the reference generator against the published
 start-position tables, which is what earns it its place as an oracle.
 
@@ -9,7 +9,7 @@ test/src/algo/traversal/initial/board_08x08.cpp); Turkish 8, 64, 708, 7538, 8509
 (Mazyod/kish, src/perft.rs); Moroccan equals Spanish (dctl) to depth 10 and Arab equals
 Turkish.
 
-The staged variants (docs/RULES.md, "Family 3"), duplicate captures dropped as our move
+The 8×8 a1-dark variants (docs/RULES.md, "Family 3"), duplicate captures dropped as our move
 identity does:
 - Brazilian draughts 7, 49, 302, 1469, 7473, 37628, 187302: rhalbersma/dctl,
   https://github.com/rhalbersma/dctl/blob/master/test/src/algo/traversal/initial/board_08x08.cpp,
@@ -97,7 +97,7 @@ PUBLISHED = {
     "russian": [7, 49, 302, 1469, 7482, 37986],
     "english": [7, 49, 302, 1469, 7361, 36768],
 }
-#: Deeper published counts of the staged variants (sources in the module docstring).
+#: Deeper published counts of the a1-dark variants (sources in the module docstring).
 PUBLISHED_DEEP = {
     "russian": {7: 190146, 8: 929899},
     "english": {7: 179740, 8: 845931},

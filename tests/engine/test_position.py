@@ -14,7 +14,6 @@ from engine import (
     PieceKind,
     Position,
     PositionError,
-    get_staged_variant,
     get_variant,
     number_to_square,
     parse_square,
@@ -189,7 +188,7 @@ def test_light_square_message_names_the_boards_own_dark_squares() -> None:
         Position.from_fen("W:Wa1:Bb8", ITALIAN)
     # Brazilian's board has a dark a1 (docs/RULES.md, "Family 3").
     with pytest.raises(PositionError, match=r"b1 is a light square.*a1 is dark, b1 and a2"):
-        Position.from_fen("W:Wb1:Bb8", get_staged_variant("brazilian"))
+        Position.from_fen("W:Wb1:Bb8", get_variant("brazilian"))
 
 
 def test_more_pieces_than_the_variant_allows() -> None:
@@ -243,8 +242,8 @@ def test_flipped_turns_the_board_and_swaps_colours() -> None:
 
 # --- the 10x10 board (International draughts) -------------------------------------------
 
-INTERNATIONAL = get_staged_variant("international")
-BRAZILIAN = get_staged_variant("brazilian")
+INTERNATIONAL = get_variant("international")
+BRAZILIAN = get_variant("brazilian")
 
 
 def test_international_start_in_fmjd_numbers_and_algebraic_squares() -> None:

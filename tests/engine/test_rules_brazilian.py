@@ -6,8 +6,8 @@ capture counts the backward jumps of men too.
 Each case is a position and the exact set of legal moves, written by hand from the rule in
 full notation. Every case runs as given and turned 180 degrees with the colours swapped,
 against the engine and against the independent reference generator (tests/engine/oracles).
-Brazilian is a staged variant (`engine.STAGED_VARIANTS`: the engine plays it, the bot does not
-offer it yet), played on its own board, whose near-left corner a1 is dark.
+Brazilian is one of the a1-dark variants (`engine.A1_DARK_VARIANTS`), played on its own
+board, whose near-left corner a1 is dark.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.staged_variants import BRAZILIAN
+from engine.variants import BRAZILIAN
 
 from .oracles.bridge import sq_index
 from .oracles.rulecases import (

@@ -13,7 +13,7 @@ import pytest
 
 from engine.movegen_core import generator
 from engine.squares10 import fmjd_bitboard, fmjd_number, fmjd_square
-from engine.staged_variants import INTERNATIONAL
+from engine.variants import INTERNATIONAL
 
 Moves = set[tuple[int, int, frozenset[int]]]
 

@@ -39,7 +39,7 @@ from engine.search import (
     search,
 )
 from engine.search_keys import PIECE_KEYS, piece_keys, position_key
-from engine.staged_variants import BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN
+from engine.variants import BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN
 from tests.support.material import brute_force, material
 
 
@@ -363,8 +363,8 @@ def _after(position: Position, *moves: str) -> Position:
 
 
 @pytest.mark.parametrize("variant", [BRAZILIAN, RUSSIAN, ENGLISH], ids=lambda v: v.key)
-def test_search_wins_a_staged_variants_game_against_random_moves(variant: Variant) -> None:
-    # The staged 8x8 variants (engine.STAGED_VARIANTS, not offered by the bot) through the
+def test_search_wins_an_a1_dark_8x8_game_against_random_moves(variant: Variant) -> None:
+    # The a1-dark variants of the 8x8 board (docs/RULES.md, "Family 3") through the
     # search, the game and its outcome: men capturing backward and no crowning mid-capture
     # (Brazilian), free choice of capture (and, in Russian, a man crowned mid-capture going
     # on as a king) in the search's capture lists and successor positions; the side that

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Variant, get_staged_variant, get_variant
+from engine import Variant, get_variant
 from engine.squares_board import (
     name_on,
     number_of,
@@ -17,8 +17,8 @@ from engine.squares_board import (
 )
 
 ITALIAN = get_variant("italian")
-ENGLISH = get_staged_variant("english")
-INTERNATIONAL = get_staged_variant("international")
+ENGLISH = get_variant("english")
+INTERNATIONAL = get_variant("international")
 
 
 def test_names_on_both_boards() -> None:

@@ -14,7 +14,6 @@ from engine import (
     DamaError,
     Geometry,
     UnknownVariantError,
-    get_staged_variant,
     get_variant,
 )
 
@@ -84,7 +83,7 @@ def test_diagonal_boards_use_dark_squares_with_a1_light() -> None:
 
 def test_the_ten_by_ten_board_uses_its_fifty_dark_squares_with_a1_dark() -> None:
     # docs/RULES.md, "Family 3": the FMJD board's a1 is dark; squares are rank * 10 + file.
-    international = get_staged_variant("international")
+    international = get_variant("international")
     assert (international.board_size, international.a1_dark) == (10, True)
     assert international.is_playable(0)  # a1
     assert not international.is_playable(1)  # b1
@@ -107,7 +106,7 @@ def test_the_ten_by_ten_board_uses_its_fifty_dark_squares_with_a1_dark() -> None
 def test_a_variant_record_refuses_a_board_that_does_not_exist(
     base: str, changes: dict[str, object], reason: str
 ) -> None:
-    variant = get_staged_variant(base) if base == "international" else get_variant(base)
+    variant = get_variant(base)
     with pytest.raises(ValueError, match=reason):
         dataclasses.replace(variant, **changes)  # type: ignore[arg-type]
 

@@ -4,7 +4,7 @@ questions (`top_two`, `best_move`) answer as scoring every move exactly does."""
 
 from __future__ import annotations
 
-from engine import Color, Position, get_staged_variant, get_variant, legal_moves, parse_move
+from engine import Color, Position, get_variant, legal_moves, parse_move
 from puzzles.cli import FIRST_SEED, self_play_positions
 from puzzles.material import WON, MaterialSearch, captured_value, crowns, material
 
@@ -34,7 +34,7 @@ def test_a_russian_man_crowned_mid_capture_is_seen_crowned() -> None:
     # b6xd8xf6: crowned on d8, the man ends the capture a king on f6 (docs/RULES.md,
     # "Russian draughts"); the same capture in Brazilian leaves a man (it is not crowned
     # in passing: the Brazilian board with the same pieces).
-    russian, brazilian = get_staged_variant("russian"), get_staged_variant("brazilian")
+    russian, brazilian = get_variant("russian"), get_variant("brazilian")
     position = Position.from_fen("W:Wb6,a1:Bc7,e7,h4", russian)
     assert crowns(position, parse_move("b6xd8xf6", position, russian), russian)
     assert not any(crowns(position, m, brazilian) for m in legal_moves(position, brazilian))

@@ -1,4 +1,4 @@
-"""render_png on the staged variants' boards, read back from its pixels: International
+"""render_png on the a1-dark variants' boards, read back from its pixels: International
 draughts on 10 x 10 and Brazilian draughts on 8 x 8, both with a dark a1 (docs/RULES.md,
 "Family 3"; the FMJD's numbers 1..50, FMJD rules article 2.6).
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from engine import Color, Position, Variant, apply_move, get_staged_variant, parse_move
+from engine import Color, Position, Variant, apply_move, get_variant, parse_move
 from engine.squares_board import name_on
 from renderer import DEFAULT_THEME, RenderError, render_png
 from renderer.layout import make_layout
@@ -20,8 +20,8 @@ from renderer.text import render_text
 from tests.renderer.pixels import Grid, blend, decode, near, pixel, read_square, rgb
 
 T = DEFAULT_THEME
-INTERNATIONAL = get_staged_variant("international")
-BRAZILIAN = get_staged_variant("brazilian")
+INTERNATIONAL = get_variant("international")
+BRAZILIAN = get_variant("brazilian")
 
 
 def names(n: int) -> list[str]:

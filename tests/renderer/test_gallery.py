@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from renderer.gallery import EXAMPLES, STAGED_EXAMPLES, main, write_gallery
+from renderer.gallery import A1_DARK_EXAMPLES, EXAMPLES, main, write_gallery
 from tests.renderer.pixels import decode
 
 
@@ -27,7 +27,7 @@ def test_gallery_writes_every_picture(tmp_path: Path) -> None:
     assert "italian-puzzle.png" in names
     assert "italian-puzzle-answered.png" in names
     assert "italian-analysis.png" in names
-    assert len(EXAMPLES) == 4 and len(STAGED_EXAMPLES) == 4
+    assert len(EXAMPLES) == 4 and len(A1_DARK_EXAMPLES) == 4
     for path in paths:
         im = decode(path.read_bytes())
         if path.name == "italian-analysis.png":

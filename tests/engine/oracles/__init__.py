@@ -8,7 +8,7 @@ square then every landing square, ``captured`` the captured squares in the order
 Slow and plain on purpose: every rule is one obvious piece of code.
 
 Modules: ``board`` (squares of the 8×8 and 10×10 boards, FEN, rotation, move identity),
-``orthogonal`` (Turkish, Arab), ``diagonal`` (Moroccan, Italian; and the staged Brazilian and
+``orthogonal`` (Turkish, Arab), ``diagonal`` (Moroccan, Italian; and the a1-dark Brazilian and
 Russian draughts, English checkers and, on the 10×10 board, International draughts),
 ``reference`` (legal moves under the identity, perft),
 ``pydraughts_adapter`` (pydraughts 0.6.7 as a second source, its quirks handled),
@@ -26,6 +26,6 @@ start tables (Italian and Moroccan to depth 7: 177532; Turkish to depth 6: 93131
 and English checkers to depth 8: 929899 and 845931; International to depth 7: 1049442), and
 the reference's move sets equal pydraughts' (routes merged, quirks corrected) on over 4,000
 random Italian and over 4,000 random Turkish positions (uniform, crowded corners,
-capture-chain trees) and on the random positions of the staged variants (International:
+capture-chain trees) and on the random positions of the a1-dark variants (International:
 tests/engine/test_international_differential.py).
 """

@@ -21,20 +21,17 @@ ORTHOGONAL_VARIANTS = frozenset({"turkish", "arab"})
 DIAGONAL_VARIANTS = frozenset(
     {"moroccan", "italian", "brazilian", "russian", "english", "international"}
 )
-#: The diagonal variants whose near-left corner a1 is dark (file + rank even is dark).
-A1_DARK_VARIANTS = frozenset({"brazilian", "russian", "english", "international"})
+#: The variants whose near-left corner a1 is dark (file + rank even is dark): docs/RULES.md's
+#: "Family 3", the records of the engine's `VARIANTS` with `a1_dark`
+#: (`engine.A1_DARK_VARIANTS`), in its order.
+A1_DARK_KEYS = ("international", "brazilian", "russian", "english")
+#: Those of the 8×8 board (the reference plays International on the 10×10 board:
+#: `TEN_BY_TEN_VARIANTS`).
+A1_DARK_8X8_KEYS = ("brazilian", "russian", "english")
 #: The variants of the 10×10 board (docs/RULES.md, "Family 3": International draughts).
 TEN_BY_TEN_VARIANTS = ("international",)
-#: The variants the bot offers; the engine's `VARIANTS`.
-ALL_VARIANTS = ("turkish", "arab", "moroccan", "italian")
-#: The variants the engine defines but the bot does not offer yet (`engine.STAGED_VARIANTS`).
-STAGED_VARIANTS = ("brazilian", "international", "russian", "english")
-#: The staged variants of the 8×8 board (the reference plays International on the 10×10
-#: board too: `TEN_BY_TEN_VARIANTS`).
-STAGED_8X8_VARIANTS = ("brazilian", "russian", "english")
-#: The staged 8×8 variants the engine's move generator plays and this reference plays too,
-#: compared with each other (International, on 10×10, is `TEN_BY_TEN_VARIANTS`).
-STAGED_GENERATED_VARIANTS = STAGED_8X8_VARIANTS
+#: Every variant the engine defines and the bot offers, in the order of `engine.VARIANTS`.
+VARIANT_KEYS = ("turkish", "arab", "moroccan", "italian", *A1_DARK_KEYS)
 
 
 def board_size(variant: str) -> int:
@@ -78,7 +75,7 @@ def is_playable(sq: str, variant: str) -> bool:
         return False
     if variant not in DIAGONAL_VARIANTS:
         return True
-    return is_dark(sq) != (variant in A1_DARK_VARIANTS)
+    return is_dark(sq) != (variant in A1_DARK_KEYS)
 
 
 def playable_squares(variant: str) -> list[str]:

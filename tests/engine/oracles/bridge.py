@@ -29,11 +29,9 @@ def sq_index(square: str, size: int = 8) -> int:
 
 
 def engine_variant(key: str) -> Any:
-    """The engine's record of ``key``: one of the bot's variants or a staged one."""
+    """The engine's record of ``key``, one of the bot's variants (`engine.get_variant`)."""
     import engine
 
-    if key in engine.STAGED_VARIANTS:
-        return engine.get_staged_variant(key)
     return engine.get_variant(key)
 
 

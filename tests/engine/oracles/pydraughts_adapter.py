@@ -1,5 +1,5 @@
 """pydraughts 0.6.7 (``import draughts``, MIT licence) as a second, independent move source
-for Italian and Turkish (Arab has Turkish's moves), and for the staged Brazilian and Russian
+for Italian and Turkish (Arab has Turkish's moves), and for the a1-dark Brazilian and Russian
 draughts, English checkers and International draughts (pydraughts' "standard" variant).
 
 Board numbering (read from draughts/convert.py): Italian squares are the Italian numbers

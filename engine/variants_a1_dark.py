@@ -2,16 +2,16 @@
 Brazilian draughts, International draughts, Russian draughts and English checkers, with
 their draw laws.
 
-The bot offers them: they are in `engine.VARIANTS` and found by `engine.get_variant`
-(which reads their aliases too). `STAGED_VARIANTS` maps the four keys to their records
-(the engine's tests and oracles iterate them; the name is kept until those move to
-`VARIANTS`), `get_staged_variant` finds one of the four by key.
+The bot offers them with the other four: they are in `engine.VARIANTS` and found by
+`engine.get_variant` (which reads their aliases too). `A1_DARK_VARIANTS` maps the four
+keys to their records, in `VARIANTS`' order: the records of `VARIANTS` whose board has a
+dark a1 (`Variant.a1_dark`).
 
 Their rule parameters are those of `engine.variant_rules.Variant`. The move generator of
 `engine.movegen_core` plays the four (Russian and English checkers with free choice of
 capture, `CapturePrecedence.FREE_CHOICE`, and Russian with
-`CrownedMidCapture.CONTINUES_AS_KING`); the reference generator of the tests
-(tests/engine/oracles/diagonal.py) plays the three 8x8 ones.
+`CrownedMidCapture.CONTINUES_AS_KING`); the reference generators of the tests
+(tests/engine/oracles/) play them too, International on its own 10x10 reference.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from engine.errors import UnknownVariantError, quoted
 from engine.variant_rules import (
     CapturePrecedence,
     CaptureRemoval,
@@ -193,21 +192,7 @@ ENGLISH = Variant(
     start_fen=f"B:W{_A1_DARK_WHITE}:B{_A1_DARK_BLACK}",
 )
 
-STAGED_VARIANTS: Mapping[str, Variant] = MappingProxyType(
-    {v.key: v for v in (BRAZILIAN, INTERNATIONAL, RUSSIAN, ENGLISH)}
+#: The four variants of docs/RULES.md's "Family 3" by key, in `engine.VARIANTS`' order.
+A1_DARK_VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {v.key: v for v in (INTERNATIONAL, BRAZILIAN, RUSSIAN, ENGLISH)}
 )
-
-
-def get_staged_variant(key: str) -> Variant:
-    """The staged variant whose key is `key` ("brazilian", "international", "russian",
-    "english"; any case).
-
-    Raises UnknownVariantError (a ValueError) listing the staged keys when there is none.
-    """
-    found = STAGED_VARIANTS.get(key.strip().lower())
-    if found is None:
-        valid = tuple(STAGED_VARIANTS)
-        raise UnknownVariantError(
-            f"unknown staged variant {quoted(key)}: choose one of {', '.join(valid)}", valid
-        )
-    return found

@@ -1,6 +1,7 @@
-"""Real games of the staged variants replayed through the PDN importer with legal moves
-only: 23 games of International draughts (WK 2003), 43 of English checkers (1841-1849)
-and 34 of Russian draughts (the 10th USSR Championship); tests/data/README.md.
+"""Real games of three a1-dark variants (docs/RULES.md, "Family 3") replayed through the PDN
+importer with legal moves only: 23 games of International draughts (WK 2003), 43 of English
+checkers (1841-1849) and 34 of Russian draughts (the 10th USSR Championship);
+tests/data/README.md.
 
 Expected figures come from the files themselves (their tags and their move text counted
 with plain regular expressions) and from generators that share no code with the engine:

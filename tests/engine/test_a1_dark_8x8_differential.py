@@ -1,6 +1,7 @@
-"""The reference generator and the engine against pydraughts 0.6.7 for the staged variants of
-the 8×8 board, Brazilian and Russian draughts and English checkers (docs/RULES.md, "Family
-3"): the same legal moves under the move identity on random positions (uniform, crowded
+"""The reference generator and the engine against pydraughts 0.6.7 for the a1-dark variants
+of the 8×8 board, Brazilian and Russian draughts and English checkers (docs/RULES.md,
+"Family 3"; International, on 10×10, is tests/engine/test_international_differential.py):
+the same legal moves under the move identity on random positions (uniform, crowded
 corners, capture-chain trees), on the hand-made rule cases, and the same perft from the
 start. The engine against pydraughts: `ENGINE_POSITIONS` random positions per variant, in
 `ENGINE_CHUNKS` seeded chunks, each engine move's path one of pydraughts' routes of that
@@ -15,7 +16,7 @@ import random
 import pytest
 
 from .oracles import pydraughts_adapter, reference
-from .oracles.board import STAGED_8X8_VARIANTS, merge, parse_fen
+from .oracles.board import A1_DARK_8X8_KEYS, merge, parse_fen
 from .oracles.bridge import engine_moves
 from .oracles.positions import random_chains, random_cluster, random_position
 from .oracles.rulecases import RuleCase
@@ -29,9 +30,9 @@ ENGINE_POSITIONS = 20_000
 ENGINE_CHUNKS = 4
 
 
-@pytest.mark.parametrize("variant", STAGED_8X8_VARIANTS)
+@pytest.mark.parametrize("variant", A1_DARK_8X8_KEYS)
 def test_reference_and_pydraughts_agree_on_random_positions(variant: str) -> None:
-    rng = random.Random(f"staged-{variant}")
+    rng = random.Random(f"a1-dark-{variant}")
     makers = (random_position, random_cluster, random_chains)
     for i in range(POSITIONS_PER_VARIANT):
         board, side = makers[i % len(makers)](rng, variant)
@@ -41,7 +42,7 @@ def test_reference_and_pydraughts_agree_on_random_positions(variant: str) -> Non
 
 
 @pytest.mark.parametrize("chunk", range(ENGINE_CHUNKS))
-@pytest.mark.parametrize("variant", STAGED_8X8_VARIANTS)
+@pytest.mark.parametrize("variant", A1_DARK_8X8_KEYS)
 def test_engine_and_pydraughts_agree_on_random_positions(variant: str, chunk: int) -> None:
     rng = random.Random(f"engine-pydraughts-{variant}-{chunk}")
     makers = (random_position, random_cluster, random_chains)
@@ -70,7 +71,7 @@ def test_pydraughts_plays_the_rule_cases_as_the_reference(case: RuleCase, varian
         assert got == set(reference.legal_moves(board, side, variant)), c.fen
 
 
-@pytest.mark.parametrize("variant", STAGED_8X8_VARIANTS)
+@pytest.mark.parametrize("variant", A1_DARK_8X8_KEYS)
 def test_pydraughts_perft_from_the_start(variant: str) -> None:
     board, side = parse_fen(reference.START_FENS[variant])
     want = {

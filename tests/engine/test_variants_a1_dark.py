@@ -1,6 +1,7 @@
-"""The staged variants (engine/staged_variants.py): Russian draughts and English checkers,
-defined in the engine apart from the variants the bot offers, with their rule parameters,
-their a1-dark board and their start positions (docs/RULES.md, "Family 3")."""
+"""The variants of docs/RULES.md's "Family 3", diagonal with a1 dark
+(engine/variants_a1_dark.py): Brazilian, International and Russian draughts and English
+checkers in the bot's registry, their rule parameters, their a1-dark board and their start
+positions."""
 
 from __future__ import annotations
 
@@ -10,43 +11,41 @@ import pytest
 
 import engine
 from engine import (
-    STAGED_VARIANTS,
+    A1_DARK_VARIANTS,
     VARIANTS,
     CapturePrecedence,
     Color,
     CrownedMidCapture,
     Position,
-    UnknownVariantError,
-    get_staged_variant,
     get_variant,
     parse_square,
 )
 from engine.movegen_core import generator, unsupported_rules
 
-from .oracles.board import english_number, parse_fen
+from .oracles.board import A1_DARK_KEYS, english_number, parse_fen
 from .oracles.bridge import board_of, engine_position
 from .oracles.reference import START_FENS
 
 
-def test_the_family_3_variants_are_in_the_bots_registry() -> None:
-    assert list(STAGED_VARIANTS) == ["brazilian", "international", "russian", "english"]
-    for key, variant in STAGED_VARIANTS.items():
+def test_the_a1_dark_variants_are_the_records_of_the_registry_with_a1_dark() -> None:
+    # The same records, in `VARIANTS`' order.
+    assert list(A1_DARK_VARIANTS.items()) == [(k, v) for k, v in VARIANTS.items() if v.a1_dark]
+    assert list(A1_DARK_VARIANTS) == ["international", "brazilian", "russian", "english"]
+    # The reference's keys of the same variants, in the same order.
+    assert tuple(A1_DARK_VARIANTS) == A1_DARK_KEYS
+
+
+def test_the_a1_dark_variants_are_found_by_key_and_alias() -> None:
+    for key, variant in A1_DARK_VARIANTS.items():
         assert variant.key == key
-        assert get_staged_variant(key.upper()) is variant
-        assert VARIANTS[key] is variant
+        assert get_variant(key.upper()) is variant
         for name in (key, *variant.aliases):
             assert get_variant(name) is variant
     assert get_variant("English checkers") is get_variant("checkers")
 
 
-def test_an_unknown_staged_key_lists_the_staged_ones() -> None:
-    with pytest.raises(UnknownVariantError) as info:
-        get_staged_variant("turkish")
-    assert info.value.valid == ("brazilian", "international", "russian", "english")
-
-
 def test_russian_rule_parameters() -> None:
-    v = get_staged_variant("russian")
+    v = get_variant("russian")
     assert v.a1_dark and v.men_capture_backward and v.flying_kings and v.men_capture_kings
     assert v.capture_precedence is CapturePrecedence.FREE_CHOICE
     assert v.crowned_mid_capture is CrownedMidCapture.CONTINUES_AS_KING
@@ -55,7 +54,7 @@ def test_russian_rule_parameters() -> None:
 
 
 def test_english_rule_parameters() -> None:
-    v = get_staged_variant("english")
+    v = get_variant("english")
     assert v.a1_dark and not v.men_capture_backward and not v.flying_kings
     assert v.capture_precedence is CapturePrecedence.FREE_CHOICE
     assert v.crowned_mid_capture is CrownedMidCapture.MOVE_ENDS
@@ -66,13 +65,13 @@ def test_english_rule_parameters() -> None:
 
 @pytest.mark.parametrize("key", ["brazilian", "russian", "english"])
 def test_the_a1_dark_board_uses_a1_and_h8_not_b1(key: str) -> None:
-    v = get_staged_variant(key)
+    v = get_variant(key)
     for name in ("a1", "c1", "h2", "b8", "h8"):
         assert v.is_playable(parse_square(name)), name
     for name in ("b1", "h1", "a2", "a8", "g8"):
         assert not v.is_playable(parse_square(name)), name
     assert bin(v.playable_mask).count("1") == 32
-    # The a1-light board of the four is untouched.
+    # Italian's a1-light board is untouched.
     assert not get_variant("italian").is_playable(parse_square("a1"))
 
 
@@ -81,7 +80,7 @@ def test_the_a1_dark_board_uses_a1_and_h8_not_b1(key: str) -> None:
     [("brazilian", Color.WHITE), ("russian", Color.WHITE), ("english", Color.BLACK)],
 )
 def test_start_positions(key: str, first: Color) -> None:
-    v = get_staged_variant(key)
+    v = get_variant(key)
     pos = Position.from_fen(v.start_fen, v)
     assert pos.turn is first
     white = {sq for sq in range(64) if (p := pos.piece_at(sq)) and p.color is Color.WHITE}
@@ -93,7 +92,7 @@ def test_start_positions(key: str, first: Color) -> None:
 
 
 def test_the_move_generator_plays_every_variant() -> None:
-    for v in (*VARIANTS.values(), *STAGED_VARIANTS.values()):
+    for v in VARIANTS.values():
         assert unsupported_rules(v) == ()
         assert generator(v).variant is v
 
@@ -101,7 +100,7 @@ def test_the_move_generator_plays_every_variant() -> None:
 def test_the_move_generator_refuses_a_crowned_man_that_would_change_its_captures() -> None:
     # Going on as a king, the crowned man keeps the man's capture directions and victims:
     # a record where men capture forward only, or never a king, is refused.
-    russian = get_staged_variant("russian")
+    russian = get_variant("russian")
     for v in (
         dataclasses.replace(russian, key="forward-capture", men_capture_backward=False),
         dataclasses.replace(russian, key="no-king-capture", men_capture_kings=False),
@@ -123,7 +122,7 @@ def test_english_numeric_squares(name: str, number: int) -> None:
 
 
 def test_english_numbering_covers_the_32_dark_squares_once() -> None:
-    english = get_staged_variant("english")
+    english = get_variant("english")
     dark = [sq for sq in range(64) if english.is_playable(sq)]
     assert sorted(engine.square_to_number(sq, a1_dark=True) for sq in dark) == list(range(1, 33))
     with pytest.raises(ValueError):
@@ -131,7 +130,7 @@ def test_english_numbering_covers_the_32_dark_squares_once() -> None:
 
 
 def test_english_start_in_the_numeric_fen_its_players_write() -> None:
-    english = get_staged_variant("english")
+    english = get_variant("english")
     start = Position.from_fen(english.start_fen, english)
     assert Position.from_fen("B:W21-32:B1-12", english) == start
     assert start.to_fen(english, numeric=True) == (
@@ -140,10 +139,10 @@ def test_english_start_in_the_numeric_fen_its_players_write() -> None:
 
 
 @pytest.mark.parametrize("key", ["brazilian", "russian", "english"])
-def test_the_engine_reads_the_references_positions_of_a_staged_variant(key: str) -> None:
-    """The bridge between the reference and the engine takes the staged keys (the next step
-    compares their moves): the start position crosses it unchanged."""
+def test_the_start_position_crosses_the_bridge_from_the_reference_unchanged(key: str) -> None:
+    """The bridge between the reference and the engine takes the a1-dark keys (the
+    differential tests compare their moves through it)."""
     board, side = parse_fen(START_FENS[key])
     position = engine_position(board, side, key)
-    assert position == Position.start(get_staged_variant(key))
+    assert position == Position.start(get_variant(key))
     assert board_of(position) == (board, side)
