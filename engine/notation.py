@@ -123,18 +123,18 @@ def _tokenize(text: str, variant: Variant) -> list[int]:
             j = i
             while j < n and t[j].isdecimal():
                 j += 1
+            if not variant.numeric_notation:
+                raise MalformedMoveError(
+                    f"{shown}: numeric squares are not used in {variant.name}; "
+                    "name squares by letter and number, e.g. c3",
+                    MoveProblem.NUMBERS_NOT_USED, {"variant": variant.key},
+                )
             if last_was_number or j - i > 2:
                 raise MalformedMoveError(
                     f"{shown}: separate numeric squares with - or x, e.g. 22-18",
                     MoveProblem.NUMBERS_RUN_TOGETHER,
                 )
             number = int(t[i:j])
-            if not variant.numeric_notation:
-                raise MalformedMoveError(
-                    f"{shown}: numeric squares are not used in {variant.name}; "
-                    "name squares like d3, e.g. d3-d4",
-                    MoveProblem.NUMBERS_NOT_USED, {"variant": variant.key},
-                )
             if not 1 <= number <= numeric_squares(variant):
                 raise MalformedMoveError(
                     f"{shown}: {number} is not a square; numeric squares run 1 to "

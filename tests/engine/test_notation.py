@@ -325,6 +325,8 @@ REASONS = [
     ("d9-d8", TURKISH, None, MalformedMoveError, P.NOT_A_SQUARE, {"square": "d9"}),
     ("2218", ITALIAN, None, MalformedMoveError, P.NUMBERS_RUN_TOGETHER, {}),
     ("22-18", TURKISH, None, MalformedMoveError, P.NUMBERS_NOT_USED, {"variant": "turkish"}),
+    # Numbers run together in a variant without numbers: that it has none is the reason.
+    ("2218", TURKISH, None, MalformedMoveError, P.NUMBERS_NOT_USED, {"variant": "turkish"}),
     ("40-36", ITALIAN, None, MalformedMoveError, P.NUMBER_OFF_BOARD, {"number": 40}),
     ("hello", TURKISH, None, MalformedMoveError, P.NOT_A_MOVE, {}),
     ("d3-18", ITALIAN, None, MalformedMoveError, P.MIXED_NOTATION, {}),
