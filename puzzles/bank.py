@@ -116,25 +116,34 @@ class Puzzle:
         )
 
 
-def _mirror_files(bb: int) -> int:
+def _mirror_files(bb: int, size: int) -> int:
+    """`bb` reflected left-right on the `size` × `size` board (file f to file size-1-f)."""
     out = 0
     while bb:
         low = bb & -bb
         sq = low.bit_length() - 1
-        out |= 1 << (sq - sq % 8 + 7 - sq % 8)
+        file = sq % size
+        out |= 1 << (sq - file + size - 1 - file)
         bb ^= low
     return out
 
 
 def images(position: Position) -> frozenset[Position]:
-    """`position` and its mirror images: turned 180 degrees with the colours swapped (the
-    same position seen by the other side), reflected left-right (a symmetry of the
-    orthogonal board; on the diagonal board it lands on the light squares, so it matches
-    nothing there), and both. Two puzzles whose positions share an image are the same
-    puzzle."""
-    mirrored = Position(_mirror_files(position.white_men), _mirror_files(position.white_kings),
-                        _mirror_files(position.black_men), _mirror_files(position.black_kings),
-                        position.turn)
+    """`position` and its mirror images, on its own board (8×8 or 10×10): turned 180
+    degrees with the colours swapped (the same position seen by the other side), reflected
+    left-right, and both. Two puzzles whose positions share an image are the same puzzle,
+    across the variants too (docs/PUZZLES.md).
+
+    Reflected left-right, the orthogonal board is itself; on a diagonal board (of even
+    size) the pieces land on the other colour of squares: no position of the same
+    variant, but the same picture mirrored on a board of the other corner colour (a
+    Russian position, a1 dark, reflected is a position of Moroccan or Italian draughts,
+    a1 light: `Variant.a1_dark`). Positions on boards of different sizes never match."""
+    size = position.board_size
+    mirrored = Position(_mirror_files(position.white_men, size),
+                        _mirror_files(position.white_kings, size),
+                        _mirror_files(position.black_men, size),
+                        _mirror_files(position.black_kings, size), position.turn, size)
     return frozenset({position, position.flipped(), mirrored, mirrored.flipped()})
 
 

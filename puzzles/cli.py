@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from engine import Game, Position, Variant, get_variant
+from engine import VARIANTS, Game, Position, Variant, get_variant
 from engine.errors import DamaError
 from engine.pdn import read_pdn
 from engine.search import LEVELS, search
@@ -80,18 +80,22 @@ def self_play_positions(variant: Variant, level: int, seed: int) -> list[Positio
     return game.positions()
 
 
+_VARIANT_HELP = "the variant's key: " + ", ".join(VARIANTS)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m puzzles", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     mine = sub.add_parser("mine", help="mine puzzles from PDN games and self-play into a bank")
-    mine.add_argument("--variant", required=True, help="turkish, arab, moroccan or italian")
+    mine.add_argument("--variant", required=True, help=_VARIANT_HELP)
     mine.add_argument("--pdn", nargs="*", default=[], type=Path, help="PDN files to mine")
     mine.add_argument("--self-play", type=int, default=0, metavar="N",
                       help="games the computer plays against itself (default 0)")
     mine.add_argument("--level", type=int, default=2, help="self-play level 1..5 (default 2)")
     mine.add_argument("--first-seed", type=int, default=None,
                       help="first self-play seed (default: the first of the variant's block, "
-                           "turkish 0, arab 100000, moroccan 200000, italian 300000)")
+                           + ", ".join(f"{key} {seed}" for key, seed in FIRST_SEED.items())
+                           + ")")
     mine.add_argument("--verify-depth", type=int, default=MiningSettings().verify_depth,
                       help="plies of the verifying searches (default %(default)s; always "
                            "at least the line's length plus two)")
@@ -105,7 +109,7 @@ def _parser() -> argparse.ArgumentParser:
     mine.add_argument("--target", type=int, default=None,
                       help="stop once the bank holds this many puzzles")
     sift = sub.add_parser("filter", help="verify a bank again and drop what fails")
-    sift.add_argument("--variant", required=True, help="turkish, arab, moroccan or italian")
+    sift.add_argument("--variant", required=True, help=_VARIANT_HELP)
     sift.add_argument("--out", type=Path, default=None,
                       help="bank file (default: the shipped bank of the variant)")
     sift.add_argument("--node-budget", type=int, default=None, metavar="NODES",

@@ -12,8 +12,9 @@ first move's gain must be a man beyond the value of the line's crownings (a crow
 never a man).
 
 Material: a man = 100, a king the variant's value in the engine's evaluation
-(engine/evaluation.py: 330 on the orthogonal board, 300 for flying diagonal kings, 165 for
-Italian's short kings). A side without a legal move has lost; in Turkish and Arab a
+(engine/evaluation.py: 330 on the orthogonal board, 300 for flying diagonal kings, on 8×8
+and 10×10 alike: Moroccan, International, Brazilian, Russian; 165 for the short kings of
+Italian draughts and English checkers). A side without a legal move has lost; in Turkish and Arab a
 position with one piece each is a draw (docs/RULES.md, draws). At the horizon a side
 that must capture captures on (captures are compulsory, docs/RULES.md).
 """
@@ -33,7 +34,8 @@ from tests.engine.oracles.board import (
 )
 
 MAN = 100
-KING = {"turkish": 330, "arab": 330, "moroccan": 300, "italian": 165}
+KING = {"turkish": 330, "arab": 330, "moroccan": 300, "italian": 165, "international": 300,
+        "brazilian": 300, "russian": 300, "english": 165}
 ONE_PIECE_EACH_DRAWS = frozenset({"turkish", "arab"})
 LEAST_DEPTH = 6
 WON = 1_000_000

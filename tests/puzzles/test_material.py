@@ -4,9 +4,12 @@ questions (`top_two`, `best_move`) answer as scoring every move exactly does."""
 
 from __future__ import annotations
 
-from engine import Color, Position, get_variant, legal_moves, parse_move
+import pytest
+
+from engine import VARIANTS, Color, Position, get_variant, legal_moves, parse_move
 from puzzles.cli import FIRST_SEED, self_play_positions
 from puzzles.material import WON, MaterialSearch, captured_value, crowns, material
+from tests.puzzles.oracle import KING
 
 ITALIAN = get_variant("italian")
 TURKISH = get_variant("turkish")
@@ -18,6 +21,14 @@ def test_kings_count_at_the_variants_value() -> None:
     assert material(italian, ITALIAN, Color.WHITE) == 165 + 100 - 100
     turkish = Position.from_fen("W:WKa2:Bg7,h7", TURKISH)
     assert material(turkish, TURKISH, Color.BLACK) == 200 - 330
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_a_king_is_worth_what_the_independent_judge_counts_in_every_variant(key: str) -> None:
+    # The slow suite's judge (tests/puzzles/oracle.py) values kings on its own table.
+    variant = get_variant(key)
+    lone_king = Position(0, 1, 0, 0, Color.WHITE, variant.board_size)
+    assert material(lone_king, variant, Color.WHITE) == KING[key]
 
 
 def test_a_capture_is_worth_what_it_takes_and_a_crowning_is_seen() -> None:

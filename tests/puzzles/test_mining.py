@@ -124,6 +124,29 @@ def test_the_mining_command_mines_a_pdn_file_and_resumes(tmp_path: Path) -> None
     assert len(json.loads(out.read_text(encoding="utf-8"))["puzzles"]) == 1
 
 
+# White to move in International draughts (found by mining the 2003 world championship,
+# game 5, after ply 92): h6xf4 is the only move that wins a man.
+INTERNATIONAL_SHOT = "W:We1,b2,e3,d4,j4,h6,a7:Bg5,c7,g7,b8,d8,j8,c9,f10"
+
+
+def test_the_mining_command_mines_a_10x10_game_and_not_its_mirror_image(
+    tmp_path: Path,
+) -> None:
+    international = get_variant("international")
+    shot = Position.from_fen(INTERNATIONAL_SHOT, international)
+    turned = shot.flipped()  # the same position seen from Black's side
+    pdn = tmp_path / "shots.pdn"
+    pdn.write_text("".join(
+        f'[GameType "20"]\n[FEN "{p.to_fen(international)}"]\n[Result "*"]\n\n*\n\n'
+        for p in (shot, turned)), encoding="utf-8")
+    out = tmp_path / "bank.json"
+    argv = ["mine", "--variant", "international", "--pdn", str(pdn), "--out", str(out)]
+    assert main(argv) == 0
+    bank = BankFile.read(out, international)
+    assert [(p.position(), p.solution[0]) for p in bank.puzzles] == [(shot, "h6xf4")]
+    assert bank.sources_done == ["pdn:shots.pdn#1", "pdn:shots.pdn#2"]
+
+
 def test_the_mining_command_refuses_an_unknown_variant(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
