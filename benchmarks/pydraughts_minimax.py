@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 
 import draughts
@@ -155,15 +156,25 @@ class _Searcher:
         return best, alpha
 
 
+@dataclass(frozen=True)
+class MinimaxChoice:
+    """The minimax's answer: `move`, one of the engine's legal moves; `depth`, the last
+    depth searched completely (0 when there was one legal move, played without search)."""
+
+    move: Move
+    depth: int
+
+
 def choose_move(
     position: Position, variant: Variant, legal: Sequence[Move], cpu_budget: float
-) -> Move:
+) -> MinimaxChoice:
     """The minimax's move in `position` (side to move), one of `legal` (the engine's legal
     moves there, the same move identity: start, end and the set of captured squares).
 
-    Searches depth 1, 2, ... until `cpu_budget` seconds of this process's CPU time
-    (`time.process_time`) have passed and plays the best move of the last completed depth
-    (depth 1 is always completed; the earlier best first, ties to the first move found).
+    A single legal move is played at once. Otherwise searches depth 1, 2, ... until
+    `cpu_budget` seconds of this process's CPU time (`time.process_time`) have passed and
+    plays the best move of the last completed depth (depth 1 is always completed; the
+    earlier best first, ties to the first move found).
 
     Raises KeyError when pydraughts does not play `variant` and ValueError when `legal` is
     empty; RuntimeError when pydraughts' chosen move is none of `legal` (the two move
@@ -171,6 +182,8 @@ def choose_move(
     """
     if not legal:
         raise ValueError("no legal move to choose from")
+    if len(legal) == 1:
+        return MinimaxChoice(legal[0], 0)
     pd_name = PYDRAUGHTS_NAMES[variant.key]
     fen = pydraughts_fen(position, variant)
     board = draughts.Board(pd_name, fen=fen)
@@ -185,6 +198,7 @@ def choose_move(
             best, value = searcher.root(depth, order)
         except _OutOfTime:
             if depth > 1:
+                depth -= 1
                 break
             searcher.deadline = math.inf  # finish depth 1 whatever it costs
             continue
@@ -195,7 +209,7 @@ def choose_move(
         depth += 1
     # A fresh board: pydraughts' moves in its board numbering, in the same order.
     board_moves, taken = draughts.Board(pd_name, fen=fen)._legal_moves_board()
-    return _engine_move(board_moves[best], taken[best], variant, legal)
+    return MinimaxChoice(_engine_move(board_moves[best], taken[best], variant, legal), depth)
 
 
 def _engine_move(

@@ -115,6 +115,8 @@ class GameResult:
     subject_moves: int
     opponent_cpu: float
     opponent_moves: int
+    subject_depth: float  # mean depth completed over the subject's moves with a choice
+    opponent_depth: float  # the same for the opponent (random 0, greedy 1)
     pdn: str  # the game in PDN when the subject did not win it, else ""
 
 
@@ -153,19 +155,21 @@ class CpuDeadline:
 
 def _choose(
     player: str, game: Game, budget: float, clock: Clock, rng: random.Random, seed: int
-) -> Move:
+) -> tuple[Move, int]:
+    """The move of `player` and the depth it searched completely (random 0, greedy 1)."""
     moves = game.legal_moves()
     if player == "random":
-        return rng.choice(moves)
+        return rng.choice(moves), 0
     if player == "minimax":
-        return choose_move(game.position, game.variant, moves, budget)
+        choice = choose_move(game.position, game.variant, moves, budget)
+        return choice.move, choice.depth
     if player == "greedy":
         # One ply: the most material after the move (our king values), ties at random.
         me = game.position.turn
         values = [_material(play_unchecked(game.position, m, game.variant), game.variant, me)
                   for m in moves]
         top = max(values)
-        return rng.choice([m for m, v in zip(moves, values, strict=True) if v == top])
+        return rng.choice([m for m, v in zip(moves, values, strict=True) if v == top]), 1
     match clock:
         case Clock.WALL:
             wall, stop = budget, None
@@ -179,7 +183,7 @@ def _choose(
         history=game.positions()[:-1], no_progress_plies=game.no_progress_plies,
     )
     assert result.move is not None
-    return result.move
+    return result.move, result.depth
 
 
 def play_game(task: GameTask) -> GameResult:
@@ -195,13 +199,18 @@ def play_game(task: GameTask) -> GameResult:
     subject_color = Color.WHITE if task.subject_white else Color.BLACK
     cpu = {True: 0.0, False: 0.0}  # by "the subject moves"
     count = {True: 0, False: 0}
+    depths: dict[bool, list[int]] = {True: [], False: []}  # moves with a choice only
     while game.outcome is None and game.ply < MOVE_CAP:
         mine = game.position.turn is subject_color
         player = pairing.subject if mine else pairing.opponent
+        choice = len(game.legal_moves()) > 1
         t0 = time.process_time()
-        move = _choose(player, game, task.budget, task.clock, rng, seed * 1000 + game.ply)
+        move, depth = _choose(player, game, task.budget, task.clock, rng,
+                              seed * 1000 + game.ply)
         cpu[mine] += time.process_time() - t0
         count[mine] += 1
+        if choice:
+            depths[mine].append(depth)
         game.play(move)
     if game.outcome is None or game.outcome.winner is None:
         points = 0.5
@@ -216,7 +225,9 @@ def play_game(task: GameTask) -> GameResult:
         pdn = export_pdn(game, {"Event": f"strength {pairing.name}, opening {task.opening}",
                                 "White": white, "Black": black, "Result": result})
     return GameResult(task.variant, task.pairing, points, game.ply,
-                      cpu[True], count[True], cpu[False], count[False], pdn)
+                      cpu[True], count[True], cpu[False], count[False],
+                      statistics.fmean(depths[True] or [0]),
+                      statistics.fmean(depths[False] or [0]), pdn)
 
 
 def wilson(points: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -282,9 +293,10 @@ def _games(pairing: Pairing, requested: int | None, quick: bool) -> int:
 
 def _print_table(results: list[GameResult], variants: list[str], pairings: list[int]) -> None:
     """The points table, one row per variant and pairing played, with the CPU seconds per
-    move of each side."""
+    move and the mean depth searched completely of each side (subject first; the depth
+    over moves with a choice, averaged per game)."""
     header = (f"| {'variant':13} | {'pairing':22} | W-D-L    | points | 95% CI    | target | "
-              f"met | CPU s/move (subject, opponent) |")
+              f"met | CPU s/move | mean depth |")
     print(header)
     print("|" + "|".join("-" * (len(c)) for c in header.split("|")[1:-1]) + "|")
     for key in variants:
@@ -306,8 +318,11 @@ def _print_table(results: list[GameResult], variants: list[str], pairings: list[
             own = sum(r.subject_cpu for r in mine) / max(1, sum(r.subject_moves for r in mine))
             their = (sum(r.opponent_cpu for r in mine)
                      / max(1, sum(r.opponent_moves for r in mine)))
+            depth = statistics.fmean(r.subject_depth for r in mine)
+            their_depth = statistics.fmean(r.opponent_depth for r in mine)
             print(f"| {key:13} | {pairing.name:22} | {wdl:8} | {share:6.0%} | {ci:9} | "
-                  f"{target:6} | {met:3} | {own:.3f}, {their:.3f} |")
+                  f"{target:6} | {met:3} | {own:.3f}, {their:.3f} | "
+                  f"{depth:.1f}, {their_depth:.1f} |")
 
 
 def main(argv: list[str] | None = None) -> None:
