@@ -16,6 +16,10 @@ without network), hence this opponent. Only the four games pydraughts implements
 bot offers are played (`PYDRAUGHTS_NAMES`); its Turkish and Italian move lists have
 known quirks (tests/engine/oracles/pydraughts_adapter.py).
 
+Run alone (`python benchmarks/pydraughts_minimax.py [--budget S]`, about 10 s) it prints
+how deep it searches and how many positions a CPU second it visits in each game, from the
+start position and after 10, 20 and 30 seeded random plies.
+
 Square numbers (read from draughts/convert.py, as the differential tests'
 pydraughts adapter does): International uses the FMJD's 1..50 (1 = b10 ... 50 = i1),
 English checkers its players' 1..32 (1 = b8 ... 32 = g1), Brazilian and Russian 1..32 from
@@ -25,16 +29,22 @@ played on a board whose a1 is dark.
 
 from __future__ import annotations
 
+import argparse
 import math
+import random
+import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 
 import draughts
 from draughts.core.game import Game as PydraughtsGame
 
-from engine import Color, Move, Position, Variant
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Color, Game, Move, Position, Variant, get_variant
 
 #: Our variant key -> pydraughts' name, for the games both implement.
 PYDRAUGHTS_NAMES: Mapping[str, str] = MappingProxyType(
@@ -159,10 +169,12 @@ class _Searcher:
 @dataclass(frozen=True)
 class MinimaxChoice:
     """The minimax's answer: `move`, one of the engine's legal moves; `depth`, the last
-    depth searched completely (0 when there was one legal move, played without search)."""
+    depth searched completely (0 when there was one legal move, played without search);
+    `nodes`, the positions it visited."""
 
     move: Move
     depth: int
+    nodes: int  # positions visited (0 without search)
 
 
 def choose_move(
@@ -183,7 +195,7 @@ def choose_move(
     if not legal:
         raise ValueError("no legal move to choose from")
     if len(legal) == 1:
-        return MinimaxChoice(legal[0], 0)
+        return MinimaxChoice(legal[0], 0, 0)
     pd_name = PYDRAUGHTS_NAMES[variant.key]
     fen = pydraughts_fen(position, variant)
     board = draughts.Board(pd_name, fen=fen)
@@ -209,7 +221,8 @@ def choose_move(
         depth += 1
     # A fresh board: pydraughts' moves in its board numbering, in the same order.
     board_moves, taken = draughts.Board(pd_name, fen=fen)._legal_moves_board()
-    return MinimaxChoice(_engine_move(board_moves[best], taken[best], variant, legal), depth)
+    move = _engine_move(board_moves[best], taken[best], variant, legal)
+    return MinimaxChoice(move, depth, searcher.nodes)
 
 
 def _engine_move(
@@ -230,3 +243,37 @@ def _engine_move(
     raise RuntimeError(
         f"pydraughts' move {steps} (captures {taken}) is not legal in the engine's {variant.key}"
     )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the minimax's depth and positions per CPU second in each game it plays."""
+    parser = argparse.ArgumentParser(description="The minimax opponent's depth and speed.")
+    parser.add_argument("--budget", type=float, default=0.1, help="CPU seconds per move")
+    args = parser.parse_args(argv)
+    version = getattr(draughts, "__version__", "?")
+    print(f"Minimax over pydraughts {version}, {args.budget:g} CPU s per move; the start "
+          "position and 10, 20, 30 seeded random plies in")
+    print("| variant       | depths completed | positions per CPU s |")
+    print("|---------------|------------------|--------------------:|")
+    for key in PYDRAUGHTS_NAMES:
+        variant = get_variant(key)
+        rng = random.Random(f"minimax/{key}")
+        game = Game(variant)
+        depths: list[int] = []
+        nodes, cpu = 0, 0.0
+        for _ in range(4):
+            if game.outcome is None and len(game.legal_moves()) > 1:
+                t0 = time.process_time()
+                choice = choose_move(game.position, variant, game.legal_moves(), args.budget)
+                cpu += time.process_time() - t0
+                depths.append(choice.depth)
+                nodes += choice.nodes
+            for _ in range(10):
+                if game.outcome is None:
+                    game.play(rng.choice(game.legal_moves()))
+        rate = nodes / cpu if cpu else 0.0
+        print(f"| {key:13} | {', '.join(map(str, depths)):16} | {rate:19,.0f} |")
+
+
+if __name__ == "__main__":
+    main()
