@@ -13,12 +13,13 @@ against a simple minimax over pydraughts' move generation that shares no code wi
 pairing plays from varied openings (2 to 4 random plies from the start position, seeded),
 each opening twice with colours swapped, every computer move (the minimax's too) with the
 same short time budget (default 0.1 s of the process's CPU time, so that the machine's
-load does not change the games; `--clock wall` measures wall time instead; levels 1 to 4
-also stop at their depth). Games use `engine.Game`, so its draw rules end them; a game
-still going at 200 plies is adjudicated a draw. Every game the subject does not win is
-printed in PDN. Points: win 1, draw 1/2; the interval is
-the 95% Wilson score interval on the points share (draws counted as half a win, an
-approximation). Games run in parallel on every core.
+load does not change the games: the search is then stopped by a CPU deadline, so it may
+start an iteration after 45% of its budget, which its wall-time budget does not; `--clock
+wall` measures wall time instead; levels 1 to 4 also stop at their depth). Games use
+`engine.Game`, so its draw rules end them; a game still going at 200 plies is adjudicated
+a draw. Every game the subject does not win is printed in PDN. Points: win 1, draw 1/2;
+the interval is the 95% Wilson score interval on the points share (draws counted as half a
+win, an approximation). Games run in parallel on every core.
 
 Speed: level 5 with a full budget (default 2 s) on a few positions per variant (start and
 middle-game positions reached by seeded random play), one search at a time: nodes per
