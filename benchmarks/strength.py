@@ -1,8 +1,9 @@
 """Playing strength and speed of the computer player (engine.search).
 
 Run with ``make bench`` or ``python benchmarks/strength.py`` from the repository root
-(about 8 minutes on a 2-core machine, more under load); ``--quick`` plays a short
-version (about 2 minutes) for a smoke check.
+(7.9 minutes on a 2-core machine when it played four variants; the eight, with the
+minimax's games, take more than twice that, and more under load); ``--quick`` plays a
+short version for a smoke check.
 
 Matches, per variant of `engine.VARIANTS`: level 5 against a random mover (target: every
 game won), level 5 against a greedy one-ply player (target: at least 90% of the points),
