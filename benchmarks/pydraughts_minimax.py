@@ -1,14 +1,14 @@
 """A simple minimax opponent for `benchmarks/strength.py` that shares no code with `engine/`.
 
-It searches with pydraughts' move generation (``import draughts``, the package of the
-test extra, MIT licence): alpha-beta (negamax) on material only, iterative deepening until
-a CPU-time budget runs out, and captures searched to the end beyond the depth (a
-quiescence search: in draughts a capture is compulsory, so a position with a capture to
-play is not scored). Values, in tenths of a man: a man 10, a king 30 where kings fly
-(International, Brazilian and Russian draughts) and 15 in English checkers (the usual
-rule-of-thumb values of each game's literature). A side with no legal move has lost (the
-rule of all four games, docs/RULES.md). It knows no draw rule: `engine.Game`, which the
-benchmark plays its games on, ends them.
+It searches with pydraughts' move generation (``import draughts``, the package of the test
+extra, MIT licence): alpha-beta (negamax) on material only, iterative deepening until a
+time budget runs out (CPU time by default), and captures searched to the end beyond the
+depth (a quiescence search: in draughts a capture is compulsory, so a position with a
+capture to play is not scored). Values, in tenths of a man: a man 10, a king 30 where
+kings fly (International, Brazilian and Russian draughts) and 15 in English checkers (the
+usual rule-of-thumb values of each game's literature). A side with no legal move has lost
+(the rule of all four games, docs/RULES.md). It knows no draw rule: `engine.Game`, which
+the benchmark plays its games on, ends them.
 
 pydraughts 0.6.7 has no playing program of its own (its `draughts.engine` only drives
 external engines over the Hub, DXP and CheckerBoard protocols, none of which builds here
@@ -34,7 +34,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -112,11 +112,14 @@ def pydraughts_fen(position: Position, variant: Variant) -> str:
 
 
 class _Searcher:
-    """Negamax alpha-beta over one pydraughts game, stopped by a CPU-time deadline."""
+    """Negamax alpha-beta over one pydraughts game, stopped by a deadline on its clock."""
 
-    def __init__(self, game: PydraughtsGame, king_value: int, deadline: float) -> None:
+    def __init__(
+        self, game: PydraughtsGame, king_value: int, clock: Callable[[], float], deadline: float
+    ) -> None:
         self.game = game
         self.king_value = king_value
+        self.clock = clock
         self.deadline = deadline
         self.nodes = 0
 
@@ -131,7 +134,7 @@ class _Searcher:
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if time.process_time() >= self.deadline:  # cheap beside a pydraughts node (~1 ms)
+        if self.clock() >= self.deadline:  # cheap beside a pydraughts node (~1 ms or more)
             raise _OutOfTime
         moves, captures = self.game.legal_moves()
         if not moves:
@@ -178,13 +181,18 @@ class MinimaxChoice:
 
 
 def choose_move(
-    position: Position, variant: Variant, legal: Sequence[Move], cpu_budget: float
+    position: Position,
+    variant: Variant,
+    legal: Sequence[Move],
+    budget: float,
+    *,
+    clock: Callable[[], float] = time.process_time,
 ) -> MinimaxChoice:
     """The minimax's move in `position` (side to move), one of `legal` (the engine's legal
     moves there, the same move identity: start, end and the set of captured squares).
 
     A single legal move is played at once. Otherwise searches depth 1, 2, ... until
-    `cpu_budget` seconds of this process's CPU time (`time.process_time`) have passed and
+    `budget` seconds of `clock` (by default this process's CPU time) have passed and
     plays the best move of the last completed depth (depth 1 is always completed; the
     earlier best first, ties to the first move found).
 
@@ -199,8 +207,8 @@ def choose_move(
     pd_name = PYDRAUGHTS_NAMES[variant.key]
     fen = pydraughts_fen(position, variant)
     board = draughts.Board(pd_name, fen=fen)
-    deadline = time.process_time() + cpu_budget
-    searcher = _Searcher(board._game, KING_VALUES[pd_name], deadline)
+    deadline = clock() + budget
+    searcher = _Searcher(board._game, KING_VALUES[pd_name], clock, deadline)
     count = len(board._game.legal_moves()[0])
     order = list(range(count))
     best = 0
@@ -214,7 +222,7 @@ def choose_move(
                 break
             searcher.deadline = math.inf  # finish depth 1 whatever it costs
             continue
-        out_of_time = time.process_time() >= deadline
+        out_of_time = clock() >= deadline
         if out_of_time or abs(value) > _WIN // 2 or depth >= _MAX_DEPTH:
             break
         order = [best, *(i for i in range(count) if i != best)]

@@ -163,7 +163,8 @@ def _choose(
     if player == "random":
         return rng.choice(moves), 0
     if player == "minimax":
-        choice = choose_move(game.position, game.variant, moves, budget)
+        clock_fn = time.process_time if clock is Clock.CPU else time.monotonic
+        choice = choose_move(game.position, game.variant, moves, budget, clock=clock_fn)
         return choice.move, choice.depth
     if player == "greedy":
         # One ply: the most material after the move (our king values), ties at random.

@@ -54,7 +54,7 @@ def test_it_answers_with_an_engine_legal_move_a_few_plies_into_each_game(key: st
     variant = get_variant(key)
     game = Game(variant)
     for _ in range(4):
-        choice = choose_move(game.position, variant, game.legal_moves(), cpu_budget=0.05)
+        choice = choose_move(game.position, variant, game.legal_moves(), budget=0.05)
         assert choice.move in game.legal_moves()
         game.play(choice.move)
 
@@ -67,6 +67,6 @@ def test_it_prefers_the_capture_that_wins_more_material_under_free_choice() -> N
     single = parse_move("a3xc5", position, variant)
     double = parse_move("g3xe5xg7", position, variant)
     assert {single, double} <= set(legal)
-    choice = choose_move(position, variant, legal, cpu_budget=0.2)
+    choice = choose_move(position, variant, legal, budget=0.2)
     assert choice.move == double
     assert choice.depth >= 1
