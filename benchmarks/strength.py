@@ -10,17 +10,18 @@ game won), level 5 against a greedy one-ply player (target: at least 90% of the 
 each level against the level below (target: at least 65%), and, in the four games
 pydraughts implements (International, Brazilian, Russian, English checkers), level 5
 against a simple minimax over pydraughts' move generation that shares no code with
-`engine/` (`benchmarks/pydraughts_minimax.py`; 20 games, target: every game won). Each
+`engine/` (`benchmarks/pydraughts_minimax.py`; 20 games, target: every game won), and the
+same with ten times level 5's budget for the minimax (8 games, target: at least 90%). Each
 pairing plays from varied openings (2 to 4 random plies from the start position, seeded),
-each opening twice with colours swapped, every computer move (the minimax's too) with the
-same short time budget (default 0.1 s of the process's CPU time, so that the machine's
-load does not change the games: the search is then stopped by a CPU deadline, so it may
-start an iteration after 45% of its budget, which its wall-time budget does not; `--clock
-wall` measures wall time instead; levels 1 to 4 also stop at their depth). Games use
-`engine.Game`, so its draw rules end them; a game still going at 200 plies is adjudicated
-a draw. Every game the subject does not win is printed in PDN. Points: win 1, draw 1/2;
-the interval is the 95% Wilson score interval on the points share (draws counted as half a
-win, an approximation). Games run in parallel on every core.
+each opening twice with colours swapped, every computer move (the minimax's too, but in
+the odds pairing) with the same short time budget (default 0.1 s of the process's CPU
+time, so that the machine's load does not change the games: the search is then stopped by
+a CPU deadline, so it may start an iteration after 45% of its budget, which its wall-time
+budget does not; `--clock wall` measures wall time instead; levels 1 to 4 also stop at
+their depth). Games use `engine.Game`, so its draw rules end them; a game still going at
+200 plies is adjudicated a draw. Every game the subject does not win is printed in PDN.
+Points: win 1, draw 1/2; the interval is the 95% Wilson score interval on the points share
+(draws counted as half a win, an approximation). Games run in parallel on every core.
 
 Speed: level 5 with a full budget (default 2 s) on a few positions per variant (start and
 middle-game positions reached by seeded random play), one search at a time: nodes per
@@ -72,13 +73,15 @@ class Pairing:
     opponent: str
     target: float  # points share the subject should reach (1.0 = every game won)
     games: int = 12  # games per variant unless --games says otherwise
+    odds: int = 1  # the opponent's budget is this many times the subject's
 
     @property
     def name(self) -> str:
         def label(p: str) -> str:
             return p if p in ("random", "greedy", "minimax") else f"level {p}"
 
-        return f"{label(self.subject)} vs {label(self.opponent)}"
+        odds = f" {self.odds}x" if self.odds != 1 else ""
+        return f"{label(self.subject)} vs {label(self.opponent)}{odds}"
 
     def plays(self, variant_key: str) -> bool:
         """Whether the pairing is played in the variant `variant_key` (the minimax plays
@@ -94,6 +97,7 @@ PAIRINGS = (
     Pairing("4", "3", 0.65),
     Pairing("5", "4", 0.65),
     Pairing("5", "minimax", 1.0, games=20),
+    Pairing("5", "minimax", 0.9, games=8, odds=10),
 )
 
 
@@ -208,8 +212,8 @@ def play_game(task: GameTask) -> GameResult:
         player = pairing.subject if mine else pairing.opponent
         choice = len(game.legal_moves()) > 1
         t0 = time.process_time()
-        move, depth = _choose(player, game, task.budget, task.clock, rng,
-                              seed * 1000 + game.ply)
+        budget = task.budget if mine else task.budget * pairing.odds
+        move, depth = _choose(player, game, budget, task.clock, rng, seed * 1000 + game.ply)
         cpu[mine] += time.process_time() - t0
         count[mine] += 1
         if choice:
@@ -340,7 +344,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variants", nargs="*", default=list(VARIANT_KEYS))
     parser.add_argument("--pairings", nargs="*", type=int, default=list(range(len(PAIRINGS))),
                         help="indices into PAIRINGS (0 = level 5 vs random, ..., "
-                             "6 = level 5 vs minimax)")
+                             "6 = level 5 vs minimax, 7 = the same at 10x time odds)")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed part")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
