@@ -1,18 +1,27 @@
 """Playing strength and speed of the computer player (engine.search).
 
 Run with ``make bench`` or ``python benchmarks/strength.py`` from the repository root
-(about 8 minutes on a 2-core machine, more under load); ``--quick`` plays a short
-version (about 2 minutes) for a smoke check.
+(7.9 minutes on a 2-core machine when it played four variants; the eight, with the
+minimax's games, take more than twice that, and more under load); ``--quick`` plays a
+short version for a smoke check.
 
-Matches, per variant: level 5 against a random mover (target: every game won), level 5
-against a greedy one-ply player (target: at least 90% of the points), and each level
-against the level below (target: at least 65%). Each pairing plays from varied openings
-(2 to 4 random plies from the start position, seeded), each opening twice with colours
-swapped, every computer move with the same short time budget (default 0.1 s; levels 1 to 4
-also stop at their depth). Games use `engine.Game`, so its draw rules end them; a game
-still going at 200 plies is adjudicated a draw. Points: win 1, draw 1/2; the interval is
-the 95% Wilson score interval on the points share (draws counted as half a win, an
-approximation). Games run in parallel on every core.
+Matches, per variant of `engine.VARIANTS`: level 5 against a random mover (target: every
+game won), level 5 against a greedy one-ply player (target: at least 90% of the points),
+each level against the level below (target: at least 65%), and, in the four games
+pydraughts implements (International, Brazilian, Russian, English checkers), level 5
+against a simple minimax over pydraughts' move generation that shares no code with
+`engine/` (`benchmarks/pydraughts_minimax.py`; 20 games, target: every game won), and the
+same with ten times level 5's budget for the minimax (8 games, target: at least 90%). Each
+pairing plays from varied openings (2 to 4 random plies from the start position, seeded),
+each opening twice with colours swapped, every computer move (the minimax's too, but in
+the odds pairing) with the same short time budget (default 0.1 s of the process's CPU
+time, so that the machine's load does not change the games: the search is then stopped by
+a CPU deadline, so it may start an iteration after 45% of its budget, which its wall-time
+budget does not; `--clock wall` measures wall time instead; levels 1 to 4 also stop at
+their depth). Games use `engine.Game`, so its draw rules end them; a game still going at
+200 plies is adjudicated a draw. Every game the subject does not win is printed in PDN.
+Points: win 1, draw 1/2; the interval is the 95% Wilson score interval on the points share
+(draws counted as half a win, an approximation). Games run in parallel on every core.
 
 Speed: level 5 with a full budget (default 2 s) on a few positions per variant (start and
 middle-game positions reached by seeded random play), one search at a time: nodes per
@@ -22,6 +31,7 @@ second, and the p99 and maximum move time against the budget.
 from __future__ import annotations
 
 import argparse
+import enum
 import math
 import multiprocessing
 import os
@@ -31,34 +41,52 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import assert_never
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Color, Game, Move, Position, Variant, get_variant
+from benchmarks.pydraughts_minimax import PYDRAUGHTS_NAMES, choose_move
+from engine import VARIANTS, Color, Game, Move, Position, Variant, get_variant
 from engine.evaluation import weights_for
 from engine.movegen import play_unchecked
+from engine.pdn_export import export_pdn
 from engine.search import search
 
-VARIANT_KEYS = ("turkish", "arab", "moroccan", "italian")
+VARIANT_KEYS = tuple(VARIANTS)
 MOVE_CAP = 200  # plies; a game still going is adjudicated a draw
 Z95 = 1.959964
+
+
+class Clock(enum.Enum):
+    """What a move's time budget counts."""
+
+    CPU = "cpu"  # the process's CPU time (time.process_time)
+    WALL = "wall"  # elapsed time (the search's own deadline)
 
 
 @dataclass(frozen=True)
 class Pairing:
     """`subject` plays `opponent`; the points are counted for `subject`. Players: "random",
-    "greedy" or a level "1".."5"."""
+    "greedy", "minimax" (`benchmarks.pydraughts_minimax`) or a level "1".."5"."""
 
     subject: str
     opponent: str
     target: float  # points share the subject should reach (1.0 = every game won)
+    games: int = 12  # games per variant unless --games says otherwise
+    odds: int = 1  # the opponent's budget is this many times the subject's
 
     @property
     def name(self) -> str:
         def label(p: str) -> str:
-            return p if p in ("random", "greedy") else f"level {p}"
+            return p if p in ("random", "greedy", "minimax") else f"level {p}"
 
-        return f"{label(self.subject)} vs {label(self.opponent)}"
+        odds = f" {self.odds}x" if self.odds != 1 else ""
+        return f"{label(self.subject)} vs {label(self.opponent)}{odds}"
+
+    def plays(self, variant_key: str) -> bool:
+        """Whether the pairing is played in the variant `variant_key` (the minimax plays
+        only the variants pydraughts implements)."""
+        return "minimax" not in (self.subject, self.opponent) or variant_key in PYDRAUGHTS_NAMES
 
 
 PAIRINGS = (
@@ -68,6 +96,8 @@ PAIRINGS = (
     Pairing("3", "2", 0.65),
     Pairing("4", "3", 0.65),
     Pairing("5", "4", 0.65),
+    Pairing("5", "minimax", 1.0, games=20),
+    Pairing("5", "minimax", 0.9, games=8, odds=10),
 )
 
 
@@ -78,6 +108,7 @@ class GameTask:
     opening: int
     subject_white: bool
     budget: float
+    clock: Clock = Clock.CPU
 
 
 @dataclass(frozen=True)
@@ -86,6 +117,13 @@ class GameResult:
     pairing: int
     points: float  # for the subject: 1, 0.5 or 0
     plies: int
+    subject_cpu: float  # CPU seconds of the subject's moves, summed
+    subject_moves: int
+    opponent_cpu: float
+    opponent_moves: int
+    subject_depth: float  # mean depth completed over the subject's moves with a choice
+    opponent_depth: float  # the same for the opponent (random 0, greedy 1)
+    pdn: str  # the game in PDN when the subject did not win it, else ""
 
 
 def _opening(variant: Variant, index: int) -> list[Move]:
@@ -109,23 +147,50 @@ def _material(position: Position, variant: Variant, color: Color) -> int:
     return own - theirs
 
 
-def _choose(player: str, game: Game, budget: float, rng: random.Random, seed: int) -> Move:
+@dataclass(frozen=True)
+class CpuDeadline:
+    """A stop signal for `engine.search`: set once this process's CPU time reaches
+    `deadline` (`time.process_time` seconds)."""
+
+    deadline: float
+
+    def is_set(self) -> bool:
+        """Whether the CPU deadline has passed."""
+        return time.process_time() >= self.deadline
+
+
+def _choose(
+    player: str, game: Game, budget: float, clock: Clock, rng: random.Random, seed: int
+) -> tuple[Move, int]:
+    """The move of `player` and the depth it searched completely (random 0, greedy 1)."""
     moves = game.legal_moves()
     if player == "random":
-        return rng.choice(moves)
+        return rng.choice(moves), 0
+    if player == "minimax":
+        clock_fn = time.process_time if clock is Clock.CPU else time.monotonic
+        choice = choose_move(game.position, game.variant, moves, budget, clock=clock_fn)
+        return choice.move, choice.depth
     if player == "greedy":
         # One ply: the most material after the move (our king values), ties at random.
         me = game.position.turn
         values = [_material(play_unchecked(game.position, m, game.variant), game.variant, me)
                   for m in moves]
         top = max(values)
-        return rng.choice([m for m, v in zip(moves, values, strict=True) if v == top])
+        return rng.choice([m for m, v in zip(moves, values, strict=True) if v == top]), 1
+    match clock:
+        case Clock.WALL:
+            wall, stop = budget, None
+        case Clock.CPU:
+            # The wall budget only guards against a stalled process.
+            wall, stop = budget * 50, CpuDeadline(time.process_time() + budget)
+        case _:
+            assert_never(clock)
     result = search(
-        game.position, game.variant, level=int(player), time_budget=budget, seed=seed,
-        history=game.positions()[:-1],
+        game.position, game.variant, level=int(player), time_budget=wall, stop=stop, seed=seed,
+        history=game.positions()[:-1], no_progress_plies=game.no_progress_plies,
     )
     assert result.move is not None
-    return result.move
+    return result.move, result.depth
 
 
 def play_game(task: GameTask) -> GameResult:
@@ -139,15 +204,37 @@ def play_game(task: GameTask) -> GameResult:
     seed += int(task.subject_white)
     rng = random.Random(seed)
     subject_color = Color.WHITE if task.subject_white else Color.BLACK
+    cpu = {True: 0.0, False: 0.0}  # by "the subject moves"
+    count = {True: 0, False: 0}
+    depths: dict[bool, list[int]] = {True: [], False: []}  # moves with a choice only
     while game.outcome is None and game.ply < MOVE_CAP:
-        mover = game.position.turn
-        player = pairing.subject if mover is subject_color else pairing.opponent
-        game.play(_choose(player, game, task.budget, rng, seed * 1000 + game.ply))
+        mine = game.position.turn is subject_color
+        player = pairing.subject if mine else pairing.opponent
+        choice = len(game.legal_moves()) > 1
+        t0 = time.process_time()
+        budget = task.budget if mine else task.budget * pairing.odds
+        move, depth = _choose(player, game, budget, task.clock, rng, seed * 1000 + game.ply)
+        cpu[mine] += time.process_time() - t0
+        count[mine] += 1
+        if choice:
+            depths[mine].append(depth)
+        game.play(move)
     if game.outcome is None or game.outcome.winner is None:
         points = 0.5
     else:
         points = 1.0 if game.outcome.winner is subject_color else 0.0
-    return GameResult(task.variant, task.pairing, points, game.ply)
+    pdn = ""
+    if points < 1.0:
+        white, black = pairing.subject, pairing.opponent
+        if not task.subject_white:
+            white, black = black, white
+        result = "*" if game.outcome is None else game.outcome.result
+        pdn = export_pdn(game, {"Event": f"strength {pairing.name}, opening {task.opening}",
+                                "White": white, "Black": black, "Result": result})
+    return GameResult(task.variant, task.pairing, points, game.ply,
+                      cpu[True], count[True], cpu[False], count[False],
+                      statistics.fmean(depths[True] or [0]),
+                      statistics.fmean(depths[False] or [0]), pdn)
 
 
 def wilson(points: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -204,29 +291,74 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
 
 
+def _games(pairing: Pairing, requested: int | None, quick: bool) -> int:
+    """Games per variant of `pairing`: `requested` (--games), 2 when quick, else its own;
+    rounded up to even so that each opening is played with both colours."""
+    games = requested or (2 if quick else pairing.games)
+    return games + games % 2
+
+
+def _print_table(results: list[GameResult], variants: list[str], pairings: list[int]) -> None:
+    """The points table, one row per variant and pairing played, with the CPU seconds per
+    move and the mean depth searched completely of each side (subject first; the depth
+    over moves with a choice, averaged per game)."""
+    header = (f"| {'variant':13} | {'pairing':22} | W-D-L    | points | 95% CI    | target | "
+              f"met | CPU s/move | mean depth |")
+    print(header)
+    print("|" + "|".join("-" * (len(c)) for c in header.split("|")[1:-1]) + "|")
+    for key in variants:
+        for p in pairings:
+            pairing = PAIRINGS[p]
+            mine = [r for r in results if r.variant == key and r.pairing == p]
+            if not mine:
+                continue
+            n = len(mine)
+            pts = sum(r.points for r in mine)
+            w = sum(r.points == 1.0 for r in mine)
+            d = sum(r.points == 0.5 for r in mine)
+            lo, hi = wilson(pts, n)
+            share = pts / n
+            target = "all" if pairing.target == 1.0 else f">={pairing.target:.0%}"
+            met = "yes" if (share >= pairing.target) else "no"
+            wdl = f"{w}-{d}-{n - w - d}"
+            ci = f"{lo:.0%}-{hi:.0%}"
+            own = sum(r.subject_cpu for r in mine) / max(1, sum(r.subject_moves for r in mine))
+            their = (sum(r.opponent_cpu for r in mine)
+                     / max(1, sum(r.opponent_moves for r in mine)))
+            depth = statistics.fmean(r.subject_depth for r in mine)
+            their_depth = statistics.fmean(r.opponent_depth for r in mine)
+            print(f"| {key:13} | {pairing.name:22} | {wdl:8} | {share:6.0%} | {ci:9} | "
+                  f"{target:6} | {met:3} | {own:.3f}, {their:.3f} | "
+                  f"{depth:.1f}, {their_depth:.1f} |")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
-    parser.add_argument("--games", type=int, help="games per pairing (even; default 12)")
+    parser.add_argument("--games", type=int,
+                        help="games per pairing and variant (even; default 12, minimax 20)")
     parser.add_argument("--budget", type=float, default=0.1, help="seconds per move in games")
+    parser.add_argument("--clock", choices=[c.value for c in Clock], default=Clock.CPU.value,
+                        help="what the games' budget counts (default: CPU time)")
     parser.add_argument("--speed-budget", type=float, help="seconds per move for speed")
     parser.add_argument("--variants", nargs="*", default=list(VARIANT_KEYS))
     parser.add_argument("--pairings", nargs="*", type=int, default=list(range(len(PAIRINGS))),
-                        help="indices into PAIRINGS (0 = level 5 vs random, ...)")
+                        help="indices into PAIRINGS (0 = level 5 vs random, ..., "
+                             "6 = level 5 vs minimax, 7 = the same at 10x time odds)")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed part")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
-    games = args.games or (2 if args.quick else 12)
-    games += games % 2
+    clock = Clock(args.clock)
     speed_budget = args.speed_budget or (0.5 if args.quick else 2.0)
     per_variant = 2 if args.quick else 4
 
     started = time.perf_counter()
     tasks = [
-        GameTask(key, p, i // 2, i % 2 == 0, args.budget)
+        GameTask(key, p, i // 2, i % 2 == 0, args.budget, clock)
         for p in args.pairings
         for key in args.variants
-        for i in range(games)
+        if PAIRINGS[p].plays(key)
+        for i in range(_games(PAIRINGS[p], args.games, args.quick))
     ]
     results: list[GameResult] = []
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
@@ -234,40 +366,25 @@ def main(argv: list[str] | None = None) -> None:
             results.append(result)
     games_secs = time.perf_counter() - started
 
-    print(f"Strength: {games} games per pairing, {args.budget:g} s per computer move, "
-          f"{MOVE_CAP}-ply cap; {games_secs / 60:.1f} min on {args.workers} processes")
-    header = f"| {'variant':8} | {'pairing':22} | W-D-L    | points | 95% CI    | target | met |"
-    print(header)
-    print("|" + "|".join("-" * (len(c)) for c in header.split("|")[1:-1]) + "|")
-    for key in args.variants:
-        for p in args.pairings:
-            pairing = PAIRINGS[p]
-            mine = [r for r in results if r.variant == key and r.pairing == p]
-            n = len(mine)
-            pts = sum(r.points for r in mine)
-            w = sum(r.points == 1.0 for r in mine)
-            d = sum(r.points == 0.5 for r in mine)
-            losses = n - w - d
-            lo, hi = wilson(pts, n)
-            share = pts / n if n else 0.0
-            target = "all" if pairing.target == 1.0 else f">={pairing.target:.0%}"
-            met = "yes" if (share >= pairing.target) else "no"
-            wdl = f"{w}-{d}-{losses}"
-            ci = f"{lo:.0%}-{hi:.0%}"
-            print(f"| {key:8} | {pairing.name:22} | {wdl:8} | {share:6.0%} | {ci:9} | "
-                  f"{target:6} | {met:3} |")
+    print(f"Strength: {args.budget:g} s of {clock.value} time per computer move, "
+          f"{MOVE_CAP}-ply cap; {games_secs / 60:.1f} min on {args.workers} processes, "
+          f"load average {os.getloadavg()[0]:.1f} at the end")
+    _print_table(results, args.variants, args.pairings)
     plies = [r.plies for r in results]
     print(f"Game length: median {statistics.median(plies):.0f} plies, max {max(plies)}")
+    for r in sorted(results, key=lambda r: (r.variant, r.pairing)):
+        if r.pdn:
+            print(f"\n{r.variant}, {PAIRINGS[r.pairing].name}, points {r.points:g}:\n{r.pdn}")
 
     if args.no_speed:
         return
     print()
     print(f"Speed: level 5, {speed_budget:g} s budget, {per_variant} positions per variant, "
           "one search at a time")
-    print(f"| {'variant':8} | nodes/s | p99 move s | max move s | budget s |")
-    print("|----------|---------|------------|------------|----------|")
+    print(f"| {'variant':13} | nodes/s | p99 move s | max move s | budget s |")
+    print("|---------------|---------|------------|------------|----------|")
     for key, nodes, secs, p99, worst in measure_speed(speed_budget, per_variant):
-        print(f"| {key:8} | {nodes / secs:7.0f} | {p99:10.2f} | {worst:10.2f} | "
+        print(f"| {key:13} | {nodes / secs:7.0f} | {p99:10.2f} | {worst:10.2f} | "
               f"{speed_budget:8.2f} |")
     print(f"Total {(time.perf_counter() - started) / 60:.1f} min")
 
