@@ -552,8 +552,12 @@ class Core:
     async def webhook_delete(self, state: InteractionState, message_ref: str) -> None:
         """DELETE a message of this interaction."""
         msg = self.webhook_message(state, message_ref)
+        thinking = msg.id == state.original_message_id and bool(msg.flags & FLAG_LOADING)
         await self.delete_message(msg)
-        self._settle(state)
+        if not thinking:
+            # Deleting the "thinking" message of a deferral answers nothing yet: an
+            # ephemeral answer after a public deferral is the follow-up that comes next.
+            self._settle(state)
 
     def result(self, state: InteractionState) -> InteractionResult:
         """The driver's record of an answered interaction."""

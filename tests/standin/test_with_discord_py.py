@@ -174,6 +174,16 @@ async def test_typing_and_deleting_the_answer(standin: StandIn) -> None:
         assert standin.typing_count("general") == 1
 
 
+async def test_a_private_answer_after_a_public_deferral_is_the_reply(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        result = await standin.slash("alice", "general", "whisper")
+        assert result.reply.content == "only you" and result.reply.ephemeral
+        assert [m.deleted for m in standin.interaction(result.interaction_id).messages] == [
+            True, False]
+        assert standin.messages("general", include_ephemeral=False) == []
+
+
 async def test_select_menu_on_a_non_persistent_view(standin: StandIn) -> None:
     bot = ProbeBot()
     async with running(standin, bot):

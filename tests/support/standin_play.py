@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import Move, Position, Variant, format_move
 from localplay.render import game_id_of
 from localplay.server import LocalDiscord
@@ -11,6 +13,7 @@ from standin import (
     InteractionResult,
     MessageEvent,
     MessageRecord,
+    StandIn,
     UserInfo,
 )
 from tests.support.local_discord import ANSWER_TIMEOUT
@@ -18,16 +21,52 @@ from tests.support.local_discord import ANSWER_TIMEOUT
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
-async def wait_board(local: LocalDiscord, channel: ChannelInfo, *, since: int) -> MessageRecord:
-    """The first board message (a picture and a game id) posted in `channel` after event
-    mark `since`."""
+def posted_since(standin: StandIn, channel: ChannelInfo, since: int) -> list[MessageRecord]:
+    """The messages created in `channel` after event mark `since` (`StandIn.event_count`),
+    each as it is now, oldest first; ephemeral and deleted ones left out.
+
+    As it is now, not as it was created: an answer the bot deferred (bot.ui.answer: after
+    2 s without an answer, as on a loaded machine) is created as Discord's "thinking"
+    message and gets its content, picture included, by an edit."""
+    created = dict.fromkeys(
+        event.message.id for event in standin.events[since:]
+        if event.kind is EventKind.CREATE and event.message.channel_id == channel.id
+        and not event.message.ephemeral)
+    now = [standin.message(ident) for ident in created]
+    return [message for message in now if not message.deleted]
+
+
+def boards_since(standin: StandIn, channel: ChannelInfo, since: int,
+                 game_id: int | None = None) -> list[MessageRecord]:
+    """The board messages (a picture and a game id; with `game_id`, that game's) among
+    `posted_since(standin, channel, since)`."""
+    return [message for message in posted_since(standin, channel, since)
+            if message.attachments and game_id_of(message) is not None
+            and (game_id is None or game_id_of(message) == game_id)]
+
+
+def becomes_board(standin: StandIn, channel: ChannelInfo, since: int
+                  ) -> Callable[[MessageEvent], bool]:
+    """A `wait_for_message` predicate: a message created in `channel` after event mark
+    `since` is a board now, created as one or (a deferred answer) edited into one."""
 
     def is_board(event: MessageEvent) -> bool:
         message = event.message
-        return (event.kind is EventKind.CREATE and message.channel_id == channel.id
-                and bool(message.attachments) and game_id_of(message) is not None)
+        if (event.kind is EventKind.DELETE or message.channel_id != channel.id
+                or not message.attachments or game_id_of(message) is None):
+            return False
+        return event.kind is EventKind.CREATE or any(
+            earlier.kind is EventKind.CREATE and earlier.message.id == message.id
+            for earlier in standin.events[since:])
 
-    event = await local.standin.wait_for_message(is_board, since=since, timeout=ANSWER_TIMEOUT)
+    return is_board
+
+
+async def wait_board(local: LocalDiscord, channel: ChannelInfo, *, since: int) -> MessageRecord:
+    """The first board message (a picture and a game id) posted in `channel` after event
+    mark `since`, as it was when it became a board (`becomes_board`)."""
+    event = await local.standin.wait_for_message(
+        becomes_board(local.standin, channel, since), since=since, timeout=ANSWER_TIMEOUT)
     return event.message
 
 

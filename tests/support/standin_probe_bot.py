@@ -176,6 +176,12 @@ class ProbeBot(commands.Bot):
             await interaction.response.send_message("gone soon")
             await interaction.delete_original_response()
 
+        @tree.command(description="Think in public, then answer privately")
+        async def whisper(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.delete_original_response()
+            await interaction.followup.send("only you", ephemeral=True)
+
         @tree.command(description="Pick a variant")
         async def pick(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("choose", view=PickView())
