@@ -430,6 +430,7 @@ class Core:
         if ctype is CallbackType.DEFERRED_UPDATE_MESSAGE:
             state.original_message_id = self._component_message(state).id
             state.awaiting_followup = True
+            state.pressed_unchanged = True
         elif ctype is CallbackType.UPDATE_MESSAGE:
             target = self._component_message(state)
             state.original_message_id = target.id
@@ -546,6 +547,8 @@ class Core:
         """PATCH a message of this interaction."""
         msg = self.webhook_message(state, message_ref)
         result = await self.edit_message(msg, body)
+        if msg.id == state.original_message_id:
+            state.pressed_unchanged = False
         self._settle(state)
         return result
 
@@ -561,9 +564,8 @@ class Core:
 
     def result(self, state: InteractionState) -> InteractionResult:
         """The driver's record of an answered interaction."""
-        ids = (
-            [state.original_message_id] if state.original_message_id else []
-        ) + state.followup_ids
+        original = state.original_message_id if not state.pressed_unchanged else None
+        ids = ([original] if original else []) + state.followup_ids
         messages = tuple(
             self.record(self.world.messages[i]) for i in ids if i in self.world.messages
         )

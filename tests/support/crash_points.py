@@ -345,9 +345,7 @@ class CrashHarness:
             with contextlib.suppress(BaseException):
                 await task
         # What the channel got from the bot before it died counts as acknowledged too.
-        acknowledged = acknowledged or any(
-            not message.loading
-            for message in posted_since(self.standin, scene.channel, mark))
+        acknowledged = acknowledged or bool(posted_since(self.standin, scene.channel, mark))
         await self.restart(None)
         await self.check(step, scene, mark, acknowledged)
 

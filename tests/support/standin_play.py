@@ -23,17 +23,24 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 def posted_since(standin: StandIn, channel: ChannelInfo, since: int) -> list[MessageRecord]:
     """The messages created in `channel` after event mark `since` (`StandIn.event_count`),
-    each as it is now, oldest first; ephemeral and deleted ones left out.
+    each as it was first shown, in the order they were shown; ephemeral ones left out.
 
-    As it is now, not as it was created: an answer the bot deferred (bot.ui.answer: after
-    2 s without an answer, as on a loaded machine) is created as Discord's "thinking"
-    message and gets its content, picture included, by an edit."""
-    created = dict.fromkeys(
-        event.message.id for event in standin.events[since:]
-        if event.kind is EventKind.CREATE and event.message.channel_id == channel.id
-        and not event.message.ephemeral)
-    now = [standin.message(ident) for ident in created]
-    return [message for message in now if not message.deleted]
+    First shown, not first created: an answer the bot deferred (bot.ui.answer: after 2 s
+    without an answer, as on a loaded machine) is created as Discord's "thinking" message
+    and shown by the edit that gives it its content, picture included. A message still
+    "thinking", or deleted before it showed anything, is left out."""
+    created: set[int] = set()
+    shown: dict[int, MessageRecord] = {}
+    for event in standin.events[since:]:
+        message = event.message
+        if message.channel_id != channel.id or message.ephemeral:
+            continue
+        if event.kind is EventKind.CREATE:
+            created.add(message.id)
+        if (event.kind is not EventKind.DELETE and message.id in created
+                and message.id not in shown and not message.loading):
+            shown[message.id] = message
+    return list(shown.values())
 
 
 def boards_since(standin: StandIn, channel: ChannelInfo, since: int,
