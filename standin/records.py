@@ -248,5 +248,5 @@ class InteractionResult:
 
     @property
     def ephemeral(self) -> bool:
-        """True when the first message of the answer is ephemeral."""
-        return bool(self.messages) and self.messages[0].ephemeral
+        """True when the answer the user sees (`reply`) is ephemeral."""
+        return bool(self.messages) and self.reply.ephemeral

@@ -179,7 +179,7 @@ async def test_a_private_answer_after_a_public_deferral_is_the_reply(standin: St
     bot = ProbeBot()
     async with running(standin, bot):
         result = await standin.slash("alice", "general", "whisper")
-        assert result.reply.content == "only you" and result.reply.ephemeral
+        assert result.reply.content == "only you" and result.ephemeral
         assert [m.deleted for m in standin.interaction(result.interaction_id).messages] == [
             True, False]
         assert standin.messages("general", include_ephemeral=False) == []
