@@ -430,6 +430,7 @@ class Core:
         if ctype is CallbackType.DEFERRED_UPDATE_MESSAGE:
             state.original_message_id = self._component_message(state).id
             state.awaiting_followup = True
+            state.pressed_unchanged = True
         elif ctype is CallbackType.UPDATE_MESSAGE:
             target = self._component_message(state)
             state.original_message_id = target.id
@@ -546,20 +547,25 @@ class Core:
         """PATCH a message of this interaction."""
         msg = self.webhook_message(state, message_ref)
         result = await self.edit_message(msg, body)
+        if msg.id == state.original_message_id:
+            state.pressed_unchanged = False
         self._settle(state)
         return result
 
     async def webhook_delete(self, state: InteractionState, message_ref: str) -> None:
         """DELETE a message of this interaction."""
         msg = self.webhook_message(state, message_ref)
+        thinking = msg.id == state.original_message_id and bool(msg.flags & FLAG_LOADING)
         await self.delete_message(msg)
-        self._settle(state)
+        if not thinking:
+            # Deleting the "thinking" message of a deferral answers nothing yet: an
+            # ephemeral answer after a public deferral is the follow-up that comes next.
+            self._settle(state)
 
     def result(self, state: InteractionState) -> InteractionResult:
         """The driver's record of an answered interaction."""
-        ids = (
-            [state.original_message_id] if state.original_message_id else []
-        ) + state.followup_ids
+        original = state.original_message_id if not state.pressed_unchanged else None
+        ids = ([original] if original else []) + state.followup_ids
         messages = tuple(
             self.record(self.world.messages[i]) for i in ids if i in self.world.messages
         )

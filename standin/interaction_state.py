@@ -63,6 +63,9 @@ class InteractionState:
     choices: list[Choice] = field(default_factory=list)
     modal: Json | None = None
     awaiting_followup: bool = False
+    # A deferred update whose pressed message was not edited (yet): that message is no
+    # part of the answer; a follow-up is.
+    pressed_unchanged: bool = False
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
     expired: bool = False

@@ -232,12 +232,14 @@ class InteractionResult:
 
     @property
     def reply(self) -> MessageRecord:
-        """The first message of the answer; raises `LookupError` when there is none."""
+        """The message the user sees as the answer: the first one not deleted (a deferred
+        "thinking" message deleted for an ephemeral follow-up leaves that follow-up), else
+        the first; raises `LookupError` when there is none."""
         if not self.messages:
             raise LookupError(
                 f"the answer to {self.name} has no message (callback {self.callback.name})"
             )
-        return self.messages[0]
+        return next((m for m in self.messages if not m.deleted), self.messages[0])
 
     @property
     def followups(self) -> tuple[MessageRecord, ...]:
@@ -246,5 +248,5 @@ class InteractionResult:
 
     @property
     def ephemeral(self) -> bool:
-        """True when the first message of the answer is ephemeral."""
-        return bool(self.messages) and self.messages[0].ephemeral
+        """True when the answer the user sees (`reply`) is ephemeral."""
+        return bool(self.messages) and self.reply.ephemeral

@@ -12,11 +12,11 @@ from bot.faults import FaultPoint
 from engine import Game, format_move, get_variant
 from localplay.render import game_id_of
 from localplay.stored import StoredGames
-from standin import EventKind, MessageRecord
+from standin import MessageRecord
 from storage import Storage
 from tests.support.crash_points import CrashHarness, board_ply, local_discord, query, write
 from tests.support.local_discord import ANSWER_TIMEOUT
-from tests.support.standin_play import move_text, play_move, start_game
+from tests.support.standin_play import boards_since, move_text, play_move, start_game
 
 CHANNELS = ("general", "table-1", "table-2")
 """The computer game's channel first, then one channel per other game."""
@@ -33,9 +33,8 @@ async def _next_move(harness: CrashHarness, game_id: int) -> str:
 
 def _boards(harness: CrashHarness, game_id: int, since: int) -> list[MessageRecord]:
     """The game's boards (a picture and its game id) created since event mark `since`."""
-    return [event.message for event in harness.standin.events[since:]
-            if event.kind is EventKind.CREATE and not event.message.ephemeral
-            and event.message.attachments and game_id_of(event.message) == game_id]
+    return [message for channel in harness.local.channels.values()
+            for message in boards_since(harness.standin, channel, since, game_id)]
 
 
 async def test_a_players_move_stored_at_a_kill_is_shown_before_the_computers_reply(

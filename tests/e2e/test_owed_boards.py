@@ -11,20 +11,17 @@ from pathlib import Path
 from engine import Game, format_move, get_variant
 from localplay.render import game_id_of
 from localplay.server import LocalDiscord
-from standin import ChannelInfo, EventKind, MessageRecord
+from standin import ChannelInfo, MessageRecord
 from standin.model import DEFAULT_BOT_PERMISSIONS, Permission
 from storage import GameRecord, Storage
 from tests.support.local_discord import READY_TIMEOUT
+from tests.support.standin_play import boards_since as boards_of
 from tests.support.standin_play import play_move, resign, start_game
 
 
 def boards_since(local: LocalDiscord, channel: ChannelInfo, mark: int) -> list[MessageRecord]:
     """The board messages (a picture and a game id) created in `channel` after `mark`."""
-    return [
-        event.message for event in local.standin.events[mark:]
-        if event.kind is EventKind.CREATE and event.message.channel_id == channel.id
-        and event.message.attachments and game_id_of(event.message) is not None
-    ]
+    return boards_of(local.standin, channel, mark)
 
 
 async def stored(local: LocalDiscord, game_id: int) -> GameRecord:

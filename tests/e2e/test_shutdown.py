@@ -32,7 +32,8 @@ async def test_sigterm_while_a_move_is_answered(tmp_path: Path) -> None:
 
         def stop_on_answer(event: MessageEvent) -> None:
             message = event.message
-            if (event.kind is EventKind.CREATE and message.attachments
+            # Created with its board, or (deferred) edited into it.
+            if (event.kind is not EventKind.DELETE and message.attachments
                     and message.interaction_user_id == alice.id and not answer_ids):
                 answer_ids.append(message.id)
                 os.kill(pid, signal.SIGTERM)  # the bot is told to stop as its answer lands

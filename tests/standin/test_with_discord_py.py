@@ -88,6 +88,7 @@ async def test_slash_with_options_and_autocomplete(standin: StandIn) -> None:
             "probe:poke",
             "probe:answer",
             "probe:slowpoke",
+            "probe:shy",
         ]
         assert result.latency >= 0
         choices = await standin.autocomplete("alice", "general", "move", {"move": "22"})
@@ -172,6 +173,16 @@ async def test_typing_and_deleting_the_answer(standin: StandIn) -> None:
         assert standin.message(result.reply).deleted
         assert standin.messages("general") == []
         assert standin.typing_count("general") == 1
+
+
+async def test_a_private_answer_after_a_public_deferral_is_the_reply(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        result = await standin.slash("alice", "general", "whisper")
+        assert result.reply.content == "only you" and result.ephemeral
+        assert [m.deleted for m in standin.interaction(result.interaction_id).messages] == [
+            True, False]
+        assert standin.messages("general", include_ephemeral=False) == []
 
 
 async def test_select_menu_on_a_non_persistent_view(standin: StandIn) -> None:
@@ -264,6 +275,18 @@ async def test_deferred_update_then_edit_and_modal(standin: StandIn) -> None:
         assert opened.modal.inputs == ("note:text",)
         noted = await standin.submit_modal("alice", opened, {"note:text": "good game"})
         assert noted.reply.content == "noted: good game" and noted.reply.ephemeral
+
+
+async def test_a_deferred_update_answered_privately_leaves_the_pressed_message_out(
+    standin: StandIn,
+) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        posted = await standin.slash("alice", "general", "move", {"move": "22-18"})
+        pressed = await standin.press("bob", posted.reply, "Shy")
+        assert pressed.callback is CallbackType.DEFERRED_UPDATE_MESSAGE
+        assert pressed.ephemeral and pressed.reply.content == "only bob sees this"
+        assert standin.message(posted.reply).content == posted.reply.content
 
 
 async def test_manage_messages_is_seen_by_the_bot(standin: StandIn, guild: GuildInfo) -> None:

@@ -38,7 +38,7 @@ from standin import ChannelInfo, EventKind, InteractionResult, MessageRecord, Us
 from storage import Storage
 from tests.support.forced_games import ForcedGame, forced_game
 from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
-from tests.support.standin_play import play_move, start_game, wait_board
+from tests.support.standin_play import play_move, posted_since, start_game, wait_board
 
 DEATH_TIMEOUT = 60.0
 """Seconds the armed bot has to reach its point (a hang guard, not a measure)."""
@@ -345,11 +345,7 @@ class CrashHarness:
             with contextlib.suppress(BaseException):
                 await task
         # What the channel got from the bot before it died counts as acknowledged too.
-        acknowledged = acknowledged or any(
-            event.kind is EventKind.CREATE and event.message.channel_id == scene.channel.id
-            and not event.message.loading and not event.message.ephemeral
-            for event in self.standin.events[mark:]
-        )
+        acknowledged = acknowledged or bool(posted_since(self.standin, scene.channel, mark))
         await self.restart(None)
         await self.check(step, scene, mark, acknowledged)
 
@@ -415,10 +411,7 @@ class CrashHarness:
 
         # Announced exactly once: one board (or, for a draw offer, one text) since the
         # step began if it was stored, none if not.
-        created = [event.message for event in self.standin.events[mark:]
-                   if event.kind is EventKind.CREATE
-                   and event.message.channel_id == scene.channel.id
-                   and not event.message.ephemeral]
+        created = posted_since(self.standin, scene.channel, mark)
         if step is Step.DRAW_OFFER:
             # Told by its text, or after the restart by the owed board showing the offer.
             told = [m for m in created if "offers a draw" in m.text()
@@ -652,15 +645,19 @@ class CrashHarness:
                 assert rating == latest[user]
         # No step shown twice: one board per (game, ply, draw offer shown) with buttons,
         # one final board.
-        seen: dict[tuple[int, int | str, bool], int] = {}
+        # Each message as it was when it became a board: created as one, or a deferred
+        # answer's "thinking" message edited into one.
+        boards: dict[int, MessageRecord] = {}
         for event in self.standin.events:
             message = event.message
-            if (event.kind is not EventKind.CREATE or message.ephemeral
-                    or not message.attachments):
+            if (event.kind is EventKind.DELETE or message.ephemeral or message.id in boards
+                    or not message.attachments or game_id_of(message) is None):
                 continue
+            boards[message.id] = message
+        seen: dict[tuple[int, int | str, bool], int] = {}
+        for message in boards.values():
             shown = game_id_of(message)
-            if shown is None:
-                continue
+            assert shown is not None
             ply = board_ply(message)
             key = (shown, "end" if ply is None else ply, "offers a draw" in message.text())
             seen[key] = seen.get(key, 0) + 1

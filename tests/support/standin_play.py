@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import Move, Position, Variant, format_move
 from localplay.render import game_id_of
 from localplay.server import LocalDiscord
@@ -11,6 +13,7 @@ from standin import (
     InteractionResult,
     MessageEvent,
     MessageRecord,
+    StandIn,
     UserInfo,
 )
 from tests.support.local_discord import ANSWER_TIMEOUT
@@ -18,16 +21,59 @@ from tests.support.local_discord import ANSWER_TIMEOUT
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
-async def wait_board(local: LocalDiscord, channel: ChannelInfo, *, since: int) -> MessageRecord:
-    """The first board message (a picture and a game id) posted in `channel` after event
-    mark `since`."""
+def posted_since(standin: StandIn, channel: ChannelInfo, since: int) -> list[MessageRecord]:
+    """The messages created in `channel` after event mark `since` (`StandIn.event_count`),
+    each as it was first shown, in the order they were shown; ephemeral ones left out.
+
+    First shown, not first created: an answer the bot deferred (bot.ui.answer: after 2 s
+    without an answer, as on a loaded machine) is created as Discord's "thinking" message
+    and shown by the edit that gives it its content, picture included. A message still
+    "thinking", or deleted before it showed anything, is left out."""
+    created: set[int] = set()
+    shown: dict[int, MessageRecord] = {}
+    for event in standin.events[since:]:
+        message = event.message
+        if message.channel_id != channel.id or message.ephemeral:
+            continue
+        if event.kind is EventKind.CREATE:
+            created.add(message.id)
+        if (event.kind is not EventKind.DELETE and message.id in created
+                and message.id not in shown and not message.loading):
+            shown[message.id] = message
+    return list(shown.values())
+
+
+def boards_since(standin: StandIn, channel: ChannelInfo, since: int,
+                 game_id: int | None = None) -> list[MessageRecord]:
+    """The board messages (a picture and a game id; with `game_id`, that game's) among
+    `posted_since(standin, channel, since)`."""
+    return [message for message in posted_since(standin, channel, since)
+            if message.attachments and game_id_of(message) is not None
+            and (game_id is None or game_id_of(message) == game_id)]
+
+
+def becomes_board(standin: StandIn, channel: ChannelInfo, since: int
+                  ) -> Callable[[MessageEvent], bool]:
+    """A `wait_for_message` predicate: a message created in `channel` after event mark
+    `since` is a board now, created as one or (a deferred answer) edited into one."""
 
     def is_board(event: MessageEvent) -> bool:
         message = event.message
-        return (event.kind is EventKind.CREATE and message.channel_id == channel.id
-                and bool(message.attachments) and game_id_of(message) is not None)
+        if (event.kind is EventKind.DELETE or message.channel_id != channel.id
+                or not message.attachments or game_id_of(message) is None):
+            return False
+        return event.kind is EventKind.CREATE or any(
+            earlier.kind is EventKind.CREATE and earlier.message.id == message.id
+            for earlier in standin.events[since:])
 
-    event = await local.standin.wait_for_message(is_board, since=since, timeout=ANSWER_TIMEOUT)
+    return is_board
+
+
+async def wait_board(local: LocalDiscord, channel: ChannelInfo, *, since: int) -> MessageRecord:
+    """The first board message (a picture and a game id) posted in `channel` after event
+    mark `since`, as it was when it became a board (`becomes_board`)."""
+    event = await local.standin.wait_for_message(
+        becomes_board(local.standin, channel, since), since=since, timeout=ANSWER_TIMEOUT)
     return event.message
 
 

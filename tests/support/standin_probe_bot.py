@@ -34,7 +34,7 @@ def board_png(width: int = 24, height: int = 16) -> bytes:
 
 
 class PokeView(discord.ui.View):
-    """A persistent view: one button with a fixed custom_id."""
+    """A persistent view: buttons with fixed custom_ids, one per way of answering a press."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
@@ -66,6 +66,15 @@ class PokeView(discord.ui.View):
         await interaction.edit_original_response(
             content=f"slowly poked by {interaction.user.name}", view=None
         )
+
+
+    @discord.ui.button(label="Shy", custom_id="probe:shy")
+    async def shy(
+        self, interaction: discord.Interaction, button: discord.ui.Button[PokeView]
+    ) -> None:
+        await interaction.response.defer()  # a deferred update, answered privately
+        await interaction.followup.send(f"only {interaction.user.name} sees this",
+                                        ephemeral=True)
 
 
 class NoteModal(discord.ui.Modal, title="Leave a note"):
@@ -175,6 +184,12 @@ class ProbeBot(commands.Bot):
             await channel.typing()
             await interaction.response.send_message("gone soon")
             await interaction.delete_original_response()
+
+        @tree.command(description="Think in public, then answer privately")
+        async def whisper(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.delete_original_response()
+            await interaction.followup.send("only you", ephemeral=True)
 
         @tree.command(description="Pick a variant")
         async def pick(interaction: discord.Interaction) -> None:
