@@ -94,10 +94,11 @@ def board_texts(variant: Variant) -> Mapping[str, object]:
       from 1; docs/RULES.md, "Coordinates and notation");
     - `example_move`, a move the first mover may play from the start position, as the
       variant's players write it (numbers where the variant has `numeric_notation`, else
-      letters), also as `example_letters` and `example_numbers`; `example_capture`, the
-      capture of that piece over the square it would move to, written the same way. On
-      an orthogonal board that is ``d3-d4`` and ``d3xd5``, on the diagonal ones a diagonal
-      move (Russian ``e3-d4``, English checkers ``9-13``), never a move the board cannot
+      letters), also as `example_letters` and `example_numbers` (the letters again where
+      the variant has no numbers); `example_capture`, the capture of that piece over the
+      square it would move to, written the same way. On an orthogonal board that is
+      ``d3-d4`` and ``d3xd5``, on the diagonal ones a diagonal move (Russian ``e3-d4``,
+      International ``33-28``, English checkers ``10-15``), never a move the board cannot
       have. The move is the one whose squares lie nearest the board's middle files.
     """
     size = variant.board_size
