@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.faults import FaultPoint
-from tests.support.crash_points import FAST_POINTS, POINTS, CrashHarness, Step, local_discord
+from bot.faults import ENVIRONMENT_VARIABLE, FaultPoint
+from tests.support.crash_points import (
+    FAST_POINTS,
+    POINTS,
+    CrashHarness,
+    Step,
+    local_discord,
+    write,
+)
 
 
 async def _crash(tmp_path: Path, step: Step, point: FaultPoint) -> None:
@@ -68,3 +75,22 @@ async def test_random_kills_during_random_play(tmp_path: Path) -> None:
             f"only {harness.kills} kills: {SOAK_MISSES} rounds in a row missed their point")
     log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log, log[-4000:]
+
+
+async def test_a_kill_at_the_armed_point_during_start_up_is_counted_as_that_round_kill(
+    tmp_path: Path,
+) -> None:
+    """The soak arms a point before each start: the start-up may reach it by posting a
+    board owed since the previous kill. That is the round's kill, not a failed start."""
+    async with local_discord(tmp_path) as local:
+        harness = CrashHarness(local)
+        scene = await harness.setup(Step.MOVE)
+        assert scene.game_id is not None
+        await local.process.kill()
+        write(local.process.database, "UPDATE games SET board_owed = 1 WHERE id = ?",
+              scene.game_id)
+        local.process.extra_env[ENVIRONMENT_VARIABLE] = f"{FaultPoint.BOARD_POST.value}:1"
+        await harness.start_armed()
+        assert not local.process.running
+        assert local.process.returncode == -9
+        assert "crash point armed" in local.process.log_tail(60)

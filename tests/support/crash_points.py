@@ -31,6 +31,7 @@ from pathlib import Path
 
 from bot.faults import ENVIRONMENT_VARIABLE, FaultPoint
 from engine import Color, Game, format_move, get_variant
+from localplay.process import BotProcessError
 from localplay.render import game_id_of
 from localplay.server import DEFAULT_CHANNELS, LocalDiscord
 from localplay.stored import StoredGames
@@ -178,15 +179,18 @@ class CrashHarness:
     async def restart(self, point: FaultPoint | None, extra: dict[str, str] | None = None,
                       *, times: int = 1) -> None:
         """Kill the bot (if running) and start it again, armed with `point` (None: not),
-        to die the `times`-th time it reaches it."""
-        await self.local.process.kill()
+        to die the `times`-th time it reaches it (which may be during start-up:
+        `start_armed`)."""
         env = self.local.process.extra_env
         env.update(BOT_ENV)
         env.update(extra or {})
         env.pop(ENVIRONMENT_VARIABLE, None)
-        if point is not None:
-            env[ENVIRONMENT_VARIABLE] = f"{point.value}:{times}"
-        await self.local.start_bot()
+        if point is None:
+            await self.local.process.kill()
+            await self.local.start_bot()
+            return
+        env[ENVIRONMENT_VARIABLE] = f"{point.value}:{times}"
+        await self.start_armed()
 
     async def wait_death(self, timeout: float = DEATH_TIMEOUT) -> None:
         """Wait until the armed bot has killed itself; asserts it did (the point was
@@ -330,8 +334,8 @@ class CrashHarness:
             assert scene.game_id is not None
             write(self.database, "UPDATE games SET deadline_at = 0 WHERE id = ?",
                    scene.game_id)
+        mark = self.standin.event_count  # before the start: it may post (and die)
         await self.restart(point, extra)
-        mark = self.standin.event_count
         task: asyncio.Future[InteractionResult] | None = (
             None if scene.act is None else asyncio.ensure_future(scene.act()))
         await self.wait_death()
@@ -524,8 +528,7 @@ class CrashHarness:
             point = rng.choice(points) if rng.random() < 0.9 else rng.choice(list(FaultPoint))
             env = local.process.extra_env
             env[ENVIRONMENT_VARIABLE] = f"{point.value}:{rng.randint(1, 3)}"
-            await local.process.kill()
-            await local.start_bot()
+            await self.start_armed()
             for _ in range(30):
                 if not local.process.running:
                     break
@@ -588,6 +591,18 @@ class CrashHarness:
             self.killed_at[point] += 1
             await self.restart(None)
             await self.check_all(acked, ended)
+
+    async def start_armed(self) -> None:
+        """Start the bot armed (the point is in its environment). At start-up it may post
+        the boards owed by the previous round's kill and so reach its point before it is
+        ready: that death is this round's kill, not a failure, and the soak counts it as
+        any other (the process is then not running). Any other end raises."""
+        await self.local.process.kill()
+        try:
+            await self.local.start_bot()
+        except BotProcessError:
+            if self.local.process.returncode != -9:
+                raise
 
     def _open_challenge(self, channel: ChannelInfo) -> MessageRecord | None:
         """The channel's newest message with an Accept button that can be pressed (an open
