@@ -19,7 +19,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = tuple(
-    name for name in ("engine", "renderer", "storage", "bot", "standin", "localplay", "puzzles")
+    name for name in ("engine", "renderer", "storage", "bot", "standin", "localplay", "puzzles",
+                 "tournaments")
     if (ROOT / name / "__init__.py").is_file()
 )
 

@@ -28,7 +28,8 @@ import sys
 
 import pytest
 
-PROJECT = {"engine", "renderer", "storage", "bot", "standin", "localplay", "puzzles"}
+PROJECT = {"engine", "renderer", "storage", "bot", "standin", "localplay", "puzzles",
+           "tournaments"}
 
 AIOHTTP = {
     "aiohttp", "yarl", "multidict", "frozenlist", "aiosignal", "attr", "propcache",
@@ -49,6 +50,7 @@ ASYNCPG = {"asyncpg", "cython_runtime"}
 ALLOWED: dict[str, set[str] | None] = {
     "engine": set(),
     "puzzles": {"engine"},
+    "tournaments": set(),
     "renderer": {"engine", "PIL"},
     "storage": {"aiosqlite"} | ASYNCPG,
     "bot.ratings": {"bot", "storage", "aiosqlite"} | ASYNCPG,
@@ -126,7 +128,8 @@ def test_game_logic_imports_nothing_of_discord(package: str) -> None:
     assert not _foreign(package) & DISCORD_TOP_LEVEL
 
 
-@pytest.mark.parametrize("package", ["engine", "renderer", "storage", "puzzles", "bot"])
+@pytest.mark.parametrize(
+    "package", ["engine", "renderer", "storage", "puzzles", "tournaments", "bot"])
 def test_the_product_imports_no_development_tool(package: str) -> None:
     assert not _foreign(package) & {"standin", "localplay"}
 

@@ -17,7 +17,8 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
-PRODUCT = ("engine", "renderer", "storage", "bot", "puzzles", "localplay", "standin")
+PRODUCT = ("engine", "renderer", "storage", "bot", "puzzles", "localplay", "standin",
+           "tournaments")
 """The packages held to the size limits (tests and benchmarks are not)."""
 
 MAX_FILE_LINES = 600
