@@ -4,8 +4,8 @@ A service raises `PlayerError` when the player asked for something the rules or 
 game's state refuse (not their turn, an illegal move, a challenge that is closed...).
 Nothing has changed when it is raised. The Discord layer turns it into a short ephemeral
 answer from the message catalog (`bot.messages`); the parameters are plain values
-(`UserRef` for a user to mention, `ChannelRef` for a channel to link, engine `Color`,
-text, numbers).
+(`UserRef` for a user to mention, `ChannelRef` for a channel to link, `Quoted` for the
+player's own words, engine `Color`, text, numbers).
 """
 
 from __future__ import annotations
@@ -33,6 +33,14 @@ class ChannelRef:
     """A Discord channel named in a message (rendered as a link to it)."""
 
     channel_id: int
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """Words a player typed, shown back to them as typed: the Discord layer escapes their
+    markup and mentions, so that `**`, `_` or `@everyone` in a move read literally."""
+
+    text: str
 
 
 @dataclass(frozen=True)

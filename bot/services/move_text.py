@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.messages import VARIANT_NAMES_IN_SENTENCE, Msg
-from bot.services.errors import PlayerError
+from bot.services.errors import PlayerError, Quoted
 from bot.services.models import MoveChoice
 from engine import (
     AmbiguousMoveError,
@@ -61,7 +61,7 @@ def parse_player_move(text: str, position: Position, variant: Variant) -> Move:
             if variant.numeric_notation else t
             for t, m in written
         )
-        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=text.strip(), candidates=names) from None
+        raise PlayerError(Msg.MOVE_AMBIGUOUS, text=Quoted(text.strip()), candidates=names) from None
     except (MalformedMoveError, IllegalMoveError) as error:
         raise problem_error(error, text, variant) from None
 
@@ -82,7 +82,7 @@ def problem_error(error: NotationError, text: str, variant: Variant) -> PlayerEr
     if "variant" in error.details:
         named = str(error.details["variant"])
         params["variant_in_sentence"] = VARIANT_NAMES_IN_SENTENCE.get(named, named)
-    return PlayerError(key, text=text.strip(), **params)
+    return PlayerError(key, text=Quoted(text.strip()), **params)
 
 
 @functools.cache

@@ -39,7 +39,7 @@ from bot.services import (
     UpdateKind,
     UserRef,
 )
-from bot.services.errors import ChannelRef
+from bot.services.errors import ChannelRef, Quoted
 from bot.services.games.clock import left_of, time_control_text
 from bot.services.settings import PreferenceService
 from bot.ui.text_board import piece_letters
@@ -220,11 +220,14 @@ def challenge_link(challenge: Challenge) -> str:
 def param(value: object, locale: str | None) -> str:
     """A message parameter as text: users as mentions, colours and statuses by name,
     durations in words (`duration_text`), a `Listing` joined as `locale`'s language joins
-    a list (`join_list`), an `OptionName` as the reader's client names the option."""
+    a list (`join_list`), an `OptionName` as the reader's client names the option, a
+    player's `Quoted` words with their markup and mentions escaped."""
     if isinstance(value, UserRef):
         return mention(value.user_id)
     if isinstance(value, ChannelRef):
         return f"<#{value.channel_id}>"
+    if isinstance(value, Quoted):
+        return discord.utils.escape_mentions(discord.utils.escape_markdown(value.text))
     if isinstance(value, ComputerRef):
         return text(Msg.COMPUTER, locale, level=value.level)
     if isinstance(value, Color):

@@ -9,6 +9,7 @@ import pytest
 
 from bot.messages import Msg
 from bot.services import PlayerError
+from bot.services.errors import Quoted
 from bot.services.move_text import (
     MAX_CHOICES,
     MOVE_PROBLEMS,
@@ -42,7 +43,7 @@ def test_text_that_names_no_legal_move_is_refused_with_its_reason(text: str) -> 
     with pytest.raises(PlayerError) as refused:
         parse_player_move(text, Position.start(TURKISH), TURKISH)
     assert refused.value.key in {*MOVE_PROBLEMS.values(), Msg.MOVE_NOT_LEGAL}
-    assert refused.value.params["text"] == text
+    assert refused.value.params["text"] == Quoted(text)
     again = pickle.loads(pickle.dumps(refused.value))  # as from a worker process
     assert again.key is refused.value.key and again.params == refused.value.params
 

@@ -9,8 +9,17 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import engine
-from bot.messages import LRI, PDI
-from bot.services import BoardState, Ending, EndReason, GameUpdate, SeatView, UpdateKind
+from bot.messages import LRI, PDI, Msg
+from bot.services import (
+    BoardState,
+    Ending,
+    EndReason,
+    GameUpdate,
+    PlayerError,
+    SeatView,
+    UpdateKind,
+)
+from bot.services.errors import Quoted
 from bot.ui.present import (
     WHITE_VIEW,
     Permission,
@@ -181,3 +190,17 @@ def test_a_clocks_time_reads_as_a_clock_shows_it() -> None:
     assert clock_text(timedelta(hours=1, minutes=2, seconds=3)) == "1:02:03"
     assert clock_text(timedelta(seconds=7)) == "0:07"
     assert clock_text(timedelta(seconds=-3)) == "0:00"
+
+
+@pytest.mark.parametrize(("typed", "shown"), [
+    ("**a3**", r"\*\*a3\*\*"),
+    ("a3_a4", r"a3\_a4"),
+    ("@everyone", "@\u200beveryone"),
+])
+def test_a_players_words_are_shown_back_literally(typed: str, shown: str) -> None:
+    """A refusal quotes the move as typed, in bold: its markup must not end the bold or
+    format the rest, and a mention in it must not read as one."""
+    error = PlayerError(Msg.MOVE_NOT_A_MOVE, text=Quoted(typed), example_move="c3-c4",
+                        example_capture="c3xc5")
+    message = Presenter().error_text(error, "en")
+    assert f"**{shown}**" in message
