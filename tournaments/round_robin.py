@@ -40,10 +40,7 @@ def berger_round(count: int, table_round: int) -> tuple[tuple[int, int], ...]:
     size = rounds + 1
     circle = size - 1
     head = (table_round - 1) * (size // 2) % circle + 1
-    if table_round % 2:
-        pairs = [(head, size)]
-    else:
-        pairs = [(size, head)]
+    pairs = [(head, size)] if table_round % 2 else [(size, head)]
     for step in range(1, size // 2):
         white = (head - 1 + step) % circle + 1
         black = (head - 1 - step) % circle + 1
@@ -71,9 +68,7 @@ def _by_number(entrants: Sequence[Entrant]) -> dict[int, Entrant]:
     return {entrant.number: entrant for entrant in entrants}
 
 
-def round_robin_round(
-    entrants: Sequence[Entrant], round_number: int, cycles: int = 1
-) -> Round:
+def round_robin_round(entrants: Sequence[Entrant], round_number: int, cycles: int = 1) -> Round:
     """Round `round_number` (from 1) of a single (`cycles` 1) or double (`cycles` 2)
     round robin between `entrants`, paired by their `Entrant.number` on the Berger table:
     games on boards from 1 in the table's order, the dummy's opponent given a
