@@ -1,13 +1,13 @@
 """Standings (tournaments/standings.py): score, then Buchholz Cut 1, Sonneborn-Berger and
 direct encounter (docs/RULES.md, "Tie-breaks and standings"). The first case is the
-published ChessKid crosstable of tests/tournaments/test_tiebreaks.py: Bob first; Mary
+published ChessKid crosstable of tests/support/tournaments.py: Bob first; Mary
 ahead of John, tied on points, by Sonneborn-Berger (3.75 against 2.25)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from tests.tournaments.test_tiebreaks import BOB, JOHN, MARY, chesskid_crosstable
+from tests.support.tournaments import BOB, JOHN, MARY, chesskid_crosstable
 from tournaments.model import ByeKind, Colour, Entrant, Game, Outcome, Round
 from tournaments.scores import ROUND_ROBIN, SWISS
 from tournaments.standings import RoundResult, standings

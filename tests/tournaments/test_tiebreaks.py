@@ -11,42 +11,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tournaments.model import Bye, ByeKind, Entrant, Game, Outcome, Round
-from tournaments.round_robin import round_robin_schedule
+from tests.support.tournaments import BOB, JOHN, MARY, chesskid_crosstable
+from tournaments.model import Bye, ByeKind, Game, Outcome, Round
 from tournaments.scores import ROUND_ROBIN, SWISS
 from tournaments.tiebreaks import buchholz_cut_1, direct_encounter, sonneborn_berger
-
-BOB, MARY, JOHN = 1, 2, 3
-
-
-def chesskid_crosstable() -> list[Round]:
-    """The crosstable's results on our own double round-robin schedule (each round has
-    one game and one rest round): Bob and Mary win one each, Bob beats John twice,
-    John beats Mary once and draws once."""
-    entrants = [Entrant(BOB, 1600, 1), Entrant(MARY, 1500, 2), Entrant(JOHN, 1400, 3)]
-    schedule = round_robin_schedule(entrants, cycles=2)
-    wins = {
-        frozenset((BOB, MARY)): [BOB, MARY],
-        frozenset((BOB, JOHN)): [BOB, BOB],
-        frozenset((MARY, JOHN)): [JOHN, None],
-    }
-    played: list[Round] = []
-    for round_ in schedule:
-        (game,) = round_.games
-        winner = wins[frozenset((game.white, game.black))].pop(0)
-        outcome = (
-            Outcome.DRAW
-            if winner is None
-            else Outcome.WHITE_WINS
-            if winner == game.white
-            else Outcome.BLACK_WINS
-        )
-        played.append(
-            Round(
-                round_.number, (Game(game.round, 1, game.white, game.black, outcome),), round_.byes
-            )
-        )
-    return played
 
 
 def test_sonneborn_berger_matches_the_published_crosstable() -> None:
