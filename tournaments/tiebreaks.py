@@ -89,10 +89,11 @@ def buchholz_cut_1(
     """Each player's Buchholz Cut 1: the sum of the opponents' scores (unplayed rounds
     as the module states), less the least significant one, an unplayed round's cut
     first (FIDE C.07, 2023: Buchholz, its Cut-1 modifier, unplayed rounds). A player
-    with no round counted has 0."""
+    with no round counted has 0. Raises ValueError when a round names a player not in
+    `players`."""
     rounds = tuple(rounds)
-    records = round_records(players, rounds, system)
     scores = total_scores(players, rounds, system)
+    records = round_records(players, rounds, system)
     adjusted = adjusted_scores(records, system)
     result: dict[int, int] = {}
     for player in players:
@@ -111,10 +112,11 @@ def sonneborn_berger(
     """Each player's Sonneborn-Berger: the sum, over their rounds, of the opponent's
     score times the share of a win the player scored (a win's whole, half for a draw,
     nothing for a loss), in the tournament's points (FIDE C.07, 2023: Sonneborn-Berger;
-    unplayed rounds as the module states)."""
+    unplayed rounds as the module states). Raises ValueError when a round names a
+    player not in `players`."""
     rounds = tuple(rounds)
-    records = round_records(players, rounds, system)
     scores = total_scores(players, rounds, system)
+    records = round_records(players, rounds, system)
     adjusted = adjusted_scores(records, system)
     return {
         player: sum(

@@ -16,7 +16,7 @@ def chesskid_crosstable() -> list[Round]:
     John beats Mary once and draws once."""
     entrants = [Entrant(BOB, 1600, 1), Entrant(MARY, 1500, 2), Entrant(JOHN, 1400, 3)]
     schedule = round_robin_schedule(entrants, cycles=2)
-    wins = {
+    wins: dict[frozenset[int], list[int | None]] = {
         frozenset((BOB, MARY)): [BOB, MARY],
         frozenset((BOB, JOHN)): [BOB, BOB],
         frozenset((MARY, JOHN)): [JOHN, None],

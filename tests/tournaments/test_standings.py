@@ -48,7 +48,10 @@ def test_sonneborn_berger_orders_players_tied_on_points_and_buchholz() -> None:
     entrants = [Entrant(p, 1500, p) for p in (1, 2, 3, 4)]
     rows = standings(entrants, rounds, ROUND_ROBIN)
     assert [(r.rank, r.player) for r in rows] == [(1, 3), (2, 2), (3, 4), (4, 1)]
-    assert [(r.buchholz_cut_1, r.sonneborn_berger) for r in rows[:2]] == [(7, 5), (7, 4)]
+    assert [(r.buchholz_cut_1, r.sonneborn_berger) for r in rows[:2]] == [
+        (7, Fraction(5)),
+        (7, Fraction(4)),
+    ]
 
 
 def test_buchholz_cut_1_orders_players_tied_on_points() -> None:

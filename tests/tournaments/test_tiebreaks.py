@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from tests.support.tournaments import BOB, JOHN, MARY, chesskid_crosstable
 from tournaments.model import Bye, ByeKind, Game, Outcome, Round
 from tournaments.scores import ROUND_ROBIN, SWISS
@@ -93,3 +95,11 @@ def test_a_game_under_way_counts_for_no_tie_break() -> None:
     assert buchholz_cut_1([1, 2], rounds, SWISS) == {1: 0, 2: 0}
     assert sonneborn_berger([1, 2], rounds, SWISS) == {1: 0, 2: 0}
     assert direct_encounter([1, 2], rounds, SWISS) is None
+
+
+def test_a_round_naming_a_player_who_is_not_an_entrant_is_refused() -> None:
+    rounds = [Round(1, (Game(1, 1, 1, 9, Outcome.DRAW),))]
+    with pytest.raises(ValueError, match="player 9 is not an entrant"):
+        buchholz_cut_1([1, 2], rounds, SWISS)
+    with pytest.raises(ValueError, match="player 9 is not an entrant"):
+        sonneborn_berger([1, 2], rounds, SWISS)
