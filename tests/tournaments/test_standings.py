@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.support.tournaments import BOB, JOHN, MARY, chesskid_crosstable
-from tournaments.model import ByeKind, Colour, Entrant, Game, Outcome, Round
+from tournaments.model import Bye, ByeKind, Colour, Entrant, Game, Outcome, Round
 from tournaments.scores import ROUND_ROBIN, SWISS
 from tournaments.standings import RoundResult, standings
 
@@ -122,13 +122,13 @@ def test_direct_encounter_decides_when_score_buchholz_and_sonneborn_berger_tie()
 
 
 def test_players_equal_on_score_and_every_tie_break_share_a_rank() -> None:
-    # Three players, one cycle, each beats one and loses to one: all tie on 2 points,
-    # Buchholz Cut 1 (2), Sonneborn-Berger (2) and direct encounter (2 each): one shared
-    # rank, listed by pairing number.
+    # Three players, one cycle (each with a rest round): each beats one and loses to
+    # one. All tie on 2 points, Buchholz Cut 1 (2), Sonneborn-Berger (2) and direct
+    # encounter (2 each): one shared rank, listed by pairing number.
     rounds = [
-        Round(1, (Game(1, 1, 2, 3, Outcome.WHITE_WINS),)),
-        Round(2, (Game(2, 1, 3, 1, Outcome.WHITE_WINS),)),
-        Round(3, (Game(3, 1, 1, 2, Outcome.WHITE_WINS),)),
+        Round(1, (Game(1, 1, 2, 3, Outcome.WHITE_WINS),), (Bye(1, 1, ByeKind.PAIRING_ALLOCATED),)),
+        Round(2, (Game(2, 1, 3, 1, Outcome.WHITE_WINS),), (Bye(2, 2, ByeKind.PAIRING_ALLOCATED),)),
+        Round(3, (Game(3, 1, 1, 2, Outcome.WHITE_WINS),), (Bye(3, 3, ByeKind.PAIRING_ALLOCATED),)),
     ]
     entrants = [Entrant(p, 1500, p) for p in (1, 2, 3)]
     rows = standings(entrants, rounds, ROUND_ROBIN)

@@ -56,38 +56,65 @@ def swiss_with_unplayed_rounds() -> list[Round]:
     ]
 
 
-def test_unplayed_rounds_count_as_a_game_against_oneself_and_are_cut_first() -> None:
-    # Scores: 1 has 5, 2 has 2, 3 has 1, 4 has 4.
-    # Adjusted scores (an opponent's unplayed round counts as a draw, 1 point):
-    # 2 played 0 + 2 and has one unplayed round: 3; 4 played 1 + 1 and has one: 3.
-    # Player 4: round 1 vs 3 (1), round 2 unplayed: own score 4, round 3 vs 1 (5);
-    # cut 1 drops the unplayed round first: 1 + 5 = 6.
-    # Player 2: vs 1 (5), unplayed: own score 2, vs 3 (1): cut the unplayed: 6.
-    # Player 1: vs 2 (3), vs 3 (1), vs 4 (3): cut 1: 6. Player 3: vs 4 (3), vs 1 (5),
-    # vs 2 (3): cut 3: 8.
+def test_an_unplayed_round_counts_against_oneself_and_a_voluntary_one_is_cut_first() -> None:
+    # Scores: 1 has 5, 2 has 2, 3 has 1, 4 has 4. No one withdrew: opponents bring
+    # their real scores.
+    # Player 4: vs 3 (1), round 2 won by forfeit: own score 4 (not voluntary), vs 1 (5);
+    # cut the lowest: 4 + 5 = 9.
+    # Player 2: vs 1 (5), round 2 lost by forfeit: voluntary, own score 2, cut first;
+    # vs 3 (1): 5 + 1 = 6.
+    # Player 1: vs 2 (2), vs 3 (1), vs 4 (4): cut 1: 6. Player 3: vs 4 (4), vs 1 (5),
+    # vs 2 (2): cut 2: 9.
     values = buchholz_cut_1([1, 2, 3, 4], swiss_with_unplayed_rounds(), SWISS)
-    assert values == {1: 6, 2: 6, 3: 8, 4: 6}
+    assert values == {1: 6, 2: 6, 3: 9, 4: 9}
 
 
 def test_sonneborn_berger_counts_a_forfeit_win_against_oneself() -> None:
     # Player 4: draw vs 3 (1 x 1/2), forfeit win: own score 4 x 1, draw vs 1 (5 x 1/2): 7.
-    # Player 1: wins vs 2 (3) and 3 (1), draw vs 4 (3 x 1/2): 11/2.
+    # Player 1: wins vs 2 (2) and 3 (1), draw vs 4 (4 x 1/2): 5.
+    # Player 2: a win vs 3 (1): 1. Player 3: a draw vs 4 (4 x 1/2): 2.
     values = sonneborn_berger([1, 2, 3, 4], swiss_with_unplayed_rounds(), SWISS)
-    assert values[4] == Fraction(7) and values[1] == Fraction(11, 2)
-    assert values[2] == Fraction(1) and values[3] == Fraction(3, 2)
+    assert values == {1: Fraction(5), 2: Fraction(1), 3: Fraction(2), 4: Fraction(7)}
+
+
+def test_a_withdrawn_opponent_s_rounds_after_leaving_count_as_draws() -> None:
+    # Round 1: 1 beats 2, 3 beats 4. 4 leaves. Round 2: 1-3 drawn, 2 has the bye,
+    # 4 not paired. Round 3: 3 beats 2, 1 has the bye, 4 not paired.
+    # Scores: 1: 5, 2: 2, 3: 5, 4: 0; 4 brings 0 + a draw + a draw = 2 to opponents.
+    rounds = [
+        Round(1, (Game(1, 1, 1, 2, Outcome.WHITE_WINS), Game(1, 2, 3, 4, Outcome.WHITE_WINS))),
+        Round(
+            2,
+            (Game(2, 1, 1, 3, Outcome.DRAW),),
+            (Bye(2, 2, ByeKind.PAIRING_ALLOCATED), Bye(2, 4, ByeKind.NOT_PAIRED)),
+        ),
+        Round(
+            3,
+            (Game(3, 1, 3, 2, Outcome.WHITE_WINS),),
+            (Bye(3, 1, ByeKind.PAIRING_ALLOCATED), Bye(3, 4, ByeKind.NOT_PAIRED)),
+        ),
+    ]
+    # 3: vs 4 (2), vs 1 (5), vs 2 (2): cut 2: 7. 1: vs 2 (2), vs 3 (5), bye: own 5: 10.
+    # 4: vs 3 (5), two voluntary rounds at own score 0, one cut: 5.
+    # 2: vs 1 (5), bye: own 2, vs 3 (5): 10.
+    assert buchholz_cut_1([1, 2, 3, 4], rounds, SWISS) == {1: 10, 2: 10, 3: 7, 4: 5}
 
 
 def test_a_swiss_bye_is_an_unplayed_round_and_a_round_robin_rest_round_is_none() -> None:
-    # Swiss: 1 beats 2; 3 has a bye (2 points). Round 2: 3 beats 1.
+    # Round 1: 1 beats 2, 3 has the bye (2 points). Round 2: 3 beats 1, 2 not paired.
     rounds = [
         Round(1, (Game(1, 1, 1, 2, Outcome.WHITE_WINS),), (Bye(1, 3, ByeKind.PAIRING_ALLOCATED),)),
         Round(2, (Game(2, 1, 3, 1, Outcome.WHITE_WINS),), (Bye(2, 2, ByeKind.NOT_PAIRED),)),
     ]
-    # Player 3 has 4: the bye against oneself (4) and 1's score (2); cut the bye: 2.
-    assert buchholz_cut_1([1, 2, 3], rounds, SWISS)[3] == 2
-    # In a round robin the rest round is no round at all: only 1 (2 points) counts,
-    # and cut 1 leaves nothing.
+    # Swiss: 3 has 4 points; the bye against oneself (4) and 1's score (2): cut 2: 4.
+    assert buchholz_cut_1([1, 2, 3], rounds, SWISS)[3] == 4
+    # Round robin: the rest round is no round at all; 1 (2 points) alone, cut: 0.
     assert buchholz_cut_1([1, 2, 3], rounds, ROUND_ROBIN)[3] == 0
+
+
+def test_direct_encounter_counts_games_played_not_forfeits() -> None:
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.WHITE_WINS_BY_FORFEIT),))]
+    assert direct_encounter([1, 2], rounds, SWISS) is None
 
 
 def test_a_game_under_way_counts_for_no_tie_break() -> None:
