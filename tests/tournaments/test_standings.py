@@ -6,9 +6,14 @@ ahead of John, tied on points, by Sonneborn-Berger (3.75 against 2.25)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.support.tournaments import BOB, JOHN, MARY, chesskid_crosstable
 from tournaments.model import Bye, ByeKind, Colour, Entrant, Game, Outcome, Round
+from tournaments.round_robin import round_robin_schedule
 from tournaments.scores import ROUND_ROBIN, SWISS
 from tournaments.standings import RoundResult, standings
 
@@ -155,3 +160,37 @@ def test_tied_players_who_never_met_share_a_rank_while_a_round_is_under_way() ->
         Round(2, (Game(2, 1, 1, 3, Outcome.BLACK_WINS), Game(2, 2, 2, 4, Outcome.DRAW))),
     ]
     assert standings(entrants, finished, SWISS)[0].player == 3
+
+
+@given(
+    count=st.integers(min_value=2, max_value=10),
+    outcomes=st.lists(
+        st.sampled_from([Outcome.WHITE_WINS, Outcome.DRAW, Outcome.BLACK_WINS]),
+        min_size=45,
+        max_size=45,
+    ),
+)
+def test_a_better_score_always_ranks_higher_and_equal_rows_share_a_rank(
+    count: int, outcomes: list[Outcome]
+) -> None:
+    entrants = [Entrant(100 + n, 1500, n) for n in range(1, count + 1)]
+    results = iter(outcomes)
+    rounds = [
+        Round(
+            r.number,
+            tuple(Game(g.round, g.board, g.white, g.black, next(results)) for g in r.games),
+            r.byes,
+        )
+        for r in round_robin_schedule(entrants)
+    ]
+    rows = standings(entrants, rounds, ROUND_ROBIN)
+    assert sorted(r.player for r in rows) == [e.player for e in entrants]
+    assert sum(r.score for r in rows) == count * (count - 1)  # 2 points a game
+    for above, below in pairwise(rows):
+        assert above.score >= below.score and above.rank <= below.rank
+        equal = (above.score, above.buchholz_cut_1, above.sonneborn_berger) == (
+            below.score,
+            below.buchholz_cut_1,
+            below.sonneborn_berger,
+        ) and above.direct_encounter == below.direct_encounter
+        assert (above.rank == below.rank) == equal
