@@ -131,8 +131,9 @@ def pair(
     rules: ArenaRules,
     seed: int,
 ) -> Round | None:
-    """The next round of the arena, or None when no pairing is due: at or after `end`
-    (no new pairing once the countdown is over), or when `pairing_due` says to wait.
+    """The next round of the arena, or None when no pairing is due: within
+    `rules.pairings_closed_before_end` of `end` or after it (lichess closes pairings
+    shortly before the end), or when `pairing_due` says to wait.
 
     `free_since` maps each free player (not in a game under way) to when they came free;
     players in `withdrawn` (left or paused) are paired no more but keep their scores.
@@ -148,7 +149,7 @@ def pair(
     unknown = set(free_since) - players
     if unknown:
         raise ValueError(f"free players {sorted(unknown)} are not entrants")
-    if now >= end:
+    if now >= end - rules.pairings_closed_before_end:
         return None
     ranked = [row.player for row in standings(entrants, games, rules, now)]
     eligible = [p for p in ranked if p in free_since and p not in withdrawn]

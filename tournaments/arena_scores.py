@@ -31,12 +31,22 @@ class ArenaRules:
     a draw of at least this many moves is never nullified by the draw-streak rule (lichess:
     30 in standard chess). `pairing_wait`: how long a free player waits before a pairing is
     made, so that more players come free (docs/RULES.md, "Arena", a decision).
+    `pairings_closed_before_end`: no new pairing in this last stretch of the arena (lichess:
+    half the initial clock time, at least 30 seconds, at most 2 minutes; see
+    `pairings_closed_before_end`).
     """
 
     streaks: bool = True
     quick_draw_moves: int = 10
     long_game_moves: int = 30
     pairing_wait: timedelta = timedelta(seconds=10)
+    pairings_closed_before_end: timedelta = timedelta(seconds=30)
+
+
+def pairings_closed_before_end(initial_time: timedelta) -> timedelta:
+    """lichess's last stretch of an arena without new pairings, for games of
+    `initial_time` on the clock: half of it, at least 30 seconds, at most 2 minutes."""
+    return max(timedelta(seconds=30), min(initial_time / 2, timedelta(minutes=2)))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.arena_pairing import ColourHistory, pair, white_first
-from tournaments.arena_scores import ArenaGame, ArenaRules
+from tournaments.arena_scores import ArenaGame, ArenaRules, pairings_closed_before_end
 from tournaments.model import Colour, Entrant, Game, Outcome, Round
 
 START = datetime(2026, 12, 6, 18, 0, tzinfo=UTC)
@@ -108,9 +108,20 @@ def test_players_wait_for_others_to_come_free_before_pairing() -> None:
     assert pairs(pair(entrants(4), [], [], free, frozenset(), LATER, END, RULES, 0)) == [{1, 2}]
 
 
-def test_no_pairing_at_or_after_the_end() -> None:
+def test_no_pairing_in_the_last_stretch_or_after_the_end() -> None:
     free = {p: START for p in range(1, 5)}
+    closing = END - RULES.pairings_closed_before_end
     assert pair(entrants(4), [], [], free, frozenset(), END, END, RULES, 0) is None
+    assert pair(entrants(4), [], [], free, frozenset(), closing, END, RULES, 0) is None
+    before = closing - timedelta(seconds=1)
+    assert pair(entrants(4), [], [], free, frozenset(), before, END, RULES, 0) is not None
+
+
+def test_pairings_close_as_lichess_closes_them() -> None:
+    # lichess: max(30 s, min(initial clock / 2, 120 s)).
+    assert pairings_closed_before_end(timedelta(minutes=1)) == timedelta(seconds=30)
+    assert pairings_closed_before_end(timedelta(minutes=3)) == timedelta(seconds=90)
+    assert pairings_closed_before_end(timedelta(minutes=10)) == timedelta(minutes=2)
 
 
 def test_a_player_who_left_or_paused_is_not_paired() -> None:

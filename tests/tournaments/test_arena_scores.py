@@ -47,9 +47,10 @@ def played(results: str, moves: Sequence[int | None] | None = None) -> list[Aren
 
 
 def points(
-    results: str, moves: Sequence[int | None] | None = None, **rules: bool
+    results: str, moves: Sequence[int | None] | None = None, *, streaks: bool = True
 ) -> tuple[int, ...]:
-    return sheets(ENTRANTS, played(results, moves), ArenaRules(**rules), END)[HERO].points
+    rules = ArenaRules(streaks=streaks)
+    return sheets(ENTRANTS, played(results, moves), rules, END)[HERO].points
 
 
 def test_a_win_scores_2_a_draw_1_a_loss_0() -> None:
