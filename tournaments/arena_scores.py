@@ -217,10 +217,10 @@ def standings(
     rules: ArenaRules,
     end: datetime,
 ) -> tuple[ArenaStanding, ...]:
-    """The standings from `games` that count by `end`: by score, then performance (a
-    player with no game played comes after those with one), then pairing number (the
-    higher rating first), so the order is total. Ranks are 1, 2, 3 ... with no shared
-    rank. Raises ValueError as `sheets` does."""
+    """The standings from `games` that count by `end`: by score, then performance (the
+    rating for a player with no game played yet, as lichess ranks), then pairing number,
+    so the order is total. Ranks are 1, 2, 3 ... with no shared rank. Raises ValueError
+    as `sheets` does."""
     by_player = sheets(entrants, games, rules, end)
     ratings = {entrant.player: entrant.rating for entrant in entrants}
     counting = counted(games, end)
@@ -229,9 +229,9 @@ def standings(
         sheet = by_player[entrant.player]
         rows.append((entrant, sheet, performance(entrant.player, counting, ratings)))
 
-    def key(row: tuple[Entrant, ArenaSheet, int | None]) -> tuple[int, int, int, int]:
+    def key(row: tuple[Entrant, ArenaSheet, int | None]) -> tuple[int, int, int]:
         entrant, sheet, perf = row
-        return (-sheet.score, perf is None, -(perf or 0), entrant.number)
+        return (-sheet.score, -(entrant.rating if perf is None else perf), entrant.number)
 
     rows.sort(key=key)
     return tuple(

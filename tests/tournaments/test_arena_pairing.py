@@ -129,8 +129,9 @@ def test_a_player_who_left_or_paused_is_not_paired() -> None:
     assert pairs(pair(entrants(4), [], [], free, frozenset({2}), START, END, RULES, 0)) == [{1, 3}]
 
 
-def test_a_late_joiner_is_paired_from_the_bottom() -> None:
-    # 1 and 2 drew, 3 beat 4; 9 joins late with score 0 and no game: ranked last.
+def test_a_late_joiner_is_paired_by_rank_with_score_0() -> None:
+    # 1 and 2 drew, 3 beat 4; 9 joins late with score 0: ranked with the 0s by rating
+    # (2500, above 4's performance 1490): 3, 1, 9, 4.
     players = (*entrants(4), Entrant(9, 2500, 5))
     first = Round(1, (Game(1, 1, 1, 2, Outcome.DRAW), Game(1, 2, 3, 4, Outcome.WHITE_WINS)))
     games = [ArenaGame(game, START + timedelta(minutes=1), 40) for game in first.games]

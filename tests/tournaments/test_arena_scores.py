@@ -113,13 +113,14 @@ def test_the_streak_state_is_in_the_standings() -> None:
     rows = standings(ENTRANTS, played("WW"), RULES, END)
     assert [(row.player, row.score, row.on_fire) for row in rows] == [
         (HERO, 4, True),
+        (3, 0, False),  # no game: rated 1300, above 2's performance 1000
         (2, 0, False),
-        (3, 0, False),
     ]
 
 
-def test_equal_scores_are_ranked_by_performance_then_a_late_joiner_last() -> None:
-    # 2 beats 1 (1500): performance 1500 + 500 = 2000; 3 beats 4 (1000): 1500.
+def test_equal_scores_are_ranked_by_performance_or_the_rating_before_any_game() -> None:
+    # 2 beats 1 (1500): performance 1500 + 500 = 2000; 3 beats 4 (1000): 1500; 1 and 4
+    # perform 900 and 800; 5 (rated 2000) has no game yet: ranked by rating among 0s.
     entrants = (*ENTRANTS, Entrant(4, 1000, 4), Entrant(5, 2000, 5))
     games = [
         ArenaGame(Game(1, 1, 3, 4, Outcome.WHITE_WINS), START + timedelta(minutes=1), 40),
@@ -129,9 +130,9 @@ def test_equal_scores_are_ranked_by_performance_then_a_late_joiner_last() -> Non
     assert [(row.rank, row.player, row.performance) for row in rows] == [
         (1, 2, 2000),
         (2, 3, 1500),
-        (3, 1, 900),
-        (4, 4, 800),
-        (5, 5, None),
+        (3, 5, None),
+        (4, 1, 900),
+        (5, 4, 800),
     ]
 
 
