@@ -231,3 +231,21 @@ def test_every_free_player_but_one_is_paired_once_and_the_pairing_repeats(
     assert set(seated) <= eligible
     assert len(eligible) - len(seated) <= 1
     assert round_ == pair(players, rounds, games, free, withdrawn, LATER, END, RULES, seed)
+
+
+def test_two_players_with_three_whites_in_a_row_are_not_paired_together() -> None:
+    # 1 and 2 had white three times in a row (all draws); 1 ranks first (performance
+    # 1960 against 2's 1957), so 1 meets 3, not 2; 2 meets 6 (a rematch, no one else).
+    rounds = [
+        Round(1, (Game(1, 1, 1, 3, Outcome.DRAW), Game(1, 2, 2, 4, Outcome.DRAW))),
+        Round(2, (Game(2, 1, 1, 4, Outcome.DRAW), Game(2, 2, 2, 3, Outcome.DRAW))),
+        Round(3, (Game(3, 1, 1, 5, Outcome.DRAW), Game(3, 2, 2, 6, Outcome.DRAW))),
+    ]
+    games = [
+        ArenaGame(game, START + timedelta(minutes=round_.number), 40)
+        for round_ in rounds
+        for game in round_.games
+    ]
+    free = {p: WAITED for p in (1, 2, 3, 6)}
+    round_ = pair(entrants(6), rounds, games, free, frozenset(), LATER, END, RULES, 0)
+    assert pairs(round_) == [{1, 3}, {2, 6}]
