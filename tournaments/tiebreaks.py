@@ -64,8 +64,10 @@ def round_records(
         named.update(bye.player for bye in round_.byes)
         for player, record in _game_records(round_, system):
             records[player].append(record)
-        for bye in () if system.rest_round else round_.byes:
+        for bye in round_.byes:
             voluntary = bye.kind is ByeKind.NOT_PAIRED
+            if system.rest_round and not voluntary:
+                continue
             points = system.bye_points(bye.kind)
             records[bye.player].append(RoundRecord(round_.number, None, points, voluntary))
         if round_.finished:

@@ -130,3 +130,23 @@ def test_a_round_naming_a_player_who_is_not_an_entrant_is_refused() -> None:
         buchholz_cut_1([1, 2], rounds, SWISS)
     with pytest.raises(ValueError, match="player 9 is not an entrant"):
         sonneborn_berger([1, 2], rounds, SWISS)
+
+
+def test_a_round_not_paired_in_a_round_robin_is_voluntarily_unplayed() -> None:
+    # Only the rest round (a pairing-allocated bye) is left out in a round robin; a
+    # player not paired (left) has a voluntarily unplayed round. Round 1: 1 beats 4,
+    # 2 draws 3. Round 2: 3 draws 4; 1 and 2 not paired. Scores: 1: 2, 2: 1, 3: 2, 4: 1.
+    # Player 1: opponent 4 (1), own round 2 against a dummy of their score (2), the
+    # voluntary one cut first: Buchholz Cut 1 = 1. Player 3 met 2 (1, plus a draw for
+    # the round not paired after 2's last game: 2) and 4 (1): 3, less 1 = 2.
+    rounds = [
+        Round(1, (Game(1, 1, 1, 4, Outcome.WHITE_WINS), Game(1, 2, 2, 3, Outcome.DRAW))),
+        Round(
+            2,
+            (Game(2, 1, 4, 3, Outcome.DRAW),),
+            (Bye(2, 1, ByeKind.NOT_PAIRED), Bye(2, 2, ByeKind.NOT_PAIRED)),
+        ),
+    ]
+    values = buchholz_cut_1([1, 2, 3, 4], rounds, ROUND_ROBIN)
+    assert values[1] == 1
+    assert values[3] == 2
