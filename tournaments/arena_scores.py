@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from tournaments.model import Entrant, Game
+from tournaments.model import Entrant, Game, check_entrants
 
 #: lichess's performance: each game counts the opponent's rating plus this for a win,
 #: minus it for a loss (docs/RULES.md, "Arena").
@@ -220,7 +220,8 @@ def standings(
     """The standings from `games` that count by `end`: by score, then performance (the
     rating for a player with no game played yet, as lichess ranks), then pairing number,
     so the order is total. Ranks are 1, 2, 3 ... with no shared rank. Raises ValueError
-    as `sheets` does."""
+    as `sheets` does, and when two entrants share a player id or a pairing number."""
+    check_entrants(entrants)
     by_player = sheets(entrants, games, rules, end)
     ratings = {entrant.player: entrant.rating for entrant in entrants}
     counting = counted(games, end)

@@ -5,6 +5,7 @@ rules that read them are in the other modules (docs/RULES.md, "Tournaments")."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -73,6 +74,20 @@ class Entrant:
     player: int
     rating: int
     number: int
+
+
+def check_entrants(entrants: Iterable[Entrant]) -> None:
+    """Raises ValueError when two entrants have the same player id or the same pairing
+    number: a player is entered once, and a pairing number names one player."""
+    players: set[int] = set()
+    numbers: set[int] = set()
+    for entrant in entrants:
+        if entrant.player in players:
+            raise ValueError(f"player {entrant.player} is listed twice among the entrants")
+        if entrant.number in numbers:
+            raise ValueError(f"pairing number {entrant.number} is listed twice among the entrants")
+        players.add(entrant.player)
+        numbers.add(entrant.number)
 
 
 @dataclass(frozen=True)
