@@ -93,13 +93,17 @@ def check_entrants(entrants: Iterable[Entrant]) -> None:
 @dataclass(frozen=True)
 class Game:
     """One game of a round: `board` counts from 1; `outcome` is None while the game is
-    under way."""
+    under way. Raises ValueError when `white` and `black` are the same player."""
 
     round: int
     board: int
     white: int
     black: int
     outcome: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        if self.white == self.black:
+            raise ValueError(f"player {self.white} cannot play themselves")
 
     def colour_of(self, player: int) -> Colour:
         """The side `player` had. Raises ValueError when `player` is neither."""
