@@ -140,3 +140,20 @@ class Round:
     def finished(self) -> bool:
         """True when every game has its outcome."""
         return all(game.outcome is not None for game in self.games)
+
+
+def check_rounds(rounds: Iterable[Round]) -> None:
+    """Raises ValueError when two rounds have the same number or a player is named twice
+    in one round (in two games, or in a game and a bye): each round is given once, and a
+    player has one game or one bye in it."""
+    numbers: set[int] = set()
+    for round_ in rounds:
+        if round_.number in numbers:
+            raise ValueError(f"round {round_.number} is given twice")
+        numbers.add(round_.number)
+        named: set[int] = set()
+        players = [p for game in round_.games for p in (game.white, game.black)]
+        for player in (*players, *(bye.player for bye in round_.byes)):
+            if player in named:
+                raise ValueError(f"player {player} is named twice in round {round_.number}")
+            named.add(player)

@@ -22,7 +22,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.model import ByeKind, Colour, Round
+from tournaments.model import ByeKind, Colour, Round, check_rounds
 from tournaments.scores import ScoreSystem, total_scores
 
 
@@ -57,11 +57,17 @@ def round_records(
     """Each player's rounds that count for the tie-breaks, in round order: finished
     games, byes (a round not paired is voluntary), and, in a round whose games are all
     finished, a voluntary unplayed round for a player it does not name. A round robin's
-    rest rounds are left out."""
+    rest rounds are left out. Raises ValueError when a round names a player not in
+    `players`, and as `check_rounds` does."""
+    rounds = tuple(rounds)
+    check_rounds(rounds)
     records: dict[int, list[RoundRecord]] = {player: [] for player in players}
     for round_ in sorted(rounds, key=lambda r: r.number):
         named = {p for game in round_.games for p in (game.white, game.black)}
         named.update(bye.player for bye in round_.byes)
+        unknown = named - records.keys()
+        if unknown:
+            raise ValueError(f"player {min(unknown)} is not an entrant")
         for player, record in _game_records(round_, system):
             records[player].append(record)
         for bye in round_.byes:

@@ -16,7 +16,12 @@ import pytest
 from tests.support.tournaments import BOB, JOHN, MARY, chesskid_crosstable
 from tournaments.model import Bye, ByeKind, Game, Outcome, Round
 from tournaments.scores import ROUND_ROBIN, SWISS
-from tournaments.tiebreaks import buchholz_cut_1, direct_encounter, sonneborn_berger
+from tournaments.tiebreaks import (
+    buchholz_cut_1,
+    direct_encounter,
+    round_records,
+    sonneborn_berger,
+)
 
 
 def test_sonneborn_berger_matches_the_published_crosstable() -> None:
@@ -150,3 +155,23 @@ def test_a_round_not_paired_in_a_round_robin_is_voluntarily_unplayed() -> None:
     values = buchholz_cut_1([1, 2, 3, 4], rounds, ROUND_ROBIN)
     assert values[1] == 1
     assert values[3] == 2
+
+
+def test_round_records_refuse_a_player_who_is_not_an_entrant() -> None:
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.DRAW),))]
+    with pytest.raises(ValueError, match="not an entrant"):
+        round_records([1], rounds, SWISS)
+
+
+def test_a_round_given_twice_is_refused() -> None:
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.DRAW),))] * 2
+    with pytest.raises(ValueError, match="round 1 is given twice"):
+        buchholz_cut_1([1, 2], rounds, SWISS)
+    with pytest.raises(ValueError, match="round 1 is given twice"):
+        round_records([1, 2], rounds, SWISS)
+
+
+def test_a_player_named_twice_in_a_round_is_refused() -> None:
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.DRAW),), (Bye(1, 1, ByeKind.PAIRING_ALLOCATED),))]
+    with pytest.raises(ValueError, match="player 1 is named twice in round 1"):
+        sonneborn_berger([1, 2], rounds, SWISS)
