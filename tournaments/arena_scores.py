@@ -177,7 +177,8 @@ def sheets(
 class ArenaStanding:
     """One row of an arena's standings: `rank` from 1; `performance` is lichess's
     performance rating over the games played (None before any); `on_fire` the streak
-    state; `points` each game's points in order."""
+    state (always False in an arena without streaks); `points` each game's points in
+    order."""
 
     rank: int
     player: int
@@ -243,7 +244,7 @@ def standings(
             performance=perf,
             games=len(sheet.results),
             wins=sheet.results.count(Result.WIN),
-            on_fire=sheet.on_fire,
+            on_fire=rules.streaks and sheet.on_fire,
             points=sheet.points,
         )
         for index, (entrant, sheet, perf) in enumerate(rows, start=1)
