@@ -143,14 +143,20 @@ class Round:
 
 
 def check_rounds(rounds: Iterable[Round]) -> None:
-    """Raises ValueError when two rounds have the same number or a player is named twice
-    in one round (in two games, or in a game and a bye): each round is given once, and a
-    player has one game or one bye in it."""
+    """Raises ValueError when two rounds have the same number, a round holds a game or
+    bye of another round, or a player is named twice in one round (in two games, or in a
+    game and a bye): each round is given once, and a player has one game or one bye in
+    it."""
     numbers: set[int] = set()
     for round_ in rounds:
         if round_.number in numbers:
             raise ValueError(f"round {round_.number} is given twice")
         numbers.add(round_.number)
+        for item in (*round_.games, *round_.byes):
+            if item.round != round_.number:
+                raise ValueError(
+                    f"a game or bye of round {item.round} is filed under round {round_.number}"
+                )
         named: set[int] = set()
         players = [p for game in round_.games for p in (game.white, game.black)]
         for player in (*players, *(bye.player for bye in round_.byes)):
