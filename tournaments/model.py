@@ -152,11 +152,12 @@ def check_rounds(rounds: Iterable[Round]) -> None:
         if round_.number in numbers:
             raise ValueError(f"round {round_.number} is given twice")
         numbers.add(round_.number)
-        for item in (*round_.games, *round_.byes):
-            if item.round != round_.number:
-                raise ValueError(
-                    f"a game or bye of round {item.round} is filed under round {round_.number}"
-                )
+        filed = {game.round for game in round_.games} | {bye.round for bye in round_.byes}
+        misfiled = sorted(filed - {round_.number})
+        if misfiled:
+            raise ValueError(
+                f"a game or bye of round {misfiled[0]} is filed under round {round_.number}"
+            )
         named: set[int] = set()
         players = [p for game in round_.games for p in (game.white, game.black)]
         for player in (*players, *(bye.player for bye in round_.byes)):
