@@ -12,7 +12,9 @@ Unplayed rounds (a forfeit, a bye, a round the player was not in):
 - an opponent's score, as it enters Buchholz and Sonneborn-Berger, is their real score,
   except that the voluntarily unplayed rounds after their last round played (a
   withdrawal) count as draws.
-A round robin's rest round (`ScoreSystem.rest_round`) is not a round for any of them.
+In a round robin (`ScoreSystem.rest_round`), as TieBreakServer's default for one
+("treat unplayed games as played"), a forfeit counts as a game against its opponent and
+a round without an opponent (the rest round, a round not paired) counts for nothing.
 A game under way is left out, and so is the round it is in for the players it misses.
 """
 
@@ -44,7 +46,7 @@ def _game_records(round_: Round, system: ScoreSystem) -> Iterator[tuple[int, Rou
             continue
         for colour, player in ((Colour.WHITE, game.white), (Colour.BLACK, game.black)):
             points = system.game_points(game.outcome, colour)
-            if game.outcome.played:
+            if game.outcome.played or system.rest_round:
                 yield player, RoundRecord(round_.number, game.opponent_of(player), points)
             else:
                 voluntary = points < system.win
@@ -56,9 +58,10 @@ def round_records(
 ) -> dict[int, list[RoundRecord]]:
     """Each player's rounds that count for the tie-breaks, in round order: finished
     games, byes (a round not paired is voluntary), and, in a round whose games are all
-    finished, a voluntary unplayed round for a player it does not name. A round robin's
-    rest rounds are left out. Raises ValueError when a round names a player not in
-    `players`, and as `check_rounds` does."""
+    finished, a voluntary unplayed round for a player it does not name. In a round robin
+    a forfeit is a game against its opponent and a round without one is left out.
+    Raises ValueError when a round names a player not in `players`, and as
+    `check_rounds` does."""
     rounds = tuple(rounds)
     check_rounds(rounds)
     records: dict[int, list[RoundRecord]] = {player: [] for player in players}
@@ -70,13 +73,11 @@ def round_records(
             raise ValueError(f"player {min(unknown)} is not an entrant")
         for player, record in _game_records(round_, system):
             records[player].append(record)
-        for bye in round_.byes:
+        for bye in () if system.rest_round else round_.byes:
             voluntary = bye.kind is ByeKind.NOT_PAIRED
-            if system.rest_round and not voluntary:
-                continue
             points = system.bye_points(bye.kind)
             records[bye.player].append(RoundRecord(round_.number, None, points, voluntary))
-        if round_.finished:
+        if round_.finished and not system.rest_round:
             for player in records.keys() - named:
                 records[player].append(RoundRecord(round_.number, None, 0, True))
     for rows in records.values():

@@ -137,24 +137,27 @@ def test_a_round_naming_a_player_who_is_not_an_entrant_is_refused() -> None:
         sonneborn_berger([1, 2], rounds, SWISS)
 
 
-def test_a_round_not_paired_in_a_round_robin_is_voluntarily_unplayed() -> None:
-    # Only the rest round (a pairing-allocated bye) is left out in a round robin; a
-    # player not paired (left) has a voluntarily unplayed round. Round 1: 1 beats 4,
-    # 2 draws 3. Round 2: 3 draws 4; 1 and 2 not paired. Scores: 1: 2, 2: 1, 3: 2, 4: 1.
-    # Player 1: opponent 4 (1), own round 2 against a dummy of their score (2), the
-    # voluntary one cut first: Buchholz Cut 1 = 1. Player 3 met 2 (1, plus a draw for
-    # the round not paired after 2's last game: 2) and 4 (1): 3, less 1 = 2.
+def test_a_round_robin_counts_a_forfeit_as_a_game_and_a_round_without_opponent_as_nothing() -> None:
+    # TieBreakServer's default for a round robin treats unplayed games as played and
+    # leaves a round without an opponent out. Round 1: 1 beats 4 by forfeit, 2-3 drawn.
+    # Round 2: 1-3 drawn, 2 beats 4. Round 3: 1 and 2 not paired (left), 3-4 drawn.
+    # Scores: 1: 3, 2: 3, 3: 3, 4: 1.
+    # 1 met 4 (1) and 3 (3): Buchholz Cut 1 = 3; Sonneborn-Berger (win 2, draw 1):
+    # 1 x 2/2 + 3 x 1/2 = 5/2. 4 met 1 (3), 2 (3), 3 (3): 6; Sonneborn-Berger 3 x 1/2.
     rounds = [
-        Round(1, (Game(1, 1, 1, 4, Outcome.WHITE_WINS), Game(1, 2, 2, 3, Outcome.DRAW))),
+        Round(1, (Game(1, 1, 1, 4, Outcome.WHITE_WINS_BY_FORFEIT), Game(1, 2, 2, 3, Outcome.DRAW))),
+        Round(2, (Game(2, 1, 1, 3, Outcome.DRAW), Game(2, 2, 2, 4, Outcome.WHITE_WINS))),
         Round(
-            2,
-            (Game(2, 1, 4, 3, Outcome.DRAW),),
-            (Bye(2, 1, ByeKind.NOT_PAIRED), Bye(2, 2, ByeKind.NOT_PAIRED)),
+            3,
+            (Game(3, 1, 3, 4, Outcome.DRAW),),
+            (Bye(3, 1, ByeKind.NOT_PAIRED), Bye(3, 2, ByeKind.NOT_PAIRED)),
         ),
     ]
-    values = buchholz_cut_1([1, 2, 3, 4], rounds, ROUND_ROBIN)
-    assert values[1] == 1
-    assert values[3] == 2
+    players = [1, 2, 3, 4]
+    buchholz = buchholz_cut_1(players, rounds, ROUND_ROBIN)
+    berger = sonneborn_berger(players, rounds, ROUND_ROBIN)
+    assert (buchholz[1], berger[1]) == (3, Fraction(5, 2))
+    assert (buchholz[4], berger[4]) == (6, Fraction(3, 2))
 
 
 def test_round_records_refuse_a_player_who_is_not_an_entrant() -> None:
