@@ -10,8 +10,8 @@ Unplayed rounds (a forfeit, a bye, a round the player was not in):
   first contribution Cut 1 drops; a pairing-allocated bye and a win by forfeit are not
   voluntary;
 - an opponent's score, as it enters Buchholz and Sonneborn-Berger, is their real score,
-  except that the voluntarily unplayed rounds after their last round played (a
-  withdrawal) count as draws.
+  except that the voluntarily unplayed rounds without an opponent after their last
+  round played (a withdrawal) count as draws; a forfeit lost keeps its points.
 In a round robin (`ScoreSystem.rest_round`), as TieBreakServer's default for one
 ("treat unplayed games as played"), a forfeit counts as a game against its opponent and
 a round without an opponent (the rest round, a round not paired) counts for nothing.
@@ -32,12 +32,14 @@ from tournaments.scores import ScoreSystem, total_scores
 class RoundRecord:
     """What one round gave a player for the tie-breaks: the `opponent` (None when the
     round was not played over the board: a forfeit, a bye, a round missed), the
-    `points` scored, and whether the round was `voluntary`ly unplayed."""
+    `points` scored, whether the round was `voluntary`ly unplayed, and whether it was a
+    `forfeit` (a paired game not played, which has an opponent in the pairing)."""
 
     round: int
     opponent: int | None
     points: int
     voluntary: bool = False
+    forfeit: bool = False
 
 
 def _game_records(round_: Round, system: ScoreSystem) -> Iterator[tuple[int, RoundRecord]]:
@@ -50,7 +52,7 @@ def _game_records(round_: Round, system: ScoreSystem) -> Iterator[tuple[int, Rou
                 yield player, RoundRecord(round_.number, game.opponent_of(player), points)
             else:
                 voluntary = points < system.win
-                yield player, RoundRecord(round_.number, None, points, voluntary)
+                yield player, RoundRecord(round_.number, None, points, voluntary, forfeit=True)
 
 
 def round_records(
@@ -89,13 +91,15 @@ def adjusted_scores(
     records: Mapping[int, list[RoundRecord]], system: ScoreSystem
 ) -> dict[int, int]:
     """Each player's score as it enters an opponent's Buchholz or Sonneborn-Berger: the
-    points of every round, but a draw for each voluntarily unplayed round after the
-    last round that was not (FIDE C.07, 2023, as its TieBreakServer computes it)."""
+    points of every round, but a draw for each voluntarily unplayed round without an
+    opponent (not a forfeit, which keeps its points) after the last round that was not
+    voluntarily unplayed (FIDE C.07, 2023, 16.3.2, as its TieBreakServer computes it)."""
     adjusted: dict[int, int] = {}
     for player, rows in records.items():
         last = max((r.round for r in rows if not r.voluntary), default=0)
         adjusted[player] = sum(
-            system.draw if r.voluntary and r.round > last else r.points for r in rows
+            system.draw if r.voluntary and not r.forfeit and r.round > last else r.points
+            for r in rows
         )
     return adjusted
 

@@ -178,3 +178,16 @@ def test_a_player_named_twice_in_a_round_is_refused() -> None:
     rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.DRAW),), (Bye(1, 1, ByeKind.PAIRING_ALLOCATED),))]
     with pytest.raises(ValueError, match="player 1 is named twice in round 1"):
         sonneborn_berger([1, 2], rounds, SWISS)
+
+
+def test_a_forfeit_lost_after_withdrawing_keeps_its_zero_in_the_opponents_tie_breaks() -> None:
+    # TieBreakServer (16.3.2): only a round with no opponent after the last round played
+    # counts as a draw; a forfeit has an opponent and keeps its real points. Swiss.
+    # Round 1: 1 beats 2, 3 beats 4. Round 2: 2 loses by forfeit to 4, 1-3 drawn.
+    # Scores: 1: 3, 2: 0, 3: 3, 4: 2. Sonneborn-Berger of 1 (win 2, draw 1): beat 2
+    # (0 x 2/2) and drew 3 (3 x 1/2): 3/2.
+    rounds = [
+        Round(1, (Game(1, 1, 1, 2, Outcome.WHITE_WINS), Game(1, 2, 3, 4, Outcome.WHITE_WINS))),
+        Round(2, (Game(2, 1, 2, 4, Outcome.BLACK_WINS_BY_FORFEIT), Game(2, 2, 1, 3, Outcome.DRAW))),
+    ]
+    assert sonneborn_berger([1, 2, 3, 4], rounds, SWISS)[1] == Fraction(3, 2)
