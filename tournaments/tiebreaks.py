@@ -170,7 +170,8 @@ def direct_encounter(
     tied: Collection[int], rounds: Iterable[Round], system: ScoreSystem
 ) -> dict[int, int] | None:
     """The points each of the `tied` players scored in the games played among them
-    (both games of a double round robin; a forfeit is not a game played), when every
+    (both games of a double round robin; a forfeit is not a game played, but in a round
+    robin it counts as one, as the module states), when every
     two of them have played each other; None when some two have not, and the tie-break
     does not apply (FIDE C.07, 2023: direct encounter, among all the tied
     participants). A single player scores 0."""
@@ -178,7 +179,7 @@ def direct_encounter(
     met: set[frozenset[int]] = set()
     for round_ in rounds:
         for game in round_.games:
-            if game.outcome is None or not game.outcome.played:
+            if game.outcome is None or not (game.outcome.played or system.rest_round):
                 continue
             if game.white not in points or game.black not in points:
                 continue

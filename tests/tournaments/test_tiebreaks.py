@@ -191,3 +191,12 @@ def test_a_forfeit_lost_after_withdrawing_keeps_its_zero_in_the_opponents_tie_br
         Round(2, (Game(2, 1, 2, 4, Outcome.BLACK_WINS_BY_FORFEIT), Game(2, 2, 1, 3, Outcome.DRAW))),
     ]
     assert sonneborn_berger([1, 2, 3, 4], rounds, SWISS)[1] == Fraction(3, 2)
+
+
+def test_a_forfeit_between_tied_players_counts_for_direct_encounter_in_a_round_robin() -> None:
+    # TieBreakServer's round-robin default treats unplayed games as played, for direct
+    # encounter too; in a Swiss a forfeit is not a game played and the tie-break does
+    # not apply.
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.WHITE_WINS_BY_FORFEIT),))]
+    assert direct_encounter([1, 2], rounds, ROUND_ROBIN) == {1: 2, 2: 0}
+    assert direct_encounter([1, 2], rounds, SWISS) is None
