@@ -97,6 +97,11 @@ def pairing_due(
     return any(now - free_since[player] >= rules.pairing_wait for player in eligible)
 
 
+def _rematch(first: int, second: int, last: Mapping[int, int]) -> bool:
+    """True when `first` and `second` met in the last round either was paired in."""
+    return last.get(first) == second or last.get(second) == first
+
+
 def _opponent_index(
     player: int,
     rest: Sequence[int],
@@ -106,18 +111,46 @@ def _opponent_index(
     """The index in `rest` (in rank order) of `player`'s opponent: the first who is not
     an immediate rematch and whose colours allow the game; else the first who is not a
     rematch; else the first."""
-
-    def rematch(other: int) -> bool:
-        return last.get(player) == other or last.get(other) == player
-
     mine = histories.get(player, ColourHistory())
     for index, other in enumerate(rest):
-        if not rematch(other) and mine.could_play(histories.get(other, ColourHistory())):
+        if not _rematch(player, other, last) and mine.could_play(
+            histories.get(other, ColourHistory())
+        ):
             return index
     for index, other in enumerate(rest):
-        if not rematch(other):
+        if not _rematch(player, other, last):
             return index
     return 0
+
+
+def _undo_rematches(
+    pairs: list[tuple[int, int]],
+    last: Mapping[int, int],
+    histories: Mapping[int, ColourHistory],
+) -> None:
+    """Replaces, in place, each pair that is an immediate rematch and the nearest pair
+    above it by two pairs of the same four players with neither a rematch nor a colour
+    clash, when there are such (the top-down pass leaves a rematch at the bottom when
+    the last two left had just met, though players above were free)."""
+
+    def allowed(first: int, second: int) -> bool:
+        mine = histories.get(first, ColourHistory())
+        return not _rematch(first, second, last) and mine.could_play(
+            histories.get(second, ColourHistory())
+        )
+
+    for index, (third, fourth) in enumerate(pairs):
+        if not _rematch(third, fourth, last):
+            continue
+        for above in range(index - 1, -1, -1):
+            first, second = pairs[above]
+            for swap in (((first, third), (second, fourth)), ((first, fourth), (second, third))):
+                if all(allowed(*pair_) for pair_ in swap):
+                    pairs[above], pairs[index] = swap
+                    break
+            else:
+                continue
+            break
 
 
 def pair(
@@ -139,8 +172,10 @@ def pair(
     players in `withdrawn` (left or paused) are paired no more but keep their scores.
     The free players are ranked as in the standings now (`standings` over `games`
     ended by `now`; before any game, by rating) and paired from the top: each with the
-    next-ranked free player who is not their last opponent (an immediate rematch only when
-    no one else is free) and not a colour clash (`ColourHistory.could_play`). With an odd
+    next-ranked free player who is not their last opponent and not a colour clash
+    (`ColourHistory.could_play`); a rematch this leaves at the bottom is undone with the
+    nearest pair above that allows it (`_undo_rematches`), so an immediate rematch is
+    made only when no such swap exists. With an odd
     count the lowest-ranked player left over waits for the next pairing (no bye, no
     points). Boards are numbered from 1 in that order. Raises ValueError when a free
     player is not an entrant.
@@ -159,11 +194,14 @@ def pair(
     histories = colour_histories(rounds)
     last = last_opponents(rounds)
     draw = random.Random(f"{seed}:{number}")
-    paired: list[Game] = []
+    pairs: list[tuple[int, int]] = []
     waiting = list(eligible)
     while len(waiting) >= 2:
         player = waiting.pop(0)
-        opponent = waiting.pop(_opponent_index(player, waiting, last, histories))
+        pairs.append((player, waiting.pop(_opponent_index(player, waiting, last, histories))))
+    _undo_rematches(pairs, last, histories)
+    paired: list[Game] = []
+    for player, opponent in pairs:
         mine = histories.get(player, ColourHistory())
         theirs = histories.get(opponent, ColourHistory())
         white, black = (player, opponent) if white_first(mine, theirs, draw) else (opponent, player)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from tournaments.model import Entrant, Game
+from tournaments.model import Entrant, Game, check_entrants
 
 #: lichess's performance: each game counts the opponent's rating plus this for a win,
 #: minus it for a loss (docs/RULES.md, "Arena").
@@ -177,7 +177,8 @@ def sheets(
 class ArenaStanding:
     """One row of an arena's standings: `rank` from 1; `performance` is lichess's
     performance rating over the games played (None before any); `on_fire` the streak
-    state; `points` each game's points in order."""
+    state (always False in an arena without streaks); `points` each game's points in
+    order."""
 
     rank: int
     player: int
@@ -220,7 +221,8 @@ def standings(
     """The standings from `games` that count by `end`: by score, then performance (the
     rating for a player with no game played yet, as lichess ranks), then pairing number,
     so the order is total. Ranks are 1, 2, 3 ... with no shared rank. Raises ValueError
-    as `sheets` does."""
+    as `sheets` does, and when two entrants share a player id or a pairing number."""
+    check_entrants(entrants)
     by_player = sheets(entrants, games, rules, end)
     ratings = {entrant.player: entrant.rating for entrant in entrants}
     counting = counted(games, end)
@@ -242,7 +244,7 @@ def standings(
             performance=perf,
             games=len(sheet.results),
             wins=sheet.results.count(Result.WIN),
-            on_fire=sheet.on_fire,
+            on_fire=rules.streaks and sheet.on_fire,
             points=sheet.points,
         )
         for index, (entrant, sheet, perf) in enumerate(rows, start=1)

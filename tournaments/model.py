@@ -5,6 +5,7 @@ rules that read them are in the other modules (docs/RULES.md, "Tournaments")."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -75,16 +76,34 @@ class Entrant:
     number: int
 
 
+def check_entrants(entrants: Iterable[Entrant]) -> None:
+    """Raises ValueError when two entrants have the same player id or the same pairing
+    number: a player is entered once, and a pairing number names one player."""
+    players: set[int] = set()
+    numbers: set[int] = set()
+    for entrant in entrants:
+        if entrant.player in players:
+            raise ValueError(f"player {entrant.player} is listed twice among the entrants")
+        if entrant.number in numbers:
+            raise ValueError(f"pairing number {entrant.number} is listed twice among the entrants")
+        players.add(entrant.player)
+        numbers.add(entrant.number)
+
+
 @dataclass(frozen=True)
 class Game:
     """One game of a round: `board` counts from 1; `outcome` is None while the game is
-    under way."""
+    under way. Raises ValueError when `white` and `black` are the same player."""
 
     round: int
     board: int
     white: int
     black: int
     outcome: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        if self.white == self.black:
+            raise ValueError(f"player {self.white} cannot play themselves")
 
     def colour_of(self, player: int) -> Colour:
         """The side `player` had. Raises ValueError when `player` is neither."""
@@ -121,3 +140,27 @@ class Round:
     def finished(self) -> bool:
         """True when every game has its outcome."""
         return all(game.outcome is not None for game in self.games)
+
+
+def check_rounds(rounds: Iterable[Round]) -> None:
+    """Raises ValueError when two rounds have the same number, a round holds a game or
+    bye of another round, or a player is named twice in one round (in two games, or in a
+    game and a bye): each round is given once, and a player has one game or one bye in
+    it."""
+    numbers: set[int] = set()
+    for round_ in rounds:
+        if round_.number in numbers:
+            raise ValueError(f"round {round_.number} is given twice")
+        numbers.add(round_.number)
+        filed = {game.round for game in round_.games} | {bye.round for bye in round_.byes}
+        misfiled = sorted(filed - {round_.number})
+        if misfiled:
+            raise ValueError(
+                f"a game or bye of round {misfiled[0]} is filed under round {round_.number}"
+            )
+        named: set[int] = set()
+        players = [p for game in round_.games for p in (game.white, game.black)]
+        for player in (*players, *(bye.player for bye in round_.byes)):
+            if player in named:
+                raise ValueError(f"player {player} is named twice in round {round_.number}")
+            named.add(player)

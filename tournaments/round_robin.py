@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournaments.model import Bye, ByeKind, Entrant, Game, Round
+from tournaments.model import Bye, ByeKind, Entrant, Game, Round, check_entrants
 
 MIN_PLAYERS = 2
 
@@ -62,6 +62,7 @@ def _table_round(round_number: int, rounds: int, cycles: int) -> tuple[int, bool
 
 
 def _by_number(entrants: Sequence[Entrant]) -> dict[int, Entrant]:
+    check_entrants(entrants)
     numbers = sorted(entrant.number for entrant in entrants)
     if numbers != list(range(1, len(entrants) + 1)):
         raise ValueError(f"pairing numbers must be 1 to {len(entrants)}, not {numbers}")
@@ -73,7 +74,8 @@ def round_robin_round(entrants: Sequence[Entrant], round_number: int, cycles: in
     round robin between `entrants`, paired by their `Entrant.number` on the Berger table:
     games on boards from 1 in the table's order, the dummy's opponent given a
     pairing-allocated bye. Raises ValueError below 2 players, when the numbers are not
-    1 to n, when `cycles` is not 1 or 2, or when the round is not in the tournament."""
+    1 to n, when a player is entered twice, when `cycles` is not 1 or 2, or when the
+    round is not in the tournament."""
     if cycles not in (1, 2):
         raise ValueError(f"a round robin has 1 or 2 cycles, not {cycles}")
     rounds = rounds_per_cycle(len(entrants))

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import assert_never
 
-from tournaments.model import ByeKind, Colour, Format, Outcome, Round
+from tournaments.model import ByeKind, Colour, Format, Outcome, Round, check_rounds
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,10 @@ def total_scores(
 ) -> dict[int, int]:
     """Each player's score: the points of their finished games and their byes in
     `rounds` (a game without its outcome scores nothing yet). Every player of `players`
-    is in the result; a player met in `rounds` but not in `players` raises ValueError."""
+    is in the result; a player met in `rounds` but not in `players` raises ValueError, and
+    so do a round given twice and a player named twice in a round (`check_rounds`)."""
+    rounds = tuple(rounds)
+    check_rounds(rounds)
     scores = dict.fromkeys(players, 0)
 
     def add(player: int, points: int) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.model import ByeKind, Colour, Entrant, Outcome, Round
+from tournaments.model import ByeKind, Colour, Entrant, Outcome, Round, check_entrants
 from tournaments.scores import ScoreSystem, total_scores
 from tournaments.tiebreaks import buchholz_cut_1, direct_encounter, sonneborn_berger
 
@@ -72,7 +72,9 @@ def standings(
     """The standings of `entrants` after `rounds` (finished games count; a game under way
     shows in the results without points). Players equal on score, Buchholz Cut 1,
     Sonneborn-Berger and direct encounter share a rank and are listed by pairing number.
-    Raises ValueError when a round names a player who is not an entrant."""
+    Raises ValueError when a round names a player who is not an entrant, or when two
+    entrants share a player id or a pairing number."""
+    check_entrants(entrants)
     rounds = tuple(rounds)
     players = [entrant.player for entrant in entrants]
     numbers = {entrant.player: entrant.number for entrant in entrants}

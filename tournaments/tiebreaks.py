@@ -10,9 +10,11 @@ Unplayed rounds (a forfeit, a bye, a round the player was not in):
   first contribution Cut 1 drops; a pairing-allocated bye and a win by forfeit are not
   voluntary;
 - an opponent's score, as it enters Buchholz and Sonneborn-Berger, is their real score,
-  except that the voluntarily unplayed rounds after their last round played (a
-  withdrawal) count as draws.
-A round robin's rest round (`ScoreSystem.rest_round`) is not a round for any of them.
+  except that the voluntarily unplayed rounds without an opponent after their last
+  round played (a withdrawal) count as draws; a forfeit lost keeps its points.
+In a round robin (`ScoreSystem.rest_round`), as TieBreakServer's default for one
+("treat unplayed games as played"), a forfeit counts as a game against its opponent and
+a round without an opponent (the rest round, a round not paired) counts for nothing.
 A game under way is left out, and so is the round it is in for the players it misses.
 """
 
@@ -22,7 +24,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.model import ByeKind, Colour, Round
+from tournaments.model import ByeKind, Colour, Round, check_rounds
 from tournaments.scores import ScoreSystem, total_scores
 
 
@@ -30,12 +32,14 @@ from tournaments.scores import ScoreSystem, total_scores
 class RoundRecord:
     """What one round gave a player for the tie-breaks: the `opponent` (None when the
     round was not played over the board: a forfeit, a bye, a round missed), the
-    `points` scored, and whether the round was `voluntary`ly unplayed."""
+    `points` scored, whether the round was `voluntary`ly unplayed, and whether it was a
+    `forfeit` (a paired game not played, which has an opponent in the pairing)."""
 
     round: int
     opponent: int | None
     points: int
     voluntary: bool = False
+    forfeit: bool = False
 
 
 def _game_records(round_: Round, system: ScoreSystem) -> Iterator[tuple[int, RoundRecord]]:
@@ -44,11 +48,11 @@ def _game_records(round_: Round, system: ScoreSystem) -> Iterator[tuple[int, Rou
             continue
         for colour, player in ((Colour.WHITE, game.white), (Colour.BLACK, game.black)):
             points = system.game_points(game.outcome, colour)
-            if game.outcome.played:
+            if game.outcome.played or system.rest_round:
                 yield player, RoundRecord(round_.number, game.opponent_of(player), points)
             else:
                 voluntary = points < system.win
-                yield player, RoundRecord(round_.number, None, points, voluntary)
+                yield player, RoundRecord(round_.number, None, points, voluntary, forfeit=True)
 
 
 def round_records(
@@ -56,19 +60,26 @@ def round_records(
 ) -> dict[int, list[RoundRecord]]:
     """Each player's rounds that count for the tie-breaks, in round order: finished
     games, byes (a round not paired is voluntary), and, in a round whose games are all
-    finished, a voluntary unplayed round for a player it does not name. A round robin's
-    rest rounds are left out."""
+    finished, a voluntary unplayed round for a player it does not name. In a round robin
+    a forfeit is a game against its opponent and a round without one is left out.
+    Raises ValueError when a round names a player not in `players`, and as
+    `check_rounds` does."""
+    rounds = tuple(rounds)
+    check_rounds(rounds)
     records: dict[int, list[RoundRecord]] = {player: [] for player in players}
     for round_ in sorted(rounds, key=lambda r: r.number):
         named = {p for game in round_.games for p in (game.white, game.black)}
         named.update(bye.player for bye in round_.byes)
+        unknown = named - records.keys()
+        if unknown:
+            raise ValueError(f"player {min(unknown)} is not an entrant")
         for player, record in _game_records(round_, system):
             records[player].append(record)
         for bye in () if system.rest_round else round_.byes:
             voluntary = bye.kind is ByeKind.NOT_PAIRED
             points = system.bye_points(bye.kind)
             records[bye.player].append(RoundRecord(round_.number, None, points, voluntary))
-        if round_.finished:
+        if round_.finished and not system.rest_round:
             for player in records.keys() - named:
                 records[player].append(RoundRecord(round_.number, None, 0, True))
     for rows in records.values():
@@ -80,13 +91,15 @@ def adjusted_scores(
     records: Mapping[int, list[RoundRecord]], system: ScoreSystem
 ) -> dict[int, int]:
     """Each player's score as it enters an opponent's Buchholz or Sonneborn-Berger: the
-    points of every round, but a draw for each voluntarily unplayed round after the
-    last round that was not (FIDE C.07, 2023, as its TieBreakServer computes it)."""
+    points of every round, but a draw for each voluntarily unplayed round without an
+    opponent (not a forfeit, which keeps its points) after the last round that was not
+    voluntarily unplayed (FIDE C.07, 2023, 16.3.2, as its TieBreakServer computes it)."""
     adjusted: dict[int, int] = {}
     for player, rows in records.items():
         last = max((r.round for r in rows if not r.voluntary), default=0)
         adjusted[player] = sum(
-            system.draw if r.voluntary and r.round > last else r.points for r in rows
+            system.draw if r.voluntary and not r.forfeit and r.round > last else r.points
+            for r in rows
         )
     return adjusted
 
@@ -157,7 +170,8 @@ def direct_encounter(
     tied: Collection[int], rounds: Iterable[Round], system: ScoreSystem
 ) -> dict[int, int] | None:
     """The points each of the `tied` players scored in the games played among them
-    (both games of a double round robin; a forfeit is not a game played), when every
+    (both games of a double round robin; a forfeit is not a game played, but in a round
+    robin it counts as one, as the module states), when every
     two of them have played each other; None when some two have not, and the tie-break
     does not apply (FIDE C.07, 2023: direct encounter, among all the tied
     participants). A single player scores 0."""
@@ -165,7 +179,7 @@ def direct_encounter(
     met: set[frozenset[int]] = set()
     for round_ in rounds:
         for game in round_.games:
-            if game.outcome is None or not game.outcome.played:
+            if game.outcome is None or not (game.outcome.played or system.rest_round):
                 continue
             if game.white not in points or game.black not in points:
                 continue

@@ -249,3 +249,13 @@ def test_two_players_with_three_whites_in_a_row_are_not_paired_together() -> Non
     free = {p: WAITED for p in (1, 2, 3, 6)}
     round_ = pair(entrants(6), rounds, games, free, frozenset(), LATER, END, RULES, 0)
     assert pairs(round_) == [{1, 3}, {2, 6}]
+
+
+def test_no_immediate_rematch_when_the_players_above_are_free() -> None:
+    # 3 and 4 just played each other; 1 and 2 did not. Pairing top-down alone would give
+    # 1-2 and leave 3-4 a rematch; 1-3 and 2-4 give every player a new opponent.
+    last = Round(1, (Game(1, 1, 3, 4, Outcome.DRAW),))
+    free = {p: START for p in range(1, 5)}
+    round_ = pair(entrants(4), [last], [], free, frozenset(), LATER, END, RULES, 0)
+    assert {3, 4} not in pairs(round_)
+    assert sorted(sorted(p) for p in pairs(round_)) == [[1, 3], [2, 4]]

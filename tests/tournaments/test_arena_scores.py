@@ -155,3 +155,13 @@ def test_a_score_never_decreases(results: str, lengths: list[int]) -> None:
     ]
     assert totals == sorted(totals)
     assert all(value in (0, 1, 2, 4) for value in points(results, lengths[: len(results)]))
+
+
+def test_an_entrant_listed_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="listed twice"):
+        standings((*ENTRANTS, Entrant(HERO, 1500, 4)), [], RULES, END)
+
+
+def test_no_one_is_on_fire_in_an_arena_without_streaks() -> None:
+    rows = standings(ENTRANTS, played("WW"), ArenaRules(streaks=False), END)
+    assert (rows[0].player, rows[0].score, rows[0].on_fire) == (HERO, 4, False)

@@ -26,3 +26,8 @@ def test_a_round_is_finished_when_every_game_has_its_outcome() -> None:
     games = (Game(1, 1, 1, 2, Outcome.DRAW), Game(1, 2, 3, 4))
     assert not Round(1, games).finished
     assert Round(1, (games[0],)).finished
+
+
+def test_a_player_cannot_play_themselves() -> None:
+    with pytest.raises(ValueError, match="cannot play themselves"):
+        Game(round=1, board=1, white=7, black=7)

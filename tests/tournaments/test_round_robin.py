@@ -154,3 +154,8 @@ def test_a_single_round_robin_balances_each_player_s_colours_within_one(count: i
         ]
         repeats = sum(a == b for a, b in pairwise(sequence))
         assert repeats <= 1
+
+
+def test_a_player_entered_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="listed twice"):
+        round_robin_round([Entrant(1, 1500, 1), Entrant(1, 1500, 2)], 1)

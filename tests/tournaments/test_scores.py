@@ -48,3 +48,12 @@ def test_a_total_counts_finished_games_and_byes_only() -> None:
     assert total_scores([1, 2, 3, 4, 5], rounds, SWISS) == {1: 3, 2: 0, 3: 3, 4: 0, 5: 0}
     with pytest.raises(ValueError, match="player 5 is not an entrant"):
         total_scores([1, 2, 3, 4], rounds, SWISS)
+
+
+def test_a_game_or_bye_filed_under_another_round_is_refused() -> None:
+    misfiled = [Round(1, (Game(2, 1, 1, 2, Outcome.DRAW),))]
+    with pytest.raises(ValueError, match="round 2 is filed under round 1"):
+        total_scores([1, 2], misfiled, SWISS)
+    misfiled_bye = [Round(1, (), (Bye(3, 1, ByeKind.PAIRING_ALLOCATED),))]
+    with pytest.raises(ValueError, match="round 3 is filed under round 1"):
+        total_scores([1], misfiled_bye, SWISS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import pairwise
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -194,3 +195,10 @@ def test_a_better_score_always_ranks_higher_and_equal_rows_share_a_rank(
             below.sonneborn_berger,
         ) and above.direct_encounter == below.direct_encounter
         assert (above.rank == below.rank) == equal
+
+
+def test_an_entrant_listed_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="listed twice"):
+        standings([Entrant(BOB, 1600, 1), Entrant(BOB, 1600, 2)], [], SWISS)
+    with pytest.raises(ValueError, match="listed twice"):
+        standings([Entrant(BOB, 1600, 1), Entrant(MARY, 1500, 1)], [], SWISS)

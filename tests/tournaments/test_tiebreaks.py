@@ -16,7 +16,12 @@ import pytest
 from tests.support.tournaments import BOB, JOHN, MARY, chesskid_crosstable
 from tournaments.model import Bye, ByeKind, Game, Outcome, Round
 from tournaments.scores import ROUND_ROBIN, SWISS
-from tournaments.tiebreaks import buchholz_cut_1, direct_encounter, sonneborn_berger
+from tournaments.tiebreaks import (
+    buchholz_cut_1,
+    direct_encounter,
+    round_records,
+    sonneborn_berger,
+)
 
 
 def test_sonneborn_berger_matches_the_published_crosstable() -> None:
@@ -130,3 +135,68 @@ def test_a_round_naming_a_player_who_is_not_an_entrant_is_refused() -> None:
         buchholz_cut_1([1, 2], rounds, SWISS)
     with pytest.raises(ValueError, match="player 9 is not an entrant"):
         sonneborn_berger([1, 2], rounds, SWISS)
+
+
+def test_a_round_robin_counts_a_forfeit_as_a_game_and_a_round_without_opponent_as_nothing() -> None:
+    # TieBreakServer's default for a round robin treats unplayed games as played and
+    # leaves a round without an opponent out. Round 1: 1 beats 4 by forfeit, 2-3 drawn.
+    # Round 2: 1-3 drawn, 2 beats 4. Round 3: 1 and 2 not paired (left), 3-4 drawn.
+    # Scores: 1: 3, 2: 3, 3: 3, 4: 1.
+    # 1 met 4 (1) and 3 (3): Buchholz Cut 1 = 3; Sonneborn-Berger (win 2, draw 1):
+    # 1 x 2/2 + 3 x 1/2 = 5/2. 4 met 1 (3), 2 (3), 3 (3): 6; Sonneborn-Berger 3 x 1/2.
+    rounds = [
+        Round(1, (Game(1, 1, 1, 4, Outcome.WHITE_WINS_BY_FORFEIT), Game(1, 2, 2, 3, Outcome.DRAW))),
+        Round(2, (Game(2, 1, 1, 3, Outcome.DRAW), Game(2, 2, 2, 4, Outcome.WHITE_WINS))),
+        Round(
+            3,
+            (Game(3, 1, 3, 4, Outcome.DRAW),),
+            (Bye(3, 1, ByeKind.NOT_PAIRED), Bye(3, 2, ByeKind.NOT_PAIRED)),
+        ),
+    ]
+    players = [1, 2, 3, 4]
+    buchholz = buchholz_cut_1(players, rounds, ROUND_ROBIN)
+    berger = sonneborn_berger(players, rounds, ROUND_ROBIN)
+    assert (buchholz[1], berger[1]) == (3, Fraction(5, 2))
+    assert (buchholz[4], berger[4]) == (6, Fraction(3, 2))
+
+
+def test_round_records_refuse_a_player_who_is_not_an_entrant() -> None:
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.DRAW),))]
+    with pytest.raises(ValueError, match="not an entrant"):
+        round_records([1], rounds, SWISS)
+
+
+def test_a_round_given_twice_is_refused() -> None:
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.DRAW),))] * 2
+    with pytest.raises(ValueError, match="round 1 is given twice"):
+        buchholz_cut_1([1, 2], rounds, SWISS)
+    with pytest.raises(ValueError, match="round 1 is given twice"):
+        round_records([1, 2], rounds, SWISS)
+
+
+def test_a_player_named_twice_in_a_round_is_refused() -> None:
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.DRAW),), (Bye(1, 1, ByeKind.PAIRING_ALLOCATED),))]
+    with pytest.raises(ValueError, match="player 1 is named twice in round 1"):
+        sonneborn_berger([1, 2], rounds, SWISS)
+
+
+def test_a_forfeit_lost_after_withdrawing_keeps_its_zero_in_the_opponents_tie_breaks() -> None:
+    # TieBreakServer (16.3.2): only a round with no opponent after the last round played
+    # counts as a draw; a forfeit has an opponent and keeps its real points. Swiss.
+    # Round 1: 1 beats 2, 3 beats 4. Round 2: 2 loses by forfeit to 4, 1-3 drawn.
+    # Scores: 1: 3, 2: 0, 3: 3, 4: 2. Sonneborn-Berger of 1 (win 2, draw 1): beat 2
+    # (0 x 2/2) and drew 3 (3 x 1/2): 3/2.
+    rounds = [
+        Round(1, (Game(1, 1, 1, 2, Outcome.WHITE_WINS), Game(1, 2, 3, 4, Outcome.WHITE_WINS))),
+        Round(2, (Game(2, 1, 2, 4, Outcome.BLACK_WINS_BY_FORFEIT), Game(2, 2, 1, 3, Outcome.DRAW))),
+    ]
+    assert sonneborn_berger([1, 2, 3, 4], rounds, SWISS)[1] == Fraction(3, 2)
+
+
+def test_a_forfeit_between_tied_players_counts_for_direct_encounter_in_a_round_robin() -> None:
+    # TieBreakServer's round-robin default treats unplayed games as played, for direct
+    # encounter too; in a Swiss a forfeit is not a game played and the tie-break does
+    # not apply.
+    rounds = [Round(1, (Game(1, 1, 1, 2, Outcome.WHITE_WINS_BY_FORFEIT),))]
+    assert direct_encounter([1, 2], rounds, ROUND_ROBIN) == {1: 2, 2: 0}
+    assert direct_encounter([1, 2], rounds, SWISS) is None
