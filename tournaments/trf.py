@@ -21,6 +21,7 @@ from tournaments.model import Bye, ByeKind, Colour, Entrant, Game, Outcome, Roun
 PLAYER_TAG = "001"
 NAME_TAG = "012"
 ROUNDS_TAG = "XXR"
+INITIAL_COLOUR_TAG = "XXC"
 _FIRST_ROUND_COLUMN = 91
 _ROUND_WIDTH = 10
 
@@ -183,10 +184,11 @@ def _entries(player: int, rounds: Sequence[Round],
 
 
 def tournament_to_trf(name: str, entrants: Collection[Entrant], rounds: Sequence[Round],
-                      total_rounds: int, names: Mapping[int, str] | None = None
-                      ) -> TrfTournament:
+                      total_rounds: int, names: Mapping[int, str] | None = None,
+                      initial_colour: Colour = Colour.WHITE) -> TrfTournament:
     """The TRF of a tournament: header lines 012 (`name`), 062 (the number of players),
-    XXR (`total_rounds`, as bbpPairings reads it); a player line per entrant by pairing
+    XXR (`total_rounds`) and XXC (`initial_colour`: "white1" or "black1"), the
+    extensions bbpPairings reads; a player line per entrant by pairing
     number, named from `names` (the player's id when absent), with its points (a win 1, a
     draw 1/2, the pairing-allocated bye 1; docs/RULES.md, "Swiss") and its rank by points
     then pairing number."""
@@ -203,7 +205,8 @@ def tournament_to_trf(name: str, entrants: Collection[Entrant], rounds: Sequence
                   entrant.rating, points[entrant.player], rank[entrant.player],
                   entries[entrant.player])
         for entrant in ordered)
-    header = ((NAME_TAG, name), ("062", str(len(ordered))), (ROUNDS_TAG, str(total_rounds)))
+    header = ((NAME_TAG, name), ("062", str(len(ordered))), (ROUNDS_TAG, str(total_rounds)),
+              (INITIAL_COLOUR_TAG, f"{initial_colour.value}1"))
     return TrfTournament(header, players)
 
 

@@ -75,6 +75,7 @@ def test_a_tournament_exported_and_read_back_has_the_same_rounds() -> None:
     )
     trf = tournament_to_trf("Club Swiss", entrants, rounds, 5, {501: "Ada"})
     assert trf.header_value("012") == "Club Swiss" and trf.header_value("XXR") == "5"
+    assert trf.header_value("XXC") == "white1"
     ada = trf.players[0]
     assert ada.name == "Ada" and ada.points == Fraction(3, 2) and ada.rank == 1
     assert ada.entries == (TrfEntry(3, Colour.WHITE, ResultCode.WIN),
