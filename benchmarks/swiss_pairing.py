@@ -1,14 +1,14 @@
 """Swiss pairing speed: the time `tournaments.swiss.pair_swiss` takes per round.
 
 Run from the repository root: `python benchmarks/swiss_pairing.py [players ...]` (default
-50 and 200 players, 11 rounds each: about 10 minutes on the loaded 2-core machine, nearly
-all of it the 200 players). Each field is a
+50 and 200 players, 11 rounds each: about 10 minutes on the loaded 2-core machine,
+nearly all of it the 200 players). Each field is a
 Swiss of 11 rounds with random results (white wins, draws, black wins alike); prints the
 mean and the worst round's time, and, when bbpPairings is at /work/wt/_bbp/bbpPairings.exe
 (a local build, never part of the repository), its `-p` time on the same rounds (from the
 TRF our writer makes), the ratio, and in how many rounds the pairings were identical.
 500 players is not in the default run: the pairing engine (caissify_pairings, pure
-Python) took more than 10 minutes for its round 2 alone (docs/BENCHMARKS.md).
+Python) took more than 11 minutes for its round 2 alone (docs/BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def main() -> None:
     for players in fields:
         run(players)
     if not sys.argv[1:]:
-        print("500 players: not run (round 2 alone took over 10 minutes; docs/BENCHMARKS.md);"
+        print("500 players: not run (round 2 alone took over 11 minutes; docs/BENCHMARKS.md);"
               " 200 is the largest field measured")
 
 
