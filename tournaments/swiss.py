@@ -15,7 +15,7 @@ engine's documentation and bbpPairings read a tournament:
   (a bye, a forfeit, a round not paired), a float down when the round scored more than a
   loss, none otherwise (C.04.3 A.4.b as bbpPairings reads it);
 - the byes had: a player who had the pairing-allocated bye, or won by forfeit, does not get
-  it again (C.04.1 c and C.04.3 C.2);
+  it again (FIDE C.04.1 d);
 - the previous opponents: the games played (opponents of a forfeit may meet again).
 """
 

@@ -1,7 +1,8 @@
 """FIDE's Tournament Report File (TRF16, and the TRF-2026 lines bbpPairings writes): the
 header lines and the player lines (001), each with its round entries: opponent, colour
-and result code (FIDE Handbook C.04.A "Agreed general rules for the TRF" and the TRF16
-description, https://www.fide.com/FIDE/handbook/C04Annex2_TRF16.pdf).
+and result code (FIDE Handbook C.04 Annex 2, the TRF16 description,
+https://www.fide.com/FIDE/handbook/C04Annex2_TRF16.pdf; XXR and XXC as bbpPairings reads
+them).
 
 `write_trf` and `read_trf` convert between text and `TrfTournament`; `tournament_to_trf`
 and `trf_rounds` convert between a `TrfTournament` and the shared values of
