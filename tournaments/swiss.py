@@ -6,9 +6,10 @@ checked round after round against bbpPairings (FIDE-endorsed) by tests/tournamen
 test_swiss.py. This module derives what the engine needs from the rounds so far, as the
 engine's documentation and bbpPairings read a tournament:
 
-- the score: a win (played or by forfeit) 1, a draw 1/2, a loss or a forfeit loss 0, the
-  pairing-allocated bye 1 (a win's points, FIDE C.04.1 and docs/RULES.md), a round not
-  paired (left or paused) 0;
+- the score: the tournament's points (`tournaments.scores.SWISS`) on the pairing's scale,
+  where a win is 1 as the FIDE rules count: a win (played or by forfeit) 1, a draw 1/2, a
+  loss or a forfeit loss 0, the pairing-allocated bye a win's 1 (FIDE C.04.1 and
+  docs/RULES.md), a round not paired (left or paused) 0;
 - the colour history: the colours of the games played (a forfeit is not a game played);
 - the float history: in a game played, a float down for the player who had more points
   before the round than the opponent, up for the other; in a round without a game played
@@ -29,11 +30,17 @@ from typing import Any
 from caissify_pairings.engines.dutch import ColorPref, DutchEngine, DutchPlayer
 
 from tournaments.model import Bye, ByeKind, Colour, Entrant, Game, Outcome, Round
+from tournaments.scores import SWISS
 
-WIN = Fraction(1)
-DRAW = Fraction(1, 2)
-LOSS = Fraction(0)
-PAIRING_ALLOCATED_BYE = WIN
+
+def _scaled(points: int) -> Fraction:
+    """`points` of `scores.SWISS` on the pairing's scale, where a win is 1."""
+    return Fraction(points, SWISS.win)
+
+
+WIN = _scaled(SWISS.win)
+LOSS = _scaled(SWISS.loss)
+PAIRING_ALLOCATED_BYE = _scaled(SWISS.pairing_allocated_bye)
 """A pairing-allocated bye scores a win's points (FIDE C.04.1 c; docs/RULES.md, "Swiss")."""
 
 
@@ -50,12 +57,9 @@ class _Record:
 
 
 def game_points(outcome: Outcome, colour: Colour) -> Fraction:
-    """The points `outcome` scores for the side `colour`: a win (played or by forfeit) 1,
-    a draw 1/2, anything else 0 (FIDE C.04.1)."""
-    winner = outcome.winner()
-    if winner is None:
-        return DRAW if outcome is Outcome.DRAW else LOSS
-    return WIN if winner is colour else LOSS
+    """The points `outcome` scores for the side `colour` on the pairing's scale: a win
+    (played or by forfeit) 1, a draw 1/2, anything else 0 (`scores.SWISS`; FIDE C.04.1)."""
+    return _scaled(SWISS.game_points(outcome, colour))
 
 
 class _DutchEngine(DutchEngine):  # type: ignore[misc]
