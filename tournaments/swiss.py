@@ -29,7 +29,17 @@ from typing import Any
 
 from caissify_pairings.engines.dutch import ColorPref, DutchEngine, DutchPlayer
 
-from tournaments.model import Bye, ByeKind, Colour, Entrant, Game, Outcome, Round
+from tournaments.model import (
+    Bye,
+    ByeKind,
+    Colour,
+    Entrant,
+    Game,
+    Outcome,
+    Round,
+    check_entrants,
+    check_rounds,
+)
 from tournaments.scores import SWISS
 
 
@@ -179,9 +189,13 @@ def pair_swiss(entrants: Collection[Entrant], rounds: Sequence[Round], round_num
     it at most once), and the not-paired byes.
 
     Raises ValueError when `round_number` is not the round after `rounds`, is beyond
-    `total_rounds`, a round of `rounds` is not finished, or `absent` names a player who is
-    not an entrant; the engine's own errors (no legal pairing) propagate.
+    `total_rounds`, a round of `rounds` is not finished, `absent` names a player who is
+    not an entrant, and as `check_entrants` and `check_rounds` do (an entrant listed
+    twice; a round given twice, a misfiled game or bye, a player twice in a round); the
+    engine's own errors (no legal pairing) propagate.
     """
+    check_entrants(entrants)
+    check_rounds(rounds)
     if [round_.number for round_ in rounds] != list(range(1, round_number)):
         raise ValueError(f"round {round_number} does not follow the rounds given")
     if not 1 <= round_number <= total_rounds:

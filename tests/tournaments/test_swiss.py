@@ -104,3 +104,15 @@ def test_a_round_that_does_not_follow_the_rounds_given_is_refused() -> None:
     unfinished = pair_swiss(_entrants(4), [], 1, 5)
     with pytest.raises(ValueError, match="not finished"):
         pair_swiss(_entrants(4), [unfinished], 2, 5)
+
+
+def test_entrants_listed_twice_and_misfiled_games_are_refused() -> None:
+    """The same checks as the standings' and the tie-breaks' (tournaments/model.py): a
+    wrong input is refused, not paired into a wrong round."""
+    twice = [*_entrants(4), Entrant(player=101, rating=1000, number=5)]
+    with pytest.raises(ValueError, match="listed twice"):
+        pair_swiss(twice, [], 1, 5)
+    misfiled = Round(1, (Game(2, 1, 101, 103, Outcome.DRAW),
+                         Game(1, 2, 102, 104, Outcome.DRAW)))
+    with pytest.raises(ValueError, match="filed under round 1"):
+        pair_swiss(_entrants(4), [misfiled], 2, 5)
