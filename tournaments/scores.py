@@ -20,14 +20,16 @@ from tournaments.model import ByeKind, Colour, Format, Outcome, Round, check_rou
 class ScoreSystem:
     """The points of a tournament: `win`, `draw`, `loss` for a game (forfeits score as
     the win or loss they give), `pairing_allocated_bye` for a bye of an odd count, and
-    `rest_round`: True when a pairing-allocated bye is a round robin's rest round, not a
-    round for the tie-breaks (docs/RULES.md, "Scores")."""
+    `round_robin`: True for a round robin, where a pairing-allocated bye is the rest round
+    of an odd count, not a round for the tie-breaks, and the tie-breaks count a forfeit
+    as a game against its opponent (docs/RULES.md, "Scores", "Tie-breaks and
+    standings")."""
 
     win: int = 2
     draw: int = 1
     loss: int = 0
     pairing_allocated_bye: int = 2
-    rest_round: bool = False
+    round_robin: bool = False
 
     def game_points(self, outcome: Outcome, colour: Colour) -> int:
         """The points the side `colour` scores for `outcome`: a win (played or by
@@ -63,7 +65,7 @@ class ScoreSystem:
 SWISS = ScoreSystem()
 """Win 2, draw 1, loss 0, a pairing-allocated bye a win's 2 points."""
 
-ROUND_ROBIN = ScoreSystem(pairing_allocated_bye=0, rest_round=True)
+ROUND_ROBIN = ScoreSystem(pairing_allocated_bye=0, round_robin=True)
 """Win 2, draw 1, loss 0; the rest round of an odd count scores nothing."""
 
 

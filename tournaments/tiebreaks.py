@@ -12,7 +12,7 @@ Unplayed rounds (a forfeit, a bye, a round the player was not in):
 - an opponent's score, as it enters Buchholz and Sonneborn-Berger, is their real score,
   except that the voluntarily unplayed rounds without an opponent after their last
   round played (a withdrawal) count as draws; a forfeit lost keeps its points.
-In a round robin (`ScoreSystem.rest_round`), as TieBreakServer's default for one
+In a round robin (`ScoreSystem.round_robin`), as TieBreakServer's default for one
 ("treat unplayed games as played"), a forfeit counts as a game against its opponent and
 a round without an opponent (the rest round, a round not paired) counts for nothing.
 A game under way is left out, and so is the round it is in for the players it misses.
@@ -48,7 +48,7 @@ def _game_records(round_: Round, system: ScoreSystem) -> Iterator[tuple[int, Rou
             continue
         for colour, player in ((Colour.WHITE, game.white), (Colour.BLACK, game.black)):
             points = system.game_points(game.outcome, colour)
-            if game.outcome.played or system.rest_round:
+            if game.outcome.played or system.round_robin:
                 yield player, RoundRecord(round_.number, game.opponent_of(player), points)
             else:
                 voluntary = points < system.win
@@ -75,11 +75,11 @@ def round_records(
             raise ValueError(f"player {min(unknown)} is not an entrant")
         for player, record in _game_records(round_, system):
             records[player].append(record)
-        for bye in () if system.rest_round else round_.byes:
+        for bye in () if system.round_robin else round_.byes:
             voluntary = bye.kind is ByeKind.NOT_PAIRED
             points = system.bye_points(bye.kind)
             records[bye.player].append(RoundRecord(round_.number, None, points, voluntary))
-        if round_.finished and not system.rest_round:
+        if round_.finished and not system.round_robin:
             for player in records.keys() - named:
                 records[player].append(RoundRecord(round_.number, None, 0, True))
     for rows in records.values():
@@ -179,7 +179,7 @@ def direct_encounter(
     met: set[frozenset[int]] = set()
     for round_ in rounds:
         for game in round_.games:
-            if game.outcome is None or not (game.outcome.played or system.rest_round):
+            if game.outcome is None or not (game.outcome.played or system.round_robin):
                 continue
             if game.white not in points or game.black not in points:
                 continue

@@ -28,7 +28,7 @@ def test_a_swiss_bye_is_worth_a_win_and_a_round_robin_rest_round_nothing() -> No
     assert SWISS.bye_points(ByeKind.PAIRING_ALLOCATED) == 2
     assert SWISS.bye_points(ByeKind.NOT_PAIRED) == 0
     assert ROUND_ROBIN.bye_points(ByeKind.PAIRING_ALLOCATED) == 0
-    assert ROUND_ROBIN.rest_round and not SWISS.rest_round
+    assert ROUND_ROBIN.round_robin and not SWISS.round_robin
 
 
 def test_each_format_has_its_points_and_an_arena_has_none_here() -> None:
