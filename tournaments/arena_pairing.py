@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import assert_never
 
 from tournaments.arena_scores import ArenaGame, ArenaRules, standings
 from tournaments.model import Colour, Entrant, Game, Round
@@ -41,7 +42,7 @@ class ColourHistory:
             case Colour.BLACK:
                 return ColourHistory(min(self.streak, 0) - 1, self.balance - 1)
             case _:
-                raise AssertionError(colour)
+                assert_never(colour)
 
     def could_play(self, other: ColourHistory) -> bool:
         """False when both players had `MAX_COLOUR_STREAK` games in a row with the same
