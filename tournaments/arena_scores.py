@@ -13,6 +13,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import assert_never
 
 from tournaments.model import Entrant, Game, check_entrants
 
@@ -107,7 +108,7 @@ class ArenaSheet:
                 case Result.WIN:
                     return False
                 case _:
-                    raise AssertionError(result)
+                    assert_never(result)
         return False
 
     def add(self, result: Result, moves: int | None, rules: ArenaRules) -> ArenaSheet:
@@ -127,7 +128,7 @@ class ArenaSheet:
             case Result.QUICK_DRAW | Result.LOSS:
                 points = 0
             case _:
-                raise AssertionError(result)
+                assert_never(result)
         return ArenaSheet(self.player, (*self.results, result), (*self.points, points))
 
 
