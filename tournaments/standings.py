@@ -10,8 +10,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tournaments.model import ByeKind, Colour, Entrant, Outcome, Round, check_entrants
-from tournaments.scores import ScoreSystem, total_scores
-from tournaments.tiebreaks import buchholz_cut_1, direct_encounter, sonneborn_berger
+from tournaments.scores import ScoreSystem
+from tournaments.tiebreaks import (
+    buchholz_cut_1,
+    direct_encounter,
+    sonneborn_berger,
+    tie_break_inputs,
+)
 
 
 @dataclass(frozen=True)
@@ -78,9 +83,10 @@ def standings(
     rounds = tuple(rounds)
     players = [entrant.player for entrant in entrants]
     numbers = {entrant.player: entrant.number for entrant in entrants}
-    scores = total_scores(players, rounds, system)
-    buchholz = buchholz_cut_1(players, rounds, system)
-    berger = sonneborn_berger(players, rounds, system)
+    inputs = tie_break_inputs(players, rounds, system)
+    scores = inputs.scores
+    buchholz = buchholz_cut_1(players, rounds, system, inputs)
+    berger = sonneborn_berger(players, rounds, system, inputs)
 
     def key(player: int) -> tuple[int, int, Fraction]:
         return (scores[player], buchholz[player], berger[player])

@@ -118,22 +118,42 @@ def _contributions(
     ]
 
 
-def buchholz_cut_1(
+@dataclass(frozen=True)
+class TieBreakInputs:
+    """What Buchholz and Sonneborn-Berger both read, computed once: each player's
+    `scores`, their `records` (`round_records`) and the `adjusted` scores their
+    opponents bring (`adjusted_scores`)."""
+
+    scores: Mapping[int, int]
+    records: Mapping[int, list[RoundRecord]]
+    adjusted: Mapping[int, int]
+
+
+def tie_break_inputs(
     players: Collection[int], rounds: Iterable[Round], system: ScoreSystem
+) -> TieBreakInputs:
+    """The `TieBreakInputs` of `players` after `rounds`. Raises ValueError when a round
+    names a player not in `players`, and as `check_rounds` does."""
+    rounds = tuple(rounds)
+    records = round_records(players, rounds, system)
+    return TieBreakInputs(total_scores(players, rounds, system), records,
+                          adjusted_scores(records, system))
+
+
+def buchholz_cut_1(
+    players: Collection[int], rounds: Iterable[Round], system: ScoreSystem,
+    inputs: TieBreakInputs | None = None,
 ) -> dict[int, int]:
     """Each player's Buchholz Cut 1: the sum of the opponents' scores (unplayed rounds
     as the module states), less the least significant one, a voluntarily unplayed
     round's cut first (FIDE C.07, 2023: Buchholz, Cut-1, article 14.6 on cutting
     unplayed rounds first). A player
-    with no round counted has 0. Raises ValueError when a round names a player not in
-    `players`."""
-    rounds = tuple(rounds)
-    scores = total_scores(players, rounds, system)
-    records = round_records(players, rounds, system)
-    adjusted = adjusted_scores(records, system)
+    with no round counted has 0. `inputs`, when given, are `tie_break_inputs` of the same
+    arguments. Raises ValueError when a round names a player not in `players`."""
+    inputs = inputs or tie_break_inputs(players, rounds, system)
     result: dict[int, int] = {}
     for player in players:
-        parts = _contributions(player, records, scores, adjusted)
+        parts = _contributions(player, inputs.records, inputs.scores, inputs.adjusted)
         values = [value for _, value, _ in parts]
         voluntary = [value for is_voluntary, value, _ in parts if is_voluntary]
         if values:
@@ -143,22 +163,22 @@ def buchholz_cut_1(
 
 
 def sonneborn_berger(
-    players: Collection[int], rounds: Iterable[Round], system: ScoreSystem
+    players: Collection[int], rounds: Iterable[Round], system: ScoreSystem,
+    inputs: TieBreakInputs | None = None,
 ) -> dict[int, Fraction]:
     """Each player's Sonneborn-Berger: the sum, over their rounds, of the opponent's
     score times the share of a win the player scored (a win's whole, half for a draw,
     nothing for a loss), in the tournament's points (FIDE C.07, 2023: Sonneborn-Berger;
-    unplayed rounds as the module states). Raises ValueError when a round names a
-    player not in `players`."""
-    rounds = tuple(rounds)
-    scores = total_scores(players, rounds, system)
-    records = round_records(players, rounds, system)
-    adjusted = adjusted_scores(records, system)
+    unplayed rounds as the module states). `inputs`, when given, are `tie_break_inputs`
+    of the same arguments. Raises ValueError when a round names a player not in
+    `players`."""
+    inputs = inputs or tie_break_inputs(players, rounds, system)
     return {
         player: sum(
             (
                 Fraction(value * points, system.win)
-                for _, value, points in _contributions(player, records, scores, adjusted)
+                for _, value, points in _contributions(
+                    player, inputs.records, inputs.scores, inputs.adjusted)
             ),
             Fraction(0),
         )
