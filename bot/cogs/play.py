@@ -133,8 +133,10 @@ class Play(commands.Cog):
         """Play `move`; with `draw`, offer a draw with it, as players do over the board:
         the offer stands for the opponent, who accepts it or plays on (an offer made
         before one's own move lapses with that move: docs/RULES.md, "Project-wide game
-        rules"). Raises `PlayerError` as `GameService.play`, and COMPUTER_NO_DRAW before
-        moving when `draw` is asked of a game against the computer."""
+        rules"). Raises `PlayerError` as `GameService.play`, COMPUTER_NO_DRAW before
+        moving when `draw` is asked of a game against the computer, and
+        DRAW_OFFER_OVERTAKEN after the move when the opponent answered it before the offer
+        was made (the offer is then not made)."""
         channel_id = channel_of(interaction)
         players = self.games.players_in(channel_id)
         if draw and players is not None and None in players:
@@ -143,7 +145,14 @@ class Play(commands.Cog):
         update = await self.games.play(channel_id, interaction.user.id, move,
                                        announce=announce)
         if draw and not update.state.is_over:
-            await self.games.draw(channel_id, interaction.user.id, announce=announce)
+            # The offer goes with this move's board or not at all: made later, it could
+            # accept an offer the opponent made in reply, unseen.
+            board = BoardRef(update.state.game_id, update.state.ply)
+            try:
+                await self.games.draw(channel_id, interaction.user.id, board=board,
+                                      announce=announce)
+            except StaleBoardError:
+                raise PlayerError(Msg.DRAW_OFFER_OVERTAKEN) from None
 
     @move.autocomplete("move")
     async def move_autocomplete(

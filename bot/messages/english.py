@@ -75,6 +75,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                            "/challenge.",
     Msg.DRAW_ALREADY_OFFERED: "You have already offered a draw. Wait for {opponent} to accept, "
                               "or play on.",
+    Msg.DRAW_OFFER_OVERTAKEN: "Your move was played, but your opponent replied before your "
+                              "draw offer went out, so no draw was offered. You can offer "
+                              "one now with /draw.",
     Msg.ABORT_TOO_LATE: "Both players have moved, so the game can't be aborted any more. Use "
                         "/resign, or ask a moderator.",
     Msg.GUILD_ONLY: "This works in a server channel, not in direct messages.",

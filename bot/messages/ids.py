@@ -32,6 +32,7 @@ class Msg(enum.StrEnum):
     CHALLENGE_NOT_YOURS = "error.challenge_not_yours"
     CHALLENGE_UNKNOWN = "error.challenge_unknown"
     DRAW_ALREADY_OFFERED = "error.draw_already_offered"
+    DRAW_OFFER_OVERTAKEN = "error.draw_offer_overtaken"
     ABORT_TOO_LATE = "error.abort_too_late"
     GUILD_ONLY = "error.guild_only"
     BAD_OPTION = "error.bad_option"

@@ -317,6 +317,34 @@ async def test_a_draw_offered_with_a_move_stands_and_stale_offers_lose_their_but
     assert not h.bot.services.games.is_active(state.game_id)
 
 
+async def test_a_draw_offered_with_a_move_is_not_made_on_the_opponents_reply(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The offer goes with the move it was asked with, or not at all: when the opponent
+    answers (and offers a draw) between the move and the offer, the offer is not made,
+    so it cannot accept the opponent's offer unseen, and the player is told."""
+    h = harness
+    await challenge_and_accept(h)
+    games = h.bot.services.games
+    play = games.play
+
+    async def answered_at_once(channel_id: int, user_id: int, text: str,
+                               **kwargs: Any) -> Any:
+        update = await play(channel_id, user_id, text, **kwargs)
+        if user_id == ALICE:
+            await play(channel_id, BOB, _first_move(h))
+            await games.draw(channel_id, BOB)
+        return update
+
+    monkeypatch.setattr(games, "play", answered_at_once)
+    calls = await run(h, slash(h, "move", [option("move", _first_move(h)),
+                                           option("draw", True, 5)], user=ALICE))
+    state = games.current(CHANNEL)
+    assert state.ply == 2 and state.draw_offer_by is engine.Color.BLACK
+    [told] = [c for c in calls if c.ephemeral]
+    assert "no draw was offered" in told.content and "/draw" in told.content
+
+
 async def test_a_draw_cannot_be_offered_with_a_move_against_the_computer(
     harness: Harness,
 ) -> None:
