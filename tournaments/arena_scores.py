@@ -10,7 +10,7 @@ and the standings (`ArenaStanding` rows, ranked). Pure functions: no storage, no
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import assert_never
@@ -191,26 +191,35 @@ class ArenaStanding:
     points: tuple[int, ...]
 
 
-def performance(player: int, games: Sequence[ArenaGame], ratings: dict[int, int]) -> int | None:
-    """`player`'s performance rating over the played games among `games`: the mean of
+def performances(games: Iterable[ArenaGame], ratings: Mapping[int, int]) -> dict[int, int]:
+    """Each player's performance rating over the played games among `games`: the mean of
     the opponent's rating plus `PERFORMANCE_SPREAD` for a win, minus it for a loss, plus
-    nothing for a draw; forfeits are not games played. None when no game was played."""
-    total = 0
-    count = 0
+    nothing for a draw (lichess's arena performance); forfeits are not games played. A
+    player with no game played has no entry. One pass over the games."""
+    totals: dict[int, int] = {}
+    counts: dict[int, int] = {}
     for finished in games:
         game = finished.game
         assert game.outcome is not None
-        if player not in (game.white, game.black) or not game.outcome.played:
+        if not game.outcome.played:
             continue
         winner = game.outcome.winner()
-        spread = (
-            0
-            if winner is None
-            else (PERFORMANCE_SPREAD if winner is game.colour_of(player) else -PERFORMANCE_SPREAD)
-        )
-        total += ratings[game.opponent_of(player)] + spread
-        count += 1
-    return None if count == 0 else round(total / count)
+        for player in (game.white, game.black):
+            spread = (
+                0
+                if winner is None
+                else (PERFORMANCE_SPREAD if winner is game.colour_of(player)
+                      else -PERFORMANCE_SPREAD)
+            )
+            totals[player] = totals.get(player, 0) + ratings[game.opponent_of(player)] + spread
+            counts[player] = counts.get(player, 0) + 1
+    return {player: round(total / counts[player]) for player, total in totals.items()}
+
+
+def performance(player: int, games: Sequence[ArenaGame], ratings: dict[int, int]) -> int | None:
+    """`player`'s performance rating over the played games among `games`
+    (`performances`); None when no game was played."""
+    return performances(games, ratings).get(player)
 
 
 def standings(
@@ -226,11 +235,11 @@ def standings(
     check_entrants(entrants)
     by_player = sheets(entrants, games, rules, end)
     ratings = {entrant.player: entrant.rating for entrant in entrants}
-    counting = counted(games, end)
+    performed = performances(counted(games, end), ratings)
     rows = []
     for entrant in entrants:
         sheet = by_player[entrant.player]
-        rows.append((entrant, sheet, performance(entrant.player, counting, ratings)))
+        rows.append((entrant, sheet, performed.get(entrant.player)))
 
     def key(row: tuple[Entrant, ArenaSheet, int | None]) -> tuple[int, int, int]:
         entrant, sheet, perf = row

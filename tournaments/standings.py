@@ -48,27 +48,33 @@ class Standing:
     results: tuple[RoundResult, ...]
 
 
-def round_results(
-    player: int, rounds: Iterable[Round], system: ScoreSystem
-) -> tuple[RoundResult, ...]:
-    """The rounds `player` was paired in or had a bye, in round order."""
-    results: list[RoundResult] = []
+def _results_by_player(
+    rounds: Iterable[Round], system: ScoreSystem
+) -> dict[int, list[RoundResult]]:
+    """Every player's rounds (paired or a bye), in round order, in one pass."""
+    results: dict[int, list[RoundResult]] = {}
     for round_ in sorted(rounds, key=lambda r: r.number):
         for game in round_.games:
-            if player in (game.white, game.black):
+            for player in (game.white, game.black):
                 colour = game.colour_of(player)
                 points = 0 if game.outcome is None else system.game_points(game.outcome, colour)
-                results.append(
+                results.setdefault(player, []).append(
                     RoundResult(
                         round_.number, points, game.opponent_of(player), colour, game.outcome
                     )
                 )
         for bye in round_.byes:
-            if bye.player == player:
-                results.append(
-                    RoundResult(round_.number, system.bye_points(bye.kind), bye=bye.kind)
-                )
-    return tuple(results)
+            results.setdefault(bye.player, []).append(
+                RoundResult(round_.number, system.bye_points(bye.kind), bye=bye.kind)
+            )
+    return results
+
+
+def round_results(
+    player: int, rounds: Iterable[Round], system: ScoreSystem
+) -> tuple[RoundResult, ...]:
+    """The rounds `player` was paired in or had a bye, in round order."""
+    return tuple(_results_by_player(rounds, system).get(player, ()))
 
 
 def standings(
@@ -84,6 +90,7 @@ def standings(
     players = [entrant.player for entrant in entrants]
     numbers = {entrant.player: entrant.number for entrant in entrants}
     inputs = tie_break_inputs(players, rounds, system)
+    results = _results_by_player(rounds, system)
     scores = inputs.scores
     buchholz = buchholz_cut_1(players, rounds, system, inputs)
     berger = sonneborn_berger(players, rounds, system, inputs)
@@ -119,7 +126,7 @@ def standings(
                 buchholz_cut_1=buchholz[player],
                 sonneborn_berger=berger[player],
                 direct_encounter=encounter[player],
-                results=round_results(player, rounds, system),
+                results=tuple(results.get(player, ())),
             )
         )
     return tuple(rows)
