@@ -3,6 +3,10 @@
     as bob                                   switch to user bob (created on first use)
     in games                                 switch to channel #games (created if missing)
     in "Dama Annex#lobby"                    switch to #lobby of the server Dama Annex
+    in my game                               switch to the channel or thread of your
+                                             game under way (a tournament game's thread)
+    wait "Round 2" 120s                      wait until the bot posts a message having
+                                             this text (at most 120 s; 60 without a time)
     /challenge opponent:@bob variant:italian a slash command, as Discord shows it
     /challenge @bob italian                  option names may be left out, in schema order
     /move 22-18
@@ -61,6 +65,26 @@ class InChannel:
 
 
 @dataclass(frozen=True)
+class InMyGame:
+    """`in my game`: act in the channel (or thread) of the current user's game under way
+    from now on. A channel's name has no spaces on Discord, so no channel is called so."""
+
+
+MY_GAME = "my game"
+"""What `in` takes for the current user's game (`InMyGame`)."""
+
+
+@dataclass(frozen=True)
+class Wait:
+    """`wait TEXT [SECONDS]`: wait until a message of the bot having `text` (in its text,
+    embed or buttons; case does not matter) has arrived since the previous command was
+    typed (or since the message the previous `wait` found), for at most `seconds`."""
+
+    text: str
+    seconds: float = 60.0
+
+
+@dataclass(frozen=True)
 class Press:
     """`press [NUMBER] LABEL`: press the button with this label (or custom_id), on the
     bot's message with that number in the transcript, else on the newest having it."""
@@ -93,7 +117,7 @@ class Slash:
     suggest: bool = False
 
 
-Command = AsUser | InChannel | Press | Select | Slash
+Command = AsUser | InChannel | InMyGame | Wait | Press | Select | Slash
 
 def is_option_name(text: str) -> bool:
     """Whether `text` (before a colon) is an option name as Discord's names are written:
@@ -134,10 +158,14 @@ def parse_line(line: str) -> Command | None:
         if not hash_:
             server, channel = "", where
         channel = channel.strip()
+        if not hash_ and " ".join(channel.casefold().split()) == MY_GAME:
+            return InMyGame()
         if not channel:
             raise ScriptError("write `in CHANNEL`, e.g. `in games`, or `in SERVER#CHANNEL`, "
                               'e.g. `in "Dama Annex#lobby"`')
         return InChannel(channel, server.strip() or None)
+    if keyword == "wait":
+        return _wait(rest)
     if keyword == "press":
         if not rest:
             raise ScriptError("write `press LABEL`, e.g. `press Accept` (or `press 3 Accept` "
@@ -163,8 +191,38 @@ def parse_line(line: str) -> Command | None:
         return _slash(text)
     raise ScriptError(
         f"{text[:40]!r} is not a command: write a slash command (`/move 22-18`), "
-        "`as NAME`, `in CHANNEL`, `press LABEL`, `select OPTION` or `suggest /COMMAND ...`"
+        "`as NAME`, `in CHANNEL`, `in my game`, `wait TEXT`, `press LABEL`, `select OPTION` or "
+        "`suggest /COMMAND ...`"
     )
+
+
+def _wait(rest: str) -> Wait:
+    """`wait TEXT [SECONDSs]` -> `Wait` (the time ends in `s`, so `wait Round 2` waits for
+    "Round 2"). Raises `ScriptError` without a text, or for a time not above 0 s and at
+    most an hour."""
+    usage = 'write `wait TEXT [SECONDSs]`, e.g. `wait "Round 2" 120s`'
+    try:
+        words = shlex.split(rest)
+    except ValueError as error:
+        raise ScriptError(f"{usage} ({error}: close the quotes)") from None
+    seconds = _seconds(words[-1]) if len(words) > 1 else None
+    if seconds is not None:
+        if not 0 < seconds <= 3600:
+            raise ScriptError(f"wait more than 0 s and at most 3600 s, not {words[-1]}")
+        return Wait(" ".join(words[:-1]), seconds)
+    if not words:
+        raise ScriptError(usage)
+    return Wait(" ".join(words))
+
+
+def _seconds(word: str) -> float | None:
+    """`120s` -> 120.0; None for a word that is not a number of seconds."""
+    if not word.lower().endswith("s"):
+        return None
+    try:
+        return float(word[:-1])
+    except ValueError:
+        return None
 
 
 def _unquote(text: str) -> str:

@@ -32,10 +32,12 @@ from localplay.script import (
     AsUser,
     Command,
     InChannel,
+    InMyGame,
     Press,
     ScriptError,
     Select,
     Slash,
+    Wait,
     canonical_command,
     parse_line,
     resolve_options,
@@ -106,6 +108,9 @@ class TerminalSession:
         self._printer: asyncio.Task[None] | None = None
         self._last_event = time.monotonic()
         self._last_answer = 0.0
+        self._arrived: list[str] = []  # each bot message's text as it arrived, casefolded
+        self._arrival = asyncio.Event()  # set at each arrival (`wait`)
+        self._looked_from = 0  # where in `_arrived` the next `wait` looks from
 
     # ---- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> TerminalSession:
@@ -185,6 +190,8 @@ class TerminalSession:
         if message.loading:
             return
         self._last_event = time.monotonic()
+        self._arrived.append("\n".join(self.text.lines(message)).casefold())
+        self._arrival.set()
         game_id = game_id_of(message) if message.attachments else None
         # Read the game now, not when the printer gets to it: by then it may have moved on.
         snapshot = (asyncio.get_running_loop().create_task(self.games.load(game_id))
@@ -336,7 +343,13 @@ class TerminalSession:
         return True
 
     async def _run(self, command: Command) -> None:
-        if isinstance(command, AsUser):
+        if isinstance(command, Wait):
+            await self._wait(command.text, command.seconds)
+            return
+        self._looked_from = len(self._arrived)
+        if isinstance(command, InMyGame):
+            await self._switch_to_game()
+        elif isinstance(command, AsUser):
             user = self.standin.user(command.name, locale=self.locale)
             self.standin.set_locale(user, self.locale)
             self.user = user.name
@@ -375,6 +388,43 @@ class TerminalSession:
             self.where = await self.standin.add_channel(guild_id, name.lstrip("#"))
             self.emit(f"(created {self._place()})")
         self.emit(f"(you are in {self._place()})")
+
+    async def _switch_to_game(self) -> None:
+        """Move to the channel or thread of the current user's game under way, read from
+        the bot's database. Raises `ScriptError` when they have none, or several (then
+        it names their channels, for `in CHANNEL`)."""
+        user = self.standin.user(self.user)
+        try:
+            games = await self.games.active_for(user.id)
+        except StorageError as error:
+            raise ScriptError(f"cannot read the bot's games: {error}") from None
+        if not games:
+            raise ScriptError(f"@{self.user} has no game under way")
+        if len(games) > 1:
+            places = ", ".join(f"#{self._channel_name(g.channel_id)}" for g in games)
+            raise ScriptError(f"@{self.user} has {len(games)} games under way, in {places}: "
+                              "write `in CHANNEL` for one of them")
+        self.where = self.standin.channel(games[0].channel_id)
+        self.emit(f"(you are in {self._place()}, game #{games[0].id})")
+
+    async def _wait(self, text: str, seconds: float) -> None:
+        """Return once a bot message having `text` arrived since the previous command was
+        typed (or since the one the previous `wait` found). Raises `ScriptError` after
+        `seconds` without one."""
+        wanted = text.casefold()
+        deadline = time.monotonic() + seconds
+        while True:
+            for index in range(self._looked_from, len(self._arrived)):
+                if wanted in self._arrived[index]:
+                    self._looked_from = index + 1
+                    return
+            self._looked_from = len(self._arrived)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise ScriptError(f"no message of the bot said {text!r} within {seconds:g} s")
+            self._arrival.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._arrival.wait(), left)
 
     def _canonical(self, command: Slash) -> Slash:
         """`command` with the registered names, typed as the users' client shows them."""

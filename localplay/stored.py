@@ -58,6 +58,11 @@ class StoredGames:
         game = engine.Game.replay(record.variant, record.start_fen, (m.text for m in moves))
         return StoredGame(record, tuple(moves), game)
 
+    async def active_for(self, user_id: int) -> list[GameRecord]:
+        """The user's games under way, oldest first. Raises `storage.StorageError` when
+        the database cannot be read."""
+        return await (await self._open()).games.active_for_user(user_id)
+
     async def player_name(self, user_id: int) -> str | None:
         """The name the bot last stored for the user (None: none stored, or no such
         user). Raises `storage.StorageError` when the database cannot be read."""

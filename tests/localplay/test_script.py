@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -12,10 +13,12 @@ from bot.locales import catalog_path
 from localplay.script import (
     AsUser,
     InChannel,
+    InMyGame,
     Press,
     ScriptError,
     Select,
     Slash,
+    Wait,
     canonical_command,
     parse_line,
     resolve_options,
@@ -44,6 +47,20 @@ def test_keywords() -> None:
     assert parse_line('in "Dama Annex#lobby"') == InChannel("lobby", "Dama Annex")
     assert parse_line("in Annex#tables") == InChannel("tables", "Annex")
     assert parse_line("press Offer draw") == Press("Offer draw")
+    assert parse_line("in my game") == parse_line("IN  My Game") == InMyGame()
+
+
+def test_wait_takes_a_text_and_an_optional_time_in_seconds() -> None:
+    assert parse_line('wait "Round 2" 120s') == Wait("Round 2", 120.0)
+    assert parse_line("wait Round 2") == Wait("Round 2", 60.0)
+    assert parse_line("wait Round 2 1.5S") == Wait("Round 2", 1.5)
+    assert parse_line("wait 3s") == Wait("3s", 60.0)
+    for line, says in [("wait", "write `wait TEXT [SECONDSs]`"),
+                       ('wait "Round 2" 0s', "more than 0 s and at most 3600 s, not 0s"),
+                       ('wait "Round 2" 7200s', "not 7200s"),
+                       ('wait "Round 2', "close the quotes")]:
+        with pytest.raises(ScriptError, match=re.escape(says)):
+            parse_line(line)
 
 
 def test_slash_commands_as_discord_shows_them() -> None:

@@ -164,3 +164,34 @@ async def test_select_shows_a_mistake_of_an_analysed_game(
            "this" in shown, shown
     assert "1... 9-13 (blunder, @bob). Better: 10-13" in shown, shown
     assert "mistake.png" in shown, shown
+
+
+async def test_in_my_game_goes_to_the_players_game_and_wait_finds_a_post(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert not await session.run_line("in my game")
+        assert out[-1] == "! @alice has no game under way"
+        assert await session.run_line("/challenge @bob Italian color:white")
+        assert await session.run_line("as bob")
+        assert await session.run_line("press Accept")
+        # The board of the accepted challenge arrived during that command: it counts, once.
+        assert await session.run_line('wait "the game begins" 5s')
+        assert not await session.run_line('wait "the game begins" 1s')
+        assert out[-1] == "! no message of the bot said 'the game begins' within 1 s"
+        assert await session.run_line("in games")
+        assert await session.run_line("in my game")
+        assert out[-1].startswith("(you are in #general, game #")
+        assert session.channel == "general"
+        # A second game of bob's, elsewhere: `in my game` cannot choose, and says where.
+        assert await session.run_line("in games")
+        assert await session.run_line("/challenge @carol dama")
+        assert await session.run_line("as carol")
+        assert await session.run_line("press Accept")
+        assert await session.run_line("as bob")
+        assert not await session.run_line("in My  Game")
+        assert out[-1] == ("! @bob has 2 games under way, in #general, #games: write "
+                           "`in CHANNEL` for one of them")
+        await session.finish()
