@@ -154,8 +154,8 @@ def _cell(p: _Painter, column: Column, top: int, cell: RoundCell) -> None:
     forfeit = cell.result in (CellResult.FORFEIT_WIN, CellResult.FORFEIT_LOSS)
     if forfeit:
         hatch = ImageDraw.Draw(tile)
-        for x in range(-h, w, 9):
-            hatch.line((x, h, x + h, 0), fill=theme.hatch, width=1)
+        for hx in range(-h, w, 9):
+            hatch.line((hx, h, hx + h, 0), fill=theme.hatch, width=1)
     p.image.paste(tile, (column.left + 3, top + 3))
     opponent, result = cell_text(cell)
     disc = cell.colour is not None and not forfeit
@@ -227,9 +227,9 @@ def _frame(p: _Painter) -> None:
     right = max(c.right for c in columns)
     bottom = layout.header_top + ROW_HEIGHT * (len(layout.rows) + 1)
     p.draw.rectangle((left - 3, layout.header_top - 3, right + 2, bottom + 2), fill=theme.bevel)
+    edge = layout.width - MARGIN if p.rtl else MARGIN
     if layout.title:
-        x = layout.width - MARGIN if p.rtl else MARGIN
-        p.text((x, MARGIN + TITLE_HEIGHT / 2 - 4), layout.title, p.fonts.title,
+        p.text((edge, MARGIN + TITLE_HEIGHT / 2 - 4), layout.title, p.fonts.title,
                theme.frame_text, "rm" if p.rtl else "lm", caller_words=True)
     middle = layout.header_top + ROW_HEIGHT / 2
     for column in columns:
@@ -242,8 +242,7 @@ def _frame(p: _Painter) -> None:
                    theme.frame_text, caller_words=True)
     for i, note in enumerate(layout.notes):
         y = layout.notes_top + NOTE_HEIGHT * i + NOTE_HEIGHT / 2
-        x = layout.width - MARGIN if p.rtl else MARGIN
-        p.text((x, y), note, p.fonts.text, theme.frame_text, "rm" if p.rtl else "lm",
+        p.text((edge, y), note, p.fonts.text, theme.frame_text, "rm" if p.rtl else "lm",
                caller_words=True)
 
 
