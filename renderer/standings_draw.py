@@ -60,7 +60,7 @@ class StandingsTheme:
     text: RGB = (40, 28, 20)
     grid: RGB = (200, 172, 136)
     win: RGB = (188, 224, 168)
-    draw: RGB = (228, 216, 192)
+    draw: RGB = (220, 216, 208)
     loss: RGB = (240, 188, 176)
     neutral: RGB = (236, 228, 212)
     hatch: RGB = (156, 128, 100)
