@@ -66,9 +66,14 @@ def _glyph(char: str, font: Font) -> bytes:
     return im.tobytes()
 
 
+@lru_cache(maxsize=64)
+def _missing_glyph(font: Font) -> bytes:
+    return _glyph(_MISSING, font)
+
+
 @lru_cache(maxsize=8192)
 def _char_drawable(char: str, font: Font) -> bool:
-    return _glyph(char, font) != _glyph(_MISSING, font)
+    return _glyph(char, font) != _missing_glyph(font)
 
 
 def _shapes(font: Font) -> bool:
@@ -136,18 +141,40 @@ def font_chain(px: int, bold: bool = False, folder: Path = FONT_DIR) -> FontChai
     return FontChain(tuple(fonts))
 
 
+MAX_MARKS = 2
+"""Combining marks kept on one letter: enough for any language (Vietnamese stacks two),
+and a name piling up dozens of marks (Discord's "Zalgo" names) stays in its row."""
+
+
 def _invisible(char: str) -> bool:
-    """Formatting characters drawn as nothing by a shaping layout (and as boxes by the
-    basic one): joiners, direction marks, variation selectors."""
-    return unicodedata.category(char) == "Cf" or "\ufe00" <= char <= "\ufe0f"
+    """Formatting and control characters, drawn as nothing by a shaping layout (and as
+    boxes by the basic one): joiners, direction marks, variation selectors."""
+    return unicodedata.category(char) in ("Cf", "Cc") or "\ufe00" <= char <= "\ufe0f"
+
+
+def plain(text: str) -> str:
+    """`text` on one line: without formatting and control characters, every run of
+    white space (line breaks included) one space, at most MAX_MARKS combining marks on a
+    letter."""
+    kept: list[str] = []
+    marks = 0
+    for char in text:
+        if char.isspace():
+            char = " "
+        elif _invisible(char):
+            continue
+        marks = marks + 1 if unicodedata.combining(char) else 0
+        if marks <= MAX_MARKS:
+            kept.append(char)
+    return " ".join("".join(kept).split())
 
 
 def display_name(name: str, number: int, chain: FontChain) -> str:
     """What the picture writes for the player `name` with pairing number `number`:
-    `name` without invisible formatting characters and without the symbols no font of
-    `chain` draws (emoji); or "#number" when a letter, digit or mark of it cannot be
-    drawn, or when nothing is left. Never a text that would show missing-glyph boxes."""
-    visible = "".join(char for char in name if not _invisible(char))
+    `name` made `plain` and without the symbols no font of `chain` draws (emoji); or
+    "#number" when a letter, digit or mark of it cannot be drawn, or when nothing is
+    left. Never a text that would show missing-glyph boxes."""
+    visible = plain(name)
     kept = "".join(char for char in visible
                     if char.isspace() or not unicodedata.category(char).startswith("S")
                     or chain.draws(char))
@@ -158,6 +185,7 @@ def display_name(name: str, number: int, chain: FontChain) -> str:
 
 
 def drawable_or(text: str, fallback: str, chain: FontChain) -> str:
-    """`text` when a font of `chain` draws it, else `fallback` (a caller's heading in a
-    language the fonts cannot write falls back to a neutral one)."""
-    return text if chain.pick(text) is not None else fallback
+    """`text` made `plain` when a font of `chain` draws it, else `fallback` (a caller's
+    heading in a language the fonts cannot write falls back to a neutral one)."""
+    shown = plain(text)
+    return shown if chain.pick(shown) is not None else fallback

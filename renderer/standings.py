@@ -132,7 +132,9 @@ class StandingsTable:
 
     def check(self) -> None:
         """Raises RenderError when a row has a different count of tie-breaks than the
-        headings, or a cap is below 1."""
+        headings, when rows have different counts of cells under round numbers (each
+        round is a column: give a round without a game as `CellResult.NOT_PAIRED`), or
+        when a cap is below 1."""
         if self.max_rows < 1 or self.max_rounds < 1:
             raise RenderError(f"the caps must be 1 or more, not {self.max_rows} rows and "
                               f"{self.max_rounds} rounds")
@@ -141,6 +143,10 @@ class StandingsTable:
             if len(row.tie_breaks) != count:
                 raise RenderError(f"row {row.rank} has {len(row.tie_breaks)} tie-break "
                                   f"values; the headings name {count}")
+        rounds = {len(row.cells) for row in self.rows}
+        if self.round_numbers and len(rounds) > 1:
+            raise RenderError(f"under round numbers every row has a cell per round; the "
+                              f"rows have {sorted(rounds)} cells")
 
 
 class ColumnKind(enum.Enum):
@@ -307,8 +313,6 @@ def _headings(table: StandingsTable, chain: FontChain) -> tuple[str, str, str, l
 def _title(text: str, chain: FontChain) -> str:
     """The title as written: as `renderer.fonts.display_name` writes a name, but empty
     where a name would become a number."""
-    if chain.pick(text) is not None:
-        return text
     shown = display_name(text, 0, chain)
     return "" if shown == "#0" else shown
 

@@ -16,6 +16,7 @@ from renderer.fonts import (
     font_draws,
     font_files,
     is_right_to_left,
+    plain,
     raqm_available,
 )
 
@@ -69,3 +70,11 @@ def test_a_name_never_keeps_a_character_no_font_draws(name: str) -> None:
     chain = font_chain(24)
     shown = display_name(name, 9, chain)
     assert chain.pick(shown) is not None
+
+
+def test_a_name_is_written_on_one_line_without_piles_of_marks() -> None:
+    chain = font_chain(24)
+    assert display_name("Ann\nMarie\t\x07Lee", 2, chain) == "Ann Marie Lee"
+    zalgo = "Z" + "\u0301\u0308\u0323" * 10 + "oe"
+    assert display_name(zalgo, 2, chain) == "Z\u0301\u0308oe"
+    assert plain("Ð\u1ebf\u0301 ") == "Ð\u1ebf\u0301"  # Vietnamese: two marks stay

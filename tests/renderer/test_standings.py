@@ -131,6 +131,22 @@ def test_a_row_with_another_count_of_tie_breaks_is_refused() -> None:
         standings_layout(table(1, rows=(bad,)))
     with pytest.raises(RenderError, match="caps"):
         standings_layout(table(1, max_rows=0))
+    uneven = (row(1, rounds=4), row(2, rounds=3))
+    with pytest.raises(RenderError, match="a cell per round"):
+        standings_layout(table(2, rows=uneven))
+    assert len(standings_layout(table(2, rows=uneven, round_numbers=False)).rows) == 2
+
+
+def test_a_table_without_players_has_its_title_and_headings() -> None:
+    layout = standings_layout(table(0))
+    assert layout.rows == () and layout.notes == ()
+    assert [c.kind for c in layout.columns][:3] == [ColumnKind.RANK, ColumnKind.PLAYER,
+                                                    ColumnKind.SCORE]
+    assert layout.height == standings_layout(table(1)).height - ROW_HEIGHT
+
+
+def test_a_title_is_one_line() -> None:
+    assert standings_layout(table(1, title="Friday\nSwiss ")).title == "Friday Swiss"
 
 
 @pytest.mark.parametrize(("cell", "texts"), [
