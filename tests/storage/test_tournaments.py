@@ -140,7 +140,7 @@ async def test_a_tournament_the_schema_refuses_is_a_value_error(
     storage: Storage, changes: dict[str, object], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        await storage.tournaments.create(swiss(**changes))
+        await storage.tournaments.create(swiss(50, **changes))
     assert await storage.tournaments.in_guild(GUILD, TournamentStatus) == []
 
 
