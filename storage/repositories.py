@@ -1,10 +1,13 @@
 """The repository interfaces the bot programs against (`typing.Protocol`).
 
 The implementations are in `storage.players`, `storage.games`, `storage.challenges`,
-`storage.ratings` and `storage.settings`, one for both backends: they run portable SQL
-on an SQLite `Database` or a `PostgresDatabase` (`storage.sql`); `storage.Storage`
-bundles them. Every method is a coroutine; every value returned is a frozen dataclass
-from `storage.models` (the settings: plain dicts of names and text values).
+`storage.ratings`, `storage.settings`, `storage.puzzles`, `storage.analyses` and
+`storage.tournaments`, one for both backends: they run portable SQL on an SQLite
+`Database` or a `PostgresDatabase` (`storage.sql`); `storage.Storage` bundles them.
+Every method is a coroutine; every value returned is a frozen dataclass from
+`storage.models` or `storage.tournament_models` (the settings: plain dicts of names and
+text values). `TournamentRepository` is written in `storage.tournament_repository` and
+exported here.
 """
 
 from __future__ import annotations
@@ -40,6 +43,10 @@ from storage.models import (
     Side,
     StoredAnalysis,
 )
+from storage.tournament_repository import BoardPairing as BoardPairing
+from storage.tournament_repository import NumberedEntrant as NumberedEntrant
+from storage.tournament_repository import RoundBye as RoundBye
+from storage.tournament_repository import TournamentRepository as TournamentRepository
 
 RatingCalculator = Callable[[Rating | None, Rating | None], tuple[RatingUpdate, RatingUpdate]]
 """Given White's and Black's stored ratings in the game's variant (None: never rated in it),
