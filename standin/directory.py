@@ -27,11 +27,15 @@ from .model import (
     Overwrite,
     OverwriteType,
     Role,
+    ScheduledEvent,
+    ScheduledEventEntityType,
+    ScheduledEventStatus,
     User,
     World,
 )
 from .payloads import Payloads
 from .records import MessageRecord
+from .scheduled_events import ScheduledEvents
 from .snowflakes import SnowflakeFactory, on_shard
 
 
@@ -73,10 +77,28 @@ class RoleInfo:
     permissions: int
 
 
+@dataclass(frozen=True)
+class ScheduledEventInfo:
+    """A guild scheduled event as it stands: `interested_ids` the users who pressed
+    "Interested", in the order they did."""
+
+    id: int
+    guild_id: int
+    name: str
+    status: ScheduledEventStatus
+    entity_type: ScheduledEventEntityType
+    location: str | None
+    scheduled_start_time: str
+    scheduled_end_time: str | None
+    creator_id: int
+    interested_ids: tuple[int, ...]
+
+
 UserRef = UserInfo | int | str
 GuildRef = GuildInfo | int | str
 ChannelRef = ChannelInfo | int | str
 MessageRef = MessageRecord | int
+ScheduledEventRef = ScheduledEventInfo | int
 
 
 def username_for(display: str) -> str:
@@ -125,6 +147,7 @@ class Directory:
         self._ids = core.world.ids
         self._payloads: Payloads = core.payloads
         self.bot_permissions = bot_permissions
+        self._scheduled_events = ScheduledEvents(core)
 
     async def _dispatch(self, event: str, intent: int, data: Json) -> None:
         await self.core.hub.dispatch(event, lambda s: data if s.wants(intent) else None)
@@ -410,6 +433,72 @@ class Directory:
     def channel(self, ref: ChannelRef) -> ChannelInfo:
         """Look a channel up by id or name."""
         return self._channel_info(self._channel(ref))
+
+    # ---- scheduled events -----------------------------------------------------------
+    def _scheduled_event(self, ref: ScheduledEventRef) -> ScheduledEvent:
+        ident = ref.id if isinstance(ref, ScheduledEventInfo) else ref
+        event = self.world.scheduled_events.get(ident)
+        if event is None:
+            raise StandInError(f"no scheduled event with id {ident} (deleted?)")
+        return event
+
+    @staticmethod
+    def _scheduled_event_info(event: ScheduledEvent) -> ScheduledEventInfo:
+        return ScheduledEventInfo(
+            id=event.id,
+            guild_id=event.guild_id,
+            name=event.name,
+            status=event.status,
+            entity_type=event.entity_type,
+            location=event.location,
+            scheduled_start_time=event.scheduled_start_time,
+            scheduled_end_time=event.scheduled_end_time,
+            creator_id=event.creator_id,
+            interested_ids=tuple(event.interested_ids),
+        )
+
+    def scheduled_events(self, guild: GuildRef) -> list[ScheduledEventInfo]:
+        """The guild's scheduled events that are SCHEDULED or ACTIVE, oldest first (as its
+        Events list shows them)."""
+        g = self._guild(guild)
+        return [self._scheduled_event_info(e) for e in self.world.guild_scheduled_events(g.id)]
+
+    def scheduled_event(self, event: ScheduledEventRef) -> ScheduledEventInfo:
+        """A scheduled event as it stands now (finished ones too); `StandInError` once
+        deleted."""
+        return self._scheduled_event_info(self._scheduled_event(event))
+
+    async def mark_interested(
+        self, user: UserRef, event: ScheduledEventRef
+    ) -> ScheduledEventInfo:
+        """`user` presses "Interested" on a scheduled event (made a member of its guild
+        first): GUILD_SCHEDULED_EVENT_USER_ADD to sessions with the
+        GUILD_SCHEDULED_EVENTS intent; nothing when they already had. Raises
+        `StandInError` for a bot account or a finished (completed, canceled) event."""
+        return await self._set_interest(user, event, interested=True)
+
+    async def unmark_interested(
+        self, user: UserRef, event: ScheduledEventRef
+    ) -> ScheduledEventInfo:
+        """`user` takes "Interested" back: GUILD_SCHEDULED_EVENT_USER_REMOVE to sessions
+        with the GUILD_SCHEDULED_EVENTS intent; nothing when they were not interested.
+        Raises `StandInError` for a bot account or a finished event."""
+        return await self._set_interest(user, event, interested=False)
+
+    async def _set_interest(
+        self, user: UserRef, ref: ScheduledEventRef, *, interested: bool
+    ) -> ScheduledEventInfo:
+        event = self._scheduled_event(ref)
+        u = self._user(user)
+        if u.bot:
+            raise StandInError(f"{u.username} is a bot account; bots press no buttons")
+        if event.status.finished:
+            raise StandInError(
+                f"the event {event.name!r} is {event.status.name}: its Interested button is gone"
+            )
+        await self.add_member(event.guild_id, u.id)
+        await self._scheduled_events.set_interest(event, u.id, interested)
+        return self._scheduled_event_info(event)
 
     async def _ensure_member(self, channel: Channel, user: User) -> None:
         if (

@@ -27,7 +27,9 @@ from .payloads import FLAG_EPHEMERAL, MESSAGE_REPLY
 from .records import MessageOrigin
 from .responses import int_field, json_response, no_content, snowflake
 from .rest_commands import CommandRoutes
+from .rest_events import ScheduledEventRoutes
 from .rest_identity import IdentityRoutes
+from .scheduled_events import ScheduledEvents
 
 _log = logging.getLogger(__name__)
 
@@ -54,6 +56,7 @@ class Rest:
         self.core = core
         self.commands = CommandRoutes(core)
         self.identity = IdentityRoutes(core, urls, shards)
+        self.scheduled_events = ScheduledEventRoutes(core, ScheduledEvents(core))
         self.openapi_check = openapi_check
         self.token = token
         self.urls = urls  # (http base, gateway ws url)
@@ -115,6 +118,7 @@ class Rest:
             r.get(a + "/guilds/{guild_id}/members/{user_id}", self.guild_member),
             r.get(a + "/guilds/{guild_id}/threads/active", self.active_threads),
             r.get("/attachments/{attachment_id}/{filename}", self.download),
+            *self.scheduled_events.routes(a),
         ]
 
     @web.middleware
