@@ -358,7 +358,7 @@ class Payloads:
         }
         member = self.world.guilds[event.guild_id].members.get(user_id)
         if with_member and member is not None:
-            data["member"] = self.member(member, with_user=False)
+            data["member"] = self.member(member)
         return data
 
     # ---- messages -----------------------------------------------------------------
