@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .channels import create_thread, dm_channel
 from .core import Core
-from .errors import StandInError
+from .errors import ApiError, StandInError
 from .gateway import Intent
 from .model import (
     DEFAULT_EVERYONE,
@@ -37,6 +37,7 @@ from .payloads import Payloads
 from .records import MessageRecord
 from .scheduled_events import ScheduledEvents
 from .snowflakes import SnowflakeFactory, on_shard
+from .threads import edit_thread as apply_thread_edit
 
 
 @dataclass(frozen=True)
@@ -335,6 +336,34 @@ class Directory:
         kind = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
         thread = await create_thread(self.core, parent, name, owner_id=user.id, kind=kind)
         return self._channel_info(thread)
+
+    async def edit_thread(
+        self,
+        thread: ChannelRef,
+        *,
+        by: UserRef,
+        archived: bool | None = None,
+        locked: bool | None = None,
+    ) -> ChannelInfo:
+        """`by` archives or unarchives a thread, locks or unlocks it (None: unchanged),
+        with THREAD_UPDATE, as the bot's PATCH /channels/{thread} would
+        (`threads.edit_thread`: its creator may archive it, locking needs MANAGE_THREADS).
+        Raises `StandInError` when `by` may not, or it is no thread."""
+        channel = self._channel(thread)
+        if not channel.type.is_thread:
+            raise StandInError(f"#{channel.name} is not a thread")
+        user = self._user(by)
+        change: Json = {
+            key: value for key, value in (("archived", archived), ("locked", locked))
+            if value is not None
+        }
+        try:
+            await apply_thread_edit(self.core, channel, change, user.id)
+        except ApiError as exc:
+            raise StandInError(
+                f"{user.username} may not change #{channel.name}: {exc.message}"
+            ) from None
+        return self._channel_info(channel)
 
     async def dm_channel(self, user: UserRef) -> ChannelInfo:
         """The direct-message channel between `user` and the bot."""
