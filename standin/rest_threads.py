@@ -12,9 +12,9 @@ from .bodies import read_body
 from .channels import create_thread
 from .core import Core
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
-from .model import Channel, ChannelType, Permission
+from .model import ChannelType, Permission
 from .responses import int_field, json_response, no_content, snowflake
-from .threads import check_auto_archive_duration, check_name, may_manage, require_active
+from .threads import check_auto_archive_duration, check_name, require_active
 
 
 class ThreadRoutes:
@@ -105,26 +105,20 @@ class ThreadRoutes:
             channel.thread_member_ids.append(self.core.bot_id)
         return no_content()
 
-    def _sees(self, thread: Channel) -> bool:
-        """A private thread is seen by its members and by MANAGE_THREADS (Topics >
-        Threads, Permissions); a public one by whoever sees its parent."""
-        if not self.core.world.permissions_in(thread, self.core.bot_id) & Permission.VIEW_CHANNEL:
-            return False
-        return (
-            thread.type is not ChannelType.PRIVATE_THREAD
-            or self.core.bot_id in thread.thread_member_ids
-            or may_manage(self.core, thread, self.core.bot_id)
-        )
-
     async def active_threads(self, request: web.Request) -> web.Response:
-        """GET /guilds/{id}/threads/active: the guild's unarchived threads the bot can
-        see, and its own thread members of them."""
+        """GET /guilds/{id}/threads/active: the guild's unarchived threads under the
+        channels the bot can view, and its own thread members of them."""
         ident = snowflake(request, "guild_id", JsonErrorCode.UNKNOWN_GUILD, "Guild")
         guild = self.core.world.guilds.get(ident)
         if guild is None:
             raise not_found(JsonErrorCode.UNKNOWN_GUILD, "Guild")
         channels = [self.core.world.channels[c] for c in guild.channel_ids]
-        active = [t for t in channels if t.type.is_thread and not t.archived and self._sees(t)]
+        active = [
+            t for t in channels
+            if t.type.is_thread
+            and not t.archived
+            and self.core.world.permissions_in(t, self.core.bot_id) & Permission.VIEW_CHANNEL
+        ]
         members = [
             self.core.payloads.thread_member(t, self.core.bot_id)
             for t in active
