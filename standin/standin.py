@@ -15,8 +15,10 @@ does this from its setting `DAMA_DISCORD_URL=standin.url`), log the bot in with
 
 World: `user`, `add_guild`, `add_channel`, `add_category`, `add_thread`, `dm_channel`,
 `add_member`, `add_role`, `give_role`, `everyone`, `set_permissions` (from `Directory`).
-Acting: `slash`, `autocomplete`, `press`, `select`, `submit_modal`, `say`.
+Acting: `slash`, `autocomplete`, `press`, `select`, `submit_modal`, `say`, `edit_thread`,
+`mark_interested`, `unmark_interested`.
 Looking: `messages`, `message`, `last_message`, `interaction`, `commands`, `options_of`,
+`scheduled_events`, `scheduled_event`,
 `attachment_bytes`, `events`, `add_listener`, `wait_for_message`, `wait_for_commands`,
 `wait_until_connected`, `typing_count`, `request_log`, `internal_errors`.
 Faults: `drop_gateway`, `request_reconnect`, `invalidate_sessions`.
