@@ -105,6 +105,8 @@ async def test_interest_reaches_the_bot_and_lists_the_users(
         await standin.mark_interested("alice", event.id)
         seen_event, seen_user = await added
         assert seen_event.id == event.id and seen_user.id == standin.user("alice").id
+        with pytest.raises(StandInError, match="bot account"):
+            await standin.mark_interested(standin.bot, event.id)
         info = await standin.mark_interested("bob", event.id)
         again = await standin.mark_interested("bob", event.id)  # pressing twice: no change
         assert info.interested_ids == again.interested_ids

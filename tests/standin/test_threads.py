@@ -107,6 +107,12 @@ async def test_locking_takes_manage_threads(standin: StandIn, guild: GuildInfo) 
         with pytest.raises(discord.Forbidden) as refused:
             await thread.edit(locked=True)
         assert refused.value.code == 50013
+        created = asyncio.ensure_future(bot.wait_for("thread_create", timeout=10))
+        await standin.add_thread("games", "alice's table", owner="alice")
+        theirs = await created
+        with pytest.raises(discord.Forbidden) as not_creator:
+            await theirs.edit(archived=True)  # archiving another's thread: MANAGE_THREADS
+        assert not_creator.value.code == 50013
 
         # A moderator locks it: the bot, without MANAGE_THREADS, may no longer post.
         moderators = await standin.add_role(guild, "moderators", int(Permission.MANAGE_THREADS))
