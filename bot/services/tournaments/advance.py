@@ -199,7 +199,7 @@ class TournamentAdvance:
             absent = frozenset(e.player for e in entrants if e.player not in snapshot.active)
             paired = await swiss_round(entrants, snapshot.model_rounds, number, total, absent)
         else:
-            paired = round_robin(entrants, number, record.rounds or 1)
+            paired = round_robin(entrants, number, record.rounds or 1, snapshot.active)
         return await self._store(snapshot, paired)
 
     async def _store(self, snapshot: Snapshot, paired: Round) -> bool:
