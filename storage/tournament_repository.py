@@ -69,6 +69,11 @@ class TournamentRepository(Protocol):
         """The tournament of a Discord scheduled event (its "Interested" signs up)."""
         ...
 
+    async def due_to_start(self, now: datetime) -> list[TournamentRecord]:
+        """Every tournament in sign-up whose start time is at or before `now`, soonest
+        first (the scheduler starts them; the service keeps those of its shards)."""
+        ...
+
     async def running(self) -> list[TournamentRecord]:
         """Every tournament running or paused, oldest first (restore; the service keeps
         those of its shards)."""

@@ -206,6 +206,11 @@ class SqlTournamentRepository:
             "SELECT * FROM tournaments WHERE event_id = $1 ORDER BY id DESC LIMIT 1", event_id)
         return found[0] if found else None
 
+    async def due_to_start(self, now: datetime) -> list[TournamentRecord]:
+        return await self._tournaments(
+            "SELECT * FROM tournaments WHERE status = $1 AND starts_at <= $2 "
+            "ORDER BY starts_at, id", TournamentStatus.SIGNUP.value, to_ms(now))
+
     async def running(self) -> list[TournamentRecord]:
         return await self._tournaments(
             "SELECT * FROM tournaments WHERE status IN ($1, $2) ORDER BY id",

@@ -41,6 +41,8 @@ CREATE TABLE tournaments (
 
 -- A server's tournaments by status, newest first (lists and history).
 CREATE INDEX tournaments_guild ON tournaments (guild_id, status, created_at);
+-- The tournaments in sign-up with a start time, soonest first (the scheduler's starts).
+CREATE INDEX tournaments_starts ON tournaments (starts_at) WHERE status = 'signup';
 -- One tournament in sign-up or under way per channel.
 CREATE UNIQUE INDEX tournaments_open_channel ON tournaments (channel_id)
     WHERE status IN ('signup', 'running', 'paused');

@@ -192,6 +192,23 @@ async def test_lists_by_guild_status_and_history(storage: Storage) -> None:
     assert await storage.tournaments.history(GUILD + 1) == []
 
 
+async def test_due_to_start_lists_the_sign_ups_whose_time_came_in_every_server(
+        storage: Storage) -> None:
+    later = await storage.tournaments.create(swiss(channel=50, starts_at=START + timedelta(
+        hours=2)))
+    soon = await storage.tournaments.create(swiss(channel=51, guild_id=GUILD + 1,
+                                                  starts_at=START + timedelta(hours=1)))
+    await storage.tournaments.create(swiss(channel=52))  # no start time: the organiser's
+    gone = await storage.tournaments.create(swiss(channel=53, starts_at=START))
+    await storage.tournaments.set_status(gone.id, gone.revision, TournamentStatus.CANCELLED,
+                                         START)
+    assert await storage.tournaments.due_to_start(START + timedelta(minutes=59)) == []
+    due = await storage.tournaments.due_to_start(START + timedelta(hours=1))
+    assert [t.id for t in due] == [soon.id]
+    due = await storage.tournaments.due_to_start(START + timedelta(days=1))
+    assert [t.id for t in due] == [soon.id, later.id]  # soonest first
+
+
 # --- entrants ------------------------------------------------------------------------
 
 

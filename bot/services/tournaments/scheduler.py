@@ -1,8 +1,10 @@
 """`TournamentScheduler`: what advances a tournament without anyone asking. A game's end
 (`GameEnded`) advances its tournament; a background task wakes every `poll` to start
-the tournaments whose start time came and to advance the running arenas (pairings as
-players come free, the end); `restore` advances, at start-up, every tournament under way
-of the servers this process owns (`ShardScope`: another process never pairs them)."""
+the tournaments whose start time came (read from the database each time, so a start time
+set before a restart, or by another process, is kept) and to advance the running arenas
+(pairings as players come free, the end); `restore` advances, at start-up, every
+tournament under way of the servers this process owns (`ShardScope`: another process
+never pairs them)."""
 
 from __future__ import annotations
 
@@ -37,9 +39,6 @@ class TournamentScheduler:
         self._core = core
         self._advance = advance
         self._poll = poll
-        self._starts: dict[int, datetime] = {}
-        """The tournaments in sign-up with a start time, by id (this process's own and
-        those of the servers `watch_guild` was called for)."""
         self._task: asyncio.Task[None] | None = None
 
     def listen(self, events: EventBus) -> None:
@@ -54,21 +53,6 @@ class TournamentScheduler:
         reach(FaultPoint.TOURNAMENT_GAME_ENDED)
         await self._advance(pairing.tournament_id)
 
-    def watch(self, tournament_id: int, starts_at: datetime | None) -> None:
-        """Start the tournament at `starts_at` (None: forget it)."""
-        if starts_at is None:
-            self._starts.pop(tournament_id, None)
-        else:
-            self._starts[tournament_id] = starts_at
-
-    async def watch_guild(self, guild_id: int) -> None:
-        """Watch the start times of the server's tournaments in sign-up (called when the
-        server becomes available after a start-up, for those created before it)."""
-        if not self._core.scope.owns(guild_id):
-            return
-        for record in await self._core.repo.in_guild(guild_id, [TournamentStatus.SIGNUP]):
-            self.watch(record.id, record.starts_at)
-
     async def restore(self) -> None:
         """Advance every tournament under way of the servers this process owns."""
         for record in await self._core.repo.running():
@@ -76,13 +60,12 @@ class TournamentScheduler:
                 await self._advance(record.id)
 
     async def tick(self, now: datetime | None = None) -> None:
-        """Start the watched tournaments whose start time came by `now` (default: the
-        clock's) and advance the running arenas of this process's servers."""
+        """Start the tournaments of this process's servers whose start time came by
+        `now` (default: the clock's) and advance their running arenas."""
         now = now if now is not None else self._core.now()
-        for tournament_id, starts_at in sorted(self._starts.items()):
-            if starts_at <= now:
-                del self._starts[tournament_id]
-                await self._advance(tournament_id)
+        for record in await self._core.repo.due_to_start(now):
+            if self._core.owns(record):
+                await self._advance(record.id)
         for record in await self._core.repo.running():
             if (record.format == Format.ARENA.value and record.status is TournamentStatus.RUNNING
                     and self._core.owns(record)):

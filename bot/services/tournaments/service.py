@@ -84,7 +84,6 @@ class TournamentService:
         when the channel has a tournament in sign-up, running or paused."""
         record = await self._signup.create(guild_id, channel_id, organiser_id, settings,
                                            may_organise)
-        self._scheduler.watch(record.id, record.starts_at)
         await self.advance(record.id)
         return await self._view(record.id)
 
@@ -147,7 +146,6 @@ class TournamentService:
             if by is not None:
                 require_organiser(snapshot.record, by, may_organise)
             await self._control.begin(snapshot, by)
-            self._scheduler.watch(tournament_id, None)
             await self._posts.refresh_signup(await self._view(tournament_id))
         await self.advance(tournament_id)
         return await self._view(tournament_id)
@@ -186,7 +184,6 @@ class TournamentService:
         async with self._core.lock(tournament_id):
             snapshot = await self._core.read_in(tournament_id, guild_id)
             await self._control.end(snapshot, by, may_organise)
-            self._scheduler.watch(tournament_id, None)
             await self._posts.refresh_signup(await self._view(tournament_id))
         await self.advance(tournament_id)
         return await self._view(tournament_id)
@@ -282,11 +279,6 @@ class TournamentService:
     async def stop_scheduler(self) -> None:
         """Stop the background task and wait for the advances it started."""
         await self._scheduler.stop()
-
-    async def watch_guild(self, guild_id: int) -> None:
-        """Watch the start times of the server's tournaments in sign-up: call it when a
-        server becomes available (at start-up, the tournaments created before it)."""
-        await self._scheduler.watch_guild(guild_id)
 
     async def idle(self) -> None:
         """Wait for the advances started in the background (a game's end) to finish

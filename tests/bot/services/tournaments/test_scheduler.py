@@ -157,7 +157,7 @@ async def test_a_start_time_with_one_player_cancels_the_tournament(
     assert cancelled == Cancelled(too_few_players=True)
 
 
-async def test_start_times_are_watched_again_when_the_server_is_available(
+async def test_a_start_time_set_before_a_restart_is_kept(
         open_services: OpenServices, tmp_path: Path) -> None:
     clock = FakeClock()
     path = tmp_path / "watch.sqlite3"
@@ -167,7 +167,6 @@ async def test_start_times_are_watched_again_when_the_server_is_available(
     await sign_up(services, view.id, PLAYERS[:2])
     await services.close()
     again = await open_services(path, clock)
-    await again.tournaments.watch_guild(GUILD)
     clock.now = starts
     await again.tournaments.tick()
     assert (await again.tournaments.info(view.id, guild_id=GUILD)).status \
