@@ -41,8 +41,11 @@ class Graph:
         self.vertices = max(self.vertices, vertex + 1)
 
     def add_edge(self, u: int, v: int, weight: int) -> None:
-        self.vertices = max(self.vertices, u + 1, v + 1)
-        self.weights[(u, v) if u < v else (v, u)] = weight
+        if u > v:
+            u, v = v, u
+        if v >= self.vertices:
+            self.vertices = v + 1
+        self.weights[(u, v)] = weight
 
 
 class _Matchings:

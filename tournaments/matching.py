@@ -42,119 +42,30 @@ from its root) and a T-vertex (inner)."""
 _BREADCRUMB = 4
 
 
-class Matching:
-    """An exact maximum-weight matching over the vertices 0 .. `vertices` - 1, solved again
-    from its last optimum by `solve` when the weights change.
+class _Blossoms:
+    """The algorithm's state (Van Rantwijk's arrays): edge slots k with endpoints 2k (the
+    first vertex) and 2k + 1 (the second), a slot's weight -1 once its edge is removed
+    (never tight: every dual stays at zero or above); vertices 0 .. n - 1 and blossoms
+    n .. 2n - 1; `mate[v]` the endpoint v is matched to, -1 when exposed; `dual[v]` twice
+    the vertex's dual, `dual[b]` the blossom's (an edge's doubled slack adds twice it)."""
 
-    `max_cardinality`: when True, the matching has the most edges possible and, among such
-    matchings, the most weight (networkx's `maxcardinality`)."""
-
-    def __init__(self, vertices: int, *, max_cardinality: bool = True) -> None:
-        if vertices < 0:
-            raise ValueError("the number of vertices is negative")
-        self.n = vertices
-        self.max_cardinality = max_cardinality
-        self._weights: dict[Edge, int] = {}
-        self._partner = [-1] * vertices
-        self._dual = [0] * (2 * vertices)
-        self._shift = 0
-        self._offset = 0
-        self._cold = True
-
-    def solve(self, weights: Mapping[Edge, int]) -> list[int]:
-        """The maximum-weight matching for `weights` ({(i, j): weight}, i < j, each weight
-        above zero; edges absent have none): each vertex's partner, -1 for an exposed one.
-
-        Raises ValueError when an edge has a weight below one, joins a vertex to itself,
-        is not written with i < j, or names a vertex outside 0 .. n - 1."""
-        for (i, j), weight in weights.items():
-            if not 0 <= i < j < self.n:
-                raise ValueError(f"edge {(i, j)} is not i < j within 0..{self.n - 1}")
-            if weight < 1:
-                raise ValueError(f"edge {(i, j)} has weight {weight}, below 1")
-        weights = dict(weights)
-        top = max(weights.values(), default=0)
-        bound = top * (self.n // 2 + 1)
-        if self._cold or (self.max_cardinality and bound >= self._offset):
-            self._start_cold(weights, bound)
-        else:
-            self._update(weights)
-        self._weights = weights
-        run = _Run(self, weights)
-        run.solve()
-        partner = run.partners()
-        run.dissolve()
-        self._partner = run.partners()
-        self._dual = run.dual[:self.n]
-        self._shift = run.shift
-        return partner
-
-    def _internal(self, weight: int) -> int:
-        return (weight + self._offset) << self._shift
-
-    def _start_cold(self, weights: Mapping[Edge, int], bound: int) -> None:
-        """Forgets the last solution: nothing matched, each vertex's dual its heaviest
-        edge's weight (every edge feasible)."""
-        self._cold = False
-        self._shift = 0
-        self._offset = 1 << (bound.bit_length() + 1) if self.max_cardinality else 0
-        self._partner = [-1] * self.n
-        dual = [0] * self.n
-        for (i, j), weight in weights.items():
-            internal = self._internal(weight)
-            dual[i] = max(dual[i], internal)
-            dual[j] = max(dual[j], internal)
-        self._dual = dual
-
-    def _update(self, weights: Mapping[Edge, int]) -> None:
-        """Keeps the last solution where the new weights allow: a matched edge whose
-        weight changed is unmatched unless still tight, and an edge that became
-        infeasible raises one end's dual (unmatching that end)."""
-        old, partner, dual = self._weights, self._partner, self._dual
-        changed = [(edge, weight) for edge, weight in weights.items()
-                   if old.get(edge) != weight]
-        changed.extend((edge, 0) for edge in old.keys() - weights.keys())
-        for (i, j), weight in changed:
-            if partner[i] == j and (weight == 0 or dual[i] + dual[j]
-                                    != 2 * self._internal(weight)):
-                partner[i] = partner[j] = -1
-        for (i, j), weight in changed:
-            if weight == 0:
-                continue
-            deficit = 2 * self._internal(weight) - dual[i] - dual[j]
-            if deficit > 0:
-                end = i if partner[i] == -1 or partner[j] != -1 else j
-                dual[end] += deficit
-                if partner[end] != -1:
-                    partner[partner[end]] = -1
-                    partner[end] = -1
-
-
-class _Run:
-    """One solution's working state (Van Rantwijk's arrays): edges k = 0 .. m - 1 with
-    endpoints 2k (its first vertex) and 2k + 1 (its second); blossoms n .. 2n - 1."""
-
-    def __init__(self, owner: Matching, weights: Mapping[Edge, int]) -> None:
-        n = self.n = owner.n
-        self.shift = owner._shift
+    def __init__(self, vertices: int) -> None:
+        n = self.n = vertices
+        self.shift = 0
         self.endpoint: list[int] = []
         self.weight: list[int] = []
         self.neighbours: list[list[int]] = [[] for _ in range(n)]
-        index: dict[Edge, int] = {}
-        for k, ((i, j), weight) in enumerate(weights.items()):
-            index[(i, j)] = k
-            self.endpoint += (i, j)
-            self.weight.append(owner._internal(weight))
-            self.neighbours[i].append(2 * k + 1)
-            self.neighbours[j].append(2 * k)
         self.mate = [-1] * n
-        for i, j in enumerate(owner._partner):
-            if i < j:
-                k = index[(i, j)]
-                self.mate[i], self.mate[j] = 2 * k + 1, 2 * k
-        self.dual = owner._dual[:] + [0] * n
+        self.dual = [0] * (2 * n)
         self.label = [_FREE] * (2 * n)
         self.label_end = [-1] * (2 * n)
+        self.allowed: list[bool] = []
+        self.queue: list[int] = []
+        self.reset_blossoms()
+
+    def reset_blossoms(self) -> None:
+        """No blossoms: every vertex its own top blossom."""
+        n = self.n
         self.in_blossom = list(range(n))
         self.parent = [-1] * (2 * n)
         self.children: list[list[int]] = [[] for _ in range(2 * n)]
@@ -163,8 +74,7 @@ class _Run:
         self.best_edge = [-1] * (2 * n)
         self.best_edges: list[list[int] | None] = [None] * (2 * n)
         self.unused = list(range(n, 2 * n))
-        self.allowed = [False] * len(self.weight)
-        self.queue: list[int] = []
+        self.dual[n:] = [0] * n
 
     def slack(self, k: int) -> int:
         """Twice the edge's slack: its ends' duals less twice its weight."""
@@ -195,7 +105,7 @@ class _Run:
 
     # -- the stages -------------------------------------------------------------------
 
-    def solve(self) -> None:
+    def run_stages(self) -> None:
         """Runs stages until no exposed vertex has a dual above zero."""
         n = self.n
         while True:
@@ -254,12 +164,13 @@ class _Run:
                     elif label[w] == _FREE:
                         label[w] = _INNER
                         self.label_end[w] = p ^ 1
-                elif label[bw] == _OUTER:
-                    if best_edge[bv] == -1 or slack < self.slack(best_edge[bv]):
-                        best_edge[bv] = k
-                elif label[w] == _FREE and (best_edge[w] == -1
-                                            or slack < self.slack(best_edge[w])):
-                    best_edge[w] = k
+                else:
+                    target = bv if label[bw] == _OUTER else w if label[w] == _FREE else -1
+                    if target != -1:
+                        best = best_edge[target]
+                        if best == -1 or slack < (dual[endpoint[2 * best]] + dual[
+                                endpoint[2 * best + 1]] - 2 * weight[best]):
+                            best_edge[target] = k
         return False
 
     def change_duals(self) -> bool:
@@ -521,19 +432,177 @@ class _Run:
             self.mate[j] = label_end[bt]
             p = label_end[bt] ^ 1
 
-    def dissolve(self) -> None:
-        """Moves every blossom's dual into its vertices (each edge stays feasible, an edge
-        inside a blossom exactly as tight) and unmatches the matched edges no longer
-        tight: the state the next solution starts from."""
-        n = self.n
-        for b in range(n, 2 * n):
-            if self.base[b] >= 0 and self.dual[b]:
-                for leaf in self.leaves(b):
-                    self.dual[leaf] += self.dual[b]
-        for v in range(n):
-            p = self.mate[v]
-            if p != -1 and self.slack(p >> 1) != 0:
-                self.mate[v] = -1
+    def fold(self, b: int) -> int:
+        """Dissolves the top-level blossom `b`, its dual moved into its vertices (an edge
+        inside it stays exactly as tight, an edge leaving it gains slack) and its
+        sub-blossoms made top-level. Returns its base, whose matched edge (if any) leads
+        out of it and is no longer tight."""
+        n, dual = self.n, self.dual
+        for leaf in self.leaves(b):
+            dual[leaf] += dual[b]
+        for sub in self.children[b]:
+            self.parent[sub] = -1
+            for leaf in self.leaves(sub):
+                self.in_blossom[leaf] = sub
+        base = self.base[b]
+        self.children[b], self.ends[b] = [], []
+        self.base[b], self.dual[b], self.best_edges[b] = -1, 0, None
+        self.unused.append(b)
+        assert b >= n
+        return base
+
+    def separate(self, i: int, j: int, loose: list[int]) -> None:
+        """Folds the blossoms holding both i and j, the bases' edges added to `loose`."""
+        while self.in_blossom[i] == self.in_blossom[j] >= self.n:
+            loose.append(self.fold(self.in_blossom[i]))
+
+    def isolate(self, v: int, loose: list[int]) -> None:
+        """Folds the blossoms holding v, the bases' edges added to `loose`."""
+        while self.in_blossom[v] != v:
+            loose.append(self.fold(self.in_blossom[v]))
+
+
+class Matching(_Blossoms):
+    """An exact maximum-weight matching over the vertices 0 .. `vertices` - 1, solved again
+    from its last optimum by `solve` when the weights change.
+
+    `max_cardinality`: when True, the matching has the most edges possible and, among such
+    matchings, the most weight (networkx's `maxcardinality`)."""
+
+    def __init__(self, vertices: int, *, max_cardinality: bool = True) -> None:
+        if vertices < 0:
+            raise ValueError("the number of vertices is negative")
+        super().__init__(vertices)
+        self.max_cardinality = max_cardinality
+        self._weights: dict[Edge, int] = {}
+        self._slot: dict[Edge, int] = {}
+        self._offset = -1
+
+    def solve(self, weights: Mapping[Edge, int]) -> list[int]:
+        """The maximum-weight matching for `weights` ({(i, j): weight}, i < j, each weight
+        above zero; edges absent have none): each vertex's partner, -1 for an exposed one.
+
+        Raises ValueError when an edge has a weight below one, joins a vertex to itself,
+        is not written with i < j, or names a vertex outside 0 .. n - 1."""
+        weights = dict(weights)
+        bound = max(weights.values(), default=0) * (self.n // 2 + 1)
+        if self._offset < 0 or (self.max_cardinality and bound >= self._offset):
+            self._check(weights.items())
+            self._offset = 1 << (bound.bit_length() + 1) if self.max_cardinality else 0
+            self.shift = 0
+            self.mate = [-1] * self.n
+            self.reset_blossoms()
+            self._build(weights, {})
+            self.dual[:self.n] = [0] * self.n
+            self._update(weights.items(), ())
+        else:
+            changed = weights.items() - self._weights.items()
+            self._check(changed)
+            self._update(changed, self._weights.keys() - weights.keys())
+        self._weights = weights
+        if len(self.weight) > 2 * len(weights) + self.n:
+            self._build(weights, self._slot)
+        self.run_stages()
+        return self.partners()
+
+    def _check(self, items: Iterable[tuple[Edge, int]]) -> None:
+        for (i, j), weight in items:
+            if not 0 <= i < j < self.n:
+                raise ValueError(f"edge {(i, j)} is not i < j within 0..{self.n - 1}")
+            if weight < 1:
+                raise ValueError(f"edge {(i, j)} has weight {weight}, below 1")
+
+    def _internal(self, weight: int) -> int:
+        return (weight + self._offset) << self.shift
+
+    def _build(self, weights: Mapping[Edge, int], old: Mapping[Edge, int]) -> None:
+        """Edge slots for `weights` only (the removed edges' slots dropped), keeping the
+        matching; `old` gives the edges' present slots."""
+        partner, internal = self.partners(), self.weight
+        old_edges = dict(zip(self._slot.values(), self._slot.keys(), strict=True))
+        self.endpoint, self.weight, self._slot = [], [], {}
+        self.neighbours = [[] for _ in range(self.n)]
+        for edge in weights:
+            self._add_slot(edge, internal[old[edge]] if edge in old else -1)
+        self.mate = [-1] * self.n
+        for i, j in enumerate(partner):
+            if i < j:
+                k = self._slot[(i, j)]
+                self.mate[i], self.mate[j] = 2 * k + 1, 2 * k
+        for b in range(self.n, 2 * self.n):
+            self.ends[b] = [2 * self._slot[old_edges[p >> 1]] + (p & 1) for p in self.ends[b]]
+
+    def _add_slot(self, edge: Edge, internal: int) -> int:
+        k = self._slot[edge] = len(self.weight)
+        self.endpoint += edge
+        self.weight.append(internal)
+        self.neighbours[edge[0]].append(2 * k + 1)
+        self.neighbours[edge[1]].append(2 * k)
+        return k
+
+    def _unmatch(self, v: int) -> None:
+        p = self.mate[v]
+        if p != -1:
+            self.mate[self.endpoint[p]] = self.mate[v] = -1
+
+    def _update(self, changed: Iterable[tuple[Edge, int]], removed: Iterable[Edge]) -> None:
+        """Sets the new weights, keeping the last solution where they allow. A blossom
+        holding both ends of a changed edge is folded (`fold`); an edge made infeasible
+        raises one end's dual (an exposed end's when it has one, its blossoms folded
+        first); then each matched edge no longer tight lowers its ends' duals as far as
+        their other edges allow, and is unmatched when that is not enough."""
+        mate, dual, weight, slot = self.mate, self.dual, self.weight, self._slot
+        loose: list[int] = []
+        for edge in removed:
+            i, j = edge
+            k = slot[edge]
+            self.separate(i, j, loose)
+            weight[k] = -1
+            if mate[i] == 2 * k + 1:
+                self._unmatch(i)
+        for edge, external in changed:
+            i, j = edge
+            internal = self._internal(external)
+            k = slot.get(edge, -1)
+            if k == -1:
+                k = self._add_slot(edge, internal)
+            self.separate(i, j, loose)
+            weight[k] = internal
+            deficit = 2 * internal - dual[i] - dual[j]
+            if deficit > 0:
+                end = j if mate[i] != -1 and mate[j] == -1 else i
+                self.isolate(end, loose)
+                dual[end] += deficit
+                loose.append(end)
+            elif deficit < 0 and mate[i] == 2 * k + 1:
+                loose.append(i)
+        for v in loose:
+            p = mate[v]
+            if p == -1:
+                continue
+            u = self.endpoint[p]
+            excess = self.slack(p >> 1) if self.in_blossom[v] != self.in_blossom[u] else 0
+            if excess and not (self.in_blossom[v] == v and self.in_blossom[u] == u
+                               and self._lower(v, u, excess)):
+                self._unmatch(v)
+
+    def _lower(self, v: int, u: int, excess: int) -> bool:
+        """Lowers the duals of v and u, matched together, by `excess` in all if their
+        other edges stay feasible and the duals at zero or above; False (nothing changed)
+        when they cannot."""
+        rooms = []
+        for end, other in ((v, u), (u, v)):
+            room = self.dual[end]
+            for p in self.neighbours[end]:
+                if self.endpoint[p] != other:
+                    room = min(room, self.slack(p >> 1))
+            rooms.append(room)
+        if rooms[0] + rooms[1] < excess:
+            return False
+        first = min(rooms[0], excess)
+        self.dual[v] -= first
+        self.dual[u] -= excess - first
+        return True
 
 
 def max_weight_matching(edges: Iterable[tuple[int, int, int]], *,
