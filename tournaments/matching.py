@@ -496,9 +496,14 @@ class Matching(_Blossoms):
             self.dual[:self.n] = [0] * self.n
             self._update(weights.items(), ())
         else:
-            changed = weights.items() - self._weights.items()
+            previous = self._weights
+            changed = [(edge, weight) for edge, weight in weights.items()
+                       if previous.get(edge) != weight]
             self._check(changed)
-            self._update(changed, self._weights.keys() - weights.keys())
+            added = sum(1 for edge, _ in changed if edge not in previous)
+            removed = ([edge for edge in previous if edge not in weights]
+                       if len(previous) + added > len(weights) else [])
+            self._update(changed, removed)
         self._weights = weights
         if len(self.weight) > 2 * len(weights) + self.n:
             self._build(weights, self._slot)
