@@ -12,20 +12,24 @@ vertices, the least-slack edge kept per vertex and per blossom). networkx's
 Written for this project; tests/tournaments/test_matching.py compares it with networkx on
 random graphs.
 
-Two changes make the warm start possible, both from the linear programme's optimality
-conditions (Galil, section 3): a vertex's dual may reach zero while it is not a tree's root
-(the tree's path from the root to it is then flipped, so that the exposed vertex is the
-one whose dual is zero), and a tree may reach an exposed vertex whose dual is zero (an
+Two changes make the warm start possible, both allowed by the linear programme's
+optimality conditions (complementary slackness, as Galil states them): a vertex's dual may
+reach zero while it is not a tree's root (the tree's path from the root to it is then
+flipped, so that the exposed vertex is the one whose dual is zero), and a tree may reach
+an exposed vertex whose dual is zero (an
 augmenting path). A stage's roots are the exposed vertices whose dual is above zero; the
-solution is optimal when there are none. Between solutions the blossoms are dissolved
-into the vertex duals (each vertex of a blossom takes the blossom's dual: every edge stays
-feasible, an edge inside stays exactly as tight), and the matched edges that are no longer
-tight are unmatched. A changed weight keeps the duals feasible by raising one end's dual,
-which unmatches that end.
+solution is optimal when there are none. Between solutions the matching, the duals and the
+blossoms are kept. A blossom holding both ends of a changed edge, or a vertex whose dual
+must rise, is folded: its dual moves into its vertices (every edge stays feasible, an edge
+inside exactly as tight) and its sub-blossoms become top-level. A changed weight keeps the
+duals feasible by raising one end's dual; a matched edge that is no longer tight lowers its
+ends' duals where their other edges allow, and is unmatched otherwise. The unmatched
+vertices are the next stages' roots: a few per change, where a solution from nothing has
+every vertex a root.
 
 Maximum cardinality is asked for by adding to every weight a constant larger than any
-matching's total weight (so one more edge outweighs any choice of fewer), as Galil
-describes; the duals are doubled (a vertex's `dual` is twice its dual value), and all
+matching's total weight (so one more edge outweighs any choice of fewer: the usual
+reduction); the duals are doubled (a vertex's `dual` is twice its dual value), and all
 numbers are doubled again whenever a halving would leave a fraction, so every value stays
 an integer.
 """
@@ -437,7 +441,7 @@ class _Blossoms:
         inside it stays exactly as tight, an edge leaving it gains slack) and its
         sub-blossoms made top-level. Returns its base, whose matched edge (if any) leads
         out of it and is no longer tight."""
-        n, dual = self.n, self.dual
+        dual = self.dual
         for leaf in self.leaves(b):
             dual[leaf] += dual[b]
         for sub in self.children[b]:
@@ -448,7 +452,6 @@ class _Blossoms:
         self.children[b], self.ends[b] = [], []
         self.base[b], self.dual[b], self.best_edges[b] = -1, 0, None
         self.unused.append(b)
-        assert b >= n
         return base
 
     def separate(self, i: int, j: int, loose: list[int]) -> None:
