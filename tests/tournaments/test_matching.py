@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]  # caissify_pairings requires it
 import pytest
 
 from tournaments.matching import Edge, Matching, max_weight_matching
