@@ -41,7 +41,10 @@ class Blossoms:
         self.dual = [0] * (2 * n)
         self.label = [_FREE] * (2 * n)
         self.label_end = [-1] * (2 * n)
-        self.allowed: list[bool] = []
+        self.allowed: list[int] = []
+        self.stage = 0
+        """An edge is allowed (tight, or kept usable) in this stage when `allowed[k]` is
+        `stage`: a new stage needs no clearing."""
         self.queue: list[int] = []
         self.reset_blossoms()
 
@@ -95,7 +98,8 @@ class Blossoms:
             self.label_end = [-1] * (2 * n)
             self.best_edge = [-1] * (2 * n)
             self.best_edges[n:] = [None] * n
-            self.allowed = [False] * len(self.weight)
+            self.stage += 1
+            self.allowed.extend([0] * (len(self.weight) - len(self.allowed)))
             self.queue = []
             roots = [v for v in range(n) if self.mate[v] == -1 and self.dual[v] > 0
                      and self.label[self.in_blossom[v]] == _FREE]
@@ -116,6 +120,7 @@ class Blossoms:
         the matching was augmented."""
         endpoint, in_blossom, label, allowed = (self.endpoint, self.in_blossom, self.label,
                                                 self.allowed)
+        stage = self.stage
         dual, weight, best_edge, mate = self.dual, self.weight, self.best_edge, self.mate
         while self.queue:
             v = self.queue.pop()
@@ -127,11 +132,11 @@ class Blossoms:
                 if bv == bw:
                     continue
                 slack = 0
-                if not allowed[k]:
+                if allowed[k] != stage:
                     slack = dual_v + dual[w] - 2 * weight[k]
                     if slack <= 0:
-                        allowed[k] = True
-                if allowed[k]:
+                        allowed[k] = stage
+                if allowed[k] == stage:
                     if label[bw] == _FREE:
                         if mate[self.base[bw]] == -1:
                             self.augment(k)
@@ -190,11 +195,11 @@ class Blossoms:
                     self.augment_from(target, -1)
                 return False
             case 2:
-                self.allowed[target] = True
+                self.allowed[target] = self.stage
                 i, j = self.endpoint[2 * target], self.endpoint[2 * target + 1]
                 self.queue.append(i if label[in_blossom[i]] == _OUTER else j)
             case 3:
-                self.allowed[target] = True
+                self.allowed[target] = self.stage
                 self.queue.append(self.endpoint[2 * target])
             case _:
                 self.expand(target, end_of_stage=False)
@@ -340,10 +345,10 @@ class Blossoms:
             self.label[endpoint[p ^ 1]] = _FREE
             self.label[endpoint[ends[j - trick] ^ trick ^ 1]] = _FREE
             self.assign_label(endpoint[p ^ 1], _INNER, p)
-            self.allowed[ends[j - trick] >> 1] = True
+            self.allowed[ends[j - trick] >> 1] = self.stage
             j += step
             p = ends[j - trick] ^ trick
-            self.allowed[p >> 1] = True
+            self.allowed[p >> 1] = self.stage
             j += step
         sub = children[j]
         self.label[endpoint[p ^ 1]] = self.label[sub] = _INNER
