@@ -66,7 +66,7 @@ class _Matchings:
         if matching is None:
             matching = self._kept[key] = Matching(graph.vertices,
                                                   max_cardinality=maxcardinality)
-        partner = matching.solve(graph.weights)
+        partner = matching.solve(graph.weights, copy=False)
         return {(i, j) for i, j in enumerate(partner) if i < j}
 
 

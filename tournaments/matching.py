@@ -47,28 +47,22 @@ class Matching(Blossoms):
         self._slot: dict[Edge, int] = {}
         self._offset = -1
 
-    def solve(self, weights: Mapping[Edge, int]) -> list[int]:
+    def solve(self, weights: Mapping[Edge, int], *, copy: bool = True) -> list[int]:
         """The maximum-weight matching for `weights` ({(i, j): weight}, i < j, each weight
         above zero; edges absent have none): each vertex's partner, -1 for an exposed one.
+        `copy=False` (for a caller that builds a new mapping each time) keeps `weights`
+        itself until the next call compares with it: it must not change meanwhile.
 
         Raises ValueError when an edge has a weight below one, joins a vertex to itself,
         is not written with i < j, or names a vertex outside 0 .. n - 1."""
-        weights = dict(weights)
-        bound = max(weights.values(), default=0) * (self.n // 2 + 1)
-        if self._offset < 0 or (self.max_cardinality and bound >= self._offset):
+        if copy or not isinstance(weights, dict):
+            weights = dict(weights)
+        changed = None if self._offset < 0 else self._changed(weights)
+        if changed is None:
             self._check(weights.items())
-            self._offset = 1 << (bound.bit_length() + 1) if self.max_cardinality else 0
-            self.shift = 0
-            self.mate = [-1] * self.n
-            self.reset_blossoms()
-            self._build(weights, {})
-            self.dual[:self.n] = [0] * self.n
-            self._update(weights.items(), ())
+            self._start(weights)
         else:
             previous = self._weights
-            changed = [(edge, weight) for edge, weight in weights.items()
-                       if previous.get(edge) != weight]
-            self._check(changed)
             added = sum(1 for edge, _ in changed if edge not in previous)
             removed = ([edge for edge in previous if edge not in weights]
                        if len(previous) + added > len(weights) else [])
@@ -78,6 +72,31 @@ class Matching(Blossoms):
             self._build(weights, self._slot)
         self.run_stages()
         return self.partners()
+
+    def _changed(self, weights: dict[Edge, int]) -> list[tuple[Edge, int]] | None:
+        """The edges whose weight differs from the last call's, with their new weights;
+        None when a new weight is too large for the constant added for maximum
+        cardinality (all is then solved from nothing). Raises ValueError as `solve`."""
+        previous = self._weights
+        changed = [(edge, weight) for edge, weight in weights.items()
+                   if previous.get(edge) != weight]
+        self._check(changed)
+        top = max((weight for _, weight in changed), default=0)
+        if self.max_cardinality and top * (self.n // 2 + 1) >= self._offset:
+            return None
+        return changed
+
+    def _start(self, weights: dict[Edge, int]) -> None:
+        """Forgets the last solution: no edge matched, no blossom, every dual zero (the
+        update then raises each to its heaviest edge)."""
+        bound = max(weights.values(), default=0) * (self.n // 2 + 1)
+        self._offset = 1 << (bound.bit_length() + 1) if self.max_cardinality else 0
+        self.shift = 0
+        self.mate = [-1] * self.n
+        self.reset_blossoms()
+        self._build(weights, {})
+        self.dual[:self.n] = [0] * self.n
+        self._update(weights.items(), ())
 
     def _check(self, items: Iterable[tuple[Edge, int]]) -> None:
         for (i, j), weight in items:
