@@ -67,9 +67,11 @@ class Blossoms:
             2 * self.weight[k])
 
     def partners(self) -> list[int]:
+        """Each vertex's partner in the matching, -1 for an exposed one."""
         return [-1 if p == -1 else self.endpoint[p] for p in self.mate]
 
     def leaves(self, b: int) -> list[int]:
+        """The vertices in blossom `b` (a vertex's: itself)."""
         if b < self.n:
             return [b]
         found: list[int] = []
@@ -206,6 +208,8 @@ class Blossoms:
         return True
 
     def shift_duals(self, delta: int) -> None:
+        """Outer vertices' duals down by `delta`, inner ones' up, top-level blossoms' the
+        other way (their edges' slacks change as `change_duals` computed)."""
         n, label, in_blossom, dual = self.n, self.label, self.in_blossom, self.dual
         for v in range(n):
             if label[in_blossom[v]] == _OUTER:

@@ -6,9 +6,9 @@ whole field (`DutchEngine._pair_iterative_mwm`, as bbpPairings' `computeMatching
 it builds a `networkx.Graph` of its edge weights (integers of 180 to 255 bits) and calls
 `networkx.max_weight_matching(graph, maxcardinality=True)`, some hundreds of times a round
 for a large field, each call between two changing the weights of a few players only.
-networkx solves each from nothing, in pure Python over graph views (a 500-player round
-took hours); `tournaments.matching.Matching` solves the same problem exactly and starts
-each call from the previous optimum.
+networkx solves each from nothing, in pure Python over graph views (round 2 of a
+500-player Swiss did not finish in 11 minutes); `tournaments.matching.Matching` solves
+the same problem exactly and starts each call from the previous optimum.
 
 The engine imports networkx inside that method, so `networkx_replaced` puts a module of
 the same two names (`Graph`, `max_weight_matching`) in `sys.modules` while it runs: an

@@ -99,6 +99,7 @@ class Matching(Blossoms):
         self._update(weights.items(), ())
 
     def _check(self, items: Iterable[tuple[Edge, int]]) -> None:
+        """Raises ValueError for an edge `solve` refuses."""
         for (i, j), weight in items:
             if not 0 <= i < j < self.n:
                 raise ValueError(f"edge {(i, j)} is not i < j within 0..{self.n - 1}")
@@ -106,6 +107,8 @@ class Matching(Blossoms):
                 raise ValueError(f"edge {(i, j)} has weight {weight}, below 1")
 
     def _internal(self, weight: int) -> int:
+        """`weight` as the algorithm uses it: plus the constant for maximum cardinality,
+        times the scale the doublings reached."""
         return (weight + self._offset) << self.shift
 
     def _build(self, weights: Mapping[Edge, int], old: Mapping[Edge, int]) -> None:
@@ -126,6 +129,7 @@ class Matching(Blossoms):
             self.ends[b] = [2 * self._slot[old_edges[p >> 1]] + (p & 1) for p in self.ends[b]]
 
     def _add_slot(self, edge: Edge, internal: int) -> int:
+        """A new slot for `edge`, of weight `internal`: its number."""
         k = self._slot[edge] = len(self.weight)
         self.endpoint += edge
         self.weight.append(internal)
@@ -134,6 +138,7 @@ class Matching(Blossoms):
         return k
 
     def _unmatch(self, v: int) -> None:
+        """Unmatches `v` and its partner, if it has one."""
         p = self.mate[v]
         if p != -1:
             self.mate[self.endpoint[p]] = self.mate[v] = -1
