@@ -17,6 +17,7 @@ idempotent, so a crash anywhere leaves a state the next `advance` takes up (at s
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import assert_never
 
@@ -189,7 +190,10 @@ class TournamentAdvance:
                 await core.repo.set_status(record.id, record.revision,
                                            TournamentStatus.FINISHED, now)
                 return True
-            paired = arena_round(snapshot, now, core.arena_rules)
+            # In a worker thread: the standings and free players of a long arena take
+            # tens of milliseconds the event loop must not wait for (benchmarks/
+            # tournaments.py).
+            paired = await asyncio.to_thread(arena_round, snapshot, now, core.arena_rules)
             return paired is not None and await self._store(snapshot, paired)
         if snapshot.rounds and snapshot.rounds[-1].finished_at is None:
             return False
