@@ -1,7 +1,7 @@
 """Tournaments under load: the bot's moves beside an arena, and the arena's own work.
 
 Run with ``make bench`` or ``python benchmarks/tournaments.py [--seconds 60] [--rate 50]
-[--minutes 30]`` from the repository root (about 5 minutes). Everything goes through the
+[--minutes 60]`` from the repository root (about 5 minutes). Everything goes through the
 services as the bot composes them (`bot.composition.compose`, a real SQLite file per run,
 no computer); the posts go to a collecting outlet (no Discord here), the boards are drawn
 as benchmarks/bot.py draws them (512 px PNG, in a worker thread).
@@ -493,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="each open-loop run's duration")
     parser.add_argument("--rate", type=float, default=50.0, help="arrivals per second in all")
-    parser.add_argument("--minutes", type=int, default=30,
+    parser.add_argument("--minutes", type=int, default=60,
                         help="the simulated arena's duration (10 or more)")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args(argv)
