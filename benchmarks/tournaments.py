@@ -25,7 +25,9 @@ as benchmarks/bot.py draws them (512 px PNG, in a worker thread).
    each end waits for the advance it starts (`GameEnded` -> advance), then each tick is
    run. Prints the time of each (p50, p99, max, and how they grow with the arena's
    pairings so far) and the simulated time from a game's end until its players are paired
-   again (the arena's pairing wait, `ArenaRules.pairing_wait`, and the tick).
+   again (the arena's pairing wait, `ArenaRules.pairing_wait`, and the tick); once a
+   simulated minute, the time of reading the arena's rounds (what each step of an advance
+   reads) and of `/tournament standings`.
 
 As the bot does at start-up, the renderer is warmed, the heap frozen (`freeze_heap`) and
 the GIL's switch interval shortened (`share_the_interpreter`) before measuring.
@@ -395,6 +397,12 @@ class ArenaRun:
     repaired: list[float] = field(default_factory=list)
     """Simulated seconds from a game's end until its players' next pairing."""
     games: int = 0
+    reads: list[tuple[int, float]] = field(default_factory=list)
+    """(games so far, seconds) of reading the arena's rounds (`TournamentRepository.rounds`,
+    what each step of an advance reads), once a simulated minute."""
+    standings: list[tuple[int, float]] = field(default_factory=list)
+    """(games so far, seconds) of `/tournament standings` (`TournamentService.standings`),
+    once a simulated minute."""
     lags: list[float] = field(default_factory=list)
     """How late a 10 ms ticker woke: here, as nothing else runs, the longest stretches
     the tournament's work held the event loop."""
@@ -419,7 +427,7 @@ async def arena_run(folder: Path, minutes: int, seed: int) -> ArenaRun:
     services.announcer.draw = False  # the boards' cost is measured in the first part
     tournaments = services.tournaments
     try:
-        await start_arena(services, ARENA_PLAYERS, minutes)
+        arena = await start_arena(services, ARENA_PLAYERS, minutes)
         await tournaments.idle()
         freeze_heap()
         monitor = LagMonitor()
@@ -442,6 +450,13 @@ async def arena_run(folder: Path, minutes: int, seed: int) -> ArenaRun:
             start = time.perf_counter()
             await tournaments.tick()
             run.ticks.append((run.games, time.perf_counter() - start))
+            if (clock.now - START) % timedelta(minutes=1) == timedelta(0):
+                start = time.perf_counter()
+                await services.storage.tournaments.rounds(arena)
+                run.reads.append((run.games, time.perf_counter() - start))
+                start = time.perf_counter()
+                await tournaments.standings(arena, guild_id=ARENA_GUILD)
+                run.standings.append((run.games, time.perf_counter() - start))
             clock.now += POLL
         await monitor.stop()
         run.lags = monitor.lags
@@ -462,6 +477,12 @@ def arena_report(run: ArenaRun, minutes: int) -> None:
                        ("last quarter", run.ticks[-quarter:])):
         print(f"  tick ({name}, {part[0][0]}-{part[-1][0]} games so far) "
               f"{ms([s for _, s in part])}")
+    for name, timed in (("reading its rounds (a minute)", run.reads),
+                        ("/tournament standings (a min.)", run.standings)):
+        if timed:
+            games, last = timed[-1]
+            print(f"  {name} {ms([s for _, s in timed])}; "
+                  f"the last, at {games} games: {1000 * last:.1f} ms")
     if run.repaired:
         print(f"  end -> paired again (simulated) p50 {statistics.median(run.repaired):.0f} s, "
               f"p99 {percentile(run.repaired, 0.99):.0f} s, max {max(run.repaired):.0f} s "
