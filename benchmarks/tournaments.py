@@ -1,7 +1,7 @@
 """Tournaments under load: the bot's moves beside an arena, and the arena's own work.
 
 Run with ``make bench`` or ``python benchmarks/tournaments.py [--seconds 60] [--rate 50]
-[--minutes 60]`` from the repository root (about 5 minutes). Everything goes through the
+[--minutes 60]`` from the repository root (about 3.5 minutes). Everything goes through the
 services as the bot composes them (`bot.composition.compose`, a real SQLite file per run,
 no computer); the posts go to a collecting outlet (no Discord here), the boards are drawn
 as benchmarks/bot.py draws them (512 px PNG, in a worker thread).
