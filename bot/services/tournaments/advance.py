@@ -17,6 +17,7 @@ idempotent, so a crash anywhere leaves a state the next `advance` takes up (at s
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import assert_never
 
@@ -65,6 +66,14 @@ def standings_of(core: TournamentCore, snapshot: Snapshot, rounds: int | None = 
                                snapshot.statuses, chosen, core.arena_rules, end, final=final)
     return bracket_standings(record.id, record.name, format_, snapshot.numbered,
                              snapshot.statuses, chosen, final=final and rounds is None)
+
+
+async def standings_in_thread(core: TournamentCore, snapshot: Snapshot,
+                              rounds: int | None = None) -> StandingsView:
+    """`standings_of`, computed in a worker thread: a long arena's or a large Swiss's
+    standings take tens of milliseconds the event loop must not wait for
+    (benchmarks/tournaments.py)."""
+    return await asyncio.to_thread(standings_of, core, snapshot, rounds)
 
 
 class TournamentAdvance:
@@ -171,7 +180,7 @@ class TournamentAdvance:
                 await core.repo.finish_round(record.id, round_.number, core.now())
                 return True
             if bracket and round_.finished_at is not None and round_.results_message_id is None:
-                standings = standings_of(core, snapshot, index + 1)
+                standings = await standings_in_thread(core, snapshot, index + 1)
                 message_id = await self._posts.post(view, RoundResults(shown, standings))
                 if message_id is not None:
                     await core.repo.set_round_messages(record.id, round_.number,
@@ -189,7 +198,10 @@ class TournamentAdvance:
                 await core.repo.set_status(record.id, record.revision,
                                            TournamentStatus.FINISHED, now)
                 return True
-            paired = arena_round(snapshot, now, core.arena_rules)
+            # In a worker thread: the standings and free players of a long arena take
+            # tens of milliseconds the event loop must not wait for (benchmarks/
+            # tournaments.py).
+            paired = await asyncio.to_thread(arena_round, snapshot, now, core.arena_rules)
             return paired is not None and await self._store(snapshot, paired)
         if snapshot.rounds and snapshot.rounds[-1].finished_at is None:
             return False
@@ -226,7 +238,8 @@ class TournamentAdvance:
         if snapshot.record.format != Format.ARENA.value and not all(
                 round_.finished_at is not None for round_ in snapshot.rounds):
             return
-        await self._posts.post(snapshot.view, Final(standings_of(self._core, snapshot)))
+        standings = await standings_in_thread(self._core, snapshot)
+        await self._posts.post(snapshot.view, Final(standings))
 
 
 _NO_STANDINGS = StandingsView(0, "", Format.SWISS, 0, True, ())

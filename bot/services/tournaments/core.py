@@ -6,6 +6,7 @@ one lock per tournament in this process, the background advances it started, and
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Coroutine
 from dataclasses import dataclass
@@ -37,18 +38,19 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Snapshot:
     """One read of a tournament: its row, its entrants (join order) and its rounds (in
-    order, with their pairings' games)."""
+    order, with their pairings' games). What is derived from them is computed once per
+    snapshot (an arena's pairing asks for the active players once per entrant)."""
 
     record: TournamentRecord
     entrants: tuple[EntrantRecord, ...]
     rounds: tuple[TournamentRoundRecord, ...]
 
-    @property
+    @functools.cached_property
     def view(self) -> TournamentView:
         return tournament_view(self.record, self.entrants,
                                max((r.number for r in self.rounds), default=0))
 
-    @property
+    @functools.cached_property
     def numbered(self) -> tuple[Entrant, ...]:
         """The entrants with a pairing number, as the rules read them."""
         return numbered(self.entrants)
@@ -57,16 +59,16 @@ class Snapshot:
     def statuses(self) -> dict[int, EntrantStatus]:
         return {e.user_id: e.status for e in self.entrants}
 
-    @property
+    @functools.cached_property
     def active(self) -> frozenset[int]:
         """The user ids of the entrants still in."""
         return frozenset(e.user_id for e in self.entrants if e.status is EntrantStatus.ACTIVE)
 
-    @property
+    @functools.cached_property
     def model_rounds(self) -> tuple[Round, ...]:
         return tuple(model_round(r) for r in self.rounds)
 
-    @property
+    @functools.cached_property
     def round_views(self) -> tuple[RoundView, ...]:
         return tuple(round_view(r) for r in self.rounds)
 

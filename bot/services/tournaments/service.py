@@ -12,7 +12,7 @@ from bot.services.errors import PlayerError
 from bot.services.events import EventBus
 from bot.services.games import Announce, GameService
 from bot.services.shards import EVERY_SHARD, ShardScope
-from bot.services.tournaments.advance import TournamentAdvance, standings_of
+from bot.services.tournaments.advance import TournamentAdvance, standings_in_thread
 from bot.services.tournaments.boards import TournamentBoards
 from bot.services.tournaments.control import TournamentControl, require_organiser
 from bot.services.tournaments.core import TournamentCore
@@ -212,7 +212,7 @@ class TournamentService:
         """The standings now (games under way count when they end; an arena's as its
         end counts them once over). Raises `PlayerError(TOURNAMENT_UNKNOWN)`."""
         snapshot = await self._core.read_in(tournament_id, guild_id)
-        return standings_of(self._core, snapshot)
+        return await standings_in_thread(self._core, snapshot)
 
     async def rounds(self, tournament_id: int, *, guild_id: int
                      ) -> builtins.list[RoundView]:

@@ -1,13 +1,18 @@
 """The reconciler (`bot.services.tournaments.advance`) runs whole tournaments: a Swiss of
 8 players and a round robin of 5 played to the end through the game service, the
 standings checked against a computation written here (not `tournaments.*`), and a
-restart mid-round that goes on without pairing or posting anything twice."""
+restart mid-round that goes on without pairing or posting anything twice; an arena's
+pairing is made in a worker thread, off the event loop."""
 
 from __future__ import annotations
 
+import threading
 from collections import Counter, defaultdict
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.services.tournaments import (
     Cell,
@@ -31,7 +36,8 @@ from tests.support.tournament_play import (
     play_round,
     sign_up,
 )
-from tournaments.model import Format, Outcome
+from tournaments import arena_pairing
+from tournaments.model import Format, Outcome, Round
 
 Played = list[tuple[int, int, Outcome]]
 
@@ -203,3 +209,24 @@ async def test_a_restart_mid_round_goes_on_without_pairing_or_posting_twice(
             record = await again.storage.games.get(pairing.game_id)
             assert record is not None and record.status is GameStatus.FINISHED
 
+
+
+async def test_an_arenas_pairing_is_made_off_the_event_loop(
+        open_services: OpenServices, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The standings and free players of a long arena take tens of milliseconds: the
+    # event loop's thread must not wait for them (benchmarks/tournaments.py).
+    threads: list[threading.Thread] = []
+    pair = arena_pairing.pair
+
+    def spied(*args: Any, **kwargs: Any) -> Round | None:
+        threads.append(threading.current_thread())
+        return pair(*args, **kwargs)
+
+    monkeypatch.setattr(arena_pairing, "pair", spied)
+    services = await open_services()
+    view = await create(services, Format.ARENA)
+    await sign_up(services, view.id, PLAYERS[:4])
+    await services.tournaments.start(view.id, ORGANISER, guild_id=GUILD)
+    assert len((await current_round(services, view.id)).pairings) == 2
+    assert threads
+    assert all(thread is not threading.main_thread() for thread in threads)

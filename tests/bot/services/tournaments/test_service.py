@@ -1,21 +1,24 @@
 """The facade's reads (`TournamentService`): a tournament is seen only from its own
 server, found from its channel, thread or a game's thread, listed while not over and in
-the history once finished, exported in FIDE's TRF (Swiss and round robin); and the main
-flow on PostgreSQL."""
+the history once finished, exported in FIDE's TRF (Swiss and round robin), its standings
+computed off the event loop; and the main flow on PostgreSQL."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 import random
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.composition import compose
 from bot.messages import Msg
 from bot.services.errors import PlayerError
-from bot.services.tournaments import Final
+from bot.services.tournaments import Final, StandingsView, advance
+from bot.services.tournaments.standings import arena_standings
 from storage import TournamentStatus
 from tests.support.clock import FakeClock
 from tests.support.postgres import PostgresServer
@@ -147,3 +150,24 @@ async def test_a_swiss_runs_on_postgresql(postgres_server: PostgresServer,
     finally:
         await services.close()
         postgres_server.drop_database(url)
+
+
+async def test_the_standings_are_computed_off_the_event_loop(
+        open_services: OpenServices, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A long arena's standings take tens of milliseconds: the event loop's thread must
+    # not wait for them (benchmarks/tournaments.py).
+    threads: list[threading.Thread] = []
+
+    def spied(*args: Any, **kwargs: Any) -> StandingsView:
+        threads.append(threading.current_thread())
+        return arena_standings(*args, **kwargs)
+
+    monkeypatch.setattr(advance, "arena_standings", spied)
+    services = await open_services()
+    view = await create(services, Format.ARENA)
+    await sign_up(services, view.id, PLAYERS[:2])
+    await services.tournaments.start(view.id, ORGANISER, guild_id=GUILD)
+    standings = await services.tournaments.standings(view.id, guild_id=GUILD)
+    assert {row.user_id for row in standings.rows} == set(PLAYERS[:2])
+    assert threads
+    assert all(thread is not threading.main_thread() for thread in threads)
