@@ -4,7 +4,8 @@ other components").
 
 A component is a `discord.ui.DynamicItem` whose `custom_id` is `dama:<action>:<...>`:
 the action (a member of its feature's action enum: `bot.ui.buttons.GameAction`,
-`bot.ui.analysis.AnalysisAction`, `bot.ui.puzzles.PuzzleAction`) and what it acts on.
+`bot.ui.analysis.AnalysisAction`, `bot.ui.puzzles.PuzzleAction`,
+`bot.ui.tournaments.TournamentAction`) and what it acts on.
 Its class parses the `custom_id` into a `Press` (a frozen value) and does nothing else:
 every press then takes the same path, `ComponentRouter.dispatch`:
 
@@ -80,6 +81,7 @@ class Press(Generic[A]):
     puzzle_id: str | None = None
     picked: str | None = None
     """A select's picked value."""
+    tournament_id: int | None = None
 
 
 Handler = Callable[[Interaction, Press[A]], Awaitable[None]]
