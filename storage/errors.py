@@ -312,3 +312,105 @@ class PuzzleSessionChangedError(StorageError):
         super().__init__(
             f"user {user_id}'s puzzle session is no longer at revision {revision}; "
             "it changed meanwhile, read it again")
+
+
+# --- tournaments (storage.tournaments) ---------------------------------------------
+
+
+class TournamentNotFoundError(NotFoundError):
+    """No tournament has this id."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(f"there is no tournament with id {tournament_id}")
+
+
+class EntrantNotFoundError(NotFoundError):
+    """The user never joined the tournament."""
+
+    def __init__(self, tournament_id: int, user_id: int) -> None:
+        self.tournament_id = tournament_id
+        self.user_id = user_id
+        super().__init__(f"user {user_id} is not an entrant of tournament {tournament_id}")
+
+
+class PairingNotFoundError(NotFoundError):
+    """The tournament has no such round (`board` None) or no such board in it."""
+
+    def __init__(self, tournament_id: int, round: int, board: int | None = None) -> None:
+        self.tournament_id = tournament_id
+        self.round = round
+        self.board = board
+        where = f"round {round}" if board is None else f"board {board} in round {round}"
+        super().__init__(f"tournament {tournament_id} has no {where}")
+
+
+class TournamentPostNotFoundError(NotFoundError):
+    """No post of this kind and key was claimed for the tournament."""
+
+    def __init__(self, tournament_id: int, kind: str, key: str) -> None:
+        self.tournament_id = tournament_id
+        self.kind = kind
+        self.key = key
+        super().__init__(f"tournament {tournament_id} claimed no post {kind!r} {key!r}")
+
+
+class TournamentChannelBusyError(StorageError):
+    """The channel already has a tournament in sign-up or under way (one per channel)."""
+
+    def __init__(self, channel_id: int) -> None:
+        self.channel_id = channel_id
+        super().__init__(
+            f"channel {channel_id} already has a tournament in sign-up or under way; "
+            "finish or cancel it first, or use another channel"
+        )
+
+
+class StaleTournamentError(StorageError):
+    """A conditional write of a tournament was computed from a state no longer stored: its
+    `revision` or its `status` changed meanwhile (another task or process wrote it), or
+    the round it pairs was paired already. Nothing was written; read the tournament again
+    and decide anew. `revision` and `status` are what was found (None: not read)."""
+
+    def __init__(self, tournament_id: int, detail: str, *, revision: int | None = None,
+                 status: str | None = None) -> None:
+        self.tournament_id = tournament_id
+        self.revision = revision
+        self.status = status
+        super().__init__(f"tournament {tournament_id} changed meanwhile ({detail}); "
+                         "read it again")
+
+
+class PairingTakenError(StaleTournamentError):
+    """The pairing already has its game (`game_id`) or a forfeit (`forfeit`): a second
+    game or a forfeit over a played game is refused, nothing was written."""
+
+    def __init__(self, tournament_id: int, round: int, board: int, *,
+                 game_id: int | None, forfeit: str | None) -> None:
+        self.round = round
+        self.board = board
+        self.game_id = game_id
+        self.forfeit = forfeit
+        has = f"game {game_id}" if game_id is not None else f"the forfeit {forfeit}"
+        super().__init__(tournament_id, f"board {board} of round {round} already has {has}")
+
+
+class EntryRefusal(enum.Enum):
+    """Why a player cannot join: the tournament is full, closed to entries (not in
+    sign-up, and not a running arena), or removed them."""
+
+    FULL = "full"
+    CLOSED = "closed"
+    REMOVED = "removed"
+
+
+class EntryRefusedError(StorageError):
+    """A join (or a leave of a tournament that is over) was refused for `reason`
+    (`EntryRefusal`); nothing was written."""
+
+    def __init__(self, tournament_id: int, user_id: int, reason: EntryRefusal) -> None:
+        self.tournament_id = tournament_id
+        self.user_id = user_id
+        self.reason = reason
+        super().__init__(
+            f"user {user_id} cannot join tournament {tournament_id}: {reason.value}")

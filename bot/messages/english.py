@@ -147,6 +147,41 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                             "ask for its rematch.",
     Msg.NO_GAME_TO_REMATCH: "You have no finished game in this channel to play again. Start "
                             "one with /play (against the computer) or /challenge a player.",
+    # tournaments: refusals
+    Msg.TOURNAMENT_NAME: "A tournament's name is 1 to {longest} characters long.",
+    Msg.TOURNAMENT_ROUNDS: "A Swiss tournament has {fewest} to {most} rounds: choose how many.",
+    Msg.TOURNAMENT_CYCLES: "A round robin is played once or twice: choose 1 or 2 cycles.",
+    Msg.TOURNAMENT_DURATION: "An arena lasts {shortest} minutes to {longest} hours: choose its "
+                             "duration.",
+    Msg.TOURNAMENT_MOVE_TIME: "A tournament's games need a move time: choose one of {valid}.",
+    Msg.TOURNAMENT_PLAYER_LIMIT: "The player limit of this tournament can be {fewest} to "
+                                 "{most}.",
+    Msg.TOURNAMENT_START_TIME: "The start time must be in the future, at most {days} days from "
+                               "now.",
+    Msg.TOURNAMENT_NOT_ORGANISER: "Creating a tournament takes Manage Server or the server's "
+                                  "organiser role.",
+    Msg.TOURNAMENT_NOT_ITS_ORGANISER: "Only this tournament's organiser, or a member with "
+                                      "Manage Server or the server's organiser role, can do "
+                                      "this.",
+    Msg.TOURNAMENT_CHANNEL_BUSY: "This channel already has a tournament that is not over: "
+                                 "{name}. Create the new one in another channel, or end that "
+                                 "one first.",
+    Msg.TOURNAMENT_UNKNOWN: "There is no tournament #{tournament_id} on this server.",
+    Msg.TOURNAMENT_ROLE_REQUIRED: "This tournament is only for members with its role.",
+    Msg.TOURNAMENT_ALREADY_IN: "You are already in this tournament.",
+    Msg.TOURNAMENT_REMOVED: "The organiser removed you from this tournament, so you can't join "
+                            "it again.",
+    Msg.TOURNAMENT_SIGNUP_CLOSED: "Sign-up for this tournament is closed.",
+    Msg.TOURNAMENT_FULL: "This tournament is full: it takes {limit} players.",
+    Msg.TOURNAMENT_NOT_ENTERED: "You are not in this tournament.",
+    Msg.TOURNAMENT_PLAYER_NOT_ENTERED: "{user} is not in this tournament.",
+    Msg.TOURNAMENT_OVER: "This tournament is over.",
+    Msg.TOURNAMENT_ALREADY_STARTED: "This tournament has already started.",
+    Msg.TOURNAMENT_TOO_FEW_PLAYERS: "A tournament needs at least two players to start.",
+    Msg.TOURNAMENT_NOT_RUNNING: "Only a tournament under way can be paused.",
+    Msg.TOURNAMENT_NOT_PAUSED: "This tournament is not paused.",
+    Msg.TOURNAMENT_NO_TRF: "Only a Swiss or round-robin tournament that has started can be "
+                           "exported as a TRF file.",
 
     Msg.CHALLENGE_TITLE: "Challenge: {variant}",
     Msg.CHALLENGE_BODY: "{challenger} challenges {opponent} to a {kind} game of "
