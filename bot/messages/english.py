@@ -13,7 +13,6 @@ from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
-
 COUNT_FIELDS = frozenset({
     "count", "nodes", "plies", "min_games", "wins", "losses", "draws", "found",
 })

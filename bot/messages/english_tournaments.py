@@ -14,14 +14,8 @@ from bot.messages.plural import Plural
 ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_WHICH: "Which tournament? Give its number (tournament:), as "
                           "/tournament list shows it.",
-    Msg.TOURNAMENT_UNKNOWN: "There is no tournament #{tournament} in this server. "
-                            "/tournament list shows them.",
     Msg.TOURNAMENT_DIRECT_MESSAGES: "Tournaments are run in a server's channels, not in "
                                     "direct messages.",
-    Msg.TOURNAMENT_NOT_ORGANISER: "Only the members with the Manage Server permission or the "
-                                  "server's organiser role can run tournaments here.",
-    Msg.TOURNAMENT_START_TIME: "The start time must be in the future and within 30 days: "
-                               "give start_in in minutes, from 1 to 43200.",
     Msg.TOURNAMENT_NO_THREADS: "I cannot open threads in {channel}: give me the Create "
                                "Public Threads and Send Messages in Threads permissions "
                                "there, then try again.",
@@ -38,7 +32,7 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_PER_MOVE: "{duration} per move",
     Msg.TOURNAMENT_ORGANISER: "Organiser: {organiser}",
     Msg.TOURNAMENT_OPEN_TO_ROLE: "Open to the members with the role {role}",
-    Msg.TOURNAMENT_PLAYER_LIMIT: "Player limit: {limit}",
+    Msg.TOURNAMENT_LIMIT_LINE: "Player limit: {limit}",
     Msg.TOURNAMENT_STARTS_AT: "Starts {time}",
     Msg.TOURNAMENT_STARTS_BY_ORGANISER: "Starts when the organiser starts it",
     Msg.TOURNAMENT_ENDS_AT: "Ends {time}",
@@ -54,6 +48,9 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_PLAYERS: "Players: {count}",
     Msg.TOURNAMENT_NO_PLAYERS: "No one has joined yet.",
     Msg.TOURNAMENT_PLAYERS_MORE: Plural("…and {count} more", "…and {count} more"),
+    Msg.TOURNAMENT_CREATED: "Tournament #{tournament} is created: its sign-up post is "
+                            "{post}. Start it with /tournament start when the players are "
+                            "in, or let it start at its start time.",
     Msg.TOURNAMENT_JOINED: "You joined {name}. Your games will each have their own thread, "
                            "and you will be mentioned there.",
     Msg.TOURNAMENT_LEFT: "You left {name}. You will not be paired again; your games so far "
@@ -64,7 +61,7 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_RESUMED: "{name} goes on.",
     Msg.TOURNAMENT_ENDED: "{name} ends: the games under way are played out, then the final "
                           "standings are posted.",
-    Msg.TOURNAMENT_REMOVED: "{player} was removed from {name}.",
+    Msg.TOURNAMENT_REMOVED_PLAYER: "{player} was removed from {name}.",
     Msg.TOURNAMENT_THREAD_NAME_GAME: "{name}: round {round}, board {board}",
     Msg.TOURNAMENT_ROUND_PAIRED: "Round {round}: the pairings",
     Msg.TOURNAMENT_ARENA_PAIRED: "New games",
@@ -84,17 +81,22 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TIEBREAK_BUCHHOLZ_CUT_1: "Buchholz Cut 1 {value}",
     Msg.TIEBREAK_SONNEBORN_BERGER: "Sonneborn-Berger {value}",
     Msg.TIEBREAK_DIRECT_ENCOUNTER: "direct encounter {value}",
+    Msg.TIEBREAK_PERFORMANCE: "performance {value}",
     Msg.TOURNAMENT_FINAL: "{name} is over. Congratulations to the winners!",
     Msg.TOURNAMENT_FINAL_NO_GAMES: "{name} is over, without a game played.",
     Msg.TOURNAMENT_PODIUM_LINE: "{medal} {player}: {score}",
+    Msg.TOURNAMENT_POST_STARTED: "The tournament has started. The players, by pairing "
+                                 "number:",
+    Msg.TOURNAMENT_ENTRANT_LINE: "{number}. {player} ({rating})",
     Msg.TOURNAMENT_POST_PAUSED: "The organiser paused the tournament: the games under way go "
                                 "on, no new games are paired for now.",
     Msg.TOURNAMENT_POST_RESUMED: "The tournament goes on.",
     Msg.TOURNAMENT_POST_ENDED: "The organiser ended the tournament early: the games under way "
                                "are played out, then the final standings are posted.",
     Msg.TOURNAMENT_POST_CANCELLED: "The tournament was cancelled.",
+    Msg.TOURNAMENT_POST_CANCELLED_FEW: "The tournament was cancelled: fewer than two players "
+                                       "had joined at its start time.",
     Msg.TOURNAMENT_POST_REMOVED: "{player} was removed from the tournament by the organiser.",
-    Msg.TOURNAMENT_POST_LEFT: "{player} left the tournament.",
     Msg.TOURNAMENT_LIST_TITLE: "Tournaments in this server",
     Msg.TOURNAMENT_LIST_EMPTY: "No tournament is open or under way here. Members with Manage "
                                "Server or the organiser role start one with /tournament "
@@ -102,7 +104,7 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_LIST_LINE: "**#{tournament}** {name} · {format} · {status} · {players}",
     Msg.TOURNAMENT_HISTORY_TITLE: "Finished tournaments",
     Msg.TOURNAMENT_HISTORY_EMPTY: "No tournament has finished in this server yet.",
-    Msg.TOURNAMENT_HISTORY_LINE: "**#{tournament}** {name} · {format} · {finished} · winner: "
+    Msg.TOURNAMENT_HISTORY_LINE: "**#{tournament}** {name} · {format} · {finished} · won by "
                                  "{winner}",
     Msg.TOURNAMENT_EXPORT: "Tournament #{tournament} in FIDE's TRF format, which pairing "
                            "and rating programs read.",
