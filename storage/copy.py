@@ -1,7 +1,8 @@
 """Copying an SQLite database into PostgreSQL (`dama-bot db copy SOURCE TARGET`).
 
 Every table of the source (games, moves, challenges, players, ratings, the leaderboard
-counts, the rule, analyses, puzzle ratings, attempts, daily puzzles and puzzles under way,
+counts, the rule, analyses, puzzle ratings, attempts, daily puzzles, puzzles under way,
+tournaments with their entrants, rounds, pairings, byes and posts,
 and any table a later migration adds) goes to the table of the same
 name, column by column, in one PostgreSQL transaction, parents before children (foreign
 keys). The copy is then checked inside that transaction, before it commits: per table, the

@@ -666,7 +666,8 @@ class TournamentRepository(Protocol):
         cancelled); `finished_at` = now when it ends; `ends_at`, when given, replaces the
         arena's end (a resume moves it on by the pause). Revision +1. Raises
         `StaleTournamentError` (revision not what was read, or the status no longer
-        allows it), `ValueError` (sign-up -> running: that is `start`)."""
+        allows it: running is reached from paused only, sign-up -> running is `start`),
+        `ValueError` (`status` is sign-up: nothing goes back to it)."""
         ...
 
     async def claim_post(self, tournament_id: int, kind: str, key: str) -> TournamentPost:

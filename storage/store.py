@@ -25,8 +25,10 @@ from storage.repositories import (
     PuzzleRepository,
     RatingRepository,
     SettingsRepository,
+    TournamentRepository,
 )
 from storage.settings import SqlSettingsRepository
+from storage.tournaments import SqlTournamentRepository
 
 
 class Storage:
@@ -45,6 +47,7 @@ class Storage:
         self.puzzles: PuzzleRepository = SqlPuzzleRepository(db, clock)
         self.settings: SettingsRepository = SqlSettingsRepository(db, clock)
         self.analyses: AnalysisRepository = SqlAnalysisRepository(db, clock)
+        self.tournaments: TournamentRepository = SqlTournamentRepository(db, clock)
 
     @classmethod
     async def open(

@@ -1,5 +1,5 @@
 """Every constraint of the schema refuses what it should: foreign keys, uniqueness, CHECKs,
-NOT NULLs and the triggers (migrations 0001 to 0004, 0006 and 0010), through the bot's own
+NOT NULLs and the triggers (migrations 0001 to 0004, 0006, 0010 and 0011), through the bot's own
 connection (`Database`, foreign keys on; or `PostgresDatabase`), on both backends.
 
 Each case is a valid statement and the same statement with one value made invalid: the
@@ -8,8 +8,8 @@ one must raise `sqlite3.IntegrityError` with SQLite's message for that kind of
 constraint, or on PostgreSQL the integrity error of that kind (foreign key, unique, check,
 not null) naming the column or constraint, or the trigger's message (`refused_as`).
 Both run in transactions that are rolled back, on a database holding two players'
-games, a challenge and ratings. A constraint removed from a migration makes its
-case fail (checked by hand for each kind when this file was written).
+games, a challenge, ratings and a Swiss tournament with a round. A constraint removed
+from a migration makes its case fail (checked by hand for each kind when this file was written).
 """
 
 from __future__ import annotations
@@ -75,6 +75,23 @@ ANALYSIS: dict[str, SqlLiteral] = {"game_id": 2, "plies": 2, "nodes": 100, "body
 UNDER_WAY: dict[str, SqlLiteral] = {"game_id": 2, "requester_id": 1, "guild_id": None,
                                     "channel_id": 500, "message_id": None, "locale": "tr",
                                     "started_at": 0}
+TOURNAMENT: dict[str, SqlLiteral] = {
+    "guild_id": 1, "channel_id": 601, "organiser_id": 1, "name": "Friday", "format": "swiss",
+    "variant": "italian", "rounds": 3, "duration_seconds": None, "move_seconds": 60,
+    "rated": False, "status": "signup", "seed": 5, "revision": 0, "created_at": 0,
+    "updated_at": 0,
+}
+ARENA: dict[str, SqlLiteral] = {**TOURNAMENT, "format": "arena", "rounds": None,
+                                "duration_seconds": 600}
+ENTRANT: dict[str, SqlLiteral] = {"tournament_id": 1, "user_id": 4, "joined_at": 0,
+                                  "status": "active", "number": 4}
+PAIRING: dict[str, SqlLiteral] = {"tournament_id": 1, "round": 1, "board": 2,
+                                  "white_user_id": 3, "black_user_id": 1, "game_id": None,
+                                  "forfeit": None}
+BYE: dict[str, SqlLiteral] = {"tournament_id": 1, "round": 1, "user_id": 3, "kind": "U"}
+POST: dict[str, SqlLiteral] = {"tournament_id": 1, "kind": "round", "key": "2",
+                               "created_at": 0}
+PLAYER_4 = ("INSERT INTO players (user_id, created_at, updated_at) VALUES (4, 0, 0)",)
 
 
 def _literal(value: SqlLiteral) -> str:
@@ -312,6 +329,74 @@ CASES = [
          insert("puzzle_sessions", PUZZLE_SESSION, plies=-1), CHECK + ": plies"),
     Case("puzzle sessions: failed is 0 or 1", insert("puzzle_sessions", PUZZLE_SESSION),
          insert("puzzle_sessions", PUZZLE_SESSION, failed=2), CHECK + ": failed"),
+    # tournaments (migration 0011)
+    Case("tournaments: name of 1 to 100 characters", insert("tournaments", TOURNAMENT),
+         insert("tournaments", TOURNAMENT, name=""), CHECK + ": length(name)"),
+    Case("tournaments: known format", insert("tournaments", TOURNAMENT),
+         insert("tournaments", TOURNAMENT, format="knockout"), CHECK + ": format"),
+    Case("tournaments: move time positive", insert("tournaments", TOURNAMENT),
+         insert("tournaments", TOURNAMENT, move_seconds=0), CHECK + ": move_seconds"),
+    Case("tournaments: a limit of at least 2", insert("tournaments", TOURNAMENT,
+                                                      player_limit=2),
+         insert("tournaments", TOURNAMENT, player_limit=1), CHECK + ": player_limit"),
+    Case("tournaments: an arena has a duration", insert("tournaments", ARENA),
+         insert("tournaments", ARENA, duration_seconds=None),
+         CHECK + ": (format = 'arena') = (duration_seconds IS NOT NULL)"),
+    Case("tournaments: a paused one has its pause time",
+         insert("tournaments", TOURNAMENT, status="paused", started_at=0, paused_at=1),
+         insert("tournaments", TOURNAMENT, status="paused", started_at=0),
+         CHECK + ": (status = 'paused') = (paused_at IS NOT NULL)"),
+    Case("tournaments: one open per channel", insert("tournaments", TOURNAMENT),
+         insert("tournaments", TOURNAMENT, channel_id=600),
+         UNIQUE + ": tournaments.channel_id"),
+    Case("tournament entrants: tournament exists", insert("tournament_entrants", ENTRANT),
+         insert("tournament_entrants", ENTRANT, tournament_id=99), FK, PLAYER_4),
+    Case("tournament entrants: a number once", insert("tournament_entrants", ENTRANT),
+         insert("tournament_entrants", ENTRANT, number=1),
+         UNIQUE + ": tournament_entrants.tournament_id, tournament_entrants.number", PLAYER_4),
+    Case("tournament entrants: known status", insert("tournament_entrants", ENTRANT),
+         insert("tournament_entrants", ENTRANT, status="gone", left_at=1), CHECK + ": status",
+         PLAYER_4),
+    Case("tournament entrants: player exists", insert("tournament_entrants", ENTRANT),
+         insert("tournament_entrants", ENTRANT, user_id=99), FK, PLAYER_4),
+    Case("tournament rounds: tournament exists",
+         "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (1, 2, 0)",
+         "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (99, 2, 0)",
+         FK),
+    Case("tournament pairings: tournament exists", insert("tournament_pairings", PAIRING),
+         insert("tournament_pairings", PAIRING, tournament_id=99), FK),
+    Case("tournament pairings: White is an entrant", insert("tournament_pairings", PAIRING),
+         insert("tournament_pairings", PAIRING, white_user_id=4), FK, PLAYER_4),
+    Case("tournament pairings: game exists", insert("tournament_pairings", PAIRING, game_id=2),
+         insert("tournament_pairings", PAIRING, game_id=99), FK),
+    Case("tournament byes: tournament exists", insert("tournament_byes", BYE),
+         insert("tournament_byes", BYE, tournament_id=99), FK),
+    Case("tournament byes: round exists", insert("tournament_byes", BYE),
+         insert("tournament_byes", BYE, round=2), FK),
+    Case("tournament rounds: a round once",
+         "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (1, 2, 0)",
+         "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (1, 1, 0)",
+         UNIQUE + ": tournament_rounds.tournament_id, tournament_rounds.number"),
+    Case("tournament pairings: round exists", insert("tournament_pairings", PAIRING),
+         insert("tournament_pairings", PAIRING, round=2), FK),
+    Case("tournament pairings: players are entrants", insert("tournament_pairings", PAIRING),
+         insert("tournament_pairings", PAIRING, black_user_id=4), FK, PLAYER_4),
+    Case("tournament pairings: two different players", insert("tournament_pairings", PAIRING),
+         insert("tournament_pairings", PAIRING, black_user_id=3),
+         CHECK + ": white_user_id <> black_user_id"),
+    Case("tournament pairings: known forfeit",
+         insert("tournament_pairings", PAIRING, forfeit="-/-"),
+         insert("tournament_pairings", PAIRING, forfeit="1-0"), CHECK + ": forfeit"),
+    Case("tournament pairings: a game in one pairing",
+         insert("tournament_pairings", PAIRING, game_id=2),
+         insert("tournament_pairings", PAIRING, game_id=1),
+         UNIQUE + ": tournament_pairings.game_id"),
+    Case("tournament byes: known kind", insert("tournament_byes", BYE),
+         insert("tournament_byes", BYE, kind="X"), CHECK + ": kind"),
+    Case("tournament byes: an entrant's", insert("tournament_byes", BYE),
+         insert("tournament_byes", BYE, user_id=4), FK, PLAYER_4),
+    Case("tournament posts: tournament exists", insert("tournament_posts", POST),
+         insert("tournament_posts", POST, tournament_id=99), FK),
     Case("leaderboard rule: a single row", "UPDATE leaderboard_rule SET min_games = 3",
          "INSERT INTO leaderboard_rule (id, min_games, max_deviation) VALUES (2, 1, 1.0)",
          CHECK + ": id = 1"),
@@ -333,6 +418,11 @@ BASE = (
     "INSERT INTO leaderboard_rule (id, min_games, max_deviation) "
     "VALUES (1, 5, 110.0) ON CONFLICT (id) DO UPDATE SET min_games = excluded.min_games, "
     "max_deviation = excluded.max_deviation",
+    insert("tournaments", TOURNAMENT, channel_id=600, status="running", started_at=0),
+    *(insert("tournament_entrants", ENTRANT, user_id=user, number=user) for user in (1, 2, 3)),
+    "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (1, 1, 0)",
+    insert("tournament_pairings", PAIRING, board=1, white_user_id=1, black_user_id=2,
+           game_id=1),
 )
 
 
@@ -427,6 +517,12 @@ async def test_every_foreign_key_has_a_case(db_path: Path) -> None:
         ("puzzle_ratings", "user_id"), ("puzzle_attempts", "user_id"),
         ("analyses", "game_id"), ("puzzle_sessions", "user_id"),
         ("analyses_under_way", "game_id"),
+        ("tournament_entrants", "tournament_id"), ("tournament_entrants", "user_id"),
+        ("tournament_rounds", "tournament_id"), ("tournament_pairings", "tournament_id"),
+        ("tournament_pairings", "round"), ("tournament_pairings", "white_user_id"),
+        ("tournament_pairings", "black_user_id"), ("tournament_pairings", "game_id"),
+        ("tournament_byes", "tournament_id"), ("tournament_byes", "round"),
+        ("tournament_byes", "user_id"), ("tournament_posts", "tournament_id"),
     }
     db = await Database.open(db_path)
     try:

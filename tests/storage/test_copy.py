@@ -21,6 +21,7 @@ from storage import (
     GameResult,
     NewChallenge,
     NewGame,
+    NewTournament,
     Rating,
     RatingUpdate,
     RatingValue,
@@ -87,8 +88,29 @@ async def fill(path: Path) -> None:
         under_way = await store.puzzles.start_session(
             2, "italian-1", "italian", ("c4-d5", "c6xe4", "f3xd5xf7"), rated=True)
         await store.puzzles.step_session(replace(under_way, plies=2, hinted=True))
+        await fill_tournament(store)
     finally:
         await store.close()
+
+
+async def fill_tournament(store: Storage) -> None:
+    """A Swiss under way: three entrants, a round with a pairing whose game is stored, a
+    bye, and a post in its ledger."""
+    made = await store.tournaments.create(NewTournament(
+        guild_id=10, channel_id=106, organiser_id=1, name="Cuma turnuvası", format="swiss",
+        variant="turkish", rounds=3, duration_seconds=None, move_seconds=60, rated=False,
+        seed=2**62, starts_at=START + timedelta(days=1), player_limit=16))
+    for user, name in ((1, None), (2, None), (3, "Lina")):
+        await store.tournaments.join(made.id, user, name, START)
+    made = await store.tournaments.start(made.id, 3, [(1, 1512, 1), (2, 1488, 2), (3, None, 3)],
+                                         START, None)
+    await store.tournaments.add_round(made.id, made.revision, 1, [(1, 1, 2)], [(3, "U")], START)
+    await store.tournaments.set_pairing_thread(made.id, 1, 1, 107)
+    await store.tournaments.start_pairing_game(
+        made.id, 1, 1, NewGame("turkish", 107, 10, Seat.human(1), Seat.human(2), FEN,
+                               move_seconds=60))
+    await store.tournaments.claim_post(made.id, "round", "1")
+    await store.tournaments.set_post_message(made.id, "round", "1", 808)
 
 
 async def table_rows(url: str) -> dict[str, int]:
@@ -119,16 +141,19 @@ async def test_every_table_and_row_is_copied(tmp_path: Path, empty: str) -> None
     copied = await copy_database(source, empty)
     counts = {table.table: table.rows for table in copied}
     assert counts == await table_rows(empty)
-    assert counts["games"] == 3 and counts["moves"] == 5 and counts["challenges"] == 2
-    assert counts["ratings"] == 2 and counts["players"] == 2
+    assert counts["games"] == 4 and counts["moves"] == 5 and counts["challenges"] == 2
+    assert counts["ratings"] == 2 and counts["players"] == 3
     assert counts["leaderboard_rule"] == 1 and counts["rank_buckets"] > 0
     assert counts["puzzle_ratings"] == 1 and counts["puzzle_stats"] == 1
     assert counts["puzzle_attempts"] == 1 and counts["daily_puzzles"] == 1
     assert counts["puzzle_sessions"] == 1
+    assert counts["tournaments"] == 1 and counts["tournament_entrants"] == 3
+    assert counts["tournament_rounds"] == counts["tournament_pairings"] == 1
+    assert counts["tournament_byes"] == counts["tournament_posts"] == 1
     before = await Storage.open(source, leaderboard=EVERYONE, read_only=True)
     after = await Storage.open(empty, leaderboard=EVERYONE)
     try:
-        for game_id in (1, 2, 3):
+        for game_id in (1, 2, 3, 4):
             assert await after.games.load(game_id) == await before.games.load(game_id)
         assert await after.challenges.pending() == await before.challenges.pending()
         assert await after.challenges.get(1) == await before.challenges.get(1)
@@ -146,7 +171,18 @@ async def test_every_table_and_row_is_copied(tmp_path: Path, empty: str) -> None
         # New rows continue after the copied ids.
         game = await after.games.create(NewGame("turkish", 200, None, Seat.human(1),
                                                 Seat.human(2), FEN))
-        assert game.id == 4
+        assert game.id == 5
+        assert await after.tournaments.get(1) == await before.tournaments.get(1)
+        assert await after.tournaments.entrants(1) == await before.tournaments.entrants(1)
+        rounds = await after.tournaments.rounds(1)
+        assert rounds == await before.tournaments.rounds(1)
+        assert (rounds[0].pairings[0].game_id, rounds[0].byes[0].user_id) == (4, 3)
+        assert (await after.tournaments.claim_post(1, "round", "1")).message_id == 808
+        again = await after.tournaments.create(NewTournament(
+            guild_id=10, channel_id=300, organiser_id=1, name="Next", format="arena",
+            variant="arab", rounds=None, duration_seconds=600, move_seconds=30, rated=True,
+            seed=1))
+        assert again.id == 2
     finally:
         await before.close()
         await after.close()

@@ -69,11 +69,13 @@ async def postgres_shape(url: str) -> Shape:
                 "AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)", table))
             foreign = tuple(sorted(
                 (row[0], row[1], row[2]) for row in await conn.fetch(
+                    # Every column pair of every key (a key of several columns: one
+                    # pair per column, as SQLite's pragma_foreign_key_list lists them).
                     "SELECT a.attname, c.confrelid::regclass::text, f.attname "
                     "FROM pg_constraint c "
-                    "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] "
-                    "JOIN pg_attribute f ON f.attrelid = c.confrelid "
-                    "AND f.attnum = c.confkey[1] "
+                    "CROSS JOIN LATERAL unnest(c.conkey, c.confkey) AS k(col, ref) "
+                    "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.col "
+                    "JOIN pg_attribute f ON f.attrelid = c.confrelid AND f.attnum = k.ref "
                     "WHERE c.contype = 'f' AND c.conrelid = $1::regclass", table)))
             tables[table] = (columns, key, foreign)
         indexes = {
