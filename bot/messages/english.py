@@ -335,9 +335,11 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "a time.\n"
         "**/analyze** has the computer review a finished game: accuracy, mistakes and better "
         "moves.\n"
+        "**/tournament** runs arena, Swiss and round robin tournaments: join one with its "
+        "Join button; **/tournament standings**, **/tournament list**.\n"
         "For members with Manage Server: **/server-settings** sets this server's limits on "
-        "pending challenges and its language; **/puzzle-daily** posts the daily puzzle in a "
-        "channel, **/puzzle-daily-stop** stops it.\n"
+        "pending challenges, its language and who may run tournaments; **/puzzle-daily** "
+        "posts the daily puzzle in a channel, **/puzzle-daily-stop** stops it.\n"
         "One game per channel: start a thread to play several at once. A game with no move "
         "for {inactivity} is lost on time by the player to move."
     ),

@@ -29,9 +29,9 @@ from tournaments.model import ByeKind, Format, Outcome
 TOURNAMENT_COLOUR = discord.Colour(0x1565C0)
 """The colour of a tournament's embeds while it is open or under way."""
 
-SHOWN_PLAYERS = 60
-"""At most this many players are named in a sign-up post (then "…and N more"): a server
-may have hundreds, and an embed's text holds 4,096 characters."""
+FIELD_LIMIT = 1024
+"""Discord's longest embed field value: the players' list is cut to it (a server may have
+hundreds of players; about forty mentions fit), then says how many more."""
 
 SHOWN_ROWS = 25
 """At most this many rows of the standings in text (the picture shows them all)."""
@@ -127,13 +127,20 @@ def is_open(view: TournamentView) -> bool:
 
 
 def players_text(user_ids: Sequence[int], locale: str | None) -> str:
-    """The players as mentions, at most `SHOWN_PLAYERS`, then how many more."""
+    """The players as mentions, as many as an embed field holds (`FIELD_LIMIT`), then how
+    many more."""
     if not user_ids:
         return text(Msg.TOURNAMENT_NO_PLAYERS, locale)
-    shown = ", ".join(mention(user_id) for user_id in user_ids[:SHOWN_PLAYERS])
-    left = len(user_ids) - SHOWN_PLAYERS
-    return shown if left <= 0 else shown + " " + text(Msg.TOURNAMENT_PLAYERS_MORE, locale,
-                                                      count=left)
+    mentions = [mention(user_id) for user_id in user_ids]
+    shown = len(mentions)
+    while True:
+        listed = ", ".join(mentions[:shown])
+        left = len(mentions) - shown
+        if left:
+            listed += " " + text(Msg.TOURNAMENT_PLAYERS_MORE, locale, count=left)
+        if len(listed) <= FIELD_LIMIT:
+            return listed
+        shown = min(shown - 1, FIELD_LIMIT // 3)  # a mention is at least "<@1>, "
 
 
 def _when(view: TournamentView, locale: str | None) -> str | None:
