@@ -8,7 +8,8 @@ posts go: the Discord side's announcer and daily puzzle poster, or a test's coll
 then builds the game flow on them: the game service, the computer's turns listening to
 its events (before any restore, so restored games resume their computer turns),
 `/play` games, challenges, statistics, the deadline and daily puzzle schedulers (not
-started: `Services.start`) and the analyses. Every collaborator is given at construction;
+started: `Services.start`), the analyses and the tournaments (listening to the games'
+ends). Every collaborator is given at construction;
 nothing is set afterwards (docs/ARCHITECTURE.md, "Services and their events").
 """
 
@@ -40,6 +41,7 @@ from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzlePoster, DailyPuzzleScheduler
 from bot.services.settings import ChallengeLimits, PreferenceService
+from bot.services.tournaments import Post, TournamentOutlet, TournamentService, TournamentView
 from puzzles import Puzzle
 from storage import Challenge, Storage, utc_now
 from storage.clock import Clock
@@ -91,11 +93,36 @@ class Core:
 
 @dataclass(frozen=True)
 class Outlets(Generic[A_co]):
-    """Where the services' own posts go: the game posts (`announcer`) and the daily
-    puzzles (`daily`)."""
+    """Where the services' own posts go: the game posts (`announcer`), the daily
+    puzzles (`daily`) and the tournaments' threads and posts (`tournaments`; None until
+    the caller has one: every tournament post then fails and is logged, `NoTournamentOutlet`)."""
 
     announcer: A_co
     daily: DailyPuzzlePoster
+    tournaments: TournamentOutlet | None = None
+
+
+class NoTournamentOutletError(RuntimeError):
+    """The caller's `Outlets` gave no tournament outlet: nothing can be posted."""
+
+
+class NoTournamentOutlet:
+    """The tournament outlet of a caller that gave none: each call raises
+    `NoTournamentOutletError` (the tournament service logs it and tries again at its next
+    step)."""
+
+    async def open_tournament_thread(self, view: TournamentView) -> int:
+        raise NoTournamentOutletError("no tournament outlet")
+
+    async def open_game_thread(self, view: TournamentView, round: int, board: int,
+                               white: int, black: int) -> int:
+        raise NoTournamentOutletError("no tournament outlet")
+
+    async def post(self, view: TournamentView, post: Post) -> int:
+        raise NoTournamentOutletError("no tournament outlet")
+
+    async def edit_signup(self, view: TournamentView) -> None:
+        raise NoTournamentOutletError("no tournament outlet")
 
 
 @dataclass(frozen=True)
@@ -120,17 +147,21 @@ class Services(Generic[A_co]):
     deadlines: DeadlineScheduler
     daily_puzzles: DailyPuzzleScheduler
     analyses: AnalysisService
+    tournaments: TournamentService
 
     def start(self) -> None:
-        """Start the background schedulers: the deadlines and the daily puzzles."""
+        """Start the background schedulers: the deadlines, the daily puzzles and the
+        tournaments' (start times, arenas' pairings)."""
         self.deadlines.start()
         self.daily_puzzles.start()
+        self.tournaments.start_scheduler()
 
     async def stop(self) -> None:
         """Start no new work: stop the schedulers and the analyses (the interactions being
         handled may still finish; `close` follows)."""
         await self.deadlines.stop()
         await self.daily_puzzles.stop()
+        await self.tournaments.stop_scheduler()
         await self.analyses.close()
 
     async def close(self) -> None:
@@ -164,7 +195,9 @@ async def compose(
     the computer's turns (a computer seat's turn stays pending, an absent player loses on
     time: for tests of the flow alone). `rng` draws the colours of challenges (None: the
     system's); `puzzle_banks` replaces the shipped puzzle banks. Nothing is restored or
-    started: the caller restores the games and challenges, then calls `Services.start`.
+    started: the caller restores the games and challenges, then calls `Services.start`
+    (whose tournament scheduler first advances the tournaments under way,
+    `TournamentService.restore`).
     Raises what `Storage.open` raises for a database it cannot open or migrate."""
     # The leaderboard rule is kept in the database's rankings: open with ours, or
     # every leaderboard and rank would fall back to a slow exact scan.
@@ -202,6 +235,13 @@ async def compose(
     # Analyses of finished games: in the computer's worker processes, after every game's
     # move (a worker thread when the caller gave its own move chooser).
     reviewer: PositionReviewer = ThreadReviewer() if computer is None else PoolReviewer(computer)
+    # Tournaments: their games' boards posted by the announcer in each game's thread; a
+    # game's end advances its tournament.
+    tournaments = TournamentService(
+        storage, games, out.tournaments if out.tournaments is not None else NoTournamentOutlet(),
+        announce=announcer.announce, clock=clock, scope=scope,
+    )
+    tournaments.listen(events)
     return Services(
         storage=storage, move_work=move_work, events=events, preferences=preferences,
         puzzles=puzzle_service, announcer=announcer, games=games, computer=computer,
@@ -213,6 +253,7 @@ async def compose(
         daily_puzzles=DailyPuzzleScheduler(puzzle_service, storage.puzzles, out.daily,
                                            scope=scope, clock=clock),
         analyses=AnalysisService(storage, games, reviewer),
+        tournaments=tournaments,
     )
 
 

@@ -19,6 +19,19 @@ another) passes one:
     PUZZLE_COMMITTED                   after the step's one transaction (the session and
                                        any rated result), before the solver is answered
 
+A tournament's steps (`bot.services.tournaments`) pass these:
+
+    TOURNAMENT_ROUND_PAIRED            after a round (or an arena's pairing) is stored,
+                                       before its games start
+    TOURNAMENT_GAME_STORED             after a pairing's game is stored with its link,
+                                       before its first board is posted
+    TOURNAMENT_POST_CLAIMED            after a post is claimed in the ledger, before it
+                                       is sent
+    TOURNAMENT_POST_SENT               after a post is sent, before its message id is
+                                       recorded
+    TOURNAMENT_GAME_ENDED              after a tournament game's end is stored, before the
+                                       tournament advances
+
 A point does nothing unless the environment variable `DAMA_FAULT_POINT` names it when the
 bot starts (`arm_from_environment`, called by `bot.app.run`): `DAMA_FAULT_POINT=board-posted`
 or `board-posted:3` makes the process kill itself with SIGKILL (no clean-up at all, as a
@@ -52,6 +65,11 @@ class FaultPoint(enum.StrEnum):
     BUTTONS_REMOVE = "buttons-remove"
     BUTTONS_REMOVED = "buttons-removed"
     PUZZLE_COMMITTED = "puzzle-committed"
+    TOURNAMENT_ROUND_PAIRED = "tournament-round-paired"
+    TOURNAMENT_GAME_STORED = "tournament-game-stored"
+    TOURNAMENT_POST_CLAIMED = "tournament-post-claimed"
+    TOURNAMENT_POST_SENT = "tournament-post-sent"
+    TOURNAMENT_GAME_ENDED = "tournament-game-ended"
 
 
 class FaultSpecError(ValueError):

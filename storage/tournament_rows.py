@@ -8,7 +8,6 @@ from collections.abc import Iterable, Sequence
 
 from storage.clock import from_ms, opt_from_ms
 from storage.models import GameResult, GameStatus
-from storage.repositories import BoardPairing, RoundBye
 from storage.sql import Row
 from storage.tournament_models import (
     BYE_KINDS,
@@ -23,6 +22,7 @@ from storage.tournament_models import (
     TournamentRoundRecord,
     TournamentStatus,
 )
+from storage.tournament_repository import BoardPairing, RoundBye
 
 PAIRINGS = (
     "SELECT p.*, g.status AS game_status, g.result AS game_result, "

@@ -29,7 +29,6 @@ from storage.errors import (
 from storage.games import insert_game
 from storage.models import GameRecord, GameStatus, NewGame
 from storage.postgres import violated_constraint
-from storage.repositories import BoardPairing, NumberedEntrant, RoundBye
 from storage.sql import SqlConnection, SqlDatabase, SqlValue, lock_row
 from storage.tournament_models import (
     FORFEITS,
@@ -43,6 +42,7 @@ from storage.tournament_models import (
     TournamentRoundRecord,
     TournamentStatus,
 )
+from storage.tournament_repository import BoardPairing, NumberedEntrant, RoundBye
 from storage.tournament_rows import (
     ENTRANTS,
     PAIRINGS,

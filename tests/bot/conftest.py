@@ -19,7 +19,12 @@ from bot.services.shards import EVERY_SHARD, ShardScope
 from tests.support.clock import FakeClock
 from tests.support.discord_harness import Harness, OpenBot, settings_for
 from tests.support.fake_discord import FakeDiscord
-from tests.support.services import OpenServices, Services, build_services
+from tests.support.services import (
+    OpenServices,
+    Services,
+    TournamentCollector,
+    build_services,
+)
 
 
 @asynccontextmanager
@@ -93,11 +98,12 @@ async def open_services(tmp_path: Path) -> AsyncIterator[OpenServices]:
         rules: GameRules | None = None,
         seed: int = 1,
         scope: ShardScope = EVERY_SHARD,
+        tournament_outlet: TournamentCollector | None = None,
     ) -> Services:
         services = await build_services(path or tmp_path / "db.sqlite3", clock or FakeClock(),
                                         chooser=chooser, absent=absent,
                                         seat_budget=seat_budget, rules=rules, seed=seed,
-                                        scope=scope)
+                                        scope=scope, tournament_outlet=tournament_outlet)
         opened.append(services)
         return services
 

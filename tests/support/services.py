@@ -5,6 +5,7 @@ through the game service (`start_game`)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -25,6 +26,13 @@ from bot.services import (
 )
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
 from bot.services.shards import EVERY_SHARD, ShardScope
+from bot.services.tournaments import (
+    Post,
+    PostKind,
+    TournamentService,
+    TournamentView,
+    post_key,
+)
 from puzzles import Puzzle
 from storage import Challenge, ColorChoice, Eligibility, GameRecord, Seat, Storage, TimeControl
 from storage.models import DailyPuzzleSetting
@@ -67,16 +75,71 @@ class Announcements:
         """Nothing is under way: every post is collected at once."""
 
 
+class TournamentCollector:
+    """The tournaments' threads and posts, collected (`TournamentOutlet`). Each thread
+    and message gets the next id. A post carries the nonce of its ledger key, as the
+    Discord outlet's does: one sent again with a nonce already used returns the first
+    message (Discord's `enforce_nonce`) and is counted in `resent`, not in `posts`. Keep
+    one across a restart (`build_services(tournament_outlet=...)`) to see what the
+    restarted bot posts."""
+
+    def __init__(self) -> None:
+        self.next_id = 70_000
+        self.tournament_threads: dict[int, int] = {}
+        """The tournament's thread by tournament id."""
+        self.game_threads: dict[tuple[int, int, int], int] = {}
+        """The game threads by (tournament id, round, board)."""
+        self.posts: list[tuple[TournamentView, Post, int]] = []
+        """Each post made: the tournament as it was, the post, its message id."""
+        self.resent: list[tuple[int, PostKind, str]] = []
+        self.signup_edits: list[TournamentView] = []
+        self._nonces: dict[tuple[int, PostKind, str], int] = {}
+
+    def _new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id
+
+    async def open_tournament_thread(self, view: TournamentView) -> int:
+        thread = self.tournament_threads[view.id] = self._new_id()
+        return thread
+
+    async def open_game_thread(self, view: TournamentView, round: int, board: int,
+                               white: int, black: int) -> int:
+        thread = self.game_threads[view.id, round, board] = self._new_id()
+        return thread
+
+    async def post(self, view: TournamentView, post: Post) -> int:
+        key = post_key(post)
+        nonce = (view.id, key.kind, key.key)
+        if nonce in self._nonces:
+            self.resent.append(nonce)
+            return self._nonces[nonce]
+        message_id = self._nonces[nonce] = self._new_id()
+        self.posts.append((view, post, message_id))
+        return message_id
+
+    async def edit_signup(self, view: TournamentView) -> None:
+        self.signup_edits.append(view)
+
+    def of_kind(self, tournament_id: int, kind: type[Post]) -> list[Post]:
+        """The posts of `tournament_id` that are `kind`s, in order."""
+        return [post for view, post, _ in self.posts
+                if view.id == tournament_id and isinstance(post, kind)]
+
+
 @dataclass
 class Services:
     """The composed services (`composed`) and the parts the tests use most."""
 
     composed: Composed[Announcements]
     clock: FakeClock
+    tournament_posts: TournamentCollector = field(default_factory=TournamentCollector)
+    """What the tournaments posted (threads, posts, sign-up edits)."""
     storage: Storage = field(init=False)
     games: GameService = field(init=False)
     challenges: ChallengeService = field(init=False)
     stats: StatsService = field(init=False)
+    tournaments: TournamentService = field(init=False)
     announced: Announcements = field(init=False)
     """What the services posted themselves (the computer's moves, time-outs...)."""
     turns: ComputerTurns | None = field(init=False)
@@ -88,6 +151,7 @@ class Services:
         self.games = composed.games
         self.challenges = composed.challenges
         self.stats = composed.stats
+        self.tournaments = composed.tournaments
         self.announced = composed.announcer
         self.turns = composed.computer_turns
 
@@ -135,10 +199,13 @@ def config_for(
     )
 
 
-def collected(core: Core) -> Outlets[Announcements]:
-    """Outlets that collect the services' posts (one `Announcements` for both kinds)."""
+def collected(core: Core, tournaments: TournamentCollector | None = None
+              ) -> Outlets[Announcements]:
+    """Outlets that collect the services' posts (one `Announcements` for the games' and
+    the daily puzzles', `tournaments` (default: a new one) for the tournaments')."""
     announcements = Announcements()
-    return Outlets(announcements, announcements)
+    return Outlets(announcements, announcements,
+                   tournaments if tournaments is not None else TournamentCollector())
 
 
 async def build_services(
@@ -151,11 +218,14 @@ async def build_services(
     rules: GameRules | None = None,
     seed: int = 1,
     scope: ShardScope = EVERY_SHARD,
+    tournament_outlet: TournamentCollector | None = None,
 ) -> Services:
     """Open (or reopen) the database at `path` and build the services with the bot's
-    composition function (`bot.composition.compose`), restored. With a `chooser`, the
-    computer plays its turns (listening before the restore, as in the bot); without one
-    no one does (a computer seat's turn stays pending, an absent player loses on time).
+    composition function (`bot.composition.compose`), restored (the games, then the
+    tournaments under way, posting to `tournament_outlet`, default a new collector).
+    With a `chooser`, the computer plays its turns (listening before the restore, as in
+    the bot); without one no one does (a computer seat's turn stays pending, an absent
+    player loses on time).
     `absent`, `seat_budget`, `rules`, `scope`: as `config_for`; `seed`: the challenges'
     colour draws.
 
@@ -163,10 +233,13 @@ async def build_services(
     test's outcome; a database left open keeps its worker thread alive and pytest hangs."""
     config = config_for(path, absent=absent, seat_budget=seat_budget, rules=rules,
                         scope=scope)
-    composed = await compose(config, collected, clock=clock, chooser=chooser,
+    outlet = tournament_outlet if tournament_outlet is not None else TournamentCollector()
+    composed = await compose(config, functools.partial(collected, tournaments=outlet),
+                             clock=clock, chooser=chooser,
                              computer_turns=chooser is not None, rng=random.Random(seed))
     await composed.games.restore()
-    return Services(composed, clock)
+    await composed.tournaments.restore()
+    return Services(composed, clock, outlet)
 
 
 async def start_game(
@@ -215,4 +288,5 @@ class OpenServices(Protocol):
         rules: GameRules | None = None,
         seed: int = 1,
         scope: ShardScope = EVERY_SHARD,
+        tournament_outlet: TournamentCollector | None = None,
     ) -> Services: ...

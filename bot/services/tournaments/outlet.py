@@ -31,8 +31,9 @@ class TournamentOutlet(Protocol):
         ...
 
     async def post(self, view: TournamentView, post: Post) -> int:
-        """Post `post` (`SignUp` in `view.channel_id`, the others in `view.thread_id`)
-        with the nonce of `post_key(post)`; returns the message id."""
+        """Post `post` (`SignUp` in `view.channel_id`, the others in `view.thread_id`,
+        or in `view.channel_id` when the tournament has no thread: `Cancelled` before
+        the start) with the nonce of `post_key(post)`; returns the message id."""
         ...
 
     async def edit_signup(self, view: TournamentView) -> None:

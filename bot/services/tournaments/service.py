@@ -7,19 +7,33 @@ from __future__ import annotations
 import builtins
 from datetime import datetime
 
+from bot.messages import Msg
+from bot.services.errors import PlayerError
 from bot.services.events import EventBus
 from bot.services.games import Announce, GameService
 from bot.services.shards import EVERY_SHARD, ShardScope
+from bot.services.tournaments.advance import TournamentAdvance, standings_of
+from bot.services.tournaments.boards import TournamentBoards
+from bot.services.tournaments.control import TournamentControl, require_organiser
+from bot.services.tournaments.core import TournamentCore
+from bot.services.tournaments.mapping import total_rounds
 from bot.services.tournaments.outlet import TournamentOutlet
+from bot.services.tournaments.posting import TournamentPosts
+from bot.services.tournaments.scheduler import TournamentScheduler
+from bot.services.tournaments.signup import TournamentSignUp
 from bot.services.tournaments.values import (
     RoundView,
     StandingsView,
     TournamentSettings,
     TournamentView,
 )
-from storage import Storage, utc_now
+from storage import Storage, TournamentStatus, utc_now
 from storage.clock import Clock
 from tournaments.arena_scores import ArenaRules
+from tournaments.model import Format
+from tournaments.trf import tournament_to_trf, write_trf
+
+_NOT_OVER = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED)
 
 
 class TournamentService:
@@ -28,8 +42,9 @@ class TournamentService:
     announcer's `announce` (each game's boards in its thread; None: the boards stay owed,
     as `GameService.start` says), the `clock`, the shard `scope` (a tournament belongs to
     the process that owns its server) and the arena's `arena_rules` (None: lichess's,
-    `ArenaRules()`). Call `listen(events)` once, `restore()` at start-up, then
-    `start_scheduler()`; `stop_scheduler()` when stopping.
+    `ArenaRules()`). Call `listen(events)` once, then, once the games are restored,
+    `start_scheduler()` (which runs `restore()` first); `stop_scheduler()` when
+    stopping.
 
     Every method that changes something raises `PlayerError` for a player's mistake
     before changing anything; a tournament asked for by id that is not in `guild_id` is
@@ -47,7 +62,15 @@ class TournamentService:
         scope: ShardScope = EVERY_SHARD,
         arena_rules: ArenaRules | None = None,
     ) -> None:
-        raise NotImplementedError
+        self._core = TournamentCore(
+            storage, games, outlet, announce=announce, clock=clock, scope=scope,
+            arena_rules=arena_rules if arena_rules is not None else ArenaRules())
+        self._posts = TournamentPosts(self._core)
+        self._signup = TournamentSignUp(self._core, self._posts)
+        self._control = TournamentControl(self._core, self._posts)
+        self._advance = TournamentAdvance(self._core, self._posts,
+                                          TournamentBoards(self._core), self._control)
+        self._scheduler = TournamentScheduler(self._core, self._advance.advance)
 
     # --- creation and sign-up ----------------------------------------------------------
 
@@ -59,7 +82,11 @@ class TournamentService:
         tournament with its post. Raises `PlayerError`: TOURNAMENT_NOT_ORGANISER without
         `may_organise`, what `TournamentSettings.check` raises, TOURNAMENT_CHANNEL_BUSY
         when the channel has a tournament in sign-up, running or paused."""
-        raise NotImplementedError
+        record = await self._signup.create(guild_id, channel_id, organiser_id, settings,
+                                           may_organise)
+        self._scheduler.watch(record.id, record.starts_at)
+        await self.advance(record.id)
+        return await self._view(record.id)
 
     async def join(self, tournament_id: int, user_id: int, *, guild_id: int,
                    role_ids: frozenset[int], display_name: str | None) -> TournamentView:
@@ -70,7 +97,13 @@ class TournamentService:
         (the tournament's role is not among `role_ids`), TOURNAMENT_ALREADY_IN,
         TOURNAMENT_REMOVED (the organiser removed them), TOURNAMENT_SIGNUP_CLOSED (not in
         sign-up, and not an arena under way), TOURNAMENT_FULL."""
-        raise NotImplementedError
+        async with self._core.lock(tournament_id):
+            snapshot = await self._core.read_in(tournament_id, guild_id)
+            await self._signup.join(snapshot, user_id, role_ids, display_name)
+            view = await self._view(tournament_id)
+            await self._posts.refresh_signup(view)
+        await self.advance(tournament_id)
+        return await self._view(tournament_id)
 
     async def leave(self, tournament_id: int, user_id: int, *, guild_id: int
                     ) -> TournamentView:
@@ -79,7 +112,12 @@ class TournamentService:
         out). Edits the sign-up post. Raises `PlayerError`: TOURNAMENT_UNKNOWN,
         TOURNAMENT_NOT_ENTERED (not an active entrant), TOURNAMENT_OVER (finished or
         cancelled)."""
-        raise NotImplementedError
+        async with self._core.lock(tournament_id):
+            snapshot = await self._core.read_in(tournament_id, guild_id)
+            await self._signup.leave(snapshot, user_id)
+            await self._posts.refresh_signup(await self._view(tournament_id))
+        await self.advance(tournament_id)
+        return await self._view(tournament_id)
 
     async def remove(self, tournament_id: int, by: int, user_id: int, *, guild_id: int,
                      may_organise: bool) -> TournamentView:
@@ -87,7 +125,12 @@ class TournamentService:
         `user_id` out, as `leave`, and may not join again; posted in the thread once
         started (`PlayerRemoved`). Raises `PlayerError`: TOURNAMENT_UNKNOWN,
         TOURNAMENT_NOT_ORGANISER, TOURNAMENT_PLAYER_NOT_ENTERED, TOURNAMENT_OVER."""
-        raise NotImplementedError
+        async with self._core.lock(tournament_id):
+            snapshot = await self._core.read_in(tournament_id, guild_id)
+            await self._signup.remove(snapshot, by, user_id, may_organise)
+            await self._posts.refresh_signup(await self._view(tournament_id))
+        await self.advance(tournament_id)
+        return await self._view(tournament_id)
 
     # --- the organiser's actions -------------------------------------------------------
 
@@ -99,7 +142,15 @@ class TournamentService:
         players it is cancelled, `Cancelled(too_few_players=True)`). Raises `PlayerError`:
         TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ORGANISER, TOURNAMENT_ALREADY_STARTED,
         TOURNAMENT_TOO_FEW_PLAYERS (fewer than two active entrants)."""
-        raise NotImplementedError
+        async with self._core.lock(tournament_id):
+            snapshot = await self._core.read_in(tournament_id, guild_id)
+            if by is not None:
+                require_organiser(snapshot.record, by, may_organise)
+            await self._control.begin(snapshot, by)
+            self._scheduler.watch(tournament_id, None)
+            await self._posts.refresh_signup(await self._view(tournament_id))
+        await self.advance(tournament_id)
+        return await self._view(tournament_id)
 
     async def pause(self, tournament_id: int, by: int, *, guild_id: int,
                     may_organise: bool) -> TournamentView:
@@ -107,14 +158,21 @@ class TournamentService:
         until `resume`; an arena's clock stops (its end moves on by the pause). Posts
         `Paused`. Raises `PlayerError`: TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ORGANISER,
         TOURNAMENT_NOT_RUNNING."""
-        raise NotImplementedError
+        async with self._core.lock(tournament_id):
+            snapshot = await self._core.read_in(tournament_id, guild_id)
+            await self._control.pause(snapshot, by, may_organise)
+        return await self._view(tournament_id)
 
     async def resume(self, tournament_id: int, by: int, *, guild_id: int,
                      may_organise: bool) -> TournamentView:
         """Resume a paused tournament (posts `Resumed`, then `advance`). Raises
         `PlayerError`: TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ORGANISER,
         TOURNAMENT_NOT_PAUSED."""
-        raise NotImplementedError
+        async with self._core.lock(tournament_id):
+            snapshot = await self._core.read_in(tournament_id, guild_id)
+            await self._control.resume(snapshot, by, may_organise)
+        await self.advance(tournament_id)
+        return await self._view(tournament_id)
 
     async def end(self, tournament_id: int, by: int, *, guild_id: int,
                   may_organise: bool) -> TournamentView:
@@ -123,44 +181,76 @@ class TournamentService:
         (`Ended`, later `Final`, by `advance`). Raises `PlayerError`: TOURNAMENT_UNKNOWN,
         TOURNAMENT_NOT_ORGANISER, TOURNAMENT_OVER (finished or cancelled, or already
         ended)."""
-        raise NotImplementedError
+        async with self._core.lock(tournament_id):
+            snapshot = await self._core.read_in(tournament_id, guild_id)
+            await self._control.end(snapshot, by, may_organise)
+            self._scheduler.watch(tournament_id, None)
+            await self._posts.refresh_signup(await self._view(tournament_id))
+        await self.advance(tournament_id)
+        return await self._view(tournament_id)
 
     # --- reading -----------------------------------------------------------------------
 
     async def info(self, tournament_id: int, *, guild_id: int) -> TournamentView:
         """The tournament. Raises `PlayerError(TOURNAMENT_UNKNOWN)`."""
-        raise NotImplementedError
+        return (await self._core.read_in(tournament_id, guild_id)).view
 
     async def in_channel(self, guild_id: int, channel_id: int) -> TournamentView | None:
         """The tournament in sign-up, running or paused whose sign-up channel, thread or
         a game's thread is `channel_id` (what `/tournament standings` without an id
         means there); None when there is none."""
-        raise NotImplementedError
+        for record in await self._core.repo.in_guild(guild_id, _NOT_OVER):
+            if channel_id in (record.channel_id, record.thread_id):
+                return await self._view(record.id)
+            snapshot = await self._core.read(record.id)
+            if snapshot is not None and any(
+                    pairing.thread_id == channel_id
+                    for round_ in snapshot.rounds for pairing in round_.pairings):
+                return snapshot.view
+        return None
 
     async def standings(self, tournament_id: int, *, guild_id: int) -> StandingsView:
         """The standings now (games under way count when they end; an arena's as its
         end counts them once over). Raises `PlayerError(TOURNAMENT_UNKNOWN)`."""
-        raise NotImplementedError
+        snapshot = await self._core.read_in(tournament_id, guild_id)
+        return standings_of(self._core, snapshot)
 
     async def rounds(self, tournament_id: int, *, guild_id: int
                      ) -> builtins.list[RoundView]:
         """Every round paired so far, in order. Raises `PlayerError(TOURNAMENT_UNKNOWN)`."""
-        raise NotImplementedError
+        return builtins.list(
+            (await self._core.read_in(tournament_id, guild_id)).round_views)
 
     async def list(self, guild_id: int) -> builtins.list[TournamentView]:
         """The server's tournaments in sign-up, running or paused, newest first."""
-        raise NotImplementedError
+        records = await self._core.repo.in_guild(guild_id, _NOT_OVER)
+        return [await self._view(record.id) for record in records]
 
     async def history(self, guild_id: int, *, limit: int = 25
                       ) -> builtins.list[TournamentView]:
         """The server's finished tournaments, newest first, at most `limit`."""
-        raise NotImplementedError
+        records = await self._core.repo.history(guild_id, limit)
+        return [await self._view(record.id) for record in records]
 
     async def export_trf(self, tournament_id: int, *, guild_id: int) -> str:
         """The tournament in FIDE's TRF (`tournaments.trf`): players named by their
         stored display names. Raises `PlayerError`: TOURNAMENT_UNKNOWN,
         TOURNAMENT_NO_TRF (an arena, or not started)."""
-        raise NotImplementedError
+        snapshot = await self._core.read_in(tournament_id, guild_id)
+        record = snapshot.record
+        total = total_rounds(record, snapshot.entrants)
+        if record.format == Format.ARENA.value or record.started_at is None or total is None:
+            raise PlayerError(Msg.TOURNAMENT_NO_TRF)
+        names = {e.user_id: e.display_name for e in snapshot.entrants
+                 if e.display_name is not None}
+        return write_trf(tournament_to_trf(record.name, snapshot.numbered,
+                                           snapshot.model_rounds, total, names))
+
+    async def _view(self, tournament_id: int) -> TournamentView:
+        snapshot = await self._core.read(tournament_id)
+        if snapshot is None:
+            raise PlayerError(Msg.TOURNAMENT_UNKNOWN, tournament_id=tournament_id)
+        return snapshot.view
 
     # --- the flow ----------------------------------------------------------------------
 
@@ -171,27 +261,37 @@ class TournamentService:
         final standings once; finish the tournament). Does nothing for a tournament of
         a server this process does not own. Errors are logged, not raised (the next call
         takes up where this one stopped)."""
-        raise NotImplementedError
+        await self._advance.advance(tournament_id)
 
     def listen(self, events: EventBus) -> None:
         """Advance a game's tournament when the game ends (`GameEnded`)."""
-        raise NotImplementedError
+        self._scheduler.listen(events)
 
     async def restore(self) -> None:
         """At start-up: advance every tournament in sign-up past its start time, running
         or paused, of the servers this process owns."""
-        raise NotImplementedError
+        await self._scheduler.restore()
 
     def start_scheduler(self) -> None:
         """Start the background task: tournaments' start times and arenas' ticks
         (pairings as players come free, the end)."""
-        raise NotImplementedError
+        self._scheduler.start()
 
     async def stop_scheduler(self) -> None:
         """Stop the background task and wait for the advances it started."""
-        raise NotImplementedError
+        await self._scheduler.stop()
+
+    async def watch_guild(self, guild_id: int) -> None:
+        """Watch the start times of the server's tournaments in sign-up: call it when a
+        server becomes available (at start-up, the tournaments created before it)."""
+        await self._scheduler.watch_guild(guild_id)
+
+    async def idle(self) -> None:
+        """Wait for the advances started in the background (a game's end) to finish
+        (the tests')."""
+        await self._core.idle()
 
     async def tick(self, now: datetime | None = None) -> None:
         """One run of the scheduler now (the tests' fake clock): start the tournaments
         whose start time came, advance the running arenas."""
-        raise NotImplementedError
+        await self._scheduler.tick(now)

@@ -354,8 +354,9 @@ class RoundResults:
 class Paused:
     """The organiser paused the tournament: games under way go on, no new pairing."""
 
-    number: int
-    """How many pauses so far, counting this one (the ledger's key)."""
+    revision: int
+    """The tournament's revision after the pause (the ledger's key: each pause is
+    posted once)."""
 
 
 @dataclass(frozen=True)
@@ -363,8 +364,8 @@ class Resumed:
     """The organiser resumed the tournament (an arena's `ends_at` moved on by the
     pause)."""
 
-    number: int
-    """How many pauses so far (the ledger's key)."""
+    revision: int
+    """The tournament's revision after the resumption (the ledger's key)."""
 
 
 @dataclass(frozen=True)
@@ -422,10 +423,10 @@ def post_key(post: Post) -> PostKey:
             return PostKey(PostKind.PAIRINGS, str(round_.number))
         case RoundResults(round=round_):
             return PostKey(PostKind.RESULTS, str(round_.number))
-        case Paused(number=number):
-            return PostKey(PostKind.PAUSED, str(number))
-        case Resumed(number=number):
-            return PostKey(PostKind.RESUMED, str(number))
+        case Paused(revision=revision):
+            return PostKey(PostKind.PAUSED, str(revision))
+        case Resumed(revision=revision):
+            return PostKey(PostKind.RESUMED, str(revision))
         case Ended():
             return PostKey(PostKind.ENDED, "")
         case Cancelled():

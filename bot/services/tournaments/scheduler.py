@@ -1,0 +1,119 @@
+"""`TournamentScheduler`: what advances a tournament without anyone asking. A game's end
+(`GameEnded`) advances its tournament; a background task wakes every `poll` to start
+the tournaments whose start time came and to advance the running arenas (pairings as
+players come free, the end); `restore` advances, at start-up, every tournament under way
+of the servers this process owns (`ShardScope`: another process never pairs them)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from bot.faults import FaultPoint, reach
+from bot.services.events import EventBus, GameEnded
+from bot.services.tournaments.core import TournamentCore
+from storage import TournamentStatus
+from tournaments.model import Format
+
+log = logging.getLogger(__name__)
+
+POLL = timedelta(seconds=5)
+"""How often the scheduler looks at the start times and the arenas (an arena's pairing
+waits `ArenaRules.pairing_wait`, 10 seconds, for more players to come free)."""
+
+STOP_GRACE = 2.0
+"""Seconds `stop` lets the advances under way finish before cancelling them."""
+
+
+class TournamentScheduler:
+    """Advances tournaments in the background (see the module docstring); `advance` is
+    the reconciler it calls."""
+
+    def __init__(self, core: TournamentCore, advance: Callable[[int], Awaitable[None]],
+                 *, poll: timedelta = POLL) -> None:
+        self._core = core
+        self._advance = advance
+        self._poll = poll
+        self._starts: dict[int, datetime] = {}
+        """The tournaments in sign-up with a start time, by id (this process's own and
+        those of the servers `watch_guild` was called for)."""
+        self._task: asyncio.Task[None] | None = None
+
+    def listen(self, events: EventBus) -> None:
+        """Advance a game's tournament when the game ends."""
+        events.subscribe(GameEnded, lambda event: self._core.spawn(
+            self._game_ended(event.state.game_id), name=f"tournament-game-{event.state.game_id}"))
+
+    async def _game_ended(self, game_id: int) -> None:
+        pairing = await self._core.repo.by_game(game_id)
+        if pairing is None:
+            return
+        reach(FaultPoint.TOURNAMENT_GAME_ENDED)
+        await self._advance(pairing.tournament_id)
+
+    def watch(self, tournament_id: int, starts_at: datetime | None) -> None:
+        """Start the tournament at `starts_at` (None: forget it)."""
+        if starts_at is None:
+            self._starts.pop(tournament_id, None)
+        else:
+            self._starts[tournament_id] = starts_at
+
+    async def watch_guild(self, guild_id: int) -> None:
+        """Watch the start times of the server's tournaments in sign-up (called when the
+        server becomes available after a start-up, for those created before it)."""
+        if not self._core.scope.owns(guild_id):
+            return
+        for record in await self._core.repo.in_guild(guild_id, [TournamentStatus.SIGNUP]):
+            self.watch(record.id, record.starts_at)
+
+    async def restore(self) -> None:
+        """Advance every tournament under way of the servers this process owns."""
+        for record in await self._core.repo.running():
+            if self._core.owns(record):
+                await self._advance(record.id)
+
+    async def tick(self, now: datetime | None = None) -> None:
+        """Start the watched tournaments whose start time came by `now` (default: the
+        clock's) and advance the running arenas of this process's servers."""
+        now = now if now is not None else self._core.now()
+        for tournament_id, starts_at in sorted(self._starts.items()):
+            if starts_at <= now:
+                del self._starts[tournament_id]
+                await self._advance(tournament_id)
+        for record in await self._core.repo.running():
+            if (record.format == Format.ARENA.value and record.status is TournamentStatus.RUNNING
+                    and self._core.owns(record)):
+                await self._advance(record.id)
+
+    def start(self) -> None:
+        """Start the loop: `restore` first (the games are restored by then), then a
+        `tick` every `poll`."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="dama-tournaments")
+
+    async def stop(self) -> None:
+        """Stop the loop; the advances under way in the background get `STOP_GRACE`
+        seconds to finish, then are cancelled (the next start's `restore` takes up what
+        they left)."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._core.idle(), timeout=STOP_GRACE)
+        await self._core.cancel()
+
+    async def _run(self) -> None:
+        try:
+            await self.restore()
+        except Exception:
+            log.exception("restoring the tournaments under way failed; the ticks go on")
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the tournaments' tick failed; trying again later")
+            await asyncio.sleep(self._poll.total_seconds())
