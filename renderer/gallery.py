@@ -28,6 +28,12 @@ Plus `italian-capture-numbers.png` with the Italian square numbers, and
 the search at level 2 against itself, reviewed by `engine.analysis` at a small budget.
 The positions were found in seeded random games; every move is checked legal by the
 engine when drawn.
+
+And the tournament standings pictures (renderer.standings, the samples of
+renderer.standings_samples): `standings-swiss.png` (8 players after 4 rounds),
+`standings-swiss-arabic.png` (the same in Arabic, right to left),
+`standings-round-robin.png` (6 players) and `standings-arena.png` (60 players with
+streaks, cut to the top 50 rows and each player's last 12 games).
 """
 
 from __future__ import annotations
@@ -54,6 +60,8 @@ from renderer.animation import render_game_gif, render_move_gif
 from renderer.board import render_png
 from renderer.errors import RenderError
 from renderer.graph import render_graph_png
+from renderer.standings_draw import render_standings_png
+from renderer.standings_samples import arena, round_robin, swiss, swiss_arabic
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +174,9 @@ def write_gallery(folder: Path, size: int = 512) -> list[Path]:
     moves = computer_game(italian)
     save("italian-analysis.png", render_graph_png(
         analyse_here(italian, Position.start(italian), moves, nodes=ANALYSIS_NODES)))
+    for name, table in (("swiss", swiss()), ("swiss-arabic", swiss_arabic()),
+                        ("round-robin", round_robin()), ("arena", arena())):
+        save(f"standings-{name}.png", render_standings_png(table))
     return written
 
 

@@ -27,11 +27,16 @@ def test_gallery_writes_every_picture(tmp_path: Path) -> None:
     assert "italian-puzzle.png" in names
     assert "italian-puzzle-answered.png" in names
     assert "italian-analysis.png" in names
+    standings = {"standings-swiss.png", "standings-swiss-arabic.png",
+                 "standings-round-robin.png", "standings-arena.png"}
+    assert standings <= names
     assert len(EXAMPLES) == 4 and len(A1_DARK_EXAMPLES) == 4
     for path in paths:
         im = decode(path.read_bytes())
         if path.name == "italian-analysis.png":
             assert im.size == (1080, 540)
+        elif path.name in standings:
+            assert im.width > im.height or path.name == "standings-arena.png"
         else:
             assert im.size == (200, 200), path.name
         assert im.format == ("GIF" if path.suffix == ".gif" else "PNG")
