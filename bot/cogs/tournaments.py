@@ -43,7 +43,7 @@ from bot.services.tournaments import TournamentService, TournamentSettings, Tour
 from bot.ui.answer import Answer
 from bot.ui.components import Press
 from bot.ui.reading import locale_of
-from bot.ui.tournament_posts import STANDINGS_FILE, StandingsPicture
+from bot.ui.tournament_posts import STANDINGS_FILE, StandingsPicture, player_names
 from bot.ui.tournament_texts import history_embed, listing_embed, standings_embed, tournament_embed
 from bot.ui.tournaments import TournamentAction
 from storage import utc_now
@@ -282,15 +282,20 @@ class Tournaments(commands.Cog):
     async def _standings(self, interaction: Interaction, tournament_id: int, *,
                          ephemeral: bool = False) -> None:
         """The standings, with their picture when one is drawn."""
-        standings = await self.tournaments.standings(tournament_id,
-                                                     guild_id=guild_of(interaction))
+        guild_id = guild_of(interaction)
+        standings = await self.tournaments.standings(tournament_id, guild_id=guild_id)
         locale = locale_of(interaction)
         embed = standings_embed(standings, locale)
         file = None
         if self.picture is not None and standings.rows:
-            png = await asyncio.to_thread(self.picture, standings, locale)
-            file = discord.File(io.BytesIO(png), filename=STANDINGS_FILE)
-            embed.set_image(url=f"attachment://{STANDINGS_FILE}")
+            names = player_names(await self.tournaments.info(tournament_id, guild_id=guild_id))
+            try:
+                png = await asyncio.to_thread(self.picture, standings, names, locale)
+            except Exception:  # the embed says it all; the picture is a bonus
+                log.exception("drawing the standings of tournament %s failed", tournament_id)
+            else:
+                file = discord.File(io.BytesIO(png), filename=STANDINGS_FILE)
+                embed.set_image(url=f"attachment://{STANDINGS_FILE}")
         await Answer.of(interaction).send(embed=embed, file=file, ephemeral=ephemeral)
 
     @tournament.command(name="info", description=t("tournament.info"))

@@ -23,7 +23,7 @@ import asyncio
 import hashlib
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
@@ -78,8 +78,14 @@ QUIET = discord.AllowedMentions.none()
 
 STANDINGS_FILE = "standings.png"
 
-StandingsPicture = Callable[[StandingsView, str], bytes]
-"""Draws the standings as a PNG in a language (blocking: called in a worker thread)."""
+StandingsPicture = Callable[[StandingsView, Mapping[int, str], str], bytes]
+"""Draws the standings as a PNG, with the players' names by user id, in a language
+(blocking: called in a worker thread; `bot.ui.tournament_picture.standings_png`)."""
+
+
+def player_names(view: TournamentView) -> dict[int, str]:
+    """The entrants' last known names by user id (those never known left out)."""
+    return {e.user_id: e.display_name for e in view.entrants if e.display_name}
 
 
 def post_nonce(tournament_id: int, post: Post, part: int = 0) -> str:
@@ -244,7 +250,8 @@ class TournamentPosts:
         last.view = standings_view(view.id, locale)
         if self.picture is not None and standings.rows:
             try:
-                last.file = await asyncio.to_thread(self.picture, standings, locale)
+                last.file = await asyncio.to_thread(self.picture, standings,
+                                                    player_names(view), locale)
             except Exception:  # the text says it all; a picture is a bonus
                 log.exception("drawing the standings of tournament %s failed", view.id)
         if last.file is not None:
