@@ -183,13 +183,13 @@ class TournamentPosts:
 
     async def post(self, view: TournamentView, post: Post) -> int:
         """Send `post` (the sign-up post in the tournament's channel, the others in its
-        thread), each part with its nonce; returns the first part's message id. Raises
-        ValueError for a post to a thread not opened yet, and what Discord answers."""
+        thread; before the thread is opened, as a tournament cancelled in sign-up, in its
+        channel), each part with its nonce; returns the first part's message id. Raises
+        what Discord answers."""
         locale = await self._locale(view)
         messages = await self._messages(view, post, locale)
-        target = view.channel_id if isinstance(post, SignUp) else view.thread_id
-        if target is None:
-            raise ValueError(f"tournament {view.id} has no thread to post in yet")
+        target = (view.thread_id if view.thread_id is not None and not isinstance(post, SignUp)
+                  else view.channel_id)
         channel = self.client.get_partial_messageable(target, guild_id=view.guild_id)
         first: int | None = None
         for part, message in enumerate(messages):
