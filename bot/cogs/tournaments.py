@@ -78,7 +78,8 @@ MINUTES_AHEAD = 30 * 24 * 60
 """`start_in`: at most 30 days ahead, in minutes (the service's `START_WITHIN`)."""
 SHOWN_HISTORY = 10
 
-TournamentNumber = app_commands.Range[int, 1, 2**53]
+TournamentNumber = app_commands.Range[int, 1, 2**53 - 1]
+"""A tournament's number, within Discord's integer options (below 2^53)."""
 
 
 def role_ids(interaction: Interaction) -> frozenset[int]:
@@ -125,18 +126,25 @@ class Tournaments(commands.Cog):
 
     async def _which(self, interaction: Interaction, tournament: int | None) -> int:
         """The tournament a command is about: the one named, else the one of this channel
-        (its sign-up channel, its thread or a game's thread), else the server's only one
-        in sign-up or under way. Raises `PlayerError(TOURNAMENT_WHICH)` when that leaves
+        in sign-up or under way (its sign-up channel, its thread or a game's thread), else
+        the server's only one in sign-up or under way, else the last one finished in this
+        channel or its thread. Raises `PlayerError(TOURNAMENT_WHICH)` when that leaves
         none or several."""
         guild_id = guild_of(interaction)
         if tournament is not None:
             return tournament
-        here = await self.tournaments.in_channel(guild_id, interaction.channel_id or 0)
+        channel_id = interaction.channel_id or 0
+        here = await self.tournaments.in_channel(guild_id, channel_id)
         if here is not None:
             return here.id
         open_ = await self.tournaments.list(guild_id)
         if len(open_) == 1:
             return open_[0].id
+        if not open_:
+            finished = await self.tournaments.history(guild_id, limit=SHOWN_HISTORY)
+            for view in finished:
+                if channel_id in (view.channel_id, view.thread_id):
+                    return view.id
         raise PlayerError(Msg.TOURNAMENT_WHICH)
 
     # --- creating ------------------------------------------------------------------

@@ -101,8 +101,8 @@ def test_standings_show_the_rank_score_and_the_tie_breaks_that_apply() -> None:
     embed = texts.standings_embed(standings_after_one(), "en")
     lines = (embed.description or "").splitlines()
     assert lines[0] == "After round 1"
-    assert lines[1] == (f"**1.** <@{PLAYERS[0]}>: **2** · Buchholz Cut 1 0 · "
-                        "Sonneborn-Berger 1.5")
+    assert lines[1] == (f"**1.** <@{PLAYERS[0]}>: **2** · Buchholz Cut 1: 0 · "
+                        "Sonneborn-Berger: 1.5")
     assert "direct encounter" not in (embed.description or "")
 
 
