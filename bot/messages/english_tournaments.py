@@ -123,8 +123,8 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
                                  "{winner}",
     Msg.TOURNAMENT_EXPORT: "Tournament #{tournament} in FIDE's TRF format, which pairing "
                            "and rating programs read.",
-    Msg.SERVER_SETTINGS_LINE_ORGANISER_ROLE: "Who runs tournaments: Manage Server, and the "
-                                             "role **{value}**",
+    Msg.SERVER_SETTINGS_LINE_ORGANISER_ROLE: "Organiser role (runs tournaments, besides "
+                                             "Manage Server): **{value}**",
     Msg.ORGANISER_ROLE_NONE: "none",
 })
 """The tournaments' English texts, merged into `bot.messages.ENGLISH`."""

@@ -152,7 +152,7 @@ async def test_the_servers_organiser_role_may_create(harness: Harness) -> None:
         "roles": {str(ORGANISERS): _role(ORGANISERS)}}
     [saved] = await run(h, slash(h, "server-settings", [role], permissions=ADMIN,
                                  resolved=resolved))
-    assert f"the role **<@&{ORGANISERS}>**" in saved.embeds[0]["description"]
+    assert f"Manage Server): **<@&{ORGANISERS}>**" in saved.embeds[0]["description"]
     refused = _private(await _create(h, user=BOB, permissions=MEMBER, roles=(9_999,)))
     assert refused.content == text(Msg.TOURNAMENT_NOT_ORGANISER, "en")
     _private(await _create(h, user=BOB, permissions=MEMBER, roles=(ORGANISERS,)))
