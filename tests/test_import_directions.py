@@ -55,9 +55,10 @@ ALLOWED: dict[str, set[str] | None] = {
     "renderer": {"engine", "PIL"},
     "storage": {"aiosqlite"} | ASYNCPG,
     "bot.ratings": {"bot", "storage", "aiosqlite"} | ASYNCPG,
-    "bot.services": {"bot", "engine", "storage", "aiosqlite", "babel", "puzzles"} | ASYNCPG,
+    "bot.services": {"bot", "engine", "storage", "aiosqlite", "babel", "puzzles",
+                     "tournaments", "caissify_pairings"} | ASYNCPG,
     "bot": {"bot", "engine", "puzzles", "renderer", "storage", "PIL", "aiosqlite", "dotenv",
-            "babel"}
+            "babel", "tournaments", "caissify_pairings"}
     | ASYNCPG
     | DISCORD,
     "standin": AIOHTTP,

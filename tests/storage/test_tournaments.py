@@ -140,7 +140,7 @@ async def test_a_tournament_the_schema_refuses_is_a_value_error(
     storage: Storage, changes: dict[str, object], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):
-        await storage.tournaments.create(swiss(**changes))
+        await storage.tournaments.create(swiss(50, **changes))
     assert await storage.tournaments.in_guild(GUILD, TournamentStatus) == []
 
 
@@ -244,6 +244,22 @@ async def test_the_limit_the_organiser_and_the_start_close_entries(storage: Stor
         await storage.tournaments.join(made.id + 1, 14, None, START)
     with pytest.raises(TournamentNotFoundError):
         await storage.tournaments.entrants(made.id + 1)
+
+
+async def test_two_processes_taking_the_last_place_admit_one(target: str) -> None:
+    first, second = await Storage.open(target), await Storage.open(target)
+    try:
+        made = await with_players(first, swiss(player_limit=3), range(11, 13))
+        results = await asyncio.gather(first.tournaments.join(made.id, 20, None, START),
+                                       second.tournaments.join(made.id, 21, None, START),
+                                       return_exceptions=True)
+        refused = [r for r in results if isinstance(r, BaseException)]
+        assert len(refused) == 1 and isinstance(refused[0], EntryRefusedError)
+        assert refused[0].reason is EntryRefusal.FULL
+        assert len(await second.tournaments.entrants(made.id)) == 3
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_a_running_arena_takes_entrants_with_the_next_number(storage: Storage) -> None:

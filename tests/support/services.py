@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import engine
 from bot.composition import Core, Outlets, compose
@@ -75,6 +75,9 @@ class Announcements:
         """Nothing is under way: every post is collected at once."""
 
 
+P = TypeVar("P")
+
+
 class TournamentCollector:
     """The tournaments' threads and posts, collected (`TournamentOutlet`). Each thread
     and message gets the next id. A post carries the nonce of its ledger key, as the
@@ -121,7 +124,7 @@ class TournamentCollector:
     async def edit_signup(self, view: TournamentView) -> None:
         self.signup_edits.append(view)
 
-    def of_kind(self, tournament_id: int, kind: type[Post]) -> list[Post]:
+    def of_kind(self, tournament_id: int, kind: type[P]) -> list[P]:
         """The posts of `tournament_id` that are `kind`s, in order."""
         return [post for view, post, _ in self.posts
                 if view.id == tournament_id and isinstance(post, kind)]

@@ -83,10 +83,15 @@ class TournamentAdvance:
         up where this one stopped)."""
         async with self._core.lock(tournament_id):
             try:
+                status = None
                 for _ in range(MAX_STEPS):
                     snapshot = await self._core.read(tournament_id)
                     if snapshot is None or not self._core.owns(snapshot.record):
                         return
+                    if status is not None and snapshot.record.status is not status:
+                        # Started, finished or cancelled by a step: the sign-up post says so.
+                        await self._posts.refresh_signup(snapshot.view)
+                    status = snapshot.record.status
                     if not await self._step(snapshot):
                         return
             except StaleTournamentError:
@@ -199,7 +204,7 @@ class TournamentAdvance:
             absent = frozenset(e.player for e in entrants if e.player not in snapshot.active)
             paired = await swiss_round(entrants, snapshot.model_rounds, number, total, absent)
         else:
-            paired = round_robin(entrants, number, record.rounds or 1)
+            paired = round_robin(entrants, number, record.rounds or 1, snapshot.active)
         return await self._store(snapshot, paired)
 
     async def _store(self, snapshot: Snapshot, paired: Round) -> bool:

@@ -86,7 +86,7 @@ class TournamentCore:
         self.clock = clock
         self.scope = scope
         self.arena_rules = arena_rules
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._tournament_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -100,7 +100,7 @@ class TournamentCore:
         """The tournament's lock in this process: every change of a tournament (an
         organiser's action, a join, an advance) runs under it; across processes the
         shard scope and the repository's conditional writes keep them apart."""
-        return self._locks.setdefault(tournament_id, asyncio.Lock())
+        return self._tournament_locks.setdefault(tournament_id, asyncio.Lock())
 
     def owns(self, record: TournamentRecord) -> bool:
         """Whether this process runs the tournament (it owns its server: `ShardScope`)."""

@@ -16,7 +16,7 @@ from bot.services.tournaments.mapping import outcome_of
 from bot.services.tournaments.standings import arena_games
 from tournaments import arena_pairing
 from tournaments.arena_scores import ArenaRules, pairings_closed_before_end
-from tournaments.model import Entrant, Round
+from tournaments.model import Bye, ByeKind, Entrant, Game, Round
 from tournaments.round_robin import round_robin_round
 from tournaments.swiss import pair_swiss
 
@@ -30,10 +30,27 @@ async def swiss_round(entrants: Sequence[Entrant], rounds: Sequence[Round], numb
                                    absent)
 
 
-def round_robin(entrants: Sequence[Entrant], number: int, cycles: int) -> Round:
-    """Round `number` of the round robin between every numbered entrant (one who left
-    keeps their place in the table: their games are forfeits, `boards`)."""
-    return round_robin_round(entrants, number, cycles)
+def round_robin(entrants: Sequence[Entrant], number: int, cycles: int,
+                active: frozenset[int]) -> Round:
+    """Round `number` of the round robin between every numbered entrant, by the Berger
+    table. A player no longer `active` (left or removed) keeps their place in the table
+    but is paired no more: they are not paired that round (a `NOT_PAIRED` bye) and their
+    scheduled opponent has a rest round, as the odd count's (a `PAIRING_ALLOCATED` bye,
+    which in a round robin scores nothing and counts for no tie-break: docs/RULES.md,
+    "Scores"). Boards are numbered anew from 1 in the table's order."""
+    scheduled = round_robin_round(entrants, number, cycles)
+    games: list[Game] = []
+    byes = [bye for bye in scheduled.byes if bye.player in active]
+    byes += [Bye(number, bye.player, ByeKind.NOT_PAIRED) for bye in scheduled.byes
+             if bye.player not in active]
+    for game in scheduled.games:
+        if game.white in active and game.black in active:
+            games.append(dataclasses.replace(game, board=len(games) + 1))
+            continue
+        for player in (game.white, game.black):
+            kind = ByeKind.PAIRING_ALLOCATED if player in active else ByeKind.NOT_PAIRED
+            byes.append(Bye(number, player, kind))
+    return Round(number, tuple(games), tuple(byes))
 
 
 def arena_rules_for(rules: ArenaRules, move_seconds: int) -> ArenaRules:

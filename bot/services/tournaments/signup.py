@@ -8,6 +8,7 @@ import random
 from typing import assert_never
 
 from bot.messages import Msg
+from bot.ratings.glicko2 import CENTRE
 from bot.services.errors import PlayerError, UserRef
 from bot.services.tournaments.control import require_not_over, require_organiser
 from bot.services.tournaments.core import Snapshot, TournamentCore
@@ -47,7 +48,7 @@ class TournamentSignUp:
         repo = self._core.repo
         existing = await repo.in_channel(channel_id)
         if existing is not None:
-            raise PlayerError(Msg.TOURNAMENT_CHANNEL_BUSY, name=existing.name)
+            raise _channel_busy(existing)
         rounds = {Format.SWISS: settings.rounds, Format.ROUND_ROBIN: settings.cycles,
                   Format.ARENA: None}[settings.format]
         duration = (None if settings.format is not Format.ARENA or settings.duration is None
@@ -64,8 +65,9 @@ class TournamentSignUp:
             ))
         except TournamentChannelBusyError:
             other = await repo.in_channel(channel_id)
-            raise PlayerError(Msg.TOURNAMENT_CHANNEL_BUSY,
-                              name=other.name if other is not None else "") from None
+            if other is None:
+                raise
+            raise _channel_busy(other) from None
 
     async def join(self, snapshot: Snapshot, user_id: int, role_ids: frozenset[int],
                    display_name: str | None) -> None:
@@ -89,8 +91,9 @@ class TournamentSignUp:
             raise PlayerError(Msg.TOURNAMENT_FULL, limit=limit)
         rating = None
         if arena_under_way:
+            # Numbered at once, with their rating now, as the entrants were at the start.
             stored = await self._core.storage.ratings.get(user_id, record.variant)
-            rating = round(stored.rating) if stored is not None else None
+            rating = round(stored.rating if stored is not None else CENTRE)
         try:
             await self._core.repo.join(record.id, user_id, display_name, self._core.now(),
                                        rating=rating)
@@ -115,6 +118,12 @@ class TournamentSignUp:
         await self._core.repo.remove(record.id, user_id)
         if record.status is not TournamentStatus.SIGNUP:
             await self._posts.post(snapshot.view, PlayerRemoved(user_id))
+
+
+def _channel_busy(existing: TournamentRecord) -> PlayerError:
+    """The refusal of a second tournament in a channel, naming the first."""
+    title = existing.name
+    return PlayerError(Msg.TOURNAMENT_CHANNEL_BUSY, name=title)
 
 
 def _refusal(reason: EntryRefusal, limit: int | None) -> PlayerError:

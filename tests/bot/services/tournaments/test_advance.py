@@ -55,8 +55,9 @@ def sonneborn_berger(played: Played, scores: dict[int, int]) -> dict[int, Fracti
     """Each player's opponents' scores times the share of a win scored against them."""
     berger: dict[int, Fraction] = defaultdict(Fraction)
     for white, black, outcome in played:
-        share = {Outcome.WHITE_WINS: (1, 0), Outcome.DRAW: (Fraction(1, 2), Fraction(1, 2)),
-                 Outcome.BLACK_WINS: (0, 1)}[outcome]
+        share = {Outcome.WHITE_WINS: (Fraction(1), Fraction(0)),
+                 Outcome.DRAW: (Fraction(1, 2), Fraction(1, 2)),
+                 Outcome.BLACK_WINS: (Fraction(0), Fraction(1))}[outcome]
         berger[white] += share[0] * scores[black]
         berger[black] += share[1] * scores[white]
     return berger
