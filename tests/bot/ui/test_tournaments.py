@@ -6,18 +6,18 @@ and the sign-up post shows the buttons its state allows. Presses through the rou
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 import pytest
 
-from bot.ui.components import Component, Press
+from bot.ui.components import Press
 from bot.ui.tournaments import (
     COMPONENTS,
     JoinButton,
     LeaveButton,
     StandingsButton,
     TournamentAction,
+    TournamentButton,
     signup_view,
     standings_view,
 )
@@ -37,9 +37,9 @@ def _labels(view: discord.ui.View) -> list[str]:
     (JoinButton, TournamentAction.JOIN), (LeaveButton, TournamentAction.LEAVE),
     (StandingsButton, TournamentAction.STANDINGS)])
 async def test_a_button_names_its_tournament_and_reads_back_after_a_restart(
-    button: type[Component[Any]], action: TournamentAction,
+    button: type[TournamentButton], action: TournamentAction,
 ) -> None:
-    made = button(42, "en")  # type: ignore[call-arg]
+    made = button(42, "en")
     assert made.custom_id == f"dama:{action.value}:42"
     assert made.press == Press(action, placement=made.press.placement, tournament_id=42)
     # What discord.py does with a pressed message's component: match a registered
