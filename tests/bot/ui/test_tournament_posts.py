@@ -85,6 +85,22 @@ async def test_the_signup_post_and_the_tournaments_thread_from_it(standin: Stand
         assert not standin.message(message_id).components
 
 
+async def test_the_tournaments_thread_opened_again_after_a_crash_is_the_first(
+    standin: StandIn,
+) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        posts = TournamentPosts(bot)
+        view = _view(standin)
+        view = replace(view, post_message_id=await posts.post(view, SignUp()))
+        first = await posts.open_tournament_thread(view)
+        # The id was never recorded: the service asks again, Discord refuses a second
+        # thread on the message (160004), and the first is the tournament's.
+        assert await posts.open_tournament_thread(view) == first
+    threads = [c for c in standin.world.channels.values() if c.type.is_thread]
+    assert [t.id for t in threads] == [first]
+
+
 async def test_each_game_has_its_own_thread_under_the_channel(standin: StandIn) -> None:
     bot = ProbeBot()
     async with running(standin, bot):
