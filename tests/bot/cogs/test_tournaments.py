@@ -255,3 +255,27 @@ async def test_removing_a_player_needs_an_organiser(harness: Harness) -> None:
                                              resolved=resolved)))
     assert done.content == f"<@{BOB}> was removed from Friday Swiss."
     assert _players_field(_signup_post(h)) == "No one has joined yet."
+
+
+async def test_the_tournament_option_suggests_this_servers_tournaments(
+    harness: Harness,
+) -> None:
+    h = harness
+    await _create(h)
+    await run(h, _tournament(h, "create", option("name", "Sunday Arena"),
+                             option("format", "arena"), option("variant", "italian"),
+                             permissions=ADMIN, channel=CHANNEL + 50))
+
+    async def suggested(typed: str, **where: Any) -> list[dict[str, Any]]:
+        data = {"id": "1", "name": "tournament", "type": 1, "options": _sub(
+            "info", option("tournament", typed, INTEGER, focused=True))}
+        [auto] = await run(h, h.discord.interaction(4, data, user_id=BOB, **where))
+        assert auto.callback_type == 8
+        return list(auto.payload["data"]["choices"])
+
+    listed = await suggested("", channel_id=CHANNEL)
+    assert sorted(c["name"].split(" ", 1)[1] for c in listed) == ["Friday Swiss",
+                                                                  "Sunday Arena"]
+    assert [c["name"] for c in await suggested("sun", channel_id=CHANNEL)] == [
+        f"#{c['value']} Sunday Arena" for c in listed if "Sunday" in c["name"]]
+    assert await suggested("", channel_id=OTHER_CHANNEL, guild_id=OTHER_GUILD) == []
