@@ -34,7 +34,6 @@ class JsonErrorCode(enum.IntEnum):
     INVALID_WEBHOOK_TOKEN = 50027
     INVALID_FORM_BODY = 50035
     UNAUTHORIZED = 40001
-    THREAD_ALREADY_CREATED_FOR_MESSAGE = 160004
 
 
 class ApiError(Exception):

@@ -440,9 +440,6 @@ class Rest:
             ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
             start = self.core.find_message(ident, channel.id)
             kind = ChannelType.PUBLIC_THREAD
-            if start.thread_id is not None:  # one thread per message (Start Thread from Message)
-                raise ApiError(400, JsonErrorCode.THREAD_ALREADY_CREATED_FOR_MESSAGE,
-                               "A thread has already been created for this message")
         if not kind.is_thread:
             raise form_error(field_error(("type",), "BASE_TYPE_CHOICES", "Not a thread type"))
         self._require(

@@ -94,7 +94,7 @@ async def test_the_tournaments_thread_opened_again_after_a_crash_is_the_first(
         view = _view(standin)
         view = replace(view, post_message_id=await posts.post(view, SignUp()))
         first = await posts.open_tournament_thread(view)
-        # The id was never recorded: the service asks again, Discord refuses a second
+        # The id was never recorded: the service asks again; Discord refuses a second
         # thread on the message (160004), and the first is the tournament's.
         assert await posts.open_tournament_thread(view) == first
     threads = [c for c in standin.world.channels.values() if c.type.is_thread]
