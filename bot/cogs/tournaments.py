@@ -92,6 +92,16 @@ def role_ids(interaction: Interaction) -> frozenset[int]:
     return frozenset(user._roles)
 
 
+def check_threads(interaction: Interaction) -> None:
+    """Refuse a tournament in a channel where the bot may not open threads and write in
+    them (each game and the tournament's news are in threads). Raises
+    `PlayerError(TOURNAMENT_NO_THREADS)`; the interaction's `app_permissions` are the bot's
+    in this channel."""
+    granted = interaction.app_permissions
+    if not (granted.create_public_threads and granted.send_messages_in_threads):
+        raise PlayerError(Msg.TOURNAMENT_NO_THREADS, channel=f"<#{interaction.channel_id}>")
+
+
 def guild_of(interaction: Interaction) -> int:
     """The interaction's server. Raises `PlayerError(TOURNAMENT_DIRECT_MESSAGES)` outside
     one."""
@@ -175,6 +185,7 @@ class Tournaments(commands.Cog):
         (rounds outside a Swiss, duration outside an arena, double outside a round robin)
         are not used."""
         guild_id = guild_of(interaction)
+        check_threads(interaction)
         chosen = FORMATS[format]
         settings = TournamentSettings(
             name=name.strip(), format=chosen, variant=variant,

@@ -21,7 +21,14 @@ from tests.support.discord_harness import (
     run,
     slash,
 )
-from tests.support.fake_discord import GUILD_ID, MEMBER, Call, option, user_option
+from tests.support.fake_discord import (
+    EVERYTHING,
+    GUILD_ID,
+    MEMBER,
+    Call,
+    option,
+    user_option,
+)
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
 MANAGE_GUILD = 0x20
@@ -279,3 +286,18 @@ async def test_the_tournament_option_suggests_this_servers_tournaments(
     assert [c["name"] for c in await suggested("sun", channel_id=CHANNEL)] == [
         f"#{c['value']} Sunday Arena" for c in listed if "Sunday" in c["name"]]
     assert await suggested("", channel_id=OTHER_CHANNEL, guild_id=OTHER_GUILD) == []
+
+
+async def test_a_channel_where_the_bot_cannot_open_threads_is_refused(
+    harness: Harness,
+) -> None:
+    h = harness
+    create_public_threads, send_in_threads = 1 << 35, 1 << 38
+    without = str(int(EVERYTHING) & ~(create_public_threads | send_in_threads))
+    payload = _tournament(h, "create", option("name", "Friday Swiss"),
+                          option("format", "swiss"), option("variant", "turkish"),
+                          permissions=ADMIN, app_permissions=without)
+    answer = _private(await run(h, payload))
+    assert answer.content == text(Msg.TOURNAMENT_NO_THREADS, "en", channel=f"<#{CHANNEL}>")
+    [listed] = await run(h, _tournament(h, "list"))
+    assert listed.embeds[0]["description"].startswith("No tournament is open")
