@@ -6,10 +6,10 @@ and `StandIn.gateway_url` (standin/README.md says how). A general tool: it impor
 of the project, only aiohttp and the standard library, and knows no bot's commands.
 """
 
-from .directory import ChannelInfo, GuildInfo, RoleInfo, UserInfo
+from .directory import ChannelInfo, GuildInfo, RoleInfo, ScheduledEventInfo, UserInfo
 from .errors import ApiError, BotDidNotAnswer, JsonErrorCode, StandInError
 from .mentions import CommandMention, command_mentions, shown_text, unknown_mentions
-from .model import ChannelType, Permission
+from .model import ChannelType, Permission, ScheduledEventEntityType, ScheduledEventStatus
 from .records import (
     AttachmentRecord,
     ButtonRecord,
@@ -52,6 +52,9 @@ __all__ = [
     "ModalRecord",
     "Permission",
     "RoleInfo",
+    "ScheduledEventEntityType",
+    "ScheduledEventInfo",
+    "ScheduledEventStatus",
     "StandIn",
     "StandInError",
     "UserInfo",

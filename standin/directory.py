@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .channels import create_thread, dm_channel
 from .core import Core
-from .errors import StandInError
+from .errors import ApiError, StandInError
 from .gateway import Intent
 from .model import (
     DEFAULT_EVERYONE,
@@ -27,12 +27,17 @@ from .model import (
     Overwrite,
     OverwriteType,
     Role,
+    ScheduledEvent,
+    ScheduledEventEntityType,
+    ScheduledEventStatus,
     User,
     World,
 )
 from .payloads import Payloads
 from .records import MessageRecord
+from .scheduled_events import ScheduledEvents
 from .snowflakes import SnowflakeFactory, on_shard
+from .threads import edit_thread as apply_thread_edit
 
 
 @dataclass(frozen=True)
@@ -73,10 +78,28 @@ class RoleInfo:
     permissions: int
 
 
+@dataclass(frozen=True)
+class ScheduledEventInfo:
+    """A guild scheduled event as it stands: `interested_ids` the users who pressed
+    "Interested", in the order they did."""
+
+    id: int
+    guild_id: int
+    name: str
+    status: ScheduledEventStatus
+    entity_type: ScheduledEventEntityType
+    location: str | None
+    scheduled_start_time: str
+    scheduled_end_time: str | None
+    creator_id: int
+    interested_ids: tuple[int, ...]
+
+
 UserRef = UserInfo | int | str
 GuildRef = GuildInfo | int | str
 ChannelRef = ChannelInfo | int | str
 MessageRef = MessageRecord | int
+ScheduledEventRef = ScheduledEventInfo | int
 
 
 def username_for(display: str) -> str:
@@ -125,6 +148,7 @@ class Directory:
         self._ids = core.world.ids
         self._payloads: Payloads = core.payloads
         self.bot_permissions = bot_permissions
+        self._scheduled_events = ScheduledEvents(core)
 
     async def _dispatch(self, event: str, intent: int, data: Json) -> None:
         await self.core.hub.dispatch(event, lambda s: data if s.wants(intent) else None)
@@ -313,6 +337,34 @@ class Directory:
         thread = await create_thread(self.core, parent, name, owner_id=user.id, kind=kind)
         return self._channel_info(thread)
 
+    async def edit_thread(
+        self,
+        thread: ChannelRef,
+        *,
+        by: UserRef,
+        archived: bool | None = None,
+        locked: bool | None = None,
+    ) -> ChannelInfo:
+        """`by` archives or unarchives a thread, locks or unlocks it (None: unchanged),
+        with THREAD_UPDATE, as the bot's PATCH /channels/{thread} would
+        (`threads.edit_thread`: its creator may archive it, locking needs MANAGE_THREADS).
+        Raises `StandInError` when `by` may not, or it is no thread."""
+        channel = self._channel(thread)
+        if not channel.type.is_thread:
+            raise StandInError(f"#{channel.name} is not a thread")
+        user = self._user(by)
+        change: Json = {
+            key: value for key, value in (("archived", archived), ("locked", locked))
+            if value is not None
+        }
+        try:
+            await apply_thread_edit(self.core, channel, change, user.id)
+        except ApiError as exc:
+            raise StandInError(
+                f"{user.username} may not change #{channel.name}: {exc.message}"
+            ) from None
+        return self._channel_info(channel)
+
     async def dm_channel(self, user: UserRef) -> ChannelInfo:
         """The direct-message channel between `user` and the bot."""
         return self._channel_info(dm_channel(self.core, self._user(user).id))
@@ -410,6 +462,72 @@ class Directory:
     def channel(self, ref: ChannelRef) -> ChannelInfo:
         """Look a channel up by id or name."""
         return self._channel_info(self._channel(ref))
+
+    # ---- scheduled events -----------------------------------------------------------
+    def _scheduled_event(self, ref: ScheduledEventRef) -> ScheduledEvent:
+        ident = ref.id if isinstance(ref, ScheduledEventInfo) else ref
+        event = self.world.scheduled_events.get(ident)
+        if event is None:
+            raise StandInError(f"no scheduled event with id {ident} (deleted?)")
+        return event
+
+    @staticmethod
+    def _scheduled_event_info(event: ScheduledEvent) -> ScheduledEventInfo:
+        return ScheduledEventInfo(
+            id=event.id,
+            guild_id=event.guild_id,
+            name=event.name,
+            status=event.status,
+            entity_type=event.entity_type,
+            location=event.location,
+            scheduled_start_time=event.scheduled_start_time,
+            scheduled_end_time=event.scheduled_end_time,
+            creator_id=event.creator_id,
+            interested_ids=tuple(event.interested_ids),
+        )
+
+    def scheduled_events(self, guild: GuildRef) -> list[ScheduledEventInfo]:
+        """The guild's scheduled events that are SCHEDULED or ACTIVE, oldest first (as its
+        Events list shows them)."""
+        g = self._guild(guild)
+        return [self._scheduled_event_info(e) for e in self.world.guild_scheduled_events(g.id)]
+
+    def scheduled_event(self, event: ScheduledEventRef) -> ScheduledEventInfo:
+        """A scheduled event as it stands now (finished ones too); `StandInError` once
+        deleted."""
+        return self._scheduled_event_info(self._scheduled_event(event))
+
+    async def mark_interested(
+        self, user: UserRef, event: ScheduledEventRef
+    ) -> ScheduledEventInfo:
+        """`user` presses "Interested" on a scheduled event (made a member of its guild
+        first): GUILD_SCHEDULED_EVENT_USER_ADD to sessions with the
+        GUILD_SCHEDULED_EVENTS intent; nothing when they already had. Raises
+        `StandInError` for a bot account or a finished (completed, canceled) event."""
+        return await self._set_interest(user, event, interested=True)
+
+    async def unmark_interested(
+        self, user: UserRef, event: ScheduledEventRef
+    ) -> ScheduledEventInfo:
+        """`user` takes "Interested" back: GUILD_SCHEDULED_EVENT_USER_REMOVE to sessions
+        with the GUILD_SCHEDULED_EVENTS intent; nothing when they were not interested.
+        Raises `StandInError` for a bot account or a finished event."""
+        return await self._set_interest(user, event, interested=False)
+
+    async def _set_interest(
+        self, user: UserRef, ref: ScheduledEventRef, *, interested: bool
+    ) -> ScheduledEventInfo:
+        event = self._scheduled_event(ref)
+        u = self._user(user)
+        if u.bot:
+            raise StandInError(f"{u.username} is a bot account; bots press no buttons")
+        if event.status.finished:
+            raise StandInError(
+                f"the event {event.name!r} is {event.status.name}: its Interested button is gone"
+            )
+        await self.add_member(event.guild_id, u.id)
+        await self._scheduled_events.set_interest(event, u.id, interested)
+        return self._scheduled_event_info(event)
 
     async def _ensure_member(self, channel: Channel, user: User) -> None:
         if (

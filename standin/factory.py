@@ -115,6 +115,12 @@ class InteractionFactory:
                 f"{u.username} is a bot account; bots cannot use application commands "
                 "or press buttons"
             )
+        if ch.type.is_thread and ch.archived:
+            # Topics > Threads, Active & Archived Threads: no application commands there.
+            raise StandInError(
+                f"#{ch.name} is an archived thread; nobody uses application commands there "
+                "(a message in it unarchives it, unless it is locked)"
+            )
         return u, ch
 
     async def _prepare_actor(self, user: UserRef, channel: ChannelRef) -> tuple[User, Channel]:

@@ -40,10 +40,12 @@ class Permission(enum.IntFlag):
     CHANGE_NICKNAME = 1 << 26
     MANAGE_ROLES = 1 << 28
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_EVENTS = 1 << 33
     MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
     CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    CREATE_EVENTS = 1 << 44
 
 
 ALL_PERMISSIONS = (1 << 51) - 1
@@ -262,6 +264,50 @@ class Message:
     nonce: int | str | None = None
 
 
+class ScheduledEventStatus(enum.IntEnum):
+    """A scheduled event's status (Resources > Guild Scheduled Event, Guild Scheduled
+    Event Status); COMPLETED and CANCELED are final."""
+
+    SCHEDULED = 1
+    ACTIVE = 2
+    COMPLETED = 3
+    CANCELED = 4
+
+    @property
+    def finished(self) -> bool:
+        """True for the statuses that can no longer change (COMPLETED, CANCELED)."""
+        return self in (ScheduledEventStatus.COMPLETED, ScheduledEventStatus.CANCELED)
+
+
+class ScheduledEventEntityType(enum.IntEnum):
+    """Where a scheduled event takes place (Guild Scheduled Event Entity Types)."""
+
+    STAGE_INSTANCE = 1
+    VOICE = 2
+    EXTERNAL = 3
+
+
+@dataclass
+class ScheduledEvent:
+    """A guild scheduled event; `interested_ids` are the users who pressed "Interested"
+    (the event's subscribers, `user_count`)."""
+
+    id: int
+    guild_id: int
+    creator_id: int
+    name: str
+    scheduled_start_time: str
+    entity_type: ScheduledEventEntityType
+    scheduled_end_time: str | None = None
+    description: str | None = None
+    location: str | None = None
+    channel_id: int | None = None
+    status: ScheduledEventStatus = ScheduledEventStatus.SCHEDULED
+    privacy_level: int = 2
+    recurrence_rule: Json | None = None
+    interested_ids: list[int] = field(default_factory=list)
+
+
 def new_token() -> str:
     """A random interaction or session token."""
     return secrets.token_urlsafe(32)
@@ -278,6 +324,7 @@ class World:
         self.messages: dict[int, Message] = {}
         self.attachments: dict[int, Attachment] = {}
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id with the bot
+        self.scheduled_events: dict[int, ScheduledEvent] = {}
 
     # ---- look-ups -----------------------------------------------------------------
     def user_by_name(self, name: str) -> User | None:
@@ -290,6 +337,14 @@ class World:
             if (user.global_name or "").casefold() == wanted:
                 return user
         return None
+
+    def guild_scheduled_events(self, guild_id: int) -> list[ScheduledEvent]:
+        """The guild's scheduled events that are SCHEDULED or ACTIVE, oldest first (a
+        finished event leaves the guild's list)."""
+        return [
+            e for e in self.scheduled_events.values()
+            if e.guild_id == guild_id and not e.status.finished
+        ]
 
     def channel_messages(self, channel_id: int) -> list[Message]:
         """Messages of a channel, oldest first, deleted ones left out."""

@@ -20,6 +20,8 @@ from .model import (
     Member,
     Message,
     Role,
+    ScheduledEvent,
+    ScheduledEventEntityType,
     User,
     World,
 )
@@ -305,13 +307,59 @@ class Payloads:
             "threads": [self.channel(c) for c in channels if c.type.is_thread and not c.archived],
             "presences": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [
+                self.scheduled_event(e) for e in self.world.guild_scheduled_events(guild.id)
+            ],
             "soundboard_sounds": [],
             "embedded_activities": [],
             "activity_instances": [],
             "application_command_counts": {},
             "version": 0,
         }
+
+    # ---- scheduled events ---------------------------------------------------------
+    def scheduled_event(self, event: ScheduledEvent, *, with_user_count: bool = False) -> Json:
+        """A guild scheduled event object (Resources > Guild Scheduled Event), with
+        `user_count` when asked (`with_user_count`)."""
+        external = event.entity_type is ScheduledEventEntityType.EXTERNAL
+        data: Json = {
+            "id": str(event.id),
+            "guild_id": str(event.guild_id),
+            "channel_id": None if event.channel_id is None else str(event.channel_id),
+            "creator_id": str(event.creator_id),
+            "creator": self.user(self.world.users[event.creator_id]),
+            "name": event.name,
+            "description": event.description,
+            "image": None,
+            "scheduled_start_time": event.scheduled_start_time,
+            "scheduled_end_time": event.scheduled_end_time,
+            "status": int(event.status),
+            "entity_type": int(event.entity_type),
+            "entity_id": None,
+            "entity_metadata": {"location": event.location or ""} if external else None,
+            "privacy_level": event.privacy_level,
+            "recurrence_rule": copy.deepcopy(event.recurrence_rule),
+            "guild_scheduled_event_exceptions": [],
+        }
+        if with_user_count:
+            data["user_count"] = len(event.interested_ids)
+        return data
+
+    def scheduled_event_user(
+        self, event: ScheduledEvent, user_id: int, *, with_member: bool
+    ) -> Json:
+        """A guild scheduled event user object: a user interested in `event`, with their
+        guild member when `with_member` and they are one."""
+        data: Json = {
+            "guild_scheduled_event_id": str(event.id),
+            "user_id": str(user_id),
+            "user": self.user(self.world.users[user_id]),
+            "response": 1,  # INTERESTED
+        }
+        member = self.world.guilds[event.guild_id].members.get(user_id)
+        if with_member and member is not None:
+            data["member"] = self.member(member)
+        return data
 
     # ---- messages -----------------------------------------------------------------
     def attachment(self, att: Attachment) -> Json:

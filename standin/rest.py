@@ -15,8 +15,8 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from .access import require_permission, visible_channel
 from .bodies import PAYLOAD_JSON, Body, read_body
-from .channels import create_thread
 from .core import CHANNEL_MESSAGE_FLAGS, Core
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import Intent
@@ -27,7 +27,11 @@ from .payloads import FLAG_EPHEMERAL, MESSAGE_REPLY
 from .records import MessageOrigin
 from .responses import int_field, json_response, no_content, snowflake
 from .rest_commands import CommandRoutes
+from .rest_events import ScheduledEventRoutes
 from .rest_identity import IdentityRoutes
+from .rest_threads import ThreadRoutes
+from .scheduled_events import ScheduledEvents
+from .threads import edit_thread, may_manage, open_for_message, require_active, thread_locked
 
 _log = logging.getLogger(__name__)
 
@@ -54,6 +58,8 @@ class Rest:
         self.core = core
         self.commands = CommandRoutes(core)
         self.identity = IdentityRoutes(core, urls, shards)
+        self.scheduled_events = ScheduledEventRoutes(core, ScheduledEvents(core))
+        self.threads = ThreadRoutes(core)
         self.openapi_check = openapi_check
         self.token = token
         self.urls = urls  # (http base, gateway ws url)
@@ -105,16 +111,17 @@ class Rest:
             r.patch(ch + "/messages/{message_id}", self.edit_message),
             r.delete(ch + "/messages/{message_id}", self.delete_message),
             r.post(ch + "/typing", self.typing),
-            r.post(ch + "/threads", self.create_thread),
-            r.post(ch + "/messages/{message_id}/threads", self.create_thread),
-            r.put(ch + "/thread-members/@me", self.join_thread),
+            r.post(ch + "/threads", self.threads.create_thread),
+            r.post(ch + "/messages/{message_id}/threads", self.threads.create_thread),
+            r.put(ch + "/thread-members/@me", self.threads.join_thread),
             r.put(ch + "/messages/{message_id}/reactions/{emoji}/@me", self.add_reaction),
             r.get(a + "/guilds/{guild_id}", self.get_guild),
             r.get(a + "/guilds/{guild_id}/channels", self.guild_channels),
             r.get(a + "/guilds/{guild_id}/roles", self.guild_roles),
             r.get(a + "/guilds/{guild_id}/members/{user_id}", self.guild_member),
-            r.get(a + "/guilds/{guild_id}/threads/active", self.active_threads),
+            r.get(a + "/guilds/{guild_id}/threads/active", self.threads.active_threads),
             r.get("/attachments/{attachment_id}/{filename}", self.download),
+            *self.scheduled_events.routes(a),
         ]
 
     @web.middleware
@@ -250,39 +257,30 @@ class Rest:
 
     # ---- channels and messages ----------------------------------------------------
     def _channel(self, request: web.Request) -> Channel:
-        ident = snowflake(request, "channel_id", JsonErrorCode.UNKNOWN_CHANNEL, "Channel")
-        channel = self.core.world.channels.get(ident)
-        if channel is None:
-            raise not_found(JsonErrorCode.UNKNOWN_CHANNEL, "Channel")
-        if not self.core.world.permissions_in(channel, self.core.bot_id) & Permission.VIEW_CHANNEL:
-            raise ApiError(403, JsonErrorCode.MISSING_ACCESS, "Missing Access")
-        return channel
+        return visible_channel(self.core, request)
 
     def _require(self, channel: Channel, permission: int) -> None:
         """403 Missing Permissions (50013) unless the bot has `permission` in `channel`."""
-        if not self.core.world.permissions_in(channel, self.core.bot_id) & permission:
-            raise ApiError(403, JsonErrorCode.MISSING_PERMISSIONS, "Missing Permissions")
+        require_permission(self.core, channel, permission)
 
     async def get_channel(self, request: web.Request) -> web.Response:
         """GET /channels/{id}."""
         return json_response(self.core.payloads.channel(self._channel(request)))
 
     async def patch_channel(self, request: web.Request) -> web.Response:
-        """PATCH /channels/{id}: name, and for threads archived/locked."""
+        """PATCH /channels/{id}: a channel's name (Manage Channels), or a thread's fields
+        as `threads.edit_thread` allows them (THREAD_UPDATE)."""
         channel = self._channel(request)
         data = (await self._body(request)).json
-        if channel.type.is_thread and channel.owner_id != self.core.bot_id:
-            self._require(channel, Permission.MANAGE_THREADS)
-        elif not channel.type.is_thread:
-            self._require(channel, Permission.MANAGE_CHANNELS)
+        if channel.type.is_thread:
+            return json_response(await edit_thread(self.core, channel, data, self.core.bot_id))
+        self._require(channel, Permission.MANAGE_CHANNELS)
         if "name" in data:
             channel.name = str(data["name"])
-        for key in ("archived", "locked"):
-            if key in data and channel.type.is_thread:
-                setattr(channel, key, bool(data[key]))
         payload = self.core.payloads.channel(channel)
-        event = "THREAD_UPDATE" if channel.type.is_thread else "CHANNEL_UPDATE"
-        await self.core.hub.dispatch(event, lambda s: payload if s.wants(Intent.GUILDS) else None)
+        await self.core.hub.dispatch(
+            "CHANNEL_UPDATE", lambda s: payload if s.wants(Intent.GUILDS) else None
+        )
         return json_response(payload)
 
     async def list_messages(self, request: web.Request) -> web.Response:
@@ -341,10 +339,8 @@ class Rest:
             self._require(channel, needed)
             if body.files:
                 self._require(channel, Permission.ATTACH_FILES)
-            if channel.type.is_thread and channel.archived:
-                if channel.locked:
-                    self._require(channel, Permission.MANAGE_THREADS)
-                channel.archived = False
+            if channel.type.is_thread:
+                await open_for_message(self.core, channel, self.core.bot_id)
         msg = self.core.new_message(
             body, channel=channel, author_id=self.core.bot_id, allowed_flags=CHANNEL_MESSAGE_FLAGS
         )
@@ -391,6 +387,10 @@ class Rest:
         channel = self._channel(request)
         ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
         msg = self.core.find_message(ident, channel.id)
+        if channel.type.is_thread:
+            require_active(channel)
+            if channel.locked and not may_manage(self.core, channel, self.core.bot_id):
+                raise thread_locked()
         if msg.author_id != self.core.bot_id:
             raise ApiError(
                 403,
@@ -416,65 +416,13 @@ class Rest:
         self.core.typing[channel.id] = self.core.typing.get(channel.id, 0) + 1
         return no_content()
 
-    async def create_thread(self, request: web.Request) -> web.Response:
-        """POST /channels/{id}/threads and /channels/{id}/messages/{id}/threads."""
-        channel = self._channel(request)
-        data = (await self._body(request)).json
-        name = data.get("name")
-        if not isinstance(name, str) or not 1 <= len(name) <= 100:
-            raise form_error(
-                field_error(
-                    ("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
-                )
-            )
-        if channel.type is not ChannelType.GUILD_TEXT:
-            raise ApiError(400, JsonErrorCode.GENERAL, "Cannot create a thread here")
-        start = None
-        try:
-            kind = ChannelType(int_field(data, ("type",), ChannelType.PRIVATE_THREAD))
-        except ValueError:
-            raise form_error(
-                field_error(("type",), "BASE_TYPE_CHOICES", "Not a thread type")
-            ) from None
-        if "message_id" in request.match_info:
-            ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
-            start = self.core.find_message(ident, channel.id)
-            kind = ChannelType.PUBLIC_THREAD
-        if not kind.is_thread:
-            raise form_error(field_error(("type",), "BASE_TYPE_CHOICES", "Not a thread type"))
-        self._require(
-            channel,
-            Permission.CREATE_PUBLIC_THREADS
-            if kind is ChannelType.PUBLIC_THREAD
-            else Permission.CREATE_PRIVATE_THREADS,
-        )
-        thread = await create_thread(
-            self.core,
-            channel,
-            name,
-            owner_id=self.core.bot_id,
-            kind=kind,
-            thread_id=start.id if start is not None else None,
-            auto_archive_duration=int_field(data, ("auto_archive_duration",), 1440),
-        )
-        if start is not None:
-            start.thread_id = thread.id
-        return json_response(self.core.payloads.channel(thread), 201)
-
-    async def join_thread(self, request: web.Request) -> web.Response:
-        """PUT /channels/{id}/thread-members/@me."""
-        channel = self._channel(request)
-        if not channel.type.is_thread:
-            raise ApiError(400, JsonErrorCode.GENERAL, "Not a thread")
-        if self.core.bot_id not in channel.thread_member_ids:
-            channel.thread_member_ids.append(self.core.bot_id)
-        return no_content()
-
     async def add_reaction(self, request: web.Request) -> web.Response:
         """PUT /channels/{id}/messages/{id}/reactions/{emoji}/@me (accepted, not shown)."""
         channel = self._channel(request)
         ident = snowflake(request, "message_id", JsonErrorCode.UNKNOWN_MESSAGE, "Message")
         self.core.find_message(ident, channel.id)
+        if channel.type.is_thread:
+            require_active(channel)
         self._require(channel, Permission.ADD_REACTIONS)
         return no_content()
 
@@ -529,19 +477,6 @@ class Rest:
         if member is None:
             raise not_found(JsonErrorCode.UNKNOWN_MEMBER, "Member")
         return json_response(self.core.payloads.member(member))
-
-    async def active_threads(self, request: web.Request) -> web.Response:
-        """GET /guilds/{id}/threads/active."""
-        guild = self._guild(request)
-        threads = [self.core.world.channels[c] for c in guild.channel_ids]
-        active = [t for t in threads if t.type.is_thread and not t.archived]
-        members = [
-            self.core.payloads.thread_member(t, self.core.bot_id)
-            for t in active
-            if self.core.bot_id in t.thread_member_ids
-        ]
-        return json_response({"threads": [self.core.payloads.channel(t) for t in active],
-                              "members": members, "has_more": False})
 
     # ---- attachments ----------------------------------------------------------------
     async def download(self, request: web.Request) -> web.Response:

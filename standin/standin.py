@@ -15,8 +15,10 @@ does this from its setting `DAMA_DISCORD_URL=standin.url`), log the bot in with
 
 World: `user`, `add_guild`, `add_channel`, `add_category`, `add_thread`, `dm_channel`,
 `add_member`, `add_role`, `give_role`, `everyone`, `set_permissions` (from `Directory`).
-Acting: `slash`, `autocomplete`, `press`, `select`, `submit_modal`, `say`.
+Acting: `slash`, `autocomplete`, `press`, `select`, `submit_modal`, `say`, `edit_thread`,
+`mark_interested`, `unmark_interested`.
 Looking: `messages`, `message`, `last_message`, `interaction`, `commands`, `options_of`,
+`scheduled_events`, `scheduled_event`,
 `attachment_bytes`, `events`, `add_listener`, `wait_for_message`, `wait_for_commands`,
 `wait_until_connected`, `typing_count`, `request_log`, `internal_errors`.
 Faults: `drop_gateway`, `request_reconnect`, `invalidate_sessions`.
@@ -46,7 +48,7 @@ from .directory import (
     UserRef,
     create_user,
 )
-from .errors import BotDidNotAnswer, StandInError
+from .errors import ApiError, BotDidNotAnswer, StandInError
 from .factory import InteractionFactory
 from .gateway import (
     HEARTBEAT_ACK_DELAY,
@@ -84,6 +86,7 @@ from .records import (
 from .rest import Rest
 from .session_payloads import guild_payloads, member_chunks, ready_payload
 from .snowflakes import SnowflakeFactory
+from .threads import open_for_message
 
 _log = logging.getLogger(__name__)
 
@@ -369,7 +372,9 @@ class StandIn(Inspection):
 
     # ---- users acting -----------------------------------------------------------------
     async def say(self, user: UserRef, channel: ChannelRef, content: str) -> MessageRecord:
-        """A user posts a plain message (MESSAGE_CREATE; content only with that intent)."""
+        """A user posts a plain message (MESSAGE_CREATE; content only with that intent). In
+        an archived thread the message unarchives it (THREAD_UPDATE); a locked thread
+        takes it only from a user with MANAGE_THREADS, else `StandInError`."""
         u, ch = await self.factory._prepare_actor(user, channel)
         if ch.type is not ChannelType.DM:
             perms = self.world.permissions_in(ch, u.id)
@@ -382,6 +387,13 @@ class StandIn(Inspection):
                 raise StandInError(f"{u.username} may not send messages in #{ch.name}")
         if not content or len(content) > 2000:
             raise StandInError("a message has 1 to 2000 characters")
+        if ch.type.is_thread:
+            try:
+                await open_for_message(self.core, ch, u.id)  # unarchives, unless locked
+            except ApiError as exc:
+                raise StandInError(
+                    f"{u.username} may not post in the thread #{ch.name}: {exc.message}"
+                ) from None
         msg = Message(
             id=self._ids.next(),
             channel_id=ch.id,

@@ -10,7 +10,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from standin import StandIn
+from standin import Permission, StandIn
 from standin.records import InteractionKind
 from tests.support.discord_typed_shapes import required_keys
 
@@ -153,3 +153,34 @@ async def test_rest_and_interaction_payloads(standin: StandIn) -> None:
         assert resolved["users"][bob]["username"] == "bob"
         assert "permissions" in resolved["members"][bob] and "user" not in resolved["members"][bob]
         assert "permissions" in payload["member"] and "flags" in payload["member"]
+
+
+async def test_scheduled_event_payloads(standin: StandIn) -> None:
+    guild = standin.guild("Dama Club")
+    role = await standin.add_role(guild, "events", int(Permission.CREATE_EVENTS))
+    await standin.give_role(guild, standin.bot, role)
+    body = {
+        "name": "Spring Swiss",
+        "privacy_level": 2,
+        "entity_type": 3,
+        "scheduled_start_time": "2030-04-01T18:00:00+00:00",
+        "scheduled_end_time": "2030-04-01T21:00:00+00:00",
+        "entity_metadata": {"location": "#games"},
+    }
+    headers = {"Authorization": f"Bot {standin.token}"}
+    url = f"{standin.rest_base}/guilds/{guild.id}/scheduled-events"
+    async with aiohttp.ClientSession(headers=headers) as http:
+        async with http.post(url, json=body) as resp:
+            event = await resp.json()
+        assert not missing(event, "scheduled_event", "ExternalScheduledEvent")
+        await standin.mark_interested("alice", int(event["id"]))
+        async with http.get(f"{url}/{event['id']}/users?with_member=true") as resp:
+            [user] = await resp.json()
+        assert not missing(user, "scheduled_event", "ScheduledEventUserWithMember")
+    events, (session, ws, _) = await _gateway(standin)
+    try:
+        [listed] = events[-1]["d"]["guild_scheduled_events"]
+        assert not missing(listed, "scheduled_event", "ExternalScheduledEvent")
+    finally:
+        await ws.close()
+        await session.close()
