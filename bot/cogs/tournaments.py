@@ -46,7 +46,7 @@ from bot.ui.reading import locale_of
 from bot.ui.tournament_posts import STANDINGS_FILE, StandingsPicture, player_names
 from bot.ui.tournament_texts import history_embed, listing_embed, standings_embed, tournament_embed
 from bot.ui.tournaments import TournamentAction
-from storage import utc_now
+from storage import TournamentStatus, utc_now
 from storage.clock import Clock
 from tournaments.model import Format
 
@@ -245,7 +245,9 @@ class Tournaments(commands.Cog):
         view = await self.tournaments.end(
             await self._which(interaction, tournament), interaction.user.id,
             guild_id=guild_of(interaction), may_organise=await self.may_organise(interaction))
-        await self._done(interaction, Msg.TOURNAMENT_ENDED, view)
+        cancelled = view.status is TournamentStatus.CANCELLED  # ended before it started
+        await self._done(interaction, Msg.TOURNAMENT_CANCELLED if cancelled
+                         else Msg.TOURNAMENT_ENDED, view)
 
     @tournament.command(name="remove", description=t("tournament.remove"))
     @app_commands.describe(player=t("tournament.remove.player"),

@@ -61,6 +61,7 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_RESUMED: "{name} goes on.",
     Msg.TOURNAMENT_ENDED: "{name} ends: the games under way are played out, then the final "
                           "standings are posted.",
+    Msg.TOURNAMENT_CANCELLED: "{name} is cancelled: it had not started.",
     Msg.TOURNAMENT_REMOVED_PLAYER: "{player} was removed from {name}.",
     Msg.TOURNAMENT_THREAD_NAME_GAME: "{name}: round {round}, board {board}",
     Msg.TOURNAMENT_ROUND_PAIRED: "Round {round}: the pairings",

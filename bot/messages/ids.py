@@ -399,6 +399,7 @@ class Msg(enum.StrEnum):
     TOURNAMENT_PAUSED = "tournament.paused"
     TOURNAMENT_RESUMED = "tournament.resumed"
     TOURNAMENT_ENDED = "tournament.ended"
+    TOURNAMENT_CANCELLED = "tournament.cancelled"
     TOURNAMENT_REMOVED_PLAYER = "tournament.removed_player"
     TOURNAMENT_THREAD_NAME_GAME = "tournament.thread_name_game"
     TOURNAMENT_ROUND_PAIRED = "tournament.round_paired"
