@@ -267,14 +267,23 @@ def _signup_buttons(view: TournamentView, locale: str) -> discord.ui.View | None
     return signup_view(view.id, locale, joining=is_open(view), standings=started)
 
 
+SHOWN_ENTRANTS = 64
+"""At most this many players are listed in the start's post (then how many more: the
+sign-up post and the standings name them all)."""
+
+
 def _started(view: TournamentView, locale: str) -> list[str]:
     """The start: the players by pairing number, with their ratings at the start."""
     entrants = sorted((e for e in view.active_entrants if e.number is not None),
                       key=lambda e: e.number or 0)
-    return [f"**{text(Msg.TOURNAMENT_POST_STARTED, locale)}**",
-            *(text(Msg.TOURNAMENT_ENTRANT_LINE, locale, number=e.number,
-                   player=mention(e.user_id), rating="-" if e.rating is None else e.rating)
-              for e in entrants)]
+    lines = [f"**{text(Msg.TOURNAMENT_POST_STARTED, locale)}**",
+             *(text(Msg.TOURNAMENT_ENTRANT_LINE, locale, number=e.number,
+                    player=mention(e.user_id), rating="-" if e.rating is None else e.rating)
+               for e in entrants[:SHOWN_ENTRANTS])]
+    if len(entrants) > SHOWN_ENTRANTS:
+        lines.append(text(Msg.TOURNAMENT_PLAYERS_MORE, locale,
+                          count=len(entrants) - SHOWN_ENTRANTS))
+    return lines
 
 
 def _notice(post: Paused | Resumed | Ended | Cancelled | PlayerRemoved, locale: str) -> str:

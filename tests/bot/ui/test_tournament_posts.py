@@ -13,13 +13,15 @@ import pytest
 import pytest_asyncio
 
 from bot.services.tournaments import (
+    Cancelled,
     PairingView,
     RoundPaired,
     RoundResults,
     SignUp,
+    Started,
     TournamentView,
 )
-from bot.ui.tournament_posts import TournamentPosts, chunks, post_nonce
+from bot.ui.tournament_posts import SHOWN_ENTRANTS, TournamentPosts, chunks, post_nonce
 from standin import ChannelType, StandIn
 from standin.openapi import OpenApiCheck
 from storage import TournamentStatus
@@ -165,3 +167,27 @@ def test_nonces_are_fixed_by_the_ledger_key_and_fit_discords_25_characters() -> 
 def test_chunks_keep_lines_whole_within_the_limit() -> None:
     assert chunks(["a" * 6, "b" * 3, "c" * 4], limit=10) == ["a" * 6 + "\n" + "b" * 3, "c" * 4]
     assert chunks(["x" * 12], limit=10) == ["x" * 10]
+
+
+async def test_the_start_lists_the_players_by_number_up_to_a_limit(standin: StandIn) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        view = _view(standin, status=TournamentStatus.RUNNING)
+        view = replace(view, entrants=swiss_view(status=TournamentStatus.RUNNING,
+                                                 players=SHOWN_ENTRANTS + 6).entrants)
+        first = await TournamentPosts(bot).post(view, Started())  # no thread yet: the channel
+    lines = [line for m in standin.messages("general") for line in m.content.splitlines()]
+    assert lines[0] == "**The tournament has started. The players, by pairing number:**"
+    assert lines[1] == f"1. <@{PLAYERS[0]}> (1500)"
+    assert lines[-1] == "…and 6 more" and len(lines) == SHOWN_ENTRANTS + 2
+    assert standin.messages("general")[0].id == first
+
+
+async def test_a_tournament_cancelled_before_its_thread_is_told_in_its_channel(
+    standin: StandIn,
+) -> None:
+    bot = ProbeBot()
+    async with running(standin, bot):
+        await TournamentPosts(bot).post(_view(standin), Cancelled(too_few_players=True))
+    [told] = standin.messages("general")
+    assert told.content.startswith("The tournament was cancelled: fewer than two players")
