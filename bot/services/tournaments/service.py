@@ -124,7 +124,7 @@ class TournamentService:
         """The organiser (`by` is the tournament's organiser, or `may_organise`) takes
         `user_id` out, as `leave`, and may not join again; posted in the thread once
         started (`PlayerRemoved`). Raises `PlayerError`: TOURNAMENT_UNKNOWN,
-        TOURNAMENT_NOT_ORGANISER, TOURNAMENT_PLAYER_NOT_ENTERED, TOURNAMENT_OVER."""
+        TOURNAMENT_NOT_ITS_ORGANISER, TOURNAMENT_PLAYER_NOT_ENTERED, TOURNAMENT_OVER."""
         async with self._core.lock(tournament_id):
             snapshot = await self._core.read_in(tournament_id, guild_id)
             await self._signup.remove(snapshot, by, user_id, may_organise)
@@ -140,7 +140,7 @@ class TournamentService:
         of the tournament's variant at the start), then `advance` (the thread, the first
         round). `by` None: its start time came (the scheduler; then with fewer than two
         players it is cancelled, `Cancelled(too_few_players=True)`). Raises `PlayerError`:
-        TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ORGANISER, TOURNAMENT_ALREADY_STARTED,
+        TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ITS_ORGANISER, TOURNAMENT_ALREADY_STARTED,
         TOURNAMENT_TOO_FEW_PLAYERS (fewer than two active entrants)."""
         async with self._core.lock(tournament_id):
             snapshot = await self._core.read_in(tournament_id, guild_id)
@@ -156,7 +156,7 @@ class TournamentService:
                     may_organise: bool) -> TournamentView:
         """Pause a running tournament: games under way go on, no new round or pairing
         until `resume`; an arena's clock stops (its end moves on by the pause). Posts
-        `Paused`. Raises `PlayerError`: TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ORGANISER,
+        `Paused`. Raises `PlayerError`: TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ITS_ORGANISER,
         TOURNAMENT_NOT_RUNNING."""
         async with self._core.lock(tournament_id):
             snapshot = await self._core.read_in(tournament_id, guild_id)
@@ -166,7 +166,7 @@ class TournamentService:
     async def resume(self, tournament_id: int, by: int, *, guild_id: int,
                      may_organise: bool) -> TournamentView:
         """Resume a paused tournament (posts `Resumed`, then `advance`). Raises
-        `PlayerError`: TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ORGANISER,
+        `PlayerError`: TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ITS_ORGANISER,
         TOURNAMENT_NOT_PAUSED."""
         async with self._core.lock(tournament_id):
             snapshot = await self._core.read_in(tournament_id, guild_id)
@@ -176,11 +176,13 @@ class TournamentService:
 
     async def end(self, tournament_id: int, by: int, *, guild_id: int,
                   may_organise: bool) -> TournamentView:
-        """End early. In sign-up: cancelled (`Cancelled`). Running or paused: no new
-        round or pairing; the games under way finish and count, then the final standings
-        (`Ended`, later `Final`, by `advance`). Raises `PlayerError`: TOURNAMENT_UNKNOWN,
-        TOURNAMENT_NOT_ORGANISER, TOURNAMENT_OVER (finished or cancelled, or already
-        ended)."""
+        """End early. In sign-up: cancelled (`Cancelled`). Running or paused: finished
+        now (`Ended`), no new round or pairing. A Swiss or round robin: the games under
+        way are played out and count, then the final standings (`Final`, by `advance`).
+        An arena: its end is now, so, as at any arena's end, the games under way are
+        played out but do not count, and `Final` follows at once (docs/RULES.md,
+        "Arena"). Raises `PlayerError`: TOURNAMENT_UNKNOWN, TOURNAMENT_NOT_ITS_ORGANISER,
+        TOURNAMENT_OVER (finished or cancelled)."""
         async with self._core.lock(tournament_id):
             snapshot = await self._core.read_in(tournament_id, guild_id)
             await self._control.end(snapshot, by, may_organise)
