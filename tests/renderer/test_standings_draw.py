@@ -144,5 +144,6 @@ def test_the_png_is_the_pictures_size_and_far_under_discords_limit() -> None:
     layout = standings_layout(big)
     assert im.format == "PNG" and im.size == (layout.width, layout.height)
     assert len(data) < MAX_BYTES // 20
+    assert render_standings_png(big) == data  # the same table, the same bytes
     small = dataclasses.replace(big, rows=big.rows[:5])
     assert decode(render_standings_png(small)).height < im.height
