@@ -93,10 +93,13 @@ def role_ids(interaction: Interaction) -> frozenset[int]:
 
 
 def check_threads(interaction: Interaction) -> None:
-    """Refuse a tournament in a channel where the bot may not open threads and write in
-    them (each game and the tournament's news are in threads). Raises
-    `PlayerError(TOURNAMENT_NO_THREADS)`; the interaction's `app_permissions` are the bot's
-    in this channel."""
+    """Refuse a tournament where its threads cannot be: outside a text channel (a thread,
+    an announcement or voice channel: TOURNAMENT_TEXT_CHANNEL), or in a channel where the
+    bot may not open threads and write in them (TOURNAMENT_NO_THREADS; the interaction's
+    `app_permissions` are the bot's in this channel). Each game and the tournament's news
+    are in public threads of the channel. Raises `PlayerError`."""
+    if getattr(interaction.channel, "type", None) is not discord.ChannelType.text:
+        raise PlayerError(Msg.TOURNAMENT_TEXT_CHANNEL)
     granted = interaction.app_permissions
     if not (granted.create_public_threads and granted.send_messages_in_threads):
         raise PlayerError(Msg.TOURNAMENT_NO_THREADS, channel=f"<#{interaction.channel_id}>")

@@ -19,6 +19,9 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_NO_THREADS: "I cannot open threads in {channel}: give me the Create "
                                "Public Threads and Send Messages in Threads permissions "
                                "there, then try again.",
+    Msg.TOURNAMENT_TEXT_CHANNEL: "Create a tournament in a server's text channel, not in a "
+                                 "thread: its games and news get threads of their own "
+                                 "there.",
     Msg.TOURNAMENT_BUTTON_JOIN: "Join",
     Msg.TOURNAMENT_BUTTON_LEAVE: "Leave",
     Msg.TOURNAMENT_BUTTON_STANDINGS: "Standings",

@@ -25,6 +25,7 @@ from tests.support.fake_discord import (
     EVERYTHING,
     GUILD_ID,
     MEMBER,
+    TIMESTAMP,
     Call,
     option,
     user_option,
@@ -301,3 +302,16 @@ async def test_a_channel_where_the_bot_cannot_open_threads_is_refused(
     assert answer.content == text(Msg.TOURNAMENT_NO_THREADS, "en", channel=f"<#{CHANNEL}>")
     [listed] = await run(h, _tournament(h, "list"))
     assert listed.embeds[0]["description"].startswith("No tournament is open")
+
+
+async def test_a_tournament_is_created_in_a_text_channel_only(harness: Harness) -> None:
+    h = harness
+    payload = _tournament(h, "create", option("name", "Friday Swiss"),
+                          option("format", "swiss"), option("variant", "turkish"),
+                          permissions=ADMIN)
+    payload["channel"].update(  # a public thread of the channel
+        type=11, parent_id=str(CHANNEL), owner_id=str(ALICE), message_count=0,
+        member_count=1, thread_metadata={"archived": False, "auto_archive_duration": 1440,
+                                         "archive_timestamp": TIMESTAMP, "locked": False})
+    answer = _private(await run(h, payload))
+    assert answer.content == text(Msg.TOURNAMENT_TEXT_CHANNEL, "en")
