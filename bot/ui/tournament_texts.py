@@ -29,6 +29,9 @@ from tournaments.model import ByeKind, Format, Outcome
 TOURNAMENT_COLOUR = discord.Colour(0x1565C0)
 """The colour of a tournament's embeds while it is open or under way."""
 
+DESCRIPTION_LIMIT = 4096
+"""Discord's longest embed description."""
+
 FIELD_LIMIT = 1024
 """Discord's longest embed field value: the players' list is cut to it (a server may have
 hundreds of players; about forty mentions fit), then says how many more."""
@@ -283,7 +286,7 @@ def standings_embed(standings: StandingsView, locale: str | None) -> discord.Emb
         lines.insert(0, text(Msg.TOURNAMENT_STANDINGS_AFTER, locale, round=standings.round))
     return discord.Embed(
         title=text(Msg.TOURNAMENT_STANDINGS_TITLE, locale, name=standings.name),
-        description="\n".join(lines),
+        description=fitted(lines),
         colour=ENDED_COLOUR if standings.final else TOURNAMENT_COLOUR)
 
 
@@ -294,6 +297,19 @@ def podium_lines(standings: StandingsView, locale: str | None) -> list[str]:
             for row in standings.podium]
 
 
+def fitted(lines: Iterable[str], limit: int = DESCRIPTION_LIMIT) -> str:
+    """`lines` one per line, as many whole lines as fit in `limit` characters (a listing
+    of long names could pass Discord's limit for an embed's text)."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        size += len(line) + (1 if kept else 0)
+        if size > limit:
+            break
+        kept.append(line)
+    return "\n".join(kept)
+
+
 def listing_embed(views: Iterable[TournamentView], locale: str | None) -> discord.Embed:
     """`/tournament list`: the server's tournaments in sign-up or under way."""
     lines = [text(Msg.TOURNAMENT_LIST_LINE, locale, tournament=view.id, name=view.name,
@@ -302,8 +318,8 @@ def listing_embed(views: Iterable[TournamentView], locale: str | None) -> discor
                                count=len(view.active_entrants)))
              for view in views]
     return discord.Embed(title=text(Msg.TOURNAMENT_LIST_TITLE, locale),
-                         description="\n".join(lines) or text(Msg.TOURNAMENT_LIST_EMPTY,
-                                                              locale),
+                         description=fitted(lines) or text(Msg.TOURNAMENT_LIST_EMPTY,
+                                                           locale),
                          colour=EMBED_COLOUR)
 
 
@@ -319,6 +335,6 @@ def history_embed(finished: Iterable[tuple[TournamentView, Sequence[int]]],
                           finished=timestamp(ended, "d"),
                           winner=", ".join(mention(w) for w in winners) or "-"))
     return discord.Embed(title=text(Msg.TOURNAMENT_HISTORY_TITLE, locale),
-                         description="\n".join(lines) or text(Msg.TOURNAMENT_HISTORY_EMPTY,
-                                                              locale),
+                         description=fitted(lines) or text(Msg.TOURNAMENT_HISTORY_EMPTY,
+                                                           locale),
                          colour=EMBED_COLOUR)

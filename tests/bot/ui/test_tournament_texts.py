@@ -118,3 +118,10 @@ def test_the_listing_and_the_history_say_when_there_is_none() -> None:
     assert "#7" in (texts.listing_embed([swiss_view()], "en").description or "")
     assert texts.history_embed([], "en").description == (
         "No tournament has finished in this server yet.")
+
+
+def test_a_long_listing_keeps_within_an_embeds_text() -> None:
+    views = [replace(swiss_view(name="n" * 100), id=n) for n in range(1, 40)]
+    description = texts.listing_embed(views, "en").description or ""
+    assert len(description) <= 4096 and description.startswith("**#1** ")
+    assert texts.fitted(["ab", "cd", "ef"], limit=5) == "ab\ncd"
