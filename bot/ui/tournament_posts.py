@@ -118,7 +118,7 @@ def chunks(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
 
 
 @dataclass
-class Message:
+class PostPart:
     """One Discord message of a post: its text, embed, picture and buttons, and whom it
     notifies."""
 
@@ -215,16 +215,16 @@ class TournamentPosts:
             allowed_mentions=QUIET)
 
     async def _messages(self, view: TournamentView, post: Post,
-                        locale: str) -> list[Message]:
+                        locale: str) -> list[PostPart]:
         """The messages of `post`, in `locale`."""
         match post:
             case SignUp():
-                return [Message(embed=tournament_embed(view, locale),
+                return [PostPart(embed=tournament_embed(view, locale),
                                 view=_signup_buttons(view, locale))]
             case Started():
-                return [Message(content=part) for part in chunks(_started(view, locale))]
+                return [PostPart(content=part) for part in chunks(_started(view, locale))]
             case RoundPaired(round=round_):
-                return [Message(content=part, mentions=MENTIONS)
+                return [PostPart(content=part, mentions=MENTIONS)
                         for part in chunks(pairings_text(view, round_, locale).split("\n"))]
             case RoundResults(round=round_, standings=standings):
                 return await self._with_standings(results_lines(round_, locale), standings,
@@ -236,15 +236,15 @@ class TournamentPosts:
                                                    *podium_lines(standings, locale)],
                                                   standings, view, locale)
             case Paused() | Resumed() | Ended() | Cancelled() | PlayerRemoved():
-                return [Message(content=_notice(post, locale))]
+                return [PostPart(content=_notice(post, locale))]
             case _:
                 assert_never(post)
 
     async def _with_standings(self, lines: list[str], standings: StandingsView,
-                              view: TournamentView, locale: str) -> list[Message]:
+                              view: TournamentView, locale: str) -> list[PostPart]:
         """`lines`, then the standings (their embed, the picture when one is drawn, and
         the Standings button) under the last part."""
-        messages = [Message(content=part) for part in chunks(lines)]
+        messages = [PostPart(content=part) for part in chunks(lines)]
         last = messages[-1]
         last.embed = standings_embed(standings, locale)
         last.view = standings_view(view.id, locale)
