@@ -315,3 +315,21 @@ async def test_a_tournament_is_created_in_a_text_channel_only(harness: Harness) 
                                          "archive_timestamp": TIMESTAMP, "locked": False})
     answer = _private(await run(h, payload))
     assert answer.content == text(Msg.TOURNAMENT_TEXT_CHANNEL, "en")
+
+
+async def test_an_arenas_signup_post_and_the_standings_button(harness: Harness) -> None:
+    h = harness
+    await _create(h, option("name", "Blitz"), option("format", "arena"),
+                  option("variant", "russian"), option("duration", "30m"),
+                  option("rounds", 9, INTEGER))  # rounds: not an arena's, not used
+    post = _signup_post(h)
+    body = post["embeds"][0]["description"]
+    assert body.startswith("Arena, 30 minutes · Russian draughts · 40 seconds per move")
+    assert "You can also join while it runs." in body
+    tournament_id = int(post["components"][0]["components"][0]["custom_id"].split(":")[2])
+    # The Standings button of a results post, pressed in the tournament's channel.
+    shown = _private(await run(h, forged_press(h, int(post["id"]),
+                                               f"dama:tstandings:{tournament_id}", user=BOB,
+                                               guild_id=GUILD_ID)))
+    assert shown.embeds[0]["title"] == "Blitz: standings"
+    assert shown.embeds[0]["description"] == "No results yet."
