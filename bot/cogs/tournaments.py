@@ -328,7 +328,8 @@ class Tournaments(commands.Cog):
                    tournament: TournamentNumber | None = None) -> None:
         view = await self.tournaments.info(await self._which(interaction, tournament),
                                            guild_id=guild_of(interaction))
-        await Answer.of(interaction).send(embed=tournament_embed(view, locale_of(interaction)))
+        await Answer.of(interaction).send(embed=tournament_embed(view, locale_of(interaction),
+                                                                 live=True))
 
     @tournament.command(name="list", description=t("tournament.list"))
     async def list_(self, interaction: Interaction) -> None:

@@ -43,6 +43,7 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_STATUS_SIGNUP_ARENA: "Sign-up is open: press Join to play. You can also "
                                         "join while it runs.",
     Msg.TOURNAMENT_STATUS_RUNNING: "Under way: round {round} of {rounds}.",
+    Msg.TOURNAMENT_STATUS_UNDER_WAY: "Under way.",
     Msg.TOURNAMENT_STATUS_RUNNING_ARENA: "Under way: press Join to play, Leave to stop.",
     Msg.TOURNAMENT_STATUS_PAUSED: "Paused by the organiser.",
     Msg.TOURNAMENT_STATUS_FINISHED: "Finished.",

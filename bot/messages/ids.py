@@ -385,6 +385,7 @@ class Msg(enum.StrEnum):
     TOURNAMENT_STATUS_SIGNUP = "tournament.status_signup"
     TOURNAMENT_STATUS_SIGNUP_ARENA = "tournament.status_signup_arena"
     TOURNAMENT_STATUS_RUNNING = "tournament.status_running"
+    TOURNAMENT_STATUS_UNDER_WAY = "tournament.status_under_way"
     TOURNAMENT_STATUS_RUNNING_ARENA = "tournament.status_running_arena"
     TOURNAMENT_STATUS_PAUSED = "tournament.status_paused"
     TOURNAMENT_STATUS_FINISHED = "tournament.status_finished"

@@ -99,8 +99,10 @@ def settings_line(view: TournamentView, locale: str | None) -> str:
                 rated=text(Msg.RATED if settings.rated else Msg.CASUAL, locale))
 
 
-def status_text(view: TournamentView, locale: str | None) -> str:
-    """Where the tournament stands, in a sentence that says what a player can do."""
+def status_text(view: TournamentView, locale: str | None, *, live: bool = True) -> str:
+    """Where the tournament stands, in a sentence that says what a player can do. `live`:
+    the text is read now (an answer), so it may name the round under way; the sign-up
+    post is edited only when the status changes, so it does not."""
     arena = view.format is Format.ARENA
     match view.status:
         case TournamentStatus.SIGNUP:
@@ -109,6 +111,8 @@ def status_text(view: TournamentView, locale: str | None) -> str:
         case TournamentStatus.RUNNING:
             if arena:
                 return text(Msg.TOURNAMENT_STATUS_RUNNING_ARENA, locale)
+            if not live:
+                return text(Msg.TOURNAMENT_STATUS_UNDER_WAY, locale)
             return text(Msg.TOURNAMENT_STATUS_RUNNING, locale, round=view.current_round,
                         rounds=view.total_rounds or view.current_round)
         case TournamentStatus.PAUSED:
@@ -164,10 +168,11 @@ def _moment(moment: datetime) -> str:
     return f"{timestamp(moment, 'f')} ({timestamp(moment)})"
 
 
-def tournament_embed(view: TournamentView, locale: str | None) -> discord.Embed:
-    """The sign-up post (and `/tournament info`): the name, the settings, who organises,
-    who may join, when it starts or ends, where it stands, its thread, and the players
-    still in, in join order."""
+def tournament_embed(view: TournamentView, locale: str | None, *,
+                     live: bool = False) -> discord.Embed:
+    """The sign-up post (and, `live`, `/tournament info`): the name, the settings, who
+    organises, who may join, when it starts or ends, where it stands (`status_text`), its
+    thread, and the players still in, in join order."""
     settings = view.settings
     lines = [settings_line(view, locale),
              text(Msg.TOURNAMENT_ORGANISER, locale, organiser=mention(view.organiser_id))]
@@ -179,7 +184,7 @@ def tournament_embed(view: TournamentView, locale: str | None) -> discord.Embed:
     if when is not None:
         lines.append(when)
     lines.append("")
-    lines.append(status_text(view, locale))
+    lines.append(status_text(view, locale, live=live))
     if view.thread_id is not None:
         lines.append(text(Msg.TOURNAMENT_THREAD_LINK, locale, thread=f"<#{view.thread_id}>"))
     players = [entrant.user_id for entrant in view.active_entrants]

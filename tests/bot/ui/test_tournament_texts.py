@@ -60,6 +60,9 @@ def test_no_player_yet_is_said() -> None:
 def test_each_status_says_where_the_tournament_stands() -> None:
     running = swiss_view(status=TournamentStatus.RUNNING)
     assert texts.status_text(running, "en") == "Under way: round 1 of 5."
+    # The sign-up post is edited when the status changes, not at each round.
+    assert texts.status_text(running, "en", live=False) == "Under way."
+    assert "Under way.\n" in (texts.tournament_embed(running, "en").description or "") + "\n"
     assert "join while it runs" in texts.status_text(arena_view(), "en")
     assert texts.is_open(arena_view(status=TournamentStatus.RUNNING))
     assert not texts.is_open(running)
