@@ -155,7 +155,8 @@ class TournamentPosts:
 
     async def open_tournament_thread(self, view: TournamentView) -> int:
         """The tournament's thread, started from its sign-up post and named after it
-        (found again when a crash kept its id from being recorded). Raises ValueError
+        (found again when a crash kept its id from being recorded; Discord shows it under
+        the post). Raises ValueError
         before the sign-up post is recorded, and what Discord answers (a missing Create
         Public Threads permission: `discord.Forbidden`)."""
         if view.post_message_id is None:

@@ -172,7 +172,8 @@ def tournament_embed(view: TournamentView, locale: str | None, *,
                      live: bool = False) -> discord.Embed:
     """The sign-up post (and, `live`, `/tournament info`): the name, the settings, who
     organises, who may join, when it starts or ends, where it stands (`status_text`), its
-    thread, and the players still in, in join order."""
+    thread (`live`: Discord shows it under the sign-up post itself), and the players still
+    in, in join order."""
     settings = view.settings
     lines = [settings_line(view, locale),
              text(Msg.TOURNAMENT_ORGANISER, locale, organiser=mention(view.organiser_id))]
@@ -185,7 +186,9 @@ def tournament_embed(view: TournamentView, locale: str | None, *,
         lines.append(when)
     lines.append("")
     lines.append(status_text(view, locale, live=live))
-    if view.thread_id is not None:
+    # The sign-up post shows its thread under it (a thread started from a message);
+    # elsewhere the thread is linked.
+    if live and view.thread_id is not None:
         lines.append(text(Msg.TOURNAMENT_THREAD_LINK, locale, thread=f"<#{view.thread_id}>"))
     players = [entrant.user_id for entrant in view.active_entrants]
     finished = view.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)

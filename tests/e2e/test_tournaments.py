@@ -73,6 +73,13 @@ async def test_a_small_swiss_from_signup_to_the_final_standings(local: LocalDisc
     assert started.ephemeral and "has started" in started.reply.text(), started.reply.text()
     thread = post.id  # the tournament's thread, started from the sign-up post
     first = await _posted(local, thread, mark, "**Round 1: the pairings**")
+    under_way = standin.message(post.id)
+    assert "Under way." in under_way.text()
+    assert [b.label for b in under_way.buttons] == ["Standings"]
+    [info] = (await standin.slash(alice, channel, "tournament info", {},
+                                  timeout=ANSWER_TIMEOUT)).reply.embeds
+    assert "Under way: round 1 of 2." in info["description"]
+    assert f"<#{thread}>" in info["description"]
     games = await _play_round(local, players, first.content)
     second = await _posted(local, thread, mark, "**Round 2: the pairings**")
     games += await _play_round(local, players, second.content)
@@ -91,7 +98,9 @@ async def test_a_small_swiss_from_signup_to_the_final_standings(local: LocalDisc
     assert final.embeds[0]["title"] == "Club Swiss: standings"
     assert [a.filename for a in final.attachments] == ["standings.png"]  # the picture
     assert [b.label for b in final.buttons] == ["Standings"]
-    assert [b.label for b in standin.message(post.id).buttons] == ["Standings"]
+    finished = standin.message(post.id)
+    assert [b.label for b in finished.buttons] == ["Standings"]
+    assert "Finished." in finished.text()
 
     # Over, it is still this channel's tournament for the commands that read it.
     exported = await standin.slash(next(iter(players.values())), channel,

@@ -79,7 +79,7 @@ async def test_the_signup_post_and_the_tournaments_thread_from_it(standin: Stand
         await posts.edit_signup(replace(started, thread_id=thread_id))
         record = standin.message(message_id)
         assert _labels(record.components) == ["Standings"]
-        assert f"<#{thread_id}>" in record.embeds[0]["description"]
+        assert "Under way." in record.embeds[0]["description"]
         await posts.edit_signup(replace(started, status=TournamentStatus.FINISHED))
         assert _labels(standin.message(message_id).components) == ["Standings"]
         await posts.edit_signup(replace(view, post_message_id=message_id,
