@@ -42,6 +42,7 @@ from bot.services.settings import PreferenceService
 from bot.services.tournaments import TournamentService, TournamentSettings, TournamentView
 from bot.ui.answer import Answer
 from bot.ui.components import Press
+from bot.ui.present import timestamp
 from bot.ui.reading import locale_of
 from bot.ui.tournament_posts import STANDINGS_FILE, StandingsPicture, player_names
 from bot.ui.tournament_texts import history_embed, listing_embed, standings_embed, tournament_embed
@@ -208,9 +209,12 @@ class Tournaments(commands.Cog):
             may_organise=await self.may_organise(interaction))
         post = (f"https://discord.com/channels/{guild_id}/{view.channel_id}/"
                 f"{view.post_message_id}" if view.post_message_id else f"<#{view.channel_id}>")
-        await Answer.of(interaction).send(
-            text(Msg.TOURNAMENT_CREATED, locale_of(interaction), tournament=view.id, post=post),
-            ephemeral=True)
+        starts = view.settings.starts_at
+        told = (text(Msg.TOURNAMENT_CREATED, locale_of(interaction), tournament=view.id,
+                     post=post) if starts is None
+                else text(Msg.TOURNAMENT_CREATED_TIMED, locale_of(interaction),
+                          tournament=view.id, post=post, time=timestamp(starts)))
+        await Answer.of(interaction).send(told, ephemeral=True)
 
     # --- the organiser's actions ---------------------------------------------------
 

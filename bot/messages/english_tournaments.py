@@ -54,7 +54,10 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_PLAYERS_MORE: Plural("…and {count} more", "…and {count} more"),
     Msg.TOURNAMENT_CREATED: "Tournament #{tournament} is created: its sign-up post is "
                             "{post}. Start it with /tournament start when the players are "
-                            "in, or let it start at its start time.",
+                            "in.",
+    Msg.TOURNAMENT_CREATED_TIMED: "Tournament #{tournament} is created: its sign-up post is "
+                                  "{post}. It starts by itself {time}; /tournament start "
+                                  "starts it sooner.",
     Msg.TOURNAMENT_JOINED: "You joined {name}. Your games will each have their own thread, "
                            "and you will be mentioned there.",
     Msg.TOURNAMENT_LEFT: "You left {name}. You will not be paired again; your games so far "

@@ -395,6 +395,7 @@ class Msg(enum.StrEnum):
     TOURNAMENT_NO_PLAYERS = "tournament.no_players"
     TOURNAMENT_PLAYERS_MORE = "tournament.players_more"
     TOURNAMENT_CREATED = "tournament.created"
+    TOURNAMENT_CREATED_TIMED = "tournament.created_timed"
     TOURNAMENT_JOINED = "tournament.joined"
     TOURNAMENT_LEFT = "tournament.left"
     TOURNAMENT_STARTED = "tournament.started"

@@ -8,6 +8,7 @@ tournament with its threads is played through the stand-in
 from __future__ import annotations
 
 import copy
+from datetime import timedelta
 from typing import Any
 
 from bot.messages import Msg, text
@@ -333,3 +334,13 @@ async def test_an_arenas_signup_post_and_the_standings_button(harness: Harness) 
                                                guild_id=GUILD_ID)))
     assert shown.embeds[0]["title"] == "Blitz: standings"
     assert shown.embeds[0]["description"] == "No results yet."
+
+
+async def test_a_timed_start_is_told_to_the_organiser(harness: Harness) -> None:
+    h = harness
+    answer = _private(await _create(h, option("name", "Friday Swiss"),
+                                    option("format", "swiss"), option("variant", "turkish"),
+                                    option("start_in", 90, INTEGER)))
+    starts = int((h.clock() + timedelta(minutes=90)).timestamp())
+    assert f"It starts by itself <t:{starts}:R>" in answer.content
+    assert f"Starts <t:{starts}:f>" in _signup_post(h)["embeds"][0]["description"]
