@@ -109,3 +109,38 @@ async def test_a_small_swiss_from_signup_to_the_final_standings(local: LocalDisc
     assert trf.filename.endswith(".trf")
     lines = trf.data.decode("utf-8").splitlines()
     assert sum(line.startswith("001") for line in lines) == 4  # one line per player
+
+
+async def test_an_arena_pairs_again_as_players_come_free_and_ends_early(
+    local: LocalDiscord,
+) -> None:
+    standin = local.standin
+    assert local.guild is not None
+    channel = local.channel
+    alice = standin.user("alice")
+    admins = await standin.add_role(local.guild, "admins", int(Permission.MANAGE_GUILD))
+    await standin.give_role(local.guild, alice, admins)
+    await standin.slash(alice, channel, "tournament create", {
+        "name": "Blitz", "format": "arena", "variant": "turkish", "duration": "10m"},
+        timeout=ANSWER_TIMEOUT)
+    [post] = [m for m in standin.messages(channel) if m.buttons]
+    players = {user.id: user for user in (standin.user("bob"), standin.user("carol"))}
+    for user in players.values():
+        await standin.press(user, post, "Join", timeout=ANSWER_TIMEOUT)
+    mark = standin.event_count
+    await standin.slash(alice, channel, "tournament start", {}, timeout=ANSWER_TIMEOUT)
+    running = standin.message(post.id)
+    assert [b.label for b in running.buttons] == ["Join", "Leave", "Standings"]
+    first = await _posted(local, post.id, mark, "**New games**")
+    later = standin.event_count
+    [game] = await _play_round(local, players, first.content)
+    again = await _posted(local, post.id, later, "**New games**")
+    assert again.id != first.id  # both free again: paired again at once
+    [(_, _, _, second)] = PAIRING.findall(again.content)
+    assert int(second) != game  # a new game, in a thread of its own
+    ended = await standin.slash(alice, channel, "tournament end", {}, timeout=ANSWER_TIMEOUT)
+    assert "ends" in ended.reply.text()
+    await _play_round(local, players, again.content)  # the game under way is played out
+    final = await _posted(local, post.id, mark, "**Blitz is over.")
+    assert final.embeds[0]["title"] == "Blitz: standings"
+    assert [b.label for b in standin.message(post.id).buttons] == ["Standings"]
