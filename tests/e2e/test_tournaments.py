@@ -1,15 +1,22 @@
-"""A whole small tournament in the real bot process against the local stand-in: an
-organiser creates a two-round Swiss, four players join by the sign-up post's button, the
-organiser starts it; each game is played in its own thread under the channel, the round's
-posts appear in the tournament's thread once each, and the export is a FIDE TRF file."""
+"""Whole small tournaments in the real bot process against the local stand-in. A Swiss:
+an organiser creates it with two rounds, four players join by the sign-up post's button,
+the organiser starts it (the bot holding exactly the permissions of its invite); each game
+is played in its own thread under the channel, the round's posts appear in the
+tournament's thread once each, and the export is a FIDE TRF file. An arena: open while it
+runs, paired again as the players come free, ended early."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
 
+import pytest
+
+from bot.app import INVITE_PERMISSIONS
 from localplay.server import LocalDiscord
 from standin import ChannelInfo, EventKind, MessageEvent, MessageRecord, Permission, UserInfo
-from tests.support.local_discord import ANSWER_TIMEOUT
+from tests.support.local_discord import ANSWER_TIMEOUT, READY_TIMEOUT
 from tests.support.standin_play import resign, wait_board
 
 PATIENCE = 60.0
@@ -46,7 +53,27 @@ async def _play_round(local: LocalDiscord, players: dict[int, UserInfo], pairing
     return threads
 
 
-async def test_a_small_swiss_from_signup_to_the_final_standings(local: LocalDiscord) -> None:
+@pytest.fixture
+async def invited(tmp_path: Path) -> AsyncIterator[LocalDiscord]:
+    """The stand-in and the real bot process, the bot's role holding exactly the
+    permissions of its invite (`bot.app.INVITE_PERMISSIONS`) and @everyone only seeing
+    channels and using commands: what a server that invited it has."""
+    permissions = INVITE_PERMISSIONS.value
+    async with LocalDiscord(database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
+                            ready_timeout=READY_TIMEOUT, bot_permissions=permissions) as local:
+        assert local.guild is not None
+        guild = local.standin.world.guilds[local.guild.id]
+        assert [r.permissions for r in guild.roles.values() if r.managed] == [permissions]
+        guild.roles[guild.id].permissions = int(Permission.VIEW_CHANNEL
+                                                | Permission.USE_APPLICATION_COMMANDS)
+        yield local
+        assert not local.standin.internal_errors
+    log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in log and "Missing Permissions" not in log, log[-4000:]
+
+
+async def test_a_small_swiss_from_signup_to_the_final_standings(invited: LocalDiscord) -> None:
+    local = invited
     standin = local.standin
     assert local.guild is not None
     channel: ChannelInfo = local.channel
