@@ -67,11 +67,12 @@ INVITE_PERMISSIONS = discord.Permissions(
     read_message_history=True,  # after a crash, find its own board (or draw offer) that
     #                             Discord got but whose id was lost, not post it twice
 )
-"""The permissions the bot is invited with (docs/OPERATING.md, "Invite and run"): what its own posts
-in a channel need, and the threads of tournaments. Its answers to slash commands and buttons go through the interaction,
-which needs none of them. It reads only its own messages: Read Message History lets it
-look, after a crash, for a board it posted but could not record (`GameAnnouncer.
-announce_owed`); without it that board may be posted twice. It uses no voice."""
+"""The permissions the bot is invited with (docs/OPERATING.md, "Invite and run"): what its
+own posts in a channel need, and the threads of tournaments. Its answers to slash commands
+and buttons go through the interaction, which needs none of them. It reads only its own
+messages: Read Message History lets it look, after a crash, for a board it posted but
+could not record (`GameAnnouncer.announce_owed`); without it that board may be posted
+twice. It uses no voice."""
 
 
 def invite_url(application_id: int) -> str:
