@@ -136,6 +136,14 @@ async def test_a_small_swiss_from_signup_to_the_final_standings(invited: LocalDi
     assert trf.filename.endswith(".trf")
     lines = trf.data.decode("utf-8").splitlines()
     assert sum(line.startswith("001") for line in lines) == 4  # one line per player
+    standings = await standin.slash(alice, channel, "tournament standings", {},
+                                    timeout=ANSWER_TIMEOUT)
+    assert [a.filename for a in standings.reply.attachments] == ["standings.png"]
+    history = await standin.slash(alice, channel, "tournament history", {},
+                                  timeout=ANSWER_TIMEOUT)
+    [winner] = re.findall(r"<@(\d+)>", final.content.splitlines()[1])  # the gold medal
+    assert "Club Swiss · Swiss system, 2 rounds · " in history.reply.text()
+    assert f"won by <@{winner}>" in history.reply.text()
 
 
 async def test_an_arena_pairs_again_as_players_come_free_and_ends_early(
