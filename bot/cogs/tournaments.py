@@ -296,8 +296,10 @@ class Tournaments(commands.Cog):
     async def _leave(self, interaction: Interaction, tournament_id: int) -> None:
         view = await self.tournaments.leave(tournament_id, interaction.user.id,
                                             guild_id=guild_of(interaction))
-        await Answer.of(interaction).send(
-            text(Msg.TOURNAMENT_LEFT, locale_of(interaction), name=view.name), ephemeral=True)
+        left = (Msg.TOURNAMENT_LEFT if view.status is TournamentStatus.SIGNUP
+                else Msg.TOURNAMENT_LEFT_STARTED)
+        await Answer.of(interaction).send(text(left, locale_of(interaction), name=view.name),
+                                          ephemeral=True)
 
     # --- reading -------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_SETTINGS_LINE: "{format} · {variant} · {move_time} · {rated}",
     Msg.TOURNAMENT_PER_MOVE: "{duration} per move",
     Msg.TOURNAMENT_ORGANISER: "Organiser: {organiser}",
-    Msg.TOURNAMENT_OPEN_TO_ROLE: "Open to the members with the role {role}",
+    Msg.TOURNAMENT_OPEN_TO_ROLE: "Open to members with the role {role}",
     Msg.TOURNAMENT_LIMIT_LINE: "Player limit: {limit}",
     Msg.TOURNAMENT_STARTS_AT: "Starts {time}",
     Msg.TOURNAMENT_STARTS_BY_ORGANISER: "Starts when the organiser starts it",
@@ -58,10 +58,11 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_CREATED_TIMED: "Tournament #{tournament} is created: its sign-up post is "
                                   "{post}. It starts by itself {time}; /tournament start "
                                   "starts it sooner.",
-    Msg.TOURNAMENT_JOINED: "You joined {name}. Your games will each have their own thread, "
-                           "and you will be mentioned there.",
-    Msg.TOURNAMENT_LEFT: "You left {name}. You will not be paired again; your games so far "
-                         "count.",
+    Msg.TOURNAMENT_JOINED: "You joined {name}. When you are paired, the pairings mention you "
+                           "with your game's own thread.",
+    Msg.TOURNAMENT_LEFT: "You left {name}.",
+    Msg.TOURNAMENT_LEFT_STARTED: "You left {name}: you are paired no more. Your games so far "
+                                 "count, and a game under way is still yours to finish.",
     Msg.TOURNAMENT_STARTED: "{name} has started.",
     Msg.TOURNAMENT_PAUSED: "{name} is paused: the games under way go on, no new games are "
                            "paired until you resume it.",
@@ -107,7 +108,8 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
                                                  "shown"),
     Msg.TOURNAMENT_FINAL: "{name} is over. Congratulations to the winners!",
     Msg.TOURNAMENT_FINAL_NO_GAMES: "{name} is over, without a game played.",
-    Msg.TOURNAMENT_PODIUM_LINE: "{medal} {player}: {score}",
+    Msg.TOURNAMENT_PODIUM_LINE: Plural("{medal} {player}: {count} point",
+                                       "{medal} {player}: {count} points"),
     Msg.TOURNAMENT_POST_STARTED: "The tournament has started. The players, by pairing "
                                  "number:",
     Msg.TOURNAMENT_ENTRANT_LINE: "{number}. {player} ({rating})",

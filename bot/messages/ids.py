@@ -398,6 +398,7 @@ class Msg(enum.StrEnum):
     TOURNAMENT_CREATED_TIMED = "tournament.created_timed"
     TOURNAMENT_JOINED = "tournament.joined"
     TOURNAMENT_LEFT = "tournament.left"
+    TOURNAMENT_LEFT_STARTED = "tournament.left_started"
     TOURNAMENT_STARTED = "tournament.started"
     TOURNAMENT_PAUSED = "tournament.paused"
     TOURNAMENT_RESUMED = "tournament.resumed"

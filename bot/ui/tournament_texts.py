@@ -301,7 +301,7 @@ def standings_embed(standings: StandingsView, locale: str | None) -> discord.Emb
 def podium_lines(standings: StandingsView, locale: str | None) -> list[str]:
     """The final post's podium: the players ranked 1 to 3 with their medals and scores."""
     return [text(Msg.TOURNAMENT_PODIUM_LINE, locale, medal=MEDALS[row.rank - 1],
-                 player=mention(row.user_id), score=number_text(row.score, locale))
+                 player=mention(row.user_id), count=row.score)
             for row in standings.podium]
 
 

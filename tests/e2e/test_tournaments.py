@@ -167,6 +167,12 @@ async def test_an_arena_pairs_again_as_players_come_free_and_ends_early(
     running = standin.message(post.id)
     assert [b.label for b in running.buttons] == ["Join", "Leave", "Standings"]
     first = await _posted(local, post.id, mark, "**New games**")
+    # Joining and leaving while it runs (alone, a late player waits for an opponent).
+    dave = standin.user("dave")
+    joined = await standin.press(dave, post, "Join", timeout=ANSWER_TIMEOUT)
+    assert joined.reply.text().startswith("You joined Blitz.")
+    left = await standin.press(dave, post, "Leave", timeout=ANSWER_TIMEOUT)
+    assert left.reply.text().startswith("You left Blitz: you are paired no more.")
     later = standin.event_count
     [game] = await _play_round(local, players, first.content)
     again = await _posted(local, post.id, later, "**New games**")

@@ -111,7 +111,8 @@ def test_standings_show_the_rank_score_and_the_tie_breaks_that_apply() -> None:
 
 def test_the_podium_has_its_medals() -> None:
     assert texts.podium_lines(standings_after_one(final=True), "en") == [
-        f"🥇 <@{PLAYERS[0]}>: 2", f"🥈 <@{PLAYERS[2]}>: 2", f"🥉 <@{PLAYERS[1]}>: 0"]
+        f"🥇 <@{PLAYERS[0]}>: 2 points", f"🥈 <@{PLAYERS[2]}>: 2 points",
+        f"🥉 <@{PLAYERS[1]}>: 0 points"]
 
 
 def test_the_listing_and_the_history_say_when_there_is_none() -> None:
