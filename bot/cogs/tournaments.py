@@ -11,7 +11,8 @@ Standings buttons (`bot.ui.tournaments`) come to `Tournaments.press`.
 Who organises: members with Manage Server, or with the role the server names
 (`/server-settings organiser_role:`); `may_organise` reads both from the interaction and
 the service decides with it. A tournament named by its number must be this server's; with
-none named, the one of this channel or thread, else the server's only open one.
+none named, the one of this channel or thread, else the server's only open one, else the
+last one finished here (`Tournaments._which`).
 
 Each handler reads the interaction, calls one `TournamentService` method and answers with
 what `bot.ui.tournament_texts` writes; the service's own posts (the sign-up post, the
@@ -40,6 +41,7 @@ from bot.services import PlayerError
 from bot.services.models import MoveTime
 from bot.services.settings import PreferenceService
 from bot.services.tournaments import TournamentService, TournamentSettings, TournamentView
+from bot.services.tournaments.values import START_WITHIN
 from bot.ui.answer import Answer
 from bot.ui.components import Press
 from bot.ui.present import timestamp
@@ -75,8 +77,8 @@ DEFAULT_ROUNDS = 5
 DEFAULT_DURATION = "1h"
 DEFAULT_MOVE_TIME = {Format.ARENA: MoveTime.SECONDS_40, Format.SWISS: MoveTime.MINUTES_5,
                      Format.ROUND_ROBIN: MoveTime.MINUTES_5}
-MINUTES_AHEAD = 30 * 24 * 60
-"""`start_in`: at most 30 days ahead, in minutes (the service's `START_WITHIN`)."""
+MINUTES_AHEAD = int(START_WITHIN.total_seconds()) // 60
+"""`start_in`: at most as far ahead as the service takes a start time, in minutes."""
 SHOWN_HISTORY = 10
 
 TournamentNumber = app_commands.Range[int, 1, 2**53 - 1]
