@@ -356,8 +356,8 @@ async def test_an_event_without_create_events_is_not_made_and_the_answer_says_so
     without = str(int(EVERYTHING) & ~CREATE_EVENTS)
     calls = await run(h, _tournament(
         h, "create", option("name", "Friday Swiss"), option("format", "swiss"),
-        option("variant", "turkish"), option("start_in", 30, INTEGER), option("event", True, BOOLEAN),
-        permissions=ADMIN, app_permissions=without))
+        option("variant", "turkish"), option("start_in", 30, INTEGER),
+        option("event", True, BOOLEAN), permissions=ADMIN, app_permissions=without))
     answer = _private(calls)
     assert "is created" in answer.content
     assert answer.content.endswith(text(Msg.TOURNAMENT_EVENT_NO_PERMISSION, "en"))
