@@ -77,7 +77,7 @@ async def w(tmp_path: Path) -> AsyncIterator[World]:
                                EventFollowingOutlet(TournamentPosts(bot), bot))
 
             composed = await compose(config_for(tmp_path / "bot.sqlite3"),
-                                     outlets, clock=clock)  # type: ignore[arg-type]
+                                     outlets, clock=clock)
             try:
                 events = TournamentEvents(bot, composed.tournaments)
                 composed.tournaments.watch_interest(events.sign_up_interested)
