@@ -63,8 +63,9 @@ ROUND_ROBIN_PLAYERS = 8
 LONGEST_EVENT = timedelta(days=7)
 """The longest an event is estimated to last (a slow tournament's event still ends when
 the tournament does)."""
-READ_TIMEOUT = 20.0
-"""Seconds one read of the interested players may take before it is left for the next."""
+READ_TIMEOUT = 30.0
+"""Seconds the REST read of who is interested may take before it is left for the next
+(the joins that follow are not cut short)."""
 
 
 def estimated_end(settings: TournamentSettings, starts_at: datetime) -> datetime:
@@ -110,6 +111,8 @@ class TournamentEvents:
         self._tournaments = tournaments
         self._refused: set[tuple[int, int]] = set()
         """(tournament, user) pairs the service refused: not tried again."""
+        self._reading: dict[int, asyncio.Lock] = {}
+        """The reads under way, by tournament."""
 
     async def create(self, guild: discord.Guild, view: TournamentView,
                      locale: str | None) -> int:
@@ -134,10 +137,15 @@ class TournamentEvents:
 
     async def sign_up_interested(self, tournament_id: int) -> None:
         """Sign up the members interested in the tournament's event who have never
-        entered it (see the module docstring); logged, never raised; at most
-        `READ_TIMEOUT` seconds."""
+        entered it (see the module docstring); one read at a time per tournament (a
+        second waits for the first); logged, never raised."""
+        lock = self._reading.setdefault(tournament_id, asyncio.Lock())
         try:
-            await asyncio.wait_for(self._sign_up(tournament_id), timeout=READ_TIMEOUT)
+            async with lock:
+                await self._sign_up(tournament_id)
+        except discord.HTTPException as error:
+            log.warning("reading the interested players of tournament %s failed: %s %s",
+                        tournament_id, error.status, error.code)
         except Exception:
             log.exception("reading the interested players of tournament %s failed",
                           tournament_id)
@@ -150,15 +158,24 @@ class TournamentEvents:
         if guild is None:
             return
         try:
-            event = await guild.fetch_scheduled_event(view.event_id, with_counts=False)
+            interested = await asyncio.wait_for(self._interested(guild, view.event_id),
+                                                timeout=READ_TIMEOUT)
         except discord.NotFound:  # deleted in Discord: the tournament goes on without it
+            log.info("tournament %s: its event %s is gone", view.id, view.event_id)
             await self._tournaments.set_event(view.id, None)
             return
-        async for user in event.users():
+        for user in interested:
             if (user.bot or view.entrant(user.id) is not None
                     or (view.id, user.id) in self._refused):
                 continue
             await self._join(guild, view, user)
+
+    @staticmethod
+    async def _interested(guild: discord.Guild, event_id: int) -> list[discord.User]:
+        """Who pressed Interested on the event (REST: the event, then its users, 100 a
+        request)."""
+        event = await guild.fetch_scheduled_event(event_id, with_counts=False)
+        return [user async for user in event.users()]
 
     async def _join(self, guild: discord.Guild, view: TournamentView,
                     user: discord.User) -> None:
@@ -203,6 +220,9 @@ class EventFollowingOutlet:
         if view.event_id is not None:
             try:
                 await self._follow(view, view.event_id, post)
+            except discord.HTTPException as error:  # deleted or refused: the tournament goes on
+                log.warning("moving the event %s of tournament %s along failed: %s %s",
+                            view.event_id, view.id, error.status, error.code)
             except Exception:
                 log.exception("moving the event %s of tournament %s along failed",
                               view.event_id, view.id)

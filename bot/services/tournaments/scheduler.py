@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.faults import FaultPoint, reach
 from bot.services.events import EventBus, GameEnded
@@ -31,7 +32,7 @@ INTEREST_POLL = timedelta(minutes=1)
 """How often `interest` is called for each tournament in sign-up that has a Discord
 scheduled event (besides once just before its start)."""
 
-Interest = Callable[[int], Awaitable[None]]
+Interest = Callable[[int], Coroutine[Any, Any, None]]
 """Signs up the players interested in a tournament's scheduled event (the Discord layer's
 `bot.ui.tournament_events`); given the tournament's id; must not raise."""
 
@@ -88,16 +89,19 @@ class TournamentScheduler:
                 await self._advance(record.id)
 
     async def _read_interest(self, now: datetime) -> None:
-        """Every `INTEREST_POLL`: `interest` for each tournament in sign-up with a
-        scheduled event (all have a start time, so `due_to_start` of the furthest start
-        time finds them)."""
+        """Every `INTEREST_POLL`: `interest` in the background for each tournament in
+        sign-up with a scheduled event (all have a start time, so `due_to_start` of the
+        furthest start time finds them)."""
         if self.interest is None or (self._interest_read is not None
                                      and now - self._interest_read < INTEREST_POLL):
             return
         self._interest_read = now
         for record in await self._core.repo.due_to_start(now + START_WITHIN):
             if record.event_id is not None and self._core.owns(record):
-                await self.interest(record.id)
+                # In the background: many sign-ups at once (each edits the sign-up
+                # post) must not hold up the other tournaments' starts and pairings.
+                self._core.spawn(self.interest(record.id),
+                                 name=f"tournament-interest-{record.id}")
 
     def start(self) -> None:
         """Start the loop: `restore` first (the games are restored by then), then a
