@@ -246,6 +246,17 @@ class Tournaments(commands.Cog):
         return text(Msg.TOURNAMENT_EVENT_CREATED, locale,
                     event=event_link(view.guild_id, event_id))
 
+    async def _sign_up_interested(self, interaction: Interaction, tournament_id: int) -> None:
+        """Before `/tournament start` numbers the players: sign up who pressed the
+        event's Interested, for this server's tournament in sign-up with an event (the
+        service refuses any other afterwards). Raises `PlayerError(TOURNAMENT_UNKNOWN)`
+        for another server's."""
+        view = await self.tournaments.info(tournament_id, guild_id=guild_of(interaction))
+        if (self.events is not None and view.event_id is not None
+                and view.status is TournamentStatus.SIGNUP):
+            Answer.of(interaction)  # deferred if the read is slow
+            await self.events.sign_up_interested(tournament_id)
+
     # --- end of the scheduled event ---------------------------------------------------
 
     # --- the organiser's actions ---------------------------------------------------
@@ -255,9 +266,7 @@ class Tournaments(commands.Cog):
     async def start(self, interaction: Interaction,
                     tournament: TournamentNumber | None = None) -> None:
         tournament_id = await self._which(interaction, tournament)
-        if self.events is not None:  # who pressed Interested, before the numbering
-            Answer.of(interaction)  # deferred if the read is slow
-            await self.events.sign_up_interested(tournament_id)
+        await self._sign_up_interested(interaction, tournament_id)
         view = await self.tournaments.start(
             tournament_id, interaction.user.id,
             guild_id=guild_of(interaction), may_organise=await self.may_organise(interaction))

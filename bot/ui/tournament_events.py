@@ -48,6 +48,7 @@ from bot.services.tournaments.values import (
     SignUp,
     Started,
 )
+from storage import TournamentStatus
 from tournaments.model import Format
 
 log = logging.getLogger(__name__)
@@ -119,7 +120,8 @@ class TournamentEvents:
         """Create `view`'s external event (its name; the sign-up post's link as its
         location and in its description; its start time; `estimated_end`) and record
         it. Returns the event's id. Raises `discord.HTTPException` when Discord refuses
-        (403 without Create Events)."""
+        (403 without Create Events), `ValueError` for a tournament without a start
+        time."""
         starts_at = view.settings.starts_at
         if starts_at is None:
             raise ValueError("an event needs the tournament's start time")
@@ -152,7 +154,7 @@ class TournamentEvents:
 
     async def _sign_up(self, tournament_id: int) -> None:
         view = await self._tournaments.find(tournament_id)
-        if view is None or view.event_id is None:
+        if view is None or view.event_id is None or view.status is not TournamentStatus.SIGNUP:
             return
         guild = self._client.get_guild(view.guild_id)
         if guild is None:
