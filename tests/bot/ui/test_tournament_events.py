@@ -229,3 +229,33 @@ async def test_the_event_is_cancelled_with_the_tournament(w: World) -> None:
     await w.tournaments.end(view.id, w.organiser, guild_id=w.guild_id, may_organise=True)
     await w.tournaments.idle()
     assert w.standin.scheduled_event(event_id).status is ScheduledEventStatus.CANCELED
+
+
+async def test_an_event_deleted_in_discord_stops_nothing(
+    w: World, caplog: pytest.LogCaptureFixture,
+) -> None:
+    view, event_id = await _with_event(w, _settings(
+        w.clock, format=Format.ARENA, rounds=None, duration=timedelta(minutes=30)))
+    for name in ("bob", "carol"):
+        await w.tournaments.join(view.id, w.standin.user(name).id, guild_id=w.guild_id,
+                                 role_ids=frozenset(), display_name=name)
+    guild = w.bot.get_guild(w.guild_id)
+    assert guild is not None
+    await (await guild.fetch_scheduled_event(event_id)).delete()
+    started = await w.tournaments.start(view.id, w.organiser, guild_id=w.guild_id,
+                                        may_organise=True)
+    assert started.status is TournamentStatus.RUNNING
+    assert f"moving the event {event_id} of tournament {view.id} along failed" in caplog.text
+    ended = await w.tournaments.end(view.id, w.organiser, guild_id=w.guild_id,
+                                    may_organise=True)
+    await w.tournaments.idle()
+    assert ended.status is TournamentStatus.FINISHED
+
+
+async def test_a_read_of_an_event_deleted_in_discord_forgets_it(w: World) -> None:
+    view, event_id = await _with_event(w, _settings(w.clock))
+    guild = w.bot.get_guild(w.guild_id)
+    assert guild is not None
+    await (await guild.fetch_scheduled_event(event_id)).delete()
+    await _tick(w)
+    assert (await w.tournaments.info(view.id, guild_id=w.guild_id)).event_id is None
