@@ -5,7 +5,7 @@ made with the sign-up post's link and the tournament's times; who pressed Intere
 signed up by the scheduler's reads (once a minute, and before the numbering at the start
 time), without the members intent; a player who left or un-marked not changed by the
 event; the event active at the start, completed at the end, cancelled with the
-tournament."""
+tournament; an event deleted in Discord stops nothing and is forgotten."""
 
 from __future__ import annotations
 
