@@ -126,12 +126,13 @@ class TournamentEvents:
         if starts_at is None:
             raise ValueError("an event needs the tournament's start time")
         link = post_link(view)
+        title = view.name  # the tournament's name (not an enum's)
         event = await guild.create_scheduled_event(
-            name=view.name, start_time=starts_at,
+            name=title, start_time=starts_at,
             end_time=estimated_end(view.settings, starts_at),
             entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only, location=link,
-            description=text(Msg.TOURNAMENT_EVENT_DESCRIPTION, locale, name=view.name,
+            description=text(Msg.TOURNAMENT_EVENT_DESCRIPTION, locale, name=title,
                              post=link)[:1000],
             reason=f"tournament #{view.id}")
         await self._tournaments.set_event(view.id, event.id)
