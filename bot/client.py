@@ -54,6 +54,7 @@ from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
 from bot.ui.puzzles import DailyPuzzlePosts
 from bot.ui.reading import check_options
+from bot.ui.tournament_events import EventFollowingOutlet, TournamentEvents
 from bot.ui.tournament_picture import standings_png
 from bot.ui.tournament_posts import TournamentPosts
 from bot.ui.translator import CommandTranslator
@@ -227,7 +228,8 @@ class DamaBot(commands.AutoShardedBot):
                               move_work=core.move_work)
         return Outlets(GameAnnouncer(self, presenter, core.preferences),
                        DailyPuzzlePosts(self, self.settings.board_size, core.puzzles),
-                       tournaments=TournamentPosts(self, core.preferences, standings_png))
+                       tournaments=EventFollowingOutlet(
+                           TournamentPosts(self, core.preferences, standings_png), self))
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -260,9 +262,11 @@ class DamaBot(commands.AutoShardedBot):
         analysis = Analysis(analyses=services.analyses, games=services.games,
                             preferences=services.preferences)
         await self.add_cog(analysis)
+        events = TournamentEvents(self, services.tournaments)
+        services.tournaments.watch_interest(events.sign_up_interested)
         tournament_cog = Tournaments(tournaments=services.tournaments,
                                      preferences=services.preferences, settings=settings,
-                                     picture=standings_png, clock=self.clock)
+                                     picture=standings_png, clock=self.clock, events=events)
         await self.add_cog(tournament_cog)
         # Every component's press: checked, then routed to its feature's cog
         # (bot.ui.components); the components are dynamic items, so any old message's

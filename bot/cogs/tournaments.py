@@ -46,6 +46,7 @@ from bot.ui.answer import Answer
 from bot.ui.components import Press
 from bot.ui.present import timestamp
 from bot.ui.reading import locale_of
+from bot.ui.tournament_events import TournamentEvents, event_link
 from bot.ui.tournament_posts import STANDINGS_FILE, StandingsPicture, player_names
 from bot.ui.tournament_texts import history_embed, listing_embed, standings_embed, tournament_embed
 from bot.ui.tournaments import TournamentAction
@@ -125,8 +126,10 @@ class Tournaments(commands.Cog):
 
     def __init__(self, *, tournaments: TournamentService, preferences: PreferenceService,
                  settings: Config, picture: StandingsPicture | None = None,
-                 clock: Clock = utc_now) -> None:
+                 clock: Clock = utc_now, events: TournamentEvents | None = None) -> None:
         self.tournaments = tournaments
+        self.events = events
+        """The scheduled events' part (None: `event:True` says it cannot make one)."""
         self.preferences = preferences
         self.settings = settings
         self.picture = picture
@@ -168,7 +171,7 @@ class Tournaments(commands.Cog):
     @tournament.command(name="create", description=t("tournament.create"))
     @app_commands.describe(**{option: t(f"tournament.create.{option}") for option in (
         "name", "format", "variant", "rounds", "double", "duration", "move_time", "rated",
-        "start_in", "player_limit", "role")})
+        "start_in", "player_limit", "role", "event")})
     @app_commands.choices(format=FORMAT_CHOICES, variant=VARIANT_CHOICES,
                           duration=DURATION_CHOICES, move_time=MOVE_TIME_CHOICES)
     async def create(
@@ -185,11 +188,12 @@ class Tournaments(commands.Cog):
         start_in: app_commands.Range[int, 1, MINUTES_AHEAD] | None = None,
         player_limit: app_commands.Range[int, 2, 500] | None = None,
         role: discord.Role | None = None,
+        event: bool = False,
     ) -> None:
         """Create a tournament in this channel; the service posts its sign-up post here,
         and the organiser is told where it is. Options that do not apply to the format
         (rounds outside a Swiss, duration outside an arena, double outside a round robin)
-        are not used."""
+        are not used. `event`: a Discord scheduled event too (`_event_note`)."""
         guild_id = guild_of(interaction)
         check_threads(interaction)
         chosen = FORMATS[format]
@@ -216,7 +220,44 @@ class Tournaments(commands.Cog):
                      post=post) if starts is None
                 else text(Msg.TOURNAMENT_CREATED_TIMED, locale_of(interaction),
                           tournament=view.id, post=post, time=timestamp(starts)))
+        if event:
+            told = f"{told}\n{await self._event_note(interaction, view)}"
         await Answer.of(interaction).send(told, ephemeral=True)
+
+    # --- the scheduled event (bot.ui.tournament_events) ------------------------------
+
+    async def _event_note(self, interaction: Interaction, view: TournamentView) -> str:
+        """Make `view`'s Discord scheduled event when it has a start time and the bot
+        has Create Events in the server; the sentence that says so, or why not."""
+        locale = locale_of(interaction)
+        if view.settings.starts_at is None:
+            return text(Msg.TOURNAMENT_EVENT_NO_START, locale)
+        if (self.events is None or interaction.guild is None
+                or not interaction.app_permissions.create_events):
+            return text(Msg.TOURNAMENT_EVENT_NO_PERMISSION, locale)
+        try:
+            event_id = await self.events.create(interaction.guild, view, locale)
+        except discord.Forbidden:
+            return text(Msg.TOURNAMENT_EVENT_NO_PERMISSION, locale)
+        except discord.HTTPException as error:
+            log.warning("creating the event of tournament %s failed: %s %s", view.id,
+                        error.status, error.code)
+            return text(Msg.TOURNAMENT_EVENT_FAILED, locale)
+        return text(Msg.TOURNAMENT_EVENT_CREATED, locale,
+                    event=event_link(view.guild_id, event_id))
+
+    async def _sign_up_interested(self, interaction: Interaction, tournament_id: int) -> None:
+        """Before `/tournament start` numbers the players: sign up who pressed the
+        event's Interested, for this server's tournament in sign-up with an event (the
+        service refuses any other afterwards). Raises `PlayerError(TOURNAMENT_UNKNOWN)`
+        for another server's."""
+        view = await self.tournaments.info(tournament_id, guild_id=guild_of(interaction))
+        if (self.events is not None and view.event_id is not None
+                and view.status is TournamentStatus.SIGNUP):
+            Answer.of(interaction)  # deferred if the read is slow
+            await self.events.sign_up_interested(tournament_id)
+
+    # --- end of the scheduled event ---------------------------------------------------
 
     # --- the organiser's actions ---------------------------------------------------
 
@@ -224,8 +265,10 @@ class Tournaments(commands.Cog):
     @app_commands.describe(tournament=t("tournament.start.tournament"))
     async def start(self, interaction: Interaction,
                     tournament: TournamentNumber | None = None) -> None:
+        tournament_id = await self._which(interaction, tournament)
+        await self._sign_up_interested(interaction, tournament_id)
         view = await self.tournaments.start(
-            await self._which(interaction, tournament), interaction.user.id,
+            tournament_id, interaction.user.id,
             guild_id=guild_of(interaction), may_organise=await self.may_organise(interaction))
         await self._done(interaction, Msg.TOURNAMENT_STARTED, view)
 

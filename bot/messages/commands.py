@@ -116,6 +116,8 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
                                   "the organiser starts it)",
     "tournament.create.player_limit": "Most players who may join (default: no limit)",
     "tournament.create.role": "Only members with this role may join (default: everyone)",
+    "tournament.create.event": "Also a Discord event whose Interested signs up (needs "
+                               "start_in and my Create Events permission)",
     "tournament.start": "Start a tournament now: the first games are paired (organisers)",
     "tournament.start.tournament": "The tournament's number (default: this channel's)",
     "tournament.standings": "Show a tournament's standings",

@@ -58,6 +58,18 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_CREATED_TIMED: "Tournament #{tournament} is created: its sign-up post is "
                                   "{post}. It starts by itself {time}; /tournament start "
                                   "starts it sooner.",
+    Msg.TOURNAMENT_EVENT_CREATED: "Its Discord event is {event}: pressing Interested there "
+                                  "signs a player up too.",
+    Msg.TOURNAMENT_EVENT_NO_PERMISSION: "No Discord event was made, as I lack the Create "
+                                        "Events permission: give it to my role in Server "
+                                        "Settings > Roles to have one with the next "
+                                        "tournament.",
+    Msg.TOURNAMENT_EVENT_NO_START: "No Discord event was made: an event needs a start time "
+                                   "(start_in).",
+    Msg.TOURNAMENT_EVENT_FAILED: "No Discord event was made: Discord refused to create it.",
+    Msg.TOURNAMENT_EVENT_DESCRIPTION: "{name}, a draughts tournament. Sign up by the Join "
+                                      "button of its post, {post}, or by pressing "
+                                      "Interested here.",
     Msg.TOURNAMENT_JOINED: "You joined {name}. When you are paired, the pairings mention you "
                            "with your game's own thread.",
     Msg.TOURNAMENT_LEFT: "You left {name}.",

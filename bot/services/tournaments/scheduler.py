@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.faults import FaultPoint, reach
 from bot.services.events import EventBus, GameEnded
 from bot.services.tournaments.core import TournamentCore
+from bot.services.tournaments.values import START_WITHIN
 from storage import TournamentStatus
 from tournaments.model import Format
 
@@ -25,6 +27,14 @@ log = logging.getLogger(__name__)
 POLL = timedelta(seconds=5)
 """How often the scheduler looks at the start times and the arenas (an arena's pairing
 waits `ArenaRules.pairing_wait`, 10 seconds, for more players to come free)."""
+
+INTEREST_POLL = timedelta(minutes=1)
+"""How often `interest` is called for each tournament in sign-up that has a Discord
+scheduled event (besides once just before its start)."""
+
+Interest = Callable[[int], Coroutine[Any, Any, None]]
+"""Signs up the players interested in a tournament's scheduled event (the Discord layer's
+`bot.ui.tournament_events`); given the tournament's id; must not raise."""
 
 STOP_GRACE = 2.0
 """Seconds `stop` lets the advances under way finish before cancelling them."""
@@ -40,6 +50,10 @@ class TournamentScheduler:
         self._advance = advance
         self._poll = poll
         self._task: asyncio.Task[None] | None = None
+        self.interest: Interest | None = None
+        """Called with a tournament's id before its start time starts it and every
+        `INTEREST_POLL` in sign-up, for a tournament with a scheduled event."""
+        self._interest_read: datetime | None = None
 
     def listen(self, events: EventBus) -> None:
         """Advance a game's tournament when the game ends."""
@@ -63,13 +77,31 @@ class TournamentScheduler:
         """Start the tournaments of this process's servers whose start time came by
         `now` (default: the clock's) and advance their running arenas."""
         now = now if now is not None else self._core.now()
+        await self._read_interest(now)
         for record in await self._core.repo.due_to_start(now):
             if self._core.owns(record):
+                if self.interest is not None and record.event_id is not None:
+                    await self.interest(record.id)  # the last sign-ups, before numbering
                 await self._advance(record.id)
         for record in await self._core.repo.running():
             if (record.format == Format.ARENA.value and record.status is TournamentStatus.RUNNING
                     and self._core.owns(record)):
                 await self._advance(record.id)
+
+    async def _read_interest(self, now: datetime) -> None:
+        """Every `INTEREST_POLL`: `interest` in the background for each tournament in
+        sign-up with a scheduled event (all have a start time, so `due_to_start` of the
+        furthest start time finds them)."""
+        if self.interest is None or (self._interest_read is not None
+                                     and now - self._interest_read < INTEREST_POLL):
+            return
+        self._interest_read = now
+        for record in await self._core.repo.due_to_start(now + START_WITHIN):
+            if record.event_id is not None and self._core.owns(record):
+                # In the background: many sign-ups at once (each edits the sign-up
+                # post) must not hold up the other tournaments' starts and pairings.
+                self._core.spawn(self.interest(record.id),
+                                 name=f"tournament-interest-{record.id}")
 
     def start(self) -> None:
         """Start the loop: `restore` first (the games are restored by then), then a

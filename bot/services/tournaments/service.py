@@ -19,7 +19,7 @@ from bot.services.tournaments.core import TournamentCore
 from bot.services.tournaments.mapping import total_rounds
 from bot.services.tournaments.outlet import TournamentOutlet
 from bot.services.tournaments.posting import TournamentPosts
-from bot.services.tournaments.scheduler import TournamentScheduler
+from bot.services.tournaments.scheduler import Interest, TournamentScheduler
 from bot.services.tournaments.signup import TournamentSignUp
 from bot.services.tournaments.values import (
     RoundView,
@@ -131,6 +131,17 @@ class TournamentService:
         await self.advance(tournament_id)
         return await self._view(tournament_id)
 
+    async def set_event(self, tournament_id: int, event_id: int | None) -> None:
+        """Record the Discord scheduled event of the tournament (None: it has none
+        any more)."""
+        await self._core.repo.set_event(tournament_id, event_id)
+
+    def watch_interest(self, interest: Interest) -> None:
+        """Have the scheduler call `interest(tournament_id)` for each tournament in
+        sign-up with a scheduled event every `INTEREST_POLL`, and just before its start
+        time starts it (the Discord layer signs up who pressed Interested)."""
+        self._scheduler.interest = interest
+
     # --- the organiser's actions -------------------------------------------------------
 
     async def start(self, tournament_id: int, by: int | None, *, guild_id: int,
@@ -193,6 +204,12 @@ class TournamentService:
     async def info(self, tournament_id: int, *, guild_id: int) -> TournamentView:
         """The tournament. Raises `PlayerError(TOURNAMENT_UNKNOWN)`."""
         return (await self._core.read_in(tournament_id, guild_id)).view
+
+    async def find(self, tournament_id: int) -> TournamentView | None:
+        """The tournament, whatever its server (the Discord layer's background work);
+        None when there is none."""
+        snapshot = await self._core.read(tournament_id)
+        return None if snapshot is None else snapshot.view
 
     async def in_channel(self, guild_id: int, channel_id: int) -> TournamentView | None:
         """The tournament in sign-up, running or paused whose sign-up channel, thread or

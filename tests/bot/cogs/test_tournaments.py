@@ -35,6 +35,8 @@ from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
 MANAGE_GUILD = 0x20
 """Discord's MANAGE_GUILD permission bit (API v10, "Permissions")."""
+CREATE_EVENTS = 1 << 44
+"""Discord's CREATE_EVENTS permission bit (API v10, "Permissions")."""
 ADMIN = str(int(MEMBER) | MANAGE_GUILD)
 ORGANISERS = 9_100
 """The id of a role the tests name the server's organiser role."""
@@ -103,7 +105,8 @@ async def test_the_group_as_registered(harness: Harness) -> None:
     assert all(s["type"] == SUBCOMMAND for s in subs.values())
     create = {o["name"]: o for o in subs["create"]["options"]}
     assert list(create) == ["name", "format", "variant", "rounds", "double", "duration",
-                            "move_time", "rated", "start_in", "player_limit", "role"]
+                            "move_time", "rated", "start_in", "player_limit", "role",
+                            "event"]
     assert [n for n, o in create.items() if o.get("required")] == ["name", "format", "variant"]
     assert (create["name"]["min_length"], create["name"]["max_length"]) == (1, 100)
     assert [c["value"] for c in create["format"]["choices"]] == ["arena", "swiss",
@@ -344,3 +347,28 @@ async def test_a_timed_start_is_told_to_the_organiser(harness: Harness) -> None:
     starts = int((h.clock() + timedelta(minutes=90)).timestamp())
     assert f"It starts by itself <t:{starts}:R>" in answer.content
     assert f"Starts <t:{starts}:f>" in _signup_post(h)["embeds"][0]["description"]
+
+
+async def test_an_event_without_create_events_is_not_made_and_the_answer_says_so(
+    harness: Harness,
+) -> None:
+    h = harness
+    without = str(int(EVERYTHING) & ~CREATE_EVENTS)
+    calls = await run(h, _tournament(
+        h, "create", option("name", "Friday Swiss"), option("format", "swiss"),
+        option("variant", "turkish"), option("start_in", 30, INTEGER),
+        option("event", True, BOOLEAN), permissions=ADMIN, app_permissions=without))
+    answer = _private(calls)
+    assert "is created" in answer.content
+    assert answer.content.endswith(text(Msg.TOURNAMENT_EVENT_NO_PERMISSION, "en"))
+    assert not [c for c in h.discord.calls if "scheduled-events" in c.path]
+    _signup_post(h)  # the tournament is made all the same
+
+
+async def test_an_event_without_a_start_time_is_not_made(harness: Harness) -> None:
+    h = harness
+    answer = _private(await run(h, _tournament(
+        h, "create", option("name", "Friday Swiss"), option("format", "swiss"),
+        option("variant", "turkish"), option("event", True, BOOLEAN), permissions=ADMIN)))
+    assert answer.content.endswith(text(Msg.TOURNAMENT_EVENT_NO_START, "en"))
+    assert not [c for c in h.discord.calls if "scheduled-events" in c.path]
