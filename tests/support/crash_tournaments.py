@@ -1,10 +1,12 @@
 """The crash-point harness for tournaments (docs/ARCHITECTURE.md, "Crash points"): a
-small Swiss (four players, two rounds) run by the real bot process against the stand-in
-with one tournament point of `bot.faults` armed, so the process SIGKILLs itself there;
+small Swiss (four players, two rounds) or arena (two players, ended early by its
+organiser) run by the real bot process against the stand-in with one tournament point of
+`bot.faults` armed, so the process SIGKILLs itself there;
 then the bot is started again without it, and once it has done what the restart owes,
 the invariants are checked on the real SQLite file and on what the stand-in shows:
 
-- every round is paired once (its pairings posted once), each player at most once in it;
+- every round (an arena's pairing) is paired once (its pairings posted once), each player
+  at most once in it, and in an arena no player is in two games at once;
 - every pairing has at most one game, and exactly one (or a forfeit) once its round is
   paired; each game is in its own thread, its pairing's, and no thread holds two games;
 - every post of the ledger (sign-up, start, each round's pairings and results, the final)
@@ -12,9 +14,10 @@ the invariants are checked on the real SQLite file and on what the stand-in show
   sent again after a kill carries its nonce: Discord returns the first message);
 - no acknowledged game end is lost (stored), and the tournament advanced past it: the
   next round paired, or the final posted;
-- the standings of each results post and of the final equal an independent computation
-  from the stored results (docs/RULES.md, "Scores": a win 2, a draw 1, a pairing-allocated
-  bye 2, a forfeit win 2), not the bot's `tournaments` code.
+- the Swiss's standings, in each results post and in the final, equal an independent
+  computation from the stored results (docs/RULES.md, "Scores": a win 2, a draw 1, a
+  pairing-allocated bye 2, a forfeit win 2), not the bot's `tournaments` code (an arena's
+  streaks are not recomputed here).
 """
 
 from __future__ import annotations
@@ -29,9 +32,10 @@ from standin import EventKind, MessageRecord, Permission, UserInfo
 from tests.support.crash_points import CrashHarness, query
 from tests.support.local_discord import ANSWER_TIMEOUT
 
-NAME = "Club Swiss"
+NAME = "Club Cup"
 ROUNDS = 2
-PLAYERS = ("bob", "carol", "dave", "erin")
+PLAYERS = {"swiss": ("bob", "carol", "dave", "erin"), "arena": ("bob", "carol")}
+"""The players of each format's tournament."""
 
 PATIENCE = 60.0
 """Seconds the tournament has to do what is due (a hang guard, not a measure)."""
@@ -57,16 +61,23 @@ class Pairing:
 
 
 @dataclass
-class SwissUnderKill:
-    """A Swiss driven through the stand-in while the bot may die (`drive`), and its
-    checks (`owed_done`, `check`)."""
+class TournamentUnderKill:
+    """A Swiss or an arena (`format`) driven through the stand-in while the bot may die
+    (`drive`), and its checks (`owed_done`, `check`)."""
 
     harness: CrashHarness
+    format: str = "swiss"
     organiser: UserInfo | None = None
     players: dict[int, UserInfo] = field(default_factory=dict)
     signup: MessageRecord | None = None
     ended: set[int] = field(default_factory=set)
     """The games whose end a player saw acknowledged."""
+    end_asked: bool = False
+    """Whether the organiser ended the arena."""
+
+    @property
+    def arena(self) -> bool:
+        return self.format == "arena"
 
     # --- reading the database ---------------------------------------------------------------
 
@@ -108,19 +119,20 @@ class SwissUnderKill:
     # --- driving ----------------------------------------------------------------------------
 
     async def create(self) -> None:
-        """The organiser creates the Swiss and the four players join by its button (the
+        """The organiser creates the tournament and its players join by its button (the
         bot running unarmed)."""
         standin, local = self.harness.standin, self.harness.local
         assert local.guild is not None
         alice = self.organiser = standin.user("alice")
         admins = await standin.add_role(local.guild, "admins", int(Permission.MANAGE_GUILD))
         await standin.give_role(local.guild, alice, admins)
+        length = {"duration": "10m"} if self.arena else {"rounds": ROUNDS}
         created = await standin.slash(alice, local.channel, "tournament create", {
-            "name": NAME, "format": "swiss", "variant": "turkish", "rounds": ROUNDS,
+            "name": NAME, "format": self.format, "variant": "turkish", **length,
             "move_time": "5m"}, timeout=ANSWER_TIMEOUT)
         assert "is created" in created.reply.text(), created.reply.text()
         [self.signup] = [m for m in standin.messages(local.channel) if m.buttons]
-        for name in PLAYERS:
+        for name in PLAYERS[self.format]:
             user = standin.user(name)
             self.players[user.id] = user
             joined = await standin.press(user, self.signup, "Join", timeout=ANSWER_TIMEOUT)
@@ -128,7 +140,8 @@ class SwissUnderKill:
 
     async def drive(self, *, to_the_end: bool) -> None:
         """Play the tournament as its people would: the organiser starts it, then White
-        resigns each game once its board is shown. Until the bot dies (`to_the_end`
+        resigns each game once its board is shown (an arena: once on its second pairing,
+        on the way to the end, the organiser ends it). Until the bot dies (`to_the_end`
         False: it must die) or the final is recorded (True: it must not die)."""
         harness = self.harness
         loop = asyncio.get_running_loop()
@@ -146,6 +159,14 @@ class SwissUnderKill:
                     self.database, "SELECT 1 FROM tournament_posts WHERE kind = 'final'"):
                 assert to_the_end, "the tournament ended without reaching the armed point"
                 return
+            if (self.arena and to_the_end and not self.end_asked
+                    and len(self.rounds()) >= 2 and status == "running"):
+                assert self.organiser is not None
+                await harness.interact(harness.standin.slash(
+                    self.organiser, harness.local.channel, "tournament end", {},
+                    timeout=ANSWER_TIMEOUT))
+                self.end_asked = True
+                continue
             playable = [p for p in self.pairings() if p.game_id is not None
                         and p.game_id not in self.ended
                         and self._game(p.game_id)[0] == "active"
@@ -207,8 +228,12 @@ class SwissUnderKill:
             self.database, "SELECT kind, key FROM tournament_posts")}
         if status == "finished":
             return None if ("final", "") in posted else "the final is not posted"
-        if rounds and rounds[-1][1]:
+        if rounds and rounds[-1][1] and not self.arena:
             return f"round {rounds[-1][0]} is finished and nothing followed"
+        if self.arena and status == "running" and all(
+                p.game_id is None or self._game(p.game_id)[0] != "active"
+                for p in self.pairings()):
+            return "the arena's free players are not paired again"
         return None
 
     async def owed_done(self) -> None:
@@ -235,6 +260,9 @@ class SwissUnderKill:
             seated += [int(str(u)) for (u,) in query(
                 self.database, "SELECT user_id FROM tournament_byes WHERE round = ?", number)]
             assert len(seated) == len(set(seated)), f"round {number}: {seated}"
+        playing = [u for p in pairings if p.game_id is not None
+                   and self._game(p.game_id)[0] == "active" for u in (p.white, p.black)]
+        assert len(playing) == len(set(playing)), f"a player in two games: {pairings}"
         # One game per pairing, in its own thread, and no game outside a pairing.
         games = [p.game_id for p in pairings if p.game_id is not None]
         assert all(p.game_id is not None or p.forfeit is not None for p in pairings), pairings
@@ -265,29 +293,34 @@ class SwissUnderKill:
             where = channel.id if kind == "signup" else thread
             assert message.channel_id == where and not message.deleted, (kind, key)
         kinds = collections.Counter(str(kind) for kind, _, _ in ledger)
+        results = 0 if self.arena else sum(done for _, done in rounds)
         expected = collections.Counter({"signup": 1, "started": 1, "pairings": len(rounds),
-                                        "results": sum(done for _, done in rounds),
+                                        "results": results, "ended": int(self.end_asked),
                                         "final": 1 if status == "finished" else 0})
         assert +kinds == +expected, (kinds, expected)
-        twice = {head: n for head, n in collections.Counter(
-            head for channel_id, head in created if channel_id in (channel.id, thread)
+        twice = {shown[:80]: n for shown, n in collections.Counter(
+            shown for channel_id, _, shown in created if channel_id in (channel.id, thread)
         ).items() if n > 1}
         assert not twice, f"posted more than once: {twice}"
-        heads = [head for channel_id, head in created if channel_id == thread]
-        for number, done in rounds:
+        heads = [head for channel_id, head, _ in created if channel_id == thread]
+        if self.arena:
+            assert heads.count("**New games**") == len(rounds), heads
+        for number, done in [] if self.arena else rounds:
             assert heads.count(f"**Round {number}: the pairings**") == 1, heads
             assert heads.count(f"**Round {number}: the results**") == (1 if done else 0), heads
         assert sum(h.startswith(f"**{NAME} is over.") for h in heads) == (
             1 if status == "finished" else 0), heads
-        assert sum(1 for c, _ in created if c == channel.id) == 1, "the sign-up post twice"
+        assert sum(1 for c, _, _ in created if c == channel.id) == 1, "the sign-up post twice"
         # No acknowledged end lost.
         for game_id in self.ended:
             assert self._game(game_id)[0] == "finished", f"game {game_id}: its end was lost"
-        self._check_standings(thread, rounds)
+        if not self.arena:
+            self._check_standings(rounds)
 
-    def _created(self) -> list[tuple[int, str]]:
+    def _created(self) -> list[tuple[int, str, str]]:
         """Each message the bot created in a channel (not ephemeral), as (channel, first
-        line of its content or its embed's title), in order."""
+        line of its content or its embed's title, the whole of its content and embeds),
+        in order."""
         bot_id = self.harness.standin.core.bot_id
         shown = []
         for event in self.harness.standin.events:
@@ -297,10 +330,10 @@ class SwissUnderKill:
                 continue
             head = (message.content.splitlines() or [""])[0] or (
                 message.embeds[0].get("title", "") if message.embeds else "")
-            shown.append((message.channel_id, head))
+            shown.append((message.channel_id, head, f"{message.content} {message.embeds}"))
         return shown
 
-    def _check_standings(self, thread: int, rounds: list[tuple[int, bool]]) -> None:
+    def _check_standings(self, rounds: list[tuple[int, bool]]) -> None:
         """Each results post's standings (after its round) and the final's equal the
         points computed here from the stored results."""
         posts = dict(query(self.database, "SELECT results_message_id, number FROM "
