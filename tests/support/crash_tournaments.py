@@ -77,12 +77,14 @@ class TournamentUnderKill:
 
     @property
     def arena(self) -> bool:
+        """Whether the tournament is an arena (else a Swiss)."""
         return self.format == "arena"
 
     # --- reading the database ---------------------------------------------------------------
 
     @property
     def database(self) -> str:
+        """The bot's SQLite file."""
         return self.harness.database
 
     def tournament(self) -> tuple[int, str, int | None]:
@@ -92,12 +94,17 @@ class TournamentUnderKill:
         return int(str(ident)), str(status), None if thread is None else int(str(thread))
 
     def pairings(self) -> list[Pairing]:
+        """Every stored pairing, by round and board."""
         rows = query(self.database, "SELECT round, board, white_user_id, black_user_id, "
                      "thread_id, game_id, forfeit FROM tournament_pairings "
                      "ORDER BY round, board")
-        return [Pairing(*(None if v is None else (str(v) if i == 6 else int(str(v)))
-                          for i, v in enumerate(row)))  # type: ignore[arg-type]
-                for row in rows]
+
+        def number(value: object) -> int | None:
+            return None if value is None else int(str(value))
+
+        return [Pairing(int(str(r)), int(str(b)), int(str(w)), int(str(k)), number(t),
+                        number(g), None if f is None else str(f))
+                for r, b, w, k, t, g, f in rows]
 
     def rounds(self) -> list[tuple[int, bool]]:
         """Each stored round's number and whether it is finished."""
@@ -336,17 +343,18 @@ class TournamentUnderKill:
     def _check_standings(self, rounds: list[tuple[int, bool]]) -> None:
         """Each results post's standings (after its round) and the final's equal the
         points computed here from the stored results."""
-        posts = dict(query(self.database, "SELECT results_message_id, number FROM "
-                           "tournament_rounds WHERE results_message_id IS NOT NULL"))
+        posts = {int(str(message)): int(str(number)) for message, number in query(
+            self.database, "SELECT results_message_id, number FROM tournament_rounds "
+            "WHERE results_message_id IS NOT NULL")}
         final = query(self.database, "SELECT message_id FROM tournament_posts "
                       "WHERE kind = 'final'")
         if final:
-            posts[final[0][0]] = len(rounds)
+            posts[int(str(final[0][0]))] = len(rounds)
         for message_id, after in posts.items():
-            message = self.harness.standin.message(int(str(message_id)))
+            message = self.harness.standin.message(message_id)
             [embed] = [e for e in message.embeds if "standings" in e.get("title", "")]
             shown = {int(u): int(s) for u, s in _STANDING.findall(embed["description"])}
-            assert shown == self.points(int(str(after))), (after, embed["description"])
+            assert shown == self.points(after), (after, embed["description"])
 
     def points(self, after: int) -> dict[int, int]:
         """Each entrant's points after round `after`, from the stored games' results,
