@@ -79,6 +79,12 @@ class TournamentRepository(Protocol):
         those of its shards)."""
         ...
 
+    async def final_owed(self) -> list[TournamentRecord]:
+        """Every finished tournament whose final post is not recorded (the process that
+        finished it was killed before: never claimed, claimed and not sent, or sent and
+        not recorded), oldest first (restore; the service keeps those of its shards)."""
+        ...
+
     async def history(self, guild_id: int, limit: int = 25) -> list[TournamentRecord]:
         """The server's finished tournaments, latest finish first, at most `limit`."""
         ...

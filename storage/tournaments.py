@@ -56,6 +56,10 @@ from storage.tournament_rows import (
     validate_new_tournament,
 )
 
+FINAL_POST = "final"
+"""The ledger's kind of a tournament's final post (`tournament_posts.kind`; the service's
+`PostKind.FINAL`)."""
+
 _SIGNUP = TournamentStatus.SIGNUP
 _RUNNING = TournamentStatus.RUNNING
 _PAUSED = TournamentStatus.PAUSED
@@ -215,6 +219,13 @@ class SqlTournamentRepository:
         return await self._tournaments(
             "SELECT * FROM tournaments WHERE status IN ($1, $2) ORDER BY id",
             _RUNNING.value, _PAUSED.value)
+
+    async def final_owed(self) -> list[TournamentRecord]:
+        return await self._tournaments(
+            "SELECT * FROM tournaments t WHERE status = $1 AND NOT EXISTS (SELECT 1 FROM "
+            "tournament_posts p WHERE p.tournament_id = t.id AND p.kind = $2 AND "
+            "p.message_id IS NOT NULL) ORDER BY id",
+            TournamentStatus.FINISHED.value, FINAL_POST)
 
     async def history(self, guild_id: int, limit: int = 25) -> list[TournamentRecord]:
         if limit <= 0:

@@ -36,6 +36,7 @@ from storage import (
     TournamentRecord,
     TournamentStatus,
 )
+from storage.tournaments import FINAL_POST
 from tests.support.clock import START
 
 FEN = "W:Wa2:Ba7"
@@ -662,3 +663,18 @@ async def test_a_post_is_claimed_once_and_its_message_recorded(storage: Storage)
     with pytest.raises(ValueError, match="kind"):
         await storage.tournaments.claim_post(made.id, "", "1")
     assert await _revision(storage, made.id) == made.revision
+
+
+async def test_a_finished_tournament_owes_its_final_until_its_message_is_recorded(
+    storage: Storage,
+) -> None:
+    running = await started(storage, swiss(channel=60))
+    done = await started(storage, swiss(channel=61))
+    done = await storage.tournaments.set_status(done.id, done.revision,
+                                                TournamentStatus.FINISHED, START)
+    assert running.id not in [t.id for t in await storage.tournaments.final_owed()]
+    assert [t.id for t in await storage.tournaments.final_owed()] == [done.id]  # no claim
+    await storage.tournaments.claim_post(done.id, FINAL_POST, "")
+    assert [t.id for t in await storage.tournaments.final_owed()] == [done.id]  # claimed
+    await storage.tournaments.set_post_message(done.id, FINAL_POST, "", 871)
+    assert await storage.tournaments.final_owed() == []

@@ -3,8 +3,8 @@
 the tournaments whose start time came (read from the database each time, so a start time
 set before a restart, or by another process, is kept) and to advance the running arenas
 (pairings as players come free, the end); `restore` advances, at start-up, every
-tournament under way of the servers this process owns (`ShardScope`: another process
-never pairs them)."""
+tournament under way of the servers this process owns, and every finished one that owes
+its final post (`ShardScope`: another process never pairs them)."""
 
 from __future__ import annotations
 
@@ -68,8 +68,11 @@ class TournamentScheduler:
         await self._advance(pairing.tournament_id)
 
     async def restore(self) -> None:
-        """Advance every tournament under way of the servers this process owns."""
-        for record in await self._core.repo.running():
+        """Advance every tournament under way of the servers this process owns, and every
+        finished one whose final post is not recorded (killed between the finish and
+        that post)."""
+        repo = self._core.repo
+        for record in [*await repo.running(), *await repo.final_owed()]:
             if self._core.owns(record):
                 await self._advance(record.id)
 
