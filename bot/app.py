@@ -61,16 +61,18 @@ INVITE_PERMISSIONS = discord.Permissions(
     send_messages=True,  # post on its own: the board after Accept, the computer's moves,
     #                      a move made for an absent player, a game lost on time
     send_messages_in_threads=True,  # the same in threads
+    create_public_threads=True,  # a tournament's thread, and one for each of its games
     embed_links=True,  # its posts carry an embed (the game card, the challenge)
     attach_files=True,  # its posts carry the board picture
     read_message_history=True,  # after a crash, find its own board (or draw offer) that
     #                             Discord got but whose id was lost, not post it twice
 )
-"""The permissions the bot is invited with (docs/OPERATING.md, "Invite and run"): what its own posts
-in a channel need. Its answers to slash commands and buttons go through the interaction,
-which needs none of them. It reads only its own messages: Read Message History lets it
-look, after a crash, for a board it posted but could not record (`GameAnnouncer.
-announce_owed`); without it that board may be posted twice. It uses no voice."""
+"""The permissions the bot is invited with (docs/OPERATING.md, "Invite and run"): what its
+own posts in a channel need, and the threads of tournaments. Its answers to slash commands
+and buttons go through the interaction, which needs none of them. It reads only its own
+messages: Read Message History lets it look, after a crash, for a board it posted but
+could not record (`GameAnnouncer.announce_owed`); without it that board may be posted
+twice. It uses no voice."""
 
 
 def invite_url(application_id: int) -> str:

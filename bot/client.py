@@ -1,7 +1,8 @@
 """`DamaBot`: the discord.py client.
 
 setup_hook: build the services (`bot.composition.compose`, the one composition root, with
-the Discord side's outlets: the presenter, the announcer and the daily puzzle posts);
+the Discord side's outlets: the presenter, the announcer, the daily puzzle posts and the
+tournaments' threads and posts);
 add the cogs, fed from the services; register the persistent buttons (dynamic items: any
 old message's buttons work again); restore the active games (the computer resumes its
 turns), post the first boards owed (`OWED_BEFORE_CONNECT`; the others once connected, in
@@ -32,6 +33,7 @@ from bot.cogs.info import Info
 from bot.cogs.play import Play
 from bot.cogs.puzzles import Puzzles
 from bot.cogs.settings import PreferencesCog
+from bot.cogs.tournaments import Tournaments
 from bot.composition import Core, Outlets, Services, compose
 from bot.config import Config, ConfigError
 from bot.messages.mentions import NO_COMMAND_IDS, install_command_ids
@@ -43,6 +45,7 @@ from bot.sync import CLAIM_SECONDS, learn_command_ids, sync_commands
 from bot.ui import analysis as analysis_ui
 from bot.ui import buttons as buttons_ui
 from bot.ui import puzzles as puzzles_ui
+from bot.ui import tournaments as tournaments_ui
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
 from bot.ui.components import BoardInPlay, ComponentRouter
@@ -51,6 +54,8 @@ from bot.ui.languages import LanguageChoices, settle
 from bot.ui.present import Presenter
 from bot.ui.puzzles import DailyPuzzlePosts
 from bot.ui.reading import check_options
+from bot.ui.tournament_picture import standings_png
+from bot.ui.tournament_posts import TournamentPosts
 from bot.ui.translator import CommandTranslator
 from puzzles import Puzzle
 from storage import AnalysisUnderWay, redact_url, utc_now
@@ -214,12 +219,15 @@ class DamaBot(commands.AutoShardedBot):
 
     def _outlets(self, core: Core) -> Outlets[GameAnnouncer]:
         """The Discord side of the services' own posts: the presenter (boards drawn through
-        the move work), the announcer (each reader's preferences) and the daily puzzles."""
+        the move work), the announcer (each reader's preferences), the daily puzzles and
+        the tournaments' threads and posts (each server's language, the standings
+        picture)."""
         presenter = Presenter(board_size=self.settings.board_size,
                               inactivity_limit=self.settings.inactivity_limit,
                               move_work=core.move_work)
         return Outlets(GameAnnouncer(self, presenter, core.preferences),
-                       DailyPuzzlePosts(self, self.settings.board_size, core.puzzles))
+                       DailyPuzzlePosts(self, self.settings.board_size, core.puzzles),
+                       tournaments=TournamentPosts(self, core.preferences, standings_png))
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -252,6 +260,10 @@ class DamaBot(commands.AutoShardedBot):
         analysis = Analysis(analyses=services.analyses, games=services.games,
                             preferences=services.preferences)
         await self.add_cog(analysis)
+        tournament_cog = Tournaments(tournaments=services.tournaments,
+                                     preferences=services.preferences, settings=settings,
+                                     picture=standings_png, clock=self.clock)
+        await self.add_cog(tournament_cog)
         # Every component's press: checked, then routed to its feature's cog
         # (bot.ui.components); the components are dynamic items, so any old message's
         # buttons work again.
@@ -261,8 +273,9 @@ class DamaBot(commands.AutoShardedBot):
         self.router.route(buttons_ui.GameAction, play.press)
         self.router.route(puzzles_ui.PuzzleAction, puzzle_cog.press)
         self.router.route(analysis_ui.AnalysisAction, analysis.press)
+        self.router.route(tournaments_ui.TournamentAction, tournament_cog.press)
         self.add_dynamic_items(*buttons_ui.COMPONENTS, *puzzles_ui.COMPONENTS,
-                               *analysis_ui.COMPONENTS)
+                               *analysis_ui.COMPONENTS, *tournaments_ui.COMPONENTS)
         restored = await services.games.restore(dormant_over=DORMANT_OVER)
         thinking = 0 if services.computer_turns is None else services.computer_turns.thinking
         log.info("restored %d active games (and %d dormant, loaded when first touched); the "

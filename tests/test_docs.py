@@ -174,11 +174,19 @@ def _first_cells(section: str) -> list[str]:
     return [cell for cell in rows[2:] if not set(cell) <= set("-: ")] if rows else []
 
 
-def _signature(command: dict[str, Any]) -> str:
-    """A command as the README writes it: `/name required [optional]`."""
-    options = [o["name"] if o.get("required") else f"[{o['name']}]"
-               for o in command.get("options", [])]
-    return " ".join([f"/{command['name']}", *options])
+SUBCOMMAND, GROUP = 1, 2
+"""Discord's option types of a subcommand and a subcommand group."""
+
+
+def _signatures(command: dict[str, Any], prefix: str = "/") -> list[str]:
+    """A command as the README writes it: `/name required [optional]`; a command with
+    subcommands, each of them: `/name sub required [optional]`."""
+    name = f"{prefix}{command['name']}"
+    options = command.get("options", [])
+    if any(o["type"] in (SUBCOMMAND, GROUP) for o in options):
+        return [s for o in options for s in _signatures(o, name + " ")]
+    written = [o["name"] if o.get("required") else f"[{o['name']}]" for o in options]
+    return [" ".join([name, *written])]
 
 
 async def test_the_command_tables_list_every_command_with_its_options(tmp_path: Path) -> None:
@@ -191,7 +199,7 @@ async def test_the_command_tables_list_every_command_with_its_options(tmp_path: 
         finally:
             await bot.close()
     [registered] = [call.payload for call in fake.calls if call.method == "PUT"]
-    expected = sorted(_signature(command) for command in registered)
+    expected = sorted(s for command in registered for s in _signatures(command))
     for path in (ROOT / "README.md", ROOT / "docs" / "PLAYING.md"):
         cells = _first_cells(_section(path, "Commands"))
         written = sorted(s for cell in cells for s in re.findall(r"`(/[^`]+)`", cell))

@@ -26,6 +26,7 @@ from bot.messages import command_text as t
 from bot.services import PlayerError
 from bot.services.settings import (
     MAX_CHALLENGE_LIMIT,
+    NO_ROLE,
     GuildSettings,
     Kind,
     PlayerSettings,
@@ -65,7 +66,7 @@ def option_choices(preference: Preference) -> list[app_commands.Choice[str]]:
                     for value in preference.choices()]
         case Kind.LANGUAGE:
             return LANGUAGE_CHOICES
-        case Kind.LIMIT:
+        case Kind.LIMIT | Kind.ROLE:
             return []
         case _:
             assert_never(preference.kind)
@@ -78,6 +79,8 @@ def option_type(preference: Preference) -> object:
             return Optional[str]  # noqa: UP045 (a runtime annotation discord.py reads)
         case Kind.LIMIT:
             return Optional[Limit]  # noqa: UP045
+        case Kind.ROLE:
+            return Optional[discord.Role]  # noqa: UP045
         case _:
             assert_never(preference.kind)
 
@@ -122,6 +125,9 @@ def written(preference: Preference, value: object, locale: str | None, shown: st
             return text(Msg.LANGUAGE_AUTOMATIC, locale, language=now.endonym)
         case Kind.LIMIT:
             return str(value)
+        case Kind.ROLE:
+            return f"<@&{value}>" if isinstance(value, int) else text(Msg.ORGANISER_ROLE_NONE,
+                                                                     locale)
         case _:
             assert_never(preference.kind)
 
@@ -162,8 +168,16 @@ def server_settings_embed(settings: GuildSettings, defaults: GuildSettings,
     return _embed(Msg.SERVER_SETTINGS_TITLE, lines, Msg.SERVER_SETTINGS_HINT, locale, saved)
 
 
-def _given(options: dict[str, str | int | None]) -> dict[str, str | int]:
-    return {name: value for name, value in options.items() if value is not None}
+def _given(options: dict[str, str | int | discord.Role | None]) -> dict[str, str | int]:
+    """The options given, a role by its id (the server's @everyone role: `NO_ROLE`, which
+    removes the role)."""
+    return {name: _plain(value) for name, value in options.items() if value is not None}
+
+
+def _plain(value: str | int | discord.Role) -> str | int:
+    if isinstance(value, discord.Role):
+        return NO_ROLE if value.is_default() else value.id
+    return value
 
 
 class PreferencesCog(commands.Cog):
@@ -176,7 +190,7 @@ class PreferencesCog(commands.Cog):
     @anywhere
     @preference_options(Setter.PLAYER)
     async def player_settings(self, interaction: Interaction, /,
-                              **options: str | int | None) -> None:
+                              **options: str | int | discord.Role | None) -> None:
         changes = _given(options)
         settings = await self.settings.update_player(interaction.user.id, **changes)
         language = changes.get("language")
@@ -197,7 +211,7 @@ class PreferencesCog(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @preference_options(Setter.SERVER)
     async def server_settings(self, interaction: Interaction, /,
-                              **options: str | int | None) -> None:
+                              **options: str | int | discord.Role | None) -> None:
         guild_id = interaction.guild_id
         # default_permissions only hides the command; an admin may grant it to others in
         # the server's integration settings, and a client can send it anyway.

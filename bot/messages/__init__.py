@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from bot.messages.bidi import FSI, LRI, PDI, RLI, isolate
 from bot.messages.commands import COMMAND_TEXT, command_text
-from bot.messages.english import COUNT_FIELDS, ENGLISH, Plural
+from bot.messages.english import COUNT_FIELDS, ENGLISH
 from bot.messages.formats import Conjunction, decimal, join_list, percent
 from bot.messages.ids import Msg
 from bot.messages.lookup import (
@@ -42,6 +42,7 @@ from bot.messages.lookup import (
     variant_in_sentence,
     variant_name,
 )
+from bot.messages.plural import Plural
 from bot.messages.values import Listing, OptionName
 
 __all__ = [

@@ -1,28 +1,17 @@
-"""The English source of every message (`ENGLISH`), and `Plural`, a message whose words
-depend on a number. English is the source language: the catalogs' `msgid`s are these
-texts, and `python -m bot.locales` rewrites the templates from them."""
+"""The English source of every message (`ENGLISH`; the `/rules` texts in
+`english_rules.py`, the tournaments' in `english_tournaments.py`; `Plural`, a message whose
+words depend on a number, in `plural.py`). English is the source language: the catalogs'
+`msgid`s are these texts, and `python -m bot.locales` rewrites the templates from them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from bot.messages.english_rules import ENGLISH_RULES
+from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
 from bot.messages.ids import Msg
-
-
-@dataclass(frozen=True)
-class Plural:
-    """A message whose words depend on a number: the English singular and plural forms,
-    and the parameter holding the number (`count` unless named). Each language has as many
-    forms as its plural rule (CLDR, through Babel: Arabic six, Italian and French three,
-    Turkish and English two)."""
-
-    one: str
-    other: str
-    count: str = "count"
-
+from bot.messages.plural import Plural
 
 COUNT_FIELDS = frozenset({
     "count", "nodes", "plies", "min_games", "wins", "losses", "draws", "found",
@@ -349,9 +338,11 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "a time.\n"
         "**/analyze** has the computer review a finished game: accuracy, mistakes and better "
         "moves.\n"
+        "**/tournament** runs arena, Swiss and round robin tournaments: join one with its "
+        "Join button; **/tournament standings**, **/tournament list**.\n"
         "For members with Manage Server: **/server-settings** sets this server's limits on "
-        "pending challenges and its language; **/puzzle-daily** posts the daily puzzle in a "
-        "channel, **/puzzle-daily-stop** stops it.\n"
+        "pending challenges, its language and who may run tournaments; **/puzzle-daily** "
+        "posts the daily puzzle in a channel, **/puzzle-daily-stop** stops it.\n"
         "One game per channel: start a thread to play several at once. A game with no move "
         "for {inactivity} is lost on time by the player to move."
     ),
@@ -571,4 +562,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WORD_BLUNDER: "blunder",
     Msg.BUTTON_ANALYZE: "Analyze",
     **ENGLISH_RULES,
+    **ENGLISH_TOURNAMENTS,
 })

@@ -17,10 +17,11 @@ from babel.messages.pofile import read_po
 
 from bot.language import SOURCE, Direction, Language, from_locale
 from bot.messages.bidi import isolate
-from bot.messages.english import ENGLISH, Plural
+from bot.messages.english import ENGLISH
 from bot.messages.formats import decimal
 from bot.messages.ids import Msg
 from bot.messages.mentions import installed_command_ids, name_commands
+from bot.messages.plural import Plural
 
 _LOCALES = Path(__file__).resolve().parent.parent / "locales"
 

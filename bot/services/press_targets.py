@@ -1,4 +1,5 @@
-"""`PressTargets`: what a component's `custom_id` names (a game, a challenge), checked
+"""`PressTargets`: what a component's `custom_id` names (a game, a challenge, a
+tournament), checked
 before any handler acts on a press.
 
 A `custom_id` comes from the client, so it may name anything: another server's game, a
@@ -51,3 +52,15 @@ class PressTargets:
                      if 0 < challenge_id < ID_LIMIT else None)
         if challenge is None or challenge.channel_id != channel_id:
             raise PlayerError(Msg.CHALLENGE_UNKNOWN)
+
+    async def tournament(self, tournament_id: int, guild_id: int | None,
+                         channel_id: int | None) -> None:
+        """Check that tournament `tournament_id` is server `guild_id`'s and that the press
+        comes from its channel (the sign-up post) or its thread (the results' Standings).
+        Raises `PlayerError(TOURNAMENT_UNKNOWN)` otherwise: another server's tournament
+        is told as a missing one."""
+        record = (await self._storage.tournaments.get(tournament_id)
+                  if 0 < tournament_id < ID_LIMIT else None)
+        if (record is None or record.guild_id != guild_id
+                or channel_id not in (record.channel_id, record.thread_id)):
+            raise PlayerError(Msg.TOURNAMENT_UNKNOWN, tournament_id=tournament_id)

@@ -6,7 +6,9 @@ auto, meaning the side they play, or always White or Black) and how Italian move
 written to them (`Notation`: numeric, the federation's, by default; or algebraic). A
 server's defaults (`/server-settings`, for members with Manage Server): the limits on
 pending challenges from one player and to one player (`ChallengeLimits`; the defaults come
-from the environment, `bot.config`). Both may choose a language (`language`: a code of
+from the environment, `bot.config`), and the role whose members may run tournaments
+besides those with Manage Server (`organiser_role`, None: none; `/tournament`,
+docs/PLAYING.md). Both may choose a language (`language`: a code of
 `bot.language.Language`, None for automatic; `bot.language` says what it decides).
 
 Each preference is declared once, in `PREFERENCES` (a `Preference`: name, kind, who sets
@@ -34,6 +36,13 @@ log = logging.getLogger(__name__)
 
 MAX_CHALLENGE_LIMIT = 25
 """The highest limit on pending challenges a server may set."""
+
+NO_ROLE = 0
+"""The value of a role preference that removes the role (the command gives it for the
+server's @everyone role: `bot.cogs.settings`)."""
+
+ID_LIMIT = 2**63
+"""Role ids are Discord snowflakes, below 2^63 (the stored text is read back as one)."""
 
 
 class BoardSide(enum.StrEnum):
@@ -98,6 +107,9 @@ class GuildSettings:
     limits: ChallengeLimits
     language: str | None = None
     """The language the server's admins chose for it; None: automatic."""
+    organiser_role: int | None = None
+    """The role whose members may run tournaments besides those with Manage Server (its
+    Discord id); None: none."""
 
     def value(self, name: str) -> object:
         """The value of the server default `name` (`PREFERENCES`; a limit from
@@ -128,6 +140,8 @@ class Kind(enum.Enum):
     LIMIT = "limit"
     """A whole number 1..`MAX_CHALLENGE_LIMIT`; the default is the environment's
     (`ChallengeLimits`, from `bot.config`)."""
+    ROLE = "role"
+    """A role of the server, by its id, or none (`NO_ROLE` removes it)."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +194,9 @@ class Preference:
             case Kind.LIMIT:
                 if stored.isdigit() and 1 <= int(stored) <= MAX_CHALLENGE_LIMIT:
                     return int(stored)
+            case Kind.ROLE:
+                if stored.isascii() and stored.isdigit() and 0 < int(stored) < ID_LIMIT:
+                    return int(stored)
             case _:
                 assert_never(self.kind)
         log.warning("stored %s %r is not usable: using %r", self.name, stored, default)
@@ -210,6 +227,11 @@ class Preference:
                     raise ValueError(f"{self.name} must be 1..{MAX_CHALLENGE_LIMIT}, "
                                      f"not {value!r}")
                 return str(value)
+            case Kind.ROLE:
+                if isinstance(value, bool) or not isinstance(value, int) or not (
+                        0 <= value < ID_LIMIT):
+                    raise ValueError(f"{self.name} must be a role id, not {value!r}")
+                return None if value == NO_ROLE else str(value)
             case _:
                 assert_never(self.kind)
 
@@ -229,6 +251,8 @@ PREFERENCES: tuple[Preference, ...] = (
                server_line=Msg.SERVER_SETTINGS_LINE_PER_OPPONENT),
     Preference("language", Kind.LANGUAGE, Setter.BOTH, "language",
                player_line=Msg.SETTINGS_LANGUAGE, server_line=Msg.SERVER_SETTINGS_LANGUAGE),
+    Preference("organiser_role", Kind.ROLE, Setter.SERVER, "organiser_role",
+               server_line=Msg.SERVER_SETTINGS_LINE_ORGANISER_ROLE),
 )
 """Every preference and server default, in the order the commands offer them."""
 
@@ -349,6 +373,7 @@ class PreferenceService:
 __all__ = [
     "AUTO",
     "MAX_CHALLENGE_LIMIT",
+    "NO_ROLE",
     "PREFERENCES",
     "BoardSide",
     "ChallengeLimits",

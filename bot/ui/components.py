@@ -4,7 +4,8 @@ other components").
 
 A component is a `discord.ui.DynamicItem` whose `custom_id` is `dama:<action>:<...>`:
 the action (a member of its feature's action enum: `bot.ui.buttons.GameAction`,
-`bot.ui.analysis.AnalysisAction`, `bot.ui.puzzles.PuzzleAction`) and what it acts on.
+`bot.ui.analysis.AnalysisAction`, `bot.ui.puzzles.PuzzleAction`,
+`bot.ui.tournaments.TournamentAction`) and what it acts on.
 Its class parses the `custom_id` into a `Press` (a frozen value) and does nothing else:
 every press then takes the same path, `ComponentRouter.dispatch`:
 
@@ -14,6 +15,8 @@ every press then takes the same path, `ComponentRouter.dispatch`:
    the presser may not see, or that does not exist, is refused exactly alike
    (UNKNOWN_GAME), privately, and no message is changed; a board's game must be the
    channel's (GAME_ELSEWHERE); a challenge must exist in the channel (CHALLENGE_UNKNOWN);
+   a tournament must be the server's, pressed in its channel or thread
+   (TOURNAMENT_UNKNOWN);
    a press on the board of the channel's game in play must name that game at that ply or
    an earlier one (only the board's own buttons do; anything else, NOT_THIS_BOARDS, is a
    forged `custom_id`, which must not change the board);
@@ -80,6 +83,7 @@ class Press(Generic[A]):
     puzzle_id: str | None = None
     picked: str | None = None
     """A select's picked value."""
+    tournament_id: int | None = None
 
 
 Handler = Callable[[Interaction, Press[A]], Awaitable[None]]
@@ -161,6 +165,9 @@ class ComponentRouter:
                                      channel_id=channel)
         if press.challenge_id is not None:
             await self._targets.challenge(press.challenge_id, interaction.channel_id)
+        if press.tournament_id is not None:
+            await self._targets.tournament(press.tournament_id, interaction.guild_id,
+                                           interaction.channel_id)
         message, channel_id = interaction.message, interaction.channel_id
         board = None if channel_id is None else self._current_board(channel_id)
         if (board is not None and message is not None and message.id == board.message_id

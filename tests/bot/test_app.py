@@ -106,9 +106,10 @@ async def test_a_started_bot_logs_no_voice_warning(tmp_path: Path) -> None:
     assert "PyNaCl" not in log and "davey" not in log, log
     # The invite URL, with the permissions of docs/OPERATING.md, "Invite and run" (bits from
     # Discord's Permissions table: View Channel 10, Send Messages 11, Embed Links 14, Attach
-    # Files 15, Read Message History 16, Send Messages in Threads 38).
-    bits = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 38)
-    assert bits == 274878024704
+    # Files 15, Read Message History 16, Create Public Threads 35, Send Messages in
+    # Threads 38).
+    bits = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 35) | (1 << 38)
+    assert bits == 309237763072
     assert (f"https://discord.com/oauth2/authorize?client_id={standin.application_id}"
             f"&scope=bot+applications.commands&permissions={bits}") in log, log
 

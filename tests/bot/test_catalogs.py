@@ -327,9 +327,9 @@ def test_command_names_follow_discords_rules(language: str) -> None:
             assert 1 <= len(message.string) <= 100, context
     commands = [key for key in names if "." not in key]
     assert len({names[c] for c in commands}) == len(commands)  # unique per locale
-    for command in commands:
-        options = [k for k in names if k.startswith(command + ".")]
-        assert len({names[o] for o in options}) == len(options)
+    for parent in names:  # a command's subcommands and options, each subcommand's options
+        children = [k for k in names if k.rpartition(".")[0] == parent]
+        assert len({names[c] for c in children}) == len(children), parent
 
 
 def test_every_plural_message_names_its_number() -> None:
@@ -528,6 +528,14 @@ NOT_ENUM_VALUES: Mapping[tuple[str, str], str] = {
     ("ui/present.py", "ending.result.value"): "PDN's result notation (1-0), the same in "
                                               "every language",
     ("ui/puzzles.py", "src.name"): "a recorded game's name",
+    **{(path, expression): "a tournament's name, as its organiser wrote it"
+       for path, expression in (
+           ("ui/tournament_texts.py", "view.name"),
+           ("ui/tournament_texts.py", "standings.name"),
+           ("ui/tournament_picture.py", "standings.name"),
+           ("ui/tournament_posts.py", "view.name"),
+           ("cogs/tournaments.py", "view.name"),
+           ("services/tournaments/signup.py", "existing.name"))},
 }
 """The `.value`, `.name` and `str()` arguments of `text()` and `PlayerError` that are not
 an enum's English word, with why each is the same in every language."""

@@ -37,18 +37,20 @@ SETTINGS_COMMANDS = {"settings", "server-settings"}
 PUZZLE_COMMANDS = {"puzzle", "solve"}
 """A solver's own puzzle, anywhere; the daily puzzle's settings are per server."""
 DAILY_PUZZLE_COMMANDS = {"puzzle-daily", "puzzle-daily-stop"}
+TOURNAMENT_COMMANDS = {"tournament"}
+"""A group of subcommands (tests/bot/cogs/test_tournaments.py checks them), in servers."""
 
 
 async def test_command_schema(harness: Harness) -> None:
     [sync] = [c for c in harness.discord.calls if c.method == "PUT"]
     commands = {c["name"]: c for c in sync.payload}
     assert set(commands) == (GAME_COMMANDS | INFO_COMMANDS | SETTINGS_COMMANDS
-                             | PUZZLE_COMMANDS | DAILY_PUZZLE_COMMANDS)
+                             | PUZZLE_COMMANDS | DAILY_PUZZLE_COMMANDS | TOURNAMENT_COMMANDS)
     for command in commands.values():
         assert command["description"]
         for opt in command.get("options", []):
             assert opt["description"], (command["name"], opt["name"])
-    for name in GAME_COMMANDS | DAILY_PUZZLE_COMMANDS:
+    for name in GAME_COMMANDS | DAILY_PUZZLE_COMMANDS | TOURNAMENT_COMMANDS:
         assert commands[name]["contexts"] == [0], name
     for name in INFO_COMMANDS | PUZZLE_COMMANDS:
         assert sorted(commands[name]["contexts"]) == [0, 1, 2], name

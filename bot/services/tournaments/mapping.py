@@ -110,7 +110,8 @@ def tournament_view(record: TournamentRecord, entrants: Sequence[EntrantRecord],
         id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
         name=record.name, settings=settings_of(record), organiser_id=record.organiser_id,
         status=record.status,
-        entrants=tuple(EntrantView(e.user_id, e.status, e.joined_at, e.number, e.rating)
+        entrants=tuple(EntrantView(e.user_id, e.status, e.joined_at, e.number, e.rating,
+                                   e.display_name)
                        for e in entrants),
         thread_id=record.thread_id, post_message_id=record.post_message_id,
         event_id=record.event_id, created_at=record.created_at,

@@ -136,13 +136,16 @@ def _move_time_text(seconds: int) -> str:
 @dataclass(frozen=True)
 class EntrantView:
     """A player of the tournament: `user_id`, `status` (active, left, removed), when they
-    joined, and from the start their pairing `number` and `rating` (None before)."""
+    joined, from the start their pairing `number` and `rating` (None before), and their
+    last known `display_name` (None if never known: the standings picture writes their
+    number)."""
 
     user_id: int
     status: EntrantStatus
     joined_at: datetime
     number: int | None = None
     rating: int | None = None
+    display_name: str | None = None
 
 
 @dataclass(frozen=True)

@@ -225,6 +225,9 @@ def test_the_options_follow_the_declarations(who: Setter,
         assert registered.description == COMMAND_TEXT[f"{command.name}.{preference.name}"]
         if preference.kind is Kind.LIMIT:
             assert (registered.min_value, registered.max_value) == (1, MAX_CHALLENGE_LIMIT)
+        elif preference.kind is Kind.ROLE:
+            assert registered.type is discord.AppCommandOptionType.role
+            assert not registered.choices
         else:
             values = [choice.value for choice in registered.choices]
             expected = (list(preference.choices()) if preference.kind is Kind.CHOICE
@@ -277,5 +280,40 @@ def test_the_server_embed_shows_each_default_beside_the_environments() -> None:
         "Most pending challenges to one player: **9** (default 5)",
         "Language of the channel posts: **Türkçe** (change it with /server-settings "
         "language:)",
+        "Organiser role (runs tournaments, besides Manage Server): **none**",
         "Change them with /server-settings.",
     ]
+
+
+ORGANISERS = 9_100
+"""A role id of the test's server."""
+
+
+def _role(role_id: int, name: str) -> dict[str, Any]:
+    return {"id": str(role_id), "name": name, "color": 0, "hoist": False, "position": 1,
+            "permissions": "0", "managed": False, "mentionable": False, "flags": 0}
+
+
+async def test_the_organiser_role_is_chosen_kept_and_removed_with_everyone(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    settings = settings_for(tmp_path / "db.sqlite3")
+    h = await open_bot(settings)
+    [shown] = await run(h, slash(h, "server-settings", permissions=ADMIN))
+    assert "Organiser role (runs tournaments, besides Manage Server): **none**" in \
+        shown.embeds[0]["description"]
+    chosen = {"roles": {str(ORGANISERS): _role(ORGANISERS, "organisers")}}
+    [saved] = await run(h, slash(h, "server-settings",
+                                 [option("organiser_role", str(ORGANISERS), 8)],
+                                 permissions=ADMIN, resolved=chosen))
+    assert f"Manage Server): **<@&{ORGANISERS}>**" in saved.embeds[0]["description"]
+    await h.bot.close()
+    again = await open_bot(settings)
+    assert (await again.bot.services.preferences.guild(GUILD_ID)).organiser_role == ORGANISERS
+    # The server's @everyone role (its id is the server's) removes the organiser role.
+    everyone = {"roles": {str(GUILD_ID): _role(GUILD_ID, "@everyone")}}
+    [removed] = await run(again, slash(again, "server-settings",
+                                       [option("organiser_role", str(GUILD_ID), 8)],
+                                       permissions=ADMIN, resolved=everyone))
+    assert "Manage Server): **none**" in removed.embeds[0]["description"]
+    assert (await again.bot.services.preferences.guild(GUILD_ID)).organiser_role is None

@@ -1,7 +1,8 @@
 """What a component's `custom_id` names, checked before a press acts
 (`bot/services/press_targets.py`): a game the presser may not see is refused exactly as a
 missing one; a board's game must be the channel's; a challenge must exist in the
-channel. Real SQLite file."""
+channel; a tournament must be the server's, pressed in its channel or thread. Real SQLite
+file."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from bot.services import PlayerError
 from bot.services.press_targets import PressTargets
 from bot.services.visibility import Requester
 from engine import Position, get_variant
-from storage import NewGame, Seat, Storage, utc_now
+from storage import NewGame, NewTournament, Seat, Storage, utc_now
 from storage.models import NewChallenge
 
 GUILD, CHANNEL, OTHER_GUILD = 500, 600, 777
@@ -71,3 +72,25 @@ async def test_a_challenge_must_exist_in_the_channel(storage: Storage) -> None:
         with pytest.raises(PlayerError) as refused:
             await targets.challenge(challenge_id, channel_id)
         assert refused.value.key is Msg.CHALLENGE_UNKNOWN
+
+
+async def test_a_tournament_is_pressed_in_its_servers_channel_or_thread(
+    storage: Storage,
+) -> None:
+    made = await storage.tournaments.create(NewTournament(
+        guild_id=GUILD, channel_id=CHANNEL, organiser_id=ALICE, name="Friday Swiss",
+        format="swiss", variant="turkish", rounds=4, duration_seconds=None, move_seconds=300,
+        rated=True, seed=1))
+    thread = CHANNEL + 7
+    await storage.tournaments.set_thread(made.id, thread)
+    targets = PressTargets(storage)
+    await targets.tournament(made.id, GUILD, CHANNEL)  # the sign-up post
+    await targets.tournament(made.id, GUILD, thread)  # a results post's Standings
+    for tournament_id, guild, channel in ((made.id, OTHER_GUILD, CHANNEL),
+                                          (made.id, GUILD, CHANNEL + 1),
+                                          (made.id + 1, GUILD, CHANNEL),
+                                          (2**63, GUILD, CHANNEL)):
+        with pytest.raises(PlayerError) as refused:
+            await targets.tournament(tournament_id, guild, channel)
+        assert refused.value.key is Msg.TOURNAMENT_UNKNOWN
+        assert dict(refused.value.params) == {"tournament_id": tournament_id}
