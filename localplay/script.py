@@ -9,11 +9,13 @@
                                              way the lines up to the next `as`, `in` or
                                              `wait` are skipped, not failed (a script
                                              that cannot know a tournament's pairings)
-    wait "Round 2" 120s                      wait until the bot posts a message having
-                                             this text (at most 120 s; 60 without a time)
+    wait "Round 2" 120s                      wait until the bot has posted a message
+                                             having this text after the one the previous
+                                             wait found (at most 120 s; 60 without a time)
     /challenge opponent:@bob variant:italian a slash command, as Discord shows it
     /challenge @bob italian                  option names may be left out, in schema order
     /move 22-18
+    /tournament create name:Cup format:swiss a sub-command: its name after the command's
     press Accept                             press a button on the newest message having it
     press 3 Accept                           press it on message [3] of the transcript
     select 2 "12-15??"                       pick this option (its label, or a part of
@@ -206,8 +208,8 @@ def parse_line(line: str) -> Command | None:
         return _slash(text)
     raise ScriptError(
         f"{text[:40]!r} is not a command: write a slash command (`/move 22-18`), "
-        "`as NAME`, `in CHANNEL`, `in my game [or skip]`, `wait TEXT`, `press LABEL`, `select OPTION` or "
-        "`suggest /COMMAND ...`"
+        "`as NAME`, `in CHANNEL`, `in my game [or skip]`, `wait TEXT`, `press LABEL`, "
+        "`select OPTION` or `suggest /COMMAND ...`"
     )
 
 
@@ -320,7 +322,8 @@ def canonical_command(
     Discord shows them to a client in `locale` (their `name_localizations`) or as
     registered: `/meydan-oku rakip:bob` for a Turkish client is `/challenge opponent:bob`.
     A command with sub-commands takes their names as the next words typed
-    (`/tournament create ...` is the command "tournament create"). Interactions always carry the registered names, whatever the client shows. Raises
+    (`/tournament create ...` is the command "tournament create"). Interactions always
+    carry the registered names, whatever the client shows. Raises
     `ScriptError` for a command name none of `commands` has (naming the commands as the
     locale shows them, and the nearest one); other names it does not know are left as
     typed (the stand-in then says what is wrong), as is everything when no command is
