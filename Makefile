@@ -54,7 +54,7 @@ gallery: $(STAMP)
 	$(PY) -m renderer.gallery gallery
 
 # The standings pictures of three tournaments run in local play (docs/LOCAL_PLAY.md,
-# "Tournaments"): about 13 minutes, the arena's 10 real ones included.
+# "Tournaments"): about 11 minutes, the arena's 10 real ones included.
 gallery-tournaments: $(TEST_STAMP)
 	GALLERY_DIR=gallery $(PY) -m pytest -q -p no:cacheprovider -m "slow or not slow" \
 		tests/localplay/test_tournaments.py
