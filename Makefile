@@ -9,7 +9,7 @@ TEST_STAMP := $(VENV)/.installed-test
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-slow bench lint gallery clean
+.PHONY: run test test-slow bench lint gallery gallery-tournaments clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,14 +33,19 @@ test: $(TEST_STAMP)
 # two. The first one's report is printed after the second's; the target fails if either
 # does.
 SLOW_CPU := tests/engine tests/puzzles tests/renderer
+# A third process for the local-play arena, which waits its 10 minutes of real time.
+SLOW_WAIT := tests/localplay/test_tournaments.py
 
 test-slow: $(TEST_STAMP)
 	@$(PY) -m pytest -m slow -q -p no:cacheprovider $(SLOW_CPU) > .slow-cpu.log 2>&1 & \
 	cpu=$$!; \
-	$(PY) -m pytest -m slow -q $(addprefix --ignore=,$(SLOW_CPU)); rest=$$?; \
-	wait $$cpu; cpu_status=$$?; \
+	$(PY) -m pytest -m slow -q -p no:cacheprovider $(SLOW_WAIT) > .slow-wait.log 2>&1 & \
+	waiting=$$!; \
+	$(PY) -m pytest -m slow -q $(addprefix --ignore=,$(SLOW_CPU) $(SLOW_WAIT)); rest=$$?; \
+	wait $$cpu; cpu_status=$$?; wait $$waiting; wait_status=$$?; \
 	echo "== the slow tests of $(SLOW_CPU)"; cat .slow-cpu.log; rm -f .slow-cpu.log; \
-	test $$rest -eq 0 && test $$cpu_status -eq 0
+	echo "== the slow tests of $(SLOW_WAIT)"; cat .slow-wait.log; rm -f .slow-wait.log; \
+	test $$rest -eq 0 && test $$cpu_status -eq 0 && test $$wait_status -eq 0
 
 bench: $(BENCH_STAMP) $(TEST_STAMP)
 	@for f in benchmarks/[!_]*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
@@ -48,9 +53,16 @@ bench: $(BENCH_STAMP) $(TEST_STAMP)
 gallery: $(STAMP)
 	$(PY) -m renderer.gallery gallery
 
+# The standings pictures of three tournaments run in local play (docs/LOCAL_PLAY.md,
+# "Tournaments"): about 11 minutes, the arena's 10 real ones included.
+gallery-tournaments: $(TEST_STAMP)
+	GALLERY_DIR=gallery $(PY) -m pytest -q -p no:cacheprovider -m "slow or not slow" \
+		tests/localplay/test_tournaments.py
+
 lint: $(DEV_STAMP) $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .slow-cpu.log
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .slow-cpu.log \
+		.slow-wait.log

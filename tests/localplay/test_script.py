@@ -48,6 +48,9 @@ def test_keywords() -> None:
     assert parse_line("in Annex#tables") == InChannel("tables", "Annex")
     assert parse_line("press Offer draw") == Press("Offer draw")
     assert parse_line("in my game") == parse_line("IN  My Game") == InMyGame()
+    assert parse_line("in my game or skip") == parse_line("in My Game  OR skip") == InMyGame(
+        or_skip=True)
+    assert parse_line("in my-game") == InChannel("my-game")
 
 
 def test_wait_takes_a_text_and_an_optional_time_in_seconds() -> None:
@@ -336,3 +339,34 @@ def test_a_near_miss_of_a_command_is_named() -> None:
     assert isinstance(typed, Slash)
     with pytest.raises(ScriptError, match=r"did you mean /hamle\?"):
         canonical_command(typed, COMMANDS, "tr")
+
+
+TOURNAMENT = {"name": "tournament", "type": 1, "name_localizations": {"fr": "tournoi"},
+              "options": [
+                  {"name": "create", "type": 1, "name_localizations": {"fr": "créer"},
+                   "options": [{"name": "name", "type": 3,
+                                "name_localizations": {"fr": "nom"}}]},
+                  {"name": "start", "type": 1, "options": []},
+              ]}
+
+
+@pytest.mark.parametrize(
+    ("line", "locale", "expected"),
+    [("/tournament create name:Cup", None, Slash("tournament create", (("name", "Cup"),), ())),
+     ("/tournoi créer nom:Cup", "fr", Slash("tournament create", (("name", "Cup"),), ())),
+     ("/tournament start", None, Slash("tournament start", (), ())),
+     # the name's value stays a value: only the words a sub-command is called are taken
+     ("/tournament create Cup", None, Slash("tournament create", (), ("Cup",)))],
+)
+def test_sub_command_names_are_the_words_after_the_command(
+    line: str, locale: str | None, expected: Slash
+) -> None:
+    typed = parse_line(line)
+    assert isinstance(typed, Slash)
+    assert canonical_command(typed, [*COMMANDS, TOURNAMENT], locale) == expected
+
+
+def test_a_command_without_sub_commands_keeps_its_values() -> None:
+    typed = parse_line("/challenge bob italian")
+    assert isinstance(typed, Slash)
+    assert canonical_command(typed, COMMANDS, None) == Slash("challenge", (), ("bob", "italian"))

@@ -174,10 +174,19 @@ async def test_in_my_game_goes_to_the_players_game_and_wait_finds_a_post(
                                timeout=ANSWER_TIMEOUT) as session:
         assert not await session.run_line("in my game")
         assert out[-1] == "! @alice has no game under way"
+        # `or skip`: the lines up to the next `as`, `in` or `wait` are skipped, not failed.
+        assert await session.run_line("in my game or skip")
+        assert await session.run_line("/resign")
+        assert out[-1] == "(skipped: @alice has no game under way)"
+        assert session.failures == 1
+        assert await session.run_line("in general")
         assert await session.run_line("/challenge @bob Italian color:white")
         assert await session.run_line("as bob")
         assert await session.run_line("press Accept")
-        # The board of the accepted challenge arrived during that command: it counts, once.
+        assert await session.run_line("as carol")
+        assert await session.run_line("as bob")
+        # The board of the accepted challenge arrived during an earlier command: `wait`
+        # looks on from the previous wait's post (here: from the start), and finds it once.
         assert await session.run_line('wait "the game begins" 5s')
         assert not await session.run_line('wait "the game begins" 1s')
         assert out[-1] == "! no message of the bot said 'the game begins' within 1 s"
