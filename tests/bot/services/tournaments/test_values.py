@@ -92,11 +92,11 @@ def test_a_notice_is_rebuilt_from_its_ledger_key_alone() -> None:
     notices = (Paused(3), Resumed(4), Ended(), Cancelled(too_few_players=True),
                Cancelled(too_few_players=False), PlayerRemoved(7))
     for notice in notices:
-        key = post_key(notice)
-        assert notice_of(key.kind.value, key.key) == notice
+        ledger = post_key(notice)
+        assert notice_of(ledger.kind.value, ledger.key) == notice
     assert post_key(Cancelled(too_few_players=True)) != post_key(
         Cancelled(too_few_players=False))
     # Not a notice (derived from the stored state), or a key no notice has.
-    for kind, key in (("signup", ""), ("started", ""), ("pairings", "1"), ("final", ""),
+    for kind, text in (("signup", ""), ("started", ""), ("pairings", "1"), ("final", ""),
                       ("paused", ""), ("cancelled", ""), ("ended", "1"), ("bogus", "")):
-        assert notice_of(kind, key) is None
+        assert notice_of(kind, text) is None
