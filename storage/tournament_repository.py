@@ -79,10 +79,13 @@ class TournamentRepository(Protocol):
         those of its shards)."""
         ...
 
-    async def final_owed(self) -> list[TournamentRecord]:
-        """Every finished tournament whose final post is not recorded (the process that
-        finished it was killed before: never claimed, claimed and not sent, or sent and
-        not recorded), oldest first (restore; the service keeps those of its shards)."""
+    async def posts_owed(self) -> list[TournamentRecord]:
+        """Every tournament that owes a post, whatever its status, oldest first (restore;
+        the service keeps those of its shards): a finished one whose final post is not
+        recorded (the process that finished it was killed before: never claimed, claimed
+        and not sent, or sent and not recorded), and one with any claim of the ledger
+        whose message is not recorded (a notice claimed with its status change by
+        `set_status`, say, its process killed before the post was recorded)."""
         ...
 
     async def history(self, guild_id: int, limit: int = 25) -> list[TournamentRecord]:
@@ -202,14 +205,18 @@ class TournamentRepository(Protocol):
 
     async def set_status(self, tournament_id: int, expected_revision: int,
                          status: TournamentStatus, now: datetime,
-                         ends_at: datetime | None = None) -> TournamentRecord:
+                         ends_at: datetime | None = None,
+                         claim: tuple[str, str] | None = None) -> TournamentRecord:
         """Pause (running -> paused, `paused_at` = now), resume (paused -> running),
         finish (running or paused -> finished) or cancel (sign-up, running or paused ->
         cancelled); `finished_at` = now when it ends; `ends_at`, when given, replaces the
-        arena's end (a resume moves it on by the pause). Revision +1. Raises
-        `StaleTournamentError` (revision not what was read, or the status no longer
-        allows it: running is reached from paused only, sign-up -> running is `start`),
-        `ValueError` (`status` is sign-up: nothing goes back to it)."""
+        arena's end (a resume moves it on by the pause). Revision +1. `claim`, a (kind,
+        key) of the ledger, is claimed as `claim_post` does in the same transaction (the
+        change's notice: a kill after the change finds it claimed, so the restart sends
+        it). Raises `StaleTournamentError` (revision not what was read, or the status no
+        longer allows it: running is reached from paused only, sign-up -> running is
+        `start`; nothing written, nothing claimed), `ValueError` (`status` is sign-up:
+        nothing goes back to it; a claim without a kind)."""
         ...
 
     async def claim_post(self, tournament_id: int, kind: str, key: str) -> TournamentPost:
@@ -221,4 +228,9 @@ class TournamentRepository(Protocol):
     async def set_post_message(self, tournament_id: int, kind: str, key: str,
                                message_id: int) -> TournamentPost:
         """Record the message of a claimed post. Raises `TournamentPostNotFoundError`."""
+        ...
+
+    async def unrecorded_posts(self, tournament_id: int) -> list[TournamentPost]:
+        """The tournament's claims whose message is not recorded, in the order they were
+        claimed (then by kind and key): what the reconciler sends again."""
         ...

@@ -220,11 +220,12 @@ class SqlTournamentRepository:
             "SELECT * FROM tournaments WHERE status IN ($1, $2) ORDER BY id",
             _RUNNING.value, _PAUSED.value)
 
-    async def final_owed(self) -> list[TournamentRecord]:
+    async def posts_owed(self) -> list[TournamentRecord]:
         return await self._tournaments(
-            "SELECT * FROM tournaments t WHERE status = $1 AND NOT EXISTS (SELECT 1 FROM "
+            "SELECT * FROM tournaments t WHERE (status = $1 AND NOT EXISTS (SELECT 1 FROM "
             "tournament_posts p WHERE p.tournament_id = t.id AND p.kind = $2 AND "
-            "p.message_id IS NOT NULL) ORDER BY id",
+            "p.message_id IS NOT NULL)) OR EXISTS (SELECT 1 FROM tournament_posts q "
+            "WHERE q.tournament_id = t.id AND q.message_id IS NULL) ORDER BY id",
             TournamentStatus.FINISHED.value, FINAL_POST)
 
     async def history(self, guild_id: int, limit: int = 25) -> list[TournamentRecord]:
@@ -251,9 +252,12 @@ class SqlTournamentRepository:
 
     async def set_status(self, tournament_id: int, expected_revision: int,
                          status: TournamentStatus, now: datetime,
-                         ends_at: datetime | None = None) -> TournamentRecord:
+                         ends_at: datetime | None = None,
+                         claim: tuple[str, str] | None = None) -> TournamentRecord:
         if status not in _TRANSITIONS:
             raise ValueError("no tournament goes back to sign-up")
+        if claim is not None and not claim[0]:
+            raise ValueError("a post needs a kind")
         at = to_ms(now)
         async with self._db.transaction() as conn:
             found = await _lock_expected(conn, tournament_id, expected_revision,
@@ -261,10 +265,13 @@ class SqlTournamentRepository:
             paused_at = at if status is _PAUSED else None
             finished_at = at if status in _OVER else None
             ends = opt_to_ms(ends_at) if ends_at is not None else opt_to_ms(found.ends_at)
-            return await _bump(
+            changed = await _bump(
                 conn, tournament_id, at,
                 "status = $3, paused_at = $4, finished_at = $5, ends_at = $6",
                 status.value, paused_at, finished_at, ends)
+            if claim is not None:
+                await _claim(conn, tournament_id, *claim, at)
+            return changed
 
     # --- entrants -----------------------------------------------------------------
 
@@ -521,10 +528,7 @@ class SqlTournamentRepository:
             if await conn.fetchval("SELECT id FROM tournaments WHERE id = $1",
                                    tournament_id) is None:
                 raise TournamentNotFoundError(tournament_id)
-            await conn.execute(
-                "INSERT INTO tournament_posts (tournament_id, kind, key, created_at) "
-                "VALUES ($1, $2, $3, $4) ON CONFLICT (tournament_id, kind, key) DO NOTHING",
-                tournament_id, kind, key, now)
+            await _claim(conn, tournament_id, kind, key, now)
             row = await conn.fetchrow(
                 "SELECT * FROM tournament_posts WHERE tournament_id = $1 AND kind = $2 "
                 "AND key = $3", tournament_id, kind, key)
@@ -540,6 +544,22 @@ class SqlTournamentRepository:
         if row is None:
             raise TournamentPostNotFoundError(tournament_id, kind, key)
         return post_from_row(row)
+
+    async def unrecorded_posts(self, tournament_id: int) -> list[TournamentPost]:
+        async with self._db.read() as conn:
+            rows = await conn.fetch(
+                "SELECT * FROM tournament_posts WHERE tournament_id = $1 AND message_id "
+                "IS NULL ORDER BY created_at, kind, key", tournament_id)
+        return [post_from_row(row) for row in rows]
+
+
+async def _claim(conn: SqlConnection, tournament_id: int, kind: str, key: str,
+                 now: int) -> None:
+    """Insert the ledger's claim (kind, key) unless it is there, on `conn`."""
+    await conn.execute(
+        "INSERT INTO tournament_posts (tournament_id, kind, key, created_at) "
+        "VALUES ($1, $2, $3, $4) ON CONFLICT (tournament_id, kind, key) DO NOTHING",
+        tournament_id, kind, key, now)
 
 
 async def _rounds_in(conn: SqlConnection, tournament_id: int,

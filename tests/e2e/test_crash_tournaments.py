@@ -11,7 +11,13 @@ The bot is armed once the players have joined (the sign-up post made). In the Sw
 posts it then makes are the start (1), round 1's pairings (2) and results (3), round 2's
 pairings (4) and results (5), the final (6); the games end in order, two a round. In the
 arena: the start (1), the first pairing's post (2), the second's (3), ...; its two
-players are paired again as soon as their game ends."""
+players are paired again as soon as their game ends.
+
+The organiser's notices have cases of their own: a Swiss paused once round 1's pairings
+are recorded (its posts: the start (1), round 1's pairings (2), the pause (3)), and one
+cancelled in sign-up (the cancellation (1)), each killed once its status change is stored
+with its notice claimed; after the restart the notice appears once and the sign-up post
+shows the status."""
 
 from __future__ import annotations
 
@@ -21,7 +27,7 @@ import pytest
 
 from bot.faults import FaultPoint
 from tests.support.crash_points import CrashHarness, local_discord, query
-from tests.support.crash_tournaments import TournamentUnderKill
+from tests.support.crash_tournaments import CANCEL, PAUSE, TournamentUnderKill
 
 CASES = [
     # Round 2 stored at round 1's last game end, its games not started.
@@ -78,6 +84,43 @@ async def test_a_tournament_killed_at_a_tournament_point_loses_nothing_and_posts
             await tournament.owed_done()
             tournament.check()
             assert tournament.tournament()[1] == "finished"
+        finally:  # shown by pytest only when the test failed
+            print(local.process.log_tail(80))
+    log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in log, log[-4000:]
+
+
+NOTICE_CASES = [
+    # Paused: the status change stored with its notice claimed, the notice not sent.
+    pytest.param(PAUSE, 3, "paused", id="swiss-paused-claimed"),
+    # Cancelled in sign-up by the organiser: the same.
+    pytest.param(CANCEL, 1, "cancelled", id="swiss-cancelled-claimed"),
+]
+
+
+@pytest.mark.parametrize(("notice", "times", "kind"), NOTICE_CASES)
+async def test_a_tournament_killed_after_a_status_change_posts_its_notice_once(
+    tmp_path: Path, notice: str, times: int, kind: str,
+) -> None:
+    async with local_discord(tmp_path) as local:
+        harness = CrashHarness(local)
+        tournament = TournamentUnderKill(harness, "swiss", notice=notice)
+        try:
+            await tournament.create()
+            await harness.restart(FaultPoint.TOURNAMENT_POST_CLAIMED, times=times)
+            await tournament.drive(to_the_end=False)
+            assert [k for k, _ in tournament.unrecorded_posts()] == [kind]
+            assert tournament.tournament()[1] == ("paused" if notice == PAUSE else "cancelled")
+            await harness.restart(None)
+            await tournament.owed_done()
+            if notice == CANCEL:
+                tournament.check_cancelled()
+            else:  # played on after the resumption, to its end
+                tournament.check()
+                await tournament.drive(to_the_end=True)
+                await tournament.owed_done()
+                tournament.check()
+                assert tournament.tournament()[1] == "finished"
         finally:  # shown by pytest only when the test failed
             print(local.process.log_tail(80))
     log = (tmp_path / "bot.log").read_text(encoding="utf-8", errors="replace")

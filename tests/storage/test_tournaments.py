@@ -665,16 +665,47 @@ async def test_a_post_is_claimed_once_and_its_message_recorded(storage: Storage)
     assert await _revision(storage, made.id) == made.revision
 
 
-async def test_a_finished_tournament_owes_its_final_until_its_message_is_recorded(
+async def test_a_status_change_claims_its_notice_in_the_same_transaction(
+    storage: Storage,
+) -> None:
+    made = await started(storage, swiss())
+    paused = await storage.tournaments.set_status(made.id, made.revision,
+                                                  TournamentStatus.PAUSED, START,
+                                                  claim=("paused", str(made.revision + 1)))
+    assert paused.revision == made.revision + 1
+    [claim] = await storage.tournaments.unrecorded_posts(made.id)
+    assert (claim.kind, claim.key, claim.message_id) == ("paused", str(paused.revision), None)
+    # A refused change claims nothing.
+    with pytest.raises(StaleTournamentError):
+        await storage.tournaments.set_status(made.id, made.revision, TournamentStatus.RUNNING,
+                                             START, claim=("resumed", "x"))
+    with pytest.raises(ValueError, match="kind"):
+        await storage.tournaments.set_status(paused.id, paused.revision,
+                                             TournamentStatus.RUNNING, START, claim=("", "1"))
+    assert await storage.tournaments.unrecorded_posts(made.id) == [claim]
+    assert await _revision(storage, made.id) == paused.revision
+    await storage.tournaments.set_post_message(made.id, "paused", claim.key, 860)
+    assert await storage.tournaments.unrecorded_posts(made.id) == []
+
+
+async def test_a_tournament_owes_posts_while_a_claim_or_its_final_is_unrecorded(
     storage: Storage,
 ) -> None:
     running = await started(storage, swiss(channel=60))
     done = await started(storage, swiss(channel=61))
     done = await storage.tournaments.set_status(done.id, done.revision,
                                                 TournamentStatus.FINISHED, START)
-    assert running.id not in [t.id for t in await storage.tournaments.final_owed()]
-    assert [t.id for t in await storage.tournaments.final_owed()] == [done.id]  # no claim
+    assert [t.id for t in await storage.tournaments.posts_owed()] == [done.id]  # no claim
     await storage.tournaments.claim_post(done.id, FINAL_POST, "")
-    assert [t.id for t in await storage.tournaments.final_owed()] == [done.id]  # claimed
+    assert [t.id for t in await storage.tournaments.posts_owed()] == [done.id]  # claimed
     await storage.tournaments.set_post_message(done.id, FINAL_POST, "", 871)
-    assert await storage.tournaments.final_owed() == []
+    assert await storage.tournaments.posts_owed() == []
+    # Any unrecorded claim, whatever the status (a cancelled tournament's notice too).
+    gone = await storage.tournaments.create(swiss(channel=62))
+    await storage.tournaments.set_status(gone.id, gone.revision, TournamentStatus.CANCELLED,
+                                         START, claim=("cancelled", "organiser"))
+    await storage.tournaments.claim_post(running.id, "pairings", "1")
+    assert [t.id for t in await storage.tournaments.posts_owed()] == [running.id, gone.id]
+    await storage.tournaments.set_post_message(gone.id, "cancelled", "organiser", 872)
+    await storage.tournaments.set_post_message(running.id, "pairings", "1", 873)
+    assert await storage.tournaments.posts_owed() == []

@@ -1,17 +1,20 @@
 """The crash-point harness for tournaments (docs/ARCHITECTURE.md, "Crash points"): a
-small Swiss (four players, two rounds) or arena (two players, ended early by its
-organiser) run by the real bot process against the stand-in with one tournament point of
-`bot.faults` armed, so the process SIGKILLs itself there;
-then the bot is started again without it, and once it has done what the restart owes,
-the invariants are checked on the real SQLite file and on what the stand-in shows:
+small Swiss (four players, two rounds; `notice`: paused by its organiser once round 1
+is paired and resumed, or cancelled by its organiser in sign-up) or arena (two players,
+ended early by its organiser) run by the real bot process against the stand-in with one
+tournament point of `bot.faults` armed, so the process SIGKILLs itself there; then the
+bot is started again without it, and once it has done what the restart owes, the
+invariants are checked on the real SQLite file and on what the stand-in shows:
 
 - every round (an arena's pairing) is paired once (its pairings posted once), each player
   at most once in it, and in an arena no player is in two games at once;
 - every pairing has at most one game, and exactly one (or a forfeit) once its round is
   paired; each game is in its own thread, its pairing's, and no thread holds two games;
-- every post of the ledger (sign-up, start, each round's pairings and results, the final)
-  is recorded and appears exactly once, in the tournament's channel or thread (a post
-  sent again after a kill carries its nonce: Discord returns the first message);
+- every post of the ledger (sign-up, start, each round's pairings and results, the
+  organiser's notices, the final) is recorded and appears exactly once, in the
+  tournament's channel or thread (a post sent again after a kill carries its nonce:
+  Discord returns the first message), and the sign-up post shows a pause or a
+  cancellation;
 - no acknowledged game end is lost (stored), and the tournament advanced past it: the
   next round paired, or the final posted;
 - the Swiss's standings, in each results post and in the final, equal an independent
@@ -46,6 +49,15 @@ _POINTS = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1),
 """Each result's points for White and Black (docs/RULES.md, "Scores")."""
 _BYE_POINTS = {"U": 2, "Z": 0}
 
+PAUSE, CANCEL = "pause", "cancel"
+"""The organiser's changes a Swiss may be driven through (`TournamentUnderKill.notice`)."""
+NOTICES = {"paused": "The organiser paused the tournament", "resumed": "The tournament goes on.",
+           "ended": "The organiser ended the tournament early",
+           "cancelled": "The tournament was cancelled."}
+"""The first words of each notice (English), by its ledger kind."""
+SIGNUP_STATUS = {"paused": "Paused by the organiser.", "cancelled": "Cancelled."}
+"""What the sign-up post says of a paused or cancelled tournament (English)."""
+
 
 @dataclass(frozen=True)
 class Pairing:
@@ -74,6 +86,12 @@ class TournamentUnderKill:
     """The games whose end a player saw acknowledged."""
     end_asked: bool = False
     """Whether the organiser ended the arena."""
+    notice: str | None = None
+    """`PAUSE`: the organiser pauses the Swiss once round 1's pairings are recorded (and
+    resumes it when it is driven to the end); `CANCEL`: the organiser ends it in sign-up
+    (cancelled); None: neither."""
+    asked: collections.Counter[str] = field(default_factory=collections.Counter)
+    """The organiser's commands given ("tournament pause"...), each counted."""
 
     @property
     def arena(self) -> bool:
@@ -156,12 +174,17 @@ class TournamentUnderKill:
         while harness.local.process.running:
             assert loop.time() < end, "the tournament stood still: " + self._state()
             _, status, _ = self.tournament()
-            if status == "signup":
+            command = self._command(status, to_the_end=to_the_end)
+            if command is not None:
                 assert self.organiser is not None
+                self.asked[command] += 1
                 await harness.interact(harness.standin.slash(
-                    self.organiser, harness.local.channel, "tournament start", {},
+                    self.organiser, harness.local.channel, command, {},
                     timeout=ANSWER_TIMEOUT))
                 continue
+            if status == "cancelled":
+                assert to_the_end, "the tournament was cancelled without reaching the point"
+                return
             if status == "finished" and not self.unrecorded_posts() and query(
                     self.database, "SELECT 1 FROM tournament_posts WHERE kind = 'final'"):
                 assert to_the_end, "the tournament ended without reaching the armed point"
@@ -173,6 +196,9 @@ class TournamentUnderKill:
                     self.organiser, harness.local.channel, "tournament end", {},
                     timeout=ANSWER_TIMEOUT))
                 self.end_asked = True
+                continue
+            if self.notice == PAUSE and not self.asked["tournament pause"]:
+                await asyncio.sleep(0.05)  # no game ends before the pause
                 continue
             playable = [p for p in self.pairings() if p.game_id is not None
                         and p.game_id not in self.ended
@@ -186,6 +212,22 @@ class TournamentUnderKill:
                     break
         assert not to_the_end, "the bot died unarmed: " + harness.local.process.log_tail(40)
         await harness.wait_death()
+
+    def _command(self, status: str, *, to_the_end: bool) -> str | None:
+        """The organiser's command due now (None: none): the start in sign-up (the end,
+        cancelling it, with `CANCEL`); with `PAUSE`, the pause once round 1's pairings
+        are recorded, and the resumption when driven to the end."""
+        if status == "signup":
+            return "tournament end" if self.notice == CANCEL else "tournament start"
+        if self.notice != PAUSE:
+            return None
+        if status == "running" and not self.asked["tournament pause"] and query(
+                self.database, "SELECT 1 FROM tournament_posts WHERE kind = 'pairings' "
+                "AND message_id IS NOT NULL"):
+            return "tournament pause"
+        if status == "paused" and to_the_end:
+            return "tournament resume"
+        return None
 
     async def _resign(self, pairing: Pairing) -> bool:
         """White resigns the pairing's game in its thread: False when the bot died before
@@ -303,8 +345,11 @@ class TournamentUnderKill:
         results = 0 if self.arena else sum(done for _, done in rounds)
         expected = collections.Counter({"signup": 1, "started": 1, "pairings": len(rounds),
                                         "results": results, "ended": int(self.end_asked),
+                                        "paused": self.asked["tournament pause"],
+                                        "resumed": self.asked["tournament resume"],
                                         "final": 1 if status == "finished" else 0})
         assert +kinds == +expected, (kinds, expected)
+        self._check_notices(kinds, thread)
         twice = {shown[:80]: n for shown, n in collections.Counter(
             shown for channel_id, _, shown in created if channel_id in (channel.id, thread)
         ).items() if n > 1}
@@ -323,6 +368,32 @@ class TournamentUnderKill:
             assert self._game(game_id)[0] == "finished", f"game {game_id}: its end was lost"
         if not self.arena:
             self._check_standings(rounds)
+
+    def check_cancelled(self) -> None:
+        """A Swiss cancelled in sign-up: its sign-up post and its notice recorded, the
+        notice shown once in its channel, no thread nor game, the sign-up post saying it
+        is cancelled."""
+        ident, status, thread = self.tournament()
+        assert (status, thread) == ("cancelled", None)
+        assert not self.pairings() and not query(self.database, "SELECT id FROM games")
+        ledger = query(self.database, "SELECT kind, key, message_id FROM tournament_posts "
+                       "WHERE tournament_id = ?", ident)
+        assert all(message_id is not None for _, _, message_id in ledger), ledger
+        kinds = collections.Counter(str(kind) for kind, _, _ in ledger)
+        assert kinds == collections.Counter({"signup": 1, "cancelled": 1}), kinds
+        self._check_notices(kinds, self.harness.local.channel.id)
+
+    def _check_notices(self, kinds: collections.Counter[str], where: int) -> None:
+        """Each notice of the ledger (`kinds`) shown exactly once in `where` (the thread;
+        the channel before it is opened), and the sign-up post showing the status."""
+        heads = [head for channel_id, head, _ in self._created() if channel_id == where]
+        for kind, words in NOTICES.items():
+            assert sum(head.startswith(words) for head in heads) == kinds[kind], (kind, heads)
+        _, status, _ = self.tournament()
+        assert self.signup is not None
+        shown = self.harness.standin.message(self.signup.id)
+        if status in SIGNUP_STATUS:
+            assert SIGNUP_STATUS[status] in f"{shown.content} {shown.embeds}", shown.embeds
 
     def _created(self) -> list[tuple[int, str, str]]:
         """Each message the bot created in a channel (not ephemeral), as (channel, first

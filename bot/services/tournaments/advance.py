@@ -1,7 +1,9 @@
 """`TournamentAdvance`: the one reconciler. It reads the tournament, its rounds and its
 games' states, and does the next due step, again until none is due; every step is
 idempotent, so a crash anywhere leaves a state the next `advance` takes up (at start-up
-`restore` calls it for every tournament under way). The steps, in order:
+`restore` calls it for every tournament under way or owing a post). First, whatever the
+status, every notice claimed in the ledger and not recorded is posted
+(`TournamentPosts.post_owed_notices`); then the steps, in order:
 
 1. in sign-up: the sign-up post; the start when its start time came;
 2. under way: the tournament's thread; the `Started` post; each pairing's game or
@@ -97,7 +99,10 @@ class TournamentAdvance:
                     snapshot = await self._core.read(tournament_id)
                     if snapshot is None or not self._core.owns(snapshot.record):
                         return
-                    if status is not None and snapshot.record.status is not status:
+                    if status is None:
+                        # Whatever the status (a cancelled tournament's notice too).
+                        await self._posts.post_owed_notices(snapshot.view)
+                    elif snapshot.record.status is not status:
                         # Started, finished or cancelled by a step: the sign-up post says so.
                         await self._posts.refresh_signup(snapshot.view)
                     status = snapshot.record.status

@@ -1,12 +1,13 @@
 """`TournamentControl`: the changes of a tournament's status: the start (entrants numbered
 by rating), the organiser's pause, resumption and early end, and the cancellation of a
 tournament whose start time came with too few players. Each checks the organiser's right
-and the status, writes conditionally on the revision it read, and posts its news once;
-the facade then advances the tournament."""
+and the status, writes conditionally on the revision it read, with its notice claimed in
+the ledger in the same transaction (`set_status(claim=...)`: a kill after the change
+leaves the notice owed, and the restart's reconciler sends it), posts the notice once and
+shows the new status on the sign-up post; the facade then advances the tournament."""
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from datetime import datetime
 
@@ -19,8 +20,10 @@ from bot.services.tournaments.values import (
     MIN_PLAYERS,
     Cancelled,
     Ended,
+    Notice,
     Paused,
     Resumed,
+    post_key,
 )
 from storage import TournamentRecord, TournamentStatus
 from tournaments.model import Format
@@ -84,14 +87,8 @@ class TournamentControl:
     async def cancel(self, snapshot: Snapshot, *, too_few_players: bool) -> None:
         """Cancel the tournament (sign-up); posts `Cancelled` and shows it on the
         sign-up post."""
-        core = self._core
-        record = await core.repo.set_status(snapshot.record.id, snapshot.record.revision,
-                                            TournamentStatus.CANCELLED, core.now())
-        view = snapshot.view
-        cancelled = dataclasses.replace(view, status=record.status,
-                                        finished_at=record.finished_at)
-        await self._posts.post(cancelled, Cancelled(too_few_players=too_few_players))
-        await self._posts.refresh_signup(cancelled)
+        await self._change(snapshot, TournamentStatus.CANCELLED,
+                           Cancelled(too_few_players=too_few_players))
 
     async def pause(self, snapshot: Snapshot, by: int, may_organise: bool) -> None:
         """Pause a running tournament (see `TournamentService.pause`)."""
@@ -100,9 +97,8 @@ class TournamentControl:
         if record.status is not TournamentStatus.RUNNING:
             require_not_over(record)
             raise PlayerError(Msg.TOURNAMENT_NOT_RUNNING)
-        paused = await self._core.repo.set_status(record.id, record.revision,
-                                                  TournamentStatus.PAUSED, self._core.now())
-        await self._posts.post(snapshot.view, Paused(paused.revision))
+        # The change moves the revision on by one: the notice's key.
+        await self._change(snapshot, TournamentStatus.PAUSED, Paused(record.revision + 1))
 
     async def resume(self, snapshot: Snapshot, by: int, may_organise: bool) -> None:
         """Resume a paused tournament; an arena's end moves on by the pause."""
@@ -112,11 +108,8 @@ class TournamentControl:
             require_not_over(record)
             raise PlayerError(Msg.TOURNAMENT_NOT_PAUSED)
         now = self._core.now()
-        ends_at = _moved_end(record, now)
-        resumed = await self._core.repo.set_status(record.id, record.revision,
-                                                   TournamentStatus.RUNNING, now,
-                                                   ends_at=ends_at)
-        await self._posts.post(snapshot.view, Resumed(resumed.revision))
+        await self._change(snapshot, TournamentStatus.RUNNING, Resumed(record.revision + 1),
+                           now=now, ends_at=_moved_end(record, now))
 
     async def end(self, snapshot: Snapshot, by: int, may_organise: bool) -> None:
         """End early: cancelled in sign-up; otherwise finished now (an arena's end is
@@ -129,10 +122,24 @@ class TournamentControl:
             return
         now = self._core.now()
         arena = record.format == Format.ARENA.value
-        await self._core.repo.set_status(record.id, record.revision,
-                                         TournamentStatus.FINISHED, now,
-                                         ends_at=now if arena else None)
-        await self._posts.post(snapshot.view, Ended())
+        await self._change(snapshot, TournamentStatus.FINISHED, Ended(), now=now,
+                           ends_at=now if arena else None)
+
+    async def _change(self, snapshot: Snapshot, status: TournamentStatus, notice: Notice,
+                      *, now: datetime | None = None, ends_at: datetime | None = None
+                      ) -> None:
+        """Set `status` (conditional on the revision read) with `notice` claimed in the
+        same transaction, post the notice, and show the change on the sign-up post."""
+        core = self._core
+        record = snapshot.record
+        key = post_key(notice)
+        await core.repo.set_status(record.id, record.revision, status,
+                                   now if now is not None else core.now(), ends_at=ends_at,
+                                   claim=(key.kind.value, key.key))
+        changed = await core.read(record.id)
+        view = snapshot.view if changed is None else changed.view
+        await self._posts.post(view, notice)
+        await self._posts.refresh_signup(view)
 
 
 def _moved_end(record: TournamentRecord, now: datetime) -> datetime | None:

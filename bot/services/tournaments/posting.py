@@ -10,7 +10,7 @@ import logging
 
 from bot.faults import FaultPoint, reach
 from bot.services.tournaments.core import TournamentCore
-from bot.services.tournaments.values import Post, TournamentView, post_key
+from bot.services.tournaments.values import Post, TournamentView, notice_of, post_key
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +50,27 @@ class TournamentPosts:
         key = post_key(post)
         return (view.id, key.kind.value, key.key) in self._recorded
 
+    async def post_owed_notices(self, view: TournamentView) -> None:
+        """Post every notice of the tournament claimed in the ledger and not recorded
+        (its process killed after the status change that claimed it, or after the
+        claim, or after the send: then the nonce returns the first message). The other
+        kinds are left to the reconciler, which derives them from the stored state."""
+        for claim in await self._core.repo.unrecorded_posts(view.id):
+            notice = notice_of(claim.kind, claim.key)
+            if notice is not None:
+                await self.post(view, notice)
+
     async def refresh_signup(self, view: TournamentView) -> None:
-        """Show the sign-up post as `view` is now (nothing before it is posted); errors
-        are logged (the post is only a picture of the stored state)."""
-        if view.post_message_id is None:
-            return
-        try:
-            await self._core.outlet.edit_signup(view)
-        except Exception:
-            log.exception("tournament %s: editing the sign-up post failed", view.id)
+        """`refresh_signup` with this service's core."""
+        await refresh_signup(self._core, view)
+
+
+async def refresh_signup(core: TournamentCore, view: TournamentView) -> None:
+    """Show the sign-up post as `view` is now (nothing before it is posted); errors are
+    logged (the post is only a picture of the stored state)."""
+    if view.post_message_id is None:
+        return
+    try:
+        await core.outlet.edit_signup(view)
+    except Exception:
+        log.exception("tournament %s: editing the sign-up post failed", view.id)

@@ -3,8 +3,9 @@
 the tournaments whose start time came (read from the database each time, so a start time
 set before a restart, or by another process, is kept) and to advance the running arenas
 (pairings as players come free, the end); `restore` advances, at start-up, every
-tournament under way of the servers this process owns, and every finished one that owes
-its final post (`ShardScope`: another process never pairs them)."""
+tournament under way of the servers this process owns, and every one that owes a post
+(a finished one its final, any a claimed notice), and refreshes their sign-up posts
+(`ShardScope`: another process never pairs them)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from typing import Any
 from bot.faults import FaultPoint, reach
 from bot.services.events import EventBus, GameEnded
 from bot.services.tournaments.core import TournamentCore
+from bot.services.tournaments.posting import refresh_signup
 from bot.services.tournaments.values import START_WITHIN
 from storage import TournamentStatus
 from tournaments.model import Format
@@ -69,12 +71,19 @@ class TournamentScheduler:
 
     async def restore(self) -> None:
         """Advance every tournament under way of the servers this process owns, and every
-        finished one whose final post is not recorded (killed between the finish and
-        that post)."""
-        repo = self._core.repo
-        for record in [*await repo.running(), *await repo.final_owed()]:
-            if self._core.owns(record):
+        one that owes a post whatever its status (`posts_owed`: a finished one whose
+        final post is not recorded, killed between the finish and that post; any with a
+        claim not recorded, such as a notice claimed with its status change), then show
+        each on its sign-up post (the edit after a change a kill cut off)."""
+        core = self._core
+        records = {record.id: record for record in
+                   [*await core.repo.running(), *await core.repo.posts_owed()]}
+        for record in sorted(records.values(), key=lambda record: record.id):
+            if core.owns(record):
                 await self._advance(record.id)
+                snapshot = await core.read(record.id)
+                if snapshot is not None:
+                    await refresh_signup(core, snapshot.view)
 
     async def tick(self, now: datetime | None = None) -> None:
         """Start the tournaments of this process's servers whose start time came by

@@ -383,6 +383,8 @@ class Cancelled:
     time with fewer than two players): no games were played."""
 
     too_few_players: bool
+    """Cancelled at its start time with fewer than two players (else by the organiser;
+    the ledger's key says which, so a restart posts the same notice)."""
 
 
 @dataclass(frozen=True)
@@ -432,11 +434,48 @@ def post_key(post: Post) -> PostKey:
             return PostKey(PostKind.RESUMED, str(revision))
         case Ended():
             return PostKey(PostKind.ENDED, "")
-        case Cancelled():
-            return PostKey(PostKind.CANCELLED, "")
+        case Cancelled(too_few_players=too_few_players):
+            return PostKey(PostKind.CANCELLED, _TOO_FEW if too_few_players else _BY_ORGANISER)
         case PlayerRemoved(user_id=user_id):
             return PostKey(PostKind.REMOVED, str(user_id))
         case Final():
             return PostKey(PostKind.FINAL, "")
         case _:
             assert_never(post)
+
+
+_TOO_FEW = "too-few-players"
+_BY_ORGANISER = "organiser"
+"""The ledger's keys of `Cancelled`."""
+
+Notice = Paused | Resumed | Ended | Cancelled | PlayerRemoved
+"""A post about a change the organiser (or a start time) made: nothing stored besides
+its ledger row says it is owed, so a restart rebuilds it from that row (`notice_of`)."""
+
+
+def notice_of(kind: str, key: str) -> Notice | None:
+    """The notice whose ledger row is (`kind`, `key`), rebuilt from the row alone (the
+    inverse of `post_key` for notices); None for a post of another kind (the reconciler
+    derives those from the stored rounds and status) or a key no notice has."""
+    try:
+        post_kind = PostKind(kind)
+    except ValueError:
+        return None
+    match post_kind:
+        case PostKind.PAUSED | PostKind.RESUMED | PostKind.REMOVED:
+            if not key.isdigit():
+                return None
+            number = int(key)
+            return (Paused(number) if post_kind is PostKind.PAUSED
+                    else Resumed(number) if post_kind is PostKind.RESUMED
+                    else PlayerRemoved(number))
+        case PostKind.ENDED:
+            return Ended() if key == "" else None
+        case PostKind.CANCELLED:
+            known = {_TOO_FEW: True, _BY_ORGANISER: False}
+            return Cancelled(too_few_players=known[key]) if key in known else None
+        case (PostKind.SIGN_UP | PostKind.STARTED | PostKind.PAIRINGS | PostKind.RESULTS
+              | PostKind.FINAL):
+            return None
+        case _:
+            assert_never(post_kind)

@@ -1,8 +1,9 @@
 """The scheduler (`bot.services.tournaments.scheduler`) on a fake clock: an arena pairs
 its players as they come free and stops pairing before its end, which freezes the
 standings (a game ended after it does not count); a start time starts a tournament (or
-cancels it with too few players); a process that does not own the server never pairs
-its tournaments."""
+cancels it with too few players); a restart posts the notices a kill left claimed, in a
+cancelled tournament too, and shows the status on the sign-up post; a process that does
+not own the server never pairs its tournaments."""
 
 from __future__ import annotations
 
@@ -10,10 +11,17 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.services.shards import ShardScope, shard_of
-from bot.services.tournaments import Cancelled, Final, RoundPaired
+from bot.services.tournaments import (
+    Cancelled,
+    Final,
+    Paused,
+    Post,
+    RoundPaired,
+    TournamentView,
+)
 from storage import TournamentStatus
 from tests.support.clock import FakeClock
-from tests.support.services import GUILD, OpenServices, Services, TournamentCollector
+from tests.support.services import CHANNEL, GUILD, OpenServices, Services, TournamentCollector
 from tests.support.tournament_play import (
     ORGANISER,
     PLAYERS,
@@ -171,6 +179,48 @@ async def test_a_start_time_set_before_a_restart_is_kept(
     await again.tournaments.tick()
     assert (await again.tournaments.info(view.id, guild_id=GUILD)).status \
         is TournamentStatus.RUNNING
+
+
+class Killed(TournamentCollector):
+    """Sends nothing of the organiser's notices, as if the bot died once its status
+    change was stored."""
+
+    async def post(self, view: TournamentView, post: Post) -> int:
+        if isinstance(post, Cancelled | Paused):
+            raise ConnectionError("the bot died")
+        return await super().post(view, post)
+
+
+async def test_a_restart_posts_the_notices_a_kill_left_claimed_and_shows_the_status(
+        open_services: OpenServices, tmp_path: Path) -> None:
+    clock = FakeClock()
+    path = tmp_path / "notices.sqlite3"
+    services = await open_services(path, clock, tournament_outlet=Killed())
+    cancelled = await create(services, Format.SWISS)
+    await services.tournaments.end(cancelled.id, ORGANISER, guild_id=GUILD,
+                                   may_organise=False)
+    paused = await create(services, Format.SWISS, channel=CHANNEL + 1)
+    await sign_up(services, paused.id, PLAYERS[:2])
+    await services.tournaments.start(paused.id, ORGANISER, guild_id=GUILD)
+    await services.tournaments.pause(paused.id, ORGANISER, guild_id=GUILD,
+                                     may_organise=False)
+    record = await services.storage.tournaments.get(paused.id)
+    assert record is not None and record.status is TournamentStatus.PAUSED
+    await services.close()
+
+    outlet = TournamentCollector()
+    again = await open_services(path, clock, tournament_outlet=outlet)
+    await again.tournaments.restore()
+    assert outlet.of_kind(cancelled.id, Cancelled) == [Cancelled(too_few_players=False)]
+    assert outlet.of_kind(paused.id, Paused) == [Paused(record.revision)]
+    shown = {view.id: view.status for view in outlet.signup_edits}
+    assert shown == {cancelled.id: TournamentStatus.CANCELLED,
+                     paused.id: TournamentStatus.PAUSED}
+    for view in (cancelled, paused):
+        assert await again.storage.tournaments.unrecorded_posts(view.id) == []
+    # Owed no more: a second restart posts nothing.
+    await again.tournaments.restore()
+    assert outlet.resent == [] and len(outlet.posts) == 2
 
 
 def other_shard_scope() -> ShardScope:

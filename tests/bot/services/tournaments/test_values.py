@@ -1,6 +1,6 @@
 """The settings' checks (`TournamentSettings.check`): each bad value is refused with its
-own message, at the limits docs/RULES.md and the service's constants state; and every
-post has its ledger key."""
+own message, at the limits docs/RULES.md and the service's constants state; every post
+has its ledger key, and a notice is rebuilt from its key alone."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from bot.services.tournaments import (
     TournamentSettings,
     post_key,
 )
+from bot.services.tournaments.values import notice_of
 from tests.support.tournament_play import settings
 from tournaments.model import Format
 
@@ -85,3 +86,17 @@ def test_each_post_has_its_own_ledger_key() -> None:
         Cancelled(too_few_players=True), PlayerRemoved(7), PlayerRemoved(8))]
     assert len(set(keys)) == len(keys)
     assert keys[2] == PostKey(PostKind.PAUSED, "3")
+
+
+def test_a_notice_is_rebuilt_from_its_ledger_key_alone() -> None:
+    notices = (Paused(3), Resumed(4), Ended(), Cancelled(too_few_players=True),
+               Cancelled(too_few_players=False), PlayerRemoved(7))
+    for notice in notices:
+        ledger = post_key(notice)
+        assert notice_of(ledger.kind.value, ledger.key) == notice
+    assert post_key(Cancelled(too_few_players=True)) != post_key(
+        Cancelled(too_few_players=False))
+    # Not a notice (derived from the stored state), or a key no notice has.
+    for kind, text in (("signup", ""), ("started", ""), ("pairings", "1"), ("final", ""),
+                      ("paused", ""), ("cancelled", ""), ("ended", "1"), ("bogus", "")):
+        assert notice_of(kind, text) is None
