@@ -123,9 +123,12 @@ class TournamentRepository(Protocol):
         `EntrantNotFoundError`, `EntryRefusedError` (`CLOSED`: the tournament is over)."""
         ...
 
-    async def remove(self, tournament_id: int, user_id: int) -> EntrantRecord:
+    async def remove(self, tournament_id: int, user_id: int,
+                     claim: tuple[str, str] | None = None) -> EntrantRecord:
         """The organiser removes the entrant (they cannot join again); revision +1.
-        Raises as `leave`."""
+        `claim` (kind, key): the notice's ledger claim, inserted in the same transaction
+        (as `set_status`'s), none when the entrant was removed already. Raises as
+        `leave`, and ValueError for a claim without its kind."""
         ...
 
     async def entrants(self, tournament_id: int) -> list[EntrantRecord]:

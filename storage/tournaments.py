@@ -336,9 +336,9 @@ class SqlTournamentRepository:
                 "rating = $3, number = $4 WHERE tournament_id = $5 AND user_id = $6",
                 _ACTIVE, at, rating, number, found.id, user_id)
 
-    async def _withdraw(self, tournament_id: int, user_id: int,
-                        status: EntrantStatus) -> EntrantRecord:
-        """`leave` (`status` LEFT) or `remove` (REMOVED)."""
+    async def _withdraw(self, tournament_id: int, user_id: int, status: EntrantStatus,
+                        claim: tuple[str, str] | None = None) -> EntrantRecord:
+        """`leave` (`status` LEFT) or `remove` (REMOVED), with the notice's `claim`."""
         at = self._now()
         async with self._db.transaction() as conn:
             found = await _lock_tournament(conn, tournament_id)
@@ -354,6 +354,8 @@ class SqlTournamentRepository:
                 "WHERE tournament_id = $3 AND user_id = $4",
                 status.value, at, tournament_id, user_id)
             await _bump(conn, tournament_id, at)
+            if claim is not None:
+                await _claim(conn, tournament_id, *claim, at)
             changed = await _entrant(conn, tournament_id, user_id)
         assert changed is not None
         return changed
@@ -361,8 +363,11 @@ class SqlTournamentRepository:
     async def leave(self, tournament_id: int, user_id: int) -> EntrantRecord:
         return await self._withdraw(tournament_id, user_id, EntrantStatus.LEFT)
 
-    async def remove(self, tournament_id: int, user_id: int) -> EntrantRecord:
-        return await self._withdraw(tournament_id, user_id, EntrantStatus.REMOVED)
+    async def remove(self, tournament_id: int, user_id: int,
+                     claim: tuple[str, str] | None = None) -> EntrantRecord:
+        if claim is not None and not claim[0]:
+            raise ValueError("a notice's claim names its kind")
+        return await self._withdraw(tournament_id, user_id, EntrantStatus.REMOVED, claim)
 
     async def entrants(self, tournament_id: int) -> list[EntrantRecord]:
         async with self._db.read() as conn:

@@ -688,6 +688,20 @@ async def test_a_status_change_claims_its_notice_in_the_same_transaction(
     assert await storage.tournaments.unrecorded_posts(made.id) == []
 
 
+async def test_a_removal_claims_its_notice_in_the_same_transaction(storage: Storage) -> None:
+    made = await started(storage, swiss())
+    await storage.tournaments.remove(made.id, 11, claim=("removed", "11"))
+    [claim] = await storage.tournaments.unrecorded_posts(made.id)
+    assert (claim.kind, claim.key, claim.message_id) == ("removed", "11", None)
+    # Removed already: nothing changes, nothing more is claimed.
+    await storage.tournaments.remove(made.id, 11, claim=("removed", "again"))
+    assert await storage.tournaments.unrecorded_posts(made.id) == [claim]
+    with pytest.raises(ValueError, match="kind"):
+        await storage.tournaments.remove(made.id, 12, claim=("", "12"))
+    assert {e.user_id for e in await storage.tournaments.entrants(made.id)
+            if e.status is EntrantStatus.REMOVED} == {11}
+
+
 async def test_a_tournament_owes_posts_while_a_claim_or_its_final_is_unrecorded(
     storage: Storage,
 ) -> None:

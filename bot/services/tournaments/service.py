@@ -195,7 +195,6 @@ class TournamentService:
         async with self._core.lock(tournament_id):
             snapshot = await self._core.read_in(tournament_id, guild_id)
             await self._control.end(snapshot, by, may_organise)
-            await self._posts.refresh_signup(await self._view(tournament_id))
         await self.advance(tournament_id)
         return await self._view(tournament_id)
 
@@ -284,8 +283,10 @@ class TournamentService:
         self._scheduler.listen(events)
 
     async def restore(self) -> None:
-        """At start-up: advance every tournament in sign-up past its start time, running
-        or paused, of the servers this process owns."""
+        """At start-up: advance every tournament of the servers this process owns that is
+        running or paused, or owes a post (a finished one its final, any one a notice
+        claimed but not recorded), and show each one's status on its sign-up post
+        (`TournamentScheduler.restore`)."""
         await self._scheduler.restore()
 
     def start_scheduler(self) -> None:

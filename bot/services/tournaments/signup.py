@@ -13,7 +13,7 @@ from bot.services.errors import PlayerError, UserRef
 from bot.services.tournaments.control import require_not_over, require_organiser
 from bot.services.tournaments.core import Snapshot, TournamentCore
 from bot.services.tournaments.posting import TournamentPosts
-from bot.services.tournaments.values import PlayerRemoved, TournamentSettings
+from bot.services.tournaments.values import PlayerRemoved, TournamentSettings, post_key
 from engine import get_variant
 from storage import (
     EntrantStatus,
@@ -115,9 +115,14 @@ class TournamentSignUp:
         require_not_over(record)
         if user_id not in snapshot.active:
             raise PlayerError(Msg.TOURNAMENT_PLAYER_NOT_ENTERED, user=UserRef(user_id))
-        await self._core.repo.remove(record.id, user_id)
-        if record.status is not TournamentStatus.SIGNUP:
-            await self._posts.post(snapshot.view, PlayerRemoved(user_id))
+        if record.status is TournamentStatus.SIGNUP:
+            await self._core.repo.remove(record.id, user_id)
+            return
+        # The notice is claimed with the removal, so a kill between them loses neither.
+        notice = PlayerRemoved(user_id)
+        key = post_key(notice)
+        await self._core.repo.remove(record.id, user_id, claim=(key.kind.value, key.key))
+        await self._posts.post(snapshot.view, notice)
 
 
 def _channel_busy(existing: TournamentRecord) -> PlayerError:
