@@ -5,11 +5,17 @@
     in "Dama Annex#lobby"                    switch to #lobby of the server Dama Annex
     in my game                               switch to the channel or thread of your
                                              game under way (a tournament game's thread)
-    wait "Round 2" 120s                      wait until the bot posts a message having
-                                             this text (at most 120 s; 60 without a time)
+    in my game or skip                       the same, but when you have no game under
+                                             way the lines up to the next `as`, `in` or
+                                             `wait` are skipped, not failed (a script
+                                             that cannot know a tournament's pairings)
+    wait "Round 2" 120s                      wait until the bot has posted a message
+                                             having this text after the one the previous
+                                             wait found (at most 120 s; 60 without a time)
     /challenge opponent:@bob variant:italian a slash command, as Discord shows it
     /challenge @bob italian                  option names may be left out, in schema order
     /move 22-18
+    /tournament create name:Cup format:swiss a sub-command: its name after the command's
     press Accept                             press a button on the newest message having it
     press 3 Accept                           press it on message [3] of the transcript
     select 2 "12-15??"                       pick this option (its label, or a part of
@@ -67,18 +73,26 @@ class InChannel:
 @dataclass(frozen=True)
 class InMyGame:
     """`in my game`: act in the channel (or thread) of the current user's game under way
-    from now on. A channel's name has no spaces on Discord, so no channel is called so."""
+    from now on. A channel's name has no spaces on Discord, so no channel is called so.
+
+    `or_skip` (`in my game or skip`): when the user has no game under way, the commands
+    up to the next `as`, `in` or `wait` are skipped instead of this line failing."""
+
+    or_skip: bool = False
 
 
 MY_GAME = "my game"
 """What `in` takes for the current user's game (`InMyGame`)."""
 
+OR_SKIP = "or skip"
+"""What follows `in my game` to skip the user's commands when they have no game."""
+
 
 @dataclass(frozen=True)
 class Wait:
     """`wait TEXT [SECONDS]`: wait until a message of the bot having `text` (in its text,
-    embed or buttons; case does not matter) has arrived since the previous command was
-    typed (or since the message the previous `wait` found), for at most `seconds`."""
+    embed or buttons; case does not matter) has arrived after the message the previous
+    `wait` found (since the session began, for the first), for at most `seconds`."""
 
     text: str
     seconds: float = 60.0
@@ -158,8 +172,11 @@ def parse_line(line: str) -> Command | None:
         if not hash_:
             server, channel = "", where
         channel = channel.strip()
-        if not hash_ and " ".join(channel.casefold().split()) == MY_GAME:
+        typed = " ".join(channel.casefold().split())
+        if not hash_ and typed == MY_GAME:
             return InMyGame()
+        if not hash_ and typed == f"{MY_GAME} {OR_SKIP}":
+            return InMyGame(or_skip=True)
         if not channel:
             raise ScriptError("write `in CHANNEL`, e.g. `in games`, or `in SERVER#CHANNEL`, "
                               'e.g. `in "Dama Annex#lobby"`')
@@ -191,8 +208,8 @@ def parse_line(line: str) -> Command | None:
         return _slash(text)
     raise ScriptError(
         f"{text[:40]!r} is not a command: write a slash command (`/move 22-18`), "
-        "`as NAME`, `in CHANNEL`, `in my game`, `wait TEXT`, `press LABEL`, `select OPTION` or "
-        "`suggest /COMMAND ...`"
+        "`as NAME`, `in CHANNEL`, `in my game [or skip]`, `wait TEXT`, `press LABEL`, "
+        "`select OPTION` or `suggest /COMMAND ...`"
     )
 
 
@@ -304,7 +321,9 @@ def canonical_command(
     """`command` with its command, sub-command and option names as registered, typed as
     Discord shows them to a client in `locale` (their `name_localizations`) or as
     registered: `/meydan-oku rakip:bob` for a Turkish client is `/challenge opponent:bob`.
-    Interactions always carry the registered names, whatever the client shows. Raises
+    A command with sub-commands takes their names as the next words typed
+    (`/tournament create ...` is the command "tournament create"). Interactions always
+    carry the registered names, whatever the client shows. Raises
     `ScriptError` for a command name none of `commands` has (naming the commands as the
     locale shows them, and the nearest one); other names it does not know are left as
     typed (the stand-in then says what is wrong), as is everything when no command is
@@ -312,10 +331,14 @@ def canonical_command(
     words = command.name.split()
     if not words:
         return command
+    bare = list(command.bare)
     path: list[str] = []
     pool: Sequence[Mapping[str, Any]] = [c for c in commands if c.get("type", 1) == 1]
     options: Sequence[Mapping[str, Any]] = ()
-    for word in words:
+    while words or (path and pool and bare):
+        # The sub-command (and group) names are the words typed after the command's
+        # (`/tournament create name:Cup`), as a client shows them: taken from the values.
+        word = words.pop(0) if words else bare.pop(0)
         match = next((item for item in pool
                       if any(_same_name(word, n) for n in _shown_names(item, locale))),
                      None)
@@ -332,7 +355,7 @@ def canonical_command(
                        if any(_same_name(key, n) for n in _shown_names(o, locale))),
                       None)
         named.append((str(option["name"]) if option is not None else key, value))
-    return Slash(" ".join(path), tuple(named), command.bare, command.suggest)
+    return Slash(" ".join(path), tuple(named), tuple(bare), command.suggest)
 
 
 def _same_name(typed: str, name: str) -> bool:

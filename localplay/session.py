@@ -110,7 +110,8 @@ class TerminalSession:
         self._last_answer = 0.0
         self._arrived: list[str] = []  # each bot message's text as it arrived, casefolded
         self._arrival = asyncio.Event()  # set at each arrival (`wait`)
-        self._looked_from = 0  # where in `_arrived` the next `wait` looks from
+        self._looked_from = 0  # where in `_arrived` the next `wait` looks from (a cursor)
+        self._skipping = False  # after `in my game or skip` found no game
 
     # ---- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> TerminalSession:
@@ -326,7 +327,14 @@ class TerminalSession:
 
     async def run(self, command: Command) -> bool:
         """Run one command; returns True when it worked and (for interactions) the bot
-        answered. Failures are printed and counted in `failures`."""
+        answered, or when it was skipped (after an `in my game or skip` that found no
+        game, until the next `as`, `in` or `wait`). Failures are printed and counted in
+        `failures`."""
+        if isinstance(command, AsUser | InChannel | InMyGame | Wait):
+            self._skipping = False
+        elif self._skipping:
+            self.emit(f"(skipped: @{self.user} has no game under way)")
+            return True
         try:
             await self._run(command)
         except (StandInError, ScriptError) as error:
@@ -346,9 +354,8 @@ class TerminalSession:
         if isinstance(command, Wait):
             await self._wait(command.text, command.seconds)
             return
-        self._looked_from = len(self._arrived)
         if isinstance(command, InMyGame):
-            await self._switch_to_game()
+            await self._switch_to_game(or_skip=command.or_skip)
         elif isinstance(command, AsUser):
             user = self.standin.user(command.name, locale=self.locale)
             self.standin.set_locale(user, self.locale)
@@ -389,15 +396,21 @@ class TerminalSession:
             self.emit(f"(created {self._place()})")
         self.emit(f"(you are in {self._place()})")
 
-    async def _switch_to_game(self) -> None:
+    async def _switch_to_game(self, *, or_skip: bool = False) -> None:
         """Move to the channel or thread of the current user's game under way, read from
-        the bot's database. Raises `ScriptError` when they have none, or several (then
-        it names their channels, for `in CHANNEL`)."""
+        the bot's database. Raises `ScriptError` when they have none (with `or_skip`: the
+        next commands are skipped instead, see `run`), or several (then it names their
+        channels, for `in CHANNEL`)."""
         user = self.standin.user(self.user)
         try:
             games = await self.games.active_for(user.id)
         except StorageError as error:
             raise ScriptError(f"cannot read the bot's games: {error}") from None
+        if not games and or_skip:
+            self._skipping = True
+            self.emit(f"(@{self.user} has no game under way: skipping to the next `as`, "
+                      "`in` or `wait`)")
+            return
         if not games:
             raise ScriptError(f"@{self.user} has no game under way")
         if len(games) > 1:
@@ -408,17 +421,20 @@ class TerminalSession:
         self.emit(f"(you are in {self._place()}, game #{games[0].id})")
 
     async def _wait(self, text: str, seconds: float) -> None:
-        """Return once a bot message having `text` arrived since the previous command was
-        typed (or since the one the previous `wait` found). Raises `ScriptError` after
-        `seconds` without one."""
+        """Return once a bot message having `text` arrived after the one the previous
+        `wait` found (since the session began for the first `wait`): a cursor that
+        only `wait` moves, so a post that came during any earlier command, however long
+        ago, is found, and each post once (a tournament's rounds end whenever their last
+        game does). Raises `ScriptError` after `seconds` without one."""
         wanted = text.casefold()
         deadline = time.monotonic() + seconds
+        looked = self._looked_from
         while True:
-            for index in range(self._looked_from, len(self._arrived)):
+            for index in range(looked, len(self._arrived)):
                 if wanted in self._arrived[index]:
                     self._looked_from = index + 1
                     return
-            self._looked_from = len(self._arrived)
+            looked = len(self._arrived)
             left = deadline - time.monotonic()
             if left <= 0:
                 raise ScriptError(f"no message of the bot said {text!r} within {seconds:g} s")
