@@ -58,8 +58,15 @@ ENGLISH_WORDS = {
 (checked as whole words outside placeholders, commands, code and isolated runs). Not
 "computer": Italian writes it so."""
 
-SPELLED_AS_IN_ENGLISH = {("fr", "duration.minutes")}
-"""Translations that are rightly the English spelling: French "1 minute", "2 minutes"."""
+SPELLED_AS_IN_ENGLISH = {
+    ("fr", "duration.minutes"),
+    *(("it", f"tiebreak.{key}") for key in (
+        "buchholz_cut_1", "sonneborn_berger", "performance",
+        "short_buchholz_cut_1", "short_sonneborn_berger", "short_performance")),
+}
+"""Translations that are rightly the English spelling: French "1 minute", "2 minutes";
+the tie-breaks as Italian tournament regulations name them ("Buchholz Cut 1",
+"Sonneborn-Berger", "performance") and their short forms."""
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 """Discord's rule for command and option names (`^[-_\\p{L}\\p{N}...]{1,32}$`, lower case)."""
