@@ -186,13 +186,15 @@ def _entries(player: int, rounds: Sequence[Round],
 
 def tournament_to_trf(name: str, entrants: Collection[Entrant], rounds: Sequence[Round],
                       total_rounds: int, names: Mapping[int, str] | None = None,
-                      initial_colour: Colour = Colour.WHITE) -> TrfTournament:
+                      initial_colour: Colour = Colour.WHITE,
+                      ranks: Mapping[int, int] | None = None) -> TrfTournament:
     """The TRF of a tournament: header lines 012 (`name`), 062 (the number of players),
     XXR (`total_rounds`) and XXC (`initial_colour`: "white1" or "black1"), the
     extensions bbpPairings reads; a player line per entrant by pairing
     number, named from `names` (the player's id when absent), with its points (a win 1, a
-    draw 1/2, the pairing-allocated bye 1; docs/RULES.md, "Swiss") and its rank by points
-    then pairing number."""
+    draw 1/2, the pairing-allocated bye 1; docs/RULES.md, "Swiss") and its rank: from
+    `ranks` (player to rank: the standings', tie-breaks included) when given, else by
+    points then pairing number."""
     number_of = {entrant.player: entrant.number for entrant in entrants}
     ordered = sorted(entrants, key=lambda entrant: entrant.number)
     entries = {entrant.player: _entries(entrant.player, rounds, number_of)
@@ -201,6 +203,8 @@ def tournament_to_trf(name: str, entrants: Collection[Entrant], rounds: Sequence
                           Fraction(0)) for player, rows in entries.items()}
     ranking = sorted(ordered, key=lambda entrant: (-points[entrant.player], entrant.number))
     rank = {entrant.player: place for place, entrant in enumerate(ranking, 1)}
+    if ranks is not None:
+        rank = {player: ranks.get(player, place) for player, place in rank.items()}
     players = tuple(
         TrfPlayer(entrant.number, (names or {}).get(entrant.player, str(entrant.player)),
                   entrant.rating, points[entrant.player], rank[entrant.player],
