@@ -298,8 +298,9 @@ class Tournaments(commands.Cog):
             await self._which(interaction, tournament), interaction.user.id,
             guild_id=guild_of(interaction), may_organise=await self.may_organise(interaction))
         cancelled = view.status is TournamentStatus.CANCELLED  # ended before it started
-        await self._done(interaction, Msg.TOURNAMENT_CANCELLED if cancelled
-                         else Msg.TOURNAMENT_ENDED, view)
+        # An arena's games under way no longer count; its final standings come at once.
+        ended = Msg.TOURNAMENT_ENDED_ARENA if view.format is Format.ARENA else Msg.TOURNAMENT_ENDED
+        await self._done(interaction, Msg.TOURNAMENT_CANCELLED if cancelled else ended, view)
 
     @tournament.command(name="remove", description=t("tournament.remove"))
     @app_commands.describe(player=t("tournament.remove.player"),

@@ -81,6 +81,8 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_RESUMED: "{name} goes on.",
     Msg.TOURNAMENT_ENDED: "{name} ends: the games under way are played out, then the final "
                           "standings are posted.",
+    Msg.TOURNAMENT_ENDED_ARENA: "{name} ends now: its final standings are posted at once; a "
+                                "game under way is played out but no longer counts.",
     Msg.TOURNAMENT_CANCELLED: "{name} is cancelled: it had not started.",
     Msg.TOURNAMENT_REMOVED_PLAYER: "{player} was removed from {name}.",
     Msg.TOURNAMENT_THREAD_NAME_GAME: "{name}: round {round}, board {board}",
@@ -130,6 +132,9 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_POST_RESUMED: "The tournament goes on.",
     Msg.TOURNAMENT_POST_ENDED: "The organiser ended the tournament early: the games under way "
                                "are played out, then the final standings are posted.",
+    Msg.TOURNAMENT_POST_ENDED_ARENA: "The organiser ended the arena early: the final "
+                                     "standings follow; a game under way is played out but "
+                                     "no longer counts.",
     Msg.TOURNAMENT_POST_CANCELLED: "The tournament was cancelled.",
     Msg.TOURNAMENT_POST_CANCELLED_FEW: "The tournament was cancelled: fewer than two players "
                                        "had joined at its start time.",
