@@ -35,7 +35,7 @@ from discord.ext import commands
 
 from bot.cogs.choices import VARIANT_CHOICES
 from bot.config import Config
-from bot.messages import Msg, text
+from bot.messages import Listing, Msg, text
 from bot.messages import command_text as t
 from bot.services import PlayerError
 from bot.services.models import MoveTime
@@ -96,17 +96,31 @@ def role_ids(interaction: Interaction) -> frozenset[int]:
     return frozenset(user._roles)
 
 
+POST_PERMISSIONS = (("send_messages", Msg.PERMISSION_SEND_MESSAGES),
+                    ("embed_links", Msg.PERMISSION_EMBED_LINKS),
+                    ("attach_files", Msg.PERMISSION_ATTACH_FILES))
+"""What a tournament's posts need of the bot in its channel, besides its threads: the
+sign-up post is an embed, the standings an embed with its picture attached."""
+
+
 def check_threads(interaction: Interaction) -> None:
     """Refuse a tournament where its threads cannot be: outside a text channel (a thread,
     an announcement or voice channel: TOURNAMENT_TEXT_CHANNEL), or in a channel where the
     bot may not open threads and write in them (TOURNAMENT_NO_THREADS; the interaction's
-    `app_permissions` are the bot's in this channel). Each game and the tournament's news
-    are in public threads of the channel. Raises `PlayerError`."""
+    `app_permissions` are the bot's in this channel), or may not send its posts
+    (`POST_PERMISSIONS`: TOURNAMENT_NO_POST_PERMISSIONS). Each game and the tournament's
+    news are in public threads of the channel. Raises `PlayerError`."""
     if getattr(interaction.channel, "type", None) is not discord.ChannelType.text:
         raise PlayerError(Msg.TOURNAMENT_TEXT_CHANNEL)
     granted = interaction.app_permissions
     if not (granted.create_public_threads and granted.send_messages_in_threads):
         raise PlayerError(Msg.TOURNAMENT_NO_THREADS, channel=f"<#{interaction.channel_id}>")
+    missing = [name for flag, name in POST_PERMISSIONS if not getattr(granted, flag)]
+    if missing:
+        raise PlayerError(Msg.TOURNAMENT_NO_POST_PERMISSIONS,
+                          channel=f"<#{interaction.channel_id}>",
+                          permissions=Listing(tuple(missing)),
+                          needed=Listing(tuple(name for _, name in POST_PERMISSIONS)))
 
 
 def guild_of(interaction: Interaction) -> int:

@@ -19,6 +19,10 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_NO_THREADS: "I cannot open threads in {channel}: give me the Create "
                                "Public Threads and Send Messages in Threads permissions "
                                "there, then try again.",
+    Msg.TOURNAMENT_NO_POST_PERMISSIONS: "I cannot run a tournament in {channel}: I am missing "
+                                        "{permissions} there (its posts need all of these: "
+                                        "{needed}). Give me those permissions there, then "
+                                        "try again.",
     Msg.TOURNAMENT_TEXT_CHANNEL: "Create a tournament in a server's text channel, not in a "
                                  "thread: its games and news get threads of their own "
                                  "there.",

@@ -366,6 +366,7 @@ class Msg(enum.StrEnum):
     TOURNAMENT_WHICH = "error.tournament_which"
     TOURNAMENT_DIRECT_MESSAGES = "error.tournament_direct_messages"
     TOURNAMENT_NO_THREADS = "error.tournament_no_threads"
+    TOURNAMENT_NO_POST_PERMISSIONS = "error.tournament_no_post_permissions"
     TOURNAMENT_TEXT_CHANNEL = "error.tournament_text_channel"
     TOURNAMENT_BUTTON_JOIN = "tournament.button_join"
     TOURNAMENT_BUTTON_LEAVE = "tournament.button_leave"
