@@ -203,6 +203,7 @@ async def test_an_early_end_says_what_becomes_of_the_games_under_way(
     "Arena")."""
     bot = ProbeBot()
     channel = standin.channel("general")
+    assert channel.guild_id is not None
     async with running(standin, bot):
         posts = TournamentPosts(bot)
         running_ = TournamentStatus.RUNNING
