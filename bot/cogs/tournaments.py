@@ -11,8 +11,8 @@ Standings buttons (`bot.ui.tournaments`) come to `Tournaments.press`.
 Who organises: members with Manage Server, or with the role the server names
 (`/server-settings organiser_role:`); `may_organise` reads both from the interaction and
 the service decides with it. A tournament named by its number must be this server's; with
-none named, the one of this channel or thread, else the server's only open one, else the
-last one finished here (`Tournaments._which`).
+none named, the one of this channel or thread (a finished one's thread too), else the
+server's only open one, else the last one finished here (`Tournaments._which`).
 
 Each handler reads the interaction, calls one `TournamentService` method and answers with
 what `bot.ui.tournament_texts` writes; the service's own posts (the sign-up post, the
@@ -160,9 +160,9 @@ class Tournaments(commands.Cog):
     async def _which(self, interaction: Interaction, tournament: int | None) -> int:
         """The tournament a command is about: the one named, else the one of this channel
         in sign-up or under way (its sign-up channel, its thread or a game's thread), else
-        the server's only one in sign-up or under way, else the last one finished in this
-        channel or its thread. Raises `PlayerError(TOURNAMENT_WHICH)` when that leaves
-        none or several."""
+        the finished one whose thread this is, else the server's only one in sign-up or
+        under way, else the last one finished in this channel. Raises
+        `PlayerError(TOURNAMENT_WHICH)` when that leaves none or several."""
         guild_id = guild_of(interaction)
         if tournament is not None:
             return tournament
@@ -170,13 +170,16 @@ class Tournaments(commands.Cog):
         here = await self.tournaments.in_channel(guild_id, channel_id)
         if here is not None:
             return here.id
+        finished = await self.tournaments.history(guild_id, limit=SHOWN_HISTORY)
+        for view in finished:
+            if channel_id == view.thread_id:  # a thread is one tournament's for good
+                return view.id
         open_ = await self.tournaments.list(guild_id)
         if len(open_) == 1:
             return open_[0].id
         if not open_:
-            finished = await self.tournaments.history(guild_id, limit=SHOWN_HISTORY)
             for view in finished:
-                if channel_id in (view.channel_id, view.thread_id):
+                if channel_id == view.channel_id:
                     return view.id
         raise PlayerError(Msg.TOURNAMENT_WHICH)
 
