@@ -44,6 +44,13 @@ from tournaments.model import (
 from tournaments.scores import SWISS
 
 
+class NoLegalPairingError(ValueError):
+    """No pairing of the round keeps the absolute criteria (FIDE C.04.3 C.1 to C.3: no
+    two players meet twice, at most one pairing-allocated bye, and none to a player who
+    had one): every pairing the players allow has been played, so the Swiss can go no
+    further (a Swiss of more rounds than its players allow)."""
+
+
 def _scaled(points: int) -> Fraction:
     """`points` of `scores.SWISS` on the pairing's scale, where a win is 1."""
     return Fraction(points, SWISS.win)
@@ -205,7 +212,9 @@ def pair_swiss(entrants: Collection[Entrant], rounds: Sequence[Round], round_num
     `total_rounds`, a round of `rounds` is not finished, `absent` names a player who is
     not an entrant, and as `check_entrants` and `check_rounds` do (an entrant listed
     twice; a round given twice, a misfiled game or bye, a player twice in a round); the
-    engine's own errors (no legal pairing) propagate.
+    engine's own errors propagate. Raises `NoLegalPairingError` when no pairing keeps
+    the absolute criteria (the engine then leaves several players, or one who had the bye,
+    unpaired, or pairs two players again).
     """
     check_entrants(entrants)
     check_rounds(rounds)
@@ -248,6 +257,23 @@ def pair_swiss(entrants: Collection[Entrant], rounds: Sequence[Round], round_num
         else:
             games.append(Game(round_number, len(games) + 1, white,
                               player_of[int(pairing["black_id"])]))
+    _check_legal(games, byes, previous, number_of, records, round_number)
     byes.extend(Bye(round_number, player, ByeKind.NOT_PAIRED)
                 for player in sorted(absent, key=lambda player: number_of[player]))
     return Round(round_number, tuple(games), tuple(byes))
+
+
+def _check_legal(games: Sequence[Game], byes: Sequence[Bye], previous: set[tuple[int, int]],
+                 number_of: dict[int, int], records: dict[int, dict[int, _Record]],
+                 round_number: int) -> None:
+    """Raise `NoLegalPairingError` when the engine's round breaks an absolute criterion
+    (FIDE C.04.3 C.1 to C.3): a rematch, more than one pairing-allocated bye, or the bye
+    to a player who had one (or won by forfeit: FIDE C.04.1 d)."""
+    rematches = [game for game in games
+                 if (min(number_of[game.white], number_of[game.black]),
+                     max(number_of[game.white], number_of[game.black])) in previous]
+    again = [bye.player for bye in byes if any(
+        record.pairing_allocated_bye or record.forfeit_win
+        for record in records.get(bye.player, {}).values())]
+    if rematches or len(byes) > 1 or again:
+        raise NoLegalPairingError(f"round {round_number} has no legal pairing")

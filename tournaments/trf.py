@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -184,15 +185,27 @@ def _entries(player: int, rounds: Sequence[Round],
     return tuple(entries)
 
 
+def trf_name(name: str) -> str:
+    """`name` as a TRF player line holds it: in ASCII (accents dropped, other characters
+    left out, spaces squeezed), so that the line's fields keep their columns for a
+    program that reads bytes as for one that reads characters (FIDE C.04 Annex 2 gives
+    fixed columns); "" when nothing is left."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return " ".join("".join(c for c in folded if c.isprintable()).split())
+
+
 def tournament_to_trf(name: str, entrants: Collection[Entrant], rounds: Sequence[Round],
                       total_rounds: int, names: Mapping[int, str] | None = None,
-                      initial_colour: Colour = Colour.WHITE) -> TrfTournament:
+                      initial_colour: Colour = Colour.WHITE,
+                      ranks: Mapping[int, int] | None = None) -> TrfTournament:
     """The TRF of a tournament: header lines 012 (`name`), 062 (the number of players),
     XXR (`total_rounds`) and XXC (`initial_colour`: "white1" or "black1"), the
     extensions bbpPairings reads; a player line per entrant by pairing
-    number, named from `names` (the player's id when absent), with its points (a win 1, a
-    draw 1/2, the pairing-allocated bye 1; docs/RULES.md, "Swiss") and its rank by points
-    then pairing number."""
+    number, named from `names` in ASCII (`trf_name`; the player's id when absent or when
+    nothing of the name is ASCII), with its points (a win 1, a
+    draw 1/2, the pairing-allocated bye 1; docs/RULES.md, "Swiss") and its rank: from
+    `ranks` (player to rank: the standings', tie-breaks included) when given, else by
+    points then pairing number."""
     number_of = {entrant.player: entrant.number for entrant in entrants}
     ordered = sorted(entrants, key=lambda entrant: entrant.number)
     entries = {entrant.player: _entries(entrant.player, rounds, number_of)
@@ -201,8 +214,11 @@ def tournament_to_trf(name: str, entrants: Collection[Entrant], rounds: Sequence
                           Fraction(0)) for player, rows in entries.items()}
     ranking = sorted(ordered, key=lambda entrant: (-points[entrant.player], entrant.number))
     rank = {entrant.player: place for place, entrant in enumerate(ranking, 1)}
+    if ranks is not None:
+        rank = {player: ranks.get(player, place) for player, place in rank.items()}
     players = tuple(
-        TrfPlayer(entrant.number, (names or {}).get(entrant.player, str(entrant.player)),
+        TrfPlayer(entrant.number,
+                  trf_name((names or {}).get(entrant.player, "")) or str(entrant.player),
                   entrant.rating, points[entrant.player], rank[entrant.player],
                   entries[entrant.player])
         for entrant in ordered)

@@ -11,8 +11,8 @@ Standings buttons (`bot.ui.tournaments`) come to `Tournaments.press`.
 Who organises: members with Manage Server, or with the role the server names
 (`/server-settings organiser_role:`); `may_organise` reads both from the interaction and
 the service decides with it. A tournament named by its number must be this server's; with
-none named, the one of this channel or thread, else the server's only open one, else the
-last one finished here (`Tournaments._which`).
+none named, the one of this channel or thread (a finished one's thread too), else the
+server's only open one, else the last one finished here (`Tournaments._which`).
 
 Each handler reads the interaction, calls one `TournamentService` method and answers with
 what `bot.ui.tournament_texts` writes; the service's own posts (the sign-up post, the
@@ -35,7 +35,7 @@ from discord.ext import commands
 
 from bot.cogs.choices import VARIANT_CHOICES
 from bot.config import Config
-from bot.messages import Msg, text
+from bot.messages import Listing, Msg, text
 from bot.messages import command_text as t
 from bot.services import PlayerError
 from bot.services.models import MoveTime
@@ -96,17 +96,31 @@ def role_ids(interaction: Interaction) -> frozenset[int]:
     return frozenset(user._roles)
 
 
+POST_PERMISSIONS = (("send_messages", Msg.PERMISSION_SEND_MESSAGES),
+                    ("embed_links", Msg.PERMISSION_EMBED_LINKS),
+                    ("attach_files", Msg.PERMISSION_ATTACH_FILES))
+"""What a tournament's posts need of the bot in its channel, besides its threads: the
+sign-up post is an embed, the standings an embed with its picture attached."""
+
+
 def check_threads(interaction: Interaction) -> None:
     """Refuse a tournament where its threads cannot be: outside a text channel (a thread,
     an announcement or voice channel: TOURNAMENT_TEXT_CHANNEL), or in a channel where the
     bot may not open threads and write in them (TOURNAMENT_NO_THREADS; the interaction's
-    `app_permissions` are the bot's in this channel). Each game and the tournament's news
-    are in public threads of the channel. Raises `PlayerError`."""
+    `app_permissions` are the bot's in this channel), or may not send its posts
+    (`POST_PERMISSIONS`: TOURNAMENT_NO_POST_PERMISSIONS). Each game and the tournament's
+    news are in public threads of the channel. Raises `PlayerError`."""
     if getattr(interaction.channel, "type", None) is not discord.ChannelType.text:
         raise PlayerError(Msg.TOURNAMENT_TEXT_CHANNEL)
     granted = interaction.app_permissions
     if not (granted.create_public_threads and granted.send_messages_in_threads):
         raise PlayerError(Msg.TOURNAMENT_NO_THREADS, channel=f"<#{interaction.channel_id}>")
+    missing = [name for flag, name in POST_PERMISSIONS if not getattr(granted, flag)]
+    if missing:
+        raise PlayerError(Msg.TOURNAMENT_NO_POST_PERMISSIONS,
+                          channel=f"<#{interaction.channel_id}>",
+                          permissions=Listing(tuple(missing)),
+                          needed=Listing(tuple(name for _, name in POST_PERMISSIONS)))
 
 
 def guild_of(interaction: Interaction) -> int:
@@ -146,9 +160,9 @@ class Tournaments(commands.Cog):
     async def _which(self, interaction: Interaction, tournament: int | None) -> int:
         """The tournament a command is about: the one named, else the one of this channel
         in sign-up or under way (its sign-up channel, its thread or a game's thread), else
-        the server's only one in sign-up or under way, else the last one finished in this
-        channel or its thread. Raises `PlayerError(TOURNAMENT_WHICH)` when that leaves
-        none or several."""
+        the finished one whose thread this is, else the server's only one in sign-up or
+        under way, else the last one finished in this channel. Raises
+        `PlayerError(TOURNAMENT_WHICH)` when that leaves none or several."""
         guild_id = guild_of(interaction)
         if tournament is not None:
             return tournament
@@ -156,13 +170,16 @@ class Tournaments(commands.Cog):
         here = await self.tournaments.in_channel(guild_id, channel_id)
         if here is not None:
             return here.id
+        finished = await self.tournaments.history(guild_id, limit=SHOWN_HISTORY)
+        for view in finished:
+            if channel_id == view.thread_id:  # a thread is one tournament's for good
+                return view.id
         open_ = await self.tournaments.list(guild_id)
         if len(open_) == 1:
             return open_[0].id
         if not open_:
-            finished = await self.tournaments.history(guild_id, limit=SHOWN_HISTORY)
             for view in finished:
-                if channel_id in (view.channel_id, view.thread_id):
+                if channel_id == view.channel_id:
                     return view.id
         raise PlayerError(Msg.TOURNAMENT_WHICH)
 
@@ -298,8 +315,9 @@ class Tournaments(commands.Cog):
             await self._which(interaction, tournament), interaction.user.id,
             guild_id=guild_of(interaction), may_organise=await self.may_organise(interaction))
         cancelled = view.status is TournamentStatus.CANCELLED  # ended before it started
-        await self._done(interaction, Msg.TOURNAMENT_CANCELLED if cancelled
-                         else Msg.TOURNAMENT_ENDED, view)
+        # An arena's games under way no longer count; its final standings come at once.
+        ended = Msg.TOURNAMENT_ENDED_ARENA if view.format is Format.ARENA else Msg.TOURNAMENT_ENDED
+        await self._done(interaction, Msg.TOURNAMENT_CANCELLED if cancelled else ended, view)
 
     @tournament.command(name="remove", description=t("tournament.remove"))
     @app_commands.describe(player=t("tournament.remove.player"),

@@ -19,6 +19,10 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_NO_THREADS: "I cannot open threads in {channel}: give me the Create "
                                "Public Threads and Send Messages in Threads permissions "
                                "there, then try again.",
+    Msg.TOURNAMENT_NO_POST_PERMISSIONS: "I cannot run a tournament in {channel}: I am missing "
+                                        "{permissions} there (its posts need all of these: "
+                                        "{needed}). Give me those permissions there, then "
+                                        "try again.",
     Msg.TOURNAMENT_TEXT_CHANNEL: "Create a tournament in a server's text channel, not in a "
                                  "thread: its games and news get threads of their own "
                                  "there.",
@@ -81,6 +85,8 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_RESUMED: "{name} goes on.",
     Msg.TOURNAMENT_ENDED: "{name} ends: the games under way are played out, then the final "
                           "standings are posted.",
+    Msg.TOURNAMENT_ENDED_ARENA: "{name} ends now: its final standings are posted at once; a "
+                                "game under way is played out but no longer counts.",
     Msg.TOURNAMENT_CANCELLED: "{name} is cancelled: it had not started.",
     Msg.TOURNAMENT_REMOVED_PLAYER: "{player} was removed from {name}.",
     Msg.TOURNAMENT_THREAD_NAME_GAME: "{name}: round {round}, board {board}",
@@ -93,6 +99,7 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_RESULT_LINE: "Board {board}: {white} **{result}** {black}",
     Msg.TOURNAMENT_STANDINGS_TITLE: "{name}: standings",
     Msg.TOURNAMENT_STANDINGS_AFTER: "After round {round}",
+    Msg.TOURNAMENT_STANDINGS_DURING: "During round {round}: its games count as they end",
     Msg.TOURNAMENT_STANDINGS_EMPTY: "No results yet.",
     Msg.TOURNAMENT_STANDINGS_MORE: Plural("…and {count} more player",
                                           "…and {count} more players"),
@@ -109,6 +116,7 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TIEBREAK_SHORT_DIRECT_ENCOUNTER: "DE",
     Msg.TIEBREAK_SHORT_PERFORMANCE: "Perf.",
     Msg.TOURNAMENT_PICTURE_TITLE: "{name}: standings after round {round}",
+    Msg.TOURNAMENT_PICTURE_TITLE_DURING: "{name}: standings during round {round}",
     Msg.TOURNAMENT_PICTURE_PLAYER: "Player",
     Msg.TOURNAMENT_PICTURE_SCORE: "Points",
     Msg.TOURNAMENT_PICTURE_MORE_PLAYERS: Plural("and {count} more player",
@@ -130,6 +138,9 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_POST_RESUMED: "The tournament goes on.",
     Msg.TOURNAMENT_POST_ENDED: "The organiser ended the tournament early: the games under way "
                                "are played out, then the final standings are posted.",
+    Msg.TOURNAMENT_POST_ENDED_ARENA: "The organiser ended the arena early: the final "
+                                     "standings follow; a game under way is played out but "
+                                     "no longer counts.",
     Msg.TOURNAMENT_POST_CANCELLED: "The tournament was cancelled.",
     Msg.TOURNAMENT_POST_CANCELLED_FEW: "The tournament was cancelled: fewer than two players "
                                        "had joined at its start time.",

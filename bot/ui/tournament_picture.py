@@ -11,7 +11,7 @@ from typing import assert_never
 from bot.language import Direction, Language, from_locale
 from bot.messages import Msg, text
 from bot.services.tournaments import Cell, ResultCell, StandingRow, StandingsView, TieBreak
-from bot.ui.tournament_texts import number_text
+from bot.ui.tournament_texts import number_text, round_under_way
 from engine import Color
 from renderer import (
     CellResult,
@@ -131,7 +131,8 @@ def standings_table(standings: StandingsView, names: Mapping[int, str],
                             count=max(cells - MAX_ROUNDS, 0)))
     title = (text(Msg.TOURNAMENT_STANDINGS_TITLE, locale, name=standings.name)
              if arena or standings.round == 0
-             else text(Msg.TOURNAMENT_PICTURE_TITLE, locale, name=standings.name,
+             else text(Msg.TOURNAMENT_PICTURE_TITLE_DURING if round_under_way(standings)
+                       else Msg.TOURNAMENT_PICTURE_TITLE, locale, name=standings.name,
                        round=standings.round))
     language = from_locale(locale) or Language.ENGLISH
     return StandingsTable(

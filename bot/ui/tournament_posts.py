@@ -60,6 +60,7 @@ from bot.ui.tournament_texts import (
 )
 from bot.ui.tournaments import signup_view, standings_view
 from storage import TournamentStatus
+from tournaments.model import Format
 
 log = logging.getLogger(__name__)
 
@@ -236,6 +237,10 @@ class TournamentPosts:
                 return await self._with_standings([f"**{head}**",
                                                    *podium_lines(standings, locale)],
                                                   standings, view, locale)
+            case Ended() if view.format is Format.ARENA:
+                # An arena's end is now: its games under way no longer count, and the
+                # final standings follow at once (docs/RULES.md, "Arena").
+                return [PostPart(content=text(Msg.TOURNAMENT_POST_ENDED_ARENA, locale))]
             case Paused() | Resumed() | Ended() | Cancelled() | PlayerRemoved():
                 return [PostPart(content=_notice(post, locale))]
             case _:

@@ -16,6 +16,7 @@ import discord
 
 from bot.messages import Msg, decimal, text, variant_name
 from bot.services.tournaments import (
+    Cell,
     RoundView,
     StandingRow,
     StandingsView,
@@ -286,12 +287,21 @@ def standings_lines(standings: StandingsView, locale: str | None) -> list[str]:
     return lines
 
 
+def round_under_way(standings: StandingsView) -> bool:
+    """Whether a game of the standings' last round is still under way (a Swiss or round
+    robin read during a round: its games count as they end)."""
+    return any(result.round == standings.round and result.cell is Cell.UNDER_WAY
+               for row in standings.rows for result in row.results)
+
+
 def standings_embed(standings: StandingsView, locale: str | None) -> discord.Embed:
-    """The standings as an embed: the title, the round they follow (Swiss and round
-    robin), the rows."""
+    """The standings as an embed: the title, the round they follow, or are read during
+    (Swiss and round robin), the rows."""
     lines = standings_lines(standings, locale)
     if standings.format is not Format.ARENA and standings.round > 0:
-        lines.insert(0, text(Msg.TOURNAMENT_STANDINGS_AFTER, locale, round=standings.round))
+        lines.insert(0, text(Msg.TOURNAMENT_STANDINGS_DURING if round_under_way(standings)
+                             else Msg.TOURNAMENT_STANDINGS_AFTER, locale,
+                             round=standings.round))
     return discord.Embed(
         title=text(Msg.TOURNAMENT_STANDINGS_TITLE, locale, name=standings.name),
         description=fitted(lines),

@@ -185,3 +185,35 @@ async def test_an_arena_pairs_again_as_players_come_free_and_ends_early(
     final = await _posted(local, post.id, mark, "**Blitz is over.")
     assert final.embeds[0]["title"] == "Blitz: standings"
     assert [b.label for b in standin.message(post.id).buttons] == ["Standings"]
+
+
+async def test_in_a_finished_tournaments_thread_the_commands_read_that_tournament(
+        invited: LocalDiscord) -> None:
+    """A tournament's thread names it even once it is over, before another tournament
+    open elsewhere in the server (docs/PLAYING.md, "Tournaments": "the one of the channel
+    or thread you are in, else the server's only open one")."""
+    local = invited
+    standin = local.standin
+    assert local.guild is not None
+    alice = standin.user("alice")
+    admins = await standin.add_role(local.guild, "admins", int(Permission.MANAGE_GUILD))
+    await standin.give_role(local.guild, alice, admins)
+    await standin.slash(alice, local.channel, "tournament create", {
+        "name": "Club A", "format": "swiss", "variant": "turkish", "rounds": 1},
+        timeout=ANSWER_TIMEOUT)
+    [post] = [m for m in standin.messages(local.channel) if m.buttons]
+    players = {user.id: user for user in (standin.user("bob"), standin.user("carol"))}
+    for user in players.values():
+        await standin.press(user, post, "Join", timeout=ANSWER_TIMEOUT)
+    mark = standin.event_count
+    await standin.slash(alice, local.channel, "tournament start", {}, timeout=ANSWER_TIMEOUT)
+    paired = await _posted(local, post.id, mark, "**Round 1: the pairings**")
+    await _play_round(local, players, paired.content)
+    await _posted(local, post.id, mark, "**Club A is over.")
+    other = standin.channel("games")
+    await standin.slash(alice, other, "tournament create", {
+        "name": "Club B", "format": "arena", "variant": "turkish"}, timeout=ANSWER_TIMEOUT)
+    thread = standin.channel(post.id)  # Club A's thread
+    shown = await standin.slash(alice, thread, "tournament standings", {},
+                                timeout=ANSWER_TIMEOUT)
+    assert shown.reply.embeds[0]["title"] == "Club A: standings"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tournaments.model import Bye, ByeKind, Colour, Entrant, Game, Outcome, Round
-from tournaments.swiss import pair_swiss
+from tournaments.swiss import NoLegalPairingError, pair_swiss
 from tournaments.trf import read_trf, trf_rounds
 
 PAIRINGS = Path(__file__).resolve().parents[1] / "data" / "pairings"
@@ -116,3 +116,17 @@ def test_entrants_listed_twice_and_misfiled_games_are_refused() -> None:
                          Game(1, 2, 102, 104, Outcome.DRAW)))
     with pytest.raises(ValueError, match="filed under round 1"):
         pair_swiss(_entrants(4), [misfiled], 2, 5)
+
+
+@pytest.mark.parametrize(("count", "possible"), [(2, 1), (3, 3), (4, 3)])
+def test_a_round_with_no_legal_pairing_is_refused_not_made_of_byes(
+        count: int, possible: int) -> None:
+    """Once every pairing has been played (more rounds than the players allow), no round
+    with at most one pairing-allocated bye, each player's first, and no rematch exists:
+    the round is refused rather than made of byes worth a win."""
+    entrants = _entrants(count)
+    rounds: list[Round] = []
+    for number in range(1, possible + 1):
+        rounds.append(_play(pair_swiss(entrants, rounds, number, possible + 1)))
+    with pytest.raises(NoLegalPairingError):
+        pair_swiss(entrants, rounds, possible + 1, possible + 1)

@@ -102,3 +102,21 @@ def test_results_of_a_game_that_disagree_are_refused() -> None:
     broken = text.replace("   1 b 0", "   1 b 1")
     with pytest.raises(ValueError, match="do not make a game"):
         trf_rounds(read_trf(broken))
+
+
+def test_player_lines_keep_their_columns_in_bytes_whatever_the_names() -> None:
+    """TRF's fields are fixed columns (FIDE C.04 Annex 2); programs that read a line's
+    bytes (bbpPairings) must find the rating, points and rounds where a reader of
+    characters finds them, so a name is written in ASCII: accents dropped, a name with
+    no Latin letter replaced by the player's id."""
+    entrants = (Entrant(501, 1900, 1), Entrant(502, 1800, 2), Entrant(503, 1700, 3))
+    rounds = (Round(1, (Game(1, 1, 501, 502, Outcome.WHITE_WINS),),
+                    (Bye(1, 503, ByeKind.PAIRING_ALLOCATED),)),)
+    names = {501: "Şükrü Çelik", 502: "محمد", 503: "😀 Zoë\u202e"}
+    text = write_trf(tournament_to_trf("Kış Turnuvası", entrants, rounds, 1, names))
+    lines = [line for line in text.splitlines() if line.startswith("001")]
+    for line, rating in zip(lines, ("1900", "1800", "1700"), strict=True):
+        raw = line.encode("utf-8")
+        assert raw.isascii()
+        assert raw[48:52].decode() == rating
+    assert [player.name for player in read_trf(text).players] == ["Sukru Celik", "502", "Zoe"]

@@ -249,7 +249,8 @@ class TournamentService:
 
     async def export_trf(self, tournament_id: int, *, guild_id: int) -> str:
         """The tournament in FIDE's TRF (`tournaments.trf`): players named by their
-        stored display names. Raises `PlayerError`: TOURNAMENT_UNKNOWN,
+        stored display names, ranked as the standings rank them (tie-breaks included).
+        Raises `PlayerError`: TOURNAMENT_UNKNOWN,
         TOURNAMENT_NO_TRF (an arena, or not started)."""
         snapshot = await self._core.read_in(tournament_id, guild_id)
         record = snapshot.record
@@ -258,8 +259,11 @@ class TournamentService:
             raise PlayerError(Msg.TOURNAMENT_NO_TRF)
         names = {e.user_id: e.display_name for e in snapshot.entrants
                  if e.display_name is not None}
+        standings = await standings_in_thread(self._core, snapshot)
+        ranks = {row.user_id: row.rank for row in standings.rows}
         return write_trf(tournament_to_trf(record.name, snapshot.numbered,
-                                           snapshot.model_rounds, total, names))
+                                           snapshot.model_rounds, total, names,
+                                           ranks=ranks))
 
     async def _view(self, tournament_id: int) -> TournamentView:
         snapshot = await self._core.read(tournament_id)

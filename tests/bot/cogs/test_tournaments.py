@@ -372,3 +372,36 @@ async def test_an_event_without_a_start_time_is_not_made(harness: Harness) -> No
         option("variant", "turkish"), option("event", True, BOOLEAN), permissions=ADMIN)))
     assert answer.content.endswith(text(Msg.TOURNAMENT_EVENT_NO_START, "en"))
     assert not [c for c in h.discord.calls if "scheduled-events" in c.path]
+
+
+async def test_ending_an_arena_says_its_games_under_way_no_longer_count(
+        harness: Harness) -> None:
+    """An arena's end is now: the answer does not promise final standings after the
+    games under way, which do not count (docs/RULES.md, "Arena")."""
+    h = harness
+    await _create(h, option("name", "Blitz"), option("format", "arena"),
+                  option("variant", "turkish"))
+    for player in (BOB, CAROL):
+        await run(h, _tournament(h, "join", user=player))
+    await run(h, _tournament(h, "start", permissions=ADMIN))
+    ended = _private(await run(h, _tournament(h, "end", permissions=ADMIN)))
+    assert ended.content == text(Msg.TOURNAMENT_ENDED_ARENA, "en", name="Blitz")
+    assert "no longer counts" in ended.content
+
+
+async def test_a_channel_where_the_bot_cannot_post_embeds_and_pictures_is_refused(
+    harness: Harness,
+) -> None:
+    """The sign-up post is an embed, the standings an embed with a picture: without
+    Embed Links or Attach Files the post would show nothing but its buttons."""
+    h = harness
+    embed_links, attach_files = 1 << 14, 1 << 15
+    without = str(int(EVERYTHING) & ~(embed_links | attach_files))
+    payload = _tournament(h, "create", option("name", "Friday Swiss"),
+                          option("format", "swiss"), option("variant", "turkish"),
+                          permissions=ADMIN, app_permissions=without)
+    answer = _private(await run(h, payload))
+    assert answer.content.startswith(f"I cannot run a tournament in <#{CHANNEL}>: I am "
+                                     "missing Embed Links and Attach Files there")
+    [listed] = await run(h, _tournament(h, "list"))
+    assert listed.embeds[0]["description"].startswith("No tournament is open")

@@ -58,3 +58,14 @@ def test_an_arena_table_lists_each_players_games() -> None:
     assert not table.round_numbers and table.title == "Blitz: standings"
     assert table.rows[0].on_fire and len(table.rows[0].cells) == 3
     assert standings_png(replace(standings, final=True), {}, "en").startswith(PNG)
+
+
+def test_a_round_under_way_is_not_called_over_in_the_title() -> None:
+    """While a game of the last round is under way the standings are not "after" it."""
+    standings = standings_after_one()
+    first = standings.rows[0]
+    playing = replace(first, results=(ResultCell(1, Cell.UNDER_WAY, 0, opponent=PLAYERS[1],
+                                                 opponent_number=2, colour=Colour.WHITE),))
+    during = replace(standings, rows=(playing, *standings.rows[1:]))
+    assert standings_table(during, {}, "en").title == (
+        "Friday Swiss: standings during round 1")

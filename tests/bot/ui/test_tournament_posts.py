@@ -14,6 +14,7 @@ import pytest_asyncio
 
 from bot.services.tournaments import (
     Cancelled,
+    Ended,
     PairingView,
     RoundPaired,
     RoundResults,
@@ -29,6 +30,7 @@ from tests.support.discord_spec import checked_by_spec
 from tests.support.standin_probe_bot import ProbeBot, running
 from tests.support.tournament_views import (
     PLAYERS,
+    arena_view,
     round_one,
     standings_after_one,
     swiss_view,
@@ -191,3 +193,24 @@ async def test_a_tournament_cancelled_before_its_thread_is_told_in_its_channel(
         await TournamentPosts(bot).post(_view(standin), Cancelled(too_few_players=True))
     [told] = standin.messages("general")
     assert told.content.startswith("The tournament was cancelled: fewer than two players")
+
+
+async def test_an_early_end_says_what_becomes_of_the_games_under_way(
+    standin: StandIn,
+) -> None:
+    """A Swiss's games under way count and the final standings wait for them; an arena's
+    final standings come at once, and a game under way no longer counts (docs/RULES.md,
+    "Arena")."""
+    bot = ProbeBot()
+    channel = standin.channel("general")
+    assert channel.guild_id is not None
+    async with running(standin, bot):
+        posts = TournamentPosts(bot)
+        running_ = TournamentStatus.RUNNING
+        await posts.post(_view(standin, status=running_), Ended())
+        await posts.post(replace(arena_view(status=running_), guild_id=channel.guild_id,
+                                 channel_id=channel.id, id=8), Ended())
+    swiss, arena = standin.messages("general")
+    assert "played out, then the final standings are posted" in swiss.content
+    assert "no longer counts" in arena.content
+    assert "then the final standings" not in arena.content

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
+from bot.services.tournaments import Cell, ResultCell
 from bot.ui import tournament_texts as texts
 from storage import TournamentStatus
 from tests.support.tournament_views import (
@@ -18,7 +19,7 @@ from tests.support.tournament_views import (
     standings_after_one,
     swiss_view,
 )
-from tournaments.model import Format
+from tournaments.model import Colour, Format
 
 
 def test_the_signup_post_shows_the_settings_the_players_and_what_to_do() -> None:
@@ -129,3 +130,15 @@ def test_a_long_listing_keeps_within_an_embeds_text() -> None:
     description = texts.listing_embed(views, "en").description or ""
     assert len(description) <= 4096 and description.startswith("**#1** ")
     assert texts.fitted(["ab", "cd", "ef"], limit=5) == "ab\ncd"
+
+
+def test_standings_while_a_round_is_under_way_say_so() -> None:
+    """A game of the last round still under way: the standings are during that round,
+    not after it, and its games count as they end."""
+    standings = standings_after_one()
+    first = standings.rows[0]
+    playing = replace(first, results=(ResultCell(1, Cell.UNDER_WAY, 0, opponent=PLAYERS[1],
+                                                 opponent_number=2, colour=Colour.WHITE),))
+    during = replace(standings, rows=(playing, *standings.rows[1:]))
+    lines = (texts.standings_embed(during, "en").description or "").splitlines()
+    assert lines[0] == "During round 1: its games count as they end"

@@ -230,3 +230,23 @@ async def test_an_arenas_pairing_is_made_off_the_event_loop(
     assert len((await current_round(services, view.id)).pairings) == 2
     assert threads
     assert all(thread is not threading.main_thread() for thread in threads)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "advance.py (`_next`) lets `NoLegalPairingError` escape: the Swiss stays running "
+    "with no round to play; it should finish after the last round that can be paired"))
+async def test_a_swiss_of_more_rounds_than_its_players_allow_ends_when_none_can_be_paired(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    view = await create(services, Format.SWISS, rounds=3)
+    await sign_up(services, view.id, PLAYERS[:2])
+    await services.tournaments.start(view.id, ORGANISER, guild_id=GUILD)
+    await play_round(services, view.id, by_lower_id)
+    await services.tournaments.idle()
+    rounds = await services.tournaments.rounds(view.id, guild_id=GUILD)
+    assert [(len(r.pairings), len(r.byes)) for r in rounds] == [(1, 0)]
+    info = await services.tournaments.info(view.id, guild_id=GUILD)
+    assert info.status is TournamentStatus.FINISHED
+    standings = await services.tournaments.standings(view.id, guild_id=GUILD)
+    assert [(row.user_id, row.score) for row in standings.rows] == [
+        (PLAYERS[0], 2), (PLAYERS[1], 0)]

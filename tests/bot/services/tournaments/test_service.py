@@ -40,7 +40,7 @@ from tests.support.tournament_play import (
     play_round,
     sign_up,
 )
-from tournaments.model import Format
+from tournaments.model import Format, Outcome
 from tournaments.trf import read_trf, trf_rounds
 
 OTHER_GUILD = 777
@@ -171,3 +171,23 @@ async def test_the_standings_are_computed_off_the_event_loop(
     assert {row.user_id for row in standings.rows} == set(PLAYERS[:2])
     assert threads
     assert all(thread is not threading.main_thread() for thread in threads)
+
+
+async def test_the_trf_ranks_are_the_standings_ranks(open_services: OpenServices) -> None:
+    services = await open_services()
+    view = await create(services, Format.SWISS, rounds=3)
+    await sign_up(services, view.id, PLAYERS[:6])
+    await services.tournaments.start(view.id, ORGANISER, guild_id=GUILD)
+    for _ in range(3):
+        await play_round(services, view.id, by_higher_id)
+    standings = await services.tournaments.standings(view.id, guild_id=GUILD)
+    assert standings.final
+    trf = read_trf(await services.tournaments.export_trf(view.id, guild_id=GUILD))
+    assert {player.name: player.rank for player in trf.players} == {
+        f"p{row.user_id}": row.rank for row in standings.rows}
+
+
+def by_higher_id(white: int, black: int) -> Outcome:
+    """The higher user id wins (the reverse of the rating order, so that the tie-breaks,
+    not the pairing numbers, order the players level on points)."""
+    return Outcome.WHITE_WINS if white > black else Outcome.BLACK_WINS
