@@ -42,6 +42,7 @@ from bot.services.tournaments.values import (
 )
 from storage import StaleTournamentError, TournamentStatus
 from tournaments.model import Format, Round
+from tournaments.swiss import NoLegalPairingError
 
 log = logging.getLogger(__name__)
 
@@ -219,7 +220,17 @@ class TournamentAdvance:
         entrants = snapshot.numbered
         if record.format == Format.SWISS.value:
             absent = frozenset(e.player for e in entrants if e.player not in snapshot.active)
-            paired = await swiss_round(entrants, snapshot.model_rounds, number, total, absent)
+            try:
+                paired = await swiss_round(entrants, snapshot.model_rounds, number, total,
+                                           absent)
+            except NoLegalPairingError:
+                # Every pairing the rules allow was played (more rounds than the players
+                # allow): the tournament ends after its last round that could be paired.
+                log.info("tournament %s: round %s cannot be paired; it ends", record.id,
+                         number)
+                await core.repo.set_status(record.id, record.revision,
+                                           TournamentStatus.FINISHED, now)
+                return True
         else:
             paired = round_robin(entrants, number, record.rounds or 1, snapshot.active)
         return await self._store(snapshot, paired)

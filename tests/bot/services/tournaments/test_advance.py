@@ -232,9 +232,6 @@ async def test_an_arenas_pairing_is_made_off_the_event_loop(
     assert all(thread is not threading.main_thread() for thread in threads)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "advance.py (`_next`) lets `NoLegalPairingError` escape: the Swiss stays running "
-    "with no round to play; it should finish after the last round that can be paired"))
 async def test_a_swiss_of_more_rounds_than_its_players_allow_ends_when_none_can_be_paired(
         open_services: OpenServices) -> None:
     services = await open_services()
