@@ -145,6 +145,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                          "look at the new board, and resign from there if you still mean it.",
     Msg.RESIGN_NOT_YOURS: "This question was asked of {user}: only they can answer it. To "
                           "resign a game of your own, use /resign.",
+    Msg.REMATCH_TOURNAMENT_GAME: "Game #{game_id} was a tournament game: the tournament pairs "
+                                 "its players, so it has no rematch. Challenge your opponent "
+                                 "with /challenge to play again outside it.",
     Msg.REMATCH_NOT_PLAYER: "Only the players of game #{game_id} ({white} and {black}) can "
                             "ask for its rematch.",
     Msg.NO_GAME_TO_REMATCH: "You have no finished game in this channel to play again. Start "

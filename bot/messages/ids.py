@@ -76,6 +76,7 @@ class Msg(enum.StrEnum):
     RESIGN_MOVED_ON = "error.resign_moved_on"
     RESIGN_NOT_YOURS = "error.resign_not_yours"
     REMATCH_NOT_PLAYER = "error.rematch_not_player"
+    REMATCH_TOURNAMENT_GAME = "error.rematch_tournament_game"
     NO_GAME_TO_REMATCH = "error.no_game_to_rematch"
     # tournaments: refusals
     TOURNAMENT_NAME = "error.tournament_name"

@@ -87,7 +87,8 @@ class GameReading:
     async def rematch_of(self, game_id: int, user_id: int) -> Rematch:
         """The rematch of finished game `game_id` that `user_id` asks for: the same game
         with colours swapped. Raises `PlayerError`: UNKNOWN_GAME, REMATCH_NOT_PLAYER (not
-        a player of it), ALREADY_PLAYING_HERE (it is not finished)."""
+        a player of it), ALREADY_PLAYING_HERE (it is not finished),
+        REMATCH_TOURNAMENT_GAME (a tournament's game: the tournament pairs its players)."""
         record = await self._core.storage.games.get(game_id)
         if record is None:
             raise PlayerError(Msg.UNKNOWN_GAME, game_id=game_id)
@@ -102,6 +103,8 @@ class GameReading:
                               black=black)
         if record.status is GameStatus.ACTIVE:
             raise PlayerError(Msg.ALREADY_PLAYING_HERE)  # its board has no Rematch button
+        if await self._core.storage.tournaments.by_game(game_id) is not None:
+            raise PlayerError(Msg.REMATCH_TOURNAMENT_GAME, game_id=game_id)
         other = record.seat(side.opponent)
         return Rematch(game_id, record.variant, record.rated, record.move_seconds,
                        color_of(side).opponent, other.user_id, other.computer_level,

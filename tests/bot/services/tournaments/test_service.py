@@ -191,3 +191,19 @@ def by_higher_id(white: int, black: int) -> Outcome:
     """The higher user id wins (the reverse of the rating order, so that the tie-breaks,
     not the pairing numbers, order the players level on points)."""
     return Outcome.WHITE_WINS if white > black else Outcome.BLACK_WINS
+
+
+async def test_a_tournament_game_gets_no_rematch(open_services: OpenServices) -> None:
+    """The tournament pairs its players: a rematch of one of its games (an ordinary
+    rated challenge beside the tournament) is refused, and says why."""
+    services = await open_services()
+    view = await create(services, Format.SWISS, rounds=2)
+    await sign_up(services, view.id, PLAYERS[:2])
+    await services.tournaments.start(view.id, ORGANISER, guild_id=GUILD)
+    round_ = await current_round(services, view.id)
+    [pairing] = round_.pairings
+    await play_round(services, view.id, by_lower_id)
+    assert pairing.game_id is not None
+    with pytest.raises(PlayerError) as refused:
+        await services.games.rematch_of(pairing.game_id, pairing.white)
+    assert refused.value.key is Msg.REMATCH_TOURNAMENT_GAME
