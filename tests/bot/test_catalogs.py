@@ -58,8 +58,16 @@ ENGLISH_WORDS = {
 (checked as whole words outside placeholders, commands, code and isolated runs). Not
 "computer": Italian writes it so."""
 
-SPELLED_AS_IN_ENGLISH = {("fr", "duration.minutes")}
-"""Translations that are rightly the English spelling: French "1 minute", "2 minutes"."""
+SPELLED_AS_IN_ENGLISH = {
+    ("fr", "duration.minutes"),
+    ("fr", "tournament.picture_score"),
+    ("fr", "tiebreak.short_buchholz_cut_1"),
+    ("fr", "tiebreak.short_sonneborn_berger"),
+    ("fr", "tiebreak.short_performance"),
+}
+"""Translations that are rightly the English spelling: French "1 minute", "2 minutes", the
+standings picture's "Points" column, and the tie-breaks' abbreviations "Bu-1", "SB" and
+"Perf." as French tournament tables write them."""
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 """Discord's rule for command and option names (`^[-_\\p{L}\\p{N}...]{1,32}$`, lower case)."""
