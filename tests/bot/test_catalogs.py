@@ -60,13 +60,19 @@ ENGLISH_WORDS = {
 
 SPELLED_AS_IN_ENGLISH = {
     ("fr", "duration.minutes"),
+    ("fr", "tournament.picture_score"),
+    ("fr", "tiebreak.short_buchholz_cut_1"),
+    ("fr", "tiebreak.short_sonneborn_berger"),
+    ("fr", "tiebreak.short_performance"),
     *(("it", f"tiebreak.{key}") for key in (
         "buchholz_cut_1", "sonneborn_berger", "performance",
         "short_buchholz_cut_1", "short_sonneborn_berger", "short_performance")),
 }
-"""Translations that are rightly the English spelling: French "1 minute", "2 minutes";
-the tie-breaks as Italian tournament regulations name them ("Buchholz Cut 1",
-"Sonneborn-Berger", "performance") and their short forms."""
+"""Translations that are rightly the English spelling: French "1 minute", "2 minutes", the
+standings picture's "Points" column, and the tie-breaks' abbreviations "Bu-1", "SB" and
+"Perf." as French tournament tables write them; the tie-breaks as Italian tournament
+regulations name them ("Buchholz Cut 1", "Sonneborn-Berger", "performance") and their
+short forms."""
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 """Discord's rule for command and option names (`^[-_\\p{L}\\p{N}...]{1,32}$`, lower case)."""

@@ -257,26 +257,49 @@ def _localized_names(language: str) -> dict[str, str]:
             if m.context and str(m.context).startswith("name:") and m.string}
 
 
+def _schema(names: dict[str, str], language: str, parent: str = "") -> list[dict[str, Any]]:
+    """The registered commands (or a command's sub-commands and options) as Discord lists
+    them, from the catalog's keys (`tournament`, `tournament.create`,
+    `tournament.create.name`): a key with children of its own is a command or
+    sub-command (type 1), and so is every child of a command that has sub-commands
+    (Discord lets a command have sub-commands or options, not both); the others are
+    options (type 3)."""
+    children = [key for key in names
+                if key.rpartition(".")[0] == parent and (parent or "." not in key)]
+    grouping = any(key.startswith(child + ".") for child in children for key in names)
+    return [{"name": child.rpartition(".")[2],
+             "type": 1 if grouping or not parent else 3,
+             "name_localizations": {language: names[child]},
+             "options": _schema(names, language, child)}
+            for child in children]
+
+
 @pytest.mark.parametrize("language", ["tr", "it", "fr"])
 def test_every_option_name_a_client_shows_is_read_as_an_option(language: str) -> None:
-    # Every localized option of the bot's commands, in `name:value` form, as the client
-    # in that language shows it: hyphens, accents and dotless i included.
+    # Every localized option of the bot's commands (sub-commands' options included), in
+    # `name:value` form, as the client in that language shows it: hyphens, accents and
+    # dotless i included.
     names = _localized_names(language)
-    options = [key for key in names if "." in key]
+    commands = _schema(names, language)
+    options: list[tuple[list[str], str]] = []
+
+    def collect(items: list[dict[str, Any]], path: list[str]) -> None:
+        for item in items:
+            if item["type"] == 1:
+                collect(item["options"], [*path, item["name"]])
+            else:
+                options.append((path, item["name"]))
+
+    collect(commands, [])
     assert options
-    commands = [{"name": command, "type": 1,
-                 "name_localizations": {language: names[command]},
-                 "options": [{"name": key.split(".")[1], "type": 3,
-                              "name_localizations": {language: names[key]}}
-                             for key in options if key.split(".")[0] == command]}
-                for command in names if "." not in command]
-    for key in options:
-        command, option = key.split(".")
-        line = f"/{names[command]} {names[key]}:x"
+    for path, option in options:
+        keys = [".".join(path[:depth]) for depth in range(1, len(path) + 1)]
+        key = ".".join([*path, option])
+        line = f"/{' '.join(names[k] for k in keys)} {names[key]}:x"
         typed = parse_line(line)
         assert isinstance(typed, Slash) and typed.named == ((names[key].lower(), "x"),), line
         assert canonical_command(typed, commands, language) == Slash(
-            command, ((option, "x"),), ()), line
+            " ".join(path), ((option, "x"),), ()), line
 
 
 def _turkish_capitals(name: str) -> str:
@@ -288,23 +311,26 @@ def test_names_typed_in_turkish_capitals_name_their_command_and_option() -> None
     # A Turkish keyboard's capitals of `sıralama` and `dil` are SIRALAMA and DİL; neither
     # is the name in Python's (English) lower case, "siralama" and "di̇l".
     names = _localized_names("tr")
-    commands = [{"name": command, "type": 1,
-                 "name_localizations": {"tr": names[command]},
-                 "options": [{"name": key.split(".")[1], "type": 3,
-                              "name_localizations": {"tr": names[key]}}
-                             for key in names if key.split(".")[0] == command and "." in key]}
-                for command in names if "." not in command]
+    commands = _schema(names, "tr")
     dotted = [key for key in names if "i" in names[key] or "ı" in names[key]]
     assert any("ı" in names[key] for key in dotted) and any("i" in names[key] for key in dotted)
     for key in dotted:
-        command, _, option = key.partition(".")
-        line = f"/{_turkish_capitals(names[command])}"
-        if option:
-            line += f" {_turkish_capitals(names[key])}:x"
+        path = key.split(".")
+        items, item = commands, None
+        for part in path:
+            item = next(i for i in items if i["name"] == part)
+            items = item["options"]
+        assert item is not None
+        keys = [".".join(path[:depth]) for depth in range(1, len(path) + 1)]
+        shown = [_turkish_capitals(names[k]) for k in keys]
+        if item["type"] == 1:
+            line, wanted = "/" + " ".join(shown), Slash(" ".join(path), (), ())
+        else:
+            line = "/" + " ".join(shown[:-1]) + f" {shown[-1]}:x"
+            wanted = Slash(" ".join(path[:-1]), ((path[-1], "x"),), ())
         typed = parse_line(line)
         assert isinstance(typed, Slash), line
-        assert canonical_command(typed, commands, "tr") == Slash(
-            command, ((option, "x"),) if option else (), ()), line
+        assert canonical_command(typed, commands, "tr") == wanted, line
 
 
 @pytest.mark.parametrize(
