@@ -37,6 +37,8 @@ ENGLISH_TOURNAMENTS: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN: "Double round robin (each pair plays twice)",
     Msg.TOURNAMENT_SETTINGS_LINE: "{format} · {variant} · {move_time} · {rated}",
     Msg.TOURNAMENT_PER_MOVE: "{duration} per move",
+    Msg.TOURNAMENT_RATED: "rated games",
+    Msg.TOURNAMENT_CASUAL: "casual games",
     Msg.TOURNAMENT_ORGANISER: "Organiser: {organiser}",
     Msg.TOURNAMENT_OPEN_TO_ROLE: "Open to members with the role {role}",
     Msg.TOURNAMENT_LIMIT_LINE: "Player limit: {limit}",

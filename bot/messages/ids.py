@@ -379,6 +379,8 @@ class Msg(enum.StrEnum):
     TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN = "tournament.format_double_round_robin"
     TOURNAMENT_SETTINGS_LINE = "tournament.settings_line"
     TOURNAMENT_PER_MOVE = "tournament.per_move"
+    TOURNAMENT_RATED = "tournament.rated"
+    TOURNAMENT_CASUAL = "tournament.casual"
     TOURNAMENT_ORGANISER = "tournament.organiser"
     TOURNAMENT_OPEN_TO_ROLE = "tournament.open_to_role"
     TOURNAMENT_LIMIT_LINE = "tournament.limit_line"

@@ -97,7 +97,8 @@ def settings_line(view: TournamentView, locale: str | None) -> str:
                 variant=variant_name(settings.variant, locale),
                 move_time=text(Msg.TOURNAMENT_PER_MOVE, locale, duration=duration_text(
                     timedelta(seconds=settings.move_seconds), locale)),
-                rated=text(Msg.RATED if settings.rated else Msg.CASUAL, locale))
+                rated=text(Msg.TOURNAMENT_RATED if settings.rated
+                           else Msg.TOURNAMENT_CASUAL, locale))
 
 
 def status_text(view: TournamentView, locale: str | None, *, live: bool = True) -> str:
