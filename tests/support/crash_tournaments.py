@@ -30,6 +30,7 @@ import collections
 import re
 from dataclasses import dataclass, field
 
+from bot.messages import Msg, text
 from localplay.render import game_id_of
 from standin import EventKind, MessageRecord, Permission, UserInfo
 from tests.support.crash_points import CrashHarness, query
@@ -51,10 +52,15 @@ _BYE_POINTS = {"U": 2, "Z": 0}
 
 PAUSE, CANCEL = "pause", "cancel"
 """The organiser's changes a Swiss may be driven through (`TournamentUnderKill.notice`)."""
-NOTICES = {"paused": "The organiser paused the tournament", "resumed": "The tournament goes on.",
-           "ended": "The organiser ended the tournament early",
-           "cancelled": "The tournament was cancelled."}
-"""The first words of each notice (English), by its ledger kind."""
+NOTICES: dict[str, tuple[str, ...]] = {
+    "paused": (text(Msg.TOURNAMENT_POST_PAUSED, "en"),),
+    "resumed": (text(Msg.TOURNAMENT_POST_RESUMED, "en"),),
+    "ended": (text(Msg.TOURNAMENT_POST_ENDED, "en"), text(Msg.TOURNAMENT_POST_ENDED_ARENA, "en")),
+    "cancelled": (text(Msg.TOURNAMENT_POST_CANCELLED, "en"),
+                  text(Msg.TOURNAMENT_POST_CANCELLED_FEW, "en")),
+}
+"""Each notice's texts (English, from the catalog: a Swiss's or an arena's end, a cancel by
+the organiser or for too few players), by its ledger kind."""
 SIGNUP_STATUS = {"paused": "Paused by the organiser.", "cancelled": "Cancelled."}
 """What the sign-up post says of a paused or cancelled tournament (English)."""
 
