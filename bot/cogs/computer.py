@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.cogs.choices import (
     CLOCK_CHOICES,
     COLOR_CHOICES,
-    MOVE_TIME_CHOICES,
+    COMPUTER_MOVE_TIME_CHOICES,
     VARIANT_CHOICES,
     game_timing,
 )
@@ -43,7 +43,7 @@ class Computer(commands.Cog):
         move_time=t("play.move_time"), clock=t("play.clock"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES, color=COLOR_CHOICES,
-                          move_time=MOVE_TIME_CHOICES, clock=CLOCK_CHOICES)
+                          move_time=COMPUTER_MOVE_TIME_CHOICES, clock=CLOCK_CHOICES)
     async def play(
         self,
         interaction: Interaction,

@@ -89,6 +89,11 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.5m": "5 minutes",
     "choice.1h": "1 hour",
     "choice.1d": "1 day",
+    "choice.2d": "2 days",
+    "choice.3d": "3 days",
+    "choice.5d": "5 days",
+    "choice.7d": "7 days",
+    "choice.14d": "14 days",
     # puzzles
     "puzzle": "Get a puzzle: find the winning shot (only you see it)",
     "puzzle.variant": "Which variant (default: any)",
