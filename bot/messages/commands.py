@@ -39,6 +39,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "leaderboard.scope": "This server only, or everyone (default: this server)",
     "history": "Show a player's recent games",
     "history.user": "Whose games (default: yours)",
+    "games": "Your games under way everywhere, with links to their boards (only you see it)",
     "export": "Download a game as a PDN file or watch it as an animated picture",
     "export.game": "The game number (see /history; default: this channel's or your last game)",
     "export.analysis": "Include the computer's analysis as comments, when the game has one",
