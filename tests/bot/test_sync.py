@@ -31,7 +31,8 @@ GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"
                  "rematch"}
 
 
-INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help", "analyze"}
+INFO_COMMANDS = {"rating", "leaderboard", "history", "games", "export", "rules", "help",
+                 "analyze"}
 SETTINGS_COMMANDS = {"settings", "server-settings"}
 
 PUZZLE_COMMANDS = {"puzzle", "solve"}
