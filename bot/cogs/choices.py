@@ -36,6 +36,13 @@ SCOPE_CHOICES = [
 DEFAULT_VARIANT = "turkish"
 
 
+def computer_default(default: MoveTime) -> MoveTime:
+    """The per-move time a game against the computer takes without `move_time`: the
+    server's `default`, or none when that is a correspondence time (those are offered
+    for games between two players only, `COMPUTER_MOVE_TIME_CHOICES`)."""
+    return MoveTime.NONE if default.is_correspondence else default
+
+
 def game_timing(
     default: MoveTime, move_time: str | None, clock: str | None
 ) -> tuple[MoveTime, TimeControl | None]:

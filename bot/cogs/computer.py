@@ -14,6 +14,7 @@ from bot.cogs.choices import (
     COLOR_CHOICES,
     COMPUTER_MOVE_TIME_CHOICES,
     VARIANT_CHOICES,
+    computer_default,
     game_timing,
 )
 from bot.config import Config
@@ -53,7 +54,8 @@ class Computer(commands.Cog):
         move_time: str | None = None,
         clock: str | None = None,
     ) -> None:
-        per_move, control = game_timing(self.settings.default_move_time, move_time, clock)
+        per_move, control = game_timing(computer_default(self.settings.default_move_time),
+                                        move_time, clock)
         await self.computer_games.start(
             player=person(interaction.user), guild_id=interaction.guild_id,
             channel_id=channel_of(interaction), variant=variant, level=level,
