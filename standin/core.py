@@ -55,6 +55,7 @@ from .records import (
     MessageRecord,
     ModalRecord,
 )
+from .snapshots import attachment_snapshot, message_snapshot
 from .snowflakes import now_iso
 from .validation import (
     check_choices,
@@ -119,42 +120,14 @@ class Core:
     # ---- snapshots and events ---------------------------------------------------------
     def attachment_record(self, att: Attachment) -> AttachmentRecord:
         """A frozen snapshot of an attachment."""
-        data = self.payloads.attachment(att)
-        return AttachmentRecord(
-            id=att.id,
-            filename=att.filename,
-            size=len(att.data),
-            content_type=att.content_type,
-            description=att.description,
-            url=data["url"],
-            width=att.width,
-            height=att.height,
-            data=att.data,
-        )
+        return attachment_snapshot(att, self.payloads.attachment(att)["url"])
 
     def record(self, msg: Message) -> MessageRecord:
         """A frozen snapshot of a message."""
-        return MessageRecord(
-            id=msg.id,
-            channel_id=msg.channel_id,
-            guild_id=msg.guild_id,
-            author_id=msg.author_id,
-            content=msg.content,
-            embeds=tuple(copy.deepcopy(msg.embeds)),
-            components=tuple(copy.deepcopy(msg.components)),
-            attachments=tuple(self.attachment_record(a) for a in msg.attachments),
-            flags=msg.flags,
-            origin=self.origins.get(msg.id, MessageOrigin.BOT_CHANNEL),
-            interaction_id=msg.interaction_id,
-            interaction_user_id=(
-                self.interactions[msg.interaction_id].user_id
-                if msg.interaction_id in self.interactions
-                else None
-            ),
-            visible_to=msg.visible_to,
-            edited=msg.edited_timestamp is not None,
-            deleted=msg.deleted,
-        )
+        state = self.interactions.get(msg.interaction_id or 0)
+        return message_snapshot(
+            msg, self.origins.get(msg.id, MessageOrigin.BOT_CHANNEL),
+            None if state is None else state.user_id, self.attachment_record)
 
     def _notify(self, kind: EventKind, msg: Message) -> None:
         event = MessageEvent(kind, self.record(msg))
