@@ -429,14 +429,14 @@ class SqlGameRepository:
             if changed != 1:
                 raise GameNotFoundError(game_id)
 
-    async def owed_boards(self, limit: int | None = None) -> list[GameRecord]:
+    async def owed_boards(self, limit: int | None = None,
+                          place: PlaceKind | None = None) -> list[GameRecord]:
+        places = [kind.value for kind in PlaceKind] if place is None else [place.value]
+        sql = ("SELECT * FROM games WHERE board_owed = 1 AND place IN ($1, $2) "
+               "ORDER BY updated_at, id")
         if limit is None:
-            return await self._games(
-                "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id"
-            )
-        return await self._games(
-            "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id LIMIT $1", limit
-        )
+            return await self._games(sql, places[0], places[-1])
+        return await self._games(sql + " LIMIT $3", places[0], places[-1], limit)
 
     async def _update_active(self, game_id: int, sets: str, *params: SqlValue) -> None:
         now = to_ms(self._clock())

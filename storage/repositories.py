@@ -30,6 +30,7 @@ from storage.models import (
     MoveRecord,
     NewChallenge,
     NewGame,
+    PlaceKind,
     Player,
     PuzzleAttempt,
     PuzzleRating,
@@ -193,10 +194,12 @@ class GameRepository(Protocol):
         replay). Raises `GameNotFoundError`."""
         ...
 
-    async def owed_boards(self, limit: int | None = None) -> list[GameRecord]:
+    async def owed_boards(self, limit: int | None = None,
+                          place: PlaceKind | None = None) -> list[GameRecord]:
         """Every game (active or ended) whose last step was stored but whose board was
         never recorded as shown (`board_owed`), oldest change first; the first `limit`
-        of them only, when given."""
+        of them only, when given; only those played in a place of kind `place`, when
+        given."""
         ...
 
     async def set_draw_offer(self, game_id: int, side: Side | None) -> None:

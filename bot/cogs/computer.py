@@ -21,7 +21,7 @@ from bot.config import Config
 from bot.messages import command_text as t
 from bot.services.computer_games import DEFAULT_LEVEL, ComputerGames
 from bot.ui.announcer import GameAnnouncer
-from bot.ui.reading import channel_of, person
+from bot.ui.reading import channel_of, game_place_of, person
 from storage import ColorChoice
 
 Interaction = discord.Interaction[Any]
@@ -59,5 +59,5 @@ class Computer(commands.Cog):
             player=person(interaction.user), guild_id=interaction.guild_id,
             channel_id=channel_of(interaction), variant=variant, level=level,
             color=ColorChoice(color), move_time=per_move, time_control=control,
-            announce=self.announcer.answering(interaction),
+            announce=self.announcer.answering(interaction), place=game_place_of(interaction),
         )

@@ -52,7 +52,7 @@ from bot.ui.answer import Answer
 from bot.ui.buttons import GameAction
 from bot.ui.components import Press
 from bot.ui.errors import ErrorReporter
-from bot.ui.reading import channel_of, locale_of, person, requester_of
+from bot.ui.reading import channel_of, game_place_of, locale_of, person, requester_of
 from bot.ui.replay import replay_file, replay_text, replay_view
 from engine import Color
 from storage import Challenge, ColorChoice, utc_now
@@ -119,6 +119,7 @@ class Play(commands.Cog):
     ) -> None:
         settings = self.settings
         per_move, control = game_timing(settings.default_move_time, move_time, clock)
+        game_place_of(interaction)  # where every answer is private, no game can be played
         await self.challenges.create(
             challenger=person(interaction.user), opponent=person(opponent),
             guild_id=interaction.guild_id, channel_id=channel_of(interaction),
@@ -264,12 +265,13 @@ class Play(commands.Cog):
         color = ColorChoice.WHITE if spec.color is Color.WHITE else ColorChoice.BLACK
         move_time = MoveTime.of_seconds(spec.move_seconds)
         channel_id = channel_of(interaction)
+        place = game_place_of(interaction)
         if spec.opponent is None:
             await self.computer_games.start(
                 player=person(interaction.user), guild_id=interaction.guild_id,
                 channel_id=channel_id, variant=spec.variant, level=spec.level or 1,
                 color=color, move_time=move_time, time_control=spec.time_control,
-                announce=self.announcer.answering(interaction),
+                announce=self.announcer.answering(interaction), place=place,
             )
             return
         await self.challenges.create(
@@ -342,6 +344,7 @@ class Play(commands.Cog):
         await self.challenges.accept(
             challenge_id, interaction.user.id, channel_id=channel_of(interaction),
             announce=self.announcer.accepting(interaction, closed),
+            place=game_place_of(interaction),
         )
 
 
