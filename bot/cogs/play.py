@@ -323,8 +323,20 @@ class Play(commands.Cog):
                 await self._replay(interaction, _needed(press.game_id))
             case GameAction.DRAW:
                 await self._draw(interaction, _board(press))
+            case GameAction.MOVE:
+                await self._move_picked(interaction, _board(press), _needed(press.picked))
             case _:
                 assert_never(press.action)
+
+    async def _move_picked(self, interaction: Interaction, board: BoardRef,
+                           move: str) -> None:
+        """A move picked in the move select of `board` (a board in an INTERACTIONS
+        place, docs/ARCHITECTURE.md "Places"): played only at that board's ply, the new
+        board replacing the pressed one. Raises as `GameService.play` (StaleBoardError:
+        the game moved on since that board)."""
+        await self.games.play(channel_of(interaction), interaction.user.id, move,
+                              announce=self.announcer.moving_in_place(interaction),
+                              board=board)
 
     async def _replay(self, interaction: Interaction, game_id: int) -> None:
         """A finished board's Replay: game `game_id` as an animated GIF, from the

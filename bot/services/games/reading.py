@@ -121,12 +121,12 @@ class GameReading:
 
 
 def move_options(position: Position, variant: Variant,
-                 numeric: bool = True) -> tuple[MoveChoice, ...] | None:
+                 numeric: bool = True) -> tuple[MoveChoice, ...]:
     """The legal moves of `position` as a board's move select lists them (as `/move`'s
-    autocomplete: captures first, Italian in both notations, `numeric` first), or None
-    when there are more than `MAX_CHOICES` (Discord's 25 options of a select) or none.
-    Pure and possibly slow: callers run it through the move work."""
+    autocomplete: captures first, Italian in both notations, `numeric` first); empty when
+    there are more than `MAX_CHOICES` (Discord's 25 options of a select) or none. Pure
+    and possibly slow: callers run it through the move work."""
     moves = tuple(legal_moves(position, variant))
-    if not moves or len(moves) > MAX_CHOICES:
-        return None
+    if len(moves) > MAX_CHOICES:
+        return ()
     return tuple(suggest_moves(position, variant, moves, "", numeric))
