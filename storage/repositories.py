@@ -294,11 +294,12 @@ class ChallengeRepository(Protocol):
         black: Seat,
         start_fen: str,
         deadline: datetime | None = None,
+        place: PlaceKind = PlaceKind.CHANNEL,
     ) -> tuple[Challenge, GameRecord]:
-        """Accept a pending challenge and create its game in one transaction (so a double
-        click creates one game). Raises `ChallengeNotFoundError`, `ChallengeNotPendingError`,
-        `ChannelBusyError`, `ValueError` (the acceptor is not the challenged user, or is the
-        challenger)."""
+        """Accept a pending challenge and create its game, played in a place of kind
+        `place`, in one transaction (so a double click creates one game). Raises
+        `ChallengeNotFoundError`, `ChallengeNotPendingError`, `ChannelBusyError`,
+        `ValueError` (the acceptor is not the challenged user, or is the challenger)."""
         ...
 
     async def delete(self, challenge_id: int) -> bool:

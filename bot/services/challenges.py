@@ -252,7 +252,7 @@ class ChallengeService:
             try:
                 answered, record = await self._storage.challenges.accept(
                     challenge_id, accepted_by=user_id, white=new.white, black=new.black,
-                    start_fen=new.start_fen, deadline=new.deadline,
+                    start_fen=new.start_fen, deadline=new.deadline, place=new.place,
                 )
             except ChallengeNotPendingError as error:
                 raise self._closed(error) from None

@@ -55,7 +55,7 @@ def place_of(interaction: Inter) -> PlaceKind:
     owners name the user, "1", and not the server, "0"). An interaction without a context
     or owners (Discord sends both since user installs exist) is read as one of a server
     install."""
-    context = interaction.context
+    context = interaction.context  # discord.app_commands.AppCommandContext
     if context.private_channel:
         return PlaceKind.INTERACTIONS
     if context.dm_channel:
