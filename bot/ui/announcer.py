@@ -403,6 +403,8 @@ class GameAnnouncer:
             reach(FaultPoint.BOARD_POST)
             if answer is not None:
                 offer = await answer.send(content, view=buttons)
+                if state.place is PlaceKind.INTERACTIONS:
+                    self.tokens.remember(state.game_id, state.channel_id, answer, offer)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
                 offer = (await channel.send(content, view=buttons,
