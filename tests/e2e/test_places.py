@@ -16,8 +16,10 @@ from tests.support.local_discord import ANSWER_TIMEOUT
 
 def move_select(message: MessageRecord) -> Mapping[str, Any]:
     """The move select of a board message."""
-    [select] = [c for row in message.components for c in row.get("components", ())
-                if str(c.get("custom_id", "")).startswith("dama:move:")]
+    selects: list[Mapping[str, Any]] = [
+        c for row in message.components for c in row.get("components", ())
+        if str(c.get("custom_id", "")).startswith("dama:move:")]
+    [select] = selects
     return select
 
 
