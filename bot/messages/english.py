@@ -1,6 +1,6 @@
 """The English source of every message (`ENGLISH`; the `/rules` texts in
 `english_rules.py`, the tournaments' in `english_tournaments.py`, `/games`' in
-`english_games.py`; `Plural`, a message whose
+`english_games.py`, the places' in `english_places.py`; `Plural`, a message whose
 words depend on a number, in `plural.py`). English is the source language: the catalogs'
 `msgid`s are these texts, and `python -m bot.locales` rewrites the templates from them."""
 
@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.messages.english_games import ENGLISH_GAMES
+from bot.messages.english_places import ENGLISH_PLACES
 from bot.messages.english_rules import ENGLISH_RULES
 from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
 from bot.messages.ids import Msg
@@ -571,4 +572,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     **ENGLISH_RULES,
     **ENGLISH_TOURNAMENTS,
     **ENGLISH_GAMES,
+    **ENGLISH_PLACES,
 })

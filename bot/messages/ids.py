@@ -483,3 +483,7 @@ class Msg(enum.StrEnum):
     GAMES_MORE = "games.more"
     # a challenge pressed after it expired (bot.services.challenges)
     CHALLENGE_EXPIRED_AFTER = "error.challenge_expired_after"
+    # --- places (docs/ARCHITECTURE.md, "Places"; English in english_places.py) ----------
+    EXTERNAL_APPS_OFF = "error.external_apps_off"
+    MOVE_SELECT = "board.move_select"
+    MOVE_SELECT_TOO_MANY = "board.move_select_too_many"
