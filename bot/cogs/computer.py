@@ -16,6 +16,7 @@ from bot.cogs.choices import (
     VARIANT_CHOICES,
     game_timing,
 )
+from bot.cogs.installs import anywhere
 from bot.config import Config
 from bot.messages import command_text as t
 from bot.services.computer_games import DEFAULT_LEVEL, ComputerGames
@@ -37,7 +38,7 @@ class Computer(commands.Cog):
         self.settings = settings
 
     @app_commands.command(name="play", description=t("play"))
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         variant=t("play.variant"), level=t("play.level"), color=t("play.color"),
         move_time=t("play.move_time"), clock=t("play.clock"),

@@ -30,6 +30,7 @@ from bot.cogs.choices import (
     VARIANT_CHOICES,
     game_timing,
 )
+from bot.cogs.installs import anywhere
 from bot.config import Config, MoveTime
 from bot.messages import Msg
 from bot.messages import command_text as t
@@ -98,7 +99,7 @@ class Play(commands.Cog):
         self.clock = clock
 
     @app_commands.command(name="challenge", description=t("challenge"))
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         opponent=t("challenge.opponent"), variant=t("challenge.variant"),
         rated=t("challenge.rated"), color=t("challenge.color"),
@@ -127,7 +128,7 @@ class Play(commands.Cog):
         )
 
     @app_commands.command(name="move", description=t("move"))
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(move=t("move.move"), draw=t("move.draw"))
     async def move(self, interaction: Interaction, move: str, draw: bool = False) -> None:
         """Play `move`; with `draw`, offer a draw with it, as players do over the board:
@@ -196,23 +197,23 @@ class Play(commands.Cog):
         return [app_commands.Choice(name=c.name, value=c.value) for c in found]
 
     @app_commands.command(name="board", description=t("board"))
-    @app_commands.guild_only()
+    @anywhere
     async def board(self, interaction: Interaction) -> None:
         await self.games.show_board(channel_of(interaction), requester_of(interaction),
                                     announce=self.announcer.answering(interaction))
 
     @app_commands.command(name="resign", description=t("resign"))
-    @app_commands.guild_only()
+    @anywhere
     async def resign(self, interaction: Interaction) -> None:
         await self._ask_resign(interaction)
 
     @app_commands.command(name="draw", description=t("draw"))
-    @app_commands.guild_only()
+    @anywhere
     async def draw(self, interaction: Interaction) -> None:
         await self._draw(interaction)
 
     @app_commands.command(name="abort", description=t("abort"))
-    @app_commands.guild_only()
+    @anywhere
     async def abort(self, interaction: Interaction) -> None:
         await self.games.abort(
             channel_of(interaction), interaction.user.id,
@@ -221,7 +222,7 @@ class Play(commands.Cog):
         )
 
     @app_commands.command(name="rematch", description=t("rematch"))
-    @app_commands.guild_only()
+    @anywhere
     async def rematch(self, interaction: Interaction) -> None:
         game_id = await self.games.last_ended(channel_of(interaction), interaction.user.id)
         if game_id is None:
