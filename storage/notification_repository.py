@@ -23,14 +23,17 @@ class NotificationRepository(Protocol):
         many were new."""
         ...
 
-    async def due(self, now: datetime, limit: int) -> list[OwedNotification]:
+    async def due(self, now: datetime, limit: int,
+                  shards: tuple[int, Sequence[int]] | None = None) -> list[OwedNotification]:
         """At most `limit` notifications due by `now`, neither claimed nor settled,
-        earliest first."""
+        earliest first; with `shards` (shard count, shard ids), only those of games in
+        the servers of those shards (a direct message's game: shard 0)."""
         ...
 
-    async def next_due(self) -> datetime | None:
-        """The earliest due time of a notification neither claimed nor settled; None
-        when there is none."""
+    async def next_due(self, shards: tuple[int, Sequence[int]] | None = None
+                       ) -> datetime | None:
+        """The earliest due time of a notification neither claimed nor settled (of
+        `shards`, as `due`); None when there is none."""
         ...
 
     async def claimed(self) -> list[OwedNotification]:

@@ -24,7 +24,10 @@ from storage.notification_models import (
 )
 from storage.sql import Row, SqlConnection, SqlDatabase
 
-__all__ = ["SqlNotificationRepository"]
+__all__ = ["Shards", "SqlNotificationRepository"]
+
+Shards = tuple[int, Sequence[int]] | None
+"""Which shards' rows a read keeps: (shard count, shard ids); None: every row."""
 
 
 def _owed(row: Row) -> OwedNotification:
@@ -47,6 +50,19 @@ def _user(row: Row) -> NotifiedUser:
 def _marks(count: int, first: int) -> str:
     """`$first, $first+1, ...`: `count` placeholders for an `IN (...)` list."""
     return ", ".join(f"${first + i}" for i in range(count))
+
+
+def _shard_filter(shards: Shards, first: int) -> tuple[str, list[int]]:
+    """The condition keeping the rows of `shards` (shard count, shard ids; None: every
+    row), a server's shard being `(guild_id >> 22) % count` and a direct message's 0
+    (Discord developer docs, Topics > Gateway, Sharding), with its parameters numbered
+    from `$first`."""
+    if shards is None:
+        return "", []
+    count, ids = shards
+    marks = _marks(len(ids), first + 1)
+    return (f" AND (CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id / {1 << 22}) % "
+            f"${first} END) IN ({marks})", [count, *sorted(ids)])
 
 
 async def _ensure_user(conn: SqlConnection, user_id: int) -> None:
@@ -78,19 +94,22 @@ class SqlNotificationRepository:
                 owed += row is not None
         return owed
 
-    async def due(self, now: datetime, limit: int) -> list[OwedNotification]:
+    async def due(self, now: datetime, limit: int, shards: Shards = None
+                  ) -> list[OwedNotification]:
+        where, params = _shard_filter(shards, 3)
         async with self._db.read() as conn:
             rows = await conn.fetch(
                 "SELECT * FROM notifications_owed WHERE done_at IS NULL "
-                "AND claimed_at IS NULL AND due_at <= $1 ORDER BY due_at, id LIMIT $2",
-                to_ms(now), limit)
+                f"AND claimed_at IS NULL AND due_at <= $1{where} ORDER BY due_at, id "
+                "LIMIT $2", to_ms(now), limit, *params)
         return [_owed(row) for row in rows]
 
-    async def next_due(self) -> datetime | None:
+    async def next_due(self, shards: Shards = None) -> datetime | None:
+        where, params = _shard_filter(shards, 1)
         async with self._db.read() as conn:
             value = await conn.fetchval(
                 "SELECT MIN(due_at) FROM notifications_owed "
-                "WHERE done_at IS NULL AND claimed_at IS NULL")
+                f"WHERE done_at IS NULL AND claimed_at IS NULL{where}", *params)
         return opt_from_ms(value)
 
     async def claimed(self) -> list[OwedNotification]:

@@ -141,3 +141,22 @@ async def test_owed_notifications_go_with_their_game(storage: Storage, clock: Fa
     await storage.notifications.owe([owed(game, clock)])
     [row] = await storage.notifications.due(clock.now, 1)
     assert (row.game_id, row.user_id, row.guild_id) == (game, 1, 10)
+
+
+async def test_due_keeps_the_rows_of_the_shards_asked_for(
+    storage: Storage, clock: FakeClock
+) -> None:
+    game = await a_game(storage)
+    # Shard of a server: (guild_id >> 22) % count; a direct message's: 0.
+    on_shard_1 = (1 << 22) * 3  # 3 % 2 == 1
+    on_shard_0 = (1 << 22) * 4
+    rows = [NewNotification(1, NotificationKind.TURN, game, ply, guild, clock.now)
+            for ply, guild in ((0, on_shard_1), (1, on_shard_0), (2, None))]
+    await storage.notifications.owe(rows)
+    shard_1 = await storage.notifications.due(clock.now, 10, (2, [1]))
+    assert [n.ply for n in shard_1] == [0]
+    assert [n.ply for n in await storage.notifications.due(clock.now, 10, (2, [0]))] == [1, 2]
+    assert len(await storage.notifications.due(clock.now, 10, (2, [0, 1]))) == 3
+    assert await storage.notifications.next_due((2, [1])) == clock.now
+    await storage.notifications.settle([shard_1[0].id], NotificationOutcome.SENT)
+    assert await storage.notifications.next_due((2, [1])) is None
