@@ -268,11 +268,15 @@ class NotificationService:
             task.cancel()
         await asyncio.gather(*loops, return_exceptions=True)
 
+    async def idle(self) -> None:
+        """Wait for the writes under way (notifications being owed, activity)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
     async def close(self) -> None:
         """`stop`, then wait for the writes under way (owed notifications, activity)."""
         await self.stop()
-        if self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self.idle()
 
     async def _plan_loop(self) -> None:
         while True:
