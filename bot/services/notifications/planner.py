@@ -60,11 +60,12 @@ def _stale(row: OwedNotification, record: GameRecord | None) -> bool:
 def _item(row: OwedNotification, record: GameRecord) -> DigestItem:
     side = record.side_of(row.user_id)
     assert side is not None
-    opponent = record.seat(side.opponent).user_id
+    opponent = record.seat(side.opponent)
     left = (timedelta(seconds=record.move_seconds / 4)
             if row.kind is NotificationKind.REMINDER and record.move_seconds else None)
     return DigestItem(row.kind, record.id, record.guild_id, record.channel_id,
-                      record.board_message_id, opponent, left)
+                      record.board_message_id, opponent.user_id, left,
+                      opponent.computer_level)
 
 
 def _held_back(user: NotifiedUser, active: datetime | None, last_sent: datetime | None,

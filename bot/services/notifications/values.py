@@ -57,8 +57,8 @@ class TargetKind(enum.Enum):
 class DigestItem:
     """One game a message names: why (`kind`), the game, where its board is (`guild_id`
     None: a direct message; `board_message_id` None: no board recorded, the link goes to
-    the channel), the opponent (None: the computer) and, for a reminder, the time left
-    at its due time (`left`)."""
+    the channel), the opponent (`opponent_id`, None: the computer at `opponent_level`)
+    and, for a reminder, the time left at its due time (`left`)."""
 
     kind: NotificationKind
     game_id: int
@@ -67,6 +67,7 @@ class DigestItem:
     board_message_id: int | None
     opponent_id: int | None
     left: timedelta | None = None
+    opponent_level: int | None = None
 
 
 @dataclass(frozen=True)
