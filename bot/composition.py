@@ -266,13 +266,7 @@ async def compose(
         announce=announcer.announce, clock=clock, scope=scope,
     )
     tournaments.listen(events)
-    # Turn notifications: owed on each game's turn, sent by the owner of its server.
-    notifications = NotificationService(
-        storage.notifications, storage.games, preferences,
-        out.notifications if out.notifications is not None else NoNotificationOutlet(),
-        scope=scope, clock=clock, limits=config.notification_limits,
-    )
-    notifications.listen(events)
+    notifications = _notifications(config, storage, preferences, out, events, clock)
     return Services(
         storage=storage, move_work=move_work, events=events, preferences=preferences,
         puzzles=puzzle_service, announcer=announcer, games=games, computer=computer,
@@ -287,6 +281,21 @@ async def compose(
         tournaments=tournaments,
         notifications=notifications,
     )
+
+
+def _notifications(
+    config: Config, storage: Storage, preferences: PreferenceService, out: Outlets[A],
+    events: EventBus, clock: Clock,
+) -> NotificationService:
+    """The turn notifications: owed on each game's turn (listening to `events`), sent
+    through the outlets' `notifications` by the process that owns the game's server."""
+    notifications = NotificationService(
+        storage.notifications, storage.games, preferences,
+        out.notifications if out.notifications is not None else NoNotificationOutlet(),
+        scope=config.shard_scope, clock=clock, limits=config.notification_limits,
+    )
+    notifications.listen(events)
+    return notifications
 
 
 def _computer(
