@@ -77,6 +77,13 @@ def notification_text(delivery: Delivery, locale: str | None) -> str:
     return "\n".join(lines)
 
 
+def notification_nonce(delivery: Delivery) -> str:
+    """The message nonce of `delivery`: the same for every attempt to send the same
+    owed notifications (its smallest row id and their count), at most 25 characters
+    (Discord's limit)."""
+    return f"dn{min(delivery.ids, default=0)}.{len(delivery.ids)}"[:25]
+
+
 class _RateLimitLog(logging.Handler):
     """Collects the URLs of the 429s discord.py waits out, while `counting`."""
 
@@ -141,7 +148,10 @@ class DiscordNotifications:
         with self._counting() as limited:
             try:
                 channel = await self._channel(delivery)
-                await channel.send(content, allowed_mentions=mentions)
+                # discord.py sends `enforce_nonce` with a nonce: a message sent again
+                # after a kill (the same rows) within Discord's window returns the first.
+                await channel.send(content, allowed_mentions=mentions,
+                                   nonce=notification_nonce(delivery))
                 outcome = SendResult(Outcome.SENT, waited_429=len(limited))
             except discord.RateLimited as error:
                 outcome = SendResult(Outcome.RATE_LIMITED, error.retry_after, len(limited))

@@ -57,6 +57,7 @@ async def test_a_dm_is_opened_and_sent_with_the_boards_link(
     link = f"https://discord.com/channels/{GUILD}/{CHANNEL}/{BOARD}"
     assert message.body["content"] == text(Msg.NOTIFICATION_TURN, "en", game=7,
                                            opponent=f"<@{ALICE}>", link=link)
+    assert message.body["nonce"] == "dn0.1" and message.body["enforce_nonce"] is True
     outlet.close()
 
 
