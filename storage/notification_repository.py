@@ -30,6 +30,11 @@ class NotificationRepository(Protocol):
         the servers of those shards (a direct message's game: shard 0)."""
         ...
 
+    async def due_to(self, user_ids: Sequence[int], now: datetime) -> list[OwedNotification]:
+        """Every notification due by `now` to the players `user_ids`, neither claimed
+        nor settled, earliest first (a digest gathers all of a player's)."""
+        ...
+
     async def next_due(self, shards: tuple[int, Sequence[int]] | None = None
                        ) -> datetime | None:
         """The earliest due time of a notification neither claimed nor settled (of

@@ -104,6 +104,16 @@ class SqlNotificationRepository:
                 "LIMIT $2", to_ms(now), limit, *params)
         return [_owed(row) for row in rows]
 
+    async def due_to(self, user_ids: Sequence[int], now: datetime) -> list[OwedNotification]:
+        if not user_ids:
+            return []
+        async with self._db.read() as conn:
+            rows = await conn.fetch(
+                "SELECT * FROM notifications_owed WHERE done_at IS NULL "
+                "AND claimed_at IS NULL AND due_at <= $1 AND user_id IN "
+                f"({_marks(len(user_ids), 2)}) ORDER BY due_at, id", to_ms(now), *user_ids)
+        return [_owed(row) for row in rows]
+
     async def next_due(self, shards: Shards = None) -> datetime | None:
         where, params = _shard_filter(shards, 1)
         async with self._db.read() as conn:

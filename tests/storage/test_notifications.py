@@ -61,6 +61,18 @@ async def test_due_in_order_within_the_limit_and_next_due(
         await storage.notifications.due(clock.now, 1))[0].due_at
 
 
+async def test_due_to_gathers_a_players_notifications(
+    storage: Storage, clock: FakeClock
+) -> None:
+    game = await a_game(storage)
+    await storage.notifications.owe([owed(game, clock, ply=0), owed(game, clock, ply=1),
+                                     owed(game, clock, ply=2, user=2),
+                                     owed(game, clock, ply=3, after=timedelta(hours=1))])
+    assert [n.ply for n in await storage.notifications.due_to([1], clock.now)] == [0, 1]
+    assert [n.ply for n in await storage.notifications.due_to([1, 2], clock.now)] == [0, 1, 2]
+    assert await storage.notifications.due_to([], clock.now) == []
+
+
 async def test_one_claimer_wins_and_a_release_makes_it_due_again(
     storage: Storage, clock: FakeClock
 ) -> None:

@@ -151,10 +151,15 @@ class NotificationService:
         if room <= 0:
             return 0
         now = self._clock()
-        rows = [row for row in await self._repo.due(now, self.limits.batch, self._shards())
-                if self._scope.owns(row.guild_id)]
+        rows = await self._repo.due(now, self.limits.batch, self._shards())
         if not rows:
             return 0
+        # All that is due to these players, so each gets one digest (their other games'
+        # notifications may be further down the due list).
+        known = {row.id for row in rows}
+        rows += [row for row in await self._repo.due_to(sorted({r.user_id for r in rows}), now)
+                 if row.id not in known]
+        rows = [row for row in rows if self._scope.owns(row.guild_id)]
         records: dict[int, GameRecord | None] = {}
         for game_id in {row.game_id for row in rows}:
             records[game_id] = await self._games.get(game_id)
