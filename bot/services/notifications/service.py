@@ -221,6 +221,7 @@ class NotificationService:
                 self._pace.sent(now)
                 self.counts["sent"] += 1
             case Outcome.DMS_CLOSED:
+                self._pace.sent(now)  # a request was made all the same
                 await self._repo.settle(delivery.ids, NotificationOutcome.DROPPED)
                 self.counts["403"] += 1
                 log.warning("notifications: direct messages of %s are closed (403 50007, "
@@ -237,11 +238,13 @@ class NotificationService:
                             "(%d in all)", result.retry_after, self.counts["429"])
                 self._pace.limited(now, result.retry_after)
             case Outcome.UNREACHABLE:
+                self._pace.sent(now)
                 await self._repo.settle(delivery.ids, NotificationOutcome.DROPPED)
                 self.counts["unreachable"] += 1
                 log.warning("notifications: the channel %s is out of reach",
                             delivery.channel_id)
             case Outcome.FAILED:
+                self._pace.sent(now)
                 await self._repo.release(delivery.ids, now + RETRY_AFTER_FAILURE)
                 self.counts["failed"] += 1
             case _:
