@@ -17,7 +17,14 @@ from bot.services.notifications import Delivery, DigestItem, Outcome, TargetKind
 from bot.services.settings import Notify
 from bot.ui.notifications import DiscordNotifications
 from storage import NotificationKind
-from tests.support.discord_harness import OpenBot, run, settings_for, slash
+from tests.support.discord_harness import (
+    OpenBot,
+    challenge_and_accept,
+    press_button,
+    run,
+    settings_for,
+    slash,
+)
 from tests.support.fake_discord import Call
 from tests.support.services import ALICE, BOB, CHANNEL
 
@@ -152,3 +159,14 @@ async def test_a_player_whose_dms_are_closed_is_told_once_privately(
     [note] = await notes(BOB)
     assert note["flags"] & 64  # ephemeral
     assert await notes(BOB) == []
+
+
+async def test_a_button_press_tells_the_presser_too(tmp_path: Path, open_bot: OpenBot) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+    _, board = await challenge_and_accept(h)
+    services = h.bot.services
+    await services.storage.notifications.close_dms(BOB)
+    await services.notifications.restore()
+    calls = await run(h, press_button(h, board, "resign", user=BOB))
+    told = [c for c in calls if c.content == text(Msg.NOTIFICATION_DMS_CLOSED, "en")]
+    assert len(told) == 1 and told[0].ephemeral
