@@ -1,6 +1,14 @@
 """The command language of the local play mode, one command per line.
 
     as bob                                   switch to user bob (created on first use)
+    as alice in dm:@bob /challenge @bob      switch user and place at once, then run the
+                                             command (it may be left out)
+    in dm:@bob                               switch to your DM with bob, where only the
+                                             app you installed answers (see `install`)
+    in group:@bob,@carol                     switch to a group DM of you, bob and carol
+    install                                  install the app to your account (`install
+                                             @bob`: to bob's); its commands then answer
+                                             you in DMs, group DMs and any server
     in games                                 switch to channel #games (created if missing)
     in "Dama Annex#lobby"                    switch to #lobby of the server Dama Annex
     in my game                               switch to the channel or thread of your
@@ -43,6 +51,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import io
 import shlex
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -55,10 +64,30 @@ class ScriptError(ValueError):
 
 
 @dataclass(frozen=True)
+class InPrivate:
+    """`in dm:@NAME` or `in group:@NAME,@NAME...`: act in the DM between the current user
+    and `names[0]`, or (`group`) in a group DM of the current user and `names`, from now
+    on. The app is no member there: only a user's installation of it answers."""
+
+    names: tuple[str, ...]
+    group: bool = False
+
+
+@dataclass(frozen=True)
+class Install:
+    """`install [@NAME]`: the current user (or NAME) installs the app to their account."""
+
+    name: str | None = None
+
+
+@dataclass(frozen=True)
 class AsUser:
-    """`as NAME`: act as this user from now on."""
+    """`as NAME [in PLACE] [COMMAND]`: act as this user from now on; with `where`, in
+    that place from now on too; with `then`, run that command there."""
 
     name: str
+    where: InChannel | InPrivate | InMyGame | None = None
+    then: Slash | Press | Select | Install | None = None
 
 
 @dataclass(frozen=True)
@@ -131,7 +160,10 @@ class Slash:
     suggest: bool = False
 
 
-Command = AsUser | InChannel | InMyGame | Wait | Press | Select | Slash
+Command = AsUser | InChannel | InPrivate | InMyGame | Install | Wait | Press | Select | Slash
+
+DM_PREFIX = "dm:"
+GROUP_PREFIX = "group:"
 
 def is_option_name(text: str) -> bool:
     """Whether `text` (before a colon) is an option name as Discord's names are written:
@@ -162,11 +194,14 @@ def parse_line(line: str) -> Command | None:
     rest = rest.strip()
     keyword = head.lower()
     if keyword == "as":
-        user = _unquote(rest).lstrip("@").strip()
-        if not user:
-            raise ScriptError("write `as NAME`, e.g. `as bob`")
-        return AsUser(user)
+        return _as(rest)
+    if keyword == "install":
+        name = _unquote(rest).lstrip("@").strip()
+        return Install(name or None)
     if keyword == "in":
+        private = _private(rest)
+        if private is not None:
+            return private
         where = _unquote(rest).strip()
         server, hash_, channel = where.rpartition("#")
         if not hash_:
@@ -208,9 +243,62 @@ def parse_line(line: str) -> Command | None:
         return _slash(text)
     raise ScriptError(
         f"{text[:40]!r} is not a command: write a slash command (`/move 22-18`), "
-        "`as NAME`, `in CHANNEL`, `in my game [or skip]`, `wait TEXT`, `press LABEL`, "
-        "`select OPTION` or `suggest /COMMAND ...`"
+        "`as NAME`, `in CHANNEL`, `in dm:@NAME`, `in group:@NAME,@NAME`, `in my game "
+        "[or skip]`, `install`, `wait TEXT`, `press LABEL`, `select OPTION` or "
+        "`suggest /COMMAND ...`"
     )
+
+
+def _as(rest: str) -> AsUser:
+    """`as NAME [in PLACE] [COMMAND]` -> `AsUser`. The place is one word (`games`,
+    `dm:@bob`, `group:@bob,@carol`, a quoted `"Dama Annex#lobby"`); the command is a
+    slash command, `press`, `select` or `install`."""
+    usage = "write `as NAME`, e.g. `as bob`, or `as NAME in PLACE [COMMAND]`, e.g. " \
+            "`as alice in dm:@bob /challenge @bob`"
+    try:
+        words = shlex.split(rest)
+    except ValueError as error:
+        raise ScriptError(f"{usage} ({error}: close the quotes)") from None
+    if not words or not words[0].lstrip("@"):
+        raise ScriptError(usage)
+    name = words[0].lstrip("@")
+    if len(words) == 1:
+        return AsUser(name)
+    if words[1].lower() != "in" or len(words) < 3:
+        raise ScriptError(usage)
+    place = parse_line(f"in {shlex.quote(words[2])}")
+    assert isinstance(place, InChannel | InPrivate | InMyGame)
+    stream = io.StringIO(rest)
+    lexer = shlex.shlex(stream, posix=True)
+    lexer.whitespace_split = True
+    for _ in range(3):
+        lexer.get_token()
+    command_text = rest[stream.tell():].strip() if len(words) > 3 else ""
+    if not command_text:
+        return AsUser(name, place)
+    then = parse_line(command_text)
+    if not isinstance(then, Slash | Press | Select | Install):
+        raise ScriptError(f"after `as {name} in {words[2]}` write a slash command, `press`, "
+                          "`select` or `install`")
+    return AsUser(name, place, then)
+
+
+def _private(rest: str) -> InPrivate | None:
+    """`dm:@bob` or `group:@bob,@carol` -> `InPrivate`; None for another place. Raises
+    `ScriptError` for a DM without its one other person, a group DM without people."""
+    text = _unquote(rest).strip()
+    lowered = text.lower()
+    for prefix, group in ((DM_PREFIX, False), (GROUP_PREFIX, True)):
+        if lowered.startswith(prefix):
+            names = tuple(n.strip().lstrip("@") for n in text[len(prefix):].split(","))
+            names = tuple(n for n in names if n)
+            if group and names:
+                return InPrivate(names, group=True)
+            if not group and len(names) == 1:
+                return InPrivate(names)
+            raise ScriptError("write `in dm:@NAME` (one other person) or "
+                              "`in group:@NAME,@NAME` (the others in the group DM)")
+    return None
 
 
 def _wait(rest: str) -> Wait:

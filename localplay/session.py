@@ -33,6 +33,8 @@ from localplay.script import (
     Command,
     InChannel,
     InMyGame,
+    InPrivate,
+    Install,
     Press,
     ScriptError,
     Select,
@@ -46,6 +48,8 @@ from localplay.server import LocalDiscord
 from localplay.stored import StoredGame, StoredGames
 from standin import (
     BotDidNotAnswer,
+    ChannelInfo,
+    ChannelType,
     EventKind,
     InteractionResult,
     MessageEvent,
@@ -91,6 +95,7 @@ class TerminalSession:
         """The Discord client locale of the users typing (`--locale`): their interactions
         carry it, and they may type command and option names as that client shows them."""
         self.where = local.channel
+        self._group_dms: dict[frozenset[int], ChannelInfo] = {}
         """The channel commands are typed in (`in CHANNEL`, `in SERVER#CHANNEL`)."""
         self.settle = settle
         self.timeout = timeout
@@ -164,8 +169,26 @@ class TerminalSession:
         """The name of the channel commands are typed in."""
         return self.where.name or str(self.where.id)
 
+    def private_place(self, channel_id: int) -> str | None:
+        """A DM or group DM as the transcript names it: `the DM of @alice with dama-bot`
+        (where the bot's direct messages, notifications too, arrive), `dm:@alice,@bob`,
+        `group:@alice,@bob,@carol`; None for a server's channel."""
+        channel = self.standin.world.channels.get(channel_id)
+        if channel is None or channel.guild_id is not None:
+            return None
+        bot_id = self.standin.bot.id
+        people = [f"@{self._name_of(u)}" for u in channel.recipient_ids if u != bot_id]
+        if bot_id in channel.recipient_ids:
+            return f"the DM of {', '.join(people)} with dama-bot"
+        prefix = "group:" if channel.type is ChannelType.GROUP_DM else "dm:"
+        return prefix + ",".join(people)
+
     def _place(self) -> str:
-        """`#general` in the first server, `Dama Annex#lobby` in another."""
+        """`#general` in the first server, `Dama Annex#lobby` in another, `dm:@alice,@bob`
+        in a DM between users."""
+        private = self.private_place(self.where.id)
+        if private is not None:
+            return private
         guild = self.local.guild
         if guild is None or self.where.guild_id in (None, guild.id):
             return f"#{self.channel}"
@@ -230,7 +253,8 @@ class TerminalSession:
             self.emit(await self._text_board(snapshot))
 
     def _header(self, message: MessageRecord, *, edited: bool) -> str:
-        where = f"#{self._channel_name(message.channel_id)}"
+        where = (self.private_place(message.channel_id)
+                 or f"#{self._channel_name(message.channel_id)}")
         parts = [f"--- [{self.number_of(message.id)}] dama-bot in {where}"]
         if message.interaction_id is not None:
             with contextlib.suppress(StandInError):
@@ -330,7 +354,7 @@ class TerminalSession:
         answered, or when it was skipped (after an `in my game or skip` that found no
         game, until the next `as`, `in` or `wait`). Failures are printed and counted in
         `failures`."""
-        if isinstance(command, AsUser | InChannel | InMyGame | Wait):
+        if isinstance(command, AsUser | InChannel | InPrivate | InMyGame | Wait):
             self._skipping = False
         elif self._skipping:
             self.emit(f"(skipped: @{self.user} has no game under way)")
@@ -361,8 +385,19 @@ class TerminalSession:
             self.standin.set_locale(user, self.locale)
             self.user = user.name
             self.emit(f"(you are @{self._name_of(self.standin.user(command.name).id)})")
+            if command.where is not None:
+                await self._run(command.where)
+            if command.then is not None:
+                await self._run(command.then)
         elif isinstance(command, InChannel):
             await self._switch_channel(command.name, command.server)
+        elif isinstance(command, InPrivate):
+            self._switch_private(command)
+        elif isinstance(command, Install):
+            name = command.name or self.user
+            self.standin.install_for_user(name)
+            self.emit(f"(@{self._name_of(self.standin.user(name).id)} installed dama-bot to "
+                      "their account: its commands answer them in DMs, group DMs and servers)")
         elif isinstance(command, Press):
             await self._press(command.label, command.number)
         elif isinstance(command, Select):
@@ -394,6 +429,21 @@ class TerminalSession:
         else:
             self.where = await self.standin.add_channel(guild_id, name.lstrip("#"))
             self.emit(f"(created {self._place()})")
+        self.emit(f"(you are in {self._place()})")
+
+    def _switch_private(self, command: InPrivate) -> None:
+        """Move to the DM between the current user and another, or to a group DM of the
+        current user and others (the same group DM again for the same people)."""
+        if not command.group:
+            self.where = self.standin.dm_between(self.user, command.names[0])
+        else:
+            people = frozenset(self.standin.user(n).id
+                               for n in (self.user, *command.names))
+            known = self._group_dms.get(people)
+            if known is None:
+                known = self.standin.group_dm(self.user, *command.names)
+                self._group_dms[people] = known
+            self.where = known
         self.emit(f"(you are in {self._place()})")
 
     async def _switch_to_game(self, *, or_skip: bool = False) -> None:

@@ -7,9 +7,17 @@ of the project, only aiohttp and the standard library, and knows no bot's comman
 """
 
 from .directory import ChannelInfo, GuildInfo, RoleInfo, ScheduledEventInfo, UserInfo
+from .dm_limits import DmCounts, DmLimit
 from .errors import ApiError, BotDidNotAnswer, JsonErrorCode, StandInError
 from .mentions import CommandMention, command_mentions, shown_text, unknown_mentions
-from .model import ChannelType, Permission, ScheduledEventEntityType, ScheduledEventStatus
+from .model import (
+    ChannelType,
+    IntegrationType,
+    InteractionContext,
+    Permission,
+    ScheduledEventEntityType,
+    ScheduledEventStatus,
+)
 from .records import (
     AttachmentRecord,
     ButtonRecord,
@@ -40,8 +48,12 @@ __all__ = [
     "Choice",
     "CommandMention",
     "ComponentType",
+    "DmCounts",
+    "DmLimit",
     "EventKind",
     "GuildInfo",
+    "IntegrationType",
+    "InteractionContext",
     "InteractionKind",
     "InteractionResult",
     "JsonErrorCode",

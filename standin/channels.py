@@ -1,5 +1,7 @@
-"""Channels the stand-in creates on request: the bot's DM channel with a user and threads
-(Discord docs, Create DM and Start Thread); the REST routes and the driver both use them."""
+"""Channels the stand-in creates on request: the bot's DM channel with a user, the DMs and
+group DMs between users (where only a user-installed app answers interactions), and
+threads (Discord docs, Create DM and Start Thread); the REST routes and the driver both
+use them."""
 
 from __future__ import annotations
 
@@ -19,6 +21,35 @@ def dm_channel(core: Core, user_id: int) -> Channel:
     )
     world.channels[channel.id] = channel
     world.dm_channels[user_id] = channel.id
+    return channel
+
+
+def user_dm(core: Core, first: int, second: int) -> Channel:
+    """The DM channel between two users (created on first use; the bot is no member)."""
+    world = core.world
+    key = frozenset((first, second))
+    existing = world.user_dms.get(key)
+    if existing is not None:
+        return world.channels[existing]
+    channel = Channel(
+        id=world.ids.next(), type=ChannelType.DM, name="", recipient_ids=[first, second]
+    )
+    world.channels[channel.id] = channel
+    world.user_dms[key] = channel.id
+    return channel
+
+
+def group_dm(core: Core, owner: int, others: list[int], name: str = "") -> Channel:
+    """A new group DM of `owner` with `others` (the bot is no member)."""
+    world = core.world
+    channel = Channel(
+        id=world.ids.next(),
+        type=ChannelType.GROUP_DM,
+        name=name,
+        owner_id=owner,
+        recipient_ids=[owner, *others],
+    )
+    world.channels[channel.id] = channel
     return channel
 
 

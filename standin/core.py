@@ -13,10 +13,12 @@ from collections.abc import Callable
 
 from .bodies import Body, UploadedFile
 from .components import stored_components
+from .dm_limits import DmBudget, DmLimit
 from .errors import ApiError, JsonErrorCode, field_error, form_error, not_found
 from .gateway import GatewayHub, GatewaySession, Intent
 from .interaction_state import (
     INTERACTION_TOKEN_LIFETIME,
+    MAX_FOLLOW_UPS,
     VALID_CALLBACKS,
     InteractionState,
     text_inputs,
@@ -83,8 +85,13 @@ class Core:
         ack_deadline: float | None,
         attachment_size_limit: int,
         nonce_window: float = DEFAULT_WINDOW,
+        token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
+        dm_limit: DmLimit | None = None,
     ) -> None:
         self.world = world
+        self.token_lifetime = token_lifetime
+        self.clock_offset = 0.0
+        self.dms = DmBudget(dm_limit, self.now)
         self.payloads = payloads
         self.hub = hub
         self.ack_deadline = ack_deadline
@@ -98,6 +105,11 @@ class Core:
         self.origins: dict[int, MessageOrigin] = {}
         self.typing: dict[int, int] = {}
         self.nonces = NonceRegistry(nonce_window)
+
+    def now(self) -> float:
+        """The stand-in's clock in seconds: the monotonic clock, moved on by
+        `StandIn.advance_clock` (token lifetimes, the answer deadline, DM budgets)."""
+        return time.monotonic() + self.clock_offset
 
     @property
     def bot_id(self) -> int:
@@ -159,6 +171,8 @@ class Core:
         if msg.flags & FLAG_EPHEMERAL:
             return
         channel = self.world.channels.get(msg.channel_id)
+        if channel is not None and not self.world.bot_is_member(channel, self.bot_id):
+            return  # a place the app is no member of: no gateway event reaches it
         is_dm = channel is not None and channel.type is ChannelType.DM
         intent = Intent.DIRECT_MESSAGES if is_dm else Intent.GUILD_MESSAGES
         if kind is EventKind.DELETE:
@@ -308,7 +322,7 @@ class Core:
             "id": str(state.id),
             "type": int(state.kind),
             "user": self.payloads.user(user),
-            "authorizing_integration_owners": {"0": str(state.guild_id or 0)},
+            "authorizing_integration_owners": dict(state.owners),
         }
         if state.kind is InteractionKind.MESSAGE_COMPONENT and state.component_message_id:
             meta["interacted_message_id"] = str(state.component_message_id)
@@ -350,7 +364,7 @@ class Core:
             msg.type = MESSAGE_DEFAULT
 
     def _check_deadline(self, state: InteractionState) -> None:
-        if self.ack_deadline is not None and time.monotonic() - state.created > self.ack_deadline:
+        if self.ack_deadline is not None and self.now() - state.created > self.ack_deadline:
             state.expired = True
             raise not_found(JsonErrorCode.UNKNOWN_INTERACTION, "interaction")
 
@@ -397,7 +411,7 @@ class Core:
         except BaseException:
             state.callback = None  # a refused callback acknowledges nothing
             raise
-        state.callback_at = time.monotonic()
+        state.callback_at = self.now()
         state.acknowledged.set()
         if not state.awaiting_followup:
             state.answered.set()
@@ -450,8 +464,16 @@ class Core:
             raise not_found(JsonErrorCode.UNKNOWN_MESSAGE, "Message")
         return msg
 
+    @staticmethod
+    def _force_ephemeral(state: InteractionState, body: Body) -> None:
+        """Make the answer ephemeral where Discord does (`InteractionState.forced_ephemeral`)."""
+        if state.forced_ephemeral:
+            flags = body.json.get("flags")
+            body.json["flags"] = (flags if isinstance(flags, int) else 0) | FLAG_EPHEMERAL
+
     async def _respond_message(self, state: InteractionState, body: Body) -> Message:
         channel = self.world.channels[state.channel_id]
+        self._force_ephemeral(state, body)
         msg = self.new_message(
             body,
             channel=channel,
@@ -466,6 +488,7 @@ class Core:
     async def _respond_deferred(self, state: InteractionState, body: Body) -> Message:
         channel = self.world.channels[state.channel_id]
         raise_if(check_flags(body.json.get("flags"), FLAG_EPHEMERAL))
+        self._force_ephemeral(state, body)
         ephemeral = int(body.json.get("flags") or 0) & FLAG_EPHEMERAL
         msg = Message(
             id=self.world.ids.next(),
@@ -485,7 +508,7 @@ class Core:
         state = self.interactions_by_token.get(token)
         if state is None or application_id != self.payloads.app.id:
             raise not_found(JsonErrorCode.UNKNOWN_WEBHOOK, "Webhook")
-        if time.monotonic() - state.created > INTERACTION_TOKEN_LIFETIME:
+        if self.now() - state.created > self.token_lifetime:
             raise ApiError(401, JsonErrorCode.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
         if state.callback is None:
             raise not_found(JsonErrorCode.UNKNOWN_WEBHOOK, "Webhook")
@@ -529,7 +552,14 @@ class Core:
             )
             self._settle(state)
             return msg
+        if state.followups_limited and len(state.followup_ids) >= MAX_FOLLOW_UPS:
+            raise ApiError(
+                400,
+                JsonErrorCode.MAX_FOLLOW_UP_MESSAGES,
+                "This interaction has hit the maximum number of follow up messages",
+            )
         channel = self.world.channels[state.channel_id]
+        self._force_ephemeral(state, body)
         msg = self.new_message(
             body,
             channel=channel,

@@ -199,13 +199,16 @@ class Directory:
         channels: Sequence[str] = ("general",),
         locale: str = "en-US",
         shard: tuple[int, int] | None = None,
+        bot_installed: bool = True,
     ) -> GuildInfo:
         """A new guild with @everyone, the bot (and its managed role), the owner and channels.
         With `shard` `(shard_id, num_shards)` its id falls on that shard
         (`snowflakes.on_shard`). Raises `ValueError` for a shard outside the count.
 
         Sends GUILD_CREATE when the bot is connected (as when a bot joins a server), to the
-        session that handles its shard.
+        session that handles its shard. With `bot_installed` False the app is not installed
+        to it: no bot member or role, no gateway event of it, 403 Missing Access on its
+        channels; only its members' own installations answer there.
         """
         owner_user = (
             self._user(owner)
@@ -217,7 +220,7 @@ class Directory:
             guild_id = on_shard(guild_id, *shard)
         guild = Guild(
             id=guild_id, name=name, owner_id=owner_user.id,
-            preferred_locale=locale,
+            preferred_locale=locale, bot_installed=bot_installed,
         )
         guild.roles[guild.id] = Role(
             id=guild.id,
@@ -235,11 +238,12 @@ class Directory:
             managed=True,
             bot_id=self._payloads.app.bot_user_id,
         )
-        guild.roles[bot_role.id] = bot_role
         self.world.guilds[guild.id] = guild
-        guild.members[self._payloads.app.bot_user_id] = Member(
-            self._payloads.app.bot_user_id, guild.id, [bot_role.id]
-        )
+        if bot_installed:
+            guild.roles[bot_role.id] = bot_role
+            guild.members[self._payloads.app.bot_user_id] = Member(
+                self._payloads.app.bot_user_id, guild.id, [bot_role.id]
+            )
         guild.members[owner_user.id] = Member(owner_user.id, guild.id)
         for index, channel_name in enumerate(channels):
             self._new_channel(guild, channel_name, position=index)

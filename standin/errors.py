@@ -25,6 +25,7 @@ class JsonErrorCode(enum.IntEnum):
     UNKNOWN_APPLICATION_COMMAND = 10063
     UNKNOWN_GUILD_SCHEDULED_EVENT = 10070
     INTERACTION_ALREADY_ACKNOWLEDGED = 40060
+    MAX_FOLLOW_UP_MESSAGES = 40094
     MAX_APPLICATION_COMMANDS = 30032
     MAX_SCHEDULED_EVENTS = 30038
     REQUEST_ENTITY_TOO_LARGE = 40005
@@ -68,6 +69,45 @@ class ApiError(Exception):
         if self.errors:
             body["errors"] = self.errors
         return body
+
+    def headers(self) -> dict[str, str]:
+        """HTTP headers sent with this error (none but a rate limit's)."""
+        return {}
+
+
+class RateLimited(ApiError):
+    """429 Too Many Requests as Discord sends it (Topics > Rate Limits): the body's
+    `retry_after` (seconds) and `global`, and the `X-RateLimit-*` headers, `Retry-After`
+    and `X-RateLimit-Scope` (`user`: this bot's own limit). `Via` is there as on Discord's
+    answers: discord.py takes a 429 without it for a Cloudflare ban and does not retry."""
+
+    def __init__(self, retry_after: float, *, bucket: str, limit: int, scope: str = "user",
+                 is_global: bool = False) -> None:
+        super().__init__(429, JsonErrorCode.GENERAL, "You are being rate limited.")
+        self.retry_after = round(max(retry_after, 0.001), 3)
+        self.bucket = bucket
+        self.limit = limit
+        self.scope = scope
+        self.is_global = is_global
+
+    def body(self) -> dict[str, Any]:
+        """`message`, `code`, `retry_after` and `global` (the RatelimitedResponse)."""
+        return {**super().body(), "retry_after": self.retry_after, "global": self.is_global}
+
+    def headers(self) -> dict[str, str]:
+        """The rate limit headers of a 429 (Topics > Rate Limits, Header Format)."""
+        headers = {
+            "Retry-After": str(max(1, round(self.retry_after))),
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
+            "X-RateLimit-Bucket": self.bucket,
+            "X-RateLimit-Scope": self.scope,
+            "Via": "1.1 google",
+        }
+        if self.is_global:
+            headers["X-RateLimit-Global"] = "true"
+        return headers
 
 
 def not_found(code: JsonErrorCode, what: str) -> ApiError:

@@ -17,8 +17,11 @@ from .directory import ChannelRef, Directory, MessageRef, RoleInfo, UserRef
 from .errors import StandInError
 from .interaction_state import InteractionState
 from .model import (
+    PRIVATE_APP_PERMISSIONS,
     Channel,
     ChannelType,
+    IntegrationType,
+    InteractionContext,
     Json,
     Member,
     Message,
@@ -27,7 +30,7 @@ from .model import (
     permission_names,
 )
 from .options import Resolvers, build_options, descend, split_command
-from .payloads import CONTEXT_BOT_DM, CONTEXT_GUILD, FLAG_EPHEMERAL
+from .payloads import FLAG_EPHEMERAL
 from .records import (
     ButtonStyle,
     ComponentType,
@@ -55,11 +58,30 @@ class InteractionFactory:
     async def _ensure_member(self, channel: Channel, user: User) -> None:
         await self.directory._ensure_member(channel, user)
 
-    def base(self, kind: InteractionKind, user: User, channel: Channel) -> tuple[Json, int, str]:
-        """The fields every interaction has, for `user` in `channel`: (payload, id, token).
+    def app_permissions(self, channel: Channel) -> int:
+        """What the app may do in `channel`, as an interaction's `app_permissions` says:
+        the bot's permissions where it is a member (its DM with a user: those and
+        MENTION_EVERYONE); in a DM or group DM between users the fixed set Discord
+        documents (`PRIVATE_APP_PERMISSIONS`). In a server that did not install the app
+        Discord's documentation says nothing: the stand-in gives the same fixed set."""
+        bot_id = self._payloads.app.bot_user_id
+        if not self.world.bot_is_member(channel, bot_id):
+            return int(PRIVATE_APP_PERMISSIONS)
+        perms = self.world.permissions_in(channel, bot_id)
+        if channel.guild_id is None:
+            perms |= PRIVATE_APP_PERMISSIONS | Permission.USE_EXTERNAL_EMOJIS
+        return int(perms)
 
-        In a guild: `member` with its channel permissions, `guild`, context 0; in a DM:
-        `user`, context 1 (Receiving and Responding > Interaction Object).
+    def base(
+        self, kind: InteractionKind, user: User, channel: Channel, owners: dict[str, str]
+    ) -> tuple[Json, int, str]:
+        """The fields every interaction has, for `user` in `channel` authorized by
+        `owners` (the `authorizing_integration_owners`): (payload, id, token).
+
+        In a guild: `member` with its channel permissions, `guild`, context 0; in the bot's
+        DM: `user`, context 1; in a DM or group DM between users: `user`, context 2, and
+        the `channel` with its type and recipients (Receiving and Responding >
+        Interaction Object).
         """
         ident, token = self.core.new_interaction_ids()
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
@@ -71,13 +93,13 @@ class InteractionFactory:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": self._payloads.channel(channel),
-            "app_permissions": str(
-                self.world.permissions_in(channel, self._payloads.app.bot_user_id)
-            ),
+            "app_permissions": str(self.app_permissions(channel)),
             "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": self.core.attachment_size_limit,
+            "authorizing_integration_owners": dict(owners),
+            "context": int(self.world.context_of(channel, self._payloads.app.bot_user_id)),
         }
         if guild is not None:
             member = guild.members[user.id]
@@ -93,19 +115,36 @@ class InteractionFactory:
                     "member": self._payloads.member(
                         member, permissions=self.world.permissions_in(channel, user.id)
                     ),
-                    "authorizing_integration_owners": {"0": str(guild.id)},
-                    "context": CONTEXT_GUILD,
                 }
             )
         else:
-            payload.update(
-                {
-                    "user": self._payloads.user(user),
-                    "authorizing_integration_owners": {"0": "0"},
-                    "context": CONTEXT_BOT_DM,
-                }
-            )
+            payload["user"] = self._payloads.user(user)
         return payload, ident, token
+
+    def forced_ephemeral(self, user: User, channel: Channel, owners: dict[str, str]) -> bool:
+        """Whether Discord makes every answer ephemeral: in a server where the app is only
+        user-installed (no guild installation in `owners`) and the member may not use
+        external apps (Topics > Permissions, USE_EXTERNAL_APPS: "Allows user-installed apps
+        to send public responses. When disabled, users will still be allowed to use their
+        apps but the responses will be ephemeral")."""
+        return (
+            channel.guild_id is not None
+            and str(int(IntegrationType.GUILD_INSTALL)) not in owners
+            and not self.world.uses_external_apps(channel, user.id)
+        )
+
+    def _state(
+        self, kind: InteractionKind, user: User, channel: Channel, owners: dict[str, str],
+        name: str, **extra: Any
+    ) -> InteractionState:
+        """A new interaction's state with its payload's common fields (`base`)."""
+        payload, ident, token = self.base(kind, user, channel, owners)
+        return InteractionState(
+            id=ident, token=token, kind=kind, name=name, user_id=user.id,
+            channel_id=channel.id, guild_id=channel.guild_id, payload=payload,
+            owners=dict(owners), forced_ephemeral=self.forced_ephemeral(user, channel, owners),
+            **extra,
+        )
 
     async def _prepare_person(self, user: UserRef, channel: ChannelRef) -> tuple[User, Channel]:
         """`_prepare_actor` for things only people do (slash commands, components)."""
@@ -129,16 +168,29 @@ class InteractionFactory:
         if ch.type is ChannelType.GUILD_CATEGORY:
             raise StandInError(f"{ch.name} is a category, not a channel one can type in")
         await self._ensure_member(ch, u)
-        if ch.type is ChannelType.DM and u.id not in ch.recipient_ids:
+        if ch.type.is_private and u.id not in ch.recipient_ids:
             raise StandInError(f"{u.username} is not in that DM channel")
         if (
-            ch.type is not ChannelType.DM
+            not ch.type.is_private
             and not self.world.permissions_in(ch, u.id) & Permission.VIEW_CHANNEL
         ):
             raise StandInError(f"{u.username} cannot see #{ch.name}")
         return u, ch
 
-    def _find_command(self, user: User, channel: Channel, path: list[str]) -> Json:
+    def _find_command(
+        self, user: User, channel: Channel, path: list[str]
+    ) -> tuple[Json, dict[str, str]]:
+        """The command `path[0]` as `user`'s client offers it in `channel`, and the
+        installations that authorize it there (`authorizing_integration_owners`).
+
+        A client offers a command where its `contexts` include the place's context and an
+        installation of the app matches (Interactions > Application Commands, Contexts and
+        Installation Context): the server's, in a server that installed the app; the bot's
+        DM counts as a guild installation with the guild id "0"; the user's own, anywhere
+        the command's contexts allow, when the user installed the app and the command's
+        `integration_types` include USER_INSTALL. Raises `StandInError` saying why
+        otherwise (as a client would not show the command).
+        """
         pools: list[Json] = []
         if channel.guild_id is not None:
             pools.extend(self.core.guild_commands.get(channel.guild_id, {}).values())
@@ -150,18 +202,21 @@ class InteractionFactory:
                 f"no slash command /{path[0]} here; registered: {', '.join(names) or 'none'} "
                 "(did the bot sync its command tree?)"
             )
-        contexts = command.get("contexts")
-        in_dm = channel.type is ChannelType.DM
-        if in_dm and (
-            (contexts is not None and CONTEXT_BOT_DM not in contexts)
-            or command.get("dm_permission") is False
-            or "guild_id" in command
-        ):
-            raise StandInError(f"/{path[0]} cannot be used in direct messages")
-        if not in_dm and contexts is not None and CONTEXT_GUILD not in contexts:
-            raise StandInError(f"/{path[0]} cannot be used in a server")
+        context = self.world.context_of(channel, self._payloads.app.bot_user_id)
+        if context not in command_contexts(command):
+            where = {
+                InteractionContext.GUILD: "in a server",
+                InteractionContext.BOT_DM: "in direct messages with the bot",
+                InteractionContext.PRIVATE_CHANNEL: "in a DM or group DM between users",
+            }[context]
+            raise StandInError(f"/{path[0]} cannot be used {where} (its contexts)")
+        owners = self._owners(user, channel, command, context)
+        if not owners:
+            raise StandInError(self._not_installed(user, channel, command, path[0]))
+        guild_installed = str(int(IntegrationType.GUILD_INSTALL)) in owners
+        in_guild = context is InteractionContext.GUILD
         needed = command.get("default_member_permissions")
-        if needed is not None and not in_dm:
+        if needed is not None and in_guild and guild_installed:
             perms = self.world.permissions_in(channel, user.id)
             # "0": nobody by default, administrators still can (Application Commands docs).
             required = int(needed) or int(Permission.ADMINISTRATOR)
@@ -171,14 +226,44 @@ class InteractionFactory:
                     f"{permission_names(required)} (the server's owner has every permission)"
                 )
         if (
-            not in_dm
+            in_guild
             and not self.world.permissions_in(channel, user.id)
             & Permission.USE_APPLICATION_COMMANDS
         ):
             raise StandInError(
                 f"{user.username} may not use application commands in #{channel.name}"
             )
-        return command
+        return command, owners
+
+    def _owners(
+        self, user: User, channel: Channel, command: Json, context: InteractionContext
+    ) -> dict[str, str]:
+        """The installations of the app that offer `command` to `user` in `channel`."""
+        types = command.get("integration_types") or [int(IntegrationType.GUILD_INSTALL)]
+        owners: dict[str, str] = {}
+        if IntegrationType.GUILD_INSTALL in types:
+            if context is InteractionContext.BOT_DM:
+                owners[str(int(IntegrationType.GUILD_INSTALL))] = "0"
+            elif channel.guild_id is not None and self.world.guilds[channel.guild_id].bot_installed:
+                owners[str(int(IntegrationType.GUILD_INSTALL))] = str(channel.guild_id)
+        if (
+            IntegrationType.USER_INSTALL in types
+            and "guild_id" not in command
+            and user.id in self.world.user_installs
+        ):
+            owners[str(int(IntegrationType.USER_INSTALL))] = str(user.id)
+        return owners
+
+    def _not_installed(self, user: User, channel: Channel, command: Json, name: str) -> str:
+        """Why no installation offers `/name` to `user` here."""
+        types = command.get("integration_types") or [int(IntegrationType.GUILD_INSTALL)]
+        if IntegrationType.USER_INSTALL not in types:
+            return (f"/{name} is offered only where the app is installed to the server "
+                    "(its integration_types), and it is not installed here")
+        if user.id not in self.world.user_installs:
+            return (f"{user.username} has not installed the app to their account "
+                    f"(install_for_user), and /{name} is not offered here otherwise")
+        return f"/{name} is a server's own command: no user installation offers it"
 
     def _resolvers(self, channel: Channel) -> Resolvers:
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
@@ -247,7 +332,7 @@ class InteractionFactory:
         """
         u, ch = await self._prepare_person(user, channel)
         path = split_command(command)
-        cmd = self._find_command(u, ch, path)
+        cmd, owners = self._find_command(u, ch, path)
         schema, nest = descend(cmd, path)
         label = "/" + " ".join(path)
         resolvers = self._resolvers(ch)
@@ -261,25 +346,15 @@ class InteractionFactory:
             if spec is None or not spec.get("autocomplete"):
                 raise StandInError(f"{label} option {focused!r} has no autocomplete")
         built = build_options(label, schema, values, resolvers, focused=focused)
-        payload, ident, token = self.base(kind, u, ch)
+        name = label if kind is InteractionKind.APPLICATION_COMMAND else f"autocomplete of {label}"
+        state = self._state(kind, u, ch, owners, name)
         data: Json = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": nest(built)}
         if resolvers.resolved:
             data["resolved"] = resolvers.resolved
         if "guild_id" in cmd:
             data["guild_id"] = cmd["guild_id"]
-        payload["data"] = data
-        return InteractionState(
-            id=ident,
-            token=token,
-            kind=kind,
-            name=label
-            if kind is InteractionKind.APPLICATION_COMMAND
-            else f"autocomplete of {label}",
-            user_id=u.id,
-            channel_id=ch.id,
-            guild_id=ch.guild_id,
-            payload=payload,
-        )
+        state.payload["data"] = data
+        return state
 
     def _find_component(self, message: Message, wanted: str, types: tuple[int, ...]) -> Json:
         found: list[Json] = []
@@ -340,27 +415,29 @@ class InteractionFactory:
             ButtonStyle.PREMIUM,
         ):
             raise StandInError(f"the button {label} is a link, not something the bot hears")
-        payload, iid, token = self.base(InteractionKind.MESSAGE_COMPONENT, u, ch)
+        kind_name = "button" if comp["type"] == ComponentType.BUTTON else "select menu"
+        state = self._state(
+            InteractionKind.MESSAGE_COMPONENT, u, ch, self.message_owners(msg),
+            f"{kind_name} {label}", component_message_id=msg.id,
+        )
         data: Json = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
         if comp.get("id") is not None:
             data["id"] = comp["id"]
         if values is not None:
             data["values"] = list(values)
-        payload["data"] = data
-        payload["message"] = self._payloads.message(msg)
-        kind_name = "button" if comp["type"] == ComponentType.BUTTON else "select menu"
-        state = InteractionState(
-            id=iid,
-            token=token,
-            kind=InteractionKind.MESSAGE_COMPONENT,
-            name=f"{kind_name} {label}",
-            user_id=u.id,
-            channel_id=ch.id,
-            guild_id=ch.guild_id,
-            payload=payload,
-            component_message_id=msg.id,
-        )
+        state.payload["data"] = data
+        state.payload["message"] = self._payloads.message(msg)
         return state
+
+    def message_owners(self, msg: Message) -> dict[str, str]:
+        """The installations a component on `msg` is authorized by: those of the
+        interaction the message answered (anyone in the chat may use its components,
+        without installing the app), else the app's installation where it posted."""
+        meta = msg.interaction_metadata or {}
+        owners = meta.get("authorizing_integration_owners")
+        if isinstance(owners, dict) and owners:
+            return {str(k): str(v) for k, v in owners.items()}
+        return {str(int(IntegrationType.GUILD_INSTALL)): str(msg.guild_id or 0)}
 
     async def modal_submit(
         self, user: UserRef, opened: InteractionResult, values: Mapping[str, str]
@@ -376,7 +453,12 @@ class InteractionFactory:
             )
         origin = self.core.interactions[opened.interaction_id]
         u, ch = await self._prepare_person(user, opened.channel_id)
-        payload, iid, token = self.base(InteractionKind.MODAL_SUBMIT, u, ch)
+        state = self._state(
+            InteractionKind.MODAL_SUBMIT, u, ch, origin.owners,
+            f"modal {opened.modal.title!r}",
+            component_message_id=origin.component_message_id, opened_by=origin.id,
+        )
+        payload = state.payload
 
         def answer(comp: Json) -> Json:
             kind = comp.get("type")
@@ -405,16 +487,19 @@ class InteractionFactory:
             msg = self.world.messages.get(origin.component_message_id)
             if msg is not None:
                 payload["message"] = self._payloads.message(msg)
-        state = InteractionState(
-            id=iid,
-            token=token,
-            kind=InteractionKind.MODAL_SUBMIT,
-            name=f"modal {opened.modal.title!r}",
-            user_id=u.id,
-            channel_id=ch.id,
-            guild_id=ch.guild_id,
-            payload=payload,
-            component_message_id=origin.component_message_id,
-            opened_by=origin.id,
-        )
         return state
+
+
+def command_contexts(command: Json) -> set[InteractionContext]:
+    """Where a registered command may be used: its `contexts`, else what Discord assumes
+    without them: a server's own command in that server only; a global one in servers and,
+    unless `dm_permission` is false, in the bot's DM and (for a user installation) DMs and
+    group DMs between users."""
+    contexts = command.get("contexts")
+    if contexts is not None:
+        return {InteractionContext(int(c)) for c in contexts}
+    if "guild_id" in command:
+        return {InteractionContext.GUILD}
+    if command.get("dm_permission") is False:
+        return {InteractionContext.GUILD}
+    return set(InteractionContext)

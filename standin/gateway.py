@@ -190,12 +190,14 @@ class GatewayHooks:
         guild_payloads: Callable[[GatewaySession], list[Json]],
         member_chunks: Callable[[GatewaySession, Json], list[Json]],
         on_ready: Callable[[GatewaySession], Awaitable[None]],
+        has_guild: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.token = token
         self.ready_payload = ready_payload
         self.guild_payloads = guild_payloads
         self.member_chunks = member_chunks
         self.on_ready = on_ready
+        self.has_guild = has_guild  # False: the bot is not in that guild, hears nothing of it
 
 
 class GatewayHub:
@@ -356,7 +358,10 @@ class GatewayHub:
         sent = 0
         for session in self.live_sessions:
             data = make(session)
-            if data is not None and session.handles(guild_of(event, data)):
+            guild_id = None if data is None else guild_of(event, data)
+            if guild_id is not None and not self.hooks.has_guild(guild_id):
+                continue
+            if data is not None and session.handles(guild_id):
                 await self.send_to(session, event, data)
                 sent += 1
         return sent

@@ -11,15 +11,16 @@ import contextlib
 import copy
 from collections.abc import Callable
 
-from .directory import ChannelRef, Directory, GuildRef, MessageRef, UserRef
+from .directory import ChannelRef, GuildRef, MessageRef, UserRef
 from .errors import BotDidNotAnswer, StandInError
 from .model import Json
 from .options import descend, split_command
 from .payloads import FLAG_EPHEMERAL
+from .places import Places
 from .records import AttachmentRecord, MessageEvent, MessageRecord
 
 
-class Inspection(Directory):
+class Inspection(Places):
     """The stand-in's records read back: messages, commands, files, events, typing."""
 
     def messages(

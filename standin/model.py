@@ -46,6 +46,7 @@ class Permission(enum.IntFlag):
     CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
     CREATE_EVENTS = 1 << 44
+    USE_EXTERNAL_APPS = 1 << 50
 
 
 ALL_PERMISSIONS = (1 << 51) - 1
@@ -103,10 +104,16 @@ class ChannelType(enum.IntEnum):
 
     GUILD_TEXT = 0
     DM = 1
+    GROUP_DM = 3
     GUILD_CATEGORY = 4
     ANNOUNCEMENT_THREAD = 10
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
+
+    @property
+    def is_private(self) -> bool:
+        """True for the channels outside servers: a DM and a group DM."""
+        return self in (ChannelType.DM, ChannelType.GROUP_DM)
 
     @property
     def is_thread(self) -> bool:
@@ -116,6 +123,32 @@ class ChannelType(enum.IntEnum):
             ChannelType.PUBLIC_THREAD,
             ChannelType.PRIVATE_THREAD,
         )
+
+
+class InteractionContext(enum.IntEnum):
+    """Where an interaction happens (Interactions > Receiving and Responding, Interaction
+    Context Types)."""
+
+    GUILD = 0
+    BOT_DM = 1
+    PRIVATE_CHANNEL = 2
+
+
+class IntegrationType(enum.IntEnum):
+    """How an application is installed (Resources > Application, Application
+    Integration Types): to a server, or to a user's account."""
+
+    GUILD_INSTALL = 0
+    USER_INSTALL = 1
+
+
+# What the app may do where it is no member (Interactions > Receiving and Responding,
+# Interaction Object: `app_permissions` "includes ATTACH_FILES | EMBED_LINKS |
+# MENTION_EVERYONE permissions for (G)DMs with other users, and additionally includes
+# USE_EXTERNAL_EMOJIS for DMs with the app's bot user").
+PRIVATE_APP_PERMISSIONS = (
+    Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.MENTION_EVERYONE
+)
 
 
 class OverwriteType(enum.IntEnum):
@@ -211,6 +244,7 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     preferred_locale: str = "en-US"
     joined_at: str = field(default_factory=now_iso)
+    bot_installed: bool = True  # False: the app is not installed to this server
 
     @property
     def everyone(self) -> Role:
@@ -324,6 +358,10 @@ class World:
         self.messages: dict[int, Message] = {}
         self.attachments: dict[int, Attachment] = {}
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id with the bot
+        self.user_dms: dict[frozenset[int], int] = {}  # two users -> their DM channel id
+        self.user_installs: set[int] = set()  # users who installed the app to their account
+        self.closed_dms: set[int] = set()  # users who take no DMs from the app
+        self.external_apps_denied: set[tuple[int, int]] = set()  # (guild id, user id)
         self.scheduled_events: dict[int, ScheduledEvent] = {}
 
     # ---- look-ups -----------------------------------------------------------------
@@ -349,6 +387,31 @@ class World:
     def channel_messages(self, channel_id: int) -> list[Message]:
         """Messages of a channel, oldest first, deleted ones left out."""
         return [m for m in self.messages.values() if m.channel_id == channel_id and not m.deleted]
+
+    # ---- installation and places --------------------------------------------------
+    def bot_is_member(self, channel: Channel, bot_id: int) -> bool:
+        """Whether the app's bot belongs to the place of `channel`: a server it is installed
+        to, or its own DM with a user (not a DM or group DM between users)."""
+        if channel.guild_id is not None:
+            return self.guilds[channel.guild_id].bot_installed
+        return bot_id in channel.recipient_ids
+
+    def context_of(self, channel: Channel, bot_id: int) -> InteractionContext:
+        """The interaction context of a place: GUILD in a server, BOT_DM in the bot's DM
+        with a user, PRIVATE_CHANNEL in a DM or group DM between users."""
+        if channel.guild_id is not None:
+            return InteractionContext.GUILD
+        if bot_id in channel.recipient_ids:
+            return InteractionContext.BOT_DM
+        return InteractionContext.PRIVATE_CHANNEL
+
+    def uses_external_apps(self, channel: Channel, user_id: int) -> bool:
+        """Whether a member may use external apps in a server channel (USE_EXTERNAL_APPS,
+        which @everyone has until `StandIn.deny_external_apps` takes it away); True
+        outside servers."""
+        if channel.guild_id is None:
+            return True
+        return (channel.guild_id, user_id) not in self.external_apps_denied
 
     # ---- permissions --------------------------------------------------------------
     def base_permissions(self, guild: Guild, user_id: int) -> int:

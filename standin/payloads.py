@@ -32,10 +32,6 @@ INTERACTION_MESSAGE_COMPONENT = 3
 INTERACTION_AUTOCOMPLETE = 4
 INTERACTION_MODAL_SUBMIT = 5
 
-# Interaction context types.
-CONTEXT_GUILD = 0
-CONTEXT_BOT_DM = 1
-
 # Message flags (Resources > Message > Message Flags).
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
@@ -166,6 +162,17 @@ class Payloads:
                 "last_message_id": last,
                 "flags": 0,
                 "recipients": [self.user(self.world.users[u]) for u in channel.recipient_ids],
+            }
+        if channel.type is ChannelType.GROUP_DM:
+            return {
+                "id": str(channel.id),
+                "type": int(channel.type),
+                "last_message_id": last,
+                "flags": 0,
+                "recipients": [self.user(self.world.users[u]) for u in channel.recipient_ids],
+                "name": channel.name or None,
+                "icon": None,
+                "owner_id": str(channel.owner_id),
             }
         if channel.type.is_thread:
             bot_id = self.app.bot_user_id

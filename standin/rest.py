@@ -165,7 +165,9 @@ class Rest:
             return response
         except ApiError as exc:
             status = exc.status
-            return json_response(exc.body(), exc.status)
+            response = json_response(exc.body(), exc.status)
+            response.headers.update(exc.headers())
+            return response
         except ConnectionResetError:
             status = CLIENT_CLOSED_REQUEST
             return self._abandoned(request)
@@ -326,10 +328,14 @@ class Rest:
         body = await self._body(request)
         if channel.type is ChannelType.DM:
             other = [u for u in channel.recipient_ids if u != self.core.bot_id]
-            if other and self.core.world.users[other[0]].bot:
+            if other and (
+                self.core.world.users[other[0]].bot or other[0] in self.core.world.closed_dms
+            ):
+                # A bot, or a person who takes no DMs from the app (Discord: 403 50007).
                 raise ApiError(
                     403, JsonErrorCode.CANNOT_SEND_TO_USER, "Cannot send messages to this user"
                 )
+            self.core.dms.send()
         else:
             needed = (
                 Permission.SEND_MESSAGES_IN_THREADS

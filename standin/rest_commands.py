@@ -34,7 +34,8 @@ class CommandRoutes:
         if gid is None:
             return self.core.global_commands, None
         guild_id = snowflake(request, "guild_id", JsonErrorCode.UNKNOWN_GUILD, "Guild")
-        if guild_id not in self.core.world.guilds:
+        guild = self.core.world.guilds.get(guild_id)
+        if guild is None or not guild.bot_installed:
             raise ApiError(403, JsonErrorCode.MISSING_ACCESS, "Missing Access")
         return self.core.guild_commands.setdefault(guild_id, {}), guild_id
 

@@ -43,7 +43,8 @@ class IdentityRoutes:
         return json_response(self.core.payloads.user(user))
 
     async def create_dm(self, request: web.Request) -> web.Response:
-        """POST /users/@me/channels: the DM channel with a user (created once)."""
+        """POST /users/@me/channels: the DM channel with a user (created once; every
+        request counts against the DM budget, `Core.dms`)."""
         body = await self._body(request)
         try:
             user_id = int(body.json.get("recipient_id"))  # type: ignore[arg-type]
@@ -53,6 +54,7 @@ class IdentityRoutes:
             ) from None
         if user_id not in self.core.world.users:
             raise not_found(JsonErrorCode.UNKNOWN_USER, "User")
+        self.core.dms.open()  # 429 beyond the DM budget (standin/dm_limits.py)
         channel = dm_channel(self.core, user_id)
         return json_response(self.core.payloads.channel(channel))
 

@@ -26,7 +26,7 @@ def ready_payload(
         "guilds": [
             payloads.unavailable_guild(g)
             for g in world.guilds.values()
-            if session.handles(g.id)
+            if session.handles(g.id) and g.bot_installed
         ],
         "guild_join_requests": [],
         "geo_ordered_rtc_regions": ["local"],
@@ -45,7 +45,7 @@ def guild_payloads(world: World, payloads: Payloads, session: GatewaySession) ->
     return [
         payloads.guild(g, all_members=everyone)
         for g in world.guilds.values()
-        if session.handles(g.id)
+        if session.handles(g.id) and g.bot_installed
     ]
 
 

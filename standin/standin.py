@@ -33,7 +33,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -48,6 +47,7 @@ from .directory import (
     UserRef,
     create_user,
 )
+from .dm_limits import DmLimit
 from .errors import ApiError, BotDidNotAnswer, StandInError
 from .factory import InteractionFactory
 from .gateway import (
@@ -59,7 +59,7 @@ from .gateway import (
     GatewaySession,
 )
 from .inspection import Inspection
-from .interaction_state import InteractionState
+from .interaction_state import INTERACTION_TOKEN_LIFETIME, InteractionState
 from .model import (
     DEFAULT_BOT_PERMISSIONS,
     ChannelType,
@@ -120,6 +120,10 @@ class StandIn(Inspection):
     With `openapi_check` (else `standin.openapi.default_check()`, None outside tests), every
     REST request and answer is checked against Discord's OpenAPI specification and the
     failures kept in the check (`standin/openapi.py`).
+    `token_lifetime` is the seconds an interaction token lasts (Discord's 15 minutes;
+    `advance_clock` moves the stand-in's clock on); with `dm_limit`, the DM channels the
+    bot opens and the messages it sends to DMs beyond that budget are refused 429
+    (`standin/dm_limits.py`; `dm_counts`).
     """
 
     def __init__(
@@ -141,6 +145,8 @@ class StandIn(Inspection):
         recommended_shards: int | None = None,
         max_guilds_per_session: int = MAX_GUILDS_PER_SESSION,
         openapi_check: OpenApiCheck | None = None,
+        token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
+        dm_limit: DmLimit | None = None,
     ) -> None:
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
         self.recommended_shards = recommended_shards
@@ -164,6 +170,7 @@ class StandIn(Inspection):
             guild_payloads=lambda s: guild_payloads(self.world, self._payloads, s),
             member_chunks=lambda s, data: member_chunks(self.world, self._payloads, s, data),
             on_ready=self._on_session_ready,
+            has_guild=lambda g: g in self.world.guilds and self.world.guilds[g].bot_installed,
         )
         self.hub = GatewayHub(
             hooks,
@@ -179,6 +186,8 @@ class StandIn(Inspection):
             ack_deadline=ack_deadline,
             attachment_size_limit=attachment_size_limit,
             nonce_window=nonce_window,
+            token_lifetime=token_lifetime,
+            dm_limit=dm_limit,
         )
         super().__init__(self.core, bot_permissions=bot_permissions)
         self.factory = InteractionFactory(self)
@@ -420,7 +429,7 @@ class StandIn(Inspection):
                 "needs the shard (guild_id >> 22) % num_shards connected)"
             )
         self.core.register_interaction(state)
-        state.created = time.monotonic()
+        state.created = self.core.now()
         await self.hub.send_to(sessions[-1], "INTERACTION_CREATE", state.payload)
         state.payload = {}  # sent (and kept for RESUME by the session); no need to hold it
 
@@ -436,7 +445,7 @@ class StandIn(Inspection):
             raise BotDidNotAnswer(
                 f"the bot did not answer {state.name} within {ack_wait:g} s{failed}"
             ) from None
-        remaining = timeout - (time.monotonic() - state.created)
+        remaining = timeout - (self.core.now() - state.created)
         try:
             await asyncio.wait_for(state.answered.wait(), max(remaining, 0.0))
         except TimeoutError:

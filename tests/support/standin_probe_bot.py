@@ -123,7 +123,10 @@ class ProbeBot(commands.Bot):
         self.joined: asyncio.Queue[discord.Guild] = asyncio.Queue()
         self.answer_checked = asyncio.Event()
         self.message_seen = asyncio.Event()
+        self.followup_errors: list[int] = []
+        self.dm_results: asyncio.Queue[int] = asyncio.Queue()  # 0 sent, else the error code
         self._add_commands()
+        add_anywhere_commands(self)
 
     async def setup_hook(self) -> None:
         self.add_view(PokeView())
@@ -266,6 +269,65 @@ class ProbeBot(commands.Bot):
                 )
             except discord.HTTPException as exc:
                 self.second_answer_error.set_result(exc.code)
+
+
+def _owners_text(interaction: discord.Interaction) -> str:
+    """The installations that authorized it as Discord sent them (`authorizing_integration_
+    owners`, kept by discord.py without a public name): `0=<guild id>,1=<user id>`."""
+    owners = interaction._integration_owners
+    return ",".join(f"{key}={owners[key]}" for key in sorted(owners)) or "none"
+
+
+def _context_text(interaction: discord.Interaction) -> str:
+    context = interaction.context
+    if context.guild:
+        return "guild"
+    return "bot-dm" if context.dm_channel else "private"
+
+
+def add_anywhere_commands(bot: ProbeBot) -> None:
+    """Commands of both installations usable in every context (a user-installed app's),
+    and one only a user installation offers."""
+    tree = bot.tree
+
+    @tree.command(description="Answer wherever the app is installed")
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def anywhere(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            f"{_context_text(interaction)} by {_owners_text(interaction)} "
+            f"perms={interaction.app_permissions.value}",
+            view=PokeView(),
+        )
+
+    @tree.command(description="Only for users who installed the app")
+    @app_commands.allowed_installs(guilds=False, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def mine(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"mine by {_owners_text(interaction)}")
+
+    @tree.command(description="Defer, then send n follow-ups")
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def burst(interaction: discord.Interaction, n: app_commands.Range[int, 1, 9]) -> None:
+        await interaction.response.defer()
+        for i in range(n):
+            try:
+                await interaction.followup.send(f"follow-up {i + 1}")
+            except discord.HTTPException as exc:
+                bot.followup_errors.append(exc.code)
+
+    @tree.command(description="Send me a direct message")
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def dmme(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("on its way", ephemeral=True)
+        try:
+            await interaction.user.send("a note from the bot")
+        except discord.HTTPException as exc:
+            await bot.dm_results.put(exc.code)
+        else:
+            await bot.dm_results.put(0)
 
 
 class ErrorLog(logging.Handler):
