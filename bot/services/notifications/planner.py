@@ -51,18 +51,24 @@ def owed_for(state: BoardState, notify: Notify, now: datetime,
     return owed
 
 
-def _stale(row: OwedNotification, record: GameRecord | None) -> bool:
-    """The game ended, moved on since the notification was owed, or is gone."""
+def _stale(row: OwedNotification, record: GameRecord | None, now: datetime) -> bool:
+    """The game ended, moved on since the notification was owed, is gone, or its
+    deadline passed (the turn is lost on time or played for the player: it is no
+    longer theirs to play)."""
     return (record is None or record.status is not GameStatus.ACTIVE
-            or record.ply_count != row.ply or record.side_of(row.user_id) is None)
+            or record.ply_count != row.ply or record.side_of(row.user_id) is None
+            or (record.clock.deadline is not None and record.clock.deadline <= now))
 
 
-def _item(row: OwedNotification, record: GameRecord) -> DigestItem:
+def _item(row: OwedNotification, record: GameRecord, now: datetime) -> DigestItem:
+    """The line of `row`'s game; a reminder's time left is the deadline's distance from
+    `now` (a reminder postponed or sent again later says what is left then)."""
     side = record.side_of(row.user_id)
     assert side is not None
     opponent = record.seat(side.opponent)
-    left = (timedelta(seconds=record.move_seconds / 4)
-            if row.kind is NotificationKind.REMINDER and record.move_seconds else None)
+    deadline = record.clock.deadline
+    left = (deadline - now if row.kind is NotificationKind.REMINDER and deadline is not None
+            else None)
     return DigestItem(row.kind, record.id, record.guild_id, record.channel_id,
                       record.board_message_id, opponent.user_id, left,
                       opponent.computer_level)
@@ -91,7 +97,8 @@ def plan(rows: Sequence[OwedNotification], records: Mapping[int, GameRecord | No
     process's own record of their activity (`active`) and last messages (`last_sent`),
     and `room` messages at most.
 
-    Dropped: a notification whose game ended or moved on (ply), whose player chose
+    Dropped: a notification whose game ended or moved on (ply) or whose deadline
+    passed, whose player chose
     `Notify.OFF`, or that would go to closed direct messages. Postponed: a player's
     notifications while they were active within `limits.quiet`, or sent a message within
     `limits.user_pace`. Sent: the others, one message per player and place (the game's
@@ -104,7 +111,7 @@ def plan(rows: Sequence[OwedNotification], records: Mapping[int, GameRecord | No
     reopen: list[int] = []
     by_user: dict[int, list[OwedNotification]] = defaultdict(list)
     for row in rows:
-        if _stale(row, records.get(row.game_id)) or notify.get(
+        if _stale(row, records.get(row.game_id), now) or notify.get(
                 row.user_id, Notify.OFF) is Notify.OFF:
             drop.append(row.id)
         else:
@@ -135,13 +142,13 @@ def plan(rows: Sequence[OwedNotification], records: Mapping[int, GameRecord | No
             if len(deliveries) >= room:
                 break
             deliveries.append(_delivery(user_id, target, channel, place_rows, records,
-                                        limits))
+                                        limits, now))
     return Plan(tuple(deliveries), tuple(drop), tuple(postpone), tuple(reopen))
 
 
 def _delivery(user_id: int, target: TargetKind, channel: int | None,
               rows: list[OwedNotification], records: Mapping[int, GameRecord | None],
-              limits: Limits) -> Delivery:
+              limits: Limits, now: datetime) -> Delivery:
     """One message naming the games of `rows`, at most `limits.digest_games`, a game's
     reminder in place of its turn notification (both settled by it)."""
     by_game: dict[int, list[OwedNotification]] = defaultdict(list)
@@ -153,7 +160,7 @@ def _delivery(user_id: int, target: TargetKind, channel: int | None,
         shown = max(game_rows, key=lambda row: row.kind is NotificationKind.REMINDER)
         record = records[shown.game_id]
         assert record is not None
-        items.append(_item(shown, record))
+        items.append(_item(shown, record, now))
         ids.extend(row.id for row in game_rows)
     guild = records[rows[0].game_id]
     return Delivery(user_id, target, channel,

