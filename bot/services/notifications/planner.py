@@ -5,6 +5,7 @@ when several games wait), drops and postponements."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
@@ -166,3 +167,23 @@ def _delivery(user_id: int, target: TargetKind, channel: int | None,
     return Delivery(user_id, target, channel,
                     guild.guild_id if guild is not None and channel is not None else None,
                     tuple(items), tuple(ids))
+
+
+def still_owed(delivery: Delivery, rows: Sequence[OwedNotification],
+               records: Mapping[int, GameRecord | None],
+               now: datetime) -> tuple[Delivery | None, tuple[int, ...]]:
+    """`delivery` as it may still be sent at `now`, after waiting in the queue: its
+    `rows` (the owed notifications it settles) are checked again against their games
+    (`records`, read again), and those whose game ended, moved on or passed its deadline
+    meanwhile are left out. Returns the delivery naming the games still waiting (None:
+    none is) and the ids of the rows left out, to drop."""
+    stale = {row.id for row in rows if _stale(row, records.get(row.game_id), now)}
+    if not stale:
+        return delivery, ()
+    waiting = {row.game_id for row in rows if row.id not in stale}
+    items = tuple(item for item in delivery.items if item.game_id in waiting)
+    kept = tuple(row_id for row_id in delivery.ids if row_id not in stale)
+    dropped = tuple(sorted(stale))
+    if not items:
+        return None, dropped
+    return dataclasses.replace(delivery, items=items, ids=kept), dropped

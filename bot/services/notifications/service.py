@@ -22,7 +22,7 @@ from typing import Any, assert_never
 from bot.services.events import EventBus, TurnChanged
 from bot.services.models import BoardState
 from bot.services.notifications.pace import Pace
-from bot.services.notifications.planner import owed_for, plan
+from bot.services.notifications.planner import owed_for, plan, still_owed
 from bot.services.notifications.values import (
     Delivery,
     Limits,
@@ -32,7 +32,13 @@ from bot.services.notifications.values import (
 )
 from bot.services.settings import Notify, PreferenceService
 from bot.services.shards import EVERY_SHARD, ShardScope
-from storage import GameRecord, GameRepository, NotificationOutcome, utc_now
+from storage import (
+    GameRecord,
+    GameRepository,
+    NotificationOutcome,
+    OwedNotification,
+    utc_now,
+)
 from storage.clock import Clock
 from storage.repositories import NotificationRepository
 
@@ -79,7 +85,8 @@ class NotificationService:
         self.limits = limits
         self._sleep = sleep
         self._pace = Pace(limits.per_second, limits.max_backoff)
-        self._queue: asyncio.Queue[Delivery] = asyncio.Queue(limits.queue_size)
+        self._queue: asyncio.Queue[tuple[Delivery, tuple[OwedNotification, ...]]] = (
+            asyncio.Queue(limits.queue_size))
         self._wake = asyncio.Event()
         self._room = asyncio.Event()
         self._active: dict[int, datetime] = {}
@@ -189,12 +196,13 @@ class NotificationService:
         for user in decided.reopen:
             await self._repo.reopen_dms(user)
         queued = 0
+        by_id = {row.id: row for row in rows}
         for delivery in decided.deliveries:
             claimed = await self._repo.claim(delivery.ids)
             if sorted(claimed) != sorted(delivery.ids):
                 await self._repo.release(claimed)  # another claimer holds some: skip
                 continue
-            self._queue.put_nowait(delivery)
+            self._queue.put_nowait((delivery, tuple(by_id[i] for i in delivery.ids)))
             queued += 1
         self._untold |= set(await self._repo.untold())
         return queued
@@ -214,13 +222,23 @@ class NotificationService:
     # --- sending -------------------------------------------------------------------
 
     async def send_next(self) -> None:
-        """Take the next message from the queue, wait for the pace and send it, then
-        settle its notifications by the outlet's answer."""
-        delivery = await self._queue.get()
+        """Take the next message from the queue, wait for the pace, check its games again
+        (`planner.still_owed`: a game that ended or moved on while the message waited is
+        left out, its notifications dropped; nothing is sent when none is left), send it,
+        then settle its notifications by the outlet's answer."""
+        queued, rows = await self._queue.get()
         self._room.set()
         wait = self._pace.wait(self._clock())
         if wait > 0:
             await self._sleep(wait)
+        records = {game_id: await self._games.get(game_id)
+                   for game_id in {row.game_id for row in rows}}
+        delivery, stale = still_owed(queued, rows, records, self._clock())
+        if stale:
+            await self._repo.settle(stale, NotificationOutcome.DROPPED)
+            self.counts["dropped"] += len(stale)
+        if delivery is None:
+            return
         try:
             result = await self._outlet.send(delivery)
         except Exception:

@@ -105,6 +105,37 @@ async def test_several_games_waiting_go_in_one_message(open_services: OpenServic
     assert {item.game_id for item in digest.items} == games
 
 
+async def test_a_game_that_moved_on_while_its_message_waited_is_not_sent(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    await opt_in(s, BOB)
+    await bob_to_move(s)
+    s.clock.advance(TURN_DELAY)
+    assert await s.notifications.fill() == 1  # claimed, waiting for the pace
+    await move(s, BOB)  # Bob moves meanwhile
+    await s.notifications.send_next()
+    assert s.notification_messages.asked == []
+    assert s.notifications.counts["dropped"] == 1
+
+
+async def test_a_digest_whose_game_moved_on_while_it_waited_names_the_others(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    await opt_in(s, BOB)
+    await bob_to_move(s)
+    other = await bob_to_move(s, CHANNEL + 1)
+    s.clock.advance(TURN_DELAY)
+    assert await s.notifications.fill() == 1
+    await move(s, BOB)  # in the first game
+    await s.notifications.send_next()
+    [message] = s.notification_messages.sent
+    assert [item.game_id for item in message.items] == [other]
+    s.clock.advance(timedelta(hours=1))
+    assert await s.notifications.run_once() == 0  # the first game's turn is settled too
+
+
 async def test_nothing_while_the_player_is_active_then_it_comes(
     open_services: OpenServices,
 ) -> None:
