@@ -52,7 +52,14 @@ from bot.ui.answer import Answer
 from bot.ui.buttons import GameAction
 from bot.ui.components import Press
 from bot.ui.errors import ErrorReporter
-from bot.ui.reading import channel_of, game_place_of, locale_of, person, requester_of
+from bot.ui.reading import (
+    challenge_place_of,
+    channel_of,
+    game_place_of,
+    locale_of,
+    person,
+    requester_of,
+)
 from bot.ui.replay import replay_file, replay_text, replay_view
 from engine import Color
 from storage import Challenge, ColorChoice, utc_now
@@ -119,7 +126,8 @@ class Play(commands.Cog):
     ) -> None:
         settings = self.settings
         per_move, control = game_timing(settings.default_move_time, move_time, clock)
-        game_place_of(interaction)  # where every answer is private, no game can be played
+        # Where every answer is private, or nobody else sees the chat, no challenge.
+        challenge_place_of(interaction, person(opponent))
         await self.challenges.create(
             challenger=person(interaction.user), opponent=person(opponent),
             guild_id=interaction.guild_id, channel_id=channel_of(interaction),
@@ -274,6 +282,7 @@ class Play(commands.Cog):
                 announce=self.announcer.answering(interaction), place=place,
             )
             return
+        challenge_place_of(interaction, Person(spec.opponent))
         await self.challenges.create(
             challenger=person(interaction.user), opponent=Person(spec.opponent),
             guild_id=interaction.guild_id, channel_id=channel_id, variant=spec.variant,

@@ -19,4 +19,7 @@ ENGLISH_PLACES: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.MOVE_SELECT: "Play a move",
     Msg.MOVE_SELECT_TOO_MANY: "More legal moves than this list can hold: play yours with "
                               "/move",
+    Msg.CHALLENGE_IN_BOT_DM: "Only you and I see this conversation, so {opponent} could "
+                             "never accept a challenge here. Challenge them in a server you "
+                             "share, or in your direct messages with them.",
 })

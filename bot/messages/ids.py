@@ -495,3 +495,4 @@ class Msg(enum.StrEnum):
     EXTERNAL_APPS_OFF = "error.external_apps_off"
     MOVE_SELECT = "board.move_select"
     MOVE_SELECT_TOO_MANY = "board.move_select_too_many"
+    CHALLENGE_IN_BOT_DM = "error.challenge_in_bot_dm"

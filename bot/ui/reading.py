@@ -9,7 +9,7 @@ import discord
 from discord import AppCommandOptionType, app_commands
 
 from bot.messages import Msg, OptionName
-from bot.services import Person, PlayerError, Requester
+from bot.services import Person, PlayerError, Requester, UserRef
 from bot.ui.languages import CHANNEL, READER
 from storage import PlaceKind
 
@@ -82,6 +82,18 @@ def game_place_of(interaction: Inter) -> PlaceKind:
         raise PlayerError(Msg.EXTERNAL_APPS_OFF)
     return place_of(interaction)
 
+
+def challenge_place_of(interaction: Inter, opponent: Person) -> PlaceKind:
+    """The kind of place of a challenge to `opponent` that `interaction` makes
+    (`game_place_of`). Raises `PlayerError(CHALLENGE_IN_BOT_DM)` in the bot's own DM with
+    the challenger (context BOT_DM: nobody else is in that conversation, so no other user
+    could ever accept a challenge posted there); a challenge to oneself or to a bot is
+    left to `ChallengeService.create`, which refuses it; and as `game_place_of`."""
+    place = game_place_of(interaction)
+    if (interaction.context.dm_channel and opponent.user_id != interaction.user.id
+            and not opponent.is_bot):
+        raise PlayerError(Msg.CHALLENGE_IN_BOT_DM, opponent=UserRef(opponent.user_id))
+    return place
 
 
 def requester_of(interaction: Inter) -> Requester:

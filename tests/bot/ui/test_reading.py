@@ -138,7 +138,7 @@ async def test_a_refused_option_is_named_as_the_readers_client_names_it(
 
 USE_EXTERNAL_APPS = 1 << 50
 """The permission Discord checks before a user-installed app may answer in public."""
-DM, GROUP_DM = 9101, 9102
+DM, GROUP_DM, BOT_DM = 9101, 9102, 9103
 """A DM and a group DM between users (the app is no member of either)."""
 
 
@@ -185,3 +185,16 @@ async def test_a_start_where_every_answer_would_be_private_is_refused_saying_why
         assert answer.content == text(Msg.EXTERNAL_APPS_OFF, "en"), command
         assert "direct messages" in answer.content
     assert await h.bot.services.storage.games.active() == []
+
+
+async def test_a_challenge_to_another_user_in_the_bots_own_dm_is_refused_saying_why(
+        harness: Harness) -> None:
+    h = harness  # only Alice and the bot see her DM with the bot: Bob never could
+    bob, resolved = user_option("opponent", BOB)
+    [answer] = await run(h, slash(h, "challenge", [bob, option("variant", "turkish"),
+                                                   option("move_time", "3d")],
+                                  resolved=resolved, guild_id=None, context=1,
+                                  owners={1: ALICE}, channel=BOT_DM))
+    assert answer.ephemeral
+    assert answer.content == text(Msg.CHALLENGE_IN_BOT_DM, "en", opponent=f"<@{BOB}>")
+    assert await h.bot.services.storage.challenges.pending() == []
