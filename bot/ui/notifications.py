@@ -20,7 +20,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any, Protocol
 
 import discord
@@ -56,10 +58,21 @@ def _opponent(item: DigestItem, locale: str | None) -> str:
     return text(Msg.COMPUTER, locale, level=item.opponent_level or 1)
 
 
+def rounded_up(left: timedelta) -> timedelta:
+    """`left` rounded up to whole hours from an hour, to whole minutes from a minute (so
+    a reminder's "less than" stays true and reads as people say it)."""
+    for unit in (timedelta(hours=1), timedelta(minutes=1)):
+        if left >= unit:
+            return -(-left // unit) * unit
+    return timedelta(seconds=math.ceil(left.total_seconds()))
+
+
 def item_line(item: DigestItem, locale: str | None) -> str:
-    """One game's line: whose turn it is, or how little time is left, with the link."""
+    """One game's line: whose turn it is, or how little time is left (`rounded_up`),
+    with the link."""
     if item.kind is NotificationKind.REMINDER and item.left is not None:
-        return text(Msg.NOTIFICATION_REMINDER, locale, left=duration_text(item.left, locale),
+        return text(Msg.NOTIFICATION_REMINDER, locale,
+                    left=duration_text(rounded_up(item.left), locale),
                     game=item.game_id, opponent=_opponent(item, locale), link=_link(item))
     return text(Msg.NOTIFICATION_TURN, locale, game=item.game_id,
                 opponent=_opponent(item, locale), link=_link(item))

@@ -15,7 +15,7 @@ import discord
 from bot.messages import Msg, text
 from bot.services.notifications import Delivery, DigestItem, Outcome, SendResult, TargetKind
 from bot.services.settings import Notify
-from bot.ui.notifications import DiscordNotifications
+from bot.ui.notifications import DiscordNotifications, item_line
 from standin import DmLimit, StandIn
 from storage import NotificationKind
 from tests.support.discord_harness import (
@@ -207,3 +207,13 @@ async def test_over_the_stand_in_a_dm_a_closed_dm_and_a_429_waited_out() -> None
         sent = standin.messages(await standin.dm_channel("alice"))
         assert [m.content.split(":")[0] for m in sent] == [
             f"Your turn in game #{game} against <@{ALICE}>" for game in (7, 8)]
+
+
+def test_a_reminder_tells_the_time_left_rounded_up_to_a_whole_unit() -> None:
+    # "Less than" stays true: the time left is rounded up, never down.
+    for left, said in ((timedelta(hours=5, minutes=58, seconds=59), "6 hours"),
+                       (timedelta(minutes=14, seconds=30), "15 minutes"),
+                       (timedelta(seconds=42), "42 seconds"),
+                       (timedelta(days=3, hours=12), "84 hours")):
+        reminder = turn(8, left=left, kind=NotificationKind.REMINDER)
+        assert item_line(reminder, "en").startswith(f"Less than {said} left"), left
