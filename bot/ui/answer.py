@@ -151,6 +151,23 @@ class Answer:
         `TOKEN_LIFETIME` less `TOKEN_MARGIN` seconds since it arrived."""
         return time.monotonic() - self.arrived < TOKEN_LIFETIME - TOKEN_MARGIN
 
+    async def retire_pressed(self) -> bool:
+        """Remove the components of the message whose component was pressed, through this
+        interaction (no channel access needed: an UPDATE_MESSAGE response, or the original
+        response of a deferral as an update), its content and embeds kept. Returns False,
+        editing nothing, when the interaction was answered otherwise. Raises
+        `discord.HTTPException` when Discord refuses the edit."""
+        async with self._lock:
+            self._stop_watchdog()
+            interaction = self.interaction
+            if not interaction.response.is_done():
+                await interaction.response.edit_message(view=None)
+                return True
+            if self._deferred_update:
+                await interaction.edit_original_response(view=None)
+                return True
+            return False
+
     async def update_message(
         self, content: str | None = None, *, embed: discord.Embed | None = None,
         view: discord.ui.View | None = None, file: discord.File | None = None,

@@ -27,8 +27,8 @@ from bot.messages import Msg, text
 from bot.services import PlayerError, StaleBoardError
 from bot.ui.announcer import GameAnnouncer
 from bot.ui.answer import Answer
-from bot.ui.reading import locale_of
-from storage import StorageUnavailableError
+from bot.ui.reading import locale_of, place_of
+from storage import PlaceKind, StorageUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +73,17 @@ class ErrorReporter:
                   interaction.user.id, interaction.channel_id, interaction.guild_id,
                   exc_info=error)
 
+    async def _retire(self, interaction: Inter, message: discord.Message) -> None:
+        """Take the buttons off the pressed out-of-date `message`: in an INTERACTIONS
+        place through the press itself (a channel request is refused there, and none is
+        sent: docs/ARCHITECTURE.md, "Places"), elsewhere by an edit in the background.
+        Failures are ignored (a later press is answered out of date again)."""
+        if place_of(interaction) is PlaceKind.INTERACTIONS:
+            with contextlib.suppress(discord.HTTPException):
+                await Answer.of(interaction, watch=False).retire_pressed()
+            return
+        self.announcer.later(self.announcer.strip_buttons(message))
+
     async def report(self, interaction: Inter, error: BaseException) -> None:
         """Answer a failed interaction: the player's mistake, or a generic apology (and a
         log line with the command, user and channel ids)."""
@@ -89,7 +100,7 @@ class ErrorReporter:
             message = self.announcer.presenter.error_text(original, locale)
             if original.key in RETIRED and _out_of_date(interaction.message, original):
                 assert interaction.message is not None
-                self.announcer.later(self.announcer.strip_buttons(interaction.message))
+                await self._retire(interaction, interaction.message)
             if isinstance(original, StaleBoardError):
                 try:
                     await self.announcer.stale_board(interaction, original.current, message)

@@ -105,6 +105,11 @@ async def test_an_old_select_is_answered_out_of_date_and_plays_nothing(
     assert h.bot.services.games.current(DM).ply == ply
     assert any(c.ephemeral and "out of date" in c.content for c in calls), [
         c.content for c in calls]
+    # Its components go through the press itself (UPDATE_MESSAGE), never the channel.
+    [retired] = [c for c in calls if c.callback_type == 7]
+    assert retired.body["components"] == [] and "embeds" not in retired.body
+    await h.bot.services.announcer.drain()
+    assert channel_requests(h.discord.calls) == [], "never a channel request there"
 
 
 async def test_the_computers_reply_follows_up_the_last_interaction_while_its_token_lasts(
