@@ -273,7 +273,8 @@ class DamaBot(commands.AutoShardedBot):
         puzzle_cog = Puzzles(puzzles=services.puzzles, errors=self.errors,
                              board_size=settings.board_size, preferences=services.preferences)
         await self.add_cog(puzzle_cog)
-        await self.add_cog(PreferencesCog(settings=services.preferences))
+        await self.add_cog(PreferencesCog(settings=services.preferences,
+                                          notifications=services.notifications))
         analysis = Analysis(analyses=services.analyses, games=services.games,
                             preferences=services.preferences)
         await self.add_cog(analysis)

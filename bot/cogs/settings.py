@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, Optional, TypeVar, assert_never
+from typing import Any, Optional, Protocol, TypeVar, assert_never
 
 import discord
 from discord import app_commands
@@ -30,6 +30,7 @@ from bot.services.settings import (
     NO_ROLE,
     GuildSettings,
     Kind,
+    Notify,
     PlayerSettings,
     Preference,
     PreferenceService,
@@ -180,11 +181,20 @@ def _plain(value: str | int | discord.Role) -> str | int:
     return value
 
 
-class PreferencesCog(commands.Cog):
-    """`/settings` and `/server-settings`."""
+class NotifyChoices(Protocol):
+    """Who hears a player's `notify` choice (`NotificationService.chosen`)."""
 
-    def __init__(self, *, settings: PreferenceService) -> None:
+    async def chosen(self, user_id: int, notify: Notify) -> None: ...
+
+
+class PreferencesCog(commands.Cog):
+    """`/settings` and `/server-settings`. `notifications` hears each `notify` a player
+    chooses (None: nobody)."""
+
+    def __init__(self, *, settings: PreferenceService,
+                 notifications: NotifyChoices | None = None) -> None:
         self.settings = settings
+        self.notifications = notifications
 
     @app_commands.command(name="settings", description=t("settings"))
     @anywhere
@@ -193,6 +203,8 @@ class PreferencesCog(commands.Cog):
                               **options: str | int | discord.Role | None) -> None:
         changes = _given(options)
         settings = await self.settings.update_player(interaction.user.id, **changes)
+        if "notify" in changes and self.notifications is not None:
+            await self.notifications.chosen(interaction.user.id, settings.notify)
         language = changes.get("language")
         content = None
         if language is not None:

@@ -35,7 +35,16 @@ from bot.services.tournaments import (
     post_key,
 )
 from puzzles import Puzzle
-from storage import Challenge, ColorChoice, Eligibility, GameRecord, Seat, Storage, TimeControl
+from storage import (
+    Challenge,
+    ColorChoice,
+    Eligibility,
+    GameRecord,
+    PlaceKind,
+    Seat,
+    Storage,
+    TimeControl,
+)
 from storage.models import DailyPuzzleSetting
 from tests.support.clock import FakeClock
 
@@ -288,17 +297,18 @@ async def start_game(
     rated: bool = True,
     move_seconds: int | None = None,
     time_control: TimeControl | None = None,
+    place: PlaceKind = PlaceKind.CHANNEL,
 ) -> GameRecord:
     """Start a game through the game service (`GameService.start`, as the bot does): from
     `fen` (default: the variant's start), `white` and `black` each a person's user id or a
-    seat (`Seat.computer(level)`), with a per-move time or clocks (`time_control`);
-    returns its stored record."""
+    seat (`Seat.computer(level)`), with a per-move time or clocks (`time_control`), in a
+    `place` of that kind; returns its stored record."""
     first, second = (seat if isinstance(seat, Seat) else Seat.human(seat)
                      for seat in (white, black))
     update = await services.games.start(GameStart(
         channel_id=channel, guild_id=guild, variant=engine.get_variant(variant).key,
         first=first, second=second, color=ColorChoice.WHITE, rated=rated,
-        move_seconds=move_seconds, start_fen=fen, time_control=time_control,
+        move_seconds=move_seconds, start_fen=fen, time_control=time_control, place=place,
     ))
     record = await services.storage.games.get(update.state.game_id)
     assert record is not None

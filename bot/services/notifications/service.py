@@ -136,6 +136,15 @@ class NotificationService:
         self._untold.discard(user_id)
         return await self._repo.mark_told(user_id)
 
+    async def chosen(self, user_id: int, notify: Notify) -> None:
+        """`user_id` chose `notify` in /settings: choosing `dm` or `channel` clears the
+        mark of their closed direct messages (NOTIFICATION_DMS_CLOSED told them to open
+        them and choose again), so their direct messages are tried again: for `dm`, and
+        for `channel` where the bot cannot post. Raises what the repository raises."""
+        if notify is not Notify.OFF:
+            await self._repo.reopen_dms(user_id)
+            self._untold.discard(user_id)
+
     # --- planning ------------------------------------------------------------------
 
     def _shards(self) -> tuple[int, tuple[int, ...]] | None:

@@ -90,6 +90,16 @@ async def test_turn_notifications_are_off_until_chosen_and_kept(
     assert (await again.bot.services.preferences.player(ALICE)).notify.value == "channel"
 
 
+async def test_choosing_to_be_notified_again_clears_closed_direct_messages(
+        harness: Harness) -> None:
+    h = harness  # Alice was told her DMs were closed: she opens them and chooses again
+    repository = h.bot.services.storage.notifications
+    await repository.close_dms(ALICE)
+    await run(h, slash(h, "settings", [option("notify", "channel")]))
+    [user] = (await repository.users([ALICE])).values()
+    assert user.dms_closed_at is None
+
+
 async def test_server_settings_for_managers_only(tmp_path: Path, open_bot: OpenBot) -> None:
     settings = settings_for(tmp_path / "db.sqlite3", challenges_per_challenger=2)
     h = await open_bot(settings)

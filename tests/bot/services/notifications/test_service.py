@@ -12,7 +12,7 @@ import engine
 from bot.services.notifications import Outcome, SendResult, TargetKind
 from bot.services.settings import Notify
 from bot.services.shards import ShardScope
-from storage import NotificationKind
+from storage import NotificationKind, PlaceKind
 from tests.support.clock import FakeClock
 from tests.support.services import (
     ALICE,
@@ -202,6 +202,28 @@ async def test_closed_dms_turn_notifications_off_and_the_player_is_told_once(
     s.clock.advance(timedelta(days=2))
     assert await s.notifications.run_once() == 0
     assert len(s.notification_messages.asked) == 1  # no more DMs tried
+
+
+async def test_a_channel_player_who_chooses_again_after_closed_dms_gets_them_again(
+    open_services: OpenServices,
+) -> None:
+    # Bob's game is where the bot cannot post: his `channel` choice falls back to DMs.
+    s = await open_services()
+    await opt_in(s, BOB, Notify.CHANNEL)
+    s.notification_messages.answers.append(SendResult(Outcome.DMS_CLOSED))
+    await start_game(s, "turkish", move_seconds=DAY, place=PlaceKind.INTERACTIONS)
+    await move(s, ALICE)
+    s.clock.advance(TURN_DELAY)
+    await s.notifications.run_once()
+    assert (await s.composed.preferences.player(BOB)).notify is Notify.CHANNEL
+    assert await s.notifications.seen(BOB) is True  # told to open them and choose again
+    await s.notifications.chosen(BOB, Notify.CHANNEL)  # he does, in /settings
+    await move(s, BOB)
+    await move(s, ALICE)
+    s.clock.advance(timedelta(minutes=11))
+    assert await s.notifications.run_once() == 1
+    [message] = s.notification_messages.sent
+    assert (message.user_id, message.target) == (BOB, TargetKind.DM)
 
 
 async def test_a_rate_limit_releases_the_message_and_slows_down(
