@@ -209,7 +209,7 @@ _telling: set[asyncio.Task[None]] = set()
 class Activity(Protocol):
     """Who hears of each interaction's user (`NotificationService.seen`)."""
 
-    async def seen(self, user_id: int) -> bool: ...
+    async def seen(self, user_id: int, *, can_tell: bool = True) -> bool: ...
 
 
 async def report_seen(interaction: discord.Interaction[Any], activity: Activity,
@@ -217,11 +217,13 @@ async def report_seen(interaction: discord.Interaction[Any], activity: Activity,
     """Report the interaction's user as active (quiet while active), keep their locale
     for later messages, and when the service says so tell them privately, once, that
     their DMs are closed and notifications stopped (NOTIFICATION_DMS_CLOSED, a follow-up
-    after the interaction's own answer). Never raises: a failure is logged."""
+    after the interaction's own answer; not to an autocomplete, which takes no follow-up:
+    the next interaction is told). Never raises: a failure is logged."""
     if outlet is not None:
         outlet.remember(interaction)
+    can_tell = interaction.type is not discord.InteractionType.autocomplete
     try:
-        told = await activity.seen(interaction.user.id)
+        told = await activity.seen(interaction.user.id, can_tell=can_tell)
     except Exception:
         log.exception("recording the activity of %s failed", interaction.user.id)
         return

@@ -120,18 +120,20 @@ class NotificationService:
 
     # --- the player's activity -----------------------------------------------------
 
-    async def seen(self, user_id: int) -> bool:
+    async def seen(self, user_id: int, *, can_tell: bool = True) -> bool:
         """`user_id` used the bot now (every interaction, reported by the Discord layer):
         their notifications wait until they have been quiet for `limits.quiet`. Returns
         True once (across processes) when they must be told, privately, that their
-        direct messages are closed and notifications stopped; the caller tells them."""
+        direct messages are closed and notifications stopped; the caller tells them.
+        `can_tell` False (an interaction that cannot carry a message, as an autocomplete):
+        never True, the telling waits for one that can."""
         now = self._clock()
         self._active[user_id] = now
         written = self._seen_written.get(user_id)
         if written is None or now - written >= SEEN_WRITE_EVERY:
             self._seen_written[user_id] = now
             self._spawn(self._repo.record_seen(user_id, now))
-        if user_id not in self._untold:
+        if not can_tell or user_id not in self._untold:
             return False
         self._untold.discard(user_id)
         return await self._repo.mark_told(user_id)

@@ -26,7 +26,7 @@ from tests.support.discord_harness import (
     settings_for,
     slash,
 )
-from tests.support.fake_discord import Call
+from tests.support.fake_discord import Call, option
 from tests.support.services import ALICE, BOB, CHANNEL
 from tests.support.standin_probe_bot import ProbeBot, running
 
@@ -172,6 +172,24 @@ async def test_a_button_press_tells_the_presser_too(tmp_path: Path, open_bot: Op
     calls = await run(h, press_button(h, board, "resign", user=BOB))
     told = [c for c in calls if c.content == text(Msg.NOTIFICATION_DMS_CLOSED, "en")]
     assert len(told) == 1 and told[0].ephemeral
+
+
+async def test_an_autocomplete_leaves_the_closed_dms_note_to_the_next_interaction(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    # An autocomplete (typing /move) cannot carry a private message: the note waits.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+    await challenge_and_accept(h)
+    services = h.bot.services
+    await services.storage.notifications.close_dms(BOB)
+    await services.notifications.restore()
+    told = text(Msg.NOTIFICATION_DMS_CLOSED, "en")
+    typed = await run(h, h.discord.interaction(4, {
+        "id": "1", "name": "move", "type": 1,
+        "options": [option("move", "", focused=True)]}, user_id=BOB, channel_id=CHANNEL))
+    assert [c.callback_type for c in typed] == [8]  # the choices, and nothing after them
+    replies = await run(h, slash(h, "settings", user=BOB))
+    assert [r.ephemeral for r in replies if r.content == told] == [True]
 
 
 # --- against the local Discord stand-in, over real sockets ---------------------------
