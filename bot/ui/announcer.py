@@ -556,7 +556,10 @@ class GameAnnouncer:
     async def challenge_expired(self, challenge: Challenge) -> None:
         """Show an expired challenge as such on its message (the scheduler's listener): in
         an INTERACTIONS place through the token of the interaction that posted it, while
-        that lasts (else the message stays; its buttons answer that it is closed)."""
+        that lasts (else the message stays; its buttons answer that it is closed). A
+        challenge without a server is in such a place (a DM or group DM between users: the
+        bot's own DM takes none, `bot.ui.reading.challenge_place_of`), known so after a
+        restart too."""
         if challenge.message_id is None:
             return
         embed = self.presenter.challenge_embed(challenge, None)
@@ -566,7 +569,7 @@ class GameAnnouncer:
                 await answer.interaction.followup.edit_message(challenge.message_id,
                                                                embed=embed, view=None)
             return
-        if self.tokens.answers_only(challenge.channel_id):
+        if challenge.guild_id is None or self.tokens.answers_only(challenge.channel_id):
             return
         channel = self.client.get_partial_messageable(challenge.channel_id)
         message = channel.get_partial_message(challenge.message_id)

@@ -13,6 +13,7 @@ import pytest
 
 import bot.ui.answer
 import engine
+from bot.ui.tokens import GameTokens
 from storage import PlaceKind
 from tests.support.discord_harness import (
     Harness,
@@ -203,3 +204,18 @@ async def test_an_expired_challenge_is_shown_through_the_token_that_posted_it(
     assert edit.method == "PATCH" and edit.path.endswith(f"/messages/{message}")
     assert edit.path.startswith("/webhooks/") and edit.body["components"] == []
     assert "expired" in edit.embeds[0]["description"]
+
+
+async def test_a_challenge_in_a_dm_between_users_expiring_after_a_restart_sends_nothing(
+        harness: Harness) -> None:
+    h = harness
+    in_dm(h)
+    opponent, resolved = user_option("opponent", BOB)
+    await run(h, slash(h, "challenge", [opponent, option("variant", "turkish")],
+                       resolved=resolved, **THERE))
+    h.bot.services.announcer.tokens = GameTokens()  # a restart: no token, no memory
+    h.clock.advance(timedelta(hours=1))
+    [expired] = await h.bot.services.challenges.expire_due()
+    since = len(h.discord.calls)
+    await h.bot.services.announcer.challenge_expired(expired)
+    assert channel_requests(h.discord.calls[since:]) == [], "never a channel request there"
