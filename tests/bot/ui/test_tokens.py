@@ -60,7 +60,6 @@ async def test_a_challenge_in_a_dm_between_users_is_played_in_one_message(
                                f"dama:accept:{challenge_id}", user=BOB, guild_id=None,
                                context=2, owners={1: ALICE}))
     board_call = calls[-1]
-    print("DBG", h.bot.services.games.current(DM).place)
     [select] = move_select(board_call)
     state = h.bot.services.games.current(DM)
     assert state.place is PlaceKind.INTERACTIONS and state.guild_id is None
