@@ -229,7 +229,7 @@ class DamaBot(commands.AutoShardedBot):
         report_seen`); nothing before `setup_hook` built the services."""
         if self._services is not None:
             await report_seen(interaction, self._services.notifications,
-                              self._notification_outlet)
+                              self._notification_outlet, self._services.preferences)
 
     def _outlets(self, core: Core) -> Outlets[GameAnnouncer]:
         """The Discord side of the services' own posts: the presenter (boards drawn through

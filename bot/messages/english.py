@@ -135,6 +135,12 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                                "{opponent}: {link}",
     Msg.NOTIFICATION_DIGEST: Plural(one="{count} game is waiting for you:",
                                     other="{count} games are waiting for you:"),
+    Msg.NOTIFICATION_DMS_CLOSED_CHANNEL: "I could not send you a direct message (your "
+                                         "direct messages are closed to me), so where I "
+                                         "cannot post in a game's channel I no longer tell "
+                                         "you when it is your turn. To be told there again, "
+                                         "open your direct messages to me, then choose "
+                                         "/settings notify:",
     Msg.NOTIFICATION_DMS_CLOSED: "I could not send you a direct message (your direct "
                                  "messages are closed to me), so I stopped telling you when "
                                  "it is your turn. To have them again, open your direct "

@@ -72,6 +72,7 @@ class Msg(enum.StrEnum):
     NOTIFICATION_REMINDER = "notification.reminder"
     NOTIFICATION_DIGEST = "notification.digest"
     NOTIFICATION_DMS_CLOSED = "notification.dms_closed"
+    NOTIFICATION_DMS_CLOSED_CHANNEL = "notification.dms_closed_channel"
     TEXT_BOARD_MISSING = "board.text_missing_permission"
     TEXT_BOARD_MISSING_BOTH = "board.text_missing_permissions"
     TEXT_BOARD_WHITE_MAN = "board.text_white_man"

@@ -30,6 +30,7 @@ import discord
 from bot.language import resolve
 from bot.messages import Msg, text
 from bot.services.notifications import Delivery, DigestItem, Outcome, SendResult, TargetKind
+from bot.services.settings import Notify, PlayerSettings
 from bot.ui.languages import LanguageChoices
 from bot.ui.links import channel_link, message_link
 from bot.ui.present import duration_text, mention
@@ -212,13 +213,22 @@ class Activity(Protocol):
     async def seen(self, user_id: int, *, can_tell: bool = True) -> bool: ...
 
 
+class NotifyChoice(Protocol):
+    """A player's stored preferences (`PreferenceService.player`)."""
+
+    async def player(self, user_id: int) -> PlayerSettings: ...
+
+
 async def report_seen(interaction: discord.Interaction[Any], activity: Activity,
-                      outlet: DiscordNotifications | None) -> None:
+                      outlet: DiscordNotifications | None,
+                      preferences: NotifyChoice | None = None) -> None:
     """Report the interaction's user as active (quiet while active), keep their locale
     for later messages, and when the service says so tell them privately, once, that
-    their DMs are closed and notifications stopped (NOTIFICATION_DMS_CLOSED, a follow-up
-    after the interaction's own answer; not to an autocomplete, which takes no follow-up:
-    the next interaction is told). Never raises: a failure is logged."""
+    their DMs are closed and what stopped (a follow-up after the interaction's own
+    answer; not to an autocomplete, which takes no follow-up: the next interaction is
+    told): NOTIFICATION_DMS_CLOSED_CHANNEL to a player who chose `channel` (read from
+    `preferences`: only their messages where the bot cannot post stopped), else
+    NOTIFICATION_DMS_CLOSED. Never raises: a failure is logged."""
     if outlet is not None:
         outlet.remember(interaction)
     can_tell = interaction.type is not discord.InteractionType.autocomplete
@@ -228,22 +238,28 @@ async def report_seen(interaction: discord.Interaction[Any], activity: Activity,
         log.exception("recording the activity of %s failed", interaction.user.id)
         return
     if told:
-        task = asyncio.create_task(_tell_closed(interaction), name="dama-background-dms-closed")
+        note = Msg.NOTIFICATION_DMS_CLOSED
+        if preferences is not None:
+            with contextlib.suppress(Exception):
+                if (await preferences.player(interaction.user.id)).notify is Notify.CHANNEL:
+                    note = Msg.NOTIFICATION_DMS_CLOSED_CHANNEL
+        task = asyncio.create_task(_tell_closed(interaction, note),
+                                   name="dama-background-dms-closed")
         _telling.add(task)
         task.add_done_callback(_telling.discard)
 
 
-async def _tell_closed(interaction: discord.Interaction[Any]) -> None:
+async def _tell_closed(interaction: discord.Interaction[Any], note: Msg) -> None:
     waited = 0.0
     while not interaction.response.is_done() and waited < TELL_WITHIN:
         await asyncio.sleep(0.1)
         waited += 0.1
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(
-                text(Msg.NOTIFICATION_DMS_CLOSED, locale_of(interaction)), ephemeral=True)
+            await interaction.followup.send(text(note, locale_of(interaction)),
+                                            ephemeral=True)
         else:
-            await interaction.response.send_message(
-                text(Msg.NOTIFICATION_DMS_CLOSED, locale_of(interaction)), ephemeral=True)
+            await interaction.response.send_message(text(note, locale_of(interaction)),
+                                                    ephemeral=True)
     except discord.HTTPException:
         log.warning("telling %s that their DMs are closed failed", interaction.user.id)

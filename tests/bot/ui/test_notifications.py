@@ -174,6 +174,21 @@ async def test_a_button_press_tells_the_presser_too(tmp_path: Path, open_bot: Op
     assert len(told) == 1 and told[0].ephemeral
 
 
+async def test_a_channel_player_with_closed_dms_is_told_what_stopped(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    # Their channel messages go on: only the direct messages where the bot cannot post.
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+    services = h.bot.services
+    await services.preferences.update_player(BOB, notify=Notify.CHANNEL.value)
+    await services.storage.notifications.close_dms(BOB)
+    await services.notifications.restore()
+    replies = await run(h, slash(h, "rules", user=BOB))
+    notes = [r for r in replies if r.content == text(Msg.NOTIFICATION_DMS_CLOSED_CHANNEL, "en")]
+    assert [r.ephemeral for r in notes] == [True]
+    assert not any(r.content == text(Msg.NOTIFICATION_DMS_CLOSED, "en") for r in replies)
+
+
 async def test_an_autocomplete_leaves_the_closed_dms_note_to_the_next_interaction(
     tmp_path: Path, open_bot: OpenBot
 ) -> None:
