@@ -71,11 +71,14 @@ def template(key: Msg, locale: str | None = None, count: int = 1) -> str:
 def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     """The message `key` in `locale` with `params` filled in. A plural message picks its
     form by the parameter its `Plural.count` names. In a right-to-left language each
-    parameter is isolated (`isolate`). An `int` count of a plural message is written with
-    the language's digit grouping (`bot.messages.decimal`: "30,000", "30.000"). Raises
-    `KeyError` naming a field the template needs and `params` lacks (a programming
-    error). Commands are named as the reader's client
-    shows them (`bot.messages.mentions.name_commands`, applied to the template)."""
+    parameter is isolated (`isolate`), but a URL: inside a masked link (`[#12]({link})`)
+    an isolate would break the link, and after a bare one Discord would read the closing
+    isolate as part of the address (a URL is a left-to-right run of its own). An `int`
+    count of a plural message is written with the language's digit grouping
+    (`bot.messages.decimal`: "30,000", "30.000"). Raises `KeyError` naming a field the
+    template needs and `params` lacks (a programming error). Commands are named as the
+    reader's client shows them (`bot.messages.mentions.name_commands`, applied to the
+    template)."""
     source = ENGLISH[key]
     count = 1
     language = language_of(locale)
@@ -85,11 +88,17 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
         if isinstance(number, int) and not isinstance(number, bool):
             params = {**params, source.count: decimal(number, language)}
     if Language.of(language).direction is Direction.RIGHT_TO_LEFT:
-        params = {name: isolate(str(value)) for name, value in params.items()}
+        params = {name: value if _is_url(value) else isolate(str(value))
+                  for name, value in params.items()}
     commands = (translations("commands", language)
                 if Language.of(language).commands_translated else None)
     written = name_commands(template(key, language, count), installed_command_ids(), commands)
     return written.format(**params)
+
+
+def _is_url(value: object) -> bool:
+    """True for a web address given as a parameter (a link to a message or a channel)."""
+    return isinstance(value, str) and value.startswith(("https://", "http://"))
 
 
 VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({
