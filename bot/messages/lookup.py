@@ -20,7 +20,12 @@ from bot.messages.bidi import isolate
 from bot.messages.english import ENGLISH
 from bot.messages.formats import decimal
 from bot.messages.ids import Msg
-from bot.messages.mentions import installed_command_ids, name_commands
+from bot.messages.mentions import (
+    NO_COMMAND_IDS,
+    CommandIds,
+    installed_command_ids,
+    name_commands,
+)
 from bot.messages.plural import Plural
 
 _LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -79,6 +84,17 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     template needs and `params` lacks (a programming error). Commands are named as the
     reader's client shows them (`bot.messages.mentions.name_commands`, applied to the
     template)."""
+    return _filled(key, locale, installed_command_ids(), params)
+
+
+def plain_text(key: Msg, locale: str | None = None, /, **params: object) -> str:
+    """`text` for a place where Discord shows no markdown and no command mention (a
+    select's placeholder, an option's label): commands are named as plain words (`/move`;
+    the translated names in Turkish, Italian and French), never `</move:id>`."""
+    return _filled(key, locale, NO_COMMAND_IDS, params)
+
+
+def _filled(key: Msg, locale: str | None, ids: CommandIds, params: dict[str, object]) -> str:
     source = ENGLISH[key]
     count = 1
     language = language_of(locale)
@@ -92,7 +108,7 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
                   for name, value in params.items()}
     commands = (translations("commands", language)
                 if Language.of(language).commands_translated else None)
-    written = name_commands(template(key, language, count), installed_command_ids(), commands)
+    written = name_commands(template(key, language, count), ids, commands)
     return written.format(**params)
 
 
