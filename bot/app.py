@@ -84,6 +84,17 @@ def invite_url(application_id: int) -> str:
     )
 
 
+def install_url(application_id: int) -> str:
+    """The URL that installs the bot to a player's own Discord account (a user install,
+    Discord's `integration_type=1`, scope `applications.commands` only: a user install
+    has no bot member and no permissions), so its commands follow the player into direct
+    messages, group chats and servers that did not add it (docs/OPERATING.md, "Invite
+    and run"; docs/ARCHITECTURE.md, "Places"). discord.py's `oauth_url` has no
+    integration type, hence written here, in the form of Discord's OAuth2 documentation."""
+    return ("https://discord.com/oauth2/authorize?client_id="
+            f"{application_id}&integration_type=1&scope=applications.commands")
+
+
 def silence_voice_warnings() -> None:
     """Stop discord.py's warnings that voice is not supported ("PyNaCl is not installed,
     voice will NOT be supported", "davey is not installed, ..."), logged when a client is
@@ -111,6 +122,8 @@ async def _run(settings: Config) -> None:
         await bot.login(settings.token)
         if bot.application_id is not None:
             log.info("invite the bot to a server with %s", invite_url(bot.application_id))
+            log.info("install the bot to your own account with %s",
+                     install_url(bot.application_id))
         await bot.connect()
 
 
