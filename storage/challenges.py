@@ -14,6 +14,7 @@ from storage.models import (
     GameRecord,
     NewChallenge,
     NewGame,
+    PlaceKind,
     Seat,
 )
 from storage.players import ensure_players
@@ -181,6 +182,7 @@ class SqlChallengeRepository:
         black: Seat,
         start_fen: str,
         deadline: datetime | None = None,
+        place: PlaceKind = PlaceKind.CHANNEL,
     ) -> tuple[Challenge, GameRecord]:
         now = to_ms(self._clock())
         async with self._db.transaction() as conn:
@@ -208,6 +210,7 @@ class SqlChallengeRepository:
                     move_seconds=challenge.move_seconds,
                     deadline=deadline,
                     time_control=challenge.time_control,
+                    place=place,
                 ),
                 now,
             )

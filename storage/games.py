@@ -22,6 +22,7 @@ from storage.models import (
     GameStatus,
     MoveRecord,
     NewGame,
+    PlaceKind,
     RatingChange,
     Seat,
     Side,
@@ -85,6 +86,7 @@ def game_from_row(row: Row) -> GameRecord:
         black_rating=_change(row, "black"),
         board_owed=bool(row["board_owed"]),
         quarantined=bool(row["quarantined"]),
+        place=PlaceKind(row["place"]),
     )
 
 
@@ -155,15 +157,16 @@ async def insert_game(conn: SqlConnection, new: NewGame, now_ms: int) -> GameRec
             "INSERT INTO games (variant, guild_id, channel_id, white_user_id, "
             "white_computer_level, black_user_id, black_computer_level, rated, move_seconds, "
             "start_fen, status, deadline_at, created_at, updated_at, board_owed, "
-            "clock_base_seconds, clock_increment_seconds, white_clock_ms, black_clock_ms) "
+            "clock_base_seconds, clock_increment_seconds, white_clock_ms, black_clock_ms, place) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, 1, "
-            "$14, $15, $16, $16) RETURNING *",
+            "$14, $15, $16, $16, $17) RETURNING *",
             new.variant, new.guild_id, new.channel_id, new.white.user_id,
             new.white.computer_level, new.black.user_id, new.black.computer_level, new.rated,
             new.move_seconds, new.start_fen, _ACTIVE, opt_to_ms(new.deadline), now_ms,
             None if control is None else control.base_seconds,
             None if control is None else control.increment_seconds,
             None if control is None else control.base_seconds * 1000,
+            new.place.value,
         )
     except Exception as error:
         # PostgreSQL: another process started a game in the channel since the check above.
@@ -426,14 +429,14 @@ class SqlGameRepository:
             if changed != 1:
                 raise GameNotFoundError(game_id)
 
-    async def owed_boards(self, limit: int | None = None) -> list[GameRecord]:
+    async def owed_boards(self, limit: int | None = None,
+                          place: PlaceKind | None = None) -> list[GameRecord]:
+        places = [kind.value for kind in PlaceKind] if place is None else [place.value]
+        sql = ("SELECT * FROM games WHERE board_owed = 1 AND place IN ($1, $2) "
+               "ORDER BY updated_at, id")
         if limit is None:
-            return await self._games(
-                "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id"
-            )
-        return await self._games(
-            "SELECT * FROM games WHERE board_owed = 1 ORDER BY updated_at, id LIMIT $1", limit
-        )
+            return await self._games(sql, places[0], places[-1])
+        return await self._games(sql + " LIMIT $3", places[0], places[-1], limit)
 
     async def _update_active(self, game_id: int, sets: str, *params: SqlValue) -> None:
         now = to_ms(self._clock())

@@ -34,6 +34,18 @@ class GameStatus(enum.Enum):
     ABORTED = "aborted"
 
 
+class PlaceKind(enum.Enum):
+    """Where a game is played, which decides how its boards are shown
+    (docs/ARCHITECTURE.md, "Places"); stored as text on `games.place` (migration 0012)."""
+
+    CHANNEL = "channel"
+    """The bot posts messages there: a server channel or thread where the bot is
+    installed, or the bot's own DM with a player."""
+    INTERACTIONS = "interactions"
+    """The bot only answers interactions there: a DM or group DM between users, or a
+    server where only the player installed the app."""
+
+
 class GameResult(enum.Enum):
     """A finished game's result in PDN notation."""
 
@@ -144,6 +156,7 @@ class NewGame:
     move_seconds: int | None = None
     deadline: datetime | None = None
     time_control: TimeControl | None = None
+    place: PlaceKind = PlaceKind.CHANNEL
 
 
 @dataclass(frozen=True)
@@ -208,6 +221,8 @@ class GameRecord:
     quarantined: bool = False
     """The game's stored moves no longer replay: it is kept as it is and takes no more
     steps (marked at start-up by `GameService.restore`)."""
+    place: PlaceKind = PlaceKind.CHANNEL
+    """Where the game is played, which decides how its boards are shown."""
 
     def seat(self, side: Side) -> Seat:
         return self.white if side is Side.WHITE else self.black

@@ -30,6 +30,7 @@ from storage.models import (
     MoveRecord,
     NewChallenge,
     NewGame,
+    PlaceKind,
     Player,
     PuzzleAttempt,
     PuzzleRating,
@@ -193,10 +194,12 @@ class GameRepository(Protocol):
         replay). Raises `GameNotFoundError`."""
         ...
 
-    async def owed_boards(self, limit: int | None = None) -> list[GameRecord]:
+    async def owed_boards(self, limit: int | None = None,
+                          place: PlaceKind | None = None) -> list[GameRecord]:
         """Every game (active or ended) whose last step was stored but whose board was
         never recorded as shown (`board_owed`), oldest change first; the first `limit`
-        of them only, when given."""
+        of them only, when given; only those played in a place of kind `place`, when
+        given."""
         ...
 
     async def set_draw_offer(self, game_id: int, side: Side | None) -> None:
@@ -291,11 +294,12 @@ class ChallengeRepository(Protocol):
         black: Seat,
         start_fen: str,
         deadline: datetime | None = None,
+        place: PlaceKind = PlaceKind.CHANNEL,
     ) -> tuple[Challenge, GameRecord]:
-        """Accept a pending challenge and create its game in one transaction (so a double
-        click creates one game). Raises `ChallengeNotFoundError`, `ChallengeNotPendingError`,
-        `ChannelBusyError`, `ValueError` (the acceptor is not the challenged user, or is the
-        challenger)."""
+        """Accept a pending challenge and create its game, played in a place of kind
+        `place`, in one transaction (so a double click creates one game). Raises
+        `ChallengeNotFoundError`, `ChallengeNotPendingError`, `ChannelBusyError`,
+        `ValueError` (the acceptor is not the challenged user, or is the challenger)."""
         ...
 
     async def delete(self, challenge_id: int) -> bool:

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.installs import anywhere
 from bot.messages import Msg, text, variant_name
 from bot.messages import command_text as t
 from bot.services import PlayerError
@@ -48,7 +49,6 @@ from engine.analysis import GameAnalysis
 from storage import GameRecord
 
 Interaction = discord.Interaction[Any]
-anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 log = logging.getLogger(__name__)
 
 

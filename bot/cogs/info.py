@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.choices import DEFAULT_VARIANT, SCOPE_CHOICES, VARIANT_CHOICES
+from bot.cogs.installs import anywhere
 from bot.config import Config
 from bot.messages import command_text as t
 from bot.services import StatsService
@@ -32,7 +33,6 @@ from bot.ui.replay import replay_file, replay_text, replay_view
 from engine import get_variant
 
 Interaction = discord.Interaction[Any]
-anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 
 
 class ExportFormat(enum.Enum):

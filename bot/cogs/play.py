@@ -30,6 +30,7 @@ from bot.cogs.choices import (
     VARIANT_CHOICES,
     game_timing,
 )
+from bot.cogs.installs import anywhere
 from bot.config import Config, MoveTime
 from bot.messages import Msg
 from bot.messages import command_text as t
@@ -51,7 +52,7 @@ from bot.ui.answer import Answer
 from bot.ui.buttons import GameAction
 from bot.ui.components import Press
 from bot.ui.errors import ErrorReporter
-from bot.ui.reading import channel_of, locale_of, person, requester_of
+from bot.ui.reading import channel_of, game_place_of, locale_of, person, requester_of
 from bot.ui.replay import replay_file, replay_text, replay_view
 from engine import Color
 from storage import Challenge, ColorChoice, utc_now
@@ -98,7 +99,7 @@ class Play(commands.Cog):
         self.clock = clock
 
     @app_commands.command(name="challenge", description=t("challenge"))
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(
         opponent=t("challenge.opponent"), variant=t("challenge.variant"),
         rated=t("challenge.rated"), color=t("challenge.color"),
@@ -118,6 +119,7 @@ class Play(commands.Cog):
     ) -> None:
         settings = self.settings
         per_move, control = game_timing(settings.default_move_time, move_time, clock)
+        game_place_of(interaction)  # where every answer is private, no game can be played
         await self.challenges.create(
             challenger=person(interaction.user), opponent=person(opponent),
             guild_id=interaction.guild_id, channel_id=channel_of(interaction),
@@ -127,7 +129,7 @@ class Play(commands.Cog):
         )
 
     @app_commands.command(name="move", description=t("move"))
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(move=t("move.move"), draw=t("move.draw"))
     async def move(self, interaction: Interaction, move: str, draw: bool = False) -> None:
         """Play `move`; with `draw`, offer a draw with it, as players do over the board:
@@ -196,23 +198,23 @@ class Play(commands.Cog):
         return [app_commands.Choice(name=c.name, value=c.value) for c in found]
 
     @app_commands.command(name="board", description=t("board"))
-    @app_commands.guild_only()
+    @anywhere
     async def board(self, interaction: Interaction) -> None:
         await self.games.show_board(channel_of(interaction), requester_of(interaction),
                                     announce=self.announcer.answering(interaction))
 
     @app_commands.command(name="resign", description=t("resign"))
-    @app_commands.guild_only()
+    @anywhere
     async def resign(self, interaction: Interaction) -> None:
         await self._ask_resign(interaction)
 
     @app_commands.command(name="draw", description=t("draw"))
-    @app_commands.guild_only()
+    @anywhere
     async def draw(self, interaction: Interaction) -> None:
         await self._draw(interaction)
 
     @app_commands.command(name="abort", description=t("abort"))
-    @app_commands.guild_only()
+    @anywhere
     async def abort(self, interaction: Interaction) -> None:
         await self.games.abort(
             channel_of(interaction), interaction.user.id,
@@ -221,7 +223,7 @@ class Play(commands.Cog):
         )
 
     @app_commands.command(name="rematch", description=t("rematch"))
-    @app_commands.guild_only()
+    @anywhere
     async def rematch(self, interaction: Interaction) -> None:
         game_id = await self.games.last_ended(channel_of(interaction), interaction.user.id)
         if game_id is None:
@@ -263,12 +265,13 @@ class Play(commands.Cog):
         color = ColorChoice.WHITE if spec.color is Color.WHITE else ColorChoice.BLACK
         move_time = MoveTime.of_seconds(spec.move_seconds)
         channel_id = channel_of(interaction)
+        place = game_place_of(interaction)
         if spec.opponent is None:
             await self.computer_games.start(
                 player=person(interaction.user), guild_id=interaction.guild_id,
                 channel_id=channel_id, variant=spec.variant, level=spec.level or 1,
                 color=color, move_time=move_time, time_control=spec.time_control,
-                announce=self.announcer.answering(interaction),
+                announce=self.announcer.answering(interaction), place=place,
             )
             return
         await self.challenges.create(
@@ -320,8 +323,20 @@ class Play(commands.Cog):
                 await self._replay(interaction, _needed(press.game_id))
             case GameAction.DRAW:
                 await self._draw(interaction, _board(press))
+            case GameAction.MOVE:
+                await self._move_picked(interaction, _board(press), _needed(press.picked))
             case _:
                 assert_never(press.action)
+
+    async def _move_picked(self, interaction: Interaction, board: BoardRef,
+                           move: str) -> None:
+        """A move picked in the move select of `board` (a board in an INTERACTIONS
+        place, docs/ARCHITECTURE.md "Places"): played only at that board's ply, the new
+        board replacing the pressed one. Raises as `GameService.play` (StaleBoardError:
+        the game moved on since that board)."""
+        await self.games.play(channel_of(interaction), interaction.user.id, move,
+                              announce=self.announcer.moving_in_place(interaction),
+                              board=board)
 
     async def _replay(self, interaction: Interaction, game_id: int) -> None:
         """A finished board's Replay: game `game_id` as an animated GIF, from the
@@ -341,6 +356,7 @@ class Play(commands.Cog):
         await self.challenges.accept(
             challenge_id, interaction.user.id, channel_id=channel_of(interaction),
             announce=self.announcer.accepting(interaction, closed),
+            place=game_place_of(interaction),
         )
 
 

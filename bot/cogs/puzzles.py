@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.choices import VARIANT_CHOICES
+from bot.cogs.installs import anywhere, servers_only
 from bot.messages import Listing, Msg, text, variant_name
 from bot.messages import command_text as t
 from bot.ratings import display_rating
@@ -39,7 +40,6 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
-anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 """A puzzle is the solver's own: solved in a server, a DM or a group DM alike."""
 
 POSTABLE = (discord.ChannelType.text, discord.ChannelType.news)
@@ -183,7 +183,7 @@ class Puzzles(commands.Cog):
         return [app_commands.Choice(name=c.name, value=c.value) for c in found]
 
     @app_commands.command(name="puzzle-daily", description=t("puzzle-daily"))
-    @app_commands.guild_only()
+    @servers_only
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(channel=t("puzzle-daily.channel"), variant=t("puzzle-daily.variant"))
     @app_commands.choices(variant=VARIANT_CHOICES)
@@ -210,7 +210,7 @@ class Puzzles(commands.Cog):
                  variant=name), ephemeral=True)
 
     @app_commands.command(name="puzzle-daily-stop", description=t("puzzle-daily-stop"))
-    @app_commands.guild_only()
+    @servers_only
     @app_commands.default_permissions(manage_guild=True)
     async def puzzle_daily_stop(self, interaction: Interaction) -> None:
         _check_manager(interaction)

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.installs import anywhere, servers_only
 from bot.language import AUTO, SOURCE, Language, from_locale
 from bot.messages import Msg, text
 from bot.messages import command_text as t
@@ -41,7 +42,6 @@ from bot.ui.present import EMBED_COLOUR
 from bot.ui.reading import channel_locale_of, locale_of
 
 Interaction = discord.Interaction[Any]
-anywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 
 COMMANDS = {Setter.PLAYER: "settings", Setter.SERVER: "server-settings"}
 """The command each setter uses."""
@@ -207,7 +207,7 @@ class PreferencesCog(commands.Cog):
         )
 
     @app_commands.command(name="server-settings", description=t("server-settings"))
-    @app_commands.guild_only()
+    @servers_only
     @app_commands.default_permissions(manage_guild=True)
     @preference_options(Setter.SERVER)
     async def server_settings(self, interaction: Interaction, /,

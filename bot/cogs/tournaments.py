@@ -34,6 +34,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.choices import VARIANT_CHOICES
+from bot.cogs.installs import SERVER_CONTEXTS, SERVER_INSTALLS
 from bot.config import Config
 from bot.messages import Listing, Msg, text
 from bot.messages import command_text as t
@@ -136,7 +137,7 @@ class Tournaments(commands.Cog):
 
     tournament = app_commands.Group(
         name="tournament", description=t("tournament"), guild_only=True,
-        allowed_contexts=app_commands.AppCommandContext(guild=True))
+        allowed_contexts=SERVER_CONTEXTS, allowed_installs=SERVER_INSTALLS)
 
     def __init__(self, *, tournaments: TournamentService, preferences: PreferenceService,
                  settings: Config, picture: StandingsPicture | None = None,

@@ -1,5 +1,6 @@
 """The English source of every message (`ENGLISH`; the `/rules` texts in
-`english_rules.py`, the tournaments' in `english_tournaments.py`; `Plural`, a message whose
+`english_rules.py`, the tournaments' in `english_tournaments.py`, the places' in
+`english_places.py`; `Plural`, a message whose
 words depend on a number, in `plural.py`). English is the source language: the catalogs'
 `msgid`s are these texts, and `python -m bot.locales` rewrites the templates from them."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from bot.messages.english_places import ENGLISH_PLACES
 from bot.messages.english_rules import ENGLISH_RULES
 from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
 from bot.messages.ids import Msg
@@ -566,4 +568,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BUTTON_ANALYZE: "Analyze",
     **ENGLISH_RULES,
     **ENGLISH_TOURNAMENTS,
+    **ENGLISH_PLACES,
 })

@@ -468,3 +468,7 @@ class Msg(enum.StrEnum):
     TOURNAMENT_EXPORT = "tournament.export"
     SERVER_SETTINGS_LINE_ORGANISER_ROLE = "settings.server_line.organiser_role"
     ORGANISER_ROLE_NONE = "word.organiser_role_none"
+    # --- places (docs/ARCHITECTURE.md, "Places"; English in english_places.py) ----------
+    EXTERNAL_APPS_OFF = "error.external_apps_off"
+    MOVE_SELECT = "board.move_select"
+    MOVE_SELECT_TOO_MANY = "board.move_select_too_many"

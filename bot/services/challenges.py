@@ -38,6 +38,7 @@ from storage import (
     GameRecord,
     NewChallenge,
     NewGame,
+    PlaceKind,
     Seat,
     Storage,
     TimeControl,
@@ -221,11 +222,12 @@ class ChallengeService:
 
     async def accept(
         self, challenge_id: int, user_id: int, *, channel_id: int,
-        announce: Announce | None = None,
+        announce: Announce | None = None, place: PlaceKind = PlaceKind.CHANNEL,
     ) -> tuple[Challenge, GameUpdate]:
         """The challenged user accepts, from `channel_id` (the interaction's channel): the
         game starts (`GameService.start`), stored with the challenge's answer in one
-        transaction, so a double click makes one game. `announce` (inside the channel's
+        transaction, so a double click makes one game, played in a place of kind `place`
+        (where it is accepted; docs/ARCHITECTURE.md, "Places"). `announce` (inside the channel's
         lock) gets a STARTED update. Raises `PlayerError`: CHALLENGE_UNKNOWN (also when
         `channel_id` is not the challenge's channel: a press no Discord client sends),
         CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU, and the channel refusals
@@ -250,7 +252,7 @@ class ChallengeService:
             try:
                 answered, record = await self._storage.challenges.accept(
                     challenge_id, accepted_by=user_id, white=new.white, black=new.black,
-                    start_fen=new.start_fen, deadline=new.deadline,
+                    start_fen=new.start_fen, deadline=new.deadline, place=new.place,
                 )
             except ChallengeNotPendingError as error:
                 raise self._closed(error) from None
@@ -262,7 +264,7 @@ class ChallengeService:
             channel_id=first.channel_id, guild_id=first.guild_id, variant=first.variant,
             first=Seat.human(first.challenger_id), second=Seat.human(user_id),
             color=first.color, rated=first.rated, move_seconds=first.move_seconds,
-            actor=user_id, time_control=first.time_control,
+            actor=user_id, time_control=first.time_control, place=place,
         )
         update = await self._games.start(start, announce=announce, vet=vet, store=store,
                                          rng=self._rng)

@@ -24,7 +24,16 @@ from bot.services.challenges import Person, variant_key
 from bot.services.errors import PlayerError
 from bot.services.games import Announce, GameService, GameStart
 from bot.services.models import GameUpdate, MoveTime
-from storage import ColorChoice, GameRecord, NewGame, Seat, Storage, TimeControl, utc_now
+from storage import (
+    ColorChoice,
+    GameRecord,
+    NewGame,
+    PlaceKind,
+    Seat,
+    Storage,
+    TimeControl,
+    utc_now,
+)
 from storage.clock import Clock
 
 LEVELS = range(1, 6)
@@ -71,10 +80,12 @@ class ComputerGames:
         move_time: MoveTime = MoveTime.NONE,
         announce: Announce | None = None,
         time_control: TimeControl | None = None,
+        place: PlaceKind = PlaceKind.CHANNEL,
     ) -> GameUpdate:
         """Start an unrated game of `player` against the computer at `level` in the channel;
         `color` is the player's; `move_time` or players' clocks (`time_control`, the
-        computer's seat plays within its own). `announce` (inside the channel's lock) gets
+        computer's seat plays within its own), in a place of kind `place`
+        (docs/ARCHITECTURE.md, "Places"). `announce` (inside the channel's lock) gets
         the STARTED update; when the computer has White it starts thinking at once. Raises
         `PlayerError`: CLOCK_WITH_MOVE_TIME (both asked), UNKNOWN_VARIANT, BAD_LEVEL, the
         channel refusals of `GameService.check_channel` (ALREADY_PLAYING_HERE,
@@ -97,7 +108,7 @@ class ComputerGames:
             channel_id=channel_id, guild_id=guild_id, variant=key,
             first=Seat.human(player.user_id), second=Seat.computer(level), color=color,
             rated=False, move_seconds=move_time.seconds, actor=player.user_id,
-            time_control=time_control,
+            time_control=time_control, place=place,
         )
         return await self._games.start(start, announce=announce, vet=vet, store=store,
                                       rng=self._rng)

@@ -18,6 +18,7 @@ from storage import (
     GameRepository,
     GameResult,
     GameStatus,
+    PlaceKind,
     RatingChange,
     RatingValue,
     Seat,
@@ -173,7 +174,9 @@ class BoardState:
     the last move, `before` the position before it. `deadline`: when the side to move runs
     out of time (per-move clock, or the inactivity limit, whichever is first; None while the
     game is over). `time_control`: the players' clocks (None: none), and `clock` their
-    remaining times as of the last step with the running one's deadline.
+    remaining times as of the last step with the running one's deadline. `place`: the kind
+    of place the game is played in, which decides how its boards are shown
+    (docs/ARCHITECTURE.md, "Places").
     """
 
     game_id: int
@@ -196,6 +199,7 @@ class BoardState:
     board_message_id: int | None
     time_control: TimeControl | None = None
     clock: ClockState | None = None
+    place: PlaceKind = PlaceKind.CHANNEL
 
     @property
     def turn(self) -> Color:

@@ -8,6 +8,11 @@ update (its board), and `announce` posts an update to its channel (the computer'
 and deadlines, which no interaction asked for). Every text and embed comes from the
 `Presenter`. The board that an update replaces loses its buttons.
 
+A game in an INTERACTIONS place (docs/ARCHITECTURE.md, "Places") is never posted to its
+channel: the bot is no member there. Its boards carry a move select, and an update no
+interaction asked for is shown through the game's most recent interaction while its token
+lasts (`bot.ui.tokens.GameTokens`), else owed to the next one (`BoardOwed`).
+
 It is also the scheduler's `DeadlineListener` (`announce`, `challenge_expired`) and the
 computer's turns' `announce`. It never
 takes a lock: ordering is the services' job.
@@ -18,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
 from typing import Any
@@ -27,8 +31,15 @@ import discord
 
 from bot.faults import FaultPoint, reach
 from bot.messages import Msg, text
-from bot.services import Announce, BoardState, ChallengePost, GameUpdate, UpdateKind
-from bot.services.games import ResignQuestion
+from bot.services import (
+    Announce,
+    BoardState,
+    ChallengePost,
+    GameUpdate,
+    MoveChoice,
+    UpdateKind,
+)
+from bot.services.games import BoardOwed, ResignQuestion, move_options
 from bot.services.settings import PreferenceService
 from bot.ui.analysis import AnalyzeButton
 from bot.ui.answer import MENTIONS, Answer
@@ -40,8 +51,14 @@ from bot.ui.buttons import (
     resign_question_view,
 )
 from bot.ui.languages import channel_language
+from bot.ui.owed_boards import (
+    OWED_LOOKBACK,
+    board_nonce,
+    board_ply,
+    is_offer_text,
+    is_step_board,
+)
 from bot.ui.present import (
-    ENDED_COLOUR,
     MAX_CONTENT,
     Permission,
     Perspective,
@@ -51,7 +68,8 @@ from bot.ui.present import (
     param,
 )
 from bot.ui.reading import channel_locale_of, locale_of
-from storage import Challenge
+from bot.ui.tokens import GameTokens
+from storage import Challenge, PlaceKind
 
 log = logging.getLogger(__name__)
 
@@ -59,63 +77,6 @@ Inter = discord.Interaction[Any]
 
 ChallengeLookup = Callable[[], Awaitable[Challenge | None]]
 """Reads a challenge as it is now (None: it is gone)."""
-
-
-def board_nonce(state: BoardState) -> str:
-    """The Discord message nonce of the board of `state`'s step: the same for every
-    attempt to post that board (one per game, ply, status and standing draw offer), at
-    most 25 characters (Discord's limit), so `enforce_nonce` lets Discord return a board
-    it already has."""
-    offer = "" if state.draw_offer_by is None else state.draw_offer_by.value[0]
-    nonce = f"dama{state.game_id}.{state.ply}.{state.status.value[0]}{offer}"
-    if len(nonce) > 25:
-        raise ValueError(f"board nonce {nonce!r} is longer than Discord's 25 characters")
-    return nonce
-
-
-OWED_LOOKBACK = 25
-"""How many of a channel's newest messages are searched for an owed board Discord already
-has (`GameAnnouncer.announce_owed`)."""
-
-_BOARD_BUTTON = re.compile(r"^dama:[a-z]+:(?P<game>[0-9]+):(?P<ply>[0-9]+)$")
-
-
-def board_ply(message: discord.Message, game_id: int) -> int | None:
-    """The ply that `message`'s buttons were drawn for in game `game_id` (None: no such
-    buttons)."""
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            match = _BOARD_BUTTON.match(getattr(child, "custom_id", None) or "")
-            if match and int(match["game"]) == game_id:
-                return int(match["ply"])
-    return None
-
-
-def is_step_board(message: discord.Message, state: BoardState, bot_id: int,
-                  previous: int | None) -> bool:
-    """Whether `message` is the board of `state`'s step, posted by the bot (`bot_id`)
-    after the game's previous board (`previous`, None: unknown): for an active game, a
-    board whose buttons name the game and this ply; for an ended one, a board of the game
-    in the ended colour (only its final board has it) newer than `previous`.
-    Language-independent: ids, ply, colour, the `#<id>` of the title."""
-    if message.author.id != bot_id or (previous is not None and message.id <= previous):
-        return False
-    if not state.is_over:
-        return board_ply(message, state.game_id) == state.ply
-    return any(
-        embed.colour == ENDED_COLOUR and re.search(rf"#{state.game_id}\b", embed.title or "")
-        for embed in message.embeds
-    )
-
-
-def is_offer_text(message: discord.Message, state: BoardState) -> bool:
-    """Whether `message` (the bot's, newer than the game's board) is the text that told
-    `state`'s standing draw offer: no embed, no file, the offerer mentioned. At one ply a
-    game has at most one offer (a second is refused, a move ends it), so no other text of
-    the bot newer than that ply's board names the offerer."""
-    offerer = None if state.draw_offer_by is None else state.seat(state.draw_offer_by).user_id
-    return (offerer is not None and not message.embeds and not message.attachments
-            and f"<@{offerer}>" in message.content)
 
 
 class GameAnnouncer:
@@ -131,6 +92,8 @@ class GameAnnouncer:
         self._offers: dict[int, int] = {}
         """Each game's standing draw offer text (its message id), whose Accept draw acts
         only at the ply it was offered at: the next step's board takes it away."""
+        self.tokens = GameTokens()
+        """The interactions of the games in INTERACTIONS places, and their owed boards."""
 
     async def viewpoint(self, state: BoardState, reader: int | None = None) -> Perspective:
         """How the board of `state` is drawn and written for `reader` (a user id): from
@@ -173,11 +136,28 @@ class GameAnnouncer:
             await message.edit(view=None)
         reach(FaultPoint.BUTTONS_REMOVED)
 
-    def _retire_board(self, channel_id: int, message_id: int | None) -> None:
+    def _retire_board(self, state: BoardState, message_id: int | None) -> None:
+        """Take the buttons off `state`'s game's board `message_id` (None: none), in the
+        background. In an INTERACTIONS place only while the token of the interaction that
+        sent it lasts: after that a press on them is answered "out of date"."""
         if message_id is None:
             return
-        channel = self.client.get_partial_messageable(channel_id)
+        if state.place is PlaceKind.INTERACTIONS:
+            answer = self.tokens.of_board(message_id)
+            if answer is not None:
+                self.later(self._edit_through(answer, message_id, None))
+            return
+        channel = self.client.get_partial_messageable(state.channel_id)
         self.later(self.strip_buttons(channel.get_partial_message(message_id)))
+
+    async def _edit_through(self, answer: Answer, message_id: int,
+                            view: discord.ui.View | None) -> None:
+        """Set the components of message `message_id`, which `answer`'s interaction sent
+        or edited, through that interaction's token; failures are ignored."""
+        reach(FaultPoint.BUTTONS_REMOVE)
+        with contextlib.suppress(discord.HTTPException):
+            await answer.interaction.followup.edit_message(message_id, view=view)
+        reach(FaultPoint.BUTTONS_REMOVED)
 
     def _missing(self, answer: Answer | None, channel_id: int) -> tuple[Permission, ...]:
         """The permissions a board picture needs that the bot lacks where it is going: the
@@ -192,19 +172,58 @@ class GameAnnouncer:
 
     def _relabel_board(self, state: BoardState, locale: str | None) -> None:
         """Redraw the buttons of `state`'s board (a draw was offered: Accept draw)."""
-        if state.board_message_id is None or state.is_over:
+        message_id = state.board_message_id
+        if message_id is None or state.is_over:
             return
-        people = state.white.user_id is not None and state.black.user_id is not None
-        view = board_view(state.game_id, state.ply, locale, draw=people,
-                          draw_offered=state.draw_offer_by is not None)
+        answer = (self.tokens.of_board(message_id)
+                  if state.place is PlaceKind.INTERACTIONS else None)
+        if state.place is PlaceKind.INTERACTIONS and answer is None:
+            return  # its token ran out: the offer's own text carries Accept draw
         message = self.client.get_partial_messageable(state.channel_id).get_partial_message(
-            state.board_message_id)
+            message_id)
 
         async def relabel() -> None:
+            view = await self._board_buttons(state, locale, await self.viewpoint(state))
+            if answer is not None:
+                await self._edit_through(answer, message_id, view)
+                return
             with contextlib.suppress(discord.HTTPException):
                 await message.edit(view=view)
 
         self.later(relabel())
+
+    async def _board_buttons(self, state: BoardState, locale: str | None,
+                             view: Perspective) -> discord.ui.View:
+        """The components of `state`'s board: a finished game's (Rematch, Replay,
+        Analyze), or the board in play's (Resign, Offer draw with two people; in an
+        INTERACTIONS place the move select first, its moves written for `view`)."""
+        if state.is_over:
+            buttons = finished_view(state.game_id, locale)
+            if state.ply > 0:
+                buttons.add_item(AnalyzeButton(state.game_id, locale))
+            return buttons
+        people = state.white.user_id is not None and state.black.user_id is not None
+        moves = None
+        if state.place is PlaceKind.INTERACTIONS:
+            moves = await self._move_options(state, view)
+        return board_view(state.game_id, state.ply, locale, draw=people,
+                          draw_offered=state.draw_offer_by is not None, moves=moves)
+
+    async def _move_options(self, state: BoardState,
+                            view: Perspective) -> tuple[MoveChoice, ...] | None:
+        """The legal moves of `state` for its move select, listed off the event loop (the
+        move work); None (no select) when that fails."""
+        numeric = view.numbers(state.variant)
+        try:
+            work = self.presenter.move_work
+            if work is None:
+                return await asyncio.to_thread(move_options, state.position, state.variant,
+                                               numeric)
+            return await work.run([(state.position, state.variant)], move_options,
+                                  state.position, state.variant, numeric)
+        except Exception:
+            log.exception("game %s: listing the moves of its board failed", state.game_id)
+            return None
 
     # --- game updates ----------------------------------------------------------------------
 
@@ -221,20 +240,98 @@ class GameAnnouncer:
         async def announce(update: GameUpdate) -> int | None:
             # A board shown again (/board) is the caller's; any other is for both players.
             reader = interaction.user.id if update.kind is UpdateKind.SHOWN else None
+            state = update.state
+            if state.place is PlaceKind.INTERACTIONS:
+                self.tokens.remember(state.game_id, state.channel_id, answer)
+                owed = self.tokens.take_owed(state.game_id)
+                if owed is not None and update.kind is not UpdateKind.SHOWN:
+                    # The board owed to this interaction first (a /board shows it anyway).
+                    await self._show_past(owed, locale, answer)
             return await self._post_safely(update, locale, answer, reader=reader)
+
+        return announce
+
+    def moving_in_place(self, interaction: Inter) -> Announce:
+        """The `Announce` callback of a move picked in a board's move select: the new
+        board replaces the pressed one (an UPDATE_MESSAGE answer, which needs no channel
+        access), in the channel's language; returns the pressed message's id. Another
+        update (no board), or an edit that fails, is answered as by `answering`."""
+        answer = Answer.of(interaction)
+        locale = channel_locale_of(interaction)
+        answering = self.answering(interaction)
+        pressed = interaction.message
+
+        async def announce(update: GameUpdate) -> int | None:
+            state = update.state
+            if pressed is None or not update.shows_board:
+                return await answering(update)
+            self.tokens.take_owed(state.game_id)  # older than the pressed board in play
+            view = await self.viewpoint(state)
+            try:
+                content, picture, buttons = await self._board_parts(update, locale, answer,
+                                                                    view)
+                reach(FaultPoint.BOARD_POST)
+                await answer.update_message(content, view=buttons, **picture)
+                reach(FaultPoint.BOARD_POSTED)
+            except Exception:
+                log.exception("game %s: editing board %s in place failed; answered with a "
+                              "new board", state.game_id, pressed.id)
+                return await answering(update)
+            if state.place is PlaceKind.INTERACTIONS:
+                self.tokens.remember(state.game_id, state.channel_id, answer, pressed.id)
+            if update.kind is not UpdateKind.SHOWN:
+                self._retire_board(state, self._offers.pop(state.game_id, None))
+            return pressed.id
 
         return announce
 
     async def announce(self, update: GameUpdate) -> int | None:
         """Post `update` to its channel (no interaction asked for it); returns the board
-        message id (None without a board)."""
-        locale = await self._channel_locale(update.state.channel_id)
+        message id (None without a board). In an INTERACTIONS place it is sent through
+        the game's most recent interaction while that can still send a message; else it
+        is owed to the next one: raises `BoardOwed`."""
+        state = update.state
+        if state.place is PlaceKind.INTERACTIONS:
+            answer = self.tokens.latest(state.game_id)
+            if answer is None:
+                self.tokens.owe(update)
+                raise BoardOwed
+            return await self._post_safely(update, channel_locale_of(answer.interaction),
+                                           answer)
+        locale = await self._channel_locale(state.channel_id)
         return await self._post_safely(update, locale, None)
+
+    async def _show_past(self, update: GameUpdate, locale: str | None,
+                         answer: Answer) -> None:
+        """Show an owed step's board through `answer`, without components (a later
+        board follows); a failure is logged."""
+        view = await self.viewpoint(update.state)
+        try:
+            missing = self._missing(answer, update.state.channel_id)
+            if missing:
+                await answer.send(self.presenter.text_board(update, locale, view,
+                                                            missing)[:MAX_CONTENT])
+                return
+            board = await self.presenter.board_message(update, locale, view)
+            await answer.send(board.content, embed=board.embed, file=board.file())
+        except Exception:
+            log.exception("game %s: showing its owed board of ply %s failed",
+                          update.state.game_id, update.state.ply)
 
     async def computer_delayed(self, channel_id: int, wait: timedelta) -> None:
         """Tell the channel that the computer is busy and will move there in about `wait`
-        (the computer's turns' `delayed` callback). Raises discord.HTTPException when the
-        message cannot be sent (the caller logs it)."""
+        (the computer's turns' `delayed` callback): through the game's most recent
+        interaction in an INTERACTIONS place (not at all when it can send no more).
+        Raises discord.HTTPException when the message cannot be sent (the caller logs
+        it)."""
+        answer = self.tokens.latest_in(channel_id)
+        if answer is not None:
+            locale = channel_locale_of(answer.interaction)
+            await answer.send(text(Msg.COMPUTER_DELAYED, locale,
+                                   wait=duration_text(wait, locale)))
+            return
+        if self.tokens.answers_only(channel_id):
+            return
         channel = self.client.get_partial_messageable(channel_id)
         locale = await self._channel_locale(channel_id)
         await channel.send(text(Msg.COMPUTER_DELAYED, locale, wait=duration_text(wait, locale)),
@@ -259,7 +356,7 @@ class GameAnnouncer:
             # Told by its text: the board of this ply stays the game's board.
             return update.previous_board_message_id
         if update.previous_board_message_id != found.id:
-            self._retire_board(update.state.channel_id, update.previous_board_message_id)
+            self._retire_board(update.state, update.previous_board_message_id)
         return found.id
 
     async def _posted_board(self, update: GameUpdate) -> discord.Message | None:
@@ -315,25 +412,12 @@ class GameAnnouncer:
                 self._offers[state.game_id] = offer
             self._relabel_board(state, locale)
             return None
-        people = state.white.user_id is not None and state.black.user_id is not None
-        buttons = (finished_view(state.game_id, locale) if state.is_over
-                   else board_view(state.game_id, state.ply, locale, draw=people,
-                                   draw_offered=state.draw_offer_by is not None))
-        if state.is_over and state.ply > 0:
-            buttons.add_item(AnalyzeButton(state.game_id, locale))
-        missing = self._missing(answer, state.channel_id)
-        picture: dict[str, Any]
-        if missing:
-            # No picture or embed can be shown here: the board as text, saying why.
-            content = self.presenter.text_board(update, locale, view, missing)
-            picture = {}
-        else:
-            board = await self.presenter.board_message(update, locale, view)
-            content = board.content
-            picture = {"embed": board.embed, "file": board.file()}
+        content, picture, buttons = await self._board_parts(update, locale, answer, view)
         reach(FaultPoint.BOARD_POST)
         if answer is not None:
             message_id = await answer.send(content, view=buttons, **picture)
+            if state.place is PlaceKind.INTERACTIONS:
+                self.tokens.remember(state.game_id, state.channel_id, answer, message_id)
         else:
             channel = self.client.get_partial_messageable(state.channel_id)
             # discord.py sends `enforce_nonce` with every nonce; without one it picks a
@@ -345,12 +429,26 @@ class GameAnnouncer:
             message_id = sent.id
         reach(FaultPoint.BOARD_POSTED)
         if update.previous_board_message_id != message_id:
-            self._retire_board(state.channel_id, update.previous_board_message_id)
+            self._retire_board(state, update.previous_board_message_id)
         if update.kind is not UpdateKind.SHOWN:
             # A new step: the draw offer's text, drawn for an earlier ply, is out of date
             # (the offer, while it stands, is accepted on this board).
-            self._retire_board(state.channel_id, self._offers.pop(state.game_id, None))
+            self._retire_board(state, self._offers.pop(state.game_id, None))
         return message_id
+
+    async def _board_parts(
+        self, update: GameUpdate, locale: str | None, answer: Answer | None,
+        view: Perspective,
+    ) -> tuple[str, dict[str, Any], discord.ui.View]:
+        """The content, picture (embed and file; none where the bot lacks Attach Files or
+        Embed Links: the board as text, saying why) and components of `update`'s board."""
+        state = update.state
+        buttons = await self._board_buttons(state, locale, view)
+        missing = self._missing(answer, state.channel_id)
+        if missing:
+            return self.presenter.text_board(update, locale, view, missing), {}, buttons
+        board = await self.presenter.board_message(update, locale, view)
+        return board.content, {"embed": board.embed, "file": board.file()}, buttons
 
     async def _post_safely(
         self, update: GameUpdate, locale: str | None, answer: Answer | None,
@@ -364,6 +462,8 @@ class GameAnnouncer:
         state = update.state
         view = await self.viewpoint(state, reader)
         targets: list[Answer | None] = [answer, None] if answer is not None else [None]
+        if state.place is PlaceKind.INTERACTIONS:
+            targets = [answer] if answer is not None else []  # never the channel there
         for target in targets:
             try:
                 return await self._post_update(update, locale, target, owed, view)
@@ -385,6 +485,9 @@ class GameAnnouncer:
             except discord.HTTPException:
                 log.warning("could not tell channel %s about game %s", state.channel_id,
                             state.game_id)
+        if state.place is PlaceKind.INTERACTIONS and update.shows_board:
+            self.tokens.owe(update)  # shown with the game's next interaction
+            raise BoardOwed
         return None
 
     async def stale_board(self, interaction: Inter, current: BoardState, note: str) -> None:

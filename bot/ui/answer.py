@@ -24,6 +24,17 @@ MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 DEFER_AFTER = 2.0
 """Seconds after arrival when an unanswered interaction is deferred."""
 
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token lets the app answer it (Discord's documentation,
+"Receiving and Responding": tokens are valid for 15 minutes)."""
+TOKEN_MARGIN = 30.0
+"""Seconds before its end when a token is no longer used: a message sent then might
+arrive after it."""
+
+FOLLOW_UPS = 5
+"""The most follow-up messages one interaction may send (Discord's documentation,
+"Receiving and Responding", followup messages)."""
+
 
 class Answer:
     """The replies of one interaction. Get it with `Answer.of(interaction)`."""
@@ -36,9 +47,13 @@ class Answer:
         self._deferred = False
         self._deferred_update = False
         self._original_used = False
-        self._arrived = time.monotonic()
+        self.arrived = time.monotonic()
+        """When the interaction arrived (`time.monotonic()`): its token's clock."""
         self._defer_after = DEFER_AFTER if defer_after is None else defer_after
         self._watchdog: asyncio.Task[None] | None = None
+        self.follow_ups = 0
+        """How many follow-up messages this interaction has sent (Discord allows
+        `FOLLOW_UPS`)."""
 
     @classmethod
     def of(cls, interaction: discord.Interaction[Any], *, watch: bool = True) -> Answer:
@@ -60,7 +75,7 @@ class Answer:
             self._watchdog = asyncio.create_task(self._defer_later(), name="dama-answer")
 
     async def _defer_later(self) -> None:
-        await asyncio.sleep(max(0.0, self._defer_after - (time.monotonic() - self._arrived)))
+        await asyncio.sleep(max(0.0, self._defer_after - (time.monotonic() - self.arrived)))
         async with self._lock:
             if not self.interaction.response.is_done():
                 with contextlib.suppress(discord.HTTPException):
@@ -120,23 +135,41 @@ class Answer:
                 content or discord.utils.MISSING, embeds=all_embeds, files=files,
                 ephemeral=ephemeral, allowed_mentions=MENTIONS, wait=True, **extra,
             )
+            self.follow_ups += 1
             return sent.id
+
+    @property
+    def can_follow_up(self) -> bool:
+        """Whether this interaction may still send a message: answered already (a later
+        message is a follow-up), fewer than `FOLLOW_UPS` follow-ups sent, its token
+        valid for `TOKEN_MARGIN` more."""
+        return (self.interaction.response.is_done() and self.follow_ups < FOLLOW_UPS
+                and self.token_valid())
+
+    def token_valid(self) -> bool:
+        """Whether the interaction's token is good for a message or an edit: less than
+        `TOKEN_LIFETIME` less `TOKEN_MARGIN` seconds since it arrived."""
+        return time.monotonic() - self.arrived < TOKEN_LIFETIME - TOKEN_MARGIN
 
     async def update_message(
         self, content: str | None = None, *, embed: discord.Embed | None = None,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | None = None, file: discord.File | None = None,
     ) -> None:
         """Edit the message whose component was pressed (its content, embed, components:
-        `view=None` removes them)."""
+        `view=None` removes them; `file`: its attachment replaced by this one)."""
+        files: dict[str, Any] = {} if file is None else {"attachments": [file]}
         async with self._lock:
             self._stop_watchdog()
             interaction = self.interaction
             if not interaction.response.is_done():
-                await interaction.response.edit_message(content=content, embed=embed, view=view)
+                await interaction.response.edit_message(content=content, embed=embed,
+                                                        view=view, **files)
             elif self._deferred_update:
                 # Deferred as an update: the original response is the pressed message,
                 # edited through the interaction's webhook (no channel permission needed).
                 await interaction.edit_original_response(content=content, embed=embed,
-                                                         view=view)
+                                                         view=view, **files)
             elif interaction.message is not None:
-                await interaction.message.edit(content=content, embed=embed, view=view)
+                await interaction.message.edit(content=content, embed=embed, view=view,
+                                               **files)
+

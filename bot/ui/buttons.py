@@ -7,6 +7,11 @@
   reads "Accept draw" while a draw is offered. A finished game's board has
   `dama:rematch:<id>` and `dama:replay:<id>` (the game as an animated GIF,
   `bot.ui.replay`).
+- a board in an INTERACTIONS place (docs/ARCHITECTURE.md, "Places") also carries the
+  move select `dama:move:<game_id>:<ply>`: the legal moves (at most 25, Discord's limit
+  of a select; with more it is disabled and says to use /move), so a player who has not
+  installed the app can play from the board; a move picked there edits the board in
+  place.
 - the resign question (ephemeral, asked by Resign and /resign):
   `dama:resignyes:<game_id>:<ply>:<asked>:<user_id>` (`asked`: when the question was
   asked, Unix seconds; it lapses a minute later, or when the game is no longer at `ply`;
@@ -25,7 +30,8 @@ from typing import Any
 import discord
 
 from bot.messages import Msg, text
-from bot.ui.components import Component, GameButton, Press, custom_id
+from bot.services import MoveChoice
+from bot.ui.components import Component, GameButton, Press, custom_id, picked_value
 
 Interaction = discord.Interaction[Any]
 Button = discord.ui.Button[Any]
@@ -44,6 +50,7 @@ class GameAction(enum.Enum):
     KEEP_PLAYING = "keep"
     REMATCH = "rematch"
     REPLAY = "replay"
+    MOVE = "move"
 
 
 def _button(label: str, style: discord.ButtonStyle, action: GameAction,
@@ -166,9 +173,44 @@ class ReplayButton(GameButton, template=r"dama:replay:(?P<id>[0-9]+)"):
     label_key = Msg.BUTTON_REPLAY
 
 
+class MoveSelect(Component[discord.ui.Select[Any]],
+                 template=r"dama:move:(?P<id>[0-9]+):(?P<ply>[0-9]+)"):
+    """A board's move select in an INTERACTIONS place: the legal moves at the ply the
+    board was drawn for (values: the moves' text, as `/move` takes it). Without
+    `options` (empty or None: more moves than a select holds) it is disabled and its
+    placeholder says to use /move."""
+
+    def __init__(self, game_id: int, ply: int, locale: str | None = None,
+                 options: tuple[MoveChoice, ...] | None = None,
+                 picked: str | None = None) -> None:
+        action = GameAction.MOVE
+        if options:
+            select: discord.ui.Select[Any] = discord.ui.Select(
+                placeholder=text(Msg.MOVE_SELECT, locale),
+                custom_id=custom_id(action, game_id, ply), min_values=1, max_values=1,
+                options=[discord.SelectOption(label=o.name[:100], value=o.value[:100])
+                         for o in options[:MOVE_OPTIONS]])
+        else:
+            select = discord.ui.Select(
+                placeholder=text(Msg.MOVE_SELECT_TOO_MANY, locale)[:150],
+                custom_id=custom_id(action, game_id, ply), disabled=True,
+                options=[discord.SelectOption(label="/move", value="-")])
+        super().__init__(select, Press(action, game_id=game_id, ply=ply, picked=picked))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> MoveSelect:
+        return cls(int(match["id"]), int(match["ply"]), picked=picked_value(interaction))
+
+
+MOVE_OPTIONS = 25
+"""The most options a select holds (Discord's documentation, "Component Reference",
+String Select)."""
+
+
 COMPONENTS: tuple[type[Component[Any]], ...] = (
     AcceptButton, DeclineButton, CancelButton, ResignButton, DrawButton,
-    ResignConfirmButton, KeepPlayingButton, RematchButton, ReplayButton,
+    ResignConfirmButton, KeepPlayingButton, RematchButton, ReplayButton, MoveSelect,
 )
 """The buttons of challenges and boards, registered by the client as dynamic items."""
 
@@ -182,12 +224,16 @@ def challenge_view(challenge_id: int, locale: str | None) -> discord.ui.View:
 
 def board_view(
     game_id: int, ply: int, locale: str | None, *, draw: bool = True,
-    draw_offered: bool = False,
+    draw_offered: bool = False, moves: tuple[MoveChoice, ...] | None = None,
 ) -> discord.ui.View:
     """The buttons of a board drawn for game `game_id` at `ply`: Resign, and Offer draw
     unless `draw` is False (games with a computer seat: the computer never takes draws),
-    labelled Accept draw while a draw is offered (`draw_offered`)."""
+    labelled Accept draw while a draw is offered (`draw_offered`). `moves`: the move
+    select's options (None: no move select, as in a CHANNEL place; empty: more moves than
+    it holds, the select says to use /move)."""
     view = discord.ui.View(timeout=None)
+    if moves is not None:
+        view.add_item(MoveSelect(game_id, ply, locale, options=moves))
     view.add_item(ResignButton(game_id, ply, locale))
     if draw:
         label = Msg.BUTTON_ACCEPT_DRAW if draw_offered else None

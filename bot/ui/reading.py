@@ -11,6 +11,7 @@ from discord import AppCommandOptionType, app_commands
 from bot.messages import Msg, OptionName
 from bot.services import Person, PlayerError, Requester
 from bot.ui.languages import CHANNEL, READER
+from storage import PlaceKind
 
 Inter = discord.Interaction[Any]
 
@@ -36,11 +37,50 @@ def person(user: discord.abc.User) -> Person:
 
 
 def channel_of(interaction: Inter) -> int:
-    """The interaction's channel id, for game commands. Raises `PlayerError(GUILD_ONLY)`
-    outside a server."""
-    if interaction.channel_id is None or interaction.guild_id is None:
-        raise PlayerError(Msg.GUILD_ONLY)
+    """The interaction's channel id, for game commands: a server's channel or thread, the
+    bot's DM with the user, or a DM or group DM between users (docs/ARCHITECTURE.md,
+    "Places"). Raises `ValueError` for an interaction without a channel, which Discord
+    never sends for a command or a component."""
+    if interaction.channel_id is None:
+        raise ValueError("an interaction without a channel")
     return interaction.channel_id
+
+
+def place_of(interaction: Inter) -> PlaceKind:
+    """The kind of place the interaction was made in (docs/ARCHITECTURE.md, "Places"):
+    CHANNEL where the app is installed (a server that installed it, whose id is the
+    interaction's `authorizing_integration_owners` "0"; or the bot's own DM, context
+    BOT_DM), INTERACTIONS where it only answers interactions (context PRIVATE_CHANNEL: a
+    DM or group DM between users; or a server where only the user installed it: the
+    owners name the user, "1", and not the server, "0"). An interaction without a context
+    or owners (Discord sends both since user installs exist) is read as one of a server
+    install."""
+    context = interaction.context  # discord.app_commands.AppCommandContext
+    if context.private_channel:
+        return PlaceKind.INTERACTIONS
+    if context.dm_channel:
+        return PlaceKind.CHANNEL
+    if (interaction.guild_id is not None and not interaction.is_guild_integration()
+            and interaction.is_user_integration()):
+        return PlaceKind.INTERACTIONS
+    return PlaceKind.CHANNEL
+
+
+def answers_forced_private(interaction: Inter) -> bool:
+    """Whether Discord shows the app's answers to `interaction` to its user alone: in a
+    server where the app is only installed to the user's account and the member lacks
+    Use External Apps (Discord's documentation, "Permissions", USE_EXTERNAL_APPS)."""
+    return (interaction.guild_id is not None and place_of(interaction) is PlaceKind.INTERACTIONS
+            and not interaction.permissions.use_external_apps)
+
+
+def game_place_of(interaction: Inter) -> PlaceKind:
+    """The kind of place of a game that `interaction` would start (`place_of`). Raises
+    `PlayerError(EXTERNAL_APPS_OFF)` where every answer is private
+    (`answers_forced_private`): no one else could see the game."""
+    if answers_forced_private(interaction):
+        raise PlayerError(Msg.EXTERNAL_APPS_OFF)
+    return place_of(interaction)
 
 
 

@@ -65,11 +65,13 @@ async def test_registered_commands_match_the_bots_schema(
     assert sorted(registered) == sorted(c["name"] for c in schema)
     for command in schema:
         _same(command, registered[command["name"]], "/" + command["name"])
-    # Game commands only in a server's channels; information commands in DMs too.
-    for name in ("challenge", "move", "board", "resign", "draw", "abort"):
-        assert registered[name]["contexts"] == [0], name
-    for name in ("rating", "leaderboard", "history", "export", "rules", "help"):
+    # Game and information commands everywhere, a server's settings in servers only
+    # (every command: tests/bot/cogs/test_contexts.py).
+    for name in ("challenge", "move", "board", "resign", "draw", "abort", "rating",
+                 "leaderboard", "history", "export", "rules", "help"):
         assert set(registered[name]["contexts"]) == {0, 1, 2}, name
+        assert set(registered[name]["integration_types"]) == {0, 1}, name
+    assert registered["server-settings"]["contexts"] == [0]
     move = registered["move"]["options"][0]
     assert move["name"] == "move" and move["autocomplete"] is True
     assert local.standin.identify_count == 1

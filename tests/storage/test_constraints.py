@@ -1,6 +1,6 @@
 """Every constraint of the schema refuses what it should: foreign keys, uniqueness, CHECKs,
-NOT NULLs and the triggers (migrations 0001 to 0004, 0006, 0010 and 0011), through the bot's own
-connection (`Database`, foreign keys on; or `PostgresDatabase`), on both backends.
+NOT NULLs and the triggers (migrations 0001 to 0004, 0006, 0010, 0011 and 0012), through the
+bot's own connection (`Database`, foreign keys on; or `PostgresDatabase`), on both backends.
 
 Each case is a valid statement and the same statement with one value made invalid: the
 valid one must succeed (so the refusal is the constraint's, not a typo's) and the invalid
@@ -197,6 +197,14 @@ CASES = [
          "UPDATE games SET quarantined = 5 WHERE id = 1", "quarantined is 0 or 1"),
     Case("games: quarantined required", insert("games", GAME, quarantined=0),
          insert("games", GAME, quarantined=None), NOT_NULL + ": games.quarantined"),
+    # games: the place (migration 0012)
+    Case("games: place is a place kind", insert("games", GAME, place="interactions"),
+         insert("games", GAME, place="dm"), "place is channel or interactions"),
+    Case("games: place stays a place kind",
+         "UPDATE games SET place = 'interactions' WHERE id = 1",
+         "UPDATE games SET place = 'thread' WHERE id = 1", "place is channel or interactions"),
+    Case("games: place required", insert("games", GAME, place="channel"),
+         insert("games", GAME, place=None), NOT_NULL + ": games.place"),
     # games: CHECKs on the row
     Case("games: white seat not both user and computer",
          insert("games", GAME, white_user_id=None, white_computer_level=3),
@@ -437,6 +445,7 @@ POSTGRES_CHECKS = {
     "names its game": "challenges_game",
     "board_owed is 0 or 1": "games_board_owed",
     "quarantined is 0 or 1": "games_quarantined",
+    "place is channel or interactions": "games_place",
 }
 
 

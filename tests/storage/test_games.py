@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import timedelta
 
 import asyncpg
@@ -19,6 +20,7 @@ from storage import (
     GameResult,
     GameStatus,
     NewGame,
+    PlaceKind,
     Rating,
     RatingUpdate,
     RatingValue,
@@ -59,6 +61,16 @@ async def test_create_and_get(storage: Storage) -> None:
     assert game.side_of(7) is Side.WHITE and game.side_of(8) is None
     player = await storage.players.get(7)
     assert player is not None and player.display_name is None
+
+
+async def test_a_game_keeps_its_place(storage: Storage) -> None:
+    there = await storage.games.create(replace(new_game(channel=1, guild=None),
+                                               place=PlaceKind.INTERACTIONS))
+    here = await storage.games.create(new_game(channel=2))
+    assert there.place is PlaceKind.INTERACTIONS and here.place is PlaceKind.CHANNEL
+    assert await storage.games.get(there.id) == there
+    assert [g.place for g in await storage.games.active()] == [PlaceKind.INTERACTIONS,
+                                                              PlaceKind.CHANNEL]
 
 
 async def test_one_active_game_per_channel(storage: Storage) -> None:

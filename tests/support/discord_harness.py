@@ -65,12 +65,24 @@ def slash(h: Harness, name: str, options: list[dict[str, Any]] | None = None, *,
 
 
 def press(h: Harness, message_id: int, custom_id: str, *, user: int,
-          snapshot: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A button press on a message (as stored, or as `snapshot` shows it)."""
+          snapshot: dict[str, Any] | None = None, **kwargs: Any) -> dict[str, Any]:
+    """A button press on a message (as stored, or as `snapshot` shows it); `kwargs` as
+    `FakeDiscord.interaction` takes them (the guild, context...)."""
     message = snapshot if snapshot is not None else h.discord.messages[message_id]
     channel = int(message["channel_id"])
     return h.discord.interaction(3, {"custom_id": custom_id, "component_type": 2},
-                                 user_id=user, channel_id=channel, message=message)
+                                 user_id=user, channel_id=channel, message=message, **kwargs)
+
+
+def pick(h: Harness, message_id: int, custom_id: str, value: str, *, user: int,
+         snapshot: dict[str, Any] | None = None, **kwargs: Any) -> dict[str, Any]:
+    """A value picked in a message's string select `custom_id` (the message as stored, or
+    as `snapshot` shows it); `kwargs` as `press`."""
+    message = snapshot if snapshot is not None else h.discord.messages[message_id]
+    channel = int(message["channel_id"])
+    data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+    return h.discord.interaction(3, data, user_id=user, channel_id=channel, message=message,
+                                 **kwargs)
 
 
 def button_id(message: dict[str, Any], action: str) -> str:

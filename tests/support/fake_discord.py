@@ -96,6 +96,10 @@ class FakeDiscord:
     unreadable_channels: set[int] = field(default_factory=set)
     """Channels whose messages the bot may not read (no Read Message History): a GET of
     /channels/<id>/messages... answers 403 Missing Access; the bot still edits its own."""
+    memberless_channels: set[int] = field(default_factory=set)
+    """Chats the app is no member of (a DM or group DM between users, a server that only
+    a user installed it to): every request under /channels/<id>/ answers 403 Missing
+    Access; interactions there are answered as anywhere."""
     observers: list[Callable[[Call], Awaitable[None]]] = field(default_factory=list)
     """Called with each request as it arrives, before it is answered (a test acts at
     that moment: e.g. makes the database refuse writes once the board is being posted)."""
@@ -176,6 +180,10 @@ class FakeDiscord:
                 and parts[1].isdigit() and int(parts[1]) in self.unreadable_channels \
                 and parts[2] == "messages":
             raise discord.Forbidden(_Response(403), {"code": 50001, "message": "Missing Access"})
+        if len(parts) > 1 and parts[0] == "channels" and parts[1].isdigit() \
+                and int(parts[1]) in self.memberless_channels:
+            # A chat the app is no member of (a DM between users...): only interactions.
+            raise discord.Forbidden(_Response(403), {"code": 50001, "message": "Missing Access"})
         if path == "/users/@me":
             return user_payload(BOT_ID, "dama", bot=True)
         if path == "/oauth2/applications/@me":
@@ -195,6 +203,10 @@ class FakeDiscord:
             if parts[-1] == "@original":
                 original = self._originals.get(parts[2])
                 return self.message(channel_id, call.body, files, original)
+            if method == "PATCH" and parts[-1].isdigit():  # a follow-up (or the original) edited
+                old = self.messages.get(int(parts[-1]), {})
+                merged = dict(old, **call.body)
+                return self.message(channel_id, merged, files, int(parts[-1]))
             return self.message(channel_id, call.body, files)
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             channel_id = int(parts[1])
@@ -242,8 +254,13 @@ class FakeDiscord:
                     guild_id: int | None = GUILD_ID, permissions: str = MEMBER,
                     app_permissions: str = EVERYTHING,
                     message: dict[str, Any] | None = None,
-                    locale: str = "en-US", guild_locale: str = "en-US") -> dict[str, Any]:
-        """A gateway INTERACTION_CREATE `d` payload."""
+                    locale: str = "en-US", guild_locale: str = "en-US",
+                    context: int | None = None, owners: dict[int, int] | None = None,
+                    channel_type: int | None = None) -> dict[str, Any]:
+        """A gateway INTERACTION_CREATE `d` payload. `context`: its interaction context
+        type (default: 0 in a server, 1 the bot's DM); `owners`: its
+        `authorizing_integration_owners` by integration type (default: the server's
+        install, {0: guild}); `channel_type` (default: 0 in a server, 1 a DM)."""
         interaction_id = next(self.ids)
         token = f"token-{interaction_id}"
         self._tokens[token] = channel_id
@@ -255,8 +272,10 @@ class FakeDiscord:
                         "permission_overwrites": [], "nsfw": False, "parent_id": None},
             "token": token, "version": 1, "app_permissions": app_permissions, "locale": locale,
             "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
-            "authorizing_integration_owners": {"0": str(guild_id or 0)},
-            "context": 0 if guild_id else 1,
+            "authorizing_integration_owners": (
+                {"0": str(guild_id or 0)} if owners is None
+                else {str(kind): str(owner) for kind, owner in owners.items()}),
+            "context": (0 if guild_id else 1) if context is None else context,
         }
         user = user_payload(user_id, f"user{user_id}")
         if guild_id is not None:
@@ -269,6 +288,10 @@ class FakeDiscord:
         else:
             payload["user"] = user
             payload["channel"]["type"] = 1
+            if channel_type == 3:  # a group DM
+                payload["channel"].update(type=3, recipients=[], owner_id=str(user_id))
+        if channel_type is not None and guild_id is not None:
+            payload["channel"]["type"] = channel_type
         if message is not None:
             payload["message"] = message
             self._pressed[token] = int(message["id"])

@@ -18,11 +18,13 @@ Reading move text is `bot.services.move_text` (shared with the puzzle service); 
 are also importable from here for the callers written before it moved.
 """
 
+from bot.services.games.reading import move_options
 from bot.services.games.service import GameService
 from bot.services.games.starting import Store, Vet
 from bot.services.games.values import (
     RESIGN_QUESTION_LIFETIME,
     Announce,
+    BoardOwed,
     ComputerTurn,
     GameRules,
     GameStart,
@@ -43,6 +45,7 @@ __all__ = [
     "MOVE_PROBLEMS",
     "RESIGN_QUESTION_LIFETIME",
     "Announce",
+    "BoardOwed",
     "ComputerTurn",
     "GameRules",
     "GameService",
@@ -52,6 +55,7 @@ __all__ = [
     "ResignQuestion",
     "Store",
     "Vet",
+    "move_options",
     "parse_player_move",
     "problem_error",
     "suggest_moves",

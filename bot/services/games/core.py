@@ -19,7 +19,7 @@ from bot.services.errors import ComputerRef, PlayerError, StaleBoardError, UserR
 from bot.services.events import DeadlinesChanged, EventBus, GameEnded
 from bot.services.games.loading import load_game
 from bot.services.games.table import GameTable
-from bot.services.games.values import Announce, LiveGame, result_of
+from bot.services.games.values import Announce, BoardOwed, LiveGame, result_of
 from bot.services.models import (
     BoardRef,
     BoardState,
@@ -60,10 +60,14 @@ class GameCore:
         The one place where a board's message id is recorded. The step was committed
         before: if recording the id fails (e.g. the disk became full), that is logged and
         the update returned without it, never raised. Without `announce` the board stays
-        owed (`GameRecord.board_owed`, shown at the next start)."""
+        owed (`GameRecord.board_owed`, shown at the next start), and so it does when
+        `announce` raises `BoardOwed`."""
         if announce is None:
             return update
-        message_id = await announce(update)
+        try:
+            message_id = await announce(update)
+        except BoardOwed:
+            return update
         try:
             if message_id is None or not update.shows_board:
                 # Told without a board message to record (a text instead of the board, or a

@@ -24,10 +24,10 @@ from bot.ratings.calculator import glicko2_calculator
 from bot.services.errors import PlayerError
 from bot.services.events import DeadlinesChanged, TurnChanged
 from bot.services.games.clock import after_move, flag_fell, remaining
-from bot.services.games.core import GameCore, player_color, who_plays
+from bot.services.games.core import GameCore, check_board, player_color, who_plays
 from bot.services.games.loading import played, replayed
 from bot.services.games.values import Announce, ComputerTurn, LiveGame, result_of
-from bot.services.models import Ending, EndReason, GameUpdate, UpdateKind, side_of
+from bot.services.models import BoardRef, Ending, EndReason, GameUpdate, UpdateKind, side_of
 from bot.services.move_text import move_texts, parse_player_move
 from engine import Color, Move
 from engine.movegen import play_unchecked
@@ -61,10 +61,14 @@ class GameMoves:
         self._core = core
 
     async def play(
-        self, channel_id: int, user_id: int, text: str, *, announce: Announce | None = None
+        self, channel_id: int, user_id: int, text: str, *, announce: Announce | None = None,
+        board: BoardRef | None = None,
     ) -> GameUpdate:
-        """`user_id` plays move `text` in the channel's game. The move is committed before
-        `announce` is called. Raises `PlayerError`: as `GameTable.require`, NOT_IN_GAME,
+        """`user_id` plays move `text` in the channel's game; from a board's move select,
+        only at the ply of that `board` (None: a slash command). The move is committed
+        before `announce` is called. Raises `StaleBoardError` (with the current board) when
+        the game is no longer at `board`'s ply; `PlayerError`: as `GameTable.require`,
+        NOT_IN_GAME,
         NOT_YOUR_TURN, OUT_OF_TIME (the player's clock reached zero: the game is being
         lost on time), a refused move (`problem_error`), MOVE_AMBIGUOUS, MOVE_RACE (another
         process moved first), GAME_OVER (it ended meanwhile)."""
@@ -72,6 +76,7 @@ class GameMoves:
         async with core.table.hold(channel_id):
             live = core.table.require(channel_id, user_id=user_id)
             color = player_color(live, user_id)
+            check_board(core.table, live, board)
             position = live.game.position
             if position.turn is not color:
                 raise PlayerError(Msg.NOT_YOUR_TURN, player=who_plays(live, position.turn),

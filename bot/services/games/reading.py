@@ -9,9 +9,18 @@ from bot.messages import Msg
 from bot.services.errors import ComputerRef, PlayerError, UserRef
 from bot.services.games.core import GameCore
 from bot.services.games.values import Announce, Rematch
-from bot.services.models import BoardState, GameUpdate, UpdateKind, color_of, side_of
+from bot.services.models import (
+    BoardState,
+    GameUpdate,
+    MoveChoice,
+    UpdateKind,
+    color_of,
+    side_of,
+)
+from bot.services.move_text import MAX_CHOICES, suggest_moves
 from bot.services.visibility import Requester, can_see
 from engine import Move, Position, Variant
+from engine.movegen import legal_moves
 from storage import GameRecord, GameStatus
 
 
@@ -109,3 +118,15 @@ class GameReading:
         return Rematch(game_id, record.variant, record.rated, record.move_seconds,
                        color_of(side).opponent, other.user_id, other.computer_level,
                        record.time_control)
+
+
+def move_options(position: Position, variant: Variant,
+                 numeric: bool = True) -> tuple[MoveChoice, ...]:
+    """The legal moves of `position` as a board's move select lists them (as `/move`'s
+    autocomplete: captures first, Italian in both notations, `numeric` first); empty when
+    there are more than `MAX_CHOICES` (Discord's 25 options of a select) or none. Pure
+    and possibly slow: callers run it through the move work."""
+    moves = tuple(legal_moves(position, variant))
+    if len(moves) > MAX_CHOICES:
+        return ()
+    return tuple(suggest_moves(position, variant, moves, "", numeric))

@@ -23,7 +23,7 @@ from bot.services.games.table import Dormant
 from bot.services.games.values import Announce, LiveGame, result_of
 from bot.services.models import BoardState, Ending, EndReason, GameUpdate, UpdateKind
 from engine import Color, Position
-from storage import GameNotActiveError, GameRecord
+from storage import GameNotActiveError, GameRecord, PlaceKind
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +166,9 @@ class GameRecovery:
         (a move answered in that game while its board was owed) is not posted again. Then
         a restored game goes on: its `TurnChanged` is published (the computer's reply
         comes after the board it answers), also when its board could not be shown.
-        `at_most`: post at most that many boards now and leave the others, and their
+        Only games played in a CHANNEL place: in an INTERACTIONS place no board can be
+        posted, it is shown with the game's next interaction (docs/ARCHITECTURE.md,
+        "Places"). `at_most`: post at most that many boards now and leave the others, and their
         games' `TurnChanged`, to the next call (`owed_left` says whether some are left);
         None: all of them. Returns the updates announced. A game whose stored moves no
         longer replay is logged and skipped. Only the boards of games this process owns
@@ -175,7 +177,10 @@ class GameRecovery:
         core = self._core
         updates = []
         # One record past `at_most` tells whether some are left, without reading them all.
-        read = await core.storage.games.owed_boards(None if at_most is None else at_most + 1)
+        # A game in an INTERACTIONS place waits for its next interaction instead
+        # (docs/ARCHITECTURE.md, "Places").
+        read = await core.storage.games.owed_boards(None if at_most is None else at_most + 1,
+                                                    place=PlaceKind.CHANNEL)
         self.owed_left = at_most is not None and len(read) > at_most
         done = [record for record in read[:at_most] if core.scope.owns(record.guild_id)]
         try:

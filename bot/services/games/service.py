@@ -127,10 +127,12 @@ class GameService:
     # --- moves (`moves`) ----------------------------------------------------------------
 
     async def play(
-        self, channel_id: int, user_id: int, text: str, *, announce: Announce | None = None
+        self, channel_id: int, user_id: int, text: str, *, announce: Announce | None = None,
+        board: BoardRef | None = None,
     ) -> GameUpdate:
         """`GameMoves.play`."""
-        return await self._moves.play(channel_id, user_id, text, announce=announce)
+        return await self._moves.play(channel_id, user_id, text, announce=announce,
+                                      board=board)
 
     async def computer_turn(self, channel_id: int, game_id: int) -> ComputerTurn | None:
         """`GameMoves.computer_turn`."""

@@ -115,7 +115,7 @@ class GameStarts:
             white=white, black=black,
             start_fen=fen if fen is not None else Position.start(variant).to_fen(variant),
             rated=game.rated, move_seconds=seconds, deadline=deadline,
-            time_control=game.time_control,
+            time_control=game.time_control, place=game.place,
         )
 
 

@@ -320,6 +320,7 @@ class GameTable:
             deadline=None if record.status is not GameStatus.ACTIVE else self.deadline(live),
             ending=ending if ending is not None else stored_ending(record),
             board_message_id=record.board_message_id,
+            place=record.place,
         )
 
 

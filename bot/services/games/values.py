@@ -11,11 +11,26 @@ import engine
 from bot.services.errors import ComputerRef, UserRef
 from bot.services.models import GameUpdate
 from engine import Color
-from storage import ColorChoice, GameRecord, GameResult, RatingValue, Seat, TimeControl
+from storage import (
+    ColorChoice,
+    GameRecord,
+    GameResult,
+    PlaceKind,
+    RatingValue,
+    Seat,
+    TimeControl,
+)
 
 Announce = Callable[[GameUpdate], Awaitable[int | None]]
 """Called inside the channel lock after a change is committed; returns the id of the
-board message it posted, or None."""
+board message it posted, or None. Raises `BoardOwed` when it cannot show the board now."""
+
+
+class BoardOwed(Exception):
+    """Raised by an `Announce` callback that cannot show a step now: a game in an
+    INTERACTIONS place with no interaction to answer (docs/ARCHITECTURE.md, "Places").
+    The step's board stays owed (`GameRecord.board_owed`) until a board of the game is
+    recorded."""
 
 RESIGN_QUESTION_LIFETIME = timedelta(minutes=1)
 """How long the question "Resign game #7 against @bob?" may be answered (it lapses
@@ -70,7 +85,9 @@ class GameStart:
     `/play` game; `second`: their opponent), `first`'s colour (RANDOM: drawn at the
     start), rated or casual, the per-move time (None: none) or the players' clocks
     (`time_control`, None: none; never both), the start position (`start_fen`, None: the
-    variant's own) and who started it (`actor`, the user id the STARTED update names)."""
+    variant's own), who started it (`actor`, the user id the STARTED update names) and
+    the kind of place it is played in (`place`: how its boards are shown,
+    docs/ARCHITECTURE.md, "Places")."""
 
     channel_id: int
     guild_id: int | None
@@ -83,6 +100,7 @@ class GameStart:
     start_fen: str | None = None
     actor: int | None = None
     time_control: TimeControl | None = None
+    place: PlaceKind = PlaceKind.CHANNEL
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from bot.messages import Msg
 from bot.services import PlayerError, Requester, can_see
+from bot.services.press_targets import PressTargets
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD, OpenServices, start_game
 
 OTHER_GUILD, OTHER_CHANNEL = 777, 778
@@ -76,3 +78,50 @@ async def test_board_of_a_game_from_another_guild_is_refused(
     assert info.value.key is Msg.NO_GAME_HERE
     update = await s.games.show_board(CHANNEL, Requester(CAROL, GUILD), announce=None)
     assert update.state.channel_id == CHANNEL
+
+
+DM = 9101
+"""A DM between Alice and Bob: a game there has no guild (docs/ARCHITECTURE.md,
+"Places")."""
+
+
+async def test_a_game_in_a_dm_is_hidden_from_every_server_and_seen_by_its_players_anywhere(
+    open_services: OpenServices,
+) -> None:
+    s = await open_services()
+    record = await start_game(s, "turkish", channel=DM, guild=None)
+    assert record.guild_id is None
+    outsiders = [Requester(CAROL, where) for where in (GUILD, OTHER_GUILD, None)]
+    players = [Requester(player, where) for player in (ALICE, BOB)
+               for where in (GUILD, OTHER_GUILD, None)]
+    targets = PressTargets(s.storage)
+    for outsider in outsiders:
+        assert not can_see(outsider, record)
+        with pytest.raises(PlayerError) as board:
+            await s.games.show_board(DM, outsider, announce=None)
+        assert board.value.key is Msg.NO_GAME_HERE
+        with pytest.raises(PlayerError) as pressed:
+            await targets.game(outsider, record.id, channel_id=DM)
+        assert pressed.value.key is Msg.UNKNOWN_GAME
+    for player in players:
+        assert (await s.games.show_board(DM, player, announce=None)).state.game_id == record.id
+        assert (await targets.game(player, record.id, channel_id=DM)).id == record.id
+
+    for _ in range(2):  # a game with moves, which the analysis takes
+        state = s.games.current(DM)
+        move = engine.legal_moves(state.position, state.variant)[0]
+        assert state.to_move.user_id is not None
+        await s.games.play(DM, state.to_move.user_id,
+                           engine.format_move(move, state.position, state.variant))
+    await s.games.resign(DM, BOB)
+    for outsider in outsiders:
+        assert [g.id for g in await s.stats.history(ALICE, outsider, limit=10)] == []
+        for shown in (s.stats.export(outsider, game_id=record.id),
+                      s.composed.analyses.find(outsider, game_id=record.id)):
+            with pytest.raises(PlayerError) as hidden:
+                await shown
+            assert hidden.value.key is Msg.UNKNOWN_GAME
+    for player in players:
+        assert [g.id for g in await s.stats.history(ALICE, player, limit=10)] == [record.id]
+        assert (await s.stats.export(player, game_id=record.id)).game_id == record.id
+        assert (await s.composed.analyses.find(player, game_id=record.id)).id == record.id

@@ -19,8 +19,8 @@ from tests.support.discord_harness import (
     run,
     slash,
 )
-from tests.support.fake_discord import option, user_option
-from tests.support.services import ALICE, BOB, CAROL, CHANNEL
+from tests.support.fake_discord import MEMBER, option, user_option
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 
 def _bob() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -132,3 +132,56 @@ async def test_a_refused_option_is_named_as_the_readers_client_names_it(
         locale=locale))
     assert answer.ephemeral
     assert f"`{shown}`" in answer.content
+
+
+# --- places (docs/ARCHITECTURE.md, "Places") ---------------------------------------------
+
+USE_EXTERNAL_APPS = 1 << 50
+"""The permission Discord checks before a user-installed app may answer in public."""
+DM, GROUP_DM = 9101, 9102
+"""A DM and a group DM between users (the app is no member of either)."""
+
+
+@pytest.mark.parametrize(("where", "kwargs", "expected"), [
+    ("a server that installed the app", dict(context=0, owners={0: GUILD}), "channel"),
+    ("a server that both installed", dict(context=0, owners={0: GUILD, 1: ALICE}),
+     "channel"),
+    ("a server only the player installed it to",
+     dict(context=0, owners={1: ALICE}, permissions=str(int(MEMBER) | USE_EXTERNAL_APPS)),
+     "interactions"),
+    ("the bot's own DM", dict(guild_id=None, context=1, owners={1: ALICE}), "channel"),
+    ("a DM between users", dict(guild_id=None, context=2, owners={1: ALICE}, channel=DM),
+     "interactions"),
+    ("a group DM", dict(guild_id=None, context=2, owners={1: ALICE}, channel=GROUP_DM,
+                        channel_type=3), "interactions"),
+])
+async def test_a_game_is_played_in_the_place_kind_of_the_interaction_that_starts_it(
+        harness: Harness, where: str, kwargs: dict[str, Any], expected: str) -> None:
+    h = harness
+    channel = kwargs.pop("channel", CHANNEL)
+    if expected == "interactions":
+        h.discord.memberless_channels.add(channel)
+    calls = await run(h, slash(h, "play", [option("variant", "turkish"),
+                                           option("color", "white")],
+                               channel=channel, **kwargs))
+    assert not calls[0].ephemeral, (where, calls[0].content)
+    [game] = await h.bot.services.storage.games.active()
+    assert game.place.value == expected, where
+    assert game.guild_id == kwargs.get("guild_id", GUILD) and game.channel_id == channel
+    assert not any(c.path.startswith(f"/channels/{channel}/") for c in calls), where
+
+
+async def test_a_start_where_every_answer_would_be_private_is_refused_saying_why(
+        harness: Harness) -> None:
+    h = harness  # only Alice installed the app; the server denies her external apps
+    h.discord.memberless_channels.add(CHANNEL)
+    for command, options in (
+            ("play", [option("variant", "turkish")]),
+            ("challenge", [user_option("opponent", BOB)[0], option("variant", "turkish")])):
+        resolved = user_option("opponent", BOB)[1] if command == "challenge" else None
+        [answer] = await run(h, slash(h, command, options, resolved=resolved, context=0,
+                                      owners={1: ALICE}))
+        assert answer.ephemeral
+        assert answer.content == text(Msg.EXTERNAL_APPS_OFF, "en"), command
+        assert "direct messages" in answer.content
+    assert await h.bot.services.storage.games.active() == []
