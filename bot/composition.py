@@ -227,7 +227,8 @@ async def compose(
         computer.check_room, budget_seconds=config.computer_budget
     )
     challenges = ChallengeService(
-        storage, games, expiry=config.challenge_expiry, clock=clock, rng=rng,
+        storage, games, expiry=config.challenge_expiry,
+        correspondence_expiry=config.correspondence_challenge_expiry, clock=clock, rng=rng,
         settings=preferences,
     )
     deadlines = DeadlineScheduler(games, challenges, announcer, clock=clock)

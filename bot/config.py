@@ -65,7 +65,9 @@ class Config:
     token: the Discord bot token (None: not set). database: SQLite file path.
     dev_guild: a guild id to sync commands to instantly (None: global sync).
     log_level: a `logging` level name. discord_url: the stand-in's address (None: Discord).
-    challenge_expiry: how long a challenge stays open. inactivity_limit: a game with no move
+    challenge_expiry: how long a challenge stays open. correspondence_challenge_expiry:
+    at least how long a correspondence challenge (a move time of a day or more) stays
+    open. inactivity_limit: a game with no move
     for this long is lost on time by the player to move. eligibility: who appears on
     leaderboards (minimum rated games, deviation strictly below a maximum).
     default_rated, default_move_time: `/challenge` defaults. computer_moves_before_forfeit:
@@ -95,6 +97,7 @@ class Config:
     log_level: str = "INFO"
     discord_url: str | None = None
     challenge_expiry: timedelta = timedelta(minutes=10)
+    correspondence_challenge_expiry: timedelta = timedelta(days=3)
     inactivity_limit: timedelta = timedelta(days=3)
     eligibility: Eligibility = field(
         default_factory=lambda: Eligibility(min_games=5, max_deviation=110.0)
@@ -269,6 +272,8 @@ def settings_from(env: Mapping[str, str]) -> Config:
         log_level=level,
         discord_url=url,
         challenge_expiry=_duration(env, "DAMA_CHALLENGE_EXPIRY", timedelta(minutes=10)),
+        correspondence_challenge_expiry=_duration(
+            env, "DAMA_CORRESPONDENCE_CHALLENGE_EXPIRY", timedelta(days=3)),
         inactivity_limit=_duration(env, "DAMA_INACTIVITY_LIMIT", timedelta(days=3)),
         eligibility=Eligibility(
             min_games=_int(env, "DAMA_LEADERBOARD_MIN_GAMES", 5, 0, 100_000),

@@ -21,11 +21,26 @@ COLOR_CHOICES = [
 MOVE_TIME_CHOICES = [
     app_commands.Choice(name=command_text(f"choice.{m.value}"), value=m.value) for m in MoveTime
 ]
+"""Every per-move time (`MoveTime`), correspondence ones too (a game between two players;
+docs/RULES.md, "Project-wide game rules", Time)."""
+COMPUTER_MOVE_TIME_CHOICES = [
+    choice for choice in MOVE_TIME_CHOICES if not MoveTime(choice.value).is_correspondence
+]
+"""The per-move times of a game against the computer: under a day (the computer answers
+at once, so a game against it is played in one sitting; a correspondence game is between
+two players)."""
 SCOPE_CHOICES = [
     app_commands.Choice(name=command_text("choice.server"), value="server"),
     app_commands.Choice(name=command_text("choice.global"), value="global"),
 ]
 DEFAULT_VARIANT = "turkish"
+
+
+def computer_default(default: MoveTime) -> MoveTime:
+    """The per-move time a game against the computer takes without `move_time`: the
+    server's `default`, or none when that is a correspondence time (those are offered
+    for games between two players only, `COMPUTER_MOVE_TIME_CHOICES`)."""
+    return MoveTime.NONE if default.is_correspondence else default
 
 
 def game_timing(

@@ -12,8 +12,9 @@ from discord.ext import commands
 from bot.cogs.choices import (
     CLOCK_CHOICES,
     COLOR_CHOICES,
-    MOVE_TIME_CHOICES,
+    COMPUTER_MOVE_TIME_CHOICES,
     VARIANT_CHOICES,
+    computer_default,
     game_timing,
 )
 from bot.cogs.installs import anywhere
@@ -44,7 +45,7 @@ class Computer(commands.Cog):
         move_time=t("play.move_time"), clock=t("play.clock"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES, color=COLOR_CHOICES,
-                          move_time=MOVE_TIME_CHOICES, clock=CLOCK_CHOICES)
+                          move_time=COMPUTER_MOVE_TIME_CHOICES, clock=CLOCK_CHOICES)
     async def play(
         self,
         interaction: Interaction,
@@ -54,7 +55,8 @@ class Computer(commands.Cog):
         move_time: str | None = None,
         clock: str | None = None,
     ) -> None:
-        per_move, control = game_timing(self.settings.default_move_time, move_time, clock)
+        per_move, control = game_timing(computer_default(self.settings.default_move_time),
+                                        move_time, clock)
         await self.computer_games.start(
             player=person(interaction.user), guild_id=interaction.guild_id,
             channel_id=channel_of(interaction), variant=variant, level=level,

@@ -1,5 +1,5 @@
-"""Information commands: /rating, /leaderboard, /history, /export, /rules, /help. They
-also work in direct messages (a leaderboard there is global). Each reads the
+"""Information commands: /rating, /leaderboard, /history, /games, /export, /rules, /help.
+They also work in direct messages (a leaderboard there is global). Each reads the
 interaction, calls one `StatsService` method, and answers with what `bot.ui.info` builds
 from the message catalog (`/export format:GIF`: what `bot.ui.replay` draws)."""
 
@@ -19,6 +19,7 @@ from bot.messages import command_text as t
 from bot.services import StatsService
 from bot.services.settings import PreferenceService
 from bot.ui.answer import Answer
+from bot.ui.games_list import games_embed
 from bot.ui.info import (
     export_message,
     help_embed,
@@ -93,6 +94,23 @@ class Info(commands.Cog):
         await Answer.of(interaction).send(embed=history_embed(
             who.id, history.games, locale_of(interaction), name=who.display_name,
             hidden=history.hidden))
+
+    @app_commands.command(name="games", description=t("games"))
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @anywhere
+    async def games(self, interaction: Interaction) -> None:
+        """The caller's games under way everywhere (`StatsService.games_under_way`),
+        answered to the caller alone: it lists games of other servers and direct
+        messages. A server is named when the bot is in it (discord.py's cache)."""
+        listing = await self.stats.games_under_way(interaction.user.id)
+        names = {}
+        for game in listing.games:
+            if game.guild_id is not None:
+                guild = interaction.client.get_guild(game.guild_id)
+                if guild is not None:
+                    names[game.guild_id] = guild.name
+        await Answer.of(interaction).send(
+            embed=games_embed(listing, names, locale_of(interaction)), ephemeral=True)
 
     @app_commands.command(name="export", description=t("export"))
     @anywhere

@@ -39,7 +39,7 @@ from bot.config import Config
 from bot.messages import Listing, Msg, text
 from bot.messages import command_text as t
 from bot.services import PlayerError
-from bot.services.models import MoveTime
+from bot.services.models import DAY_SECONDS, MoveTime
 from bot.services.settings import PreferenceService
 from bot.services.tournaments import TournamentService, TournamentSettings, TournamentView
 from bot.services.tournaments.values import START_WITHIN
@@ -70,8 +70,10 @@ DURATIONS = {"10m": 10, "20m": 20, "30m": 30, "45m": 45, "1h": 60, "90m": 90, "2
 DURATION_CHOICES = [app_commands.Choice(name=t(f"choice.{value}"), value=value)
                     for value in DURATIONS]
 
-MOVE_TIMES = [limit for limit in MoveTime if limit.seconds is not None]
-"""A tournament's games have a time per move (they must end): every choice but none."""
+MOVE_TIMES = [limit for limit in MoveTime
+              if limit.seconds is not None and limit.seconds <= DAY_SECONDS]
+"""A tournament's games have a time per move (they must end), at most a day (a tournament
+is played in hours or days, not weeks): every choice up to a day but none."""
 MOVE_TIME_CHOICES = [app_commands.Choice(name=t(f"choice.{limit.value}"), value=limit.value)
                      for limit in MOVE_TIMES]
 

@@ -1,6 +1,6 @@
 """The English source of every message (`ENGLISH`; the `/rules` texts in
 `english_rules.py`, the tournaments' in `english_tournaments.py`, the places' in
-`english_places.py`; `Plural`, a message whose
+`english_places.py`, `/games`' in `english_games.py`; `Plural`, a message whose
 words depend on a number, in `plural.py`). English is the source language: the catalogs'
 `msgid`s are these texts, and `python -m bot.locales` rewrites the templates from them."""
 
@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.messages.english_places import ENGLISH_PLACES
+from bot.messages.english_games import ENGLISH_GAMES
 from bot.messages.english_rules import ENGLISH_RULES
 from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
 from bot.messages.ids import Msg
@@ -336,6 +337,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "moved · **/rematch** plays the last game again, colours swapped.\n"
         "**/rating**, **/leaderboard**, **/history** and **/export** (PDN, GIF) show results; "
         "**/rules** explains a variant.\n"
+        "**/games** lists your games under way everywhere, your turn first, with links to "
+        "their boards; a time per move of days suits a slow game.\n"
         "**/settings**: the side your boards are drawn from, and moves in numbers (22-18) or "
         "letters (d3-c4) in the variants with numbered squares (Italian and International "
         "draughts, English checkers).\n"
@@ -348,8 +351,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "For members with Manage Server: **/server-settings** sets this server's limits on "
         "pending challenges, its language and who may run tournaments; **/puzzle-daily** "
         "posts the daily puzzle in a channel, **/puzzle-daily-stop** stops it.\n"
-        "One game per channel: start a thread to play several at once. A game with no move "
-        "for {inactivity} is lost on time by the player to move."
+        "One game per channel: start a thread to play several at once. A game without a time "
+        "limit and with no move for {inactivity} is lost on time by the player to move."
     ),
     Msg.SCORE_WIN: "won",
     Msg.SCORE_LOSS: "lost",
@@ -569,4 +572,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     **ENGLISH_RULES,
     **ENGLISH_TOURNAMENTS,
     **ENGLISH_PLACES,
+    **ENGLISH_GAMES,
 })

@@ -472,3 +472,18 @@ class Msg(enum.StrEnum):
     EXTERNAL_APPS_OFF = "error.external_apps_off"
     MOVE_SELECT = "board.move_select"
     MOVE_SELECT_TOO_MANY = "board.move_select_too_many"
+    # --- games under way (/games, bot/ui/games_list.py; English in english_games.py) ----
+    GAMES_TITLE = "games.title"
+    GAMES_NONE = "games.none"
+    GAMES_LINE = "games.line"
+    GAMES_YOUR_TURN = "games.your_turn"
+    GAMES_THEIR_TURN = "games.their_turn"
+    GAMES_TURN_UNKNOWN = "games.turn_unknown"
+    GAMES_DEADLINE = "games.deadline"
+    GAMES_NO_DEADLINE = "games.no_deadline"
+    GAMES_IN_SERVER = "games.in_server"
+    GAMES_IN_A_SERVER = "games.in_a_server"
+    GAMES_IN_DIRECT_MESSAGES = "games.in_direct_messages"
+    GAMES_MORE = "games.more"
+    # a challenge pressed after it expired (bot.services.challenges)
+    CHALLENGE_EXPIRED_AFTER = "error.challenge_expired_after"

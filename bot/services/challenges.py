@@ -72,8 +72,15 @@ def variant_key(name: str) -> str:
         ) from None
 
 
+CORRESPONDENCE_EXPIRY = timedelta(days=3)
+"""How long a correspondence challenge stays open by default
+(`DAMA_CORRESPONDENCE_CHALLENGE_EXPIRY`): an opponent who looks once a day sees it at least twice
+(docs/RULES.md, "Project-wide game rules", Time)."""
+
+
 class ChallengeService:
-    """Create, accept, decline, cancel and expire challenges."""
+    """Create, accept, decline, cancel and expire challenges. A challenge stays open
+    `expiry`, a correspondence one at least `correspondence_expiry` (`expiry_of`)."""
 
     def __init__(
         self,
@@ -81,6 +88,7 @@ class ChallengeService:
         games: GameService,
         *,
         expiry: timedelta = timedelta(minutes=10),
+        correspondence_expiry: timedelta = CORRESPONDENCE_EXPIRY,
         clock: Clock = utc_now,
         rng: random.Random | None = None,
         settings: PreferenceService | None = None,
@@ -90,6 +98,7 @@ class ChallengeService:
         self._creating = asyncio.Lock()
         self._games = games
         self._expiry = expiry
+        self._correspondence_expiry = correspondence_expiry
         self._clock = clock
         self._rng = rng if rng is not None else random.Random()
         self._expiries: dict[int, datetime] = {}
@@ -164,7 +173,7 @@ class ChallengeService:
                     guild_id=guild_id,
                     channel_id=channel_id,
                     variant=key,
-                    expires_at=self._clock() + self._expiry,
+                    expires_at=self._clock() + self.expiry_of(move_time),
                     rated=rated,
                     color=color,
                     move_seconds=move_time.seconds,
@@ -210,11 +219,22 @@ class ChallengeService:
         challenge = await self._storage.challenges.get(challenge_id)
         if challenge is None:
             raise PlayerError(Msg.CHALLENGE_UNKNOWN)
+        if challenge.status is ChallengeStatus.EXPIRED or (
+                challenge.status is ChallengeStatus.PENDING
+                and challenge.expires_at <= self._clock()):
+            raise PlayerError(Msg.CHALLENGE_EXPIRED_AFTER, when=challenge.expires_at,
+                              open_for=challenge.expires_at - challenge.created_at)
         if challenge.status is not ChallengeStatus.PENDING:
             raise PlayerError(Msg.CHALLENGE_CLOSED, status=challenge.status)
-        if challenge.expires_at <= self._clock():
-            raise PlayerError(Msg.CHALLENGE_CLOSED, status=ChallengeStatus.EXPIRED)
         return challenge
+
+    def expiry_of(self, move_time: MoveTime) -> timedelta:
+        """How long a new challenge with `move_time` stays open: the configured expiry,
+        and for a correspondence game (a move time of a day or more) at least the
+        correspondence expiry (docs/RULES.md, "Project-wide game rules", Time)."""
+        if move_time.is_correspondence:
+            return max(self._expiry, self._correspondence_expiry)
+        return self._expiry
 
     @staticmethod
     def _closed(error: ChallengeNotPendingError) -> PlayerError:
@@ -230,8 +250,9 @@ class ChallengeService:
         (where it is accepted; docs/ARCHITECTURE.md, "Places"). `announce` (inside the channel's
         lock) gets a STARTED update. Raises `PlayerError`: CHALLENGE_UNKNOWN (also when
         `channel_id` is not the challenge's channel: a press no Discord client sends),
-        CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU, and the channel refusals
-        of `GameService.check_channel` (CHANNEL_BUSY, GAME_QUARANTINED...)."""
+        CHALLENGE_EXPIRED_AFTER, CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU, and
+        the channel refusals of `GameService.check_channel` (CHANNEL_BUSY,
+        GAME_QUARANTINED...)."""
         first = await self._pending(challenge_id)
         closed: list[Challenge] = []
 
@@ -272,7 +293,7 @@ class ChallengeService:
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenged user declines. Raises `PlayerError`: CHALLENGE_UNKNOWN,
-        CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU."""
+        CHALLENGE_EXPIRED_AFTER, CHALLENGE_CLOSED, CHALLENGE_OWN, CHALLENGE_NOT_FOR_YOU."""
         challenge = await self._pending(challenge_id)
         if user_id == challenge.challenger_id:
             raise PlayerError(Msg.CHALLENGE_OWN, opponent=UserRef(challenge.challenged_id or 0))
@@ -282,7 +303,7 @@ class ChallengeService:
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenger withdraws. Raises `PlayerError`: CHALLENGE_UNKNOWN,
-        CHALLENGE_CLOSED, CHALLENGE_NOT_YOURS."""
+        CHALLENGE_EXPIRED_AFTER, CHALLENGE_CLOSED, CHALLENGE_NOT_YOURS."""
         challenge = await self._pending(challenge_id)
         if user_id != challenge.challenger_id:
             raise PlayerError(

@@ -37,21 +37,46 @@ def color_of(side: Side) -> Color:
     return Color.WHITE if side is Side.WHITE else Color.BLACK
 
 
+DAY_SECONDS = 24 * 60 * 60
+CORRESPONDENCE_MOVE_SECONDS = DAY_SECONDS
+"""A game with at least this many seconds a move is a correspondence game
+(docs/RULES.md, "Project-wide game rules", Time)."""
+
+
+def is_correspondence_time(move_seconds: int | None) -> bool:
+    """Whether a game of `move_seconds` a move (None: no limit) is a correspondence game:
+    a day or more a move, lost on time when the move time passes (docs/RULES.md,
+    "Project-wide game rules", Time)."""
+    return move_seconds is not None and move_seconds >= CORRESPONDENCE_MOVE_SECONDS
+
+
 class MoveTime(enum.Enum):
     """The per-move time limits a game can have (docs/RULES.md, "Project-wide game
-    rules", Time): 40 seconds as on the Turkish rule page, 5 minutes, 1 hour, 1 day, or
-    none. The value is the text of the setting and of the command option."""
+    rules", Time): 40 seconds as on the Turkish rule page, 5 minutes, 1 hour, 1, 2, 3, 5,
+    7 or 14 days (correspondence, `is_correspondence`), or none. The value is the text of
+    the setting and of the command option."""
 
     NONE = "none"
     SECONDS_40 = "40s"
     MINUTES_5 = "5m"
     HOUR_1 = "1h"
     DAY_1 = "1d"
+    DAYS_2 = "2d"
+    DAYS_3 = "3d"
+    DAYS_5 = "5d"
+    DAYS_7 = "7d"
+    DAYS_14 = "14d"
 
     @property
     def seconds(self) -> int | None:
         """The limit in seconds, None for no limit."""
         return _MOVE_SECONDS[self]
+
+    @property
+    def is_correspondence(self) -> bool:
+        """Whether a game with this limit is a correspondence game: a day or more a move
+        (`is_correspondence_time`)."""
+        return is_correspondence_time(self.seconds)
 
     @classmethod
     def of_seconds(cls, seconds: int | None) -> MoveTime:
@@ -68,7 +93,12 @@ _MOVE_SECONDS = {
     MoveTime.SECONDS_40: 40,
     MoveTime.MINUTES_5: 5 * 60,
     MoveTime.HOUR_1: 60 * 60,
-    MoveTime.DAY_1: 24 * 60 * 60,
+    MoveTime.DAY_1: DAY_SECONDS,
+    MoveTime.DAYS_2: 2 * DAY_SECONDS,
+    MoveTime.DAYS_3: 3 * DAY_SECONDS,
+    MoveTime.DAYS_5: 5 * DAY_SECONDS,
+    MoveTime.DAYS_7: 7 * DAY_SECONDS,
+    MoveTime.DAYS_14: 14 * DAY_SECONDS,
 }
 
 

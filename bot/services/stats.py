@@ -16,6 +16,7 @@ from bot.ratings.estimate import games_to_deviation
 from bot.services.errors import PlayerError
 from bot.services.games import GameService
 from bot.services.models import ENDINGS_LEFT_UNRATED_WHEN_EARLY, EndReason, too_early_to_rate
+from bot.services.under_way import GAMES_SHOWN, GamesUnderWay, games_under_way
 from bot.services.visibility import Requester, can_see, visible
 from engine import Color, Move, Position, Variant
 from engine.analysis import GameAnalysis, pdn_comments
@@ -200,6 +201,16 @@ class StatsService:
             if len(shown) >= limit or len(found) < fetch:
                 return shown[:limit]
             fetch *= 4
+
+    async def games_under_way(self, user_id: int, *,
+                              limit: int = GAMES_SHOWN) -> GamesUnderWay:
+        """User `user_id`'s active games everywhere (any server, channel or direct
+        message, this shard's or another's: read from the database), as `/games` lists
+        them to that user alone (`bot.services.under_way.games_under_way`: their turn
+        first, then the nearest deadline; at most `limit`, the rest counted). Raises what
+        the storage raises."""
+        records = await self._storage.games.active_for_user(user_id)
+        return games_under_way(records, user_id, limit=limit)
 
     async def game_history(self, user_id: int, requester: Requester, *,
                            limit: int = 10) -> GameHistory:

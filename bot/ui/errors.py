@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 Inter = discord.Interaction[Any]
 
-RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED)
+RETIRED = (Msg.STALE_BOARD, Msg.GAME_OVER, Msg.CHALLENGE_CLOSED, Msg.CHALLENGE_EXPIRED_AFTER)
 """Refusals of a button press meaning its message is out of date: its buttons go. A press
 naming what does not exist or what the presser may not see (UNKNOWN_GAME,
 GAME_ELSEWHERE, CHALLENGE_UNKNOWN, NOT_THIS_BOARDS: a `custom_id` no message of ours

@@ -219,9 +219,10 @@ def challenge_link(challenge: Challenge) -> str:
 
 def param(value: object, locale: str | None) -> str:
     """A message parameter as text: users as mentions, colours and statuses by name,
-    durations in words (`duration_text`), a `Listing` joined as `locale`'s language joins
-    a list (`join_list`), an `OptionName` as the reader's client names the option, a
-    player's `Quoted` words with their markup and mentions escaped."""
+    durations in words (`duration_text`), moments as relative Discord timestamps, a
+    `Listing` joined as `locale`'s language joins a list (`join_list`), an `OptionName` as
+    the reader's client names the option, a player's `Quoted` words with their markup and
+    mentions escaped."""
     if isinstance(value, UserRef):
         return mention(value.user_id)
     if isinstance(value, ChannelRef):
@@ -240,6 +241,8 @@ def param(value: object, locale: str | None) -> str:
         return text(_COLOR_CHOICES[value], locale)
     if isinstance(value, timedelta):
         return duration_text(value, locale)
+    if isinstance(value, datetime):
+        return timestamp(value)
     if isinstance(value, Challenge):
         return challenge_link(value)
     if isinstance(value, Listing):

@@ -16,6 +16,7 @@ def test_defaults() -> None:
     settings = settings_from({})
     assert settings.token is None and settings.database == "data/dama.sqlite3"
     assert settings.challenge_expiry == timedelta(minutes=10)
+    assert settings.correspondence_challenge_expiry == timedelta(days=3)
     assert settings.inactivity_limit == timedelta(days=3)
     assert settings.default_move_time is MoveTime.NONE and settings.default_rated
     assert settings.dev_guild is None and settings.log_level == "INFO"
@@ -28,9 +29,11 @@ def test_values_are_read() -> None:
         "DAMA_LEADERBOARD_MAX_DEVIATION": "350", "DAMA_DEFAULT_RATED": "no",
         "DAMA_DEFAULT_MOVE_TIME": "40s", "DAMA_LOG_LEVEL": "debug",
         "DAMA_DISCORD_URL": "http://127.0.0.1:8765",
+        "DAMA_CORRESPONDENCE_CHALLENGE_EXPIRY": "1d",
     })
     assert settings.token == "abc" and settings.dev_guild == 1234
     assert settings.challenge_expiry == timedelta(seconds=90)
+    assert settings.correspondence_challenge_expiry == timedelta(days=1)
     assert settings.inactivity_limit == timedelta(days=2)
     assert settings.eligibility.min_games == 0 and settings.eligibility.max_deviation == 350
     assert not settings.default_rated and settings.default_move_time is MoveTime.SECONDS_40
@@ -100,7 +103,8 @@ def test_env_example_lists_every_setting_and_parses() -> None:
 @pytest.mark.parametrize("value", ["99999999999d", "1e300d", "400d", "99999999h"])
 def test_huge_durations_are_one_line_config_errors(value: str) -> None:
     # Config errors are one line naming the setting, never a traceback (OverflowError).
-    for name in ("DAMA_CHALLENGE_EXPIRY", "DAMA_INACTIVITY_LIMIT"):
+    for name in ("DAMA_CHALLENGE_EXPIRY", "DAMA_CORRESPONDENCE_CHALLENGE_EXPIRY",
+                 "DAMA_INACTIVITY_LIMIT"):
         with pytest.raises(ConfigError) as caught:
             settings_from({name: value})
         message = str(caught.value)

@@ -31,7 +31,8 @@ GAME_COMMANDS = {"challenge", "move", "board", "resign", "draw", "abort", "play"
                  "rematch"}
 
 
-INFO_COMMANDS = {"rating", "leaderboard", "history", "export", "rules", "help", "analyze"}
+INFO_COMMANDS = {"rating", "leaderboard", "history", "games", "export", "rules", "help",
+                 "analyze"}
 SETTINGS_COMMANDS = {"settings", "server-settings"}
 
 PUZZLE_COMMANDS = {"puzzle", "solve"}
@@ -59,7 +60,7 @@ async def test_command_schema(harness: Harness) -> None:
     assert challenge["rated"]["type"] == 5 and not challenge["rated"].get("required")
     assert [c["value"] for c in challenge["color"]["choices"]] == ["white", "black", "random"]
     assert [c["value"] for c in challenge["move_time"]["choices"]] == [
-        "none", "40s", "5m", "1h", "1d"]
+        "none", "40s", "5m", "1h", "1d", "2d", "3d", "5d", "7d", "14d"]
     assert [c["value"] for c in challenge["clock"]["choices"]] == ["3+2", "5+3", "10+5", "15+10"]
     assert challenge["clock"]["type"] == 3 and not challenge["clock"].get("required")
     move, draw = commands["move"]["options"]

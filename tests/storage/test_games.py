@@ -121,6 +121,29 @@ async def test_list_active(storage: Storage) -> None:
     assert await storage.games.active_in_channel(3) is None
 
 
+async def test_a_players_active_games_come_from_every_server_and_direct_messages(
+    storage: Storage,
+) -> None:
+    """`active_for_user` (what /games reads): the player's active games in any server or
+    direct message, either side, oldest first, with their board message and deadline;
+    nobody else's, no finished one."""
+    deadline = START + timedelta(days=2)
+    in_one = await storage.games.create(new_game(channel=11, white=1, black=2, guild=10))
+    in_dm = await storage.games.create(NewGame(
+        variant="turkish", channel_id=12, guild_id=None, white=Seat.human(3),
+        black=Seat.human(1), start_fen=FEN, move_seconds=2 * 86400, deadline=deadline))
+    in_other = await storage.games.create(new_game(channel=13, white=1, black=4, guild=20))
+    await storage.games.create(new_game(channel=14, white=2, black=3, guild=10))
+    ended = await storage.games.create(new_game(channel=15, white=1, black=5, guild=30))
+    await storage.games.finish(ended.id, result=GameResult.DRAW, termination="agreement")
+    await storage.games.set_board_message(in_dm.id, 999)
+    found = await storage.games.active_for_user(1)
+    assert [g.id for g in found] == [in_one.id, in_dm.id, in_other.id]
+    assert [g.guild_id for g in found] == [10, None, 20]
+    assert found[1].board_message_id == 999 and found[1].clock.deadline == deadline
+    assert found[1].move_seconds == 2 * 86400
+
+
 async def test_last_activity_is_each_active_games_last_move_or_its_creation(
     storage: Storage, clock: FakeClock
 ) -> None:

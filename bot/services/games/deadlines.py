@@ -4,12 +4,17 @@
 A game with a per-move time (`move_seconds`) has a stored deadline for the side to move;
 when it passes and someone listens to `AbsentPlayerTurn`, the computer plays for the
 absent player, up to `GameRules.computer_moves_before_forfeit` moves in a row; without a
-listener, or after that many, the player loses on time. A game with clocks
-(`storage.TimeControl`, `bot.services.games.clock`) has the player to move's remaining
-time as its deadline: when it passes, that player loses on time at once (FIDE Laws of
-Chess art. 6.9), the computer's seat too. Independently, a game with no move for
-`GameRules.inactivity_limit` is lost on time by the player to move. The per-move
-deadline of a computer seat does not count (the computer moves as soon as it has chosen).
+listener, or after that many, the player loses on time. A correspondence game (a move
+time of a day or more, `is_correspondence_time`) is lost on time as soon as its deadline
+passes: nobody plays for a player who has days to move (lichess's correspondence rule).
+A game with clocks (`storage.TimeControl`, `bot.services.games.clock`) has the player to
+move's remaining time as its deadline: when it passes, that player loses on time at once
+(FIDE Laws of Chess art. 6.9), the computer's seat too. A game whose time limit does not
+count (none, or the computer is moving: `GameTable.time_limit_counts`) is lost on time by
+the player to move after `GameRules.inactivity_limit` without a move; a time limit that
+counts governs alone (the inactivity limit never ends a game before its move time could).
+The per-move deadline of a computer seat does not count (the computer moves as soon as it
+has chosen).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from datetime import datetime
 from bot.services.events import AbsentPlayerTurn, DeadlinesChanged
 from bot.services.games.core import GameCore
 from bot.services.games.values import Announce
-from bot.services.models import EndReason, GameUpdate, UpdateKind
+from bot.services.models import EndReason, GameUpdate, UpdateKind, is_correspondence_time
 from engine import Color
 
 log = logging.getLogger(__name__)
@@ -37,8 +42,9 @@ class GameDeadlines:
     ) -> list[GameUpdate]:
         """Act on every game whose deadline is at or before `now` (default: the clock):
         a passed per-move deadline hands the turn to the computer (`AbsentPlayerTurn`; it
-        moves later, without this call waiting), or the player loses on time (see the
-        module docstring); the inactivity limit makes the player to move lose on time.
+        moves later, without this call waiting), or the player loses on time (always in a
+        correspondence game; see the module docstring); a passed inactivity limit (a game
+        whose time limit does not count) makes the player to move lose on time.
         Returns the games ended here, each also announced. A game whose deadline fails is
         logged and the others still run."""
         moment = self._core.clock() if now is None else now
@@ -66,7 +72,7 @@ class GameDeadlines:
             record = live.record
             color = live.game.position.turn
             previous = record.board_message_id
-            if live.last_activity + table.rules.inactivity_limit <= now:
+            if not table.time_limit_counts(live):  # the inactivity limit passed
                 state = await core.finish(live, EndReason.INACTIVITY, color.opponent)
                 return await core.announce(
                     GameUpdate(UpdateKind.ENDED, state, None, None, previous), announce
@@ -74,6 +80,7 @@ class GameDeadlines:
             done = (record.clock.white_computer_moves if color is Color.WHITE
                     else record.clock.black_computer_moves)
             if (record.time_control is not None
+                    or is_correspondence_time(record.move_seconds)
                     or not core.events.listened(AbsentPlayerTurn)
                     or done >= table.rules.computer_moves_before_forfeit):
                 state = await core.finish(live, EndReason.TIME_FORFEIT, color.opponent)

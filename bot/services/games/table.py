@@ -256,20 +256,28 @@ class GameTable:
         return live.record.seat(side_of(live.game.position.turn)).is_computer
 
     def deadline(self, live: LiveGame) -> datetime:
-        """The inactivity limit, or the clock deadline when that is earlier and counts:
-        always with players' clocks (`storage.TimeControl`); with a per-move time, when a
-        person is to move and the computer is not already moving for them."""
+        """The clock deadline when it counts (`time_limit_counts`), else the inactivity
+        limit: a game with a time limit is governed by it, and the inactivity limit never
+        ends it first (docs/RULES.md, "Project-wide game rules", Time)."""
         return self._deadline(live.record, live.last_activity, live.game.position.turn)
 
+    def time_limit_counts(self, live: LiveGame) -> bool:
+        """Whether `live`'s clock deadline is its deadline: always with players' clocks
+        (`storage.TimeControl`); with a per-move time, when a person is to move and the
+        computer is not already moving for them. Otherwise the inactivity limit is."""
+        return self._clock_counts(live.record, live.game.position.turn)
+
+    def _clock_counts(self, record: GameRecord, turn: Color) -> bool:
+        if record.clock.deadline is None:
+            return False
+        return record.time_control is not None or not (
+            self.is_absent(record.id) or record.seat(side_of(turn)).is_computer)
+
     def _deadline(self, record: GameRecord, last_activity: datetime, turn: Color) -> datetime:
-        inactivity = last_activity + self.rules.inactivity_limit
         clock = record.clock.deadline
-        if clock is None:
-            return inactivity
-        if record.time_control is None and (
-                self.is_absent(record.id) or record.seat(side_of(turn)).is_computer):
-            return inactivity
-        return min(clock, inactivity)
+        if clock is not None and self._clock_counts(record, turn):
+            return clock
+        return last_activity + self.rules.inactivity_limit
 
     def _deadlines(self) -> Iterator[tuple[GameRecord, datetime]]:
         for live in self.games():

@@ -43,10 +43,12 @@ async def test_play_schema(computer_harness: Harness) -> None:
     assert level["type"] == 4 and (level["min_value"], level["max_value"]) == (1, 5)
     assert not level.get("required")
     assert [c["value"] for c in options["color"]["choices"]] == ["white", "black", "random"]
+    # No correspondence time against the computer (docs/RULES.md, "Project-wide game
+    # rules", Time): /challenge offers those too.
     assert [c["value"] for c in options["move_time"]["choices"]] == [
-        "none", "40s", "5m", "1h", "1d"]
+        "none", "40s", "5m", "1h"]
     challenge = {c["name"]: c for c in sync.payload}["challenge"]
-    assert {o["name"]: o for o in challenge["options"]}["move_time"]["choices"] == \
+    assert {o["name"]: o for o in challenge["options"]}["move_time"]["choices"][:4] == \
         options["move_time"]["choices"]
     assert [c["value"] for c in options["clock"]["choices"]] == ["3+2", "5+3", "10+5", "15+10"]
     assert {o["name"]: o for o in challenge["options"]}["clock"]["choices"] == \

@@ -1,15 +1,18 @@
-"""The information commands (`bot/cogs/info.py`: /rating, /leaderboard, /history, /export,
-/rules, /help) through discord.py's command tree, requests captured by `FakeDiscord`."""
+"""The information commands (`bot/cogs/info.py`: /rating, /leaderboard, /history, /games,
+/export, /rules, /help) through discord.py's command tree, requests captured by `FakeDiscord`."""
 
 from __future__ import annotations
 
 import io
 import re
+from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import discord
 from PIL import Image
 
+import engine
 from bot.language import Language
 from bot.messages import ENGLISH, Msg, text, variant_name
 from bot.ratings import Glicko2Rating
@@ -17,7 +20,7 @@ from bot.ratings.estimate import games_to_deviation
 from bot.ui.present import Perspective
 from bot.ui.replay import replay_gif
 from engine import Color
-from storage import Eligibility
+from storage import Eligibility, NewGame, Seat
 from tests.support.discord_harness import (
     PNG,
     Harness,
@@ -31,7 +34,7 @@ from tests.support.discord_harness import (
     settings_for,
     slash,
 )
-from tests.support.fake_discord import option, user_option
+from tests.support.fake_discord import GUILD_ID, option, user_option
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
 OTHER_GUILD, OTHER_CHANNEL = 777, 778
@@ -339,3 +342,70 @@ async def test_history_of_someone_whose_games_are_hidden_here_does_not_say_they_
                                                        user=f"<@{ALICE}>")
     [own] = await run(h, slash(h, "history", user=CAROL, guild_id=777, channel=778))
     assert own.embeds[0]["description"] == f"<@{CAROL}> has not finished a game yet."
+
+
+FAR_GUILD, FAR_CHANNEL = 9_999, 4_444
+"""A server this bot process does not know (not in its cache, its games not loaded
+here: another shard's)."""
+DM_CHANNEL, DM_BOARD = 5_555, 31_337
+
+
+async def _stored_game(h: Harness, *, white: int, black: int, guild: int | None,
+                       channel: int, days: int) -> int:
+    """A game written straight to the database, as another bot process would: this
+    process's game service never loads it."""
+    variant = engine.get_variant("turkish")
+    record = await h.bot.services.storage.games.create(NewGame(
+        variant=variant.key, channel_id=channel, guild_id=guild, white=Seat.human(white),
+        black=Seat.human(black), start_fen=engine.Position.start(variant).to_fen(variant),
+        move_seconds=days * 86400, deadline=h.clock() + timedelta(days=days)))
+    return record.id
+
+
+async def test_games_lists_the_callers_games_everywhere_their_turn_first(
+    harness: Harness,
+) -> None:
+    h = harness
+    _, board = await challenge_and_accept(h)  # in GUILD_ID: Alice (White) to move
+    here = h.bot.services.games.current(CHANNEL).game_id
+    far = await _stored_game(h, white=CAROL, black=ALICE, guild=FAR_GUILD,
+                             channel=FAR_CHANNEL, days=2)  # Carol to move
+    direct = await _stored_game(h, white=ALICE, black=CAROL, guild=None,
+                                channel=DM_CHANNEL, days=1)  # Alice to move, soonest
+    await h.bot.services.storage.games.set_board_message(direct, DM_BOARD)
+    others = await _stored_game(h, white=BOB, black=CAROL, guild=FAR_GUILD,
+                                channel=FAR_CHANNEL + 1, days=3)
+    _cache_guild(h, GUILD_ID, "Draughts Club")
+
+    [answer] = await run(h, slash(h, "games", guild_id=None, channel=9))
+    assert answer.ephemeral  # it names games of other places
+    description = answer.embeds[0]["description"]
+    lines = description.split("\n\n")
+    assert [re.match(r"\[#(\d+)\]", line)[1] for line in lines] == [  # type: ignore[index]
+        str(direct), str(here), str(far)]
+    assert f"[#{direct}](https://discord.com/channels/@me/{DM_CHANNEL}/{DM_BOARD})" in lines[0]
+    assert "in direct messages" in lines[0] and f"<@{CAROL}>" in lines[0]
+    assert "**your turn**" in lines[0] and "time runs out <t:" in lines[0]
+    assert f"[#{here}](https://discord.com/channels/{GUILD_ID}/{CHANNEL}/{board})" in lines[1]
+    assert "in Draughts Club" in lines[1] and "no time limit" in lines[1]
+    assert f"[#{far}](https://discord.com/channels/{FAR_GUILD}/{FAR_CHANNEL})" in lines[2]
+    assert "in a server" in lines[2] and f"waiting for <@{CAROL}>" in lines[2]
+    assert f"#{others}" not in description
+
+    # Only the caller's games, wherever asked: Bob's two (his turn against Carol first).
+    [bobs] = await run(h, slash(h, "games", user=BOB))
+    assert bobs.ephemeral
+    assert re.findall(r"\[#(\d+)\]", bobs.embeds[0]["description"]) == [str(others),
+                                                                         str(here)]
+    [nobody] = await run(h, slash(h, "games", user=4242, guild_id=OTHER_GUILD,
+                                  channel=OTHER_CHANNEL))
+    assert nobody.embeds[0]["description"] == text(Msg.GAMES_NONE, None)
+
+
+def _cache_guild(h: Harness, guild_id: int, name: str) -> None:
+    """Put a server in the bot's cache, as the gateway's GUILD_CREATE does."""
+    data: dict[str, Any] = {"id": str(guild_id), "name": name, "owner_id": str(CAROL),
+                            "features": [], "roles": [], "channels": [], "members": [],
+                            "member_count": 1, "emojis": [], "stickers": []}
+    state = h.bot._connection
+    state._add_guild(discord.Guild(data=cast(Any, data), state=state))

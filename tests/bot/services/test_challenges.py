@@ -170,16 +170,45 @@ async def test_expiry(open_services: OpenServices) -> None:
     with pytest.raises(PlayerError) as info:
         # past expiry, not yet marked
         await s.challenges.accept(made.id, BOB, channel_id=made.channel_id)
-    assert info.value.params["status"] is ChallengeStatus.EXPIRED
+    assert info.value.key is Msg.CHALLENGE_EXPIRED_AFTER
+    assert info.value.params["when"] == made.expires_at
+    assert info.value.params["open_for"] == timedelta(minutes=10)
     [expired] = await s.challenges.expire_due()
     assert expired.id == made.id and expired.status is ChallengeStatus.EXPIRED
     assert s.challenges.next_expiry() is None
+    with pytest.raises(PlayerError) as info:  # marked expired: told the same
+        await s.challenges.decline(made.id, BOB)
+    assert info.value.key is Msg.CHALLENGE_EXPIRED_AFTER
+    assert info.value.params["open_for"] == timedelta(minutes=10)
     # After a restart the pending challenge still expires (found by expire_due).
     again = await challenge(s)
     await s.close()
     s = await open_services(clock=clock)
     clock.advance(timedelta(minutes=11))
     assert [c.id for c in await s.challenges.expire_due()] == [again.id]
+
+
+async def test_a_correspondence_challenge_stays_open_longer(
+    open_services: OpenServices,
+) -> None:
+    """A move time of a day or more: the challenge stays open three days (the default
+    correspondence expiry), not ten minutes; its refusal after that says so."""
+    clock = FakeClock()
+    s = await open_services(clock=clock)
+    made = await challenge(s, move_time=MoveTime.DAYS_3)
+    assert made.expires_at == clock() + timedelta(days=3)
+    clock.advance(timedelta(days=2))
+    assert await s.challenges.expire_due() == []
+    shorter = await challenge(s, opponent=C, move_time=MoveTime.HOUR_1)
+    assert shorter.expires_at == clock() + timedelta(minutes=10)
+    clock.advance(timedelta(days=1))
+    with pytest.raises(PlayerError) as info:
+        await s.challenges.accept(made.id, BOB, channel_id=made.channel_id)
+    assert info.value.key is Msg.CHALLENGE_EXPIRED_AFTER
+    assert info.value.params["open_for"] == timedelta(days=3)
+    text = Presenter().error_text(info.value, "en-US")
+    assert "after 3 days without an answer" in text
+    assert f"<t:{int(made.expires_at.timestamp())}:R>" in text
 
 
 async def test_a_challenge_shown_but_not_recorded_is_still_made(

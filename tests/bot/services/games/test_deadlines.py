@@ -198,3 +198,46 @@ async def test_a_computer_seat_moves_on_its_turn_and_never_loses_on_time(
     assert stored is not None and stored.clock.black_computer_moves == 0
     moves = await s.storage.games.moves(record.id)
     assert [m.by_computer for m in moves] == [False, True] * (len(moves) // 2)
+
+
+@pytest.mark.parametrize("days", [1, 2, 14])
+async def test_a_correspondence_game_is_lost_on_time_without_computer_moves(
+    open_services: OpenServices, days: int,
+) -> None:
+    """A move time of a day or more: when it passes, the player to move loses on time,
+    even with the computer ready to play for absent players (docs/RULES.md,
+    "Project-wide game rules", Time)."""
+    clock = FakeClock()
+    mover = FirstMove()
+    s = await open_services(clock=clock, chooser=mover, absent=Strength(4, 0.5))
+    await start_game(s, "turkish", move_seconds=days * 86400)
+    await _first_moves(s, 4)
+    assert s.games.next_deadline() == clock() + timedelta(days=days)
+    clock.advance(timedelta(days=days) - timedelta(seconds=1))
+    assert await s.run_deadlines() == []
+    clock.advance(timedelta(seconds=1))
+    [update] = await s.run_deadlines()
+    assert update.kind is UpdateKind.ENDED and mover.calls == 0
+    ending = update.state.ending
+    assert ending is not None and ending.reason is EndReason.TIME_FORFEIT
+    assert ending.winner is engine.Color.BLACK  # White was to move
+    assert not ending.unrated_early
+
+
+async def test_the_inactivity_limit_never_ends_a_game_before_its_move_time(
+    open_services: OpenServices,
+) -> None:
+    """A 7-day move time with a 3-day inactivity limit: the move time governs."""
+    clock = FakeClock()
+    s = await open_services(clock=clock, rules=GameRules(inactivity_limit=timedelta(days=3)))
+    await start_game(s, "turkish", move_seconds=7 * 86400)
+    await _first_moves(s, 1)
+    assert s.games.next_deadline() == clock() + timedelta(days=7)
+    clock.advance(timedelta(days=3))
+    assert await s.games.run_deadlines() == []
+    assert s.games.current(CHANNEL).turn is engine.Color.BLACK
+    await _first_moves(s, 1)  # Black moves after three days, in time
+    clock.advance(timedelta(days=7))
+    [update] = await s.games.run_deadlines()
+    ending = update.state.ending
+    assert ending is not None and ending.reason is EndReason.TIME_FORFEIT
