@@ -22,6 +22,7 @@ import gc
 import logging
 import sys
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -51,6 +52,7 @@ from bot.ui.answer import Answer
 from bot.ui.components import BoardInPlay, ComponentRouter
 from bot.ui.errors import ErrorReporter
 from bot.ui.languages import LanguageChoices, settle
+from bot.ui.notifications import DiscordNotifications, report_seen
 from bot.ui.present import Presenter
 from bot.ui.puzzles import DailyPuzzlePosts
 from bot.ui.reading import check_options
@@ -123,6 +125,9 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
         Answer.of(interaction)
         # The reader's and the channel's language, once (docs/ARCHITECTURE.md, Languages).
         await settle(interaction, interaction.client.language_choices)
+        # Quiet while active, and a player whose DMs were found closed told once
+        # (docs/ARCHITECTURE.md, "Notifications").
+        await interaction.client.report_activity(interaction)
         # Every option checked at the boundary (docs/ARCHITECTURE.md): a value no Discord
         # client sends is refused here, before discord.py reads it or a command runs.
         try:
@@ -217,6 +222,14 @@ class DamaBot(commands.AutoShardedBot):
         self._owing: asyncio.Task[None] | None = None
         self._interrupted: list[AnalysisUnderWay] = []
         self._correcting: asyncio.Task[None] | None = None
+        self._notification_outlet: DiscordNotifications | None = None
+
+    async def report_activity(self, interaction: discord.Interaction[Any]) -> None:
+        """Report the interaction's user to the notifications (`bot.ui.notifications.
+        report_seen`); nothing before `setup_hook` built the services."""
+        if self._services is not None:
+            await report_seen(interaction, self._services.notifications,
+                              self._notification_outlet)
 
     def _outlets(self, core: Core) -> Outlets[GameAnnouncer]:
         """The Discord side of the services' own posts: the presenter (boards drawn through
@@ -226,10 +239,12 @@ class DamaBot(commands.AutoShardedBot):
         presenter = Presenter(board_size=self.settings.board_size,
                               inactivity_limit=self.settings.inactivity_limit,
                               move_work=core.move_work)
+        self._notification_outlet = DiscordNotifications(self, core.preferences)
         return Outlets(GameAnnouncer(self, presenter, core.preferences),
                        DailyPuzzlePosts(self, self.settings.board_size, core.puzzles),
                        tournaments=EventFollowingOutlet(
-                           TournamentPosts(self, core.preferences, standings_png), self))
+                           TournamentPosts(self, core.preferences, standings_png), self),
+                       notifications=self._notification_outlet)
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -273,7 +288,8 @@ class DamaBot(commands.AutoShardedBot):
         # buttons work again.
         self.router = ComponentRouter(targets=PressTargets(services.storage), errors=self.errors,
                                       languages=services.preferences,
-                                      current_board=self._board_in_play)
+                                      current_board=self._board_in_play,
+                                      activity=self.report_activity)
         self.router.route(buttons_ui.GameAction, play.press)
         self.router.route(puzzles_ui.PuzzleAction, puzzle_cog.press)
         self.router.route(analysis_ui.AnalysisAction, analysis.press)
@@ -445,6 +461,8 @@ class DamaBot(commands.AutoShardedBot):
             await asyncio.gather(self._warming, return_exceptions=True)
         if services is not None:
             await services.close()
+        if self._notification_outlet is not None:
+            self._notification_outlet.close()
         if self.mention_commands:
             install_command_ids(NO_COMMAND_IDS)
         await super().close()

@@ -8,9 +8,10 @@ posts go: the Discord side's announcer and daily puzzle poster, or a test's coll
 then builds the game flow on them: the game service, the computer's turns listening to
 its events (before any restore, so restored games resume their computer turns),
 `/play` games, challenges, statistics, the deadline and daily puzzle schedulers (not
-started: `Services.start`), the analyses and the tournaments (listening to the games'
-ends). Every collaborator is given at construction;
-nothing is set afterwards (docs/ARCHITECTURE.md, "Services and their events").
+started: `Services.start`), the analyses, the tournaments (listening to the games'
+ends) and the turn notifications (listening to the games' turns). Every collaborator
+is given at construction; nothing is set afterwards (docs/ARCHITECTURE.md, "Services
+and their events").
 """
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ from bot.services import (
 from bot.services.analysis import AnalysisService, PositionReviewer, ThreadReviewer
 from bot.services.computer_games import ComputerGames
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
+from bot.services.notifications import (
+    Delivery,
+    NotificationOutlet,
+    NotificationService,
+    Outcome,
+    SendResult,
+)
 from bot.services.puzzles import PuzzleService
 from bot.services.scheduler import DailyPuzzlePoster, DailyPuzzleScheduler
 from bot.services.settings import ChallengeLimits, PreferenceService
@@ -94,12 +102,15 @@ class Core:
 @dataclass(frozen=True)
 class Outlets(Generic[A_co]):
     """Where the services' own posts go: the game posts (`announcer`), the daily
-    puzzles (`daily`) and the tournaments' threads and posts (`tournaments`; None until
-    the caller has one: every tournament post then fails and is logged, `NoTournamentOutlet`)."""
+    puzzles (`daily`), the tournaments' threads and posts (`tournaments`; None until
+    the caller has one: every tournament post then fails and is logged, `NoTournamentOutlet`)
+    and the turn notifications (`notifications`; None: none is sent, each is tried again
+    later, `NoNotificationOutlet`)."""
 
     announcer: A_co
     daily: DailyPuzzlePoster
     tournaments: TournamentOutlet | None = None
+    notifications: NotificationOutlet | None = None
 
 
 class NoTournamentOutletError(RuntimeError):
@@ -125,6 +136,15 @@ class NoTournamentOutlet:
         raise NoTournamentOutletError("no tournament outlet")
 
 
+class NoNotificationOutlet:
+    """The notification outlet of a caller that gave none: nothing is sent; each message
+    is `Outcome.FAILED`, so its notifications stay owed and are tried again later."""
+
+    async def send(self, delivery: Delivery) -> SendResult:
+        log.warning("no notification outlet: a notification to %s waits", delivery.user_id)
+        return SendResult(Outcome.FAILED)
+
+
 @dataclass(frozen=True)
 class Services(Generic[A_co]):
     """The services of one bot process, built by `compose`; `announcer` is the one the
@@ -148,13 +168,15 @@ class Services(Generic[A_co]):
     daily_puzzles: DailyPuzzleScheduler
     analyses: AnalysisService
     tournaments: TournamentService
+    notifications: NotificationService
 
     def start(self) -> None:
-        """Start the background schedulers: the deadlines, the daily puzzles and the
-        tournaments' (start times, arenas' pairings)."""
+        """Start the background schedulers: the deadlines, the daily puzzles, the
+        tournaments' (start times, arenas' pairings) and the turn notifications'."""
         self.deadlines.start()
         self.daily_puzzles.start()
         self.tournaments.start_scheduler()
+        self.notifications.start()
 
     async def stop(self) -> None:
         """Start no new work: stop the schedulers and the analyses (the interactions being
@@ -162,6 +184,7 @@ class Services(Generic[A_co]):
         await self.deadlines.stop()
         await self.daily_puzzles.stop()
         await self.tournaments.stop_scheduler()
+        await self.notifications.stop()
         await self.analyses.close()
 
     async def close(self) -> None:
@@ -174,6 +197,7 @@ class Services(Generic[A_co]):
         if self.computer is not None:
             await self.computer.close()
         await self.announcer.drain()
+        await self.notifications.close()
         await self.move_work.close()
         await self.storage.close()
 
@@ -243,6 +267,7 @@ async def compose(
         announce=announcer.announce, clock=clock, scope=scope,
     )
     tournaments.listen(events)
+    notifications = _notifications(config, storage, preferences, out, events, clock)
     return Services(
         storage=storage, move_work=move_work, events=events, preferences=preferences,
         puzzles=puzzle_service, announcer=announcer, games=games, computer=computer,
@@ -255,7 +280,23 @@ async def compose(
                                            scope=scope, clock=clock),
         analyses=AnalysisService(storage, games, reviewer),
         tournaments=tournaments,
+        notifications=notifications,
     )
+
+
+def _notifications(
+    config: Config, storage: Storage, preferences: PreferenceService, out: Outlets[A],
+    events: EventBus, clock: Clock,
+) -> NotificationService:
+    """The turn notifications: owed on each game's turn (listening to `events`), sent
+    through the outlets' `notifications` by the process that owns the game's server."""
+    notifications = NotificationService(
+        storage.notifications, storage.games, preferences,
+        out.notifications if out.notifications is not None else NoNotificationOutlet(),
+        scope=config.shard_scope, clock=clock, limits=config.notification_limits,
+    )
+    notifications.listen(events)
+    return notifications
 
 
 def _computer(

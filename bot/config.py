@@ -22,6 +22,7 @@ from dotenv import dotenv_values
 
 from bot.endpoint import endpoint_for
 from bot.services.models import MoveTime
+from bot.services.notifications.values import Limits
 from bot.services.settings import MAX_CHALLENGE_LIMIT
 from bot.services.shards import MAX_SHARDS, ShardScope, parse_shard_ids
 from storage import DEFAULT_PATH, DEFAULT_POOL_SIZE, MAX_POOL_SIZE, Eligibility, is_postgresql
@@ -89,6 +90,10 @@ class Config:
     `cores // machine_processes` search workers (at least one). database_pool_size: on
     PostgreSQL, the connections this process keeps to the server, so the transactions it
     runs at once (`storage.postgres.PostgresDatabase.open`; ignored for SQLite).
+    notify_per_second, notify_quiet, notify_user_pace, notify_queue_size: the turn
+    notifications' global pace (messages per second per process), how long a player who
+    used the bot hears nothing, the least time between two messages to one player, and
+    the most messages waiting in memory (`bot.services.notifications.Limits`).
     """
 
     token: str | None = None
@@ -117,6 +122,16 @@ class Config:
     shard_ids: frozenset[int] | None = None
     machine_processes: int = 1
     database_pool_size: int = DEFAULT_POOL_SIZE
+    notify_per_second: float = Limits.per_second
+    notify_quiet: timedelta = Limits.quiet
+    notify_user_pace: timedelta = Limits.user_pace
+    notify_queue_size: int = Limits.queue_size
+
+    @property
+    def notification_limits(self) -> Limits:
+        """The turn notifications' limits (`bot.services.notifications.Limits`)."""
+        return Limits(per_second=self.notify_per_second, quiet=self.notify_quiet,
+                      user_pace=self.notify_user_pace, queue_size=self.notify_queue_size)
 
     @property
     def shard_scope(self) -> ShardScope:
@@ -297,6 +312,10 @@ def settings_from(env: Mapping[str, str]) -> Config:
         machine_processes=_int(env, "DAMA_MACHINE_PROCESSES", 1, 1, 1024),
         database_pool_size=_int(env, "DAMA_DATABASE_POOL_SIZE", DEFAULT_POOL_SIZE, 1,
                                 MAX_POOL_SIZE),
+        notify_per_second=_float(env, "DAMA_NOTIFY_PER_SECOND", Limits.per_second, 0.1, 50.0),
+        notify_quiet=_duration(env, "DAMA_NOTIFY_QUIET", Limits.quiet),
+        notify_user_pace=_duration(env, "DAMA_NOTIFY_USER_PACE", Limits.user_pace),
+        notify_queue_size=_int(env, "DAMA_NOTIFY_QUEUE_SIZE", Limits.queue_size, 1, 10_000),
     )
 
 

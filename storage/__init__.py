@@ -63,6 +63,13 @@ from storage.models import (
     StoredAnalysis,
     TimeControl,
 )
+from storage.notification_models import (
+    NewNotification,
+    NotificationKind,
+    NotificationOutcome,
+    NotifiedUser,
+    OwedNotification,
+)
 from storage.postgres import (
     DEFAULT_POOL_SIZE,
     MAX_POOL_SIZE,
@@ -75,6 +82,7 @@ from storage.repositories import (
     AnalysisRepository,
     ChallengeRepository,
     GameRepository,
+    NotificationRepository,
     PlayerRepository,
     RatingCalculator,
     RatingRepository,
@@ -139,8 +147,14 @@ __all__ = [
     "MoveRecord",
     "NewChallenge",
     "NewGame",
+    "NewNotification",
     "NewTournament",
     "NotFoundError",
+    "NotificationKind",
+    "NotificationOutcome",
+    "NotificationRepository",
+    "NotifiedUser",
+    "OwedNotification",
     "PairingNotFoundError",
     "PairingRecord",
     "PairingTakenError",

@@ -44,6 +44,7 @@ from storage.models import (
     Side,
     StoredAnalysis,
 )
+from storage.notification_repository import NotificationRepository as NotificationRepository
 from storage.tournament_repository import BoardPairing as BoardPairing
 from storage.tournament_repository import NumberedEntrant as NumberedEntrant
 from storage.tournament_repository import RoundBye as RoundBye

@@ -13,6 +13,7 @@ from storage.database import Database, Durability, database_path
 from storage.diagnosis import open_failure
 from storage.games import SqlGameRepository
 from storage.models import DEFAULT_ELIGIBILITY, Eligibility
+from storage.notifications import SqlNotificationRepository
 from storage.players import SqlPlayerRepository
 from storage.postgres import DEFAULT_POOL_SIZE, PostgresDatabase, is_postgresql
 from storage.puzzles import SqlPuzzleRepository
@@ -21,6 +22,7 @@ from storage.repositories import (
     AnalysisRepository,
     ChallengeRepository,
     GameRepository,
+    NotificationRepository,
     PlayerRepository,
     PuzzleRepository,
     RatingRepository,
@@ -48,6 +50,7 @@ class Storage:
         self.settings: SettingsRepository = SqlSettingsRepository(db, clock)
         self.analyses: AnalysisRepository = SqlAnalysisRepository(db, clock)
         self.tournaments: TournamentRepository = SqlTournamentRepository(db, clock)
+        self.notifications: NotificationRepository = SqlNotificationRepository(db, clock)
 
     @classmethod
     async def open(

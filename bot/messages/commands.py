@@ -58,10 +58,11 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.brazilian": "Brazilian draughts",
     "choice.russian": "Russian draughts",
     "choice.english": "English checkers",
-    "settings": "Show or change your preferences: board side, notation, language",
+    "settings": "Show or change your preferences: board side, notation, notifications, language",
     "settings.board_side": "The side your boards are drawn from (auto: the side you play)",
     "settings.notation": "Moves in numbers or letters (Italian, International draughts, English "
                          "checkers)",
+    "settings.notify": "Be told when it is your turn (move times of an hour or more)",
     "settings.language": "The language I answer you in (automatic: your Discord's language)",
     "server-settings": "Show or change this server's settings: limits on pending challenges, "
                        "language, tournament organisers",
@@ -74,6 +75,9 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "choice.auto": "Auto (the side you play)",
     "choice.numeric": "Numeric (22-18)",
     "choice.algebraic": "Algebraic (d3-c4)",
+    "choice.dm": "Direct message",
+    "choice.channel": "The game's channel",
+    "choice.off": "Off",
     # each language by its own name (`bot.language.Language`)
     **{f"choice.{language.value}": language.endonym for language in Language},
     "choice.language_auto": "Automatic",

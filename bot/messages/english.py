@@ -124,6 +124,21 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.SIDE_AUTO: "the side you play",
     Msg.NOTATION_NUMERIC: "numeric (22-18)",
     Msg.NOTATION_ALGEBRAIC: "algebraic (d3-c4)",
+    Msg.SETTINGS_LINE_NOTIFY: "Told when it is your turn (move times of an hour or more): "
+                              "**{value}**",
+    Msg.NOTIFY_DM: "by direct message",
+    Msg.NOTIFY_CHANNEL: "in the game's channel",
+    Msg.NOTIFY_OFF: "off",
+    # turn notifications (bot.ui.notifications): one line per game, a digest's title
+    Msg.NOTIFICATION_TURN: "Your turn in game #{game} against {opponent}: {link}",
+    Msg.NOTIFICATION_REMINDER: "Less than {left} left for your move in game #{game} against "
+                               "{opponent}: {link}",
+    Msg.NOTIFICATION_DIGEST: Plural(one="{count} game is waiting for you:",
+                                    other="{count} games are waiting for you:"),
+    Msg.NOTIFICATION_DMS_CLOSED: "I could not send you a direct message (your direct "
+                                 "messages are closed to me), so I stopped telling you when "
+                                 "it is your turn. To have them again, open your direct "
+                                 "messages and choose /settings notify.",
     Msg.TEXT_BOARD_MISSING: "This channel denies me the {permission} permission, so my "
                             "boards here are text ({white_man}, {black_man}: White's and "
                             "Black's men; {white_king}, {black_king}: their kings). To get "
@@ -341,7 +356,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
         "their boards; a time per move of days suits a slow game.\n"
         "**/settings**: the side your boards are drawn from, and moves in numbers (22-18) or "
         "letters (d3-c4) in the variants with numbered squares (Italian and International "
-        "draughts, English checkers).\n"
+        "draughts, English checkers), and whether I tell you when it is your turn in games "
+        "with a move time of an hour or more.\n"
         "**/puzzle** gives you a puzzle that only you see; **/solve** answers it one move at "
         "a time.\n"
         "**/analyze** has the computer review a finished game: accuracy, mistakes and better "

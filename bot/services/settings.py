@@ -3,7 +3,9 @@
 
 A player's preferences (`/settings`): the side their boards are drawn from (`BoardSide`:
 auto, meaning the side they play, or always White or Black) and how Italian moves are
-written to them (`Notation`: numeric, the federation's, by default; or algebraic). A
+written to them (`Notation`: numeric, the federation's, by default; or algebraic), and
+where they are told that it is their turn (`Notify`: a direct message, the game's
+channel, or off, the default). A
 server's defaults (`/server-settings`, for members with Manage Server): the limits on
 pending challenges from one player and to one player (`ChallengeLimits`; the defaults come
 from the environment, `bot.config`), and the role whose members may run tournaments
@@ -62,12 +64,24 @@ class Notation(enum.StrEnum):
     ALGEBRAIC = "algebraic"
 
 
+class Notify(enum.StrEnum):
+    """Where a player is told that it is their turn in a game with a per-move time of an
+    hour or more (`bot.services.notifications`; docs/ARCHITECTURE.md, "Notifications"):
+    a direct message, a message in the game's channel mentioning them (a direct message
+    where the bot cannot post), or nowhere (the default: notifications are opt-in)."""
+
+    DM = "dm"
+    CHANNEL = "channel"
+    OFF = "off"
+
+
 @dataclass(frozen=True)
 class PlayerSettings:
     """One player's preferences (the defaults when nothing is stored)."""
 
     board_side: BoardSide = BoardSide.AUTO
     notation: Notation = Notation.NUMERIC
+    notify: Notify = Notify.OFF
     language: str | None = None
     """The language they chose (`bot.language.Language`); None: automatic."""
 
@@ -245,6 +259,10 @@ PREFERENCES: tuple[Preference, ...] = (
                player_line=Msg.SETTINGS_LINE_NOTATION, values=Notation,
                words={Notation.NUMERIC: Msg.NOTATION_NUMERIC,
                       Notation.ALGEBRAIC: Msg.NOTATION_ALGEBRAIC}),
+    Preference("notify", Kind.CHOICE, Setter.PLAYER, "notify",
+               player_line=Msg.SETTINGS_LINE_NOTIFY, values=Notify,
+               words={Notify.DM: Msg.NOTIFY_DM, Notify.CHANNEL: Msg.NOTIFY_CHANNEL,
+                      Notify.OFF: Msg.NOTIFY_OFF}),
     Preference("per_challenger", Kind.LIMIT, Setter.SERVER, "challenges_per_challenger",
                server_line=Msg.SERVER_SETTINGS_LINE_PER_CHALLENGER),
     Preference("per_opponent", Kind.LIMIT, Setter.SERVER, "challenges_per_opponent",
@@ -380,6 +398,7 @@ __all__ = [
     "GuildSettings",
     "Kind",
     "Notation",
+    "Notify",
     "PlayerSettings",
     "Preference",
     "PreferenceService",

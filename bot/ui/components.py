@@ -122,8 +122,10 @@ class ComponentRouter:
 
     def __init__(self, *, targets: PressTargets, errors: ErrorHandler,
                  languages: LanguageChoices | None,
-                 current_board: CurrentBoard = no_board) -> None:
+                 current_board: CurrentBoard = no_board,
+                 activity: Callable[[Interaction], Awaitable[None]] | None = None) -> None:
         self._targets = targets
+        self._activity = activity
         self._current_board = current_board
         self._errors = errors
         self._languages = languages
@@ -145,6 +147,8 @@ class ComponentRouter:
         `ErrorHandler` (nothing raises)."""
         Answer.of(interaction)  # the deferral watchdog, from the press's arrival
         await settle(interaction, self._languages)
+        if self._activity is not None:
+            await self._activity(interaction)  # the presser is active (notifications)
         try:
             await self._check(interaction, press)
             handler = self._routes.get(type(press.action))

@@ -20,6 +20,7 @@ from tests.support.clock import FakeClock
 from tests.support.discord_harness import Harness, OpenBot, settings_for
 from tests.support.fake_discord import FakeDiscord
 from tests.support.services import (
+    NotificationCollector,
     OpenServices,
     Services,
     TournamentCollector,
@@ -99,11 +100,13 @@ async def open_services(tmp_path: Path) -> AsyncIterator[OpenServices]:
         seed: int = 1,
         scope: ShardScope = EVERY_SHARD,
         tournament_outlet: TournamentCollector | None = None,
+        notification_outlet: NotificationCollector | None = None,
     ) -> Services:
         services = await build_services(path or tmp_path / "db.sqlite3", clock or FakeClock(),
                                         chooser=chooser, absent=absent,
                                         seat_budget=seat_budget, rules=rules, seed=seed,
-                                        scope=scope, tournament_outlet=tournament_outlet)
+                                        scope=scope, tournament_outlet=tournament_outlet,
+                                        notification_outlet=notification_outlet)
         opened.append(services)
         return services
 

@@ -92,6 +92,8 @@ class FakeDiscord:
     ids: Iterator[int] = field(default_factory=lambda: itertools.count(7_000_000_000_000_000))
     fail_paths: set[str] = field(default_factory=set)
     gone_channels: set[int] = field(default_factory=set)
+    dm_channels: dict[int, int] = field(default_factory=dict)
+    """The bot's DM channel with each user, by user id, opened by POST /users/@me/channels."""
     """Channels deleted: a request under /channels/<id>/ answers 404 Unknown Channel."""
     unreadable_channels: set[int] = field(default_factory=set)
     """Channels whose messages the bot may not read (no Read Message History): a GET of
@@ -186,6 +188,11 @@ class FakeDiscord:
             raise discord.Forbidden(_Response(403), {"code": 50001, "message": "Missing Access"})
         if path == "/users/@me":
             return user_payload(BOT_ID, "dama", bot=True)
+        if path == "/users/@me/channels" and method == "POST":  # open a DM (Create DM)
+            recipient = int(payload["recipient_id"])
+            dm = self.dm_channels.setdefault(recipient, next(self.ids))
+            return {"id": str(dm), "type": 1, "last_message_id": None,
+                    "recipients": [user_payload(recipient, f"user{recipient}")]}
         if path == "/oauth2/applications/@me":
             return {"id": str(APP_ID), "name": "dama", "icon": None, "description": "",
                     "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False,

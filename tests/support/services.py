@@ -25,6 +25,7 @@ from bot.services import (
     StatsService,
 )
 from bot.services.computer_turns import ComputerTurns, MoveChooser, Strength
+from bot.services.notifications import Delivery, NotificationService, Outcome, SendResult
 from bot.services.shards import EVERY_SHARD, ShardScope
 from bot.services.tournaments import (
     Post,
@@ -130,6 +131,25 @@ class TournamentCollector:
                 if view.id == tournament_id and isinstance(post, kind)]
 
 
+class NotificationCollector:
+    """Notification messages, collected (`NotificationOutlet`): each message sent
+    (`sent`), and the answers to give before answering SENT (`answers`, one per message
+    asked: a 403 for closed DMs, a 429), each message asked in `asked`. Keep one across
+    a restart (`build_services(notification_outlet=...)`) to see every message."""
+
+    def __init__(self) -> None:
+        self.sent: list[Delivery] = []
+        self.asked: list[Delivery] = []
+        self.answers: list[SendResult] = []
+
+    async def send(self, delivery: Delivery) -> SendResult:
+        self.asked.append(delivery)
+        result = self.answers.pop(0) if self.answers else SendResult(Outcome.SENT)
+        if result.outcome is Outcome.SENT:
+            self.sent.append(delivery)
+        return result
+
+
 @dataclass
 class Services:
     """The composed services (`composed`) and the parts the tests use most."""
@@ -138,6 +158,10 @@ class Services:
     clock: FakeClock
     tournament_posts: TournamentCollector = field(default_factory=TournamentCollector)
     """What the tournaments posted (threads, posts, sign-up edits)."""
+    notification_messages: NotificationCollector = field(
+        default_factory=NotificationCollector)
+    """The turn notifications sent."""
+    notifications: NotificationService = field(init=False)
     storage: Storage = field(init=False)
     games: GameService = field(init=False)
     challenges: ChallengeService = field(init=False)
@@ -157,6 +181,7 @@ class Services:
         self.tournaments = composed.tournaments
         self.announced = composed.announcer
         self.turns = composed.computer_turns
+        self.notifications = composed.notifications
 
     async def computer_idle(self) -> None:
         """Wait until the computer has played (or dropped) every turn it started."""
@@ -202,13 +227,15 @@ def config_for(
     )
 
 
-def collected(core: Core, tournaments: TournamentCollector | None = None
-              ) -> Outlets[Announcements]:
+def collected(core: Core, tournaments: TournamentCollector | None = None,
+              notifications: NotificationCollector | None = None) -> Outlets[Announcements]:
     """Outlets that collect the services' posts (one `Announcements` for the games' and
-    the daily puzzles', `tournaments` (default: a new one) for the tournaments')."""
+    the daily puzzles', `tournaments` (default: a new one) for the tournaments',
+    `notifications` (default: a new one) for the turn notifications)."""
     announcements = Announcements()
     return Outlets(announcements, announcements,
-                   tournaments if tournaments is not None else TournamentCollector())
+                   tournaments if tournaments is not None else TournamentCollector(),
+                   notifications if notifications is not None else NotificationCollector())
 
 
 async def build_services(
@@ -222,6 +249,7 @@ async def build_services(
     seed: int = 1,
     scope: ShardScope = EVERY_SHARD,
     tournament_outlet: TournamentCollector | None = None,
+    notification_outlet: NotificationCollector | None = None,
 ) -> Services:
     """Open (or reopen) the database at `path` and build the services with the bot's
     composition function (`bot.composition.compose`), restored (the games, then the
@@ -237,12 +265,15 @@ async def build_services(
     config = config_for(path, absent=absent, seat_budget=seat_budget, rules=rules,
                         scope=scope)
     outlet = tournament_outlet if tournament_outlet is not None else TournamentCollector()
-    composed = await compose(config, functools.partial(collected, tournaments=outlet),
+    messages = (notification_outlet if notification_outlet is not None
+                else NotificationCollector())
+    composed = await compose(config, functools.partial(collected, tournaments=outlet,
+                                                       notifications=messages),
                              clock=clock, chooser=chooser,
                              computer_turns=chooser is not None, rng=random.Random(seed))
     await composed.games.restore()
     await composed.tournaments.restore()
-    return Services(composed, clock, outlet)
+    return Services(composed, clock, outlet, messages)
 
 
 async def start_game(
@@ -292,4 +323,5 @@ class OpenServices(Protocol):
         seed: int = 1,
         scope: ShardScope = EVERY_SHARD,
         tournament_outlet: TournamentCollector | None = None,
+        notification_outlet: NotificationCollector | None = None,
     ) -> Services: ...

@@ -72,6 +72,24 @@ async def test_settings_shown_changed_and_kept_across_a_restart(
     assert "**Black**" in body and "**algebraic (d3-c4)**" in body and "Saved." not in body
 
 
+async def test_turn_notifications_are_off_until_chosen_and_kept(
+    tmp_path: Path, open_bot: OpenBot
+) -> None:
+    settings = settings_for(tmp_path / "db.sqlite3")
+    h = await open_bot(settings)
+    [shown] = await run(h, slash(h, "settings"))
+    line = "Told when it is your turn (move times of an hour or more): "
+    assert f"{line}**off**" in shown.embeds[0]["description"]
+    [saved] = await run(h, slash(h, "settings", [option("notify", "dm")]))
+    assert f"{line}**by direct message**" in saved.embeds[0]["description"]
+    await h.bot.close()
+    again = await open_bot(settings)
+    [kept] = await run(again, slash(again, "settings", [option("notify", "channel")],
+                                    guild_id=None, channel=9))
+    assert f"{line}**in the game's channel**" in kept.embeds[0]["description"]
+    assert (await again.bot.services.preferences.player(ALICE)).notify.value == "channel"
+
+
 async def test_server_settings_for_managers_only(tmp_path: Path, open_bot: OpenBot) -> None:
     settings = settings_for(tmp_path / "db.sqlite3", challenges_per_challenger=2)
     h = await open_bot(settings)
