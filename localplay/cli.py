@@ -21,6 +21,7 @@ import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
+from localplay.clock import clock_path_for
 from localplay.options import (
     DEFAULT_DATABASE,
     DEFAULT_REPLAY_DATABASE,
@@ -151,6 +152,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
     database: Path | str = args.database if url else Path(args.database or DEFAULT_DATABASE)
     if args.fresh and isinstance(database, Path):
         _delete_database(database)
+        clock_path_for(args.log).unlink(missing_ok=True)  # the bot's time is the real one again
     unfinished = [] if url else await unfinished_games(Path(database))
     local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED,
                          shards=args.shards, extra_guilds=[ANNEX_GUILD], locale=args.locale)

@@ -1,6 +1,7 @@
 """The real bot as a child process, pointed at the local Discord stand-in.
 
-`BotProcess` runs `python -m bot run` with `DAMA_DISCORD_URL` set to the stand-in's address,
+`BotProcess` runs `python -m localplay.clock` (`bot run` with a clock local play can move
+on, `localplay.clock`) with `DAMA_DISCORD_URL` set to the stand-in's address,
 `DISCORD_TOKEN` set to the token the stand-in accepts and `DAMA_DATABASE` set to a local
 file, so the bot takes exactly the code path it takes with Discord. Its log goes to a file
 (`log_path`), read back when something goes wrong; the log is appended to, so only the
@@ -17,7 +18,10 @@ import re
 import signal
 import sys
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
+
+from localplay.clock import CLOCK_FILE_ENV, advance, clock_path_for
 
 #: Variables of the parent environment that must not leak into the child: the stand-in
 #: decides these (a development guild from `.env` would not exist in the fake server).
@@ -57,6 +61,9 @@ class BotProcess:
         self.log_path = Path(log_path)
         self.extra_env = dict(env or {})
         self.python = python
+        self.clock_path = clock_path_for(self.log_path)
+        """The bot's clock's offset (`localplay.clock`), shared by every process of a
+        session (they log beside each other)."""
         self._process: asyncio.subprocess.Process | None = None
         self._log_start = 0
         self.starts = 0
@@ -71,8 +78,14 @@ class BotProcess:
             DAMA_DATABASE=self.database,
             DAMA_DEV_GUILD="",
             PYTHONUNBUFFERED="1",
+            **{CLOCK_FILE_ENV: str(self.clock_path)},
         )
         return env
+
+    def advance_clock(self, seconds: float) -> timedelta:
+        """Move the bot's clock on by `seconds` (`localplay.clock.advance`); returns how
+        far ahead of the real time it is now. Raises `ValueError` unless `seconds` > 0."""
+        return advance(self.clock_path, seconds)
 
     @property
     def pid(self) -> int | None:
@@ -101,8 +114,7 @@ class BotProcess:
             self._process = await asyncio.create_subprocess_exec(
                 self.python,
                 "-m",
-                "bot",
-                "run",
+                "localplay.clock",
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=log,
                 stderr=asyncio.subprocess.STDOUT,

@@ -19,10 +19,12 @@ from localplay.render import MenuOption, select_menus
 from localplay.script import (
     AsUser,
     Command,
+    DirectMessages,
     InChannel,
     InMyGame,
     InPrivate,
     Install,
+    Later,
     Press,
     ScriptError,
     Select,
@@ -188,7 +190,7 @@ class TerminalSession:
         answered, or when it was skipped (after an `in my game or skip` that found no
         game, until the next `as`, `in` or `wait`). Failures are printed and counted in
         `failures`."""
-        if isinstance(command, AsUser | InChannel | InPrivate | InMyGame | Wait):
+        if isinstance(command, AsUser | InChannel | InPrivate | InMyGame | Wait | Later):
             self._skipping = False
         elif self._skipping:
             self.emit(f"(skipped: @{self.user} has no game under way)")
@@ -212,6 +214,9 @@ class TerminalSession:
         if isinstance(command, Wait):
             await self._wait(command.text, command.seconds)
             return
+        if isinstance(command, Later):
+            self._later(command.seconds)
+            return
         if isinstance(command, InMyGame):
             await self._switch_to_game(or_skip=command.or_skip)
         elif isinstance(command, AsUser):
@@ -233,6 +238,8 @@ class TerminalSession:
             who = self.transcript.name_of(self.standin.user(name).id)
             self.emit(f"(@{who} installed dama-bot to "
                       "their account: its commands answer them in DMs, group DMs and servers)")
+        elif isinstance(command, DirectMessages):
+            self._direct_messages(command)
         elif isinstance(command, Press):
             await self._press(command.label, command.number)
         elif isinstance(command, Select):
@@ -326,6 +333,26 @@ class TerminalSession:
             self.transcript.arrival.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.transcript.arrival.wait(), left)
+
+    def _direct_messages(self, command: DirectMessages) -> None:
+        """Close or open a user's direct messages to the app (`standin`'s closed DMs)."""
+        name = command.name or self.user
+        who = self.transcript.name_of(self.standin.user(name).id)
+        if command.open:
+            self.standin.open_dms(name)
+            self.emit(f"(@{who} takes direct messages from dama-bot again)")
+        else:
+            self.standin.close_dms(name)
+            self.emit(f"(@{who} closed their direct messages: dama-bot's are refused, "
+                      "403 Cannot send messages to this user)")
+
+    def _later(self, seconds: float) -> None:
+        """Move the bot's clock (one file for every process, `localplay.clock`) and the
+        stand-in's on by `seconds`, and say how far ahead of the real time they are."""
+        ahead = self.local.process.advance_clock(seconds)
+        self.standin.advance_clock(seconds)
+        self.emit(f"(time passes: {_duration(seconds)} later; the clocks are "
+                  f"{_duration(ahead.total_seconds())} ahead of the real time)")
 
     def _canonical(self, command: Slash) -> Slash:
         """`command` with the registered names, typed as the users' client shows them."""
@@ -434,6 +461,17 @@ class TerminalSession:
                 raise ScriptError(f"@{self.user} cannot see message [{number}]")
             return [message]
         return list(reversed(self.standin.messages(self.where, visible_to=self.user)))
+
+
+def _duration(seconds: float) -> str:
+    """`64800.0` -> `18 h`, `90.0` -> `1 min 30 s`: days, hours, minutes and seconds."""
+    parts = []
+    left = round(seconds)
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60), ("s", 1)):
+        if left >= size:
+            parts.append(f"{left // size} {unit}")
+            left %= size
+    return " ".join(parts) or "0 s"
 
 
 def _pick(options: tuple[MenuOption, ...], wanted: str) -> MenuOption | None:
