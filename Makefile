@@ -9,7 +9,7 @@ TEST_STAMP := $(VENV)/.installed-test
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-slow bench lint gallery gallery-tournaments clean
+.PHONY: run test test-slow bench lint gallery gallery-tournaments play-correspondence clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -58,6 +58,12 @@ gallery: $(STAMP)
 gallery-tournaments: $(TEST_STAMP)
 	GALLERY_DIR=gallery $(PY) -m pytest -q -p no:cacheprovider -m "slow or not slow" \
 		tests/localplay/test_tournaments.py
+
+# A correspondence game in a DM with its notifications, on its own database
+# (docs/LOCAL_PLAY.md, "Correspondence in a DM"): one to two minutes.
+play-correspondence: $(STAMP)
+	$(PY) -m localplay --fresh --database data/correspondence.sqlite3 \
+		--log data/correspondence-bot.log --script localplay/examples/correspondence-dm.script
 
 lint: $(DEV_STAMP) $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

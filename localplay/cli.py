@@ -21,7 +21,6 @@ import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
-from localplay.clock import clock_path_for
 from localplay.options import (
     DEFAULT_DATABASE,
     DEFAULT_REPLAY_DATABASE,
@@ -152,7 +151,6 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
     database: Path | str = args.database if url else Path(args.database or DEFAULT_DATABASE)
     if args.fresh and isinstance(database, Path):
         _delete_database(database)
-        clock_path_for(args.log).unlink(missing_ok=True)  # the bot's time is the real one again
     unfinished = [] if url else await unfinished_games(Path(database))
     local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED,
                          shards=args.shards, extra_guilds=[ANNEX_GUILD], locale=args.locale)
@@ -172,7 +170,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
         if unfinished:
             emit(f"({len(unfinished)} unfinished game(s) of earlier runs go on here, in "
                  f"{database}; `/board` in the game's channel shows it, --fresh starts from "
-                 "an empty database)\n" + describe(unfinished, session.channel_name))
+                 "an empty database)\n" + describe(unfinished, session.place_of))
         typed = source is None and sys.stdin.isatty()  # a person at a terminal
         lines = (_lines_from(source, emit, session.prompt) if source is not None
                  else _lines_typed(emit, session.prompt, terminal=typed))
@@ -190,7 +188,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
             emit(f"({len(left)} game(s) not finished. They are kept in {database}: the next "
                  "`dama-bot local` goes on with them, in the same channels with the same "
                  "players; `/resign`, a `/draw` both sides agree, or `/abort` before both "
-                 "sides have moved ends one.)\n" + describe(left, session.channel_name))
+                 "sides have moved ends one.)\n" + describe(left, session.place_of))
         if session.failures:
             emit(f"{session.failures} command(s) failed or got no answer "
                  f"(the bot's log: {args.log})")
@@ -266,7 +264,8 @@ def database_refusal(args: argparse.Namespace) -> str | None:
 
 
 def _delete_database(database: Path) -> None:
-    """Delete the database and its companions (SQLite's `-wal` and `-shm` files)."""
+    """Delete the database and its companions (SQLite's `-wal` and `-shm` files, local
+    play's `.clock`, `localplay.clock`)."""
     for path in (database, *database.parent.glob(database.name + "*")):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

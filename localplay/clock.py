@@ -24,10 +24,14 @@ CLOCK_FILE_ENV = "LOCALPLAY_CLOCK_FILE"
 """The variable naming the offset's file in the bot process's environment."""
 
 
-def clock_path_for(log_path: str | os.PathLike[str]) -> Path:
-    """The offset's file of a session whose bot logs to `log_path`: `local-clock` beside
-    the log (every shard's log is in the same folder)."""
-    return Path(log_path).parent / "local-clock"
+def clock_path_for(database: str, log_path: str | os.PathLike[str]) -> Path:
+    """The offset's file of a session: `<database>.clock` beside an SQLite file (the time
+    goes with the games it stored, and `--fresh`, which deletes the file's companions,
+    starts again from the real time), else `local-clock` beside the log (a PostgreSQL
+    URL; every shard's log is in the same folder)."""
+    if "://" in database:
+        return Path(log_path).parent / "local-clock"
+    return Path(database + ".clock")
 
 
 class ShiftedClock:

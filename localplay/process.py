@@ -61,9 +61,9 @@ class BotProcess:
         self.log_path = Path(log_path)
         self.extra_env = dict(env or {})
         self.python = python
-        self.clock_path = clock_path_for(self.log_path)
-        """The bot's clock's offset (`localplay.clock`), shared by every process of a
-        session (they log beside each other)."""
+        self.clock_path = clock_path_for(self.database, self.log_path)
+        """The file of the bot's clock's offset (`localplay.clock`), shared by every
+        process of a session."""
         self._process: asyncio.subprocess.Process | None = None
         self._log_start = 0
         self.starts = 0

@@ -106,8 +106,14 @@ class TerminalSession:
         """The name of a channel of this run's server (None when it has none)."""
         return self.transcript.channel_name(channel_id)
 
-    def _channel_name(self, channel_id: int) -> str:
-        return self.channel_name(channel_id) or str(channel_id)
+    def place_of(self, channel_id: int) -> str | None:
+        """A channel of this run as the transcript names it (`#general`, a DM as
+        `dm:@alice,@bob`); None for one this run does not have."""
+        private = self.transcript.private_place(channel_id)
+        if private is not None:
+            return private
+        name = self.channel_name(channel_id)
+        return None if name is None else f"#{name}"
 
     @property
     def channel(self) -> str:
@@ -306,7 +312,7 @@ class TerminalSession:
         if not games:
             raise ScriptError(f"@{self.user} has no game under way")
         if len(games) > 1:
-            places = ", ".join(f"#{self._channel_name(g.channel_id)}" for g in games)
+            places = ", ".join(self.place_of(g.channel_id) or str(g.channel_id) for g in games)
             raise ScriptError(f"@{self.user} has {len(games)} games under way, in {places}: "
                               "write `in CHANNEL` for one of them")
         self.where = self.standin.channel(games[0].channel_id)
