@@ -36,18 +36,15 @@ from bot.services import (
     BoardState,
     ChallengePost,
     GameUpdate,
-    MoveChoice,
     UpdateKind,
 )
-from bot.services.games import BoardOwed, ResignQuestion, move_options
+from bot.services.games import BoardOwed, ResignQuestion
 from bot.services.settings import PreferenceService
-from bot.ui.analysis import AnalyzeButton
 from bot.ui.answer import MENTIONS, Answer
+from bot.ui.board_components import board_components
 from bot.ui.buttons import (
     accept_draw_view,
-    board_view,
     challenge_view,
-    finished_view,
     resign_question_view,
 )
 from bot.ui.languages import channel_language
@@ -67,7 +64,7 @@ from bot.ui.present import (
     missing_for_board,
     param,
 )
-from bot.ui.reading import channel_locale_of, locale_of
+from bot.ui.reading import channel_locale_of, locale_of, place_of
 from bot.ui.tokens import GameTokens
 from storage import Challenge, PlaceKind
 
@@ -183,7 +180,8 @@ class GameAnnouncer:
             message_id)
 
         async def relabel() -> None:
-            view = await self._board_buttons(state, locale, await self.viewpoint(state))
+            view = await board_components(state, locale, await self.viewpoint(state),
+                                        self.presenter.move_work)
             if answer is not None:
                 await self._edit_through(answer, message_id, view)
                 return
@@ -191,39 +189,6 @@ class GameAnnouncer:
                 await message.edit(view=view)
 
         self.later(relabel())
-
-    async def _board_buttons(self, state: BoardState, locale: str | None,
-                             view: Perspective) -> discord.ui.View:
-        """The components of `state`'s board: a finished game's (Rematch, Replay,
-        Analyze), or the board in play's (Resign, Offer draw with two people; in an
-        INTERACTIONS place the move select first, its moves written for `view`)."""
-        if state.is_over:
-            buttons = finished_view(state.game_id, locale)
-            if state.ply > 0:
-                buttons.add_item(AnalyzeButton(state.game_id, locale))
-            return buttons
-        people = state.white.user_id is not None and state.black.user_id is not None
-        moves = None
-        if state.place is PlaceKind.INTERACTIONS:
-            moves = await self._move_options(state, view)
-        return board_view(state.game_id, state.ply, locale, draw=people,
-                          draw_offered=state.draw_offer_by is not None, moves=moves)
-
-    async def _move_options(self, state: BoardState,
-                            view: Perspective) -> tuple[MoveChoice, ...] | None:
-        """The legal moves of `state` for its move select, listed off the event loop (the
-        move work); None (no select) when that fails."""
-        numeric = view.numbers(state.variant)
-        try:
-            work = self.presenter.move_work
-            if work is None:
-                return await asyncio.to_thread(move_options, state.position, state.variant,
-                                               numeric)
-            return await work.run([(state.position, state.variant)], move_options,
-                                  state.position, state.variant, numeric)
-        except Exception:
-            log.exception("game %s: listing the moves of its board failed", state.game_id)
-            return None
 
     # --- game updates ----------------------------------------------------------------------
 
@@ -403,6 +368,8 @@ class GameAnnouncer:
             reach(FaultPoint.BOARD_POST)
             if answer is not None:
                 offer = await answer.send(content, view=buttons)
+                if state.place is PlaceKind.INTERACTIONS:
+                    self.tokens.remember(state.game_id, state.channel_id, answer, offer)
             else:
                 channel = self.client.get_partial_messageable(state.channel_id)
                 offer = (await channel.send(content, view=buttons,
@@ -443,7 +410,7 @@ class GameAnnouncer:
         """The content, picture (embed and file; none where the bot lacks Attach Files or
         Embed Links: the board as text, saying why) and components of `update`'s board."""
         state = update.state
-        buttons = await self._board_buttons(state, locale, view)
+        buttons = await board_components(state, locale, view, self.presenter.move_work)
         missing = self._missing(answer, state.channel_id)
         if missing:
             return self.presenter.text_board(update, locale, view, missing), {}, buttons
@@ -548,6 +515,9 @@ class GameAnnouncer:
             )
             if message_id is None:
                 message_id = (await interaction.original_response()).id
+            if place_of(interaction) is PlaceKind.INTERACTIONS:
+                self.tokens.remember_message(challenge.channel_id, message_id,
+                                             Answer.of(interaction, watch=False))
             return message_id
 
         return post
@@ -584,10 +554,21 @@ class GameAnnouncer:
         return announce
 
     async def challenge_expired(self, challenge: Challenge) -> None:
-        """Show an expired challenge as such on its message (the scheduler's listener)."""
+        """Show an expired challenge as such on its message (the scheduler's listener): in
+        an INTERACTIONS place through the token of the interaction that posted it, while
+        that lasts (else the message stays; its buttons answer that it is closed)."""
         if challenge.message_id is None:
+            return
+        embed = self.presenter.challenge_embed(challenge, None)
+        answer = self.tokens.of_board(challenge.message_id)
+        if answer is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await answer.interaction.followup.edit_message(challenge.message_id,
+                                                               embed=embed, view=None)
+            return
+        if self.tokens.answers_only(challenge.channel_id):
             return
         channel = self.client.get_partial_messageable(challenge.channel_id)
         message = channel.get_partial_message(challenge.message_id)
         with contextlib.suppress(discord.HTTPException):
-            await message.edit(embed=self.presenter.challenge_embed(challenge, None), view=None)
+            await message.edit(embed=embed, view=None)

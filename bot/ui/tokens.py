@@ -33,6 +33,13 @@ class GameTokens:
             self._boards[message_id] = answer
         self._forget_expired()
 
+    def remember_message(self, channel_id: int, message_id: int, answer: Answer) -> None:
+        """`answer`'s interaction sent message `message_id` (a challenge) in `channel_id`,
+        an INTERACTIONS place: later edits of it go through its token (`of_board`)."""
+        self._boards[message_id] = answer
+        self._answers_only.add(channel_id)
+        self._forget_expired()
+
     def _forget_expired(self) -> None:
         for table in (self._latest, self._boards):
             for key in [key for key, answer in table.items() if not answer.token_valid()]:
@@ -57,8 +64,8 @@ class GameTokens:
         return channel_id in self._answers_only
 
     def of_board(self, message_id: int) -> Answer | None:
-        """The interaction that sent or last edited board `message_id`, while its token
-        can still edit it; else None."""
+        """The interaction that sent or last edited board (or challenge) `message_id`,
+        while its token can still edit it; else None."""
         answer = self._boards.get(message_id)
         return answer if answer is not None and answer.token_valid() else None
 

@@ -64,7 +64,7 @@ async def test_login_registers_the_tree_and_keeps_ids(standin: StandIn) -> None:
             assert _option_view(got["options"]) == _option_view(cmd.get("options", []))
             assert got["contexts"] == cmd.get("contexts")
             assert int(got["application_id"]) == standin.application_id
-        assert sorted(registered["challenge"]["contexts"]) == [0, 1, 2]  # everywhere
+        assert registered["challenge"]["contexts"] == [0]  # guild_only
         # GET back through discord.py: the same ids.
         fetched = await bot.tree.fetch_commands()
         assert {c.name: c.id for c in fetched} == {n: int(c["id"]) for n, c in registered.items()}

@@ -482,6 +482,17 @@ async def test_the_first_owed_boards_oldest_change_first(
         made[1].id, made[2].id, made[0].id]
 
 
+async def test_the_owed_boards_of_one_kind_of_place(storage: Storage) -> None:
+    here = await storage.games.create(new_game(channel=1))
+    there = await storage.games.create(replace(new_game(channel=2, guild=None),
+                                               place=PlaceKind.INTERACTIONS))
+    assert [g.id for g in await storage.games.owed_boards()] == [here.id, there.id]
+    assert [g.id for g in await storage.games.owed_boards(place=PlaceKind.CHANNEL)] == [
+        here.id]
+    assert [g.id for g in await storage.games.owed_boards(
+        1, place=PlaceKind.INTERACTIONS)] == [there.id]
+
+
 async def test_each_step_owes_its_board_until_its_message_is_recorded(
     storage: Storage,
 ) -> None:

@@ -6,6 +6,7 @@ every channel request there (403 Missing Access), as Discord does."""
 from __future__ import annotations
 
 import copy
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -164,3 +165,36 @@ async def test_owed_boards_of_interactions_places_are_not_posted_at_start_up(
     assert posted == [] and h.discord.calls[since:] == []
     record = await h.bot.services.storage.games.get(game.game_id)
     assert record is not None and record.board_owed
+
+
+async def test_an_interaction_with_no_follow_up_left_leaves_the_board_owed(
+        computer_harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = computer_harness
+    in_dm(h)
+    monkeypatch.setattr(bot.ui.answer, "FOLLOW_UPS", 0)  # Discord allows 5; none left here
+    await run(h, slash(h, "play", [option("variant", "turkish"), option("level", 1, 4),
+                                   option("color", "black")], **THERE))
+    since = len(h.discord.calls)
+    await computer_done(h)
+    assert [c for c in h.discord.calls[since:] if c.method == "POST"] == []
+    state = h.bot.services.games.current(DM)
+    record = await h.bot.services.storage.games.get(state.game_id)
+    assert state.ply == 1 and record is not None and record.board_owed
+
+
+async def test_an_expired_challenge_is_shown_through_the_token_that_posted_it(
+        harness: Harness) -> None:
+    h = harness
+    in_dm(h)
+    opponent, resolved = user_option("opponent", BOB)
+    [posted] = await run(h, slash(h, "challenge", [opponent, option("variant", "turkish")],
+                                  resolved=resolved, **THERE))
+    message = response_message_id(h, posted)
+    h.clock.advance(timedelta(hours=1))
+    [expired] = await h.bot.services.challenges.expire_due()
+    since = len(h.discord.calls)
+    await h.bot.services.announcer.challenge_expired(expired)
+    [edit] = h.discord.calls[since:]
+    assert edit.method == "PATCH" and edit.path.endswith(f"/messages/{message}")
+    assert edit.path.startswith("/webhooks/") and edit.body["components"] == []
+    assert "expired" in edit.embeds[0]["description"]
