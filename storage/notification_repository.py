@@ -66,6 +66,11 @@ class NotificationRepository(Protocol):
         last notification is now (the per-player pace). One transaction."""
         ...
 
+    async def prune(self, before: datetime) -> int:
+        """Delete the notifications settled before `before` (the owner keeps them until
+        no game can still be at their ply, so none is owed again); returns how many."""
+        ...
+
     async def users(self, user_ids: Sequence[int]) -> dict[int, NotifiedUser]:
         """What is stored of each player (an empty `NotifiedUser` for one never
         stored)."""

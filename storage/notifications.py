@@ -181,6 +181,13 @@ class SqlNotificationRepository:
                     "UPDATE notification_users SET last_sent_at = $2 WHERE user_id = $1",
                     sent_to, now)
 
+    async def prune(self, before: datetime) -> int:
+        async with self._db.transaction() as conn:
+            rows = await conn.fetch(
+                "DELETE FROM notifications_owed WHERE done_at IS NOT NULL AND done_at < $1 "
+                "RETURNING id", to_ms(before))
+        return len(rows)
+
     async def users(self, user_ids: Sequence[int]) -> dict[int, NotifiedUser]:
         if not user_ids:
             return {}

@@ -7,7 +7,9 @@ The implementations are in `storage.players`, `storage.games`, `storage.challeng
 Every method is a coroutine; every value returned is a frozen dataclass from
 `storage.models` or `storage.tournament_models` (the settings: plain dicts of names and
 text values). `TournamentRepository` is written in `storage.tournament_repository` and
-exported here.
+`NotificationRepository` (`storage.notifications`, its values in
+`storage.notification_models`) in `storage.notification_repository`; both are exported
+here.
 """
 
 from __future__ import annotations

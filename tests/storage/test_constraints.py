@@ -75,6 +75,8 @@ ANALYSIS: dict[str, SqlLiteral] = {"game_id": 2, "plies": 2, "nodes": 100, "body
 UNDER_WAY: dict[str, SqlLiteral] = {"game_id": 2, "requester_id": 1, "guild_id": None,
                                     "channel_id": 500, "message_id": None, "locale": "tr",
                                     "started_at": 0}
+NOTIFICATION: dict[str, SqlLiteral] = {"user_id": 1, "kind": "turn", "game_id": 2, "ply": 0,
+                                       "guild_id": None, "due_at": 0}
 TOURNAMENT: dict[str, SqlLiteral] = {
     "guild_id": 1, "channel_id": 601, "organiser_id": 1, "name": "Friday", "format": "swiss",
     "variant": "italian", "rounds": 3, "duration_seconds": None, "move_seconds": 60,
@@ -146,6 +148,15 @@ CASES = [
     Case("analyses under way: channel required", insert("analyses_under_way", UNDER_WAY),
          insert("analyses_under_way", UNDER_WAY, channel_id=None),
          NOT_NULL + ": analyses_under_way.channel_id"),
+    # notifications owed (migration 0013)
+    Case("notifications: game exists", insert("notifications_owed", NOTIFICATION),
+         insert("notifications_owed", NOTIFICATION, game_id=99), FK),
+    Case("notifications: kind is turn or reminder", insert("notifications_owed", NOTIFICATION),
+         insert("notifications_owed", NOTIFICATION, kind="nudge"), CHECK),
+    Case("notifications: ply not negative", insert("notifications_owed", NOTIFICATION),
+         insert("notifications_owed", NOTIFICATION, ply=-1), CHECK),
+    Case("notifications: outcome sent or dropped", insert("notifications_owed", NOTIFICATION),
+         insert("notifications_owed", NOTIFICATION, outcome="lost"), CHECK),
     # players
     Case("players: user id unique", insert("players", PLAYER),
          insert("players", PLAYER, user_id=1), UNIQUE + ": players.user_id"),
@@ -525,7 +536,7 @@ async def test_every_foreign_key_has_a_case(db_path: Path) -> None:
         ("challenges", "game_id"), ("ratings", "user_id"), ("guild_rated_players", "user_id"),
         ("puzzle_ratings", "user_id"), ("puzzle_attempts", "user_id"),
         ("analyses", "game_id"), ("puzzle_sessions", "user_id"),
-        ("analyses_under_way", "game_id"),
+        ("analyses_under_way", "game_id"), ("notifications_owed", "game_id"),
         ("tournament_entrants", "tournament_id"), ("tournament_entrants", "user_id"),
         ("tournament_rounds", "tournament_id"), ("tournament_pairings", "tournament_id"),
         ("tournament_pairings", "round"), ("tournament_pairings", "white_user_id"),

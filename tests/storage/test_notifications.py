@@ -110,6 +110,19 @@ async def test_settled_notifications_are_never_due_or_claimed_again(
     assert user.last_sent_at is not None and user.last_sent_at <= clock.now
 
 
+async def test_prune_deletes_only_what_was_settled_before(
+    storage: Storage, clock: FakeClock
+) -> None:
+    game = await a_game(storage)
+    await storage.notifications.owe([owed(game, clock, ply=0), owed(game, clock, ply=1)])
+    settled, waiting = [n.id for n in await storage.notifications.due(clock.now, 10)]
+    await storage.notifications.settle([settled], NotificationOutcome.SENT)
+    assert await storage.notifications.prune(clock.now - timedelta(days=1)) == 0
+    clock.advance(timedelta(days=31))
+    assert await storage.notifications.prune(clock.now - timedelta(days=30)) == 1
+    assert [n.id for n in await storage.notifications.due(clock.now, 10)] == [waiting]
+
+
 async def test_postpone_moves_only_what_no_one_holds(storage: Storage, clock: FakeClock) -> None:
     game = await a_game(storage)
     await storage.notifications.owe([owed(game, clock, ply=0), owed(game, clock, ply=1)])

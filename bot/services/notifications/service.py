@@ -45,6 +45,13 @@ read it for the quiet rule; this process keeps every sighting in memory)."""
 DEFAULT_LIMITS = Limits()
 """The limits when none are given (`bot.config` gives the operator's)."""
 
+KEEP_SETTLED = timedelta(days=30)
+"""How long settled notifications are kept: longer than any game can stay at one ply (the
+longest move time is 14 days), so a restored game's turn never owes one again."""
+
+TIDY_EVERY = timedelta(hours=1)
+"""How often the settled notifications and this process's memory of players are tidied."""
+
 RETRY_AFTER_FAILURE = timedelta(minutes=1)
 """When a message that failed (Discord's 5xx, the network) is tried again."""
 
@@ -82,6 +89,7 @@ class NotificationService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._restored = False
+        self._tidied: datetime | None = None
         self.counts: Counter[str] = Counter()
 
     # --- owing ---------------------------------------------------------------------
@@ -151,6 +159,8 @@ class NotificationService:
         if room <= 0:
             return 0
         now = self._clock()
+        if self._tidied is None or now - self._tidied >= TIDY_EVERY:
+            await self._tidy(now)
         rows = await self._repo.due(now, self.limits.batch, self._shards())
         if not rows:
             return 0
@@ -188,6 +198,18 @@ class NotificationService:
             queued += 1
         self._untold |= set(await self._repo.untold())
         return queued
+
+    async def _tidy(self, now: datetime) -> None:
+        """Delete the notifications settled long ago, and forget the sightings and
+        messages too old to hold anyone back (quiet, pace)."""
+        self._tidied = now
+        pruned = await self._repo.prune(now - KEEP_SETTLED)
+        if pruned:
+            log.info("notifications: %d settled ones deleted", pruned)
+        horizon = now - max(self.limits.quiet, self.limits.user_pace, SEEN_WRITE_EVERY)
+        for memory in (self._active, self._seen_written, self._last_sent):
+            for user in [user for user, at in memory.items() if at < horizon]:
+                del memory[user]
 
     # --- sending -------------------------------------------------------------------
 

@@ -13,13 +13,22 @@ from typing import Any
 import discord
 
 from bot.messages import Msg, text
-from bot.services.notifications import Delivery, DigestItem, Outcome, TargetKind
+from bot.services.notifications import Delivery, DigestItem, Outcome, SendResult, TargetKind
 from bot.services.settings import Notify
 from bot.ui.notifications import DiscordNotifications
+from standin import DmLimit, StandIn
 from storage import NotificationKind
-from tests.support.discord_harness import OpenBot, run, settings_for, slash
+from tests.support.discord_harness import (
+    OpenBot,
+    challenge_and_accept,
+    press_button,
+    run,
+    settings_for,
+    slash,
+)
 from tests.support.fake_discord import Call
 from tests.support.services import ALICE, BOB, CHANNEL
+from tests.support.standin_probe_bot import ProbeBot, running
 
 GUILD = 500
 BOARD = 9_100
@@ -152,3 +161,49 @@ async def test_a_player_whose_dms_are_closed_is_told_once_privately(
     [note] = await notes(BOB)
     assert note["flags"] & 64  # ephemeral
     assert await notes(BOB) == []
+
+
+async def test_a_button_press_tells_the_presser_too(tmp_path: Path, open_bot: OpenBot) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+    _, board = await challenge_and_accept(h)
+    services = h.bot.services
+    await services.storage.notifications.close_dms(BOB)
+    await services.notifications.restore()
+    calls = await run(h, press_button(h, board, "resign", user=BOB))
+    told = [c for c in calls if c.content == text(Msg.NOTIFICATION_DMS_CLOSED, "en")]
+    assert len(told) == 1 and told[0].ephemeral
+
+
+# --- against the local Discord stand-in, over real sockets ---------------------------
+
+
+def to(user_id: int, *items: DigestItem) -> Delivery:
+    """A DM to `user_id` settling rows numbered after its games (so its nonce is its own)."""
+    return Delivery(user_id, TargetKind.DM, None, None, items,
+                    tuple(item.game_id for item in items))
+
+
+async def test_over_the_stand_in_a_dm_a_closed_dm_and_a_429_waited_out() -> None:
+    async with StandIn(dm_limit=DmLimit(opens=5, sends=1, window=0.5)) as standin:
+        await standin.add_guild("Dama Club", channels=("general",))
+        alice, bob = standin.user("alice"), standin.user("bob")
+        standin.close_dms("bob")
+        bot = ProbeBot()
+        async with running(standin, bot):
+            outlet = DiscordNotifications(bot, None)
+            first = await outlet.send(to(alice.id, turn(7)))
+            # The stand-in's DM budget (one message per half second) answers 429;
+            # discord.py waits it out and retries: the outlet counts it.
+            second = await outlet.send(to(alice.id, turn(8)))
+            closed = await outlet.send(to(bob.id, turn(9)))
+            # The first message again (a restart between its send and its record): its
+            # nonce makes Discord return the message it has instead of a second one.
+            again = await outlet.send(to(alice.id, turn(7)))
+            outlet.close()
+        assert first == SendResult(Outcome.SENT)
+        assert (second.outcome, second.waited_429) == (Outcome.SENT, 1)
+        assert closed.outcome is Outcome.DMS_CLOSED
+        assert again.outcome is Outcome.SENT
+        sent = standin.messages(await standin.dm_channel("alice"))
+        assert [m.content.split(":")[0] for m in sent] == [
+            f"Your turn in game #{game} against <@{ALICE}>" for game in (7, 8)]
