@@ -33,8 +33,9 @@ test: $(TEST_STAMP)
 # two. The first one's report is printed after the second's; the target fails if either
 # does.
 SLOW_CPU := tests/engine tests/puzzles tests/renderer
-# A third process for the local-play arena, which waits its 10 minutes of real time.
-SLOW_WAIT := tests/localplay/test_tournaments.py
+# A third process for the local-play runs that mostly wait: the arena's 10 minutes of real
+# time, and the correspondence game's notifications (a minute or two).
+SLOW_WAIT := tests/localplay/test_tournaments.py tests/localplay/test_correspondence.py
 
 test-slow: $(TEST_STAMP)
 	@$(PY) -m pytest -m slow -q -p no:cacheprovider $(SLOW_CPU) > .slow-cpu.log 2>&1 & \
