@@ -355,6 +355,9 @@ class TerminalSession:
     def _later(self, seconds: float) -> None:
         """Move the bot's clock (one file for every process, `localplay.clock`) and the
         stand-in's on by `seconds`, and say how far ahead of the real time they are."""
+        if not self.local.process.movable_clock:
+            raise ScriptError("`later` needs the bot's clock local play moves on; this "
+                              "session's bot runs on the real time")
         ahead = self.local.process.advance_clock(seconds)
         self.standin.advance_clock(seconds)
         self.emit(f"(time passes: {_duration(seconds)} later; the clocks are "
