@@ -23,6 +23,7 @@ from bot.discord_endpoint import apply_discord_url
 from bot.faults import FaultSpecError, arm_from_environment
 from bot.log_redaction import install_redaction
 from storage import StorageError, database_secrets
+from storage.clock import Clock, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -110,9 +111,9 @@ def fail(message: str) -> int:
     return 2
 
 
-async def _run(settings: Config) -> None:
+async def _run(settings: Config, clock: Clock) -> None:
     assert settings.token is not None
-    async with DamaBot(settings, mention_commands=True) as bot:
+    async with DamaBot(settings, mention_commands=True, clock=clock) as bot:
         # SIGTERM (docker stop, systemd) closes the bot cleanly: deadlines and the computer
         # player's worker processes are stopped, the database is closed.
         loop = asyncio.get_running_loop()
@@ -127,8 +128,9 @@ async def _run(settings: Config) -> None:
         await bot.connect()
 
 
-def run(settings: Config) -> int:
-    """Run the bot until it is stopped; returns the exit status."""
+def run(settings: Config, *, clock: Clock = utc_now) -> int:
+    """Run the bot until it is stopped; returns the exit status. `clock`: the bot's time
+    (local play passes one it can move on: `localplay.clock`)."""
     if settings.token is None:
         return fail(NO_TOKEN)
     # One handler for every logger, with the secrets filter (bot/log_redaction.py): at
@@ -144,7 +146,7 @@ def run(settings: Config) -> int:
     except FaultSpecError as error:
         return fail(f"dama-bot: {error}")
     try:
-        asyncio.run(_run(settings))
+        asyncio.run(_run(settings, clock))
     except discord.LoginFailure:
         return fail(BAD_TOKEN)
     except discord.PrivilegedIntentsRequired:
