@@ -97,9 +97,9 @@ def challenge_place_of(interaction: Inter, opponent: Person) -> PlaceKind:
 
 
 def requester_of(interaction: Inter) -> Requester:
-    """Who asks and from which guild (None in direct messages), for the privacy rule
-    (`bot.services.visibility`)."""
-    return Requester(interaction.user.id, interaction.guild_id)
+    """Who asks, from which guild (None in direct messages) and which channel, for the
+    privacy rule (`bot.services.visibility`)."""
+    return Requester(interaction.user.id, interaction.guild_id, interaction.channel_id)
 
 
 INTEGER_LIMIT = 2**53

@@ -125,3 +125,17 @@ async def test_a_game_in_a_dm_is_hidden_from_every_server_and_seen_by_its_player
         assert [g.id for g in await s.stats.history(ALICE, player, limit=10)] == [record.id]
         assert (await s.stats.export(player, game_id=record.id)).game_id == record.id
         assert (await s.composed.analyses.find(player, game_id=record.id)).id == record.id
+
+
+async def test_a_group_chats_game_is_seen_from_that_chat_by_its_other_members(
+    open_services: OpenServices,
+) -> None:
+    # Its boards are in the chat for every member to read: the place decides.
+    s = await open_services()
+    record = await start_game(s, "turkish", channel=DM, guild=None)
+    member = Requester(CAROL, None, DM)
+    assert can_see(member, record)
+    assert (await s.games.show_board(DM, member, announce=None)).state.game_id == record.id
+    for elsewhere in (Requester(CAROL, None, OTHER_CHANNEL), Requester(CAROL, GUILD, DM),
+                      Requester(CAROL, None)):
+        assert not can_see(elsewhere, record)
