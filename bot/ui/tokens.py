@@ -71,7 +71,12 @@ class GameTokens:
 
     def owe(self, update: GameUpdate) -> None:
         """`update`'s board could not be shown: it waits for the game's next
-        interaction (a later owed board of the game replaces it)."""
+        interaction (a later owed board of the game replaces it). An ended game has no
+        next interaction: its owed board is forgotten (its players' `/board` and
+        `/history` say how it ended), so nothing waits here for ever."""
+        if update.state.is_over:
+            self._owed.pop(update.state.game_id, None)
+            return
         self._owed[update.state.game_id] = update
 
     def take_owed(self, game_id: int) -> GameUpdate | None:

@@ -6,6 +6,7 @@ every channel request there (403 Missing Access), as Discord does."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from datetime import timedelta
 from typing import Any
 
@@ -13,8 +14,9 @@ import pytest
 
 import bot.ui.answer
 import engine
+from bot.services import GameUpdate, UpdateKind
 from bot.ui.tokens import GameTokens
-from storage import PlaceKind
+from storage import GameStatus, PlaceKind
 from tests.support.discord_harness import (
     Harness,
     computer_done,
@@ -25,7 +27,7 @@ from tests.support.discord_harness import (
     slash,
 )
 from tests.support.fake_discord import Call, option, user_option
-from tests.support.services import ALICE, BOB
+from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, start_game
 
 DM = 9101
 """A DM between Alice and Bob; only Alice installed the app (to her account)."""
@@ -218,3 +220,19 @@ async def test_a_challenge_in_a_dm_between_users_expiring_after_a_restart_sends_
     since = len(h.discord.calls)
     await h.bot.services.announcer.challenge_expired(expired)
     assert channel_requests(h.discord.calls[since:]) == [], "never a channel request there"
+
+
+async def test_an_ended_games_owed_board_is_not_kept_waiting(
+    open_services: OpenServices,
+) -> None:
+    # No interaction ever comes for an ended game: its owed board would wait for ever.
+    s = await open_services()
+    await start_game(s, "turkish")
+    playing = s.games.current(CHANNEL)
+    tokens = GameTokens()
+    tokens.owe(GameUpdate(UpdateKind.COMPUTER_MOVED, playing))
+    ended = dataclasses.replace(playing, status=GameStatus.FINISHED)
+    tokens.owe(GameUpdate(UpdateKind.ENDED, ended))
+    assert tokens.take_owed(playing.game_id) is None
+    tokens.owe(GameUpdate(UpdateKind.COMPUTER_MOVED, playing))
+    assert tokens.take_owed(playing.game_id) is not None
