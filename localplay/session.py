@@ -281,15 +281,18 @@ class TerminalSession:
 
     def _switch_private(self, command: InPrivate) -> None:
         """Move to the DM between the current user and another, or to a group DM of the
-        current user and others (the same group DM again for the same people)."""
+        current user and others (the same group DM again for the same people, whoever of
+        them asks: naming oneself among them changes nothing)."""
         if not command.group:
             self.where = self.standin.dm_between(self.user, command.names[0])
         else:
-            people = frozenset(self.standin.user(n).id
-                               for n in (self.user, *command.names))
+            me = self.standin.user(self.user).id
+            named = {self.standin.user(n).id: n for n in reversed(command.names)}
+            others = [name for user_id, name in reversed(named.items()) if user_id != me]
+            people = frozenset(named) | {me}
             known = self._group_dms.get(people)
             if known is None:
-                known = self.standin.group_dm(self.user, *command.names)
+                known = self.standin.group_dm(self.user, *others)
                 self._group_dms[people] = known
             self.where = known
         self.emit(f"(you are in {self._place()})")

@@ -230,3 +230,18 @@ async def test_later_moves_the_bots_clock_and_close_dms_closes_them(
         assert await session.run_line("open dms @bob")
         assert local.standin.user("bob").id not in local.standin.world.closed_dms
         await session.finish()
+
+
+async def test_a_group_dm_is_the_same_whoever_of_its_people_names_it(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("in group:@bob,@carol")
+        first = session.where
+        assert await session.run_line("as carol in group:@alice,@bob,@carol")
+        assert session.where == first
+        assert await session.run_line("as bob in group:@carol,@alice")
+        assert session.where == first
+        await session.finish()
