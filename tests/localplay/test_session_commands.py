@@ -238,8 +238,11 @@ async def test_a_group_dm_is_the_same_whoever_of_its_people_names_it(
     out: list[str] = []
     async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
                                timeout=ANSWER_TIMEOUT) as session:
-        assert await session.run_line("in group:@bob,@carol")
+        assert await session.run_line("as carol in group:@bob,@carol")  # carol and bob
+        pair = session.where
+        assert await session.run_line("as alice in group:@bob,@carol")
         first = session.where
+        assert first != pair
         assert await session.run_line("as carol in group:@alice,@bob,@carol")
         assert session.where == first
         assert await session.run_line("as bob in group:@carol,@alice")
