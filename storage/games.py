@@ -288,13 +288,15 @@ class SqlGameRepository:
             "SELECT * FROM games WHERE status = $1 ORDER BY created_at, id", _ACTIVE
         )
 
-    async def last_activity(self) -> dict[int, datetime]:
+    async def last_activity(self, user_id: int | None = None) -> dict[int, datetime]:
+        players = "" if user_id is None else " AND (g.white_user_id = $2 OR g.black_user_id = $2)"
+        args: tuple[SqlValue, ...] = (_ACTIVE,) if user_id is None else (_ACTIVE, user_id)
         async with self._db.read() as conn:
             rows = await conn.fetch(
                 "SELECT g.id AS id, g.created_at AS created_at, MAX(m.played_at) AS played_at "
                 "FROM games g LEFT JOIN moves m ON m.game_id = g.id AND m.ply <= g.ply_count "
-                "WHERE g.status = $1 GROUP BY g.id, g.created_at",
-                _ACTIVE,
+                f"WHERE g.status = $1{players} GROUP BY g.id, g.created_at",
+                *args,
             )
         return {
             row["id"]: from_ms(row["created_at"] if row["played_at"] is None

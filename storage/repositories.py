@@ -127,9 +127,10 @@ class GameRepository(Protocol):
         """Every active game, oldest first."""
         ...
 
-    async def last_activity(self) -> dict[int, datetime]:
+    async def last_activity(self, user_id: int | None = None) -> dict[int, datetime]:
         """The time of each active game's last move (its creation before the first), by
-        game id: one read for all of them (a start-up that loads the games lazily)."""
+        game id: one read for all of them (a start-up that loads the games lazily), or,
+        with `user_id`, for that player's active games only (`/games`)."""
         ...
 
     async def active_in_channel(self, channel_id: int) -> GameRecord | None:

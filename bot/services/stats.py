@@ -207,10 +207,16 @@ class StatsService:
         """User `user_id`'s active games everywhere (any server, channel or direct
         message, this shard's or another's: read from the database), as `/games` lists
         them to that user alone (`bot.services.under_way.games_under_way`: their turn
-        first, then the nearest deadline; at most `limit`, the rest counted). Raises what
-        the storage raises."""
+        first, then the nearest deadline; at most `limit`, the rest counted). A game with
+        no clock deadline shows the inactivity limit's (its last move plus
+        `GameRules.inactivity_limit`), which ends it. Raises what the storage raises."""
         records = await self._storage.games.active_for_user(user_id)
-        return games_under_way(records, user_id, limit=limit)
+        limit_ = self._games.table.rules.inactivity_limit
+        untimed = [r.id for r in records if r.clock.deadline is None]
+        activity = await self._storage.games.last_activity(user_id) if untimed else {}
+        ends = {game_id: activity[game_id] + limit_ for game_id in untimed
+                if game_id in activity}
+        return games_under_way(records, user_id, limit=limit, inactivity_deadlines=ends)
 
     async def game_history(self, user_id: int, requester: Requester, *,
                            limit: int = 10) -> GameHistory:

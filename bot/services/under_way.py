@@ -9,7 +9,7 @@ turn first, then by the nearest deadline (games without one last), then by game 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -29,7 +29,8 @@ class GameUnderWay:
     where it is played (`guild_id` None: a direct message or group DM), its last board
     message (None: none recorded), the player's colour, the opponent's seat, whose turn
     it is (`turn` None: the stored start position does not read) and the deadline of the
-    player to move (None: no time limit; the per-move time or the clock's, as stored)."""
+    player to move (the per-move time or the clock's, as stored; without one, the
+    inactivity limit's; None: not known)."""
 
     game_id: int
     variant: str
@@ -64,8 +65,11 @@ def _start_turn(variant: str, start_fen: str) -> Color | None:
         return None
 
 
-def game_under_way(record: GameRecord, user_id: int) -> GameUnderWay | None:
-    """`record` as player `user_id`'s game under way, None when they do not play in it."""
+def game_under_way(record: GameRecord, user_id: int,
+                   inactivity_deadline: datetime | None = None) -> GameUnderWay | None:
+    """`record` as player `user_id`'s game under way, None when they do not play in it.
+    Its deadline is the stored clock's; a game without one is lost by the player to move
+    at `inactivity_deadline` (its last move plus the inactivity limit; None: not known)."""
     side = record.side_of(user_id)
     if side is None:
         return None
@@ -75,7 +79,8 @@ def game_under_way(record: GameRecord, user_id: int) -> GameUnderWay | None:
         game_id=record.id, variant=record.variant, guild_id=record.guild_id,
         channel_id=record.channel_id, board_message_id=record.board_message_id,
         color=color_of(side), opponent=record.seat(side.opponent), turn=turn,
-        deadline=record.clock.deadline,
+        deadline=(record.clock.deadline if record.clock.deadline is not None
+                  else inactivity_deadline),
     )
 
 
@@ -85,11 +90,16 @@ def _order(game: GameUnderWay) -> tuple[bool, float, int]:
 
 
 def games_under_way(records: Iterable[GameRecord], user_id: int, *,
-                    limit: int = GAMES_SHOWN) -> GamesUnderWay:
+                    limit: int = GAMES_SHOWN,
+                    inactivity_deadlines: Mapping[int, datetime] | None = None,
+                    ) -> GamesUnderWay:
     """Player `user_id`'s games among `records` (their active games), sorted: the player's
     turn first, then the nearest deadline (none last), then the game number; the first
-    `limit` of them, and how many more there are."""
+    `limit` of them, and how many more there are. `inactivity_deadlines`: by game id,
+    when a game without a clock deadline is lost for want of a move (docs/RULES.md,
+    "Project-wide game rules", Time)."""
+    ends = inactivity_deadlines or {}
     found = [game for record in records
-             if (game := game_under_way(record, user_id)) is not None]
+             if (game := game_under_way(record, user_id, ends.get(record.id))) is not None]
     found.sort(key=_order)
     return GamesUnderWay(tuple(found[:limit]), max(0, len(found) - limit))

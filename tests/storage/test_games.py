@@ -157,6 +157,8 @@ async def test_last_activity_is_each_active_games_last_move_or_its_creation(
     assert await storage.games.last_activity() == {
         moved.id: last.played_at, waiting.id: waiting.created_at,
     }
+    assert await storage.games.last_activity(4) == {waiting.id: waiting.created_at}
+    assert await storage.games.last_activity(5) == {}
 
 
 async def test_append_moves_and_load(storage: Storage, clock: FakeClock) -> None:
