@@ -9,7 +9,7 @@ TEST_STAMP := $(VENV)/.installed-test
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-slow bench lint gallery gallery-tournaments clean
+.PHONY: run test test-slow bench lint gallery gallery-tournaments play-correspondence clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,8 +33,9 @@ test: $(TEST_STAMP)
 # two. The first one's report is printed after the second's; the target fails if either
 # does.
 SLOW_CPU := tests/engine tests/puzzles tests/renderer
-# A third process for the local-play arena, which waits its 10 minutes of real time.
-SLOW_WAIT := tests/localplay/test_tournaments.py
+# A third process for the local-play runs that mostly wait: the arena's 10 minutes of real
+# time, and the correspondence game's notifications (a minute or two).
+SLOW_WAIT := tests/localplay/test_tournaments.py tests/localplay/test_correspondence.py
 
 test-slow: $(TEST_STAMP)
 	@$(PY) -m pytest -m slow -q -p no:cacheprovider $(SLOW_CPU) > .slow-cpu.log 2>&1 & \
@@ -58,6 +59,12 @@ gallery: $(STAMP)
 gallery-tournaments: $(TEST_STAMP)
 	GALLERY_DIR=gallery $(PY) -m pytest -q -p no:cacheprovider -m "slow or not slow" \
 		tests/localplay/test_tournaments.py
+
+# A correspondence game in a DM with its notifications, on its own database
+# (docs/LOCAL_PLAY.md, "Correspondence in a DM"): one to two minutes.
+play-correspondence: $(STAMP)
+	$(PY) -m localplay --fresh --database data/correspondence.sqlite3 \
+		--log data/correspondence-bot.log --script localplay/examples/correspondence-dm.script
 
 lint: $(DEV_STAMP) $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

@@ -23,6 +23,7 @@ from bot.discord_endpoint import apply_discord_url
 from bot.faults import FaultSpecError, arm_from_environment
 from bot.log_redaction import install_redaction
 from storage import StorageError, database_secrets
+from storage.clock import Clock, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,17 @@ def invite_url(application_id: int) -> str:
     )
 
 
+def install_url(application_id: int) -> str:
+    """The URL that installs the bot to a player's own Discord account (a user install,
+    Discord's `integration_type=1`, scope `applications.commands` only: a user install
+    has no bot member and no permissions), so its commands follow the player into direct
+    messages, group chats and servers that did not add it (docs/OPERATING.md, "Invite
+    and run"; docs/ARCHITECTURE.md, "Places"). discord.py's `oauth_url` has no
+    integration type, hence written here, in the form of Discord's OAuth2 documentation."""
+    return ("https://discord.com/oauth2/authorize?client_id="
+            f"{application_id}&integration_type=1&scope=applications.commands")
+
+
 def silence_voice_warnings() -> None:
     """Stop discord.py's warnings that voice is not supported ("PyNaCl is not installed,
     voice will NOT be supported", "davey is not installed, ..."), logged when a client is
@@ -99,9 +111,9 @@ def fail(message: str) -> int:
     return 2
 
 
-async def _run(settings: Config) -> None:
+async def _run(settings: Config, clock: Clock) -> None:
     assert settings.token is not None
-    async with DamaBot(settings, mention_commands=True) as bot:
+    async with DamaBot(settings, mention_commands=True, clock=clock) as bot:
         # SIGTERM (docker stop, systemd) closes the bot cleanly: deadlines and the computer
         # player's worker processes are stopped, the database is closed.
         loop = asyncio.get_running_loop()
@@ -111,11 +123,14 @@ async def _run(settings: Config) -> None:
         await bot.login(settings.token)
         if bot.application_id is not None:
             log.info("invite the bot to a server with %s", invite_url(bot.application_id))
+            log.info("install the bot to your own account with %s",
+                     install_url(bot.application_id))
         await bot.connect()
 
 
-def run(settings: Config) -> int:
-    """Run the bot until it is stopped; returns the exit status."""
+def run(settings: Config, *, clock: Clock = utc_now) -> int:
+    """Run the bot until it is stopped; returns the exit status. `clock`: the bot's time
+    (local play passes one it can move on: `localplay.clock`)."""
     if settings.token is None:
         return fail(NO_TOKEN)
     # One handler for every logger, with the secrets filter (bot/log_redaction.py): at
@@ -131,7 +146,7 @@ def run(settings: Config) -> int:
     except FaultSpecError as error:
         return fail(f"dama-bot: {error}")
     try:
-        asyncio.run(_run(settings))
+        asyncio.run(_run(settings, clock))
     except discord.LoginFailure:
         return fail(BAD_TOKEN)
     except discord.PrivilegedIntentsRequired:

@@ -170,7 +170,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
         if unfinished:
             emit(f"({len(unfinished)} unfinished game(s) of earlier runs go on here, in "
                  f"{database}; `/board` in the game's channel shows it, --fresh starts from "
-                 "an empty database)\n" + describe(unfinished, session.channel_name))
+                 "an empty database)\n" + describe(unfinished, session.place_of))
         typed = source is None and sys.stdin.isatty()  # a person at a terminal
         lines = (_lines_from(source, emit, session.prompt) if source is not None
                  else _lines_typed(emit, session.prompt, terminal=typed))
@@ -188,7 +188,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
             emit(f"({len(left)} game(s) not finished. They are kept in {database}: the next "
                  "`dama-bot local` goes on with them, in the same channels with the same "
                  "players; `/resign`, a `/draw` both sides agree, or `/abort` before both "
-                 "sides have moved ends one.)\n" + describe(left, session.channel_name))
+                 "sides have moved ends one.)\n" + describe(left, session.place_of))
         if session.failures:
             emit(f"{session.failures} command(s) failed or got no answer "
                  f"(the bot's log: {args.log})")
@@ -264,7 +264,8 @@ def database_refusal(args: argparse.Namespace) -> str | None:
 
 
 def _delete_database(database: Path) -> None:
-    """Delete the database and its companions (SQLite's `-wal` and `-shm` files)."""
+    """Delete the database and its companions (SQLite's `-wal` and `-shm` files, local
+    play's `.clock`, `localplay.clock`)."""
     for path in (database, *database.parent.glob(database.name + "*")):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

@@ -1,11 +1,12 @@
 """The real bot as a child process, pointed at the local Discord stand-in.
 
-`BotProcess` runs `python -m bot run` with `DAMA_DISCORD_URL` set to the stand-in's address,
-`DISCORD_TOKEN` set to the token the stand-in accepts and `DAMA_DATABASE` set to a local
-file, so the bot takes exactly the code path it takes with Discord. Its log goes to a file
-(`log_path`), read back when something goes wrong; the log is appended to, so only the
-lines of the latest start are shown (`run_log()`), the bot's own one-line reason
-(`reason()`) first.
+`BotProcess` runs `python -m localplay.clock` (`bot run` with a clock local play can move
+on, `localplay.clock`; `python -m bot run` itself with `movable_clock=False`) with
+`DAMA_DISCORD_URL` set to the stand-in's address, `DISCORD_TOKEN` set to the token the
+stand-in accepts and `DAMA_DATABASE` set to a local file, so the bot takes exactly the
+code path it takes with Discord. Its log goes to a file (`log_path`), read back when
+something goes wrong; the log is appended to, so only the lines of the latest start are
+shown (`run_log()`), the bot's own one-line reason (`reason()`) first.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ import re
 import signal
 import sys
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
+
+from localplay.clock import CLOCK_FILE_ENV, advance, clock_path_for
 
 #: Variables of the parent environment that must not leak into the child: the stand-in
 #: decides these (a development guild from `.env` would not exist in the fake server).
@@ -50,6 +54,7 @@ class BotProcess:
         log_path: str | os.PathLike[str],
         env: Mapping[str, str] | None = None,
         python: str = sys.executable,
+        movable_clock: bool = True,
     ) -> None:
         self.url = url
         self.token = token
@@ -57,6 +62,13 @@ class BotProcess:
         self.log_path = Path(log_path)
         self.extra_env = dict(env or {})
         self.python = python
+        self.movable_clock = movable_clock
+        """True: the process is `python -m localplay.clock`, whose clock `advance_clock`
+        moves on; False: `python -m bot run` itself, on the real time (where `localplay`
+        is not importable in the child)."""
+        self.clock_path = clock_path_for(self.database, self.log_path)
+        """The file of the bot's clock's offset (`localplay.clock`), shared by every
+        process of a session."""
         self._process: asyncio.subprocess.Process | None = None
         self._log_start = 0
         self.starts = 0
@@ -71,8 +83,17 @@ class BotProcess:
             DAMA_DATABASE=self.database,
             DAMA_DEV_GUILD="",
             PYTHONUNBUFFERED="1",
+            **{CLOCK_FILE_ENV: str(self.clock_path)},
         )
         return env
+
+    def advance_clock(self, seconds: float) -> timedelta:
+        """Move the bot's clock on by `seconds` (`localplay.clock.advance`); returns how
+        far ahead of the real time it is now. Raises `ValueError` unless `seconds` > 0,
+        and `BotProcessError` for a process on the real time (`movable_clock` False)."""
+        if not self.movable_clock:
+            raise BotProcessError("this bot process runs on the real time (`bot run`)")
+        return advance(self.clock_path, seconds)
 
     @property
     def pid(self) -> int | None:
@@ -98,11 +119,11 @@ class BotProcess:
             Path(self.database).parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as log:
             self._log_start = log.seek(0, os.SEEK_END)  # where this run's lines begin
+            module = ("localplay.clock",) if self.movable_clock else ("bot", "run")
             self._process = await asyncio.create_subprocess_exec(
                 self.python,
                 "-m",
-                "bot",
-                "run",
+                *module,
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=log,
                 stderr=asyncio.subprocess.STDOUT,

@@ -9,6 +9,8 @@
     install                                  install the app to your account (`install
                                              @bob`: to bob's); its commands then answer
                                              you in DMs, group DMs and any server
+    close dms                                take no more direct messages from the app
+                                             (`close dms @bob`: bob); `open dms` again
     in games                                 switch to channel #games (created if missing)
     in "Dama Annex#lobby"                    switch to #lobby of the server Dama Annex
     in my game                               switch to the channel or thread of your
@@ -20,6 +22,9 @@
     wait "Round 2" 120s                      wait until the bot has posted a message
                                              having this text after the one the previous
                                              wait found (at most 120 s; 60 without a time)
+    later 18h                                time passes: the bot's and Discord's clocks
+                                             move on (s, m, h or d; a correspondence game's
+                                             turn notifications and reminders fall due)
     /challenge opponent:@bob variant:italian a slash command, as Discord shows it
     /challenge @bob italian                  option names may be left out, in schema order
     /move 22-18
@@ -81,6 +86,16 @@ class Install:
 
 
 @dataclass(frozen=True)
+class DirectMessages:
+    """`close dms [@NAME]`, `open dms [@NAME]`: the current user (or NAME) stops taking
+    direct messages from the app (Discord answers the bot's messages to them 403, code
+    50007), or takes them again."""
+
+    open: bool
+    name: str | None = None
+
+
+@dataclass(frozen=True)
 class AsUser:
     """`as NAME [in PLACE] [COMMAND]`: act as this user from now on; with `where`, in
     that place from now on too; with `then`, run that command there."""
@@ -128,6 +143,14 @@ class Wait:
 
 
 @dataclass(frozen=True)
+class Later:
+    """`later DURATION`: time passes: the bot's clock (`localplay.clock`) and the
+    stand-in's move `seconds` on at once, with no real wait."""
+
+    seconds: float
+
+
+@dataclass(frozen=True)
 class Press:
     """`press [NUMBER] LABEL`: press the button with this label (or custom_id), on the
     bot's message with that number in the transcript, else on the newest having it."""
@@ -160,7 +183,8 @@ class Slash:
     suggest: bool = False
 
 
-Command = AsUser | InChannel | InPrivate | InMyGame | Install | Wait | Press | Select | Slash
+Command = (AsUser | InChannel | InPrivate | InMyGame | Install | DirectMessages | Wait | Later
+           | Press | Select | Slash)
 
 DM_PREFIX = "dm:"
 GROUP_PREFIX = "group:"
@@ -198,6 +222,11 @@ def parse_line(line: str) -> Command | None:
     if keyword == "install":
         name = _unquote(rest).lstrip("@").strip()
         return Install(name or None)
+    if keyword in ("open", "close"):
+        what, _, who = rest.partition(" ")
+        if what.lower() != "dms":
+            raise ScriptError(f"write `{keyword} dms` (or `{keyword} dms @NAME`)")
+        return DirectMessages(keyword == "open", _unquote(who).lstrip("@").strip() or None)
     if keyword == "in":
         private = _private(rest)
         if private is not None:
@@ -218,6 +247,8 @@ def parse_line(line: str) -> Command | None:
         return InChannel(channel, server.strip() or None)
     if keyword == "wait":
         return _wait(rest)
+    if keyword == "later":
+        return _later(rest)
     if keyword == "press":
         if not rest:
             raise ScriptError("write `press LABEL`, e.g. `press Accept` (or `press 3 Accept` "
@@ -318,6 +349,27 @@ def _wait(rest: str) -> Wait:
     if not words:
         raise ScriptError(usage)
     return Wait(" ".join(words))
+
+
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+"""The units `later` takes, in seconds."""
+
+
+def _later(rest: str) -> Later:
+    """`later 18h` -> `Later(64800.0)`: a number above 0 and one unit (s, m, h, d).
+    Raises `ScriptError` for anything else."""
+    word = rest.strip().lower()
+    usage = "write `later DURATION`, a number and s, m, h or d, e.g. `later 18h`"
+    unit = _UNITS.get(word[-1:])
+    if unit is None:
+        raise ScriptError(usage)
+    try:
+        amount = float(word[:-1])
+    except ValueError:
+        raise ScriptError(usage) from None
+    if not amount > 0 or amount * unit > 366 * 86400:
+        raise ScriptError(f"time moves on by more than 0 s and at most a year, not {rest!r}")
+    return Later(amount * unit)
 
 
 def _seconds(word: str) -> float | None:

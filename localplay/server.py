@@ -60,7 +60,9 @@ class LocalDiscord:
     `id_seed`: ids of users, server and channels derived from it and their names, the same
     in every run (`LOCAL_ID_SEED`; None: new ids each time). `bot_permissions`: what the
     bot's role may do in the server (None: the stand-in's default). `locale`: the server's
-    preferred locale (`--locale`: a server of players of that language).
+    preferred locale (`--locale`: a server of players of that language). `movable_clock`:
+    the bot processes' clock moves on with `later` (`localplay.clock`); False runs
+    `python -m bot run` itself, on the real time.
     """
 
     def __init__(
@@ -79,6 +81,7 @@ class LocalDiscord:
         extra_guilds: Sequence[GuildSpec] = (),
         guild_shard: tuple[int, int] | None = None,
         locale: str = "en-US",
+        movable_clock: bool = True,
     ) -> None:
         if shards < 1:
             raise ValueError(f"shards is at least 1, not {shards}")
@@ -100,6 +103,7 @@ class LocalDiscord:
                 url="", token=self.standin.token, database=database,
                 log_path=shard_log_path(log_path, shard),
                 env={**(env or {}), **self._shard_env(shard)},
+                movable_clock=movable_clock,
             )
             for shard in range(shards)
         ]

@@ -1,15 +1,10 @@
 """A terminal session in the fake server: run local-mode commands and print the answers.
 
 `TerminalSession.run(command)` carries out one command of `localplay.script` as the current user
-in the current channel and returns whether it got an answer. Every message the bot posts
-or edits is printed as it arrives (through a stand-in listener and one printer task, so
-the order is kept), numbered in its header (`--- [3] dama-bot in #general ---`, an edit
-keeping its number, so `press 3 Accept` names it), with a text board under each board
-picture; every attached file (board pictures, PDN exports) is saved in `boards_dir` and
-its path printed. A text board shows the stored game as it was when its message arrived
-(read at once, printed in turn), so it matches the picture even when the message is
-printed late. `finish()` ends a session
-without losing answers still on their way.
+in the current place and returns whether it got an answer. Every message the bot posts
+or edits is printed as it arrives by the session's `localplay.transcript.Transcript`
+(numbered, so `press 3 Accept` names one). `finish()` ends a session without losing
+answers still on their way.
 """
 
 from __future__ import annotations
@@ -17,24 +12,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
 
-from localplay.render import (
-    MenuOption,
-    MessageText,
-    game_id_of,
-    mentioned_users,
-    select_menus,
-    terminal_board,
-)
+from localplay.render import MenuOption, select_menus
 from localplay.script import (
     AsUser,
     Command,
+    DirectMessages,
     InChannel,
     InMyGame,
     InPrivate,
     Install,
+    Later,
     Press,
     ScriptError,
     Select,
@@ -45,23 +35,16 @@ from localplay.script import (
     resolve_options,
 )
 from localplay.server import LocalDiscord
-from localplay.stored import StoredGame, StoredGames
+from localplay.stored import StoredGames
+from localplay.transcript import Printer, Transcript
 from standin import (
     BotDidNotAnswer,
     ChannelInfo,
-    ChannelType,
-    EventKind,
     InteractionResult,
-    MessageEvent,
     MessageRecord,
     StandInError,
 )
-from storage import GameStatus, StorageError
-
-Printer = Callable[[str], None]
-
-#: A bot message to print, with the stored game it shows read when it arrived (if any).
-_Arrived = tuple[MessageEvent, "asyncio.Task[StoredGame] | None"]
+from storage import StorageError
 
 
 class TerminalSession:
@@ -88,105 +71,59 @@ class TerminalSession:
     ) -> None:
         self.local = local
         self.standin = local.standin
-        self.boards_dir = Path(boards_dir)
         self.emit = emit
         self.user = user
         self.locale = locale
         """The Discord client locale of the users typing (`--locale`): their interactions
         carry it, and they may type command and option names as that client shows them."""
         self.where = local.channel
-        self._group_dms: dict[frozenset[int], ChannelInfo] = {}
         """The channel commands are typed in (`in CHANNEL`, `in SERVER#CHANNEL`)."""
+        self._group_dms: dict[frozenset[int], ChannelInfo] = {}
         self.settle = settle
         self.timeout = timeout
         self.failures = 0
         self.answer_times: list[float] = []
         """Seconds from sending each interaction to its complete answer, in order."""
         self.games = StoredGames(local.process.database)
-        self.text = MessageText(self._name_of, self.channel_name)
-        self._stored_names: dict[int, str] = {}  # users of earlier runs, by id
-        self._events: asyncio.Queue[_Arrived | None] = asyncio.Queue()
-        self._printed: dict[int, list[str]] = {}
-        self._numbers: dict[int, int] = {}  # message id -> its number in the transcript
-        self._by_number: dict[int, int] = {}  # number -> message id
-        self._saved = 0
-        self._printer: asyncio.Task[None] | None = None
-        self._last_event = time.monotonic()
+        self.transcript = Transcript(local, self.games, boards_dir=boards_dir, emit=emit)
+        """The printed messages (`localplay.transcript`)."""
         self._last_answer = 0.0
-        self._arrived: list[str] = []  # each bot message's text as it arrived, casefolded
-        self._arrival = asyncio.Event()  # set at each arrival (`wait`)
-        self._looked_from = 0  # where in `_arrived` the next `wait` looks from (a cursor)
+        self._looked_from = 0  # where in the arrived texts the next `wait` looks from
         self._skipping = False  # after `in my game or skip` found no game
 
     # ---- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> TerminalSession:
-        self.boards_dir.mkdir(parents=True, exist_ok=True)
-        # Number on from an earlier session's pictures instead of overwriting them.
-        numbers = [int(p.name[:4]) for p in self.boards_dir.glob("[0-9][0-9][0-9][0-9]-*")]
-        self._saved = max(numbers, default=0)
         self.standin.set_locale(self.standin.user(self.user, locale=self.locale), self.locale)
-        self.standin.add_listener(self._on_event)
-        self._printer = asyncio.create_task(self._print_events())
+        await self.transcript.__aenter__()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        self.standin.remove_listener(self._on_event)
-        await self._events.put(None)
-        if self._printer is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._printer
+        await self.transcript.__aexit__(*exc)
         await self.games.close()
 
-    # ---- printing ----------------------------------------------------------------------
-    def _name_of(self, user_id: int) -> str | None:
-        user = self.standin.world.users.get(user_id)
-        if user is None:
-            return self._stored_names.get(user_id)
-        return user.global_name or user.username
-
-    async def _learn_names(self, message: MessageRecord) -> None:
-        """Find the names of the users `message` mentions whom this run has not seen (the
-        players of a game of an earlier run) among the players the bot stored, so they
-        are shown `@name` like everyone else."""
-        for user_id in mentioned_users(message):
-            if user_id in self.standin.world.users or user_id in self._stored_names:
-                continue
-            with contextlib.suppress(StorageError):
-                name = await self.games.player_name(user_id)
-                if name:
-                    self._stored_names[user_id] = name
-
+    # ---- places ------------------------------------------------------------------------
     def channel_name(self, channel_id: int) -> str | None:
         """The name of a channel of this run's server (None when it has none)."""
-        channel = self.standin.world.channels.get(channel_id)
-        return channel.name if channel is not None and channel.name else None
+        return self.transcript.channel_name(channel_id)
 
-    def _channel_name(self, channel_id: int) -> str:
-        return self.channel_name(channel_id) or str(channel_id)
+    def place_of(self, channel_id: int) -> str | None:
+        """A channel of this run as the transcript names it (`#general`, a DM as
+        `dm:@alice,@bob`); None for one this run does not have."""
+        private = self.transcript.private_place(channel_id)
+        if private is not None:
+            return private
+        name = self.channel_name(channel_id)
+        return None if name is None else f"#{name}"
 
     @property
     def channel(self) -> str:
         """The name of the channel commands are typed in."""
         return self.where.name or str(self.where.id)
 
-    def private_place(self, channel_id: int) -> str | None:
-        """A DM or group DM as the transcript names it: `the DM of @alice with dama-bot`
-        (where the bot's direct messages, notifications too, arrive), `dm:@alice,@bob`,
-        `group:@alice,@bob,@carol`; None for a server's channel."""
-        channel = self.standin.world.channels.get(channel_id)
-        if channel is None or channel.guild_id is not None:
-            return None
-        bot_id = self.standin.bot.id
-        people = [f"@{self._name_of(u)}" for u in channel.recipient_ids if u != bot_id]
-        if bot_id in channel.recipient_ids:
-            return f"the DM of {', '.join(people)} with dama-bot"
-        prefix = "group:" if channel.type is ChannelType.GROUP_DM else "dm:"
-        return prefix + ",".join(people)
-
     def _place(self) -> str:
         """`#general` in the first server, `Dama Annex#lobby` in another, `dm:@alice,@bob`
         in a DM between users."""
-        private = self.private_place(self.where.id)
+        private = self.transcript.private_place(self.where.id)
         if private is not None:
             return private
         guild = self.local.guild
@@ -199,101 +136,6 @@ class TerminalSession:
         """Who types and where: `alice in #general > `, `alice in Dama Annex#lobby > `."""
         return f"{self.user} in {self._place()} > "
 
-    def number_of(self, message_id: int) -> int:
-        """The message's number in the transcript (given when it is first printed)."""
-        if message_id not in self._numbers:
-            number = len(self._numbers) + 1
-            self._numbers[message_id] = number
-            self._by_number[number] = message_id
-        return self._numbers[message_id]
-
-    def _on_event(self, event: MessageEvent) -> None:
-        message = event.message
-        if message.author_id != self.standin.bot.id or event.kind is EventKind.DELETE:
-            return
-        if message.loading:
-            return
-        self._last_event = time.monotonic()
-        self._arrived.append("\n".join(self.text.lines(message)).casefold())
-        self._arrival.set()
-        game_id = game_id_of(message) if message.attachments else None
-        # Read the game now, not when the printer gets to it: by then it may have moved on.
-        snapshot = (asyncio.get_running_loop().create_task(self.games.load(game_id))
-                    if game_id is not None else None)
-        self._events.put_nowait((event, snapshot))
-
-    async def _print_events(self) -> None:
-        while True:
-            arrived = await self._events.get()
-            try:
-                if arrived is None:
-                    return
-                await self._print_event(*arrived)
-            except Exception as error:  # a printing problem must not end the session
-                self.emit(f"! could not show a message: {error}")
-            finally:
-                self._events.task_done()
-
-    async def _print_event(
-        self, event: MessageEvent, snapshot: asyncio.Task[StoredGame] | None
-    ) -> None:
-        message = event.message
-        await self._learn_names(message)
-        plain = self.text.lines(message, buttons=False)
-        if event.kind is EventKind.UPDATE and self._printed.get(message.id) == plain:
-            if snapshot is not None:
-                await asyncio.gather(snapshot, return_exceptions=True)
-            return  # only its buttons changed (an older board retired): nothing to read
-        self._printed[message.id] = plain
-        lines = self.text.lines(message, pictures=self._save_files(message))
-        self.emit(self._header(message, edited=event.kind is EventKind.UPDATE))
-        for line in lines:
-            self.emit(line)
-        if snapshot is not None:
-            self.emit(await self._text_board(snapshot))
-
-    def _header(self, message: MessageRecord, *, edited: bool) -> str:
-        where = (self.private_place(message.channel_id)
-                 or f"#{self._channel_name(message.channel_id)}")
-        parts = [f"--- [{self.number_of(message.id)}] dama-bot in {where}"]
-        if message.interaction_id is not None:
-            with contextlib.suppress(StandInError):
-                done = self.standin.interaction(message.interaction_id)
-                who = self._name_of(done.user_id)
-                parts.append(f"answering @{who} {done.name}".rstrip())
-        if message.ephemeral:
-            parts.append(f"only @{self._name_of(message.visible_to or 0)} sees this")
-        if edited:
-            parts.append("edited")
-        return ", ".join(parts) + " ---"
-
-    def _save_files(self, message: MessageRecord) -> dict[int, str]:
-        """Save every attachment of `message` in `boards_dir`, numbered on: board pictures
-        as `NNNN-game-<id>.png`, other files (a PDN export) under their own name, e.g.
-        `NNNN-dama-italian-1.pdn`. Returns attachment id -> saved path."""
-        saved: dict[int, str] = {}
-        game_id = game_id_of(message)
-        for attachment in message.attachments:
-            self._saved += 1
-            name = Path(attachment.filename).name or "file"  # never a path of the sender's
-            if (attachment.content_type or "").startswith("image/"):
-                stem = f"game-{game_id}" if game_id is not None else Path(name).stem
-                name = stem + (Path(name).suffix or ".png")
-            path = self.boards_dir / f"{self._saved:04d}-{name}"
-            path.write_bytes(attachment.data)
-            saved[attachment.id] = str(path)
-        return saved
-
-    @staticmethod
-    async def _text_board(snapshot: asyncio.Task[StoredGame]) -> str:
-        try:
-            stored = await snapshot
-        except Exception as error:
-            return f"  (no text board: {error})"
-        over = stored.record.status is not GameStatus.ACTIVE
-        board = terminal_board(stored.position, stored.game.variant, over=over)
-        return "\n".join("  " + line for line in board.splitlines())
-
     async def quiet(self, timeout: float = 10.0) -> None:
         """Wait until the bot has posted nothing for `settle` seconds and every message
         so far is printed (at most `timeout` seconds)."""
@@ -301,11 +143,11 @@ class TerminalSession:
         # A loaded machine answers slowly, and then follow-ups come late too.
         settle = max(self.settle, min(5.0, 3 * self._last_answer))
         while time.monotonic() < deadline:
-            idle = time.monotonic() - self._last_event
+            idle = time.monotonic() - self.transcript.last_event
             if idle >= settle:
                 break
             await asyncio.sleep(settle - idle)
-        await asyncio.wait_for(self._events.join(), max(0.1, deadline - time.monotonic()))
+        await self.transcript.printed(max(0.1, deadline - time.monotonic()))
 
     def _interactions_open(self) -> bool:
         """True while some interaction sent has no answer yet (a deferred one: no edited
@@ -327,13 +169,13 @@ class TerminalSession:
         deadline = time.monotonic() + timeout
         settle = max(settle, self.settle, min(10.0, 3 * self._last_answer))
         while time.monotonic() < deadline:
-            idle = time.monotonic() - self._last_event
+            idle = time.monotonic() - self.transcript.last_event
             if idle >= settle and not self._interactions_open():
                 break
             await asyncio.sleep(min(0.1, max(0.01, settle - idle)))
         await self.local.process.stop()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._events.join(), max(5.0, deadline - time.monotonic()))
+            await self.transcript.printed(max(5.0, deadline - time.monotonic()))
 
     # ---- commands ----------------------------------------------------------------------
     async def run_line(self, line: str) -> bool | None:
@@ -354,7 +196,7 @@ class TerminalSession:
         answered, or when it was skipped (after an `in my game or skip` that found no
         game, until the next `as`, `in` or `wait`). Failures are printed and counted in
         `failures`."""
-        if isinstance(command, AsUser | InChannel | InPrivate | InMyGame | Wait):
+        if isinstance(command, AsUser | InChannel | InPrivate | InMyGame | Wait | Later):
             self._skipping = False
         elif self._skipping:
             self.emit(f"(skipped: @{self.user} has no game under way)")
@@ -378,13 +220,16 @@ class TerminalSession:
         if isinstance(command, Wait):
             await self._wait(command.text, command.seconds)
             return
+        if isinstance(command, Later):
+            self._later(command.seconds)
+            return
         if isinstance(command, InMyGame):
             await self._switch_to_game(or_skip=command.or_skip)
         elif isinstance(command, AsUser):
             user = self.standin.user(command.name, locale=self.locale)
             self.standin.set_locale(user, self.locale)
             self.user = user.name
-            self.emit(f"(you are @{self._name_of(self.standin.user(command.name).id)})")
+            self.emit(f"(you are @{self.transcript.name_of(self.standin.user(command.name).id)})")
             if command.where is not None:
                 await self._run(command.where)
             if command.then is not None:
@@ -396,8 +241,11 @@ class TerminalSession:
         elif isinstance(command, Install):
             name = command.name or self.user
             self.standin.install_for_user(name)
-            self.emit(f"(@{self._name_of(self.standin.user(name).id)} installed dama-bot to "
+            who = self.transcript.name_of(self.standin.user(name).id)
+            self.emit(f"(@{who} installed dama-bot to "
                       "their account: its commands answer them in DMs, group DMs and servers)")
+        elif isinstance(command, DirectMessages):
+            self._direct_messages(command)
         elif isinstance(command, Press):
             await self._press(command.label, command.number)
         elif isinstance(command, Select):
@@ -464,7 +312,7 @@ class TerminalSession:
         if not games:
             raise ScriptError(f"@{self.user} has no game under way")
         if len(games) > 1:
-            places = ", ".join(f"#{self._channel_name(g.channel_id)}" for g in games)
+            places = ", ".join(self.place_of(g.channel_id) or str(g.channel_id) for g in games)
             raise ScriptError(f"@{self.user} has {len(games)} games under way, in {places}: "
                               "write `in CHANNEL` for one of them")
         self.where = self.standin.channel(games[0].channel_id)
@@ -480,17 +328,40 @@ class TerminalSession:
         deadline = time.monotonic() + seconds
         looked = self._looked_from
         while True:
-            for index in range(looked, len(self._arrived)):
-                if wanted in self._arrived[index]:
+            for index in range(looked, len(self.transcript.arrived)):
+                if wanted in self.transcript.arrived[index]:
                     self._looked_from = index + 1
                     return
-            looked = len(self._arrived)
+            looked = len(self.transcript.arrived)
             left = deadline - time.monotonic()
             if left <= 0:
                 raise ScriptError(f"no message of the bot said {text!r} within {seconds:g} s")
-            self._arrival.clear()
+            self.transcript.arrival.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._arrival.wait(), left)
+                await asyncio.wait_for(self.transcript.arrival.wait(), left)
+
+    def _direct_messages(self, command: DirectMessages) -> None:
+        """Close or open a user's direct messages to the app (`standin`'s closed DMs)."""
+        name = command.name or self.user
+        who = self.transcript.name_of(self.standin.user(name).id)
+        if command.open:
+            self.standin.open_dms(name)
+            self.emit(f"(@{who} takes direct messages from dama-bot again)")
+        else:
+            self.standin.close_dms(name)
+            self.emit(f"(@{who} closed their direct messages: dama-bot's are refused, "
+                      "403 Cannot send messages to this user)")
+
+    def _later(self, seconds: float) -> None:
+        """Move the bot's clock (one file for every process, `localplay.clock`) and the
+        stand-in's on by `seconds`, and say how far ahead of the real time they are."""
+        if not self.local.process.movable_clock:
+            raise ScriptError("`later` needs the bot's clock local play moves on; this "
+                              "session's bot runs on the real time")
+        ahead = self.local.process.advance_clock(seconds)
+        self.standin.advance_clock(seconds)
+        self.emit(f"(time passes: {_duration(seconds)} later; the clocks are "
+                  f"{_duration(ahead.total_seconds())} ahead of the real time)")
 
     def _canonical(self, command: Slash) -> Slash:
         """`command` with the registered names, typed as the users' client shows them."""
@@ -589,9 +460,9 @@ class TerminalSession:
         every message of this channel the user sees, newest first. Raises `ScriptError`
         for a number not shown or a message the user cannot see."""
         if number is not None:
-            message_id = self._by_number.get(number)
+            message_id = self.transcript.message_numbered(number)
             if message_id is None:
-                last = len(self._numbers)
+                last = self.transcript.numbered
                 shown = f"they are numbered 1 to {last}" if last else "none is shown yet"
                 raise ScriptError(f"no message [{number}] of dama-bot: {shown}")
             message = self.standin.message(message_id)
@@ -599,6 +470,17 @@ class TerminalSession:
                 raise ScriptError(f"@{self.user} cannot see message [{number}]")
             return [message]
         return list(reversed(self.standin.messages(self.where, visible_to=self.user)))
+
+
+def _duration(seconds: float) -> str:
+    """`64800.0` -> `18 h`, `90.0` -> `1 min 30 s`: days, hours, minutes and seconds."""
+    parts = []
+    left = round(seconds)
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60), ("s", 1)):
+        if left >= size:
+            parts.append(f"{left // size} {unit}")
+            left %= size
+    return " ".join(parts) or "0 s"
 
 
 def _pick(options: tuple[MenuOption, ...], wanted: str) -> MenuOption | None:

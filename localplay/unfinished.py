@@ -61,15 +61,17 @@ def _unfinished(record: GameRecord, names: dict[int, str]) -> Unfinished:
                       who(record.white), who(record.black), record.ply_count)
 
 
-def describe(games: list[Unfinished], channel_name: Callable[[int], str | None]) -> str:
+def describe(games: list[Unfinished], place_of: Callable[[int], str | None]) -> str:
     """One line per game: `game #3, @alice vs @bob, Italian draughts, 4 plies, in
-    #general`; a channel this run does not have yet is one an earlier run made with
-    `in NAME` (typing that again brings the game back)."""
+    #general` (the place as `place_of` names it: `#general`, `dm:@alice,@bob`); a place
+    this run does not have yet is one an earlier run made with `in NAME` or `in dm:@NAME`
+    (typing that again brings the game back)."""
     lines = []
     for game in games:
-        name = channel_name(game.channel_id)
-        where = (f"in #{name}" if name is not None
-                 else "in a channel an earlier run made with `in NAME` (type it again)")
+        place = place_of(game.channel_id)
+        where = (f"in {place}" if place is not None
+                 else "in a channel or DM an earlier run made with `in NAME` or "
+                      "`in dm:@NAME` (type it again)")
         lines.append(f"  game #{game.game_id}, {game.white} vs {game.black}, {game.variant}, "
                      f"{game.plies} {'ply' if game.plies == 1 else 'plies'}, {where}")
     return "\n".join(lines)

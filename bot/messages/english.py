@@ -137,8 +137,8 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
                                     other="{count} games are waiting for you:"),
     Msg.NOTIFICATION_DMS_CLOSED: "I could not send you a direct message (your direct "
                                  "messages are closed to me), so I stopped telling you when "
-                                 "it is your turn. To have them again, open your direct "
-                                 "messages and choose /settings notify.",
+                                 "it is your turn. To be told again, open your direct "
+                                 "messages to me, then choose /settings notify:",
     Msg.TEXT_BOARD_MISSING: "This channel denies me the {permission} permission, so my "
                             "boards here are text ({white_man}, {black_man}: White's and "
                             "Black's men; {white_king}, {black_king}: their kings). To get "

@@ -20,7 +20,12 @@ from bot.messages.bidi import isolate
 from bot.messages.english import ENGLISH
 from bot.messages.formats import decimal
 from bot.messages.ids import Msg
-from bot.messages.mentions import installed_command_ids, name_commands
+from bot.messages.mentions import (
+    NO_COMMAND_IDS,
+    CommandIds,
+    installed_command_ids,
+    name_commands,
+)
 from bot.messages.plural import Plural
 
 _LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -71,11 +76,25 @@ def template(key: Msg, locale: str | None = None, count: int = 1) -> str:
 def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
     """The message `key` in `locale` with `params` filled in. A plural message picks its
     form by the parameter its `Plural.count` names. In a right-to-left language each
-    parameter is isolated (`isolate`). An `int` count of a plural message is written with
-    the language's digit grouping (`bot.messages.decimal`: "30,000", "30.000"). Raises
-    `KeyError` naming a field the template needs and `params` lacks (a programming
-    error). Commands are named as the reader's client
-    shows them (`bot.messages.mentions.name_commands`, applied to the template)."""
+    parameter is isolated (`isolate`), but a URL: inside a masked link (`[#12]({link})`)
+    an isolate would break the link, and after a bare one Discord would read the closing
+    isolate as part of the address (a URL is a left-to-right run of its own). An `int`
+    count of a plural message is written with the language's digit grouping
+    (`bot.messages.decimal`: "30,000", "30.000"). Raises `KeyError` naming a field the
+    template needs and `params` lacks (a programming error). Commands are named as the
+    reader's client shows them (`bot.messages.mentions.name_commands`, applied to the
+    template)."""
+    return _filled(key, locale, installed_command_ids(), params)
+
+
+def plain_text(key: Msg, locale: str | None = None, /, **params: object) -> str:
+    """`text` for a place where Discord shows no markdown and no command mention (a
+    select's placeholder, an option's label): commands are named as plain words (`/move`;
+    the translated names in Turkish, Italian and French), never `</move:id>`."""
+    return _filled(key, locale, NO_COMMAND_IDS, params)
+
+
+def _filled(key: Msg, locale: str | None, ids: CommandIds, params: dict[str, object]) -> str:
     source = ENGLISH[key]
     count = 1
     language = language_of(locale)
@@ -85,11 +104,17 @@ def text(key: Msg, locale: str | None = None, /, **params: object) -> str:
         if isinstance(number, int) and not isinstance(number, bool):
             params = {**params, source.count: decimal(number, language)}
     if Language.of(language).direction is Direction.RIGHT_TO_LEFT:
-        params = {name: isolate(str(value)) for name, value in params.items()}
+        params = {name: value if _is_url(value) else isolate(str(value))
+                  for name, value in params.items()}
     commands = (translations("commands", language)
                 if Language.of(language).commands_translated else None)
-    written = name_commands(template(key, language, count), installed_command_ids(), commands)
+    written = name_commands(template(key, language, count), ids, commands)
     return written.format(**params)
+
+
+def _is_url(value: object) -> bool:
+    """True for a web address given as a parameter (a link to a message or a channel)."""
+    return isinstance(value, str) and value.startswith(("https://", "http://"))
 
 
 VARIANT_NAMES: Mapping[str, Msg] = MappingProxyType({

@@ -29,7 +29,7 @@ from typing import Any
 
 import discord
 
-from bot.messages import Msg, text
+from bot.messages import Msg, plain_text, text
 from bot.services import MoveChoice
 from bot.ui.components import Component, GameButton, Press, custom_id, picked_value
 
@@ -186,13 +186,13 @@ class MoveSelect(Component[discord.ui.Select[Any]],
         action = GameAction.MOVE
         if options:
             select: discord.ui.Select[Any] = discord.ui.Select(
-                placeholder=text(Msg.MOVE_SELECT, locale),
+                placeholder=plain_text(Msg.MOVE_SELECT, locale),
                 custom_id=custom_id(action, game_id, ply), min_values=1, max_values=1,
                 options=[discord.SelectOption(label=o.name[:100], value=o.value[:100])
                          for o in options[:MOVE_OPTIONS]])
         else:
             select = discord.ui.Select(
-                placeholder=text(Msg.MOVE_SELECT_TOO_MANY, locale)[:150],
+                placeholder=plain_text(Msg.MOVE_SELECT_TOO_MANY, locale)[:150],
                 custom_id=custom_id(action, game_id, ply), disabled=True,
                 options=[discord.SelectOption(label="/move", value="-")])
         super().__init__(select, Press(action, game_id=game_id, ply=ply, picked=picked))

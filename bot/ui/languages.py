@@ -5,6 +5,9 @@ The reader's language (their choice, their client's locale, the server's choice.
 errors, the information commands. The channel's language (`bot.language.for_channel`:
 the server's choice, else its preferred locale, else English) is for what the game posts
 for everyone: boards after a move, challenges, the computer's and the clock's notices.
+Outside a server (a direct message, a group chat) there is no server to choose: what is
+posted for everyone is in the language of whoever made the interaction, as the other
+players there are their friends, not a server's members.
 Both are kept in `interaction.extras` (discord.py's per-interaction storage), where
 `bot.ui.reading.locale_of` and `channel_locale_of` read them.
 """
@@ -51,12 +54,14 @@ async def settle(interaction: discord.Interaction[Any], choices: LanguageChoices
             log.exception("reading the language choices of user %s in guild %s failed",
                           interaction.user.id, interaction.guild_id)
     guild_locale = str(interaction.guild_locale) if interaction.guild_locale else None
-    interaction.extras[READER] = resolve(
+    reader = resolve(
         chosen=chosen, client_locale=str(interaction.locale), server_choice=server,
         guild_locale=guild_locale,
     ).value
-    interaction.extras[CHANNEL] = for_channel(server_choice=server,
-                                              guild_locale=guild_locale).value
+    interaction.extras[READER] = reader
+    interaction.extras[CHANNEL] = (
+        reader if interaction.guild_id is None
+        else for_channel(server_choice=server, guild_locale=guild_locale).value)
 
 
 async def channel_language(

@@ -155,3 +155,15 @@ def test_the_env_example_gives_the_invite_permissions_the_bot_asks_for() -> None
 
     example = (ROOT / ".env.example").read_text(encoding="utf-8")
     assert re.findall(r"permissions=(\d+)", example) == [str(INVITE_PERMISSIONS.value)]
+
+
+def test_the_install_url_asks_for_a_user_install_with_commands_only() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from bot.app import install_url
+
+    url = urlsplit(install_url(1234))
+    assert (url.scheme, url.netloc, url.path) == ("https", "discord.com", "/oauth2/authorize")
+    query = parse_qs(url.query)
+    assert query == {"client_id": ["1234"], "integration_type": ["1"],
+                     "scope": ["applications.commands"]}

@@ -91,3 +91,15 @@ def test_arabic_isolates_stay_balanced_whatever_a_name_holds() -> None:
                 params[source.count] = 11
             formatted = text(key, "ar", **params)
             assert _isolates_balanced(formatted), (key, value, formatted)
+
+
+def test_a_link_in_an_arabic_text_is_not_isolated() -> None:
+    # An isolate inside a masked link's parentheses breaks the link, and one after a bare
+    # address would be read as part of it.
+    link = "https://discord.com/channels/@me/11/12"
+    turn = text(Msg.NOTIFICATION_TURN, "ar", game=7, opponent="<@1>", link=link)
+    assert link in turn and "\u2068https" not in turn and link + "\u2069" not in turn
+    line = text(Msg.GAMES_LINE, "ar", **{name: "x" for name in fields(Msg.GAMES_LINE, "ar", 1)}
+                | {"link": link})
+    assert f"]({link})" in line
+    assert "\u2068x\u2069" in line  # the other values are still isolated

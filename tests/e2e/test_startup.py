@@ -100,7 +100,7 @@ async def test_the_bot_serves_discord_without_the_development_tools(tmp_path: Pa
     bot_only = LocalDiscord(
         database=tmp_path / "bot.sqlite3", log_path=tmp_path / "bot.log",
         env={"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])},
-        ready_timeout=READY_TIMEOUT,
+        ready_timeout=READY_TIMEOUT, movable_clock=False,
     )
     async with bot_only:
         answer = await bot_only.standin.slash("alice", "general", "rules", {"variant": "turkish"},

@@ -14,6 +14,7 @@ from localplay.script import (
     AsUser,
     InChannel,
     InMyGame,
+    Later,
     Press,
     ScriptError,
     Select,
@@ -64,6 +65,20 @@ def test_wait_takes_a_text_and_an_optional_time_in_seconds() -> None:
                        ('wait "Round 2', "close the quotes")]:
         with pytest.raises(ScriptError, match=re.escape(says)):
             parse_line(line)
+
+
+def test_later_takes_a_duration_in_seconds_minutes_hours_or_days() -> None:
+    assert parse_line("later 90s") == Later(90.0)
+    assert parse_line("later 5m") == Later(300.0)
+    assert parse_line("later 18h") == Later(64800.0)
+    assert parse_line("later 1.5D") == Later(129600.0)
+
+
+@pytest.mark.parametrize("line", ["later", "later 18", "later h", "later 2w", "later 0h",
+                                  "later -1h", "later 400d"])
+def test_later_refuses_what_is_not_a_time_that_moves_on(line: str) -> None:
+    with pytest.raises(ScriptError, match=r"later DURATION|more than 0 s"):
+        parse_line(line)
 
 
 def test_slash_commands_as_discord_shows_them() -> None:

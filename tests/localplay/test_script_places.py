@@ -1,5 +1,5 @@
 """The local mode's words for places outside servers: `in dm:@NAME`, `in group:...`,
-`as NAME in PLACE [COMMAND]` and `install`."""
+`as NAME in PLACE [COMMAND]`, `install`, and `close dms` / `open dms`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 
 from localplay.script import (
     AsUser,
+    DirectMessages,
     InChannel,
     InPrivate,
     Install,
@@ -33,6 +34,18 @@ def test_a_private_place_needs_its_people(line: str) -> None:
 def test_install_for_oneself_or_another() -> None:
     assert parse_line("install") == Install()
     assert parse_line("install @bob") == Install("bob")
+
+
+def test_direct_messages_closed_and_opened_for_oneself_or_another() -> None:
+    assert parse_line("close dms") == DirectMessages(open=False)
+    assert parse_line("close DMs @bob") == DirectMessages(open=False, name="bob")
+    assert parse_line("open dms") == DirectMessages(open=True)
+
+
+@pytest.mark.parametrize("line", ["close", "open the door"])
+def test_close_and_open_name_the_direct_messages(line: str) -> None:
+    with pytest.raises(ScriptError, match="dms"):
+        parse_line(line)
 
 
 def test_as_with_a_place_and_a_command() -> None:

@@ -49,13 +49,13 @@ async def test_a_board_printed_late_shows_the_position_it_was_posted_for(
         # Hold the printer back while two moves are played: their boards are printed
         # after both moves are stored.
         gate = asyncio.Event()
-        show = session._print_event
+        show = session.transcript._print_event
 
         async def late(*args: object) -> None:
             await gate.wait()
             await show(*args)  # type: ignore[arg-type]
 
-        session._print_event = late  # type: ignore[method-assign,assignment]
+        session.transcript._print_event = late  # type: ignore[method-assign,assignment]
         arrived: list[MessageEvent] = []
         session.standin.add_listener(arrived.append)
         channel = session.channel

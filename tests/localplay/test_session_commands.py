@@ -1,10 +1,12 @@
 """The local mode's commands against the real bot: numbered messages and `press N`,
 choice values as players type them, `suggest` without a value, the range of a number, and
-`select` on an analysis card's select menu of mistakes."""
+`select` on an analysis card's select menu of mistakes, `later` and `close dms`."""
 
 from __future__ import annotations
 
 import asyncio
+import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from engine import Position, format_move, get_variant, legal_moves
@@ -203,4 +205,28 @@ async def test_in_my_game_goes_to_the_players_game_and_wait_finds_a_post(
         assert not await session.run_line("in My  Game")
         assert out[-1] == ("! @bob has 2 games under way, in #general, #games: write "
                            "`in CHANNEL` for one of them")
+        await session.finish()
+
+
+async def test_later_moves_the_bots_clock_and_close_dms_closes_them(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                       timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("later 2d")
+        assert out[-1] == ("(time passes: 2 d later; the clocks are 2 d ahead of the real "
+                           "time)")
+        # The bot process tells the time by the moved clock: a challenge made now expires
+        # more than two days from the real now.
+        real_now = datetime.now(UTC)
+        assert await session.run_line("/challenge @bob italian")
+        [expiry] = [found.group(1) for line in out
+                    if (found := re.search(r"expires (\d{4}-\d\d-\d\d \d\d:\d\d) UTC", line))]
+        expires = datetime.strptime(expiry, "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
+        assert expires > real_now + timedelta(days=2), (expiry, real_now)
+        assert await session.run_line("close dms @bob")
+        assert local.standin.user("bob").id in local.standin.world.closed_dms
+        assert await session.run_line("open dms @bob")
+        assert local.standin.user("bob").id not in local.standin.world.closed_dms
         await session.finish()

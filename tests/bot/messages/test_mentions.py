@@ -12,7 +12,17 @@ from typing import Any
 import pytest
 
 from bot.language import Language
-from bot.messages import ENGLISH, LRI, PDI, Msg, Plural, template, text, translations
+from bot.messages import (
+    ENGLISH,
+    LRI,
+    PDI,
+    Msg,
+    Plural,
+    plain_text,
+    template,
+    text,
+    translations,
+)
 from bot.messages.mentions import (
     COMMAND_KEYS,
     NO_COMMAND_IDS,
@@ -184,3 +194,10 @@ async def test_every_command_and_option_a_template_names_is_registered(
                 wrong.append(f"{key.value} [{language}]: {option}: is no option of /{name}")
     assert not wrong, "\n".join(wrong)
 
+
+
+def test_a_select_placeholder_names_commands_as_plain_words(mentioned: CommandIds) -> None:
+    # Discord shows a select's placeholder as it is: a mention there would read </move:105>.
+    assert "</move:105>" in text(Msg.MOVE_SELECT_TOO_MANY, "en")
+    assert plain_text(Msg.MOVE_SELECT_TOO_MANY, "en").endswith("/move")
+    assert "</" not in plain_text(Msg.MOVE_SELECT_TOO_MANY, "ar")

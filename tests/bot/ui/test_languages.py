@@ -76,13 +76,17 @@ async def test_without_choices_the_client_and_server_locales_decide(
     assert english.extras[READER] == "fr"  # an English client yields to the server
 
 
-async def test_in_direct_messages_only_the_readers_side_counts(
+async def test_outside_a_server_the_posts_for_everyone_are_in_the_readers_language(
     client: discord.Client, choices: PreferenceService
 ) -> None:
     await choices.update_guild(GUILD_ID, language="fr")
     private = interaction(client, guild_id=None, locale="it")
     await settle(private, choices)
-    assert (private.extras[READER], private.extras[CHANNEL]) == ("it", "en")
+    assert (private.extras[READER], private.extras[CHANNEL]) == ("it", "it")
+    await choices.update_player(ALICE, language="tr")
+    chosen = interaction(client, guild_id=None, locale="it")
+    await settle(chosen, choices)
+    assert (chosen.extras[READER], chosen.extras[CHANNEL]) == ("tr", "tr")
 
 
 async def test_a_failing_store_is_logged_and_the_locales_still_apply(
