@@ -47,7 +47,7 @@ from bot.ui.buttons import (
     challenge_view,
     resign_question_view,
 )
-from bot.ui.languages import channel_language
+from bot.ui.languages import channel_language, guild_language
 from bot.ui.owed_boards import (
     OWED_LOOKBACK,
     board_nonce,
@@ -559,18 +559,22 @@ class GameAnnouncer:
         that lasts (else the message stays; its buttons answer that it is closed). A
         challenge without a server is in such a place (a DM or group DM between users: the
         bot's own DM takes none, `bot.ui.reading.challenge_place_of`), known so after a
-        restart too."""
+        restart too. In the channel's language (the server's; in a DM, as the interaction
+        that posted it)."""
         if challenge.message_id is None:
             return
-        embed = self.presenter.challenge_embed(challenge, None)
         answer = self.tokens.of_board(challenge.message_id)
         if answer is not None:
+            embed = self.presenter.challenge_embed(challenge,
+                                                   channel_locale_of(answer.interaction))
             with contextlib.suppress(discord.HTTPException):
                 await answer.interaction.followup.edit_message(challenge.message_id,
                                                                embed=embed, view=None)
             return
         if challenge.guild_id is None or self.tokens.answers_only(challenge.channel_id):
             return
+        embed = self.presenter.challenge_embed(
+            challenge, await guild_language(self.client, self.settings, challenge.guild_id))
         channel = self.client.get_partial_messageable(challenge.channel_id)
         message = channel.get_partial_message(challenge.message_id)
         with contextlib.suppress(discord.HTTPException):

@@ -18,6 +18,8 @@ import bot.cogs.play
 import bot.services.move_text
 import bot.ui.answer
 import engine
+from bot.messages import Msg
+from bot.messages import text as message_text
 from bot.services.games import RESIGN_QUESTION_LIFETIME
 from bot.ui.present import Perspective
 from bot.ui.replay import replay_gif
@@ -39,7 +41,7 @@ from tests.support.discord_harness import (
     settings_for,
     slash,
 )
-from tests.support.fake_discord import MODERATOR, option, user_option
+from tests.support.fake_discord import GUILD_ID, MODERATOR, option, user_option
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
 
@@ -195,6 +197,23 @@ async def test_two_moves_at_once_apply_one(harness: Harness) -> None:
     state = h.bot.services.games.current(CHANNEL)
     assert state.ply == 1
     assert len(await h.bot.services.storage.games.moves(state.game_id)) == 1
+
+
+async def test_an_expired_challenge_is_shown_in_the_servers_language(harness: Harness) -> None:
+    h = harness
+    await h.bot.services.preferences.update_guild(GUILD_ID, language="tr")
+    bob, resolved = user_option("opponent", BOB)
+    [made] = await run(h, slash(h, "challenge", [bob, option("variant", "turkish")],
+                                resolved=resolved))
+    challenge_message = response_message_id(h, made)
+    h.clock.advance(timedelta(minutes=10))
+    since = len(h.discord.calls)
+    await h.bot.services.deadlines.run_once()
+    [edit] = new_calls(h, since)
+    assert edit.path.endswith(f"/messages/{challenge_message}")
+    description = edit.body["embeds"][0]["description"]
+    assert message_text(Msg.CHALLENGE_EXPIRED, "tr") in description
+    assert message_text(Msg.CHALLENGE_EXPIRED, "en") not in description
 
 
 async def test_deadlines_post_to_the_channel(harness: Harness) -> None:
