@@ -20,7 +20,6 @@ ENGLISH_GAMES: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.GAMES_THEIR_TURN: "waiting for {opponent}",
     Msg.GAMES_TURN_UNKNOWN: "the game cannot be read (its board shows what happened)",
     Msg.GAMES_DEADLINE: "time runs out {when}",
-    Msg.GAMES_NO_DEADLINE: "no time limit",
     Msg.GAMES_IN_SERVER: "in {server}",
     Msg.GAMES_IN_A_SERVER: "in a server",
     Msg.GAMES_IN_DIRECT_MESSAGES: "in direct messages",

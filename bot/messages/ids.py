@@ -485,7 +485,6 @@ class Msg(enum.StrEnum):
     GAMES_THEIR_TURN = "games.their_turn"
     GAMES_TURN_UNKNOWN = "games.turn_unknown"
     GAMES_DEADLINE = "games.deadline"
-    GAMES_NO_DEADLINE = "games.no_deadline"
     GAMES_IN_SERVER = "games.in_server"
     GAMES_IN_A_SERVER = "games.in_a_server"
     GAMES_IN_DIRECT_MESSAGES = "games.in_direct_messages"

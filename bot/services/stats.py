@@ -211,12 +211,11 @@ class StatsService:
         no clock deadline shows the inactivity limit's (its last move plus
         `GameRules.inactivity_limit`), which ends it. Raises what the storage raises."""
         records = await self._storage.games.active_for_user(user_id)
-        limit_ = self._games.table.rules.inactivity_limit
-        untimed = [r.id for r in records if r.clock.deadline is None]
+        untimed = any(record.clock.deadline is None for record in records)
         activity = await self._storage.games.last_activity(user_id) if untimed else {}
-        ends = {game_id: activity[game_id] + limit_ for game_id in untimed
-                if game_id in activity}
-        return games_under_way(records, user_id, limit=limit, inactivity_deadlines=ends)
+        return games_under_way(records, user_id, last_activity=activity,
+                               inactivity_limit=self._games.table.rules.inactivity_limit,
+                               limit=limit)
 
     async def game_history(self, user_id: int, requester: Requester, *,
                            limit: int = 10) -> GameHistory:

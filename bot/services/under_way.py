@@ -3,15 +3,14 @@ so a game another shard plays is listed too.
 
 `games_under_way` turns the stored records of one player's active games into
 `GameUnderWay` values, sorted as `/games` shows them: the games where it is the player's
-turn first, then by the nearest deadline (games without one last), then by game number.
+turn first, then by the nearest deadline, then by game number.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 
 import engine
@@ -30,7 +29,7 @@ class GameUnderWay:
     message (None: none recorded), the player's colour, the opponent's seat, whose turn
     it is (`turn` None: the stored start position does not read) and the deadline of the
     player to move (the per-move time or the clock's, as stored; without one, the
-    inactivity limit's; None: not known)."""
+    inactivity limit's)."""
 
     game_id: int
     variant: str
@@ -40,7 +39,7 @@ class GameUnderWay:
     color: Color
     opponent: Seat
     turn: Color | None
-    deadline: datetime | None
+    deadline: datetime
 
     @property
     def players_turn(self) -> bool:
@@ -65,41 +64,41 @@ def _start_turn(variant: str, start_fen: str) -> Color | None:
         return None
 
 
-def game_under_way(record: GameRecord, user_id: int,
-                   inactivity_deadline: datetime | None = None) -> GameUnderWay | None:
+def game_under_way(record: GameRecord, user_id: int, last_activity: datetime,
+                   inactivity_limit: timedelta) -> GameUnderWay | None:
     """`record` as player `user_id`'s game under way, None when they do not play in it.
     Its deadline is the stored clock's; a game without one is lost by the player to move
-    at `inactivity_deadline` (its last move plus the inactivity limit; None: not known)."""
+    once `inactivity_limit` has passed since `last_activity` (its last move, or its
+    start; docs/RULES.md, "Project-wide game rules", Time)."""
     side = record.side_of(user_id)
     if side is None:
         return None
     start = _start_turn(record.variant, record.start_fen)
     turn = None if start is None else (start if record.ply_count % 2 == 0 else start.opponent)
+    deadline = record.clock.deadline
     return GameUnderWay(
         game_id=record.id, variant=record.variant, guild_id=record.guild_id,
         channel_id=record.channel_id, board_message_id=record.board_message_id,
         color=color_of(side), opponent=record.seat(side.opponent), turn=turn,
-        deadline=(record.clock.deadline if record.clock.deadline is not None
-                  else inactivity_deadline),
+        deadline=deadline if deadline is not None else last_activity + inactivity_limit,
     )
 
 
-def _order(game: GameUnderWay) -> tuple[bool, float, int]:
-    deadline = math.inf if game.deadline is None else game.deadline.timestamp()
-    return not game.players_turn, deadline, game.game_id
+def _order(game: GameUnderWay) -> tuple[bool, datetime, int]:
+    return not game.players_turn, game.deadline, game.game_id
 
 
 def games_under_way(records: Iterable[GameRecord], user_id: int, *,
-                    limit: int = GAMES_SHOWN,
-                    inactivity_deadlines: Mapping[int, datetime] | None = None,
-                    ) -> GamesUnderWay:
+                    last_activity: Mapping[int, datetime], inactivity_limit: timedelta,
+                    limit: int = GAMES_SHOWN) -> GamesUnderWay:
     """Player `user_id`'s games among `records` (their active games), sorted: the player's
-    turn first, then the nearest deadline (none last), then the game number; the first
-    `limit` of them, and how many more there are. `inactivity_deadlines`: by game id,
-    when a game without a clock deadline is lost for want of a move (docs/RULES.md,
-    "Project-wide game rules", Time)."""
-    ends = inactivity_deadlines or {}
+    turn first, then the nearest deadline, then the game number; the first `limit` of
+    them, and how many more there are. `last_activity`: each game's last move (or start)
+    by game id, for the deadline of a game without a clock (`game_under_way`; a game
+    missing from it counts from its creation)."""
     found = [game for record in records
-             if (game := game_under_way(record, user_id, ends.get(record.id))) is not None]
+             if (game := game_under_way(record, user_id,
+                                        last_activity.get(record.id, record.created_at),
+                                        inactivity_limit)) is not None]
     found.sort(key=_order)
     return GamesUnderWay(tuple(found[:limit]), max(0, len(found) - limit))

@@ -58,8 +58,7 @@ def game_line(game: GameUnderWay, server_names: Mapping[int, str],
     """One game of `/games`: its number linked to its board, variant, opponent, place,
     whose turn and when the time of the player to move runs out."""
     opponent = _opponent(game, locale)
-    time = (text(Msg.GAMES_NO_DEADLINE, locale) if game.deadline is None
-            else text(Msg.GAMES_DEADLINE, locale, when=timestamp(game.deadline)))
+    time = text(Msg.GAMES_DEADLINE, locale, when=timestamp(game.deadline))
     return text(Msg.GAMES_LINE, locale, game_id=game.game_id, link=board_link(game),
                 variant=variant_name(game.variant, locale), opponent=opponent,
                 place=place_text(game, server_names, locale),
