@@ -138,8 +138,9 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.NOTIFICATION_DMS_CLOSED_CHANNEL: "I could not send you a direct message (your "
                                          "direct messages are closed to me), so where I "
                                          "cannot post in a game's channel I no longer tell "
-                                         "you when it is your turn. To be told in those games again, "
-                                         "open your direct messages to me, then choose "
+                                         "you when it is your turn. To be told in those "
+                                         "games again, open your direct messages to me, "
+                                         "then choose "
                                          "/settings notify:",
     Msg.NOTIFICATION_DMS_CLOSED: "I could not send you a direct message (your direct "
                                  "messages are closed to me), so I stopped telling you when "

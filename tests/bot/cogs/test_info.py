@@ -387,7 +387,8 @@ async def test_games_lists_the_callers_games_everywhere_their_turn_first(
     assert "in direct messages" in lines[0] and f"<@{CAROL}>" in lines[0]
     assert "**your turn**" in lines[0] and "time runs out <t:" in lines[0]
     assert f"[#{here}](https://discord.com/channels/{GUILD_ID}/{CHANNEL}/{board})" in lines[1]
-    assert "in Draughts Club" in lines[1] and "time runs out <t:" in lines[1]  # the inactivity limit
+    # No time per move: the inactivity limit's deadline.
+    assert "in Draughts Club" in lines[1] and "time runs out <t:" in lines[1]
     assert f"[#{far}](https://discord.com/channels/{FAR_GUILD}/{FAR_CHANNEL})" in lines[2]
     assert "in a server" in lines[2] and f"waiting for <@{CAROL}>" in lines[2]
     assert f"#{others}" not in description
