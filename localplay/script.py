@@ -283,9 +283,10 @@ def parse_line(line: str) -> Command | None:
 def _as(rest: str) -> AsUser:
     """`as NAME [in PLACE] [COMMAND]` -> `AsUser`. The place is one word (`games`,
     `dm:@bob`, `group:@bob,@carol`, a quoted `"Dama Annex#lobby"`); the command is a
-    slash command, `press`, `select` or `install`."""
-    usage = "write `as NAME`, e.g. `as bob`, or `as NAME in PLACE [COMMAND]`, e.g. " \
-            "`as alice in dm:@bob /challenge @bob`"
+    slash command, `press`, `select` or `install` (`as bob press Accept`: in the current
+    place). Raises `ScriptError` for anything else after the name."""
+    usage = "write `as NAME`, e.g. `as bob`, or `as NAME [in PLACE] [COMMAND]`, e.g. " \
+            "`as alice in dm:@bob /challenge @bob` or `as bob press Accept`"
     try:
         words = shlex.split(rest)
     except ValueError as error:
@@ -295,21 +296,29 @@ def _as(rest: str) -> AsUser:
     name = words[0].lstrip("@")
     if len(words) == 1:
         return AsUser(name)
-    if words[1].lower() != "in" or len(words) < 3:
-        raise ScriptError(usage)
-    place = parse_line(f"in {shlex.quote(words[2])}")
-    assert isinstance(place, InChannel | InPrivate | InMyGame)
+    place: InChannel | InPrivate | InMyGame | None = None
+    skip = 1
+    if words[1].lower() == "in":
+        if len(words) < 3:
+            raise ScriptError(usage)
+        parsed = parse_line(f"in {shlex.quote(words[2])}")
+        assert isinstance(parsed, InChannel | InPrivate | InMyGame)
+        place, skip = parsed, 3
     stream = io.StringIO(rest)
     lexer = shlex.shlex(stream, posix=True)
     lexer.whitespace_split = True
-    for _ in range(3):
+    for _ in range(skip):
         lexer.get_token()
-    command_text = rest[stream.tell():].strip() if len(words) > 3 else ""
+    command_text = rest[stream.tell():].strip() if len(words) > skip else ""
     if not command_text:
         return AsUser(name, place)
-    then = parse_line(command_text)
+    try:
+        then = parse_line(command_text)
+    except ScriptError:
+        raise ScriptError(usage) from None
     if not isinstance(then, Slash | Press | Select | Install):
-        raise ScriptError(f"after `as {name} in {words[2]}` write a slash command, `press`, "
+        where = f" in {words[2]}" if place is not None else ""
+        raise ScriptError(f"after `as {name}{where}` write a slash command, `press`, "
                           "`select` or `install`")
     return AsUser(name, place, then)
 
