@@ -430,7 +430,11 @@ class TerminalSession:
             labels = " ".join(f"[{b.label}]" for b in candidates[0].buttons if not b.disabled)
             raise ScriptError(f"message [{number}] has no button {label!r}"
                               + (f"; its buttons: {labels}" if labels else "; it has none"))
-        raise ScriptError(f"no message in #{self.channel} has a button {label!r}")
+        shown = dict.fromkeys(f"[{b.label}]" for m in candidates for b in m.buttons
+                              if b.label and not b.disabled)
+        raise ScriptError(f"no message in {self._place()} has a button {label!r}"
+                          + (f"; the buttons there: {' '.join(shown)}" if shown
+                             else "; no message there has buttons"))
 
     async def _select(self, option: str, number: int | None) -> None:
         """Pick `option` (an option's label or value, or a part of the label that only one
@@ -456,7 +460,7 @@ class TerminalSession:
             raise ScriptError(f"message [{number}] has no option {option!r} to select"
                               + (f"; its options: {labels}" if labels else
                                  "; it has no select menu"))
-        raise ScriptError(f"no message in #{self.channel} has an option {option!r} to select")
+        raise ScriptError(f"no message in {self._place()} has an option {option!r} to select")
 
     def _candidates(self, number: int | None) -> list[MessageRecord]:
         """Message `number` of the transcript (as the only candidate), or without a number

@@ -248,3 +248,21 @@ async def test_a_group_dm_is_the_same_whoever_of_its_people_names_it(
         assert await session.run_line("as bob in group:@carol,@alice")
         assert session.where == first
         await session.finish()
+
+
+async def test_press_without_the_button_names_the_dm_and_its_buttons(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("install")
+        assert await session.run_line("in dm:@bob")
+        assert not await session.run_line("press Accept")
+        assert out[-1] == ("! no message in dm:@alice,@bob has a button 'Accept'; no "
+                           "message there has buttons")
+        assert await session.run_line("/challenge @bob italian")
+        assert not await session.run_line("press Resign")
+        assert out[-1] == ("! no message in dm:@alice,@bob has a button 'Resign'; the "
+                           "buttons there: [Accept] [Decline] [Cancel]")
+        await session.finish()
