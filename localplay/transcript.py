@@ -116,12 +116,15 @@ class Transcript:
     def private_place(self, channel_id: int) -> str | None:
         """A DM or group DM as the transcript names it: `the DM of @alice with dama-bot`
         (where the bot's direct messages, notifications too, arrive), `dm:@alice,@bob`,
-        `group:@alice,@bob,@carol`; None for a server's channel."""
+        `group:@alice,@bob,@carol`; None for a server's channel. Its people are named in
+        alphabetical order, so a place has one name whoever of them opened or is in it."""
         channel = self.standin.world.channels.get(channel_id)
         if channel is None or channel.guild_id is not None:
             return None
         bot_id = self.standin.bot.id
-        people = [f"@{self.name_of(u)}" for u in channel.recipient_ids if u != bot_id]
+        names = sorted((self.name_of(u) for u in channel.recipient_ids if u != bot_id),
+                       key=str.casefold)
+        people = [f"@{name}" for name in names]
         if bot_id in channel.recipient_ids:
             return f"the DM of {', '.join(people)} with dama-bot"
         prefix = "group:" if channel.type is ChannelType.GROUP_DM else "dm:"

@@ -266,3 +266,20 @@ async def test_press_without_the_button_names_the_dm_and_its_buttons(
         assert out[-1] == ("! no message in dm:@alice,@bob has a button 'Resign'; the "
                            "buttons there: [Accept] [Decline] [Cancel]")
         await session.finish()
+
+
+async def test_a_dm_is_named_the_same_whoever_of_its_people_is_in_it(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("as bob in dm:@alice")  # bob opens it
+        assert out[-1] == "(you are in dm:@alice,@bob)"
+        dm = session.where
+        assert await session.run_line("as alice in dm:@bob")
+        assert (session.where, out[-1]) == (dm, "(you are in dm:@alice,@bob)")
+        assert await session.run_line("as carol in group:@bob,@alice")
+        assert out[-1] == "(you are in group:@alice,@bob,@carol)"
+        assert session.prompt() == "carol in group:@alice,@bob,@carol > "
+        await session.finish()
