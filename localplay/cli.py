@@ -38,7 +38,7 @@ from localplay.server import (
     LocalDiscord,
 )
 from localplay.session import TerminalSession
-from localplay.unfinished import describe, unfinished_games
+from localplay.unfinished import bring_back, describe, unfinished_games
 
 BANNER = """\
 dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
@@ -167,6 +167,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
                            annex=annex, annex_first=annex_channels[0],
                            annex_channels=", ".join("#" + c for c in annex_channels),
                            shards=shards))
+        await bring_back(local.standin, unfinished)
         if unfinished:
             emit(f"({len(unfinished)} unfinished game(s) of earlier runs go on here, in "
                  f"{database}; `/board` in the game's channel shows it, --fresh starts from "
