@@ -266,7 +266,7 @@ def database_refusal(args: argparse.Namespace) -> str | None:
 
 def _delete_database(database: Path) -> None:
     """Delete the database and its companions (SQLite's `-wal` and `-shm` files, local
-    play's `.clock`, `localplay.clock`)."""
+    play's `.clock` and `.installs`, `localplay.clock`, `localplay.installs`)."""
     for path in (database, *database.parent.glob(database.name + "*")):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

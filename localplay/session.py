@@ -15,6 +15,7 @@ import time
 from collections.abc import Awaitable
 from pathlib import Path
 
+from localplay.installs import installs_path_for, keep_install, kept_installs
 from localplay.render import MenuOption, select_menus
 from localplay.script import (
     AsUser,
@@ -42,6 +43,7 @@ from standin import (
     ChannelInfo,
     InteractionResult,
     MessageRecord,
+    NotInstalledError,
     StandInError,
 )
 from storage import StorageError
@@ -90,9 +92,13 @@ class TerminalSession:
         self._last_answer = 0.0
         self._looked_from = 0  # where in the arrived texts the next `wait` looks from
         self._skipping = False  # after `in my game or skip` found no game
+        self.installs_path = installs_path_for(local.process.database, local.process.log_path)
+        """Where the players who typed `install` are kept for the next run
+        (`localplay.installs`)."""
 
     # ---- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> TerminalSession:
+        self.standin.keep_user_installs(kept_installs(self.installs_path))
         self.standin.set_locale(self.standin.user(self.user, locale=self.locale), self.locale)
         await self.transcript.__aenter__()
         return self
@@ -203,6 +209,11 @@ class TerminalSession:
             return True
         try:
             await self._run(command)
+        except NotInstalledError as error:
+            self.emit(f"! {error.user} has not installed the app to their account (type "
+                      f"`install`), and /{error.command} is not offered here otherwise")
+            self.failures += 1
+            return False
         except (StandInError, ScriptError) as error:
             self.emit(f"! {error}")
             self.failures += 1
@@ -241,6 +252,7 @@ class TerminalSession:
         elif isinstance(command, Install):
             name = command.name or self.user
             self.standin.install_for_user(name)
+            keep_install(self.installs_path, self.standin.user(name).id)
             who = self.transcript.name_of(self.standin.user(name).id)
             self.emit(f"(@{who} installed dama-bot to "
                       "their account: its commands answer them in DMs, group DMs and servers)")

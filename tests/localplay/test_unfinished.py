@@ -63,3 +63,4 @@ async def test_games_in_a_dm_and_a_group_dm_go_on_in_the_next_run(tmp_path: Path
     assert "@bob played 11-15." in text, text
     assert "@bob played 22-18." in text, text
     assert "There is no game" not in text, text
+
