@@ -3,8 +3,11 @@
     as bob                                   switch to user bob (created on first use)
     as alice in dm:@bob /challenge @bob      switch user and place at once, then run the
                                              command (it may be left out)
+    as bob press Accept                      switch user, then run the command here
     in dm:@bob                               switch to your DM with bob, where only the
                                              app you installed answers (see `install`)
+    in dm:@dama-bot                          switch to the bot's own DM with you (the
+                                             app is a member: `/play italian` there)
     in group:@bob,@carol                     switch to a group DM of you, bob and carol
     install                                  install the app to your account (`install
                                              @bob`: to bob's); its commands then answer
@@ -71,8 +74,10 @@ class ScriptError(ValueError):
 @dataclass(frozen=True)
 class InPrivate:
     """`in dm:@NAME` or `in group:@NAME,@NAME...`: act in the DM between the current user
-    and `names[0]`, or (`group`) in a group DM of the current user and `names`, from now
-    on. The app is no member there: only a user's installation of it answers."""
+    and `names[0]` (the bot's name: the bot's own DM with the current user, where the app
+    is a member), or (`group`) in a group DM of the current user and `names`, from now
+    on. The app is no member of a DM or group DM between users: only a user's
+    installation of it answers there."""
 
     names: tuple[str, ...]
     group: bool = False

@@ -248,7 +248,7 @@ class TerminalSession:
         elif isinstance(command, InChannel):
             await self._switch_channel(command.name, command.server)
         elif isinstance(command, InPrivate):
-            self._switch_private(command)
+            await self._switch_private(command)
         elif isinstance(command, Install):
             name = command.name or self.user
             self.standin.install_for_user(name)
@@ -291,11 +291,15 @@ class TerminalSession:
             self.emit(f"(created {self._place()})")
         self.emit(f"(you are in {self._place()})")
 
-    def _switch_private(self, command: InPrivate) -> None:
-        """Move to the DM between the current user and another, or to a group DM of the
-        current user and others (the same group DM again for the same people, whoever of
-        them asks: naming oneself among them changes nothing)."""
-        if not command.group:
+    async def _switch_private(self, command: InPrivate) -> None:
+        """Move to the DM between the current user and another, to the bot's DM with the
+        current user (`dm:@dama-bot`, the bot's name), or to a group DM of the current
+        user and others (the same group DM again for the same people, whoever of them
+        asks: naming oneself among them changes nothing)."""
+        bot = self.standin.bot
+        if not command.group and command.names[0].casefold() == bot.name.casefold():
+            self.where = await self.standin.dm_channel(self.user)
+        elif not command.group:
             self.where = self.standin.dm_between(self.user, command.names[0])
         else:
             me = self.standin.user(self.user).id

@@ -283,3 +283,19 @@ async def test_a_dm_is_named_the_same_whoever_of_its_people_is_in_it(
         assert out[-1] == "(you are in group:@alice,@bob,@carol)"
         assert session.prompt() == "carol in group:@alice,@bob,@carol > "
         await session.finish()
+
+
+async def test_play_against_the_computer_in_the_bots_own_dm(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("in dm:@dama-bot")
+        assert out[-1] == "(you are in the DM of @alice with dama-bot)"
+        assert session.where.id == (await local.standin.dm_channel("alice")).id
+        assert await session.run_line("/play italian")
+        await session.finish()
+    headers = [line for line in out if line.startswith("--- [")]
+    assert headers and all(" in the DM of @alice with dama-bot" in h for h in headers), out
+    assert any("W/B kings" in line for line in out), out
