@@ -115,11 +115,7 @@ class TerminalSession:
     def place_of(self, channel_id: int) -> str | None:
         """A channel of this run as the transcript names it (`#general`, a DM as
         `dm:@alice,@bob`); None for one this run does not have."""
-        private = self.transcript.private_place(channel_id)
-        if private is not None:
-            return private
-        name = self.channel_name(channel_id)
-        return None if name is None else f"#{name}"
+        return self.transcript.mentioned_place(channel_id)
 
     @property
     def channel(self) -> str:

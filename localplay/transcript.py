@@ -48,7 +48,7 @@ class Transcript:
         self.games = games
         self.boards_dir = Path(boards_dir)
         self.emit = emit
-        self.text = MessageText(self.name_of, self.channel_name)
+        self.text = MessageText(self.name_of, self.mentioned_place)
         self.last_event = time.monotonic()
         """When the bot's latest message arrived (`time.monotonic()`)."""
         self.arrived: list[str] = []
@@ -109,6 +109,16 @@ class Transcript:
         """The name of a channel of this run's server (None when it has none)."""
         channel = self.standin.world.channels.get(channel_id)
         return channel.name if channel is not None and channel.name else None
+
+    def mentioned_place(self, channel_id: int) -> str | None:
+        """A channel mention as the transcript shows it: `#general`, or a DM or group DM
+        named as a place (`dm:@alice,@bob`, `private_place`); None for a channel this run
+        does not have."""
+        private = self.private_place(channel_id)
+        if private is not None:
+            return private
+        name = self.channel_name(channel_id)
+        return None if name is None else f"#{name}"
 
     def _channel_name(self, channel_id: int) -> str:
         return self.channel_name(channel_id) or str(channel_id)

@@ -299,3 +299,17 @@ async def test_play_against_the_computer_in_the_bots_own_dm(
     headers = [line for line in out if line.startswith("--- [")]
     assert headers and all(" in the DM of @alice with dama-bot" in h for h in headers), out
     assert any("W/B kings" in line for line in out), out
+
+
+async def test_a_dm_mentioned_by_the_bot_is_named_as_its_place(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        for line in ("install", "install @bob", "in dm:@bob",
+                     "/challenge @bob italian color:white", "as bob press Accept",
+                     "as alice in general /board"):
+            assert await session.run_line(line), line
+        await session.finish()
+    assert any("yours (#1) is in dm:@alice,@bob." in line for line in out), out
