@@ -235,6 +235,8 @@ def parse_line(line: str) -> Command | None:
     if keyword == "in":
         private = _private(rest)
         if private is not None:
+            for name in private.names:
+                _one_word(rest, name)
             return private
         where = _unquote(rest).strip()
         server, hash_, channel = where.rpartition("#")
@@ -246,6 +248,7 @@ def parse_line(line: str) -> Command | None:
             return InMyGame()
         if not hash_ and typed == f"{MY_GAME} {OR_SKIP}":
             return InMyGame(or_skip=True)
+        _one_word(rest, channel)
         if not channel:
             raise ScriptError("write `in CHANNEL`, e.g. `in games`, or `in SERVER#CHANNEL`, "
                               'e.g. `in "Dama Annex#lobby"`')
@@ -326,6 +329,14 @@ def _as(rest: str) -> AsUser:
         raise ScriptError(f"after `as {name}{where}` write a slash command, `press`, "
                           "`select` or `install`")
     return AsUser(name, place, then)
+
+
+def _one_word(rest: str, name: str) -> None:
+    """Raise `ScriptError` when the place's `name` in `in PLACE` has a space: a channel's
+    or a person's name has none, so it is a command typed after the place."""
+    if len(name.split()) > 1:
+        raise ScriptError(f"`in {rest.strip()}`: a place is one word; write the command on "
+                          "the next line, or `as NAME in PLACE COMMAND`")
 
 
 def _private(rest: str) -> InPrivate | None:
