@@ -132,7 +132,7 @@ class Transcript:
         if channel is None or channel.guild_id is not None:
             return None
         bot_id = self.standin.bot.id
-        names = sorted((self.name_of(u) for u in channel.recipient_ids if u != bot_id),
+        names = sorted((self.name_of(u) or str(u) for u in channel.recipient_ids if u != bot_id),
                        key=str.casefold)
         people = [f"@{name}" for name in names]
         if bot_id in channel.recipient_ids:
