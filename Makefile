@@ -65,6 +65,8 @@ gallery-tournaments: $(TEST_STAMP)
 play-correspondence: $(STAMP)
 	$(PY) -m localplay --fresh --database data/correspondence.sqlite3 \
 		--log data/correspondence-bot.log --script localplay/examples/correspondence-dm.script
+	@echo "Its games are kept in data/correspondence.sqlite3; to go on with them:"
+	@echo "  $(PY) -m bot local --database data/correspondence.sqlite3"
 
 lint: $(DEV_STAMP) $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

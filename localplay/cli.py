@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import shlex
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -38,7 +39,7 @@ from localplay.server import (
     LocalDiscord,
 )
 from localplay.session import TerminalSession
-from localplay.unfinished import describe, unfinished_games
+from localplay.unfinished import bring_back, describe, unfinished_games
 
 BANNER = """\
 dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
@@ -167,6 +168,7 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
                            annex=annex, annex_first=annex_channels[0],
                            annex_channels=", ".join("#" + c for c in annex_channels),
                            shards=shards))
+        await bring_back(local.standin, unfinished)
         if unfinished:
             emit(f"({len(unfinished)} unfinished game(s) of earlier runs go on here, in "
                  f"{database}; `/board` in the game's channel shows it, --fresh starts from "
@@ -185,9 +187,10 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
         await session.finish()  # answers still on their way are printed, then the bot stops
         left = [] if url else await unfinished_games(Path(database))
         if left:
-            emit(f"({len(left)} game(s) not finished. They are kept in {database}: the next "
-                 "`dama-bot local` goes on with them, in the same channels with the same "
-                 "players; `/resign`, a `/draw` both sides agree, or `/abort` before both "
+            emit(f"({len(left)} game(s) not finished. They are kept in {database}: "
+                 f"`{_go_on_command(args.database)}` goes on with them, in the same "
+                 "channels with the same players; `/resign`, a `/draw` both sides agree, "
+                 "or `/abort` before both "
                  "sides have moved ends one.)\n" + describe(left, session.place_of))
         if session.failures:
             emit(f"{session.failures} command(s) failed or got no answer "
@@ -263,9 +266,23 @@ def database_refusal(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _go_on_command(database: str | None) -> str:
+    """The command that goes on with this run's database: this interpreter (as a path
+    from the current folder when it is under it, `.venv/bin/python`) running `-m bot
+    local`, with `--database` unless it is the default one. Not `dama-bot local`: that
+    script is on PATH only while the virtual environment is activated."""
+    python = Path(sys.executable)
+    with contextlib.suppress(ValueError):
+        python = python.relative_to(Path.cwd())
+    command = f"{shlex.quote(str(python))} -m bot local"
+    if database and Path(database) != Path(DEFAULT_DATABASE):
+        command += f" --database {shlex.quote(database)}"
+    return command
+
+
 def _delete_database(database: Path) -> None:
     """Delete the database and its companions (SQLite's `-wal` and `-shm` files, local
-    play's `.clock`, `localplay.clock`)."""
+    play's `.clock` and `.installs`, `localplay.clock`, `localplay.installs`)."""
     for path in (database, *database.parent.glob(database.name + "*")):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

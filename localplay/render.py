@@ -113,7 +113,8 @@ def mentioned_users(message: MessageRecord) -> set[int]:
 
 class MessageText:
     """Formats messages; `name_of(user_id)` gives a user's shown name and
-    `channel_of(channel_id)` a channel's (None: unknown, the mention stays as it is)."""
+    `channel_of(channel_id)` a channel mention as shown, `#general` or a DM's place
+    `dm:@alice,@bob` (None: unknown, the mention stays as it is)."""
 
     def __init__(self, name_of: Callable[[int], str | None],
                  channel_of: Callable[[int], str | None] = lambda _: None) -> None:
@@ -134,7 +135,7 @@ class MessageText:
 
         def channel(match: re.Match[str]) -> str:
             name = self.channel_of(int(match.group(1)))
-            return f"#{name}" if name else match.group(0)
+            return name or match.group(0)
 
         text = shown_text(text)
         text = _MENTION.sub(user, text)

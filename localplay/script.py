@@ -3,8 +3,11 @@
     as bob                                   switch to user bob (created on first use)
     as alice in dm:@bob /challenge @bob      switch user and place at once, then run the
                                              command (it may be left out)
+    as bob press Accept                      switch user, then run the command here
     in dm:@bob                               switch to your DM with bob, where only the
                                              app you installed answers (see `install`)
+    in dm:@dama-bot                          switch to the bot's own DM with you (the
+                                             app is a member: `/play italian` there)
     in group:@bob,@carol                     switch to a group DM of you, bob and carol
     install                                  install the app to your account (`install
                                              @bob`: to bob's); its commands then answer
@@ -71,8 +74,10 @@ class ScriptError(ValueError):
 @dataclass(frozen=True)
 class InPrivate:
     """`in dm:@NAME` or `in group:@NAME,@NAME...`: act in the DM between the current user
-    and `names[0]`, or (`group`) in a group DM of the current user and `names`, from now
-    on. The app is no member there: only a user's installation of it answers."""
+    and `names[0]` (the bot's name: the bot's own DM with the current user, where the app
+    is a member), or (`group`) in a group DM of the current user and `names`, from now
+    on. The app is no member of a DM or group DM between users: only a user's
+    installation of it answers there."""
 
     names: tuple[str, ...]
     group: bool = False
@@ -230,6 +235,8 @@ def parse_line(line: str) -> Command | None:
     if keyword == "in":
         private = _private(rest)
         if private is not None:
+            for name in private.names:
+                _one_word(rest, name)
             return private
         where = _unquote(rest).strip()
         server, hash_, channel = where.rpartition("#")
@@ -241,6 +248,7 @@ def parse_line(line: str) -> Command | None:
             return InMyGame()
         if not hash_ and typed == f"{MY_GAME} {OR_SKIP}":
             return InMyGame(or_skip=True)
+        _one_word(rest, channel)
         if not channel:
             raise ScriptError("write `in CHANNEL`, e.g. `in games`, or `in SERVER#CHANNEL`, "
                               'e.g. `in "Dama Annex#lobby"`')
@@ -283,9 +291,10 @@ def parse_line(line: str) -> Command | None:
 def _as(rest: str) -> AsUser:
     """`as NAME [in PLACE] [COMMAND]` -> `AsUser`. The place is one word (`games`,
     `dm:@bob`, `group:@bob,@carol`, a quoted `"Dama Annex#lobby"`); the command is a
-    slash command, `press`, `select` or `install`."""
-    usage = "write `as NAME`, e.g. `as bob`, or `as NAME in PLACE [COMMAND]`, e.g. " \
-            "`as alice in dm:@bob /challenge @bob`"
+    slash command, `press`, `select` or `install` (`as bob press Accept`: in the current
+    place). Raises `ScriptError` for anything else after the name."""
+    usage = "write `as NAME`, e.g. `as bob`, or `as NAME [in PLACE] [COMMAND]`, e.g. " \
+            "`as alice in dm:@bob /challenge @bob` or `as bob press Accept`"
     try:
         words = shlex.split(rest)
     except ValueError as error:
@@ -295,23 +304,39 @@ def _as(rest: str) -> AsUser:
     name = words[0].lstrip("@")
     if len(words) == 1:
         return AsUser(name)
-    if words[1].lower() != "in" or len(words) < 3:
-        raise ScriptError(usage)
-    place = parse_line(f"in {shlex.quote(words[2])}")
-    assert isinstance(place, InChannel | InPrivate | InMyGame)
+    place: InChannel | InPrivate | InMyGame | None = None
+    skip = 1
+    if words[1].lower() == "in":
+        if len(words) < 3:
+            raise ScriptError(usage)
+        parsed = parse_line(f"in {shlex.quote(words[2])}")
+        assert isinstance(parsed, InChannel | InPrivate | InMyGame)
+        place, skip = parsed, 3
     stream = io.StringIO(rest)
     lexer = shlex.shlex(stream, posix=True)
     lexer.whitespace_split = True
-    for _ in range(3):
+    for _ in range(skip):
         lexer.get_token()
-    command_text = rest[stream.tell():].strip() if len(words) > 3 else ""
+    command_text = rest[stream.tell():].strip() if len(words) > skip else ""
     if not command_text:
         return AsUser(name, place)
-    then = parse_line(command_text)
+    try:
+        then = parse_line(command_text)
+    except ScriptError:
+        raise ScriptError(usage) from None
     if not isinstance(then, Slash | Press | Select | Install):
-        raise ScriptError(f"after `as {name} in {words[2]}` write a slash command, `press`, "
+        where = f" in {words[2]}" if place is not None else ""
+        raise ScriptError(f"after `as {name}{where}` write a slash command, `press`, "
                           "`select` or `install`")
     return AsUser(name, place, then)
+
+
+def _one_word(rest: str, name: str) -> None:
+    """Raise `ScriptError` when the place's `name` in `in PLACE` has a space: a channel's
+    or a person's name has none, so it is a command typed after the place."""
+    if len(name.split()) > 1:
+        raise ScriptError(f"`in {rest.strip()}`: a place is one word; write the command on "
+                          "the next line, or `as NAME in PLACE COMMAND`")
 
 
 def _private(rest: str) -> InPrivate | None:

@@ -15,6 +15,7 @@ import time
 from collections.abc import Awaitable
 from pathlib import Path
 
+from localplay.installs import installs_path_for, keep_install, kept_installs
 from localplay.render import MenuOption, select_menus
 from localplay.script import (
     AsUser,
@@ -42,6 +43,7 @@ from standin import (
     ChannelInfo,
     InteractionResult,
     MessageRecord,
+    NotInstalledError,
     StandInError,
 )
 from storage import StorageError
@@ -90,9 +92,13 @@ class TerminalSession:
         self._last_answer = 0.0
         self._looked_from = 0  # where in the arrived texts the next `wait` looks from
         self._skipping = False  # after `in my game or skip` found no game
+        self.installs_path = installs_path_for(local.process.database, local.process.log_path)
+        """Where the players who typed `install` are kept for the next run
+        (`localplay.installs`)."""
 
     # ---- lifecycle ---------------------------------------------------------------------
     async def __aenter__(self) -> TerminalSession:
+        self.standin.keep_user_installs(kept_installs(self.installs_path))
         self.standin.set_locale(self.standin.user(self.user, locale=self.locale), self.locale)
         await self.transcript.__aenter__()
         return self
@@ -109,11 +115,7 @@ class TerminalSession:
     def place_of(self, channel_id: int) -> str | None:
         """A channel of this run as the transcript names it (`#general`, a DM as
         `dm:@alice,@bob`); None for one this run does not have."""
-        private = self.transcript.private_place(channel_id)
-        if private is not None:
-            return private
-        name = self.channel_name(channel_id)
-        return None if name is None else f"#{name}"
+        return self.transcript.mentioned_place(channel_id)
 
     @property
     def channel(self) -> str:
@@ -203,6 +205,11 @@ class TerminalSession:
             return True
         try:
             await self._run(command)
+        except NotInstalledError as error:
+            self.emit(f"! {error.user} has not installed the app to their account (type "
+                      f"`install`), and /{error.command} is not offered here otherwise")
+            self.failures += 1
+            return False
         except (StandInError, ScriptError) as error:
             self.emit(f"! {error}")
             self.failures += 1
@@ -237,10 +244,11 @@ class TerminalSession:
         elif isinstance(command, InChannel):
             await self._switch_channel(command.name, command.server)
         elif isinstance(command, InPrivate):
-            self._switch_private(command)
+            await self._switch_private(command)
         elif isinstance(command, Install):
             name = command.name or self.user
             self.standin.install_for_user(name)
+            keep_install(self.installs_path, self.standin.user(name).id)
             who = self.transcript.name_of(self.standin.user(name).id)
             self.emit(f"(@{who} installed dama-bot to "
                       "their account: its commands answer them in DMs, group DMs and servers)")
@@ -279,11 +287,15 @@ class TerminalSession:
             self.emit(f"(created {self._place()})")
         self.emit(f"(you are in {self._place()})")
 
-    def _switch_private(self, command: InPrivate) -> None:
-        """Move to the DM between the current user and another, or to a group DM of the
-        current user and others (the same group DM again for the same people, whoever of
-        them asks: naming oneself among them changes nothing)."""
-        if not command.group:
+    async def _switch_private(self, command: InPrivate) -> None:
+        """Move to the DM between the current user and another, to the bot's DM with the
+        current user (`dm:@dama-bot`, the bot's name), or to a group DM of the current
+        user and others (the same group DM again for the same people, whoever of them
+        asks: naming oneself among them changes nothing)."""
+        bot = self.standin.bot
+        if not command.group and command.names[0].casefold() == bot.name.casefold():
+            self.where = await self.standin.dm_channel(self.user)
+        elif not command.group:
             self.where = self.standin.dm_between(self.user, command.names[0])
         else:
             me = self.standin.user(self.user).id
@@ -430,7 +442,11 @@ class TerminalSession:
             labels = " ".join(f"[{b.label}]" for b in candidates[0].buttons if not b.disabled)
             raise ScriptError(f"message [{number}] has no button {label!r}"
                               + (f"; its buttons: {labels}" if labels else "; it has none"))
-        raise ScriptError(f"no message in #{self.channel} has a button {label!r}")
+        shown = dict.fromkeys(f"[{b.label}]" for m in candidates for b in m.buttons
+                              if b.label and not b.disabled)
+        raise ScriptError(f"no message in {self._place()} has a button {label!r}"
+                          + (f"; the buttons there: {' '.join(shown)}" if shown
+                             else "; no message there has buttons"))
 
     async def _select(self, option: str, number: int | None) -> None:
         """Pick `option` (an option's label or value, or a part of the label that only one
@@ -456,7 +472,7 @@ class TerminalSession:
             raise ScriptError(f"message [{number}] has no option {option!r} to select"
                               + (f"; its options: {labels}" if labels else
                                  "; it has no select menu"))
-        raise ScriptError(f"no message in #{self.channel} has an option {option!r} to select")
+        raise ScriptError(f"no message in {self._place()} has an option {option!r} to select")
 
     def _candidates(self, number: int | None) -> list[MessageRecord]:
         """Message `number` of the transcript (as the only candidate), or without a number

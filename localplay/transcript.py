@@ -48,7 +48,7 @@ class Transcript:
         self.games = games
         self.boards_dir = Path(boards_dir)
         self.emit = emit
-        self.text = MessageText(self.name_of, self.channel_name)
+        self.text = MessageText(self.name_of, self.mentioned_place)
         self.last_event = time.monotonic()
         """When the bot's latest message arrived (`time.monotonic()`)."""
         self.arrived: list[str] = []
@@ -110,18 +110,31 @@ class Transcript:
         channel = self.standin.world.channels.get(channel_id)
         return channel.name if channel is not None and channel.name else None
 
+    def mentioned_place(self, channel_id: int) -> str | None:
+        """A channel mention as the transcript shows it: `#general`, or a DM or group DM
+        named as a place (`dm:@alice,@bob`, `private_place`); None for a channel this run
+        does not have."""
+        private = self.private_place(channel_id)
+        if private is not None:
+            return private
+        name = self.channel_name(channel_id)
+        return None if name is None else f"#{name}"
+
     def _channel_name(self, channel_id: int) -> str:
         return self.channel_name(channel_id) or str(channel_id)
 
     def private_place(self, channel_id: int) -> str | None:
         """A DM or group DM as the transcript names it: `the DM of @alice with dama-bot`
         (where the bot's direct messages, notifications too, arrive), `dm:@alice,@bob`,
-        `group:@alice,@bob,@carol`; None for a server's channel."""
+        `group:@alice,@bob,@carol`; None for a server's channel. Its people are named in
+        alphabetical order, so a place has one name whoever of them opened or is in it."""
         channel = self.standin.world.channels.get(channel_id)
         if channel is None or channel.guild_id is not None:
             return None
         bot_id = self.standin.bot.id
-        people = [f"@{self.name_of(u)}" for u in channel.recipient_ids if u != bot_id]
+        names = sorted((self.name_of(u) or str(u) for u in channel.recipient_ids if u != bot_id),
+                       key=str.casefold)
+        people = [f"@{name}" for name in names]
         if bot_id in channel.recipient_ids:
             return f"the DM of {', '.join(people)} with dama-bot"
         prefix = "group:" if channel.type is ChannelType.GROUP_DM else "dm:"

@@ -8,7 +8,7 @@ of the project, only aiohttp and the standard library, and knows no bot's comman
 
 from .directory import ChannelInfo, GuildInfo, RoleInfo, ScheduledEventInfo, UserInfo
 from .dm_limits import DmCounts, DmLimit
-from .errors import ApiError, BotDidNotAnswer, JsonErrorCode, StandInError
+from .errors import ApiError, BotDidNotAnswer, JsonErrorCode, NotInstalledError, StandInError
 from .mentions import CommandMention, command_mentions, shown_text, unknown_mentions
 from .model import (
     ChannelType,
@@ -62,6 +62,7 @@ __all__ = [
     "MessageOrigin",
     "MessageRecord",
     "ModalRecord",
+    "NotInstalledError",
     "Permission",
     "RoleInfo",
     "ScheduledEventEntityType",

@@ -10,14 +10,21 @@ from .gateway import Intent
 from .model import Channel, ChannelType
 
 
+def _people_key(people: list[int]) -> str:
+    """The name a private channel's id is derived from: its people's ids, sorted."""
+    return ",".join(str(person) for person in sorted(people))
+
+
 def dm_channel(core: Core, user_id: int) -> Channel:
-    """The DM channel between the bot and a user (created on first use)."""
+    """The DM channel between the bot and a user (created on first use; with a seeded
+    stand-in its id is derived from the user's, so it is the same in every run)."""
     world = core.world
     existing = world.dm_channels.get(user_id)
     if existing is not None:
         return world.channels[existing]
     channel = Channel(
-        id=world.ids.next(), type=ChannelType.DM, name="", recipient_ids=[user_id, core.bot_id]
+        id=world.ids.named("bot-dm", str(user_id)), type=ChannelType.DM, name="",
+        recipient_ids=[user_id, core.bot_id],
     )
     world.channels[channel.id] = channel
     world.dm_channels[user_id] = channel.id
@@ -25,14 +32,17 @@ def dm_channel(core: Core, user_id: int) -> Channel:
 
 
 def user_dm(core: Core, first: int, second: int) -> Channel:
-    """The DM channel between two users (created on first use; the bot is no member)."""
+    """The DM channel between two users (created on first use; the bot is no member).
+    With a seeded stand-in its id is derived from the two users' ids, so it is the same
+    in every run, whoever of them opens it (`SnowflakeFactory.named`)."""
     world = core.world
     key = frozenset((first, second))
     existing = world.user_dms.get(key)
     if existing is not None:
         return world.channels[existing]
     channel = Channel(
-        id=world.ids.next(), type=ChannelType.DM, name="", recipient_ids=[first, second]
+        id=world.ids.named("dm", _people_key([first, second])), type=ChannelType.DM,
+        name="", recipient_ids=[first, second],
     )
     world.channels[channel.id] = channel
     world.user_dms[key] = channel.id
@@ -40,10 +50,13 @@ def user_dm(core: Core, first: int, second: int) -> Channel:
 
 
 def group_dm(core: Core, owner: int, others: list[int], name: str = "") -> Channel:
-    """A new group DM of `owner` with `others` (the bot is no member)."""
+    """A new group DM of `owner` with `others` (the bot is no member). With a seeded
+    stand-in the id of the first group DM of these people is derived from their ids, so
+    it is the same in every run; a second one of the same people in a run is another
+    group DM, with a new id, as on Discord."""
     world = core.world
     channel = Channel(
-        id=world.ids.next(),
+        id=world.ids.named("group-dm", _people_key([owner, *others])),
         type=ChannelType.GROUP_DM,
         name=name,
         owner_id=owner,

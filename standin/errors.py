@@ -150,5 +150,17 @@ class StandInError(Exception):
     """The driver was used in a way a Discord user could not act (message says what to fix)."""
 
 
+class NotInstalledError(StandInError):
+    """A user used a command their own installation of the app would offer, without
+    having installed it to their account (`StandIn.install_for_user`); `user` is their
+    username, `command` the command's name."""
+
+    def __init__(self, user: str, command: str) -> None:
+        super().__init__(f"{user} has not installed the app to their account "
+                         f"(install_for_user), and /{command} is not offered here otherwise")
+        self.user = user
+        self.command = command
+
+
 class BotDidNotAnswer(StandInError, TimeoutError):
     """The bot did not answer an interaction in time (the user would see it fail)."""

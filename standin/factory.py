@@ -14,7 +14,7 @@ from typing import Any
 
 from .bodies import UploadedFile
 from .directory import ChannelRef, Directory, MessageRef, RoleInfo, UserRef
-from .errors import StandInError
+from .errors import NotInstalledError, StandInError
 from .interaction_state import InteractionState
 from .model import (
     PRIVATE_APP_PERMISSIONS,
@@ -212,7 +212,9 @@ class InteractionFactory:
             raise StandInError(f"/{path[0]} cannot be used {where} (its contexts)")
         owners = self._owners(user, channel, command, context)
         if not owners:
-            raise StandInError(self._not_installed(user, channel, command, path[0]))
+            if self._user_could_install(user, command):
+                raise NotInstalledError(user.username, path[0])
+            raise StandInError(self._not_installed(command, path[0]))
         guild_installed = str(int(IntegrationType.GUILD_INSTALL)) in owners
         in_guild = context is InteractionContext.GUILD
         needed = command.get("default_member_permissions")
@@ -254,15 +256,17 @@ class InteractionFactory:
             owners[str(int(IntegrationType.USER_INSTALL))] = str(user.id)
         return owners
 
-    def _not_installed(self, user: User, channel: Channel, command: Json, name: str) -> str:
-        """Why no installation offers `/name` to `user` here."""
+    def _user_could_install(self, user: User, command: Json) -> bool:
+        """Whether `user`'s own installation would offer `command` and they have none."""
+        types = command.get("integration_types") or [int(IntegrationType.GUILD_INSTALL)]
+        return IntegrationType.USER_INSTALL in types and user.id not in self.world.user_installs
+
+    def _not_installed(self, command: Json, name: str) -> str:
+        """Why no installation offers `/name` here, the user's own aside."""
         types = command.get("integration_types") or [int(IntegrationType.GUILD_INSTALL)]
         if IntegrationType.USER_INSTALL not in types:
             return (f"/{name} is offered only where the app is installed to the server "
                     "(its integration_types), and it is not installed here")
-        if user.id not in self.world.user_installs:
-            return (f"{user.username} has not installed the app to their account "
-                    f"(install_for_user), and /{name} is not offered here otherwise")
         return f"/{name} is a server's own command: no user installation offers it"
 
     def _resolvers(self, channel: Channel) -> Resolvers:

@@ -9,6 +9,8 @@ limits, the 15-minute token); Topics > Permissions (USE_EXTERNAL_APPS).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .channels import group_dm, user_dm
 from .directory import ChannelInfo, Directory, GuildRef, UserRef
 from .dm_limits import DmCounts
@@ -26,6 +28,12 @@ class Places(Directory):
         if u.bot:
             raise StandInError(f"{u.username} is a bot account; bots install no apps")
         self.world.user_installs.add(u.id)
+
+    def keep_user_installs(self, user_ids: Iterable[int]) -> None:
+        """Installs of an earlier run: the users of these ids, known now or made later
+        (a seeded stand-in gives them the same ids, `StandIn(id_seed=...)`), have the app
+        installed to their account."""
+        self.world.user_installs.update(user_ids)
 
     def uninstall_for_user(self, user: UserRef) -> None:
         """`user` removes the app from their account."""

@@ -349,3 +349,11 @@ def test_local_play_with_two_shards_on_postgresql(
     logs = [tmp_path / "data" / "local-bot.log", tmp_path / "data" / "local-bot-shard1.log"]
     assert "runs shards 0 of 2" in logs[0].read_text(encoding="utf-8")
     assert "runs shards 1 of 2" in logs[1].read_text(encoding="utf-8")
+
+
+def test_the_end_says_how_to_go_on_with_another_database(tmp_path: Path) -> None:
+    run = _run(["local", "--database", "data/other.sqlite3"], tmp_path,
+               stdin="/challenge @bob italian color:white\nas bob\npress Accept\nquit\n")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert (f"They are kept in data/other.sqlite3: `{sys.executable} -m bot local "
+            "--database data/other.sqlite3` goes on with them") in run.stdout, run.stdout

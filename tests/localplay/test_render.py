@@ -79,8 +79,9 @@ def test_unknown_users_stay_mentions() -> None:
 
 def test_channel_mentions_read_as_their_names() -> None:
     # As /puzzle-daily answers: "... will be posted in <#20> once a day".
-    text = MessageText(lambda _: None, {20: "games"}.get)
-    assert text.inline("posted in <#20>, not <#21>") == "posted in #games, not <#21>"
+    text = MessageText(lambda _: None, {20: "#games", 21: "dm:@alice,@bob"}.get)
+    assert text.inline("posted in <#20>, not <#22>") == "posted in #games, not <#22>"
+    assert text.inline("yours is in <#21>") == "yours is in dm:@alice,@bob"
 
 
 def test_command_mentions_read_as_a_client_shows_them() -> None:

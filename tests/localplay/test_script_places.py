@@ -59,7 +59,20 @@ def test_as_with_a_place_and_a_command() -> None:
     assert parse_line("as bob") == AsUser("bob")
 
 
+def test_as_with_a_command_and_no_place() -> None:
+    assert parse_line("as bob press Accept") == AsUser("bob", None, Press("Accept"))
+    assert parse_line("as bob /board") == AsUser("bob", None, Slash("board", (), ()))
+    assert parse_line("as carol install") == AsUser("carol", None, Install())
+
+
 @pytest.mark.parametrize("line", ["as alice games", "as alice in", "as alice in games wait x"])
 def test_as_refuses_what_is_not_a_place_and_command(line: str) -> None:
     with pytest.raises(ScriptError):
+        parse_line(line)
+
+
+@pytest.mark.parametrize("line", ["in dm:@bob /rules", "in group:@bob,@carol /rules",
+                                  "in games /rules"])
+def test_a_place_is_one_word_and_a_command_after_it_is_refused(line: str) -> None:
+    with pytest.raises(ScriptError, match="one word"):
         parse_line(line)

@@ -248,3 +248,68 @@ async def test_a_group_dm_is_the_same_whoever_of_its_people_names_it(
         assert await session.run_line("as bob in group:@carol,@alice")
         assert session.where == first
         await session.finish()
+
+
+async def test_press_without_the_button_names_the_dm_and_its_buttons(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("install")
+        assert await session.run_line("in dm:@bob")
+        assert not await session.run_line("press Accept")
+        assert out[-1] == ("! no message in dm:@alice,@bob has a button 'Accept'; no "
+                           "message there has buttons")
+        assert await session.run_line("/challenge @bob italian")
+        assert not await session.run_line("press Resign")
+        assert out[-1] == ("! no message in dm:@alice,@bob has a button 'Resign'; the "
+                           "buttons there: [Accept] [Decline] [Cancel]")
+        await session.finish()
+
+
+async def test_a_dm_is_named_the_same_whoever_of_its_people_is_in_it(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("as bob in dm:@alice")  # bob opens it
+        assert out[-1] == "(you are in dm:@alice,@bob)"
+        dm = session.where
+        assert await session.run_line("as alice in dm:@bob")
+        assert (session.where, out[-1]) == (dm, "(you are in dm:@alice,@bob)")
+        assert await session.run_line("as carol in group:@bob,@alice")
+        assert out[-1] == "(you are in group:@alice,@bob,@carol)"
+        assert session.prompt() == "carol in group:@alice,@bob,@carol > "
+        await session.finish()
+
+
+async def test_play_against_the_computer_in_the_bots_own_dm(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        assert await session.run_line("in dm:@dama-bot")
+        assert out[-1] == "(you are in the DM of @alice with dama-bot)"
+        assert session.where.id == (await local.standin.dm_channel("alice")).id
+        assert await session.run_line("/play italian")
+        await session.finish()
+    headers = [line for line in out if line.startswith("--- [")]
+    assert headers and all(" in the DM of @alice with dama-bot" in h for h in headers), out
+    assert any("W/B kings" in line for line in out), out
+
+
+async def test_a_dm_mentioned_by_the_bot_is_named_as_its_place(
+    local: LocalDiscord, tmp_path: Path
+) -> None:
+    out: list[str] = []
+    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                               timeout=ANSWER_TIMEOUT) as session:
+        for line in ("install", "install @bob", "in dm:@bob",
+                     "/challenge @bob italian color:white", "as bob press Accept",
+                     "as alice in general /board"):
+            assert await session.run_line(line), line
+        await session.finish()
+    assert any("yours (#1) is in dm:@alice,@bob." in line for line in out), out

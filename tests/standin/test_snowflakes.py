@@ -50,3 +50,26 @@ async def test_a_seeded_stand_in_keeps_people_guilds_and_channels() -> None:
     assert len(set(first)) == 5
     other = await _ids(None)
     assert not set(other) & set(first)
+
+
+async def _private_ids(seed: str | None) -> tuple[int, ...]:
+    async with StandIn(id_seed=seed) as standin:
+        dm = standin.dm_between("bob", "alice")  # bob opens it this time
+        group = standin.group_dm("carol", "alice", "bob")
+        other_group = standin.group_dm("alice", "bob")
+        bots_dm = await standin.dm_channel("alice")
+        return dm.id, group.id, other_group.id, bots_dm.id
+
+
+async def test_a_seeded_stand_in_keeps_dms_and_group_dms_of_the_same_people() -> None:
+    async with StandIn(id_seed="local") as standin:
+        earlier = (standin.dm_between("alice", "bob").id,
+                   standin.group_dm("alice", "bob", "carol").id,
+                   standin.group_dm("bob", "alice").id,
+                   (await standin.dm_channel("alice")).id)
+        # A second group DM of the same people is another one, as on Discord.
+        again = standin.group_dm("alice", "bob", "carol").id
+    assert await _private_ids("local") == earlier
+    assert again not in earlier
+    assert len(set(earlier)) == 4
+    assert not set(await _private_ids(None)) & set(earlier)
