@@ -166,6 +166,8 @@ async def test_a_correspondence_game_in_a_dm_with_its_notifications_in_two_langu
     assert to_bob[0] == text(Msg.NOTIFICATION_TURN, "tr", game=game.id, opponent=f"<@{alice}>",
                              link=link)
     link = _linked_board(local, to_bob[1], dm_bob, game.id)
+    # Sent 18 hours into his day, a few seconds past the quarter's mark: "less than 6
+    # hours" (the time left at sending, rounded up).
     left = duration_text(timedelta(seconds=MoveTime.DAY_1.seconds or 0) / 4, "tr")
     assert to_bob[1] == text(Msg.NOTIFICATION_REMINDER, "tr", left=left, game=game.id,
                              opponent=f"<@{alice}>", link=link)
