@@ -17,8 +17,6 @@ time (every 30 s at most), so the run takes one to two minutes."""
 from __future__ import annotations
 
 import re
-import sqlite3
-from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import timedelta
@@ -32,10 +30,9 @@ from bot.services.models import MoveTime
 from bot.ui.present import duration_text
 from engine import Game, format_move, get_variant
 from localplay.server import LocalDiscord
-from localplay.session import TerminalSession
 from standin import ChannelInfo, MessageOrigin, MessageRecord, shown_text
 from storage import PlaceKind
-from tests.support.local_discord import ANSWER_TIMEOUT
+from tests.support.local_discord import read_database, run_script
 
 pytestmark = pytest.mark.slow
 
@@ -47,20 +44,8 @@ CAROL_MOVES = ("22-18", "12-16")
 BOARD_LINK = re.compile(r"https://discord\.com/channels/@me/(\d+)/(\d+)")
 
 
-async def _run(local: LocalDiscord, lines: Sequence[str], boards: Path) -> list[str]:
-    """Run `lines` in a session; the transcript. Every line must work."""
-    out: list[str] = []
-    async with TerminalSession(local, boards_dir=boards, emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
-        for line in lines:
-            assert await session.run_line(line) is not False, (line, out[-20:])
-        await session.finish()
-    assert session.failures == 0
-    return out
 
 
-def _database(local: LocalDiscord) -> sqlite3.Connection:
-    return sqlite3.connect(f"file:{local.process.database}?mode=ro", uri=True)
 
 
 @dataclass(frozen=True)
@@ -78,7 +63,7 @@ class Stored:
 
 def _stored_game(local: LocalDiscord, white: int, black: int) -> Stored:
     """The one game of `white` against `black`."""
-    with closing(_database(local)) as db:
+    with closing(read_database(local)) as db:
         [row] = db.execute(
             "SELECT id, move_seconds, place, status, result, termination, channel_id "
             "FROM games WHERE white_user_id = ? AND black_user_id = ?",
@@ -88,7 +73,7 @@ def _stored_game(local: LocalDiscord, white: int, black: int) -> Stored:
 
 def _stored_moves(local: LocalDiscord, game_id: int) -> list[str]:
     """The game's stored moves in numeric notation (as the script typed them)."""
-    with closing(_database(local)) as db:
+    with closing(read_database(local)) as db:
         stored = [m for (m,) in db.execute(
             "SELECT text FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
     variant = get_variant("italian")
@@ -136,7 +121,7 @@ def _linked_board(local: LocalDiscord, message: str, dm: ChannelInfo, game_id: i
 async def test_a_correspondence_game_in_a_dm_with_its_notifications_in_two_languages(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
-    out = await _run(local, SCRIPT.read_text(encoding="utf-8").splitlines(),
+    out = await run_script(local, SCRIPT.read_text(encoding="utf-8").splitlines(),
                      tmp_path / "boards")
     standin = local.standin
     alice, bob, carol = (standin.user(n).id for n in ("alice", "bob", "carol"))
@@ -189,7 +174,7 @@ async def test_a_correspondence_game_in_a_dm_with_its_notifications_in_two_langu
     told = [m for m in standin.messages(dm_carol, visible_to="carol")
             if shown_text(m.content) == text(Msg.NOTIFICATION_DMS_CLOSED, "en-US")]
     assert [m.visible_to for m in told] == [carol]
-    with closing(_database(local)) as db:
+    with closing(read_database(local)) as db:
         [(closed,)] = db.execute("SELECT dms_closed_at FROM notification_users "
                                  "WHERE user_id = ?", (carol,)).fetchall()
     assert closed is not None

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import sqlite3
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import closing
@@ -32,7 +31,7 @@ import localplay
 from localplay.server import LocalDiscord
 from localplay.session import TerminalSession
 from standin import MessageRecord
-from tests.support.local_discord import ANSWER_TIMEOUT
+from tests.support.local_discord import ANSWER_TIMEOUT, read_database, run_script
 
 EXAMPLES = Path(localplay.__file__).parent / "examples"
 PLAYERS = ("ana", "ben", "cem", "dan", "eda", "fay", "gus", "hal")
@@ -63,16 +62,6 @@ class Game:
 
 
 # ---- running a script ---------------------------------------------------------------------
-async def _run(local: LocalDiscord, lines: Sequence[str], boards: Path) -> list[str]:
-    """Run `lines` in a session; the transcript. Every line must work."""
-    out: list[str] = []
-    async with TerminalSession(local, boards_dir=boards, emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
-        for line in lines:
-            assert await session.run_line(line) is not False, (line, out[-20:])
-        await session.finish()
-    assert session.failures == 0
-    return out
 
 
 def _script(name: str) -> list[str]:
@@ -115,15 +104,13 @@ def _keep_picture(message: MessageRecord, name: str) -> None:
 
 
 # ---- reading the database -------------------------------------------------------------------
-def _database(local: LocalDiscord) -> sqlite3.Connection:
-    return sqlite3.connect(f"file:{local.process.database}?mode=ro", uri=True)
 
 
 def _games(local: LocalDiscord) -> tuple[list[int], dict[int, int], list[Game], int | None]:
     """The tournament's players by pairing number, their ratings at the start, its
     finished games and its end time (an arena's, Unix ms). Asserts what the computation
     below leaves out did not happen: no forfeit, no bye, no player left."""
-    with closing(_database(local)) as db:
+    with closing(read_database(local)) as db:
         [(tournament, ends_at)] = db.execute("SELECT id, ends_at FROM tournaments").fetchall()
         entrants = db.execute("SELECT user_id, rating, status FROM tournament_entrants "
                               "WHERE tournament_id = ? ORDER BY number", (tournament,))
@@ -230,7 +217,7 @@ def _check(final: MessageRecord, asked: MessageRecord, expected: list[Row]) -> N
 async def test_a_swiss_of_four_rounds_run_by_script_ends_with_the_computed_standings(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
-    await _run(local, _script("swiss-8.txt"), tmp_path / "boards")
+    await run_script(local, _script("swiss-8.txt"), tmp_path / "boards")
     players, _, games, _ = _games(local)
     assert len(players) == 8
     assert sorted(g.round for g in games) == [r for r in (1, 2, 3, 4) for _ in range(4)]
@@ -242,7 +229,7 @@ async def test_a_swiss_of_four_rounds_run_by_script_ends_with_the_computed_stand
 async def test_a_round_robin_of_eight_run_by_script_ends_with_the_computed_standings(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
-    await _run(local, _script("round-robin-8.txt"), tmp_path / "boards")
+    await run_script(local, _script("round-robin-8.txt"), tmp_path / "boards")
     players, _, games, _ = _games(local)
     assert len(players) == 8 and len(games) == 28
     assert {frozenset((g.white, g.black)) for g in games} == {
