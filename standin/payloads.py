@@ -155,25 +155,18 @@ class Payloads:
     def channel(self, channel: Channel) -> Json:
         """A channel object of any modelled type (thread metadata for threads)."""
         last = str(channel.last_message_id) if channel.last_message_id else None
-        if channel.type is ChannelType.DM:
-            return {
+        if channel.type in (ChannelType.DM, ChannelType.GROUP_DM):
+            private: Json = {
                 "id": str(channel.id),
                 "type": int(channel.type),
                 "last_message_id": last,
                 "flags": 0,
                 "recipients": [self.user(self.world.users[u]) for u in channel.recipient_ids],
             }
-        if channel.type is ChannelType.GROUP_DM:
-            return {
-                "id": str(channel.id),
-                "type": int(channel.type),
-                "last_message_id": last,
-                "flags": 0,
-                "recipients": [self.user(self.world.users[u]) for u in channel.recipient_ids],
-                "name": channel.name or None,
-                "icon": None,
-                "owner_id": str(channel.owner_id),
-            }
+            if channel.type is ChannelType.GROUP_DM:
+                private |= {"name": channel.name or None, "icon": None,
+                            "owner_id": str(channel.owner_id)}
+            return private
         if channel.type.is_thread:
             bot_id = self.app.bot_user_id
             data: Json = {
