@@ -41,7 +41,7 @@ from tests.support.discord_harness import (
     settings_for,
     slash,
 )
-from tests.support.fake_discord import GUILD_ID, MODERATOR, option, user_option
+from tests.support.fake_discord import GUILD_ID, MODERATOR, Call, option, user_option
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 
 
@@ -199,18 +199,25 @@ async def test_two_moves_at_once_apply_one(harness: Harness) -> None:
     assert len(await h.bot.services.storage.games.moves(state.game_id)) == 1
 
 
-async def test_an_expired_challenge_is_shown_in_the_servers_language(harness: Harness) -> None:
-    h = harness
-    await h.bot.services.preferences.update_guild(GUILD_ID, language="tr")
+async def _expired_challenge(h: Harness, variant: str) -> Call:
+    """Alice challenges Bob to `variant`, nobody answers for 10 minutes, the deadlines run:
+    the one request they make, the challenge message's edit."""
     bob, resolved = user_option("opponent", BOB)
-    [made] = await run(h, slash(h, "challenge", [bob, option("variant", "turkish")],
+    [made] = await run(h, slash(h, "challenge", [bob, option("variant", variant)],
                                 resolved=resolved))
     challenge_message = response_message_id(h, made)
     h.clock.advance(timedelta(minutes=10))
     since = len(h.discord.calls)
     await h.bot.services.deadlines.run_once()
     [edit] = new_calls(h, since)
-    assert edit.path.endswith(f"/messages/{challenge_message}")
+    assert edit.method == "PATCH" and edit.path.endswith(f"/messages/{challenge_message}")
+    return edit
+
+
+async def test_an_expired_challenge_is_shown_in_the_servers_language(harness: Harness) -> None:
+    h = harness
+    await h.bot.services.preferences.update_guild(GUILD_ID, language="tr")
+    edit = await _expired_challenge(h, "turkish")
     description = edit.body["embeds"][0]["description"]
     assert message_text(Msg.CHALLENGE_EXPIRED, "tr") in description
     assert message_text(Msg.CHALLENGE_EXPIRED, "en") not in description
@@ -218,16 +225,7 @@ async def test_an_expired_challenge_is_shown_in_the_servers_language(harness: Ha
 
 async def test_deadlines_post_to_the_channel(harness: Harness) -> None:
     h = harness
-    bob, resolved = user_option("opponent", BOB)
-    [made] = await run(h, slash(h, "challenge", [bob, option("variant", "moroccan")],
-                                resolved=resolved))
-    challenge_message = response_message_id(h, made)
-
-    h.clock.advance(timedelta(minutes=10))
-    since = len(h.discord.calls)
-    await h.bot.services.deadlines.run_once()
-    [edit] = new_calls(h, since)
-    assert edit.method == "PATCH" and edit.path.endswith(f"/messages/{challenge_message}")
+    edit = await _expired_challenge(h, "moroccan")
     assert "expired" in edit.body["embeds"][0]["description"] and edit.body["components"] == []
     await challenge_and_accept(h, "moroccan")
     h.clock.advance(timedelta(days=3))
