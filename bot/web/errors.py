@@ -82,7 +82,8 @@ async def error_pages(request: web.Request, handler: Handler) -> web.StreamRespo
     except web.HTTPException as error:
         if error.status < 400:
             raise
-        kept = {name: error.headers[name] for name in KEPT_HEADERS if name in error.headers}
+        kept = {str(name): error.headers[name] for name in KEPT_HEADERS
+                if name in error.headers}
         return error_page(request, error.status, kept)
     except (asyncio.CancelledError, ConnectionResetError):
         raise
