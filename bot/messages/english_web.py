@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from bot.messages.english_web_live import ENGLISH_WEB_LIVE
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
@@ -36,4 +37,5 @@ ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
                             "load the page again.",
     Msg.WEB_ERROR_SERVER_TITLE: "Something went wrong",
     Msg.WEB_ERROR_SERVER: "The page could not be made. Try again in a moment.",
+    **ENGLISH_WEB_LIVE,
 })

@@ -519,3 +519,9 @@ class Msg(enum.StrEnum):
     WEB_ERROR_TOO_MANY = "web.error.too_many"
     WEB_ERROR_SERVER_TITLE = "web.error.server_title"
     WEB_ERROR_SERVER = "web.error.server"
+    # --- the web face: the live updates of a game page (bot/web/live.py; English in
+    # english_web_live.py) ----------------------------------------------------------------
+    WEB_LIVE_TO_MOVE = "web.live.to_move"
+    WEB_LIVE_WIN = "web.live.win"
+    WEB_LIVE_DRAW = "web.live.draw"
+    WEB_LIVE_ABORTED = "web.live.aborted"
