@@ -13,6 +13,7 @@ from bot.messages.english_games import ENGLISH_GAMES
 from bot.messages.english_places import ENGLISH_PLACES
 from bot.messages.english_rules import ENGLISH_RULES
 from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
+from bot.messages.english_web_game import ENGLISH_WEB_GAME
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
@@ -596,4 +597,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     **ENGLISH_TOURNAMENTS,
     **ENGLISH_GAMES,
     **ENGLISH_PLACES,
+    **ENGLISH_WEB_GAME,
 })

@@ -496,3 +496,6 @@ class Msg(enum.StrEnum):
     MOVE_SELECT = "board.move_select"
     MOVE_SELECT_TOO_MANY = "board.move_select_too_many"
     CHALLENGE_IN_BOT_DM = "error.challenge_in_bot_dm"
+    # --- the web face: the frame of every page and the game page (bot/web/templates.py,
+    # bot/web/pages/game.py; English in english_web_game.py) -----------------------------
+    WEB_PAGE_LANGUAGES = "web.page.languages"
