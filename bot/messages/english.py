@@ -1,7 +1,6 @@
-"""The English source of every message (`ENGLISH`; the `/rules` texts in
-`english_rules.py`, the tournaments' in `english_tournaments.py`, `/games`' in
-`english_games.py`, the places' in `english_places.py`, the web face's in
-`english_web.py`; `Plural`, a message whose words depend on a number, in `plural.py`).
+"""The English source of every message (`ENGLISH`; the `/rules` texts in `english_rules.py`,
+the tournaments' in `english_tournaments.py`, `/games`' in `english_games.py`, the places'
+in `english_places.py`, the web face's in `english_web*.py`; `Plural`, in `plural.py`).
 English is the source language: the catalogs' `msgid`s are these texts, and
 `python -m bot.locales` rewrites the templates from them."""
 
@@ -596,7 +595,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BUTTON_ANALYZE: "Analyze",
     **ENGLISH_RULES,
     **ENGLISH_TOURNAMENTS,
-    **ENGLISH_GAMES,
-    **ENGLISH_PLACES,
-    **ENGLISH_WEB,
+    **ENGLISH_GAMES, **ENGLISH_PLACES, **ENGLISH_WEB,
 })
