@@ -264,6 +264,7 @@ class DamaBot(commands.AutoShardedBot):
             await services.close()
             return
         announcer = services.announcer
+        await self._start_web(services)
         self.errors = ErrorReporter(announcer)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=services.games, challenges=services.challenges, announcer=announcer,
@@ -272,7 +273,8 @@ class DamaBot(commands.AutoShardedBot):
                     clock=self.clock)
         await self.add_cog(play)
         await self.add_cog(Info(stats=services.stats, presenter=self.presenter,
-                                settings=settings, preferences=services.preferences))
+                                settings=settings, preferences=services.preferences,
+                                links=announcer.links))
         await self.add_cog(Computer(computer_games=services.computer_games,
                                     announcer=announcer, settings=settings))
         puzzle_cog = Puzzles(puzzles=services.puzzles, errors=self.errors,
@@ -318,14 +320,14 @@ class DamaBot(commands.AutoShardedBot):
         self._interrupted = await services.analyses.interrupted()
         if self.run_scheduler and not self._stopping:  # not after a stop meanwhile
             services.start()
-        await self._start_web(services)
         freeze_heap()
         await self._commands_at_start()
 
     async def _start_web(self, services: Services[GameAnnouncer]) -> None:
         """With the web face configured (docs/OPERATING.md, "Game pages on the web"): the
-        boards' "Game page" buttons, and with `DAMA_WEB_ADDRESS` the pages served by this
-        process, their live updates from its events (from the database when another
+        "Game page" buttons (`announcer.links`), and with `DAMA_WEB_ADDRESS` the pages
+        served by this process (they read the database: no need to wait for the
+        restore), their live updates from its events (from the database when another
         process owns some shards). An address it cannot listen on is logged; the bot runs
         on without the pages."""
         web_settings = self.settings.web

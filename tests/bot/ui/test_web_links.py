@@ -15,9 +15,14 @@ from tests.support.discord_harness import (
     OpenBot,
     challenge_and_accept,
     new_calls,
+    resign,
+    run,
     settings_for,
+    slash,
 )
 from tests.support.fake_discord import GUILD_ID as GUILD
+from tests.support.fake_discord import option
+from tests.support.services import ALICE, CHANNEL
 from tests.support.web import SECRET
 
 URL = "https://dama.example.org"
@@ -54,3 +59,18 @@ async def test_no_link_when_the_server_turned_the_pages_off_or_none_are_set_up(
     before = len(plain.discord.calls)
     await challenge_and_accept(plain)
     assert _links(new_calls(plain, before)[-1].body["components"]) == []
+
+
+async def test_history_and_export_link_to_the_game_s_page(open_bot: OpenBot,
+                                                          tmp_path: Path) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", web=WEB))
+    await challenge_and_accept(h)
+    game_id = h.bot.services.games.current(CHANNEL).game_id
+    await resign(h, user=ALICE)
+    url = f"{URL}/games/{game_id}/{LinkSigner(SECRET).token(PageKind.GAME, game_id)}"
+    [history] = await run(h, slash(h, "history", []))
+    [export] = await run(h, slash(h, "export", [option("game", game_id, 4)]))
+    for answer in (history, export):
+        components = answer.body["components"]
+        assert [link["url"] for link in _links(components)] == [url]
+        assert check_components(components, components_v2=False) == {}
