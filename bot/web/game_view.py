@@ -155,12 +155,31 @@ def _rating(record: GameRecord, color: Color, current: Rating | None) -> str | N
     return None if record.status is GameStatus.FINISHED else "1500?"
 
 
-def _written(game: Game) -> tuple[str, ...]:
-    """Each move of `game` in its notation (numbers where the variant has them)."""
+@dataclass(frozen=True)
+class NumberedMove:
+    """A ply as the move list writes it, in every language alike: ``12.`` or ``12...``
+    and the move in the game's notation."""
+
+    ply: int
+    number: str
+    move: str
+
+    @property
+    def text(self) -> str:
+        """``12. c3-d4``: the move list's text, also what the live updates send."""
+        return f"{self.number} {self.move}"
+
+
+def numbered_moves(game: Game, first_ply: int = 1) -> tuple[NumberedMove, ...]:
+    """The moves of `game` from ply `first_ply` on, numbered (`move_number`) and written
+    in the game's notation (numbers where the variant has them: `engine.format_move`)."""
     positions = game.positions()
-    numeric = game.variant.numeric_notation
-    return tuple(format_move(move, positions[index], game.variant, numeric=numeric)
-                 for index, move in enumerate(game.moves))
+    variant = game.variant
+    numeric = variant.numeric_notation
+    return tuple(
+        NumberedMove(index + 1, move_number(index + 1, positions[index].turn, variant),
+                     format_move(move, positions[index], variant, numeric=numeric))
+        for index, move in enumerate(game.moves) if index + 1 >= first_ply)
 
 
 def _result(inputs: GameInputs, game: Game, names: tuple[str, str],
@@ -256,18 +275,16 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
     over = record.status is not GameStatus.ACTIVE
     positions = game.positions()
     moves: list[MoveLine] = []
-    written = _written(game)
-    for index, move in enumerate(written):
-        ply = index + 1
-        number = move_number(ply, positions[index].turn, game.variant)
+    written = numbered_moves(game)
+    for line in written:
+        ply = line.ply
         if over and ply == len(written):
             alt = text(Msg.WEB_GAME_BOARD_ALT_FINAL, locale, variant=variant,
-                       move=f"{number} {move}", ply=ply)
+                       move=line.text, ply=ply)
         else:
-            alt = text(Msg.WEB_GAME_BOARD_ALT, locale, variant=variant,
-                       move=f"{number} {move}", ply=ply,
-                       color=colour_name(positions[ply].turn, language))
-        moves.append(MoveLine(ply, number, move, alt))
+            alt = text(Msg.WEB_GAME_BOARD_ALT, locale, variant=variant, move=line.text,
+                       ply=ply, color=colour_name(positions[ply].turn, language))
+        moves.append(MoveLine(ply, line.number, line.move, alt))
     result = _result(inputs, game, names, language)
     turn = game.position.turn
     status = result if result is not None else text(
