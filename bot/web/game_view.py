@@ -18,7 +18,7 @@ from datetime import timedelta
 from babel.dates import format_timedelta
 
 from bot.language import Language
-from bot.messages import Msg, percent, text, variant_name
+from bot.messages import Msg, isolate, percent, text, variant_name
 from bot.ratings import display_rating
 from bot.services.game_words import (
     END_REASONS,
@@ -105,6 +105,7 @@ class GameView:
 
     game_id: int
     title: str
+    heading: str
     variant: str
     kind: str
     time_control: str | None
@@ -265,13 +266,15 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
     record = inputs.record
     locale = language.value
     variant = variant_name(game.variant.key, locale)
-    names = (player_name(record.white, inputs.names[0], language),
+    shown = (player_name(record.white, inputs.names[0], language),
              player_name(record.black, inputs.names[1], language))
     sides = tuple(
         SideView(color, colour_name(color, language), name,
                  _rating(record, color, current))
-        for color, name, current in zip((Color.WHITE, Color.BLACK), names, inputs.ratings,
+        for color, name, current in zip((Color.WHITE, Color.BLACK), shown, inputs.ratings,
                                         strict=True))
+    # In sentences each name keeps its own direction whatever the page's (UAX #9).
+    names = (isolate(shown[0]), isolate(shown[1]))
     over = record.status is not GameStatus.ACTIVE
     positions = game.positions()
     moves: list[MoveLine] = []
@@ -294,6 +297,8 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
         game_id=record.id,
         title=text(Msg.WEB_GAME_TITLE, locale, white=names[0], black=names[1],
                    variant=variant, game_id=record.id),
+        heading=text(Msg.WEB_GAME_HEADING, locale, white=names[0], black=names[1],
+                     game_id=record.id),
         variant=variant,
         kind=text(Msg.RATED if record.rated else Msg.CASUAL, locale),
         time_control=_time_control(record, language),
