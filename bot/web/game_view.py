@@ -140,6 +140,17 @@ def player_name(seat: Seat, name: str | None, language: Language) -> str:
     return name if name else str(seat.user_id)
 
 
+def turn_status(record: GameRecord, names: tuple[str | None, str | None], turn: Color,
+                language: Language) -> str:
+    """The status line of a game under way whose side to move is `turn`: that player by
+    name (`player_name` of their stored display name in `names`, White's first; isolated,
+    UAX #9) and their colour."""
+    seat, name = (record.white, names[0]) if turn is Color.WHITE else (record.black, names[1])
+    return text(Msg.BOARD_TURN, language.value,
+                player=isolate(player_name(seat, name, language)),
+                color=colour_name(turn, language))
+
+
 def colour_name(color: Color, language: Language) -> str:
     return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, language.value)
 
@@ -289,10 +300,8 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
                        ply=ply, color=colour_name(positions[ply].turn, language))
         moves.append(MoveLine(ply, line.number, line.move, alt))
     result = _result(inputs, game, names, language)
-    turn = game.position.turn
-    status = result if result is not None else text(
-        Msg.BOARD_TURN, locale, player=names[0] if turn is Color.WHITE else names[1],
-        color=colour_name(turn, language))
+    status = result if result is not None else turn_status(
+        record, inputs.names, game.position.turn, language)
     return GameView(
         game_id=record.id,
         title=text(Msg.WEB_GAME_TITLE, locale, white=names[0], black=names[1],
