@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 
 from bot.messages import isolate
 from bot.services.settings import WebVisibility
+from bot.services.visibility import Requester
 from bot.services.web_access import PageKind
 from engine import Color, Game, format_move, get_variant, legal_moves
 from engine.analysis import GameAnalysis
@@ -266,3 +267,20 @@ async def test_a_players_name_is_text_never_markup(open_services: OpenServices) 
     assert [attrs.get("src") for attrs, _ in page.find("img")] == [
         f"{_signed(face, game_id)}/board.png?ply={PLIES}"]
     assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in html
+
+
+async def test_the_pdn_download_is_the_games_export(open_services: OpenServices) -> None:
+    s = await open_services()
+    game_id, _ = await _played(s, resign=True)
+    exported = await s.stats.export(Requester(ALICE, GUILD), game_id=game_id, analysis=True)
+    async with web_server(s) as face:
+        path = _signed(face, game_id)
+        page = Page(await (await face.client.get(path)).text())
+        answer = await face.client.get(f"{path}/game.pdn")
+        assert answer.status == 200
+        assert answer.headers["Content-Disposition"] == (
+            f'attachment; filename="dama-turkish-{game_id}.pdn"')
+        assert await answer.text() == exported.text
+        assert (await face.client.get(f"/games/{game_id}/game.pdn")).status == 404  # link only
+    link = page.find("a", href=f"{path}/game.pdn")
+    assert [text for _, text in link] == ["Download the game (PDN)"]
