@@ -24,7 +24,7 @@ ALICE_NAME, BOB_NAME = isolate("Alice"), isolate("Bob")
 
 
 class Page(HTMLParser):
-    """A page's elements (tag, attributes, and the text directly inside them)."""
+    """A page's elements (tag, attributes, and the text inside them)."""
 
     def __init__(self, html: str) -> None:
         super().__init__()
@@ -43,8 +43,7 @@ class Page(HTMLParser):
             self._open.pop()
 
     def handle_data(self, data: str) -> None:
-        if self._open:
-            index = self._open[-1]
+        for index in self._open:
             self.texts[index] = self.texts.get(index, "") + data
 
     def find(self, tag: str, **wanted: str) -> list[tuple[dict[str, str], str]]:
@@ -153,6 +152,11 @@ async def test_an_ended_game_shows_its_result_and_its_pictures_never_change(
         assert await picture.read() == render_png(
             positions[-1], mirror.variant, last_move=mirror.moves[-1],
             before=positions[-2], size=512, show_turn=False)
+    record = await s.storage.games.get(game_id)
+    assert record is not None and record.white_rating is not None
+    change = record.white_rating  # a rated game: each player's rating after it, and its change
+    assert page.find("dd")[0][1] == (
+        f"Alice · {round(change.rating_after)} ({round(change.delta):+d})")
     result = f"{ALICE_NAME} won (1-0): by resignation."
     assert page.find("dd", id="result")[0][1] == result
     assert page.find("p", id="status")[0][1] == result
