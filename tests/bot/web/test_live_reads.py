@@ -52,6 +52,9 @@ async def test_a_live_read_says_what_the_game_page_says(
     for language in (Language.ENGLISH, Language.ARABIC):
         read = await read_game(services.storage, record.id)
         lines, status = await page_view(services, read, language)
+        extended = await read_game(services.storage, record.id, await read_game(
+            services.storage, record.id))  # the same, replay extended from an earlier read
+        assert extended.lines == read.lines
         assert list(read.lines) == lines and len(lines) == 7
         assert await read.status(language) == status
     await services.games.resign(CHANNEL, ALICE if services.games.current(
