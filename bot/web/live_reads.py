@@ -91,11 +91,11 @@ class GameRead:
         return found
 
 
-def _extended(game: Game | None, record: GameRecord, moves: Sequence[MoveRecord]) -> Game:
+def _extended(game: Game, record: GameRecord, moves: Sequence[MoveRecord]) -> Game:
     """`game` (the replay of the first moves) with the rest of `moves` played, or, when
-    there is none or it went further, the whole replay (`replay_game`). Raises
-    `engine.DamaError` when a stored move does not replay."""
-    if game is None or game.ply > len(moves):
+    it went further, the whole replay (`replay_game`). Raises `engine.DamaError` when a
+    stored move does not replay."""
+    if game.ply > len(moves):
         return replay_game(record, moves)
     for move in moves[game.ply:]:
         game.play(move.text)
@@ -103,28 +103,26 @@ def _extended(game: Game | None, record: GameRecord, moves: Sequence[MoveRecord]
 
 
 async def read_game(storage: Storage, game_id: int, before: GameRead | None = None) -> GameRead:
-    """The game `game_id` as stored now. `before`: the game's previous read, whose replay
-    is extended (and so taken from it) and whose players' names are kept. Raises
-    `StorageError` (`GameNotFoundError`: no such game), `engine.DamaError` when a stored
-    move does not replay."""
-    record, moves = await storage.games.load(game_id)
-    if before is None:
-        found: list[str | None] = []
-        for seat in (record.white, record.black):
-            player = None if seat.user_id is None else await storage.players.get(seat.user_id)
-            found.append(None if player is None else player.display_name)
-        names: Names = (found[0], found[1])
-    else:
-        names = before.names
-    base = None if before is None else before.game
-    known = 0 if base is None else min(base.ply, len(moves))
-    game = await asyncio.to_thread(_extended, base, record, moves)
-    if before is not None and base is game:
-        lines = before.lines[:known] + tuple(
-            line.text for line in numbered_moves(game, known + 1))
-    else:
-        lines = tuple(line.text for line in numbered_moves(game))
-    return GameRead(record, moves, names, game, lines)
+    """The game `game_id` as stored now. `before`: the game's previous read: only the
+    moves after it are read, its replay is extended with them (and so taken from it) and
+    its players' names are kept. Raises `StorageError` (`GameNotFoundError`: no such
+    game), `engine.DamaError` when a stored move does not replay."""
+    if before is not None:
+        record, added = await storage.games.load(game_id, after=before.plies)
+        if record.ply_count >= before.plies:
+            moves = before.moves + tuple(added)
+            game = await asyncio.to_thread(_extended, before.game, record, moves)
+            lines = before.lines[:before.plies] + tuple(
+                line.text for line in numbered_moves(game, before.plies + 1))
+            return GameRead(record, moves, before.names, game, lines)
+    record, stored = await storage.games.load(game_id)
+    found: list[str | None] = []
+    for seat in (record.white, record.black):
+        player = None if seat.user_id is None else await storage.players.get(seat.user_id)
+        found.append(None if player is None else player.display_name)
+    game = await asyncio.to_thread(replay_game, record, stored)
+    return GameRead(record, stored, (found[0], found[1]), game,
+                    tuple(line.text for line in numbered_moves(game)))
 
 
 ReadEntry = tuple[int, bool, "asyncio.Task[GameRead]"]
