@@ -16,10 +16,11 @@ with ``--client``), so the clients' work is not counted in the server's:
    its body's last byte (p50, p99, max), and the statuses. The rate limits are set out of
    reach: every request comes from one address.
 2. viewers: `--viewers` event streams (`GET <game>/events`) spread over `--watched` of
-   the 200 games under way (all of them by default; 1: everyone on one game); the server's memory per viewer (its resident set before and after they
-   connect, divided by their number), then, while the bot plays, the time from each move
-   (its `TurnChanged` published after the commit) to each viewer's receipt of its event,
-   and to the last viewer's (p50, p99; both processes read one monotonic clock).
+   the 200 games under way (all of them by default; 1: everyone on one game); the
+   server's memory per viewer (its resident set before and after they connect, divided
+   by their number), then, while the bot plays, the time from each move (its
+   `TurnChanged` published after the commit) to each viewer's receipt of its event, and
+   to the last viewer's (p50, p99; both processes read one monotonic clock).
 3. the bot's move latency (`benchmarks/bot.py`'s open loop at `--rate` moves a second,
    its p99) without the viewers, with them, and without them again, in this one run; the
    ratio of the p99 with them to the mean of the two without (the two without tell the
