@@ -31,10 +31,9 @@ from aiohttp import hdrs, web
 from bot.language import Language
 from bot.web.access import visible_game
 from bot.web.context import CONTEXT
-from bot.web.feeds import BusFeed, PollingFeed
 from bot.web.language import reader_language
 from bot.web.limits import client_address
-from bot.web.live_reads import GameRead, GameReads
+from bot.web.live_reads import GameReads
 from bot.web.paths import EVENTS, GAMES
 from engine import DamaError
 from storage import GameNotFoundError, StorageError
@@ -58,7 +57,7 @@ class LiveLimits:
 
     viewers: open event streams in all (past it: the 503 page).
     viewers_per_address: open event streams from one client address (past it: 429).
-    ping_seconds: the time between two comment lines on a quiet stream."""
+    ping_seconds: the time between two comment lines on every stream (`Pinger`)."""
 
     viewers: int = 5_000
     viewers_per_address: int = 16
@@ -101,10 +100,6 @@ class Viewers:
                 self._by_address[address] = left
             else:
                 del self._by_address[address]
-
-    def of(self, address: str) -> int:
-        """How many streams `address` has open."""
-        return self._by_address.get(address, 0)
 
 
 def client_ply(request: web.Request) -> int:
@@ -239,5 +234,5 @@ def add_routes(router: web.UrlDispatcher) -> None:
         router.add_get(game + EVENTS, events.handle, allow_head=False)
 
 
-__all__ = ["LIVE_LIMITS", "BusFeed", "GameRead", "GameReads", "LiveEvents", "LiveLimits",
-           "Pinger", "PollingFeed", "Viewers", "add_routes", "client_ply"]
+__all__ = ["LIVE_LIMITS", "LiveEvents", "LiveLimits", "Pinger", "Viewers", "add_routes",
+           "client_ply"]
