@@ -162,6 +162,8 @@ class LiveEvents:
         self.viewers = Viewers()
         self.reads = GameReads()
         self.pinger = Pinger()
+        self._followed: dict[int, int] = {}
+        """The open streams of each game: a game's shared read is let go with its last."""
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """`GET <game>/events`: see the module's docstring. Raises `web.HTTPNotFound`
@@ -183,6 +185,7 @@ class LiveEvents:
             handler = asyncio.current_task()
             assert handler is not None
             self.pinger.add(response, handler, limits.ping_seconds)
+            self._followed[record.id] = self._followed.get(record.id, 0) + 1
             try:
                 await self._follow(request, response, context.live.watch(record.id),
                                    record.id, after, language)
@@ -196,7 +199,16 @@ class LiveEvents:
                 log.warning("game %s's stored moves do not replay", record.id)
             finally:
                 self.pinger.remove(response)
+                self._unfollow(record.id)
             return response
+
+    def _unfollow(self, game_id: int) -> None:
+        left = self._followed[game_id] - 1
+        if left:
+            self._followed[game_id] = left
+        else:
+            del self._followed[game_id]
+            self.reads.forget(game_id)
 
     async def _follow(self, request: web.Request, response: web.StreamResponse,
                       watch: AsyncIterator[int], game_id: int, after: int,
