@@ -496,6 +496,9 @@ class Msg(enum.StrEnum):
     MOVE_SELECT = "board.move_select"
     MOVE_SELECT_TOO_MANY = "board.move_select_too_many"
     CHALLENGE_IN_BOT_DM = "error.challenge_in_bot_dm"
+    # --- the web face: the frame of every page and the game page (bot/web/templates.py,
+    # bot/web/pages/game.py; English in english_web_game.py) -----------------------------
+    WEB_PAGE_LANGUAGES = "web.page.languages"
     # --- the web face's player, leaderboard, tournament and home pages (bot/web/pages/;
     # English in english_web_pages.py) ---------------------------------------------------
     WEB_HOME_TITLE = "web.home.title"

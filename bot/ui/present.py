@@ -41,6 +41,7 @@ from bot.services import (
     UserRef,
 )
 from bot.services.errors import ChannelRef, Quoted
+from bot.services.game_words import END_REASONS
 from bot.services.games.clock import left_of, time_control_text
 from bot.services.settings import PreferenceService
 from bot.ui.text_board import piece_letters
@@ -57,30 +58,6 @@ MAX_CONTENT = 2000
 EMBED_COLOUR = discord.Colour(0xB5651D)
 ENDED_COLOUR = discord.Colour(0x607D8B)
 
-@dataclass(frozen=True)
-class ReasonTexts:
-    """The catalog's texts for one end reason: the sentence under a finished board
-    (`sentence`, with the loser, limit and user as parameters) and the few words of
-    /history (`short`)."""
-
-    sentence: Msg
-    short: Msg
-
-
-END_REASONS: dict[EndReason, ReasonTexts] = {
-    EndReason.NO_PIECES: ReasonTexts(Msg.REASON_NO_PIECES, Msg.SHORT_NO_PIECES),
-    EndReason.NO_LEGAL_MOVE: ReasonTexts(Msg.REASON_NO_LEGAL_MOVE, Msg.SHORT_NO_LEGAL_MOVE),
-    EndReason.REPETITION: ReasonTexts(Msg.REASON_REPETITION, Msg.SHORT_REPETITION),
-    EndReason.ONE_PIECE_EACH: ReasonTexts(Msg.REASON_ONE_PIECE_EACH, Msg.SHORT_ONE_PIECE_EACH),
-    EndReason.MOVE_LIMIT: ReasonTexts(Msg.REASON_MOVE_LIMIT, Msg.SHORT_MOVE_LIMIT),
-    EndReason.ENDGAME_LIMIT: ReasonTexts(Msg.REASON_ENDGAME_LIMIT, Msg.SHORT_ENDGAME_LIMIT),
-    EndReason.RESIGNATION: ReasonTexts(Msg.REASON_RESIGNATION, Msg.SHORT_RESIGNATION),
-    EndReason.AGREEMENT: ReasonTexts(Msg.REASON_AGREEMENT, Msg.SHORT_AGREEMENT),
-    EndReason.TIME_FORFEIT: ReasonTexts(Msg.REASON_TIME_FORFEIT, Msg.SHORT_TIME_FORFEIT),
-    EndReason.INACTIVITY: ReasonTexts(Msg.REASON_INACTIVITY, Msg.SHORT_INACTIVITY),
-    EndReason.ABORTED: ReasonTexts(Msg.REASON_ABORTED, Msg.SHORT_ABORTED),
-}
-"""The one table from end reasons to messages."""
 
 class Permission(enum.Enum):
     """A channel permission a board message needs; its value is the message of its name
