@@ -125,7 +125,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     variant = chosen_variant(request)
     locale = page_language(request).language.value
     page = await leaderboard_page(request.app[CONTEXT], guild_id, variant, locale)
-    return render_page(request, "leaderboard.html", page=page, path=request.path)
+    return render_page(request, "leaderboard.html", view=page, here=request.path)
 
 
 def add_routes(router: web.UrlDispatcher) -> None:

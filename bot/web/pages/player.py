@@ -202,7 +202,7 @@ async def player(request: web.Request) -> web.Response:
     found = await visible_player(request)
     locale = page_language(request).language.value
     page = await player_page(request.app[CONTEXT], found, locale)
-    return render_page(request, "player.html", page=page)
+    return render_page(request, "player.html", view=page)
 
 
 def add_routes(router: web.UrlDispatcher) -> None:

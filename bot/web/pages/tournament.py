@@ -288,7 +288,7 @@ async def tournament(request: web.Request) -> web.Response:
     record = await visible_tournament(request)
     locale = page_language(request).language.value
     page = await tournament_page(request.app[CONTEXT], record, locale)
-    return render_page(request, "tournament.html", page=page)
+    return render_page(request, "tournament.html", view=page)
 
 
 def add_routes(router: web.UrlDispatcher) -> None:
