@@ -1,7 +1,7 @@
 """The English texts of the web face's player, leaderboard, tournament and home pages
-(`ENGLISH_WEB_PAGES`, part of `ENGLISH`; `bot/web/pages/`). Words from docs/GLOSSARY.md;
-results, colours, variants and the tournaments' settings reuse the Discord side's
-messages."""
+(`ENGLISH_WEB_PAGES`, part of `ENGLISH` through `english_web.py`; `bot/web/pages/`).
+Words from docs/GLOSSARY.md; results, colours, variants and the tournaments' settings
+reuse the Discord side's messages."""
 
 from __future__ import annotations
 

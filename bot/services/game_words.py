@@ -1,10 +1,12 @@
 """The catalog's words for a game's facts, shared by the bot's two faces (the Discord
 messages of bot/ui and the web pages of bot/web): how a game ended (`END_REASONS`), the
-judgements of an analysis (`JUDGEMENT_WORDS`, `JUDGEMENT_MARKS`) and move numbers
-(`move_number`). Plain values: message ids and text, nothing of Discord or the web."""
+judgements of an analysis (`JUDGEMENT_WORDS`, `JUDGEMENT_MARKS`), move numbers
+(`move_number`) and moves written in numbers (`numeric_text`). Plain values: message ids
+and text, nothing of Discord or the web."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -13,6 +15,7 @@ from bot.messages import Msg
 from bot.services.models import EndReason
 from engine import Color, Position, Variant
 from engine.analysis import Judgement
+from engine.squares_board import number_of, parse_square_on
 
 
 @dataclass(frozen=True)
@@ -62,3 +65,19 @@ def move_number(ply: int, color: Color, variant: Variant) -> str:
     number = (ply + 1) // 2
     first = Position.start(variant).turn
     return f"{number}." if color is first else f"{number}..."
+
+
+_SQUARE = re.compile(r"[a-j](?:10|[1-9])")
+
+
+def numeric_text(move_text: str, variant: Variant) -> str:
+    """A move of `variant` (one with `numeric_notation`: Italian, International, English
+    checkers) written by `engine.format_move` in algebraic (``b3-a4``, ``d1xb3xd5``) with
+    its squares as the numbers of `variant`'s board (Italian ``21-17``; International
+    1..50 and English checkers 1..32: `engine.squares_board.number_of`): the same squares
+    in the same order, so the same move text as `format_move(..., numeric=True)`.
+    Raises ValueError for a light square or a square off the board (no move lands on
+    one)."""
+    size = variant.board_size
+    return _SQUARE.sub(
+        lambda m: str(number_of(parse_square_on(m.group(0), size), variant)), move_text)

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 
 from bot.web.paths import HEALTH
 
@@ -88,7 +89,7 @@ def client_address(request: web.Request, trusted_proxies: frozenset[str]) -> str
     return peer
 
 
-def rate_limits(limiter: RateLimiter, trusted_proxies: frozenset[str]) -> web.Middleware:
+def rate_limits(limiter: RateLimiter, trusted_proxies: frozenset[str]) -> Middleware:
     """The middleware refusing a client past its rate with `web.HTTPTooManyRequests`
     (`Retry-After` set; the error pages render it). The health check is not counted."""
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import logging
 
 from aiohttp import web
-from aiohttp.abc import AbstractAccessLogger, BaseRequest
+from aiohttp.abc import AbstractAccessLogger
+from aiohttp.web_request import BaseRequest
 
 from bot.services.web_access import WebAddress
 from bot.web.app import make_app

@@ -42,7 +42,7 @@ class WebFace:
     """The web face under test: its context and a client of its server."""
 
     context: WebContext
-    client: TestClient
+    client: TestClient[web.Request, web.Application]
 
 
 @asynccontextmanager
@@ -59,7 +59,7 @@ async def web_server(services: Services, settings: WebSettings = WEB_SETTINGS, *
     app = make_app(context, limiter=limiter)
     if more_routes is not None:
         more_routes(app.router)
-    client = TestClient(TestServer(app))
+    client: TestClient[web.Request, web.Application] = TestClient(TestServer(app))
     await client.start_server()
     try:
         yield WebFace(context, client)
