@@ -25,9 +25,8 @@ from aiohttp import web
 
 from bot.language import Language
 from bot.messages import Msg, text
-
-LANG_PARAMETER = "lang"
-"""The query parameter that chooses a page's language (`?lang=tr`)."""
+from bot.web.access import signed
+from bot.web.language import LANG, ReaderLanguage, reader_language
 
 STATIC_PREFIX = "/static/"
 """Where bot/web/static/ is served."""
@@ -46,15 +45,6 @@ ENVIRONMENT.globals["Msg"] = Msg
 
 
 @dataclass(frozen=True)
-class PageLanguage:
-    """The language a page is written in and whether the reader chose it in the page's
-    address (`?lang=`): only then do the page's links carry it on."""
-
-    language: Language
-    in_url: bool = False
-
-
-@dataclass(frozen=True)
 class LanguageLink:
     """One link of the language switcher: the language, the current page's address in
     it, and whether it is the page's own language."""
@@ -64,23 +54,23 @@ class LanguageLink:
     current: bool
 
 
-def site_url(path: str, query: Mapping[str, str | int], page: PageLanguage) -> str:
+def site_url(path: str, query: Mapping[str, str | int], page: ReaderLanguage) -> str:
     """`path` with `query` (values written as text, in the order given) and, when the
     reader chose the page's language in its address, `lang` after them."""
-    values = {name: str(value) for name, value in query.items() if name != LANG_PARAMETER}
-    if page.in_url:
-        values[LANG_PARAMETER] = page.language.value
+    values = {name: str(value) for name, value in query.items() if name != LANG}
+    if page.from_url:
+        values[LANG] = page.language.value
     return f"{path}?{urlencode(values)}" if values else path
 
 
-def language_links(path: str, query: Mapping[str, str], page: PageLanguage,
+def language_links(path: str, query: Mapping[str, str], page: ReaderLanguage,
                    ) -> tuple[LanguageLink, ...]:
     """The switcher's links: the page at `path` with its other `query` values kept, in
     each language of `bot.language.Language`, in their declared order."""
-    kept = {name: value for name, value in query.items() if name != LANG_PARAMETER}
+    kept = {name: value for name, value in query.items() if name != LANG}
     return tuple(
         LanguageLink(language,
-                     f"{path}?{urlencode({**kept, LANG_PARAMETER: language.value})}",
+                     f"{path}?{urlencode({**kept, LANG: language.value})}",
                      language is page.language)
         for language in Language
     )
@@ -93,7 +83,7 @@ def translator(language: Language) -> Callable[..., str]:
     return translate
 
 
-def render(name: str, page: PageLanguage, path: str, query: Mapping[str, str],
+def render(name: str, page: ReaderLanguage, path: str, query: Mapping[str, str], /,
            **values: object) -> str:
     """Template `name` (a file of bot/web/templates/) filled with `values` for a page at
     `path` whose address had `query`, written in `page`'s language. Raises
@@ -113,23 +103,11 @@ def render(name: str, page: PageLanguage, path: str, query: Mapping[str, str],
     )
 
 
-def page_language(request: web.Request) -> PageLanguage:
-    """The language of the page `request` asks for: `?lang=` when it names a language of
-    `bot.language.Language`, else English."""
-    code = request.query.get(LANG_PARAMETER)
-    if code is not None:
-        try:
-            return PageLanguage(Language.of(code), in_url=True)
-        except ValueError:
-            pass
-    return PageLanguage(Language.ENGLISH)
-
-
-def render_page(request: web.Request, name: str, *, status: int = 200,
+def render_page(request: web.Request, name: str, /, *, status: int = 200,
                 **values: object) -> web.Response:
     """The HTML answer to `request`: template `name` filled with `values` (see `render`)
     in the reader's language; pages reached by a signed link (a `token` in the route) are
     marked `noindex` (`noindex` may be given to override). Raises what `render` raises."""
-    values.setdefault("noindex", "token" in request.match_info)
-    body = render(name, page_language(request), request.path, request.query, **values)
+    values.setdefault("noindex", signed(request))
+    body = render(name, reader_language(request), request.path, request.query, **values)
     return web.Response(text=body, status=status, content_type="text/html", charset="utf-8")

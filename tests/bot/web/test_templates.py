@@ -11,9 +11,9 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.language import Language
+from bot.web.language import ReaderLanguage
 from bot.web.templates import (
     ENVIRONMENT,
-    PageLanguage,
     language_links,
     render,
     render_page,
@@ -42,18 +42,20 @@ def _parsed(page: str) -> _Links:
 
 
 def test_a_page_in_arabic_is_right_to_left() -> None:
-    page = render("base.html", PageLanguage(Language.ARABIC), "/", {}, noindex=False)
+    page = render("base.html", ReaderLanguage(Language.ARABIC, from_url=False), "/", {},
+                  noindex=False)
     assert _parsed(page).first("html") == {"lang": "ar", "dir": "rtl"}
 
 
 def test_a_page_in_turkish_is_left_to_right() -> None:
-    page = render("base.html", PageLanguage(Language.TURKISH), "/", {}, noindex=False)
+    page = render("base.html", ReaderLanguage(Language.TURKISH, from_url=False), "/", {},
+                  noindex=False)
     assert _parsed(page).first("html") == {"lang": "tr", "dir": "ltr"}
 
 
 def test_the_switcher_names_each_language_in_itself_and_keeps_the_other_parameters() -> None:
     links = language_links("/games/7", {"ply": "3", "lang": "fr"},
-                           PageLanguage(Language.FRENCH, in_url=True))
+                           ReaderLanguage(Language.FRENCH, from_url=True))
     assert [(link.language.endonym, link.href, link.current) for link in links] == [
         ("English", "/games/7?ply=3&lang=en", False),
         ("Türkçe", "/games/7?ply=3&lang=tr", False),
@@ -64,10 +66,11 @@ def test_the_switcher_names_each_language_in_itself_and_keeps_the_other_paramete
 
 
 def test_links_carry_the_language_only_when_the_address_chose_it() -> None:
-    assert site_url("/games/7", {"ply": 3}, PageLanguage(Language.ITALIAN, in_url=True)) == (
+    assert site_url("/games/7", {"ply": 3}, ReaderLanguage(Language.ITALIAN, from_url=True)) == (
         "/games/7?ply=3&lang=it")
-    assert site_url("/games/7", {"ply": 3}, PageLanguage(Language.ITALIAN)) == "/games/7?ply=3"
-    assert site_url("/", {}, PageLanguage(Language.ITALIAN)) == "/"
+    chosen_by_browser = ReaderLanguage(Language.ITALIAN, from_url=False)
+    assert site_url("/games/7", {"ply": 3}, chosen_by_browser) == "/games/7?ply=3"
+    assert site_url("/", {}, chosen_by_browser) == "/"
 
 
 def test_values_are_escaped() -> None:
@@ -78,7 +81,7 @@ def test_values_are_escaped() -> None:
 
 def test_a_value_the_template_lacks_is_an_error() -> None:
     with pytest.raises(jinja2.UndefinedError):
-        render("base.html", PageLanguage(Language.ENGLISH), "/", {})  # no noindex
+        render("base.html", ReaderLanguage(Language.ENGLISH, from_url=False), "/", {})  # no noindex
 
 
 async def _frame(request: web.Request) -> web.Response:
