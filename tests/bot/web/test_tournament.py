@@ -63,6 +63,8 @@ async def test_the_page_shows_standings_rounds_and_games_under_way(
         signer = face.context.access.signer
     assert response.status == 200
     assert "<bdi>Test swiss</bdi>" in body
+    # A link pasted in a chat previews with the tournament's name.
+    assert '<meta property="og:title" content="Test swiss">' in body
     assert _shown(Msg.TOURNAMENT_STATUS_RUNNING, round=2, rounds=4) in body
     # The standings: the picture's columns (rank, number, player, points, Bu-1, SB, DE,
     # one per round), the rows in the service's order, each player linked.
