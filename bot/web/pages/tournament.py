@@ -138,13 +138,14 @@ class RoundLines:
 @dataclass(frozen=True)
 class TournamentPage:
     """What the tournament's page shows: name, the settings in words, the state in
-    words, the standings (None before the start), the rounds (the latest first), and
-    the games under way."""
+    words (`signing_up`: still in sign-up, so "not started yet" is true), the standings
+    (None before the start), the rounds (the latest first), and the games under way."""
 
     tournament_id: int
     name: str
     settings: str
     status: str
+    signing_up: bool
     standings: StandingsTable | None
     rounds: tuple[RoundLines, ...]
     under_way: tuple[GameLink, ...]
@@ -280,7 +281,8 @@ async def tournament_page(context: WebContext, record: TournamentRecord,
     under_way = tuple(game for round_ in rounds for game in round_.games if game.under_way)
     return TournamentPage(
         tournament_id=record.id, name=record.name, settings=settings_line(view, locale),
-        status=status_words(view, locale), standings=standings, rounds=rounds,
+        status=status_words(view, locale),
+        signing_up=record.status is TournamentStatus.SIGNUP, standings=standings, rounds=rounds,
         under_way=under_way)
 
 

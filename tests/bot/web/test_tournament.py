@@ -101,6 +101,17 @@ async def test_a_tournament_before_its_start_has_no_standings(
     assert '<table class="standings">' not in body
 
 
+async def test_a_tournament_cancelled_before_its_start_is_not_said_to_start_later(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    view = await create(services, Format.SWISS)
+    await services.tournaments.end(view.id, ORGANISER, guild_id=GUILD, may_organise=True)
+    async with web_server(services) as face:
+        body = await (await face.client.get(_signed(face, view.id))).text()
+    assert _shown(Msg.TOURNAMENT_STATUS_CANCELLED) in body
+    assert _shown(Msg.WEB_TOURNAMENT_NOT_STARTED) not in body
+
+
 async def test_an_arena_shows_each_players_games_in_one_column(
         open_services: OpenServices) -> None:
     services = await open_services()
