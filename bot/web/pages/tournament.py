@@ -49,6 +49,10 @@ from storage import TournamentRecord, TournamentStatus
 from tournaments.arena_scores import ArenaRules
 from tournaments.model import ByeKind, Format
 
+ARENA_RULES = ArenaRules()
+"""The arena's rules, as the bot composes its tournament service (`bot.composition`:
+the defaults)."""
+
 UNDER_WAY_MARK = "\u2026"
 """A result not known yet, as the standings picture writes it."""
 
@@ -274,7 +278,7 @@ async def tournament_page(context: WebContext, record: TournamentRecord,
     standings = None
     if record.started_at is not None:
         # Tens of milliseconds for a long arena or a large Swiss: off the event loop.
-        shown = await asyncio.to_thread(standings_at, snapshot, context.clock(), ArenaRules())
+        shown = await asyncio.to_thread(standings_at, snapshot, context.clock(), ARENA_RULES)
         standings = standings_table(shown, players, locale)
     rounds = tuple(round_lines(context, round_, players)
                    for round_ in reversed(snapshot.round_views))
