@@ -30,7 +30,7 @@ ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_ERROR_NOT_FOUND_TITLE: "Page not found",
     Msg.WEB_ERROR_NOT_FOUND: "There is no page here, or it is not shared on the web. "
                              "Check the link you followed, or ask for a new one.",
-    Msg.WEB_ERROR_METHOD_TITLE: "Not allowed",
+    Msg.WEB_ERROR_METHOD_TITLE: "Request not supported",
     Msg.WEB_ERROR_METHOD: "These pages can only be read.",
     Msg.WEB_ERROR_TOO_LARGE_TITLE: "Request too large",
     Msg.WEB_ERROR_TOO_LARGE: "The request was too large to read.",

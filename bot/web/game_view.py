@@ -215,10 +215,20 @@ def _result(inputs: GameInputs, game: Game, names: tuple[str, str],
             winner = names[0] if record.result is GameResult.WHITE_WINS else names[1]
             sentence = text(Msg.WEB_GAME_RESULT_WIN, locale, winner=winner,
                             score=record.result.value, how=how)
-    if (record.rated and reason in ENDINGS_LEFT_UNRATED_WHEN_EARLY and record.result
-            and not counts_for_rating([m.by_computer for m in inputs.moves], game.start.turn)):
+    if _unrated_early(inputs, game):
         sentence += " " + text(Msg.RESULT_UNRATED_EARLY, locale)
     return sentence
+
+
+def _unrated_early(inputs: GameInputs, game: Game) -> bool:
+    """Whether a rated game ended too early to be rated (docs/RULES.md, "Early
+    results")."""
+    record = inputs.record
+    reason = next((r for r in EndReason if r.value == record.termination), None)
+    return bool(record.rated and record.status is not GameStatus.ACTIVE
+                and reason in ENDINGS_LEFT_UNRATED_WHEN_EARLY and record.result
+                and not counts_for_rating([m.by_computer for m in inputs.moves],
+                                          game.start.turn))
 
 
 def _better(ply: PlyAnalysis, game: Game) -> tuple[str, str]:
@@ -309,7 +319,9 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
         heading=text(Msg.WEB_GAME_HEADING, locale, white=names[0], black=names[1],
                      game_id=record.id),
         variant=variant,
-        kind=text(Msg.RATED if record.rated else Msg.CASUAL, locale),
+        # A rated game that ended too early was not rated: its kind says what counted.
+        kind=text(Msg.RATED if record.rated and not _unrated_early(inputs, game)
+                  else Msg.CASUAL, locale),
         time_control=_time_control(record, language),
         white=sides[0], black=sides[1],
         moves=tuple(moves),

@@ -54,6 +54,8 @@ async def test_a_draw_by_agreement_and_an_aborted_game_say_how_they_ended(
     assert (await _view(s, drawn.id)).result == (
         "Draw (½-½): by agreement. Not rated: the game ended before each side had made two "
         "moves of its own, so no rating changes.")
+    # its kind says what counted, as its result does
+    assert (await _view(s, drawn.id)).kind == "casual"
     view = await _view(s, aborted.id)
     assert (view.result, view.over, view.moves) == ("No result: aborted.", True, ())
 
