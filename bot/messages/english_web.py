@@ -16,7 +16,7 @@ from bot.messages.plural import Plural
 
 ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     # --- the frame (bot/web: errors, language switcher), the server default, the buttons
-    Msg.SERVER_SETTINGS_LINE_WEB: "Game pages on the web: **{value}**",
+    Msg.SERVER_SETTINGS_LINE_WEB: "Pages on the web (games, tournaments, leaderboard): **{value}**",
     Msg.WEB_VISIBILITY_PUBLIC: "public (by number and by link)",
     Msg.WEB_VISIBILITY_LINK: "by link only",
     Msg.WEB_VISIBILITY_OFF: "off",

@@ -65,7 +65,9 @@ async def test_a_casual_game_against_the_computer_names_its_level_and_no_rating(
     s = await open_services()
     record = await start_game(s, "turkish", black=Seat.computer(3), rated=False)
     view = await _view(s, record.id)
-    assert (view.kind, view.time_control) == ("casual", None)
+    # no move time: the inactivity limit ends it (docs/RULES.md: 3 days by default)
+    assert (view.kind, view.time_control) == (
+        "casual", "no move time; 3 days without a move loses on time")
     assert [(side.name, side.rating) for side in view.sides] == [
         ("1001", None), ("Computer (level 3)", None)]
     assert view.start_alt == "Turkish draughts board, the start position: White to move."
