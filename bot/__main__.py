@@ -126,6 +126,7 @@ error). Exit status 0 after a clean stop, 2 when something must be configured fi
 token, a token Discord rejects, a database the bot cannot use, a bad setting), with one
 line saying what to do. Without a token, `dama-bot local` plays in the terminal instead."""
 
+
 def _variant_names() -> str:
     """The names of the variants the bot plays (`engine.VARIANTS`), "A, B and C"."""
     from engine import VARIANTS
