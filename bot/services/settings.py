@@ -336,7 +336,8 @@ class PreferenceService:
     change them through another process, so the bot reads them again after a while; a
     server's defaults are changed only through the process that owns the server.
     `guild_cache_seconds`: the same for a server's defaults (None: until this process
-    changes them), for a process that reads servers it does not own (`dama-bot web`)."""
+    changes them), for a process that reads servers it does not own (`dama-bot web`, and a
+bot process owning some shards: its web face shows every server's games)."""
 
     def __init__(self, repository: SettingsRepository,
                  defaults: ChallengeLimits = ChallengeLimits(), *,
