@@ -5,7 +5,9 @@ whole seconds until a request is allowed again).
 
 The client's address is the socket's peer, or, when the peer is one of
 `WebSettings.trusted_proxies` (a reverse proxy), the last address of `X-Forwarded-For`
-that is not a trusted proxy: an address the client wrote itself is never believed."""
+that is not a trusted proxy: an address the client wrote itself is never believed. An IPv6
+client is counted by its /64 network (`client_key`): one subscriber holds a whole /64 and
+may pick any address in it."""
 
 from __future__ import annotations
 
@@ -89,6 +91,24 @@ def client_address(request: web.Request, trusted_proxies: frozenset[str]) -> str
     return peer
 
 
+IPV6_NETWORK_PREFIX = 64
+"""The prefix length an IPv6 client is counted by: an end site is given at least a /64
+(RFC 6177), so its addresses are one client's."""
+
+
+def client_key(request: web.Request, trusted_proxies: frozenset[str]) -> str:
+    """What the limits count a client's requests and streams under: its address
+    (`client_address`), or for an IPv6 one its /64 network (`IPV6_NETWORK_PREFIX`)."""
+    address = client_address(request, trusted_proxies)
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is None:
+        return str(ipaddress.IPv6Network((parsed, IPV6_NETWORK_PREFIX), strict=False))
+    return address
+
+
 def rate_limits(limiter: RateLimiter, trusted_proxies: frozenset[str]) -> Middleware:
     """The middleware refusing a client past its rate with `web.HTTPTooManyRequests`
     (`Retry-After` set; the error pages render it). The health check is not counted."""
@@ -96,7 +116,7 @@ def rate_limits(limiter: RateLimiter, trusted_proxies: frozenset[str]) -> Middle
     @web.middleware
     async def limit(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path != HEALTH:
-            wait = limiter.wait(client_address(request, trusted_proxies))
+            wait = limiter.wait(client_key(request, trusted_proxies))
             if wait > 0:
                 raise web.HTTPTooManyRequests(headers={"Retry-After": str(math.ceil(wait))})
         return await handler(request)
@@ -104,4 +124,5 @@ def rate_limits(limiter: RateLimiter, trusted_proxies: frozenset[str]) -> Middle
     return limit
 
 
-__all__ = ["MAX_ADDRESSES", "RateLimiter", "client_address", "rate_limits"]
+__all__ = ["IPV6_NETWORK_PREFIX", "MAX_ADDRESSES", "RateLimiter", "client_address",
+           "client_key", "rate_limits"]

@@ -34,7 +34,7 @@ from bot.services.web_access import PageKind
 from bot.web.access import visible_game
 from bot.web.context import CONTEXT
 from bot.web.language import reader_language
-from bot.web.limits import client_address
+from bot.web.limits import client_key
 from bot.web.live_reads import GameReads
 from bot.web.paths import EVENTS, GAMES, TOKEN
 from engine import DamaError
@@ -176,7 +176,7 @@ class LiveEvents:
         limits = request.app.get(LIVE_LIMITS) or LiveLimits()
         after = client_ply(request)
         language = reader_language(request).language
-        address = client_address(request, context.settings.trusted_proxies)
+        address = client_key(request, context.settings.trusted_proxies)
         with self.viewers.admit(address, limits):
             response = web.StreamResponse(headers={
                 hdrs.CONTENT_TYPE: EVENT_STREAM,
