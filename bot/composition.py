@@ -223,7 +223,7 @@ async def compose(
     the computer's turns (a computer seat's turn stays pending, an absent player loses on
     time: for tests of the flow alone). `rng` draws the colours of challenges (None: the
     system's); `puzzle_banks` replaces the shipped puzzle banks; `monotonic` is the clock of
-the settings' cache (`SETTINGS_CACHE_SECONDS`; tests step their own). Nothing is restored or
+    the settings' cache (`_preferences`; tests step their own). Nothing is restored or
     started: the caller restores the games and challenges, then calls `Services.start`
     (whose tournament scheduler first advances the tournaments under way,
     `TournamentService.restore`).
@@ -237,15 +237,7 @@ the settings' cache (`SETTINGS_CACHE_SECONDS`; tests step their own). Nothing is
     # Move work for positions with very many capture states: one worker process, apart
     # from the computer's pool, started by the first such position (bot.move_work).
     move_work = MoveWork()
-    preferences = PreferenceService(
-        storage.settings,
-        ChallengeLimits(config.challenges_per_challenger, config.challenges_per_opponent),
-        # Another process may change a player's preferences, or a server's settings (its
-        # owner's), which this process's web face reads: read them again now and then.
-        player_cache_seconds=None if scope.everything else SETTINGS_CACHE_SECONDS,
-        guild_cache_seconds=None if scope.everything else SETTINGS_CACHE_SECONDS,
-        monotonic=monotonic,
-    )
+    preferences = _preferences(config, storage, monotonic)
     puzzle_service = PuzzleService(storage.puzzles, banks=puzzle_banks)
     out = outlets(Core(storage, move_work, preferences, puzzle_service))
     announcer = out.announcer
@@ -290,6 +282,19 @@ the settings' cache (`SETTINGS_CACHE_SECONDS`; tests step their own). Nothing is
         tournaments=tournaments,
         notifications=notifications,
     )
+
+
+def _preferences(config: Config, storage: Storage,
+                 monotonic: Callable[[], float]) -> PreferenceService:
+    """The preferences and server settings, read again after `SETTINGS_CACHE_SECONDS`
+    in a process that does not own every shard: another process may change a player's
+    preferences, or a server's settings (through the process owning it), which this
+    process's web face reads."""
+    again = None if config.shard_scope.everything else SETTINGS_CACHE_SECONDS
+    return PreferenceService(
+        storage.settings,
+        ChallengeLimits(config.challenges_per_challenger, config.challenges_per_opponent),
+        player_cache_seconds=again, guild_cache_seconds=again, monotonic=monotonic)
 
 
 def _notifications(
