@@ -304,9 +304,12 @@ def _web(env: Mapping[str, str]) -> WebSettings | None:
         except ValueError:
             raise _one_line("DAMA_WEB_ADDRESS", address_text,
                             "write host:port (127.0.0.1:8080) or a port (8080)") from None
-    if url and not re.match(r"^https?://[^/\s?#]+(/[^\s?#]*)?$", url):
+    # The pages link their own files from the root (/static/..., /games/...): an address
+    # with a path would give pages whose links lead out of it.
+    if url and not re.match(r"^https?://[^/\s?#]+$", url):
         raise _one_line("DAMA_WEB_URL", url,
-                        "write the pages' public address, https://dama.example.org")
+                        "write the pages' public address, https://dama.example.org, with no "
+                        "path (the pages are served at its root)")
     secret = env.get("DAMA_WEB_SECRET", "").strip() or None
     if secret is not None and len(secret) < MIN_SECRET_LENGTH:
         raise ConfigError(f"DAMA_WEB_SECRET is not valid: write at least {MIN_SECRET_LENGTH} "

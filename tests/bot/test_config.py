@@ -205,6 +205,7 @@ def test_the_web_face_is_configured_by_its_address_or_its_url() -> None:
     ("DAMA_WEB_ADDRESS", "a b:80"),
     ("DAMA_WEB_URL", "dama.example.org"),
     ("DAMA_WEB_URL", "ftp://dama.example.org"),
+    ("DAMA_WEB_URL", "https://example.org/dama"),
     ("DAMA_WEB_SECRET", "short"),
     ("DAMA_WEB_TRUSTED_PROXIES", "proxy.example.org"),
     ("DAMA_WEB_RATE", "0"),
