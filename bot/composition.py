@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import logging
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -56,9 +57,11 @@ from storage.clock import Clock
 
 log = logging.getLogger(__name__)
 
-PLAYER_CACHE_SECONDS = 30.0
-"""With several bot processes (shards), how long a player's preferences stay in one
-process's memory before they are read again (another process may have changed them)."""
+SETTINGS_CACHE_SECONDS = 30.0
+"""With several bot processes (shards), how long a player's preferences and a server's
+settings stay in one process's memory before they are read again (another process may have
+changed them: a player's through any process, a server's through the one owning it, read
+by every process's web face)."""
 
 
 class Announcer(Protocol):
@@ -211,6 +214,7 @@ async def compose(
     computer_turns: bool = True,
     rng: random.Random | None = None,
     puzzle_banks: Mapping[str, Sequence[Puzzle]] | None = None,
+    monotonic: Callable[[], float] = time.monotonic,
 ) -> Services[A]:
     """The services for `config` (`bot.config.Config`: the database, the rules, the
     computer's strength, the shards...), their posts going to what `outlets` builds on the
@@ -218,7 +222,8 @@ async def compose(
     whose workers start at the first search); `computer_turns` False builds no runner of
     the computer's turns (a computer seat's turn stays pending, an absent player loses on
     time: for tests of the flow alone). `rng` draws the colours of challenges (None: the
-    system's); `puzzle_banks` replaces the shipped puzzle banks. Nothing is restored or
+    system's); `puzzle_banks` replaces the shipped puzzle banks; `monotonic` is the clock of
+    the settings' cache (`_preferences`; tests step their own). Nothing is restored or
     started: the caller restores the games and challenges, then calls `Services.start`
     (whose tournament scheduler first advances the tournaments under way,
     `TournamentService.restore`).
@@ -232,12 +237,7 @@ async def compose(
     # Move work for positions with very many capture states: one worker process, apart
     # from the computer's pool, started by the first such position (bot.move_work).
     move_work = MoveWork()
-    preferences = PreferenceService(
-        storage.settings,
-        ChallengeLimits(config.challenges_per_challenger, config.challenges_per_opponent),
-        # Another process may change a player's preferences: read them again now and then.
-        player_cache_seconds=None if scope.everything else PLAYER_CACHE_SECONDS,
-    )
+    preferences = _preferences(config, storage, monotonic)
     puzzle_service = PuzzleService(storage.puzzles, banks=puzzle_banks)
     out = outlets(Core(storage, move_work, preferences, puzzle_service))
     announcer = out.announcer
@@ -282,6 +282,19 @@ async def compose(
         tournaments=tournaments,
         notifications=notifications,
     )
+
+
+def _preferences(config: Config, storage: Storage,
+                 monotonic: Callable[[], float]) -> PreferenceService:
+    """The preferences and server settings, read again after `SETTINGS_CACHE_SECONDS`
+    in a process that does not own every shard: another process may change a player's
+    preferences, or a server's settings (through the process owning it), which this
+    process's web face reads."""
+    again = None if config.shard_scope.everything else SETTINGS_CACHE_SECONDS
+    return PreferenceService(
+        storage.settings,
+        ChallengeLimits(config.challenges_per_challenger, config.challenges_per_opponent),
+        player_cache_seconds=again, guild_cache_seconds=again, monotonic=monotonic)
 
 
 def _notifications(

@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import assert_never
@@ -328,6 +329,12 @@ def _changes(who: Setter, changes: Mapping[str, str | int]) -> dict[str, str | N
     return values
 
 
+GUILD_CACHE_ENTRIES = 100_000
+"""The most servers whose settings one `PreferenceService` keeps in memory (about 350
+bytes each), the least recently read let go: the web face reads the settings of any server
+id a visitor writes in an address (docs/ARCHITECTURE.md, "The web face")."""
+
+
 class PreferenceService:
     """Reads and changes preferences and server defaults. `defaults`: the challenge
     limits of a server that changed nothing (from the environment).
@@ -336,20 +343,25 @@ class PreferenceService:
     change them through another process, so the bot reads them again after a while; a
     server's defaults are changed only through the process that owns the server.
     `guild_cache_seconds`: the same for a server's defaults (None: until this process
-    changes them), for a process that reads servers it does not own (`dama-bot web`)."""
+    changes them), for a process that reads servers it does not own (`dama-bot web`, and a
+    bot process owning some shards: its web face shows every server's games).
+    `guild_cache_entries`: the most servers' defaults kept (`GUILD_CACHE_ENTRIES`; the
+    least recently read let go, then read again when asked for)."""
 
     def __init__(self, repository: SettingsRepository,
                  defaults: ChallengeLimits = ChallengeLimits(), *,
                  player_cache_seconds: float | None = None,
                  guild_cache_seconds: float | None = None,
+                 guild_cache_entries: int = GUILD_CACHE_ENTRIES,
                  monotonic: Callable[[], float] = time.monotonic) -> None:
         self._repository = repository
         self._defaults = defaults
         self._player_cache_seconds = player_cache_seconds
         self._guild_cache_seconds = guild_cache_seconds
+        self._guild_cache_entries = guild_cache_entries
         self._monotonic = monotonic
         self._players: dict[int, tuple[float, PlayerSettings]] = {}
-        self._guilds: dict[int, tuple[float, GuildSettings]] = {}
+        self._guilds: OrderedDict[int, tuple[float, GuildSettings]] = OrderedDict()
 
     @staticmethod
     def _player_from(stored: Mapping[str, str]) -> PlayerSettings:
@@ -403,10 +415,17 @@ class PreferenceService:
         entry = self._guilds.get(guild_id)
         ttl = self._guild_cache_seconds
         if entry is not None and (ttl is None or now - entry[0] < ttl):
+            self._guilds.move_to_end(guild_id)
             return entry[1]
         settings = self._guild_from(await self._repository.guild(guild_id))
-        self._guilds[guild_id] = (now, settings)
+        self._keep_guild(guild_id, (now, settings))
         return settings
+
+    def _keep_guild(self, guild_id: int, entry: tuple[float, GuildSettings]) -> None:
+        self._guilds[guild_id] = entry
+        self._guilds.move_to_end(guild_id)
+        while len(self._guilds) > self._guild_cache_entries:
+            self._guilds.popitem(last=False)
 
     async def update_guild(self, guild_id: int, **changes: str | int) -> GuildSettings:
         """Store the server's defaults given by name (`PREFERENCES` a server sets) and
@@ -418,7 +437,7 @@ class PreferenceService:
         stored = (await self._repository.set_guild(guild_id, values) if values
                   else await self._repository.guild(guild_id))
         settings = self._guild_from(stored)
-        self._guilds[guild_id] = (self._monotonic(), settings)
+        self._keep_guild(guild_id, (self._monotonic(), settings))
         return settings
 
     async def player_language(self, user_id: int) -> str | None:
@@ -432,6 +451,7 @@ class PreferenceService:
 
 __all__ = [
     "AUTO",
+    "GUILD_CACHE_ENTRIES",
     "MAX_CHALLENGE_LIMIT",
     "NO_ROLE",
     "PREFERENCES",

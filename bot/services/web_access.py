@@ -140,9 +140,9 @@ class WebAccess:
 
 
 class WebLinks:
-    """The URLs to give out: always the signed form (it works whatever the server's
-    setting becomes, as long as it is not OFF). `base_url`: the pages' public base URL
-    (`WebSettings.url`)."""
+    """The URLs to give out: the signed form (it works whatever the server's setting
+    becomes, as long as it is not OFF), but on pages anyone may read (`public_game`).
+    `base_url`: the pages' public base URL (`WebSettings.url`)."""
 
     def __init__(self, base_url: str, access: WebAccess) -> None:
         self._base = base_url.rstrip("/")
@@ -167,6 +167,12 @@ class WebLinks:
         that already showed the game's server may be seen (a tournament's page lists its
         games). Raises nothing."""
         return self._signed("games", PageKind.GAME, game_id)
+
+    def public_game(self, game_id: int) -> str:
+        """The page of game `game_id` by its id alone, for a page listing games whose
+        server's setting is PUBLIC to anyone: it stops opening as soon as the setting is
+        no longer PUBLIC (a signed link there would outlive the change). Raises nothing."""
+        return f"{self._base}/games/{game_id}"
 
     def player(self, user_id: int) -> str:
         """The player's page (always LINK)."""

@@ -169,7 +169,8 @@ class Pictures:
 
     async def graph(self, request: web.Request) -> web.StreamResponse:
         """`GET <game>/graph.png`: the evaluation graph of the game's stored analysis, its
-        legend in the reader's language. Raises `web.HTTPNotFound` for a game not shown or
+        legend in the reader's language (`?lang=`, else `Accept-Language`: the answer
+        says it varies with it, `Vary`). Raises `web.HTTPNotFound` for a game not shown or
         not analysed (or whose analysis this version cannot read)."""
         record = await visible_game(request)
         stored = await request.app[CONTEXT].storage.analyses.get(record.id)
@@ -184,7 +185,10 @@ class Pictures:
                hashlib.blake2b(stored.body.encode(), digest_size=12).digest())
         labels = graph_labels(language)
         picture = await self.picture(key, lambda: render_graph_png(analysis, labels=labels))
-        return _answer(request, picture, GRAPH_MAX_AGE, immutable=False)
+        answer = _answer(request, picture, GRAPH_MAX_AGE, immutable=False)
+        # its legend follows Accept-Language when the address names no language
+        answer.headers[hdrs.VARY] = hdrs.ACCEPT_LANGUAGE
+        return answer
 
 
 def _answer(request: web.Request, picture: Picture, max_age: int, *,

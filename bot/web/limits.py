@@ -6,7 +6,8 @@ whole seconds until a request is allowed again).
 The client's address is the socket's peer, or, when the peer is inside one of
 `WebSettings.trusted_proxies` (the networks of reverse proxies), the last address of
 `X-Forwarded-For` that is not inside them: an address the client wrote itself is never
-believed."""
+believed. An IPv6 client is counted by its /64 network (`client_key`): one subscriber holds
+a whole /64 and may pick any address in it."""
 
 from __future__ import annotations
 
@@ -104,6 +105,24 @@ def client_address(request: web.Request, trusted_proxies: frozenset[IPNetwork]) 
     return peer
 
 
+IPV6_NETWORK_PREFIX = 64
+"""The prefix length an IPv6 client is counted by: an end site is given at least a /64
+(RFC 6177), so its addresses are one client's."""
+
+
+def client_key(request: web.Request, trusted_proxies: frozenset[IPNetwork]) -> str:
+    """What the limits count a client's requests and streams under: its address
+    (`client_address`), or for an IPv6 one its /64 network (`IPV6_NETWORK_PREFIX`)."""
+    address = client_address(request, trusted_proxies)
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is None:
+        return str(ipaddress.IPv6Network((parsed, IPV6_NETWORK_PREFIX), strict=False))
+    return address
+
+
 def rate_limits(limiter: RateLimiter,
                 trusted_proxies: frozenset[IPNetwork]) -> Middleware:
     """The middleware refusing a client past its rate with `web.HTTPTooManyRequests`
@@ -112,7 +131,7 @@ def rate_limits(limiter: RateLimiter,
     @web.middleware
     async def limit(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path != HEALTH:
-            wait = limiter.wait(client_address(request, trusted_proxies))
+            wait = limiter.wait(client_key(request, trusted_proxies))
             if wait > 0:
                 raise web.HTTPTooManyRequests(headers={"Retry-After": str(math.ceil(wait))})
         return await handler(request)
@@ -120,4 +139,5 @@ def rate_limits(limiter: RateLimiter,
     return limit
 
 
-__all__ = ["MAX_ADDRESSES", "RateLimiter", "client_address", "rate_limits"]
+__all__ = ["IPV6_NETWORK_PREFIX", "MAX_ADDRESSES", "RateLimiter", "client_address",
+           "client_key", "rate_limits"]

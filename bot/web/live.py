@@ -10,7 +10,8 @@ page's contract with static/replay.js: ``{"ply": N, "moves": [{"ply": k, "text":
 last ply (`Last-Event-ID` on a reconnection, else `?from=`, else none). The first event
 is the game as it stands; a comment line every `LiveLimits.ping_seconds` (`Pinger`: one
 task for every stream) keeps proxies from closing a quiet stream and finds clients gone;
-the stream ends after the event that says the game is over. A viewer past
+the stream ends after the event that says the game is over, or at the next change once the
+game may no longer be shown to that reader (its server's `web` setting changed). A viewer past
 `LiveLimits.viewers_per_address` open streams from one address gets the 429 page, past
 `LiveLimits.viewers` in all the 503 page.
 
@@ -29,14 +30,15 @@ from dataclasses import dataclass
 from aiohttp import hdrs, web
 
 from bot.language import Language
+from bot.services.web_access import PageKind
 from bot.web.access import visible_game
 from bot.web.context import CONTEXT
 from bot.web.language import reader_language
-from bot.web.limits import client_address
+from bot.web.limits import client_key
 from bot.web.live_reads import GameReads
-from bot.web.paths import EVENTS, GAMES
+from bot.web.paths import EVENTS, GAMES, TOKEN
 from engine import DamaError
-from storage import GameNotFoundError, StorageError
+from storage import GameNotFoundError, GameRecord, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +176,7 @@ class LiveEvents:
         limits = request.app.get(LIVE_LIMITS) or LiveLimits()
         after = client_ply(request)
         language = reader_language(request).language
-        address = client_address(request, context.settings.trusted_proxies)
+        address = client_key(request, context.settings.trusted_proxies)
         with self.viewers.admit(address, limits):
             response = web.StreamResponse(headers={
                 hdrs.CONTENT_TYPE: EVENT_STREAM,
@@ -188,7 +190,7 @@ class LiveEvents:
             self._followed[record.id] = self._followed.get(record.id, 0) + 1
             try:
                 await self._follow(request, response, context.live.watch(record.id),
-                                   record.id, after, language)
+                                   record, after, language)
             except ConnectionResetError:
                 pass  # the client went away: nothing more to send
             except GameNotFoundError:
@@ -211,16 +213,21 @@ class LiveEvents:
             self.reads.forget(game_id)
 
     async def _follow(self, request: web.Request, response: web.StreamResponse,
-                      watch: AsyncIterator[int], game_id: int, after: int,
+                      watch: AsyncIterator[int], record: GameRecord, after: int,
                       language: Language) -> None:
-        """Send the game's events until it is over, the watch ends or the client is gone
+        """Send the game's events until it is over, the watch ends, the client is gone
         (`request.transport` None: a server without handler cancellation learns it here,
-        or from the pinger)."""
-        storage = request.app[CONTEXT].storage
+        or from the pinger) or the game may no longer be shown to it (its server's `web`
+        setting changed: an open stream obeys it as a new request would)."""
+        context = request.app[CONTEXT]
+        storage = context.storage
+        game_id = record.id
+        token = request.match_info.get(TOKEN)
         shown = -1  # the plies of the last event sent (-1: none yet)
         try:
             async for plies in watch:
-                if request.transport is None:
+                if request.transport is None or not await context.access.may_show(
+                        PageKind.GAME, game_id, record.guild_id, token):
                     return
                 read = await self.reads.read(storage, game_id, plies)
                 if read.plies > shown or read.over:
@@ -229,7 +236,8 @@ class LiveEvents:
                 if read.over:
                     return
             # the watch ended (the game is over, or the feed closed): its last state
-            if request.transport is None:
+            if request.transport is None or not await context.access.may_show(
+                    PageKind.GAME, game_id, record.guild_id, token):
                 return
             read = await self.reads.read(storage, game_id, max(shown, 0), ended=True)
             if read.over:

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import pytest
 
 import engine
-from bot.composition import Services, compose
+from bot.composition import SETTINGS_CACHE_SECONDS, Services, compose
 from bot.computer import ComputerPlayer
 from bot.computer_queue import Admission
 from bot.config import Config
@@ -20,6 +20,7 @@ from bot.messages import Msg
 from bot.services import Person, PlayerError
 from bot.services.analysis import ThreadReviewer
 from bot.services.computer_turns import MoveChooser
+from bot.services.settings import WebVisibility
 from engine import Move
 from tests.support.clock import FakeClock
 from tests.support.services import ALICE, BOB, CAROL, CHANNEL, GUILD, Announcements, collected
@@ -108,3 +109,26 @@ async def test_the_services_close_once_and_for_all(composed: Compose) -> None:
     await services.close()  # a second close changes nothing
     with pytest.raises(RuntimeError, match="is closed"):
         await services.storage.settings.player(ALICE)
+
+
+async def test_a_process_owning_some_shards_reads_a_servers_settings_again(
+        tmp_path: Path) -> None:
+    """Its web face shows the games of every server, whose settings (`web`) the process
+    owning each server changes: another process's change is seen once this process's copy
+    is `SETTINGS_CACHE_SECONDS` old."""
+    now = [0.0]
+    built: list[Services[Announcements]] = []
+    try:
+        for shard in (0, 1):
+            settings = Config(database=str(tmp_path / "db.sqlite3"), shard_count=2,
+                              shard_ids=frozenset({shard}))
+            built.append(await compose(settings, collected, clock=FakeClock(),
+                                       computer_turns=False, monotonic=lambda: now[0]))
+        serving, owner = built
+        assert (await serving.preferences.guild(GUILD)).web is WebVisibility.LINK
+        await owner.preferences.update_guild(GUILD, web=WebVisibility.OFF.value)
+        now[0] = SETTINGS_CACHE_SECONDS
+        assert (await serving.preferences.guild(GUILD)).web is WebVisibility.OFF
+    finally:
+        for services in built:
+            await services.close()

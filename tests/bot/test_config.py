@@ -225,6 +225,7 @@ def test_the_pages_url_is_an_origin_and_a_path_is_refused() -> None:
     ("DAMA_WEB_ADDRESS", "a b:80"),
     ("DAMA_WEB_URL", "dama.example.org"),
     ("DAMA_WEB_URL", "ftp://dama.example.org"),
+    ("DAMA_WEB_URL", "https://example.org/dama"),
     ("DAMA_WEB_SECRET", "short"),
     ("DAMA_WEB_TRUSTED_PROXIES", "proxy.example.org"),
     ("DAMA_WEB_TRUSTED_PROXIES", "10.0.0.0/33"),

@@ -73,8 +73,12 @@ class LeaderboardPage:
 
 def chosen_variant(request: web.Request) -> str:
     """The variant the address asks for (`?variant=`, a key of `engine.VARIANTS`),
-    `DEFAULT_VARIANT` when it names none. Raises `web.HTTPNotFound` for an unknown one."""
-    key = request.query.get(VARIANT_PARAMETER, DEFAULT_VARIANT)
+    `DEFAULT_VARIANT` when it names none. Raises `web.HTTPBadRequest` when it is given
+    twice (`bot.web.inputs`), `web.HTTPNotFound` for an unknown one."""
+    given = request.query.getall(VARIANT_PARAMETER, [])
+    if len(given) > 1:
+        raise web.HTTPBadRequest()
+    key = given[0] if given else DEFAULT_VARIANT
     if key not in VARIANTS:
         raise web.HTTPNotFound()
     return key

@@ -167,12 +167,13 @@ async def _opponent(context: WebContext, seat: Seat, locale: str) -> Opponent:
 
 async def game_line(context: WebContext, record: GameRecord, user_id: int,
                     locale: str) -> GameLine | None:
-    """The line of one of the user's games, None when its page cannot be linked (its
-    server's setting is OFF) or the user did not play it."""
+    """The line of one of the user's PUBLIC games (`public_games`), linked by its id
+    (`WebLinks.public_game`: the link stops opening once its server's setting is no
+    longer PUBLIC), None when the user did not play it."""
     side = record.side_of(user_id)
-    url = await context.access.links.game(record)
-    if side is None or url is None:
+    if side is None:
         return None
+    url = context.access.links.public_game(record.id)
     ended = record.finished_at or record.updated_at
     return GameLine(
         game_id=record.id, url=url, variant=variant_name(record.variant, locale),

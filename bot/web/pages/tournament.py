@@ -35,7 +35,7 @@ from bot.tournament_display import (
     round_under_way,
     settings_line,
 )
-from bot.web.access import visible_tournament
+from bot.web.access import signed, visible_tournament
 from bot.web.context import CONTEXT, WebContext
 from bot.web.language import reader_language
 from bot.web.pages.player import player_name
@@ -219,19 +219,24 @@ def _standing_line(row: StandingRow, players: Mapping[int, PlayerLink], rounds: 
         on_fire=row.on_fire)
 
 
-def game_url(context: WebContext, game_id: int) -> str:
-    """The signed page of a tournament's game. Its server is the tournament's, whose
-    setting lets the tournament's page be shown, so the game's page may be shown too."""
-    return context.access.links.signed_game(game_id)
+def game_url(context: WebContext, game_id: int, *, by_link: bool) -> str:
+    """The page of a tournament's game: signed when the tournament's page was reached by
+    its signed link (its server is the tournament's, whose setting lets that page be
+    shown, so the game's page may be shown too), by its id when the page was reached by
+    its id (PUBLIC: anyone may read it, and the link must stop opening once the server's
+    setting is no longer PUBLIC)."""
+    links = context.access.links
+    return links.signed_game(game_id) if by_link else links.public_game(game_id)
 
 
 def _game(context: WebContext, pairing: PairingView,
-          players: Mapping[int, PlayerLink]) -> GameLink:
+          players: Mapping[int, PlayerLink], by_link: bool) -> GameLink:
     under_way = pairing.outcome is None and pairing.game_id is not None
     return GameLink(
         board=pairing.board, white=players[pairing.white], black=players[pairing.black],
         result=UNDER_WAY_MARK if pairing.outcome is None else RESULTS[pairing.outcome],
-        url=None if pairing.game_id is None else game_url(context, pairing.game_id),
+        url=None if pairing.game_id is None else game_url(context, pairing.game_id,
+                                                          by_link=by_link),
         under_way=under_way)
 
 
@@ -246,10 +251,10 @@ def _bye(bye: ByeView, players: Mapping[int, PlayerLink]) -> ByeLine:
 
 
 def round_lines(context: WebContext, round_: RoundView,
-                players: Mapping[int, PlayerLink]) -> RoundLines:
-    """A round's boards (each game linked) and byes."""
+                players: Mapping[int, PlayerLink], *, by_link: bool) -> RoundLines:
+    """A round's boards (each game linked, `game_url`) and byes."""
     return RoundLines(round_.number,
-                      tuple(_game(context, p, players) for p in round_.pairings),
+                      tuple(_game(context, p, players, by_link) for p in round_.pairings),
                       tuple(_bye(b, players) for b in round_.byes))
 
 
@@ -263,8 +268,9 @@ async def read_snapshot(context: WebContext, record: TournamentRecord) -> Snapsh
 
 
 async def tournament_page(context: WebContext, record: TournamentRecord,
-                          locale: str) -> TournamentPage:
-    """The page of the tournament `record` in `locale`'s language. Raises what the
+                          locale: str, *, by_link: bool) -> TournamentPage:
+    """The page of the tournament `record` in `locale`'s language, reached by its signed
+    link (`by_link`) or by its id (its games linked so, `game_url`). Raises what the
     storage raises."""
     snapshot = await read_snapshot(context, record)
     view = snapshot.view
@@ -278,7 +284,7 @@ async def tournament_page(context: WebContext, record: TournamentRecord,
         # Tens of milliseconds for a long arena or a large Swiss: off the event loop.
         shown = await asyncio.to_thread(standings_at, snapshot, context.clock(), ARENA_RULES)
         standings = standings_table(shown, players, locale)
-    rounds = tuple(round_lines(context, round_, players)
+    rounds = tuple(round_lines(context, round_, players, by_link=by_link)
                    for round_ in reversed(snapshot.round_views))
     under_way = tuple(game for round_ in rounds for game in round_.games if game.under_way)
     return TournamentPage(
@@ -292,7 +298,8 @@ async def tournament(request: web.Request) -> web.Response:
     """GET `/tournaments/{id}[/{token}]`: the page, or the 404 page."""
     record = await visible_tournament(request)
     locale = reader_language(request).code
-    page = await tournament_page(request.app[CONTEXT], record, locale)
+    page = await tournament_page(request.app[CONTEXT], record, locale,
+                                 by_link=signed(request))
     return render_page(request, "tournament.html", view=page)
 
 

@@ -106,6 +106,21 @@ async def test_a_reader_of_servers_it_does_not_own_reads_their_settings_again(
         assert (await bot.guild(7)).web is WebVisibility.PUBLIC  # the owner keeps its own
 
 
+async def test_only_the_servers_read_most_recently_are_kept(tmp_path: Path) -> None:
+    """The web face reads the settings of any server id a visitor writes in an address:
+    the copies kept are bounded (`guild_cache_entries`), the least recently read let go
+    (read again from storage when asked for)."""
+    async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
+        service = PreferenceService(storage.settings, guild_cache_entries=3)
+        for guild_id in (1, 2, 3, 1, 4):
+            assert (await service.guild(guild_id)).web is WebVisibility.LINK
+        for guild_id in (1, 2, 4):
+            await storage.settings.set_guild(guild_id, {"web": "public"})
+        assert (await service.guild(2)).web is WebVisibility.PUBLIC  # let go: read again
+        assert (await service.guild(1)).web is WebVisibility.LINK  # kept
+        assert (await service.guild(4)).web is WebVisibility.LINK  # kept
+
+
 async def test_changes_are_checked_by_their_declarations(tmp_path: Path) -> None:
     async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
         service = PreferenceService(storage.settings)

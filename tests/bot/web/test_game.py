@@ -230,6 +230,24 @@ async def test_an_analysed_game_shows_its_graph_and_its_mistakes(
                          f"1. {first}??: blunder; better {better}, line: {better}")]
 
 
+async def test_the_graph_is_in_the_pages_language_and_varies_with_the_readers(
+        open_services: OpenServices) -> None:
+    s = await open_services()
+    game_id, mirror = await _played(s, resign=True)
+    body = _analysis_json(mirror)
+    await s.storage.analyses.save(game_id, plies=PLIES, nodes=100, body=body)
+    english = {"Accept-Language": "en"}
+    async with web_server(s) as face:
+        path = _signed(face, game_id)
+        page = Page(await (await face.client.get(f"{path}?lang=fr", headers=english)).text())
+        source = page.find("img", id="graph")[0][0]["src"]
+        graph = await face.client.get(source, headers=english)
+        assert await graph.read() == render_graph_png(
+            GameAnalysis.from_json(body), labels=("imprécision", "erreur", "gaffe"))
+        by_browser = await face.client.get(f"{path}/graph.png", headers=english)
+        assert "Accept-Language" in by_browser.headers.get("Vary", "")
+
+
 async def test_a_game_not_analysed_has_no_graph(open_services: OpenServices) -> None:
     s = await open_services()
     game_id, _ = await _played(s, resign=True)

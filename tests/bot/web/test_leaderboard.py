@@ -75,6 +75,14 @@ async def test_the_variant_switcher_links_every_variant(open_services: OpenServi
         assert (await face.client.get(path + "?variant=chess")).status == 404
 
 
+async def test_a_variant_named_twice_is_a_bad_request(open_services: OpenServices) -> None:
+    services = await open_services()
+    async with web_server(services) as face:
+        path = _signed(face)
+        answer = await face.client.get(path + "?variant=turkish&variant=italian")
+        assert answer.status == 400
+
+
 async def test_a_link_only_leaderboard_is_shown_by_its_signed_link_only(
         open_services: OpenServices) -> None:
     services = await open_services()

@@ -93,3 +93,16 @@ async def test_a_peer_outside_the_trusted_networks_is_the_client_whatever_it_for
         answers = [await face.client.get("/no", headers={"X-Forwarded-For": f"192.0.2.{n}"})
                    for n in range(3)]
         assert [answer.status for answer in answers] == [404, 404, 429]
+
+
+async def test_the_addresses_of_one_ipv6_network_count_as_one_client(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    trusted = replace(WEB_SETTINGS, trusted_proxies=frozenset({ip_network("127.0.0.1")}))
+    limiter = RateLimiter(rate=0.1, burst=2, monotonic=SteppedClock())
+    async with web_server(services, trusted, limiter=limiter) as face:
+        one_network = [await face.client.get("/no", headers={
+            "X-Forwarded-For": f"2001:db8:1:2::{n:x}"}) for n in range(1, 4)]
+        assert [answer.status for answer in one_network] == [404, 404, 429]
+        another = await face.client.get("/no", headers={"X-Forwarded-For": "2001:db8:1:3::1"})
+        assert another.status == 404

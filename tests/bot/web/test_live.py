@@ -274,6 +274,19 @@ async def test_a_hidden_game_has_no_events_and_bad_plies_are_refused(
     assert feed.watchers.count() == 0
 
 
+async def test_a_stream_ends_when_its_server_turns_the_web_off(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    record = await start_game(services, "turkish")
+    feed = BusFeed(services.composed.events, services.storage.games)
+    async with live_face(services, feed) as face, follow(face, record) as stream:
+        await stream.event()
+        await set_web(services, GUILD, WebVisibility.OFF)
+        await services.games.play(CHANNEL, ALICE, "a3-a4")
+        assert await stream.ended()
+    assert feed.watchers.count() == 0
+
+
 async def test_viewers_are_bounded_per_address_and_in_all(
         open_services: OpenServices) -> None:
     services = await open_services()

@@ -4,6 +4,8 @@ that are PUBLIC on the web, with the sentence that says so."""
 
 from __future__ import annotations
 
+import re
+
 from markupsafe import escape
 
 from bot.messages import Msg, text
@@ -61,8 +63,7 @@ async def test_the_page_lists_public_games_only_and_says_so(
     async with web_server(services) as face:
         body = await _page(face, _player_path(face, ALICE))
         links = face.context.access.links
-        public_url = await links.game(public)
-        assert public_url is not None and public_url in body
+        assert f'href="{links.public_game(public.id)}"' in body
         assert f"#{public.id}<" in body
         for hidden in (link_only, direct):
             hidden_url = await links.game(hidden)
@@ -72,6 +73,20 @@ async def test_the_page_lists_public_games_only_and_says_so(
         assert _shown(Msg.SCORE_WIN) in body
         assert links.player(BOB) in body
         assert "Alice" in body and "Bob" in body
+
+
+async def test_a_listed_game_stops_opening_once_its_server_keeps_games_to_links(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    public = await _finished(services, channel=600, guild=GUILD)
+    await set_web(services, GUILD, WebVisibility.PUBLIC)
+    async with web_server(services) as face:
+        body = await _page(face, _player_path(face, ALICE))
+        [listed] = re.findall(rf'href="https://dama\.example\.org(/games/{public.id}[^"]*)"',
+                              body)
+        assert (await face.client.get(listed)).status == 200
+        await set_web(services, GUILD, WebVisibility.LINK)
+        assert (await face.client.get(listed)).status == 404
 
 
 async def test_a_player_whose_games_are_all_hidden_is_not_said_to_have_none(

@@ -89,6 +89,22 @@ async def test_the_page_shows_standings_rounds_and_games_under_way(
         assert f"/games/{pairing.game_id}/" in watching
 
 
+async def test_games_listed_on_a_page_reached_by_its_id_stop_opening_off_public(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    tournament_id = await _swiss_after_one_round(services)
+    await set_web(services, GUILD, WebVisibility.PUBLIC)
+    async with web_server(services) as face:
+        body = await (await face.client.get(f"/tournaments/{tournament_id}")).text()
+        listed = set(re.findall(r'href="https://dama\.example\.org(/games/[^"]+)"', body))
+        assert listed
+        for path in listed:
+            assert (await face.client.get(path)).status == 200, path
+        await set_web(services, GUILD, WebVisibility.LINK)
+        for path in listed:
+            assert (await face.client.get(path)).status == 404, path
+
+
 async def test_a_tournament_before_its_start_has_no_standings(
         open_services: OpenServices) -> None:
     services = await open_services()
