@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from babel.dates import format_timedelta
 
-from bot.language import Language
+from bot.language import Direction, Language
 from bot.messages import Msg, isolate, percent, text, variant_name
 from bot.ratings import display_rating
 from bot.services.game_words import (
@@ -150,8 +150,18 @@ def turn_status(record: GameRecord, names: tuple[str | None, str | None], turn: 
     UAX #9) and their colour."""
     seat, name = (record.white, names[0]) if turn is Color.WHITE else (record.black, names[1])
     return text(Msg.BOARD_TURN, language.value,
-                player=isolate(player_name(seat, name, language)),
+                player=in_sentence(player_name(seat, name, language), language),
                 color=colour_name(turn, language))
+
+
+def in_sentence(name: str, language: Language) -> str:
+    """A player's name to put in a sentence of `language`: isolated once, so it keeps its
+    own direction whatever the page's (UAX #9). `text()` isolates every value of a
+    right-to-left language itself (`bot.messages.lookup`), so there the name is given as
+    it is; a left-to-right language's sentence gets it isolated here."""
+    if language.direction is Direction.RIGHT_TO_LEFT:
+        return name
+    return isolate(name)
 
 
 def colour_name(color: Color, language: Language) -> str:
@@ -303,8 +313,7 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
                  _rating(record, color, current))
         for color, name, current in zip((Color.WHITE, Color.BLACK), shown, inputs.ratings,
                                         strict=True))
-    # In sentences each name keeps its own direction whatever the page's (UAX #9).
-    names = (isolate(shown[0]), isolate(shown[1]))
+    names = (in_sentence(shown[0], language), in_sentence(shown[1], language))
     over = record.status is not GameStatus.ACTIVE
     positions = game.positions()
     moves: list[MoveLine] = []
