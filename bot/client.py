@@ -283,13 +283,14 @@ class DamaBot(commands.AutoShardedBot):
         await self.add_cog(PreferencesCog(settings=services.preferences,
                                           notifications=services.notifications))
         analysis = Analysis(analyses=services.analyses, games=services.games,
-                            preferences=services.preferences)
+                            preferences=services.preferences, links=announcer.links)
         await self.add_cog(analysis)
         events = TournamentEvents(self, services.tournaments)
         services.tournaments.watch_interest(events.sign_up_interested)
         tournament_cog = Tournaments(tournaments=services.tournaments,
                                      preferences=services.preferences, settings=settings,
-                                     picture=standings_png, clock=self.clock, events=events)
+                                     picture=standings_png, clock=self.clock, events=events,
+                                     links=announcer.links)
         await self.add_cog(tournament_cog)
         # Every component's press: checked, then routed to its feature's cog
         # (bot.ui.components); the components are dynamic items, so any old message's
