@@ -49,6 +49,9 @@ class GameInputs:
     inactivity_limit: timedelta | None = None
     """How long a game without a move time may wait for a move before the player to move
     loses on time (`GameRules.inactivity_limit`; None: not shown, the live updates')."""
+    player_pages: tuple[str | None, str | None] = (None, None)
+    """Each side's signed player page (`WebLinks.player`; None: the computer, or not
+    linked)."""
 
 
 @dataclass(frozen=True)
@@ -69,13 +72,15 @@ class MoveLine:
 
 @dataclass(frozen=True)
 class SideView:
-    """One side: its colour's name, the player's name, and their rating (``1516 (+16)``
-    after a rated game, ``1500?`` during one; None in a casual game or for the computer)."""
+    """One side: its colour's name, the player's name, their rating (``1516 (+16)``
+    after a rated game, ``1500?`` during one; None in a casual game or for the computer)
+    and their player page (None: the computer)."""
 
     color: Color
     colour_name: str
     name: str
     rating: str | None
+    url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -310,9 +315,10 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
              player_name(record.black, inputs.names[1], language))
     sides = tuple(
         SideView(color, colour_name(color, language), name,
-                 _rating(record, color, current))
-        for color, name, current in zip((Color.WHITE, Color.BLACK), shown, inputs.ratings,
-                                        strict=True))
+                 _rating(record, color, current), page)
+        for color, name, current, page in zip((Color.WHITE, Color.BLACK), shown,
+                                              inputs.ratings, inputs.player_pages,
+                                              strict=True))
     names = (in_sentence(shown[0], language), in_sentence(shown[1], language))
     over = record.status is not GameStatus.ACTIVE
     positions = game.positions()

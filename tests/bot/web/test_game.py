@@ -15,6 +15,7 @@ from engine import Color, Game, format_move, get_variant, legal_moves
 from engine.analysis import GameAnalysis
 from renderer import render_png
 from renderer.graph import render_graph_png
+from storage import Seat
 from tests.support.services import ALICE, BOB, CHANNEL, GUILD, OpenServices, Services, start_game
 from tests.support.web import WEB_SETTINGS, WebFace, set_web, web_server
 
@@ -290,3 +291,20 @@ async def test_the_pdn_download_is_the_games_export(open_services: OpenServices)
         assert (await face.client.get(f"/games/{game_id}/game.pdn")).status == 404  # link only
     link = page.find("a", href=f"{path}/game.pdn")
     assert [text for _, text in link] == ["Download the game (PDN)"]
+
+
+async def test_each_human_players_name_links_to_their_page_the_computers_not(
+        open_services: OpenServices) -> None:
+    s = await open_services()
+    game_id, _ = await _played(s)
+    computer = await start_game(s, "turkish", black=Seat.computer(3), rated=False,
+                                channel=CHANNEL + 1)
+    async with web_server(s) as face:
+        links = face.context.access.links
+        people = Page(await (await face.client.get(_signed(face, game_id))).text())
+        against = Page(await (await face.client.get(_signed(face, computer.id))).text())
+    named = [(attrs["href"].split("?")[0], text) for attrs, text in people.find("a")
+             if "/players/" in attrs["href"]]
+    assert named == [(links.player(ALICE), "Alice"), (links.player(BOB), "Bob")]
+    assert [attrs["href"].split("?")[0] for attrs, _ in against.find("a")
+            if "/players/" in attrs["href"]] == [links.player(ALICE)]
