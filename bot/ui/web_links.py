@@ -2,9 +2,9 @@
 "Game page" button under every board the bot shows, and under `/history`, `/export` and
 `/analyze` answers; a "Player page" button under `/rating`, a "Leaderboard page" button
 under `/leaderboard` (server scope) and a "Tournament page" button under a tournament's
-standings; each when the web face is configured (`DAMA_WEB_URL` or `DAMA_WEB_ADDRESS`)
-and the page's server has not turned it off. A link button opens its URL in the browser;
-it sends the bot nothing (no custom id)."""
+standings and its sign-up post; each when the web face is configured (`DAMA_WEB_URL` or
+`DAMA_WEB_ADDRESS`) and the page's server has not turned it off. A link button opens its
+URL in the browser; it sends the bot nothing (no custom id)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """The link buttons to the web face's pages (`bot.ui.web_links`), through the real bot and
 discord.py against `FakeDiscord`: "Game page" under a board, `/history`, `/export` and
 `/analyze`; "Player page" under `/rating`; "Leaderboard page" under `/leaderboard`;
-"Tournament page" under a tournament's standings. Each to the page's signed URL when the
-web face is configured, valid by Discord's rules for components (the stand-in's checks,
-`standin.validation`); none when the server turned the pages off or none are set up."""
+"Tournament page" under a tournament's standings and its sign-up post. Each to the
+page's signed URL when the web face is configured, valid by Discord's rules for
+components (the stand-in's checks, `standin.validation`); none when the server turned the
+pages off or none are set up."""
 
 from __future__ import annotations
 
@@ -154,11 +155,19 @@ async def test_tournament_standings_link_to_the_tournament_s_page(
     await run(h, slash(h, "tournament", create, permissions=EVERYTHING))
     tournament = await h.bot.services.storage.tournaments.in_channel(CHANNEL)
     assert tournament is not None
+    url = _signed(PageKind.TOURNAMENT, "tournaments", tournament.id)
     standings = [{"type": 1, "name": "standings", "options": []}]
     answers = await run(h, slash(h, "tournament", standings))
     link = _one_link(answers[-1])
-    assert (link["label"], link["url"]) == (
-        "Tournament page", _signed(PageKind.TOURNAMENT, "tournaments", tournament.id))
+    assert (link["label"], link["url"]) == ("Tournament page", url)
+    # the sign-up post: its Join and Leave buttons, then the link
+    assert tournament.post_message_id is not None
+    post = h.discord.messages[tournament.post_message_id]
+    components = post["components"]
+    assert check_components(components, components_v2=False) == {}
+    assert [link["url"] for link in _links(components)] == [url]
+    assert [item.get("custom_id", "").split(":")[1] for item in components[0]["components"]
+            if item.get("style") != 5] == ["tjoin", "tleave"]
 
 
 async def test_a_finished_analysis_links_to_the_game_s_page(open_bot: OpenBot,
