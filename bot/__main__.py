@@ -126,6 +126,18 @@ error). Exit status 0 after a clean stop, 2 when something must be configured fi
 token, a token Discord rejects, a database the bot cannot use, a bad setting), with one
 line saying what to do. Without a token, `dama-bot local` plays in the terminal instead."""
 
+
+def _variant_names() -> str:
+    """The names of the variants the bot plays (`engine.VARIANTS`), "A, B and C"."""
+    from engine import VARIANTS
+
+    names = [variant.name for variant in VARIANTS.values()]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+DESCRIPTION = (f"Draughts on Discord: {_variant_names()} by slash commands, with board "
+               "pictures, Glicko-2 ratings and a web page for every game.")
+
 EPILOG = """\
 Without a subcommand: `run` when DISCORD_TOKEN is set, else `local` (what `make run`
 does)."""
@@ -140,8 +152,7 @@ def parser() -> argparse.ArgumentParser:
     for its handler (see `main`)."""
     root = argparse.ArgumentParser(
         prog="dama-bot", epilog=EPILOG,
-        description="Draughts on Discord: Turkish, Arab, Moroccan and Italian draughts by "
-                    "slash commands, with board pictures and Glicko-2 ratings.")
+        description=DESCRIPTION)
     sub = root.add_subparsers(dest="command")
     for name, (help_text, _) in COMMANDS.items():
         command = sub.add_parser(name, help=help_text, add_help=name not in PASSES_OPTIONS_ON,

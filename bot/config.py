@@ -26,7 +26,7 @@ from bot.services.models import MoveTime
 from bot.services.notifications.values import Limits
 from bot.services.settings import MAX_CHALLENGE_LIMIT
 from bot.services.shards import MAX_SHARDS, ShardScope, parse_shard_ids
-from bot.services.web_access import MIN_SECRET_LENGTH, WebAddress, WebSettings
+from bot.services.web_access import MIN_SECRET_LENGTH, IPNetwork, WebAddress, WebSettings
 from storage import DEFAULT_PATH, DEFAULT_POOL_SIZE, MAX_POOL_SIZE, Eligibility, is_postgresql
 
 __all__ = [
@@ -290,6 +290,24 @@ def parse_web_address(text: str) -> WebAddress:
     return WebAddress(host or DEFAULT_WEB_HOST, port)
 
 
+def _trusted_proxies(env: Mapping[str, str]) -> frozenset[IPNetwork]:
+    """`DAMA_WEB_TRUSTED_PROXIES`: IP addresses and networks in CIDR form separated by
+    commas (`10.0.0.0/8,172.16.0.0/12,127.0.0.1`; an address is a network of one, host
+    bits are dropped: `ipaddress.ip_network(strict=False)`). Raises `ConfigError` naming
+    the first bad entry (docs/OPERATING.md, "Game pages on the web")."""
+    networks: set[IPNetwork] = set()
+    for entry in env.get("DAMA_WEB_TRUSTED_PROXIES", "").split(","):
+        if not entry.strip():
+            continue
+        try:
+            networks.add(ipaddress.ip_network(entry.strip(), strict=False))
+        except ValueError:
+            raise _one_line("DAMA_WEB_TRUSTED_PROXIES", entry.strip(),
+                            "write IP addresses or networks (10.0.0.0/8) separated by "
+                            "commas") from None
+    return frozenset(networks)
+
+
 def _web(env: Mapping[str, str]) -> WebSettings | None:
     """`DAMA_WEB_ADDRESS`, `DAMA_WEB_URL`, `DAMA_WEB_SECRET`, `DAMA_WEB_RATE`,
     `DAMA_WEB_TRUSTED_PROXIES` (docs/OPERATING.md, "Game pages on the web")."""
@@ -307,26 +325,21 @@ def _web(env: Mapping[str, str]) -> WebSettings | None:
     if url and not re.match(r"^https?://[^/\s?#]+(/[^\s?#]*)?$", url):
         raise _one_line("DAMA_WEB_URL", url,
                         "write the pages' public address, https://dama.example.org")
+    if url and "/" in url.partition("://")[2]:
+        raise _one_line("DAMA_WEB_URL", url,
+                        "the pages need their own host name, served at / (not a sub-path): "
+                        "write an origin, https://dama.example.org")
     secret = env.get("DAMA_WEB_SECRET", "").strip() or None
     if secret is not None and len(secret) < MIN_SECRET_LENGTH:
         raise ConfigError(f"DAMA_WEB_SECRET is not valid: write at least {MIN_SECRET_LENGTH} "
                           "characters (or leave it empty: the bot keeps one in the database)")
-    proxies: set[str] = set()
-    for proxy in env.get("DAMA_WEB_TRUSTED_PROXIES", "").split(","):
-        if not proxy.strip():
-            continue
-        try:  # written as the peer's address is (`::1`, not `0:0::1`)
-            proxies.add(str(ipaddress.ip_address(proxy.strip())))
-        except ValueError:
-            raise _one_line("DAMA_WEB_TRUSTED_PROXIES", proxy.strip(),
-                            "write IP addresses separated by commas") from None
     return WebSettings(
         address=address,
         url=url or f"http://{address}",
         secret=secret,
         rate=_float(env, "DAMA_WEB_RATE", 10.0, 0.1, 10_000.0),
         burst=_int(env, "DAMA_WEB_BURST", 40, 1, 100_000),
-        trusted_proxies=frozenset(proxies),
+        trusted_proxies=_trusted_proxies(env),
     )
 
 

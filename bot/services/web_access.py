@@ -21,6 +21,7 @@ import base64
 import enum
 import hashlib
 import hmac
+import ipaddress
 import secrets
 from dataclasses import dataclass
 from typing import assert_never
@@ -33,6 +34,9 @@ MIN_SECRET_LENGTH = 32
 
 SECRET_NAME = "web_secret"
 """The bot value holding the secret made when `DAMA_WEB_SECRET` is not set."""
+
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+"""A network of IP addresses (a single address is a network of one)."""
 
 TOKEN_LENGTH = 22
 """Characters of a link's token: 22 base64url characters carry 132 bits."""
@@ -201,20 +205,22 @@ class WebSettings:
     url: the pages' public base URL, in links and Open Graph tags.
     secret: `DAMA_WEB_SECRET` (None: the one kept in the database, `load_secret`).
     rate, burst: requests a second each client address may make, and how many at once.
-    trusted_proxies: addresses whose `X-Forwarded-For` names the client."""
+    trusted_proxies: the networks of reverse proxies whose `X-Forwarded-For` names the
+    client (`bot.web.limits.client_address`)."""
 
     address: WebAddress | None
     url: str
     secret: str | None = None
     rate: float = 10.0
     burst: int = 40
-    trusted_proxies: frozenset[str] = frozenset()
+    trusted_proxies: frozenset[IPNetwork] = frozenset()
 
 
 __all__ = [
     "MIN_SECRET_LENGTH",
     "SECRET_NAME",
     "TOKEN_LENGTH",
+    "IPNetwork",
     "LinkSigner",
     "PageKind",
     "WebAccess",

@@ -3,9 +3,10 @@ address has a token bucket of `WebSettings.burst` requests refilled at `WebSetti
 a second; a request finding it empty is answered with the 429 page and `Retry-After` (the
 whole seconds until a request is allowed again).
 
-The client's address is the socket's peer, or, when the peer is one of
-`WebSettings.trusted_proxies` (a reverse proxy), the last address of `X-Forwarded-For`
-that is not a trusted proxy: an address the client wrote itself is never believed."""
+The client's address is the socket's peer, or, when the peer is inside one of
+`WebSettings.trusted_proxies` (the networks of reverse proxies), the last address of
+`X-Forwarded-For` that is not inside them: an address the client wrote itself is never
+believed."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from bot.services.web_access import IPNetwork
 from bot.web.paths import HEALTH
 
 MAX_ADDRESSES = 10_000
@@ -65,18 +67,31 @@ class RateLimiter:
         return (1.0 - bucket.tokens) / self._rate
 
 
-def _address(text: str) -> str | None:
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def _address(text: str) -> IPAddress | None:
+    """`text` as an IP address (an IPv4-mapped IPv6 address as its IPv4 address), or None
+    when it is not one."""
     try:
-        return str(ipaddress.ip_address(text.strip()))
+        address = ipaddress.ip_address(text.strip())
     except ValueError:
         return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
 
 
-def client_address(request: web.Request, trusted_proxies: frozenset[str]) -> str:
-    """The client's address: the peer's, or behind a trusted proxy the last address of
-    `X-Forwarded-For` that is not a trusted proxy (the peer's when there is none usable)."""
+def _trusted(address: IPAddress, networks: frozenset[IPNetwork]) -> bool:
+    return any(address in network for network in networks)
+
+
+def client_address(request: web.Request, trusted_proxies: frozenset[IPNetwork]) -> str:
+    """The client's address: the peer's, or when the peer is inside a trusted network the
+    last address of `X-Forwarded-For` that is not (the peer's when there is none usable)."""
     peer = request.remote or ""
-    if peer not in trusted_proxies:
+    peer_address = _address(peer)
+    if peer_address is None or not _trusted(peer_address, trusted_proxies):
         return peer
     forwarded = [part for header in request.headers.getall("X-Forwarded-For", [])
                  for part in header.split(",")]
@@ -84,12 +99,13 @@ def client_address(request: web.Request, trusted_proxies: frozenset[str]) -> str
         address = _address(part)
         if address is None:
             return peer
-        if address not in trusted_proxies:
-            return address
+        if not _trusted(address, trusted_proxies):
+            return str(address)
     return peer
 
 
-def rate_limits(limiter: RateLimiter, trusted_proxies: frozenset[str]) -> Middleware:
+def rate_limits(limiter: RateLimiter,
+                trusted_proxies: frozenset[IPNetwork]) -> Middleware:
     """The middleware refusing a client past its rate with `web.HTTPTooManyRequests`
     (`Retry-After` set; the error pages render it). The health check is not counted."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from ipaddress import ip_network
 from pathlib import Path
 
 import pytest
@@ -194,9 +195,28 @@ def test_the_web_face_is_configured_by_its_address_or_its_url() -> None:
     assert by_url is not None and by_url.address is None
     assert (by_url.url, by_url.secret, by_url.rate, by_url.burst) == (
         "https://dama.example.org", "k" * 32, 2.0, 5)
-    assert by_url.trusted_proxies == frozenset({"127.0.0.1", "::1"})
+    assert by_url.trusted_proxies == frozenset({ip_network("127.0.0.1/32"),
+                                                 ip_network("::1/128")})
     ipv6 = settings_from({"DAMA_WEB_ADDRESS": "[::1]:9000"}).web
     assert ipv6 is not None and ipv6.url == "http://[::1]:9000"
+
+
+def test_trusted_proxies_may_be_networks_written_in_cidr_form() -> None:
+    web = settings_from({"DAMA_WEB_ADDRESS": "8080", "DAMA_WEB_TRUSTED_PROXIES":
+                         "10.0.0.0/8,172.16.0.0/12, 127.0.0.1,192.168.5.9/24,fd00::/8"}).web
+    assert web is not None
+    assert web.trusted_proxies == frozenset(ip_network(text) for text in (
+        "10.0.0.0/8", "172.16.0.0/12", "127.0.0.1/32", "192.168.5.0/24", "fd00::/8"))
+
+
+def test_the_pages_url_is_an_origin_and_a_path_is_refused() -> None:
+    origin = settings_from({"DAMA_WEB_URL": "https://dama.example.org:8443/"}).web
+    assert origin is not None and origin.url == "https://dama.example.org:8443"
+    with pytest.raises(ConfigError) as caught:
+        settings_from({"DAMA_WEB_URL": "https://example.org/dama"})
+    message = str(caught.value)
+    assert "DAMA_WEB_URL" in message and "\n" not in message
+    assert "own host name" in message
 
 
 @pytest.mark.parametrize("name, value", [
@@ -207,6 +227,9 @@ def test_the_web_face_is_configured_by_its_address_or_its_url() -> None:
     ("DAMA_WEB_URL", "ftp://dama.example.org"),
     ("DAMA_WEB_SECRET", "short"),
     ("DAMA_WEB_TRUSTED_PROXIES", "proxy.example.org"),
+    ("DAMA_WEB_TRUSTED_PROXIES", "10.0.0.0/33"),
+    ("DAMA_WEB_TRUSTED_PROXIES", "10.0.0.0/8,, 300.1.2.3"),
+    ("DAMA_WEB_URL", "https://example.org/dama/"),
     ("DAMA_WEB_RATE", "0"),
 ])
 def test_a_bad_web_setting_is_one_line(name: str, value: str) -> None:

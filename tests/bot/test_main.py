@@ -114,3 +114,17 @@ def test_run_and_local_help_describe_them(capsys: pytest.CaptureFixture[str]) ->
     assert text.startswith("usage: dama-bot local")
     for needed in ("stand-in", "--script", "--replay", "--fresh", "quit"):
         assert needed in text, needed
+
+
+def test_the_help_names_every_variant_and_the_web_command(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+    from engine import VARIANTS
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+    for variant in VARIANTS.values():
+        assert variant.name in text, variant.name
+    assert "web serve the game pages on the web" in text

@@ -1,10 +1,12 @@
 """Rate limits per client address (`bot.web.limits`): the bucket's arithmetic on a
 stepped clock, and through the real server: the 429 page with `Retry-After` after the
-burst, per address, `X-Forwarded-For` believed only from a trusted proxy."""
+burst, per address, `X-Forwarded-For` believed only from a trusted proxy (an address or
+a network)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from ipaddress import ip_network
 
 from bot.web.limits import RateLimiter
 from tests.support.services import OpenServices
@@ -54,7 +56,7 @@ async def test_a_forwarded_address_counts_only_behind_a_trusted_proxy(
         answers = [await face.client.get("/no", headers={"X-Forwarded-For": f"10.0.0.{n}"})
                    for n in range(3)]
         assert [answer.status for answer in answers] == [404, 404, 429]
-    trusted = replace(WEB_SETTINGS, trusted_proxies=frozenset({"127.0.0.1"}))
+    trusted = replace(WEB_SETTINGS, trusted_proxies=frozenset({ip_network("127.0.0.1")}))
     limiter = RateLimiter(rate=0.1, burst=2, monotonic=SteppedClock())
     async with web_server(services, trusted, limiter=limiter) as face:
         forwarded = [await face.client.get("/no", headers={
@@ -63,3 +65,31 @@ async def test_a_forwarded_address_counts_only_behind_a_trusted_proxy(
         same = [await face.client.get("/no", headers={"X-Forwarded-For": "10.0.0.9"})
                 for _ in range(3)]
         assert [answer.status for answer in same] == [404, 404, 429]
+
+
+async def test_a_peer_inside_a_trusted_network_names_the_rightmost_untrusted_address(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    networks = replace(WEB_SETTINGS, trusted_proxies=frozenset(
+        {ip_network("127.0.0.0/8"), ip_network("10.0.0.0/8")}))
+    limiter = RateLimiter(rate=0.1, burst=2, monotonic=SteppedClock())
+    async with web_server(services, networks, limiter=limiter) as face:
+        # 10.0.0.n is inside a trusted network: the client is 203.0.113.7 every time.
+        chained = [await face.client.get("/no", headers={
+            "X-Forwarded-For": f"198.51.100.1, 203.0.113.7, 10.0.0.{n}"}) for n in range(3)]
+        assert [answer.status for answer in chained] == [404, 404, 429]
+        # Each request names a different untrusted client: each has its own bucket.
+        distinct = [await face.client.get("/no", headers={
+            "X-Forwarded-For": f"203.0.113.7, 192.0.2.{n}"}) for n in range(3)]
+        assert [answer.status for answer in distinct] == [404, 404, 404]
+
+
+async def test_a_peer_outside_the_trusted_networks_is_the_client_whatever_it_forwards(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    elsewhere = replace(WEB_SETTINGS, trusted_proxies=frozenset({ip_network("10.0.0.0/8")}))
+    limiter = RateLimiter(rate=0.1, burst=2, monotonic=SteppedClock())
+    async with web_server(services, elsewhere, limiter=limiter) as face:
+        answers = [await face.client.get("/no", headers={"X-Forwarded-For": f"192.0.2.{n}"})
+                   for n in range(3)]
+        assert [answer.status for answer in answers] == [404, 404, 429]
