@@ -226,6 +226,8 @@ class DamaBot(commands.AutoShardedBot):
         self._interrupted: list[AnalysisUnderWay] = []
         self._correcting: asyncio.Task[None] | None = None
         self._notification_outlet: DiscordNotifications | None = None
+        self._tournament_posts: TournamentPosts | None = None
+        """The tournaments' posts (made with the services' outlets, `_outlets`)."""
         self.web: WebServer | None = None
         """The web face served beside the bot (`DAMA_WEB_ADDRESS`), once started."""
 
@@ -245,10 +247,10 @@ class DamaBot(commands.AutoShardedBot):
                               inactivity_limit=self.settings.inactivity_limit,
                               move_work=core.move_work)
         self._notification_outlet = DiscordNotifications(self, core.preferences)
+        self._tournament_posts = TournamentPosts(self, core.preferences, standings_png)
         return Outlets(GameAnnouncer(self, presenter, core.preferences),
                        DailyPuzzlePosts(self, self.settings.board_size, core.puzzles),
-                       tournaments=EventFollowingOutlet(
-                           TournamentPosts(self, core.preferences, standings_png), self),
+                       tournaments=EventFollowingOutlet(self._tournament_posts, self),
                        notifications=self._notification_outlet)
 
     async def setup_hook(self) -> None:
@@ -283,13 +285,14 @@ class DamaBot(commands.AutoShardedBot):
         await self.add_cog(PreferencesCog(settings=services.preferences,
                                           notifications=services.notifications))
         analysis = Analysis(analyses=services.analyses, games=services.games,
-                            preferences=services.preferences)
+                            preferences=services.preferences, links=announcer.links)
         await self.add_cog(analysis)
         events = TournamentEvents(self, services.tournaments)
         services.tournaments.watch_interest(events.sign_up_interested)
         tournament_cog = Tournaments(tournaments=services.tournaments,
                                      preferences=services.preferences, settings=settings,
-                                     picture=standings_png, clock=self.clock, events=events)
+                                     picture=standings_png, clock=self.clock, events=events,
+                                     links=announcer.links)
         await self.add_cog(tournament_cog)
         # Every component's press: checked, then routed to its feature's cog
         # (bot.ui.components); the components are dynamic items, so any old message's
@@ -325,7 +328,8 @@ class DamaBot(commands.AutoShardedBot):
 
     async def _start_web(self, services: Services[GameAnnouncer]) -> None:
         """With the web face configured (docs/OPERATING.md, "Game pages on the web"): the
-        "Game page" buttons (`announcer.links`), and with `DAMA_WEB_ADDRESS` the pages
+        "Game page" buttons (`announcer.links`) and the sign-up posts' "Tournament page"
+        buttons (`TournamentPosts.links`), and with `DAMA_WEB_ADDRESS` the pages
         served by this process (they read the database: no need to wait for the
         restore), their live updates from its events (from the database when another
         process owns some shards). An address it cannot listen on is logged; the bot runs
@@ -338,6 +342,8 @@ class DamaBot(commands.AutoShardedBot):
         context = await make_context(services.storage, services.stats, services.preferences,
                                      live, web_settings, self.clock)
         services.announcer.show_pages(context.access.links)
+        if self._tournament_posts is not None:
+            self._tournament_posts.show_pages(context.access.links)
         if web_settings.address is None:
             return
         server = WebServer(context)

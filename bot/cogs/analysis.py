@@ -30,6 +30,7 @@ from bot.services import PlayerError
 from bot.services.analysis import AnalysisService, ProgressPlace
 from bot.services.games import GameService
 from bot.services.settings import PreferenceService
+from bot.services.web_access import WebLinks
 from bot.ui.analysis import (
     AnalysisAction,
     analysis_embed,
@@ -44,6 +45,7 @@ from bot.ui.components import Press
 from bot.ui.present import Perspective, reader_view
 from bot.ui.progress import ProgressMessage
 from bot.ui.reading import locale_of, requester_of
+from bot.ui.web_links import game_page, game_page_button
 from engine import Color
 from engine.analysis import GameAnalysis
 from storage import GameRecord
@@ -64,11 +66,28 @@ class Analysis(commands.Cog):
     """The computer's review of finished games."""
 
     def __init__(self, *, analyses: AnalysisService, games: GameService,
-                 preferences: PreferenceService | None = None) -> None:
+                 preferences: PreferenceService | None = None,
+                 links: WebLinks | None = None) -> None:
         self.analyses = analyses
         self.games = games
         self.preferences = preferences
         """Each reader's board side and notation (None: the defaults)."""
+        self.links = links
+        """The web face's links: a result card links to the game's page, which shows the
+        analysis (None: no web face)."""
+
+    async def _result_view(self, record: GameRecord, analysis: GameAnalysis,
+                           locale: str, reader: Perspective) -> discord.ui.View | None:
+        """The result card's components: the select of judged plies
+        (`bot.ui.analysis.result_view`) and the "Game page" link button when the game has
+        a page (`bot.ui.web_links`); None when neither."""
+        view = result_view(record.id, analysis, locale, reader)
+        url = await game_page(self.links, record.id, record.guild_id)
+        if url is None:
+            return view
+        view = view or discord.ui.View(timeout=None)
+        view.add_item(game_page_button(url, locale))
+        return view
 
     async def _view(self, interaction: Interaction, record: GameRecord,
                     mover: Color = Color.WHITE) -> Perspective:
@@ -166,7 +185,7 @@ class Analysis(commands.Cog):
                 embed=analysis_embed(stored.analysis, record.id, player_names(record, locale),
                                      stored.nodes, locale, reader),
                 file=await graph_file(stored.analysis, locale),
-                view=result_view(record.id, stored.analysis, locale, reader),
+                view=await self._result_view(record, stored.analysis, locale, reader),
             )
             return
         variant = variant_name(record.variant, locale)
@@ -223,5 +242,5 @@ class Analysis(commands.Cog):
             embed=analysis_embed(analysis, record.id, names, self.analyses.nodes, locale,
                                  reader),
             attachments=[await graph_file(analysis, locale)],
-            view=result_view(record.id, analysis, locale, reader),
+            view=await self._result_view(record, analysis, locale, reader),
         )

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.cogs.choices import DEFAULT_VARIANT, SCOPE_CHOICES, VARIANT_CHOICES
 from bot.cogs.installs import anywhere
 from bot.config import Config
+from bot.messages import Msg
 from bot.messages import command_text as t
 from bot.services import StatsService
 from bot.services.settings import PreferenceService
@@ -32,7 +33,13 @@ from bot.ui.info import (
 from bot.ui.present import Presenter
 from bot.ui.reading import locale_of, requester_of
 from bot.ui.replay import replay_file, replay_text, replay_view
-from bot.ui.web_links import game_page, game_page_button
+from bot.ui.web_links import (
+    game_page,
+    game_page_button,
+    leaderboard_page,
+    link_view,
+    player_page,
+)
 from engine import get_variant
 
 Interaction = discord.Interaction[Any]
@@ -64,8 +71,9 @@ class Info(commands.Cog):
         """Each reader's board side and notation, for `/export format:GIF` (None: the
         defaults)."""
         self.links = links
-        """The web face's links: `/history` and `/export` link to the game's page (None:
-        no web face)."""
+        """The web face's links: `/history` and `/export` link to the game's page,
+        `/rating` to the player's, `/leaderboard` (server scope) to the server's
+        leaderboard page (None: no web face)."""
 
     async def _page_button(self, game_id: int, guild_id: int | None,
                            locale: str | None) -> discord.ui.View | None:
@@ -86,8 +94,10 @@ class Info(commands.Cog):
                      variant: str | None = None) -> None:
         who = user or interaction.user
         ratings = await self.stats.ratings(who.id, variant)
+        locale = locale_of(interaction)
+        view = link_view(player_page(self.links, who.id), Msg.BUTTON_PLAYER_PAGE, locale)
         await Answer.of(interaction).send(embed=ratings_embed(
-            who.id, ratings, variant, locale_of(interaction), name=who.display_name))
+            who.id, ratings, variant, locale, name=who.display_name), view=view)
 
     @app_commands.command(name="leaderboard", description=t("leaderboard"))
     @anywhere
@@ -95,12 +105,13 @@ class Info(commands.Cog):
     @app_commands.choices(variant=VARIANT_CHOICES, scope=SCOPE_CHOICES)
     async def leaderboard(self, interaction: Interaction, variant: str = DEFAULT_VARIANT,
                           scope: str = "server") -> None:
-        caller = interaction.user
-        board = await self.stats.leaderboard(
-            variant, caller.id, name=caller.display_name,
-            guild_id=interaction.guild_id if scope == "server" else None,
-        )
-        await Answer.of(interaction).send(embed=leaderboard_embed(board, locale_of(interaction)))
+        caller, locale = interaction.user, locale_of(interaction)
+        guild_id = interaction.guild_id if scope == "server" else None
+        board = await self.stats.leaderboard(variant, caller.id, name=caller.display_name,
+                                             guild_id=guild_id)
+        url = None if guild_id is None else await leaderboard_page(self.links, guild_id, variant)
+        await Answer.of(interaction).send(embed=leaderboard_embed(board, locale),
+                                          view=link_view(url, Msg.BUTTON_LEADERBOARD_PAGE, locale))
 
     @app_commands.command(name="history", description=t("history"))
     @anywhere

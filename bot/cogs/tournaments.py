@@ -43,6 +43,7 @@ from bot.services.models import DAY_SECONDS, MoveTime
 from bot.services.settings import PreferenceService
 from bot.services.tournaments import TournamentService, TournamentSettings, TournamentView
 from bot.services.tournaments.values import START_WITHIN
+from bot.services.web_access import WebLinks
 from bot.ui.answer import Answer
 from bot.ui.components import Press
 from bot.ui.present import timestamp
@@ -51,6 +52,7 @@ from bot.ui.tournament_events import TournamentEvents, event_link
 from bot.ui.tournament_posts import STANDINGS_FILE, StandingsPicture, player_names
 from bot.ui.tournament_texts import history_embed, listing_embed, standings_embed, tournament_embed
 from bot.ui.tournaments import TournamentAction
+from bot.ui.web_links import link_view, tournament_page
 from storage import TournamentStatus, utc_now
 from storage.clock import Clock
 from tournaments.model import Format
@@ -143,8 +145,12 @@ class Tournaments(commands.Cog):
 
     def __init__(self, *, tournaments: TournamentService, preferences: PreferenceService,
                  settings: Config, picture: StandingsPicture | None = None,
-                 clock: Clock = utc_now, events: TournamentEvents | None = None) -> None:
+                 clock: Clock = utc_now, events: TournamentEvents | None = None,
+                 links: WebLinks | None = None) -> None:
         self.tournaments = tournaments
+        self.links = links
+        """The web face's links: the standings link to the tournament's page (None: no
+        web face)."""
         self.events = events
         """The scheduled events' part (None: `event:True` says it cannot make one)."""
         self.preferences = preferences
@@ -377,7 +383,8 @@ class Tournaments(commands.Cog):
 
     async def _standings(self, interaction: Interaction, tournament_id: int, *,
                          ephemeral: bool = False) -> None:
-        """The standings, with their picture when one is drawn."""
+        """The standings, with their picture when one is drawn, and the "Tournament page"
+        link button when the tournament has a page (`bot.ui.web_links`)."""
         guild_id = guild_of(interaction)
         standings = await self.tournaments.standings(tournament_id, guild_id=guild_id)
         locale = locale_of(interaction)
@@ -392,7 +399,10 @@ class Tournaments(commands.Cog):
             else:
                 file = discord.File(io.BytesIO(png), filename=STANDINGS_FILE)
                 embed.set_image(url=f"attachment://{STANDINGS_FILE}")
-        await Answer.of(interaction).send(embed=embed, file=file, ephemeral=ephemeral)
+        url = await tournament_page(self.links, tournament_id, guild_id)
+        await Answer.of(interaction).send(
+            embed=embed, file=file, ephemeral=ephemeral,
+            view=link_view(url, Msg.BUTTON_TOURNAMENT_PAGE, locale))
 
     @tournament.command(name="info", description=t("tournament.info"))
     @app_commands.describe(tournament=t("tournament.info.tournament"))

@@ -21,6 +21,9 @@ ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_VISIBILITY_LINK: "by link only",
     Msg.WEB_VISIBILITY_OFF: "off",
     Msg.BUTTON_GAME_PAGE: "Game page",
+    Msg.BUTTON_PLAYER_PAGE: "Player page",
+    Msg.BUTTON_LEADERBOARD_PAGE: "Leaderboard page",
+    Msg.BUTTON_TOURNAMENT_PAGE: "Tournament page",
     Msg.WEB_ERROR_HOME: "Home page",
     Msg.WEB_ERROR_BAD_REQUEST_TITLE: "Bad request",
     Msg.WEB_ERROR_BAD_REQUEST: "This address asks for something the site cannot show. "

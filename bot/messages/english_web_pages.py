@@ -41,6 +41,7 @@ ENGLISH_WEB_PAGES: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_PLAYER_OPPONENT: "Opponent",
     Msg.WEB_PLAYER_DATE: "Date",
     Msg.WEB_PLAYER_UNNAMED: "Player #{number}",
+    Msg.WEB_LEADERBOARD_TITLE: "{variant} leaderboard",
     Msg.WEB_LEADERBOARD_VARIANTS: "Variants",
     Msg.WEB_COLUMN_RANK: "Rank",
     Msg.WEB_LEADERBOARD_PROVISIONAL: "Provisional, not ranked yet",

@@ -521,6 +521,7 @@ class Msg(enum.StrEnum):
     WEB_PLAYER_OPPONENT = "web.player.opponent"
     WEB_PLAYER_DATE = "web.player.date"
     WEB_PLAYER_UNNAMED = "web.player.unnamed"
+    WEB_LEADERBOARD_TITLE = "web.leaderboard.title"
     WEB_LEADERBOARD_VARIANTS = "web.leaderboard.variants"
     WEB_COLUMN_RANK = "web.column.rank"
     WEB_LEADERBOARD_PROVISIONAL = "web.leaderboard.provisional"
@@ -535,13 +536,15 @@ class Msg(enum.StrEnum):
     WEB_TOURNAMENT_WATCH = "web.tournament.watch"
     WEB_TOURNAMENT_NOT_STARTED = "web.tournament.not_started"
     WEB_TOURNAMENT_CELLS = "web.tournament.cells"
-    # --- the web face's frame (bot/web, W1: errors, language switcher; the server
-    # default `web`; the link buttons; English in english_web.py) ----------------------
+    # --- the web face's frame, `web` default, link buttons (English: english_web.py) ---
     SERVER_SETTINGS_LINE_WEB = "settings.server_line.web"
     WEB_VISIBILITY_PUBLIC = "word.web_public"
     WEB_VISIBILITY_LINK = "word.web_link"
     WEB_VISIBILITY_OFF = "word.web_off"
     BUTTON_GAME_PAGE = "button.game_page"
+    BUTTON_PLAYER_PAGE = "button.player_page"
+    BUTTON_LEADERBOARD_PAGE = "button.leaderboard_page"
+    BUTTON_TOURNAMENT_PAGE = "button.tournament_page"
     WEB_ERROR_HOME = "web.error.home"
     WEB_ERROR_BAD_REQUEST_TITLE = "web.error.bad_request_title"
     WEB_ERROR_BAD_REQUEST = "web.error.bad_request"
@@ -557,8 +560,7 @@ class Msg(enum.StrEnum):
     WEB_ERROR_TOO_MANY = "web.error.too_many"
     WEB_ERROR_SERVER_TITLE = "web.error.server_title"
     WEB_ERROR_SERVER = "web.error.server"
-    # --- the web face: the frame of every page and the game page (bot/web/templates.py,
-    # bot/web/pages/game.py; English in english_web_game.py) -----------------------------
+    # --- the web face: every page's frame, the game page (English: english_web_game.py)
     WEB_PAGE_LANGUAGES = "web.page.languages"
     WEB_GAME_TITLE = "web.game.title"
     WEB_GAME_HEADING = "web.game.heading"
@@ -593,7 +595,6 @@ class Msg(enum.StrEnum):
     WEB_GAME_MISTAKES = "web.game.mistakes"
     WEB_GAME_MISTAKE = "web.game.mistake"
     WEB_GAME_GRAPH_ALT = "web.game.graph_alt"
-    # --- the web face: the live updates of a game page (bot/web/live.py; English in
-    # english_web_live.py) ----------------------------------------------------------------
+    # --- the web face: a game page's live updates (English: english_web_live.py) -------
     WEB_LIVE_FULL_TITLE = "web.live.full_title"
     WEB_LIVE_FULL = "web.live.full"

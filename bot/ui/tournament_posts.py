@@ -46,6 +46,7 @@ from bot.services.tournaments import (
     TournamentView,
     post_key,
 )
+from bot.services.web_access import WebLinks
 from bot.ui.answer import MENTIONS
 from bot.ui.languages import LanguageChoices, guild_language
 from bot.ui.present import MAX_CONTENT, mention
@@ -59,6 +60,7 @@ from bot.ui.tournament_texts import (
     tournament_embed,
 )
 from bot.ui.tournaments import signup_view, standings_view
+from bot.ui.web_links import link_button, tournament_page
 from storage import TournamentStatus
 from tournaments.model import Format
 
@@ -140,6 +142,26 @@ class TournamentPosts:
         self.client = client
         self.choices = choices
         self.picture = picture
+        self.links: WebLinks | None = None
+        """The web face's links: the sign-up post's "Tournament page" button (None: no
+        button)."""
+
+    def show_pages(self, links: WebLinks) -> None:
+        """Put the "Tournament page" link button of `links` under every sign-up post
+        shown from now on (the client calls it once the web face's secret is read,
+        `bot.client`)."""
+        self.links = links
+
+    async def _signup_view(self, view: TournamentView, locale: str) -> discord.ui.View | None:
+        """The sign-up post's buttons (`_signup_buttons`), then its "Tournament page"
+        link when the tournament has a page (`bot.ui.web_links`); None when neither."""
+        buttons = _signup_buttons(view, locale)
+        url = await tournament_page(self.links, view.id, view.guild_id)
+        if url is None:
+            return buttons
+        buttons = buttons or discord.ui.View(timeout=None)
+        buttons.add_item(link_button(url, Msg.BUTTON_TOURNAMENT_PAGE, locale))
+        return buttons
 
     async def _locale(self, view: TournamentView) -> str:
         return await guild_language(self.client, self.choices, view.guild_id)
@@ -213,8 +235,8 @@ class TournamentPosts:
         locale = await self._locale(view)
         channel = self.client.get_partial_messageable(view.channel_id, guild_id=view.guild_id)
         await channel.get_partial_message(view.post_message_id).edit(
-            embed=tournament_embed(view, locale), view=_signup_buttons(view, locale),
-            allowed_mentions=QUIET)
+            embed=tournament_embed(view, locale),
+            view=await self._signup_view(view, locale), allowed_mentions=QUIET)
 
     async def _messages(self, view: TournamentView, post: Post,
                         locale: str) -> list[PostPart]:
@@ -222,7 +244,7 @@ class TournamentPosts:
         match post:
             case SignUp():
                 return [PostPart(embed=tournament_embed(view, locale),
-                                view=_signup_buttons(view, locale))]
+                                view=await self._signup_view(view, locale))]
             case Started():
                 return [PostPart(content=part) for part in chunks(_started(view, locale))]
             case RoundPaired(round=round_):

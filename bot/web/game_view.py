@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from babel.dates import format_timedelta
 
-from bot.language import Language
+from bot.language import Direction, Language
 from bot.messages import Msg, isolate, percent, text, variant_name
 from bot.ratings import display_rating
 from bot.services.game_words import (
@@ -49,6 +49,9 @@ class GameInputs:
     inactivity_limit: timedelta | None = None
     """How long a game without a move time may wait for a move before the player to move
     loses on time (`GameRules.inactivity_limit`; None: not shown, the live updates')."""
+    player_pages: tuple[str | None, str | None] = (None, None)
+    """Each side's signed player page (`WebLinks.player`; None: the computer, or not
+    linked)."""
 
 
 @dataclass(frozen=True)
@@ -69,13 +72,15 @@ class MoveLine:
 
 @dataclass(frozen=True)
 class SideView:
-    """One side: its colour's name, the player's name, and their rating (``1516 (+16)``
-    after a rated game, ``1500?`` during one; None in a casual game or for the computer)."""
+    """One side: its colour's name, the player's name, their rating (``1516 (+16)``
+    after a rated game, ``1500?`` during one; None in a casual game or for the computer)
+    and their player page (None: the computer)."""
 
     color: Color
     colour_name: str
     name: str
     rating: str | None
+    url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -150,8 +155,18 @@ def turn_status(record: GameRecord, names: tuple[str | None, str | None], turn: 
     UAX #9) and their colour."""
     seat, name = (record.white, names[0]) if turn is Color.WHITE else (record.black, names[1])
     return text(Msg.BOARD_TURN, language.value,
-                player=isolate(player_name(seat, name, language)),
+                player=in_sentence(player_name(seat, name, language), language),
                 color=colour_name(turn, language))
+
+
+def in_sentence(name: str, language: Language) -> str:
+    """A player's name to put in a sentence of `language`: isolated once, so it keeps its
+    own direction whatever the page's (UAX #9). `text()` isolates every value of a
+    right-to-left language itself (`bot.messages.lookup`), so there the name is given as
+    it is; a left-to-right language's sentence gets it isolated here."""
+    if language.direction is Direction.RIGHT_TO_LEFT:
+        return name
+    return isolate(name)
 
 
 def colour_name(color: Color, language: Language) -> str:
@@ -300,11 +315,11 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
              player_name(record.black, inputs.names[1], language))
     sides = tuple(
         SideView(color, colour_name(color, language), name,
-                 _rating(record, color, current))
-        for color, name, current in zip((Color.WHITE, Color.BLACK), shown, inputs.ratings,
-                                        strict=True))
-    # In sentences each name keeps its own direction whatever the page's (UAX #9).
-    names = (isolate(shown[0]), isolate(shown[1]))
+                 _rating(record, color, current), page)
+        for color, name, current, page in zip((Color.WHITE, Color.BLACK), shown,
+                                              inputs.ratings, inputs.player_pages,
+                                              strict=True))
+    names = (in_sentence(shown[0], language), in_sentence(shown[1], language))
     over = record.status is not GameStatus.ACTIVE
     positions = game.positions()
     moves: list[MoveLine] = []

@@ -37,8 +37,9 @@ would (`bot.services.visibility.can_see`), once `visible_game` let them in."""
 
 
 async def load_inputs(context: WebContext, record: GameRecord) -> GameInputs:
-    """What the page of `record` shows, read from storage: its moves, its players' names,
-    their current ratings (a rated game under way) and its analysis (None when there is
+    """What the page of `record` shows, read from storage: its moves, its players' names
+    and pages (`WebLinks.player`, none for the computer), their current ratings (a rated
+    game under way) and its analysis (None when there is
     none, or one this version cannot read)."""
     storage = context.storage
     moves = tuple(await storage.games.moves(record.id))
@@ -58,8 +59,10 @@ async def load_inputs(context: WebContext, record: GameRecord) -> GameInputs:
             analysis = GameAnalysis.from_json(stored.body)
         except (ValueError, KeyError, TypeError):
             analysis = None
+    pages = tuple(None if seat.user_id is None else context.access.links.player(seat.user_id)
+                  for seat in (record.white, record.black))
     return GameInputs(record, moves, (names[0], names[1]), (ratings[0], ratings[1]),
-                      analysis, context.stats.inactivity_limit)
+                      analysis, context.stats.inactivity_limit, (pages[0], pages[1]))
 
 
 def preview(view: GameView, ply: int) -> str:

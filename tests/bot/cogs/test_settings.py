@@ -153,11 +153,12 @@ async def test_server_settings_choose_how_the_server_s_pages_show_on_the_web(
     [web] = [o for o in schema["options"] if o["name"] == "web"]
     assert [choice["value"] for choice in web["choices"]] == ["public", "link", "off"]
     [shown] = await run(h, slash(h, "server-settings", permissions=ADMIN))
-    assert "Game pages on the web: **by link only**" in shown.embeds[0]["description"]
+    assert ("Pages on the web (games, tournaments, leaderboard): **by link only**"
+            in shown.embeds[0]["description"])
     [saved] = await run(h, slash(h, "server-settings", [option("web", "public")],
                                  permissions=ADMIN))
-    assert ("Game pages on the web: **public (by number and by link)**"
-            in saved.embeds[0]["description"])
+    assert ("Pages on the web (games, tournaments, leaderboard): "
+            "**public (by number and by link)**" in saved.embeds[0]["description"])
     assert (await h.bot.services.preferences.guild(GUILD_ID)).web is WebVisibility.PUBLIC
 
 
@@ -325,7 +326,7 @@ def test_the_server_embed_shows_each_default_beside_the_environments() -> None:
         "Language of the channel posts: **Türkçe** (change it with /server-settings "
         "language:)",
         "Organiser role (runs tournaments, besides Manage Server): **none**",
-        "Game pages on the web: **by link only**",
+        "Pages on the web (games, tournaments, leaderboard): **by link only**",
         "Change them with /server-settings.",
     ]
 

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+from bot.language import Language
 from bot.messages import isolate
 from bot.services.settings import WebVisibility
 from bot.services.visibility import Requester
 from bot.services.web_access import PageKind
+from bot.web.boards import graph_labels
 from engine import Color, Game, format_move, get_variant, legal_moves
 from engine.analysis import GameAnalysis
 from renderer import render_png
 from renderer.graph import render_graph_png
+from storage import Seat
 from tests.support.services import ALICE, BOB, CHANNEL, GUILD, OpenServices, Services, start_game
 from tests.support.web import WEB_SETTINGS, WebFace, set_web, web_server
 
@@ -222,7 +225,7 @@ async def test_an_analysed_game_shows_its_graph_and_its_mistakes(
     first = format_move(mirror.moves[0], mirror.positions()[0], mirror.variant)
     start = mirror.positions()[0]
     better = format_move(legal_moves(start, mirror.variant)[1], start, mirror.variant)
-    assert page.find("img", id="graph")[0][0]["src"] == f"{path}/graph.png"
+    assert page.find("img", id="graph")[0][0]["src"] == f"{path}/graph.png?lang=en"
     assert page.find("img", id="graph")[0][0]["alt"].startswith("Evaluation graph")
     mistakes = [(attrs["href"], text) for attrs, text in page.find("a")
                 if attrs.get("data-ply") and "better" in text]
@@ -308,3 +311,38 @@ async def test_the_pdn_download_is_the_games_export(open_services: OpenServices)
         assert (await face.client.get(f"/games/{game_id}/game.pdn")).status == 404  # link only
     link = page.find("a", href=f"{path}/game.pdn")
     assert [text for _, text in link] == ["Download the game (PDN)"]
+
+
+async def test_each_human_players_name_links_to_their_page_the_computers_not(
+        open_services: OpenServices) -> None:
+    s = await open_services()
+    game_id, _ = await _played(s)
+    computer = await start_game(s, "turkish", black=Seat.computer(3), rated=False,
+                                channel=CHANNEL + 1)
+    async with web_server(s) as face:
+        links = face.context.access.links
+        people = Page(await (await face.client.get(_signed(face, game_id))).text())
+        against = Page(await (await face.client.get(_signed(face, computer.id))).text())
+    named = [(attrs["href"].split("?")[0], text) for attrs, text in people.find("a")
+             if "/players/" in attrs["href"]]
+    assert named == [(links.player(ALICE), "Alice"), (links.player(BOB), "Bob")]
+    assert [attrs["href"].split("?")[0] for attrs, _ in against.find("a")
+            if "/players/" in attrs["href"]] == [links.player(ALICE)]
+
+
+async def test_the_graphs_legend_is_in_the_pages_language(open_services: OpenServices) -> None:
+    """The picture's address names the page's language, however the reader chose it (here
+    their browser's), so that it and every cache of it follow the page."""
+    s = await open_services()
+    game_id, mirror = await _played(s, resign=True)
+    body = _analysis_json(mirror)
+    await s.storage.analyses.save(game_id, plies=PLIES, nodes=100, body=body)
+    async with web_server(s) as face:
+        path = _signed(face, game_id)
+        html = await (await face.client.get(path, headers={"Accept-Language": "fr"})).text()
+        src = Page(html).find("img", id="graph")[0][0]["src"]
+        assert src == f"{path}/graph.png?lang=fr"
+        drawn = await (await face.client.get(src)).read()
+    assert drawn == render_graph_png(GameAnalysis.from_json(body),
+                                     labels=graph_labels(Language.FRENCH))
+    assert graph_labels(Language.FRENCH) != ("inaccuracy", "mistake", "blunder")

@@ -71,3 +71,12 @@ async def test_a_casual_game_against_the_computer_names_its_level_and_no_rating(
     assert [(side.name, side.rating) for side in view.sides] == [
         ("1001", None), ("Computer (level 3)", None)]
     assert view.start_alt == "Turkish draughts board, the start position: White to move."
+
+
+async def test_an_arabic_page_isolates_each_name_once(open_services: OpenServices) -> None:
+    s = await open_services()
+    record = await start_game(s, "turkish")
+    view = await _view(s, record.id, Language.ARABIC)
+    for written in (view.title, view.heading, view.status):
+        assert "\u20681001\u2069" in written  # White (Alice), no name known: the id
+        assert "\u2068\u20681001" not in written and "1001\u2069\u2069" not in written

@@ -56,8 +56,11 @@ async def test_the_players_are_ranked_as_the_discord_leaderboard_ranks_them(
     assert shown == expected
     for user in names:
         assert links.player(user) in body
+    # The page's own title: on the web there is no "this server" (Discord's title).
+    assert "<title>Turkish draughts leaderboard</title>" in body
+    assert '<h1 id="leaderboard-title">Turkish draughts leaderboard</h1>' in body
     assert str(escape(text(Msg.LEADERBOARD_TITLE_SERVER, "en",
-                           variant="Turkish draughts"))) in body
+                           variant="Turkish draughts"))) not in body
 
 
 async def test_the_variant_switcher_links_every_variant(open_services: OpenServices) -> None:

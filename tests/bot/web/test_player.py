@@ -169,3 +169,17 @@ async def test_a_game_against_the_computer_names_it_without_a_link(
     async with web_server(services) as face:
         body = await _page(face, _player_path(face, ALICE))
     assert f"<td>{escape(text(Msg.COMPUTER, 'en', level=2))}</td>" in body
+
+
+async def test_each_table_is_labelled_by_its_heading_written_once(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    await services.stats.remember(ALICE, "Alice")
+    await set_web(services, GUILD, WebVisibility.PUBLIC)
+    await _finished(services, channel=600, guild=GUILD)
+    async with web_server(services) as face:
+        body = await _page(face, _player_path(face, ALICE))
+    for key, region in ((Msg.WEB_PLAYER_RATINGS, "ratings"), (Msg.WEB_PLAYER_RECENT, "recent")):
+        assert body.count(f">{_shown(key)}<") == 1, key
+        assert f'<table aria-labelledby="{region}">' in body
+    assert "<caption" not in body

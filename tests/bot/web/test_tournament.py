@@ -172,3 +172,17 @@ async def test_the_arabic_page_keeps_results_left_to_right(
         body = await (await face.client.get(_signed(face, tournament_id) + "?lang=ar")).text()
     assert '<html lang="ar" dir="rtl">' in body
     assert '<bdi dir="ltr">2-0</bdi>' in body or '<bdi dir="ltr">0-2</bdi>' in body
+
+
+async def test_an_arabic_pages_pairings_read_left_to_right_like_the_board(
+        open_services: OpenServices) -> None:
+    """White, the result (White's score first) and Black, left to right, so that each
+    score sits beside its player's name on a right-to-left page too."""
+    services = await open_services()
+    tournament_id = await _swiss_after_one_round(services)
+    async with web_server(services) as face:
+        body = await (await face.client.get(_signed(face, tournament_id) + "?lang=ar")).text()
+    rounds = body.split('<section class="round"')[1:]
+    assert rounds
+    for section in rounds:
+        assert '<table class="pairings" dir="ltr">' in section
