@@ -1,0 +1,82 @@
+"""The web face running for the browser tests, on real sockets:
+
+- `bot_with_web`: the real bot process logged in to the local Discord stand-in, its web
+  server beside it (`DAMA_WEB_ADDRESS` on a free loopback port), so that a move played
+  through the stand-in reaches the page;
+- `scene_site`: the web application alone (`bot.web.WebServer`) on the services of the
+  scene's database (`tests/support/web_scene.py`), as `dama-bot web` serves a database
+  it shares with the bot.
+
+Both use a known web secret (`WEB_SECRET`), so a test signs its own links, and a rate
+limit no browser test reaches (a page and its pictures come from one address)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiohttp
+
+from localplay.server import LocalDiscord
+from tests.support.local_discord import READY_TIMEOUT
+
+WEB_SECRET = "browser-tests-web-secret-0123456789abcdef"
+"""The tests' `DAMA_WEB_SECRET` (at least 32 characters)."""
+
+WEB_RATE, WEB_BURST = 1_000, 1_000
+"""Requests a second per address, and the burst: far above what a test asks."""
+
+HEALTH_TIMEOUT = 30.0
+"""Seconds the web server has to answer its health check once the bot is ready."""
+
+
+def free_port() -> int:
+    """A loopback TCP port free now (the system's choice)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def wait_healthy(base_url: str, timeout: float = HEALTH_TIMEOUT) -> None:
+    """Wait until `base_url`/health answers "ok"; raises `TimeoutError` after `timeout`
+    seconds."""
+    async with aiohttp.ClientSession() as session:
+        async with asyncio.timeout(timeout):
+            while True:
+                try:
+                    async with session.get(f"{base_url}/health") as answer:
+                        if answer.status == 200 and (await answer.text()).strip() == "ok":
+                            return
+                except aiohttp.ClientConnectionError:
+                    pass
+                await asyncio.sleep(0.1)
+
+
+@asynccontextmanager
+async def bot_with_web(folder: Path) -> AsyncIterator[tuple[LocalDiscord, str]]:
+    """The stand-in with server "Dama Club" and the real bot process logged in to it, its
+    database and log in `folder`, its web server on a free loopback port; yields the
+    stand-in and the pages' base URL. On the way out, as the `local` fixture does: the
+    stand-in must have answered every request and the bot logged no exception."""
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    discord = LocalDiscord(
+        database=folder / "bot.sqlite3", log_path=folder / "bot.log",
+        ready_timeout=READY_TIMEOUT,
+        env={"DAMA_WEB_ADDRESS": f"127.0.0.1:{port}", "DAMA_WEB_SECRET": WEB_SECRET,
+             "DAMA_WEB_RATE": str(WEB_RATE), "DAMA_WEB_BURST": str(WEB_BURST)},
+    )
+    async with discord:
+        try:
+            await wait_healthy(base_url)
+            yield discord, base_url
+        finally:  # shown by pytest only when the test failed
+            print(f"--- end of the bot's log ({discord.process.log_path}) ---")
+            print(discord.process.log_tail(40))
+        assert not discord.standin.internal_errors, discord.standin.internal_errors
+    log = discord.process.log_path.read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in log, f"the bot logged an exception:\n{log[-4000:]}"
