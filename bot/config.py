@@ -10,6 +10,7 @@ is seconds).
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import re
@@ -25,12 +26,14 @@ from bot.services.models import MoveTime
 from bot.services.notifications.values import Limits
 from bot.services.settings import MAX_CHALLENGE_LIMIT
 from bot.services.shards import MAX_SHARDS, ShardScope, parse_shard_ids
+from bot.services.web_access import MIN_SECRET_LENGTH, WebAddress, WebSettings
 from storage import DEFAULT_PATH, DEFAULT_POOL_SIZE, MAX_POOL_SIZE, Eligibility, is_postgresql
 
 __all__ = [
     "Config",
     "ConfigError",
     "MoveTime",
+    "WebSettings",
     "load_settings",
     "log_level_number",
     "parse_duration",
@@ -94,6 +97,8 @@ class Config:
     notifications' global pace (messages per second per process), how long a player who
     used the bot hears nothing, the least time between two messages to one player, and
     the most messages waiting in memory (`bot.services.notifications.Limits`).
+    web: the game pages on the web (`WebSettings`; None: neither a web server nor links,
+    when neither `DAMA_WEB_ADDRESS` nor `DAMA_WEB_URL` is set).
     """
 
     token: str | None = None
@@ -126,6 +131,7 @@ class Config:
     notify_quiet: timedelta = Limits.quiet
     notify_user_pace: timedelta = Limits.user_pace
     notify_queue_size: int = Limits.queue_size
+    web: WebSettings | None = None
 
     @property
     def notification_limits(self) -> Limits:
@@ -258,6 +264,71 @@ def _snowflake(env: Mapping[str, str], name: str) -> int | None:
     return int(text)
 
 
+DEFAULT_WEB_HOST = "127.0.0.1"
+"""The host the web server listens on when `DAMA_WEB_ADDRESS` gives only a port."""
+
+_HOST = re.compile(r"^[A-Za-z0-9.-]+$")
+_BRACKETED = re.compile(r"^\[([0-9A-Fa-f:.]+)\]:(\d{1,5})$")
+
+
+def parse_web_address(text: str) -> WebAddress:
+    """`host:port`, `[IPv6 address]:port` or a bare port (host `DEFAULT_WEB_HOST`) -> a
+    `WebAddress`. Raises ValueError for anything else, or a port outside 1..65535."""
+    text = text.strip()
+    bracketed = _BRACKETED.match(text)
+    if bracketed is not None:
+        host, port_text = bracketed[1], bracketed[2]
+    else:
+        host, _, port_text = text.rpartition(":")
+        if host and not _HOST.match(host):
+            raise ValueError(f"{text!r} is not host:port or a port")
+    if not (port_text.isascii() and port_text.isdigit()) or len(port_text) > 5:
+        raise ValueError(f"{text!r} is not host:port or a port")
+    port = int(port_text)
+    if not 1 <= port <= 65535:
+        raise ValueError(f"port {port} is not 1..65535")
+    return WebAddress(host or DEFAULT_WEB_HOST, port)
+
+
+def _web(env: Mapping[str, str]) -> WebSettings | None:
+    """`DAMA_WEB_ADDRESS`, `DAMA_WEB_URL`, `DAMA_WEB_SECRET`, `DAMA_WEB_RATE`,
+    `DAMA_WEB_TRUSTED_PROXIES` (docs/OPERATING.md, "Game pages on the web")."""
+    address_text = env.get("DAMA_WEB_ADDRESS", "").strip()
+    url = env.get("DAMA_WEB_URL", "").strip().rstrip("/")
+    if not address_text and not url:
+        return None
+    address = None
+    if address_text:
+        try:
+            address = parse_web_address(address_text)
+        except ValueError:
+            raise _one_line("DAMA_WEB_ADDRESS", address_text,
+                            "write host:port (127.0.0.1:8080) or a port (8080)") from None
+    if url and not re.match(r"^https?://[^/\s?#]+(/[^\s?#]*)?$", url):
+        raise _one_line("DAMA_WEB_URL", url,
+                        "write the pages' public address, https://dama.example.org")
+    secret = env.get("DAMA_WEB_SECRET", "").strip() or None
+    if secret is not None and len(secret) < MIN_SECRET_LENGTH:
+        raise ConfigError(f"DAMA_WEB_SECRET is not valid: write at least {MIN_SECRET_LENGTH} "
+                          "characters (or leave it empty: the bot keeps one in the database)")
+    proxies = frozenset(part.strip() for part in
+                        env.get("DAMA_WEB_TRUSTED_PROXIES", "").split(",") if part.strip())
+    for proxy in proxies:
+        try:
+            ipaddress.ip_address(proxy)
+        except ValueError:
+            raise _one_line("DAMA_WEB_TRUSTED_PROXIES", proxy,
+                            "write IP addresses separated by commas") from None
+    return WebSettings(
+        address=address,
+        url=url or f"http://{address}",
+        secret=secret,
+        rate=_float(env, "DAMA_WEB_RATE", 10.0, 0.1, 10_000.0),
+        burst=_int(env, "DAMA_WEB_BURST", 40, 1, 100_000),
+        trusted_proxies=proxies,
+    )
+
+
 def settings_from(env: Mapping[str, str]) -> Config:
     """Settings from a mapping of variable names to text (missing or empty: default).
     Raises `ConfigError` for a bad value."""
@@ -316,6 +387,7 @@ def settings_from(env: Mapping[str, str]) -> Config:
         notify_quiet=_duration(env, "DAMA_NOTIFY_QUIET", Limits.quiet),
         notify_user_pace=_duration(env, "DAMA_NOTIFY_USER_PACE", Limits.user_pace),
         notify_queue_size=_int(env, "DAMA_NOTIFY_QUEUE_SIZE", Limits.queue_size, 1, 10_000),
+        web=_web(env),
     )
 
 

@@ -7,6 +7,8 @@ may, when it is imported.
   nor the renderer or the settings loader (services: engine, storage and its drivers, and
   Babel through the message catalog `bot.messages`):
   the game flow runs, and is tested, on plain values.
+- `bot.web`, the web face, imports nothing of Discord (discord.py, its voice stack): it
+  serves pages with aiohttp and Jinja2 from the same services and storage.
 - `bot`, every module of it and its entry point `bot.__main__` included, imports neither
   `standin` nor `localplay`: the bot runs where those development tools are not installed.
 - `standin` (the Discord stand-in) imports nothing of the project: only aiohttp and the
@@ -61,6 +63,9 @@ ALLOWED: dict[str, set[str] | None] = {
             "babel", "tournaments", "caissify_pairings"}
     | ASYNCPG
     | DISCORD,
+    "bot.web": {"bot", "engine", "puzzles", "renderer", "storage", "PIL", "aiosqlite",
+                "dotenv", "babel", "jinja2", "markupsafe", "tournaments",
+                "caissify_pairings"} | ASYNCPG | AIOHTTP,
     "standin": AIOHTTP,
     "localplay": None,
 }
@@ -128,6 +133,11 @@ def test_package_imports_only_what_its_layer_may(package: str) -> None:
 @pytest.mark.parametrize("package", ["bot.ratings", "bot.services"])
 def test_game_logic_imports_nothing_of_discord(package: str) -> None:
     assert not _foreign(package) & DISCORD_TOP_LEVEL
+
+
+def test_the_web_face_imports_nothing_of_discord() -> None:
+    """The web face is a second face beside the Discord layer: aiohttp, never discord."""
+    assert not _foreign("bot.web") & (DISCORD_TOP_LEVEL - {"aiohttp"})
 
 
 @pytest.mark.parametrize(

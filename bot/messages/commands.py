@@ -65,19 +65,23 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "settings.notify": "Be told when it is your turn (move times of an hour or more)",
     "settings.language": "The language I answer you in (automatic: your Discord's language)",
     "server-settings": "Show or change this server's settings: limits on pending challenges, "
-                       "language, tournament organisers",
+                       "language, tournament organisers, game pages on the web",
     "server-settings.per_challenger": "Most pending challenges from one player",
     "server-settings.per_opponent": "Most pending challenges to one player",
     "server-settings.language": "The language of channel posts and of players whose Discord is "
                                 "in English",
     "server-settings.organiser_role": "Members with this role may run tournaments, besides "
                                       "Manage Server (@everyone: no role)",
+    "server-settings.web": "How this server's games, tournaments and leaderboard show on the "
+                           "web: public, by link only, or off",
     "choice.auto": "Auto (the side you play)",
     "choice.numeric": "Numeric (22-18)",
     "choice.algebraic": "Algebraic (d3-c4)",
     "choice.dm": "Direct message",
     "choice.channel": "The game's channel",
     "choice.off": "Off",
+    "choice.public": "Public (by number and by link)",
+    "choice.link": "By link only",
     # each language by its own name (`bot.language.Language`)
     **{f"choice.{language.value}": language.endonym for language in Language},
     "choice.language_auto": "Automatic",

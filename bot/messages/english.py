@@ -1,8 +1,9 @@
 """The English source of every message (`ENGLISH`; the `/rules` texts in
 `english_rules.py`, the tournaments' in `english_tournaments.py`, `/games`' in
-`english_games.py`, the places' in `english_places.py`; `Plural`, a message whose
-words depend on a number, in `plural.py`). English is the source language: the catalogs'
-`msgid`s are these texts, and `python -m bot.locales` rewrites the templates from them."""
+`english_games.py`, the places' in `english_places.py`, the web face's in
+`english_web.py`; `Plural`, a message whose words depend on a number, in `plural.py`).
+English is the source language: the catalogs' `msgid`s are these texts, and
+`python -m bot.locales` rewrites the templates from them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from bot.messages.english_games import ENGLISH_GAMES
 from bot.messages.english_places import ENGLISH_PLACES
 from bot.messages.english_rules import ENGLISH_RULES
 from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
+from bot.messages.english_web import ENGLISH_WEB
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
@@ -596,4 +598,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     **ENGLISH_TOURNAMENTS,
     **ENGLISH_GAMES,
     **ENGLISH_PLACES,
+    **ENGLISH_WEB,
 })

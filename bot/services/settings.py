@@ -10,7 +10,9 @@ server's defaults (`/server-settings`, for members with Manage Server): the limi
 pending challenges from one player and to one player (`ChallengeLimits`; the defaults come
 from the environment, `bot.config`), and the role whose members may run tournaments
 besides those with Manage Server (`organiser_role`, None: none; `/tournament`,
-docs/PLAYING.md). Both may choose a language (`language`: a code of
+docs/PLAYING.md), and how the server's games, tournaments and leaderboard show on the
+web face (`web`: `WebVisibility`, public, by signed link only, the default, or off;
+`bot.services.web_access`). Both may choose a language (`language`: a code of
 `bot.language.Language`, None for automatic; `bot.language` says what it decides).
 
 Each preference is declared once, in `PREFERENCES` (a `Preference`: name, kind, who sets
@@ -75,6 +77,32 @@ class Notify(enum.StrEnum):
     OFF = "off"
 
 
+class WebVisibility(enum.StrEnum):
+    """How a server's games, tournaments and leaderboard show on the web face (the
+    server default `web`; the rule: `bot.services.web_access`, docs/ARCHITECTURE.md "The
+    web face")."""
+
+    PUBLIC = "public"
+    """By their id and by a signed link."""
+    LINK = "link"
+    """Only by a signed link (the default)."""
+    OFF = "off"
+    """Not at all."""
+
+    def allows(self, signed: bool) -> bool:
+        """Whether a page of this visibility is shown to a request that came by a signed
+        link (`signed`: its token checked) or by the id alone (False)."""
+        match self:
+            case WebVisibility.PUBLIC:
+                return True
+            case WebVisibility.LINK:
+                return signed
+            case WebVisibility.OFF:
+                return False
+            case _:
+                assert_never(self)
+
+
 @dataclass(frozen=True)
 class PlayerSettings:
     """One player's preferences (the defaults when nothing is stored)."""
@@ -124,6 +152,8 @@ class GuildSettings:
     organiser_role: int | None = None
     """The role whose members may run tournaments besides those with Manage Server (its
     Discord id); None: none."""
+    web: WebVisibility = WebVisibility.LINK
+    """How the server's pages show on the web face."""
 
     def value(self, name: str) -> object:
         """The value of the server default `name` (`PREFERENCES`; a limit from
@@ -271,6 +301,11 @@ PREFERENCES: tuple[Preference, ...] = (
                player_line=Msg.SETTINGS_LANGUAGE, server_line=Msg.SERVER_SETTINGS_LANGUAGE),
     Preference("organiser_role", Kind.ROLE, Setter.SERVER, "organiser_role",
                server_line=Msg.SERVER_SETTINGS_LINE_ORGANISER_ROLE),
+    Preference("web", Kind.CHOICE, Setter.SERVER, "web",
+               server_line=Msg.SERVER_SETTINGS_LINE_WEB, values=WebVisibility,
+               words={WebVisibility.PUBLIC: Msg.WEB_VISIBILITY_PUBLIC,
+                      WebVisibility.LINK: Msg.WEB_VISIBILITY_LINK,
+                      WebVisibility.OFF: Msg.WEB_VISIBILITY_OFF}),
 )
 """Every preference and server default, in the order the commands offer them."""
 
@@ -403,5 +438,6 @@ __all__ = [
     "Preference",
     "PreferenceService",
     "Setter",
+    "WebVisibility",
     "preferences_of",
 ]

@@ -1,0 +1,39 @@
+"""The English texts of the web face (`ENGLISH_WEB`), part of `ENGLISH`: its error pages
+and language switcher, the server default `web` and the link buttons to a game's page
+(docs/ARCHITECTURE.md, "The web face"). Each part of the web face adds its own block."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from bot.messages.ids import Msg
+from bot.messages.plural import Plural
+
+ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
+    # --- the frame (bot/web: errors, language switcher), the server default, the buttons
+    Msg.SERVER_SETTINGS_LINE_WEB: "Game pages on the web: {value}",
+    Msg.WEB_VISIBILITY_PUBLIC: "public (by number and by link)",
+    Msg.WEB_VISIBILITY_LINK: "by link only",
+    Msg.WEB_VISIBILITY_OFF: "off",
+    Msg.BUTTON_GAME_PAGE: "Game page",
+    Msg.WEB_LANGUAGE_SWITCHER: "Language",
+    Msg.WEB_ERROR_HOME: "Home page",
+    Msg.WEB_ERROR_BAD_REQUEST_TITLE: "Bad request",
+    Msg.WEB_ERROR_BAD_REQUEST: "This address asks for something the site cannot show. "
+                               "Check the link you followed.",
+    Msg.WEB_ERROR_FORBIDDEN_TITLE: "Not allowed",
+    Msg.WEB_ERROR_FORBIDDEN: "This page cannot be shown to you.",
+    Msg.WEB_ERROR_NOT_FOUND_TITLE: "Page not found",
+    Msg.WEB_ERROR_NOT_FOUND: "There is no page here, or it is not shared on the web. "
+                             "Check the link you followed, or ask for a new one.",
+    Msg.WEB_ERROR_METHOD_TITLE: "Not allowed",
+    Msg.WEB_ERROR_METHOD: "These pages can only be read.",
+    Msg.WEB_ERROR_TOO_LARGE_TITLE: "Request too large",
+    Msg.WEB_ERROR_TOO_LARGE: "The request was too large to read.",
+    Msg.WEB_ERROR_TOO_MANY_TITLE: "Too many requests",
+    Msg.WEB_ERROR_TOO_MANY: "Too many requests came from your address. Wait a moment and "
+                            "load the page again.",
+    Msg.WEB_ERROR_SERVER_TITLE: "Something went wrong",
+    Msg.WEB_ERROR_SERVER: "The page could not be made. Try again in a moment.",
+})

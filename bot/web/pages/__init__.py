@@ -1,0 +1,2 @@
+"""The web face's pages, one module each, each registering its handlers with
+`add_routes(router)` (`bot.web.app`)."""

@@ -1,0 +1,9 @@
+"""A tournament's page (`GET /tournaments/{id}[/{token}]`)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+
+def add_routes(router: web.UrlDispatcher) -> None:
+    """Register this page's handlers on `router` (`bot.web.paths`)."""
