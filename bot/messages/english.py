@@ -15,6 +15,7 @@ from bot.messages.english_places import ENGLISH_PLACES
 from bot.messages.english_rules import ENGLISH_RULES
 from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
 from bot.messages.english_web import ENGLISH_WEB
+from bot.messages.english_web_game import ENGLISH_WEB_GAME
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
@@ -598,5 +599,6 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     **ENGLISH_TOURNAMENTS,
     **ENGLISH_GAMES,
     **ENGLISH_PLACES,
+    **ENGLISH_WEB_GAME,
     **ENGLISH_WEB,
 })

@@ -31,6 +31,7 @@ import discord
 
 from bot.messages import Msg, percent, text, variant_name
 from bot.services.analysis import AnalysisService
+from bot.services.game_words import JUDGEMENT_MARKS, JUDGEMENT_WORDS, move_number
 from bot.ui.components import (
     Component,
     GameButton,
@@ -58,14 +59,6 @@ SHOWN_MISTAKES = 8
 """Judged plies listed in the embed; the select offers up to 25."""
 SELECT_LIMIT = 25
 
-_JUDGEMENT_WORD = {
-    Judgement.INACCURACY: Msg.WORD_INACCURACY,
-    Judgement.MISTAKE: Msg.WORD_MISTAKE,
-    Judgement.BLUNDER: Msg.WORD_BLUNDER,
-}
-_MARK = {Judgement.INACCURACY: "?!", Judgement.MISTAKE: "?", Judgement.BLUNDER: "??"}
-
-
 class AnalysisAction(enum.Enum):
     """What an analysis component does; the value is the action part of its
     `custom_id`."""
@@ -85,19 +78,8 @@ def player_names(record: GameRecord, locale: str | None = None) -> tuple[str, st
     return names[0], names[1]
 
 
-def move_number(ply: int, color: Color, variant: Variant) -> str:
-    """``12.`` for the move of move 12 (ply 23) by `variant`'s first mover (the side to
-    move of its start: White, Black in English checkers, whose records write
-    ``1. 11-15 22-18``: docs/RULES.md, "PDN of the a1-dark variants"), ``12...`` for the
-    other side's; plies counted from 1 in the game's start (the other side may move first
-    in a set-up position)."""
-    number = (ply + 1) // 2
-    first = Position.start(variant).turn
-    return f"{number}." if color is first else f"{number}..."
-
-
 def judgement_word(judgement: Judgement, locale: str | None) -> str:
-    return text(_JUDGEMENT_WORD[judgement], locale)
+    return text(JUDGEMENT_WORDS[judgement], locale)
 
 
 def _shown(move: str | None, variant: Variant, view: Perspective) -> str:
@@ -139,7 +121,7 @@ def analysis_embed(
         lines.append(text(
             Msg.ANALYSIS_MISTAKE_LINE, locale,
             number=move_number(ply.ply, ply.color, variant),
-            move=_shown(ply.move, variant, view) + _MARK[ply.judgement],
+            move=_shown(ply.move, variant, view) + JUDGEMENT_MARKS[ply.judgement],
             judgement=judgement_word(ply.judgement, locale),
             better=_shown(ply.better, variant, view), line=_line(ply, variant, view),
         ))
@@ -181,7 +163,8 @@ def result_view(game_id: int, analysis: GameAnalysis, locale: str | None,
         move = _shown(ply.move, variant, notation)
         better = _shown(ply.better, variant, notation)
         select.item.add_option(
-            label=f"{move_number(ply.ply, ply.color, variant)} {move}{_MARK[ply.judgement]}",
+            label=(f"{move_number(ply.ply, ply.color, variant)} "
+                   f"{move}{JUDGEMENT_MARKS[ply.judgement]}"),
             description=f"{judgement_word(ply.judgement, locale)}: {better}"[:100],
             value=str(ply.ply),
         )

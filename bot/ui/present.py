@@ -11,7 +11,6 @@ import enum
 import functools
 import io
 import logging
-import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -40,11 +39,11 @@ from bot.services import (
     UserRef,
 )
 from bot.services.errors import ChannelRef, Quoted
+from bot.services.game_words import END_REASONS, numeric_text
 from bot.services.games.clock import left_of, time_control_text
 from bot.services.settings import PreferenceService
 from bot.ui.text_board import piece_letters
 from engine import VARIANTS, Color, Position, Variant
-from engine.squares_board import number_of, parse_square_on
 from renderer import render_png, render_text
 from storage import Challenge, ChallengeStatus, ColorChoice
 
@@ -56,30 +55,6 @@ MAX_CONTENT = 2000
 EMBED_COLOUR = discord.Colour(0xB5651D)
 ENDED_COLOUR = discord.Colour(0x607D8B)
 
-@dataclass(frozen=True)
-class ReasonTexts:
-    """The catalog's texts for one end reason: the sentence under a finished board
-    (`sentence`, with the loser, limit and user as parameters) and the few words of
-    /history (`short`)."""
-
-    sentence: Msg
-    short: Msg
-
-
-END_REASONS: dict[EndReason, ReasonTexts] = {
-    EndReason.NO_PIECES: ReasonTexts(Msg.REASON_NO_PIECES, Msg.SHORT_NO_PIECES),
-    EndReason.NO_LEGAL_MOVE: ReasonTexts(Msg.REASON_NO_LEGAL_MOVE, Msg.SHORT_NO_LEGAL_MOVE),
-    EndReason.REPETITION: ReasonTexts(Msg.REASON_REPETITION, Msg.SHORT_REPETITION),
-    EndReason.ONE_PIECE_EACH: ReasonTexts(Msg.REASON_ONE_PIECE_EACH, Msg.SHORT_ONE_PIECE_EACH),
-    EndReason.MOVE_LIMIT: ReasonTexts(Msg.REASON_MOVE_LIMIT, Msg.SHORT_MOVE_LIMIT),
-    EndReason.ENDGAME_LIMIT: ReasonTexts(Msg.REASON_ENDGAME_LIMIT, Msg.SHORT_ENDGAME_LIMIT),
-    EndReason.RESIGNATION: ReasonTexts(Msg.REASON_RESIGNATION, Msg.SHORT_RESIGNATION),
-    EndReason.AGREEMENT: ReasonTexts(Msg.REASON_AGREEMENT, Msg.SHORT_AGREEMENT),
-    EndReason.TIME_FORFEIT: ReasonTexts(Msg.REASON_TIME_FORFEIT, Msg.SHORT_TIME_FORFEIT),
-    EndReason.INACTIVITY: ReasonTexts(Msg.REASON_INACTIVITY, Msg.SHORT_INACTIVITY),
-    EndReason.ABORTED: ReasonTexts(Msg.REASON_ABORTED, Msg.SHORT_ABORTED),
-}
-"""The one table from end reasons to messages."""
 
 class Permission(enum.Enum):
     """A channel permission a board message needs; its value is the message of its name
@@ -117,22 +92,6 @@ class Perspective:
 
 WHITE_VIEW = Perspective()
 """The viewpoint of a reader nobody knows: White's side, Italian in numbers."""
-
-_SQUARE = re.compile(r"[a-j](?:10|[1-9])")
-
-
-def numeric_text(move_text: str, variant: Variant) -> str:
-    """A move of `variant` (one with `numeric_notation`: Italian, International, English
-    checkers) written by `engine.format_move` in algebraic (``b3-a4``, ``d1xb3xd5``) with
-    its squares as the numbers of `variant`'s board (Italian ``21-17``; International
-    1..50 and English checkers 1..32: `engine.squares_board.number_of`): the same squares
-    in the same order, so the same move text as `format_move(..., numeric=True)`.
-    Raises ValueError for a light square or a square off the board (no move lands on
-    one)."""
-    size = variant.board_size
-    return _SQUARE.sub(
-        lambda m: str(number_of(parse_square_on(m.group(0), size), variant)), move_text)
-
 
 def shown_move(move_text: str, variant: Variant, view: Perspective) -> str:
     """`move_text` (algebraic, as the services write it: a move, a line of moves separated
