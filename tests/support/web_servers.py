@@ -16,12 +16,20 @@ import asyncio
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 import aiohttp
 
+from bot.services.web_access import PageKind, WebAddress, WebSettings
+from bot.web import WebServer
+from bot.web.context import LiveSource, WebContext, make_context
 from localplay.server import LocalDiscord
 from tests.support.local_discord import READY_TIMEOUT
+from tests.support.services import Services, build_services
+from tests.support.web import QuietLive
+from tests.support.web_scene import Scene, build_scene, fresh_clock
 
 WEB_SECRET = "browser-tests-web-secret-0123456789abcdef"
 """The tests' `DAMA_WEB_SECRET` (at least 32 characters)."""
@@ -80,3 +88,70 @@ async def bot_with_web(folder: Path) -> AsyncIterator[tuple[LocalDiscord, str]]:
         assert not discord.standin.internal_errors, discord.standin.internal_errors
     log = discord.process.log_path.read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log, f"the bot logged an exception:\n{log[-4000:]}"
+
+
+PAGE_PATHS = {
+    PageKind.GAME: "games",
+    PageKind.PLAYER: "players",
+    PageKind.TOURNAMENT: "tournaments",
+}
+"""The first part of each kind's path (docs/ARCHITECTURE.md, "The web face"); a server's
+leaderboard is `/servers/{id}/leaderboard`."""
+
+
+@dataclass(frozen=True)
+class SceneSite:
+    """The scene's web face running: what was made (`scene`), where it is served
+    (`base_url`), its context (the signer) and the services under it."""
+
+    scene: Scene
+    base_url: str
+    context: WebContext
+    services: Services
+
+    def url(self, path: str, **query: str | int) -> str:
+        """The absolute URL of `path` with `query` (e.g. `lang="ar"`)."""
+        tail = f"?{urlencode(query)}" if query else ""
+        return f"{self.base_url}{path}{tail}"
+
+    def token(self, kind: PageKind, page_id: int) -> str:
+        """The signed link's token of the page of `kind` and `page_id`."""
+        return self.context.access.signer.token(kind, page_id)
+
+    def path(self, kind: PageKind, page_id: int, *, signed: bool = True) -> str:
+        """The path of the page of `kind` and `page_id`: signed, or by its id alone."""
+        base = (f"/servers/{page_id}/leaderboard" if kind is PageKind.LEADERBOARD
+                else f"/{PAGE_PATHS[kind]}/{page_id}")
+        return f"{base}/{self.token(kind, page_id)}" if signed else base
+
+
+def _live_source(services: Services) -> LiveSource:
+    """The live source of a web face beside the bot, on `services`' event bus (W4's
+    `bot.web.live`); one that hears nothing until it exists."""
+    return QuietLive()
+
+
+@asynccontextmanager
+async def scene_site(folder: Path) -> AsyncIterator[SceneSite]:
+    """The scene (`build_scene`) made in a new database in `folder`, and the web face on
+    its services listening on a free loopback port (`WebServer`, as beside the bot), on
+    the scene's clock (the pages are the same every run)."""
+    services = await build_services(folder / "scene.sqlite3", fresh_clock())
+    try:
+        scene = await build_scene(services)
+        port = free_port()
+        base_url = f"http://127.0.0.1:{port}"
+        settings = WebSettings(address=WebAddress("127.0.0.1", port), url=base_url,
+                               secret=WEB_SECRET, rate=WEB_RATE, burst=WEB_BURST)
+        context = await make_context(services.storage, services.stats,
+                                     services.composed.preferences, _live_source(services),
+                                     settings, services.clock)
+        server = WebServer(context)
+        await server.start()
+        try:
+            await wait_healthy(base_url)
+            yield SceneSite(scene, base_url, context, services)
+        finally:
+            await server.stop()
+    finally:
+        await services.close()
