@@ -190,6 +190,56 @@ def problems_text(problems: Sequence[Problem]) -> str:
     return "\n".join(str(problem) for problem in problems)
 
 
+
+# ---- the game page, by its DOM contract (docs/ARCHITECTURE.md, "The web face"): -----------
+# <main id="game" data-ply data-plies data-live data-board>, the board <img id="board">,
+# the move list <ol id="moves"> of links with data-ply, the status <p id="status">.
+
+BOARD_LOADED = """() => {
+    const board = document.getElementById("board");
+    return board !== null && board.complete && board.naturalWidth > 0;
+}"""
+"""True once the board picture is loaded and drawn (a broken picture has no width)."""
+
+
+async def ply(page: Page) -> int:
+    """The ply the page shows (`data-ply` of `main#game`)."""
+    return int(await page.get_attribute("main#game", "data-ply") or "-1")
+
+
+async def plies(page: Page) -> int:
+    """The plies the game has (`data-plies`)."""
+    return int(await page.get_attribute("main#game", "data-plies") or "-1")
+
+
+async def board_src(page: Page) -> str:
+    """The board picture's URL as the page set it."""
+    return await page.get_attribute("img#board", "src") or ""
+
+
+async def wait_board(page: Page) -> None:
+    """Wait until the board picture is loaded and drawn."""
+    await page.wait_for_function(BOARD_LOADED)
+
+
+async def wait_ply(page: Page, expected: int) -> None:
+    """Wait until the page shows ply `expected` and its board picture is loaded."""
+    await page.wait_for_function(
+        "n => document.getElementById('game').dataset.ply === String(n)", arg=expected)
+    await wait_board(page)
+
+
+async def move_count(page: Page) -> int:
+    """The moves listed in `ol#moves`."""
+    return await page.locator("ol#moves li").count()
+
+
+async def current_moves(page: Page) -> list[int]:
+    """The plies of the move links marked as the current one (`aria-current`)."""
+    marked = page.locator("ol#moves a[aria-current]")
+    return [int(await marked.nth(i).get_attribute("data-ply") or "-1")
+            for i in range(await marked.count())]
+
 __all__ = [
     "CHROMIUM_ARGS",
     "DESKTOP",
@@ -199,9 +249,16 @@ __all__ = [
     "BrowserPages",
     "Problem",
     "async_playwright",
+    "board_src",
     "chromium_or_skip",
+    "current_moves",
     "find_chromium",
     "launch",
+    "move_count",
+    "plies",
+    "ply",
     "problems_text",
     "required",
+    "wait_board",
+    "wait_ply",
 ]
