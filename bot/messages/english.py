@@ -1,7 +1,6 @@
-"""The English source of every message (`ENGLISH`; the `/rules` texts in
-`english_rules.py`, the tournaments' in `english_tournaments.py`, `/games`' in
-`english_games.py`, the places' in `english_places.py`, the web face's in
-`english_web.py`; `Plural`, a message whose words depend on a number, in `plural.py`).
+"""The English source of every message (`ENGLISH`; the `/rules` texts in `english_rules.py`,
+the tournaments' in `english_tournaments.py`, `/games`' in `english_games.py`, the places'
+in `english_places.py`, the web face's in `english_web*.py`; `Plural`, in `plural.py`).
 English is the source language: the catalogs' `msgid`s are these texts, and
 `python -m bot.locales` rewrites the templates from them."""
 
@@ -15,7 +14,6 @@ from bot.messages.english_places import ENGLISH_PLACES
 from bot.messages.english_rules import ENGLISH_RULES
 from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
 from bot.messages.english_web import ENGLISH_WEB
-from bot.messages.english_web_game import ENGLISH_WEB_GAME
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
@@ -597,8 +595,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BUTTON_ANALYZE: "Analyze",
     **ENGLISH_RULES,
     **ENGLISH_TOURNAMENTS,
-    **ENGLISH_GAMES,
-    **ENGLISH_PLACES,
-    **ENGLISH_WEB_GAME,
-    **ENGLISH_WEB,
+    **ENGLISH_GAMES, **ENGLISH_PLACES, **ENGLISH_WEB,
 })

@@ -1,12 +1,14 @@
 """The English texts of the web face (`ENGLISH_WEB`), part of `ENGLISH`: its error pages
 and language switcher, the server default `web` and the link buttons to a game's page
-(docs/ARCHITECTURE.md, "The web face"). Each part of the web face adds its own block."""
+(docs/ARCHITECTURE.md, "The web face"); each other part of the web face has its own
+`english_web_*.py`, gathered here (`bot/messages/english.py` has no room left)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from bot.messages.english_web_game import ENGLISH_WEB_GAME
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
@@ -17,7 +19,6 @@ ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_VISIBILITY_LINK: "by link only",
     Msg.WEB_VISIBILITY_OFF: "off",
     Msg.BUTTON_GAME_PAGE: "Game page",
-    Msg.WEB_LANGUAGE_SWITCHER: "Language",
     Msg.WEB_ERROR_HOME: "Home page",
     Msg.WEB_ERROR_BAD_REQUEST_TITLE: "Bad request",
     Msg.WEB_ERROR_BAD_REQUEST: "This address asks for something the site cannot show. "
@@ -36,4 +37,5 @@ ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
                             "load the page again.",
     Msg.WEB_ERROR_SERVER_TITLE: "Something went wrong",
     Msg.WEB_ERROR_SERVER: "The page could not be made. Try again in a moment.",
+    **ENGLISH_WEB_GAME,
 })

@@ -24,6 +24,9 @@ from bot.web.security import install_security_headers
 STATIC_DIRECTORY = Path(__file__).parent / "static"
 """The stylesheet, scripts and pictures served under `/static/`."""
 
+STATIC_NAME = "name"
+"""The match part of a static file's name."""
+
 STATIC_MAX_AGE = 86_400
 """Seconds a browser keeps a static file (`Cache-Control`)."""
 
@@ -50,9 +53,21 @@ async def health(request: web.Request) -> web.Response:
     return web.Response(text="ok", headers={hdrs.CACHE_CONTROL: "no-store"})
 
 
-async def _static_cache(request: web.Request, response: web.StreamResponse) -> None:
-    if request.path.startswith(STATIC + "/") and response.status == 200:
-        response.headers[hdrs.CACHE_CONTROL] = f"public, max-age={STATIC_MAX_AGE}"
+def static_files(directory: Path = STATIC_DIRECTORY) -> Handler:
+    """The handler of `GET /static/{name}`: the files of `directory` when the application
+    is made, by name (no sub-folders, nothing else: any other name is the 404 page),
+    kept by browsers for `STATIC_MAX_AGE` seconds."""
+    files = {path.name: path for path in directory.iterdir()
+             if path.is_file() and not path.name.startswith(".")}
+
+    async def static_file(request: web.Request) -> web.StreamResponse:
+        path = files.get(request.match_info[STATIC_NAME])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(
+            path, headers={hdrs.CACHE_CONTROL: f"public, max-age={STATIC_MAX_AGE}"})
+
+    return static_file
 
 
 def make_app(context: WebContext, *, limiter: RateLimiter | None = None) -> web.Application:
@@ -67,14 +82,13 @@ def make_app(context: WebContext, *, limiter: RateLimiter | None = None) -> web.
     )
     app[CONTEXT] = context
     install_security_headers(app)
-    app.on_response_prepare.append(_static_cache)
-    app.router.add_get(HEALTH, health, allow_head=True)
-    app.router.add_static(STATIC, STATIC_DIRECTORY, follow_symlinks=False,
-                          show_index=False)
+    app.router.add_get(HEALTH, health)
+    app.router.add_get(STATIC + "/{" + STATIC_NAME + ":[A-Za-z0-9][A-Za-z0-9_.-]{0,99}}",
+                       static_files())
     for module in PAGE_MODULES:
         module.add_routes(app.router)
     return app
 
 
 __all__ = ["CLIENT_MAX_SIZE", "PAGE_MODULES", "STATIC_DIRECTORY", "health", "make_app",
-           "reads_only"]
+           "reads_only", "static_files"]

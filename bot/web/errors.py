@@ -7,16 +7,16 @@ the same for a page that does not exist and for one that may not be shown."""
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
 
 from aiohttp import hdrs, web
 
-from bot.messages import Msg, text
+from bot.messages import Msg
 from bot.web.language import reader_language
-from bot.web.paths import HOME, STATIC
+from bot.web.paths import HOME
+from bot.web.templates import PageLanguage, render
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,8 @@ ERROR_TEXTS: Mapping[int, tuple[Msg, Msg]] = MappingProxyType({
 """Each error status's title and explanation; any other 4xx is shown as 400, any other
 5xx as 500."""
 
+ERROR_TEMPLATE = "error.html"
+
 KEPT_HEADERS = (hdrs.ALLOW, hdrs.RETRY_AFTER)
 """The headers of an error kept on its page."""
 
@@ -47,27 +49,16 @@ def shown_status(status: int) -> int:
 
 def error_page(request: web.Request, status: int,
                headers: Mapping[str, str] | None = None) -> web.Response:
-    """The page of the error `status` (`shown_status`) in the reader's language, with
-    `headers`."""
+    """The page of the error `status` (`shown_status`) in the reader's language
+    (`bot.web.language`), with `headers`. Its links (home, the language switcher) lead to
+    the home page: the page never repeats the address asked for."""
     shown = shown_status(status)
     title, explanation = ERROR_TEXTS[shown]
     reader = reader_language(request)
-    code = reader.code
-    home = html.escape(HOME + (f"?lang={code}" if reader.from_url else ""))
-    body = (
-        f'<!DOCTYPE html>\n<html lang="{code}" dir="{reader.direction}">\n<head>\n'
-        '<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="robots" content="noindex">\n'
-        f'<link rel="stylesheet" href="{STATIC}/site.css">\n'
-        f"<title>{html.escape(text(title, code))}</title>\n</head>\n<body>\n"
-        f'<main id="error">\n<h1>{html.escape(text(title, code))}</h1>\n'
-        f"<p>{html.escape(text(explanation, code))}</p>\n"
-        f'<p><a href="{home}">{html.escape(text(Msg.WEB_ERROR_HOME, code))}</a></p>\n'
-        "</main>\n</body>\n</html>\n"
-    )
+    body = render(ERROR_TEMPLATE, PageLanguage(reader.language, reader.from_url), HOME, {},
+                  title=title, explanation=explanation, noindex=True)
     response = web.Response(status=shown, text=body, content_type="text/html",
-                             charset="utf-8")
+                            charset="utf-8")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
