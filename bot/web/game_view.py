@@ -99,8 +99,9 @@ class GameView:
     """A game's page in one language. `status` is what the page says under the board
     about the game as it stands (whose move, or the result); `result` the result sentence
     of an ended game (None while it goes on); `start_alt` the picture's text alternative at
-    ply 0; `alt_templates` White's and Black's ``{move}``/``{ply}`` templates of the text
-    alternative of a ply received live (replay.js fills them)."""
+    ply 0; `alt_templates` the ``{move}``/``{ply}`` templates of the text alternative
+    after an even ply (the side that moved first to move) and after an odd one, for the
+    plies received live (replay.js fills them)."""
 
     game_id: int
     title: str
@@ -286,8 +287,8 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
         status=status, result=result, over=over,
         analysis=(None if inputs.analysis is None
                   else _analysis(inputs.analysis, game, moves, names, language)),
-        alt_templates=(_alt_template(variant, Color.WHITE, language),
-                       _alt_template(variant, Color.BLACK, language)),
+        alt_templates=(_alt_template(variant, game.start.turn, language),
+                       _alt_template(variant, game.start.turn.opponent, language)),
     )
 
 

@@ -83,7 +83,7 @@ def translator(language: Language) -> Callable[..., str]:
     return translate
 
 
-def render(name: str, page: ReaderLanguage, path: str, query: Mapping[str, str],
+def render(name: str, page: ReaderLanguage, path: str, query: Mapping[str, str], /,
            **values: object) -> str:
     """Template `name` (a file of bot/web/templates/) filled with `values` for a page at
     `path` whose address had `query`, written in `page`'s language. Raises
@@ -103,7 +103,7 @@ def render(name: str, page: ReaderLanguage, path: str, query: Mapping[str, str],
     )
 
 
-def render_page(request: web.Request, name: str, *, status: int = 200,
+def render_page(request: web.Request, name: str, /, *, status: int = 200,
                 **values: object) -> web.Response:
     """The HTML answer to `request`: template `name` filled with `values` (see `render`)
     in the reader's language; pages reached by a signed link (a `token` in the route) are
