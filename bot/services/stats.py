@@ -150,24 +150,27 @@ class StatsService:
         return await self._storage.ratings.for_user(user_id)
 
     async def leaderboard(
-        self, variant: str, user_id: int, *, guild_id: int | None = None, limit: int = 10,
-        name: str | None = None,
+        self, variant: str, user_id: int | None, *, guild_id: int | None = None,
+        limit: int = 10, name: str | None = None,
     ) -> Leaderboard:
         """Top `limit` of the variant's leaderboard (one guild's, or global with None) and
-        the caller's rank; when fewer than `limit` players are ranked, the rest of the page
-        holds provisional players (at least one rated game; `Leaderboard.provisional`),
-        each with what they still need, as the caller gets when provisional. With `name`,
-        the caller's display name is recorded first (as `remember`)."""
-        if name is not None:
+        the caller's rank (`user_id` None: no caller, as on a web page: no rank); when
+        fewer than `limit` players are ranked, the rest of the page holds provisional
+        players (at least one rated game; `Leaderboard.provisional`), each with what they
+        still need, as the caller gets when provisional. With `name`, the caller's display
+        name is recorded first (as `remember`)."""
+        if name is not None and user_id is not None:
             await self.remember(user_id, name)
         ratings = self._storage.ratings
         rules = self.eligibility
         entries = await ratings.leaderboard(
             variant, eligibility=rules, guild_id=guild_id, limit=limit
         )
-        rank = await ratings.rank(user_id, variant, eligibility=rules, guild_id=guild_id)
         total = await ratings.count(variant, eligibility=rules, guild_id=guild_id)
-        own = await ratings.get(user_id, variant)
+        rank = own = None
+        if user_id is not None:
+            rank = await ratings.rank(user_id, variant, eligibility=rules, guild_id=guild_id)
+            own = await ratings.get(user_id, variant)
         provisional: list[ProvisionalEntry] = []
         room = limit - len(entries)
         if room > 0:

@@ -29,11 +29,12 @@ import discord
 
 from bot.language import resolve
 from bot.messages import Msg, text
+from bot.messages.durations import duration_text
 from bot.services.notifications import Delivery, DigestItem, Outcome, SendResult, TargetKind
 from bot.services.settings import Notify, PlayerSettings
 from bot.ui.languages import LanguageChoices
 from bot.ui.links import channel_link, message_link
-from bot.ui.present import duration_text, mention
+from bot.ui.present import mention
 from bot.ui.reading import locale_of
 from storage import NotificationKind
 

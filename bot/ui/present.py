@@ -26,6 +26,7 @@ from bot.messages import (
     variant_in_sentence,
     variant_name,
 )
+from bot.messages.durations import duration_text
 from bot.move_work import MoveWork
 from bot.ratings import display_rating
 from bot.services import (
@@ -141,8 +142,6 @@ def color_name(color: Color, locale: str | None) -> str:
     return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, locale)
 
 
-_UNITS = ((86400, Msg.DAYS), (3600, Msg.HOURS), (60, Msg.MINUTES))
-
 _STATUSES = {
     ChallengeStatus.PENDING: Msg.STATUS_PENDING,
     ChallengeStatus.ACCEPTED: Msg.STATUS_ACCEPTED,
@@ -156,16 +155,6 @@ _COLOR_CHOICES = {
     ColorChoice.BLACK: Msg.COLOR_BLACK,
     ColorChoice.RANDOM: Msg.COLOR_RANDOM,
 }
-
-
-def duration_text(delta: timedelta, locale: str | None = None) -> str:
-    """`3 days`, `10 minutes`, `40 seconds` (catalog words in `locale`): the largest
-    whole unit."""
-    seconds = int(delta.total_seconds())
-    for size, unit in _UNITS:
-        if seconds >= size and seconds % size == 0:
-            return text(unit, locale, count=seconds // size)
-    return text(Msg.SECONDS, locale, count=seconds)
 
 
 def challenge_link(challenge: Challenge) -> str:

@@ -6,16 +6,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import assert_never
 
 from bot.language import Direction, Language, from_locale
 from bot.messages import Msg, text
-from bot.services.tournaments import Cell, ResultCell, StandingRow, StandingsView, TieBreak
-from bot.ui.tournament_texts import number_text, round_under_way
-from engine import Color
+from bot.services.tournaments import StandingRow, StandingsView
+from bot.tournament_display import (
+    SHORT_TIE_BREAKS,
+    arena_cells,
+    number_text,
+    round_cells,
+    round_under_way,
+)
 from renderer import (
-    CellResult,
-    RoundCell,
     StandingsHeadings,
     StandingsRow,
     StandingsTable,
@@ -23,80 +25,7 @@ from renderer import (
     render_standings_png,
 )
 from renderer.standings import MAX_ROUNDS, MAX_ROWS
-from tournaments.model import Colour, Format
-
-SHORT_TIE_BREAKS: dict[TieBreak, Msg] = {
-    TieBreak.BUCHHOLZ_CUT_1: Msg.TIEBREAK_SHORT_BUCHHOLZ_CUT_1,
-    TieBreak.SONNEBORN_BERGER: Msg.TIEBREAK_SHORT_SONNEBORN_BERGER,
-    TieBreak.DIRECT_ENCOUNTER: Msg.TIEBREAK_SHORT_DIRECT_ENCOUNTER,
-    TieBreak.PERFORMANCE: Msg.TIEBREAK_SHORT_PERFORMANCE,
-}
-"""Each tie-break's column heading."""
-
-ARENA_WIN, ARENA_DRAW = 2, 1
-"""An arena game's points off a streak; on one they count double (docs/RULES.md,
-"Arena")."""
-
-
-def cell_result(cell: Cell) -> CellResult:
-    """The renderer's kind of a round cell."""
-    match cell:
-        case Cell.WIN:
-            return CellResult.WIN
-        case Cell.DRAW:
-            return CellResult.DRAW
-        case Cell.LOSS:
-            return CellResult.LOSS
-        case Cell.FORFEIT_WIN:
-            return CellResult.FORFEIT_WIN
-        case Cell.FORFEIT_LOSS:
-            return CellResult.FORFEIT_LOSS
-        case Cell.UNDER_WAY:
-            return CellResult.UNDER_WAY
-        case Cell.BYE:
-            return CellResult.BYE
-        case Cell.NOT_PAIRED:
-            return CellResult.NOT_PAIRED
-        case _:
-            assert_never(cell)
-
-
-def _colour(colour: Colour | None) -> Color | None:
-    if colour is None:
-        return None
-    return Color.WHITE if colour is Colour.WHITE else Color.BLACK
-
-
-def round_cells(results: tuple[ResultCell, ...], rounds: int) -> tuple[RoundCell, ...]:
-    """A Swiss or round-robin player's rounds 1 to `rounds`, a round they were not in
-    (joined later, or none yet) as not paired, so every row has a cell per round."""
-    by_round = {result.round: result for result in results}
-    cells = []
-    for number in range(1, rounds + 1):
-        result = by_round.get(number)
-        if result is None:
-            cells.append(RoundCell(CellResult.NOT_PAIRED))
-            continue
-        shown = result.cell not in (Cell.UNDER_WAY, Cell.NOT_PAIRED)
-        cells.append(RoundCell(cell_result(result.cell), opponent=result.opponent_number,
-                               colour=_colour(result.colour),
-                               points=str(result.points) if shown else ""))
-    return tuple(cells)
-
-
-def arena_cells(points: tuple[int, ...]) -> tuple[RoundCell, ...]:
-    """An arena player's games from their points in order: on a streak (after two wins
-    in a row) a game counts double, a win 4 and a draw 2, and the cell is lit."""
-    cells = []
-    wins_in_a_row = 0
-    for scored in points:
-        doubled = wins_in_a_row >= 2
-        base = scored // 2 if doubled else scored
-        result = (CellResult.WIN if base >= ARENA_WIN else
-                  CellResult.DRAW if base == ARENA_DRAW else CellResult.LOSS)
-        cells.append(RoundCell(result, points=str(scored), doubled=doubled))
-        wins_in_a_row = wins_in_a_row + 1 if result is CellResult.WIN else 0
-    return tuple(cells)
+from tournaments.model import Format
 
 
 def _row(standings: StandingsView, row: StandingRow, names: Mapping[int, str],

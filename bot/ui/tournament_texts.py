@@ -8,24 +8,29 @@ Nothing here sends anything (`bot.ui.tournament_posts` does)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
-from fractions import Fraction
+from datetime import datetime
 from typing import assert_never
 
 import discord
 
-from bot.messages import Msg, decimal, text, variant_name
+from bot.messages import Msg, text
 from bot.services.tournaments import (
-    Cell,
     RoundView,
     StandingRow,
     StandingsView,
     TieBreak,
     TournamentView,
 )
-from bot.ui.present import EMBED_COLOUR, ENDED_COLOUR, duration_text, mention, timestamp
+from bot.tournament_display import (
+    RESULTS,
+    format_text,
+    number_text,
+    round_under_way,
+    settings_line,
+)
+from bot.ui.present import EMBED_COLOUR, ENDED_COLOUR, mention, timestamp
 from storage import TournamentStatus
-from tournaments.model import ByeKind, Format, Outcome
+from tournaments.model import ByeKind, Format
 
 TOURNAMENT_COLOUR = discord.Colour(0x1565C0)
 """The colour of a tournament's embeds while it is open or under way."""
@@ -43,18 +48,6 @@ SHOWN_ROWS = 25
 THREAD_NAME = 100
 """Discord's longest channel (thread) name."""
 
-RESULTS: dict[Outcome, str] = {
-    Outcome.WHITE_WINS: "2-0",
-    Outcome.DRAW: "1-1",
-    Outcome.BLACK_WINS: "0-2",
-    Outcome.WHITE_WINS_BY_FORFEIT: "+/-",
-    Outcome.BLACK_WINS_BY_FORFEIT: "-/+",
-    Outcome.DOUBLE_FORFEIT: "-/-",
-}
-"""A game's result as draughts crosstables write it on the win-2 scale of the tournament's
-scores (docs/RULES.md, "Scores"), a forfeit as FIDE's TRF writes it: the same in every
-language, like notation."""
-
 TIE_BREAKS: dict[TieBreak, Msg] = {
     TieBreak.BUCHHOLZ_CUT_1: Msg.TIEBREAK_BUCHHOLZ_CUT_1,
     TieBreak.SONNEBORN_BERGER: Msg.TIEBREAK_SONNEBORN_BERGER,
@@ -64,41 +57,6 @@ TIE_BREAKS: dict[TieBreak, Msg] = {
 """Each tie-break's words (with its `{value}`)."""
 
 MEDALS = ("🥇", "🥈", "🥉")
-
-
-def number_text(value: int | Fraction, locale: str | None) -> str:
-    """A score or tie-break value as the reader's language writes a number: whole numbers
-    as they are, a fraction (Sonneborn-Berger with half points) with its decimals."""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return decimal(round(float(value), 2), locale)
-    return decimal(int(value), locale)
-
-
-def format_text(view: TournamentView, locale: str | None) -> str:
-    """The format with its length: "Swiss system, 5 rounds", "Arena, 1 hour"..."""
-    settings = view.settings
-    match settings.format:
-        case Format.ARENA:
-            return text(Msg.TOURNAMENT_FORMAT_ARENA, locale,
-                        duration=duration_text(settings.duration or timedelta(), locale))
-        case Format.SWISS:
-            return text(Msg.TOURNAMENT_FORMAT_SWISS, locale, count=settings.rounds or 0)
-        case Format.ROUND_ROBIN:
-            return text(Msg.TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN if settings.cycles == 2
-                        else Msg.TOURNAMENT_FORMAT_ROUND_ROBIN, locale)
-        case _:
-            assert_never(settings.format)
-
-
-def settings_line(view: TournamentView, locale: str | None) -> str:
-    """"Swiss system, 5 rounds · Turkish draughts · 5 minutes per move · rated"."""
-    settings = view.settings
-    return text(Msg.TOURNAMENT_SETTINGS_LINE, locale, format=format_text(view, locale),
-                variant=variant_name(settings.variant, locale),
-                move_time=text(Msg.TOURNAMENT_PER_MOVE, locale, duration=duration_text(
-                    timedelta(seconds=settings.move_seconds), locale)),
-                rated=text(Msg.TOURNAMENT_RATED if settings.rated
-                           else Msg.TOURNAMENT_CASUAL, locale))
 
 
 def status_text(view: TournamentView, locale: str | None, *, live: bool = True) -> str:
@@ -286,13 +244,6 @@ def standings_lines(standings: StandingsView, locale: str | None) -> list[str]:
     if left > 0:
         lines.append(text(Msg.TOURNAMENT_STANDINGS_MORE, locale, count=left))
     return lines
-
-
-def round_under_way(standings: StandingsView) -> bool:
-    """Whether a game of the standings' last round is still under way (a Swiss or round
-    robin read during a round: its games count as they end)."""
-    return any(result.round == standings.round and result.cell is Cell.UNDER_WAY
-               for row in standings.rows for result in row.results)
 
 
 def standings_embed(standings: StandingsView, locale: str | None) -> discord.Embed:

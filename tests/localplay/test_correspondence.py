@@ -26,8 +26,8 @@ import pytest
 
 import localplay
 from bot.messages import Msg, text
+from bot.messages.durations import duration_text
 from bot.services.models import MoveTime
-from bot.ui.present import duration_text
 from engine import Game, format_move, get_variant
 from localplay.server import LocalDiscord
 from standin import ChannelInfo, MessageOrigin, MessageRecord, shown_text

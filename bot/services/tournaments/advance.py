@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime
 from typing import assert_never
 
 from bot.faults import FaultPoint, reach
@@ -41,6 +42,7 @@ from bot.services.tournaments.values import (
     Started,
 )
 from storage import StaleTournamentError, TournamentStatus
+from tournaments.arena_scores import ArenaRules
 from tournaments.model import Format, Round
 from tournaments.swiss import NoLegalPairingError
 
@@ -53,20 +55,27 @@ step stores something, and a tournament's steps are finite)."""
 
 def standings_of(core: TournamentCore, snapshot: Snapshot, rounds: int | None = None
                  ) -> StandingsView:
-    """The standings of `snapshot` after its first `rounds` rounds (None: all): a
-    Swiss's or round robin's by score and tie-breaks; an arena's counting the games
-    ended by its end (or now, while it runs)."""
+    """The standings of `snapshot` after its first `rounds` rounds (None: all), now
+    (`standings_at` with the core's clock and arena rules)."""
+    return standings_at(snapshot, core.now(), core.arena_rules, rounds)
+
+
+def standings_at(snapshot: Snapshot, now: datetime, arena_rules: ArenaRules,
+                 rounds: int | None = None) -> StandingsView:
+    """The standings of `snapshot` after its first `rounds` rounds (None: all) at `now`:
+    a Swiss's or round robin's by score and tie-breaks; an arena's (under
+    `arena_rules`) counting the games ended by its end (or `now`, while it runs). Pure:
+    the web pages, which run no tournament, read the standings with it too."""
     record = snapshot.record
     format_ = Format(record.format)
     final = record.status is TournamentStatus.FINISHED
     chosen = snapshot.rounds if rounds is None else snapshot.rounds[:rounds]
     if format_ is Format.ARENA:
-        now = core.now()
         end = now if record.ends_at is None else min(now, record.ends_at)
         if final and record.ends_at is not None:
             end = record.ends_at
         return arena_standings(record.id, record.name, snapshot.numbered,
-                               snapshot.statuses, chosen, core.arena_rules, end, final=final)
+                               snapshot.statuses, chosen, arena_rules, end, final=final)
     return bracket_standings(record.id, record.name, format_, snapshot.numbered,
                              snapshot.statuses, chosen, final=final and rounds is None)
 

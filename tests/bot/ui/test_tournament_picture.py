@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.services.tournaments import Cell, ResultCell, StandingRow, StandingsView, TieBreak
-from bot.ui.tournament_picture import arena_cells, round_cells, standings_png, standings_table
+from bot.tournament_display import arena_cells, round_cells
+from bot.ui.tournament_picture import standings_png, standings_table
 from engine import Color
 from renderer import CellResult, TextDirection
 from storage import EntrantStatus

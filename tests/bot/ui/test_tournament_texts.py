@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
+from bot import tournament_display as display
 from bot.services.tournaments import Cell, ResultCell
 from bot.ui import tournament_texts as texts
 from storage import TournamentStatus
@@ -72,11 +73,11 @@ def test_each_status_says_where_the_tournament_stands() -> None:
 
 
 def test_the_formats_are_named_with_their_length() -> None:
-    assert texts.format_text(arena_view(), "en") == "Arena, 1 hour"
+    assert display.format_text(arena_view(), "en") == "Arena, 1 hour"
     round_robin = swiss_view()
     round_robin = replace(round_robin, settings=replace(
         round_robin.settings, format=Format.ROUND_ROBIN, rounds=None, cycles=2))
-    assert texts.format_text(round_robin, "en").startswith("Double round robin")
+    assert display.format_text(round_robin, "en").startswith("Double round robin")
 
 
 def test_a_game_threads_name_fits_discords_100_characters_with_the_round_and_board() -> None:
