@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import NoReturn
 
@@ -17,6 +18,7 @@ from storage.models import (
     DEFAULT_ELIGIBILITY,
     ClockState,
     Eligibility,
+    GameProgress,
     GameRecord,
     GameResult,
     GameStatus,
@@ -35,6 +37,8 @@ from storage.repositories import RatingCalculator
 from storage.sql import Row, SqlConnection, SqlDatabase, SqlValue, lock_row
 
 _ACTIVE = GameStatus.ACTIVE.value
+_PROGRESS_BATCH = 500
+"""Ids per query of `progress` (SQLite binds at most 32,766 values a statement)."""
 
 
 def _seat(user_id: int | None, level: int | None) -> Seat:
@@ -287,6 +291,20 @@ class SqlGameRepository:
         return await self._games(
             "SELECT * FROM games WHERE status = $1 ORDER BY created_at, id", _ACTIVE
         )
+
+    async def progress(self, game_ids: Collection[int]) -> dict[int, GameProgress]:
+        ids = sorted(set(game_ids))
+        found: dict[int, GameProgress] = {}
+        async with self._db.read() as conn:
+            for start in range(0, len(ids), _PROGRESS_BATCH):
+                batch = ids[start:start + _PROGRESS_BATCH]
+                marks = ", ".join(f"${n}" for n in range(1, len(batch) + 1))
+                rows = await conn.fetch(
+                    f"SELECT id, ply_count, status FROM games WHERE id IN ({marks})", *batch
+                )
+                found.update((row["id"], GameProgress(row["ply_count"], GameStatus(row["status"])))
+                             for row in rows)
+        return found
 
     async def last_activity(self, user_id: int | None = None) -> dict[int, datetime]:
         players = "" if user_id is None else " AND (g.white_user_id = $2 OR g.black_user_id = $2)"

@@ -237,6 +237,15 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class GameProgress:
+    """How far a stored game has got: its stored plies and its status
+    (`GameRepository.progress`, what a live page's poller compares)."""
+
+    plies: int
+    status: GameStatus
+
+
+@dataclass(frozen=True)
 class MoveRecord:
     """One stored move: `ply` from 1, `text` in the game's notation; in a game with a
     clock, the players' remaining times after it (increment included)."""

@@ -14,7 +14,7 @@ here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -26,6 +26,7 @@ from storage.models import (
     ClockState,
     DailyPuzzleSetting,
     Eligibility,
+    GameProgress,
     GameRecord,
     GameResult,
     LeaderboardEntry,
@@ -125,6 +126,11 @@ class GameRepository(Protocol):
 
     async def active(self) -> list[GameRecord]:
         """Every active game, oldest first."""
+        ...
+
+    async def progress(self, game_ids: Collection[int]) -> dict[int, GameProgress]:
+        """Each stored game of `game_ids` and how far it has got, read in one query
+        (a few for thousands of ids); ids of no stored game are left out."""
         ...
 
     async def last_activity(self, user_id: int | None = None) -> dict[int, datetime]:

@@ -1,10 +1,348 @@
-"""Live updates of the game pages: the server-sent events of `GET <game>/events`, fed by
-a `bot.web.context.LiveSource`."""
+"""Live updates of the game pages: the server-sent events of `GET <game>/events`
+(docs/ARCHITECTURE.md, "The web face").
+
+After `visible_game` (a game the reader may not see is the 404 page), the handler
+answers `text/event-stream` and follows the game through the process's `LiveSource`
+(`bot.web.feeds`): each time the feed yields, it reads the game as stored and sends one
+`position` event, whose id is the game's ply count and whose data is the JSON of the
+page's contract with static/replay.js: ``{"ply": N, "moves": [{"ply": k, "text":
+"..."}...], "status": "...", "over": bool}``, the moves being those after the client's
+last ply (`Last-Event-ID` on a reconnection, else `?from=`, else none). The first event
+is the game as it stands; a comment line every `LiveLimits.ping_seconds` keeps proxies
+from closing a quiet stream and finds clients gone; the stream ends after the event that
+says the game is over. A viewer past `LiveLimits.viewers_per_address` open streams from
+one address gets the 429 page, past `LiveLimits.viewers` in all the 503 page.
+
+Many viewers of one game share one read of it per ply (`GameReads`): a move is one
+read and one JSON text per language, whatever the number of viewers.
+"""
 
 from __future__ import annotations
 
-from aiohttp import web
+import asyncio
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncGenerator, AsyncIterator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import assert_never
+
+from aiohttp import hdrs, web
+
+from bot.messages import Msg, text
+from bot.services.move_text import numeric_text
+from bot.web.access import visible_game
+from bot.web.context import CONTEXT
+from bot.web.feeds import BusFeed, PollingFeed
+from bot.web.language import reader_language
+from bot.web.limits import client_address
+from bot.web.paths import EVENTS, GAMES
+from engine import Color, Position, Variant, get_variant
+from storage import (
+    GameNotFoundError,
+    GameRecord,
+    GameResult,
+    GameStatus,
+    MoveRecord,
+    Storage,
+    StorageError,
+)
+
+log = logging.getLogger(__name__)
+
+EVENT_STREAM = "text/event-stream"
+PING = b": ping\n\n"
+"""A comment line: ignored by EventSource, it keeps the connection in use."""
+
+FROM = "from"
+"""The query parameter naming the last ply the page already shows."""
+
+MAX_PLY = 100_000
+"""The highest ply a client may name (more than any game's plies)."""
+
+
+@dataclass(frozen=True)
+class LiveLimits:
+    """How many live viewers one process serves, and how often it pings them.
+
+    viewers: open event streams in all (past it: the 503 page).
+    viewers_per_address: open event streams from one client address (past it: 429).
+    ping_seconds: the time between two comment lines on a quiet stream."""
+
+    viewers: int = 5_000
+    viewers_per_address: int = 16
+    ping_seconds: float = 15.0
+
+    def __post_init__(self) -> None:
+        if self.viewers < 1 or self.viewers_per_address < 1 or self.ping_seconds <= 0:
+            raise ValueError(f"live limits must be positive: {self}")
+
+
+LIVE_LIMITS = web.AppKey("dama_live_limits", LiveLimits)
+"""The application's `LiveLimits` (absent: the defaults), read at each request."""
+
+
+class Viewers:
+    """The open event streams, by client address and in all."""
+
+    def __init__(self) -> None:
+        self._by_address: dict[str, int] = {}
+        self.total = 0
+
+    @contextmanager
+    def admit(self, address: str, limits: LiveLimits) -> Iterator[None]:
+        """Count one stream from `address` while the block runs. Raises
+        `web.HTTPTooManyRequests` when `address` has `limits.viewers_per_address` open,
+        `web.HTTPServiceUnavailable` when the process has `limits.viewers` open."""
+        held = self._by_address.get(address, 0)
+        if held >= limits.viewers_per_address:
+            raise web.HTTPTooManyRequests(headers={hdrs.RETRY_AFTER: "30"})
+        if self.total >= limits.viewers:
+            raise web.HTTPServiceUnavailable(headers={hdrs.RETRY_AFTER: "30"})
+        self._by_address[address] = held + 1
+        self.total += 1
+        try:
+            yield
+        finally:
+            self.total -= 1
+            left = self._by_address[address] - 1
+            if left:
+                self._by_address[address] = left
+            else:
+                del self._by_address[address]
+
+    def of(self, address: str) -> int:
+        """How many streams `address` has open."""
+        return self._by_address.get(address, 0)
+
+
+def _to_move(record: GameRecord, variant: Variant) -> Color:
+    first = Position.from_fen(record.start_fen, variant).turn
+    return first if record.ply_count % 2 == 0 else first.opponent
+
+
+def _color_word(color: Color, language: str) -> str:
+    return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, language)
+
+
+def status_text(record: GameRecord, language: str) -> str:
+    """The game's state in one line in `language`: who is to move while it goes on, else
+    its result (docs/RULES.md for who wins)."""
+    variant = get_variant(record.variant)
+    match record.status:
+        case GameStatus.ACTIVE:
+            return text(Msg.WEB_LIVE_TO_MOVE, language,
+                        color=_color_word(_to_move(record, variant), language))
+        case GameStatus.ABORTED:
+            return text(Msg.WEB_LIVE_ABORTED, language)
+        case GameStatus.FINISHED:
+            pass
+        case _:
+            assert_never(record.status)
+    match record.result:
+        case GameResult.WHITE_WINS:
+            return text(Msg.WEB_LIVE_WIN, language, color=_color_word(Color.WHITE, language),
+                        score="1-0")
+        case GameResult.BLACK_WINS:
+            return text(Msg.WEB_LIVE_WIN, language, color=_color_word(Color.BLACK, language),
+                        score="0-1")
+        case GameResult.DRAW | None:
+            return text(Msg.WEB_LIVE_DRAW, language)
+        case _:
+            assert_never(record.result)
+
+
+def written_move(move: MoveRecord, variant: Variant) -> str:
+    """A stored move in its game's notation: the federation's numbers for the variants
+    written in numbers (Italian, International, English checkers), else algebraic
+    (docs/RULES.md, "Coordinates and notation")."""
+    return numeric_text(move.text, variant) if variant.numeric_notation else move.text
+
+
+class GameRead:
+    """A game as read once for its live viewers: the record, its moves' texts, and the
+    events made of them (memoised per client ply and language)."""
+
+    __slots__ = ("_events", "moves", "record")
+
+    def __init__(self, record: GameRecord, moves: list[MoveRecord]) -> None:
+        variant = get_variant(record.variant)
+        self.record = record
+        self.moves = tuple(written_move(move, variant) for move in moves)
+        self._events: dict[tuple[int, str], bytes] = {}
+
+    @property
+    def plies(self) -> int:
+        return self.record.ply_count
+
+    @property
+    def over(self) -> bool:
+        return self.record.status is not GameStatus.ACTIVE
+
+    def event(self, after: int, language: str) -> bytes:
+        """The `position` event for a client that shows the plies up to `after` (one
+        beyond the game's: every move), in `language`."""
+        after = after if 0 <= after <= self.plies else 0
+        key = (after, language)
+        found = self._events.get(key)
+        if found is None:
+            data = json.dumps({
+                "ply": self.plies,
+                "moves": [{"ply": ply, "text": self.moves[ply - 1]}
+                          for ply in range(after + 1, self.plies + 1)],
+                "status": status_text(self.record, language),
+                "over": self.over,
+            }, ensure_ascii=False, separators=(",", ":"))
+            found = f"id: {self.plies}\nevent: position\ndata: {data}\n\n".encode()
+            if len(self._events) < 64:
+                self._events[key] = found
+        return found
+
+
+class GameReads:
+    """One read of a game per ply for all its viewers, and one after its end.
+
+    A viewer told ply N shares a read started for one told N or later (started after ply
+    N was committed, so it shows it); once a game is read over, that read is final. A
+    read runs in a task of its own, so a viewer that leaves does not cancel the others'.
+    At most `size` games are kept; a failed read is forgotten."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self._size = size
+        self._reads: OrderedDict[int, tuple[int, bool, asyncio.Task[GameRead]]] = (
+            OrderedDict())
+
+    async def read(self, storage: Storage, game_id: int, plies: int, *,
+                   ended: bool = False) -> GameRead:
+        """The game as stored once ply `plies` is (and, `ended`, once it is over).
+        Raises `StorageError` when the read fails (`GameNotFoundError`: no such game)."""
+        kept = self._reads.get(game_id)
+        if kept is not None and _covers(kept, plies, ended):
+            self._reads.move_to_end(game_id)
+            return await asyncio.shield(kept[2])
+        task = asyncio.ensure_future(_load(storage, game_id))
+        self._reads[game_id] = (plies, ended, task)
+        self._reads.move_to_end(game_id)
+        while len(self._reads) > self._size:
+            self._reads.popitem(last=False)
+        task.add_done_callback(lambda done: self._forget_failed(game_id, done))
+        return await asyncio.shield(task)
+
+    def _forget_failed(self, game_id: int, task: asyncio.Task[GameRead]) -> None:
+        if task.cancelled() or task.exception() is not None:
+            kept = self._reads.get(game_id)
+            if kept is not None and kept[2] is task:
+                del self._reads[game_id]
+
+    def __len__(self) -> int:
+        return len(self._reads)
+
+
+def _covers(kept: tuple[int, bool, asyncio.Task[GameRead]], plies: int, ended: bool) -> bool:
+    kept_plies, kept_ended, task = kept
+    final = (task.done() and not task.cancelled() and task.exception() is None
+             and task.result().over)
+    return final or (kept_plies >= plies and (kept_ended or not ended))
+
+
+async def _load(storage: Storage, game_id: int) -> GameRead:
+    record, moves = await storage.games.load(game_id)
+    return GameRead(record, moves)
+
+
+def client_ply(request: web.Request) -> int:
+    """The last ply the client shows: its `Last-Event-ID` (a reconnection), else
+    `?from=`, else 0. Raises `web.HTTPBadRequest` for anything but one whole number from 0
+    to `MAX_PLY`."""
+    values = request.headers.getall(hdrs.LAST_EVENT_ID, [])
+    if not values:
+        values = request.query.getall(FROM, [])
+    if not values:
+        return 0
+    if len(values) != 1:
+        raise web.HTTPBadRequest()
+    value = values[0].strip()
+    if not (value.isascii() and value.isdigit() and len(value) <= 6) or int(value) > MAX_PLY:
+        raise web.HTTPBadRequest()
+    return int(value)
+
+
+class LiveEvents:
+    """The events handler of one application, with its viewers and shared reads."""
+
+    def __init__(self) -> None:
+        self.viewers = Viewers()
+        self.reads = GameReads()
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """`GET <game>/events`: see the module's docstring. Raises `web.HTTPNotFound`
+        (`visible_game`), `web.HTTPBadRequest` (`client_ply`), `HTTPTooManyRequests` and
+        `HTTPServiceUnavailable` (`Viewers.admit`) before anything is sent."""
+        record = await visible_game(request)
+        context = request.app[CONTEXT]
+        limits = request.app.get(LIVE_LIMITS) or LiveLimits()
+        after = client_ply(request)
+        language = reader_language(request).code
+        address = client_address(request, context.settings.trusted_proxies)
+        with self.viewers.admit(address, limits):
+            response = web.StreamResponse(headers={
+                hdrs.CONTENT_TYPE: EVENT_STREAM,
+                hdrs.CACHE_CONTROL: "no-cache",
+                "X-Accel-Buffering": "no",
+            })
+            await response.prepare(request)
+            try:
+                await self._follow(response, context.live.watch(record.id), context.storage,
+                                   record.id, after, language, limits)
+            except ConnectionResetError:
+                pass  # the client went away: nothing more to send
+            except GameNotFoundError:
+                pass  # deleted meanwhile: the stream ends
+            except StorageError as error:  # the client's EventSource will try again
+                log.warning("a live page's read of game %s failed: %s", record.id, error)
+            return response
+
+    async def _follow(self, response: web.StreamResponse, watch: AsyncIterator[int],
+                      storage: Storage, game_id: int, after: int, language: str,
+                      limits: LiveLimits) -> None:
+        change: asyncio.Future[int] = asyncio.ensure_future(anext(watch))
+        shown = -1  # the plies of the last event sent (-1: none yet)
+        try:
+            while True:
+                done, _ = await asyncio.wait({change}, timeout=limits.ping_seconds)
+                if not done:
+                    await response.write(PING)
+                    continue
+                try:
+                    plies = change.result()
+                except StopAsyncIteration:
+                    break
+                read = await self.reads.read(storage, game_id, plies)
+                if read.plies > shown or read.over:
+                    await response.write(read.event(after, language))
+                    shown, after = read.plies, read.plies
+                if read.over:
+                    return
+                change = asyncio.ensure_future(anext(watch))
+            # the watch ended (the game is over, or the feed closed): its last state
+            read = await self.reads.read(storage, game_id, max(shown, 0), ended=True)
+            if read.over:
+                await response.write(read.event(after, language))
+        finally:
+            change.cancel()
+            await asyncio.gather(change, return_exceptions=True)
+            if isinstance(watch, AsyncGenerator):
+                await watch.aclose()
 
 
 def add_routes(router: web.UrlDispatcher) -> None:
-    """Register the events handler on `router` (`bot.web.paths`)."""
+    """Register `GET <game>/events` for both forms of a game's path (`bot.web.paths`)."""
+    events = LiveEvents()
+    for game in GAMES:
+        router.add_get(game + EVENTS, events.handle, allow_head=False)
+
+
+__all__ = ["LIVE_LIMITS", "BusFeed", "GameRead", "GameReads", "LiveEvents", "LiveLimits",
+           "PollingFeed", "Viewers", "add_routes", "client_ply", "status_text",
+           "written_move"]

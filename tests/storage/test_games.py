@@ -16,6 +16,7 @@ from storage import (
     ClockState,
     GameNotActiveError,
     GameNotFoundError,
+    GameProgress,
     GameRecord,
     GameResult,
     GameStatus,
@@ -174,6 +175,29 @@ async def test_append_moves_and_load(storage: Storage, clock: FakeClock) -> None
     assert await storage.games.moves(game.id) == [first, second]
     with pytest.raises(GameNotFoundError):
         await storage.games.load(999)
+
+
+async def test_progress_is_each_asked_games_plies_and_status(storage: Storage) -> None:
+    moving = await storage.games.create(new_game(channel=1))
+    ended = await storage.games.create(new_game(channel=2))
+    untouched = await storage.games.create(new_game(channel=3))
+    await storage.games.append_move(moving.id, ply=1, text="d3-d4")
+    await storage.games.append_move(moving.id, ply=2, text="a6-a5")
+    await storage.games.append_move(ended.id, ply=1, text="d3-d4")
+    await storage.games.abort(ended.id, termination="abandoned")
+    assert await storage.games.progress([moving.id, ended.id, 999]) == {
+        moving.id: GameProgress(2, GameStatus.ACTIVE),
+        ended.id: GameProgress(1, GameStatus.ABORTED),
+    }
+    assert await storage.games.progress([untouched.id]) == {
+        untouched.id: GameProgress(0, GameStatus.ACTIVE)}
+    assert await storage.games.progress([]) == {}
+
+
+async def test_progress_reads_more_games_than_one_statement_binds(storage: Storage) -> None:
+    game = await storage.games.create(new_game())
+    asked = [game.id, *range(10_000, 10_000 + 1_200)]
+    assert await storage.games.progress(asked) == {game.id: GameProgress(0, GameStatus.ACTIVE)}
 
 
 async def test_stale_and_future_plies_rejected(storage: Storage) -> None:
