@@ -56,7 +56,7 @@ async def test_the_keyboard_steps_through_the_replay_and_marks_the_current_move(
 
     await page.keyboard.press("Home")
     await wait_ply(page, 0)
-    assert await current_moves(page) == []  # the start: no move played yet
+    assert await current_moves(page) == [0]  # the start position
     seen.add(await board_src(page))
     for expected in (1, 2, 3):
         await page.keyboard.press("ArrowRight")
@@ -87,7 +87,7 @@ async def test_a_move_in_the_list_shows_its_ply_and_flip_turns_the_board(
     unflipped = await board_src(page)
     assert "flip=1" not in unflipped
 
-    await page.locator("#flip").click()
+    await page.locator("button[data-step=flip]").click()
     await wait_board(page)
     flipped = await board_src(page)
     assert "flip=1" in flipped and "ply=5" in flipped

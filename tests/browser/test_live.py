@@ -56,7 +56,7 @@ async def test_moves_played_on_discord_appear_on_the_open_page(
         assert links[0].startswith(f"{base_url}/games/{game_id}/"), links
 
         page = await pages.page()
-        async with page.expect_response(lambda answer: answer.url.endswith("/events")):
+        async with page.expect_response(lambda answer: "/events" in answer.url):
             await page.goto(links[0])
         await wait_board(page)
         assert await plies(page) == 0 and await move_count(page) == 0
@@ -68,12 +68,12 @@ async def test_moves_played_on_discord_appear_on_the_open_page(
             shown_before = await board_src(page)
             await play_move(local, player, channel, text)
             await page.wait_for_function(
-                "n => document.querySelectorAll('ol#moves li').length === n",
+                "n => document.querySelectorAll('ol#moves a[data-ply]').length === n + 1",
                 arg=number, timeout=LIVE_WAIT_MS)
             await wait_ply(page, number)  # the viewer was at the end: it follows
             assert await plies(page) == number
             assert await board_src(page) != shown_before
-            assert text in await page.locator("ol#moves li").nth(number - 1).inner_text()
+            assert text in await page.locator(f"ol#moves a[data-ply='{number}']").inner_text()
             position = apply_move(position, move, variant)
 
         status_before = await page.locator("#status").inner_text()

@@ -230,12 +230,12 @@ async def wait_ply(page: Page, expected: int) -> None:
 
 
 async def move_count(page: Page) -> int:
-    """The moves listed in `ol#moves`."""
-    return await page.locator("ol#moves li").count()
+    """The moves listed in `ol#moves` (its first entry, ply 0, is the start position)."""
+    return await page.locator("ol#moves a[data-ply]:not([data-ply='0'])").count()
 
 
 async def current_moves(page: Page) -> list[int]:
-    """The plies of the move links marked as the current one (`aria-current`)."""
+    """The plies of the move list's entries marked as the one shown (`aria-current`)."""
     marked = page.locator("ol#moves a[aria-current]")
     return [int(await marked.nth(i).get_attribute("data-ply") or "-1")
             for i in range(await marked.count())]

@@ -25,10 +25,10 @@ import aiohttp
 from bot.services.web_access import PageKind, WebAddress, WebSettings
 from bot.web import WebServer
 from bot.web.context import LiveSource, WebContext, make_context
+from bot.web.feeds import BusFeed
 from localplay.server import LocalDiscord
 from tests.support.local_discord import READY_TIMEOUT
 from tests.support.services import Services, build_services
-from tests.support.web import QuietLive
 from tests.support.web_scene import Scene, build_scene, fresh_clock
 
 WEB_SECRET = "browser-tests-web-secret-0123456789abcdef"
@@ -126,9 +126,8 @@ class SceneSite:
 
 
 def _live_source(services: Services) -> LiveSource:
-    """The live source of a web face beside the bot, on `services`' event bus (W4's
-    `bot.web.live`); one that hears nothing until it exists."""
-    return QuietLive()
+    """The live source of a web face beside the bot: `services`' event bus."""
+    return BusFeed(services.composed.events, services.storage.games)
 
 
 @asynccontextmanager
