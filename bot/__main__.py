@@ -1,5 +1,6 @@
-"""`python -m bot [run | local ... | db copy SOURCE TARGET]` (also `dama-bot`): start the
-Discord bot, or copy its SQLite database into PostgreSQL.
+"""`python -m bot [run | web | local ... | db copy SOURCE TARGET]` (also `dama-bot`): start
+the Discord bot, serve its game pages on the web, or copy its SQLite database into
+PostgreSQL.
 
 Subcommands are a table of name -> handler. `run` connects to Discord and needs
 DISCORD_TOKEN (without one it says so, status 2). Without a subcommand (what `make run`
@@ -41,6 +42,13 @@ def _default(args: argparse.Namespace) -> int:
     from bot.app import run
 
     return run(settings)
+
+
+def _web(args: argparse.Namespace) -> int:
+    """`dama-bot web`: the game pages in a process of their own (`bot.web.process`)."""
+    from bot.web.process import run
+
+    return run(load_settings())
 
 
 def _local(args: argparse.Namespace) -> int:
@@ -91,6 +99,8 @@ def _db(args: argparse.Namespace) -> int:
 
 COMMANDS: dict[str, tuple[str, Callable[[argparse.Namespace], int]]] = {
     "run": ("connect to Discord with DISCORD_TOKEN and serve the slash commands", _run),
+    "web": ("serve the game pages on the web from the bot's database, without Discord "
+            "(DAMA_WEB_ADDRESS, default 127.0.0.1:8080; docs/OPERATING.md)", _web),
     "local": ("play in the terminal against a local Discord stand-in (no token needed; "
               "`dama-bot local --help` lists its options)", _local),
     "db": ("database tools: `db copy SOURCE TARGET` copies an SQLite database into an "

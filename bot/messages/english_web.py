@@ -9,13 +9,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.messages.english_web_game import ENGLISH_WEB_GAME
-from bot.messages.english_web_live import ENGLISH_WEB_LIVE
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
 ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     # --- the frame (bot/web: errors, language switcher), the server default, the buttons
-    Msg.SERVER_SETTINGS_LINE_WEB: "Game pages on the web: {value}",
+    Msg.SERVER_SETTINGS_LINE_WEB: "Game pages on the web: **{value}**",
     Msg.WEB_VISIBILITY_PUBLIC: "public (by number and by link)",
     Msg.WEB_VISIBILITY_LINK: "by link only",
     Msg.WEB_VISIBILITY_OFF: "off",
@@ -39,5 +38,4 @@ ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_ERROR_SERVER_TITLE: "Something went wrong",
     Msg.WEB_ERROR_SERVER: "The page could not be made. Try again in a moment.",
     **ENGLISH_WEB_GAME,
-    **ENGLISH_WEB_LIVE,
 })

@@ -604,9 +604,3 @@ class Msg(enum.StrEnum):
     WEB_GAME_MISTAKE = "web.game.mistake"
     WEB_GAME_GRAPH_ALT = "web.game.graph_alt"
     WEB_GAME_PREVIEW_TO_MOVE = "web.game.preview_to_move"
-    # --- the web face: the live updates of a game page (bot/web/live.py; English in
-    # english_web_live.py) ----------------------------------------------------------------
-    WEB_LIVE_TO_MOVE = "web.live.to_move"
-    WEB_LIVE_WIN = "web.live.win"
-    WEB_LIVE_DRAW = "web.live.draw"
-    WEB_LIVE_ABORTED = "web.live.aborted"

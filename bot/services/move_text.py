@@ -1,19 +1,17 @@
 """Move text as players type it: reading a move (`parse_player_move`), the refusal of text
 that does not name a legal move (`problem_error`), and `/move` and `/solve`
-autocompletion (`suggest_moves`), and a move written in the federation's numbers
-(`numeric_text`, for the Discord messages and the web pages alike).
+autocompletion (`suggest_moves`).
 
 Plain functions on engine values, used by the game service, the puzzle service and the
-play cog. Every one of them but `numeric_text` (text alone) may be slow on a position
-with thousands of capture routes (docs/RULES.md, set-up positions): callers run them off
-the event loop (`bot.move_work.MoveWork` or a worker thread). Module-level, so a worker
-process can run them.
+play cog. Every one of them may be slow on a position with thousands of capture routes
+(docs/RULES.md, set-up positions): callers run them off the event loop
+(`bot.move_work.MoveWork` or a worker thread). Module-level, so a worker process can run
+them.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -33,7 +31,7 @@ from engine import (
     legal_moves,
     parse_move,
 )
-from engine.squares_board import number_of, parse_square_on, square_name_of
+from engine.squares_board import number_of, square_name_of
 
 MAX_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -167,19 +165,3 @@ def suggest_moves(
         if len(choices) == MAX_CHOICES:
             break
     return choices
-
-
-_SQUARE = re.compile(r"[a-j](?:10|[1-9])")
-
-
-def numeric_text(move_text: str, variant: Variant) -> str:
-    """A move of `variant` (one with `numeric_notation`: Italian, International, English
-    checkers) written by `engine.format_move` in algebraic (``b3-a4``, ``d1xb3xd5``) with
-    its squares as the numbers of `variant`'s board (Italian ``21-17``; International
-    1..50 and English checkers 1..32: `engine.squares_board.number_of`): the same squares
-    in the same order, so the same move text as `format_move(..., numeric=True)`.
-    Raises ValueError for a light square or a square off the board (no move lands on
-    one)."""
-    size = variant.board_size
-    return _SQUARE.sub(
-        lambda m: str(number_of(parse_square_on(m.group(0), size), variant)), move_text)

@@ -334,18 +334,22 @@ class PreferenceService:
     `player_cache_seconds`: how long a player's preferences read are kept in memory (None:
     until this process changes them). With several bot processes (shards), a player may
     change them through another process, so the bot reads them again after a while; a
-    server's defaults are changed only through the process that owns the server."""
+    server's defaults are changed only through the process that owns the server.
+    `guild_cache_seconds`: the same for a server's defaults (None: until this process
+    changes them), for a process that reads servers it does not own (`dama-bot web`)."""
 
     def __init__(self, repository: SettingsRepository,
                  defaults: ChallengeLimits = ChallengeLimits(), *,
                  player_cache_seconds: float | None = None,
+                 guild_cache_seconds: float | None = None,
                  monotonic: Callable[[], float] = time.monotonic) -> None:
         self._repository = repository
         self._defaults = defaults
         self._player_cache_seconds = player_cache_seconds
+        self._guild_cache_seconds = guild_cache_seconds
         self._monotonic = monotonic
         self._players: dict[int, tuple[float, PlayerSettings]] = {}
-        self._guilds: dict[int, GuildSettings] = {}
+        self._guilds: dict[int, tuple[float, GuildSettings]] = {}
 
     @staticmethod
     def _player_from(stored: Mapping[str, str]) -> PlayerSettings:
@@ -395,11 +399,14 @@ class PreferenceService:
         """The server's defaults (direct messages, None: the environment's)."""
         if guild_id is None:
             return GuildSettings(self._defaults)
-        cached = self._guilds.get(guild_id)
-        if cached is None:
-            cached = self._guild_from(await self._repository.guild(guild_id))
-            self._guilds[guild_id] = cached
-        return cached
+        now = self._monotonic()
+        entry = self._guilds.get(guild_id)
+        ttl = self._guild_cache_seconds
+        if entry is not None and (ttl is None or now - entry[0] < ttl):
+            return entry[1]
+        settings = self._guild_from(await self._repository.guild(guild_id))
+        self._guilds[guild_id] = (now, settings)
+        return settings
 
     async def update_guild(self, guild_id: int, **changes: str | int) -> GuildSettings:
         """Store the server's defaults given by name (`PREFERENCES` a server sets) and
@@ -411,7 +418,7 @@ class PreferenceService:
         stored = (await self._repository.set_guild(guild_id, values) if values
                   else await self._repository.guild(guild_id))
         settings = self._guild_from(stored)
-        self._guilds[guild_id] = settings
+        self._guilds[guild_id] = (self._monotonic(), settings)
         return settings
 
     async def player_language(self, user_id: int) -> str | None:

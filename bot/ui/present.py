@@ -42,7 +42,6 @@ from bot.services import (
 from bot.services.errors import ChannelRef, Quoted
 from bot.services.game_words import END_REASONS, numeric_text
 from bot.services.games.clock import left_of, time_control_text
-from bot.services.move_text import numeric_text as numeric_text
 from bot.services.settings import PreferenceService
 from bot.ui.text_board import piece_letters
 from engine import VARIANTS, Color, Position, Variant

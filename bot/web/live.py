@@ -13,41 +13,30 @@ from closing a quiet stream and finds clients gone; the stream ends after the ev
 says the game is over. A viewer past `LiveLimits.viewers_per_address` open streams from
 one address gets the 429 page, past `LiveLimits.viewers` in all the 503 page.
 
-Many viewers of one game share one read of it per ply (`GameReads`): a move is one
-read and one JSON text per language, whatever the number of viewers.
+Many viewers of one game share one read of it per ply (`bot.web.live_reads`), whose
+texts are the game page's.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections import OrderedDict
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import assert_never
 
 from aiohttp import hdrs, web
 
-from bot.messages import Msg, text
-from bot.services.move_text import numeric_text
+from bot.language import Language
 from bot.web.access import visible_game
 from bot.web.context import CONTEXT
 from bot.web.feeds import BusFeed, PollingFeed
 from bot.web.language import reader_language
 from bot.web.limits import client_address
+from bot.web.live_reads import GameRead, GameReads
 from bot.web.paths import EVENTS, GAMES
-from engine import Color, Position, Variant, get_variant
-from storage import (
-    GameNotFoundError,
-    GameRecord,
-    GameResult,
-    GameStatus,
-    MoveRecord,
-    Storage,
-    StorageError,
-)
+from engine import DamaError
+from storage import GameNotFoundError, Storage, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -117,140 +106,6 @@ class Viewers:
         return self._by_address.get(address, 0)
 
 
-def _to_move(record: GameRecord, variant: Variant) -> Color:
-    first = Position.from_fen(record.start_fen, variant).turn
-    return first if record.ply_count % 2 == 0 else first.opponent
-
-
-def _color_word(color: Color, language: str) -> str:
-    return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, language)
-
-
-def status_text(record: GameRecord, language: str) -> str:
-    """The game's state in one line in `language`: who is to move while it goes on, else
-    its result (docs/RULES.md for who wins)."""
-    variant = get_variant(record.variant)
-    match record.status:
-        case GameStatus.ACTIVE:
-            return text(Msg.WEB_LIVE_TO_MOVE, language,
-                        color=_color_word(_to_move(record, variant), language))
-        case GameStatus.ABORTED:
-            return text(Msg.WEB_LIVE_ABORTED, language)
-        case GameStatus.FINISHED:
-            pass
-        case _:
-            assert_never(record.status)
-    match record.result:
-        case GameResult.WHITE_WINS:
-            return text(Msg.WEB_LIVE_WIN, language, color=_color_word(Color.WHITE, language),
-                        score="1-0")
-        case GameResult.BLACK_WINS:
-            return text(Msg.WEB_LIVE_WIN, language, color=_color_word(Color.BLACK, language),
-                        score="0-1")
-        case GameResult.DRAW | None:
-            return text(Msg.WEB_LIVE_DRAW, language)
-        case _:
-            assert_never(record.result)
-
-
-def written_move(move: MoveRecord, variant: Variant) -> str:
-    """A stored move in its game's notation: the federation's numbers for the variants
-    written in numbers (Italian, International, English checkers), else algebraic
-    (docs/RULES.md, "Coordinates and notation")."""
-    return numeric_text(move.text, variant) if variant.numeric_notation else move.text
-
-
-class GameRead:
-    """A game as read once for its live viewers: the record, its moves' texts, and the
-    events made of them (memoised per client ply and language)."""
-
-    __slots__ = ("_events", "moves", "record")
-
-    def __init__(self, record: GameRecord, moves: list[MoveRecord]) -> None:
-        variant = get_variant(record.variant)
-        self.record = record
-        self.moves = tuple(written_move(move, variant) for move in moves)
-        self._events: dict[tuple[int, str], bytes] = {}
-
-    @property
-    def plies(self) -> int:
-        return self.record.ply_count
-
-    @property
-    def over(self) -> bool:
-        return self.record.status is not GameStatus.ACTIVE
-
-    def event(self, after: int, language: str) -> bytes:
-        """The `position` event for a client that shows the plies up to `after` (one
-        beyond the game's: every move), in `language`."""
-        after = after if 0 <= after <= self.plies else 0
-        key = (after, language)
-        found = self._events.get(key)
-        if found is None:
-            data = json.dumps({
-                "ply": self.plies,
-                "moves": [{"ply": ply, "text": self.moves[ply - 1]}
-                          for ply in range(after + 1, self.plies + 1)],
-                "status": status_text(self.record, language),
-                "over": self.over,
-            }, ensure_ascii=False, separators=(",", ":"))
-            found = f"id: {self.plies}\nevent: position\ndata: {data}\n\n".encode()
-            if len(self._events) < 64:
-                self._events[key] = found
-        return found
-
-
-class GameReads:
-    """One read of a game per ply for all its viewers, and one after its end.
-
-    A viewer told ply N shares a read started for one told N or later (started after ply
-    N was committed, so it shows it); once a game is read over, that read is final. A
-    read runs in a task of its own, so a viewer that leaves does not cancel the others'.
-    At most `size` games are kept; a failed read is forgotten."""
-
-    def __init__(self, size: int = 1024) -> None:
-        self._size = size
-        self._reads: OrderedDict[int, tuple[int, bool, asyncio.Task[GameRead]]] = (
-            OrderedDict())
-
-    async def read(self, storage: Storage, game_id: int, plies: int, *,
-                   ended: bool = False) -> GameRead:
-        """The game as stored once ply `plies` is (and, `ended`, once it is over).
-        Raises `StorageError` when the read fails (`GameNotFoundError`: no such game)."""
-        kept = self._reads.get(game_id)
-        if kept is not None and _covers(kept, plies, ended):
-            self._reads.move_to_end(game_id)
-            return await asyncio.shield(kept[2])
-        task = asyncio.ensure_future(_load(storage, game_id))
-        self._reads[game_id] = (plies, ended, task)
-        self._reads.move_to_end(game_id)
-        while len(self._reads) > self._size:
-            self._reads.popitem(last=False)
-        task.add_done_callback(lambda done: self._forget_failed(game_id, done))
-        return await asyncio.shield(task)
-
-    def _forget_failed(self, game_id: int, task: asyncio.Task[GameRead]) -> None:
-        if task.cancelled() or task.exception() is not None:
-            kept = self._reads.get(game_id)
-            if kept is not None and kept[2] is task:
-                del self._reads[game_id]
-
-    def __len__(self) -> int:
-        return len(self._reads)
-
-
-def _covers(kept: tuple[int, bool, asyncio.Task[GameRead]], plies: int, ended: bool) -> bool:
-    kept_plies, kept_ended, task = kept
-    final = (task.done() and not task.cancelled() and task.exception() is None
-             and task.result().over)
-    return final or (kept_plies >= plies and (kept_ended or not ended))
-
-
-async def _load(storage: Storage, game_id: int) -> GameRead:
-    record, moves = await storage.games.load(game_id)
-    return GameRead(record, moves)
-
-
 def client_ply(request: web.Request) -> int:
     """The last ply the client shows: its `Last-Event-ID` (a reconnection), else
     `?from=`, else 0. Raises `web.HTTPBadRequest` for anything but one whole number from 0
@@ -283,7 +138,7 @@ class LiveEvents:
         context = request.app[CONTEXT]
         limits = request.app.get(LIVE_LIMITS) or LiveLimits()
         after = client_ply(request)
-        language = reader_language(request).code
+        language = reader_language(request).language
         address = client_address(request, context.settings.trusted_proxies)
         with self.viewers.admit(address, limits):
             response = web.StreamResponse(headers={
@@ -301,10 +156,12 @@ class LiveEvents:
                 pass  # deleted meanwhile: the stream ends
             except StorageError as error:  # the client's EventSource will try again
                 log.warning("a live page's read of game %s failed: %s", record.id, error)
+            except DamaError:  # its moves do not replay: its page is refused too
+                log.warning("game %s's stored moves do not replay", record.id)
             return response
 
     async def _follow(self, response: web.StreamResponse, watch: AsyncIterator[int],
-                      storage: Storage, game_id: int, after: int, language: str,
+                      storage: Storage, game_id: int, after: int, language: Language,
                       limits: LiveLimits) -> None:
         change: asyncio.Future[int] = asyncio.ensure_future(anext(watch))
         shown = -1  # the plies of the last event sent (-1: none yet)
@@ -320,7 +177,7 @@ class LiveEvents:
                     break
                 read = await self.reads.read(storage, game_id, plies)
                 if read.plies > shown or read.over:
-                    await response.write(read.event(after, language))
+                    await response.write(await read.event(after, language))
                     shown, after = read.plies, read.plies
                 if read.over:
                     return
@@ -328,7 +185,7 @@ class LiveEvents:
             # the watch ended (the game is over, or the feed closed): its last state
             read = await self.reads.read(storage, game_id, max(shown, 0), ended=True)
             if read.over:
-                await response.write(read.event(after, language))
+                await response.write(await read.event(after, language))
         finally:
             change.cancel()
             await asyncio.gather(change, return_exceptions=True)
@@ -344,5 +201,4 @@ def add_routes(router: web.UrlDispatcher) -> None:
 
 
 __all__ = ["LIVE_LIMITS", "BusFeed", "GameRead", "GameReads", "LiveEvents", "LiveLimits",
-           "PollingFeed", "Viewers", "add_routes", "client_ply", "status_text",
-           "written_move"]
+           "PollingFeed", "Viewers", "add_routes", "client_ply"]

@@ -309,6 +309,7 @@ def test_the_server_embed_shows_each_default_beside_the_environments() -> None:
         "Language of the channel posts: **Türkçe** (change it with /server-settings "
         "language:)",
         "Organiser role (runs tournaments, besides Manage Server): **none**",
+        "Game pages on the web: **by link only**",
         "Change them with /server-settings.",
     ]
 

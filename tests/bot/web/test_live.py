@@ -121,22 +121,29 @@ async def eventually(check: Callable[[], bool], within: float = WITHIN) -> None:
         await asyncio.sleep(0.01)
 
 
+async def named_game(services: Services, variant: str = "turkish") -> GameRecord:
+    """A game of alice (White) and bob, as the bot knows their names."""
+    await services.stats.remember(ALICE, "alice")
+    await services.stats.remember(BOB, "bob")
+    return await start_game(services, variant, rated=False)
+
+
 async def test_a_move_reaches_the_viewer_within_a_second_with_its_text(
         open_services: OpenServices) -> None:
     services = await open_services()
-    record = await start_game(services, "turkish")
+    record = await named_game(services)
     feed = BusFeed(services.composed.events, services.storage.games)
     async with live_face(services, feed) as face, follow(face, record) as stream:
         first = await stream.event()
         assert first == {"id": "0", "event": "position", "data": {
-            "ply": 0, "moves": [], "status": "White to move.", "over": False}}
+            "ply": 0, "moves": [], "status": "alice to move (White).", "over": False}}
         started = time.perf_counter()
         await services.games.play(CHANNEL, ALICE, "a3-a4")
         moved = await stream.event()
         assert time.perf_counter() - started < WITHIN
         assert moved["id"] == "1"
-        assert moved["data"] == {"ply": 1, "moves": [{"ply": 1, "text": "a3-a4"}],
-                                 "status": "Black to move.", "over": False}
+        assert moved["data"] == {"ply": 1, "moves": [{"ply": 1, "text": "1. a3-a4"}],
+                                 "status": "bob to move (Black).", "over": False}
 
 
 async def test_the_stream_is_not_buffered_nor_cached(open_services: OpenServices) -> None:
@@ -159,7 +166,7 @@ async def test_moves_are_written_in_the_games_notation(open_services: OpenServic
         await stream.event()
         await services.games.play(CHANNEL, ALICE, "21-17")
         moved = await stream.event()
-        assert moved["data"]["moves"] == [{"ply": 1, "text": "21-17"}]
+        assert moved["data"]["moves"] == [{"ply": 1, "text": "1. 21-17"}]
 
 
 async def test_a_client_gets_the_moves_after_the_ply_it_shows(
@@ -173,25 +180,26 @@ async def test_a_client_gets_the_moves_after_the_ply_it_shows(
         async with follow(face, record, since=1) as stream:
             first = await stream.event()
             assert first["id"] == "3"
-            assert first["data"]["moves"] == [{"ply": 2, "text": "h6-h5"},
-                                              {"ply": 3, "text": "b3-b4"}]
+            assert first["data"]["moves"] == [{"ply": 2, "text": "1... h6-h5"},
+                                              {"ply": 3, "text": "2. b3-b4"}]
         async with follow(face, record, since=1, last_event_id=2) as stream:
-            assert (await stream.event())["data"]["moves"] == [{"ply": 3, "text": "b3-b4"}]
+            assert (await stream.event())["data"]["moves"] == [
+                {"ply": 3, "text": "2. b3-b4"}]
         async with follow(face, record) as stream:
             assert len((await stream.event())["data"]["moves"]) == 3
 
 
 async def test_the_stream_ends_with_the_game(open_services: OpenServices) -> None:
     services = await open_services()
-    record = await start_game(services, "turkish")
+    record = await named_game(services)
     await services.games.play(CHANNEL, ALICE, "a3-a4")
     feed = BusFeed(services.composed.events, services.storage.games)
     async with live_face(services, feed) as face, follow(face, record, since=1) as stream:
         await stream.event()
         await services.games.resign(CHANNEL, BOB)
         last = await stream.event()
-        assert last["data"] == {"ply": 1, "moves": [], "status": "White wins (1-0).",
-                                "over": True}
+        assert last["data"] == {"ply": 1, "moves": [],
+                                "status": "alice won (1-0): by resignation.", "over": True}
         assert await stream.ended()
     assert feed.watchers.count() == 0
 
@@ -203,7 +211,7 @@ async def test_an_ended_games_stream_is_its_result_alone(open_services: OpenServ
     feed = BusFeed(services.composed.events, services.storage.games)
     async with live_face(services, feed) as face, follow(face, record) as stream:
         assert (await stream.event())["data"] == {
-            "ply": 0, "moves": [], "status": "Game aborted: no result.", "over": True}
+            "ply": 0, "moves": [], "status": "No result: aborted.", "over": True}
         assert await stream.ended()
 
 
@@ -219,7 +227,8 @@ async def test_the_polling_feed_carries_another_processes_moves(
             await stream.event()
             started = time.perf_counter()
             await services.games.play(CHANNEL, ALICE, "a3-a4")
-            assert (await stream.event())["data"]["moves"] == [{"ply": 1, "text": "a3-a4"}]
+            assert (await stream.event())["data"]["moves"] == [
+                {"ply": 1, "text": "1. a3-a4"}]
             assert time.perf_counter() - started < WITHIN
             await services.games.resign(CHANNEL, BOB)
             assert (await stream.event())["data"]["over"]
