@@ -11,6 +11,7 @@ from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
 ENGLISH_WEB_GAME: Mapping[Msg, str | Plural] = MappingProxyType({
+    Msg.WEB_PAGE_LANGUAGES: "Languages",
     Msg.WEB_GAME_TITLE: "{white} vs {black} · {variant} · game #{game_id}",
     Msg.WEB_GAME_HEADING: "Game #{game_id}: {white} vs {black}",
     Msg.WEB_GAME_BOARD_ALT_START: "{variant} board, the start position: {color} to move.",

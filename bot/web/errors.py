@@ -16,7 +16,7 @@ from aiohttp import hdrs, web
 from bot.messages import Msg
 from bot.web.language import reader_language
 from bot.web.paths import HOME
-from bot.web.templates import PageLanguage, render
+from bot.web.templates import render
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +55,8 @@ def error_page(request: web.Request, status: int,
     shown = shown_status(status)
     title, explanation = ERROR_TEXTS[shown]
     reader = reader_language(request)
-    body = render(ERROR_TEMPLATE, PageLanguage(reader.language, reader.from_url), HOME, {},
-                  title=title, explanation=explanation, noindex=True)
+    body = render(ERROR_TEMPLATE, reader, HOME, {}, title=title,
+                  explanation=explanation, noindex=True)
     response = web.Response(status=shown, text=body, content_type="text/html",
                             charset="utf-8")
     for name, value in (headers or {}).items():

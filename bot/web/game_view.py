@@ -18,7 +18,7 @@ from datetime import timedelta
 from babel.dates import format_timedelta
 
 from bot.language import Language
-from bot.messages import Msg, percent, text, variant_name
+from bot.messages import Msg, isolate, percent, text, variant_name
 from bot.ratings import display_rating
 from bot.services.game_words import (
     END_REASONS,
@@ -105,6 +105,7 @@ class GameView:
 
     game_id: int
     title: str
+    heading: str
     variant: str
     kind: str
     time_control: str | None
@@ -139,6 +140,17 @@ def player_name(seat: Seat, name: str | None, language: Language) -> str:
     return name if name else str(seat.user_id)
 
 
+def turn_status(record: GameRecord, names: tuple[str | None, str | None], turn: Color,
+                language: Language) -> str:
+    """The status line of a game under way whose side to move is `turn`: that player by
+    name (`player_name` of their stored display name in `names`, White's first; isolated,
+    UAX #9) and their colour."""
+    seat, name = (record.white, names[0]) if turn is Color.WHITE else (record.black, names[1])
+    return text(Msg.BOARD_TURN, language.value,
+                player=isolate(player_name(seat, name, language)),
+                color=colour_name(turn, language))
+
+
 def colour_name(color: Color, language: Language) -> str:
     return text(Msg.COLOR_WHITE if color is Color.WHITE else Msg.COLOR_BLACK, language.value)
 
@@ -155,12 +167,31 @@ def _rating(record: GameRecord, color: Color, current: Rating | None) -> str | N
     return None if record.status is GameStatus.FINISHED else "1500?"
 
 
-def _written(game: Game) -> tuple[str, ...]:
-    """Each move of `game` in its notation (numbers where the variant has them)."""
+@dataclass(frozen=True)
+class NumberedMove:
+    """A ply as the move list writes it, in every language alike: ``12.`` or ``12...``
+    and the move in the game's notation."""
+
+    ply: int
+    number: str
+    move: str
+
+    @property
+    def text(self) -> str:
+        """``12. c3-d4``: the move list's text, also what the live updates send."""
+        return f"{self.number} {self.move}"
+
+
+def numbered_moves(game: Game, first_ply: int = 1) -> tuple[NumberedMove, ...]:
+    """The moves of `game` from ply `first_ply` on, numbered (`move_number`) and written
+    in the game's notation (numbers where the variant has them: `engine.format_move`)."""
     positions = game.positions()
-    numeric = game.variant.numeric_notation
-    return tuple(format_move(move, positions[index], game.variant, numeric=numeric)
-                 for index, move in enumerate(game.moves))
+    variant = game.variant
+    numeric = variant.numeric_notation
+    return tuple(
+        NumberedMove(index + 1, move_number(index + 1, positions[index].turn, variant),
+                     format_move(move, positions[index], variant, numeric=numeric))
+        for index, move in enumerate(game.moves) if index + 1 >= first_ply)
 
 
 def _result(inputs: GameInputs, game: Game, names: tuple[str, str],
@@ -246,37 +277,37 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
     record = inputs.record
     locale = language.value
     variant = variant_name(game.variant.key, locale)
-    names = (player_name(record.white, inputs.names[0], language),
+    shown = (player_name(record.white, inputs.names[0], language),
              player_name(record.black, inputs.names[1], language))
     sides = tuple(
         SideView(color, colour_name(color, language), name,
                  _rating(record, color, current))
-        for color, name, current in zip((Color.WHITE, Color.BLACK), names, inputs.ratings,
+        for color, name, current in zip((Color.WHITE, Color.BLACK), shown, inputs.ratings,
                                         strict=True))
+    # In sentences each name keeps its own direction whatever the page's (UAX #9).
+    names = (isolate(shown[0]), isolate(shown[1]))
     over = record.status is not GameStatus.ACTIVE
     positions = game.positions()
     moves: list[MoveLine] = []
-    written = _written(game)
-    for index, move in enumerate(written):
-        ply = index + 1
-        number = move_number(ply, positions[index].turn, game.variant)
+    written = numbered_moves(game)
+    for line in written:
+        ply = line.ply
         if over and ply == len(written):
             alt = text(Msg.WEB_GAME_BOARD_ALT_FINAL, locale, variant=variant,
-                       move=f"{number} {move}", ply=ply)
+                       move=line.text, ply=ply)
         else:
-            alt = text(Msg.WEB_GAME_BOARD_ALT, locale, variant=variant,
-                       move=f"{number} {move}", ply=ply,
-                       color=colour_name(positions[ply].turn, language))
-        moves.append(MoveLine(ply, number, move, alt))
+            alt = text(Msg.WEB_GAME_BOARD_ALT, locale, variant=variant, move=line.text,
+                       ply=ply, color=colour_name(positions[ply].turn, language))
+        moves.append(MoveLine(ply, line.number, line.move, alt))
     result = _result(inputs, game, names, language)
-    turn = game.position.turn
-    status = result if result is not None else text(
-        Msg.BOARD_TURN, locale, player=names[0] if turn is Color.WHITE else names[1],
-        color=colour_name(turn, language))
+    status = result if result is not None else turn_status(
+        record, inputs.names, game.position.turn, language)
     return GameView(
         game_id=record.id,
         title=text(Msg.WEB_GAME_TITLE, locale, white=names[0], black=names[1],
                    variant=variant, game_id=record.id),
+        heading=text(Msg.WEB_GAME_HEADING, locale, white=names[0], black=names[1],
+                     game_id=record.id),
         variant=variant,
         kind=text(Msg.RATED if record.rated else Msg.CASUAL, locale),
         time_control=_time_control(record, language),

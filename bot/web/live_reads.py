@@ -15,10 +15,9 @@ import json
 from collections import OrderedDict
 
 from bot.language import Language
-from bot.messages import Msg, text
 from bot.services.game_words import move_number, numeric_text
 from bot.services.replay import replay_game
-from bot.web.game_view import GameInputs, colour_name, game_view, player_name
+from bot.web.game_view import GameInputs, game_view, turn_status
 from engine import Color, Position, Variant, get_variant
 from storage import GameRecord, GameStatus, MoveRecord, Storage
 
@@ -69,11 +68,7 @@ class GameRead:
         if not self.over:
             first = Position.from_fen(self.record.start_fen, self._variant).turn
             turn = first if self.plies % 2 == 0 else first.opponent
-            seat = self.record.white if turn is Color.WHITE else self.record.black
-            name = self._names[0] if turn is Color.WHITE else self._names[1]
-            return text(Msg.BOARD_TURN, language.value,
-                        player=player_name(seat, name, language),
-                        color=colour_name(turn, language))
+            return turn_status(self.record, self._names, turn, language)
         found = self._results.get(language)
         if found is None:
             game = await asyncio.to_thread(replay_game, self.record, self._moves)

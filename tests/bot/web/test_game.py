@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+from bot.messages import isolate
 from bot.services.settings import WebVisibility
 from bot.services.web_access import PageKind
 from engine import Color, Game, format_move, get_variant, legal_moves
@@ -17,6 +18,8 @@ from tests.support.services import ALICE, BOB, CHANNEL, GUILD, OpenServices, Ser
 from tests.support.web import WEB_SETTINGS, WebFace, set_web, web_server
 
 PLIES = 6
+ALICE_NAME, BOB_NAME = isolate("Alice"), isolate("Bob")
+"""The players' names as sentences hold them (`bot.messages.isolate`, UAX #9)."""
 
 
 class Page(HTMLParser):
@@ -105,7 +108,8 @@ async def test_the_page_at_a_ply_marks_that_move_and_shows_its_board(
     board = page.find("img", id="board")[0][0]
     assert board["src"] == f"{path}/board.png?ply=3"
     assert board["alt"] == f"Turkish draughts board after 2. {third} (ply 3): Black to move."
-    assert page.find("p", id="status")[0][1] == "Alice to move (White)."  # the game's
+    # the game's status (its turn now), each name isolated in its own direction
+    assert page.find("p", id="status")[0][1] == f"{ALICE_NAME} to move (White)."
     assert page.find("ol", id="moves")[0][0]["dir"] == "ltr"
 
 
@@ -148,7 +152,7 @@ async def test_an_ended_game_shows_its_result_and_its_pictures_never_change(
         assert await picture.read() == render_png(
             positions[-1], mirror.variant, last_move=mirror.moves[-1],
             before=positions[-2], size=512, show_turn=False)
-    result = "Alice won (1-0): by resignation."
+    result = f"{ALICE_NAME} won (1-0): by resignation."
     assert page.find("dd", id="result")[0][1] == result
     assert page.find("p", id="status")[0][1] == result
     assert page.find("main", id="game")[0][0]["data-live"] == ""
@@ -167,7 +171,8 @@ async def test_the_preview_tags_are_absolute_and_show_the_position(
     assert page.meta("og:image") == f"{base}{path}/board.png?ply=2"
     assert page.meta("og:url") == f"{base}{path}?ply=2"
     assert page.meta("twitter:card") == "summary_large_image"
-    assert page.meta("og:title") == f"Alice vs Bob · Turkish draughts · game #{game_id}"
+    assert page.meta("og:title") == (
+        f"{ALICE_NAME} vs {BOB_NAME} · Turkish draughts · game #{game_id}")
     assert page.meta("og:description").endswith("(ply 2): White to move.")
     assert page.meta("robots") == "noindex"
 
@@ -249,3 +254,15 @@ async def test_pictures_of_a_hidden_game_are_the_missing_page(
         for path in (f"/games/{game_id}", f"/games/{game_id}/board.png",
                      f"/games/{game_id}/graph.png"):
             assert (await face.client.get(path)).status == 404, path
+
+
+async def test_a_players_name_is_text_never_markup(open_services: OpenServices) -> None:
+    s = await open_services()
+    game_id, _ = await _played(s)
+    await s.stats.remember(ALICE, '<img src=x onerror="alert(1)">')
+    async with web_server(s) as face:
+        html = await (await face.client.get(_signed(face, game_id))).text()
+    page = Page(html)
+    assert [attrs.get("src") for attrs, _ in page.find("img")] == [
+        f"{_signed(face, game_id)}/board.png?ply={PLIES}"]
+    assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in html

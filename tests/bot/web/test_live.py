@@ -16,6 +16,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+from bot.messages import isolate
 from bot.services.settings import WebVisibility
 from bot.services.web_access import PageKind
 from bot.web import make_app
@@ -136,14 +137,14 @@ async def test_a_move_reaches_the_viewer_within_a_second_with_its_text(
     async with live_face(services, feed) as face, follow(face, record) as stream:
         first = await stream.event()
         assert first == {"id": "0", "event": "position", "data": {
-            "ply": 0, "moves": [], "status": "alice to move (White).", "over": False}}
+            "ply": 0, "moves": [], "status": f"{isolate('alice')} to move (White).", "over": False}}
         started = time.perf_counter()
         await services.games.play(CHANNEL, ALICE, "a3-a4")
         moved = await stream.event()
         assert time.perf_counter() - started < WITHIN
         assert moved["id"] == "1"
         assert moved["data"] == {"ply": 1, "moves": [{"ply": 1, "text": "1. a3-a4"}],
-                                 "status": "bob to move (Black).", "over": False}
+                                 "status": f"{isolate('bob')} to move (Black).", "over": False}
 
 
 async def test_the_stream_is_not_buffered_nor_cached(open_services: OpenServices) -> None:
@@ -199,7 +200,8 @@ async def test_the_stream_ends_with_the_game(open_services: OpenServices) -> Non
         await services.games.resign(CHANNEL, BOB)
         last = await stream.event()
         assert last["data"] == {"ply": 1, "moves": [],
-                                "status": "alice won (1-0): by resignation.", "over": True}
+                                "status": f"{isolate('alice')} won (1-0): by resignation.",
+                                "over": True}
         assert await stream.ended()
     assert feed.watchers.count() == 0
 
