@@ -14,7 +14,6 @@ from bot.messages.english_places import ENGLISH_PLACES
 from bot.messages.english_rules import ENGLISH_RULES
 from bot.messages.english_tournaments import ENGLISH_TOURNAMENTS
 from bot.messages.english_web import ENGLISH_WEB
-from bot.messages.english_web_pages import ENGLISH_WEB_PAGES
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
 
@@ -596,5 +595,5 @@ ENGLISH: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.BUTTON_ANALYZE: "Analyze",
     **ENGLISH_RULES,
     **ENGLISH_TOURNAMENTS,
-    **ENGLISH_GAMES, **ENGLISH_PLACES, **ENGLISH_WEB, **ENGLISH_WEB_PAGES,
+    **ENGLISH_GAMES, **ENGLISH_PLACES, **ENGLISH_WEB,
 })

@@ -1,7 +1,7 @@
 """The English texts of the web face's player, leaderboard, tournament and home pages
-(`ENGLISH_WEB_PAGES`, part of `ENGLISH`; `bot/web/pages/`). Words from docs/GLOSSARY.md;
-results, colours, variants and the tournaments' settings reuse the Discord side's
-messages."""
+(`ENGLISH_WEB_PAGES`, part of `ENGLISH` through `english_web.py`; `bot/web/pages/`).
+Words from docs/GLOSSARY.md; results, colours, variants and the tournaments' settings
+reuse the Discord side's messages."""
 
 from __future__ import annotations
 
@@ -65,10 +65,8 @@ ENGLISH_WEB_PAGES: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_TOURNAMENT_WHITE: "White",
     Msg.WEB_TOURNAMENT_BLACK: "Black",
     Msg.WEB_TOURNAMENT_RESULT: "Result",
-    Msg.WEB_TOURNAMENT_UNDER_WAY: "under way",
     Msg.WEB_TOURNAMENT_WATCH: "Games under way",
     Msg.WEB_TOURNAMENT_NOT_STARTED: "The tournament has not started yet.",
     Msg.WEB_TOURNAMENT_CELLS: "Each round: the opponent's number, the side played and the "
                               "points scored.",
-    Msg.WEB_TOURNAMENT_PLAYERS: "Players",
 })

@@ -540,11 +540,9 @@ class Msg(enum.StrEnum):
     WEB_TOURNAMENT_WHITE = "web.tournament.white"
     WEB_TOURNAMENT_BLACK = "web.tournament.black"
     WEB_TOURNAMENT_RESULT = "web.tournament.result"
-    WEB_TOURNAMENT_UNDER_WAY = "web.tournament.under_way"
     WEB_TOURNAMENT_WATCH = "web.tournament.watch"
     WEB_TOURNAMENT_NOT_STARTED = "web.tournament.not_started"
     WEB_TOURNAMENT_CELLS = "web.tournament.cells"
-    WEB_TOURNAMENT_PLAYERS = "web.tournament.players"
     # --- the web face's frame (bot/web, W1: errors, language switcher; the server
     # default `web`; the link buttons; English in english_web.py) ----------------------
     SERVER_SETTINGS_LINE_WEB = "settings.server_line.web"

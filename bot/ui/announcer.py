@@ -31,6 +31,7 @@ import discord
 
 from bot.faults import FaultPoint, reach
 from bot.messages import Msg, text
+from bot.messages.durations import duration_text
 from bot.services import (
     Announce,
     BoardState,
@@ -60,7 +61,6 @@ from bot.ui.present import (
     Permission,
     Perspective,
     Presenter,
-    duration_text,
     missing_for_board,
     param,
 )

@@ -10,6 +10,7 @@ from datetime import timedelta
 import discord
 
 from bot.messages import Msg, decimal, join_list, text, variant_name
+from bot.messages.durations import duration_text
 from bot.ratings import display_rating
 from bot.services import EndReason, Leaderboard, PdnFile
 from bot.services.stats import Needs
@@ -17,7 +18,6 @@ from bot.ui.present import (
     BOARD_FILE,
     EMBED_COLOUR,
     END_REASONS,
-    duration_text,
     mention,
     timestamp,
 )

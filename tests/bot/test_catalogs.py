@@ -596,19 +596,20 @@ def test_an_enum_value_in_a_sentence_is_reported() -> None:
 def unused_ids(sources: Mapping[str, str]) -> list[str]:
     """The message ids no code in `sources` (path: code) names as `Msg.X`, apart from the
     ids the engine's refusal reasons reach (`bot.services.move_text.MOVE_PROBLEMS`). The
-    files that define the ids (`messages/ids.py`, `messages/english.py`,
-    `messages/english_rules.py`) do not count."""
-    defining = {"messages/ids.py", "messages/english.py", "messages/english_rules.py"}
+    files that define the ids (`messages/ids.py` and the English, `messages/english*.py`)
+    do not count; the web pages' templates (`web/templates/*.html`) name ids too."""
     named = set()
     for path, code in sources.items():
-        if path not in defining:
+        if path != "messages/ids.py" and not re.fullmatch(r"messages/english\w*\.py", path):
             named |= set(re.findall(r"\bMsg\.([A-Z0-9_]+)\b", code))
     reached = {key.name for key in MOVE_PROBLEMS.values()}
     return sorted(key.value for key in Msg if key.name not in named | reached)
 
 
 def test_every_message_id_is_used() -> None:
-    assert unused_ids(_bot_sources()) == []
+    templates = {str(path.relative_to(BOT)): path.read_text()
+                 for path in BOT.rglob("web/templates/*.html")}
+    assert unused_ids(_bot_sources() | templates) == []
 
 
 def test_a_message_id_no_code_uses_is_reported() -> None:

@@ -16,9 +16,10 @@ from bot.ratings import display_rating
 from bot.services.stats import Leaderboard
 from bot.web.access import visible_leaderboard
 from bot.web.context import CONTEXT, WebContext
+from bot.web.language import reader_language
 from bot.web.pages.player import player_name
 from bot.web.paths import LEADERBOARDS
-from bot.web.templates import page_language, render_page
+from bot.web.templates import render_page
 from engine import VARIANTS
 
 DEFAULT_VARIANT = "turkish"
@@ -123,7 +124,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     the server's setting, a wrong token, an unknown variant)."""
     guild_id = await visible_leaderboard(request)
     variant = chosen_variant(request)
-    locale = page_language(request).language.value
+    locale = reader_language(request).code
     page = await leaderboard_page(request.app[CONTEXT], guild_id, variant, locale)
     return render_page(request, "leaderboard.html", view=page, here=request.path)
 

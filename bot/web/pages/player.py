@@ -20,8 +20,9 @@ from bot.ratings import display_rating
 from bot.services.settings import WebVisibility
 from bot.web.access import visible_player
 from bot.web.context import CONTEXT, WebContext
+from bot.web.language import reader_language
 from bot.web.paths import PLAYER
-from bot.web.templates import page_language, render_page
+from bot.web.templates import render_page
 from storage import Eligibility, GameRecord, Player, Rating, Seat, Side
 
 RECENT_GAMES = 20
@@ -200,7 +201,7 @@ async def player(request: web.Request) -> web.Response:
     """GET `/players/{id}/{token}`: the player's page, or the 404 page
     (`bot.web.access.visible_player`)."""
     found = await visible_player(request)
-    locale = page_language(request).language.value
+    locale = reader_language(request).code
     page = await player_page(request.app[CONTEXT], found, locale)
     return render_page(request, "player.html", view=page)
 

@@ -38,9 +38,10 @@ from bot.tournament_display import (
 )
 from bot.web.access import visible_tournament
 from bot.web.context import CONTEXT, WebContext
+from bot.web.language import reader_language
 from bot.web.pages.player import player_name
 from bot.web.paths import TOURNAMENTS
-from bot.web.templates import page_language, render_page
+from bot.web.templates import render_page
 from engine import Color
 from renderer import RoundCell
 from renderer.standings import cell_text
@@ -286,7 +287,7 @@ async def tournament_page(context: WebContext, record: TournamentRecord,
 async def tournament(request: web.Request) -> web.Response:
     """GET `/tournaments/{id}[/{token}]`: the page, or the 404 page."""
     record = await visible_tournament(request)
-    locale = page_language(request).language.value
+    locale = reader_language(request).code
     page = await tournament_page(request.app[CONTEXT], record, locale)
     return render_page(request, "tournament.html", view=page)
 

@@ -10,6 +10,7 @@ import pytest
 
 import engine
 from bot.messages import LRI, PDI, Msg
+from bot.messages.durations import duration_text
 from bot.services import (
     BoardState,
     Ending,
@@ -26,7 +27,6 @@ from bot.ui.present import (
     Perspective,
     Presenter,
     clock_text,
-    duration_text,
     numeric_text,
     shown_move,
 )

@@ -59,10 +59,12 @@ async def test_the_page_lists_public_games_only_and_says_so(
     async with web_server(services) as face:
         body = await _page(face, _player_path(face, ALICE))
         links = face.context.access.links
-        assert await links.game(public) in body
+        public_url = await links.game(public)
+        assert public_url is not None and public_url in body
         assert f"#{public.id}<" in body
         for hidden in (link_only, direct):
-            assert await links.game(hidden) not in body
+            hidden_url = await links.game(hidden)
+            assert hidden_url is not None and hidden_url not in body
             assert f"#{hidden.id}<" not in body
         assert _shown(Msg.WEB_PLAYER_ONLY_PUBLIC) in body
         assert _shown(Msg.SCORE_WIN) in body
