@@ -109,7 +109,8 @@ async def launch(playwright: Playwright, executable: Path) -> Browser:
 @dataclass(frozen=True)
 class Problem:
     """Something a reader's browser reports as wrong on a page: `kind` ("console",
-    "pageerror", "requestfailed"), the page's URL then, and the browser's text."""
+    "pageerror", "requestfailed"), the URL it concerns (the resource's, else the page's)
+    and the browser's text."""
 
     kind: str
     url: str
@@ -151,7 +152,8 @@ class BrowserPages:
 
         def console(message: ConsoleMessage) -> None:
             if message.type == "error":
-                self.problems.append(Problem("console", page.url, message.text))
+                source = message.location.get("url") or page.url
+                self.problems.append(Problem("console", source, message.text))
 
         def page_error(error: Error) -> None:
             self.problems.append(Problem("pageerror", page.url, str(error)))
