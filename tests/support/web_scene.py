@@ -10,7 +10,9 @@ real game from `tests/data`).
   search budget per position);
 - a Turkish game under way there between Alice and Carol (a few plies played);
 - a finished Turkish game in the link-only server (Bob and Carol, Carol resigns);
-- a round robin of four players in the public server, its first round played.
+- a round robin of four players in the public server, its first round played (a few
+  moves, then the lower user id wins or draws: rated games, so the leaderboard lists
+  them).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from tests.support.tournament_play import (
     PLAYERS,
     by_lower_id,
     create,
+    current_round,
     play_round,
 )
 from tournaments.model import Format
@@ -47,6 +50,10 @@ ANALYSED_CHANNEL, LIVE_CHANNEL, LINK_CHANNEL = 610, 611, 612
 
 LIVE_PLIES = 6
 """Plies played in the game under way."""
+
+TOURNAMENT_PLIES = 8
+"""Plies played in each game of the tournament's first round before it ends (a game
+ended before its first moves is not rated)."""
 
 ANALYSIS_NODES = 3_000
 """Search budget per position of the scene's analysis: enough to find the real game's
@@ -186,6 +193,10 @@ async def _tournament(services: Services) -> int:
                                         role_ids=frozenset(), display_name=NAMES[player])
     await services.tournaments.start(view.id, ORGANISER, guild_id=GUILD, may_organise=True)
     await services.tournaments.idle()
+    for board, pairing in enumerate((await current_round(services, view.id)).pairings):
+        assert pairing.thread_id is not None
+        await _random_plies(services, pairing.thread_id, pairing.white, pairing.black,
+                            TOURNAMENT_PLIES, seed=11 + board)
     await play_round(services, view.id, by_lower_id)
     return view.id
 
