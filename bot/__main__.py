@@ -33,12 +33,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _default(args: argparse.Namespace) -> int:
-    """`dama-bot` alone (`make run`): `run` with a token, else local play."""
+    """`dama-bot` alone (`make run`): `run` with a token, else local play with the game
+    pages on the web (`--web`)."""
     settings = load_settings()
     if settings.token is None:  # no token: local play instead (docs/LOCAL_PLAY.md)
         print("dama-bot: DISCORD_TOKEN is not set, so the bot starts in local mode "
               "(no Discord; `dama-bot run` connects to Discord).", file=sys.stderr)
-        return _play_locally([])
+        return _play_locally(["--web"])  # with its game pages (docs/LOCAL_PLAY.md)
     from bot.app import run
 
     return run(settings)

@@ -60,6 +60,9 @@ from bot.ui.tournament_events import EventFollowingOutlet, TournamentEvents
 from bot.ui.tournament_picture import standings_png
 from bot.ui.tournament_posts import TournamentPosts
 from bot.ui.translator import CommandTranslator
+from bot.web.context import LiveSource, make_context
+from bot.web.feeds import BusFeed, PollingFeed
+from bot.web.server import WebServer
 from puzzles import Puzzle
 from storage import AnalysisUnderWay, redact_url, utc_now
 from storage.clock import Clock
@@ -223,6 +226,8 @@ class DamaBot(commands.AutoShardedBot):
         self._interrupted: list[AnalysisUnderWay] = []
         self._correcting: asyncio.Task[None] | None = None
         self._notification_outlet: DiscordNotifications | None = None
+        self.web: WebServer | None = None
+        """The web face served beside the bot (`DAMA_WEB_ADDRESS`), once started."""
 
     async def report_activity(self, interaction: discord.Interaction[Any]) -> None:
         """Report the interaction's user to the notifications (`bot.ui.notifications.
@@ -259,6 +264,7 @@ class DamaBot(commands.AutoShardedBot):
             await services.close()
             return
         announcer = services.announcer
+        await self._start_web(services)
         self.errors = ErrorReporter(announcer)
         self._warming = asyncio.create_task(self._warm(), name="dama-warm-renderer")
         play = Play(games=services.games, challenges=services.challenges, announcer=announcer,
@@ -267,7 +273,8 @@ class DamaBot(commands.AutoShardedBot):
                     clock=self.clock)
         await self.add_cog(play)
         await self.add_cog(Info(stats=services.stats, presenter=self.presenter,
-                                settings=settings, preferences=services.preferences))
+                                settings=settings, preferences=services.preferences,
+                                links=announcer.links))
         await self.add_cog(Computer(computer_games=services.computer_games,
                                     announcer=announcer, settings=settings))
         puzzle_cog = Puzzles(puzzles=services.puzzles, errors=self.errors,
@@ -315,6 +322,32 @@ class DamaBot(commands.AutoShardedBot):
             services.start()
         freeze_heap()
         await self._commands_at_start()
+
+    async def _start_web(self, services: Services[GameAnnouncer]) -> None:
+        """With the web face configured (docs/OPERATING.md, "Game pages on the web"): the
+        "Game page" buttons (`announcer.links`), and with `DAMA_WEB_ADDRESS` the pages
+        served by this process (they read the database: no need to wait for the
+        restore), their live updates from its events (from the database when another
+        process owns some shards). An address it cannot listen on is logged; the bot runs
+        on without the pages."""
+        web_settings = self.settings.web
+        if web_settings is None or self._stopping:
+            return
+        live: LiveSource = (BusFeed(services.events, services.storage.games)
+                            if self.scope.everything else PollingFeed(services.storage.games))
+        context = await make_context(services.storage, services.stats, services.preferences,
+                                     live, web_settings, self.clock)
+        services.announcer.show_pages(context.access.links)
+        if web_settings.address is None:
+            return
+        server = WebServer(context)
+        try:
+            await server.start()
+        except OSError as error:
+            log.error("the game pages cannot be served on %s: %s", web_settings.address, error)
+            await live.close()
+            return
+        self.web = server
 
     async def _commands_at_start(self) -> None:
         """Register the commands (the process holding shard 0, `bot.sync`), then learn
@@ -460,6 +493,8 @@ class DamaBot(commands.AutoShardedBot):
             await asyncio.gather(self._syncing, return_exceptions=True)
         if self._warming is not None:
             await asyncio.gather(self._warming, return_exceptions=True)
+        if self.web is not None:
+            await self.web.stop()  # before the database it reads closes
         if services is not None:
             await services.close()
         if self._notification_outlet is not None:

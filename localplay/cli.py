@@ -40,6 +40,7 @@ from localplay.server import (
 )
 from localplay.session import TerminalSession
 from localplay.unfinished import bring_back, describe, unfinished_games
+from localplay.web import WebAddressError, serving_address, web_env
 
 BANNER = """\
 dama-bot LOCAL MODE: a stand-in Discord on this machine, no Discord account needed.
@@ -148,13 +149,19 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
     if refused is not None:
         emit(refused)
         return 2
+    try:
+        pages = None if args.web is None else serving_address(args.web)
+    except WebAddressError as error:
+        emit(f"dama-bot local: {error}")
+        return 2
     url = is_url(args.database)
     database: Path | str = args.database if url else Path(args.database or DEFAULT_DATABASE)
     if args.fresh and isinstance(database, Path):
         _delete_database(database)
     unfinished = [] if url else await unfinished_games(Path(database))
     local = LocalDiscord(database=database, log_path=args.log, id_seed=LOCAL_ID_SEED,
-                         shards=args.shards, extra_guilds=[ANNEX_GUILD], locale=args.locale)
+                         shards=args.shards, extra_guilds=[ANNEX_GUILD], locale=args.locale,
+                         env=web_env(pages))
     emit("Starting the stand-in and the bot...")
     async with local, TerminalSession(
         local, boards_dir=args.boards, emit=emit, user=args.user, locale=args.locale,
@@ -168,6 +175,9 @@ async def play(args: argparse.Namespace, emit: Printer = say) -> int:
                            annex=annex, annex_first=annex_channels[0],
                            annex_channels=", ".join("#" + c for c in annex_channels),
                            shards=shards))
+        if pages is not None:
+            emit(f"Game pages: http://{pages}/ (each board's [Game page] button links to "
+                 "its game's page)")
         await bring_back(local.standin, unfinished)
         if unfinished:
             emit(f"({len(unfinished)} unfinished game(s) of earlier runs go on here, in "

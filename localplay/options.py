@@ -11,6 +11,8 @@ DEFAULT_DATABASE = "data/local.sqlite3"
 DEFAULT_REPLAY_DATABASE = "data/replay.sqlite3"
 DEFAULT_LOG = "data/local-bot.log"
 DEFAULT_BOARDS = "local-boards"
+DEFAULT_WEB = "127.0.0.1:8080"
+"""Where `--web` without an address serves the game pages (another free port if taken)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--boards", default=DEFAULT_BOARDS, metavar="DIR",
                         help=f"folder for the board pictures (default {DEFAULT_BOARDS})")
     parser.add_argument("--log", default=DEFAULT_LOG, help=f"the bot's log (default {DEFAULT_LOG})")
+    parser.add_argument("--web", nargs="?", const=DEFAULT_WEB, metavar="HOST:PORT",
+                        help="serve the game pages on the web beside the bot, at HOST:PORT "
+                             f"(default {DEFAULT_WEB}, or a free port if it is taken; "
+                             "`make run` turns it on): each board gets a Game page link")
     parser.add_argument("--user", default="alice", help="who you are at first (default alice)")
     parser.add_argument("--locale", default="en-US", choices=sorted(LOCALES), metavar="LOCALE",
                         help="the Discord client locale of the users you type as, and the "

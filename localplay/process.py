@@ -76,6 +76,8 @@ class BotProcess:
     def environment(self) -> dict[str, str]:
         """The child's environment (the parent's, the extra settings, then ours)."""
         env = {k: v for k, v in os.environ.items() if k not in _OVERRIDDEN}
+        # No game pages unless asked for (`--web`), whatever `.env` says: empty wins over it.
+        env.update(DAMA_WEB_ADDRESS="", DAMA_WEB_URL="")
         env.update(self.extra_env)
         env.update(
             DAMA_DISCORD_URL=self.url,

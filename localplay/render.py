@@ -168,7 +168,8 @@ class MessageText:
         shown = [b for b in message.buttons if b.label] if buttons else []
         if shown:
             out.append("  " + " ".join(
-                f"[{b.label}{' (disabled)' if b.disabled else ''}]" for b in shown
+                f"[{b.label}{f': {b.url}' if b.url else ''}"
+                f"{' (disabled)' if b.disabled else ''}]" for b in shown
             ))
         for menu in select_menus(message) if buttons else ():
             head = f"{menu.placeholder}: " if menu.placeholder else ""

@@ -433,6 +433,10 @@ class TerminalSession:
         for message in candidates:
             for button in message.buttons:
                 names = {(button.label or "").casefold(), (button.custom_id or "").casefold()}
+                if wanted in names and not button.disabled and button.url is not None:
+                    # A link button sends the bot nothing: a browser opens its page.
+                    self.emit(f"(a link: open {button.url} in a browser)")
+                    return
                 if wanted in names and not button.disabled:
                     await self._timed(self.standin.press(
                         self.user, message, button.custom_id or label, timeout=self.timeout

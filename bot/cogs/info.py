@@ -18,6 +18,7 @@ from bot.config import Config
 from bot.messages import command_text as t
 from bot.services import StatsService
 from bot.services.settings import PreferenceService
+from bot.services.web_access import WebLinks
 from bot.ui.answer import Answer
 from bot.ui.games_list import games_embed
 from bot.ui.info import (
@@ -31,6 +32,7 @@ from bot.ui.info import (
 from bot.ui.present import Presenter
 from bot.ui.reading import locale_of, requester_of
 from bot.ui.replay import replay_file, replay_text, replay_view
+from bot.ui.web_links import game_page, game_page_button
 from engine import get_variant
 
 Interaction = discord.Interaction[Any]
@@ -53,13 +55,28 @@ class Info(commands.Cog):
     """Ratings, leaderboards, history, export, rules and help."""
 
     def __init__(self, *, stats: StatsService, presenter: Presenter, settings: Config,
-                 preferences: PreferenceService | None = None) -> None:
+                 preferences: PreferenceService | None = None,
+                 links: WebLinks | None = None) -> None:
         self.stats = stats
         self.presenter = presenter
         self.settings = settings
         self.preferences = preferences
         """Each reader's board side and notation, for `/export format:GIF` (None: the
         defaults)."""
+        self.links = links
+        """The web face's links: `/history` and `/export` link to the game's page (None:
+        no web face)."""
+
+    async def _page_button(self, game_id: int, guild_id: int | None,
+                           locale: str | None) -> discord.ui.View | None:
+        """A view holding the "Game page" link button of the game, None when it has no
+        page (`bot.ui.web_links`)."""
+        url = await game_page(self.links, game_id, guild_id)
+        if url is None:
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(game_page_button(url, locale))
+        return view
 
     @app_commands.command(name="rating", description=t("rating"))
     @anywhere
@@ -91,9 +108,13 @@ class Info(commands.Cog):
     async def history(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         history = await self.stats.game_history(who.id, requester_of(interaction))
+        locale = locale_of(interaction)
+        newest = history.games[0] if history.games else None
+        view = (None if newest is None
+                else await self._page_button(newest.id, newest.guild_id, locale))
         await Answer.of(interaction).send(embed=history_embed(
-            who.id, history.games, locale_of(interaction), name=who.display_name,
-            hidden=history.hidden))
+            who.id, history.games, locale, name=who.display_name,
+            hidden=history.hidden), view=view)
 
     @app_commands.command(name="games", description=t("games"))
     @anywhere
@@ -132,15 +153,18 @@ class Info(commands.Cog):
                                               channel_id=interaction.channel_id,
                                               analysis=analysis)
                 content, file = export_message(pdn, locale)
+                shown, guild_id = pdn.game_id, pdn.guild_id
             case ExportFormat.GIF:
                 replay = await self.stats.replay(requester, game_id=game,
                                                  channel_id=interaction.channel_id)
                 view = await replay_view(replay, self.preferences, interaction.user.id)
                 file = await replay_file(replay, view, self.presenter.move_work)
                 content = replay_text(replay, locale)
+                shown, guild_id = replay.game_id, replay.guild_id
             case _:
                 assert_never(chosen)
-        await Answer.of(interaction).send(content, file=file)
+        await Answer.of(interaction).send(
+            content, file=file, view=await self._page_button(shown, guild_id, locale))
 
     @app_commands.command(name="rules", description=t("rules"))
     @anywhere

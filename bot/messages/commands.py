@@ -65,7 +65,7 @@ COMMAND_TEXT: Mapping[str, str] = MappingProxyType({
     "settings.notify": "Be told when it is your turn (move times of an hour or more)",
     "settings.language": "The language I answer you in (automatic: your Discord's language)",
     "server-settings": "Show or change this server's settings: limits on pending challenges, "
-                       "language, tournament organisers, game pages on the web",
+                       "language, tournament organisers",
     "server-settings.per_challenger": "Most pending challenges from one player",
     "server-settings.per_opponent": "Most pending challenges to one player",
     "server-settings.language": "The language of channel posts and of players whose Discord is "

@@ -98,6 +98,8 @@ class PdnFile:
     in_progress: tuple[int, ...] = ()
     analysis_missing: bool = False
     """The analysis was asked for and the game has none stored (or none readable)."""
+    guild_id: int | None = None
+    """The game's server (None: a direct message), for the link to its page."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,8 @@ class GameReplay:
     black: int | None
     chosen: Msg | None = None
     in_progress: tuple[int, ...] = ()
+    guild_id: int | None = None
+    """The game's server (None: a direct message), for the link to its page."""
 
     def color_of(self, user_id: int) -> Color | None:
         """The colour user `user_id` played in the game (None: not a player of it)."""
@@ -284,7 +288,8 @@ class StatsService:
         text = export_pdn(game, tags, numeric=game.variant.numeric_notation,
                           comments=comments)
         return PdnFile(record.id, record.variant, f"dama-{record.variant}-{record.id}.pdn", text,
-                       chosen, others, analysis_missing=analysis and not comments)
+                       chosen, others, analysis_missing=analysis and not comments,
+                       guild_id=record.guild_id)
 
     async def replay(
         self, requester: Requester, *, game_id: int | None = None, channel_id: int | None = None,
@@ -296,7 +301,7 @@ class StatsService:
         record, game = await self._games.game_of(game_id)
         return GameReplay(game_id, game.variant, game.start, game.moves,
                           tuple(game.positions()), record.white.user_id,
-                          record.black.user_id, chosen, others)
+                          record.black.user_id, chosen, others, guild_id=record.guild_id)
 
     async def _event(self, record: GameRecord, variant: Variant) -> str:
         """The PDN `Event` of `record`: a rated game, a casual one, or a rated game whose

@@ -149,9 +149,14 @@ class WebLinks:
 
     async def game(self, record: GameRecord) -> str | None:
         """The game's page, None when its server's setting is OFF."""
-        if await self._access.game_visibility(record) is WebVisibility.OFF:
+        return await self.game_page(record.id, record.guild_id)
+
+    async def game_page(self, game_id: int, guild_id: int | None) -> str | None:
+        """The page of game `game_id` of the server `guild_id` (None: none), None when the
+        server's setting is OFF."""
+        if await self._access.visibility(PageKind.GAME, guild_id) is WebVisibility.OFF:
             return None
-        return self._signed("games", PageKind.GAME, record.id)
+        return self._signed("games", PageKind.GAME, game_id)
 
     def player(self, user_id: int) -> str:
         """The player's page (always LINK)."""

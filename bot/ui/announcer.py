@@ -41,6 +41,7 @@ from bot.services import (
 )
 from bot.services.games import BoardOwed, ResignQuestion
 from bot.services.settings import PreferenceService
+from bot.services.web_access import WebLinks
 from bot.ui.answer import MENTIONS, Answer
 from bot.ui.board_components import board_components
 from bot.ui.buttons import (
@@ -66,6 +67,7 @@ from bot.ui.present import (
 )
 from bot.ui.reading import channel_locale_of, locale_of, place_of
 from bot.ui.tokens import GameTokens
+from bot.ui.web_links import game_page
 from storage import Challenge, PlaceKind
 
 log = logging.getLogger(__name__)
@@ -91,6 +93,8 @@ class GameAnnouncer:
         only at the ply it was offered at: the next step's board takes it away."""
         self.tokens = GameTokens()
         """The interactions of the games in INTERACTIONS places, and their owed boards."""
+        self.links: WebLinks | None = None
+        """The web face's links: each board's "Game page" button (None: no buttons)."""
 
     async def viewpoint(self, state: BoardState, reader: int | None = None) -> Perspective:
         """How the board of `state` is drawn and written for `reader` (a user id): from
@@ -181,7 +185,7 @@ class GameAnnouncer:
 
         async def relabel() -> None:
             view = await board_components(state, locale, await self.viewpoint(state),
-                                        self.presenter.move_work)
+                                        self.presenter.move_work, await self._page(state))
             if answer is not None:
                 await self._edit_through(answer, message_id, view)
                 return
@@ -189,6 +193,15 @@ class GameAnnouncer:
                 await message.edit(view=view)
 
         self.later(relabel())
+
+    def show_pages(self, links: WebLinks) -> None:
+        """Put the "Game page" link button of `links` under every board from now on (the
+        client calls it once the web face's secret is read, `bot.client`)."""
+        self.links = links
+
+    async def _page(self, state: BoardState) -> str | None:
+        """The URL of `state`'s game page, None when it has none."""
+        return await game_page(self.links, state.game_id, state.guild_id)
 
     # --- game updates ----------------------------------------------------------------------
 
@@ -410,7 +423,8 @@ class GameAnnouncer:
         """The content, picture (embed and file; none where the bot lacks Attach Files or
         Embed Links: the board as text, saying why) and components of `update`'s board."""
         state = update.state
-        buttons = await board_components(state, locale, view, self.presenter.move_work)
+        buttons = await board_components(state, locale, view, self.presenter.move_work,
+                                         await self._page(state))
         missing = self._missing(answer, state.channel_id)
         if missing:
             return self.presenter.text_board(update, locale, view, missing), {}, buttons

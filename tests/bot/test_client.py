@@ -5,15 +5,18 @@ uploads) and against `FakeDiscord` across restarts and stops."""
 from __future__ import annotations
 
 import asyncio
+import socket
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 
 import bot.client
 from bot.client import DamaBot
 from bot.discord_endpoint import apply_discord_url, restore_endpoint
+from bot.services.web_access import WebAddress, WebSettings
 from bot.sync import command_schema
 from engine import Position, get_variant
 from standin import MessageRecord, StandIn
@@ -282,3 +285,29 @@ async def test_boards_owed_past_the_first_ones_are_posted_once_connected(
         while len(posted()) < 2:
             await asyncio.sleep(0.05)
     assert not h.bot.services.games.owed_left
+
+
+async def test_the_game_pages_are_served_beside_the_bot_until_it_closes(
+        tmp_path: Path, open_bot: OpenBot) -> None:
+    web = WebSettings(address=WebAddress("127.0.0.1", 0), url="https://dama.example.org")
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", web=web), sync=False)
+    server = h.bot.web
+    assert server is not None and server.port
+    async with aiohttp.ClientSession() as client:
+        answer = await client.get(f"http://127.0.0.1:{server.port}/health")
+        assert await answer.text() == "ok"
+        await h.bot.close()
+        with pytest.raises(aiohttp.ClientConnectionError):
+            await client.get(f"http://127.0.0.1:{server.port}/health")
+
+
+async def test_a_taken_web_address_leaves_the_bot_running_without_pages(
+        tmp_path: Path, open_bot: OpenBot) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        web = WebSettings(address=WebAddress("127.0.0.1", taken.getsockname()[1]),
+                          url="https://dama.example.org")
+        h = await open_bot(settings_for(tmp_path / "db.sqlite3", web=web), sync=False)
+        assert h.bot.web is None
+        assert h.bot.services.announcer.links is not None  # the buttons still link
