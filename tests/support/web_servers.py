@@ -3,6 +3,8 @@
 - `bot_with_web`: the real bot process logged in to the local Discord stand-in, its web
   server beside it (`DAMA_WEB_ADDRESS` on a free loopback port), so that a move played
   through the stand-in reaches the page;
+- `web_process`: `dama-bot web`, the pages in a process of their own on a bot's
+  database (following its games by polling it);
 - `scene_site`: the web application alone (`bot.web.WebServer`) on the services of the
   scene's database (`tests/support/web_scene.py`), as `dama-bot web` serves a database
   it shares with the bot.
@@ -13,7 +15,10 @@ limit no browser test reaches (a page and its pictures come from one address).""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import socket
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -64,6 +69,12 @@ async def wait_healthy(base_url: str, timeout: float = HEALTH_TIMEOUT) -> None:
                 await asyncio.sleep(0.1)
 
 
+def web_environment(port: int) -> dict[str, str]:
+    """The web settings of a process serving the pages on loopback `port`."""
+    return {"DAMA_WEB_ADDRESS": f"127.0.0.1:{port}", "DAMA_WEB_SECRET": WEB_SECRET,
+            "DAMA_WEB_RATE": str(WEB_RATE), "DAMA_WEB_BURST": str(WEB_BURST)}
+
+
 @asynccontextmanager
 async def bot_with_web(folder: Path) -> AsyncIterator[tuple[LocalDiscord, str]]:
     """The stand-in with server "Dama Club" and the real bot process logged in to it, its
@@ -75,8 +86,7 @@ async def bot_with_web(folder: Path) -> AsyncIterator[tuple[LocalDiscord, str]]:
     discord = LocalDiscord(
         database=folder / "bot.sqlite3", log_path=folder / "bot.log",
         ready_timeout=READY_TIMEOUT,
-        env={"DAMA_WEB_ADDRESS": f"127.0.0.1:{port}", "DAMA_WEB_SECRET": WEB_SECRET,
-             "DAMA_WEB_RATE": str(WEB_RATE), "DAMA_WEB_BURST": str(WEB_BURST)},
+        env=web_environment(port),
     )
     async with discord:
         try:
@@ -88,6 +98,38 @@ async def bot_with_web(folder: Path) -> AsyncIterator[tuple[LocalDiscord, str]]:
         assert not discord.standin.internal_errors, discord.standin.internal_errors
     log = discord.process.log_path.read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log, f"the bot logged an exception:\n{log[-4000:]}"
+
+
+@asynccontextmanager
+async def web_process(database: Path, log_path: Path) -> AsyncIterator[str]:
+    """`python -m bot web` on the SQLite file `database` (a running bot's), listening on
+    a free loopback port, its output in `log_path`; yields the pages' base URL. Stopped
+    by SIGTERM on the way out, which it must obey (status 0), with no exception logged."""
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    environment = {key: value for key, value in os.environ.items()
+                   if not key.startswith("DAMA_") and key != "DISCORD_TOKEN"}
+    environment.update(web_environment(port), DAMA_DATABASE=str(database),
+                       PYTHONUNBUFFERED="1")
+    with open(log_path, "ab") as log:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "web", stdin=asyncio.subprocess.DEVNULL,
+            stdout=log, stderr=asyncio.subprocess.STDOUT, env=environment)
+    try:
+        await wait_healthy(base_url)
+        yield base_url
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                async with asyncio.timeout(HEALTH_TIMEOUT):
+                    await process.wait()
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+    output = log_path.read_text(encoding="utf-8", errors="replace")
+    assert process.returncode == 0, f"dama-bot web ended with {process.returncode}:\n{output}"
+    assert "Traceback" not in output, f"dama-bot web logged an exception:\n{output}"
 
 
 PAGE_PATHS = {
