@@ -20,6 +20,7 @@ from tests.support.browser import (
     board_src,
     move_count,
     plies,
+    ply,
     wait_board,
     wait_ply,
 )
@@ -46,8 +47,8 @@ def discord_spec() -> Iterator[OpenApiCheck]:
 async def _follow(pages: BrowserPages, local: LocalDiscord, page_base: str,
                   bot_base: str) -> None:
     """Start a game on the stand-in, open its page from the link on its board (served
-    from `page_base`; the link names `bot_base`), play two moves and resign there; each
-    shows on the open page."""
+    from `page_base`; the link names `bot_base`), play three moves and resign there; each
+    shows on the open page, which follows the game while its viewer is at the end."""
     standin = local.standin
     alice, bob = standin.user("alice"), standin.user("bob")
     channel = local.channel
@@ -79,12 +80,26 @@ async def _follow(pages: BrowserPages, local: LocalDiscord, page_base: str,
         assert text in await page.locator(f"ol#moves a[data-ply='{number}']").inner_text()
         position = apply_move(position, move, variant)
 
+    # A viewer looking back is left where they are: the move is listed, the board stays.
+    await page.keyboard.press("Home")
+    await wait_ply(page, 0)
+    looked_at = await board_src(page)
+    move = min(legal_moves(position, variant), key=lambda m: (m.start, m.end))
+    await play_move(local, alice, channel, move_text(move, position, variant))
+    await page.wait_for_function(
+        "() => document.querySelectorAll('ol#moves a[data-ply]').length === 4",
+        timeout=LIVE_WAIT_MS)
+    assert await ply(page) == 0 and await board_src(page) == looked_at
+    assert await plies(page) == 3
+    await page.keyboard.press("End")
+    await wait_ply(page, 3)
+
     status_before = await page.locator("#status").inner_text()
-    await resign(local, alice, channel)
+    await resign(local, bob, channel)
     await page.wait_for_function(
         "before => document.getElementById('status').innerText !== before",
         arg=status_before, timeout=LIVE_WAIT_MS)
-    assert await plies(page) == 2
+    assert await plies(page) == 3
 
 
 async def test_moves_played_on_discord_appear_on_the_open_page(
