@@ -102,10 +102,7 @@ async def test_a_move_link_works_without_javascript(
 ) -> None:
     """Each move is a link to the page at that ply: with scripts off, the page reloads
     there (docs/ARCHITECTURE.md, "The web face")."""
-    context = await pages.browser.new_context(java_script_enabled=False)
-    pages.contexts.append(context)
-    page = await context.new_page()
-    pages.watch(page)
+    page = await pages.page(scripts=False)
     await page.goto(site.url(site.path(PageKind.GAME, site.scene.analysed_game,
                                        signed=False)))
     await page.locator("ol#moves a[data-ply='7']").click()

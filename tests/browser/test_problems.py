@@ -11,7 +11,7 @@ import pytest_asyncio
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from tests.support.browser import BrowserPages
+from tests.support.browser import BrowserPages, ProblemKind
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -56,8 +56,8 @@ async def test_a_refused_inline_script_and_a_thrown_error_are_problems(
     assert await page.title() == "t"  # the inline script did not run
     kinds = {(problem.kind, "Content Security Policy" in problem.text)
              for problem in pages.problems}
-    assert ("console", True) in kinds, pages.problems
-    assert any(problem.kind == "pageerror" and "thrown by the test" in problem.text
+    assert (ProblemKind.CONSOLE, True) in kinds, pages.problems
+    assert any(problem.kind is ProblemKind.PAGE_ERROR and "thrown by the test" in problem.text
                for problem in pages.problems), pages.problems
     pages.expect_problem("Content Security Policy|thrown by the test")
     assert pages.unexpected == []

@@ -16,6 +16,7 @@ the fixture that made it fails the test when any was seen and not expected
 
 from __future__ import annotations
 
+import enum
 import os
 import re
 import shutil
@@ -65,6 +66,10 @@ CHROMIUM_ARGS = (
 DESKTOP = ViewportSize(width=1280, height=800)
 PHONE = ViewportSize(width=390, height=844)
 
+PHONE_WIDTHS = 500
+"""A viewport narrower than this many CSS pixels is a phone's: a touch screen, and the
+mobile viewport `<meta name="viewport">` applies."""
+
 WAIT_MS = 10_000
 """Milliseconds a wait on the page's DOM may take before the test fails (a hang guard on
 a loaded machine, not a measure)."""
@@ -106,13 +111,24 @@ async def launch(playwright: Playwright, executable: Path) -> Browser:
                                             args=list(CHROMIUM_ARGS))
 
 
+class ProblemKind(enum.StrEnum):
+    """How the browser reported a problem (Playwright's page events)."""
+
+    CONSOLE = "console"
+    """An error written on the console: a refused resource (Content Security Policy), a
+    resource answered with an error status, a script's `console.error`."""
+    PAGE_ERROR = "pageerror"
+    """A script's uncaught exception."""
+    REQUEST_FAILED = "requestfailed"
+    """A request that got no answer (refused connection, cut stream)."""
+
+
 @dataclass(frozen=True)
 class Problem:
-    """Something a reader's browser reports as wrong on a page: `kind` ("console",
-    "pageerror", "requestfailed"), the URL it concerns (the resource's, else the page's)
-    and the browser's text."""
+    """Something a reader's browser reports as wrong on a page: how (`kind`), the URL it
+    concerns (the resource's, else the page's) and the browser's text."""
 
-    kind: str
+    kind: ProblemKind
     url: str
     text: str
 
@@ -132,14 +148,16 @@ class BrowserPages:
     contexts: list[BrowserContext] = field(default_factory=list)
 
     async def page(self, *, viewport: ViewportSize = DESKTOP, locale: str = "en-US",
-                   accept_language: str | None = None) -> Page:
+                   accept_language: str | None = None, scripts: bool = True) -> Page:
         """A new page in a new context: `viewport` (CSS pixels), the browser's `locale`
-        (which also gives its `Accept-Language`, unless `accept_language` is given)."""
+        (which also gives its `Accept-Language`, unless `accept_language` is given),
+        JavaScript on or off (`scripts`)."""
         headers = {} if accept_language is None else {"Accept-Language": accept_language}
+        phone = viewport["width"] < PHONE_WIDTHS
         context = await self.browser.new_context(
             viewport=viewport, locale=locale, extra_http_headers=headers,
-            device_scale_factor=1, is_mobile=viewport["width"] < 500,
-            has_touch=viewport["width"] < 500,
+            device_scale_factor=1, is_mobile=phone, has_touch=phone,
+            java_script_enabled=scripts,
         )
         context.set_default_timeout(WAIT_MS)
         self.contexts.append(context)
@@ -153,17 +171,17 @@ class BrowserPages:
         def console(message: ConsoleMessage) -> None:
             if message.type == "error":
                 source = message.location.get("url") or page.url
-                self.problems.append(Problem("console", source, message.text))
+                self.problems.append(Problem(ProblemKind.CONSOLE, source, message.text))
 
         def page_error(error: Error) -> None:
-            self.problems.append(Problem("pageerror", page.url, str(error)))
+            self.problems.append(Problem(ProblemKind.PAGE_ERROR, page.url, str(error)))
 
         def request_failed(request: Request) -> None:
             failure = request.failure or ""
             # A request the page itself dropped (a navigation away, an event stream
             # closed by its script) is not a failure of the server.
             if "ERR_ABORTED" not in failure:
-                self.problems.append(Problem("requestfailed", request.url, failure))
+                self.problems.append(Problem(ProblemKind.REQUEST_FAILED, request.url, failure))
 
         page.on("console", console)
         page.on("pageerror", page_error)
@@ -190,7 +208,6 @@ class BrowserPages:
 def problems_text(problems: Sequence[Problem]) -> str:
     """One line per problem, for a test's failure message."""
     return "\n".join(str(problem) for problem in problems)
-
 
 
 # ---- the game page, by its DOM contract (docs/ARCHITECTURE.md, "The web face"): -----------
@@ -250,6 +267,7 @@ __all__ = [
     "WAIT_MS",
     "BrowserPages",
     "Problem",
+    "ProblemKind",
     "async_playwright",
     "board_src",
     "chromium_or_skip",
