@@ -311,13 +311,14 @@ def _web(env: Mapping[str, str]) -> WebSettings | None:
     if secret is not None and len(secret) < MIN_SECRET_LENGTH:
         raise ConfigError(f"DAMA_WEB_SECRET is not valid: write at least {MIN_SECRET_LENGTH} "
                           "characters (or leave it empty: the bot keeps one in the database)")
-    proxies = frozenset(part.strip() for part in
-                        env.get("DAMA_WEB_TRUSTED_PROXIES", "").split(",") if part.strip())
-    for proxy in proxies:
-        try:
-            ipaddress.ip_address(proxy)
+    proxies: set[str] = set()
+    for proxy in env.get("DAMA_WEB_TRUSTED_PROXIES", "").split(","):
+        if not proxy.strip():
+            continue
+        try:  # written as the peer's address is (`::1`, not `0:0::1`)
+            proxies.add(str(ipaddress.ip_address(proxy.strip())))
         except ValueError:
-            raise _one_line("DAMA_WEB_TRUSTED_PROXIES", proxy,
+            raise _one_line("DAMA_WEB_TRUSTED_PROXIES", proxy.strip(),
                             "write IP addresses separated by commas") from None
     return WebSettings(
         address=address,
@@ -325,7 +326,7 @@ def _web(env: Mapping[str, str]) -> WebSettings | None:
         secret=secret,
         rate=_float(env, "DAMA_WEB_RATE", 10.0, 0.1, 10_000.0),
         burst=_int(env, "DAMA_WEB_BURST", 40, 1, 100_000),
-        trusted_proxies=proxies,
+        trusted_proxies=frozenset(proxies),
     )
 
 

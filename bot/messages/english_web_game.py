@@ -49,5 +49,4 @@ ENGLISH_WEB_GAME: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_GAME_GRAPH_ALT: "Evaluation graph: the advantage of {white} (White, above the "
                             "middle line) or {black} (Black, below) after each ply; the "
                             "list of mistakes below says the same in words.",
-    Msg.WEB_GAME_PREVIEW_TO_MOVE: "{color} to move, ply {ply}.",
 })

@@ -601,4 +601,3 @@ class Msg(enum.StrEnum):
     WEB_GAME_MISTAKES = "web.game.mistakes"
     WEB_GAME_MISTAKE = "web.game.mistake"
     WEB_GAME_GRAPH_ALT = "web.game.graph_alt"
-    WEB_GAME_PREVIEW_TO_MOVE = "web.game.preview_to_move"

@@ -13,11 +13,11 @@ from bot.messages import Msg, decimal, join_list, text, variant_name
 from bot.messages.durations import duration_text
 from bot.ratings import display_rating
 from bot.services import EndReason, Leaderboard, PdnFile
+from bot.services.game_words import END_REASONS
 from bot.services.stats import Needs
 from bot.ui.present import (
     BOARD_FILE,
     EMBED_COLOUR,
-    END_REASONS,
     mention,
     timestamp,
 )

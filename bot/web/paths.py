@@ -30,6 +30,8 @@ live events hang under either (`GAMES[i] + BOARD`, ...)."""
 BOARD = "/board.png"
 GRAPH = "/graph.png"
 EVENTS = "/events"
+PDN = "/game.pdn"
+"""The game's record as a PDN file (its analysis as comments, when it has one)."""
 
 PLAYER = f"/players/{_ID}/{_TOKEN}"
 """A player's page: by a signed link only."""
@@ -38,5 +40,5 @@ LEADERBOARDS = (f"/servers/{_ID}/leaderboard", f"/servers/{_ID}/leaderboard/{_TO
 TOURNAMENTS = (f"/tournaments/{_ID}", f"/tournaments/{_ID}/{_TOKEN}")
 
 __all__ = ["BOARD", "EVENTS", "GAME", "GAMES", "GAME_SIGNED", "GRAPH", "HEALTH", "HOME", "ID",
-           "ID_PATTERN", "LEADERBOARDS", "PLAYER", "STATIC", "TOKEN", "TOKEN_PATTERN",
+           "ID_PATTERN", "LEADERBOARDS", "PDN", "PLAYER", "STATIC", "TOKEN", "TOKEN_PATTERN",
            "TOURNAMENTS"]

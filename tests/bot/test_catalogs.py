@@ -540,6 +540,8 @@ NOT_ENUM_VALUES: Mapping[tuple[str, str], str] = {
     ("services/games/moves.py", "str(move)"): "a move in notation, as the player wrote it",
     ("ui/present.py", "ending.result.value"): "PDN's result notation (1-0), the same in "
                                               "every language",
+    ("web/game_view.py", "record.result.value"): "PDN's result notation (1-0), the same "
+                                                 "in every language",
     ("ui/puzzles.py", "src.name"): "a recorded game's name",
     **{(path, expression): "a tournament's name, as its organiser wrote it"
        for path, expression in (

@@ -179,3 +179,40 @@ def test_bad_shard_settings_say_what_to_write(env: dict[str, str], says: str) ->
         settings_from(env)
     message = str(info.value)
     assert "\n" not in message and says in message
+
+
+def test_the_web_face_is_configured_by_its_address_or_its_url() -> None:
+    assert settings_from({}).web is None
+    by_port = settings_from({"DAMA_WEB_ADDRESS": "8080"}).web
+    assert by_port is not None
+    assert (str(by_port.address), by_port.url) == ("127.0.0.1:8080", "http://127.0.0.1:8080")
+    assert (by_port.secret, by_port.rate, by_port.burst) == (None, 10.0, 40)
+    by_url = settings_from({"DAMA_WEB_URL": "https://dama.example.org/",
+                            "DAMA_WEB_SECRET": "k" * 32, "DAMA_WEB_RATE": "2",
+                            "DAMA_WEB_BURST": "5",
+                            "DAMA_WEB_TRUSTED_PROXIES": "127.0.0.1, 0:0::1"}).web
+    assert by_url is not None and by_url.address is None
+    assert (by_url.url, by_url.secret, by_url.rate, by_url.burst) == (
+        "https://dama.example.org", "k" * 32, 2.0, 5)
+    assert by_url.trusted_proxies == frozenset({"127.0.0.1", "::1"})
+    ipv6 = settings_from({"DAMA_WEB_ADDRESS": "[::1]:9000"}).web
+    assert ipv6 is not None and ipv6.url == "http://[::1]:9000"
+
+
+@pytest.mark.parametrize("name, value", [
+    ("DAMA_WEB_ADDRESS", "localhost"),
+    ("DAMA_WEB_ADDRESS", "127.0.0.1:70000"),
+    ("DAMA_WEB_ADDRESS", "a b:80"),
+    ("DAMA_WEB_URL", "dama.example.org"),
+    ("DAMA_WEB_URL", "ftp://dama.example.org"),
+    ("DAMA_WEB_SECRET", "short"),
+    ("DAMA_WEB_TRUSTED_PROXIES", "proxy.example.org"),
+    ("DAMA_WEB_RATE", "0"),
+])
+def test_a_bad_web_setting_is_one_line(name: str, value: str) -> None:
+    env = {"DAMA_WEB_ADDRESS": "8080", name: value}
+    with pytest.raises(ConfigError) as caught:
+        settings_from(env)
+    assert name in str(caught.value) and "\n" not in str(caught.value)
+    if name == "DAMA_WEB_SECRET":
+        assert value not in str(caught.value)  # a secret is never repeated

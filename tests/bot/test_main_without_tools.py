@@ -39,7 +39,7 @@ def test_run_help_needs_no_tool(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("usage: dama-bot run")
     listing = _python(["-m", "bot", "--help"], tmp_path)
-    assert listing.returncode == 0 and "{run,local,db}" in listing.stdout, listing.stderr
+    assert listing.returncode == 0 and "{run,web,local,db}" in listing.stdout, listing.stderr
     copy = _python(["-m", "bot", "db", "copy", "--help"], tmp_path)
     assert copy.returncode == 0 and copy.stdout.startswith("usage: dama-bot db copy"), \
         copy.stderr

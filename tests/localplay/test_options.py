@@ -12,7 +12,7 @@ from bot.__main__ import main
 
 OPTIONS = {
     "-h", "--script", "--replay", "--variant", "--parallel", "--database", "--fresh",
-    "--boards", "--log", "--user", "--locale", "--shards",
+    "--boards", "--log", "--user", "--locale", "--shards", "--web",
 }
 """Every option of `dama-bot local` (docs/LOCAL_PLAY.md)."""
 

@@ -1,23 +1,26 @@
-"""The game page (`GET /games/{id}[/{token}]`) and its pictures (`<game>/board.png`,
-`<game>/graph.png`, bot/web/boards.py): the board at the ply asked for (`?ply=N`, default
-the last; `?flip=1` Black at the bottom), stepping through the moves (replay.js; the move
-list's links work without it), the players, the result, the analysis, and the Open Graph
-tags of a link's preview (docs/ARCHITECTURE.md, "The web face")."""
+"""The game page (`GET /games/{id}[/{token}]`), its pictures (`<game>/board.png`,
+`<game>/graph.png`, bot/web/boards.py) and its PDN record (`<game>/game.pdn`): the board
+at the ply asked for (`?ply=N`, default the last; `?flip=1` Black at the bottom),
+stepping through the moves (replay.js; the move list's links work without it), the
+players, the result, the analysis, and the Open Graph tags of a link's preview
+(docs/ARCHITECTURE.md, "The web face")."""
 
 from __future__ import annotations
 
 import asyncio
 
-from aiohttp import web
+from aiohttp import hdrs, web
 
+from bot.services.errors import PlayerError
 from bot.services.replay import replay_game
+from bot.services.visibility import Requester
 from bot.web.access import visible_game
 from bot.web.boards import BOARD_SIZE, FLIP, PLY, Pictures
 from bot.web.context import CONTEXT, WebContext
 from bot.web.game_view import GameInputs, GameView, game_view
 from bot.web.inputs import query_flag, query_int
 from bot.web.language import reader_language
-from bot.web.paths import BOARD, EVENTS, GAMES, GRAPH
+from bot.web.paths import BOARD, EVENTS, GAMES, GRAPH, PDN
 from bot.web.templates import render_page
 from engine import DamaError
 from engine.analysis import GameAnalysis
@@ -26,6 +29,11 @@ from renderer.graph import WIDTH as GRAPH_WIDTH
 from storage import GameRecord, GameStatus, Rating
 
 TEMPLATE = "game.html"
+
+WEB_READER = 0
+"""The user id of a web page's reader in `Requester`s: nobody's (Discord ids are
+positive), so a reader sees a game through its place, as a member of its server or chat
+would (`bot.services.visibility.can_see`), once `visible_game` let them in."""
 
 
 async def load_inputs(context: WebContext, record: GameRecord) -> GameInputs:
@@ -83,11 +91,28 @@ async def game_page(request: web.Request) -> web.Response:
     return render_page(
         request, TEMPLATE, view=view, ply=ply, flipped=flipped, page=page, board=board,
         board_size=BOARD_SIZE, graph_size=(GRAPH_WIDTH, GRAPH_HEIGHT),
-        graph=page + GRAPH if view.analysis is not None else None,
+        graph=page + GRAPH if view.analysis is not None else None, pdn=page + PDN,
         live=page + EVENTS if record.status is GameStatus.ACTIVE else "",
         og_image=f"{base}{board}?{PLY}={ply}", og_url=f"{base}{request.path_qs}",
         og_description=preview(view, ply),
     )
+
+
+async def game_pdn(request: web.Request) -> web.Response:
+    """`GET <game>/game.pdn`: the game's PDN record as `/export` writes it
+    (`StatsService.export`, its analysis as comments when it has one), as a file to save.
+    Raises `web.HTTPNotFound` for a game not shown or whose moves do not replay."""
+    record = await visible_game(request)
+    reader = Requester(WEB_READER, record.guild_id, record.channel_id)
+    try:
+        pdn = await request.app[CONTEXT].stats.export(reader, game_id=record.id,
+                                                      analysis=True)
+    except (PlayerError, DamaError):
+        raise web.HTTPNotFound() from None
+    return web.Response(
+        text=pdn.text, content_type="text/plain", charset="utf-8",
+        headers={hdrs.CONTENT_DISPOSITION: f'attachment; filename="{pdn.filename}"',
+                 hdrs.CACHE_CONTROL: "no-cache"})
 
 
 def add_routes(router: web.UrlDispatcher) -> None:
@@ -98,3 +123,4 @@ def add_routes(router: web.UrlDispatcher) -> None:
         router.add_get(path, game_page)
         router.add_get(path + BOARD, pictures.board)
         router.add_get(path + GRAPH, pictures.graph)
+        router.add_get(path + PDN, game_pdn)

@@ -16,7 +16,8 @@ import engine
 from bot.computer import ComputerPlayer, PoolMoveChooser
 from bot.config import settings_from
 from bot.services import EndReason, GameRules, GameUpdate, UpdateKind
-from bot.ui.present import Presenter, numeric_text
+from bot.services.game_words import numeric_text
+from bot.ui.present import Presenter
 from tests.support.clock import FakeClock
 from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, Services, start_game
 

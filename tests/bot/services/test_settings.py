@@ -19,6 +19,7 @@ from bot.services.settings import (
     PlayerSettings,
     PreferenceService,
     Setter,
+    WebVisibility,
     preferences_of,
 )
 from engine import Color
@@ -80,6 +81,29 @@ async def test_with_several_processes_a_players_preferences_are_read_again(
         await storage.settings.set_player(2, {"board_side": "black"})
         now[0] = 10_000.0
         assert (await alone.player(2)).board_side is BoardSide.AUTO
+
+
+async def test_a_reader_of_servers_it_does_not_own_reads_their_settings_again(
+    tmp_path: Path,
+) -> None:
+    """`dama-bot web` reads servers the bot processes change: their settings are read
+    again once its copy is `guild_cache_seconds` old; without it the copy is kept."""
+    now = [0.0]
+    async with await Storage.open(tmp_path / "db.sqlite3", clock=FakeClock()) as storage:
+        bot = PreferenceService(storage.settings, monotonic=lambda: now[0])
+        web = PreferenceService(storage.settings, guild_cache_seconds=30,
+                                monotonic=lambda: now[0])
+        assert (await web.guild(7)).web is WebVisibility.LINK
+        assert (await bot.guild(7)).web is WebVisibility.LINK
+        await bot.update_guild(7, web="public")
+        assert (await bot.guild(7)).web is WebVisibility.PUBLIC
+        now[0] = 29.0
+        assert (await web.guild(7)).web is WebVisibility.LINK  # still its copy
+        now[0] = 30.0
+        assert (await web.guild(7)).web is WebVisibility.PUBLIC
+        await storage.settings.set_guild(7, {"web": "off"})
+        now[0] = 10_000.0
+        assert (await bot.guild(7)).web is WebVisibility.PUBLIC  # the owner keeps its own
 
 
 async def test_changes_are_checked_by_their_declarations(tmp_path: Path) -> None:

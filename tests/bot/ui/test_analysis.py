@@ -1,4 +1,4 @@
-"""The analysis messages (`bot/ui/analysis.py`): move numbers, the players' names, the
+"""The analysis messages (`bot/ui/analysis.py`): the players' names, the
 result's embed and select of mistakes in the reader's notation, the progress message's
 Cancel, the components' `custom_id`s, and the progress messages of analyses a killed
 process left under way, corrected after the restart (through discord.py against
@@ -21,7 +21,6 @@ from bot.ui.analysis import (
     MistakeSelect,
     analysis_embed,
     correct_interrupted,
-    move_number,
     player_names,
     progress_view,
     result_view,
@@ -44,21 +43,6 @@ def analysis() -> GameAnalysis:
     for move in MOVES:
         game.play(move)
     return analyse_here(variant, game.start, game.moves, nodes=20_000)
-
-
-def test_move_numbers_count_from_the_games_start() -> None:
-    italian = get_variant("italian")
-    assert move_number(1, Color.WHITE, italian) == "1."
-    assert move_number(2, Color.BLACK, italian) == "1..."
-    assert move_number(23, Color.WHITE, italian) == "12."
-
-
-def test_move_numbers_open_with_black_in_english_checkers() -> None:
-    # Black moves first: its records write `1. 11-15 22-18`.
-    english = get_variant("english")
-    assert move_number(1, Color.BLACK, english) == "1."
-    assert move_number(2, Color.WHITE, english) == "1..."
-    assert move_number(23, Color.BLACK, english) == "12."
 
 
 async def test_players_are_mentioned_and_the_computer_named_in_the_readers_language(

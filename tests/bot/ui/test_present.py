@@ -27,7 +27,6 @@ from bot.ui.present import (
     Perspective,
     Presenter,
     clock_text,
-    numeric_text,
     shown_move,
 )
 from storage import GameResult, GameStatus, Seat
@@ -140,49 +139,12 @@ async def test_board_shows_the_time_left(open_services: OpenServices) -> None:
     assert embed.description is not None and f"<t:{unix}:R>" in embed.description
 
 
-# The federation's numbering (docs/RULES.md, "Coordinates and notation", after the FID's
-# brief rules): 1 in Black's right-hand single corner (a8) to 32 at White's single corner
-# (h1); White's seven first moves are 21-17, 21-18, 22-18, 22-19, 23-19, 23-20, 24-20.
-FID_FIRST_MOVES = {
-    "b3-a4": "21-17", "b3-c4": "21-18", "d3-c4": "22-18", "d3-e4": "22-19",
-    "f3-e4": "23-19", "f3-g4": "23-20", "h3-g4": "24-20",
-}
-
-
-def test_italian_moves_are_shown_in_the_federations_numbers() -> None:
+def test_italian_moves_are_shown_in_numbers_unless_the_reader_prefers_squares() -> None:
     italian = engine.get_variant("italian")
-    for algebraic, numeric in FID_FIRST_MOVES.items():
-        assert numeric_text(algebraic, italian) == numeric
-    assert numeric_text("a8-h1", italian) == "1-32"  # the two single corners
     assert shown_move("d3-c4", italian, Perspective()) == "22-18"
     assert shown_move("d3-c4", italian, Perspective(numeric=False)) == "d3-c4"
     # Other variants have no numbers, whatever the reader prefers.
     assert shown_move("d3-d4", engine.get_variant("turkish"), Perspective()) == "d3-d4"
-
-
-@pytest.mark.parametrize(
-    ("key", "fens"),
-    [
-        ("italian", ["W:Wd3,h1:Bc4,c6,e4,e6", "B:W22,23,26,K31:B9,10,14,18"]),
-        ("english", ["B:W18,22,K27:B9,10,14"]),
-        ("international", ["W:W28,K46:B17,19,22,23"]),
-    ],
-)
-def test_numeric_text_is_the_engines_numeric_notation(key: str, fens: list[str]) -> None:
-    # Every legal move of the start and a few positions of each variant with numbers (its
-    # own board: Italian and English checkers 1..32, International 1..50), short and full
-    # captures included: the same text as `engine.format_move(..., numeric=True)`.
-    variant = engine.get_variant(key)
-    positions = [engine.Position.start(variant),
-                 *(engine.Position.from_fen(fen, variant) for fen in fens)]
-    for position in positions:
-        moves = engine.legal_moves(position, variant)
-        assert moves
-        for move in moves:
-            for full in (False, True):
-                written = engine.format_move(move, position, variant, full=full)
-                assert numeric_text(written, variant) == engine.format_move(
-                    move, position, variant, full=full, numeric=True)
 
 
 def test_a_clocks_time_reads_as_a_clock_shows_it() -> None:

@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 
 from bot.messages import isolate
 from bot.services.settings import WebVisibility
+from bot.services.visibility import Requester
 from bot.services.web_access import PageKind
 from engine import Color, Game, format_move, get_variant, legal_moves
 from engine.analysis import GameAnalysis
@@ -23,7 +24,7 @@ ALICE_NAME, BOB_NAME = isolate("Alice"), isolate("Bob")
 
 
 class Page(HTMLParser):
-    """A page's elements (tag, attributes, and the text directly inside them)."""
+    """A page's elements (tag, attributes, and the text inside them)."""
 
     def __init__(self, html: str) -> None:
         super().__init__()
@@ -42,8 +43,7 @@ class Page(HTMLParser):
             self._open.pop()
 
     def handle_data(self, data: str) -> None:
-        if self._open:
-            index = self._open[-1]
+        for index in self._open:
             self.texts[index] = self.texts.get(index, "") + data
 
     def find(self, tag: str, **wanted: str) -> list[tuple[dict[str, str], str]]:
@@ -152,6 +152,11 @@ async def test_an_ended_game_shows_its_result_and_its_pictures_never_change(
         assert await picture.read() == render_png(
             positions[-1], mirror.variant, last_move=mirror.moves[-1],
             before=positions[-2], size=512, show_turn=False)
+    record = await s.storage.games.get(game_id)
+    assert record is not None and record.white_rating is not None
+    change = record.white_rating  # a rated game: each player's rating after it, and its change
+    assert page.find("dd")[0][1] == (
+        f"Alice · {round(change.rating_after)} ({round(change.delta):+d})")
     result = f"{ALICE_NAME} won (1-0): by resignation."
     assert page.find("dd", id="result")[0][1] == result
     assert page.find("p", id="status")[0][1] == result
@@ -266,3 +271,20 @@ async def test_a_players_name_is_text_never_markup(open_services: OpenServices) 
     assert [attrs.get("src") for attrs, _ in page.find("img")] == [
         f"{_signed(face, game_id)}/board.png?ply={PLIES}"]
     assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in html
+
+
+async def test_the_pdn_download_is_the_games_export(open_services: OpenServices) -> None:
+    s = await open_services()
+    game_id, _ = await _played(s, resign=True)
+    exported = await s.stats.export(Requester(ALICE, GUILD), game_id=game_id, analysis=True)
+    async with web_server(s) as face:
+        path = _signed(face, game_id)
+        page = Page(await (await face.client.get(path)).text())
+        answer = await face.client.get(f"{path}/game.pdn")
+        assert answer.status == 200
+        assert answer.headers["Content-Disposition"] == (
+            f'attachment; filename="dama-turkish-{game_id}.pdn"')
+        assert await answer.text() == exported.text
+        assert (await face.client.get(f"/games/{game_id}/game.pdn")).status == 404  # link only
+    link = page.find("a", href=f"{path}/game.pdn")
+    assert [text for _, text in link] == ["Download the game (PDN)"]

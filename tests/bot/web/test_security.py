@@ -165,3 +165,33 @@ async def test_a_very_long_address_or_header_is_refused_without_a_page(
     for answer in (long_path, long_header):
         body = await answer.text()
         assert "Traceback" not in body and ".py" not in body
+
+
+async def test_the_game_page_and_its_picture_through_their_own_routes(
+        open_services: OpenServices) -> None:
+    """The real game page (`bot.web.pages.game`): secured, its picture fetchable by other
+    sites, a link-only game's page by id the very 404 of a missing game's."""
+    services = await open_services()
+    record = await start_game(services, "turkish")
+    async with web_server(services) as web_face:
+        client = web_face.client
+        token = web_face.context.access.signer.token(PageKind.GAME, record.id)
+        page = await client.get(f"/games/{record.id}/{token}")
+        assert page.status == 200
+        _assert_secured(page.headers)
+        assert page.headers["X-Robots-Tag"] == "noindex"
+        board = await client.get(f"/games/{record.id}/{token}/board.png?ply=0")
+        assert board.status == 200
+        _assert_secured(board.headers, picture=True)
+        hidden = await client.get(f"/games/{record.id}")
+        missing = await client.get("/games/999999")
+        assert hidden.status == missing.status == 404
+        assert await hidden.read() == await missing.read()
+        for path in (f"/games/{record.id}/{token}?ply=-1",
+                     f"/games/{record.id}/{token}/board.png?ply=99999",
+                     f"/games/{record.id}/{token}/board.png?flip=2",
+                     f"/games/{record.id}/{token}?lang=xx"):
+            answer = await client.get(path)
+            assert answer.status in (400, 404), path
+            _assert_secured(answer.headers)
+            assert "Traceback" not in await answer.text()
