@@ -6,10 +6,10 @@ at most `RENDERS_AT_ONCE` at a time, and kept in a least-recently-used cache of 
 A board picture at ply N (ply 0: the start) shows the position after the N-th move with
 that move marked, drawn from White's side, or Black's with `flip=1`, the Italian,
 International and English checkers squares numbered as on Discord's boards. Its ETag is
-a digest of its bytes. The picture of a ply already played never changes, but for the
-last ply of a game under way (the side to move is marked until the game ends), so the
-pictures of an ended game are cached for a year (`immutable`) and a game under way's for
-`UNDER_WAY_MAX_AGE` seconds. Pictures of signed links are `private` (no shared cache keeps
+a digest of its bytes. The picture of a ply never changes, but for the last ply of a
+game under way (the side to move is marked until the game ends, and a later ply may
+follow), so that one is cached for `UNDER_WAY_MAX_AGE` seconds and every other for a year
+(`immutable`). Pictures of signed links are `private` (no shared cache keeps
 them).
 """
 
@@ -44,9 +44,9 @@ RENDERS_AT_ONCE = 2
 CACHE_ENTRIES = 1024
 """Pictures kept (about 20 kB each at `BOARD_SIZE`)."""
 UNDER_WAY_MAX_AGE = 5
-"""Seconds a browser keeps a picture of a game under way."""
+"""Seconds a browser keeps the picture of a game under way's last ply."""
 ENDED_MAX_AGE = 365 * 86_400
-"""Seconds a browser keeps a picture of an ended game (it never changes)."""
+"""Seconds a browser keeps any other picture (it never changes)."""
 GRAPH_MAX_AGE = 300
 """Seconds a browser keeps an evaluation graph (an analysis may be redone)."""
 PLY = "ply"
@@ -163,9 +163,9 @@ class Pictures:
                 picture = await self.picture(key, lambda: draw_board(record, moves, key))
             except DamaError:
                 raise web.HTTPNotFound() from None
-        ended = record.status is not GameStatus.ACTIVE
-        return _answer(request, picture, ENDED_MAX_AGE if ended else UNDER_WAY_MAX_AGE,
-                       immutable=ended)
+        settled = record.status is not GameStatus.ACTIVE or ply < record.ply_count
+        return _answer(request, picture, ENDED_MAX_AGE if settled else UNDER_WAY_MAX_AGE,
+                       immutable=settled)
 
     async def graph(self, request: web.Request) -> web.StreamResponse:
         """`GET <game>/graph.png`: the evaluation graph of the game's stored analysis, its

@@ -40,11 +40,24 @@
     return url;
   }
 
+  function picture(n) {
+    return main.dataset.board + "?ply=" + n + (flipped ? "&flip=1" : "");
+  }
+
+  // The boards one step away, fetched ahead so that a step shows at once.
+  function preload(n) {
+    for (const next of [n - 1, n + 1]) {
+      if (next >= 0 && next <= plies()) {
+        new Image().src = picture(next);
+      }
+    }
+  }
+
   function show(n) {
     n = Math.max(0, Math.min(plies(), n));
     ply = n;
     main.dataset.ply = String(n);
-    board.src = main.dataset.board + "?ply=" + n + (flipped ? "&flip=1" : "");
+    board.src = picture(n);
     const current = linkOf(n);
     if (current && current.dataset.alt) {
       board.alt = current.dataset.alt;
@@ -66,6 +79,7 @@
     }
     flipButton.setAttribute("aria-pressed", flipped ? "true" : "false");
     window.history.replaceState(null, "", address(n));
+    preload(n);
   }
 
   function flip() {
