@@ -608,13 +608,18 @@ def unused_ids(sources: Mapping[str, str]) -> list[str]:
     return sorted(key.value for key in Msg if key.name not in named | reached)
 
 
-def test_every_message_id_is_used() -> None:
+def _sources_naming_ids() -> dict[str, str]:
+    """The bot's code and the web pages' templates (path: text)."""
     templates = {str(path.relative_to(BOT)): path.read_text()
                  for path in BOT.rglob("web/templates/*.html")}
-    assert unused_ids(_bot_sources() | templates) == []
+    return _bot_sources() | templates
+
+
+def test_every_message_id_is_used() -> None:
+    assert unused_ids(_sources_naming_ids()) == []
 
 
 def test_a_message_id_no_code_uses_is_reported() -> None:
-    sources = _bot_sources()
+    sources = _sources_naming_ids()
     sources["ui/analysis.py"] = sources["ui/analysis.py"].replace("Msg.ANALYSIS_FOOTER", "None")
     assert unused_ids(sources) == ["analysis.footer"]

@@ -49,6 +49,10 @@ from storage import TournamentRecord, TournamentStatus
 from tournaments.arena_scores import ArenaRules
 from tournaments.model import ByeKind, Format
 
+ARENA_RULES = ArenaRules()
+"""The arena's rules, as the bot composes its tournament service (`bot.composition`:
+the defaults)."""
+
 UNDER_WAY_MARK = "\u2026"
 """A result not known yet, as the standings picture writes it."""
 
@@ -138,13 +142,14 @@ class RoundLines:
 @dataclass(frozen=True)
 class TournamentPage:
     """What the tournament's page shows: name, the settings in words, the state in
-    words, the standings (None before the start), the rounds (the latest first), and
-    the games under way."""
+    words (`signing_up`: still in sign-up, so "not started yet" is true), the standings
+    (None before the start), the rounds (the latest first), and the games under way."""
 
     tournament_id: int
     name: str
     settings: str
     status: str
+    signing_up: bool
     standings: StandingsTable | None
     rounds: tuple[RoundLines, ...]
     under_way: tuple[GameLink, ...]
@@ -273,14 +278,15 @@ async def tournament_page(context: WebContext, record: TournamentRecord,
     standings = None
     if record.started_at is not None:
         # Tens of milliseconds for a long arena or a large Swiss: off the event loop.
-        shown = await asyncio.to_thread(standings_at, snapshot, context.clock(), ArenaRules())
+        shown = await asyncio.to_thread(standings_at, snapshot, context.clock(), ARENA_RULES)
         standings = standings_table(shown, players, locale)
     rounds = tuple(round_lines(context, round_, players)
                    for round_ in reversed(snapshot.round_views))
     under_way = tuple(game for round_ in rounds for game in round_.games if game.under_way)
     return TournamentPage(
         tournament_id=record.id, name=record.name, settings=settings_line(view, locale),
-        status=status_words(view, locale), standings=standings, rounds=rounds,
+        status=status_words(view, locale),
+        signing_up=record.status is TournamentStatus.SIGNUP, standings=standings, rounds=rounds,
         under_way=under_way)
 
 

@@ -9,7 +9,7 @@ from markupsafe import escape
 from bot.messages import Msg, text
 from bot.services.settings import WebVisibility
 from bot.services.web_access import PageKind
-from storage import GameRecord, PlaceKind
+from storage import GameRecord, PlaceKind, Seat
 from tests.support.services import ALICE, BOB, CAROL, GUILD, OpenServices, Services, start_game
 from tests.support.web import WebFace, set_web, web_server
 
@@ -21,10 +21,12 @@ WINNING_FEN, WINNING_MOVE = "W:Wd4,a2:Bd5", "d4xd6"
 
 
 async def _finished(services: Services, *, channel: int, guild: int | None,
-                    black: int = BOB, place: PlaceKind = PlaceKind.CHANNEL) -> GameRecord:
-    """A rated game Alice (White) wins by taking Black's last piece."""
+                    black: int | Seat = BOB, place: PlaceKind = PlaceKind.CHANNEL,
+                    ) -> GameRecord:
+    """A game Alice (White) wins by taking Black's last piece, rated against a person."""
     record = await start_game(services, "turkish", WINNING_FEN, channel=channel,
-                              guild=guild, black=black, place=place)
+                              guild=guild, black=black, place=place,
+                              rated=not isinstance(black, Seat))
     await services.games.play(channel, ALICE, WINNING_MOVE)
     finished = await services.storage.games.get(record.id)
     assert finished is not None
@@ -140,3 +142,14 @@ async def test_the_arabic_page_is_right_to_left_with_its_numbers_left_to_right(
     assert f'<bdi dir="ltr">#{public.id}</bdi>' in body
     # Links inside the page keep the language the address chose.
     assert "?lang=ar" in body.split('id="recent"')[1]
+
+
+async def test_a_game_against_the_computer_names_it_without_a_link(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    await services.stats.remember(ALICE, "Alice")
+    await _finished(services, channel=600, guild=GUILD, black=Seat.computer(2))
+    await set_web(services, GUILD, WebVisibility.PUBLIC)
+    async with web_server(services) as face:
+        body = await _page(face, _player_path(face, ALICE))
+    assert f"<td>{escape(text(Msg.COMPUTER, 'en', level=2))}</td>" in body

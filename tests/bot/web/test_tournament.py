@@ -63,6 +63,8 @@ async def test_the_page_shows_standings_rounds_and_games_under_way(
         signer = face.context.access.signer
     assert response.status == 200
     assert "<bdi>Test swiss</bdi>" in body
+    # A link pasted in a chat previews with the tournament's name.
+    assert '<meta property="og:title" content="Test swiss">' in body
     assert _shown(Msg.TOURNAMENT_STATUS_RUNNING, round=2, rounds=4) in body
     # The standings: the picture's columns (rank, number, player, points, Bu-1, SB, DE,
     # one per round), the rows in the service's order, each player linked.
@@ -97,6 +99,17 @@ async def test_a_tournament_before_its_start_has_no_standings(
     assert _shown(Msg.WEB_TOURNAMENT_SIGNUP) in body
     assert _shown(Msg.WEB_TOURNAMENT_NOT_STARTED) in body
     assert '<table class="standings">' not in body
+
+
+async def test_a_tournament_cancelled_before_its_start_is_not_said_to_start_later(
+        open_services: OpenServices) -> None:
+    services = await open_services()
+    view = await create(services, Format.SWISS)
+    await services.tournaments.end(view.id, ORGANISER, guild_id=GUILD, may_organise=True)
+    async with web_server(services) as face:
+        body = await (await face.client.get(_signed(face, view.id))).text()
+    assert _shown(Msg.TOURNAMENT_STATUS_CANCELLED) in body
+    assert _shown(Msg.WEB_TOURNAMENT_NOT_STARTED) not in body
 
 
 async def test_an_arena_shows_each_players_games_in_one_column(
