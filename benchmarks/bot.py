@@ -37,6 +37,7 @@ import engine
 from bot.client import freeze_heap, share_the_interpreter
 from bot.move_work import STATE_BUDGET, MoveWork
 from bot.services import GameService, GameStart, GameUpdate, PlayerError
+from bot.services.events import EventBus
 from bot.ui.present import Presenter
 from storage import ColorChoice, Seat, Storage
 
@@ -159,14 +160,16 @@ async def closed_loop(load: Load, seconds: float) -> int:
     return done
 
 
-async def start_load(folder: str, rng: random.Random, state_budget: int = STATE_BUDGET) -> Load:
+async def start_load(folder: str, rng: random.Random, state_budget: int = STATE_BUDGET,
+                     events: EventBus | None = None) -> Load:
     """The 200 games in a new database in `folder`, started as the bot starts: renderer
     caches warm, then the heap frozen (DamaBot.setup_hook), the interpreter shared with
-    worker threads (bot.app.run). `state_budget`: the move work's (`bot.move_work`). The
-    caller closes `load.storage` and `load.games.move_work`."""
+    worker threads (bot.app.run). `state_budget`: the move work's (`bot.move_work`);
+    `events`: the game service's event bus (default: its own). The caller closes
+    `load.storage` and `load.games.move_work`."""
     storage = await Storage.open(Path(folder) / "bench.sqlite3")
     work = MoveWork(state_budget)  # as the bot wires it (DamaBot.setup_hook)
-    load = Load(storage, GameService(storage, move_work=work),
+    load = Load(storage, GameService(storage, move_work=work, events=events),
                 Presenter(board_size=512, move_work=work), rng)
     for channel in range(GAMES):
         await load.new_game(channel)

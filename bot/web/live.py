@@ -36,7 +36,7 @@ from bot.web.limits import client_address
 from bot.web.live_reads import GameRead, GameReads
 from bot.web.paths import EVENTS, GAMES
 from engine import DamaError
-from storage import GameNotFoundError, Storage, StorageError
+from storage import GameNotFoundError, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -148,7 +148,7 @@ class LiveEvents:
             })
             await response.prepare(request)
             try:
-                await self._follow(response, context.live.watch(record.id), context.storage,
+                await self._follow(request, response, context.live.watch(record.id),
                                    record.id, after, language, limits)
             except ConnectionResetError:
                 pass  # the client went away: nothing more to send
@@ -160,9 +160,13 @@ class LiveEvents:
                 log.warning("game %s's stored moves do not replay", record.id)
             return response
 
-    async def _follow(self, response: web.StreamResponse, watch: AsyncIterator[int],
-                      storage: Storage, game_id: int, after: int, language: Language,
-                      limits: LiveLimits) -> None:
+    async def _follow(self, request: web.Request, response: web.StreamResponse,
+                      watch: AsyncIterator[int], game_id: int, after: int,
+                      language: Language, limits: LiveLimits) -> None:
+        """Send the game's events until it is over, the watch ends or the client is gone
+        (`request.transport` None: a server without handler cancellation learns it here,
+        or at the next ping's failed write)."""
+        storage = request.app[CONTEXT].storage
         change: asyncio.Future[int] = asyncio.ensure_future(anext(watch))
         shown = -1  # the plies of the last event sent (-1: none yet)
         try:
@@ -171,6 +175,8 @@ class LiveEvents:
                 if not done:
                     await response.write(PING)
                     continue
+                if request.transport is None:
+                    return
                 try:
                     plies = change.result()
                 except StopAsyncIteration:
@@ -183,6 +189,8 @@ class LiveEvents:
                     return
                 change = asyncio.ensure_future(anext(watch))
             # the watch ended (the game is over, or the feed closed): its last state
+            if request.transport is None:
+                return
             read = await self.reads.read(storage, game_id, max(shown, 0), ended=True)
             if read.over:
                 await response.write(await read.event(after, language))
