@@ -9,30 +9,15 @@ same every run (tests/support/web_scene.py), and so are the pictures."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.async_api import Page, ViewportSize
 
-from bot.services.web_access import PageKind
 from tests.support.browser import DESKTOP, PHONE, BrowserPages
-from tests.support.web_servers import SceneSite
+from tests.support.web_servers import SCENE_PAGES, SceneSite
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.slow]
-
-PAGES: dict[str, Callable[[SceneSite], str]] = {
-    "home": lambda site: "/",
-    "game-live": lambda site: site.path(PageKind.GAME, site.scene.live_game, signed=False),
-    "game-analysed": lambda site: site.path(PageKind.GAME, site.scene.analysed_game,
-                                            signed=False),
-    "player": lambda site: site.path(PageKind.PLAYER, site.scene.player),
-    "leaderboard": lambda site: site.path(PageKind.LEADERBOARD, site.scene.guild,
-                                          signed=False),
-    "tournament": lambda site: site.path(PageKind.TOURNAMENT, site.scene.tournament,
-                                         signed=False),
-}
-"""Each page of the gallery, by name: its path in the scene."""
 
 WIDTHS: dict[str, ViewportSize] = {"desktop": DESKTOP, "phone": PHONE}
 LANGUAGES = ("en", "ar")
@@ -56,7 +41,7 @@ async def _show(page: Page, url: str) -> None:
     await page.wait_for_function(PICTURES_DRAWN)
 
 
-@pytest.mark.parametrize("name", sorted(PAGES))
+@pytest.mark.parametrize("name", sorted(SCENE_PAGES))
 async def test_the_page_at_every_width_and_direction(
     pages: BrowserPages, site: SceneSite, name: str,
 ) -> None:
@@ -64,7 +49,7 @@ async def test_the_page_at_every_width_and_direction(
     for width, viewport in WIDTHS.items():
         for language in LANGUAGES:
             page = await pages.page(viewport=viewport)
-            await _show(page, site.url(PAGES[name](site), lang=language))
+            await _show(page, site.url(SCENE_PAGES[name](site), lang=language))
             assert await page.get_attribute("html", "dir") == (
                 "rtl" if language == "ar" else "ltr")
             overflow = await page.evaluate(SIDEWAYS)

@@ -19,7 +19,7 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -196,3 +196,17 @@ async def scene_site(folder: Path) -> AsyncIterator[SceneSite]:
             await server.stop()
     finally:
         await services.close()
+
+
+SCENE_PAGES: dict[str, Callable[[SceneSite], str]] = {
+    "home": lambda site: "/",
+    "game-live": lambda site: site.path(PageKind.GAME, site.scene.live_game, signed=False),
+    "game-analysed": lambda site: site.path(PageKind.GAME, site.scene.analysed_game,
+                                            signed=False),
+    "player": lambda site: site.path(PageKind.PLAYER, site.scene.player),
+    "leaderboard": lambda site: site.path(PageKind.LEADERBOARD, site.scene.guild,
+                                          signed=False),
+    "tournament": lambda site: site.path(PageKind.TOURNAMENT, site.scene.tournament,
+                                         signed=False),
+}
+"""Every kind of page, by name, and its path in the scene (the gallery's pages)."""
