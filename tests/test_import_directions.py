@@ -60,7 +60,7 @@ ALLOWED: dict[str, set[str] | None] = {
     "bot.services": {"bot", "engine", "storage", "aiosqlite", "babel", "puzzles",
                      "tournaments", "caissify_pairings"} | ASYNCPG,
     "bot": {"bot", "engine", "puzzles", "renderer", "storage", "PIL", "aiosqlite", "dotenv",
-            "babel", "tournaments", "caissify_pairings"}
+            "babel", "tournaments", "caissify_pairings", "jinja2", "markupsafe"}
     | ASYNCPG
     | DISCORD,
     "bot.web": {"bot", "engine", "puzzles", "renderer", "storage", "PIL", "aiosqlite",

@@ -7,6 +7,7 @@ the same for a page that does not exist and for one that may not be shown."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
@@ -14,7 +15,7 @@ from types import MappingProxyType
 from aiohttp import hdrs, web
 
 from bot.messages import Msg
-from bot.web.language import reader_language
+from bot.web.language import ReaderLanguage, reader_language
 from bot.web.paths import HOME
 from bot.web.templates import render
 
@@ -53,15 +54,20 @@ def error_page(request: web.Request, status: int,
     (`bot.web.language`), with `headers`. Its links (home, the language switcher) lead to
     the home page: the page never repeats the address asked for."""
     shown = shown_status(status)
-    title, explanation = ERROR_TEXTS[shown]
-    reader = reader_language(request)
-    body = render(ERROR_TEMPLATE, reader, HOME, {}, title=title,
-                  explanation=explanation, noindex=True)
-    response = web.Response(status=shown, text=body, content_type="text/html",
-                            charset="utf-8")
+    response = web.Response(status=shown, text=_body(shown, reader_language(request)),
+                            content_type="text/html", charset="utf-8")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
+
+
+@functools.lru_cache(maxsize=len(ERROR_TEXTS) * 16)
+def _body(status: int, reader: ReaderLanguage) -> str:
+    """An error page's HTML: it depends on nothing else (a frozen, hashable `reader`), so
+    each is made once and a flood of refused requests costs no rendering."""
+    title, explanation = ERROR_TEXTS[status]
+    return render(ERROR_TEMPLATE, reader, HOME, {}, title=title, explanation=explanation,
+                  noindex=True)
 
 
 @web.middleware

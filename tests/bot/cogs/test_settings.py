@@ -29,6 +29,7 @@ from bot.services.settings import (
     PlayerSettings,
     Preference,
     Setter,
+    WebVisibility,
     preferences_of,
 )
 from bot.sync import command_schema
@@ -143,6 +144,21 @@ async def test_choosing_the_servers_language_is_answered_wholly_in_the_admins(
                                   permissions=ADMIN, locale="fr"))
     assert french.content.startswith("La langue de ce serveur est désormais **Italiano** :")
     assert french.embeds[0]["title"] == "Paramètres de ce serveur"
+
+
+async def test_server_settings_choose_how_the_server_s_pages_show_on_the_web(
+        tmp_path: Path, open_bot: OpenBot) -> None:
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3"))
+    [schema] = [c for c in await command_schema(h.bot.tree) if c["name"] == "server-settings"]
+    [web] = [o for o in schema["options"] if o["name"] == "web"]
+    assert [choice["value"] for choice in web["choices"]] == ["public", "link", "off"]
+    [shown] = await run(h, slash(h, "server-settings", permissions=ADMIN))
+    assert "Game pages on the web: **by link only**" in shown.embeds[0]["description"]
+    [saved] = await run(h, slash(h, "server-settings", [option("web", "public")],
+                                 permissions=ADMIN))
+    assert ("Game pages on the web: **public (by number and by link)**"
+            in saved.embeds[0]["description"])
+    assert (await h.bot.services.preferences.guild(GUILD_ID)).web is WebVisibility.PUBLIC
 
 
 async def test_server_settings_outside_a_server_is_refused(harness: Harness) -> None:

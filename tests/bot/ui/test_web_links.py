@@ -15,14 +15,16 @@ from tests.support.discord_harness import (
     OpenBot,
     challenge_and_accept,
     new_calls,
+    press,
     resign,
+    response_message_id,
     run,
     settings_for,
     slash,
 )
 from tests.support.fake_discord import GUILD_ID as GUILD
-from tests.support.fake_discord import option
-from tests.support.services import ALICE, CHANNEL
+from tests.support.fake_discord import option, user_option
+from tests.support.services import ALICE, BOB, CHANNEL
 from tests.support.web import SECRET
 
 URL = "https://dama.example.org"
@@ -74,3 +76,30 @@ async def test_history_and_export_link_to_the_game_s_page(open_bot: OpenBot,
         components = answer.body["components"]
         assert [link["url"] for link in _links(components)] == [url]
         assert check_components(components, components_v2=False) == {}
+
+
+async def test_a_board_where_the_bot_only_answers_links_beside_its_move_select(
+        open_bot: OpenBot, tmp_path: Path) -> None:
+    """A DM between two users (an INTERACTIONS place, docs/ARCHITECTURE.md "Places"):
+    its game has no server, so its page is by link; the button follows the move select
+    and the game's buttons, within Discord's rows."""
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", web=WEB))
+    dm = 9101
+    h.discord.memberless_channels.add(dm)
+    there: dict[str, Any] = dict(guild_id=None, context=2, owners={1: ALICE}, channel=dm)
+    opponent, resolved = user_option("opponent", BOB)
+    [posted] = await run(h, slash(h, "challenge", [opponent, option("variant", "turkish"),
+                                                   option("color", "white")],
+                                  resolved=resolved, **there))
+    challenge_id = posted.custom_ids[0].split(":")[2]
+    calls = await run(h, press(h, response_message_id(h, posted),
+                               f"dama:accept:{challenge_id}", user=BOB, guild_id=None,
+                               context=2, owners={1: ALICE}))
+    components = calls[-1].body["components"]
+    state = h.bot.services.games.current(dm)
+    assert state.guild_id is None
+    token = LinkSigner(SECRET).token(PageKind.GAME, state.game_id)
+    assert [link["url"] for link in _links(components)] == [
+        f"{URL}/games/{state.game_id}/{token}"]
+    assert components[0]["components"][0]["type"] == 3  # the move select first
+    assert check_components(components, components_v2=False) == {}
