@@ -266,14 +266,14 @@ class SqlGameRepository:
             row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
         return None if row is None else game_from_row(row)
 
-    async def load(self, game_id: int) -> tuple[GameRecord, list[MoveRecord]]:
+    async def load(self, game_id: int, *, after: int = 0) -> tuple[GameRecord, list[MoveRecord]]:
         async with self._db.read() as conn:
             row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
             if row is None:
                 raise GameNotFoundError(game_id)
             moves = await conn.fetch(
-                "SELECT * FROM moves WHERE game_id = $1 AND ply <= $2 ORDER BY ply",
-                game_id, row["ply_count"],
+                "SELECT * FROM moves WHERE game_id = $1 AND ply > $2 AND ply <= $3 "
+                "ORDER BY ply", game_id, after, row["ply_count"],
             )
         return game_from_row(row), [_move_from_row(move) for move in moves]
 

@@ -116,8 +116,10 @@ class GameRepository(Protocol):
     async def get(self, game_id: int) -> GameRecord | None:
         ...
 
-    async def load(self, game_id: int) -> tuple[GameRecord, list[MoveRecord]]:
-        """A game and its moves in ply order. Raises `GameNotFoundError`."""
+    async def load(self, game_id: int, *, after: int = 0) -> tuple[GameRecord, list[MoveRecord]]:
+        """A game and its moves in ply order, those after ply `after` only (0: every
+        one; a reader that has the first plies reads the rest), in one read. Raises
+        `GameNotFoundError`."""
         ...
 
     async def moves(self, game_id: int) -> list[MoveRecord]:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from bot.messages.english_web_game import ENGLISH_WEB_GAME
+from bot.messages.english_web_live import ENGLISH_WEB_LIVE
 from bot.messages.english_web_pages import ENGLISH_WEB_PAGES
 from bot.messages.ids import Msg
 from bot.messages.plural import Plural
@@ -40,4 +41,5 @@ ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_ERROR_SERVER: "The page could not be made. Try again in a moment.",
     **ENGLISH_WEB_GAME,
     **ENGLISH_WEB_PAGES,
+    **ENGLISH_WEB_LIVE,
 })

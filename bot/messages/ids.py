@@ -593,3 +593,7 @@ class Msg(enum.StrEnum):
     WEB_GAME_MISTAKES = "web.game.mistakes"
     WEB_GAME_MISTAKE = "web.game.mistake"
     WEB_GAME_GRAPH_ALT = "web.game.graph_alt"
+    # --- the web face: the live updates of a game page (bot/web/live.py; English in
+    # english_web_live.py) ----------------------------------------------------------------
+    WEB_LIVE_FULL_TITLE = "web.live.full_title"
+    WEB_LIVE_FULL = "web.live.full"

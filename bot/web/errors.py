@@ -1,5 +1,5 @@
 """Every HTTP error of the web face as a page in the reader's language
-(docs/ARCHITECTURE.md, "The web face"): 400, 403, 404, 405, 413, 429 and 500, with the
+(docs/ARCHITECTURE.md, "The web face"): 400, 403, 404, 405, 413, 429, 500 and 503, with the
 headers the error carried (`Allow`, `Retry-After`). Anything else raised by a handler is
 logged and answered with the 500 page: never a stack trace or a file path. The 404 page is
 the same for a page that does not exist and for one that may not be shown."""
@@ -31,6 +31,7 @@ ERROR_TEXTS: Mapping[int, tuple[Msg, Msg]] = MappingProxyType({
     413: (Msg.WEB_ERROR_TOO_LARGE_TITLE, Msg.WEB_ERROR_TOO_LARGE),
     429: (Msg.WEB_ERROR_TOO_MANY_TITLE, Msg.WEB_ERROR_TOO_MANY),
     500: (Msg.WEB_ERROR_SERVER_TITLE, Msg.WEB_ERROR_SERVER),
+    503: (Msg.WEB_LIVE_FULL_TITLE, Msg.WEB_LIVE_FULL),
 })
 """Each error status's title and explanation; any other 4xx is shown as 400, any other
 5xx as 500."""

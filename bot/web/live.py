@@ -8,10 +8,11 @@ answers `text/event-stream` and follows the game through the process's `LiveSour
 page's contract with static/replay.js: ``{"ply": N, "moves": [{"ply": k, "text":
 "..."}...], "status": "...", "over": bool}``, the moves being those after the client's
 last ply (`Last-Event-ID` on a reconnection, else `?from=`, else none). The first event
-is the game as it stands; a comment line every `LiveLimits.ping_seconds` keeps proxies
-from closing a quiet stream and finds clients gone; the stream ends after the event that
-says the game is over. A viewer past `LiveLimits.viewers_per_address` open streams from
-one address gets the 429 page, past `LiveLimits.viewers` in all the 503 page.
+is the game as it stands; a comment line every `LiveLimits.ping_seconds` (`Pinger`: one
+task for every stream) keeps proxies from closing a quiet stream and finds clients gone;
+the stream ends after the event that says the game is over. A viewer past
+`LiveLimits.viewers_per_address` open streams from one address gets the 429 page, past
+`LiveLimits.viewers` in all the 503 page.
 
 Many viewers of one game share one read of it per ply (`bot.web.live_reads`), whose
 texts are the game page's.
@@ -123,12 +124,49 @@ def client_ply(request: web.Request) -> int:
     return int(value)
 
 
+class Pinger:
+    """Writes a comment line to every open stream of one application every
+    `ping_seconds`, from one task (not one timer per stream): it keeps proxies from
+    closing quiet streams, and a stream it cannot write to (its client gone, or not
+    reading for `PING_PATIENCE` seconds) has its handler cancelled, which ends it."""
+
+    def __init__(self) -> None:
+        self._streams: dict[web.StreamResponse, asyncio.Task[object]] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def add(self, response: web.StreamResponse, handler: asyncio.Task[object],
+            ping_seconds: float) -> None:
+        self._streams[response] = handler
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(
+                self._run(ping_seconds), name="web live pings")
+
+    def remove(self, response: web.StreamResponse) -> None:
+        self._streams.pop(response, None)
+
+    async def _run(self, ping_seconds: float) -> None:
+        while self._streams:
+            await asyncio.sleep(ping_seconds)
+            for response, handler in list(self._streams.items()):
+                try:
+                    await asyncio.wait_for(response.write(PING), PING_PATIENCE)
+                except (ConnectionError, RuntimeError, TimeoutError):
+                    self.remove(response)
+                    handler.cancel()
+
+
+PING_PATIENCE = 5.0
+"""Seconds a ping may wait for a client to read before its stream is ended."""
+
+
 class LiveEvents:
-    """The events handler of one application, with its viewers and shared reads."""
+    """The events handler of one application, with its viewers, shared reads and
+    pings."""
 
     def __init__(self) -> None:
         self.viewers = Viewers()
         self.reads = GameReads()
+        self.pinger = Pinger()
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """`GET <game>/events`: see the module's docstring. Raises `web.HTTPNotFound`
@@ -147,9 +185,12 @@ class LiveEvents:
                 "X-Accel-Buffering": "no",
             })
             await response.prepare(request)
+            handler = asyncio.current_task()
+            assert handler is not None
+            self.pinger.add(response, handler, limits.ping_seconds)
             try:
                 await self._follow(request, response, context.live.watch(record.id),
-                                   record.id, after, language, limits)
+                                   record.id, after, language)
             except ConnectionResetError:
                 pass  # the client went away: nothing more to send
             except GameNotFoundError:
@@ -158,36 +199,28 @@ class LiveEvents:
                 log.warning("a live page's read of game %s failed: %s", record.id, error)
             except DamaError:  # its moves do not replay: its page is refused too
                 log.warning("game %s's stored moves do not replay", record.id)
+            finally:
+                self.pinger.remove(response)
             return response
 
     async def _follow(self, request: web.Request, response: web.StreamResponse,
                       watch: AsyncIterator[int], game_id: int, after: int,
-                      language: Language, limits: LiveLimits) -> None:
+                      language: Language) -> None:
         """Send the game's events until it is over, the watch ends or the client is gone
         (`request.transport` None: a server without handler cancellation learns it here,
-        or at the next ping's failed write)."""
+        or from the pinger)."""
         storage = request.app[CONTEXT].storage
-        change: asyncio.Future[int] = asyncio.ensure_future(anext(watch))
         shown = -1  # the plies of the last event sent (-1: none yet)
         try:
-            while True:
-                done, _ = await asyncio.wait({change}, timeout=limits.ping_seconds)
-                if not done:
-                    await response.write(PING)
-                    continue
+            async for plies in watch:
                 if request.transport is None:
                     return
-                try:
-                    plies = change.result()
-                except StopAsyncIteration:
-                    break
                 read = await self.reads.read(storage, game_id, plies)
                 if read.plies > shown or read.over:
                     await response.write(await read.event(after, language))
                     shown, after = read.plies, read.plies
                 if read.over:
                     return
-                change = asyncio.ensure_future(anext(watch))
             # the watch ended (the game is over, or the feed closed): its last state
             if request.transport is None:
                 return
@@ -195,8 +228,6 @@ class LiveEvents:
             if read.over:
                 await response.write(await read.event(after, language))
         finally:
-            change.cancel()
-            await asyncio.gather(change, return_exceptions=True)
             if isinstance(watch, AsyncGenerator):
                 await watch.aclose()
 
@@ -209,4 +240,4 @@ def add_routes(router: web.UrlDispatcher) -> None:
 
 
 __all__ = ["LIVE_LIMITS", "BusFeed", "GameRead", "GameReads", "LiveEvents", "LiveLimits",
-           "PollingFeed", "Viewers", "add_routes", "client_ply"]
+           "Pinger", "PollingFeed", "Viewers", "add_routes", "client_ply"]

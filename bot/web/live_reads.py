@@ -2,10 +2,12 @@
 (`GameReads`): the events of `bot.web.live` (docs/ARCHITECTURE.md, "The web face").
 
 The texts are the game page's (`bot.web.game_view`): each move as its move list writes
-it (its number, then the move in the game's notation), the status line as the page says
-it under the board (whose move, with the player's name; the result sentence once the game
-is over, from the page's own view of the replayed game). A move costs one read and, per
-language, one JSON text, whatever the number of viewers.
+it (`numbered_moves`), the status line as the page says it under the board (whose move,
+with the player's name; once the game is over, the result sentence of the page's own
+view). The replay they are written from is extended by each new read with the moves
+added since the last (in a worker thread: no move work on the event loop), not replayed
+from the start. A move costs one read, the new moves' replay and, per language, one JSON
+text, whatever the number of viewers.
 """
 
 from __future__ import annotations
@@ -13,44 +15,38 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict
+from collections.abc import Sequence
 
 from bot.language import Language
-from bot.services.game_words import move_number, numeric_text
 from bot.services.replay import replay_game
-from bot.web.game_view import GameInputs, game_view, turn_status
-from engine import Color, Position, Variant, get_variant
+from bot.web.game_view import GameInputs, game_view, numbered_moves, turn_status
+from engine import Game
 from storage import GameRecord, GameStatus, MoveRecord, Storage
 
 MAX_EVENTS = 64
 """The most events one read keeps made (per client ply and language)."""
 
-
-def move_line(ply: int, move: MoveRecord, variant: Variant, first: Color) -> str:
-    """Ply `ply`'s stored `move` as the page's move list writes it (``12. 22-18``): its
-    number (`move_number`; `first`, the side to move at the game's start, made ply 1),
-    then the move in the game's notation, in numbers where the variant writes them
-    (docs/RULES.md, "Coordinates and notation")."""
-    mover = first if ply % 2 == 1 else first.opponent
-    written = numeric_text(move.text, variant) if variant.numeric_notation else move.text
-    return f"{move_number(ply, mover, variant)} {written}"
+Names = tuple[str | None, str | None]
 
 
 class GameRead:
-    """A game as read once for its live viewers: the record, its moves as the page
-    writes them, its players' names, and the events made of them (memoised per client
-    ply and language)."""
+    """A game as read once for its live viewers: the record, its moves as the page's
+    move list writes them (`lines`), its players' names, the replay, and the events made
+    of them (memoised per client ply and language)."""
 
-    __slots__ = ("_events", "_moves", "_names", "_results", "_variant", "lines", "record")
+    __slots__ = ("_events", "_results", "game", "lines", "moves", "names", "record", "turn")
 
-    def __init__(self, record: GameRecord, moves: list[MoveRecord],
-                 names: tuple[str | None, str | None]) -> None:
-        self._variant = get_variant(record.variant)
-        first = Position.from_fen(record.start_fen, self._variant).turn
+    def __init__(self, record: GameRecord, moves: Sequence[MoveRecord], names: Names,
+                 game: Game, lines: tuple[str, ...]) -> None:
         self.record = record
-        self.lines = tuple(move_line(ply, move, self._variant, first)
-                           for ply, move in enumerate(moves, start=1))
-        self._moves = tuple(moves)
-        self._names = names
+        self.moves = tuple(moves)
+        self.names = names
+        self.game = game
+        """The replay of `moves`, until the next read of the game extends it
+        (`GameReads`; an ended game's is never extended)."""
+        self.turn = game.position.turn
+        """The side to move after `moves`."""
+        self.lines = lines
         self._results: dict[Language, str] = {}
         self._events: dict[tuple[int, Language], bytes] = {}
 
@@ -63,17 +59,16 @@ class GameRead:
         return self.record.status is not GameStatus.ACTIVE
 
     async def status(self, language: Language) -> str:
-        """The page's status line in `language`. Raises `engine.DamaError` when an
-        ended game's stored moves do not replay (the page is refused then too)."""
+        """The page's status line in `language` (`GameView.status`): while the game
+        goes on, whose move it is (`turn_status`); once over, the result sentence, from
+        the page's view (in a worker thread, once per language)."""
         if not self.over:
-            first = Position.from_fen(self.record.start_fen, self._variant).turn
-            turn = first if self.plies % 2 == 0 else first.opponent
-            return turn_status(self.record, self._names, turn, language)
+            return turn_status(self.record, self.names, self.turn, language)
         found = self._results.get(language)
         if found is None:
-            game = await asyncio.to_thread(replay_game, self.record, self._moves)
-            inputs = GameInputs(self.record, self._moves, self._names)
-            found = self._results[language] = game_view(inputs, game, language).status
+            inputs = GameInputs(self.record, self.moves, self.names)
+            view = await asyncio.to_thread(game_view, inputs, self.game, language)
+            found = self._results[language] = view.status
         return found
 
     async def event(self, after: int, language: Language) -> bytes:
@@ -96,15 +91,38 @@ class GameRead:
         return found
 
 
-async def read_game(storage: Storage, game_id: int) -> GameRead:
-    """The game `game_id` as stored now, with its players' names. Raises `StorageError`
-    (`GameNotFoundError`: no such game)."""
-    record, moves = await storage.games.load(game_id)
-    names: list[str | None] = []
+def _extended(game: Game, record: GameRecord, moves: Sequence[MoveRecord]) -> Game:
+    """`game` (the replay of the first moves) with the rest of `moves` played, or, when
+    it went further, the whole replay (`replay_game`). Raises `engine.DamaError` when a
+    stored move does not replay."""
+    if game.ply > len(moves):
+        return replay_game(record, moves)
+    for move in moves[game.ply:]:
+        game.play(move.text)
+    return game
+
+
+async def read_game(storage: Storage, game_id: int, before: GameRead | None = None) -> GameRead:
+    """The game `game_id` as stored now. `before`: the game's previous read: only the
+    moves after it are read, its replay is extended with them (and so taken from it) and
+    its players' names are kept. Raises `StorageError` (`GameNotFoundError`: no such
+    game), `engine.DamaError` when a stored move does not replay."""
+    if before is not None:
+        record, added = await storage.games.load(game_id, after=before.plies)
+        if record.ply_count >= before.plies:
+            moves = before.moves + tuple(added)
+            game = await asyncio.to_thread(_extended, before.game, record, moves)
+            lines = before.lines[:before.plies] + tuple(
+                line.text for line in numbered_moves(game, before.plies + 1))
+            return GameRead(record, moves, before.names, game, lines)
+    record, stored = await storage.games.load(game_id)
+    found: list[str | None] = []
     for seat in (record.white, record.black):
         player = None if seat.user_id is None else await storage.players.get(seat.user_id)
-        names.append(None if player is None else player.display_name)
-    return GameRead(record, moves, (names[0], names[1]))
+        found.append(None if player is None else player.display_name)
+    game = await asyncio.to_thread(replay_game, record, stored)
+    return GameRead(record, stored, (found[0], found[1]), game,
+                    tuple(line.text for line in numbered_moves(game)))
 
 
 ReadEntry = tuple[int, bool, "asyncio.Task[GameRead]"]
@@ -132,13 +150,24 @@ class GameReads:
         if kept is not None and _covers(kept, plies, ended):
             self._reads.move_to_end(game_id)
             return await asyncio.shield(kept[2])
-        task = asyncio.ensure_future(read_game(storage, game_id))
+        task = asyncio.ensure_future(self._after(storage, game_id, kept))
         self._reads[game_id] = (plies, ended, task)
         self._reads.move_to_end(game_id)
         while len(self._reads) > self._size:
             self._reads.popitem(last=False)
         task.add_done_callback(lambda done: self._forget_failed(game_id, done))
         return await asyncio.shield(task)
+
+    async def _after(self, storage: Storage, game_id: int, kept: ReadEntry | None) -> GameRead:
+        """The next read of the game, once the one before it (`kept`) is done: it
+        extends that read's replay (reads of one game follow one another)."""
+        before = None
+        if kept is not None:
+            try:
+                before = await asyncio.shield(kept[2])
+            except Exception:
+                before = None  # that read failed: this one starts afresh
+        return await read_game(storage, game_id, before)
 
     def _forget_failed(self, game_id: int, task: asyncio.Task[GameRead]) -> None:
         if task.cancelled() or task.exception() is not None:

@@ -172,6 +172,8 @@ async def test_append_moves_and_load(storage: Storage, clock: FakeClock) -> None
     loaded, moves = await storage.games.load(game.id)
     assert loaded.ply_count == 2 and loaded.updated_at == second.played_at
     assert moves == [first, second]
+    assert await storage.games.load(game.id, after=1) == (loaded, [second])
+    assert await storage.games.load(game.id, after=2) == (loaded, [])
     assert await storage.games.moves(game.id) == [first, second]
     with pytest.raises(GameNotFoundError):
         await storage.games.load(999)

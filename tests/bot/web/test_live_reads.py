@@ -48,12 +48,17 @@ async def test_a_live_read_says_what_the_game_page_says(
     services = await open_services()
     await services.stats.remember(ALICE, "alice")
     record = await start_game(services, variant, rated=False)
-    await play_randomly(services, 7, seed=len(variant))
+    await play_randomly(services, 3, seed=len(variant))
+    early = await read_game(services.storage, record.id)
+    await play_randomly(services, 4, seed=len(variant) + 1)
     for language in (Language.ENGLISH, Language.ARABIC):
-        read = await read_game(services.storage, record.id)
-        lines, status = await page_view(services, read, language)
-        assert list(read.lines) == lines and len(lines) == 7
-        assert await read.status(language) == status
+        fresh = await read_game(services.storage, record.id)
+        lines, status = await page_view(services, fresh, language)
+        assert list(fresh.lines) == lines and len(lines) == 7
+        assert await fresh.status(language) == status
+    extended = await read_game(services.storage, record.id, early)  # reads plies 4 to 7
+    assert extended.lines == fresh.lines and extended.moves == fresh.moves
+    assert await extended.status(Language.ENGLISH) == await fresh.status(Language.ENGLISH)
     await services.games.resign(CHANNEL, ALICE if services.games.current(
         CHANNEL).to_move.user_id == ALICE else BOB)
     read = await read_game(services.storage, record.id)
