@@ -176,8 +176,11 @@ class PollingFeed:
                 continue
             try:
                 found = await self._read(watched)
-            except StorageError as error:
+            except StorageError as error:  # unreachable for a moment: try again
                 log.warning("reading the watched games' progress failed: %s", error)
+                continue
+            except Exception:  # a bug must not stop every page's updates
+                log.exception("reading the watched games' progress failed")
                 continue
             for game_id in watched:
                 progress = found.get(game_id)

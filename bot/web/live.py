@@ -31,10 +31,9 @@ from aiohttp import hdrs, web
 from bot.language import Language
 from bot.web.access import visible_game
 from bot.web.context import CONTEXT
-from bot.web.feeds import BusFeed, PollingFeed
 from bot.web.language import reader_language
 from bot.web.limits import client_address
-from bot.web.live_reads import GameRead, GameReads
+from bot.web.live_reads import GameReads
 from bot.web.paths import EVENTS, GAMES
 from engine import DamaError
 from storage import GameNotFoundError, StorageError
@@ -58,7 +57,7 @@ class LiveLimits:
 
     viewers: open event streams in all (past it: the 503 page).
     viewers_per_address: open event streams from one client address (past it: 429).
-    ping_seconds: the time between two comment lines on a quiet stream."""
+    ping_seconds: the time between two comment lines on every stream (`Pinger`)."""
 
     viewers: int = 5_000
     viewers_per_address: int = 16
@@ -101,10 +100,6 @@ class Viewers:
                 self._by_address[address] = left
             else:
                 del self._by_address[address]
-
-    def of(self, address: str) -> int:
-        """How many streams `address` has open."""
-        return self._by_address.get(address, 0)
 
 
 def client_ply(request: web.Request) -> int:
@@ -167,6 +162,8 @@ class LiveEvents:
         self.viewers = Viewers()
         self.reads = GameReads()
         self.pinger = Pinger()
+        self._followed: dict[int, int] = {}
+        """The open streams of each game: a game's shared read is let go with its last."""
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """`GET <game>/events`: see the module's docstring. Raises `web.HTTPNotFound`
@@ -188,6 +185,7 @@ class LiveEvents:
             handler = asyncio.current_task()
             assert handler is not None
             self.pinger.add(response, handler, limits.ping_seconds)
+            self._followed[record.id] = self._followed.get(record.id, 0) + 1
             try:
                 await self._follow(request, response, context.live.watch(record.id),
                                    record.id, after, language)
@@ -201,7 +199,16 @@ class LiveEvents:
                 log.warning("game %s's stored moves do not replay", record.id)
             finally:
                 self.pinger.remove(response)
+                self._unfollow(record.id)
             return response
+
+    def _unfollow(self, game_id: int) -> None:
+        left = self._followed[game_id] - 1
+        if left:
+            self._followed[game_id] = left
+        else:
+            del self._followed[game_id]
+            self.reads.forget(game_id)
 
     async def _follow(self, request: web.Request, response: web.StreamResponse,
                       watch: AsyncIterator[int], game_id: int, after: int,
@@ -239,5 +246,5 @@ def add_routes(router: web.UrlDispatcher) -> None:
         router.add_get(game + EVENTS, events.handle, allow_head=False)
 
 
-__all__ = ["LIVE_LIMITS", "BusFeed", "GameRead", "GameReads", "LiveEvents", "LiveLimits",
-           "Pinger", "PollingFeed", "Viewers", "add_routes", "client_ply"]
+__all__ = ["LIVE_LIMITS", "LiveEvents", "LiveLimits", "Pinger", "Viewers", "add_routes",
+           "client_ply"]

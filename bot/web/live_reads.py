@@ -136,7 +136,8 @@ class GameReads:
     A viewer told ply N shares a read started for one told N or later (started after ply
     N was committed, so it shows it); once a game is read over, that read is final. A
     read runs in a task of its own, so a viewer that leaves does not cancel the others'.
-    At most `size` games are kept; a failed read is forgotten."""
+    At most `size` games are kept; a failed read is forgotten, and so is a game's read
+    when its last viewer leaves (`forget`)."""
 
     def __init__(self, size: int = 1024) -> None:
         self._size = size
@@ -168,6 +169,11 @@ class GameReads:
             except Exception:
                 before = None  # that read failed: this one starts afresh
         return await read_game(storage, game_id, before)
+
+    def forget(self, game_id: int) -> None:
+        """Let the game's read go (its last viewer left); a read under way finishes for
+        whoever waits on it."""
+        self._reads.pop(game_id, None)
 
     def _forget_failed(self, game_id: int, task: asyncio.Task[GameRead]) -> None:
         if task.cancelled() or task.exception() is not None:

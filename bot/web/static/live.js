@@ -18,6 +18,11 @@
   if (!url.searchParams.has("from") && main.dataset.plies) {
     url.searchParams.set("from", main.dataset.plies);
   }
+  // The status line comes in the page's language: the one its address chose, if any.
+  const lang = new URL(window.location.href).searchParams.get("lang");
+  if (lang && !url.searchParams.has("lang")) {
+    url.searchParams.set("lang", lang);
+  }
   const source = new EventSource(url.toString());
   source.addEventListener("position", function (event) {
     let data;

@@ -5,14 +5,16 @@ file; `BusFeed` hears the process's event bus, `PollingFeed` reads what a second
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Collection
 from contextlib import aclosing
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from bot.web.feeds import BusFeed, PollingFeed
-from storage import Storage
+from storage import GameProgress, GameRepository, Storage, StorageUnavailableError
+from storage.errors import Cause
 from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, start_game
 
 WITHIN = 2.0
@@ -150,4 +152,38 @@ async def test_a_thousand_cancelled_watches_leave_no_waiter(
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
     assert feed.watchers.count() == 0
+    await feed.close()
+
+
+class FailingOnce:
+    """A game repository whose second `progress` read (a poller's first, after the
+    watch's own) raises `error`; the others read `games`."""
+
+    def __init__(self, games: GameRepository, error: Exception) -> None:
+        self.games = games
+        self.error = error
+        self.calls = 0
+
+    async def progress(self, game_ids: Collection[int]) -> dict[int, GameProgress]:
+        self.calls += 1
+        if self.calls == 2:
+            raise self.error
+        return await self.games.progress(game_ids)
+
+
+@pytest.mark.parametrize("error", [
+    StorageUnavailableError("test.sqlite3", Cause.UNREACHABLE, "away"),
+    RuntimeError("a bug in a read"),
+])
+async def test_polling_goes_on_after_a_failed_read(open_services: OpenServices,
+                                                    error: Exception) -> None:
+    s = await open_services()
+    record = await start_game(s, "turkish")
+    flaky = FailingOnce(s.storage.games, error)
+    feed = PollingFeed(cast(GameRepository, flaky), interval=0.05)
+    async with aclosing(feed.watch(record.id)) as watch:
+        assert await next_ply(watch) == 0
+        await s.games.play(CHANNEL, ALICE, "a3-a4")
+        assert await next_ply(watch) == 1
+        assert flaky.calls >= 3  # the failed read, then one that saw the move
     await feed.close()

@@ -22,7 +22,7 @@ from bot.services.web_access import PageKind
 from bot.web import make_app
 from bot.web.context import LiveSource, WebContext, make_context
 from bot.web.feeds import BusFeed, PollingFeed
-from bot.web.live import LIVE_LIMITS, LiveLimits
+from bot.web.live import LIVE_LIMITS, LiveEvents, LiveLimits
 from storage import GameRecord, Storage
 from tests.support.services import (
     ALICE,
@@ -44,6 +44,7 @@ class Face:
     """The web face served on a real socket, and a client session to read it."""
 
     context: WebContext
+    app: web.Application
     base: str
     session: aiohttp.ClientSession
 
@@ -72,7 +73,7 @@ async def live_face(services: Services, live: LiveSource, *, storage: Storage | 
     port = runner.addresses[0][1]
     try:
         async with aiohttp.ClientSession() as session:
-            yield Face(context, f"http://127.0.0.1:{port}", session)
+            yield Face(context, app, f"http://127.0.0.1:{port}", session)
     finally:
         await live.close()
         await runner.cleanup()
@@ -313,6 +314,10 @@ async def test_a_thousand_viewers_leaving_leave_no_waiter(
     async with live_face(services, feed, limits=limits) as face:
         await _churn(face, record, 1000)
         await eventually(lambda: feed.watchers.count() == 0)
+        handlers = (getattr(route.handler, "__self__", None)
+                    for route in face.app.router.routes())
+        events = next(owner for owner in handlers if isinstance(owner, LiveEvents))
+        assert len(events.reads) == 0  # the game's shared read let go with its last viewer
         async with follow(face, record) as one, follow(face, record) as two:
             await one.event()
             await two.event()  # both admitted: every viewer that left was let go

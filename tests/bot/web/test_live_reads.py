@@ -91,3 +91,14 @@ async def test_a_failed_read_is_not_kept(open_services: OpenServices) -> None:
     with pytest.raises(GameNotFoundError):
         await reads.read(services.storage, 404, 0)
     assert len(reads) == 0
+
+
+async def test_a_forgotten_game_is_read_again(open_services: OpenServices) -> None:
+    services = await open_services()
+    record = await start_game(services, "turkish")
+    reads = GameReads()
+    first = await reads.read(services.storage, record.id, 0)
+    assert len(reads) == 1
+    reads.forget(record.id)
+    assert len(reads) == 0
+    assert await reads.read(services.storage, record.id, 0) is not first
