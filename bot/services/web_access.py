@@ -156,6 +156,12 @@ class WebLinks:
         server's setting is OFF."""
         if await self._access.visibility(PageKind.GAME, guild_id) is WebVisibility.OFF:
             return None
+        return self.signed_game(game_id)
+
+    def signed_game(self, game_id: int) -> str:
+        """The signed page of game `game_id`, whatever its server's setting: for a page
+        that already showed the game's server may be seen (a tournament's page lists its
+        games). Raises nothing."""
         return self._signed("games", PageKind.GAME, game_id)
 
     def player(self, user_id: int) -> str:

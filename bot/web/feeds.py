@@ -52,6 +52,17 @@ class _Waiter:
         self.changed.set()
 
 
+WAKE_BATCH = 64
+"""Waiters woken in one turn of the event loop (`Watchers.tell`)."""
+
+
+def _wake(waiters: list[_Waiter], plies: int, over: bool) -> None:
+    for waiter in waiters[:WAKE_BATCH]:
+        waiter.tell(plies, over)
+    if len(waiters) > WAKE_BATCH:
+        asyncio.get_running_loop().call_soon(_wake, waiters[WAKE_BATCH:], plies, over)
+
+
 class Watchers:
     """The waiters of each watched game (one registry per feed)."""
 
@@ -73,9 +84,12 @@ class Watchers:
             del self._by_game[game_id]
 
     def tell(self, game_id: int, plies: int, over: bool) -> None:
-        """Tell every waiter of `game_id` (none: nothing happens)."""
-        for waiter in self._by_game.get(game_id, ()):
-            waiter.tell(plies, over)
+        """Tell every waiter of `game_id` (none: nothing happens), `WAKE_BATCH` at a
+        time: the rest in the event loop's next turns, so a game with a thousand viewers
+        does not hold the loop while all their events are written (other work, such as
+        the bot's moves, runs between the batches)."""
+        waiters = list(self._by_game.get(game_id, ()))
+        _wake(waiters, plies, over)
 
     def game_ids(self) -> list[int]:
         """The games watched now."""

@@ -26,7 +26,6 @@ from bot.services.tournaments import (
 )
 from bot.services.tournaments.advance import standings_at
 from bot.services.tournaments.core import Snapshot
-from bot.services.web_access import PageKind
 from bot.tournament_display import (
     RESULTS,
     SHORT_TIE_BREAKS,
@@ -223,8 +222,7 @@ def _standing_line(row: StandingRow, players: Mapping[int, PlayerLink], rounds: 
 def game_url(context: WebContext, game_id: int) -> str:
     """The signed page of a tournament's game. Its server is the tournament's, whose
     setting lets the tournament's page be shown, so the game's page may be shown too."""
-    token = context.access.signer.token(PageKind.GAME, game_id)
-    return f"{context.settings.url.rstrip('/')}/games/{game_id}/{token}"
+    return context.access.links.signed_game(game_id)
 
 
 def _game(context: WebContext, pairing: PairingView,

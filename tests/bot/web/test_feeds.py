@@ -12,7 +12,7 @@ from typing import cast
 
 import pytest
 
-from bot.web.feeds import BusFeed, PollingFeed
+from bot.web.feeds import WAKE_BATCH, BusFeed, PollingFeed, Watchers
 from storage import GameProgress, GameRepository, Storage, StorageUnavailableError
 from storage.errors import Cause
 from tests.support.services import ALICE, BOB, CHANNEL, OpenServices, start_game
@@ -187,3 +187,15 @@ async def test_polling_goes_on_after_a_failed_read(open_services: OpenServices,
         assert await next_ply(watch) == 1
         assert flaky.calls >= 3  # the failed read, then one that saw the move
     await feed.close()
+
+
+async def test_a_crowd_is_woken_a_batch_per_turn_of_the_loop() -> None:
+    watchers = Watchers()
+    crowd = [watchers.add(7) for _ in range(3 * WAKE_BATCH)]
+    watchers.tell(7, 1, False)
+    woken = [sum(waiter.changed.is_set() for waiter in crowd)]
+    for _ in range(3):
+        await asyncio.sleep(0)
+        woken.append(sum(waiter.changed.is_set() for waiter in crowd))
+    assert woken == [WAKE_BATCH, 2 * WAKE_BATCH, 3 * WAKE_BATCH, 3 * WAKE_BATCH]
+    assert all(waiter.plies == 1 for waiter in crowd)
