@@ -42,8 +42,8 @@ class RouteAccessLogger(AbstractAccessLogger):
 class WebServer:
     """Serves the web face of `context` on `address` (None: `context.settings.address`).
     `start()` listens (raises `OSError` when the address is taken or not this machine's);
-    `stop()` stops and closes the live source. `port`: the port listened on, once started
-    (port 0 picks a free one)."""
+    `stop()` closes the live source (its streams end), then stops listening. `port`: the
+    port listened on, once started (port 0 picks a free one)."""
 
     def __init__(self, context: WebContext, address: WebAddress | None = None) -> None:
         chosen = address or context.settings.address
@@ -60,6 +60,9 @@ class WebServer:
             access_log_class=RouteAccessLogger, access_log=logging.getLogger("bot.web.access"),
             max_line_size=MAX_LINE_SIZE, max_field_size=MAX_FIELD_SIZE,
             shutdown_timeout=SHUTDOWN_SECONDS,
+            # A client gone mid-answer cancels its handler at once: a live stream's
+            # viewer is let go then, not at the next ping (bot/web/live.py).
+            handler_cancellation=True,
         )
         await runner.setup()
         site = web.TCPSite(runner, self._address.host, self._address.port)
@@ -76,10 +79,12 @@ class WebServer:
     async def stop(self) -> None:
         runner, self._runner = self._runner, None
         try:
+            # The live source first: every live stream then ends at once, and the
+            # server's shutdown does not wait for them.
+            await self._context.live.close()
+        finally:
             if runner is not None:
                 await runner.cleanup()
-        finally:
-            await self._context.live.close()
 
 
 __all__ = ["MAX_FIELD_SIZE", "MAX_LINE_SIZE", "RouteAccessLogger", "WebServer"]
