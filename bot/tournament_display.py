@@ -32,10 +32,12 @@ language, like notation."""
 
 def number_text(value: int | Fraction, locale: str | None) -> str:
     """A score or tie-break value as the reader's language writes a number: whole numbers
-    as they are, a fraction (Sonneborn-Berger with half points) with its decimals."""
+    plain, with no thousands separator (a performance rating is a rating, and ratings stay
+    plain integers: docs/LANGUAGES.md), a fraction (Sonneborn-Berger with half points)
+    with its decimals."""
     if isinstance(value, Fraction) and value.denominator != 1:
         return decimal(round(float(value), 2), locale)
-    return decimal(int(value), locale)
+    return str(int(value))
 
 
 def format_text(view: TournamentView, locale: str | None) -> str:

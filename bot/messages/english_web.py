@@ -16,7 +16,7 @@ from bot.messages.plural import Plural
 
 ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     # --- the frame (bot/web: errors, language switcher), the server default, the buttons
-    Msg.SERVER_SETTINGS_LINE_WEB: "Game pages on the web: **{value}**",
+    Msg.SERVER_SETTINGS_LINE_WEB: "Pages on the web (games, tournaments, leaderboard): **{value}**",
     Msg.WEB_VISIBILITY_PUBLIC: "public (by number and by link)",
     Msg.WEB_VISIBILITY_LINK: "by link only",
     Msg.WEB_VISIBILITY_OFF: "off",
@@ -30,7 +30,7 @@ ENGLISH_WEB: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_ERROR_NOT_FOUND_TITLE: "Page not found",
     Msg.WEB_ERROR_NOT_FOUND: "There is no page here, or it is not shared on the web. "
                              "Check the link you followed, or ask for a new one.",
-    Msg.WEB_ERROR_METHOD_TITLE: "Not allowed",
+    Msg.WEB_ERROR_METHOD_TITLE: "Request not supported",
     Msg.WEB_ERROR_METHOD: "These pages can only be read.",
     Msg.WEB_ERROR_TOO_LARGE_TITLE: "Request too large",
     Msg.WEB_ERROR_TOO_LARGE: "The request was too large to read.",

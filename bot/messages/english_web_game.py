@@ -23,7 +23,7 @@ ENGLISH_WEB_GAME: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_GAME_RESULT_NONE: "No result: {how}.",
     Msg.WEB_GAME_CLOCKS: "clocks of {control} (minutes + seconds a move)",
     Msg.WEB_GAME_TIME_PER_MOVE: "{time} per move",
-    Msg.WEB_GAME_NO_TIME_LIMIT: "no time limit",
+    Msg.WEB_GAME_INACTIVITY_LIMIT: "no move time; {limit} without a move loses on time",
     Msg.WEB_GAME_FIRST: "Start",
     Msg.WEB_GAME_BACK: "Back",
     Msg.WEB_GAME_FORWARD: "Forward",

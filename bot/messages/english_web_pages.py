@@ -13,7 +13,7 @@ from bot.messages.plural import Plural
 
 ENGLISH_WEB_PAGES: Mapping[Msg, str | Plural] = MappingProxyType({
     Msg.WEB_HOME_TITLE: "dama-bot: draughts on Discord",
-    Msg.WEB_HOME_INTRO: "dama-bot plays draughts on Discord: Turkish, Arabic, Moroccan, "
+    Msg.WEB_HOME_INTRO: "dama-bot plays draughts on Discord: Turkish, Arab, Moroccan, "
                         "Italian, International, Brazilian, Russian and English draughts, "
                         "against a friend or the computer, with ratings, leaderboards, "
                         "puzzles, analyses and tournaments. These pages show its games, "

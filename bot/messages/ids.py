@@ -570,7 +570,7 @@ class Msg(enum.StrEnum):
     WEB_GAME_RESULT_NONE = "web.game.result_none"
     WEB_GAME_CLOCKS = "web.game.clocks"
     WEB_GAME_TIME_PER_MOVE = "web.game.time_per_move"
-    WEB_GAME_NO_TIME_LIMIT = "web.game.no_time_limit"
+    WEB_GAME_INACTIVITY_LIMIT = "web.game.inactivity_limit"
     WEB_GAME_FIRST = "web.game.first"
     WEB_GAME_BACK = "web.game.back"
     WEB_GAME_FORWARD = "web.game.forward"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.messages import Listing, Msg
 from bot.ratings import Glicko2Rating
@@ -209,6 +209,12 @@ class StatsService:
                 return shown[:limit]
             fetch *= 4
 
+    @property
+    def inactivity_limit(self) -> timedelta:
+        """How long a game without a move time waits for a move before the player to
+        move loses on time (`GameRules.inactivity_limit`)."""
+        return self._games.table.rules.inactivity_limit
+
     async def games_under_way(self, user_id: int, *,
                               limit: int = GAMES_SHOWN) -> GamesUnderWay:
         """User `user_id`'s active games everywhere (any server, channel or direct
@@ -221,7 +227,7 @@ class StatsService:
         untimed = any(record.clock.deadline is None for record in records)
         activity = await self._storage.games.last_activity(user_id) if untimed else {}
         return games_under_way(records, user_id, last_activity=activity,
-                               inactivity_limit=self._games.table.rules.inactivity_limit,
+                               inactivity_limit=self.inactivity_limit,
                                limit=limit)
 
     async def game_history(self, user_id: int, requester: Requester, *,

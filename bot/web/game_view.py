@@ -46,6 +46,9 @@ class GameInputs:
     names: tuple[str | None, str | None]
     ratings: tuple[Rating | None, Rating | None] = (None, None)
     analysis: GameAnalysis | None = None
+    inactivity_limit: timedelta | None = None
+    """How long a game without a move time may wait for a move before the player to move
+    loses on time (`GameRules.inactivity_limit`; None: not shown, the live updates')."""
 
 
 @dataclass(frozen=True)
@@ -215,10 +218,20 @@ def _result(inputs: GameInputs, game: Game, names: tuple[str, str],
             winner = names[0] if record.result is GameResult.WHITE_WINS else names[1]
             sentence = text(Msg.WEB_GAME_RESULT_WIN, locale, winner=winner,
                             score=record.result.value, how=how)
-    if (record.rated and reason in ENDINGS_LEFT_UNRATED_WHEN_EARLY and record.result
-            and not counts_for_rating([m.by_computer for m in inputs.moves], game.start.turn)):
+    if _unrated_early(inputs, game):
         sentence += " " + text(Msg.RESULT_UNRATED_EARLY, locale)
     return sentence
+
+
+def _unrated_early(inputs: GameInputs, game: Game) -> bool:
+    """Whether a rated game ended too early to be rated (docs/RULES.md, "Early
+    results")."""
+    record = inputs.record
+    reason = next((r for r in EndReason if r.value == record.termination), None)
+    return bool(record.rated and record.status is not GameStatus.ACTIVE
+                and reason in ENDINGS_LEFT_UNRATED_WHEN_EARLY and record.result
+                and not counts_for_rating([m.by_computer for m in inputs.moves],
+                                          game.start.turn))
 
 
 def _better(ply: PlyAnalysis, game: Game) -> tuple[str, str]:
@@ -259,13 +272,19 @@ def _analysis(analysis: GameAnalysis, game: Game, moves: Sequence[MoveLine],
         text(Msg.WEB_GAME_GRAPH_ALT, locale, white=names[0], black=names[1]))
 
 
-def _time_control(record: GameRecord, language: Language) -> str | None:
+def _time_control(record: GameRecord, inactivity_limit: timedelta | None,
+                  language: Language) -> str | None:
+    """The game's time rule in words: its clocks, its move time, else the inactivity
+    limit that ends it (docs/RULES.md, "Project-wide game rules", Time)."""
     if record.time_control is not None:
         return text(Msg.WEB_GAME_CLOCKS, language.value,
                     control=time_control_text(record.time_control))
     if record.move_seconds is not None:
         return text(Msg.WEB_GAME_TIME_PER_MOVE, language.value, time=format_timedelta(
             timedelta(seconds=record.move_seconds), locale=language.value, threshold=1.0))
+    if inactivity_limit is not None:
+        return text(Msg.WEB_GAME_INACTIVITY_LIMIT, language.value, limit=format_timedelta(
+            inactivity_limit, locale=language.value, threshold=1.0))
     return None
 
 
@@ -309,8 +328,10 @@ def game_view(inputs: GameInputs, game: Game, language: Language) -> GameView:
         heading=text(Msg.WEB_GAME_HEADING, locale, white=names[0], black=names[1],
                      game_id=record.id),
         variant=variant,
-        kind=text(Msg.RATED if record.rated else Msg.CASUAL, locale),
-        time_control=_time_control(record, language),
+        # A rated game that ended too early was not rated: its kind says what counted.
+        kind=text(Msg.RATED if record.rated and not _unrated_early(inputs, game)
+                  else Msg.CASUAL, locale),
+        time_control=_time_control(record, inputs.inactivity_limit, language),
         white=sides[0], black=sides[1],
         moves=tuple(moves),
         start_alt=text(Msg.WEB_GAME_BOARD_ALT_START, locale, variant=variant,

@@ -64,15 +64,16 @@ SPELLED_AS_IN_ENGLISH = {
     ("fr", "tiebreak.short_buchholz_cut_1"),
     ("fr", "tiebreak.short_sonneborn_berger"),
     ("fr", "tiebreak.short_performance"),
+    ("fr", "web.player.date"),
     *(("it", f"tiebreak.{key}") for key in (
         "buchholz_cut_1", "sonneborn_berger", "performance",
         "short_buchholz_cut_1", "short_sonneborn_berger", "short_performance")),
 }
 """Translations that are rightly the English spelling: French "1 minute", "2 minutes", the
-standings picture's "Points" column, and the tie-breaks' abbreviations "Bu-1", "SB" and
-"Perf." as French tournament tables write them; the tie-breaks as Italian tournament
-regulations name them ("Buchholz Cut 1", "Sonneborn-Berger", "performance") and their
-short forms."""
+standings picture's "Points" column, the tie-breaks' abbreviations "Bu-1", "SB" and "Perf."
+as French tournament tables write them, and a player's games' "Date" column; the
+tie-breaks as Italian tournament regulations name them ("Buchholz Cut 1",
+"Sonneborn-Berger", "performance") and their short forms."""
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 """Discord's rule for command and option names (`^[-_\\p{L}\\p{N}...]{1,32}$`, lower case)."""

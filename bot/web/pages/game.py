@@ -59,7 +59,7 @@ async def load_inputs(context: WebContext, record: GameRecord) -> GameInputs:
         except (ValueError, KeyError, TypeError):
             analysis = None
     return GameInputs(record, moves, (names[0], names[1]), (ratings[0], ratings[1]),
-                      analysis)
+                      analysis, context.stats.inactivity_limit)
 
 
 def preview(view: GameView, ply: int) -> str:

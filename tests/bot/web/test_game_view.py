@@ -54,6 +54,8 @@ async def test_a_draw_by_agreement_and_an_aborted_game_say_how_they_ended(
     assert (await _view(s, drawn.id)).result == (
         "Draw (½-½): by agreement. Not rated: the game ended before each side had made two "
         "moves of its own, so no rating changes.")
+    # its kind says what counted, as its result does
+    assert (await _view(s, drawn.id)).kind == "casual"
     view = await _view(s, aborted.id)
     assert (view.result, view.over, view.moves) == ("No result: aborted.", True, ())
 
@@ -63,7 +65,9 @@ async def test_a_casual_game_against_the_computer_names_its_level_and_no_rating(
     s = await open_services()
     record = await start_game(s, "turkish", black=Seat.computer(3), rated=False)
     view = await _view(s, record.id)
-    assert (view.kind, view.time_control) == ("casual", None)
+    # no move time: the inactivity limit ends it (docs/RULES.md: 3 days by default)
+    assert (view.kind, view.time_control) == (
+        "casual", "no move time; 3 days without a move loses on time")
     assert [(side.name, side.rating) for side in view.sides] == [
         ("1001", None), ("Computer (level 3)", None)]
     assert view.start_alt == "Turkish draughts board, the start position: White to move."

@@ -105,7 +105,7 @@ async def test_only_reading_is_allowed(face: tuple[WebFace, int], method: str) -
         assert answer.status == 405, path
         assert set(answer.headers["Allow"].split(",")) == {"GET", "HEAD"}
         _assert_secured(answer.headers)
-        assert "<h1>Not allowed</h1>" in await answer.text()
+        assert "<h1>Request not supported</h1>" in await answer.text()
 
 
 async def test_head_is_answered_like_get(face: tuple[WebFace, int]) -> None:
