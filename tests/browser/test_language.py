@@ -68,9 +68,11 @@ async def test_the_arabic_page_by_its_url_is_right_to_left_with_moves_left_to_ri
     await page.goto(site.url(path, lang="ar"))
     await wait_board(page)
     await _check_arabic(page)
-    # A language chosen in the URL is kept by the page's links.
+    # A language chosen in the URL is kept by the page's links, and by the picture that
+    # has words (the analysis graph's legend).
     href = await page.locator("ol#moves a").first.get_attribute("href") or ""
     assert "lang=ar" in href
+    assert "lang=ar" in (await page.get_attribute("img#graph", "src") or "")
 
 
 async def test_the_arabic_page_by_the_browsers_language(
