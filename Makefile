@@ -9,7 +9,8 @@ TEST_STAMP := $(VENV)/.installed-test
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-slow bench lint gallery gallery-tournaments play-correspondence clean
+.PHONY: run test test-slow bench lint gallery gallery-tournaments gallery-web play-correspondence \
+	clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -59,6 +60,13 @@ gallery: $(STAMP)
 gallery-tournaments: $(TEST_STAMP)
 	GALLERY_DIR=gallery $(PY) -m pytest -q -p no:cacheprovider -m "slow or not slow" \
 		tests/localplay/test_tournaments.py
+
+# Screenshots of the web pages (docs/TESTING.md, "The web pages in a real browser"): each
+# page at a desktop's and a phone's width, in English and Arabic, from the scene's database
+# (tests/support/web_scene.py), taken by the machine's Chromium: about a minute.
+gallery-web: $(TEST_STAMP)
+	GALLERY_DIR=gallery $(PY) -m pytest -q -p no:cacheprovider -m "slow or not slow" \
+		tests/browser/test_gallery.py
 
 # A correspondence game in a DM with its notifications, on its own database
 # (docs/LOCAL_PLAY.md, "Correspondence in a DM"): one to two minutes.
