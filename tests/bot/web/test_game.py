@@ -108,6 +108,9 @@ async def test_the_page_at_a_ply_marks_that_move_and_shows_its_board(
     assert (main["data-ply"], main["data-plies"]) == ("3", str(PLIES))
     assert main["data-board"] == f"{path}/board.png"
     assert main["data-live"] == f"{path}/events"  # under way
+    # the scripts that step through the game and follow it live, both loaded
+    assert [attrs["src"].rsplit("/", 1)[-1].split("?")[0]
+            for attrs, _ in page.find("script")] == ["replay.js", "live.js"]
     board = page.find("img", id="board")[0][0]
     assert board["src"] == f"{path}/board.png?ply=3"
     assert board["alt"] == f"Turkish draughts board after 2. {third} (ply 3): Black to move."
