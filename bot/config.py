@@ -308,6 +308,29 @@ def _trusted_proxies(env: Mapping[str, str]) -> frozenset[IPNetwork]:
     return frozenset(networks)
 
 
+def _is_origin(url: str) -> bool:
+    """Whether `url`'s authority is a host (a name, an IPv4 address or a bracketed IPv6
+    address) and an optional port 1..65535, with no user name or password: Discord refuses
+    a link button whose URL is not one, and with it the whole message (RFC 3986, 3.2)."""
+    authority = url.partition("://")[2].partition("/")[0]
+    bracketed = re.match(r"^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$", authority)
+    if bracketed:
+        try:
+            ipaddress.IPv6Address(bracketed[1])
+        except ValueError:
+            return False
+        port_text = bracketed[2]
+    else:
+        host, colon, port_text = authority.partition(":")
+        if not _HOST.match(host) or ".." in host or (colon and not port_text):
+            return False
+    if port_text:
+        if not (port_text.isascii() and port_text.isdigit()) or len(port_text) > 5:
+            return False
+        return 1 <= int(port_text) <= 65535
+    return True
+
+
 def _web(env: Mapping[str, str]) -> WebSettings | None:
     """`DAMA_WEB_ADDRESS`, `DAMA_WEB_URL`, `DAMA_WEB_SECRET`, `DAMA_WEB_RATE`,
     `DAMA_WEB_TRUSTED_PROXIES` (docs/OPERATING.md, "Game pages on the web")."""
@@ -325,6 +348,10 @@ def _web(env: Mapping[str, str]) -> WebSettings | None:
     if url and not re.match(r"^https?://[^/\s?#]+(/[^\s?#]*)?$", url):
         raise _one_line("DAMA_WEB_URL", url,
                         "write the pages' public address, https://dama.example.org")
+    if url and not _is_origin(url):
+        raise _one_line("DAMA_WEB_URL", url,
+                        "write a host name or IP address and an optional port 1..65535, "
+                        "https://dama.example.org:8443")
     if url and "/" in url.partition("://")[2]:
         raise _one_line("DAMA_WEB_URL", url,
                         "the pages need their own host name, served at / (not a sub-path): "

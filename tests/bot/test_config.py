@@ -219,6 +219,30 @@ def test_the_pages_url_is_an_origin_and_a_path_is_refused() -> None:
     assert "own host name" in message
 
 
+@pytest.mark.parametrize("url", [
+    "https://dama.example.org:abc",
+    "https://dama.example.org:",
+    "https://dama.example.org:99999",
+    "https://:443",
+    "https://user:secret@dama.example.org",
+    "https://dama.example.org\\games",
+    "https://[::1",
+])
+def test_a_web_url_that_is_no_origin_is_refused(url: str) -> None:
+    """A link button's URL Discord refuses fails the whole message it is under, so a bad
+    host or port is refused at start, not at the first `/rating`."""
+    with pytest.raises(ConfigError) as caught:
+        settings_from({"DAMA_WEB_URL": url})
+    assert "DAMA_WEB_URL" in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("url", ["https://dama.example.org:8443", "http://[2001:db8::1]:8080",
+                                 "http://127.0.0.1", "https://dama-bot.example.org"])
+def test_a_web_url_that_is_an_origin_is_taken(url: str) -> None:
+    web = settings_from({"DAMA_WEB_URL": url}).web
+    assert web is not None and web.url == url
+
+
 @pytest.mark.parametrize("name, value", [
     ("DAMA_WEB_ADDRESS", "localhost"),
     ("DAMA_WEB_ADDRESS", "127.0.0.1:70000"),
