@@ -290,17 +290,31 @@ def parse_web_address(text: str) -> WebAddress:
     return WebAddress(host or DEFAULT_WEB_HOST, port)
 
 
+_IPV4_MAPPED = ipaddress.IPv6Network("::ffff:0:0/96")
+"""The IPv4-mapped IPv6 addresses (RFC 4291, 2.5.5.2)."""
+
+
+def _unmapped(network: IPNetwork) -> IPNetwork:
+    """`network` inside the IPv4-mapped addresses as its IPv4 network, else itself: the
+    limits read a mapped peer as its IPv4 address (`bot.web.limits.client_address`)."""
+    if not (isinstance(network, ipaddress.IPv6Network) and network.subnet_of(_IPV4_MAPPED)):
+        return network
+    mapped = network.network_address.ipv4_mapped
+    return network if mapped is None else ipaddress.IPv4Network((mapped, network.prefixlen - 96))
+
+
 def _trusted_proxies(env: Mapping[str, str]) -> frozenset[IPNetwork]:
     """`DAMA_WEB_TRUSTED_PROXIES`: IP addresses and networks in CIDR form separated by
     commas (`10.0.0.0/8,172.16.0.0/12,127.0.0.1`; an address is a network of one, host
-    bits are dropped: `ipaddress.ip_network(strict=False)`). Raises `ConfigError` naming
+    bits are dropped: `ipaddress.ip_network(strict=False)`; an IPv4-mapped network is its
+    IPv4 network, `_unmapped`). Raises `ConfigError` naming
     the first bad entry (docs/OPERATING.md, "Game pages on the web")."""
     networks: set[IPNetwork] = set()
     for entry in env.get("DAMA_WEB_TRUSTED_PROXIES", "").split(","):
         if not entry.strip():
             continue
         try:
-            networks.add(ipaddress.ip_network(entry.strip(), strict=False))
+            networks.add(_unmapped(ipaddress.ip_network(entry.strip(), strict=False)))
         except ValueError:
             raise _one_line("DAMA_WEB_TRUSTED_PROXIES", entry.strip(),
                             "write IP addresses or networks (10.0.0.0/8) separated by "

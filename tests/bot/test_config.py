@@ -209,6 +209,17 @@ def test_trusted_proxies_may_be_networks_written_in_cidr_form() -> None:
         "10.0.0.0/8", "172.16.0.0/12", "127.0.0.1/32", "192.168.5.0/24", "fd00::/8"))
 
 
+def test_a_trusted_proxy_written_as_an_ipv4_mapped_address_is_its_ipv4_network() -> None:
+    """A dual-stack socket names an IPv4 peer `::ffff:10.0.0.1`, and the limits read it as
+    `10.0.0.1` (`bot.web.limits`): a proxy written as its log shows it is trusted."""
+    web = settings_from({"DAMA_WEB_ADDRESS": "8080",
+                         "DAMA_WEB_TRUSTED_PROXIES": "::ffff:10.0.0.0/104, ::ffff:127.0.0.1"
+                         }).web
+    assert web is not None
+    assert web.trusted_proxies == frozenset({ip_network("10.0.0.0/8"),
+                                             ip_network("127.0.0.1/32")})
+
+
 def test_the_pages_url_is_an_origin_and_a_path_is_refused() -> None:
     origin = settings_from({"DAMA_WEB_URL": "https://dama.example.org:8443/"}).web
     assert origin is not None and origin.url == "https://dama.example.org:8443"
