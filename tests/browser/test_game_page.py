@@ -11,6 +11,7 @@ from playwright.async_api import Page
 from bot.services.web_access import PageKind
 from engine.analysis import GameAnalysis
 from tests.support.browser import (
+    PHONE,
     BrowserPages,
     board_src,
     current_moves,
@@ -146,3 +147,24 @@ async def test_a_game_without_analysis_has_no_graph(
     await wait_board(page)
     assert await page.locator("img#graph").count() == 0
     assert await page.locator("#mistakes").count() == 0
+
+
+@pytest.mark.slow
+async def test_stepping_on_a_phone_keeps_the_board_and_its_buttons_where_they_are(
+    pages: BrowserPages, site: SceneSite,
+) -> None:
+    """On a phone the move list is under the board: stepping marks the current move there
+    but never scrolls the page, whose board and buttons the reader is looking at (and a
+    page opened at a ply opens at its top)."""
+    page = await pages.page(viewport=PHONE)
+    await page.goto(site.url(site.path(PageKind.GAME, site.scene.analysed_game,
+                                       signed=False), ply=2))
+    await wait_board(page)
+    assert await page.evaluate("window.scrollY") == 0
+    forward = page.locator("button[data-step=forward]")
+    await forward.scroll_into_view_if_needed()
+    before = await forward.bounding_box()
+    for expected in (3, 4, 5):
+        await forward.click()
+        await wait_ply(page, expected)
+        assert await forward.bounding_box() == before

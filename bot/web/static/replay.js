@@ -65,9 +65,10 @@
     for (const link of moves.querySelectorAll("a[aria-current]")) {
       link.removeAttribute("aria-current");
     }
+    // Marked, never scrolled to: on a phone the list is under the board, and scrolling
+    // the page there would move the board and the buttons away from the reader.
     if (current) {
       current.setAttribute("aria-current", "step");
-      current.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
     for (const button of controls.querySelectorAll("button[data-step]")) {
       const step = button.dataset.step;
