@@ -345,6 +345,15 @@ def _is_origin(url: str) -> bool:
     return True
 
 
+def _unspecified(host: str) -> bool:
+    """Whether `host` is an address meaning every interface (0.0.0.0, ::): one to listen
+    on, never one to link to."""
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
+
+
 def _web(env: Mapping[str, str]) -> WebSettings | None:
     """`DAMA_WEB_ADDRESS`, `DAMA_WEB_URL`, `DAMA_WEB_SECRET`, `DAMA_WEB_RATE`,
     `DAMA_WEB_TRUSTED_PROXIES` (docs/OPERATING.md, "Game pages on the web")."""
@@ -370,6 +379,10 @@ def _web(env: Mapping[str, str]) -> WebSettings | None:
         raise _one_line("DAMA_WEB_URL", url,
                         "the pages need their own host name, served at / (not a sub-path): "
                         "write an origin, https://dama.example.org")
+    if not url and address is not None and _unspecified(address.host):
+        raise ConfigError(f"DAMA_WEB_URL is needed with DAMA_WEB_ADDRESS={address_text!r} "
+                          "(every interface, which no browser opens): write the pages' "
+                          "public address, https://dama.example.org")
     secret = env.get("DAMA_WEB_SECRET", "").strip() or None
     if secret is not None and len(secret) < MIN_SECRET_LENGTH:
         raise ConfigError(f"DAMA_WEB_SECRET is not valid: write at least {MIN_SECRET_LENGTH} "

@@ -220,6 +220,17 @@ def test_a_trusted_proxy_written_as_an_ipv4_mapped_address_is_its_ipv4_network()
                                              ip_network("127.0.0.1/32")})
 
 
+@pytest.mark.parametrize("address", ["0.0.0.0:8080", "[::]:8080"])
+def test_listening_on_every_interface_needs_the_pages_url(address: str) -> None:
+    """No browser opens `http://0.0.0.0:8080`: the links need `DAMA_WEB_URL` then."""
+    with pytest.raises(ConfigError) as caught:
+        settings_from({"DAMA_WEB_ADDRESS": address})
+    assert "DAMA_WEB_URL" in str(caught.value) and "\n" not in str(caught.value)
+    told = settings_from({"DAMA_WEB_ADDRESS": address,
+                          "DAMA_WEB_URL": "https://dama.example.org"}).web
+    assert told is not None and told.url == "https://dama.example.org"
+
+
 def test_the_pages_url_is_an_origin_and_a_path_is_refused() -> None:
     origin = settings_from({"DAMA_WEB_URL": "https://dama.example.org:8443/"}).web
     assert origin is not None and origin.url == "https://dama.example.org:8443"
