@@ -168,3 +168,26 @@ async def test_stepping_on_a_phone_keeps_the_board_and_its_buttons_where_they_ar
         await forward.click()
         await wait_ply(page, expected)
         assert await forward.bounding_box() == before
+
+
+@pytest.mark.slow
+async def test_a_step_button_reaching_the_end_keeps_the_keyboards_focus(
+    pages: BrowserPages, site: SceneSite,
+) -> None:
+    """At the last ply "Forward" and "Last" do nothing, and say so (`aria-disabled`), but
+    the button pressed keeps the focus: a disabled button would drop it to the page's
+    start, and the keyboard's reader with it."""
+    last_ply = (await plies(await _open_game(pages, site, site.scene.analysed_game)))
+    page = await _open_game(pages, site, site.scene.analysed_game, ply=str(last_ply - 1))
+    forward = page.locator("button[data-step=forward]")
+    await forward.focus()
+    await page.keyboard.press("Enter")
+    await wait_ply(page, last_ply)
+    assert await page.evaluate("document.activeElement.dataset.step") == "forward"
+    assert await forward.get_attribute("aria-disabled") == "true"
+    await page.keyboard.press("Enter")  # pressed again at the end: nothing moves
+    await page.keyboard.press("Shift+Tab")
+    assert await page.evaluate("document.activeElement.dataset.step") == "back"
+    await page.keyboard.press("Enter")
+    await wait_ply(page, last_ply - 1)
+    assert await forward.get_attribute("aria-disabled") == "false"

@@ -70,12 +70,14 @@
     if (current) {
       current.setAttribute("aria-current", "step");
     }
+    // aria-disabled, not disabled: a disabled button loses the focus, and the keyboard's
+    // reader their place, when a step reaches the end it pressed towards.
     for (const button of controls.querySelectorAll("button[data-step]")) {
       const step = button.dataset.step;
       if (step === "first" || step === "back") {
-        button.disabled = n === 0;
+        button.setAttribute("aria-disabled", n === 0 ? "true" : "false");
       } else if (step === "forward" || step === "last") {
-        button.disabled = n === plies();
+        button.setAttribute("aria-disabled", n === plies() ? "true" : "false");
       }
     }
     flipButton.setAttribute("aria-pressed", flipped ? "true" : "false");
@@ -101,7 +103,7 @@
 
   controls.addEventListener("click", function (event) {
     const button = event.target.closest("button[data-step]");
-    if (button) {
+    if (button && button.getAttribute("aria-disabled") !== "true") {
       step(button.dataset.step);
     }
   });
