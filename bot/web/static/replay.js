@@ -40,8 +40,14 @@
     return url;
   }
 
+  // Set when the game ends while the page is open: its last ply's picture then changes
+  // (the final board marks no side to move) under an address the browser already holds,
+  // so that picture is asked for under another one (the server ignores "end").
+  let endedHere = false;
+
   function picture(n) {
-    return main.dataset.board + "?ply=" + n + (flipped ? "&flip=1" : "");
+    return main.dataset.board + "?ply=" + n + (flipped ? "&flip=1" : "")
+      + (endedHere && n === plies() ? "&end=1" : "");
   }
 
   // The boards one step away, fetched ahead so that a step shows at once.
@@ -168,6 +174,7 @@
       status.textContent = data.status;
     }
     if (data.over) {
+      endedHere = main.dataset.live !== "";
       main.dataset.live = "";
       const result = document.getElementById("result");
       if (result && typeof data.status === "string") {
