@@ -290,22 +290,68 @@ def parse_web_address(text: str) -> WebAddress:
     return WebAddress(host or DEFAULT_WEB_HOST, port)
 
 
+_IPV4_MAPPED = ipaddress.IPv6Network("::ffff:0:0/96")
+"""The IPv4-mapped IPv6 addresses (RFC 4291, 2.5.5.2)."""
+
+
+def _unmapped(network: IPNetwork) -> IPNetwork:
+    """`network` inside the IPv4-mapped addresses as its IPv4 network, else itself: the
+    limits read a mapped peer as its IPv4 address (`bot.web.limits.client_address`)."""
+    if not (isinstance(network, ipaddress.IPv6Network) and network.subnet_of(_IPV4_MAPPED)):
+        return network
+    mapped = network.network_address.ipv4_mapped
+    return network if mapped is None else ipaddress.IPv4Network((mapped, network.prefixlen - 96))
+
+
 def _trusted_proxies(env: Mapping[str, str]) -> frozenset[IPNetwork]:
     """`DAMA_WEB_TRUSTED_PROXIES`: IP addresses and networks in CIDR form separated by
     commas (`10.0.0.0/8,172.16.0.0/12,127.0.0.1`; an address is a network of one, host
-    bits are dropped: `ipaddress.ip_network(strict=False)`). Raises `ConfigError` naming
+    bits are dropped: `ipaddress.ip_network(strict=False)`; an IPv4-mapped network is its
+    IPv4 network, `_unmapped`). Raises `ConfigError` naming
     the first bad entry (docs/OPERATING.md, "Game pages on the web")."""
     networks: set[IPNetwork] = set()
     for entry in env.get("DAMA_WEB_TRUSTED_PROXIES", "").split(","):
         if not entry.strip():
             continue
         try:
-            networks.add(ipaddress.ip_network(entry.strip(), strict=False))
+            networks.add(_unmapped(ipaddress.ip_network(entry.strip(), strict=False)))
         except ValueError:
             raise _one_line("DAMA_WEB_TRUSTED_PROXIES", entry.strip(),
                             "write IP addresses or networks (10.0.0.0/8) separated by "
                             "commas") from None
     return frozenset(networks)
+
+
+def _is_origin(url: str) -> bool:
+    """Whether `url`'s authority is a host (a name, an IPv4 address or a bracketed IPv6
+    address) and an optional port 1..65535, with no user name or password: Discord refuses
+    a link button whose URL is not one, and with it the whole message (RFC 3986, 3.2)."""
+    authority = url.partition("://")[2].partition("/")[0]
+    bracketed = re.match(r"^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$", authority)
+    if bracketed:
+        try:
+            ipaddress.IPv6Address(bracketed[1])
+        except ValueError:
+            return False
+        port_text = bracketed[2]
+    else:
+        host, colon, port_text = authority.partition(":")
+        if not _HOST.match(host) or ".." in host or (colon and not port_text):
+            return False
+    if port_text:
+        if not (port_text.isascii() and port_text.isdigit()) or len(port_text) > 5:
+            return False
+        return 1 <= int(port_text) <= 65535
+    return True
+
+
+def _unspecified(host: str) -> bool:
+    """Whether `host` is an address meaning every interface (0.0.0.0, ::): one to listen
+    on, never one to link to."""
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
 
 
 def _web(env: Mapping[str, str]) -> WebSettings | None:
@@ -325,10 +371,18 @@ def _web(env: Mapping[str, str]) -> WebSettings | None:
     if url and not re.match(r"^https?://[^/\s?#]+(/[^\s?#]*)?$", url):
         raise _one_line("DAMA_WEB_URL", url,
                         "write the pages' public address, https://dama.example.org")
+    if url and not _is_origin(url):
+        raise _one_line("DAMA_WEB_URL", url,
+                        "write a host name or IP address and an optional port 1..65535, "
+                        "https://dama.example.org:8443")
     if url and "/" in url.partition("://")[2]:
         raise _one_line("DAMA_WEB_URL", url,
                         "the pages need their own host name, served at / (not a sub-path): "
                         "write an origin, https://dama.example.org")
+    if not url and address is not None and _unspecified(address.host):
+        raise ConfigError(f"DAMA_WEB_URL is needed with DAMA_WEB_ADDRESS={address_text!r} "
+                          "(every interface, which no browser opens): write the pages' "
+                          "public address, https://dama.example.org")
     secret = env.get("DAMA_WEB_SECRET", "").strip() or None
     if secret is not None and len(secret) < MIN_SECRET_LENGTH:
         raise ConfigError(f"DAMA_WEB_SECRET is not valid: write at least {MIN_SECRET_LENGTH} "

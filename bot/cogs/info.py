@@ -95,7 +95,9 @@ class Info(commands.Cog):
         who = user or interaction.user
         ratings = await self.stats.ratings(who.id, variant)
         locale = locale_of(interaction)
-        view = link_view(player_page(self.links, who.id), Msg.BUTTON_PLAYER_PAGE, locale)
+        known = self.links is not None and await self.stats.known(who.id)
+        url = player_page(self.links, who.id) if known else None
+        view = link_view(url, Msg.BUTTON_PLAYER_PAGE, locale)
         await Answer.of(interaction).send(embed=ratings_embed(
             who.id, ratings, variant, locale, name=who.display_name), view=view)
 

@@ -146,6 +146,11 @@ class StatsService:
         """Record a user's current display name (shown on leaderboards and in PDN)."""
         await self._storage.players.upsert(user_id, name)
 
+    async def known(self, user_id: int) -> bool:
+        """Whether the bot recorded the user as a player (their web page exists,
+        `bot.web.access.visible_player`). Raises what the storage raises."""
+        return await self._storage.players.get(user_id) is not None
+
     async def ratings(self, user_id: int, variant: str | None = None) -> list[Rating]:
         """The user's ratings (one variant, or every variant they played rated)."""
         if variant is not None:

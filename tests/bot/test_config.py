@@ -209,6 +209,28 @@ def test_trusted_proxies_may_be_networks_written_in_cidr_form() -> None:
         "10.0.0.0/8", "172.16.0.0/12", "127.0.0.1/32", "192.168.5.0/24", "fd00::/8"))
 
 
+def test_a_trusted_proxy_written_as_an_ipv4_mapped_address_is_its_ipv4_network() -> None:
+    """A dual-stack socket names an IPv4 peer `::ffff:10.0.0.1`, and the limits read it as
+    `10.0.0.1` (`bot.web.limits`): a proxy written as its log shows it is trusted."""
+    web = settings_from({"DAMA_WEB_ADDRESS": "8080",
+                         "DAMA_WEB_TRUSTED_PROXIES": "::ffff:10.0.0.0/104, ::ffff:127.0.0.1"
+                         }).web
+    assert web is not None
+    assert web.trusted_proxies == frozenset({ip_network("10.0.0.0/8"),
+                                             ip_network("127.0.0.1/32")})
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0:8080", "[::]:8080"])
+def test_listening_on_every_interface_needs_the_pages_url(address: str) -> None:
+    """No browser opens `http://0.0.0.0:8080`: the links need `DAMA_WEB_URL` then."""
+    with pytest.raises(ConfigError) as caught:
+        settings_from({"DAMA_WEB_ADDRESS": address})
+    assert "DAMA_WEB_URL" in str(caught.value) and "\n" not in str(caught.value)
+    told = settings_from({"DAMA_WEB_ADDRESS": address,
+                          "DAMA_WEB_URL": "https://dama.example.org"}).web
+    assert told is not None and told.url == "https://dama.example.org"
+
+
 def test_the_pages_url_is_an_origin_and_a_path_is_refused() -> None:
     origin = settings_from({"DAMA_WEB_URL": "https://dama.example.org:8443/"}).web
     assert origin is not None and origin.url == "https://dama.example.org:8443"
@@ -217,6 +239,30 @@ def test_the_pages_url_is_an_origin_and_a_path_is_refused() -> None:
     message = str(caught.value)
     assert "DAMA_WEB_URL" in message and "\n" not in message
     assert "own host name" in message
+
+
+@pytest.mark.parametrize("url", [
+    "https://dama.example.org:abc",
+    "https://dama.example.org:",
+    "https://dama.example.org:99999",
+    "https://:443",
+    "https://user:secret@dama.example.org",
+    "https://dama.example.org\\games",
+    "https://[::1",
+])
+def test_a_web_url_that_is_no_origin_is_refused(url: str) -> None:
+    """A link button's URL Discord refuses fails the whole message it is under, so a bad
+    host or port is refused at start, not at the first `/rating`."""
+    with pytest.raises(ConfigError) as caught:
+        settings_from({"DAMA_WEB_URL": url})
+    assert "DAMA_WEB_URL" in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("url", ["https://dama.example.org:8443", "http://[2001:db8::1]:8080",
+                                 "http://127.0.0.1", "https://dama-bot.example.org"])
+def test_a_web_url_that_is_an_origin_is_taken(url: str) -> None:
+    web = settings_from({"DAMA_WEB_URL": url}).web
+    assert web is not None and web.url == url
 
 
 @pytest.mark.parametrize("name, value", [

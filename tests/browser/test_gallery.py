@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Page, ViewportSize
 
+from bot.services.web_access import PageKind
 from tests.support.browser import DESKTOP, PHONE, BrowserPages
+from tests.support.tournament_play import create
 from tests.support.web_servers import SCENE_PAGES, SceneSite
+from tournaments.model import Format
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.slow]
 
@@ -24,6 +27,9 @@ LANGUAGES = ("en", "ar")
 
 PICTURES_DRAWN = """() => Array.from(document.images)
     .every(image => image.complete && image.naturalWidth > 0)"""
+
+LONG_CHANNEL = 7_777_001
+"""A channel of the scene's server holding no tournament."""
 
 SIDEWAYS = """() => document.documentElement.scrollWidth - window.innerWidth"""
 """CSS pixels the page is wider than its window (a phone reader would scroll sideways)."""
@@ -59,3 +65,19 @@ async def test_the_page_at_every_width_and_direction(
                 await page.screenshot(path=gallery / f"web-{name}-{width}-{language}.png",
                                       full_page=True, animations="disabled", caret="hide")
             await page.close()
+
+
+async def test_a_long_unbroken_name_wraps_on_a_phone(
+    pages: BrowserPages, site: SceneSite,
+) -> None:
+    """A tournament's name may be 100 characters without a space (the `/tournament
+    create` option's limit): on a phone its heading wraps, the page does not scroll
+    sideways."""
+    view = await create(site.services, Format.ROUND_ROBIN, name="W" * 100, channel=LONG_CHANNEL)
+    for language in LANGUAGES:
+        page = await pages.page(viewport=PHONE)
+        await _show(page, site.url(site.path(PageKind.TOURNAMENT, view.id, signed=False),
+                                   lang=language))
+        overflow = await page.evaluate(SIDEWAYS)
+        assert overflow <= 0, f"{language}: {overflow}px sideways"
+        await page.close()

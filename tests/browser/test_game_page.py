@@ -11,6 +11,7 @@ from playwright.async_api import Page
 from bot.services.web_access import PageKind
 from engine.analysis import GameAnalysis
 from tests.support.browser import (
+    PHONE,
     BrowserPages,
     board_src,
     current_moves,
@@ -146,3 +147,47 @@ async def test_a_game_without_analysis_has_no_graph(
     await wait_board(page)
     assert await page.locator("img#graph").count() == 0
     assert await page.locator("#mistakes").count() == 0
+
+
+@pytest.mark.slow
+async def test_stepping_on_a_phone_keeps_the_board_and_its_buttons_where_they_are(
+    pages: BrowserPages, site: SceneSite,
+) -> None:
+    """On a phone the move list is under the board: stepping marks the current move there
+    but never scrolls the page, whose board and buttons the reader is looking at (and a
+    page opened at a ply opens at its top)."""
+    page = await pages.page(viewport=PHONE)
+    await page.goto(site.url(site.path(PageKind.GAME, site.scene.analysed_game,
+                                       signed=False), ply=2))
+    await wait_board(page)
+    assert await page.evaluate("window.scrollY") == 0
+    forward = page.locator("button[data-step=forward]")
+    await forward.scroll_into_view_if_needed()
+    before = await forward.bounding_box()
+    for expected in (3, 4, 5):
+        await forward.click()
+        await wait_ply(page, expected)
+        assert await forward.bounding_box() == before
+
+
+@pytest.mark.slow
+async def test_a_step_button_reaching_the_end_keeps_the_keyboards_focus(
+    pages: BrowserPages, site: SceneSite,
+) -> None:
+    """At the last ply "Forward" and "Last" do nothing, and say so (`aria-disabled`), but
+    the button pressed keeps the focus: a disabled button would drop it to the page's
+    start, and the keyboard's reader with it."""
+    last_ply = (await plies(await _open_game(pages, site, site.scene.analysed_game)))
+    page = await _open_game(pages, site, site.scene.analysed_game, ply=str(last_ply - 1))
+    forward = page.locator("button[data-step=forward]")
+    await forward.focus()
+    await page.keyboard.press("Enter")
+    await wait_ply(page, last_ply)
+    assert await page.evaluate("document.activeElement.dataset.step") == "forward"
+    assert await forward.get_attribute("aria-disabled") == "true"
+    await page.keyboard.press("Enter")  # pressed again at the end: nothing moves
+    await page.keyboard.press("Shift+Tab")
+    assert await page.evaluate("document.activeElement.dataset.step") == "back"
+    await page.keyboard.press("Enter")
+    await wait_ply(page, last_ply - 1)
+    assert await forward.get_attribute("aria-disabled") == "false"

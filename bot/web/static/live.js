@@ -4,8 +4,10 @@
 // the document, whose detail is the event's JSON: {ply, moves: [{ply, text}], status,
 // over}. replay.js draws it. The browser's EventSource reconnects by itself after a lost
 // connection, sending the last event id (a ply) so that only missing moves come back;
-// the first request asks for the moves after data-plies (?from=). The stream is closed
-// once the game is over.
+// each request asks for the moves after data-plies (?from=). A refused stream (a proxy's
+// 502 while the server restarts, the viewers' limit's 429 or 503) the browser never
+// retries: it is opened again after RETRY_MS, doubling up to RETRY_MAX_MS. The stream is
+// closed once the game is over.
 "use strict";
 
 (function () {
@@ -13,27 +15,50 @@
   if (!main || !main.dataset.live || typeof EventSource === "undefined") {
     return;
   }
-  // The first answer brings the moves after the ones the page was drawn with.
-  const url = new URL(main.dataset.live, window.location.href);
-  if (!url.searchParams.has("from") && main.dataset.plies) {
-    url.searchParams.set("from", main.dataset.plies);
-  }
+  const RETRY_MS = 2000;
+  const RETRY_MAX_MS = 60000;
+  let retry = RETRY_MS;
+  let over = false;
   // The status line comes in the page's language: the one its address chose, if any.
   const lang = new URL(window.location.href).searchParams.get("lang");
-  if (lang && !url.searchParams.has("lang")) {
-    url.searchParams.set("lang", lang);
+
+  function address() {
+    const url = new URL(main.dataset.live, window.location.href);
+    // The answer brings the moves after the ones the page shows.
+    if (main.dataset.plies) {
+      url.searchParams.set("from", main.dataset.plies);
+    }
+    if (lang && !url.searchParams.has("lang")) {
+      url.searchParams.set("lang", lang);
+    }
+    return url.toString();
   }
-  const source = new EventSource(url.toString());
-  source.addEventListener("position", function (event) {
-    let data;
-    try {
-      data = JSON.parse(event.data);
-    } catch (error) {
-      return;
-    }
-    document.dispatchEvent(new CustomEvent("dama:live", { detail: data }));
-    if (data.over) {
-      source.close();
-    }
-  });
+
+  function open() {
+    const source = new EventSource(address());
+    source.addEventListener("open", function () {
+      retry = RETRY_MS;
+    });
+    source.addEventListener("position", function (event) {
+      let data;
+      try {
+        data = JSON.parse(event.data);
+      } catch (error) {
+        return;
+      }
+      document.dispatchEvent(new CustomEvent("dama:live", { detail: data }));
+      if (data.over) {
+        over = true;
+        source.close();
+      }
+    });
+    source.addEventListener("error", function () {
+      if (source.readyState === EventSource.CLOSED && !over) {
+        window.setTimeout(open, retry);
+        retry = Math.min(2 * retry, RETRY_MAX_MS);
+      }
+    });
+  }
+
+  open();
 })();

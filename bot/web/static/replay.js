@@ -40,8 +40,14 @@
     return url;
   }
 
+  // Set when the game ends while the page is open: its last ply's picture then changes
+  // (the final board marks no side to move) under an address the browser already holds,
+  // so that picture is asked for under another one (the server ignores "end").
+  let endedHere = false;
+
   function picture(n) {
-    return main.dataset.board + "?ply=" + n + (flipped ? "&flip=1" : "");
+    return main.dataset.board + "?ply=" + n + (flipped ? "&flip=1" : "")
+      + (endedHere && n === plies() ? "&end=1" : "");
   }
 
   // The boards one step away, fetched ahead so that a step shows at once.
@@ -65,16 +71,19 @@
     for (const link of moves.querySelectorAll("a[aria-current]")) {
       link.removeAttribute("aria-current");
     }
+    // Marked, never scrolled to: on a phone the list is under the board, and scrolling
+    // the page there would move the board and the buttons away from the reader.
     if (current) {
       current.setAttribute("aria-current", "step");
-      current.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
+    // aria-disabled, not disabled: a disabled button loses the focus, and the keyboard's
+    // reader their place, when a step reaches the end it pressed towards.
     for (const button of controls.querySelectorAll("button[data-step]")) {
       const step = button.dataset.step;
       if (step === "first" || step === "back") {
-        button.disabled = n === 0;
+        button.setAttribute("aria-disabled", n === 0 ? "true" : "false");
       } else if (step === "forward" || step === "last") {
-        button.disabled = n === plies();
+        button.setAttribute("aria-disabled", n === plies() ? "true" : "false");
       }
     }
     flipButton.setAttribute("aria-pressed", flipped ? "true" : "false");
@@ -100,7 +109,7 @@
 
   controls.addEventListener("click", function (event) {
     const button = event.target.closest("button[data-step]");
-    if (button) {
+    if (button && button.getAttribute("aria-disabled") !== "true") {
       step(button.dataset.step);
     }
   });
@@ -165,6 +174,7 @@
       status.textContent = data.status;
     }
     if (data.over) {
+      endedHere = main.dataset.live !== "";
       main.dataset.live = "";
       const result = document.getElementById("result");
       if (result && typeof data.status === "string") {

@@ -29,7 +29,7 @@ from tests.support.discord_harness import (
 )
 from tests.support.fake_discord import EVERYTHING, option, user_option
 from tests.support.fake_discord import GUILD_ID as GUILD
-from tests.support.services import ALICE, BOB, CHANNEL
+from tests.support.services import ALICE, BOB, CAROL, CHANNEL
 from tests.support.web import SECRET
 
 URL = "https://dama.example.org"
@@ -123,12 +123,25 @@ def _one_link(answer: Any) -> dict[str, Any]:
 
 async def test_rating_links_to_the_player_s_page(open_bot: OpenBot, tmp_path: Path) -> None:
     h = await open_bot(settings_for(tmp_path / "db.sqlite3", web=WEB))
+    await challenge_and_accept(h)  # Alice and Bob are players the bot knows
     [own] = await run(h, slash(h, "rating", []))
     assert (_one_link(own)["label"], _one_link(own)["url"]) == (
         "Player page", _signed(PageKind.PLAYER, "players", ALICE))
     user, resolved = user_option("user", BOB)
     [other] = await run(h, slash(h, "rating", [user], resolved=resolved))
     assert _one_link(other)["url"] == _signed(PageKind.PLAYER, "players", BOB)
+
+
+async def test_rating_of_a_user_the_bot_never_saw_has_no_page_link(
+        open_bot: OpenBot, tmp_path: Path) -> None:
+    """A player's page is found only for a player the bot recorded
+    (`bot.web.access.visible_player`): a link would lead to the 404 page."""
+    h = await open_bot(settings_for(tmp_path / "db.sqlite3", web=WEB))
+    [own] = await run(h, slash(h, "rating", []))
+    user, resolved = user_option("user", CAROL)
+    [stranger] = await run(h, slash(h, "rating", [user], resolved=resolved))
+    for answer in (own, stranger):
+        assert _links(answer.body.get("components") or []) == []
 
 
 async def test_leaderboard_links_to_the_server_s_page_of_the_variant_shown(
