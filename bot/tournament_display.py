@@ -16,6 +16,7 @@ from bot.messages.durations import duration_text
 from bot.services.tournaments import Cell, ResultCell, StandingsView, TieBreak, TournamentView
 from engine import Color
 from renderer import CellResult, RoundCell
+from storage import TournamentStatus
 from tournaments.model import Colour, Format, Outcome
 
 RESULTS: dict[Outcome, str] = {
@@ -146,3 +147,34 @@ def arena_cells(points: tuple[int, ...]) -> tuple[RoundCell, ...]:
         cells.append(RoundCell(result, points=str(scored), doubled=doubled))
         wins_in_a_row = wins_in_a_row + 1 if result is CellResult.WIN else 0
     return tuple(cells)
+
+
+def status_text(view: TournamentView, locale: str | None, *, live: bool = True,
+                can_join: bool = True) -> str:
+    """Where the tournament stands, in a sentence that says what its reader can do.
+    `live`: the text is read now (an answer, a page), so it may name the round under way;
+    the sign-up post is edited only when the status changes, so it does not. `can_join`:
+    the reader has the Join button (Discord); a web page's reader has not, so sign-up and a
+    running arena are told without it."""
+    arena = view.format is Format.ARENA
+    match view.status:
+        case TournamentStatus.SIGNUP:
+            if not can_join:
+                return text(Msg.WEB_TOURNAMENT_SIGNUP, locale)
+            return text(Msg.TOURNAMENT_STATUS_SIGNUP_ARENA if arena
+                        else Msg.TOURNAMENT_STATUS_SIGNUP, locale)
+        case TournamentStatus.RUNNING:
+            if arena and can_join:
+                return text(Msg.TOURNAMENT_STATUS_RUNNING_ARENA, locale)
+            if arena or not live:
+                return text(Msg.TOURNAMENT_STATUS_UNDER_WAY, locale)
+            return text(Msg.TOURNAMENT_STATUS_RUNNING, locale, round=view.current_round,
+                        rounds=view.total_rounds or view.current_round)
+        case TournamentStatus.PAUSED:
+            return text(Msg.TOURNAMENT_STATUS_PAUSED, locale)
+        case TournamentStatus.FINISHED:
+            return text(Msg.TOURNAMENT_STATUS_FINISHED, locale)
+        case TournamentStatus.CANCELLED:
+            return text(Msg.TOURNAMENT_STATUS_CANCELLED, locale)
+        case _:
+            assert_never(view.status)

@@ -27,6 +27,7 @@ from bot.tournament_display import (
     number_text,
     round_under_way,
     settings_line,
+    status_text,
 )
 from bot.ui.present import EMBED_COLOUR, ENDED_COLOUR, mention, timestamp
 from storage import TournamentStatus
@@ -57,32 +58,6 @@ TIE_BREAKS: dict[TieBreak, Msg] = {
 """Each tie-break's words (with its `{value}`)."""
 
 MEDALS = ("🥇", "🥈", "🥉")
-
-
-def status_text(view: TournamentView, locale: str | None, *, live: bool = True) -> str:
-    """Where the tournament stands, in a sentence that says what a player can do. `live`:
-    the text is read now (an answer), so it may name the round under way; the sign-up
-    post is edited only when the status changes, so it does not."""
-    arena = view.format is Format.ARENA
-    match view.status:
-        case TournamentStatus.SIGNUP:
-            return text(Msg.TOURNAMENT_STATUS_SIGNUP_ARENA if arena
-                        else Msg.TOURNAMENT_STATUS_SIGNUP, locale)
-        case TournamentStatus.RUNNING:
-            if arena:
-                return text(Msg.TOURNAMENT_STATUS_RUNNING_ARENA, locale)
-            if not live:
-                return text(Msg.TOURNAMENT_STATUS_UNDER_WAY, locale)
-            return text(Msg.TOURNAMENT_STATUS_RUNNING, locale, round=view.current_round,
-                        rounds=view.total_rounds or view.current_round)
-        case TournamentStatus.PAUSED:
-            return text(Msg.TOURNAMENT_STATUS_PAUSED, locale)
-        case TournamentStatus.FINISHED:
-            return text(Msg.TOURNAMENT_STATUS_FINISHED, locale)
-        case TournamentStatus.CANCELLED:
-            return text(Msg.TOURNAMENT_STATUS_CANCELLED, locale)
-        case _:
-            assert_never(view.status)
 
 
 def is_open(view: TournamentView) -> bool:

@@ -15,14 +15,13 @@ from typing import assert_never
 
 from aiohttp import web
 
-from bot.messages import Msg, text
+from bot.messages import Msg
 from bot.services.tournaments import (
     ByeView,
     PairingView,
     RoundView,
     StandingRow,
     StandingsView,
-    TournamentView,
 )
 from bot.services.tournaments.advance import standings_at
 from bot.services.tournaments.core import Snapshot
@@ -34,6 +33,7 @@ from bot.tournament_display import (
     round_cells,
     round_under_way,
     settings_line,
+    status_text,
 )
 from bot.web.access import signed, visible_tournament
 from bot.web.context import CONTEXT, WebContext
@@ -154,27 +154,6 @@ class TournamentPage:
     under_way: tuple[GameLink, ...]
 
 
-def status_words(view: TournamentView, locale: str) -> str:
-    """Where the tournament stands, for a reader of the web (who cannot press Join):
-    sign-up open on Discord, the round under way, paused, finished, cancelled."""
-    match view.status:
-        case TournamentStatus.SIGNUP:
-            return text(Msg.WEB_TOURNAMENT_SIGNUP, locale)
-        case TournamentStatus.RUNNING:
-            if view.format is Format.ARENA:
-                return text(Msg.TOURNAMENT_STATUS_UNDER_WAY, locale)
-            return text(Msg.TOURNAMENT_STATUS_RUNNING, locale, round=view.current_round,
-                        rounds=view.total_rounds or view.current_round)
-        case TournamentStatus.PAUSED:
-            return text(Msg.TOURNAMENT_STATUS_PAUSED, locale)
-        case TournamentStatus.FINISHED:
-            return text(Msg.TOURNAMENT_STATUS_FINISHED, locale)
-        case TournamentStatus.CANCELLED:
-            return text(Msg.TOURNAMENT_STATUS_CANCELLED, locale)
-        case _:
-            assert_never(view.status)
-
-
 def _side(colour: Color | None) -> Msg | None:
     if colour is None:
         return None
@@ -289,7 +268,7 @@ async def tournament_page(context: WebContext, record: TournamentRecord,
     under_way = tuple(game for round_ in rounds for game in round_.games if game.under_way)
     return TournamentPage(
         tournament_id=record.id, name=record.name, settings=settings_line(view, locale),
-        status=status_words(view, locale),
+        status=status_text(view, locale, can_join=False),
         signing_up=record.status is TournamentStatus.SIGNUP, standings=standings, rounds=rounds,
         under_way=under_way)
 

@@ -72,6 +72,15 @@ def test_each_status_says_where_the_tournament_stands() -> None:
                              "en") == "Finished."
 
 
+def test_a_reader_without_the_join_button_is_not_told_to_press_it() -> None:
+    # a web page's reader (`can_join=False`): the round under way, never "join"
+    running = swiss_view(status=TournamentStatus.RUNNING)
+    assert display.status_text(running, "en", can_join=False) == "Under way: round 1 of 5."
+    arena = arena_view(status=TournamentStatus.RUNNING)
+    assert display.status_text(arena, "en", can_join=False) == "Under way."
+    assert "join" not in display.status_text(arena_view(), "en", can_join=False).lower()
+
+
 def test_the_formats_are_named_with_their_length() -> None:
     assert display.format_text(arena_view(), "en") == "Arena, 1 hour"
     round_robin = swiss_view()
