@@ -15,12 +15,19 @@ from localplay.session import TerminalSession
 from tests.support.local_discord import ANSWER_TIMEOUT
 
 
+def _session(local: LocalDiscord, tmp_path: Path, out: list[str],
+             locale: str = "en-US") -> TerminalSession:
+    """A terminal session on `local` whose lines go to `out`, its boards under
+    `tmp_path`, waiting `ANSWER_TIMEOUT` for each answer, in `locale`'s client."""
+    return TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
+                           locale=locale, timeout=ANSWER_TIMEOUT)
+
+
 async def test_press_reaches_an_older_message_by_its_number(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                       timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         # Two challenges wait for bob: alice's (message [1]) and carol's (message [2]).
         assert await session.run_line("/challenge @bob Italian color:white")
         assert await session.run_line("as carol")
@@ -47,8 +54,7 @@ async def test_press_reaches_an_older_message_by_its_number(
 
 async def test_typed_choices_suggestions_and_ranges(local: LocalDiscord, tmp_path: Path) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                       timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         # Variants and choices as players type them.
         assert await session.run_line("/rules dama")
         assert "== Turkish draughts ==" in "\n".join(out), out
@@ -89,8 +95,7 @@ async def test_a_turkish_client_types_turkish_command_names(
     # them (name_localizations), or in English. The server (preferred locale en-US here)
     # is made Turkish by its owner, so the game's posts are Turkish too.
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               locale="tr", timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out, locale="tr") as session:
         assert await session.run_line("as owner")
         assert await session.run_line("/sunucu-ayarları dil:Türkçe")
         assert await session.run_line("as alice")
@@ -119,8 +124,7 @@ async def test_the_computers_moves_are_posted_in_the_servers_language(
     # No interaction asks for the computer's move: its post takes the server's language
     # (the owner, an admin, chose French), whatever the players' clients are (English).
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         assert await session.run_line("as owner")
         assert await session.run_line("/server-settings language:fr")
         assert await session.run_line("as alice")
@@ -139,8 +143,7 @@ async def test_select_shows_a_mistake_of_an_analysed_game(
     select menu, shown under the card, and `select` picks it, the bot answering with the
     mistake's board."""
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         for line in ("/challenge @bob italian color:white", "as bob", "press Accept",
                      "as alice", "/move 21-18", "as bob", "/move 9-13", "as alice",
                      "/move 18x9", "as bob", "/resign", "press Resign"):
@@ -172,8 +175,7 @@ async def test_in_my_game_goes_to_the_players_game_and_wait_finds_a_post(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         assert not await session.run_line("in my game")
         assert out[-1] == "! @alice has no game under way"
         # `or skip`: the lines up to the next `as`, `in` or `wait` are skipped, not failed.
@@ -212,8 +214,7 @@ async def test_later_moves_the_bots_clock_and_close_dms_closes_them(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                       timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         assert await session.run_line("later 2d")
         assert out[-1] == ("(time passes: 2 d later; the clocks are 2 d ahead of the real "
                            "time)")
@@ -236,8 +237,7 @@ async def test_a_group_dm_is_the_same_whoever_of_its_people_names_it(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         assert await session.run_line("as carol in group:@bob,@carol")  # carol and bob
         pair = session.where
         assert await session.run_line("as alice in group:@bob,@carol")
@@ -254,8 +254,7 @@ async def test_press_without_the_button_names_the_dm_and_its_buttons(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         assert await session.run_line("install")
         assert await session.run_line("in dm:@bob")
         assert not await session.run_line("press Accept")
@@ -272,8 +271,7 @@ async def test_a_dm_is_named_the_same_whoever_of_its_people_is_in_it(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         assert await session.run_line("as bob in dm:@alice")  # bob opens it
         assert out[-1] == "(you are in dm:@alice,@bob)"
         dm = session.where
@@ -289,8 +287,7 @@ async def test_play_against_the_computer_in_the_bots_own_dm(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         assert await session.run_line("in dm:@dama-bot")
         assert out[-1] == "(you are in the DM of @alice with dama-bot)"
         assert session.where.id == (await local.standin.dm_channel("alice")).id
@@ -305,8 +302,7 @@ async def test_a_dm_mentioned_by_the_bot_is_named_as_its_place(
     local: LocalDiscord, tmp_path: Path
 ) -> None:
     out: list[str] = []
-    async with TerminalSession(local, boards_dir=tmp_path / "boards", emit=out.append,
-                               timeout=ANSWER_TIMEOUT) as session:
+    async with _session(local, tmp_path, out) as session:
         for line in ("install", "install @bob", "in dm:@bob",
                      "/challenge @bob italian color:white", "as bob press Accept",
                      "as alice in general /board"):
