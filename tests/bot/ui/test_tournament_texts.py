@@ -61,15 +61,15 @@ def test_no_player_yet_is_said() -> None:
 
 def test_each_status_says_where_the_tournament_stands() -> None:
     running = swiss_view(status=TournamentStatus.RUNNING)
-    assert texts.status_text(running, "en") == "Under way: round 1 of 5."
+    assert display.status_text(running, "en") == "Under way: round 1 of 5."
     # The sign-up post is edited when the status changes, not at each round.
-    assert texts.status_text(running, "en", live=False) == "Under way."
+    assert display.status_text(running, "en", live=False) == "Under way."
     assert "Under way.\n" in (texts.tournament_embed(running, "en").description or "") + "\n"
-    assert "join while it runs" in texts.status_text(arena_view(), "en")
+    assert "join while it runs" in display.status_text(arena_view(), "en")
     assert texts.is_open(arena_view(status=TournamentStatus.RUNNING))
     assert not texts.is_open(running)
-    assert texts.status_text(replace(running, status=TournamentStatus.FINISHED),
-                             "en") == "Finished."
+    assert display.status_text(replace(running, status=TournamentStatus.FINISHED),
+                               "en") == "Finished."
 
 
 def test_a_reader_without_the_join_button_is_not_told_to_press_it() -> None:
